@@ -1,0 +1,25 @@
+# Shared build settings: one interface target that every Hostbench target links.
+set(CMAKE_CXX_STANDARD 20)
+set(CMAKE_CXX_STANDARD_REQUIRED ON)
+set(CMAKE_CXX_EXTENSIONS OFF)
+if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
+    set(CMAKE_BUILD_TYPE RelWithDebInfo CACHE STRING "Build type" FORCE)
+endif()
+
+set(HOSTBENCH_SANITIZE "" CACHE STRING "Sanitizers to enable, e.g. address,undefined")
+
+add_library(hostbench_common INTERFACE)
+target_compile_features(hostbench_common INTERFACE cxx_std_20)
+target_compile_definitions(hostbench_common INTERFACE
+    QT_NO_CAST_FROM_ASCII
+    QT_NO_CONTEXTLESS_CONNECT
+    QT_USE_QSTRINGBUILDER
+    QT_NO_URL_CAST_FROM_STRING
+    BOOST_ASIO_NO_DEPRECATED
+    BOOST_BEAST_USE_STD_STRING_VIEW
+    HOSTBENCH_VERSION="${PROJECT_VERSION}")
+target_compile_options(hostbench_common INTERFACE -Wall -Wextra -Wpedantic)
+if(HOSTBENCH_SANITIZE)
+    target_compile_options(hostbench_common INTERFACE -fsanitize=${HOSTBENCH_SANITIZE} -fno-omit-frame-pointer)
+    target_link_options(hostbench_common INTERFACE -fsanitize=${HOSTBENCH_SANITIZE})
+endif()

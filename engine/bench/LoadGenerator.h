@@ -1,0 +1,63 @@
+#pragma once
+
+#include "model/BenchParameters.h"
+#include "model/BenchSample.h"
+#include "model/LatencyHistogram.h"
+#include "model/RunSummary.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace hostbench::bench {
+
+/*
+ * The load generator: a closed model like ab and wrk (`concurrency`
+ * connections, each sending its next request when the last answer has
+ * arrived) or, with a rate, an open model like wrk2 with
+ * coordinated-omission correction. It speaks HTTP/1.1 to any URL; it does
+ * not know the engine.
+ *
+ * Thread: owned by the thread that creates it. start() spawns
+ * `threads` generator threads, each with its own Boost.Asio io_context and
+ * connections; the owner then polls takeSamples(), progress() and
+ * isFinished() (a timer, no signals per request), and reads summary()
+ * after the run has finished.
+ */
+class LoadGenerator final
+{
+public:
+    LoadGenerator();
+    ~LoadGenerator(); // stops and joins
+
+    LoadGenerator(const LoadGenerator &) = delete;
+    LoadGenerator &operator=(const LoadGenerator &) = delete;
+
+    // Validates the parameters, resolves the URL and starts the run. Returns
+    // false with a readable reason (bad URL, https, unresolvable host,
+    // concurrency < 1, neither requests nor duration) and starts nothing.
+    bool start(const model::BenchParameters &parameters, QString *error);
+    // Asks the run to end early; the summary then has interrupted = true. Any thread.
+    void stop();
+    // Blocks until the generator threads have ended. Owner thread.
+    void wait();
+    bool isFinished() const; // any thread
+
+    // The interval samples completed since the last call, in order. Any thread.
+    QList<model::BenchSample> takeSamples();
+    // 0..1: requests done / requests asked, or time elapsed / duration. Any thread.
+    double progress() const;
+
+    // After isFinished(): the whole run's figures, and its latency histogram (µs).
+    model::RunSummary summary() const;
+    const model::LatencyHistogram &histogram() const;
+    // Every interval sample of the run, in order (also those already taken).
+    QList<model::BenchSample> allSamples() const;
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace hostbench::bench

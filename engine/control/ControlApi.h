@@ -1,0 +1,48 @@
+#pragma once
+
+#include "model/MetricsSnapshot.h"
+
+#include <QHostAddress>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+namespace hostbench::control {
+
+/*
+ * The engine's control API on QtHttpServer (127.0.0.1 only, its own port):
+ *   GET /api/status  JSON {running, url, uptime_ms, requests,
+ *                    requests_per_second (over the last second), open_connections,
+ *                    sites: [{host, requests}]}
+ *   GET /metrics     the same counters in Prometheus' text exposition format 0.0.4
+ * It reads the engine only through the `metrics` callback and knows nothing
+ * else of it. All QtHttpServer calls live in ControlApi.cpp, so that the
+ * API change of Qt 6.5 touches one file.
+ *
+ * Thread: lives on the thread that creates it, which must run a Qt event
+ * loop (the GUI's or the CLI's main thread); never on the engine's workers.
+ */
+class ControlApi final : public QObject
+{
+    Q_OBJECT
+
+public:
+    using MetricsSource = std::function<model::MetricsSnapshot()>;
+
+    // `metrics` is called on this object's thread, once per API request and once a second.
+    ControlApi(MetricsSource metrics, QString engineUrl, QObject *parent = nullptr);
+    ~ControlApi() override;
+
+    // Listens on address:port (port 0 picks one). Returns false with a reason
+    // in *error when the port is taken or the address is not loopback.
+    bool listen(const QHostAddress &address, quint16 port, QString *error);
+    quint16 port() const;
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace hostbench::control

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "model/MetricsSnapshot.h"
+#include "model/ServerConfig.h"
+#include "model/VirtualHost.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace hostbench::http {
+
+/*
+ * The embedded HTTP/1.1 server (RFC 9110, RFC 9112): N worker threads, each
+ * with its own Boost.Asio io_context and its own SO_REUSEPORT listener on the
+ * same address and port, serving name-based virtual hosts (static files from
+ * each document root, fixed-response routes).
+ *
+ * Thread: owned by the thread that creates it (the GUI's or the CLI's main
+ * thread); every method must be called from that thread, except metrics(),
+ * which any thread may call. The workers never call back into the owner:
+ * no signal is emitted per request; readers poll metrics() on a timer.
+ */
+class HttpServer final
+{
+public:
+    HttpServer();
+    ~HttpServer(); // stops
+
+    HttpServer(const HttpServer &) = delete;
+    HttpServer &operator=(const HttpServer &) = delete;
+
+    // Starts serving `hosts` (one of them isDefault, else the first is the
+    // default). Returns false with a readable reason in *error (address in
+    // use with no fallback, bad address, no hosts, a document root missing).
+    bool start(const model::ServerConfig &config, const QList<model::VirtualHost> &hosts, QString *error);
+    // Closes the listeners and every connection, joins the workers. Idempotent.
+    void stop();
+    bool isRunning() const;
+
+    // Replaces the virtual hosts for new requests; connections and responses
+    // in flight are not dropped.
+    void reload(const QList<model::VirtualHost> &hosts);
+
+    // The address and port actually listened on (after port 0 or fallback).
+    QString listenAddress() const;
+    quint16 port() const;
+    QString url() const; // e.g. "http://127.0.0.1:8080/"
+    int threadCount() const;
+
+    // Counters summed over the workers; any thread.
+    model::MetricsSnapshot metrics() const;
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace hostbench::http

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "model/BenchParameters.h"
+#include "model/BenchSample.h"
+#include "model/RunSummary.h"
+#include "model/ServerConfig.h"
+#include "model/VirtualHost.h"
+
+#include <QList>
+#include <QSqlDatabase>
+#include <QString>
+
+#include <optional>
+
+namespace hostbench::storage {
+
+/*
+ * A stored benchmark run: its row id, when, parameters and summary.
+ */
+struct StoredRun
+{
+    qint64 id = 0;
+    qint64 startedAtMs = 0;       // ms since the Unix epoch
+    model::BenchParameters parameters;
+    model::RunSummary summary;
+};
+
+/*
+ * Hostbench's SQLite file: virtual hosts and their routes, server settings,
+ * benchmark runs and their interval samples. Opening creates or upgrades
+ * the schema (PRAGMA user_version, ordered steps in one transaction), turns
+ * on WAL and foreign keys.
+ *
+ * Thread: owned by the thread that opened it; it holds a QSqlDatabase
+ * connection named for this object, which Qt allows on that thread only.
+ * Another thread opens its own Database on the same file.
+ *
+ * Errors: open() returns false and lastError() says why (not a database,
+ * newer schema than this build knows, cannot create the folder). A file that
+ * is not a valid database is reported and left untouched, never replaced.
+ * Every other method returns false / empty and sets lastError() on failure.
+ */
+class Database final
+{
+public:
+    static constexpr int kSchemaVersion = 1;
+
+    Database();
+    ~Database();
+
+    Database(const Database &) = delete;
+    Database &operator=(const Database &) = delete;
+
+    bool open(const QString &filePath);
+    void close();
+    bool isOpen() const;
+    QString filePath() const;
+    QString lastError() const;
+    int schemaVersion() const; // PRAGMA user_version
+
+    // Virtual hosts, default host first, then by host name; routes included.
+    QList<model::VirtualHost> virtualHosts();
+    // Inserts (id == 0) or updates a host and replaces its routes; sets host.id.
+    // Making a host the default clears the flag on the others. Fails on a
+    // duplicate host name or alias.
+    bool saveVirtualHost(model::VirtualHost &host);
+    bool removeVirtualHost(qint64 id);
+
+    model::ServerConfig serverConfig();            // the defaults when nothing is stored
+    bool saveServerConfig(const model::ServerConfig &config);
+
+    // Stores a run with its samples in one transaction; returns its id, 0 on failure.
+    qint64 saveRun(const model::BenchParameters &parameters, const model::RunSummary &summary,
+                   const QList<model::BenchSample> &samples);
+    QList<StoredRun> runs(int limit = 1000);          // newest first
+    std::optional<StoredRun> run(qint64 id);
+    QList<model::BenchSample> samples(qint64 runId);  // in order
+    bool removeRun(qint64 id);
+
+private:
+    bool migrate();
+    bool fail(const QString &what, const QString &detail);
+
+    QString m_connectionName;
+    QString m_filePath;
+    QString m_lastError;
+};
+
+} // namespace hostbench::storage
