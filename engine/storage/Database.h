@@ -62,12 +62,18 @@ public:
     QList<model::VirtualHost> virtualHosts();
     // Inserts (id == 0) or updates a host and replaces its routes; sets host.id.
     // Making a host the default clears the flag on the others. Fails on a
-    // duplicate host name or alias.
+    // duplicate host name or alias. Host names and aliases are stored
+    // trimmed and in lower case (host is updated to match); an alias equal
+    // to the host name or repeated is dropped.
     bool saveVirtualHost(model::VirtualHost &host);
     bool removeVirtualHost(qint64 id);
 
     model::ServerConfig serverConfig();            // the defaults when nothing is stored
     bool saveServerConfig(const model::ServerConfig &config);
+
+    // Free-form settings (table `settings`); `fallback` when the key is absent.
+    QString setting(const QString &key, const QString &fallback = {});
+    bool setSetting(const QString &key, const QString &value);
 
     // Stores a run with its samples in one transaction; returns its id, 0 on failure.
     qint64 saveRun(const model::BenchParameters &parameters, const model::RunSummary &summary,
@@ -80,6 +86,11 @@ public:
 private:
     bool migrate();
     bool fail(const QString &what, const QString &detail);
+    bool ensureOpen();
+    // Runs `work` (returning false with *error on failure) in a transaction.
+    template<typename Work>
+    bool inTransaction(const QString &what, Work &&work);
+    QSqlDatabase connection() const;
 
     QString m_connectionName;
     QString m_filePath;

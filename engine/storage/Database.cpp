@@ -1,0 +1,336 @@
+#include "storage/Database.h"
+
+#include "storage/HostTable.h"
+#include "storage/RunTable.h"
+#include "storage/Schema.h"
+
+#include <QAtomicInteger>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace hostbench::storage {
+
+static_assert(Database::kSchemaVersion == Schema::kVersion);
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QLatin1String kDriver("QSQLITE");
+// Every SQLite file starts with these 16 bytes (sqlite.org/fileformat.html §1.3).
+const QByteArray kSqliteMagic("SQLite format 3\0", 16);
+
+QString uniqueConnectionName()
+{
+    static QAtomicInteger<quint64> counter;
+    return u"hostbench-storage-"_s + QString::number(counter.fetchAndAddRelaxed(1) + 1);
+}
+
+} // namespace
+
+Database::Database() = default;
+
+Database::~Database()
+{
+    close();
+}
+
+QSqlDatabase Database::connection() const
+{
+    return QSqlDatabase::database(m_connectionName, false);
+}
+
+bool Database::fail(const QString &what, const QString &detail)
+{
+    m_lastError = detail.isEmpty() ? what : what + u": "_s + detail;
+    return false;
+}
+
+bool Database::ensureOpen()
+{
+    return isOpen() || fail(u"The database is not open"_s, {});
+}
+
+template<typename Work>
+bool Database::inTransaction(const QString &what, Work &&work)
+{
+    QSqlDatabase db = connection();
+    if (!db.transaction())
+        return fail(what, db.lastError().text());
+    QString error;
+    if (!work(&error)) {
+        db.rollback();
+        return fail(error, {});
+    }
+    if (!db.commit()) {
+        const QString detail = db.lastError().text();
+        db.rollback();
+        return fail(what, detail);
+    }
+    return true;
+}
+
+bool Database::open(const QString &filePath)
+{
+    close();
+    m_lastError.clear();
+    const QFileInfo info(filePath);
+    const QString path = info.absoluteFilePath();
+
+    if (!QDir().mkpath(info.absolutePath()))
+        return fail(u"Cannot create the folder %1"_s.arg(info.absolutePath()), {});
+    if (info.exists()) {
+        if (!info.isFile())
+            return fail(u"%1 is not a file"_s.arg(path), {});
+        // An empty file is an empty database to SQLite; anything else must
+        // carry SQLite's header. Checked before SQLite sees the file.
+        if (info.size() > 0) {
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly))
+                return fail(u"Cannot read %1"_s.arg(path), file.errorString());
+            if (file.read(kSqliteMagic.size()) != kSqliteMagic)
+                return fail(u"%1 is not a SQLite database; it was left untouched"_s.arg(path), {});
+        }
+    }
+    if (!QSqlDatabase::isDriverAvailable(kDriver))
+        return fail(u"The Qt SQLite driver (QSQLITE) is not installed"_s, {});
+
+    m_connectionName = uniqueConnectionName();
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(kDriver, m_connectionName);
+        db.setDatabaseName(path);
+        // The GUI and the CLI may share the file: wait for the other's write lock.
+        db.setConnectOptions(u"QSQLITE_BUSY_TIMEOUT=5000"_s);
+        if (!db.open()) {
+            const QString detail = db.lastError().text();
+            close();
+            return fail(u"Cannot open %1"_s.arg(path), detail);
+        }
+    }
+    m_filePath = path;
+    if (!migrate()) {
+        close();
+        return false;
+    }
+    return true;
+}
+
+// Reads before it writes: a file this build must not change is refused
+// before the first statement that could change it.
+bool Database::migrate()
+{
+    QSqlDatabase db = connection();
+    QSqlQuery query(db);
+    if (!query.exec(u"PRAGMA user_version"_s) || !query.next())
+        return fail(u"%1 is not a readable SQLite database; it was left untouched"_s.arg(m_filePath),
+                    query.lastError().text());
+    const int version = query.value(0).toInt();
+    if (version > kSchemaVersion)
+        return fail(u"%1 was written by a newer Hostbench (schema version %2; this build knows up to %3); "
+                    "it was left untouched"_s.arg(m_filePath).arg(version).arg(kSchemaVersion),
+                    {});
+    if (version == 0) {
+        // Version 0 with tables is another application's database.
+        if (!query.exec(u"SELECT count(*) FROM sqlite_master"_s) || !query.next())
+            return fail(u"Cannot read the schema of %1"_s.arg(m_filePath), query.lastError().text());
+        if (query.value(0).toInt() > 0)
+            return fail(u"%1 is a SQLite database of another application; it was left untouched"_s.arg(m_filePath),
+                        {});
+    }
+    if (!query.exec(u"PRAGMA foreign_keys = ON"_s))
+        return fail(u"Cannot enable foreign keys"_s, query.lastError().text());
+
+    QString error;
+    if (!Schema::upgrade(db, version, &error))
+        return fail(u"Cannot upgrade %1 from schema version %2"_s.arg(m_filePath).arg(version), error);
+
+    // WAL lets readers (the GUI's run list) go on while a run is written.
+    // The journal mode cannot change inside a transaction, hence after the upgrade.
+    if (!query.exec(u"PRAGMA journal_mode = WAL"_s) || !query.next())
+        return fail(u"Cannot enable WAL"_s, query.lastError().text());
+    return true;
+}
+
+void Database::close()
+{
+    if (m_connectionName.isEmpty())
+        return;
+    {
+        QSqlDatabase db = connection();
+        if (db.isValid())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connectionName);
+    m_connectionName.clear();
+    m_filePath.clear();
+}
+
+bool Database::isOpen() const
+{
+    return !m_connectionName.isEmpty() && connection().isOpen();
+}
+
+QString Database::filePath() const
+{
+    return m_filePath;
+}
+
+QString Database::lastError() const
+{
+    return m_lastError;
+}
+
+int Database::schemaVersion() const
+{
+    if (!isOpen())
+        return 0;
+    QSqlQuery query(connection());
+    if (!query.exec(u"PRAGMA user_version"_s) || !query.next())
+        return 0;
+    return query.value(0).toInt();
+}
+
+// ---- virtual hosts ----------------------------------------------------------
+
+QList<model::VirtualHost> Database::virtualHosts()
+{
+    QList<model::VirtualHost> hosts;
+    QString error;
+    if (ensureOpen() && !HostTable::readAll(connection(), &hosts, &error)) {
+        fail(error, {});
+        hosts.clear();
+    }
+    return hosts;
+}
+
+bool Database::saveVirtualHost(model::VirtualHost &host)
+{
+    if (!ensureOpen())
+        return false;
+    model::VirtualHost normalised = host;
+    QString error;
+    if (!HostTable::normalise(normalised, &error))
+        return fail(error, {});
+    const bool saved = inTransaction(u"Cannot save the virtual host \"%1\""_s.arg(normalised.hostName),
+                                     [&](QString *error) { return HostTable::write(connection(), normalised, error); });
+    if (saved)
+        host = normalised;
+    return saved;
+}
+
+bool Database::removeVirtualHost(qint64 id)
+{
+    QString error;
+    return ensureOpen() && (HostTable::remove(connection(), id, &error) || fail(error, {}));
+}
+
+// ---- settings ---------------------------------------------------------------
+
+QString Database::setting(const QString &key, const QString &fallback)
+{
+    if (!ensureOpen())
+        return fallback;
+    QSqlQuery query(connection());
+    query.prepare(u"SELECT value FROM settings WHERE key = ?"_s);
+    query.addBindValue(key);
+    if (!query.exec()) {
+        fail(u"Cannot read the setting %1"_s.arg(key), query.lastError().text());
+        return fallback;
+    }
+    return query.next() ? query.value(0).toString() : fallback;
+}
+
+bool Database::setSetting(const QString &key, const QString &value)
+{
+    if (!ensureOpen())
+        return false;
+    QSqlQuery query(connection());
+    query.prepare(u"INSERT INTO settings (key, value) VALUES (?, ?) "
+                  "ON CONFLICT (key) DO UPDATE SET value = excluded.value"_s);
+    query.addBindValue(key);
+    query.addBindValue(value);
+    return query.exec() || fail(u"Cannot save the setting %1"_s.arg(key), query.lastError().text());
+}
+
+model::ServerConfig Database::serverConfig()
+{
+    model::ServerConfig config;
+    config.listenAddress = setting(u"server.listen_address"_s, config.listenAddress);
+    config.port = quint16(setting(u"server.port"_s, QString::number(config.port)).toUInt());
+    config.threads = setting(u"server.threads"_s, QString::number(config.threads)).toInt();
+    config.portFallback = setting(u"server.port_fallback"_s, config.portFallback ? u"1"_s : u"0"_s) == u"1"_s;
+    return config;
+}
+
+bool Database::saveServerConfig(const model::ServerConfig &config)
+{
+    return ensureOpen() && inTransaction(u"Cannot save the server settings"_s, [&](QString *error) {
+        const bool ok = setSetting(u"server.listen_address"_s, config.listenAddress)
+                        && setSetting(u"server.port"_s, QString::number(config.port))
+                        && setSetting(u"server.threads"_s, QString::number(config.threads))
+                        && setSetting(u"server.port_fallback"_s, config.portFallback ? u"1"_s : u"0"_s);
+        if (!ok)
+            *error = m_lastError;
+        return ok;
+    });
+}
+
+// ---- runs -------------------------------------------------------------------
+
+qint64 Database::saveRun(const model::BenchParameters &parameters, const model::RunSummary &summary,
+                         const QList<model::BenchSample> &samples)
+{
+    qint64 runId = 0;
+    const bool saved = ensureOpen() && inTransaction(u"Cannot save the run"_s, [&](QString *error) {
+        runId = RunTable::insert(connection(), parameters, summary, samples, error);
+        return runId != 0;
+    });
+    return saved ? runId : 0;
+}
+
+QList<StoredRun> Database::runs(int limit)
+{
+    QList<StoredRun> runs;
+    QString error;
+    if (ensureOpen() && !RunTable::select(connection(), 0, limit, &runs, &error))
+        fail(error, {});
+    return runs;
+}
+
+std::optional<StoredRun> Database::run(qint64 id)
+{
+    QList<StoredRun> runs;
+    QString error;
+    if (!ensureOpen())
+        return std::nullopt;
+    if (!RunTable::select(connection(), id, 1, &runs, &error)) {
+        fail(error, {});
+        return std::nullopt;
+    }
+    if (runs.isEmpty()) {
+        fail(u"There is no run with id %1"_s.arg(id), {});
+        return std::nullopt;
+    }
+    return runs.constFirst();
+}
+
+QList<model::BenchSample> Database::samples(qint64 runId)
+{
+    QList<model::BenchSample> samples;
+    QString error;
+    if (ensureOpen() && !RunTable::selectSamples(connection(), runId, &samples, &error))
+        fail(error, {});
+    return samples;
+}
+
+bool Database::removeRun(qint64 id)
+{
+    QString error;
+    return ensureOpen() && (RunTable::remove(connection(), id, &error) || fail(error, {}));
+}
+
+} // namespace hostbench::storage

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "storage/Database.h"
+
+#include <QList>
+#include <QSqlDatabase>
+#include <QString>
+
+namespace hostbench::storage {
+
+/*
+ * The SQL behind Database's run methods: tables runs and samples (see
+ * Schema). A run row has the figures a run list shows as columns and the
+ * whole parameters and summary as JSON (RunJson); samples are one row per
+ * interval, deleted with their run (ON DELETE CASCADE). Database owns the
+ * connection and the transactions.
+ *
+ * Thread: the connection's. Errors: false / 0 with a sentence in *error.
+ */
+class RunTable final
+{
+public:
+    // Call inside a transaction; returns the new run id, 0 on failure.
+    static qint64 insert(const QSqlDatabase &db, const model::BenchParameters &parameters,
+                         const model::RunSummary &summary, const QList<model::BenchSample> &samples,
+                         QString *error);
+    // id == 0: every run, newest first, at most `limit`; else that run only.
+    static bool select(const QSqlDatabase &db, qint64 id, int limit, QList<StoredRun> *runs, QString *error);
+    static bool selectSamples(const QSqlDatabase &db, qint64 runId, QList<model::BenchSample> *samples,
+                              QString *error);
+    static bool remove(const QSqlDatabase &db, qint64 id, QString *error);
+};
+
+} // namespace hostbench::storage

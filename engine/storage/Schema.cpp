@@ -1,0 +1,154 @@
+#include "storage/Schema.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStringList>
+
+namespace hostbench::storage {
+
+namespace {
+
+// Step 1: the first schema.
+//  - Host names and aliases compare case-insensitively (RFC 9110 §4.2.3).
+//    A name is either one host's name or one host's alias: the unique keys
+//    cover each table, the triggers cover the pair.
+//  - At most one default host (partial unique index).
+//  - Runs keep the figures the run list shows as columns and the whole
+//    summary as JSON, so that new summary fields need no new step.
+const char *const kStep1[] = {
+    R"(CREATE TABLE virtual_hosts (
+        id INTEGER PRIMARY KEY,
+        host_name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (host_name <> ''),
+        document_root TEXT NOT NULL,
+        is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1))
+    ))",
+    R"(CREATE UNIQUE INDEX virtual_hosts_one_default ON virtual_hosts (is_default) WHERE is_default = 1)",
+    R"(CREATE TABLE host_aliases (
+        alias TEXT PRIMARY KEY COLLATE NOCASE CHECK (alias <> ''),
+        host_id INTEGER NOT NULL REFERENCES virtual_hosts (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL
+    ))",
+    R"(CREATE INDEX host_aliases_host ON host_aliases (host_id, position))",
+    R"(CREATE TRIGGER host_aliases_not_a_host_insert BEFORE INSERT ON host_aliases
+        WHEN EXISTS (SELECT 1 FROM virtual_hosts WHERE host_name = NEW.alias)
+        BEGIN SELECT RAISE(ABORT, 'alias is a virtual host name'); END)",
+    R"(CREATE TRIGGER host_aliases_not_a_host_update BEFORE UPDATE ON host_aliases
+        WHEN EXISTS (SELECT 1 FROM virtual_hosts WHERE host_name = NEW.alias)
+        BEGIN SELECT RAISE(ABORT, 'alias is a virtual host name'); END)",
+    R"(CREATE TRIGGER virtual_hosts_not_an_alias_insert BEFORE INSERT ON virtual_hosts
+        WHEN EXISTS (SELECT 1 FROM host_aliases WHERE alias = NEW.host_name)
+        BEGIN SELECT RAISE(ABORT, 'host name is an alias'); END)",
+    R"(CREATE TRIGGER virtual_hosts_not_an_alias_update BEFORE UPDATE OF host_name ON virtual_hosts
+        WHEN EXISTS (SELECT 1 FROM host_aliases WHERE alias = NEW.host_name)
+        BEGIN SELECT RAISE(ABORT, 'host name is an alias'); END)",
+    R"(CREATE TABLE routes (
+        host_id INTEGER NOT NULL REFERENCES virtual_hosts (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        path TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        content_type TEXT NOT NULL,
+        body BLOB NOT NULL,
+        PRIMARY KEY (host_id, position),
+        UNIQUE (host_id, path)
+    ))",
+    R"(CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ))",
+    R"(CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        started_at_ms INTEGER NOT NULL,
+        url TEXT NOT NULL,
+        method TEXT NOT NULL,
+        concurrency INTEGER NOT NULL,
+        requests INTEGER NOT NULL,
+        duration_ms INTEGER NOT NULL,
+        keep_alive INTEGER NOT NULL,
+        threads INTEGER NOT NULL,
+        rate REAL NOT NULL,
+        time_taken_sec REAL NOT NULL,
+        completed INTEGER NOT NULL,
+        failed INTEGER NOT NULL,
+        non_2xx INTEGER NOT NULL,
+        requests_per_second REAL NOT NULL,
+        transfer_rate_kbps REAL NOT NULL,
+        latency_mean_ms REAL NOT NULL,
+        latency_p50_ms REAL NOT NULL,
+        latency_p99_ms REAL NOT NULL,
+        latency_max_ms REAL NOT NULL,
+        interrupted INTEGER NOT NULL,
+        parameters_json TEXT NOT NULL,
+        summary_json TEXT NOT NULL
+    ))",
+    R"(CREATE INDEX runs_started ON runs (started_at_ms))",
+    R"(CREATE TABLE samples (
+        run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        idx INTEGER NOT NULL,
+        elapsed_ms INTEGER NOT NULL,
+        interval_ms INTEGER NOT NULL,
+        completed INTEGER NOT NULL,
+        failed INTEGER NOT NULL,
+        bytes INTEGER NOT NULL,
+        p50_us INTEGER NOT NULL,
+        p90_us INTEGER NOT NULL,
+        p99_us INTEGER NOT NULL,
+        max_us INTEGER NOT NULL,
+        open_connections INTEGER NOT NULL,
+        PRIMARY KEY (run_id, idx)
+    ) WITHOUT ROWID)",
+};
+
+struct Step
+{
+    const char *const *statements;
+    size_t count;
+};
+
+// steps[i] takes the schema from version i to version i + 1.
+const Step kSteps[] = {
+    {kStep1, std::size(kStep1)},
+};
+static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
+
+bool exec(QSqlDatabase &db, const QString &sql, QString *error)
+{
+    QSqlQuery query(db);
+    if (query.exec(sql))
+        return true;
+    *error = query.lastError().text();
+    return false;
+}
+
+} // namespace
+
+bool Schema::upgrade(QSqlDatabase &db, int fromVersion, QString *error)
+{
+    Q_ASSERT(fromVersion >= 0 && fromVersion <= kVersion);
+    if (fromVersion == kVersion)
+        return true;
+    if (!db.transaction()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    for (int version = fromVersion; version < kVersion; ++version) {
+        const Step &step = kSteps[version];
+        for (size_t i = 0; i < step.count; ++i) {
+            if (!exec(db, QString::fromLatin1(step.statements[i]), error)) {
+                *error = QStringLiteral("schema step %1: %2").arg(version + 1).arg(*error);
+                db.rollback();
+                return false;
+            }
+        }
+    }
+    // user_version is part of the database header, so it commits or rolls
+    // back with the steps.
+    if (!exec(db, QStringLiteral("PRAGMA user_version = %1").arg(kVersion), error) || !db.commit()) {
+        if (error->isEmpty())
+            *error = db.lastError().text();
+        db.rollback();
+        return false;
+    }
+    return true;
+}
+
+} // namespace hostbench::storage

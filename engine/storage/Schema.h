@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QSqlDatabase>
+#include <QString>
+
+namespace hostbench::storage {
+
+/*
+ * Hostbench's SQLite schema and its upgrades. Version N of the schema is
+ * reached from version 0 (an empty file) by applying steps 1..N in order;
+ * PRAGMA user_version records the last step applied. upgrade() applies the
+ * missing steps and the new user_version in one transaction, so a failed
+ * upgrade leaves the file as it was. Adding a version means appending a
+ * step, never editing an old one.
+ *
+ * Thread: the caller's; it uses the connection it is given.
+ * Errors: upgrade() returns false with the SQL error in *error.
+ */
+class Schema final
+{
+public:
+    static constexpr int kVersion = 1;
+
+    // Brings `db` from `fromVersion` to kVersion. `fromVersion` must be <= kVersion.
+    static bool upgrade(QSqlDatabase &db, int fromVersion, QString *error);
+};
+
+} // namespace hostbench::storage

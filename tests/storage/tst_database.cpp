@@ -1,0 +1,635 @@
+#include "storage/Database.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using hostbench::model::BenchParameters;
+using hostbench::model::BenchSample;
+using hostbench::model::Route;
+using hostbench::model::RunSummary;
+using hostbench::model::ServerConfig;
+using hostbench::model::VirtualHost;
+using hostbench::storage::Database;
+
+namespace {
+
+// The storage connections open now (Database names them hostbench-storage-N).
+QStringList storageConnections()
+{
+    QStringList names;
+    for (const QString &name : QSqlDatabase::connectionNames()) {
+        if (name.startsWith(u"hostbench-storage-"_s))
+            names.append(name);
+    }
+    return names;
+}
+
+// Runs one statement on the single open storage connection and returns the first column.
+QVariant pragmaOnStorageConnection(const QString &sql)
+{
+    const QStringList names = storageConnections();
+    if (names.size() != 1)
+        return {};
+    QSqlQuery query(QSqlDatabase::database(names.constFirst()));
+    if (!query.exec(sql) || !query.next())
+        return {};
+    return query.value(0);
+}
+
+// A separate raw connection, for what Database does not expose.
+QVariant rawQuery(const QString &file, const QString &sql)
+{
+    QVariant result;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"raw"_s);
+        db.setDatabaseName(file);
+        if (db.open()) {
+            QSqlQuery query(db);
+            if (query.exec(sql) && query.next())
+                result = query.value(0);
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"raw"_s);
+    return result;
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+VirtualHost makeHost(const QString &name, const QStringList &aliases = {}, bool isDefault = false)
+{
+    VirtualHost host;
+    host.hostName = name;
+    host.aliases = aliases;
+    host.documentRoot = u"/srv/"_s + name;
+    host.isDefault = isDefault;
+    return host;
+}
+
+} // namespace
+
+class TestDatabase final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void migratesNewAndEmptyFiles_data();
+    void migratesNewAndEmptyFiles();
+    void connectionIsNamedAndRemovedOnClose();
+    void reopenKeepsData();
+    void hostSaveUpdateRemove();
+    void namesAreNormalised();
+    void duplicateNamesRejected_data();
+    void duplicateNamesRejected();
+    void hostMayTakeItsOwnAliasAsName();
+    void defaultFlagIsExclusive();
+    void invalidHostsRejected();
+    void serverConfigRoundTrip();
+    void runRoundTrip();
+    void runsListedNewestFirst();
+    void removingRunCascadesSamples();
+    void garbageFileLeftUntouched();
+    void newerSchemaRefused();
+    void foreignDatabaseRefused();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString path() const { return m_dir->filePath(u"test.sqlite"_s); }
+};
+
+void TestDatabase::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+void TestDatabase::migratesNewAndEmptyFiles_data()
+{
+    QTest::addColumn<bool>("createEmptyFile");
+    QTest::newRow("no file") << false;
+    QTest::newRow("zero-byte file") << true;
+}
+
+void TestDatabase::migratesNewAndEmptyFiles()
+{
+    QFETCH(bool, createEmptyFile);
+    if (createEmptyFile) {
+        QFile file(path());
+        QVERIFY(file.open(QIODevice::WriteOnly));
+    }
+    Database db;
+    QVERIFY2(db.open(path()), qPrintable(db.lastError()));
+    QVERIFY(db.isOpen());
+    QCOMPARE(db.filePath(), path());
+    QCOMPARE(db.schemaVersion(), Database::kSchemaVersion);
+    QCOMPARE(pragmaOnStorageConnection(u"PRAGMA journal_mode"_s).toString(), u"wal"_s);
+    QCOMPARE(pragmaOnStorageConnection(u"PRAGMA foreign_keys"_s).toInt(), 1);
+    QVERIFY(db.virtualHosts().isEmpty());
+    QVERIFY(db.runs().isEmpty());
+    db.close();
+    QCOMPARE(rawQuery(path(), u"PRAGMA user_version"_s).toInt(), Database::kSchemaVersion);
+}
+
+void TestDatabase::connectionIsNamedAndRemovedOnClose()
+{
+    const QStringList before = storageConnections();
+    {
+        Database a;
+        Database b;
+        QVERIFY(a.open(path()));
+        QVERIFY(b.open(path()));
+        const QStringList open = storageConnections();
+        QCOMPARE(open.size(), before.size() + 2);
+        a.close();
+        QVERIFY(!a.isOpen());
+        QCOMPARE(storageConnections().size(), before.size() + 1);
+        QVERIFY(b.isOpen()); // its own connection survives the other's close
+        QCOMPARE(b.schemaVersion(), Database::kSchemaVersion);
+    }
+    QCOMPARE(storageConnections(), before); // the destructor closes
+}
+
+void TestDatabase::reopenKeepsData()
+{
+    VirtualHost host = makeHost(u"example.test"_s, {u"www.example.test"_s}, true);
+    host.routes = {Route{u"/hello"_s, 200, u"text/plain"_s, "hello"}};
+    {
+        Database db;
+        QVERIFY(db.open(path()));
+        QVERIFY2(db.saveVirtualHost(host), qPrintable(db.lastError()));
+        QVERIFY(db.setSetting(u"answer"_s, u"42"_s));
+    }
+    Database db;
+    QVERIFY2(db.open(path()), qPrintable(db.lastError()));
+    const QList<VirtualHost> hosts = db.virtualHosts();
+    QCOMPARE(hosts.size(), 1);
+    QCOMPARE(hosts.constFirst(), host);
+    QCOMPARE(db.setting(u"answer"_s), u"42"_s);
+    QCOMPARE(db.setting(u"absent"_s, u"fallback"_s), u"fallback"_s);
+}
+
+void TestDatabase::hostSaveUpdateRemove()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    VirtualHost a = makeHost(u"a.test"_s, {u"www.a.test"_s, u"alt.a.test"_s}, true);
+    a.routes = {Route{u"/hello"_s, 200, u"text/plain"_s, "hello"},
+                Route{u"/gone"_s, 410, u"text/html"_s, QByteArray("\0binary\xff", 8)},
+                Route{u"/empty"_s, 204, u"text/plain"_s, {}}};
+    VirtualHost b = makeHost(u"b.test"_s);
+    QVERIFY2(db.saveVirtualHost(a), qPrintable(db.lastError()));
+    QVERIFY2(db.saveVirtualHost(b), qPrintable(db.lastError()));
+    QVERIFY(a.id > 0);
+    QVERIFY(b.id > 0);
+    QVERIFY(a.id != b.id);
+
+    QList<VirtualHost> hosts = db.virtualHosts();
+    QCOMPARE(hosts.size(), 2);
+    a.routes[2].body = QByteArray(""); // an empty body reads back as empty, not null
+    QCOMPARE(hosts.at(0), a); // default first
+    QCOMPARE(hosts.at(1), b);
+
+    // Update: rename, new aliases, fewer routes; the id stays.
+    a.hostName = u"a2.test"_s;
+    a.aliases = {u"alt.a.test"_s, u"new.a.test"_s};
+    a.routes = {Route{u"/ok"_s, 200, u"text/plain"_s, "OK"}};
+    a.documentRoot = u"/srv/elsewhere"_s;
+    const qint64 id = a.id;
+    QVERIFY2(db.saveVirtualHost(a), qPrintable(db.lastError()));
+    QCOMPARE(a.id, id);
+    hosts = db.virtualHosts();
+    QCOMPARE(hosts.size(), 2);
+    QCOMPARE(hosts.at(0), a);
+
+    // The old alias is free again.
+    b.aliases = {u"www.a.test"_s};
+    QVERIFY2(db.saveVirtualHost(b), qPrintable(db.lastError()));
+
+    QVERIFY(db.removeVirtualHost(a.id));
+    hosts = db.virtualHosts();
+    QCOMPARE(hosts.size(), 1);
+    QCOMPARE(hosts.constFirst(), b);
+    QVERIFY(!db.removeVirtualHost(a.id));
+    QVERIFY(db.lastError().contains(QString::number(a.id)));
+    db.close();
+    // Aliases and routes went with their host (ON DELETE CASCADE).
+    QCOMPARE(rawQuery(path(), u"SELECT count(*) FROM routes"_s).toInt(), 0);
+    QCOMPARE(rawQuery(path(), u"SELECT count(*) FROM host_aliases"_s).toInt(), 1);
+
+    // Updating a host that is not stored fails.
+    QVERIFY(db.open(path()));
+    VirtualHost ghost = makeHost(u"ghost.test"_s);
+    ghost.id = 9999;
+    QVERIFY(!db.saveVirtualHost(ghost));
+    QVERIFY(db.lastError().contains(u"9999"_s));
+}
+
+void TestDatabase::namesAreNormalised()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    VirtualHost host = makeHost(u"  Example.TEST "_s, {u"WWW.example.test"_s, u"example.test"_s, u"www.example.test"_s, u" "_s});
+    QVERIFY2(db.saveVirtualHost(host), qPrintable(db.lastError()));
+    QCOMPARE(host.hostName, u"example.test"_s);
+    QCOMPARE(host.aliases, QStringList{u"www.example.test"_s});
+    QCOMPARE(db.virtualHosts().constFirst(), host);
+}
+
+void TestDatabase::duplicateNamesRejected_data()
+{
+    // An existing host "first.test" with alias "alias.test"; then a second host.
+    QTest::addColumn<QString>("hostName");
+    QTest::addColumn<QStringList>("aliases");
+    QTest::addColumn<QString>("clash");
+    QTest::addColumn<QString>("otherHost");
+    QTest::newRow("same host name") << u"first.test"_s << QStringList() << u"first.test"_s << QString();
+    QTest::newRow("same host name, other case") << u"FIRST.test"_s << QStringList() << u"first.test"_s << QString();
+    QTest::newRow("host name is another's alias")
+        << u"alias.test"_s << QStringList() << u"alias.test"_s << u"first.test"_s;
+    QTest::newRow("alias is another's host name")
+        << u"second.test"_s << QStringList{u"first.test"_s} << u"first.test"_s << QString();
+    QTest::newRow("alias is another's alias")
+        << u"second.test"_s << QStringList{u"ok.test"_s, u"Alias.Test"_s} << u"alias.test"_s << u"first.test"_s;
+}
+
+void TestDatabase::duplicateNamesRejected()
+{
+    QFETCH(QString, hostName);
+    QFETCH(QStringList, aliases);
+    QFETCH(QString, clash);
+    QFETCH(QString, otherHost);
+    Database db;
+    QVERIFY(db.open(path()));
+    VirtualHost first = makeHost(u"first.test"_s, {u"alias.test"_s});
+    QVERIFY(db.saveVirtualHost(first));
+
+    VirtualHost second = makeHost(hostName, aliases);
+    QVERIFY(!db.saveVirtualHost(second));
+    QCOMPARE(second.id, 0);
+    QVERIFY2(db.lastError().contains(u'"' + clash + u'"'), qPrintable(db.lastError()));
+    if (!otherHost.isEmpty())
+        QVERIFY2(db.lastError().contains(u'"' + otherHost + u'"'), qPrintable(db.lastError()));
+    const QList<VirtualHost> hosts = db.virtualHosts();
+    QCOMPARE(hosts.size(), 1);
+    QCOMPARE(hosts.constFirst(), first);
+}
+
+void TestDatabase::hostMayTakeItsOwnAliasAsName()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    VirtualHost host = makeHost(u"example.test"_s, {u"www.example.test"_s});
+    QVERIFY(db.saveVirtualHost(host));
+    host.hostName = u"www.example.test"_s;
+    host.aliases = {u"example.test"_s};
+    QVERIFY2(db.saveVirtualHost(host), qPrintable(db.lastError()));
+    QCOMPARE(db.virtualHosts().constFirst(), host);
+}
+
+void TestDatabase::defaultFlagIsExclusive()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    VirtualHost a = makeHost(u"a.test"_s, {}, true);
+    VirtualHost b = makeHost(u"b.test"_s, {}, false);
+    VirtualHost c = makeHost(u"c.test"_s, {}, true);
+    QVERIFY(db.saveVirtualHost(a));
+    QVERIFY(db.saveVirtualHost(b));
+    QVERIFY(db.saveVirtualHost(c));
+    QList<VirtualHost> hosts = db.virtualHosts();
+    QCOMPARE(hosts.size(), 3);
+    QCOMPARE(hosts.at(0).hostName, u"c.test"_s);
+    QVERIFY(hosts.at(0).isDefault);
+    QVERIFY(!hosts.at(1).isDefault);
+    QVERIFY(!hosts.at(2).isDefault);
+
+    b.isDefault = true;
+    QVERIFY(db.saveVirtualHost(b));
+    hosts = db.virtualHosts();
+    QCOMPARE(hosts.at(0).hostName, u"b.test"_s);
+    int defaults = 0;
+    for (const VirtualHost &host : hosts)
+        defaults += host.isDefault ? 1 : 0;
+    QCOMPARE(defaults, 1);
+}
+
+void TestDatabase::invalidHostsRejected()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    VirtualHost noName = makeHost(u"  "_s);
+    QVERIFY(!db.saveVirtualHost(noName));
+    QVERIFY(db.lastError().contains(u"host name"_s));
+    VirtualHost noRoot = makeHost(u"x.test"_s);
+    noRoot.documentRoot.clear();
+    QVERIFY(!db.saveVirtualHost(noRoot));
+    QVERIFY(db.lastError().contains(u"document root"_s));
+    VirtualHost badRoute = makeHost(u"x.test"_s);
+    badRoute.routes = {Route{u"hello"_s, 200, u"text/plain"_s, "x"}};
+    QVERIFY(!db.saveVirtualHost(badRoute));
+    QVERIFY(db.lastError().contains(u"start with /"_s));
+    VirtualHost twoRoutes = makeHost(u"x.test"_s);
+    twoRoutes.routes = {Route{u"/a"_s, 200, u"text/plain"_s, "x"}, Route{u"/a"_s, 404, u"text/plain"_s, "y"}};
+    QVERIFY(!db.saveVirtualHost(twoRoutes));
+    QVERIFY(db.lastError().contains(u"two routes"_s));
+    QVERIFY(db.virtualHosts().isEmpty());
+}
+
+void TestDatabase::serverConfigRoundTrip()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    QCOMPARE(db.serverConfig(), ServerConfig()); // defaults when nothing is stored
+    ServerConfig config;
+    config.listenAddress = u"::1"_s;
+    config.port = 18081;
+    config.threads = 3;
+    config.portFallback = false;
+    QVERIFY(config != ServerConfig());
+    QVERIFY(db.saveServerConfig(config));
+    db.close();
+    QVERIFY(db.open(path()));
+    QCOMPARE(db.serverConfig(), config);
+}
+
+void TestDatabase::runRoundTrip()
+{
+    BenchParameters p;
+    p.url = u"http://127.0.0.1:8080/x.txt?q=1"_s;
+    p.method = "POST";
+    p.headers = {{"X-One", "1"}, {"Accept", "text/*"}};
+    p.body = QByteArray("a\0b\xfe", 4);
+    p.contentType = "application/octet-stream";
+    p.hostOverride = u"example.test"_s;
+    p.concurrency = 7;
+    p.requests = 0;
+    p.durationMs = 12'345;
+    p.keepAlive = true;
+    p.threads = 2;
+    p.rate = 1500.5;
+    p.warmupMs = 250;
+    p.sampleIntervalMs = 50;
+    p.timeoutMs = 4321;
+
+    RunSummary s;
+    s.serverSoftware = u"Hostbench/0.1"_s;
+    s.serverHostname = u"127.0.0.1"_s;
+    s.serverPort = 8080;
+    s.documentPath = u"/x.txt?q=1"_s;
+    s.documentLength = 4070;
+    s.concurrency = 7;
+    s.keepAlive = true;
+    s.threads = 2;
+    s.rate = 1500.5;
+    s.startedAtMs = 1'700'000'000'123;
+    s.timeTakenSec = 12.5;
+    s.completed = 9'007'199'254'740'993ULL; // above 2^53: must not lose precision
+    s.failed = 15;
+    s.failedConnect = 1;
+    s.failedRead = 2;
+    s.failedLength = 3;
+    s.failedTimeout = 4;
+    s.failedParse = 5;
+    s.non2xx = 6;
+    s.keepAliveRequests = 17;
+    s.totalBytes = 123'456'789;
+    s.htmlBytes = 98'765;
+    s.requestsPerSecond = 1499.25;
+    s.transferRateKBps = 321.125;
+    s.interrupted = true;
+    s.statusCounts = {{200, 100}, {404, 6}};
+    s.latencyMinMs = 0.1;
+    s.latencyMeanMs = 1.5;
+    s.latencyP50Ms = 1.2;
+    s.latencyP90Ms = 2.3;
+    s.latencyP99Ms = 3.4;
+    s.latencyP999Ms = 4.5;
+    s.latencyMaxMs = 9.75;
+    s.uncorrectedP50Ms = 1.1;
+    s.uncorrectedP90Ms = 2.2;
+    s.uncorrectedP99Ms = 3.3;
+    s.uncorrectedMaxMs = 8.8;
+    s.connect = {0.1, 0.2, 0.3, 0.4, 0.5};
+    s.processing = {1.1, 1.2, 1.3, 1.4, 1.5};
+    s.waiting = {2.1, 2.2, 2.3, 2.4, 2.5};
+    s.total = {3.1, 3.2, 3.3, 3.4, 3.5};
+    s.percentiles = {{50, 1.2}, {66, 1.4}, {100, 9.75}};
+
+    QList<BenchSample> samples;
+    for (int i = 0; i < 5; ++i) {
+        BenchSample sample;
+        sample.index = i;
+        sample.elapsedMs = 100 * (i + 1);
+        sample.intervalMs = 100 + i;
+        sample.completed = 1000 + i;
+        sample.failed = i;
+        sample.bytes = 4'000'000'000ULL + i;
+        sample.p50Us = 500 + i;
+        sample.p90Us = 900 + i;
+        sample.p99Us = 990 + i;
+        sample.maxUs = 5000 + i;
+        sample.openConnections = 7 - i;
+        samples.append(sample);
+    }
+
+    Database db;
+    QVERIFY(db.open(path()));
+    const qint64 id = db.saveRun(p, s, samples);
+    QVERIFY2(id > 0, qPrintable(db.lastError()));
+    db.close();
+    QVERIFY(db.open(path()));
+
+    const std::optional<hostbench::storage::StoredRun> run = db.run(id);
+    QVERIFY(run.has_value());
+    QCOMPARE(run->id, id);
+    QCOMPARE(run->startedAtMs, s.startedAtMs);
+    const BenchParameters &rp = run->parameters;
+    QCOMPARE(rp.url, p.url);
+    QCOMPARE(rp.method, p.method);
+    QCOMPARE(rp.headers, p.headers);
+    QCOMPARE(rp.body, p.body);
+    QCOMPARE(rp.contentType, p.contentType);
+    QCOMPARE(rp.hostOverride, p.hostOverride);
+    QCOMPARE(rp.concurrency, p.concurrency);
+    QCOMPARE(rp.requests, p.requests);
+    QCOMPARE(rp.durationMs, p.durationMs);
+    QCOMPARE(rp.keepAlive, p.keepAlive);
+    QCOMPARE(rp.threads, p.threads);
+    QCOMPARE(rp.rate, p.rate);
+    QCOMPARE(rp.warmupMs, p.warmupMs);
+    QCOMPARE(rp.sampleIntervalMs, p.sampleIntervalMs);
+    QCOMPARE(rp.timeoutMs, p.timeoutMs);
+
+    const RunSummary &rs = run->summary;
+    QCOMPARE(rs.serverSoftware, s.serverSoftware);
+    QCOMPARE(rs.serverHostname, s.serverHostname);
+    QCOMPARE(rs.serverPort, s.serverPort);
+    QCOMPARE(rs.documentPath, s.documentPath);
+    QCOMPARE(rs.documentLength, s.documentLength);
+    QCOMPARE(rs.concurrency, s.concurrency);
+    QCOMPARE(rs.keepAlive, s.keepAlive);
+    QCOMPARE(rs.threads, s.threads);
+    QCOMPARE(rs.rate, s.rate);
+    QCOMPARE(rs.startedAtMs, s.startedAtMs);
+    QCOMPARE(rs.timeTakenSec, s.timeTakenSec);
+    QCOMPARE(rs.completed, s.completed);
+    QCOMPARE(rs.failed, s.failed);
+    QCOMPARE(rs.failedConnect, s.failedConnect);
+    QCOMPARE(rs.failedRead, s.failedRead);
+    QCOMPARE(rs.failedLength, s.failedLength);
+    QCOMPARE(rs.failedTimeout, s.failedTimeout);
+    QCOMPARE(rs.failedParse, s.failedParse);
+    QCOMPARE(rs.non2xx, s.non2xx);
+    QCOMPARE(rs.keepAliveRequests, s.keepAliveRequests);
+    QCOMPARE(rs.totalBytes, s.totalBytes);
+    QCOMPARE(rs.htmlBytes, s.htmlBytes);
+    QCOMPARE(rs.requestsPerSecond, s.requestsPerSecond);
+    QCOMPARE(rs.transferRateKBps, s.transferRateKBps);
+    QCOMPARE(rs.interrupted, s.interrupted);
+    QCOMPARE(rs.statusCounts, s.statusCounts);
+    QCOMPARE(rs.latencyMinMs, s.latencyMinMs);
+    QCOMPARE(rs.latencyMeanMs, s.latencyMeanMs);
+    QCOMPARE(rs.latencyP50Ms, s.latencyP50Ms);
+    QCOMPARE(rs.latencyP90Ms, s.latencyP90Ms);
+    QCOMPARE(rs.latencyP99Ms, s.latencyP99Ms);
+    QCOMPARE(rs.latencyP999Ms, s.latencyP999Ms);
+    QCOMPARE(rs.latencyMaxMs, s.latencyMaxMs);
+    QCOMPARE(rs.uncorrectedP50Ms, s.uncorrectedP50Ms);
+    QCOMPARE(rs.uncorrectedP90Ms, s.uncorrectedP90Ms);
+    QCOMPARE(rs.uncorrectedP99Ms, s.uncorrectedP99Ms);
+    QCOMPARE(rs.uncorrectedMaxMs, s.uncorrectedMaxMs);
+    for (const auto &[got, want] : {std::pair{rs.connect, s.connect}, std::pair{rs.processing, s.processing},
+                                    std::pair{rs.waiting, s.waiting}, std::pair{rs.total, s.total}}) {
+        QCOMPARE(got.minMs, want.minMs);
+        QCOMPARE(got.meanMs, want.meanMs);
+        QCOMPARE(got.sdMs, want.sdMs);
+        QCOMPARE(got.medianMs, want.medianMs);
+        QCOMPARE(got.maxMs, want.maxMs);
+    }
+    QCOMPARE(rs.percentiles, s.percentiles);
+
+    const QList<BenchSample> got = db.samples(id);
+    QCOMPARE(got.size(), samples.size());
+    for (qsizetype i = 0; i < got.size(); ++i) {
+        QCOMPARE(got[i].index, samples[i].index);
+        QCOMPARE(got[i].elapsedMs, samples[i].elapsedMs);
+        QCOMPARE(got[i].intervalMs, samples[i].intervalMs);
+        QCOMPARE(got[i].completed, samples[i].completed);
+        QCOMPARE(got[i].failed, samples[i].failed);
+        QCOMPARE(got[i].bytes, samples[i].bytes);
+        QCOMPARE(got[i].p50Us, samples[i].p50Us);
+        QCOMPARE(got[i].p90Us, samples[i].p90Us);
+        QCOMPARE(got[i].p99Us, samples[i].p99Us);
+        QCOMPARE(got[i].maxUs, samples[i].maxUs);
+        QCOMPARE(got[i].openConnections, samples[i].openConnections);
+    }
+    // The listing columns agree with the summary.
+    QCOMPARE(rawQuery(path(), u"SELECT completed FROM runs"_s).toULongLong(), s.completed);
+    QCOMPARE(rawQuery(path(), u"SELECT url FROM runs"_s).toString(), p.url);
+
+    QVERIFY(!db.run(id + 1).has_value());
+    QVERIFY(db.lastError().contains(QString::number(id + 1)));
+}
+
+void TestDatabase::runsListedNewestFirst()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    QList<qint64> ids;
+    for (qint64 startedAt : {3000, 1000, 2000}) {
+        RunSummary summary;
+        summary.startedAtMs = startedAt;
+        BenchParameters parameters;
+        parameters.url = u"http://127.0.0.1/"_s + QString::number(startedAt);
+        ids.append(db.saveRun(parameters, summary, {}));
+        QVERIFY(ids.constLast() > 0);
+    }
+    QList<hostbench::storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 3);
+    QCOMPARE(runs.at(0).id, ids.at(0));
+    QCOMPARE(runs.at(1).id, ids.at(2));
+    QCOMPARE(runs.at(2).id, ids.at(1));
+    QCOMPARE(runs.at(1).parameters.url, u"http://127.0.0.1/2000"_s);
+    QCOMPARE(db.runs(2).size(), 2);
+}
+
+void TestDatabase::removingRunCascadesSamples()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    QList<BenchSample> samples(3);
+    for (int i = 0; i < samples.size(); ++i)
+        samples[i].index = i;
+    const qint64 kept = db.saveRun({}, {}, samples);
+    const qint64 removed = db.saveRun({}, {}, samples);
+    QVERIFY(kept > 0 && removed > 0);
+    QCOMPARE(db.samples(removed).size(), 3);
+    QVERIFY(db.removeRun(removed));
+    QVERIFY(db.samples(removed).isEmpty());
+    QCOMPARE(db.samples(kept).size(), 3);
+    QCOMPARE(db.runs().size(), 1);
+    QVERIFY(!db.removeRun(removed));
+    db.close();
+    QCOMPARE(rawQuery(path(), u"SELECT count(*) FROM samples"_s).toInt(), 3);
+}
+
+void TestDatabase::garbageFileLeftUntouched()
+{
+    QByteArray garbage(8192, Qt::Uninitialized);
+    QRandomGenerator generator(12345);
+    generator.fillRange(reinterpret_cast<quint32 *>(garbage.data()), garbage.size() / 4);
+    {
+        QFile file(path());
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QCOMPARE(file.write(garbage), garbage.size());
+    }
+    Database db;
+    QVERIFY(!db.open(path()));
+    QVERIFY(!db.isOpen());
+    QVERIFY2(db.lastError().contains(u"not a SQLite database"_s), qPrintable(db.lastError()));
+    QVERIFY(db.lastError().contains(path()));
+    QCOMPARE(readFile(path()), garbage);
+    QVERIFY(!QFile::exists(path() + u"-wal"_s));
+    QVERIFY(!QFile::exists(path() + u"-journal"_s));
+    QVERIFY(storageConnections().isEmpty());
+}
+
+void TestDatabase::newerSchemaRefused()
+{
+    QCOMPARE(rawQuery(path(), u"PRAGMA user_version = %1"_s.arg(Database::kSchemaVersion + 1)), QVariant());
+    QCOMPARE(rawQuery(path(), u"PRAGMA user_version"_s).toInt(), Database::kSchemaVersion + 1);
+    const QByteArray before = readFile(path());
+    QVERIFY(!before.isEmpty());
+
+    Database db;
+    QVERIFY(!db.open(path()));
+    QVERIFY2(db.lastError().contains(u"newer"_s), qPrintable(db.lastError()));
+    QVERIFY(db.lastError().contains(QString::number(Database::kSchemaVersion + 1)));
+    QCOMPARE(readFile(path()), before);
+    QCOMPARE(rawQuery(path(), u"PRAGMA journal_mode"_s).toString(), u"delete"_s);
+    QVERIFY(storageConnections().isEmpty());
+}
+
+void TestDatabase::foreignDatabaseRefused()
+{
+    rawQuery(path(), u"CREATE TABLE other (x INTEGER)"_s);
+    const QByteArray before = readFile(path());
+    QVERIFY(!before.isEmpty());
+    Database db;
+    QVERIFY(!db.open(path()));
+    QVERIFY2(db.lastError().contains(u"another application"_s), qPrintable(db.lastError()));
+    QCOMPARE(readFile(path()), before);
+}
+
+QTEST_GUILESS_MAIN(TestDatabase)
+#include "tst_database.moc"
