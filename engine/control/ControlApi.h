@@ -39,6 +39,8 @@ public:
     // in *error when the port is taken or the address is not loopback.
     bool listen(const QHostAddress &address, quint16 port, QString *error);
     quint16 port() const;
+    // The url reported in /api/status, when the engine moved (GUI restarts).
+    void setEngineUrl(const QString &url);
 
 private:
     struct Private;

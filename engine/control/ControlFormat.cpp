@@ -1,0 +1,101 @@
+#include "control/ControlFormat.h"
+
+#include <QJsonArray>
+
+namespace hostbench::control {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void family(QByteArray &out, const char *name, const char *type, const char *help)
+{
+    out += "# HELP "_ba + name + ' ' + help + "\n# TYPE "_ba + name + ' ' + type + '\n';
+}
+
+void sample(QByteArray &out, const char *name, const QByteArray &labels, const QByteArray &value)
+{
+    out += name;
+    if (!labels.isEmpty())
+        out += '{' + labels + '}';
+    out += ' ' + value + '\n';
+}
+
+} // namespace
+
+double ControlFormat::requestsPerSecond(const model::MetricsSnapshot &earlier, const model::MetricsSnapshot &later,
+                                        qint64 wallIntervalMs)
+{
+    if (later.requests < earlier.requests)
+        return 0;
+    const bool engineClock = earlier.uptimeMs > 0 && later.uptimeMs > earlier.uptimeMs;
+    const qint64 intervalMs = engineClock ? later.uptimeMs - earlier.uptimeMs : wallIntervalMs;
+    if (intervalMs <= 0)
+        return 0;
+    return double(later.requests - earlier.requests) * 1000.0 / double(intervalMs);
+}
+
+QJsonObject ControlFormat::statusJson(const model::MetricsSnapshot &now, double requestsPerSecond,
+                                      const QString &engineUrl)
+{
+    QJsonArray sites;
+    for (const model::MetricsSnapshot::SiteCount &site : now.perSite)
+        sites.append(QJsonObject{{u"host"_s, site.hostName}, {u"requests"_s, qint64(site.requests)}});
+    return {{u"running"_s, now.uptimeMs > 0},
+            {u"url"_s, engineUrl},
+            {u"uptime_ms"_s, now.uptimeMs},
+            {u"requests"_s, qint64(now.requests)},
+            {u"requests_per_second"_s, requestsPerSecond},
+            {u"open_connections"_s, now.openConnections},
+            {u"sites"_s, sites}};
+}
+
+QByteArray ControlFormat::escapeLabelValue(const QString &value)
+{
+    QByteArray escaped;
+    const QByteArray utf8 = value.toUtf8();
+    escaped.reserve(utf8.size());
+    for (const char c : utf8) {
+        if (c == '\\')
+            escaped += "\\\\";
+        else if (c == '"')
+            escaped += "\\\"";
+        else if (c == '\n')
+            escaped += "\\n";
+        else
+            escaped += c;
+    }
+    return escaped;
+}
+
+QByteArray ControlFormat::prometheusText(const model::MetricsSnapshot &now)
+{
+    QByteArray out;
+    family(out, "hostbench_requests_total", "counter", "Responses completed since the engine started.");
+    sample(out, "hostbench_requests_total", {}, QByteArray::number(now.requests));
+
+    family(out, "hostbench_bytes_sent_total", "counter", "Bytes written to sockets, headers included.");
+    sample(out, "hostbench_bytes_sent_total", {}, QByteArray::number(now.bytesSent));
+
+    family(out, "hostbench_responses_total", "counter", "Responses by status class.");
+    for (size_t i = 0; i < now.statusClasses.size(); ++i)
+        sample(out, "hostbench_responses_total", "class=\""_ba + QByteArray::number(i + 1) + "xx\"",
+               QByteArray::number(now.statusClasses[i]));
+
+    family(out, "hostbench_connections_accepted_total", "counter", "Connections accepted since the engine started.");
+    sample(out, "hostbench_connections_accepted_total", {}, QByteArray::number(now.connectionsAccepted));
+
+    family(out, "hostbench_open_connections", "gauge", "Connections open now.");
+    sample(out, "hostbench_open_connections", {}, QByteArray::number(now.openConnections));
+
+    family(out, "hostbench_site_requests_total", "counter", "Requests answered per virtual host.");
+    for (const model::MetricsSnapshot::SiteCount &site : now.perSite)
+        sample(out, "hostbench_site_requests_total", "host=\""_ba + escapeLabelValue(site.hostName) + '"',
+               QByteArray::number(site.requests));
+
+    family(out, "hostbench_uptime_seconds", "gauge", "Seconds since the engine started; 0 when stopped.");
+    sample(out, "hostbench_uptime_seconds", {}, QByteArray::number(double(now.uptimeMs) / 1000.0, 'f', 3));
+    return out;
+}
+
+} // namespace hostbench::control

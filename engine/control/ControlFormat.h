@@ -1,0 +1,39 @@
+#pragma once
+
+#include "model/MetricsSnapshot.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace hostbench::control {
+
+/*
+ * The bodies the control API answers, built from MetricsSnapshots without
+ * any socket, so that they can be tested alone:
+ *   - /api/status: a JSON object (keys in snake_case, counters as numbers);
+ *   - /metrics: Prometheus' text exposition format 0.0.4
+ *     (prometheus.io/docs/instrumenting/exposition_formats), one HELP and
+ *     one TYPE line per metric family, label values escaped.
+ * Units: ms in JSON, seconds in Prometheus (its convention). Thread: any.
+ */
+class ControlFormat final
+{
+public:
+    static constexpr char kPrometheusContentType[] = "text/plain; version=0.0.4; charset=utf-8";
+
+    // Requests per second between two snapshots of the same engine run,
+    // timed by the engine's own uptime; `wallIntervalMs` (the time between
+    // the two reads) when the engine was stopped in either. 0 when the
+    // counters went backwards (the engine restarted) or no time passed.
+    static double requestsPerSecond(const model::MetricsSnapshot &earlier, const model::MetricsSnapshot &later,
+                                    qint64 wallIntervalMs);
+
+    static QJsonObject statusJson(const model::MetricsSnapshot &now, double requestsPerSecond,
+                                  const QString &engineUrl);
+    static QByteArray prometheusText(const model::MetricsSnapshot &now);
+    // Escapes \, " and newline for a Prometheus label value.
+    static QByteArray escapeLabelValue(const QString &value);
+};
+
+} // namespace hostbench::control
