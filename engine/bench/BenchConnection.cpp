@@ -1,0 +1,291 @@
+#include "BenchConnection.h"
+
+#include "BenchWorker.h"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/http/error.hpp>
+
+#include <cstring>
+
+namespace hostbench::bench {
+
+namespace asio = boost::asio;
+namespace http = boost::beast::http;
+
+BenchConnection::BenchConnection(BenchWorker &worker, const RunShared &run, int globalIndex)
+    : m_worker(worker)
+    , m_run(run)
+    , m_socket(worker.context())
+    , m_buffer(new char[kBufferSize])
+{
+    if (run.parameters.rate > 0) {
+        // wrk2: each connection sends at rate / connections, the connections
+        // staggered so that the run as a whole sends evenly.
+        const double paceSec = double(run.totalConnections) / run.parameters.rate;
+        m_pace = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(paceSec));
+        m_nextIntended = run.startAt
+                         + std::chrono::duration_cast<Clock::duration>(
+                             std::chrono::duration<double>(globalIndex / run.parameters.rate));
+        m_pacer.emplace(worker.context());
+    }
+}
+
+void BenchConnection::start()
+{
+    next();
+}
+
+void BenchConnection::shutdown()
+{
+    m_stopped = true;
+    if (m_pacer)
+        m_pacer->cancel();
+    closeSocket();
+}
+
+void BenchConnection::checkTimeout(Clock::time_point now, Clock::duration timeout)
+{
+    if (m_busy && !m_timedOut && now - m_attempt.start > timeout) {
+        // The pending operation completes with operation_aborted and sees m_timedOut.
+        m_timedOut = true;
+        closeSocket();
+    }
+}
+
+void BenchConnection::next()
+{
+    if (m_stopped)
+        return;
+    if (!m_pacer) {
+        m_attempt.intended = Clock::now();
+        begin();
+        return;
+    }
+    m_attempt.intended = m_nextIntended;
+    m_nextIntended += m_pace;
+    if (m_attempt.intended <= Clock::now()) {
+        begin(); // behind schedule: send at once, the latency counts from the intended time
+        return;
+    }
+    m_pacer->expires_at(m_attempt.intended);
+    m_pacer->async_wait([this](const boost::system::error_code &ec) {
+        if (!ec && !m_stopped)
+            begin();
+    });
+}
+
+void BenchConnection::begin()
+{
+    const BenchWorker::Ticket ticket = m_worker.takeTicket(m_attempt.intended);
+    if (ticket == BenchWorker::Ticket::None) {
+        m_stopped = true;
+        closeSocket();
+        m_worker.connectionFinished();
+        return;
+    }
+    m_attempt.measured = ticket == BenchWorker::Ticket::Measured;
+    m_attempt.start = m_pacer ? Clock::now() : m_attempt.intended;
+    m_attempt.bytes = 0;
+    m_busy = true;
+    m_timedOut = false;
+    m_retried = false;
+    resetParser();
+    if (m_open) {
+        m_attempt.reused = true;
+        m_attempt.connected = m_attempt.start;
+        send();
+    } else {
+        connect();
+    }
+}
+
+void BenchConnection::connect()
+{
+    m_attempt.reused = false;
+    boost::system::error_code ec;
+    m_socket.open(m_run.endpoint.protocol(), ec);
+    if (ec) {
+        // Out of descriptors, say: fail later, not by recursion from here.
+        asio::post(m_worker.context(), [this] {
+            if (!m_stopped)
+                fail(FailureKind::Connect);
+        });
+        return;
+    }
+    m_socket.async_connect(m_run.endpoint, [this](const boost::system::error_code &ec) {
+        if (m_stopped)
+            return;
+        if (ec) {
+            fail(m_timedOut ? FailureKind::Timeout : FailureKind::Connect);
+            return;
+        }
+        m_open = true;
+        m_worker.connectionOpened();
+        boost::system::error_code ignored;
+        m_socket.set_option(asio::ip::tcp::no_delay(true), ignored);
+        m_socket.non_blocking(true, ignored);
+        m_attempt.connected = Clock::now();
+        send();
+    });
+}
+
+void BenchConnection::send()
+{
+    const std::string &request = m_run.target.request();
+    // The socket's send buffer is empty between requests, so a plain
+    // non-blocking write almost always takes the whole request at once.
+    boost::system::error_code ec;
+    const size_t n = m_socket.write_some(asio::buffer(request), ec);
+    if (!ec && n == request.size()) {
+        m_attempt.written = Clock::now();
+        receive();
+        return;
+    }
+    if (ec && ec != asio::error::would_block) {
+        if (!retryStale())
+            fail(m_timedOut ? FailureKind::Timeout : FailureKind::Read);
+        return;
+    }
+    asio::async_write(m_socket, asio::buffer(request.data() + n, request.size() - n),
+                      [this](const boost::system::error_code &ec, size_t) {
+                          if (m_stopped)
+                              return;
+                          if (ec) {
+                              if (m_timedOut)
+                                  fail(FailureKind::Timeout);
+                              else if (!retryStale())
+                                  fail(FailureKind::Read);
+                              return;
+                          }
+                          m_attempt.written = Clock::now();
+                          receive();
+                      });
+}
+
+void BenchConnection::receive()
+{
+    m_socket.async_read_some(asio::buffer(m_buffer.get() + m_used, kBufferSize - m_used),
+                             [this](const boost::system::error_code &ec, size_t n) { onReceive(ec, n); });
+}
+
+void BenchConnection::onReceive(const boost::system::error_code &ec, size_t n)
+{
+    if (m_stopped)
+        return;
+    if (ec) {
+        if (m_timedOut)
+            fail(FailureKind::Timeout);
+        else if (ec == asio::error::eof)
+            onEof();
+        else if (!retryStale())
+            fail(FailureKind::Read);
+        return;
+    }
+    const Clock::time_point now = Clock::now();
+    if (m_attempt.bytes == 0)
+        m_attempt.firstByte = now;
+    m_attempt.bytes += n;
+    m_used += n;
+
+    boost::beast::error_code parseError;
+    size_t offset = 0;
+    while (offset < m_used && !m_parser->is_done()) {
+        const size_t consumed = m_parser->put(asio::buffer(m_buffer.get() + offset, m_used - offset), parseError);
+        offset += consumed;
+        if (parseError == http::error::need_more) {
+            parseError = {};
+            break;
+        }
+        if (parseError || consumed == 0)
+            break;
+    }
+    if (parseError) {
+        fail(FailureKind::Parse);
+        return;
+    }
+    // Keep what is not parsed yet (an incomplete header) at the front.
+    if (offset > 0) {
+        std::memmove(m_buffer.get(), m_buffer.get() + offset, m_used - offset);
+        m_used -= offset;
+    }
+    if (m_parser->is_done())
+        complete(now);
+    else if (m_used == kBufferSize)
+        fail(FailureKind::Parse);
+    else
+        receive();
+}
+
+void BenchConnection::onEof()
+{
+    if (m_parser->got_some() && !m_parser->is_done()) {
+        // A body delimited by the end of the connection (RFC 9112 §6.3 item 8).
+        boost::beast::error_code ec;
+        m_parser->put_eof(ec);
+        if (!ec && m_parser->is_done()) {
+            complete(Clock::now());
+            return;
+        }
+    }
+    if (!retryStale())
+        fail(FailureKind::Read);
+}
+
+bool BenchConnection::retryStale()
+{
+    if (!m_attempt.reused || m_retried || m_attempt.bytes > 0)
+        return false;
+    m_retried = true;
+    closeSocket();
+    resetParser();
+    connect();
+    return true;
+}
+
+void BenchConnection::resetParser()
+{
+    // A parser serves one message (Beast cannot reset one); its fields are
+    // few and small, so constructing one per response is cheap.
+    m_parser.emplace();
+    m_parser->get().body() = 0; // a skipped (HEAD) body never initialises it
+    m_parser->body_limit(boost::none);
+    m_parser->eager(true);
+    if (m_run.target.isHead())
+        m_parser->skip(true);
+}
+
+void BenchConnection::complete(Clock::time_point now)
+{
+    const auto &response = m_parser->get();
+    const bool keptAlive = m_run.parameters.keepAlive && m_parser->keep_alive();
+    if (!m_worker.knowsServer())
+        m_worker.noteServer(response[http::field::server]);
+    m_busy = false;
+    m_used = 0; // a client that does not pipeline expects nothing more
+    m_worker.recordResponse(m_attempt, now, response.result_int(), response.body(), keptAlive);
+    if (!keptAlive)
+        closeSocket();
+    next();
+}
+
+void BenchConnection::fail(FailureKind kind)
+{
+    m_busy = false;
+    closeSocket();
+    m_worker.recordFailure(m_attempt, kind);
+    next();
+}
+
+void BenchConnection::closeSocket()
+{
+    if (m_open) {
+        m_open = false;
+        m_worker.connectionClosed();
+    }
+    m_used = 0;
+    boost::system::error_code ignored;
+    m_socket.close(ignored);
+}
+
+} // namespace hostbench::bench

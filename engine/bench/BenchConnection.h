@@ -1,0 +1,84 @@
+#pragma once
+
+#include "CountingBody.h"
+#include "RunShared.h"
+#include "WorkerStats.h"
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/http/parser.hpp>
+
+#include <memory>
+#include <optional>
+
+namespace hostbench::bench {
+
+class BenchWorker;
+
+/*
+ * The timestamps and size of one request attempt, as ab's struct data:
+ * start is the connect start (or the send start on a reused connection);
+ * with a rate, intended is when the schedule wanted the request sent.
+ */
+struct Attempt
+{
+    Clock::time_point intended, start, connected, written, firstByte;
+    quint64 bytes = 0;    // received, headers included
+    bool reused = false;  // sent on a kept-alive connection: no connect time
+    bool measured = false; // begun after the warm-up and holding a ticket
+};
+
+/*
+ * One client connection of the closed (or, with a rate, paced) model: send
+ * the pre-serialised request, parse the answer with Beast's
+ * response_parser, record, send the next. Failures close the socket; the
+ * next request reconnects. A kept-alive connection that the server closed
+ * while idle is reopened once without counting a failure (as ab).
+ *
+ * Thread: its worker's generator thread only. Timeouts are enforced by the
+ * worker's periodic checkTimeout(), so no timer is armed per request.
+ */
+class BenchConnection final
+{
+public:
+    BenchConnection(BenchWorker &worker, const RunShared &run, int globalIndex);
+
+    void start();
+    void checkTimeout(Clock::time_point now, Clock::duration timeout);
+    void shutdown(); // closes; sends nothing more
+
+private:
+    using Parser = boost::beast::http::response_parser<CountingBody>;
+    static constexpr size_t kBufferSize = 16 * 1024; // > Beast's 8 KiB header limit
+
+    void next();
+    void begin();
+    void connect();
+    void send();
+    void receive();
+    void onReceive(const boost::system::error_code &ec, size_t n);
+    void onEof();
+    void complete(Clock::time_point now);
+    void fail(FailureKind kind);
+    void resetParser();
+    bool retryStale(); // reopens a reused connection the server had closed
+    void closeSocket();
+
+    BenchWorker &m_worker;
+    const RunShared &m_run;
+    boost::asio::ip::tcp::socket m_socket;
+    std::optional<boost::asio::steady_timer> m_pacer; // with a rate only
+    Clock::time_point m_nextIntended;
+    Clock::duration m_pace{};
+    std::optional<Parser> m_parser;
+    std::unique_ptr<char[]> m_buffer;
+    size_t m_used = 0; // bytes in m_buffer not yet parsed
+    Attempt m_attempt;
+    bool m_open = false;
+    bool m_busy = false;     // an attempt is under way
+    bool m_timedOut = false; // checkTimeout() closed the socket of this attempt
+    bool m_retried = false;
+    bool m_stopped = false;
+};
+
+} // namespace hostbench::bench

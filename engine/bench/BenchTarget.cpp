@@ -1,0 +1,127 @@
+#include "BenchTarget.h"
+
+#include <QUrl>
+
+namespace hostbench::bench {
+
+namespace {
+
+bool sameName(const QByteArray &a, const char *b)
+{
+    return a.compare(QByteArray(b), Qt::CaseInsensitive) == 0;
+}
+
+bool hasHeader(const model::BenchParameters &parameters, const char *name)
+{
+    for (const auto &header : parameters.headers) {
+        if (sameName(header.first.trimmed(), name))
+            return true;
+    }
+    return false;
+}
+
+void appendLine(std::string &out, const QByteArray &name, const QByteArray &value)
+{
+    out.append(name.constData(), size_t(name.size()));
+    out.append(": ");
+    out.append(value.constData(), size_t(value.size()));
+    out.append("\r\n");
+}
+
+bool isToken(const QByteArray &text)
+{
+    if (text.isEmpty())
+        return false;
+    for (const char c : text) {
+        // RFC 9110 §5.6.2 tchar
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                        || QByteArray("!#$%&'*+-.^_`|~").contains(c);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+bool hasLineBreak(const QByteArray &text)
+{
+    return text.contains('\r') || text.contains('\n');
+}
+
+} // namespace
+
+std::optional<BenchTarget> BenchTarget::fromParameters(const model::BenchParameters &parameters, QString *error)
+{
+    auto fail = [error](const QString &reason) {
+        if (error)
+            *error = reason;
+        return std::nullopt;
+    };
+
+    const QUrl url(parameters.url, QUrl::StrictMode);
+    if (parameters.url.trimmed().isEmpty())
+        return fail(QStringLiteral("no URL given"));
+    if (!url.isValid())
+        return fail(QStringLiteral("invalid URL \"%1\": %2").arg(parameters.url, url.errorString()));
+    const QString scheme = url.scheme().toLower();
+    if (scheme == u"https")
+        return fail(QStringLiteral("https is not supported (plain http:// only): %1").arg(parameters.url));
+    if (scheme != u"http")
+        return fail(QStringLiteral("not an http:// URL: %1").arg(parameters.url));
+    if (url.host().isEmpty())
+        return fail(QStringLiteral("no host in URL: %1").arg(parameters.url));
+    if (!isToken(parameters.method))
+        return fail(QStringLiteral("invalid method \"%1\"").arg(QString::fromLatin1(parameters.method)));
+    for (const auto &header : parameters.headers) {
+        if (!isToken(header.first.trimmed()) || hasLineBreak(header.second))
+            return fail(QStringLiteral("invalid header \"%1\"").arg(QString::fromLatin1(header.first)));
+    }
+    if (hasLineBreak(parameters.contentType) || parameters.hostOverride.contains(u'\r')
+        || parameters.hostOverride.contains(u'\n'))
+        return fail(QStringLiteral("invalid Content-Type or Host override"));
+
+    BenchTarget target;
+    target.m_host = url.host();
+    target.m_port = quint16(url.port(80));
+    QByteArray path = url.path(QUrl::FullyEncoded).toLatin1();
+    if (path.isEmpty())
+        path = "/";
+    if (url.hasQuery())
+        path += '?' + url.query(QUrl::FullyEncoded).toLatin1();
+    target.m_path = QString::fromLatin1(path);
+    target.m_isHead = sameName(parameters.method, "HEAD");
+
+    QByteArray hostHeader = parameters.hostOverride.toUtf8();
+    if (hostHeader.isEmpty()) {
+        hostHeader = url.host(QUrl::FullyEncoded).toLatin1();
+        if (hostHeader.contains(':'))
+            hostHeader = '[' + hostHeader + ']';
+        if (target.m_port != 80)
+            hostHeader += ':' + QByteArray::number(target.m_port);
+    }
+
+    std::string &out = target.m_request;
+    out.append(parameters.method.constData(), size_t(parameters.method.size()));
+    out.push_back(' ');
+    out.append(path.constData(), size_t(path.size()));
+    out.append(" HTTP/1.1\r\n");
+    if (!hasHeader(parameters, "Host"))
+        appendLine(out, "Host", hostHeader);
+    if (!hasHeader(parameters, "User-Agent"))
+        appendLine(out, "User-Agent", QByteArrayLiteral("Hostbench/") + HOSTBENCH_VERSION);
+    if (!hasHeader(parameters, "Accept"))
+        appendLine(out, "Accept", "*/*");
+    if (!parameters.keepAlive && !hasHeader(parameters, "Connection"))
+        appendLine(out, "Connection", "close");
+    for (const auto &header : parameters.headers)
+        appendLine(out, header.first.trimmed(), header.second.trimmed());
+    if (!parameters.contentType.isEmpty() && !hasHeader(parameters, "Content-Type"))
+        appendLine(out, "Content-Type", parameters.contentType);
+    if ((!parameters.body.isEmpty() || (!sameName(parameters.method, "GET") && !target.m_isHead))
+        && !hasHeader(parameters, "Content-Length"))
+        appendLine(out, "Content-Length", QByteArray::number(parameters.body.size()));
+    out.append("\r\n");
+    out.append(parameters.body.constData(), size_t(parameters.body.size()));
+    return target;
+}
+
+} // namespace hostbench::bench

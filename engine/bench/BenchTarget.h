@@ -1,0 +1,44 @@
+#pragma once
+
+#include "model/BenchParameters.h"
+
+#include <QString>
+
+#include <optional>
+#include <string>
+
+namespace hostbench::bench {
+
+/*
+ * What a run aims at, worked out once before the run: the URL's host, port
+ * and path, and the request serialised to the exact bytes every connection
+ * sends (RFC 9112 §3: request line, Host first, then the caller's headers).
+ * Only http:// is spoken; https:// is refused with a clear reason.
+ *
+ * Like ab, a header given in `headers` replaces the default of the same name
+ * (Host, User-Agent, Accept). Without keep-alive the request says
+ * "Connection: close" and each request gets its own connection; with it the
+ * request says nothing (HTTP/1.1 connections persist by default).
+ *
+ * Plain value; any thread.
+ */
+class BenchTarget final
+{
+public:
+    static std::optional<BenchTarget> fromParameters(const model::BenchParameters &parameters, QString *error);
+
+    const QString &host() const { return m_host; } // without brackets for IPv6
+    quint16 port() const { return m_port; }
+    const QString &path() const { return m_path; } // path and query, as sent
+    const std::string &request() const { return m_request; }
+    bool isHead() const { return m_isHead; }
+
+private:
+    QString m_host;
+    quint16 m_port = 80;
+    QString m_path;
+    std::string m_request;
+    bool m_isHead = false;
+};
+
+} // namespace hostbench::bench

@@ -1,0 +1,223 @@
+#include "BenchWorker.h"
+
+#include <boost/asio/post.hpp>
+
+#include <algorithm>
+
+namespace hostbench::bench {
+
+namespace asio = boost::asio;
+using std::chrono::duration_cast;
+using std::chrono::microseconds;
+using std::chrono::milliseconds;
+
+namespace {
+
+quint64 us(Clock::duration d)
+{
+    return quint64(std::max<qint64>(0, duration_cast<microseconds>(d).count()));
+}
+
+} // namespace
+
+BenchWorker::BenchWorker(RunShared &run, int index, int firstConnection, int connections)
+    : m_run(run)
+    , m_index(index)
+    , m_context(1) // one thread runs it: Asio may skip some locking
+    , m_tickTimer(m_context)
+    , m_timeoutTimer(m_context)
+    , m_deadlineTimer(m_context)
+{
+    m_interval.histogram = std::make_unique<model::LatencyHistogram>();
+    m_connections.reserve(size_t(connections));
+    for (int i = 0; i < connections; ++i)
+        m_connections.push_back(std::make_unique<BenchConnection>(*this, run, firstConnection + i));
+    m_activeConnections = connections;
+}
+
+BenchWorker::~BenchWorker() = default;
+
+void BenchWorker::run()
+{
+    armTick();
+    armTimeoutCheck();
+    if (!m_run.countMode) {
+        m_deadlineTimer.expires_at(m_run.measureAt + milliseconds(m_run.parameters.durationMs));
+        m_deadlineTimer.async_wait([this](const boost::system::error_code &ec) {
+            if (!ec)
+                finish();
+        });
+    }
+    for (auto &connection : m_connections)
+        connection->start();
+    if (m_connections.empty())
+        finish();
+    m_context.run();
+    m_finishedFlag.store(true, std::memory_order_release);
+}
+
+void BenchWorker::requestStop()
+{
+    asio::post(m_context, [this] { finish(); });
+}
+
+void BenchWorker::armTick()
+{
+    const qint64 intervalMs = m_run.parameters.sampleIntervalMs;
+    m_tickTimer.expires_at(m_run.measureAt + milliseconds(intervalMs * (m_interval.index + 1)));
+    m_tickTimer.async_wait([this, intervalMs](const boost::system::error_code &ec) {
+        if (ec || m_finished)
+            return;
+        const qint64 endMs = intervalMs * (m_interval.index + 1);
+        if (!m_run.countMode && endMs >= m_run.parameters.durationMs) {
+            finish(); // the deadline: the last interval ends with the run
+            return;
+        }
+        reportInterval(endMs);
+        armTick();
+    });
+}
+
+void BenchWorker::armTimeoutCheck()
+{
+    const auto timeout = milliseconds(m_run.parameters.timeoutMs);
+    // Checking a few times per timeout is enough: a timed-out request is
+    // reported at most 10% late, and no timer is armed per request.
+    const auto period = std::clamp<milliseconds>(timeout / 10, milliseconds(5), milliseconds(100));
+    m_timeoutTimer.expires_after(period);
+    m_timeoutTimer.async_wait([this, timeout](const boost::system::error_code &ec) {
+        if (ec || m_finished)
+            return;
+        const Clock::time_point now = Clock::now();
+        for (auto &connection : m_connections)
+            connection->checkTimeout(now, timeout);
+        armTimeoutCheck();
+    });
+}
+
+void BenchWorker::reportInterval(qint64 endMs)
+{
+    m_interval.endMs = endMs;
+    m_interval.openConnections = m_openConnections;
+    m_run.collector.report(m_index, m_interval);
+    m_interval.index += 1;
+    m_interval.completed = 0;
+    m_interval.failed = 0;
+    m_interval.bytes = 0;
+}
+
+void BenchWorker::finish()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_endedAt = Clock::now();
+    m_tickTimer.cancel();
+    m_timeoutTimer.cancel();
+    m_deadlineTimer.cancel();
+    for (auto &connection : m_connections)
+        connection->shutdown();
+
+    if (m_endedAt >= m_run.measureAt) {
+        const qint64 intervalMs = m_run.parameters.sampleIntervalMs;
+        qint64 endMs = duration_cast<milliseconds>(m_endedAt - m_run.measureAt).count();
+        if (!m_run.countMode)
+            endMs = std::min<qint64>(endMs, m_run.parameters.durationMs);
+        endMs = std::max(endMs, intervalMs * m_interval.index);
+        const bool hasData = m_interval.completed || m_interval.failed || m_interval.bytes;
+        if (hasData || endMs > intervalMs * m_interval.index)
+            reportInterval(endMs);
+    }
+    m_run.collector.finish(m_index);
+    m_context.stop();
+}
+
+BenchWorker::Ticket BenchWorker::takeTicket(Clock::time_point when)
+{
+    if (when < m_run.measureAt)
+        return Ticket::Warmup;
+    if (!m_run.countMode)
+        return Ticket::Measured;
+    if (m_tickets == 0) {
+        const qint64 asked = m_run.parameters.requests;
+        const qint64 taken = m_run.ticketsTaken.fetch_add(m_run.ticketBatch, std::memory_order_relaxed);
+        if (taken >= asked)
+            return Ticket::None;
+        m_tickets = std::min(m_run.ticketBatch, asked - taken);
+    }
+    --m_tickets;
+    return Ticket::Measured;
+}
+
+void BenchWorker::connectionFinished()
+{
+    if (--m_activeConnections == 0)
+        finish();
+}
+
+void BenchWorker::noteServer(std::string_view server)
+{
+    m_serverNoted = true;
+    std::lock_guard lock(m_run.serverMutex);
+    if (!m_run.serverKnown) {
+        m_run.serverKnown = true;
+        m_run.serverSoftware = QString::fromLatin1(server.data(), qsizetype(server.size()));
+    }
+}
+
+void BenchWorker::recordResponse(const Attempt &attempt, Clock::time_point done, unsigned status,
+                                 quint64 bodyBytes, bool keptAlive)
+{
+    if (!attempt.measured)
+        return;
+    if (m_documentLength < 0) {
+        qint64 expected = -1;
+        // The first response of the whole run sets the length every later one must have.
+        if (m_run.documentLength.compare_exchange_strong(expected, qint64(bodyBytes), std::memory_order_acq_rel))
+            m_documentLength = qint64(bodyBytes);
+        else
+            m_documentLength = expected;
+    }
+    m_stats.htmlBytes += bodyBytes;
+    if (qint64(bodyBytes) != m_documentLength) {
+        recordFailure(attempt, FailureKind::Length);
+        return;
+    }
+
+    const quint64 totalUs = us(done - attempt.start);
+    const quint64 connectUs = attempt.reused ? 0 : us(attempt.connected - attempt.start);
+    m_stats.total.record(totalUs);
+    m_stats.connect.record(connectUs);
+    m_stats.waiting.record(us(attempt.firstByte - attempt.written));
+    m_stats.processing.record(totalUs - std::min(totalUs, connectUs));
+    quint64 latencyUs = totalUs;
+    if (m_run.parameters.rate > 0) {
+        latencyUs = us(done - attempt.intended);
+        m_stats.corrected.record(latencyUs);
+    }
+    m_interval.histogram->record(latencyUs);
+
+    m_stats.completed += 1;
+    m_stats.totalBytes += attempt.bytes;
+    m_stats.statusCounts[std::min<unsigned>(status, WorkerStats::kStatusSlots - 1)] += 1;
+    if (status < 200 || status > 299)
+        m_stats.non2xx += 1;
+    if (keptAlive)
+        m_stats.keepAliveRequests += 1;
+    m_interval.completed += 1;
+    m_interval.bytes += attempt.bytes;
+    countDone();
+}
+
+void BenchWorker::recordFailure(const Attempt &attempt, FailureKind kind)
+{
+    if (!attempt.measured)
+        return;
+    m_stats.failures[size_t(kind)] += 1;
+    m_stats.totalBytes += attempt.bytes;
+    m_interval.failed += 1;
+    m_interval.bytes += attempt.bytes;
+    countDone();
+}
+
+} // namespace hostbench::bench

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "BenchConnection.h"
+#include "RunShared.h"
+#include "SampleCollector.h"
+#include "WorkerStats.h"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <atomic>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace hostbench::bench {
+
+/*
+ * One generator thread: its own io_context, its connections, its counters
+ * and histograms (wrk's thread_main). Nothing it does per request touches
+ * another thread; once per interval it hands a partial to the run's
+ * SampleCollector, and once per ticket batch it takes tickets from the run.
+ *
+ * Thread: run() is the thread's body; requestStop() and done() may be called
+ * from any thread; stats() and endedAt() once run() has returned.
+ */
+class BenchWorker final
+{
+public:
+    enum class Ticket { Warmup, Measured, None };
+
+    BenchWorker(RunShared &run, int index, int firstConnection, int connections);
+    ~BenchWorker();
+
+    void run();
+    void requestStop();
+    quint64 done() const { return m_done.load(std::memory_order_relaxed); }
+    bool isFinished() const { return m_finishedFlag.load(std::memory_order_acquire); }
+    const WorkerStats &stats() const { return m_stats; }
+    Clock::time_point endedAt() const { return m_endedAt; }
+
+    // For the connections (this thread).
+    boost::asio::io_context &context() { return m_context; }
+    Ticket takeTicket(Clock::time_point when);
+    void connectionFinished(); // it got no ticket: the worker ends when all have
+    void connectionOpened() { ++m_openConnections; }
+    void connectionClosed() { --m_openConnections; }
+    bool knowsServer() const { return m_serverNoted; }
+    void noteServer(std::string_view server);
+    void recordResponse(const Attempt &attempt, Clock::time_point done, unsigned status, quint64 bodyBytes,
+                        bool keptAlive);
+    void recordFailure(const Attempt &attempt, FailureKind kind);
+
+private:
+    void armTick();
+    void armTimeoutCheck();
+    void finish();
+    void reportInterval(qint64 endMs);
+    void countDone() { m_done.store(m_done.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+
+    RunShared &m_run;
+    const int m_index;
+    boost::asio::io_context m_context; // before the connections: they are destroyed first
+    boost::asio::steady_timer m_tickTimer;
+    boost::asio::steady_timer m_timeoutTimer;
+    boost::asio::steady_timer m_deadlineTimer;
+    std::vector<std::unique_ptr<BenchConnection>> m_connections;
+    WorkerStats m_stats;
+    IntervalPartial m_interval;
+    qint64 m_tickets = 0;         // taken from the run, not used yet
+    qint64 m_documentLength = -1; // this thread's copy of run.documentLength
+    int m_activeConnections = 0;
+    int m_openConnections = 0;
+    bool m_serverNoted = false;
+    bool m_finished = false;
+    Clock::time_point m_endedAt;
+    std::atomic<quint64> m_done{0}; // measured attempts ended, for progress()
+    std::atomic<bool> m_finishedFlag{false};
+};
+
+} // namespace hostbench::bench

@@ -1,0 +1,209 @@
+#include "LoadGenerator.h"
+
+#include "BenchWorker.h"
+#include "RunShared.h"
+#include "SummaryBuilder.h"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+#include <QDateTime>
+
+#include <algorithm>
+#include <optional>
+#include <thread>
+
+namespace hostbench::bench {
+
+namespace asio = boost::asio;
+using std::chrono::milliseconds;
+
+struct LoadGenerator::Private
+{
+    std::unique_ptr<RunShared> run;
+    std::vector<std::unique_ptr<BenchWorker>> workers;
+    std::vector<std::thread> threads;
+    qint64 startedAtMs = 0;
+    std::atomic<bool> stopRequested{false};
+    mutable std::optional<model::RunSummary> summary; // built once the run has finished
+    mutable model::LatencyHistogram histogram;
+
+    bool finished() const
+    {
+        return std::all_of(workers.begin(), workers.end(), [](const auto &w) { return w->isFinished(); });
+    }
+    void buildSummary() const;
+};
+
+LoadGenerator::LoadGenerator()
+    : d(std::make_unique<Private>())
+{
+}
+
+LoadGenerator::~LoadGenerator()
+{
+    stop();
+    wait();
+}
+
+static bool refuse(QString *error, const QString &reason)
+{
+    if (error)
+        *error = reason;
+    return false;
+}
+
+bool LoadGenerator::start(const model::BenchParameters &parameters, QString *error)
+{
+    if (!d->threads.empty() && !isFinished())
+        return refuse(error, QStringLiteral("a run is already going"));
+    if (parameters.concurrency < 1)
+        return refuse(error, QStringLiteral("concurrency must be at least 1"));
+    if (parameters.threads < 1)
+        return refuse(error, QStringLiteral("threads must be at least 1"));
+    if (parameters.requests <= 0 && parameters.durationMs <= 0)
+        return refuse(error, QStringLiteral("give a number of requests or a duration"));
+    if (parameters.requests < 0 || parameters.durationMs < 0 || parameters.warmupMs < 0 || parameters.rate < 0)
+        return refuse(error, QStringLiteral("requests, duration, warm-up and rate cannot be negative"));
+    if (parameters.sampleIntervalMs < 1 || parameters.timeoutMs < 1)
+        return refuse(error, QStringLiteral("the sample interval and the timeout must be at least 1 ms"));
+    auto target = BenchTarget::fromParameters(parameters, error);
+    if (!target)
+        return false;
+
+    asio::ip::tcp::endpoint endpoint;
+    {
+        asio::io_context context;
+        asio::ip::tcp::resolver resolver(context);
+        boost::system::error_code ec;
+        const auto results = resolver.resolve(target->host().toStdString(), std::to_string(target->port()), ec);
+        if (ec || results.empty())
+            return refuse(error, QStringLiteral("cannot resolve host \"%1\": %2")
+                                     .arg(target->host(), QString::fromStdString(ec.message())));
+        endpoint = results.begin()->endpoint();
+    }
+
+    wait(); // a previous run's threads
+    d->workers.clear();
+    d->summary.reset();
+    d->stopRequested = false;
+
+    const int threadCount = std::min(parameters.threads, parameters.concurrency);
+    d->run = std::make_unique<RunShared>(parameters, std::move(*target), threadCount);
+    RunShared &run = *d->run;
+    run.endpoint = endpoint;
+    run.totalConnections = parameters.concurrency;
+    run.countMode = parameters.requests > 0;
+    // Tickets go to threads in batches so that counting requests costs one
+    // shared atomic per batch, small enough that no thread hoards the tail.
+    run.ticketBatch = std::clamp<qint64>(parameters.requests / (threadCount * 64), 1, 64);
+    run.startAt = Clock::now();
+    run.measureAt = run.startAt + milliseconds(parameters.warmupMs);
+    d->startedAtMs = QDateTime::currentMSecsSinceEpoch() + parameters.warmupMs;
+
+    int first = 0;
+    for (int t = 0; t < threadCount; ++t) {
+        const int connections = parameters.concurrency / threadCount + (t < parameters.concurrency % threadCount);
+        d->workers.push_back(std::make_unique<BenchWorker>(run, t, first, connections));
+        first += connections;
+    }
+    for (auto &worker : d->workers)
+        d->threads.emplace_back([w = worker.get()] { w->run(); });
+    return true;
+}
+
+void LoadGenerator::stop()
+{
+    if (d->threads.empty() || isFinished())
+        return;
+    d->stopRequested = true;
+    for (auto &worker : d->workers)
+        worker->requestStop();
+}
+
+void LoadGenerator::wait()
+{
+    for (auto &thread : d->threads)
+        thread.join();
+    d->threads.clear();
+}
+
+bool LoadGenerator::isFinished() const
+{
+    return d->finished();
+}
+
+QList<model::BenchSample> LoadGenerator::takeSamples()
+{
+    return d->run ? d->run->collector.take() : QList<model::BenchSample>();
+}
+
+QList<model::BenchSample> LoadGenerator::allSamples() const
+{
+    return d->run ? d->run->collector.all() : QList<model::BenchSample>();
+}
+
+double LoadGenerator::progress() const
+{
+    if (!d->run)
+        return 0;
+    if (isFinished())
+        return 1;
+    const RunShared &run = *d->run;
+    if (run.countMode) {
+        quint64 done = 0;
+        for (const auto &worker : d->workers)
+            done += worker->done();
+        return std::clamp(double(done) / double(run.parameters.requests), 0.0, 1.0);
+    }
+    const double elapsedMs = std::chrono::duration<double, std::milli>(Clock::now() - run.measureAt).count();
+    return std::clamp(elapsedMs / double(run.parameters.durationMs), 0.0, 1.0);
+}
+
+void LoadGenerator::Private::buildSummary() const
+{
+    WorkerStats merged;
+    Clock::time_point endedAt = run->measureAt;
+    for (const auto &worker : workers) {
+        merged.add(worker->stats());
+        endedAt = std::max(endedAt, worker->endedAt());
+    }
+    const double timeTakenSec = std::chrono::duration<double>(endedAt - run->measureAt).count();
+    bool interrupted = false;
+    if (stopRequested) {
+        interrupted = run->countMode
+                          ? merged.completed + merged.failed() < quint64(run->parameters.requests)
+                          : endedAt < run->measureAt + milliseconds(run->parameters.durationMs);
+    }
+    QString serverSoftware;
+    {
+        std::lock_guard lock(run->serverMutex);
+        serverSoftware = run->serverSoftware;
+    }
+    histogram = run->parameters.rate > 0 ? merged.corrected : merged.total;
+    SummaryBuilder builder(run->parameters, run->target);
+    summary = builder.build(merged, histogram, timeTakenSec);
+    summary->serverSoftware = serverSoftware;
+    summary->documentLength = std::max<qint64>(0, run->documentLength.load());
+    summary->threads = int(workers.size());
+    summary->startedAtMs = startedAtMs;
+    summary->interrupted = interrupted;
+}
+
+model::RunSummary LoadGenerator::summary() const
+{
+    if (!d->run || !isFinished())
+        return {};
+    if (!d->summary)
+        d->buildSummary();
+    return *d->summary;
+}
+
+const model::LatencyHistogram &LoadGenerator::histogram() const
+{
+    if (d->run && isFinished() && !d->summary)
+        d->buildSummary();
+    return d->histogram;
+}
+
+} // namespace hostbench::bench

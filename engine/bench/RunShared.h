@@ -1,0 +1,53 @@
+#pragma once
+
+#include "BenchTarget.h"
+#include "SampleCollector.h"
+#include "model/BenchParameters.h"
+
+#include <boost/asio/ip/tcp.hpp>
+
+#include <QString>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+
+namespace hostbench::bench {
+
+using Clock = std::chrono::steady_clock;
+
+/*
+ * What the generator threads of one run share: read-only settings fixed
+ * before the threads start, and the few cross-thread values, each touched
+ * rarely (a ticket batch per ~64 requests, the first response's length and
+ * Server header once per thread, the collector once per interval).
+ */
+struct RunShared
+{
+    RunShared(const model::BenchParameters &parameters, BenchTarget target, int threads)
+        : parameters(parameters)
+        , target(std::move(target))
+        , collector(threads, parameters.sampleIntervalMs)
+    {
+    }
+
+    // Fixed before the threads start.
+    const model::BenchParameters parameters;
+    const BenchTarget target;
+    boost::asio::ip::tcp::endpoint endpoint;
+    int totalConnections = 1;
+    Clock::time_point startAt;   // connections begin (warm-up begins)
+    Clock::time_point measureAt; // warm-up over: requests begun from here on count
+    bool countMode = true;       // stop after parameters.requests, else at measureAt + durationMs
+    qint64 ticketBatch = 1;
+
+    // Shared while running.
+    std::atomic<qint64> ticketsTaken{0};
+    std::atomic<qint64> documentLength{-1}; // body bytes of the first response; -1 before it
+    std::mutex serverMutex;
+    bool serverKnown = false;    // under serverMutex
+    QString serverSoftware;      // under serverMutex
+    SampleCollector collector;
+};
+
+} // namespace hostbench::bench

@@ -1,0 +1,97 @@
+#include "SampleCollector.h"
+
+#include <algorithm>
+
+namespace hostbench::bench {
+
+SampleCollector::SampleCollector(int threads, qint64 intervalMs)
+    : m_intervalMs(intervalMs)
+    , m_lastReported(size_t(threads), -1)
+    , m_finished(size_t(threads), false)
+{
+}
+
+std::unique_ptr<model::LatencyHistogram> SampleCollector::freshHistogram()
+{
+    if (m_spare.empty())
+        return std::make_unique<model::LatencyHistogram>();
+    auto histogram = std::move(m_spare.back());
+    m_spare.pop_back();
+    return histogram;
+}
+
+void SampleCollector::report(int thread, IntervalPartial &partial)
+{
+    std::lock_guard lock(m_mutex);
+    m_lastReported[size_t(thread)] = partial.index;
+    Pending &pending = m_pending[partial.index];
+    pending.endMs = std::max(pending.endMs, partial.endMs);
+    pending.completed += partial.completed;
+    pending.failed += partial.failed;
+    pending.bytes += partial.bytes;
+    pending.openConnections += partial.openConnections;
+    if (!pending.histogram) {
+        // The first thread's histogram becomes the interval's; the others are merged into it.
+        pending.histogram = std::move(partial.histogram);
+        partial.histogram = freshHistogram();
+    } else {
+        pending.histogram->add(*partial.histogram);
+        partial.histogram->reset();
+    }
+    emitReady();
+}
+
+void SampleCollector::finish(int thread)
+{
+    std::lock_guard lock(m_mutex);
+    m_finished[size_t(thread)] = true;
+    emitReady();
+}
+
+void SampleCollector::emitReady()
+{
+    for (;;) {
+        auto it = m_pending.find(m_nextIndex);
+        if (it == m_pending.end())
+            return;
+        for (size_t t = 0; t < m_finished.size(); ++t) {
+            if (!m_finished[t] && m_lastReported[t] < m_nextIndex)
+                return;
+        }
+        Pending &pending = it->second;
+        const model::LatencyHistogram &histogram = *pending.histogram;
+        model::BenchSample sample;
+        sample.index = m_nextIndex;
+        sample.elapsedMs = pending.endMs;
+        sample.intervalMs = std::max<qint64>(0, pending.endMs - qint64(m_nextIndex) * m_intervalMs);
+        sample.completed = pending.completed;
+        sample.failed = pending.failed;
+        sample.bytes = pending.bytes;
+        sample.p50Us = histogram.valueAtPercentile(50);
+        sample.p90Us = histogram.valueAtPercentile(90);
+        sample.p99Us = histogram.valueAtPercentile(99);
+        sample.maxUs = histogram.maxUs();
+        sample.openConnections = pending.openConnections;
+        m_samples.append(sample);
+        pending.histogram->reset();
+        m_spare.push_back(std::move(pending.histogram));
+        m_pending.erase(it);
+        ++m_nextIndex;
+    }
+}
+
+QList<model::BenchSample> SampleCollector::take()
+{
+    std::lock_guard lock(m_mutex);
+    QList<model::BenchSample> out = m_samples.mid(m_taken);
+    m_taken = m_samples.size();
+    return out;
+}
+
+QList<model::BenchSample> SampleCollector::all() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_samples;
+}
+
+} // namespace hostbench::bench

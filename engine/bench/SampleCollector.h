@@ -1,0 +1,77 @@
+#pragma once
+
+#include "model/BenchSample.h"
+#include "model/LatencyHistogram.h"
+
+#include <QList>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace hostbench::bench {
+
+/*
+ * One generator thread's share of one sampling interval.
+ */
+struct IntervalPartial
+{
+    int index = 0;        // interval number from the measured start
+    qint64 endMs = 0;     // end of the interval, ms since the measured start
+    quint64 completed = 0;
+    quint64 failed = 0;
+    quint64 bytes = 0;
+    int openConnections = 0;
+    std::unique_ptr<model::LatencyHistogram> histogram; // latencies (µs) completed in the interval
+};
+
+/*
+ * Merges the generator threads' interval partials into BenchSamples (wrk's
+ * record_rate, over threads). Each thread reports once per interval from its
+ * own timer, never per request; interval k is emitted once every thread has
+ * reported k or has finished, so samples appear while the run goes on.
+ *
+ * Thread: report()/finish() from the generator threads, take()/all() from
+ * any thread; one mutex guards everything, held for a histogram merge at most.
+ */
+class SampleCollector final
+{
+public:
+    SampleCollector(int threads, qint64 intervalMs);
+
+    // Hands over `partial` (its index must grow by one per call and thread)
+    // and gives the thread back an empty histogram in partial.histogram.
+    void report(int thread, IntervalPartial &partial);
+    // The thread reports nothing more.
+    void finish(int thread);
+
+    QList<model::BenchSample> take(); // samples not taken yet, in order
+    QList<model::BenchSample> all() const;
+
+private:
+    struct Pending
+    {
+        qint64 endMs = 0;
+        quint64 completed = 0;
+        quint64 failed = 0;
+        quint64 bytes = 0;
+        int openConnections = 0;
+        std::unique_ptr<model::LatencyHistogram> histogram;
+    };
+
+    void emitReady(); // under m_mutex
+    std::unique_ptr<model::LatencyHistogram> freshHistogram(); // under m_mutex
+
+    mutable std::mutex m_mutex;
+    const qint64 m_intervalMs;
+    std::vector<int> m_lastReported; // per thread; -1 before the first
+    std::vector<bool> m_finished;
+    std::map<int, Pending> m_pending; // by interval index
+    int m_nextIndex = 0;
+    QList<model::BenchSample> m_samples;
+    qsizetype m_taken = 0;
+    std::vector<std::unique_ptr<model::LatencyHistogram>> m_spare;
+};
+
+} // namespace hostbench::bench

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "model/LatencyHistogram.h"
+
+#include <QtGlobal>
+
+#include <array>
+
+namespace hostbench::bench {
+
+/*
+ * Why a request failed; each kind is a RunSummary counter.
+ */
+enum class FailureKind {
+    Connect, // the TCP connection could not be opened
+    Read,    // closed or reset before the response was complete
+    Length,  // body length differs from the first response's (as ab)
+    Timeout, // no complete response within timeoutMs
+    Parse,   // malformed response
+};
+
+/*
+ * The figures one generator thread gathers over the measured part of a run.
+ * Latencies are in µs, byte counts in bytes. Owned and written by one
+ * generator thread only; read by the owner after that thread has finished,
+ * and merged with add().
+ */
+struct WorkerStats
+{
+    static constexpr int kStatusSlots = 1000; // status codes 0..999, as Beast parses them
+
+    quint64 completed = 0;
+    quint64 keepAliveRequests = 0;
+    quint64 non2xx = 0;
+    quint64 totalBytes = 0;
+    quint64 htmlBytes = 0;
+    std::array<quint64, 5> failures{}; // indexed by FailureKind
+    std::array<quint64, kStatusSlots> statusCounts{};
+
+    // ab's Connection Times: connect start (or send start on a reused
+    // connection) to response complete, and its parts.
+    model::LatencyHistogram total, connect, waiting, processing;
+    // What the run reports as latency: `total`, or with a rate the time from
+    // the intended send (coordinated-omission corrected). Only used with a rate.
+    model::LatencyHistogram corrected;
+
+    quint64 failed() const;
+    void add(const WorkerStats &other);
+};
+
+} // namespace hostbench::bench

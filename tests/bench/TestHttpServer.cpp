@@ -1,0 +1,168 @@
+#include "TestHttpServer.h"
+
+#include <boost/asio.hpp>
+
+#include <cstdlib>
+#include <string>
+#include <thread>
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+namespace {
+
+struct Counters
+{
+    std::atomic<quint64> connections{0};
+    std::atomic<quint64> requests{0};
+    std::atomic<quint64> turn{0};
+};
+
+class Session : public std::enable_shared_from_this<Session>
+{
+public:
+    Session(tcp::socket socket, Counters &counters)
+        : m_socket(std::move(socket))
+        , m_timer(m_socket.get_executor())
+        , m_counters(counters)
+    {
+    }
+
+    void read()
+    {
+        auto self = shared_from_this();
+        asio::async_read_until(m_socket, asio::dynamic_buffer(m_in), "\r\n\r\n",
+                               [self](const boost::system::error_code &ec, size_t n) { self->onRequest(ec, n); });
+    }
+
+private:
+    void onRequest(const boost::system::error_code &ec, size_t n)
+    {
+        if (ec)
+            return;
+        const std::string head = m_in.substr(0, n);
+        m_in.erase(0, n);
+        m_counters.requests++;
+        const size_t sp1 = head.find(' ');
+        const size_t sp2 = head.find(' ', sp1 + 1);
+        const std::string path = head.substr(sp1 + 1, sp2 - sp1 - 1);
+        std::string lower = head;
+        for (char &c : lower)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        m_close = lower.find("\r\nconnection: close") != std::string::npos;
+
+        int status = 200;
+        std::string body = "OK";
+        bool withLength = true;
+        int delayMs = 0;
+        if (path == "/silent")
+            return read(); // keep reading, never answer
+        if (path.rfind("/status/", 0) == 0) {
+            status = std::atoi(path.c_str() + 8);
+        } else if (path == "/mixed") {
+            static const int codes[] = {200, 404, 500};
+            status = codes[m_counters.turn++ % 3];
+        } else if (path == "/vary") {
+            body = m_counters.turn++ % 2 ? "OKK" : "OK";
+        } else if (path.rfind("/delay/", 0) == 0) {
+            delayMs = std::atoi(path.c_str() + 7);
+        } else if (path == "/eof") {
+            withLength = false;
+            m_close = true;
+        } else if (path == "/big") {
+            body.assign(100000, 'x');
+        }
+
+        m_out = "HTTP/1.1 " + std::to_string(status) + " X\r\nServer: TestHttpServer/1.0\r\n";
+        if (withLength)
+            m_out += "Content-Length: " + std::to_string(body.size()) + "\r\n";
+        if (m_close)
+            m_out += "Connection: close\r\n";
+        m_out += "\r\n";
+        if (head.rfind("HEAD ", 0) != 0)
+            m_out += body;
+
+        if (delayMs > 0) {
+            auto self = shared_from_this();
+            m_timer.expires_after(std::chrono::milliseconds(delayMs));
+            m_timer.async_wait([self](const boost::system::error_code &ec) {
+                if (!ec)
+                    self->write();
+            });
+        } else {
+            write();
+        }
+    }
+
+    void write()
+    {
+        auto self = shared_from_this();
+        asio::async_write(m_socket, asio::buffer(m_out), [self](const boost::system::error_code &ec, size_t) {
+            if (ec)
+                return;
+            if (self->m_close) {
+                boost::system::error_code ignored;
+                self->m_socket.shutdown(tcp::socket::shutdown_both, ignored);
+                self->m_socket.close(ignored);
+                return;
+            }
+            self->read();
+        });
+    }
+
+    tcp::socket m_socket;
+    asio::steady_timer m_timer;
+    Counters &m_counters;
+    std::string m_in;
+    std::string m_out;
+    bool m_close = false;
+};
+
+} // namespace
+
+struct TestHttpServer::Private
+{
+    asio::io_context context;
+    tcp::acceptor acceptor{context, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0)};
+    Counters counters;
+    std::thread thread;
+
+    void accept()
+    {
+        acceptor.async_accept([this](const boost::system::error_code &ec, tcp::socket socket) {
+            if (ec)
+                return;
+            counters.connections++;
+            std::make_shared<Session>(std::move(socket), counters)->read();
+            accept();
+        });
+    }
+};
+
+TestHttpServer::TestHttpServer()
+    : d(std::make_unique<Private>())
+{
+    d->accept();
+    d->thread = std::thread([this] { d->context.run(); });
+}
+
+TestHttpServer::~TestHttpServer()
+{
+    d->context.stop();
+    d->thread.join();
+}
+
+quint16 TestHttpServer::port() const
+{
+    return d->acceptor.local_endpoint().port();
+}
+
+quint64 TestHttpServer::connectionsAccepted() const
+{
+    return d->counters.connections.load();
+}
+
+quint64 TestHttpServer::requests() const
+{
+    return d->counters.requests.load();
+}

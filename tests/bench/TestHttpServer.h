@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <atomic>
+#include <memory>
+
+/*
+ * A small HTTP/1.1 server for the load generator's tests: plain Asio on its
+ * own std::thread, listening on 127.0.0.1 port 0. It answers by path:
+ *   /ok            200 "OK"
+ *   /status/N      status N, body "OK"
+ *   /mixed         200, 404, 500, 200, ... in turn, body "OK"
+ *   /vary          body "OK" then "OKK" in turn (ab's length check)
+ *   /delay/N       200 "OK" after N ms
+ *   /silent        reads the request, never answers
+ *   /eof           200 "OK" without Content-Length, then closes
+ *   /big           200 with a 100,000-byte body
+ * HEAD gets the headers only. Keep-alive unless the request says "Connection: close".
+ */
+class TestHttpServer final
+{
+public:
+    TestHttpServer();
+    ~TestHttpServer();
+
+    quint16 port() const;
+    quint64 connectionsAccepted() const;
+    quint64 requests() const;
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};

@@ -1,0 +1,456 @@
+#include "TestHttpServer.h"
+#include "bench/LoadGenerator.h"
+
+#include <QElapsedTimer>
+#include <QTcpServer>
+#include <QTest>
+
+#include <memory>
+
+using hostbench::bench::LoadGenerator;
+using hostbench::model::BenchParameters;
+using hostbench::model::BenchSample;
+using hostbench::model::RunSummary;
+
+class TestLoadGenerator final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+
+    void refusesBadParameters_data();
+    void refusesBadParameters();
+    void requestsExactCount();
+    void requestsExactCountOverThreads();
+    void keepAliveReusesConnections();
+    void withoutKeepAliveOneConnectionPerRequest();
+    void durationRun();
+    void samplesSumToTotals();
+    void samplesAppearDuringRun();
+    void statusCounts();
+    void lengthMismatchFails();
+    void connectFailureOnClosedPort();
+    void timeoutWhenServerNeverAnswers();
+    void stopInterrupts();
+    void latencyOfDelayedServer();
+    void bodyDelimitedByClose();
+    void largeBodies();
+    void headRequests();
+    void warmupNotCounted();
+    void rateModeCorrectsCoordinatedOmission();
+    void generatorIsReusable();
+
+private:
+    BenchParameters parameters(const char *path) const;
+    RunSummary run(const BenchParameters &parameters, LoadGenerator *generator = nullptr);
+
+    std::unique_ptr<TestHttpServer> m_server;
+};
+
+void TestLoadGenerator::init()
+{
+    m_server = std::make_unique<TestHttpServer>();
+}
+
+void TestLoadGenerator::cleanup()
+{
+    m_server.reset();
+}
+
+BenchParameters TestLoadGenerator::parameters(const char *path) const
+{
+    BenchParameters p;
+    p.url = QStringLiteral("http://127.0.0.1:%1%2").arg(m_server->port()).arg(QLatin1String(path));
+    return p;
+}
+
+RunSummary TestLoadGenerator::run(const BenchParameters &parameters, LoadGenerator *generator)
+{
+    LoadGenerator local;
+    LoadGenerator &g = generator ? *generator : local;
+    QString error;
+    const bool started = g.start(parameters, &error);
+    if (!started)
+        qWarning() << "start failed:" << error;
+    if (!started)
+        return {};
+    g.wait();
+    return g.summary();
+}
+
+void TestLoadGenerator::refusesBadParameters_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<int>("concurrency");
+    QTest::addColumn<qint64>("requests");
+    QTest::addColumn<QString>("reason");
+
+    QTest::newRow("https") << u"https://127.0.0.1/"_qs << 1 << qint64(1) << u"https"_qs;
+    QTest::newRow("ftp") << u"ftp://127.0.0.1/"_qs << 1 << qint64(1) << u"http://"_qs;
+    QTest::newRow("empty") << QString() << 1 << qint64(1) << u"URL"_qs;
+    QTest::newRow("no host") << u"http:///x"_qs << 1 << qint64(1) << u"host"_qs;
+    QTest::newRow("unresolvable") << u"http://no-such-host.invalid/"_qs << 1 << qint64(1) << u"resolve"_qs;
+    QTest::newRow("concurrency 0") << u"http://127.0.0.1/"_qs << 0 << qint64(1) << u"concurrency"_qs;
+    QTest::newRow("no end") << u"http://127.0.0.1/"_qs << 1 << qint64(0) << u"duration"_qs;
+}
+
+void TestLoadGenerator::refusesBadParameters()
+{
+    QFETCH(QString, url);
+    QFETCH(int, concurrency);
+    QFETCH(qint64, requests);
+    QFETCH(QString, reason);
+
+    BenchParameters p;
+    p.url = url;
+    p.concurrency = concurrency;
+    p.requests = requests;
+    LoadGenerator generator;
+    QString error;
+    QVERIFY(!generator.start(p, &error));
+    QVERIFY2(error.contains(reason, Qt::CaseInsensitive), qPrintable(error));
+    QVERIFY(generator.isFinished());
+}
+
+void TestLoadGenerator::requestsExactCount()
+{
+    BenchParameters p = parameters("/ok");
+    p.requests = 1000;
+    p.concurrency = 7;
+    p.keepAlive = true;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(1000));
+    QCOMPARE(s.failed, quint64(0));
+    QCOMPARE(m_server->requests(), quint64(1000));
+    QCOMPARE(s.statusCounts.value(200), quint64(1000));
+    QCOMPARE(s.documentLength, qint64(2));
+    QCOMPARE(s.htmlBytes, quint64(2000));
+    QCOMPARE(s.serverSoftware, u"TestHttpServer/1.0"_qs);
+    QCOMPARE(s.serverHostname, u"127.0.0.1"_qs);
+    QCOMPARE(s.serverPort, m_server->port());
+    QCOMPARE(s.documentPath, u"/ok"_qs);
+    QCOMPARE(s.concurrency, 7);
+    QVERIFY(s.totalBytes > s.htmlBytes);
+    QVERIFY(s.timeTakenSec > 0);
+    QVERIFY(qAbs(s.requestsPerSecond - 1000 / s.timeTakenSec) < 1e-6 * s.requestsPerSecond);
+    QVERIFY(!s.interrupted);
+    QCOMPARE(s.percentiles.size(), 9);
+    QCOMPARE(s.percentiles.first().first, 50);
+    QCOMPARE(s.percentiles.last().first, 100);
+    QCOMPARE(s.percentiles.last().second, s.latencyMaxMs);
+    QVERIFY(s.latencyMinMs <= s.latencyP50Ms && s.latencyP50Ms <= s.latencyP99Ms && s.latencyP99Ms <= s.latencyMaxMs);
+    QCOMPARE(s.total.maxMs, s.latencyMaxMs);
+}
+
+void TestLoadGenerator::requestsExactCountOverThreads()
+{
+    BenchParameters p = parameters("/ok");
+    p.requests = 3001;
+    p.concurrency = 9;
+    p.threads = 3;
+    p.keepAlive = true;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(3001));
+    QCOMPARE(s.failed, quint64(0));
+    QCOMPARE(s.threads, 3);
+    QCOMPARE(m_server->requests(), quint64(3001));
+}
+
+void TestLoadGenerator::keepAliveReusesConnections()
+{
+    BenchParameters p = parameters("/ok");
+    p.requests = 500;
+    p.concurrency = 5;
+    p.keepAlive = true;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(500));
+    QCOMPARE(s.keepAliveRequests, quint64(500));
+    QVERIFY2(m_server->connectionsAccepted() <= 5, qPrintable(QString::number(m_server->connectionsAccepted())));
+    QCOMPARE(s.connect.maxMs > 0, true); // the first request on each connection connected
+    QVERIFY(s.connect.medianMs < s.total.medianMs || s.total.medianMs == 0);
+}
+
+void TestLoadGenerator::withoutKeepAliveOneConnectionPerRequest()
+{
+    BenchParameters p = parameters("/ok");
+    p.requests = 200;
+    p.concurrency = 4;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(200));
+    QCOMPARE(s.failed, quint64(0));
+    QCOMPARE(s.keepAliveRequests, quint64(0));
+    QCOMPARE(m_server->connectionsAccepted(), quint64(200));
+}
+
+void TestLoadGenerator::durationRun()
+{
+    BenchParameters p = parameters("/ok");
+    p.durationMs = 1000;
+    p.concurrency = 4;
+    p.keepAlive = true;
+    QElapsedTimer clock;
+    clock.start();
+    const RunSummary s = run(p);
+    QVERIFY(clock.elapsed() >= 1000);
+    QVERIFY(clock.elapsed() < 20000);
+    QVERIFY(s.completed > 0);
+    QCOMPARE(s.failed, quint64(0));
+    QVERIFY2(s.timeTakenSec >= 0.99 && s.timeTakenSec < 10, qPrintable(QString::number(s.timeTakenSec)));
+    QVERIFY(!s.interrupted);
+    // Requests still in flight at the deadline are dropped, not counted.
+    QVERIFY(m_server->requests() >= s.completed);
+}
+
+void TestLoadGenerator::samplesSumToTotals()
+{
+    BenchParameters p = parameters("/ok");
+    p.durationMs = 1000;
+    p.concurrency = 4;
+    p.threads = 2;
+    p.keepAlive = true;
+    LoadGenerator generator;
+    const RunSummary s = run(p, &generator);
+    const QList<BenchSample> samples = generator.allSamples();
+    QVERIFY2(samples.size() >= 9 && samples.size() <= 11, qPrintable(QString::number(samples.size())));
+    quint64 completed = 0, failed = 0, bytes = 0;
+    for (qsizetype i = 0; i < samples.size(); ++i) {
+        QCOMPARE(samples[i].index, int(i));
+        completed += samples[i].completed;
+        failed += samples[i].failed;
+        bytes += samples[i].bytes;
+        if (samples[i].completed > 0)
+            QVERIFY(samples[i].p50Us <= samples[i].p99Us && samples[i].p99Us <= samples[i].maxUs);
+    }
+    QCOMPARE(completed, s.completed);
+    QCOMPARE(failed, s.failed);
+    QCOMPARE(bytes, s.totalBytes);
+    QCOMPARE(samples.last().elapsedMs, qint64(1000));
+    QCOMPARE(samples.first().intervalMs, qint64(100));
+    QVERIFY(samples.first().openConnections > 0);
+    // takeSamples() drains: everything once, then nothing.
+    QCOMPARE(generator.takeSamples().size(), samples.size());
+    QCOMPARE(generator.takeSamples().size(), 0);
+}
+
+void TestLoadGenerator::samplesAppearDuringRun()
+{
+    BenchParameters p = parameters("/ok");
+    p.durationMs = 2000;
+    p.concurrency = 2;
+    p.keepAlive = true;
+    LoadGenerator generator;
+    QString error;
+    QVERIFY2(generator.start(p, &error), qPrintable(error));
+    qsizetype seenWhileRunning = 0;
+    double progressSeen = 0;
+    QList<BenchSample> taken;
+    while (!generator.isFinished()) {
+        QTest::qWait(50);
+        const QList<BenchSample> fresh = generator.takeSamples();
+        if (!generator.isFinished()) {
+            seenWhileRunning += fresh.size();
+            progressSeen = qMax(progressSeen, generator.progress());
+        }
+        taken += fresh;
+    }
+    generator.wait();
+    taken += generator.takeSamples();
+    QVERIFY(seenWhileRunning > 0);
+    QVERIFY(progressSeen > 0 && progressSeen <= 1);
+    QCOMPARE(generator.progress(), 1.0);
+    QCOMPARE(taken.size(), generator.allSamples().size());
+}
+
+void TestLoadGenerator::statusCounts()
+{
+    BenchParameters p = parameters("/mixed");
+    p.requests = 300;
+    p.concurrency = 3;
+    p.keepAlive = true;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(300));
+    QCOMPARE(s.statusCounts.value(200), quint64(100));
+    QCOMPARE(s.statusCounts.value(404), quint64(100));
+    QCOMPARE(s.statusCounts.value(500), quint64(100));
+    QCOMPARE(s.statusCounts.size(), 3);
+    QCOMPARE(s.non2xx, quint64(200));
+}
+
+void TestLoadGenerator::lengthMismatchFails()
+{
+    BenchParameters p = parameters("/vary");
+    p.requests = 100;
+    p.concurrency = 1;
+    p.keepAlive = true;
+    const RunSummary s = run(p);
+    QCOMPARE(s.documentLength, qint64(2));
+    QCOMPARE(s.completed, quint64(50));
+    QCOMPARE(s.failedLength, quint64(50));
+    QCOMPARE(s.failed, quint64(50));
+}
+
+void TestLoadGenerator::connectFailureOnClosedPort()
+{
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+    const quint16 closedPort = probe.serverPort();
+    probe.close();
+
+    BenchParameters p;
+    p.url = QStringLiteral("http://127.0.0.1:%1/").arg(closedPort);
+    p.requests = 20;
+    p.concurrency = 2;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(0));
+    QCOMPARE(s.failedConnect, quint64(20));
+    QCOMPARE(s.failed, quint64(20));
+    QCOMPARE(s.percentiles.last().second, 0.0);
+}
+
+void TestLoadGenerator::timeoutWhenServerNeverAnswers()
+{
+    BenchParameters p = parameters("/silent");
+    p.requests = 3;
+    p.concurrency = 1;
+    p.keepAlive = true;
+    p.timeoutMs = 200;
+    QElapsedTimer clock;
+    clock.start();
+    const RunSummary s = run(p);
+    QCOMPARE(s.failedTimeout, quint64(3));
+    QCOMPARE(s.failed, quint64(3));
+    QCOMPARE(s.completed, quint64(0));
+    QVERIFY(clock.elapsed() >= 3 * 200);
+    QVERIFY(clock.elapsed() < 30000);
+}
+
+void TestLoadGenerator::stopInterrupts()
+{
+    BenchParameters p = parameters("/delay/5");
+    p.durationMs = 60000;
+    p.concurrency = 2;
+    p.keepAlive = true;
+    LoadGenerator generator;
+    QString error;
+    QVERIFY2(generator.start(p, &error), qPrintable(error));
+    QTest::qWait(300);
+    QVERIFY(!generator.isFinished());
+    QElapsedTimer clock;
+    clock.start();
+    generator.stop();
+    generator.wait();
+    QVERIFY(clock.elapsed() < 10000);
+    QVERIFY(generator.isFinished());
+    const RunSummary s = generator.summary();
+    QVERIFY(s.interrupted);
+    QVERIFY(s.completed > 0);
+    QVERIFY(s.timeTakenSec < 30);
+}
+
+void TestLoadGenerator::latencyOfDelayedServer()
+{
+    BenchParameters p = parameters("/delay/20");
+    p.requests = 200;
+    p.concurrency = 4;
+    p.keepAlive = true;
+    LoadGenerator generator;
+    const RunSummary s = run(p, &generator);
+    QCOMPARE(s.completed, quint64(200));
+    QVERIFY2(s.latencyP50Ms >= 19 && s.latencyP50Ms <= 30, qPrintable(QString::number(s.latencyP50Ms)));
+    QVERIFY2(s.total.medianMs >= 19 && s.total.medianMs <= 30, qPrintable(QString::number(s.total.medianMs)));
+    QVERIFY(s.waiting.medianMs >= 19);
+    QVERIFY(s.latencyMinMs >= 19);
+    QCOMPARE(generator.histogram().count(), quint64(200));
+    QVERIFY(generator.histogram().valueAtPercentile(50) >= 19000);
+}
+
+void TestLoadGenerator::bodyDelimitedByClose()
+{
+    BenchParameters p = parameters("/eof");
+    p.requests = 10;
+    p.concurrency = 2;
+    p.keepAlive = true; // the server closes anyway
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(10));
+    QCOMPARE(s.failed, quint64(0));
+    QCOMPARE(s.documentLength, qint64(2));
+    QCOMPARE(s.keepAliveRequests, quint64(0));
+}
+
+void TestLoadGenerator::largeBodies()
+{
+    BenchParameters p = parameters("/big");
+    p.requests = 20;
+    p.concurrency = 2;
+    p.keepAlive = true;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(20));
+    QCOMPARE(s.documentLength, qint64(100000));
+    QCOMPARE(s.htmlBytes, quint64(20 * 100000));
+}
+
+void TestLoadGenerator::headRequests()
+{
+    BenchParameters p = parameters("/ok");
+    p.method = "HEAD";
+    p.requests = 10;
+    p.keepAlive = true;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(10));
+    QCOMPARE(s.failed, quint64(0));
+    QCOMPARE(s.htmlBytes, quint64(0));
+}
+
+void TestLoadGenerator::warmupNotCounted()
+{
+    BenchParameters p = parameters("/delay/2");
+    p.requests = 50;
+    p.concurrency = 2;
+    p.keepAlive = true;
+    p.warmupMs = 300;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(50));
+    QVERIFY(m_server->requests() > 50);
+}
+
+void TestLoadGenerator::rateModeCorrectsCoordinatedOmission()
+{
+    // One connection asked for 100 requests/s from a server that needs 30 ms
+    // each: the schedule falls behind, and only the corrected latency shows it.
+    BenchParameters p = parameters("/delay/30");
+    p.durationMs = 1000;
+    p.concurrency = 1;
+    p.keepAlive = true;
+    p.rate = 100;
+    const RunSummary s = run(p);
+    QVERIFY(s.completed > 5);
+    QCOMPARE(s.rate, 100.0);
+    QVERIFY(s.uncorrectedP50Ms >= 29);
+    QVERIFY(s.latencyP99Ms > s.uncorrectedP99Ms);
+    QVERIFY(s.latencyMaxMs >= s.uncorrectedMaxMs);
+
+    // A rate the server easily keeps up with is met, and paced.
+    BenchParameters q = parameters("/ok");
+    q.durationMs = 1000;
+    q.concurrency = 4;
+    q.keepAlive = true;
+    q.rate = 200;
+    const RunSummary t = run(q);
+    QVERIFY2(t.completed >= 100 && t.completed <= 210, qPrintable(QString::number(t.completed)));
+}
+
+void TestLoadGenerator::generatorIsReusable()
+{
+    LoadGenerator generator;
+    BenchParameters p = parameters("/ok");
+    p.requests = 30;
+    QCOMPARE(run(p, &generator).completed, quint64(30));
+    p.requests = 40;
+    QCOMPARE(run(p, &generator).completed, quint64(40));
+    QCOMPARE(m_server->requests(), quint64(70));
+}
+
+QTEST_GUILESS_MAIN(TestLoadGenerator)
+#include "tst_loadgenerator.moc"
