@@ -1,0 +1,79 @@
+#include "ui/AppSettings.h"
+
+#include "storage/Database.h"
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+AppSettings::AppSettings(storage::Database &database)
+    : m_database(database)
+{
+}
+
+bool AppSettings::startEngineAtLaunch() const
+{
+    return boolValue(u"startEngineAtLaunch"_s, true);
+}
+
+void AppSettings::setStartEngineAtLaunch(bool on)
+{
+    setValue(u"startEngineAtLaunch"_s, on ? u"1"_s : u"0"_s);
+}
+
+bool AppSettings::controlApiEnabled() const
+{
+    return boolValue(u"controlApiEnabled"_s, true);
+}
+
+void AppSettings::setControlApiEnabled(bool on)
+{
+    setValue(u"controlApiEnabled"_s, on ? u"1"_s : u"0"_s);
+}
+
+quint16 AppSettings::controlApiPort() const
+{
+    const int port = intValue(u"controlApiPort"_s, kDefaultControlApiPort);
+    return port >= 0 && port <= 65535 ? quint16(port) : kDefaultControlApiPort;
+}
+
+void AppSettings::setControlApiPort(quint16 port)
+{
+    setValue(u"controlApiPort"_s, QString::number(port));
+}
+
+QByteArray AppSettings::windowGeometry() const
+{
+    return QByteArray::fromBase64(value(u"windowGeometry"_s).toLatin1());
+}
+
+void AppSettings::setWindowGeometry(const QByteArray &geometry)
+{
+    setValue(u"windowGeometry"_s, QString::fromLatin1(geometry.toBase64()));
+}
+
+QString AppSettings::value(const QString &key, const QString &fallback) const
+{
+    return m_database.setting(u"gui/"_s + key, fallback);
+}
+
+void AppSettings::setValue(const QString &key, const QString &value)
+{
+    // Best effort: a setting that cannot be stored is not worth a dialog.
+    m_database.setSetting(u"gui/"_s + key, value);
+}
+
+int AppSettings::intValue(const QString &key, int fallback) const
+{
+    bool ok = false;
+    const int result = value(key).toInt(&ok);
+    return ok ? result : fallback;
+}
+
+bool AppSettings::boolValue(const QString &key, bool fallback) const
+{
+    const QString text = value(key);
+    return text.isEmpty() ? fallback : text == u"1"_s;
+}
+
+} // namespace hostbench::ui

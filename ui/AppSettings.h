@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+namespace hostbench::storage {
+class Database;
+}
+
+namespace hostbench::ui {
+
+/*
+ * The GUI's own settings, kept in the data folder's database (table
+ * `settings`, keys under "gui/") so that a data folder carries everything
+ * and tests with a temporary folder never touch the user's configuration.
+ * GUI thread (the thread that owns the Database).
+ */
+class AppSettings final
+{
+public:
+    static constexpr quint16 kDefaultControlApiPort = 8079;
+
+    explicit AppSettings(storage::Database &database);
+
+    bool startEngineAtLaunch() const;
+    void setStartEngineAtLaunch(bool on);
+
+    // The control API listens on 127.0.0.1:controlApiPort() while the engine
+    // runs, if enabled; port 0 picks a free one.
+    bool controlApiEnabled() const;
+    void setControlApiEnabled(bool on);
+    quint16 controlApiPort() const;
+    void setControlApiPort(quint16 port);
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray &geometry);
+
+    // Free-form values of the pages (last benchmark parameters and the like).
+    QString value(const QString &key, const QString &fallback = {}) const;
+    void setValue(const QString &key, const QString &value);
+    int intValue(const QString &key, int fallback) const;
+    bool boolValue(const QString &key, bool fallback) const;
+
+private:
+    storage::Database &m_database;
+};
+
+} // namespace hostbench::ui

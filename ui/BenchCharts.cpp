@@ -1,0 +1,199 @@
+#include "ui/BenchCharts.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QBoxLayout>
+#include <QLineSeries>
+#include <QValueAxis>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+namespace {
+
+const QColor kThroughput(0x1f, 0x6f, 0xeb); // the icon's blue
+const QColor kP50(0x2e, 0x7d, 0x32);
+const QColor kP99(0xe6, 0x51, 0x00);
+
+// Sets [0, a "nice" maximum at or above `value`] (1, 2, 2.5 or 5 x 10^k) with
+// ticks on round steps and labels with as many decimals as the step needs.
+void setNiceRange(QValueAxis *axis, double value)
+{
+    if (!(value > 0))
+        value = 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
+    double lead = 10;
+    for (double candidate : {1.0, 2.0, 2.5, 5.0}) {
+        if (candidate * magnitude >= value * 0.9999) {
+            lead = candidate;
+            break;
+        }
+    }
+    const double maximum = lead * magnitude;
+    const int ticks = lead == 2.0 ? 5 : 6;
+    const double step = maximum / (ticks - 1);
+    const int decimals = qMax(0, int(std::ceil(-std::log10(step) - 1e-9)));
+    axis->setRange(0, maximum);
+    axis->setTickCount(ticks);
+    axis->setLabelFormat(u"%.%1f"_s.arg(decimals));
+}
+
+QChart *makeChart(const QString &title)
+{
+    auto *chart = new QChart;
+    chart->setTitle(title);
+    QFont font = chart->titleFont();
+    font.setBold(true);
+    chart->setTitleFont(font);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 8, 4));
+    chart->setBackgroundRoundness(4);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+QValueAxis *makeAxis(const QString &title)
+{
+    auto *axis = new QValueAxis;
+    axis->setTitleText(title);
+    axis->setMinorTickCount(1);
+    QFont font = axis->titleFont();
+    font.setBold(false);
+    axis->setTitleFont(font);
+    return axis;
+}
+
+QLineSeries *makeLine(const QString &name, const QColor &color, int width)
+{
+    auto *series = new QLineSeries;
+    series->setName(name);
+    QPen pen(color);
+    pen.setWidth(width);
+    series->setPen(pen);
+    return series;
+}
+
+QChartView *makeView(QChart *chart, const QString &objectName, QWidget *parent)
+{
+    auto *view = new QChartView(chart, parent);
+    view->setObjectName(objectName);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(320, 220);
+    return view;
+}
+
+} // namespace
+
+BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation, QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(namePrefix + u"Charts"_s);
+
+    QChart *throughput = makeChart(tr("Throughput"));
+    m_throughput = makeLine(tr("Requests/s"), kThroughput, 2);
+    m_throughput->setObjectName(namePrefix + u"ThroughputSeries"_s);
+    // An area under the line reads as volume; the line stays the series that holds the points.
+    auto *area = new QAreaSeries(m_throughput);
+    area->setName(tr("Requests/s"));
+    area->setPen(m_throughput->pen());
+    QColor fill = kThroughput;
+    fill.setAlpha(48);
+    area->setBrush(fill);
+    throughput->addSeries(area);
+    throughput->legend()->setVisible(false);
+    m_throughputX = makeAxis(tr("Time (s)"));
+    m_throughputY = makeAxis(tr("Requests/s"));
+    throughput->addAxis(m_throughputX, Qt::AlignBottom);
+    throughput->addAxis(m_throughputY, Qt::AlignLeft);
+    area->attachAxis(m_throughputX);
+    area->attachAxis(m_throughputY);
+
+    QChart *latency = makeChart(tr("Latency"));
+    m_p50 = makeLine(tr("p50"), kP50, 2);
+    m_p50->setObjectName(namePrefix + u"P50Series"_s);
+    m_p99 = makeLine(tr("p99"), kP99, 2);
+    m_p99->setObjectName(namePrefix + u"P99Series"_s);
+    latency->addSeries(m_p50);
+    latency->addSeries(m_p99);
+    m_latencyX = makeAxis(tr("Time (s)"));
+    m_latencyY = makeAxis(tr("Milliseconds"));
+    latency->addAxis(m_latencyX, Qt::AlignBottom);
+    latency->addAxis(m_latencyY, Qt::AlignLeft);
+    for (QLineSeries *series : {m_p50, m_p99}) {
+        series->attachAxis(m_latencyX);
+        series->attachAxis(m_latencyY);
+    }
+
+    m_throughputView = makeView(throughput, namePrefix + u"ThroughputChart"_s, this);
+    m_latencyView = makeView(latency, namePrefix + u"LatencyChart"_s, this);
+    auto *layout = new QBoxLayout(orientation == Qt::Horizontal ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom, this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_throughputView);
+    layout->addWidget(m_latencyView);
+    clear();
+}
+
+void BenchCharts::clear(qint64 expectedDurationMs)
+{
+    m_throughput->clear();
+    m_p50->clear();
+    m_p99->clear();
+    m_expectedDurationMs = expectedDurationMs;
+    m_maxSeconds = 0;
+    m_maxRate = 0;
+    m_maxLatencyMs = 0;
+    rescale();
+}
+
+void BenchCharts::append(const QList<model::BenchSample> &samples)
+{
+    if (samples.isEmpty())
+        return;
+    QList<QPointF> rates, p50s, p99s;
+    rates.reserve(samples.size());
+    p50s.reserve(samples.size());
+    p99s.reserve(samples.size());
+    for (const model::BenchSample &sample : samples) {
+        const double seconds = sample.elapsedMs / 1000.0;
+        const double rate = sample.requestsPerSecond();
+        rates.append({seconds, rate});
+        p50s.append({seconds, sample.p50Us / 1000.0});
+        p99s.append({seconds, sample.p99Us / 1000.0});
+        m_maxSeconds = qMax(m_maxSeconds, seconds);
+        m_maxRate = qMax(m_maxRate, rate);
+        m_maxLatencyMs = qMax(m_maxLatencyMs, sample.p99Us / 1000.0);
+    }
+    // One append per series and poll: each append of a list redraws once.
+    m_throughput->append(rates);
+    m_p50->append(p50s);
+    m_p99->append(p99s);
+    rescale();
+}
+
+void BenchCharts::setSamples(const QList<model::BenchSample> &samples, qint64 expectedDurationMs)
+{
+    clear(expectedDurationMs);
+    append(samples);
+}
+
+int BenchCharts::pointCount() const
+{
+    return int(m_throughput->count());
+}
+
+void BenchCharts::rescale()
+{
+    // A run of known length shows its whole time from the start; an open-ended one grows.
+    const double span = m_expectedDurationMs > 0 ? qMax(m_expectedDurationMs / 1000.0, m_maxSeconds)
+                                                 : qMax(5.0, m_maxSeconds * 1.1);
+    setNiceRange(m_throughputX, span);
+    setNiceRange(m_latencyX, span);
+    setNiceRange(m_throughputY, m_maxRate * 1.05);
+    setNiceRange(m_latencyY, m_maxLatencyMs * 1.05);
+}
+
+} // namespace hostbench::ui

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "model/BenchSample.h"
+
+#include <QList>
+#include <QWidget>
+
+class QChart;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+
+namespace hostbench::ui {
+
+/*
+ * A run's two charts side by side: requests per second, and latency (p50
+ * and p99, ms), over the run's time (s). Fed live with append() while a run
+ * goes on, or whole with setSamples() for a stored run; the axes follow the
+ * data (a "nice" maximum a little above the largest value, and, for a run
+ * of known length, the whole run on the time axis from the start). No
+ * animations: a live chart that animates lags behind its data.
+ * The chart views are named <prefix>ThroughputChart and <prefix>LatencyChart.
+ * GUI thread.
+ */
+class BenchCharts final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    // Side by side (Qt::Horizontal) or one above the other.
+    BenchCharts(const QString &namePrefix, Qt::Orientation orientation, QWidget *parent = nullptr);
+
+    // Empties the charts; `expectedDurationMs` > 0 fixes the time axis to the run's length.
+    void clear(qint64 expectedDurationMs = 0);
+    void append(const QList<model::BenchSample> &samples);
+    void setSamples(const QList<model::BenchSample> &samples, qint64 expectedDurationMs = 0);
+
+    int pointCount() const;
+    QLineSeries *throughputSeries() const { return m_throughput; }
+    QLineSeries *p50Series() const { return m_p50; }
+    QLineSeries *p99Series() const { return m_p99; }
+
+private:
+    void rescale();
+
+    QChartView *m_throughputView = nullptr;
+    QChartView *m_latencyView = nullptr;
+    QLineSeries *m_throughput = nullptr;
+    QLineSeries *m_p50 = nullptr;
+    QLineSeries *m_p99 = nullptr;
+    QValueAxis *m_throughputX = nullptr;
+    QValueAxis *m_throughputY = nullptr;
+    QValueAxis *m_latencyX = nullptr;
+    QValueAxis *m_latencyY = nullptr;
+    qint64 m_expectedDurationMs = 0;
+    double m_maxSeconds = 0;
+    double m_maxRate = 0;
+    double m_maxLatencyMs = 0;
+};
+
+} // namespace hostbench::ui

@@ -1,0 +1,137 @@
+#include "ui/EngineController.h"
+
+#include "control/ControlApi.h"
+#include "http/HttpServer.h"
+#include "storage/Database.h"
+#include "ui/AppSettings.h"
+
+#include <QHostAddress>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+EngineController::EngineController(storage::Database &database, AppSettings &settings, QObject *parent)
+    : QObject(parent)
+    , m_database(database)
+    , m_settings(settings)
+    , m_server(std::make_unique<http::HttpServer>())
+{
+    setObjectName(u"engineController"_s);
+    m_timer.setInterval(kMetricsIntervalMs);
+    connect(&m_timer, &QTimer::timeout, this, &EngineController::sample);
+}
+
+EngineController::~EngineController()
+{
+    // The control API reads the server: it goes first.
+    m_controlApi.reset();
+    m_server->stop();
+}
+
+bool EngineController::start(const model::ServerConfig &config, QString *error)
+{
+    if (m_server->isRunning())
+        return true;
+    const QList<model::VirtualHost> hosts = m_database.virtualHosts();
+    if (hosts.isEmpty()) {
+        *error = m_database.lastError().isEmpty() ? tr("There is no site to serve: add one in Sites.")
+                                                  : m_database.lastError();
+        return false;
+    }
+    if (!m_server->start(config, hosts, error))
+        return false;
+
+    m_metrics = m_server->metrics();
+    m_requestsPerSecond = 0;
+    m_sampledAt.start();
+    m_timer.start();
+    startControlApi();
+    emit runningChanged(true);
+    emit metricsSampled();
+    return true;
+}
+
+void EngineController::stop()
+{
+    if (!m_server->isRunning())
+        return;
+    m_timer.stop();
+    m_controlApi.reset();
+    m_controlApiStatus = tr("The control API runs while the engine runs.");
+    m_server->stop();
+    m_metrics = {};
+    m_requestsPerSecond = 0;
+    emit runningChanged(false);
+    emit metricsSampled();
+}
+
+bool EngineController::isRunning() const
+{
+    return m_server->isRunning();
+}
+
+void EngineController::reloadSites()
+{
+    if (!m_server->isRunning())
+        return;
+    const QList<model::VirtualHost> hosts = m_database.virtualHosts();
+    if (!hosts.isEmpty())
+        m_server->reload(hosts);
+}
+
+QString EngineController::url() const
+{
+    return m_server->isRunning() ? m_server->url() : QString();
+}
+
+QString EngineController::listenAddress() const
+{
+    return m_server->isRunning() ? m_server->listenAddress() : QString();
+}
+
+quint16 EngineController::port() const
+{
+    return m_server->isRunning() ? m_server->port() : 0;
+}
+
+int EngineController::threadCount() const
+{
+    return m_server->isRunning() ? m_server->threadCount() : 0;
+}
+
+quint16 EngineController::controlApiPort() const
+{
+    return m_controlApi ? m_controlApi->port() : 0;
+}
+
+void EngineController::startControlApi()
+{
+    if (!m_settings.controlApiEnabled()) {
+        m_controlApiStatus = tr("The control API is off.");
+        return;
+    }
+    http::HttpServer *server = m_server.get();
+    auto api = std::make_unique<control::ControlApi>([server] { return server->metrics(); }, m_server->url());
+    QString error;
+    const quint16 port = m_settings.controlApiPort();
+    if (!api->listen(QHostAddress(QHostAddress::LocalHost), port, &error)) {
+        // The engine is useful without it; say so and go on.
+        m_controlApiStatus = tr("The control API is not running: %1").arg(error);
+        return;
+    }
+    m_controlApi = std::move(api);
+    m_controlApiStatus = tr("Control API on http://127.0.0.1:%1/api/status").arg(m_controlApi->port());
+}
+
+void EngineController::sample()
+{
+    const model::MetricsSnapshot now = m_server->metrics();
+    const qint64 elapsedMs = m_sampledAt.restart();
+    if (elapsedMs > 0 && now.requests >= m_metrics.requests)
+        m_requestsPerSecond = double(now.requests - m_metrics.requests) * 1000.0 / double(elapsedMs);
+    m_metrics = now;
+    emit metricsSampled();
+}
+
+} // namespace hostbench::ui

@@ -1,0 +1,88 @@
+#pragma once
+
+#include "model/MetricsSnapshot.h"
+#include "model/ServerConfig.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <memory>
+
+namespace hostbench::control {
+class ControlApi;
+}
+namespace hostbench::http {
+class HttpServer;
+}
+namespace hostbench::storage {
+class Database;
+}
+
+namespace hostbench::ui {
+
+class AppSettings;
+
+/*
+ * The GUI's handle on the engine: starts the HttpServer on the stored
+ * sites, with the control API beside it (127.0.0.1, AppSettings' port; the
+ * engine runs without it when that port is taken), reloads the sites after
+ * an edit, and samples HttpServer::metrics() every kMetricsIntervalMs
+ * (the workers never call back: the GUI pulls). Rates are derived from two
+ * consecutive samples.
+ *
+ * Thread: GUI thread; the engine's workers run on their own threads.
+ */
+class EngineController final : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kMetricsIntervalMs = 500;
+
+    EngineController(storage::Database &database, AppSettings &settings, QObject *parent = nullptr);
+    ~EngineController() override;
+
+    // Starts serving the stored sites. False with a reason in *error (port in
+    // use, bad address, no site, a document root missing).
+    bool start(const model::ServerConfig &config, QString *error);
+    void stop();
+    bool isRunning() const;
+    // Hands the stored sites to the running engine; no-op when stopped.
+    void reloadSites();
+
+    QString url() const;            // "http://127.0.0.1:8080/"; empty when stopped
+    QString listenAddress() const;
+    quint16 port() const;           // 0 when stopped
+    int threadCount() const;
+
+    // "Control API on http://127.0.0.1:8079/api/status", or why it is not running.
+    QString controlApiStatus() const { return m_controlApiStatus; }
+    quint16 controlApiPort() const; // 0 when not listening
+
+    // The last sample, and the rate of requests between the last two.
+    const model::MetricsSnapshot &metrics() const { return m_metrics; }
+    double requestsPerSecond() const { return m_requestsPerSecond; }
+
+signals:
+    void runningChanged(bool running);
+    // A new metrics sample, every kMetricsIntervalMs while running.
+    void metricsSampled();
+
+private:
+    void startControlApi();
+    void sample();
+
+    storage::Database &m_database;
+    AppSettings &m_settings;
+    std::unique_ptr<http::HttpServer> m_server;
+    std::unique_ptr<control::ControlApi> m_controlApi;
+    QString m_controlApiStatus;
+    QTimer m_timer;
+    QElapsedTimer m_sampledAt;
+    model::MetricsSnapshot m_metrics;
+    double m_requestsPerSecond = 0;
+};
+
+} // namespace hostbench::ui

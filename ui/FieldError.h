@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QLabel>
+#include <QPalette>
+#include <QPointer>
+
+namespace hostbench::ui {
+
+/*
+ * A validation message shown under a form field: red text in a label that
+ * takes no room while empty, and the field itself tinted until the message
+ * is cleared. The field gets the dynamic property "fieldError" (the message)
+ * so that tests and style sheets can see it. GUI thread.
+ */
+class FieldError final : public QLabel
+{
+    Q_OBJECT
+
+public:
+    FieldError(QWidget *field, QWidget *parent = nullptr);
+
+    // An empty message clears the error.
+    void setMessage(const QString &message);
+    bool hasError() const { return !text().isEmpty(); }
+
+private:
+    QPointer<QWidget> m_field;
+    QPalette m_fieldPalette;
+};
+
+} // namespace hostbench::ui

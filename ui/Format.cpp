@@ -1,0 +1,51 @@
+#include "ui/Format.h"
+
+#include <QDateTime>
+#include <QLocale>
+
+namespace hostbench::ui {
+
+QString Format::count(quint64 value)
+{
+    return QLocale().toString(value);
+}
+
+QString Format::rate(double perSecond)
+{
+    // Whole numbers once the decimals stop carrying information.
+    return QLocale().toString(perSecond, 'f', perSecond >= 100 ? 0 : 1);
+}
+
+QString Format::milliseconds(double ms)
+{
+    const int decimals = ms >= 100 ? 0 : ms >= 10 ? 1 : 2;
+    return tr("%1 ms").arg(QLocale().toString(ms, 'f', decimals));
+}
+
+QString Format::bytes(quint64 value)
+{
+    return QLocale().formattedDataSize(qint64(value), 1, QLocale::DataSizeTraditionalFormat);
+}
+
+QString Format::duration(qint64 ms)
+{
+    if (ms < 1000)
+        return tr("%1 ms").arg(ms);
+    const qint64 seconds = ms / 1000;
+    if (seconds < 60)
+        return tr("%1 s").arg(seconds);
+    if (seconds < 3600)
+        return tr("%1 min %2 s")
+            .arg(seconds / 60)
+            .arg(seconds % 60, 2, 10, QLatin1Char('0'));
+    return tr("%1 h %2 min")
+        .arg(seconds / 3600)
+        .arg((seconds % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
+QString Format::dateTime(qint64 msSinceEpoch)
+{
+    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(msSinceEpoch), QLocale::ShortFormat);
+}
+
+} // namespace hostbench::ui

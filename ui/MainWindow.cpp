@@ -1,0 +1,144 @@
+#include "ui/MainWindow.h"
+
+#include "storage/DataFolder.h"
+#include "ui/AppIcon.h"
+#include "ui/AppSettings.h"
+#include "ui/BenchmarkPage.h"
+#include "ui/EngineController.h"
+#include "ui/EngineStatusLine.h"
+#include "ui/RunsPage.h"
+#include "ui/ServerPage.h"
+#include "ui/SitesPage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
+#include <QKeySequence>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
+    : QMainWindow(parent)
+    , m_folder(folder)
+    , m_settings(std::make_unique<AppSettings>(folder.database()))
+    , m_engine(new EngineController(folder.database(), *m_settings, this))
+    , m_tabs(new QTabWidget(this))
+{
+    setObjectName(u"mainWindow"_s);
+    setWindowTitle(tr("Hostbench"));
+    setWindowIcon(AppIcon::icon());
+
+    storage::Database &database = folder.database();
+    m_sites = new SitesPage(database, *m_engine, m_tabs);
+    m_server = new ServerPage(database, *m_settings, *m_engine, m_tabs);
+    m_benchmark = new BenchmarkPage(database, *m_settings, *m_engine, m_tabs);
+    m_runs = new RunsPage(database, m_tabs);
+
+    m_tabs->setObjectName(u"mainTabs"_s);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_sites, tr("Sites"));
+    m_tabs->addTab(m_server, tr("Server"));
+    m_tabs->addTab(m_benchmark, tr("Benchmark"));
+    m_tabs->addTab(m_runs, tr("Runs"));
+    m_tabs->setTabToolTip(0, tr("Virtual hosts: host names, document roots, routes"));
+    m_tabs->setTabToolTip(1, tr("Where the engine listens; start and stop it"));
+    m_tabs->setTabToolTip(2, tr("Load-test a URL"));
+    m_tabs->setTabToolTip(3, tr("Stored benchmark runs"));
+    setCentralWidget(m_tabs);
+
+    statusBar()->setObjectName(u"statusBar"_s);
+    statusBar()->addWidget(new EngineStatusLine(*m_engine, statusBar()), 1);
+
+    createMenus();
+
+    connect(m_sites, &SitesPage::sitesChanged, m_benchmark, &BenchmarkPage::refreshTargets);
+    connect(m_benchmark, &BenchmarkPage::runFinished, m_runs, [this](qint64 runId) { m_runs->refresh(runId); });
+
+    if (!restoreGeometry(m_settings->windowGeometry()))
+        resize(1180, 760);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::startEngineAtLaunch()
+{
+    if (!m_settings->startEngineAtLaunch())
+        return;
+    if (!m_server->startEngine())
+        m_tabs->setCurrentWidget(m_server);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_settings->setWindowGeometry(saveGeometry());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *openFolder = file->addAction(tr("Open &Data Folder"));
+    openFolder->setObjectName(u"actionOpenDataFolder"_s);
+    openFolder->setToolTip(QDir::toNativeSeparators(m_folder.path()));
+    connect(openFolder, &QAction::triggered, this,
+            [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_folder.path())); });
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"));
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu *engine = menuBar()->addMenu(tr("&Engine"));
+    QAction *start = engine->addAction(tr("&Start"));
+    start->setObjectName(u"actionStartEngine"_s);
+    start->setShortcut(Qt::CTRL | Qt::Key_R);
+    QAction *stop = engine->addAction(tr("S&top"));
+    stop->setObjectName(u"actionStopEngine"_s);
+    stop->setShortcut(Qt::CTRL | Qt::Key_Period);
+    connect(start, &QAction::triggered, m_server, &ServerPage::startEngine);
+    connect(stop, &QAction::triggered, m_server, &ServerPage::stopEngine);
+    auto updateActions = [start, stop](bool running) {
+        start->setEnabled(!running);
+        stop->setEnabled(running);
+    };
+    connect(m_engine, &EngineController::runningChanged, this, updateActions);
+    updateActions(m_engine->isRunning());
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    const QStringList pages = {tr("&Sites"), tr("Se&rver"), tr("&Benchmark"), tr("R&uns")};
+    for (int index = 0; index < pages.size(); ++index) {
+        QAction *action = view->addAction(pages.at(index));
+        action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + index)));
+        connect(action, &QAction::triggered, this, [this, index] { m_tabs->setCurrentIndex(index); });
+    }
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *about = help->addAction(tr("&About Hostbench"));
+    about->setMenuRole(QAction::AboutRole);
+    connect(about, &QAction::triggered, this, &MainWindow::showAbout);
+    QAction *aboutQt = help->addAction(tr("About &Qt"));
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+    connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Hostbench"),
+                       tr("<h3>Hostbench %1</h3>"
+                          "<p>A web server with name-based virtual hosts, a load generator in the spirit "
+                          "of ApacheBench and wrk, and this window to run both.</p>"
+                          "<p>Data folder: <code>%2</code></p>")
+                           .arg(QStringLiteral(HOSTBENCH_VERSION),
+                                QDir::toNativeSeparators(m_folder.path()).toHtmlEscaped()));
+}
+
+} // namespace hostbench::ui

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QTabWidget;
+
+namespace hostbench::storage {
+class DataFolder;
+}
+
+namespace hostbench::ui {
+
+class AppSettings;
+class BenchmarkPage;
+class EngineController;
+class RunsPage;
+class ServerPage;
+class SitesPage;
+
+/*
+ * Hostbench's main window: the pages Sites, Server, Benchmark and Runs in
+ * tabs, the engine's URL, request rate and open connections in the status
+ * bar, and menus for the data folder, the engine and About. Owns the engine
+ * (EngineController) and the settings; the data folder is the caller's and
+ * must outlive the window. GUI thread.
+ */
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(storage::DataFolder &folder, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Starts the engine if the setting "Start the engine at launch" is on
+    // (the default); a failure shows on the Server page.
+    void startEngineAtLaunch();
+
+    EngineController &engine() const { return *m_engine; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createMenus();
+    void showAbout();
+
+    storage::DataFolder &m_folder;
+    std::unique_ptr<AppSettings> m_settings;
+    EngineController *m_engine = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    SitesPage *m_sites = nullptr;
+    ServerPage *m_server = nullptr;
+    BenchmarkPage *m_benchmark = nullptr;
+    RunsPage *m_runs = nullptr;
+};
+
+} // namespace hostbench::ui

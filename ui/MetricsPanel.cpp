@@ -1,0 +1,106 @@
+#include "ui/MetricsPanel.h"
+
+#include "ui/EngineController.h"
+#include "ui/Format.h"
+
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
+    : QWidget(parent)
+    , m_engine(engine)
+    , m_sites(new QTableWidget(0, 2, this))
+{
+    setObjectName(u"metricsPanel"_s);
+    auto *grid = new QGridLayout;
+    grid->setHorizontalSpacing(18);
+    grid->setVerticalSpacing(6);
+    m_uptime = addFigure(grid, tr("Uptime"), u"metricsUptime"_s, 0, 0);
+    m_requests = addFigure(grid, tr("Requests"), u"metricsRequests"_s, 1, 0);
+    m_rate = addFigure(grid, tr("Requests/s"), u"metricsRate"_s, 2, 0);
+    m_latency = addFigure(grid, tr("Service time p50 / p99"), u"metricsLatency"_s, 3, 0);
+    m_open = addFigure(grid, tr("Open connections"), u"metricsOpen"_s, 0, 2);
+    m_accepted = addFigure(grid, tr("Connections accepted"), u"metricsAccepted"_s, 1, 2);
+    m_bytes = addFigure(grid, tr("Sent"), u"metricsBytes"_s, 2, 2);
+    m_statusClasses = addFigure(grid, tr("2xx / 3xx / 4xx / 5xx"), u"metricsStatus"_s, 3, 2);
+    grid->setColumnStretch(1, 1);
+    grid->setColumnStretch(3, 1);
+
+    m_sites->setObjectName(u"metricsSites"_s);
+    m_sites->setHorizontalHeaderLabels({tr("Site"), tr("Requests")});
+    m_sites->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_sites->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_sites->verticalHeader()->setVisible(false);
+    m_sites->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_sites->setSelectionMode(QAbstractItemView::NoSelection);
+    m_sites->setFocusPolicy(Qt::NoFocus);
+    m_sites->setAlternatingRowColors(true);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(grid);
+    layout->addSpacing(8);
+    layout->addWidget(m_sites, 1);
+
+    connect(&m_engine, &EngineController::metricsSampled, this, &MetricsPanel::update);
+    update();
+}
+
+QLabel *MetricsPanel::addFigure(QGridLayout *grid, const QString &name, const QString &objectName,
+                                int row, int column)
+{
+    auto *label = new QLabel(tr("%1:").arg(name), this);
+    auto *value = new QLabel(this);
+    value->setObjectName(objectName);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = value->font();
+    bold.setBold(true);
+    value->setFont(bold);
+    grid->addWidget(label, row, column);
+    grid->addWidget(value, row, column + 1);
+    return value;
+}
+
+void MetricsPanel::update()
+{
+    const bool running = m_engine.isRunning();
+    const model::MetricsSnapshot &m = m_engine.metrics();
+    const QString dash = u"–"_s;
+    m_uptime->setText(running ? Format::duration(m.uptimeMs) : dash);
+    m_requests->setText(running ? Format::count(m.requests) : dash);
+    m_rate->setText(running ? Format::rate(m_engine.requestsPerSecond()) : dash);
+    m_latency->setText(running && m.requests > 0 ? tr("%1 / %2").arg(Format::milliseconds(m.latencyP50Us / 1000.0),
+                                                                      Format::milliseconds(m.latencyP99Us / 1000.0))
+                                                 : dash);
+    m_open->setText(running ? Format::count(quint64(qMax<qint64>(0, m.openConnections))) : dash);
+    m_accepted->setText(running ? Format::count(m.connectionsAccepted) : dash);
+    m_bytes->setText(running ? Format::bytes(m.bytesSent) : dash);
+    m_statusClasses->setText(running ? u"%1 / %2 / %3 / %4"_s.arg(Format::count(m.statusClasses[1]),
+                                                                   Format::count(m.statusClasses[2]),
+                                                                   Format::count(m.statusClasses[3]),
+                                                                   Format::count(m.statusClasses[4]))
+                                     : dash);
+
+    m_sites->setRowCount(running ? int(m.perSite.size()) : 0);
+    for (int row = 0; row < m_sites->rowCount(); ++row) {
+        const auto &site = m.perSite.at(row);
+        for (int column = 0; column < 2; ++column) {
+            QTableWidgetItem *item = m_sites->item(row, column);
+            if (!item) {
+                item = new QTableWidgetItem;
+                m_sites->setItem(row, column, item);
+            }
+            item->setText(column == 0 ? site.hostName : Format::count(site.requests));
+            item->setTextAlignment(column == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+        }
+    }
+}
+
+} // namespace hostbench::ui

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QWidget>
+
+class QGridLayout;
+class QLabel;
+class QTableWidget;
+
+namespace hostbench::ui {
+
+class EngineController;
+
+/*
+ * The engine's counters on the Server page: uptime, requests and their
+ * rate, connections, bytes sent, responses by status class, service-time
+ * percentiles and requests per site. Redrawn on each EngineController
+ * sample (500 ms). GUI thread.
+ */
+class MetricsPanel final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit MetricsPanel(EngineController &engine, QWidget *parent = nullptr);
+
+private:
+    void update();
+    QLabel *addFigure(QGridLayout *grid, const QString &name, const QString &objectName, int row, int column);
+
+    EngineController &m_engine;
+    QLabel *m_uptime = nullptr;
+    QLabel *m_requests = nullptr;
+    QLabel *m_rate = nullptr;
+    QLabel *m_open = nullptr;
+    QLabel *m_accepted = nullptr;
+    QLabel *m_bytes = nullptr;
+    QLabel *m_statusClasses = nullptr;
+    QLabel *m_latency = nullptr;
+    QTableWidget *m_sites = nullptr;
+};
+
+} // namespace hostbench::ui

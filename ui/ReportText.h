@@ -1,0 +1,21 @@
+#pragma once
+
+#include "model/BenchParameters.h"
+#include "model/RunSummary.h"
+
+#include <QString>
+
+namespace hostbench::ui {
+
+/*
+ * The text of a run's report as the GUI shows it: ApacheBench's layout,
+ * written by the load generator's report writer (bench::AbReport), so that
+ * the GUI, the CLI and ab read the same. Any thread.
+ */
+class ReportText final
+{
+public:
+    static QString ab(const model::BenchParameters &parameters, const model::RunSummary &summary);
+};
+
+} // namespace hostbench::ui

@@ -1,0 +1,186 @@
+#include "ui/RunsPage.h"
+
+#include "storage/Database.h"
+#include "ui/BenchCharts.h"
+#include "ui/Format.h"
+#include "ui/ReportText.h"
+#include "ui/RunListModel.h"
+
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+RunsPage::RunsPage(storage::Database &database, QWidget *parent)
+    : QWidget(parent)
+    , m_database(database)
+    , m_model(new RunListModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_table(new QTableView(this))
+    , m_count(new QLabel(this))
+    , m_delete(new QPushButton(style()->standardIcon(QStyle::SP_TrashIcon), tr("&Delete"), this))
+    , m_title(new QLabel(this))
+    , m_charts(new BenchCharts(u"run"_s, Qt::Vertical, this))
+    , m_report(new QPlainTextEdit(this))
+{
+    setObjectName(u"runsPage"_s);
+    m_table->setObjectName(u"runsTable"_s);
+    m_count->setObjectName(u"runsCount"_s);
+    m_delete->setObjectName(u"runsDelete"_s);
+    m_title->setObjectName(u"runTitle"_s);
+    m_report->setObjectName(u"runReport"_s);
+
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(RunListModel::kSortRole);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(RunListModel::DateColumn, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setHighlightSections(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(RunListModel::UrlColumn, QHeaderView::Stretch);
+
+    m_title->setWordWrap(true);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_report->setReadOnly(true);
+    m_report->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_report->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_report->setPlaceholderText(tr("Select a run to see its report."));
+
+    auto *listBar = new QHBoxLayout;
+    listBar->addWidget(m_count, 1);
+    listBar->addWidget(m_delete);
+    auto *listPane = new QWidget(this);
+    auto *listLayout = new QVBoxLayout(listPane);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(m_table, 1);
+    listLayout->addLayout(listBar);
+
+    auto *details = new QSplitter(Qt::Horizontal, this);
+    details->addWidget(m_charts);
+    details->addWidget(m_report);
+    details->setStretchFactor(0, 1);
+    details->setStretchFactor(1, 1);
+    details->setChildrenCollapsible(false);
+    auto *detailPane = new QWidget(this);
+    auto *detailLayout = new QVBoxLayout(detailPane);
+    detailLayout->setContentsMargins(0, 0, 0, 0);
+    detailLayout->addWidget(m_title);
+    detailLayout->addWidget(details, 1);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(listPane);
+    split->addWidget(detailPane);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 5);
+    split->setChildrenCollapsible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(split);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::showSelectedRun);
+    connect(m_delete, &QPushButton::clicked, this, &RunsPage::deleteSelectedRun);
+    refresh();
+}
+
+void RunsPage::refresh(qint64 runId)
+{
+    const qint64 keep = runId != 0 ? runId : selectedRunId();
+    m_model->setRuns(m_database.runs(kRunLimit));
+    const int count = m_model->rowCount();
+    m_count->setText(count >= kRunLimit ? tr("The newest %1 runs").arg(kRunLimit) : tr("%n run(s)", nullptr, count));
+
+    const int row = m_model->rowOf(keep);
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(row >= 0 ? row : 0, 0));
+    if (count > 0 && index.isValid()) {
+        m_table->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->scrollTo(index);
+    } else {
+        showSelectedRun();
+    }
+}
+
+qint64 RunsPage::selectedRunId() const
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    return rows.isEmpty() ? 0 : rows.first().data(RunListModel::kRunIdRole).toLongLong();
+}
+
+void RunsPage::showSelectedRun()
+{
+    const qint64 id = selectedRunId();
+    const int row = m_model->rowOf(id);
+    m_delete->setEnabled(row >= 0);
+    if (row < 0) {
+        m_title->setText(m_model->rowCount() == 0 ? tr("No runs yet: start one in Benchmark.") : QString());
+        m_charts->clear();
+        m_report->clear();
+        return;
+    }
+    const storage::StoredRun &run = m_model->run(row);
+    m_title->setText(tr("%1 — %2").arg(Format::dateTime(run.startedAtMs), RunListModel::displayUrl(run.parameters)));
+    m_charts->setSamples(m_database.samples(id), run.parameters.durationMs);
+    m_report->setPlainText(ReportText::ab(run.parameters, run.summary));
+}
+
+void RunsPage::deleteSelectedRun()
+{
+    const qint64 id = selectedRunId();
+    if (id == 0)
+        return;
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Delete Run"),
+                                tr("Delete this run and its samples? This cannot be undone."),
+                                QMessageBox::Cancel, this);
+    box->setObjectName(u"runsDeleteConfirm"_s);
+    QPushButton *remove = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, remove, id] {
+        if (box->clickedButton() == remove)
+            deleteRun(id);
+    });
+    box->open();
+}
+
+void RunsPage::deleteRun(qint64 runId)
+{
+    if (!m_database.removeRun(runId)) {
+        QMessageBox::warning(this, tr("Run Not Deleted"), m_database.lastError());
+        return;
+    }
+    // Select the neighbour, as a list does after a deletion.
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    const int proxyRow = rows.isEmpty() ? 0 : rows.first().row();
+    m_model->setRuns(m_database.runs(kRunLimit));
+    const int count = m_model->rowCount();
+    m_count->setText(tr("%n run(s)", nullptr, count));
+    if (count > 0) {
+        const QModelIndex next = m_proxy->index(qMin(proxyRow, count - 1), 0);
+        m_table->selectionModel()->select(next, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    } else {
+        showSelectedRun();
+    }
+}
+
+} // namespace hostbench::ui

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace hostbench::storage {
+class Database;
+}
+
+namespace hostbench::ui {
+
+class BenchCharts;
+class RunListModel;
+
+/*
+ * The Runs page: the newest kRunLimit stored runs (newest first, sortable by
+ * any column); the selected run's report and charts, its samples read from
+ * the database only when it is selected; Delete. GUI thread.
+ */
+class RunsPage final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kRunLimit = 500;
+
+    explicit RunsPage(storage::Database &database, QWidget *parent = nullptr);
+
+    // Reads the run list again; keeps the selection, or selects `runId` when given.
+    void refresh(qint64 runId = 0);
+    qint64 selectedRunId() const;
+    void deleteSelectedRun();
+
+private:
+    void showSelectedRun();
+    void deleteRun(qint64 runId);
+
+    storage::Database &m_database;
+    RunListModel *m_model = nullptr;
+    QSortFilterProxyModel *m_proxy = nullptr;
+    QTableView *m_table = nullptr;
+    QLabel *m_count = nullptr;
+    QPushButton *m_delete = nullptr;
+    QLabel *m_title = nullptr;
+    BenchCharts *m_charts = nullptr;
+    QPlainTextEdit *m_report = nullptr;
+};
+
+} // namespace hostbench::ui

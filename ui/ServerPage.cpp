@@ -1,0 +1,197 @@
+#include "ui/ServerPage.h"
+
+#include "storage/Database.h"
+#include "ui/AppSettings.h"
+#include "ui/EngineController.h"
+#include "ui/MetricsPanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHostAddress>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStyle>
+#include <QThread>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+ServerPage::ServerPage(storage::Database &database, AppSettings &settings, EngineController &engine,
+                       QWidget *parent)
+    : QWidget(parent)
+    , m_database(database)
+    , m_settings(settings)
+    , m_engine(engine)
+    , m_address(new QComboBox(this))
+    , m_port(new QSpinBox(this))
+    , m_fallback(new QCheckBox(tr("If the port is taken, use the next free one"), this))
+    , m_threads(new QSpinBox(this))
+    , m_autoStart(new QCheckBox(tr("Start the engine at launch"), this))
+    , m_controlEnabled(new QCheckBox(tr("Control API on 127.0.0.1, port"), this))
+    , m_controlPort(new QSpinBox(this))
+    , m_start(new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), this))
+    , m_stop(new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"), this))
+    , m_status(new QLabel(this))
+    , m_controlStatus(new QLabel(this))
+    , m_error(new QLabel(this))
+{
+    setObjectName(u"serverPage"_s);
+    m_address->setObjectName(u"serverAddress"_s);
+    m_port->setObjectName(u"serverPort"_s);
+    m_fallback->setObjectName(u"serverPortFallback"_s);
+    m_threads->setObjectName(u"serverThreads"_s);
+    m_autoStart->setObjectName(u"serverAutoStart"_s);
+    m_controlEnabled->setObjectName(u"serverControlEnabled"_s);
+    m_controlPort->setObjectName(u"serverControlPort"_s);
+    m_start->setObjectName(u"serverStart"_s);
+    m_stop->setObjectName(u"serverStop"_s);
+    m_status->setObjectName(u"serverStatus"_s);
+    m_controlStatus->setObjectName(u"serverControlStatus"_s);
+    m_error->setObjectName(u"serverError"_s);
+
+    const model::ServerConfig stored = m_database.serverConfig();
+    m_address->setEditable(true);
+    m_address->addItems({u"127.0.0.1"_s, u"::1"_s, u"0.0.0.0"_s, u"::"_s});
+    m_address->setCurrentText(stored.listenAddress);
+    m_address->setToolTip(tr("127.0.0.1 serves this computer only; 0.0.0.0 or :: serves the network too."));
+    m_port->setRange(0, 65535);
+    m_port->setSpecialValueText(tr("Any free port"));
+    m_port->setValue(stored.port);
+    m_fallback->setChecked(stored.portFallback);
+    const int cores = QThread::idealThreadCount();
+    m_threads->setRange(0, 256);
+    m_threads->setSpecialValueText(tr("One per core (%1)").arg(cores));
+    m_threads->setValue(stored.threads);
+    m_autoStart->setChecked(m_settings.startEngineAtLaunch());
+    m_controlEnabled->setChecked(m_settings.controlApiEnabled());
+    m_controlPort->setRange(0, 65535);
+    m_controlPort->setSpecialValueText(tr("Any free port"));
+    m_controlPort->setValue(m_settings.controlApiPort());
+    m_controlPort->setToolTip(tr("GET /api/status (JSON) and GET /metrics (Prometheus) while the engine runs."));
+
+    for (QLabel *label : {m_status, m_controlStatus, m_error}) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
+    }
+    m_status->setOpenExternalLinks(true);
+    QPalette errorPalette = m_error->palette();
+    errorPalette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
+    m_error->setPalette(errorPalette);
+    m_error->setVisible(false);
+    m_start->setDefault(true);
+
+    auto *engineForm = new QFormLayout;
+    engineForm->addRow(tr("Listen &address:"), m_address);
+    engineForm->addRow(tr("&Port:"), m_port);
+    engineForm->addRow(QString(), m_fallback);
+    engineForm->addRow(tr("&Worker threads:"), m_threads);
+    auto *controlRow = new QHBoxLayout;
+    controlRow->addWidget(m_controlEnabled);
+    controlRow->addWidget(m_controlPort);
+    controlRow->addStretch();
+    engineForm->addRow(QString(), controlRow);
+    engineForm->addRow(QString(), m_autoStart);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_stop);
+    buttons->addStretch();
+
+    auto *engineBox = new QGroupBox(tr("Engine"), this);
+    auto *engineLayout = new QVBoxLayout(engineBox);
+    engineLayout->addLayout(engineForm);
+    engineLayout->addSpacing(6);
+    engineLayout->addLayout(buttons);
+    engineLayout->addWidget(m_error);
+    engineLayout->addWidget(m_status);
+    engineLayout->addWidget(m_controlStatus);
+    engineLayout->addStretch();
+
+    auto *metricsBox = new QGroupBox(tr("Live Counters"), this);
+    auto *metricsLayout = new QVBoxLayout(metricsBox);
+    metricsLayout->addWidget(new MetricsPanel(m_engine, metricsBox));
+
+    auto *layout = new QHBoxLayout(this);
+    layout->addWidget(engineBox, 2);
+    layout->addWidget(metricsBox, 3);
+
+    connect(m_start, &QPushButton::clicked, this, &ServerPage::startEngine);
+    connect(m_stop, &QPushButton::clicked, this, &ServerPage::stopEngine);
+    connect(m_autoStart, &QCheckBox::toggled, this, [this](bool on) { m_settings.setStartEngineAtLaunch(on); });
+    connect(m_controlEnabled, &QCheckBox::toggled, m_controlPort, &QWidget::setEnabled);
+    connect(&m_engine, &EngineController::runningChanged, this, &ServerPage::updateState);
+    updateState();
+}
+
+model::ServerConfig ServerPage::config() const
+{
+    model::ServerConfig config;
+    config.listenAddress = m_address->currentText().trimmed();
+    config.port = quint16(m_port->value());
+    config.threads = m_threads->value();
+    config.portFallback = m_fallback->isChecked();
+    return config;
+}
+
+bool ServerPage::startEngine()
+{
+    const model::ServerConfig wanted = config();
+    if (QHostAddress(wanted.listenAddress).isNull()) {
+        showError(tr("“%1” is not an IP address. Use 127.0.0.1 for this computer only, "
+                     "0.0.0.0 for every IPv4 interface.").arg(wanted.listenAddress));
+        return false;
+    }
+    m_settings.setControlApiEnabled(m_controlEnabled->isChecked());
+    m_settings.setControlApiPort(quint16(m_controlPort->value()));
+    if (!m_database.saveServerConfig(wanted))
+        showError(tr("The settings could not be saved: %1").arg(m_database.lastError()));
+
+    QString error;
+    if (!m_engine.start(wanted, &error)) {
+        showError(tr("The engine did not start: %1").arg(error));
+        return false;
+    }
+    showError({});
+    return true;
+}
+
+void ServerPage::stopEngine()
+{
+    m_engine.stop();
+}
+
+void ServerPage::showError(const QString &message)
+{
+    m_error->setText(message);
+    m_error->setVisible(!message.isEmpty());
+}
+
+void ServerPage::updateState()
+{
+    const bool running = m_engine.isRunning();
+    for (QWidget *field : std::initializer_list<QWidget *>{m_address, m_port, m_fallback, m_threads,
+                                                           m_controlEnabled, m_controlPort})
+        field->setEnabled(!running);
+    if (!running)
+        m_controlPort->setEnabled(m_controlEnabled->isChecked());
+    m_start->setEnabled(!running);
+    m_stop->setEnabled(running);
+    if (running) {
+        const QString url = m_engine.url();
+        m_status->setText(tr("Serving <a href=\"%1\">%1</a> with %n worker thread(s).", nullptr,
+                             m_engine.threadCount()).arg(url.toHtmlEscaped()));
+        m_controlStatus->setText(m_engine.controlApiStatus());
+    } else {
+        m_status->setText(tr("The engine is stopped."));
+        m_controlStatus->clear();
+    }
+    m_controlStatus->setVisible(running);
+}
+
+} // namespace hostbench::ui

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "model/ServerConfig.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+
+namespace hostbench::storage {
+class Database;
+}
+
+namespace hostbench::ui {
+
+class AppSettings;
+class EngineController;
+
+/*
+ * The Server page: where the engine listens (address, port, fallback to the
+ * next free port), its worker threads, the control API's port, whether the
+ * engine starts with the application; Start and Stop; why a start failed
+ * (port in use...) in red under the buttons; live counters beside.
+ * Starting stores the configuration (Database::saveServerConfig).
+ * GUI thread.
+ */
+class ServerPage final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    ServerPage(storage::Database &database, AppSettings &settings, EngineController &engine,
+               QWidget *parent = nullptr);
+
+    // The configuration in the form.
+    model::ServerConfig config() const;
+    // Starts the engine on the form's configuration; errors show on the page.
+    bool startEngine();
+    void stopEngine();
+
+private:
+    void updateState();
+    void showError(const QString &message);
+
+    storage::Database &m_database;
+    AppSettings &m_settings;
+    EngineController &m_engine;
+
+    QComboBox *m_address = nullptr;
+    QSpinBox *m_port = nullptr;
+    QCheckBox *m_fallback = nullptr;
+    QSpinBox *m_threads = nullptr;
+    QCheckBox *m_autoStart = nullptr;
+    QCheckBox *m_controlEnabled = nullptr;
+    QSpinBox *m_controlPort = nullptr;
+    QPushButton *m_start = nullptr;
+    QPushButton *m_stop = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_controlStatus = nullptr;
+    QLabel *m_error = nullptr;
+};
+
+} // namespace hostbench::ui

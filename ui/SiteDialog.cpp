@@ -1,0 +1,213 @@
+#include "ui/SiteDialog.h"
+
+#include "ui/FieldError.h"
+#include "ui/RoutesEditor.h"
+#include "ui/SiteValidator.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <utility>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+namespace {
+
+// A field with its error label under it, as one cell of the form.
+QWidget *withError(QWidget *field, FieldError *error, QWidget *extra = nullptr)
+{
+    auto *cell = new QWidget;
+    auto *layout = new QVBoxLayout(cell);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    if (extra) {
+        auto *row = new QHBoxLayout;
+        row->addWidget(field, 1);
+        row->addWidget(extra);
+        layout->addLayout(row);
+    } else {
+        layout->addWidget(field);
+    }
+    layout->addWidget(error);
+    return cell;
+}
+
+QString normalizedOrRaw(const QString &name)
+{
+    QString error;
+    const QString normalized = SiteValidator::normalizeHostName(name, &error);
+    return normalized.isEmpty() ? name.trimmed().toLower() : normalized;
+}
+
+} // namespace
+
+SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::VirtualHost> &others,
+                       QWidget *parent)
+    : QDialog(parent)
+    , m_original(host)
+    , m_others(others)
+    , m_hostName(new QLineEdit(host.hostName, this))
+    , m_aliases(new QLineEdit(host.aliases.join(u", "_s), this))
+    , m_documentRoot(new QLineEdit(QDir::toNativeSeparators(host.documentRoot), this))
+    , m_browse(new QPushButton(tr("Browse…"), this))
+    , m_default(new QCheckBox(tr("Default site: answers requests for unknown host names"), this))
+    , m_routes(new RoutesEditor(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+{
+    setObjectName(u"siteDialog"_s);
+    setWindowTitle(host.id == 0 ? tr("Add Site") : tr("Edit Site %1").arg(host.hostName));
+    m_hostName->setObjectName(u"siteHostName"_s);
+    m_aliases->setObjectName(u"siteAliases"_s);
+    m_documentRoot->setObjectName(u"siteDocumentRoot"_s);
+    m_browse->setObjectName(u"siteBrowse"_s);
+    m_default->setObjectName(u"siteDefault"_s);
+    m_routes->setObjectName(u"siteRoutes"_s);
+    m_buttons->setObjectName(u"siteButtons"_s);
+
+    m_hostName->setPlaceholderText(tr("example.test"));
+    m_aliases->setPlaceholderText(tr("www.example.test, example.local"));
+    m_documentRoot->setPlaceholderText(tr("/srv/www/example"));
+    m_hostName->setClearButtonEnabled(true);
+    m_aliases->setClearButtonEnabled(true);
+
+    m_hostNameError = new FieldError(m_hostName, this);
+    m_hostNameError->setObjectName(u"siteHostNameError"_s);
+    m_aliasesError = new FieldError(m_aliases, this);
+    m_aliasesError->setObjectName(u"siteAliasesError"_s);
+    m_documentRootError = new FieldError(m_documentRoot, this);
+    m_documentRootError->setObjectName(u"siteDocumentRootError"_s);
+    m_routesError = new FieldError(m_routes->table(), this);
+    m_routesError->setObjectName(u"siteRoutesError"_s);
+
+    m_default->setChecked(host.isDefault);
+    if (host.isDefault) {
+        // There is always one default site: another one takes the flag over.
+        m_default->setEnabled(false);
+        m_default->setToolTip(tr("To change the default site, make another site the default."));
+    }
+    m_routes->setRoutes(host.routes);
+
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    form->addRow(tr("&Host name:"), withError(m_hostName, m_hostNameError));
+    form->addRow(tr("&Aliases:"), withError(m_aliases, m_aliasesError));
+    form->addRow(tr("&Document root:"), withError(m_documentRoot, m_documentRootError, m_browse));
+    form->addRow(QString(), m_default);
+
+    auto *routesLabel = new QLabel(tr("<b>Routes</b> answer a path with a fixed response, "
+                                      "before any file of the document root."), this);
+    routesLabel->setWordWrap(true);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addSpacing(6);
+    layout->addWidget(routesLabel);
+    layout->addWidget(m_routes, 1);
+    layout->addWidget(m_routesError);
+    layout->addWidget(m_buttons);
+
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &SiteDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &SiteDialog::reject);
+    connect(m_browse, &QPushButton::clicked, this, &SiteDialog::browseDocumentRoot);
+    connect(m_documentRootError, &QLabel::linkActivated, this, &SiteDialog::createDocumentRoot);
+    connect(m_hostName, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
+    connect(m_aliases, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
+    connect(m_documentRoot, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
+    connect(m_routes, &RoutesEditor::changed, this, &SiteDialog::revalidate);
+
+    resize(640, 520);
+}
+
+model::VirtualHost SiteDialog::host() const
+{
+    model::VirtualHost host = m_original;
+    host.hostName = normalizedOrRaw(m_hostName->text());
+    host.aliases.clear();
+    for (const QString &alias : SiteValidator::splitAliases(m_aliases->text()))
+        host.aliases.append(normalizedOrRaw(alias));
+    host.documentRoot = QDir::fromNativeSeparators(m_documentRoot->text().trimmed());
+    // "/srv/www/" and "/srv/www" are the same folder; keep one spelling.
+    if (host.documentRoot.size() > 1 && host.documentRoot.endsWith(u'/'))
+        host.documentRoot.chop(1);
+    host.isDefault = m_default->isChecked();
+    host.routes = m_routes->routes();
+    return host;
+}
+
+bool SiteDialog::validate()
+{
+    const model::VirtualHost entered = host();
+    const SiteValidator::Errors errors = SiteValidator::validate(entered, m_others);
+    m_hostNameError->setMessage(errors.hostName);
+    m_aliasesError->setMessage(errors.aliases);
+    m_documentRootError->setMessage(errors.documentRoot);
+    // A missing folder can be made on the spot.
+    if (!errors.documentRoot.isEmpty() && QDir::isAbsolutePath(entered.documentRoot)
+        && !QFileInfo::exists(entered.documentRoot)) {
+        m_documentRootError->setTextFormat(Qt::RichText);
+        m_documentRootError->setText(errors.documentRoot.toHtmlEscaped()
+                                     + u" <a href=\"create\">"_s + tr("Create it") + u"</a>"_s);
+    } else {
+        m_documentRootError->setTextFormat(Qt::PlainText);
+    }
+    m_routesError->setMessage(errors.routes);
+    m_routes->markRow(errors.routeRow);
+    return errors.isEmpty();
+}
+
+void SiteDialog::accept()
+{
+    m_triedOnce = true;
+    if (!validate()) {
+        // Take the user to the first field that needs work.
+        const std::pair<FieldError *, QWidget *> fields[] = {
+            {m_hostNameError, m_hostName}, {m_aliasesError, m_aliases},
+            {m_documentRootError, m_documentRoot}, {m_routesError, m_routes->table()}};
+        for (const auto &[error, field] : fields) {
+            if (error->hasError()) {
+                field->setFocus();
+                break;
+            }
+        }
+        return;
+    }
+    QDialog::accept();
+}
+
+void SiteDialog::browseDocumentRoot()
+{
+    const QString start = QFileInfo::exists(m_documentRoot->text()) ? m_documentRoot->text() : QDir::homePath();
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Document Root"), start);
+    if (!folder.isEmpty())
+        m_documentRoot->setText(QDir::toNativeSeparators(folder));
+}
+
+void SiteDialog::createDocumentRoot()
+{
+    const QString path = host().documentRoot;
+    if (!QDir().mkpath(path))
+        m_documentRootError->setMessage(tr("The folder could not be created."));
+    else
+        revalidate();
+}
+
+void SiteDialog::revalidate()
+{
+    if (m_triedOnce)
+        validate();
+}
+
+} // namespace hostbench::ui

@@ -1,0 +1,181 @@
+#include "ui/SiteValidator.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHostAddress>
+#include <QRegularExpression>
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+namespace {
+
+bool isDigits(QStringView text)
+{
+    for (QChar c : text) {
+        if (!c.isDigit())
+            return false;
+    }
+    return !text.isEmpty();
+}
+
+// IPv4 only as four decimal parts: inet_aton's "127.1" and "0x7f.1" are names gone wrong.
+bool parseIpv4(const QString &text, QString *canonical)
+{
+    const QStringList parts = text.split(u'.');
+    if (parts.size() != 4)
+        return false;
+    for (const QString &part : parts) {
+        if (part.size() > 3 || !isDigits(part) || part.toInt() > 255)
+            return false;
+    }
+    *canonical = QHostAddress(text).toString();
+    return !canonical->isEmpty();
+}
+
+} // namespace
+
+QString SiteValidator::normalizeHostName(const QString &input, QString *error)
+{
+    QString name = input.trimmed().toLower();
+    if (name.isEmpty()) {
+        *error = tr("Enter a host name, such as example.test or 127.0.0.2.");
+        return {};
+    }
+    if (name.startsWith(u'[') && name.endsWith(u']'))
+        name = name.mid(1, name.size() - 2);
+    if (name.contains(u':')) {
+        QHostAddress address;
+        if (!address.setAddress(name) || address.protocol() != QAbstractSocket::IPv6Protocol) {
+            *error = tr("“%1” is not a valid IPv6 address.").arg(input.trimmed());
+            return {};
+        }
+        return address.toString();
+    }
+    QString canonical;
+    if (parseIpv4(name, &canonical))
+        return canonical;
+
+    if (name.size() > 253) {
+        *error = tr("A host name has at most 253 characters.");
+        return {};
+    }
+    static const QRegularExpression allowed(u"^[a-z0-9.-]+$"_s);
+    if (!allowed.match(name).hasMatch()) {
+        *error = tr("A host name may contain only letters a-z, digits, hyphens and dots.");
+        return {};
+    }
+    const QStringList labels = name.split(u'.');
+    for (const QString &label : labels) {
+        if (label.isEmpty() || label.size() > 63) {
+            *error = tr("Each part between dots must have 1 to 63 characters.");
+            return {};
+        }
+        if (label.startsWith(u'-') || label.endsWith(u'-')) {
+            *error = tr("A part of the name may not start or end with a hyphen.");
+            return {};
+        }
+    }
+    if (isDigits(labels.constLast())) {
+        *error = tr("“%1” is neither a valid IPv4 address nor a host name.").arg(input.trimmed());
+        return {};
+    }
+    return name;
+}
+
+QStringList SiteValidator::splitAliases(const QString &text)
+{
+    static const QRegularExpression separators(u"[,;\\s]+"_s);
+    return text.split(separators, Qt::SkipEmptyParts);
+}
+
+QString SiteValidator::checkDocumentRoot(const QString &path)
+{
+    if (path.trimmed().isEmpty())
+        return tr("Choose the folder whose files this site serves.");
+    if (!QDir::isAbsolutePath(path))
+        return tr("Enter an absolute path.");
+    const QFileInfo info(path);
+    if (!info.exists())
+        return tr("This folder does not exist.");
+    if (!info.isDir())
+        return tr("This is a file, not a folder.");
+    if (!info.isReadable())
+        return tr("This folder cannot be read.");
+    return {};
+}
+
+QString SiteValidator::checkRoute(const model::Route &route)
+{
+    if (!route.path.startsWith(u'/'))
+        return tr("A route's path must start with “/”.");
+    static const QRegularExpression bad(u"[\\s?#]"_s);
+    if (route.path.contains(bad))
+        return tr("A route's path may not contain blanks, “?” or “#”.");
+    if (route.status < 100 || route.status > 599)
+        return tr("A route's status must be between 100 and 599.");
+    static const QRegularExpression mediaType(u"^[A-Za-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+(\\s*;.*)?$"_s);
+    if (!mediaType.match(route.contentType.trimmed()).hasMatch())
+        return tr("A route's content type looks like “text/plain”.");
+    return {};
+}
+
+SiteValidator::Errors SiteValidator::validate(const model::VirtualHost &host,
+                                              const QList<model::VirtualHost> &others)
+{
+    Errors errors;
+    QString reason;
+
+    // Who already uses each name, to say which site a duplicate belongs to.
+    QHash<QString, QString> taken;
+    for (const model::VirtualHost &other : others) {
+        if (other.id != 0 && other.id == host.id)
+            continue;
+        taken.insert(other.hostName.toLower(), other.hostName);
+        for (const QString &alias : other.aliases)
+            taken.insert(alias.toLower(), other.hostName);
+    }
+
+    if (normalizeHostName(host.hostName, &reason).isEmpty())
+        errors.hostName = reason;
+    else if (taken.contains(host.hostName))
+        errors.hostName = tr("“%1” is already used by the site %2.").arg(host.hostName, taken.value(host.hostName));
+
+    QSet<QString> seen{host.hostName};
+    for (const QString &alias : host.aliases) {
+        if (normalizeHostName(alias, &reason).isEmpty()) {
+            errors.aliases = tr("Alias “%1”: %2").arg(alias, reason);
+            break;
+        }
+        if (taken.contains(alias)) {
+            errors.aliases = tr("“%1” is already used by the site %2.").arg(alias, taken.value(alias));
+            break;
+        }
+        if (seen.contains(alias)) {
+            errors.aliases = tr("“%1” is listed twice.").arg(alias);
+            break;
+        }
+        seen.insert(alias);
+    }
+
+    errors.documentRoot = checkDocumentRoot(host.documentRoot);
+
+    QSet<QString> paths;
+    for (qsizetype row = 0; row < host.routes.size(); ++row) {
+        const model::Route &route = host.routes.at(row);
+        QString problem = checkRoute(route);
+        if (problem.isEmpty() && paths.contains(route.path))
+            problem = tr("The path “%1” has two routes.").arg(route.path);
+        if (!problem.isEmpty()) {
+            errors.routes = tr("Route %1: %2").arg(row + 1).arg(problem);
+            errors.routeRow = int(row);
+            break;
+        }
+        paths.insert(route.path);
+    }
+    return errors;
+}
+
+} // namespace hostbench::ui

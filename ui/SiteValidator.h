@@ -1,0 +1,59 @@
+#pragma once
+
+#include "model/VirtualHost.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace hostbench::ui {
+
+/*
+ * The rules for a virtual host entered in the Sites dialog, without widgets
+ * so that they can be tested from a table:
+ *  - a host name is an IP literal (IPv4 dotted quad, IPv6 with or without
+ *    brackets) or a DNS name of RFC 1123 §2.1 labels: 1-63 letters, digits
+ *    and hyphens, no hyphen first or last, 253 characters at most, and a
+ *    last label that is not all digits (RFC 3696 §2), so that a mistyped
+ *    address is not taken for a name. Names are trimmed and lower-cased;
+ *    IPv6 literals are kept without brackets, in Qt's canonical form.
+ *  - no host name or alias may be used twice, within a site or across sites;
+ *  - the document root is an existing, absolute directory;
+ *  - a route's path starts with "/" and has no query or blanks, its status is
+ *    100-599, its content type is "type/subtype", and no path repeats.
+ * Pure functions; any thread.
+ */
+class SiteValidator final
+{
+    Q_DECLARE_TR_FUNCTIONS(SiteValidator)
+
+public:
+    struct Errors
+    {
+        QString hostName;
+        QString aliases;
+        QString documentRoot;
+        QString routes;
+        int routeRow = -1; // the first bad route, -1 when none
+
+        bool isEmpty() const
+        {
+            return hostName.isEmpty() && aliases.isEmpty() && documentRoot.isEmpty() && routes.isEmpty();
+        }
+    };
+
+    // The normalized host name, or an empty string and a reason in *error.
+    static QString normalizeHostName(const QString &input, QString *error);
+    // Splits "a.test, b.test c.test" at commas and blanks.
+    static QStringList splitAliases(const QString &text);
+    // A reason why `path` cannot be a document root, or an empty string.
+    static QString checkDocumentRoot(const QString &path);
+    // A reason why `route` is not valid, or an empty string.
+    static QString checkRoute(const model::Route &route);
+
+    // Checks a whole host (its names already normalized) against the others.
+    static Errors validate(const model::VirtualHost &host, const QList<model::VirtualHost> &others);
+};
+
+} // namespace hostbench::ui

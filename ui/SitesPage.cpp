@@ -1,0 +1,229 @@
+#include "ui/SitesPage.h"
+
+#include "storage/Database.h"
+#include "ui/EngineController.h"
+#include "ui/SiteDialog.h"
+
+#include <QDesktopServices>
+#include <QDir>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStyle>
+#include <QTableWidget>
+#include <QUrl>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+namespace {
+enum Column { HostColumn, AliasesColumn, RootColumn, RoutesColumn, ColumnCount };
+} // namespace
+
+SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWidget *parent)
+    : QWidget(parent)
+    , m_database(database)
+    , m_engine(engine)
+    , m_table(new QTableWidget(0, ColumnCount, this))
+    , m_add(new QPushButton(tr("&Add…"), this))
+    , m_edit(new QPushButton(tr("&Edit…"), this))
+    , m_remove(new QPushButton(tr("&Remove"), this))
+    , m_open(new QPushButton(tr("&Open in Browser"), this))
+    , m_hint(new QLabel(this))
+{
+    setObjectName(u"sitesPage"_s);
+    m_table->setObjectName(u"sitesTable"_s);
+    m_add->setObjectName(u"sitesAdd"_s);
+    m_edit->setObjectName(u"sitesEdit"_s);
+    m_remove->setObjectName(u"sitesRemove"_s);
+    m_open->setObjectName(u"sitesOpen"_s);
+    m_hint->setObjectName(u"sitesHint"_s);
+
+    m_table->setHorizontalHeaderLabels({tr("Host Name"), tr("Aliases"), tr("Document Root"), tr("Routes")});
+    m_table->horizontalHeader()->setSectionResizeMode(HostColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(AliasesColumn, QHeaderView::Interactive);
+    m_table->horizontalHeader()->setSectionResizeMode(RootColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(RoutesColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setHighlightSections(false);
+    m_table->setColumnWidth(AliasesColumn, 220);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+
+    m_add->setIcon(style()->standardIcon(QStyle::SP_FileDialogNewFolder));
+    m_open->setIcon(style()->standardIcon(QStyle::SP_ArrowRight));
+    m_hint->setWordWrap(true);
+    m_hint->setText(tr("Each site answers the requests whose Host header is its host name or one of its "
+                       "aliases. The default site (★) answers every other host name."));
+
+    auto *buttons = new QVBoxLayout;
+    buttons->addWidget(m_add);
+    buttons->addWidget(m_edit);
+    buttons->addWidget(m_remove);
+    buttons->addSpacing(12);
+    buttons->addWidget(m_open);
+    buttons->addStretch();
+
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_table, 1);
+    row->addLayout(buttons);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(row, 1);
+    layout->addWidget(m_hint);
+
+    connect(m_add, &QPushButton::clicked, this, &SitesPage::addSite);
+    connect(m_edit, &QPushButton::clicked, this, &SitesPage::editSelectedSite);
+    connect(m_remove, &QPushButton::clicked, this, &SitesPage::removeSelectedSite);
+    connect(m_open, &QPushButton::clicked, this, &SitesPage::openSelectedSite);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, &SitesPage::updateButtons);
+    connect(m_table, &QTableWidget::itemDoubleClicked, this, [this] { editSelectedSite(); });
+    connect(&m_engine, &EngineController::runningChanged, this, &SitesPage::updateButtons);
+    refresh();
+}
+
+void SitesPage::refresh()
+{
+    const qint64 selectedId = selectedIndex() >= 0 ? m_sites.at(selectedIndex()).id : 0;
+    m_sites = m_database.virtualHosts();
+    m_table->setRowCount(int(m_sites.size()));
+    for (int row = 0; row < m_sites.size(); ++row) {
+        const model::VirtualHost &site = m_sites.at(row);
+        auto *host = new QTableWidgetItem(site.isDefault ? u"★ "_s + site.hostName : site.hostName);
+        host->setData(kHostIdRole, site.id);
+        host->setData(kDefaultRole, site.isDefault);
+        if (site.isDefault) {
+            QFont bold = host->font();
+            bold.setBold(true);
+            host->setFont(bold);
+            host->setToolTip(tr("The default site: it answers requests for unknown host names."));
+        }
+        auto *root = new QTableWidgetItem(QDir::toNativeSeparators(site.documentRoot));
+        root->setToolTip(root->text());
+        const QString routes = site.routes.isEmpty() ? tr("none") : QString::number(site.routes.size());
+        auto *routesItem = new QTableWidgetItem(routes);
+        routesItem->setTextAlignment(Qt::AlignCenter);
+        m_table->setItem(row, HostColumn, host);
+        m_table->setItem(row, AliasesColumn, new QTableWidgetItem(site.aliases.join(u", "_s)));
+        m_table->setItem(row, RootColumn, root);
+        m_table->setItem(row, RoutesColumn, routesItem);
+        if (site.id == selectedId)
+            m_table->selectRow(row);
+    }
+    if (m_table->selectedItems().isEmpty() && !m_sites.isEmpty())
+        m_table->selectRow(0);
+    updateButtons();
+}
+
+SiteDialog *SitesPage::addSite()
+{
+    model::VirtualHost host;
+    host.isDefault = m_sites.isEmpty();
+    return openDialog(host);
+}
+
+SiteDialog *SitesPage::editSelectedSite()
+{
+    const int index = selectedIndex();
+    return index >= 0 ? openDialog(m_sites.at(index)) : nullptr;
+}
+
+SiteDialog *SitesPage::openDialog(const model::VirtualHost &host)
+{
+    // open(), not exec(): the engine's timers go on, and tests drive the dialog.
+    auto *dialog = new SiteDialog(host, m_sites, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { save(dialog->host()); });
+    dialog->open();
+    return dialog;
+}
+
+void SitesPage::save(model::VirtualHost host)
+{
+    if (!m_database.saveVirtualHost(host)) {
+        QMessageBox::warning(this, tr("Site Not Saved"),
+                             tr("The site %1 could not be saved:\n%2").arg(host.hostName, m_database.lastError()));
+        return;
+    }
+    refresh();
+    for (int row = 0; row < m_sites.size(); ++row) {
+        if (m_sites.at(row).id == host.id)
+            m_table->selectRow(row);
+    }
+    m_engine.reloadSites();
+    emit sitesChanged();
+}
+
+void SitesPage::removeSelectedSite()
+{
+    const int index = selectedIndex();
+    if (index < 0 || m_sites.size() < 2)
+        return;
+    const model::VirtualHost site = m_sites.at(index);
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Remove Site"),
+                                tr("Remove the site %1? Its files stay where they are.").arg(site.hostName),
+                                QMessageBox::Cancel, this);
+    box->setObjectName(u"sitesRemoveConfirm"_s);
+    QPushButton *remove = box->addButton(tr("Remove"), QMessageBox::DestructiveRole);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, remove, id = site.id] {
+        if (box->clickedButton() == remove)
+            removeSite(id);
+    });
+    box->open();
+}
+
+void SitesPage::removeSite(qint64 id)
+{
+    if (!m_database.removeVirtualHost(id)) {
+        QMessageBox::warning(this, tr("Site Not Removed"), m_database.lastError());
+        return;
+    }
+    refresh();
+    m_engine.reloadSites();
+    emit sitesChanged();
+}
+
+void SitesPage::openSelectedSite()
+{
+    const int index = selectedIndex();
+    if (index < 0 || !m_engine.isRunning())
+        return;
+    QUrl url;
+    url.setScheme(u"http"_s);
+    url.setHost(m_sites.at(index).hostName);
+    url.setPort(m_engine.port());
+    url.setPath(u"/"_s);
+    QDesktopServices::openUrl(url);
+}
+
+int SitesPage::selectedIndex() const
+{
+    const QList<QTableWidgetItem *> items = m_table->selectedItems();
+    if (items.isEmpty())
+        return -1;
+    const int row = items.first()->row();
+    return row < m_sites.size() ? row : -1;
+}
+
+void SitesPage::updateButtons()
+{
+    const int index = selectedIndex();
+    m_edit->setEnabled(index >= 0);
+    // The engine needs one site at least.
+    m_remove->setEnabled(index >= 0 && m_sites.size() > 1);
+    m_open->setEnabled(index >= 0 && m_engine.isRunning());
+    m_open->setToolTip(m_engine.isRunning() ? tr("Open the site in the web browser")
+                                            : tr("Start the engine to open the site"));
+}
+
+} // namespace hostbench::ui

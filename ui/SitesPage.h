@@ -1,0 +1,71 @@
+#pragma once
+
+#include "model/VirtualHost.h"
+
+#include <QList>
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace hostbench::storage {
+class Database;
+}
+
+namespace hostbench::ui {
+
+class EngineController;
+class SiteDialog;
+
+/*
+ * The Sites page: the virtual hosts stored in the database (host name,
+ * aliases, document root, routes, the default one marked), with Add, Edit,
+ * Remove and Open in Browser. Add and Edit open a SiteDialog (window-modal,
+ * not exec()); an accepted dialog is saved to the database and, when the
+ * engine runs, handed to it (HttpServer::reload via EngineController).
+ * GUI thread.
+ */
+class SitesPage final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kHostIdRole = Qt::UserRole + 1;
+    static constexpr int kDefaultRole = Qt::UserRole + 2;
+
+    SitesPage(storage::Database &database, EngineController &engine, QWidget *parent = nullptr);
+
+    // Reads the sites again from the database.
+    void refresh();
+    const QList<model::VirtualHost> &sites() const { return m_sites; }
+
+    // Open the dialog; it is a child of this page named "siteDialog".
+    SiteDialog *addSite();
+    SiteDialog *editSelectedSite();
+    void removeSelectedSite();
+    void openSelectedSite();
+
+signals:
+    // A site was added, changed or removed.
+    void sitesChanged();
+
+private:
+    SiteDialog *openDialog(const model::VirtualHost &host);
+    void save(model::VirtualHost host);
+    void removeSite(qint64 id);
+    int selectedIndex() const;
+    void updateButtons();
+
+    storage::Database &m_database;
+    EngineController &m_engine;
+    QList<model::VirtualHost> m_sites;
+    QTableWidget *m_table = nullptr;
+    QPushButton *m_add = nullptr;
+    QPushButton *m_edit = nullptr;
+    QPushButton *m_remove = nullptr;
+    QPushButton *m_open = nullptr;
+    QLabel *m_hint = nullptr;
+};
+
+} // namespace hostbench::ui
