@@ -1,0 +1,276 @@
+#include "Connection.h"
+
+#include "http/ResponseHead.h"
+#include "http/SiteTable.h"
+#include "http/Worker.h"
+#include "http/WorkerCounters.h"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/http/error.hpp>
+
+#include <sys/sendfile.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+
+namespace hostbench::http {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+
+namespace {
+
+// Bytes per sendfile(2) call, and per turn before other connections of the worker get theirs.
+constexpr std::uint64_t kSendfileChunk = 1024 * 1024;
+constexpr std::uint64_t kSendfileTurn = 8 * 1024 * 1024;
+
+int statusForParseError(const beast::error_code &ec)
+{
+    if (ec == beast::http::error::header_limit)
+        return 431;
+    if (ec == beast::http::error::body_limit)
+        return 413;
+    return 400;
+}
+
+} // namespace
+
+Connection::Connection(Worker &worker, asio::ip::tcp::socket socket)
+    : m_worker(worker)
+    , m_socket(std::move(socket))
+{
+}
+
+Connection::~Connection()
+{
+    bumpCounter(m_worker.counters().connectionsClosed);
+}
+
+void Connection::start()
+{
+    beast::error_code ignored;
+    m_socket.set_option(asio::ip::tcp::no_delay(true), ignored);
+    // sendfile(2) on the raw descriptor must not block the worker.
+    m_socket.native_non_blocking(true, ignored);
+    processInput();
+}
+
+void Connection::close()
+{
+    beast::error_code ignored;
+    m_socket.close(ignored);
+}
+
+void Connection::setDeadline(unsigned seconds)
+{
+    // +1: the tick may come right after this, and the wait must last at least `seconds`.
+    m_deadline = m_worker.tick() + seconds + 1;
+}
+
+void Connection::readRequest()
+{
+    const bool waitingForHead = !m_answeredOne || (m_parser && m_parser->got_some());
+    setDeadline(waitingForHead ? Worker::kHeaderTimeoutS : Worker::kKeepAliveTimeoutS);
+    m_socket.async_read_some(m_input.prepare(kReadSize),
+                             [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
+                                 if (ec) {
+                                     self->close(); // end of stream, reset or cancelled
+                                     return;
+                                 }
+                                 self->m_input.commit(bytes);
+                                 self->processInput();
+                             });
+}
+
+void Connection::processInput()
+{
+    for (;;) {
+        if (!m_parser) {
+            m_request.clear();
+            m_parser.emplace(m_request);
+        }
+        if (m_input.size() == 0) {
+            readRequest();
+            return;
+        }
+        beast::error_code ec;
+        const std::size_t used = m_parser->put(m_input.data(), ec);
+        m_input.consume(used);
+        if (ec == beast::http::error::need_more) {
+            readRequest();
+            return;
+        }
+        if (ec) {
+            respondError(statusForParseError(ec));
+            return;
+        }
+        if (m_parser->is_done()) {
+            respond();
+            return;
+        }
+        if (used == 0) {
+            readRequest();
+            return;
+        }
+    }
+}
+
+void Connection::respond()
+{
+    m_parsedAt = std::chrono::steady_clock::now();
+    if (m_sites != m_worker.sites())
+        m_sites = m_worker.sites();
+    m_worker.handler().handle(m_request, *m_sites, m_response);
+    if (m_worker.isStopping())
+        m_response.keepAlive = false;
+    writeResponse();
+}
+
+void Connection::respondError(int status)
+{
+    m_parsedAt = std::chrono::steady_clock::now();
+    m_response.clear();
+    RequestHandler::answerError(status, m_response);
+    m_response.keepAlive = false;
+    writeResponse();
+}
+
+void Connection::writeResponse()
+{
+    m_output.clear();
+    ResponseHead::write(m_response, m_request.version, m_worker.date().now(), m_output);
+    m_fileRemaining = 0;
+    const bool withBody = !m_response.headOnly && ResponseHead::bodyAllowed(m_response.status);
+    if (withBody && m_response.file.isValid()) {
+        if (m_response.contentLength <= kInlineFileLimit) {
+            const std::size_t headSize = m_output.size();
+            const auto length = std::size_t(m_response.contentLength);
+            m_output.resize(headSize + length);
+            std::size_t got = 0;
+            while (got < length) {
+                const ssize_t n = ::pread(m_response.file.get(), m_output.data() + headSize + got, length - got,
+                                          off_t(got));
+                if (n < 0 && errno == EINTR)
+                    continue;
+                if (n <= 0)
+                    break;
+                got += std::size_t(n);
+            }
+            if (got < length) {
+                // The file shrank since fstat: send what there is, then close,
+                // the only way left to tell the client the body is short.
+                m_output.resize(headSize + got);
+                m_response.keepAlive = false;
+            }
+            m_response.file.reset();
+        } else {
+            m_fileOffset = 0;
+            m_fileRemaining = m_response.contentLength;
+        }
+    } else {
+        if (withBody)
+            m_output.append(m_response.body);
+        m_response.file.reset();
+    }
+
+    setDeadline(Worker::kSendTimeoutS);
+    asio::async_write(m_socket, asio::buffer(m_output),
+                      [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
+                          bumpCounter(self->m_worker.counters().bytesSent, bytes);
+                          if (ec) {
+                              self->close();
+                              return;
+                          }
+                          if (self->m_fileRemaining > 0)
+                              self->sendFile();
+                          else
+                              self->finishResponse();
+                      });
+}
+
+void Connection::sendFile()
+{
+    std::uint64_t sentThisTurn = 0;
+    while (m_fileRemaining > 0) {
+        auto offset = off_t(m_fileOffset);
+        const ssize_t n = ::sendfile(m_socket.native_handle(), m_response.file.get(), &offset,
+                                     std::size_t(std::min(m_fileRemaining, kSendfileChunk)));
+        if (n > 0) {
+            m_fileOffset += std::uint64_t(n);
+            m_fileRemaining -= std::uint64_t(n);
+            sentThisTurn += std::uint64_t(n);
+            bumpCounter(m_worker.counters().bytesSent, std::uint64_t(n));
+            setDeadline(Worker::kSendTimeoutS);
+            if (sentThisTurn >= kSendfileTurn && m_fileRemaining > 0) {
+                // A fast reader could keep this loop going for the whole file.
+                asio::post(m_socket.get_executor(), [self = shared_from_this()] { self->sendFile(); });
+                return;
+            }
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            m_socket.async_wait(asio::ip::tcp::socket::wait_write,
+                                [self = shared_from_this()](const beast::error_code &ec) {
+                                    if (ec)
+                                        self->close();
+                                    else
+                                        self->sendFile();
+                                });
+            return;
+        }
+        // An error, or the file shrank: the promised length cannot be met.
+        close();
+        return;
+    }
+    m_response.file.reset();
+    finishResponse();
+}
+
+void Connection::finishResponse()
+{
+    const auto serviceTime = std::chrono::steady_clock::now() - m_parsedAt;
+    const auto serviceUs = std::chrono::duration_cast<std::chrono::microseconds>(serviceTime).count();
+    WorkerCounters &counters = m_worker.counters();
+    counters.recordResponse(m_response.status, quint64(std::max<std::int64_t>(serviceUs, 0)));
+    if (m_response.site)
+        bumpCounter(m_response.site->perWorker[std::size_t(m_worker.index())].value);
+    m_answeredOne = true;
+    m_parser.reset();
+    if (m_output.capacity() > kKeptOutputCapacity)
+        std::string().swap(m_output); // an idle connection should not hold a large buffer
+    if (!m_response.keepAlive) {
+        closeGracefully();
+        return;
+    }
+    processInput();
+}
+
+void Connection::closeGracefully()
+{
+    if (m_input.size() == 0 && m_response.status < 400) {
+        close();
+        return;
+    }
+    beast::error_code ignored;
+    m_socket.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+    setDeadline(Worker::kLingerTimeoutS);
+    drain();
+}
+
+void Connection::drain()
+{
+    m_input.clear();
+    m_socket.async_read_some(m_input.prepare(kReadSize),
+                             [self = shared_from_this()](const beast::error_code &ec, std::size_t) {
+                                 if (ec)
+                                     self->close();
+                                 else
+                                     self->drain();
+                             });
+}
+
+} // namespace hostbench::http

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "http/Request.h"
+#include "http/RequestParser.h"
+#include "http/Response.h"
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/intrusive/list_hook.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace hostbench::http {
+
+class SiteTable;
+class Worker;
+
+using ConnectionHook =
+    boost::intrusive::list_base_hook<boost::intrusive::link_mode<boost::intrusive::auto_unlink>>;
+
+/*
+ * One accepted TCP connection: reads requests with RequestParser, lets the
+ * worker's RequestHandler answer, writes each response and goes on with the
+ * next request (RFC 9112 §9.3 persistence; pipelined requests already in
+ * the input buffer are answered in order, one at a time).
+ *
+ * A response is a head plus an inline body, written with one write; a file
+ * body up to kInlineFileLimit bytes is read into the same buffer, a larger
+ * one follows the head with sendfile(2), so a 128 MB file never passes
+ * through memory.
+ *
+ * Closing: after "Connection: close", an HTTP/1.0 request without
+ * keep-alive, a 400, or when the worker's tick finds the deadline passed.
+ * After an error response, or with unread input, the connection half-closes
+ * and drains input for up to kLingerTimeoutS, so the client reads the
+ * response before the reset that closing with unread data would cause.
+ *
+ * Kept alive by the shared_ptr in its pending handler (there is always
+ * exactly one while it is open); listed in its worker's intrusive list for
+ * the tick and for stop. Thread: its worker's thread only.
+ */
+class Connection final : public std::enable_shared_from_this<Connection>, public ConnectionHook
+{
+public:
+    static constexpr std::size_t kReadSize = 4096;
+    static constexpr std::uint64_t kInlineFileLimit = 16 * 1024;
+    static constexpr std::size_t kKeptOutputCapacity = 32 * 1024;
+
+    Connection(Worker &worker, boost::asio::ip::tcp::socket socket);
+    ~Connection();
+    Connection(const Connection &) = delete;
+    Connection &operator=(const Connection &) = delete;
+
+    void start();
+    // Closes the socket; the pending handler then fails and releases the connection.
+    void close();
+    bool isExpired(unsigned tick) const { return tick >= m_deadline; }
+
+private:
+    void readRequest();
+    void processInput();
+    void respond();
+    void respondError(int status);
+    void writeResponse();
+    void sendFile();
+    void finishResponse();
+    void closeGracefully();
+    void drain();
+    void setDeadline(unsigned seconds);
+
+    Worker &m_worker;
+    boost::asio::ip::tcp::socket m_socket;
+    boost::beast::flat_buffer m_input;
+    Request m_request;
+    std::optional<RequestParser> m_parser;
+    Response m_response;
+    std::string m_output;
+    std::shared_ptr<const SiteTable> m_sites; // the table the current response was made from
+    std::uint64_t m_fileOffset = 0;
+    std::uint64_t m_fileRemaining = 0;
+    std::chrono::steady_clock::time_point m_parsedAt;
+    unsigned m_deadline = 0; // in worker ticks (seconds)
+    bool m_answeredOne = false;
+};
+
+} // namespace hostbench::http

@@ -1,0 +1,277 @@
+#include "HttpServer.h"
+
+#include "http/SiteTable.h"
+#include "http/Worker.h"
+#include "http/WorkerCounters.h"
+#include "model/LatencyHistogram.h"
+
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+namespace hostbench::http {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+constexpr int kPortFallbackTries = 100;
+constexpr int kMaxThreads = 256;
+
+// What metrics() reads, from any thread: replaced whole by start(), kept
+// after stop() so the last counts stay readable.
+struct MetricsState
+{
+    explicit MetricsState(int workerCount)
+    {
+        for (int i = 0; i < workerCount; ++i)
+            workers.push_back(std::make_unique<WorkerCounters>());
+    }
+
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+    std::atomic<bool> running{true};
+    std::vector<std::unique_ptr<WorkerCounters>> workers;
+    std::atomic<std::shared_ptr<const SiteTable>> sites;
+};
+
+QString endpointText(const asio::ip::address &address, quint16 port)
+{
+    const QString host = QString::fromStdString(address.to_string());
+    return address.is_v6() ? QStringLiteral("[%1]:%2").arg(host).arg(port) : QStringLiteral("%1:%2").arg(host).arg(port);
+}
+
+QString errorText(const boost::system::error_code &ec)
+{
+    return QString::fromStdString(ec.message());
+}
+
+// Whether anyone listens on the port. A listener with SO_REUSEPORT (another
+// Hostbench, say) would let ours join it silently, so ask with a socket that
+// sets SO_REUSEADDR only: its bind fails while anybody listens there.
+boost::system::error_code probePort(asio::io_context &context, const tcp::endpoint &endpoint)
+{
+    boost::system::error_code ec;
+    tcp::acceptor probe(context);
+    probe.open(endpoint.protocol(), ec);
+    if (!ec)
+        probe.set_option(tcp::acceptor::reuse_address(true), ec);
+    if (!ec)
+        probe.bind(endpoint, ec);
+    boost::system::error_code ignored;
+    probe.close(ignored);
+    return ec;
+}
+
+} // namespace
+
+struct HttpServer::Private
+{
+    bool running = false;
+    asio::ip::address address;
+    quint16 port = 0;
+    std::vector<std::unique_ptr<Worker>> workers;
+    std::shared_ptr<const SiteTable> sites;
+    std::atomic<std::shared_ptr<MetricsState>> metrics;
+
+    bool bind(const model::ServerConfig &config, QString *error);
+};
+
+bool HttpServer::Private::bind(const model::ServerConfig &config, QString *error)
+{
+    auto fail = [error](const QString &text) {
+        if (error)
+            *error = text;
+        return false;
+    };
+    Worker &first = *workers.front();
+    boost::system::error_code ec;
+    if (config.port == 0) {
+        ec = first.listen(tcp::endpoint(address, 0));
+        if (ec)
+            return fail(QStringLiteral("cannot listen on %1: %2").arg(endpointText(address, 0), errorText(ec)));
+    } else {
+        const int last = config.portFallback ? std::min(int(config.port) + kPortFallbackTries, 65535) : config.port;
+        int candidate = config.port;
+        for (; candidate <= last; ++candidate) {
+            const tcp::endpoint endpoint(address, quint16(candidate));
+            ec = probePort(first.context(), endpoint);
+            if (!ec)
+                ec = first.listen(endpoint);
+            if (ec != asio::error::address_in_use)
+                break;
+        }
+        if (ec == asio::error::address_in_use) {
+            if (last == config.port)
+                return fail(QStringLiteral("%1 is in use").arg(endpointText(address, config.port)));
+            return fail(QStringLiteral("%1 and the next %2 ports are in use")
+                            .arg(endpointText(address, config.port))
+                            .arg(last - config.port));
+        }
+        if (ec) {
+            return fail(QStringLiteral("cannot listen on %1: %2")
+                            .arg(endpointText(address, quint16(candidate)), errorText(ec)));
+        }
+    }
+    port = first.localPort();
+    for (size_t i = 1; i < workers.size(); ++i) {
+        ec = workers[i]->listen(tcp::endpoint(address, port));
+        if (ec)
+            return fail(QStringLiteral("cannot listen on %1: %2").arg(endpointText(address, port), errorText(ec)));
+    }
+    return true;
+}
+
+HttpServer::HttpServer()
+    : d(std::make_unique<Private>())
+{
+}
+
+HttpServer::~HttpServer()
+{
+    stop();
+}
+
+bool HttpServer::start(const model::ServerConfig &config, const QList<model::VirtualHost> &hosts, QString *error)
+{
+    if (d->running) {
+        if (error)
+            *error = QStringLiteral("the server is already running");
+        return false;
+    }
+    int threads = config.threads > 0 ? config.threads : int(std::thread::hardware_concurrency());
+    threads = std::clamp(threads, 1, kMaxThreads);
+
+    auto sites = SiteTable::build(hosts, threads, nullptr, true, error);
+    if (!sites)
+        return false;
+    boost::system::error_code ec;
+    d->address = asio::ip::make_address(config.listenAddress.trimmed().toStdString(), ec);
+    if (ec) {
+        if (error)
+            *error = QStringLiteral("not an IP address: %1").arg(config.listenAddress);
+        return false;
+    }
+
+    auto state = std::make_shared<MetricsState>(threads);
+    state->sites.store(sites);
+    for (int i = 0; i < threads; ++i)
+        d->workers.push_back(std::make_unique<Worker>(i, *state->workers[size_t(i)], sites));
+    if (!d->bind(config, error)) {
+        d->workers.clear();
+        d->port = 0;
+        return false;
+    }
+    d->sites = std::move(sites);
+    d->metrics.store(std::move(state));
+    for (auto &worker : d->workers)
+        worker->start();
+    d->running = true;
+    return true;
+}
+
+void HttpServer::stop()
+{
+    if (!d->running)
+        return;
+    for (auto &worker : d->workers)
+        worker->requestStop();
+    for (auto &worker : d->workers)
+        worker->join();
+    d->workers.clear();
+    d->sites.reset();
+    if (const auto state = d->metrics.load())
+        state->running.store(false);
+    d->running = false;
+}
+
+bool HttpServer::isRunning() const
+{
+    return d->running;
+}
+
+void HttpServer::reload(const QList<model::VirtualHost> &hosts)
+{
+    if (!d->running)
+        return;
+    // A missing document root no longer stops anything: that site answers 404.
+    auto sites = SiteTable::build(hosts, int(d->workers.size()), d->sites.get(), false, nullptr);
+    if (!sites)
+        return; // no hosts: keep serving the current ones
+    d->sites = sites;
+    if (const auto state = d->metrics.load())
+        state->sites.store(sites);
+    for (auto &worker : d->workers)
+        worker->reload(sites);
+}
+
+QString HttpServer::listenAddress() const
+{
+    return d->running ? QString::fromStdString(d->address.to_string()) : QString();
+}
+
+quint16 HttpServer::port() const
+{
+    return d->running ? d->port : 0;
+}
+
+QString HttpServer::url() const
+{
+    if (!d->running)
+        return QString();
+    // A wildcard address is reached through loopback.
+    asio::ip::address host = d->address;
+    if (host.is_unspecified())
+        host = host.is_v6() ? asio::ip::address(asio::ip::address_v6::loopback())
+                            : asio::ip::address(asio::ip::address_v4::loopback());
+    return QStringLiteral("http://%1/").arg(endpointText(host, d->port));
+}
+
+int HttpServer::threadCount() const
+{
+    return d->running ? int(d->workers.size()) : 0;
+}
+
+model::MetricsSnapshot HttpServer::metrics() const
+{
+    model::MetricsSnapshot snapshot;
+    const auto state = d->metrics.load();
+    if (!state)
+        return snapshot;
+    constexpr auto relaxed = std::memory_order_relaxed;
+    if (state->running.load(relaxed)) {
+        snapshot.uptimeMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::steady_clock::now() - state->started)
+                                .count();
+    }
+    std::vector<quint64> latency(size_t(model::LatencyHistogram::kCountsLength), 0);
+    quint64 closed = 0;
+    for (const auto &worker : state->workers) {
+        snapshot.requests += worker->requests.load(relaxed);
+        snapshot.bytesSent += worker->bytesSent.load(relaxed);
+        for (size_t i = 0; i < snapshot.statusClasses.size(); ++i)
+            snapshot.statusClasses[i] += worker->statusClasses[i].load(relaxed);
+        snapshot.connectionsAccepted += worker->connectionsAccepted.load(relaxed);
+        closed += worker->connectionsClosed.load(relaxed);
+        for (size_t i = 0; i < latency.size(); ++i)
+            latency[i] += worker->latency[i].load(relaxed);
+    }
+    // Read apart, "closed" may run ahead of "accepted" for a moment.
+    snapshot.openConnections = std::max<qint64>(0, qint64(snapshot.connectionsAccepted) - qint64(closed));
+    model::LatencyHistogram histogram;
+    for (size_t i = 0; i < latency.size(); ++i)
+        histogram.addToBucket(int(i), latency[i]);
+    snapshot.latencyP50Us = histogram.valueAtPercentile(50);
+    snapshot.latencyP99Us = histogram.valueAtPercentile(99);
+    if (const auto sites = state->sites.load()) {
+        for (size_t i = 0; i < sites->size(); ++i)
+            snapshot.perSite.append({sites->site(i).hostName, sites->site(i).counters->total()});
+    }
+    return snapshot;
+}
+
+} // namespace hostbench::http

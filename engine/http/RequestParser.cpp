@@ -1,0 +1,52 @@
+#include "RequestParser.h"
+
+#include <boost/beast/http/error.hpp>
+
+namespace hostbench::http {
+
+RequestParser::RequestParser(Request &request)
+    : m_request(request)
+{
+    header_limit(kHeaderLimit);
+    body_limit(kBodyLimit);
+    // Parse a body that arrived with its head in the same put(); the
+    // connection then sees a finished request without another round.
+    eager(true);
+}
+
+void RequestParser::on_request_impl(verb method, string_view, string_view target, int version, error_code &)
+{
+    switch (method) {
+    case verb::get:
+        m_request.method = Request::Method::Get;
+        break;
+    case verb::head:
+        m_request.method = Request::Method::Head;
+        break;
+    default:
+        m_request.method = Request::Method::Other;
+        break;
+    }
+    m_request.target.assign(target.data(), target.size());
+    m_request.version = version;
+}
+
+void RequestParser::on_field_impl(field name, string_view, string_view value, error_code &ec)
+{
+    if (name != field::host)
+        return;
+    // RFC 9112 §3.2: more than one Host field is a bad request.
+    if (m_hostSeen) {
+        ec = boost::beast::http::error::bad_value;
+        return;
+    }
+    m_hostSeen = true;
+    m_request.host.assign(value.data(), value.size());
+}
+
+void RequestParser::on_header_impl(error_code &)
+{
+    m_request.keepAlive = keep_alive();
+}
+
+} // namespace hostbench::http

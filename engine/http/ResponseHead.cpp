@@ -1,0 +1,89 @@
+#include "ResponseHead.h"
+
+#include "http/Response.h"
+
+// Boost 1.81's string_view needs <ostream> and status.hpp does not include it.
+#include <ostream>
+
+#include <boost/beast/http/status.hpp>
+
+#include <array>
+#include <charconv>
+#include <map>
+#include <string>
+
+namespace hostbench::http {
+
+namespace {
+
+void appendNumber(std::string &out, std::uint64_t value)
+{
+    char digits[24];
+    const auto result = std::to_chars(digits, digits + sizeof digits, value);
+    out.append(digits, size_t(result.ptr - digits));
+}
+
+// Built once, on first use from any worker (static locals are thread-safe).
+const std::map<int, std::string> &errorPages()
+{
+    static const std::map<int, std::string> pages = [] {
+        std::map<int, std::string> built;
+        for (const int status : {301, 400, 403, 404, 405, 408, 413, 431, 500, 503, 505}) {
+            std::string title = std::to_string(status);
+            title.append(1, ' ').append(ResponseHead::reason(status));
+            built.emplace(status, "<html><head><title>" + title + "</title></head><body><h1>" + title
+                                      + "</h1></body></html>\n");
+        }
+        return built;
+    }();
+    return pages;
+}
+
+} // namespace
+
+std::string_view ResponseHead::reason(int status)
+{
+    if (status < 100 || status > 999)
+        return "Unknown";
+    const auto text = boost::beast::http::obsolete_reason(boost::beast::http::status(unsigned(status)));
+    return std::string_view(text.data(), text.size());
+}
+
+bool ResponseHead::bodyAllowed(int status)
+{
+    return status >= 200 && status != 204 && status != 304;
+}
+
+std::string_view ResponseHead::errorBody(int status)
+{
+    const auto &pages = errorPages();
+    const auto it = pages.find(status);
+    return it == pages.end() ? std::string_view() : std::string_view(it->second);
+}
+
+void ResponseHead::write(const Response &response, int requestVersion, std::string_view date, std::string &out)
+{
+    out.append("HTTP/1.1 ");
+    appendNumber(out, std::uint64_t(response.status));
+    out.append(1, ' ').append(reason(response.status)).append("\r\nServer: ").append(kServer);
+    out.append("\r\nDate: ").append(date).append("\r\n");
+    const bool withBody = bodyAllowed(response.status);
+    if (withBody && !response.contentType.empty())
+        out.append("Content-Type: ").append(response.contentType).append("\r\n");
+    if (withBody) {
+        out.append("Content-Length: ");
+        appendNumber(out, response.contentLength);
+        out.append("\r\n");
+    }
+    if (!response.location.empty())
+        out.append("Location: ").append(response.location).append("\r\n");
+    if (!response.allow.empty())
+        out.append("Allow: ").append(response.allow).append("\r\n");
+    if (!response.keepAlive)
+        out.append("Connection: close\r\n");
+    else if (requestVersion < 11)
+        out.append("Connection: keep-alive\r\n");
+    out.append("\r\n");
+}
+
+} // namespace hostbench::http

@@ -1,0 +1,141 @@
+#include "SiteTable.h"
+
+#include "http/RequestTarget.h"
+
+#include <QFileInfo>
+
+#include <fcntl.h>
+
+#include <array>
+
+namespace hostbench::http {
+
+namespace {
+
+constexpr size_t kMaxHostLength = 255; // RFC 1035 §2.3.4
+
+std::string lowerCase(std::string_view s)
+{
+    std::string lower(s);
+    for (char &c : lower) {
+        if (c >= 'A' && c <= 'Z')
+            c = char(c - 'A' + 'a');
+    }
+    return lower;
+}
+
+std::string normalisedName(const QString &name)
+{
+    const std::string utf8 = name.trimmed().toStdString();
+    return lowerCase(SiteTable::hostWithoutPort(utf8));
+}
+
+} // namespace
+
+std::string_view SiteTable::hostWithoutPort(std::string_view host)
+{
+    while (!host.empty() && (host.front() == ' ' || host.front() == '\t'))
+        host.remove_prefix(1);
+    while (!host.empty() && (host.back() == ' ' || host.back() == '\t'))
+        host.remove_suffix(1);
+    if (!host.empty() && host.front() == '[') {
+        const size_t close = host.find(']');
+        if (close == std::string_view::npos)
+            return host; // malformed; matches no site
+        return host.substr(1, close - 1);
+    }
+    // One colon: host:port. More than one is an unbracketed IPv6 literal; keep it whole.
+    if (const size_t colon = host.find(':');
+        colon != std::string_view::npos && host.find(':', colon + 1) == std::string_view::npos) {
+        host = host.substr(0, colon);
+    }
+    if (!host.empty() && host.back() == '.')
+        host.remove_suffix(1);
+    return host;
+}
+
+size_t SiteTable::indexForHost(std::string_view host) const
+{
+    host = hostWithoutPort(host);
+    if (host.empty() || host.size() > kMaxHostLength)
+        return m_default;
+    std::array<char, kMaxHostLength> lower;
+    for (size_t i = 0; i < host.size(); ++i) {
+        const char c = host[i];
+        lower[i] = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+    }
+    const auto it = m_byName.find(std::string_view(lower.data(), host.size()));
+    return it == m_byName.end() ? m_default : it->second;
+}
+
+std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost> &hosts, int workerCount,
+                                                  const SiteTable *previous, bool requireRoots, QString *error)
+{
+    if (hosts.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("no virtual hosts to serve");
+        return nullptr;
+    }
+    auto table = std::make_shared<SiteTable>();
+    table->m_sites.reserve(size_t(hosts.size()));
+    bool defaultSeen = false;
+    for (const model::VirtualHost &host : hosts) {
+        Site site;
+        site.hostName = host.hostName;
+        const QFileInfo rootInfo(host.documentRoot);
+        const QString canonicalRoot = rootInfo.canonicalFilePath();
+        if (!canonicalRoot.isEmpty() && rootInfo.isDir()) {
+            site.documentRoot = canonicalRoot.toStdString();
+            site.rootFd.reset(::open(site.documentRoot.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
+        }
+        if (!site.rootFd.isValid()) {
+            site.documentRoot.clear();
+            if (requireRoots) {
+                if (error)
+                    *error = QStringLiteral("the document root of %1 is not a directory: %2")
+                                 .arg(host.hostName, host.documentRoot);
+                return nullptr;
+            }
+        }
+        std::string path;
+        for (const model::Route &route : host.routes) {
+            const std::string rawPath = route.path.section(QLatin1Char('?'), 0, 0).toStdString();
+            if (!RequestTarget::normalizePath(rawPath, path))
+                continue; // a route no request can reach
+            FixedResponse response;
+            response.status = route.status;
+            response.contentType = route.contentType.toStdString();
+            response.body = route.body.toStdString();
+            site.routes.try_emplace(path, std::move(response));
+        }
+
+        const std::string name = normalisedName(host.hostName);
+        if (previous) {
+            for (const Site &old : previous->m_sites) {
+                if (normalisedName(old.hostName) == name && old.counters->workerCount == workerCount) {
+                    site.counters = old.counters;
+                    break;
+                }
+            }
+        }
+        if (!site.counters)
+            site.counters = std::make_shared<SiteCounters>(workerCount);
+
+        const size_t index = table->m_sites.size();
+        if (!name.empty())
+            table->m_byName.try_emplace(name, index);
+        for (const QString &alias : host.aliases) {
+            const std::string aliasName = normalisedName(alias);
+            if (!aliasName.empty())
+                table->m_byName.try_emplace(aliasName, index);
+        }
+        if (host.isDefault && !defaultSeen) {
+            table->m_default = index;
+            defaultSeen = true;
+        }
+        table->m_sites.push_back(std::move(site));
+    }
+    return table;
+}
+
+} // namespace hostbench::http

@@ -1,0 +1,104 @@
+#pragma once
+
+#include "http/StringHash.h"
+#include "http/UniqueFd.h"
+#include "http/WorkerCounters.h"
+#include "model/VirtualHost.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace hostbench::http {
+
+// Requests answered per site, one padded slot per worker (each written by its worker only).
+struct SiteCounters
+{
+    explicit SiteCounters(int workers)
+        : perWorker(std::make_unique<PaddedCounter[]>(size_t(workers)))
+        , workerCount(workers)
+    {
+    }
+    quint64 total() const
+    {
+        quint64 sum = 0;
+        for (int i = 0; i < workerCount; ++i)
+            sum += perWorker[size_t(i)].value.load(std::memory_order_relaxed);
+        return sum;
+    }
+
+    std::unique_ptr<PaddedCounter[]> perWorker;
+    int workerCount;
+};
+
+// A model::Route ready to answer: std::string copies, converted once.
+struct FixedResponse
+{
+    int status = 200;
+    std::string contentType;
+    std::string body;
+};
+
+// A model::VirtualHost converted for the request path.
+struct Site
+{
+    QString hostName;            // as configured, for metrics
+    std::string documentRoot;    // canonical absolute path; empty when the root is missing
+    UniqueFd rootFd;             // O_PATH handle of documentRoot; invalid when missing
+    std::unordered_map<std::string, FixedResponse, StringHash, std::equal_to<>> routes; // by normalised path
+    std::shared_ptr<SiteCounters> counters;
+
+    const FixedResponse *findRoute(std::string_view path) const
+    {
+        const auto it = routes.find(path);
+        return it == routes.end() ? nullptr : &it->second;
+    }
+};
+
+/*
+ * The virtual hosts as the workers use them: an immutable table built once
+ * per start() or reload() on the owner's thread from model::VirtualHost
+ * values (Qt strings converted here, never per request), then shared
+ * read-only by every worker through a shared_ptr. Responses in flight keep
+ * the table they started with.
+ *
+ * Host selection (RFC 9110 §7.2): the Host value without its port, without
+ * brackets for an IPv6 literal ("[::1]:8080" -> "::1") and without a
+ * trailing dot, compared case-insensitively with each site's hostName and
+ * aliases; no match or no Host -> the default site (isDefault, else the
+ * first). The first site that names a host wins.
+ *
+ * Per-site request counters survive a reload for hosts that keep their
+ * hostName. Thread: built on the owner's thread, then read-only; any thread.
+ */
+class SiteTable final
+{
+public:
+    // Null with *error set when `hosts` is empty or, with requireRoots, a
+    // document root is not an existing directory. Without requireRoots a
+    // site with a missing root answers 404 for every file. `previous` (may
+    // be null) lends its per-site counters to hosts of the same name.
+    static std::shared_ptr<const SiteTable> build(const QList<model::VirtualHost> &hosts, int workerCount,
+                                                  const SiteTable *previous, bool requireRoots, QString *error);
+
+    size_t size() const { return m_sites.size(); }
+    const Site &site(size_t index) const { return m_sites[index]; }
+    size_t defaultIndex() const { return m_default; }
+    // The site that serves a request whose Host (or absolute-form authority) is `host`.
+    size_t indexForHost(std::string_view host) const;
+
+    // "Example.com:8080" -> "Example.com", "[::1]:80" -> "::1", "a.b." -> "a.b". No case change.
+    static std::string_view hostWithoutPort(std::string_view host);
+
+private:
+    std::vector<Site> m_sites;
+    std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> m_byName; // lower-case names
+    size_t m_default = 0;
+};
+
+} // namespace hostbench::http

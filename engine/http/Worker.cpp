@@ -1,0 +1,147 @@
+#include "Worker.h"
+
+#include "http/SiteTable.h"
+#include "http/WorkerCounters.h"
+
+#include <boost/asio/post.hpp>
+
+#include <chrono>
+#include <exception>
+
+namespace hostbench::http {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+using reuse_port = asio::detail::socket_option::boolean<SOL_SOCKET, SO_REUSEPORT>;
+
+Worker::Worker(int index, WorkerCounters &counters, std::shared_ptr<const SiteTable> sites)
+    : m_index(index)
+    , m_counters(counters)
+    , m_sites(std::move(sites))
+{
+}
+
+Worker::~Worker()
+{
+    join();
+}
+
+boost::system::error_code Worker::listen(const tcp::endpoint &endpoint)
+{
+    boost::system::error_code ec;
+    m_acceptor.open(endpoint.protocol(), ec);
+    if (!ec)
+        m_acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
+    if (!ec)
+        m_acceptor.set_option(reuse_port(true), ec);
+    if (!ec)
+        m_acceptor.bind(endpoint, ec);
+    if (!ec)
+        m_acceptor.listen(tcp::socket::max_listen_connections, ec);
+    if (ec) {
+        boost::system::error_code ignored;
+        m_acceptor.close(ignored);
+    }
+    return ec;
+}
+
+quint16 Worker::localPort() const
+{
+    boost::system::error_code ec;
+    const tcp::endpoint endpoint = m_acceptor.local_endpoint(ec);
+    return ec ? 0 : endpoint.port();
+}
+
+void Worker::start()
+{
+    m_thread = std::thread([this] { run(); });
+}
+
+void Worker::run()
+{
+    accept();
+    scheduleTick();
+    for (;;) {
+        try {
+            m_context.run();
+            return;
+        } catch (const std::exception &) {
+            // A handler threw (out of memory, most likely): that connection is
+            // gone with its handler; keep serving the others.
+        }
+    }
+}
+
+void Worker::reload(std::shared_ptr<const SiteTable> sites)
+{
+    asio::post(m_context, [this, sites = std::move(sites)]() mutable { m_sites = std::move(sites); });
+}
+
+void Worker::requestStop()
+{
+    asio::post(m_context, [this] {
+        m_stopping = true;
+        boost::system::error_code ignored;
+        m_acceptor.close(ignored);
+        m_tickTimer.cancel();
+        m_acceptRetryTimer.cancel();
+        for (auto it = m_connections.begin(); it != m_connections.end();) {
+            Connection &connection = *it++;
+            connection.close();
+        }
+        // No work remains once the cancelled handlers have run, and run() returns.
+    });
+}
+
+void Worker::join()
+{
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void Worker::accept()
+{
+    m_acceptor.async_accept([this](const boost::system::error_code &ec, tcp::socket socket) {
+        if (m_stopping || ec == asio::error::operation_aborted)
+            return;
+        if (!ec) {
+            bumpCounter(m_counters.connectionsAccepted);
+            auto connection = std::make_shared<Connection>(*this, std::move(socket));
+            m_connections.push_back(*connection);
+            connection->start();
+        } else if (ec == asio::error::no_descriptors || ec == asio::error::no_buffer_space
+                   || ec == asio::error::no_memory) {
+            // Out of file descriptors: accepting again at once would spin.
+            m_acceptRetryTimer.expires_after(std::chrono::milliseconds(100));
+            m_acceptRetryTimer.async_wait([this](const boost::system::error_code &waitError) {
+                if (!waitError && !m_stopping)
+                    accept();
+            });
+            return;
+        }
+        accept();
+    });
+}
+
+void Worker::scheduleTick()
+{
+    m_tickTimer.expires_after(std::chrono::seconds(1));
+    m_tickTimer.async_wait([this](const boost::system::error_code &ec) {
+        if (ec || m_stopping)
+            return;
+        ++m_tick;
+        closeExpired();
+        scheduleTick();
+    });
+}
+
+void Worker::closeExpired()
+{
+    for (auto it = m_connections.begin(); it != m_connections.end();) {
+        Connection &connection = *it++;
+        if (connection.isExpired(m_tick))
+            connection.close();
+    }
+}
+
+} // namespace hostbench::http

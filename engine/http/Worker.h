@@ -1,0 +1,93 @@
+#pragma once
+
+#include "http/Connection.h"
+#include "http/HttpDate.h"
+#include "http/RequestHandler.h"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/intrusive/list.hpp>
+
+#include <QtGlobal>
+
+#include <memory>
+#include <thread>
+
+namespace hostbench::http {
+
+class SiteTable;
+struct WorkerCounters;
+
+/*
+ * One worker thread of HttpServer: its own io_context, its own
+ * SO_REUSEPORT listener on the shared address and port (the kernel spreads
+ * new connections over the listeners), its connections, its counters, its
+ * Date and MIME caches. Nothing here is shared with another worker, so the
+ * request path takes no lock.
+ *
+ * A one-second tick closes connections past their deadline (keep-alive
+ * idle kKeepAliveTimeoutS, request head kHeaderTimeoutS, send
+ * kSendTimeoutS): a store per request instead of a timer per connection.
+ *
+ * Thread: constructed, bound (listen()) and started by HttpServer's owner
+ * thread; reload() and requestStop() post to the worker thread, join()
+ * waits for it. Everything else runs on the worker thread.
+ */
+class Worker final
+{
+public:
+    static constexpr unsigned kKeepAliveTimeoutS = 5;
+    static constexpr unsigned kHeaderTimeoutS = 10;
+    static constexpr unsigned kSendTimeoutS = 60;
+    static constexpr unsigned kLingerTimeoutS = 2;
+
+    Worker(int index, WorkerCounters &counters, std::shared_ptr<const SiteTable> sites);
+    ~Worker();
+    Worker(const Worker &) = delete;
+    Worker &operator=(const Worker &) = delete;
+
+    // Owner thread, before start(): opens, binds and listens (SO_REUSEADDR, SO_REUSEPORT).
+    boost::system::error_code listen(const boost::asio::ip::tcp::endpoint &endpoint);
+    quint16 localPort() const;
+    void start();
+    // Owner thread: the new table serves requests parsed after the worker picks it up.
+    void reload(std::shared_ptr<const SiteTable> sites);
+    // Owner thread: closes the listener and every connection; the thread ends when their handlers have run.
+    void requestStop();
+    void join();
+
+    // Worker thread only, for connections.
+    boost::asio::io_context &context() { return m_context; }
+    const std::shared_ptr<const SiteTable> &sites() const { return m_sites; }
+    RequestHandler &handler() { return m_handler; }
+    HttpDate &date() { return m_date; }
+    WorkerCounters &counters() { return m_counters; }
+    int index() const { return m_index; }
+    bool isStopping() const { return m_stopping; }
+    // Seconds since the worker started, advanced by the tick.
+    unsigned tick() const { return m_tick; }
+
+private:
+    void accept();
+    void scheduleTick();
+    void closeExpired();
+    void run();
+
+    const int m_index;
+    WorkerCounters &m_counters;
+    std::shared_ptr<const SiteTable> m_sites;
+    RequestHandler m_handler;
+    HttpDate m_date;
+    unsigned m_tick = 0;
+    bool m_stopping = false;
+    // Declared before the io_context: handlers destroyed with it unlink their connections from here.
+    boost::intrusive::list<Connection, boost::intrusive::constant_time_size<false>> m_connections;
+    boost::asio::io_context m_context{1};
+    boost::asio::ip::tcp::acceptor m_acceptor{m_context};
+    boost::asio::steady_timer m_tickTimer{m_context};
+    boost::asio::steady_timer m_acceptRetryTimer{m_context};
+    std::thread m_thread;
+};
+
+} // namespace hostbench::http

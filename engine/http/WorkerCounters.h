@@ -1,0 +1,55 @@
+#pragma once
+
+#include "model/LatencyHistogram.h"
+
+#include <QtGlobal>
+
+#include <array>
+#include <atomic>
+#include <memory>
+
+namespace hostbench::http {
+
+// Adds to a counter that only one thread writes: a relaxed load and store,
+// no locked read-modify-write, and readers on other threads still see whole
+// values (never torn).
+inline void bumpCounter(std::atomic<quint64> &counter, quint64 amount = 1)
+{
+    counter.store(counter.load(std::memory_order_relaxed) + amount, std::memory_order_relaxed);
+}
+
+// One counter alone on its cache line, so two workers never share a line.
+struct alignas(64) PaddedCounter
+{
+    std::atomic<quint64> value{0};
+};
+
+/*
+ * The counters of one worker thread (wrk's per-thread stats). Written only
+ * by that worker, read by HttpServer::metrics() from any thread without a
+ * lock. Cache-line aligned so workers do not false-share. The latency
+ * counters use LatencyHistogram's bucket layout (µs) and are summed into
+ * a LatencyHistogram by the reader.
+ */
+struct alignas(64) WorkerCounters
+{
+    std::atomic<quint64> requests{0};  // responses completed
+    std::atomic<quint64> bytesSent{0}; // head and body bytes written
+    std::array<std::atomic<quint64>, 5> statusClasses{}; // 1xx .. 5xx
+    std::atomic<quint64> connectionsAccepted{0};
+    std::atomic<quint64> connectionsClosed{0};
+    // Service time: request parsed -> response written (µs).
+    std::unique_ptr<std::atomic<quint64>[]> latency =
+        std::make_unique<std::atomic<quint64>[]>(size_t(model::LatencyHistogram::kCountsLength));
+
+    void recordResponse(int status, quint64 serviceUs)
+    {
+        bumpCounter(requests);
+        const int statusClass = status / 100 - 1;
+        if (statusClass >= 0 && statusClass < 5)
+            bumpCounter(statusClasses[size_t(statusClass)]);
+        bumpCounter(latency[size_t(model::LatencyHistogram::countsIndexFor(serviceUs))]);
+    }
+};
+
+} // namespace hostbench::http
