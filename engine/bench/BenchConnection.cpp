@@ -17,6 +17,8 @@ BenchConnection::BenchConnection(BenchWorker &worker, const RunShared &run, int 
     : m_worker(worker)
     , m_run(run)
     , m_socket(worker.context())
+    , m_arenaBuffer(new std::byte[kArenaSize])
+    , m_arena(m_arenaBuffer.get(), kArenaSize)
     , m_buffer(new char[kBufferSize])
 {
     if (run.parameters.rate > 0) {
@@ -247,7 +249,9 @@ void BenchConnection::resetParser()
 {
     // A parser serves one message (Beast cannot reset one); its fields are
     // few and small, so constructing one per response is cheap.
-    m_parser.emplace();
+    m_parser.reset();
+    m_arena.release();
+    m_parser.emplace(std::piecewise_construct, std::make_tuple(), std::make_tuple(Allocator(&m_arena)));
     m_parser->get().body() = 0; // a skipped (HEAD) body never initialises it
     m_parser->body_limit(boost::none);
     m_parser->eager(true);

@@ -9,6 +9,7 @@
 #include <boost/beast/http/parser.hpp>
 
 #include <memory>
+#include <memory_resource>
 #include <optional>
 
 namespace hostbench::bench {
@@ -48,8 +49,12 @@ public:
     void shutdown(); // closes; sends nothing more
 
 private:
-    using Parser = boost::beast::http::response_parser<CountingBody>;
+    // The parser's header fields live in a per-connection arena that is
+    // rewound for each response: no malloc per header field.
+    using Allocator = std::pmr::polymorphic_allocator<char>;
+    using Parser = boost::beast::http::response_parser<CountingBody, Allocator>;
     static constexpr size_t kBufferSize = 16 * 1024; // > Beast's 8 KiB header limit
+    static constexpr size_t kArenaSize = 4 * 1024;   // typical response headers; more spills to the heap
 
     void next();
     void begin();
@@ -70,6 +75,8 @@ private:
     std::optional<boost::asio::steady_timer> m_pacer; // with a rate only
     Clock::time_point m_nextIntended;
     Clock::duration m_pace{};
+    std::unique_ptr<std::byte[]> m_arenaBuffer;
+    std::pmr::monotonic_buffer_resource m_arena;
     std::optional<Parser> m_parser;
     std::unique_ptr<char[]> m_buffer;
     size_t m_used = 0; // bytes in m_buffer not yet parsed

@@ -23,7 +23,9 @@ quint64 us(Clock::duration d)
 BenchWorker::BenchWorker(RunShared &run, int index, int firstConnection, int connections)
     : m_run(run)
     , m_index(index)
-    , m_context(1) // one thread runs it: Asio may skip some locking
+    // One thread does all the I/O, so the reactor needs no locking; the
+    // scheduler keeps its lock for requestStop(), posted from other threads.
+    , m_context(BOOST_ASIO_CONCURRENCY_HINT_UNSAFE_IO)
     , m_tickTimer(m_context)
     , m_timeoutTimer(m_context)
     , m_deadlineTimer(m_context)
