@@ -1,0 +1,245 @@
+#include "cli/BenchCommand.h"
+
+#include "bench/LoadGenerator.h"
+#include "cli/CliParse.h"
+#include "cli/Console.h"
+#include "cli/ReportPrinter.h"
+#include "cli/SignalWatcher.h"
+#include "storage/DataFolder.h"
+
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QNetworkProxy>
+#include <QTcpSocket>
+#include <QTimer>
+#include <QUrl>
+
+namespace hostbench::cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString kCommand = u"bench"_s;
+constexpr int kConnectTimeoutMs = 5000;
+constexpr int kPollMs = 100;
+
+bool isToken(const QString &text)
+{
+    static const QString extra = u"!#$%&'*+-.^_`|~"_s;
+    return !text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar c) {
+        return (c.unicode() < 128 && c.isLetterOrNumber()) || extra.contains(c);
+    });
+}
+
+// ab refuses a target it cannot connect to before sending anything; so do
+// we, rather than report a run of connection failures.
+bool canConnect(const QUrl &url, QString *error)
+{
+    QTcpSocket socket;
+    socket.setProxy(QNetworkProxy::NoProxy);
+    socket.connectToHost(url.host(), quint16(url.port(80)));
+    if (socket.waitForConnected(kConnectTimeoutMs)) {
+        socket.abort();
+        return true;
+    }
+    *error = u"cannot connect to %1:%2: %3"_s.arg(url.host()).arg(url.port(80)).arg(socket.errorString());
+    return false;
+}
+
+} // namespace
+
+std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &arguments, int *exitCode)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"Load-tests URL like ApacheBench (ab) and wrk, prints ab's report and stores the run."_s);
+    parser.addPositionalArgument(u"URL"_s, u"http://host[:port]/path[?query]"_s);
+    const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
+    const QCommandLineOption requests(u"n"_s, u"Number of requests (default 1)."_s, u"REQUESTS"_s);
+    const QCommandLineOption duration(u"t"_s, u"Run for this many seconds instead of -n."_s, u"SECONDS"_s);
+    const QCommandLineOption concurrency(u"c"_s, u"Connections at a time (default 1)."_s, u"CONCURRENCY"_s);
+    const QCommandLineOption keepAlive(u"k"_s, u"Uses HTTP keep-alive."_s);
+    const QCommandLineOption threads(u"threads"_s, u"Generator threads (default 1)."_s, u"T"_s);
+    const QCommandLineOption rate(u"rate"_s, u"Sends R requests/s in all (open model, as wrk2)."_s, u"R"_s);
+    const QCommandLineOption warmup(u"warmup"_s, u"Runs S seconds first without counting them."_s, u"S"_s);
+    const QCommandLineOption method(u"m"_s, u"Request method (default GET, or POST with -p)."_s, u"METHOD"_s);
+    const QCommandLineOption header(u"H"_s, u"Adds a request header; repeatable."_s, u"\"Name: value\""_s);
+    const QCommandLineOption postFile(u"p"_s, u"Sends FILE as the request body."_s, u"FILE"_s);
+    const QCommandLineOption contentType(u"T"_s, u"Content-Type of the body (default text/plain)."_s, u"TYPE"_s);
+    const QCommandLineOption host(u"host"_s, u"Host header instead of the URL's host."_s, u"HOST"_s);
+    const QCommandLineOption dataDir(u"data-dir"_s, u"Data folder where the run is stored."_s, u"DIR"_s);
+    const QCommandLineOption json(u"json"_s, u"Writes the summary as JSON to FILE."_s, u"FILE"_s);
+    const QCommandLineOption format(u"format"_s, u"Report format: ab (default) or wrk."_s, u"ab|wrk"_s, u"ab"_s);
+    const QCommandLineOption noStore(u"no-store"_s, u"Does not store the run."_s);
+    parser.addOptions({help, requests, duration, concurrency, keepAlive, threads, rate, warmup, method, header,
+                       postFile, contentType, host, dataDir, json, format, noStore});
+
+    *exitCode = 1;
+    const auto bad = [](const QString &message) {
+        Console::fail(kCommand, message);
+        return std::nullopt;
+    };
+    if (!parser.parse(arguments))
+        return bad(parser.errorText() + u" (see hostbench-cli bench --help)"_s);
+    if (parser.isSet(help)) {
+        Console::outRaw(Console::help(parser, kCommand));
+        *exitCode = 0;
+        return std::nullopt;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 1)
+        return bad(positional.isEmpty() ? u"give the URL to load-test (see hostbench-cli bench --help)"_s
+                                        : u"give one URL, not %1"_s.arg(positional.size()));
+
+    Options options;
+    model::BenchParameters &p = options.parameters;
+    QString error;
+    const QUrl url(positional.constFirst(), QUrl::StrictMode);
+    if (!url.isValid() || url.scheme() != u"http"_s || url.host().isEmpty())
+        return bad(u"bad URL \"%1\": expected http://host[:port]/path"_s.arg(positional.constFirst()));
+    p.url = positional.constFirst();
+
+    if (parser.isSet(requests) && parser.isSet(duration))
+        return bad(u"give -n or -t, not both"_s);
+    if (parser.isSet(duration)) {
+        const std::optional<qint64> ms = CliParse::seconds(parser.value(duration), u"-t"_s, &error);
+        if (!ms || *ms == 0)
+            return bad(ms ? u"-t must be more than 0 seconds"_s : error);
+        p.durationMs = *ms;
+        p.requests = 0;
+    } else {
+        const std::optional<qint64> n = CliParse::integer(parser.value(requests).isEmpty() ? u"1"_s
+                                                                                           : parser.value(requests),
+                                                          u"-n"_s, 1, std::numeric_limits<qint64>::max(), &error);
+        if (!n)
+            return bad(error);
+        p.requests = *n;
+    }
+    if (parser.isSet(concurrency)) {
+        const std::optional<qint64> c = CliParse::integer(parser.value(concurrency), u"-c"_s, 1, 100'000, &error);
+        if (!c)
+            return bad(error);
+        p.concurrency = int(*c);
+    }
+    if (p.requests > 0 && p.concurrency > p.requests)
+        return bad(u"-c %1 is more than the %2 requests of -n"_s.arg(p.concurrency).arg(p.requests));
+    p.keepAlive = parser.isSet(keepAlive);
+    if (parser.isSet(threads)) {
+        const std::optional<qint64> t = CliParse::integer(parser.value(threads), u"--threads"_s, 1, 1024, &error);
+        if (!t)
+            return bad(error);
+        p.threads = int(*t);
+    }
+    if (parser.isSet(rate)) {
+        bool ok = false;
+        p.rate = parser.value(rate).toDouble(&ok);
+        if (!ok || !(p.rate > 0))
+            return bad(u"--rate must be a number of requests per second above 0, not \"%1\""_s.arg(parser.value(rate)));
+    }
+    if (parser.isSet(warmup)) {
+        const std::optional<qint64> ms = CliParse::seconds(parser.value(warmup), u"--warmup"_s, &error);
+        if (!ms)
+            return bad(error);
+        p.warmupMs = *ms;
+    }
+    for (const QString &text : parser.values(header)) {
+        const auto pair = CliParse::header(text, &error);
+        if (!pair)
+            return bad(u"-H: "_s + error);
+        p.headers.append(*pair);
+    }
+    if (parser.isSet(postFile)) {
+        QFile file(parser.value(postFile));
+        if (!file.open(QIODevice::ReadOnly))
+            return bad(u"-p: cannot read \"%1\": %2"_s.arg(parser.value(postFile), file.errorString()));
+        p.body = file.readAll();
+        p.method = "POST";
+        p.contentType = "text/plain";
+    }
+    if (parser.isSet(method)) {
+        if (!isToken(parser.value(method)))
+            return bad(u"-m: bad method \"%1\""_s.arg(parser.value(method)));
+        p.method = parser.value(method).toLatin1();
+    }
+    if (parser.isSet(contentType))
+        p.contentType = parser.value(contentType).toLatin1();
+    p.hostOverride = parser.value(host);
+
+    options.dataDir = parser.value(dataDir);
+    options.store = !parser.isSet(noStore);
+    options.jsonFile = parser.value(json);
+    if (!options.jsonFile.isEmpty() && !QFileInfo(QFileInfo(options.jsonFile).absolutePath()).isDir())
+        return bad(u"--json: the folder of \"%1\" does not exist"_s.arg(options.jsonFile));
+    const QString formatName = parser.value(format);
+    if (formatName != u"ab"_s && formatName != u"wrk"_s)
+        return bad(u"--format must be ab or wrk, not \"%1\""_s.arg(formatName));
+    options.wrkFormat = formatName == u"wrk"_s;
+    *exitCode = 0;
+    return options;
+}
+
+int BenchCommand::run(const QStringList &arguments)
+{
+    int exitCode = 0;
+    const std::optional<Options> options = parse(arguments, &exitCode);
+    if (!options)
+        return exitCode;
+    const model::BenchParameters &p = options->parameters;
+    const QUrl url(p.url);
+
+    Console::out(ReportPrinter::preamble(url, options->wrkFormat, p));
+    QString error;
+    if (!canConnect(url, &error))
+        return Console::fail(kCommand, error);
+
+    bench::LoadGenerator generator;
+    SignalWatcher watcher([&generator](int) { generator.stop(); });
+    if (!generator.start(p, &error))
+        return Console::fail(kCommand, error);
+
+    // ab's heartbeat on stderr: every tenth of a run of more than 150 requests.
+    const qint64 heartbeat = !options->wrkFormat && p.requests > 150 ? p.requests / 10 : 0;
+    qint64 reported = 0;
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (heartbeat > 0) {
+            const qint64 done = qint64(generator.progress() * double(p.requests));
+            while (reported + heartbeat <= done && reported + heartbeat < p.requests) {
+                reported += heartbeat;
+                Console::err(u"Completed %1 requests"_s.arg(reported));
+            }
+        }
+        if (generator.isFinished())
+            loop.quit();
+    });
+    poll.start(kPollMs);
+    loop.exec();
+    generator.wait();
+
+    const model::RunSummary summary = generator.summary();
+    if (!options->wrkFormat)
+        Console::err(u"Finished %1 requests"_s.arg(summary.completed + summary.failed));
+    Console::outRaw(ReportPrinter::report(summary, generator.histogram(), options->wrkFormat, p));
+
+    if (options->store) {
+        storage::DataFolder folder;
+        if (!folder.open(options->dataDir, &error)) {
+            Console::err(u"hostbench-cli bench: the run was not stored: "_s + error);
+        } else {
+            const qint64 id = folder.database().saveRun(p, summary, generator.allSamples());
+            if (id == 0)
+                Console::err(u"hostbench-cli bench: the run was not stored: "_s + folder.database().lastError());
+            else
+                Console::err(u"Stored as run %1 in %2"_s.arg(id).arg(folder.databasePath()));
+        }
+    }
+    if (!options->jsonFile.isEmpty() && !ReportPrinter::writeJson(options->jsonFile, p, summary, &error))
+        return Console::fail(kCommand, error);
+    return 0;
+}
+
+} // namespace hostbench::cli

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "model/BenchParameters.h"
+
+#include <QStringList>
+
+#include <optional>
+
+namespace hostbench::cli {
+
+/*
+ * `hostbench-cli bench [flags] URL`: one run of the load generator with
+ * ab's flags (-n -t -c -k -m -H -p -T) and wrk's (--threads, --rate,
+ * --warmup), printed as ab's report (or wrk's with --format wrk), stored
+ * with its interval samples in the data folder (unless --no-store) and
+ * written as JSON with --json FILE.
+ *
+ * Exit codes, as ab: 0 once the run has completed (failed requests
+ * included; a run stopped by SIGINT too), 1 for bad flags or a target that
+ * accepts no connection before the first request, or a --json file that
+ * cannot be written. A storage failure is reported on stderr and does not
+ * change the exit code. Thread: the main thread.
+ */
+class BenchCommand final
+{
+public:
+    struct Options
+    {
+        model::BenchParameters parameters;
+        QString dataDir;      // --data-dir
+        QString jsonFile;     // --json
+        bool wrkFormat = false;
+        bool store = true;
+    };
+
+    // Parses `arguments` (arguments[0] is the program). nullopt with
+    // *exitCode when done already (--help: 0; bad flags: 1, message printed).
+    static std::optional<Options> parse(const QStringList &arguments, int *exitCode);
+    static int run(const QStringList &arguments);
+};
+
+} // namespace hostbench::cli

@@ -1,0 +1,152 @@
+#include "cli/CliParse.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace hostbench::cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// RFC 9110 §5.6.2 tchar.
+bool isTokenChar(QChar c)
+{
+    return c.isLetterOrNumber() ? c.unicode() < 128 : u"!#$%&'*+-.^_`|~"_s.contains(c);
+}
+
+} // namespace
+
+QString Endpoint::toString() const
+{
+    const QString host = address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + address.toString() + u']'
+                                                                             : address.toString();
+    return host + u':' + QString::number(port);
+}
+
+std::optional<Endpoint> CliParse::endpoint(const QString &text, QString *error)
+{
+    const auto bad = [&](const QString &why) {
+        *error = u"bad address \"%1\": %2 (expected ADDR:PORT, e.g. 127.0.0.1:8080 or [::1]:8080)"_s.arg(text, why);
+        return std::nullopt;
+    };
+    const qsizetype colon = text.lastIndexOf(u':');
+    if (colon <= 0 || colon == text.size() - 1)
+        return bad(u"no port"_s);
+    QString host = text.left(colon);
+    if (host.startsWith(u'[') && host.endsWith(u']'))
+        host = host.mid(1, host.size() - 2);
+    else if (host.contains(u':'))
+        return bad(u"write an IPv6 address in brackets"_s);
+    bool ok = false;
+    const uint port = text.mid(colon + 1).toUInt(&ok);
+    if (!ok || port > 65535)
+        return bad(u"the port must be a number from 0 to 65535"_s);
+    Endpoint endpoint;
+    endpoint.port = quint16(port);
+    if (host.compare(u"localhost"_s, Qt::CaseInsensitive) == 0)
+        endpoint.address = QHostAddress(QHostAddress::LocalHost);
+    else if (!endpoint.address.setAddress(host))
+        return bad(u"\"%1\" is not an IP address"_s.arg(host));
+    return endpoint;
+}
+
+std::optional<model::VirtualHost> CliParse::site(const QString &text, QString *error)
+{
+    const qsizetype equals = text.indexOf(u'=');
+    if (equals <= 0 || equals == text.size() - 1) {
+        *error = u"bad site \"%1\" (expected HOST[,ALIAS...]=DIR, e.g. example.test,www.example.test=/srv/www)"_s.arg(text);
+        return std::nullopt;
+    }
+    const QStringList names = text.left(equals).split(u',', Qt::SkipEmptyParts);
+    model::VirtualHost host;
+    for (const QString &name : names) {
+        const QString trimmed = name.trimmed().toLower();
+        if (trimmed.isEmpty() || trimmed.contains(u' ') || trimmed.contains(u'/')) {
+            *error = u"bad host name \"%1\" in --site %2"_s.arg(name, text);
+            return std::nullopt;
+        }
+        if (host.hostName.isEmpty())
+            host.hostName = trimmed;
+        else if (trimmed != host.hostName && !host.aliases.contains(trimmed))
+            host.aliases.append(trimmed);
+    }
+    if (host.hostName.isEmpty()) {
+        *error = u"bad site \"%1\": no host name before '='"_s.arg(text);
+        return std::nullopt;
+    }
+    const std::optional<QString> root = directory(text.mid(equals + 1), u"--site %1"_s.arg(host.hostName), error);
+    if (!root)
+        return std::nullopt;
+    host.documentRoot = *root;
+    return host;
+}
+
+std::optional<model::Route> CliParse::route(const QString &text, QString *error)
+{
+    const qsizetype equals = text.indexOf(u'=');
+    if (equals <= 0 || !text.startsWith(u'/') || text.left(equals).contains(u'?')) {
+        *error = u"bad route \"%1\" (expected PATH=TEXT with an absolute path and no query, e.g. /hello=hello)"_s.arg(text);
+        return std::nullopt;
+    }
+    model::Route route;
+    route.path = text.left(equals);
+    route.status = 200;
+    route.contentType = u"text/plain"_s;
+    route.body = text.mid(equals + 1).toUtf8();
+    return route;
+}
+
+std::optional<QPair<QByteArray, QByteArray>> CliParse::header(const QString &text, QString *error)
+{
+    const qsizetype colon = text.indexOf(u':');
+    const QString name = colon > 0 ? text.left(colon) : QString();
+    if (name.isEmpty() || !std::all_of(name.cbegin(), name.cend(), isTokenChar)) {
+        *error = u"bad header \"%1\" (expected \"Name: value\", e.g. \"Accept: text/html\")"_s.arg(text);
+        return std::nullopt;
+    }
+    const QString value = text.mid(colon + 1).trimmed();
+    if (value.contains(u'\r') || value.contains(u'\n')) {
+        *error = u"bad header \"%1\": the value has a line break"_s.arg(name);
+        return std::nullopt;
+    }
+    return QPair<QByteArray, QByteArray>{name.toLatin1(), value.toUtf8()};
+}
+
+std::optional<qint64> CliParse::integer(const QString &text, const QString &flag, qint64 minimum, qint64 maximum,
+                                        QString *error)
+{
+    bool ok = false;
+    const qint64 value = text.trimmed().toLongLong(&ok);
+    if (!ok || value < minimum || value > maximum) {
+        *error = maximum == std::numeric_limits<qint64>::max()
+                     ? u"%1 must be a whole number of at least %2, not \"%3\""_s.arg(flag).arg(minimum).arg(text)
+                     : u"%1 must be a whole number from %2 to %3, not \"%4\""_s.arg(flag).arg(minimum).arg(maximum).arg(text);
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<qint64> CliParse::seconds(const QString &text, const QString &flag, QString *error)
+{
+    bool ok = false;
+    const double value = text.trimmed().toDouble(&ok);
+    // Up to a year: enough for any run, far from overflowing ms in 64 bits.
+    if (!ok || !(value >= 0) || value > 365.0 * 24 * 3600) {
+        *error = u"%1 must be a number of seconds (e.g. 10 or 0.5), not \"%2\""_s.arg(flag, text);
+        return std::nullopt;
+    }
+    return qint64(value * 1000.0 + 0.5);
+}
+
+std::optional<QString> CliParse::directory(const QString &text, const QString &flag, QString *error)
+{
+    const QFileInfo info(text);
+    if (text.isEmpty() || !info.isDir()) {
+        *error = u"%1: the folder \"%2\" does not exist"_s.arg(flag, text);
+        return std::nullopt;
+    }
+    return QDir::cleanPath(info.absoluteFilePath());
+}
+
+} // namespace hostbench::cli

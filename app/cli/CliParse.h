@@ -1,0 +1,49 @@
+#pragma once
+
+#include "model/VirtualHost.h"
+
+#include <QHostAddress>
+#include <QString>
+
+#include <optional>
+
+namespace hostbench::cli {
+
+/*
+ * An address and port given as ADDR:PORT: 127.0.0.1:8080, [::1]:8080,
+ * localhost:8080 (read as 127.0.0.1).
+ */
+struct Endpoint
+{
+    QHostAddress address;
+    quint16 port = 0;
+
+    QString toString() const; // as given back to the user: 127.0.0.1:8080, [::1]:8080
+};
+
+/*
+ * The parsers behind hostbench-cli's flags. Each returns the value, or
+ * std::nullopt with a sentence for the user in *error that quotes what was
+ * given and shows the expected form. Thread: any.
+ */
+class CliParse final
+{
+public:
+    // ADDR:PORT, port 0..65535 (0: any free port).
+    static std::optional<Endpoint> endpoint(const QString &text, QString *error);
+    // HOST[,ALIAS...]=DIR; DIR must be an existing directory (made absolute).
+    static std::optional<model::VirtualHost> site(const QString &text, QString *error);
+    // PATH=TEXT: a 200 text/plain route answering TEXT on PATH.
+    static std::optional<model::Route> route(const QString &text, QString *error);
+    // "Name: value" (RFC 9110 field syntax: a token, a colon, the value).
+    static std::optional<QPair<QByteArray, QByteArray>> header(const QString &text, QString *error);
+    // A whole number in [minimum, maximum]; `flag` names it in the error.
+    static std::optional<qint64> integer(const QString &text, const QString &flag, qint64 minimum, qint64 maximum,
+                                         QString *error);
+    // A non-negative number of seconds (fractions allowed), as ms.
+    static std::optional<qint64> seconds(const QString &text, const QString &flag, QString *error);
+    // An existing directory, made absolute and clean.
+    static std::optional<QString> directory(const QString &text, const QString &flag, QString *error);
+};
+
+} // namespace hostbench::cli

@@ -1,0 +1,55 @@
+#include "cli/Console.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <cstdio>
+
+namespace hostbench::cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void write(FILE *stream, const QString &text)
+{
+    const QByteArray bytes = text.toLocal8Bit();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
+    std::fflush(stream);
+}
+
+} // namespace
+
+void Console::out(const QString &text)
+{
+    write(stdout, text + u'\n');
+}
+
+void Console::outRaw(const QString &text)
+{
+    write(stdout, text);
+}
+
+void Console::err(const QString &text)
+{
+    write(stderr, text + u'\n');
+}
+
+int Console::fail(const QString &command, const QString &message)
+{
+    err(u"hostbench-cli "_s + command + u": "_s + message);
+    return 1;
+}
+
+QString Console::help(const QCommandLineParser &parser, const QString &command)
+{
+    // QCommandLineParser names the program after argv[0]; the subcommand
+    // belongs in the usage line too.
+    QString text = parser.helpText();
+    const QString usage = u"Usage: "_s + QCoreApplication::arguments().value(0);
+    if (text.startsWith(usage))
+        text.replace(0, usage.size(), u"Usage: hostbench-cli "_s + command);
+    return text;
+}
+
+} // namespace hostbench::cli

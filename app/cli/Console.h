@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QString>
+
+class QCommandLineParser;
+
+namespace hostbench::cli {
+
+/*
+ * hostbench-cli's output: lines to stdout (results) and stderr (progress,
+ * errors), each flushed at once so that a parent process reading a pipe
+ * sees it immediately (the e2e tests parse "Serving http://..." this way).
+ * Thread: the main thread.
+ */
+class Console final
+{
+public:
+    static void out(const QString &text);    // adds a newline
+    static void outRaw(const QString &text); // as is
+    static void err(const QString &text);    // adds a newline
+    // "hostbench-cli COMMAND: message" on stderr; returns the exit code 1.
+    static int fail(const QString &command, const QString &message);
+    // The parser's help with "Usage: hostbench-cli COMMAND ...".
+    static QString help(const QCommandLineParser &parser, const QString &command);
+};
+
+} // namespace hostbench::cli

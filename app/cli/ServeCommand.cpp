@@ -1,0 +1,246 @@
+#include "cli/ServeCommand.h"
+
+#include "cli/Console.h"
+#include "cli/SignalWatcher.h"
+#include "control/ControlApi.h"
+#include "http/HttpServer.h"
+#include "storage/DataFolder.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace hostbench::cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString kCommand = u"serve"_s;
+constexpr quint16 kDefaultPort = 8080;
+constexpr quint16 kDefaultControlPort = 8079;
+
+// Adds the --route routes to a site, replacing its own route for the same path.
+void addRoutes(model::VirtualHost &host, const QList<model::Route> &routes)
+{
+    for (const model::Route &route : routes) {
+        host.routes.removeIf([&](const model::Route &r) { return r.path == route.path; });
+        host.routes.append(route);
+    }
+}
+
+QString describe(const model::VirtualHost &host)
+{
+    QString names = host.hostName;
+    for (const QString &alias : host.aliases)
+        names += u", "_s + alias;
+    QString line = u"  "_s + names + (host.isDefault ? u" (default)"_s : QString()) + u" -> "_s + host.documentRoot;
+    if (!host.routes.isEmpty()) {
+        QStringList paths;
+        for (const model::Route &route : host.routes)
+            paths.append(route.path);
+        line += u"; routes "_s + paths.join(u", "_s);
+    }
+    return line;
+}
+
+} // namespace
+
+std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &arguments, int *exitCode)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"Serves static sites with name-based virtual hosts until SIGINT or SIGTERM.\n"
+        "With --site or --default it serves exactly those sites; without, the sites stored in the data folder."_s);
+    const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
+    const QCommandLineOption listen(u"listen"_s,
+                                    u"Address and port to listen on (default 127.0.0.1:8080, or the next free port; "
+                                    "a port given here must be free; port 0 picks one)."_s,
+                                    u"ADDR:PORT"_s);
+    const QCommandLineOption threads(u"threads"_s, u"Worker threads (default: one per core)."_s, u"N"_s);
+    const QCommandLineOption dataDir(u"data-dir"_s,
+                                     u"Data folder with hostbench.sqlite (default $HOSTBENCH_DATA_DIR, else the "
+                                     "user's application data folder)."_s,
+                                     u"DIR"_s);
+    const QCommandLineOption site(u"site"_s,
+                                  u"Serves DIR for HOST and its aliases; repeatable. The first is the default "
+                                  "host unless --default is given."_s,
+                                  u"HOST[,ALIAS...]=DIR"_s);
+    const QCommandLineOption defaultSite(u"default"_s,
+                                         u"Serves DIR for every host name no --site claims (host \"localhost\")."_s,
+                                         u"DIR"_s);
+    const QCommandLineOption route(u"route"_s, u"Answers 200 text/plain TEXT on PATH on every site; repeatable."_s,
+                                   u"PATH=TEXT"_s);
+    const QCommandLineOption control(u"control"_s,
+                                     u"Control API address (default 127.0.0.1:8079), loopback only, or \"off\"."_s,
+                                     u"ADDR:PORT|off"_s);
+    parser.addOptions({help, listen, threads, dataDir, site, defaultSite, route, control});
+
+    *exitCode = 1;
+    if (!parser.parse(arguments)) {
+        Console::fail(kCommand, parser.errorText() + u" (see hostbench-cli serve --help)"_s);
+        return std::nullopt;
+    }
+    if (parser.isSet(help)) {
+        Console::outRaw(Console::help(parser, kCommand));
+        *exitCode = 0;
+        return std::nullopt;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        Console::fail(kCommand, u"unexpected argument \"%1\""_s.arg(parser.positionalArguments().constFirst()));
+        return std::nullopt;
+    }
+
+    Options options;
+    QString error;
+    options.config.listenAddress = u"127.0.0.1"_s;
+    options.config.port = kDefaultPort;
+    options.config.portFallback = true;
+    if (parser.isSet(listen)) {
+        const std::optional<Endpoint> endpoint = CliParse::endpoint(parser.value(listen), &error);
+        if (!endpoint) {
+            Console::fail(kCommand, u"--listen: "_s + error);
+            return std::nullopt;
+        }
+        options.config.listenAddress = endpoint->address.toString();
+        options.config.port = endpoint->port;
+        options.config.portFallback = false; // the user asked for this port
+    }
+    if (parser.isSet(threads)) {
+        const std::optional<qint64> n = CliParse::integer(parser.value(threads), u"--threads"_s, 1, 1024, &error);
+        if (!n) {
+            Console::fail(kCommand, error);
+            return std::nullopt;
+        }
+        options.config.threads = int(*n);
+    }
+    options.dataDir = parser.value(dataDir);
+
+    for (const QString &text : parser.values(route)) {
+        const std::optional<model::Route> r = CliParse::route(text, &error);
+        if (!r) {
+            Console::fail(kCommand, u"--route: "_s + error);
+            return std::nullopt;
+        }
+        options.routes.removeIf([&](const model::Route &existing) { return existing.path == r->path; });
+        options.routes.append(*r);
+    }
+
+    QStringList names;
+    for (const QString &text : parser.values(site)) {
+        std::optional<model::VirtualHost> host = CliParse::site(text, &error);
+        if (!host) {
+            Console::fail(kCommand, error);
+            return std::nullopt;
+        }
+        for (const QString &name : QStringList{host->hostName} + host->aliases) {
+            if (names.contains(name)) {
+                Console::fail(kCommand, u"the host name \"%1\" is given to two sites"_s.arg(name));
+                return std::nullopt;
+            }
+            names.append(name);
+        }
+        options.sites.append(*host);
+    }
+    if (parser.isSet(defaultSite)) {
+        const std::optional<QString> root = CliParse::directory(parser.value(defaultSite), u"--default"_s, &error);
+        if (!root) {
+            Console::fail(kCommand, error);
+            return std::nullopt;
+        }
+        if (names.contains(u"localhost"_s)) {
+            Console::fail(kCommand, u"--default serves the host \"localhost\", which a --site already names"_s);
+            return std::nullopt;
+        }
+        model::VirtualHost host;
+        host.hostName = u"localhost"_s;
+        host.documentRoot = *root;
+        host.isDefault = true;
+        options.sites.prepend(host);
+    } else if (!options.sites.isEmpty()) {
+        options.sites.first().isDefault = true;
+    }
+    options.explicitSites = !options.sites.isEmpty();
+
+    options.control = Endpoint{QHostAddress(QHostAddress::LocalHost), kDefaultControlPort};
+    if (parser.isSet(control)) {
+        if (parser.value(control) == u"off"_s) {
+            options.control.reset();
+        } else {
+            options.control = CliParse::endpoint(parser.value(control), &error);
+            if (!options.control) {
+                Console::fail(kCommand, u"--control: "_s + error);
+                return std::nullopt;
+            }
+            if (!options.control->address.isLoopback()) {
+                Console::fail(kCommand, u"--control: the control API listens on loopback only (127.0.0.1 or "
+                                        "[::1]), not %1"_s.arg(options.control->address.toString()));
+                return std::nullopt;
+            }
+        }
+    }
+    *exitCode = 0;
+    return options;
+}
+
+int ServeCommand::run(const QStringList &arguments)
+{
+    int exitCode = 0;
+    std::optional<Options> options = parse(arguments, &exitCode);
+    if (!options)
+        return exitCode;
+
+    // Watch before serving: a SIGTERM from now on stops the server cleanly.
+    SignalWatcher watcher([](int) { QCoreApplication::quit(); });
+    if (!watcher.isActive())
+        Console::err(u"hostbench-cli serve: cannot watch SIGINT/SIGTERM; stop it with SIGKILL"_s);
+
+    QList<model::VirtualHost> sites = options->sites;
+    if (!options->explicitSites) {
+        storage::DataFolder folder;
+        QString error;
+        if (!folder.open(options->dataDir, &error))
+            return Console::fail(kCommand, error);
+        sites = folder.database().virtualHosts();
+        if (sites.isEmpty())
+            return Console::fail(kCommand, u"no sites are stored in %1; give some with --site or --default"_s.arg(
+                                               folder.databasePath()));
+        Console::out(u"Sites from "_s + folder.databasePath());
+    }
+    for (model::VirtualHost &host : sites)
+        addRoutes(host, options->routes);
+
+    http::HttpServer server;
+    QString error;
+    if (!server.start(options->config, sites, &error))
+        return Console::fail(kCommand, error);
+
+    QString serving = u"Serving "_s + server.url();
+    if (options->config.port != 0 && server.port() != options->config.port)
+        serving += u" (%1 was in use)"_s.arg(options->config.port);
+    Console::out(serving);
+    for (const model::VirtualHost &host : std::as_const(sites))
+        Console::out(describe(host));
+
+    std::unique_ptr<control::ControlApi> controlApi;
+    if (options->control) {
+        controlApi = std::make_unique<control::ControlApi>([&server] { return server.metrics(); }, server.url());
+        if (controlApi->listen(options->control->address, options->control->port, &error)) {
+            Endpoint actual = *options->control;
+            actual.port = controlApi->port();
+            Console::out(u"Control API on http://%1/api/status and /metrics"_s.arg(actual.toString()));
+        } else {
+            Console::err(u"hostbench-cli serve: control API not started: "_s + error);
+            controlApi.reset();
+        }
+    }
+
+    Console::out(u"Press Ctrl+C to stop."_s);
+    QCoreApplication::exec();
+
+    controlApi.reset();
+    server.stop();
+    Console::out(u"Stopped."_s);
+    return 0;
+}
+
+} // namespace hostbench::cli

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "cli/CliParse.h"
+#include "model/ServerConfig.h"
+#include "model/VirtualHost.h"
+
+#include <QList>
+#include <QStringList>
+
+#include <optional>
+
+namespace hostbench::cli {
+
+/*
+ * `hostbench-cli serve`: runs the engine on the sites given with --site /
+ * --default (or those stored in the data folder), with the control API
+ * beside it, until SIGINT or SIGTERM; then stops cleanly and returns 0.
+ * Errors (bad flags, a taken --listen port, no sites) return 1 before
+ * serving. Thread: the main thread, which runs the event loop.
+ */
+class ServeCommand final
+{
+public:
+    struct Options
+    {
+        model::ServerConfig config;          // listen address, port, threads, fallback
+        bool explicitSites = false;          // --site / --default given
+        QList<model::VirtualHost> sites;     // when explicitSites
+        QList<model::Route> routes;          // --route, added to every site
+        QString dataDir;                     // --data-dir
+        std::optional<Endpoint> control;     // nullopt: --control off
+    };
+
+    // Parses `arguments` (arguments[0] is the program). Returns nullopt with
+    // *exitCode set when done already (--help: 0, bad flags: 1, message printed).
+    static std::optional<Options> parse(const QStringList &arguments, int *exitCode);
+    static int run(const QStringList &arguments);
+};
+
+} // namespace hostbench::cli

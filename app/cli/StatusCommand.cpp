@@ -1,0 +1,110 @@
+#include "cli/StatusCommand.h"
+
+#include "cli/CliParse.h"
+#include "cli/Console.h"
+
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QTimer>
+
+namespace hostbench::cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString kCommand = u"status"_s;
+constexpr int kTimeoutMs = 5000;
+
+QString duration(qint64 ms)
+{
+    const qint64 s = ms / 1000;
+    if (s < 60)
+        return u"%1 s"_s.arg(double(ms) / 1000.0, 0, 'f', 1);
+    if (s < 3600)
+        return u"%1 min %2 s"_s.arg(s / 60).arg(s % 60);
+    return u"%1 h %2 min"_s.arg(s / 3600).arg((s % 3600) / 60);
+}
+
+} // namespace
+
+QString StatusCommand::format(const QJsonObject &status)
+{
+    const bool running = status[u"running"_s].toBool();
+    QString text;
+    text += u"Engine:              %1\n"_s.arg(running ? u"running at "_s + status[u"url"_s].toString()
+                                                      : u"stopped"_s);
+    text += u"Uptime:              %1\n"_s.arg(duration(status[u"uptime_ms"_s].toInteger()));
+    text += u"Requests:            %1\n"_s.arg(status[u"requests"_s].toInteger());
+    text += u"Requests per second: %1 (last second)\n"_s.arg(status[u"requests_per_second"_s].toDouble(), 0, 'f', 1);
+    text += u"Open connections:    %1\n"_s.arg(status[u"open_connections"_s].toInteger());
+    const QJsonArray sites = status[u"sites"_s].toArray();
+    qsizetype width = 4;
+    for (const QJsonValue &site : sites)
+        width = std::max(width, site[u"host"_s].toString().size());
+    text += u"Sites:               (requests)\n"_s;
+    for (const QJsonValue &site : sites) {
+        text += u"  %1  %2\n"_s.arg(site[u"host"_s].toString(), -int(width))
+                    .arg(site[u"requests"_s].toInteger());
+    }
+    return text;
+}
+
+int StatusCommand::run(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"Shows the state of a running hostbench-cli serve or GUI."_s);
+    const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
+    const QCommandLineOption control(u"control"_s, u"Its control API (default 127.0.0.1:8079)."_s, u"ADDR:PORT"_s);
+    const QCommandLineOption json(u"json"_s, u"Prints the raw JSON."_s);
+    parser.addOptions({help, control, json});
+    if (!parser.parse(arguments))
+        return Console::fail(kCommand, parser.errorText() + u" (see hostbench-cli status --help)"_s);
+    if (parser.isSet(help)) {
+        Console::outRaw(Console::help(parser, kCommand));
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return Console::fail(kCommand, u"unexpected argument \"%1\""_s.arg(parser.positionalArguments().constFirst()));
+    QString error;
+    const std::optional<Endpoint> endpoint = CliParse::endpoint(parser.value(control).isEmpty()
+                                                                    ? u"127.0.0.1:8079"_s
+                                                                    : parser.value(control),
+                                                                &error);
+    if (!endpoint)
+        return Console::fail(kCommand, u"--control: "_s + error);
+
+    QNetworkAccessManager manager;
+    manager.setProxy(QNetworkProxy::NoProxy); // loopback: never through $http_proxy
+    const QUrl url(u"http://%1/api/status"_s.arg(endpoint->toString()));
+    std::unique_ptr<QNetworkReply> reply(manager.get(QNetworkRequest(url)));
+    QEventLoop loop;
+    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(kTimeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+
+    if (!reply->isFinished())
+        return Console::fail(kCommand, u"no answer from %1 within %2 s"_s.arg(url.toString()).arg(kTimeoutMs / 1000));
+    if (reply->error() == QNetworkReply::ConnectionRefusedError)
+        return Console::fail(kCommand, u"nothing listens on %1 (is hostbench-cli serve or the GUI running? "
+                                       "see --control)"_s.arg(endpoint->toString()));
+    if (reply->error() != QNetworkReply::NoError)
+        return Console::fail(kCommand, u"%1: %2"_s.arg(url.toString(), reply->errorString()));
+    const QByteArray body = reply->readAll();
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject())
+        return Console::fail(kCommand, u"%1 did not answer with a status object"_s.arg(url.toString()));
+    if (parser.isSet(json))
+        Console::outRaw(QString::fromUtf8(document.toJson(QJsonDocument::Indented)));
+    else
+        Console::outRaw(format(document.object()));
+    return 0;
+}
+
+} // namespace hostbench::cli

@@ -1,0 +1,70 @@
+// hostbench-cli: the headless executable. Builds with QtCore and QtNetwork
+// only, which shows that the engine needs no GUI.
+#include "cli/BenchCommand.h"
+#include "cli/Console.h"
+#include "cli/RunsCommand.h"
+#include "cli/ServeCommand.h"
+#include "cli/StatusCommand.h"
+
+#include <QCoreApplication>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+using namespace hostbench::cli;
+
+namespace {
+
+const QString kUsage = uR"(Usage: hostbench-cli COMMAND [options]
+
+Hostbench without a GUI: a web server with name-based virtual hosts and an
+ab/wrk-like load generator.
+
+Commands:
+  serve    Serves sites until SIGINT/SIGTERM (the stored ones, or --site/--default)
+  bench    Load-tests a URL, prints ab's report and stores the run
+  status   Shows the state of a running serve or GUI (its control API)
+  runs     Lists the stored benchmark runs
+
+Options:
+  -h, --help     Shows this help; COMMAND --help shows a command's options
+  -v, --version  Shows the version
+)"_s;
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    // These name the data folder (QStandardPaths::AppDataLocation), shared with the GUI.
+    QCoreApplication::setOrganizationName(u"Hostbench"_s);
+    QCoreApplication::setApplicationName(u"hostbench"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(HOSTBENCH_VERSION));
+    // A peer that closes early must not kill the server or the generator.
+    std::signal(SIGPIPE, SIG_IGN);
+
+    QStringList arguments = QCoreApplication::arguments();
+    const QString command = arguments.value(1);
+    if (command == u"-h"_s || command == u"--help"_s || command == u"help"_s) {
+        Console::outRaw(kUsage);
+        return 0;
+    }
+    if (command == u"-v"_s || command == u"--version"_s || command == u"version"_s) {
+        Console::out(u"hostbench-cli "_s + QCoreApplication::applicationVersion());
+        return 0;
+    }
+    if (command.isEmpty()) {
+        Console::err(kUsage);
+        return 1;
+    }
+    arguments.removeAt(1);
+    if (command == u"serve"_s)
+        return ServeCommand::run(arguments);
+    if (command == u"bench"_s)
+        return BenchCommand::run(arguments);
+    if (command == u"status"_s)
+        return StatusCommand::run(arguments);
+    if (command == u"runs"_s)
+        return RunsCommand::run(arguments);
+    return Console::fail(command, u"unknown command (commands: serve, bench, status, runs; see --help)"_s);
+}

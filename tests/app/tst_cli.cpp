@@ -1,0 +1,425 @@
+// End-to-end tests of hostbench-cli: the built executable run with QProcess,
+// real sockets on 127.0.0.1, real SQLite files in temporary folders.
+#include "storage/Database.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using hostbench::storage::Database;
+
+namespace {
+
+constexpr int kTimeoutMs = 30'000;
+
+struct Result
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+struct HttpReply
+{
+    QByteArray head;
+    QByteArray body;
+};
+
+// GET over a raw socket, so that the Host header is ours to choose.
+HttpReply httpGet(quint16 port, const QByteArray &host, const QByteArray &path)
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(kTimeoutMs))
+        return {};
+    socket.write("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+    QByteArray data;
+    while (socket.state() == QAbstractSocket::ConnectedState && socket.waitForReadyRead(kTimeoutMs))
+        data += socket.readAll();
+    data += socket.readAll();
+    const qsizetype split = data.indexOf("\r\n\r\n");
+    if (split < 0)
+        return {data, {}};
+    return {data.left(split), data.mid(split + 4)};
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestCli final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void helpAndVersion();
+    void badFlagsFail_data();
+    void badFlagsFail();
+    void serveSitesRoutesStatusAndSigterm();
+    void serveStoredDefaultSite();
+    void takenListenPortIsAnError();
+    void defaultPortFallsBack();
+    void benchStoresRunAndWritesJson();
+    void benchNoStore();
+    void benchUnreachableTarget();
+    void statusWithNothingListening();
+
+private:
+    QProcessEnvironment environment() const;
+    Result runCli(const QStringList &arguments);
+    // Starts `serve` and waits for its "Serving http://127.0.0.1:PORT/" line.
+    bool startServe(QProcess &process, const QStringList &arguments, quint16 *port, quint16 *controlPort = nullptr);
+    bool stopServe(QProcess &process);
+    QString makeSite(const QString &name, const QByteArray &index);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_serveOutput; // what the last startServe() read from stdout
+};
+
+void TestCli::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    QVERIFY(QFile::exists(QStringLiteral(HOSTBENCH_CLI_PATH)));
+}
+
+void TestCli::cleanup()
+{
+    m_dir.reset();
+}
+
+QProcessEnvironment TestCli::environment() const
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // Never the real user's data folder, even where a test forgets --data-dir.
+    env.insert(u"HOSTBENCH_DATA_DIR"_s, m_dir->filePath(u"default-data"_s));
+    env.remove(u"http_proxy"_s);
+    return env;
+}
+
+Result TestCli::runCli(const QStringList &arguments)
+{
+    QProcess process;
+    process.setProcessEnvironment(environment());
+    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
+    Result result;
+    if (!process.waitForFinished(kTimeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        result.err = u"timed out"_s;
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = QString::fromLocal8Bit(process.readAllStandardOutput());
+    result.err = QString::fromLocal8Bit(process.readAllStandardError());
+    return result;
+}
+
+bool TestCli::startServe(QProcess &process, const QStringList &arguments, quint16 *port, quint16 *controlPort)
+{
+    process.setProcessEnvironment(environment());
+    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), QStringList{u"serve"_s} + arguments);
+    if (!process.waitForStarted(kTimeoutMs))
+        return false;
+    static const QRegularExpression serving(u"^Serving http://127\\.0\\.0\\.1:(\\d+)/"_s,
+                                            QRegularExpression::MultilineOption);
+    static const QRegularExpression control(u"^Control API on http://127\\.0\\.0\\.1:(\\d+)/"_s,
+                                            QRegularExpression::MultilineOption);
+    QByteArray out;
+    QDeadlineTimer deadline(kTimeoutMs);
+    // "Press Ctrl+C" comes last, after the site and control lines.
+    while (!out.contains("Press Ctrl+C") && process.state() == QProcess::Running && !deadline.hasExpired()) {
+        process.waitForReadyRead(100);
+        out += process.readAllStandardOutput();
+    }
+    const QString text = QString::fromLocal8Bit(out);
+    m_serveOutput = text;
+    const QRegularExpressionMatch match = serving.match(text);
+    if (!match.hasMatch()) {
+        qWarning().noquote() << "serve did not start:" << text << process.readAllStandardError();
+        return false;
+    }
+    *port = quint16(match.captured(1).toUInt());
+    if (controlPort) {
+        const QRegularExpressionMatch controlMatch = control.match(text);
+        *controlPort = controlMatch.hasMatch() ? quint16(controlMatch.captured(1).toUInt()) : 0;
+    }
+    return *port != 0;
+}
+
+bool TestCli::stopServe(QProcess &process)
+{
+    process.terminate(); // SIGTERM
+    if (!process.waitForFinished(kTimeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return false;
+    }
+    return process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+}
+
+QString TestCli::makeSite(const QString &name, const QByteArray &index)
+{
+    const QString root = m_dir->filePath(u"sites/"_s + name);
+    QDir().mkpath(root);
+    QFile file(root + u"/index.html"_s);
+    if (!file.open(QIODevice::WriteOnly) || file.write(index) != index.size())
+        return {};
+    return root;
+}
+
+void TestCli::helpAndVersion()
+{
+    Result r = runCli({u"--version"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QStringLiteral(HOSTBENCH_VERSION)), qPrintable(r.out));
+    r = runCli({u"--help"_s});
+    QCOMPARE(r.exitCode, 0);
+    for (const QString &command : {u"serve"_s, u"bench"_s, u"status"_s, u"runs"_s})
+        QVERIFY2(r.out.contains(command), qPrintable(r.out));
+    for (const QString &command : {u"serve"_s, u"bench"_s, u"status"_s, u"runs"_s}) {
+        r = runCli({command, u"--help"_s});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith(u"Usage: hostbench-cli "_s + command), qPrintable(r.out));
+    }
+    r = runCli({});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains(u"Usage"_s));
+}
+
+void TestCli::badFlagsFail_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    const QString url = u"http://127.0.0.1:1/"_s;
+    QTest::newRow("unknown command") << QStringList{u"frobnicate"_s} << u"unknown command"_s;
+    QTest::newRow("serve: unknown flag") << QStringList{u"serve"_s, u"--bogus"_s} << u"bogus"_s;
+    QTest::newRow("serve: bad listen") << QStringList{u"serve"_s, u"--listen"_s, u"nowhere"_s} << u"bad address"_s;
+    QTest::newRow("serve: port too big")
+        << QStringList{u"serve"_s, u"--listen"_s, u"127.0.0.1:70000"_s} << u"0 to 65535"_s;
+    QTest::newRow("serve: zero threads") << QStringList{u"serve"_s, u"--threads"_s, u"0"_s} << u"--threads"_s;
+    QTest::newRow("serve: missing site dir")
+        << QStringList{u"serve"_s, u"--site"_s, u"a.test=/nonexistent/hostbench"_s} << u"does not exist"_s;
+    QTest::newRow("serve: missing default dir")
+        << QStringList{u"serve"_s, u"--default"_s, u"/nonexistent/hostbench"_s} << u"does not exist"_s;
+    QTest::newRow("serve: bad route") << QStringList{u"serve"_s, u"--route"_s, u"hello"_s} << u"bad route"_s;
+    QTest::newRow("serve: public control")
+        << QStringList{u"serve"_s, u"--control"_s, u"0.0.0.0:8079"_s} << u"loopback"_s;
+    QTest::newRow("serve: stray argument") << QStringList{u"serve"_s, u"extra"_s} << u"unexpected"_s;
+    QTest::newRow("bench: no URL") << QStringList{u"bench"_s, u"-n"_s, u"1"_s} << u"URL"_s;
+    QTest::newRow("bench: https") << QStringList{u"bench"_s, u"https://127.0.0.1/"_s} << u"bad URL"_s;
+    QTest::newRow("bench: zero concurrency") << QStringList{u"bench"_s, u"-c"_s, u"0"_s, url} << u"-c"_s;
+    QTest::newRow("bench: c above n")
+        << QStringList{u"bench"_s, u"-n"_s, u"5"_s, u"-c"_s, u"10"_s, url} << u"more than"_s;
+    QTest::newRow("bench: n and t") << QStringList{u"bench"_s, u"-n"_s, u"5"_s, u"-t"_s, u"1"_s, url} << u"not both"_s;
+    QTest::newRow("bench: bad header") << QStringList{u"bench"_s, u"-H"_s, u"no colon"_s, url} << u"bad header"_s;
+    QTest::newRow("bench: bad format") << QStringList{u"bench"_s, u"--format"_s, u"xml"_s, url} << u"--format"_s;
+    QTest::newRow("bench: bad rate") << QStringList{u"bench"_s, u"--rate"_s, u"-5"_s, url} << u"--rate"_s;
+    QTest::newRow("bench: missing body file")
+        << QStringList{u"bench"_s, u"-p"_s, u"/nonexistent/body"_s, url} << u"-p"_s;
+    QTest::newRow("status: bad control") << QStringList{u"status"_s, u"--control"_s, u"x"_s} << u"bad address"_s;
+    QTest::newRow("runs: bad limit") << QStringList{u"runs"_s, u"--limit"_s, u"0"_s} << u"--limit"_s;
+}
+
+void TestCli::badFlagsFail()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const Result r = runCli(arguments);
+    QVERIFY2(r.exitCode != 0, qPrintable(r.out));
+    QVERIFY2(r.err.startsWith(u"hostbench-cli "_s), qPrintable(r.err));
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY(!r.out.contains(u"Serving"_s));
+}
+
+void TestCli::serveSitesRoutesStatusAndSigterm()
+{
+    const QString a = makeSite(u"a"_s, "site A\n");
+    const QString b = makeSite(u"b"_s, "site B\n");
+    QProcess serve;
+    quint16 port = 0;
+    quint16 controlPort = 0;
+    QVERIFY(startServe(serve,
+                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--threads"_s, u"2"_s, u"--site"_s,
+                        u"a.test,www.a.test="_s + a, u"--site"_s, u"b.test="_s + b, u"--route"_s, u"/hello=hello"_s,
+                        u"--control"_s, u"127.0.0.1:0"_s},
+                       &port, &controlPort));
+    QVERIFY(controlPort != 0);
+
+    QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("site A\n"));
+    QCOMPARE(httpGet(port, "www.a.test", "/").body, QByteArray("site A\n"));
+    QCOMPARE(httpGet(port, "b.test", "/").body, QByteArray("site B\n"));
+    QCOMPARE(httpGet(port, "unknown.test", "/").body, QByteArray("site A\n")); // the first --site is the default
+    for (const QByteArray &host : {"a.test"_ba, "b.test"_ba}) {
+        const HttpReply reply = httpGet(port, host, "/hello");
+        QVERIFY2(reply.head.startsWith("HTTP/1.1 200"), reply.head.constData());
+        QVERIFY2(reply.head.toLower().contains("content-type: text/plain"), reply.head.constData());
+        QCOMPARE(reply.body, QByteArray("hello"));
+    }
+
+    const Result status = runCli({u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(controlPort)});
+    QCOMPARE(status.exitCode, 0);
+    QVERIFY2(status.out.contains(u"running at http://127.0.0.1:%1/"_s.arg(port)), qPrintable(status.out));
+    QVERIFY2(status.out.contains(u"a.test"_s) && status.out.contains(u"b.test"_s), qPrintable(status.out));
+    const Result json = runCli({u"status"_s, u"--json"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(controlPort)});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject object = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(object[u"requests"_s].toInteger(), 6);
+
+    QVERIFY(stopServe(serve));
+    QVERIFY(QString::fromLocal8Bit(serve.readAllStandardOutput()).contains(u"Stopped."_s));
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    QVERIFY(!socket.waitForConnected(2000)); // the port was closed
+}
+
+void TestCli::serveStoredDefaultSite()
+{
+    const QString data = m_dir->filePath(u"data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
+                       &port));
+    // The welcome page, copied from the executable's resources on first open.
+    const HttpReply reply = httpGet(port, "localhost", "/");
+    QVERIFY2(reply.head.startsWith("HTTP/1.1 200"), reply.head.constData());
+    QCOMPARE(reply.body, readFile(data + u"/sites/default/index.html"_s));
+    QVERIFY(reply.body.contains("Hostbench"));
+    QVERIFY(stopServe(serve));
+    QVERIFY(QFile::exists(data + u"/hostbench.sqlite"_s));
+}
+
+void TestCli::takenListenPortIsAnError()
+{
+    QTcpServer occupier;
+    QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
+    const QString site = makeSite(u"a"_s, "A");
+    const Result r = runCli({u"serve"_s, u"--listen"_s, u"127.0.0.1:%1"_s.arg(occupier.serverPort()), u"--default"_s,
+                             site, u"--control"_s, u"off"_s});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QString::number(occupier.serverPort())), qPrintable(r.err));
+    QVERIFY2(r.err.contains(u"in use"_s), qPrintable(r.err));
+}
+
+void TestCli::defaultPortFallsBack()
+{
+    // 8080 is taken, by us or by someone else: either way serve moves on.
+    QTcpServer occupier;
+    occupier.listen(QHostAddress::LocalHost, 8080);
+    const QString site = makeSite(u"a"_s, "A");
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve, {u"--default"_s, site, u"--control"_s, u"off"_s}, &port));
+    QVERIFY(port != 8080);
+    QVERIFY2(m_serveOutput.contains(u"Serving http://127.0.0.1:%1/ (8080 was in use)"_s.arg(port)),
+             qPrintable(m_serveOutput));
+    QCOMPARE(httpGet(port, "localhost", "/").body, QByteArray("A"));
+    QVERIFY(stopServe(serve));
+}
+
+void TestCli::benchStoresRunAndWritesJson()
+{
+    const QString site = makeSite(u"a"_s, QByteArray(4070, 'x'));
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s},
+                       &port));
+    const QString data = m_dir->filePath(u"bench-data"_s);
+    const QString jsonFile = m_dir->filePath(u"run.json"_s);
+    const QString url = u"http://127.0.0.1:%1/index.html"_s.arg(port);
+    const Result r = runCli({u"bench"_s, u"-n"_s, u"200"_s, u"-c"_s, u"4"_s, u"--json"_s, jsonFile, u"--data-dir"_s,
+                             data, url});
+    QVERIFY(stopServe(serve));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.startsWith(u"This is Hostbench-cli, Version "_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Benchmarking 127.0.0.1 (be patient)"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Complete requests:"_s), qPrintable(r.out));
+
+    const QJsonObject json = QJsonDocument::fromJson(readFile(jsonFile)).object();
+    QVERIFY2(!json.isEmpty(), readFile(jsonFile).constData());
+    QCOMPARE(json[u"completed"_s].toInteger(), 200);
+    QCOMPARE(json[u"failed"_s].toInteger(), 0);
+
+    Database db;
+    QVERIFY2(db.open(data + u"/hostbench.sqlite"_s), qPrintable(db.lastError()));
+    const QList<hostbench::storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 1);
+    QCOMPARE(runs.constFirst().parameters.url, url);
+    QCOMPARE(runs.constFirst().parameters.requests, 200);
+    QCOMPARE(runs.constFirst().parameters.concurrency, 4);
+    QCOMPARE(runs.constFirst().summary.completed, quint64(200));
+    QCOMPARE(runs.constFirst().summary.documentLength, 4070);
+    const QList<hostbench::model::BenchSample> samples = db.samples(runs.constFirst().id);
+    QVERIFY(!samples.isEmpty());
+    quint64 completed = 0;
+    for (const hostbench::model::BenchSample &sample : samples)
+        completed += sample.completed;
+    QCOMPARE(completed, quint64(200));
+    db.close();
+
+    const Result list = runCli({u"runs"_s, u"--data-dir"_s, data});
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY2(list.out.contains(url), qPrintable(list.out));
+}
+
+void TestCli::benchNoStore()
+{
+    const QString site = makeSite(u"a"_s, "OK");
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s},
+                       &port));
+    const QString data = m_dir->filePath(u"no-store"_s);
+    const Result r = runCli({u"bench"_s, u"-n"_s, u"20"_s, u"-k"_s, u"--no-store"_s, u"--data-dir"_s, data,
+                             u"http://127.0.0.1:%1/"_s.arg(port)});
+    QVERIFY(stopServe(serve));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(!QFile::exists(data + u"/hostbench.sqlite"_s));
+}
+
+void TestCli::benchUnreachableTarget()
+{
+    // A port that was free a moment ago: nothing accepts there.
+    quint16 port = 0;
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        port = probe.serverPort();
+    }
+    const QString data = m_dir->filePath(u"unreachable"_s);
+    const Result r = runCli({u"bench"_s, u"-n"_s, u"10"_s, u"--data-dir"_s, data, u"http://127.0.0.1:%1/"_s.arg(port)});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains(u"cannot connect"_s), qPrintable(r.err));
+    QVERIFY(!r.out.contains(u"Complete requests"_s));
+    QVERIFY(!QFile::exists(data + u"/hostbench.sqlite"_s));
+}
+
+void TestCli::statusWithNothingListening()
+{
+    quint16 port = 0;
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        port = probe.serverPort();
+    }
+    const Result r = runCli({u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(port)});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"nothing listens"_s), qPrintable(r.err));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
