@@ -49,7 +49,10 @@ private:
         std::string lower = head;
         for (char &c : lower)
             c = char(std::tolower(static_cast<unsigned char>(c)));
-        m_close = lower.find("\r\nconnection: close") != std::string::npos;
+        // HTTP/1.0 (ab) closes unless it asks for keep-alive; HTTP/1.1 keeps alive unless it asks to close.
+        const bool http10 = head.find(" HTTP/1.0\r\n") != std::string::npos;
+        const bool askedKeepAlive = lower.find("\r\nconnection: keep-alive") != std::string::npos;
+        m_close = http10 ? !askedKeepAlive : lower.find("\r\nconnection: close") != std::string::npos;
 
         int status = 200;
         std::string body = "OK";
@@ -78,6 +81,8 @@ private:
             m_out += "Content-Length: " + std::to_string(body.size()) + "\r\n";
         if (m_close)
             m_out += "Connection: close\r\n";
+        else if (http10)
+            m_out += "Connection: keep-alive\r\n";
         m_out += "\r\n";
         if (head.rfind("HEAD ", 0) != 0)
             m_out += body;

@@ -16,7 +16,8 @@
  *   /silent        reads the request, never answers
  *   /eof           200 "OK" without Content-Length, then closes
  *   /big           200 with a 100,000-byte body
- * HEAD gets the headers only. Keep-alive unless the request says "Connection: close".
+ * HEAD gets the headers only. HTTP/1.1 keeps the connection unless the
+ * request says "Connection: close"; HTTP/1.0 (ab) only if it asks for keep-alive.
  */
 class TestHttpServer final
 {

@@ -1,0 +1,123 @@
+#include "AbReport.h"
+
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+
+namespace hostbench::bench {
+
+namespace {
+
+// ab's ap_round_ms(): whole milliseconds, halves up.
+qint64 roundMs(double ms)
+{
+    return ms > 0 ? qint64(std::floor(ms + 0.5)) : 0;
+}
+
+QString cformat(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+QString cformat(const char *format, ...)
+{
+    char line[512];
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(line, sizeof line, format, args);
+    va_end(args);
+    return QString::fromLatin1(line);
+}
+
+QString timesRow(const char *label, const model::TimeStats &t)
+{
+    // ab: "%5" " %4" " %5.1f" " %6" " %7" after a 12-character label.
+    return cformat("%-12s%5lld %4lld %5.1f %6lld %7lld\n", label, roundMs(t.minMs), roundMs(t.meanMs), t.sdMs,
+                  roundMs(t.medianMs), roundMs(t.maxMs));
+}
+
+QString sanity(const char *what, const model::TimeStats &t)
+{
+    double d = double(roundMs(t.meanMs) - roundMs(t.medianMs));
+    if (d < 0)
+        d = -d;
+    if (d > 2 * t.sdMs)
+        return cformat("ERROR: The median and mean for %s are more than twice the standard\n"
+                      "       deviation apart. These results are NOT reliable.\n",
+                      what);
+    if (d > t.sdMs)
+        return cformat("WARNING: The median and mean for %s are not within a normal deviation\n"
+                      "        These results are probably not that reliable.\n",
+                      what);
+    return {};
+}
+
+} // namespace
+
+QString AbReport::preamble(const QString &hostname)
+{
+    return QStringLiteral("This is Hostbench, Version " HOSTBENCH_VERSION "\n"
+                          "An ApacheBench-compatible load generator\n\n"
+                          "Benchmarking %1 (be patient)\n")
+        .arg(hostname);
+}
+
+QString AbReport::format(const model::RunSummary &s)
+{
+    const auto ull = [](quint64 v) { return static_cast<unsigned long long>(v); };
+    QString out;
+    out += QLatin1String("\n\n");
+    out += QLatin1String("Server Software:        ") + s.serverSoftware + u'\n';
+    out += QLatin1String("Server Hostname:        ") + s.serverHostname + u'\n';
+    out += cformat("Server Port:            %u\n", unsigned(s.serverPort));
+    out += u'\n';
+    out += QLatin1String("Document Path:          ") + s.documentPath + u'\n';
+    out += cformat("Document Length:        %lld bytes\n", static_cast<long long>(s.documentLength));
+    out += u'\n';
+    out += cformat("Concurrency Level:      %d\n", s.concurrency);
+    out += cformat("Time taken for tests:   %.3f seconds\n", s.timeTakenSec);
+    out += cformat("Complete requests:      %llu\n", ull(s.completed));
+    out += cformat("Failed requests:        %llu\n", ull(s.failed));
+    if (s.failed)
+        out += cformat("   (Connect: %llu, Receive: %llu, Length: %llu, Exceptions: %llu)\n", ull(s.failedConnect),
+                      ull(s.failedRead + s.failedTimeout), ull(s.failedLength), ull(s.failedParse));
+    if (s.non2xx)
+        out += cformat("Non-2xx responses:      %llu\n", ull(s.non2xx));
+    if (s.keepAlive)
+        out += cformat("Keep-Alive requests:    %llu\n", ull(s.keepAliveRequests));
+    out += cformat("Total transferred:      %llu bytes\n", ull(s.totalBytes));
+    out += cformat("HTML transferred:       %llu bytes\n", ull(s.htmlBytes));
+
+    if (s.timeTakenSec > 0 && s.completed) {
+        const double done = double(s.completed);
+        out += cformat("Requests per second:    %.2f [#/sec] (mean)\n", done / s.timeTakenSec);
+        out += cformat("Time per request:       %.3f [ms] (mean)\n", s.concurrency * s.timeTakenSec * 1000 / done);
+        out += cformat("Time per request:       %.3f [ms] (mean, across all concurrent requests)\n",
+                      s.timeTakenSec * 1000 / done);
+        out += cformat("Transfer rate:          %.2f [Kbytes/sec] received\n",
+                      double(s.totalBytes) / 1024 / s.timeTakenSec);
+    }
+
+    if (s.completed > 0) {
+        out += QLatin1String("\nConnection Times (ms)\n");
+        out += QLatin1String("              min  mean[+/-sd] median   max\n");
+        out += timesRow("Connect:", s.connect);
+        out += timesRow("Processing:", s.processing);
+        out += timesRow("Waiting:", s.waiting);
+        out += timesRow("Total:", s.total);
+        out += sanity("the initial connection time", s.connect);
+        out += sanity("the processing time", s.processing);
+        out += sanity("the waiting time", s.waiting);
+        out += sanity("the total time", s.total);
+    }
+
+    if (s.completed > 1 && !s.percentiles.isEmpty()) {
+        out += QLatin1String("\nPercentage of the requests served within a certain time (ms)\n");
+        for (const auto &[percent, ms] : s.percentiles) {
+            if (percent >= 100)
+                out += cformat(" 100%%  %5lld (longest request)\n", roundMs(ms));
+            else
+                out += cformat("  %d%%  %5lld\n", percent, roundMs(ms));
+        }
+    }
+    return out;
+}
+
+} // namespace hostbench::bench

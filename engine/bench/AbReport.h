@@ -1,0 +1,34 @@
+#pragma once
+
+#include "model/RunSummary.h"
+
+#include <QString>
+
+namespace hostbench::bench {
+
+/*
+ * Prints a RunSummary exactly as ApacheBench 2.3 prints its results
+ * (support/ab.c, output_results()): the same field names, column widths,
+ * rounding (whole ms in the Connection Times table and the percentile
+ * table) and the same optional lines (failure breakdown, Non-2xx,
+ * Keep-Alive requests only with -k, the median/mean sanity warnings).
+ *
+ * Differences from ab, by design: "Complete requests" counts answered
+ * requests only (ab also counts those that failed the length check), and the
+ * breakdown puts timeouts under Receive and malformed responses under
+ * Exceptions. Medians and percentiles come from the HDR histogram (3
+ * significant digits), not from sorting every request.
+ *
+ * Plain function; any thread. Lines end with '\n'.
+ */
+class AbReport final
+{
+public:
+    // ab's opening lines, up to "Benchmarking HOST (be patient)".
+    static QString preamble(const QString &hostname);
+    // ab's results block: from two blank lines and "Server Software:" to the
+    // percentile table (shown only with more than one complete request).
+    static QString format(const model::RunSummary &summary);
+};
+
+} // namespace hostbench::bench

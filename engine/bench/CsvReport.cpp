@@ -1,0 +1,29 @@
+#include "CsvReport.h"
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::bench {
+
+QString CsvReport::header()
+{
+    return u"index,elapsed_ms,interval_ms,completed,failed,bytes,requests_per_second,"
+           u"p50_us,p90_us,p99_us,max_us,open_connections\n"_s;
+}
+
+QString CsvReport::format(const QList<model::BenchSample> &samples)
+{
+    QString out = header();
+    for (const model::BenchSample &s : samples) {
+        out += u"%1,%2,%3,%4,%5,%6,%7,"_s.arg(s.index)
+                   .arg(s.elapsedMs)
+                   .arg(s.intervalMs)
+                   .arg(s.completed)
+                   .arg(s.failed)
+                   .arg(s.bytes)
+                   .arg(QString::number(s.requestsPerSecond(), 'f', 1));
+        out += u"%1,%2,%3,%4,%5\n"_s.arg(s.p50Us).arg(s.p90Us).arg(s.p99Us).arg(s.maxUs).arg(s.openConnections);
+    }
+    return out;
+}
+
+} // namespace hostbench::bench

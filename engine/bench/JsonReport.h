@@ -1,0 +1,45 @@
+#pragma once
+
+#include "model/BenchParameters.h"
+#include "model/BenchSample.h"
+#include "model/LatencyHistogram.h"
+#include "model/RunSummary.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+
+namespace hostbench::bench {
+
+/*
+ * A finished run as one JSON object (snake_case keys, ms for latencies,
+ * bytes for sizes):
+ *   completed, failed, requests_per_second, time_taken_s, transfer_rate_kbps,
+ *   non2xx, keep_alive_requests, total_bytes, html_bytes, interrupted,
+ *   started_at_ms, failures {connect, read, length, timeout, parse},
+ *   status_counts {"200": n, ...},
+ *   latency_ms {min, mean, p50, p90, p99, p999, max}
+ *     (+ uncorrected_latency_ms {p50, p90, p99, max} with a rate),
+ *   connection_times_ms {connect, processing, waiting, total: {min, mean, sd, median, max}},
+ *   percentiles_ms [{percent, ms}] (ab's table), server {software, hostname, port,
+ *   path, document_length}, parameters {concurrency, keep_alive, threads, rate,
+ *   and with BenchParameters: url, method, requests, duration_ms, warmup_ms,
+ *   timeout_ms, sample_interval_ms}, samples [{index, elapsed_ms, interval_ms,
+ *   completed, failed, bytes, requests_per_second, p50_us, p90_us, p99_us, max_us,
+ *   open_connections}], percentile_spectrum [{percentile, latency_ms, count}]
+ *   (HdrHistogram's percentile distribution: 5 ticks per half distance).
+ *
+ * Plain functions; any thread.
+ */
+class JsonReport final
+{
+public:
+    static QJsonObject toJson(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
+                              const QList<model::BenchSample> &samples,
+                              const model::BenchParameters *parameters = nullptr);
+    static QJsonObject sampleToJson(const model::BenchSample &sample);
+    // Percentiles 0, 10, 20, 30, 40, 50, 55, ... 75, 77.5, ... converging on 100.
+    static QJsonArray percentileSpectrum(const model::LatencyHistogram &histogram, int ticksPerHalfDistance = 5);
+};
+
+} // namespace hostbench::bench

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Is the load generator ever the bottleneck? Runs wrk and `hostbench-cli
+# bench` in turn against the same nginx (one worker, access log off, a
+# 2-byte `location = /ok`), with the same load: one generator thread, 50
+# keep-alive connections, 5 seconds; RUNS times each. Prints every figure
+# and the median ratio ours / wrk, which should be >= 1 (the target).
+#
+#   tests/perf/bench_vs_wrk.sh [CLI]
+#   CLI defaults to $HOSTBENCH_CLI, else build/app/cli/hostbench-cli.
+#   env: RUNS=3  DURATION=5 (seconds)  CONNECTIONS=50
+# nginx is pinned to CPU 0 and the generators to CPU 1 (taskset) when the
+# machine has two or more cores, so that both generators get the same core.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+CLI=${1:-${HOSTBENCH_CLI:-build/app/cli/hostbench-cli}}
+[ -x "$CLI" ] || { echo "no $CLI: build hostbench-cli first, or pass its path" >&2; exit 1; }
+CLI=$(readlink -f "$CLI")
+for tool in nginx wrk python3; do
+    command -v "$tool" >/dev/null || { echo "$tool is missing (apt-get install nginx-light wrk)" >&2; exit 1; }
+done
+RUNS=${RUNS:-3}
+DURATION=${DURATION:-5}
+CONNECTIONS=${CONNECTIONS:-50}
+
+WORK=$(mktemp -d /tmp/hostbench-vs-wrk.XXXXXX)
+mkdir -p "$WORK/logs"
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+cat > "$WORK/nginx.conf" <<NGX
+worker_processes 1;
+daemon on;
+error_log $WORK/logs/error.log warn;
+pid $WORK/nginx.pid;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    keepalive_requests 1000000;
+    client_body_temp_path $WORK/body;
+    proxy_temp_path $WORK/proxy;
+    fastcgi_temp_path $WORK/fastcgi;
+    uwsgi_temp_path $WORK/uwsgi;
+    scgi_temp_path $WORK/scgi;
+    server {
+        listen 127.0.0.1:$PORT;
+        location = /ok { default_type text/plain; return 200 "OK"; }
+    }
+}
+NGX
+
+cleanup() {
+    [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
+    sleep 0.3
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+PIN_SERVER=() PIN_CLIENT=()
+if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(taskset -c 0); PIN_CLIENT=(taskset -c 1); fi
+"${PIN_SERVER[@]}" nginx -p "$WORK" -c "$WORK/nginx.conf" -e "$WORK/logs/error.log"
+for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
+URL="http://127.0.0.1:$PORT/ok"
+curl_ok=$(python3 -c "import urllib.request,sys; print(urllib.request.urlopen(sys.argv[1]).read().decode())" "$URL")
+[ "$curl_ok" = OK ] || { echo "nginx does not answer OK on $URL" >&2; exit 1; }
+
+run_wrk() {
+    "${PIN_CLIENT[@]}" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" "$URL" > "$WORK/wrk.txt" 2>&1
+    awk '/^Requests\/sec:/ { printf "%.0f\n", $2 }' "$WORK/wrk.txt"
+}
+run_ours() {
+    rm -f "$WORK/ours.json"
+    "${PIN_CLIENT[@]}" "$CLI" bench --no-store --threads 1 -c "$CONNECTIONS" -k -t "$DURATION" \
+        --json "$WORK/ours.json" "$URL" > "$WORK/ours.txt" 2>&1 || true
+    if [ -s "$WORK/ours.json" ]; then
+        python3 -c "import json,sys; print(round(json.load(open(sys.argv[1]))['requests_per_second']))" "$WORK/ours.json"
+    else
+        awk '/^Requests per second:/ { printf "%.0f\n", $4 }' "$WORK/ours.txt"
+    fi
+}
+
+echo "nginx $(nginx -v 2>&1 | sed 's/.*\///'), wrk and $(basename "$CLI"): 1 thread, $CONNECTIONS connections, keep-alive, ${DURATION}s, $RUNS runs, $(nproc) cores"
+printf '%-4s %12s %12s %8s\n' run wrk ours ratio
+ratios=()
+for i in $(seq "$RUNS"); do
+    w=$(run_wrk)
+    o=$(run_ours)
+    [ -n "$w" ] && [ -n "$o" ] || { echo "run $i: no figure (wrk: '$w', ours: '$o')" >&2; cat "$WORK/ours.txt" >&2; exit 1; }
+    r=$(python3 -c "print(f'{$o/max($w,1):.3f}')")
+    ratios+=("$r")
+    printf '%-4s %12s %12s %8s\n' "$i" "$w" "$o" "$r"
+done
+median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
+echo "median ratio ours/wrk: $median (target >= 1)"
