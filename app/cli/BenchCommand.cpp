@@ -190,7 +190,7 @@ int BenchCommand::run(const QStringList &arguments)
     const model::BenchParameters &p = options->parameters;
     const QUrl url(p.url);
 
-    Console::out(ReportPrinter::preamble(url, options->wrkFormat, p));
+    Console::outRaw(ReportPrinter::preamble(url, options->wrkFormat, p));
     QString error;
     if (!canConnect(url, &error))
         return Console::fail(kCommand, error);
@@ -221,23 +221,25 @@ int BenchCommand::run(const QStringList &arguments)
     generator.wait();
 
     const model::RunSummary summary = generator.summary();
+    const QList<model::BenchSample> samples = generator.allSamples();
     if (!options->wrkFormat)
         Console::err(u"Finished %1 requests"_s.arg(summary.completed + summary.failed));
-    Console::outRaw(ReportPrinter::report(summary, generator.histogram(), options->wrkFormat, p));
+    Console::outRaw(ReportPrinter::report(summary, generator.histogram(), samples, options->wrkFormat));
 
     if (options->store) {
         storage::DataFolder folder;
         if (!folder.open(options->dataDir, &error)) {
             Console::err(u"hostbench-cli bench: the run was not stored: "_s + error);
         } else {
-            const qint64 id = folder.database().saveRun(p, summary, generator.allSamples());
+            const qint64 id = folder.database().saveRun(p, summary, samples);
             if (id == 0)
                 Console::err(u"hostbench-cli bench: the run was not stored: "_s + folder.database().lastError());
             else
                 Console::err(u"Stored as run %1 in %2"_s.arg(id).arg(folder.databasePath()));
         }
     }
-    if (!options->jsonFile.isEmpty() && !ReportPrinter::writeJson(options->jsonFile, p, summary, &error))
+    if (!options->jsonFile.isEmpty()
+        && !ReportPrinter::writeJson(options->jsonFile, p, summary, generator.histogram(), samples, &error))
         return Console::fail(kCommand, error);
     return 0;
 }

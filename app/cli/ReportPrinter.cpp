@@ -1,7 +1,10 @@
 #include "cli/ReportPrinter.h"
 
+#include "bench/AbReport.h"
+#include "bench/JsonReport.h"
+#include "bench/WrkReport.h"
+
 #include <QJsonDocument>
-#include <QJsonObject>
 #include <QSaveFile>
 
 namespace hostbench::cli {
@@ -11,35 +14,36 @@ using namespace Qt::StringLiterals;
 QString ReportPrinter::preamble(const QUrl &url, bool wrkFormat, const model::BenchParameters &p)
 {
     if (wrkFormat) {
-        const QString length = p.requests > 0 ? u"%1-request"_s.arg(p.requests)
-                                              : u"%1s"_s.arg(double(p.durationMs) / 1000.0);
-        return u"Running %1 test @ %2\n  %3 threads and %4 connections"_s.arg(length, p.url)
+        if (p.durationMs > 0)
+            return bench::WrkReport::preamble(p.url, double(p.durationMs) / 1000.0, p.threads, p.concurrency);
+        // wrk has no -n; say what the run is instead of a duration.
+        return u"Running %1-request test @ %2\n  %3 threads and %4 connections\n"_s.arg(p.requests)
+            .arg(p.url)
             .arg(p.threads)
             .arg(p.concurrency);
     }
+    // ab's opening lines, naming this program as ab names itself.
     return u"This is Hostbench-cli, Version %1\n"
-           "A load generator after ApacheBench (ab) and wrk, part of Hostbench\n"
+           "An ApacheBench-compatible load generator, part of Hostbench\n"
            "\n"
-           "Benchmarking %2 (be patient)"_s.arg(QStringLiteral(HOSTBENCH_VERSION), url.host());
+           "Benchmarking %2 (be patient)\n"_s.arg(QStringLiteral(HOSTBENCH_VERSION), url.host());
 }
 
-// Provisional until the load generator's report writers land.
-QString ReportPrinter::report(const model::RunSummary &s, const model::LatencyHistogram &, bool,
-                              const model::BenchParameters &)
+QString ReportPrinter::report(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
+                              const QList<model::BenchSample> &samples, bool wrkFormat)
 {
-    return u"\nComplete requests:      %1\nFailed requests:        %2\nRequests per second:    %3 [#/sec] (mean)\n"_s
-        .arg(s.completed)
-        .arg(s.failed)
-        .arg(s.requestsPerSecond, 0, 'f', 2);
+    return wrkFormat ? bench::WrkReport::format(summary, histogram, samples, true) : bench::AbReport::format(summary);
 }
 
-bool ReportPrinter::writeJson(const QString &path, const model::BenchParameters &, const model::RunSummary &s,
-                              QString *error)
+bool ReportPrinter::writeJson(const QString &path, const model::BenchParameters &parameters,
+                              const model::RunSummary &summary, const model::LatencyHistogram &histogram,
+                              const QList<model::BenchSample> &samples, QString *error)
 {
+    const QJsonDocument document(bench::JsonReport::toJson(summary, histogram, samples, &parameters));
     QSaveFile file(path);
-    const QJsonObject object{{u"completed"_s, qint64(s.completed)}, {u"failed"_s, qint64(s.failed)}};
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(object).toJson()) < 0 || !file.commit()) {
-        *error = u"cannot write %1: %2"_s.arg(path, file.errorString());
+    if (!file.open(QIODevice::WriteOnly) || file.write(document.toJson(QJsonDocument::Indented)) < 0
+        || !file.commit()) {
+        *error = u"--json: cannot write %1: %2"_s.arg(path, file.errorString());
         return false;
     }
     return true;

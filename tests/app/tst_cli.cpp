@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+
 using namespace Qt::StringLiterals;
 using hostbench::storage::Database;
 
@@ -75,6 +77,8 @@ private slots:
     void defaultPortFallsBack();
     void benchStoresRunAndWritesJson();
     void benchNoStore();
+    void benchWrkFormat();
+    void benchInterruptedBySigint();
     void benchUnreachableTarget();
     void statusWithNothingListening();
 
@@ -347,12 +351,17 @@ void TestCli::benchStoresRunAndWritesJson()
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.out.startsWith(u"This is Hostbench-cli, Version "_s), qPrintable(r.out));
     QVERIFY2(r.out.contains(u"Benchmarking 127.0.0.1 (be patient)"_s), qPrintable(r.out));
-    QVERIFY2(r.out.contains(u"Complete requests:"_s), qPrintable(r.out));
+    for (const QString &line : {u"Server Software:        Hostbench"_s, u"Document Path:          /index.html"_s,
+                                u"Document Length:        4070 bytes"_s, u"Concurrency Level:      4"_s,
+                                u"Complete requests:      200"_s, u"Failed requests:        0"_s,
+                                u"Requests per second:"_s, u"Percentage of the requests served"_s})
+        QVERIFY2(r.out.contains(line), qPrintable(r.out));
 
     const QJsonObject json = QJsonDocument::fromJson(readFile(jsonFile)).object();
     QVERIFY2(!json.isEmpty(), readFile(jsonFile).constData());
     QCOMPARE(json[u"completed"_s].toInteger(), 200);
     QCOMPARE(json[u"failed"_s].toInteger(), 0);
+    QCOMPARE(json[u"parameters"_s][u"url"_s].toString(), url);
 
     Database db;
     QVERIFY2(db.open(data + u"/hostbench.sqlite"_s), qPrintable(db.lastError()));
@@ -389,6 +398,61 @@ void TestCli::benchNoStore()
     QVERIFY(stopServe(serve));
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY(!QFile::exists(data + u"/hostbench.sqlite"_s));
+}
+
+void TestCli::benchWrkFormat()
+{
+    const QString site = makeSite(u"a"_s, "OK");
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s},
+                       &port));
+    const QString url = u"http://127.0.0.1:%1/"_s.arg(port);
+    const Result r = runCli({u"bench"_s, u"-t"_s, u"0.5"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--format"_s, u"wrk"_s,
+                             u"--no-store"_s, url});
+    QVERIFY(stopServe(serve));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.startsWith(u"Running "_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u" test @ "_s + url), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Thread Stats"_s) && r.out.contains(u"Requests/sec:"_s), qPrintable(r.out));
+    QVERIFY(!r.out.contains(u"This is Hostbench-cli"_s));
+}
+
+void TestCli::benchInterruptedBySigint()
+{
+    const QString site = makeSite(u"a"_s, "OK");
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s},
+                       &port));
+    const QString data = m_dir->filePath(u"interrupted"_s);
+    QProcess bench;
+    bench.setProcessEnvironment(environment());
+    bench.start(QStringLiteral(HOSTBENCH_CLI_PATH), {u"bench"_s, u"-t"_s, u"120"_s, u"-c"_s, u"2"_s, u"--data-dir"_s,
+                                                     data, u"http://127.0.0.1:%1/"_s.arg(port)});
+    QVERIFY(bench.waitForStarted(kTimeoutMs));
+    QByteArray out;
+    QDeadlineTimer deadline(kTimeoutMs);
+    while (!out.contains("(be patient)") && bench.state() == QProcess::Running && !deadline.hasExpired()) {
+        bench.waitForReadyRead(100);
+        out += bench.readAllStandardOutput();
+    }
+    QVERIFY2(out.contains("(be patient)"), out.constData());
+    QTest::qWait(300); // some requests
+    QCOMPARE(::kill(pid_t(bench.processId()), SIGINT), 0);
+    QVERIFY(bench.waitForFinished(kTimeoutMs));
+    out += bench.readAllStandardOutput();
+    QVERIFY(stopServe(serve));
+    QCOMPARE(bench.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(bench.exitCode(), 0);
+    QVERIFY2(out.contains("Complete requests:"), out.constData());
+
+    Database db;
+    QVERIFY2(db.open(data + u"/hostbench.sqlite"_s), qPrintable(db.lastError()));
+    const QList<hostbench::storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 1);
+    QVERIFY(runs.constFirst().summary.interrupted);
+    QVERIFY(runs.constFirst().summary.timeTakenSec < 100);
 }
 
 void TestCli::benchUnreachableTarget()
