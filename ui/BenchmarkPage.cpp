@@ -283,9 +283,9 @@ void BenchmarkPage::poll()
     m_progress->setValue(int(qBound(0.0, m_generator->progress(), 1.0) * 1000));
     if (!samples.isEmpty()) {
         const model::BenchSample &last = samples.constLast();
-        m_live->setText(tr("%1 requests · %2 req/s · p99 %3 · %n failed", nullptr, int(qMin<quint64>(m_failed, INT_MAX)))
+        m_live->setText(tr("%1 requests · %2 req/s · p99 %3 · %4 failed")
                             .arg(Format::count(m_completed), Format::rate(last.requestsPerSecond()),
-                                 Format::milliseconds(last.p99Us / 1000.0)));
+                                 Format::milliseconds(last.p99Us / 1000.0), Format::count(m_failed)));
     }
     if (m_generator->isFinished())
         finish();

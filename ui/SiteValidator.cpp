@@ -46,6 +46,10 @@ QString SiteValidator::normalizeHostName(const QString &input, QString *error)
     }
     if (name.startsWith(u'[') && name.endsWith(u']'))
         name = name.mid(1, name.size() - 2);
+    if (name.count(u':') == 1 || name.contains(u'/')) {
+        *error = tr("Enter the host name alone, without “http://”, a port or a path.");
+        return {};
+    }
     if (name.contains(u':')) {
         QHostAddress address;
         if (!address.setAddress(name) || address.protocol() != QAbstractSocket::IPv6Protocol) {

@@ -32,7 +32,8 @@ TargetResolver TargetResolver::resolve(const QString &text, const QList<model::V
     for (const model::VirtualHost &site : sites) {
         if (site.hostName != host && !site.aliases.contains(host))
             continue;
-        target.hostOverride = urlHost(host) + u':' + QString::number(enginePort);
+        // The Host header a browser would send: the port only when the URL has one.
+        target.hostOverride = url.port() == -1 ? urlHost(host) : urlHost(host) + u':' + QString::number(enginePort);
         url.setHost(engine);
         target.url = url.toString();
         target.hint = tr("Sent to %1 with “Host: %2”.").arg(urlHost(engine) + u':' + QString::number(enginePort),

@@ -1,0 +1,408 @@
+// The whole window, driven as a user would: start the engine from the Server
+// page, add a site through the Sites dialog, run a benchmark from the
+// Benchmark page and find it in Runs; every result checked over HTTP on
+// 127.0.0.1 and in the SQLite file through a second connection.
+#include "storage/DataFolder.h"
+#include "ui/AppSettings.h"
+#include "ui/BenchCharts.h"
+#include "ui/EngineController.h"
+#include "ui/MainWindow.h"
+#include "ui/SiteDialog.h"
+
+#include <QAbstractItemModel>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QMessageBox>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSet>
+#include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace hostbench;
+
+namespace {
+constexpr int kTimeoutMs = 30000; // generous: the suite runs on two busy cores
+}
+
+class TestMainWindow final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void windowBasics();
+    void startEngineFromServerPage();
+    void portInUseShowsError();
+    void addSiteThroughDialog();
+    void benchmarkTargetHint();
+    void benchmarkRun();
+    void runsPageShowsAndDeletes();
+    void startAtLaunchSetting();
+
+private:
+    template<typename T>
+    T *widget(const QString &name) const
+    {
+        T *found = m_window->findChild<T *>(name);
+        if (!found)
+            qWarning("no widget named %s", qPrintable(name));
+        return found;
+    }
+    void showTab(const QString &pageName);
+    void typeInto(QWidget *field, const QString &text);
+    QString engineUrl() const;
+    // GET over 127.0.0.1 with an optional Host header; returns the body, sets *status.
+    static QByteArray get(const QUrl &url, const QByteArray &host, int *status);
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<storage::DataFolder> m_folder;
+    std::unique_ptr<ui::MainWindow> m_window;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_folder = std::make_unique<storage::DataFolder>();
+    QString error;
+    QVERIFY2(m_folder->open(m_dir.filePath(u"data"_s), &error), qPrintable(error));
+    m_window = std::make_unique<ui::MainWindow>(*m_folder);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestMainWindow::cleanupTestCase()
+{
+    m_window.reset(); // before the folder whose database it uses
+    m_folder.reset();
+}
+
+void TestMainWindow::showTab(const QString &pageName)
+{
+    auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
+    QVERIFY(tabs);
+    QWidget *page = widget<QWidget>(pageName);
+    QVERIFY(page);
+    const int index = tabs->indexOf(page);
+    QVERIFY(index >= 0);
+    QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(index).center());
+    QTRY_COMPARE(tabs->currentWidget(), page);
+}
+
+void TestMainWindow::typeInto(QWidget *field, const QString &text)
+{
+    QVERIFY(field);
+    // Spin boxes and editable combo boxes type into their line edit.
+    QWidget *target = field;
+    if (auto *combo = qobject_cast<QComboBox *>(field))
+        target = combo->lineEdit();
+    else if (auto *edit = field->findChild<QLineEdit *>())
+        target = edit;
+    target->setFocus();
+    QTest::keyClick(target, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(target, Qt::Key_Backspace);
+    QTest::keyClicks(target, text);
+    if (qobject_cast<QAbstractSpinBox *>(field))
+        QTest::keyClick(target, Qt::Key_Tab);
+}
+
+QString TestMainWindow::engineUrl() const
+{
+    return widget<QLabel>(u"statusUrl"_s)->property("url").toString();
+}
+
+QByteArray TestMainWindow::get(const QUrl &url, const QByteArray &host, int *status)
+{
+    QNetworkAccessManager manager;
+    manager.setProxy(QNetworkProxy::NoProxy);
+    QNetworkRequest request(url);
+    if (!host.isEmpty())
+        request.setRawHeader("Host", host);
+    std::unique_ptr<QNetworkReply> reply(manager.get(request));
+    if (!QTest::qWaitFor([&] { return reply->isFinished(); }, kTimeoutMs))
+        return {};
+    *status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    return reply->readAll();
+}
+
+void TestMainWindow::windowBasics()
+{
+    QVERIFY(!m_window->windowIcon().isNull());
+    QVERIFY(!m_window->windowIcon().pixmap(32, 32).isNull());
+    auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
+    QCOMPARE(tabs->count(), 4);
+    for (const QString &page : {u"sitesPage"_s, u"serverPage"_s, u"benchmarkPage"_s, u"runsPage"_s})
+        QVERIFY2(tabs->indexOf(widget<QWidget>(page)) >= 0, qPrintable(page));
+    // Not started: tests start the engine themselves.
+    QVERIFY(!m_window->engine().isRunning());
+    QVERIFY(!widget<QLabel>(u"statusUrl"_s)->isVisible());
+    // The default site is listed, marked as default.
+    auto *sites = widget<QTableWidget>(u"sitesTable"_s);
+    QCOMPARE(sites->rowCount(), 1);
+    QVERIFY(sites->item(0, 0)->text().contains(u"localhost"_s));
+    QVERIFY(sites->item(0, 0)->data(Qt::UserRole + 2).toBool());
+}
+
+void TestMainWindow::startEngineFromServerPage()
+{
+    showTab(u"serverPage"_s);
+    typeInto(widget<QSpinBox>(u"serverPort"_s), u"0"_s);
+    QCOMPARE(widget<QSpinBox>(u"serverPort"_s)->value(), 0);
+    typeInto(widget<QSpinBox>(u"serverControlPort"_s), u"0"_s);
+    typeInto(widget<QSpinBox>(u"serverThreads"_s), u"2"_s);
+    QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
+
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
+    QVERIFY2(!widget<QLabel>(u"serverError"_s)->isVisible(), qPrintable(widget<QLabel>(u"serverError"_s)->text()));
+    QVERIFY(!widget<QPushButton>(u"serverStart"_s)->isEnabled());
+    QVERIFY(widget<QPushButton>(u"serverStop"_s)->isEnabled());
+
+    // The status bar shows the URL, the rate and the connections.
+    const QString url = engineUrl();
+    QVERIFY2(url.startsWith(u"http://127.0.0.1:"_s), qPrintable(url));
+    QVERIFY(QUrl(url).port() > 0);
+    QVERIFY(widget<QLabel>(u"statusUrl"_s)->isVisible());
+    QVERIFY(widget<QLabel>(u"statusUrl"_s)->text().contains(url));
+    QTRY_VERIFY(widget<QLabel>(u"statusRate"_s)->text().contains(u"req/s"_s));
+    QVERIFY(!widget<QLabel>(u"statusConnections"_s)->text().isEmpty());
+    QVERIFY(widget<QLabel>(u"serverStatus"_s)->text().contains(url));
+    QVERIFY(m_window->engine().controlApiPort() > 0);
+
+    // The default site's welcome page over 127.0.0.1.
+    int status = 0;
+    const QByteArray body = get(QUrl(url + u"index.html"_s), {}, &status);
+    QCOMPARE(status, 200);
+    QVERIFY(body.contains("Hostbench"));
+    // The status bar counts it within a few samples.
+    QTRY_VERIFY_WITH_TIMEOUT(widget<QLabel>(u"metricsRequests"_s)->text() != u"0"_s
+                                 && widget<QLabel>(u"metricsRequests"_s)->text() != u"–"_s,
+                             kTimeoutMs);
+}
+
+void TestMainWindow::portInUseShowsError()
+{
+    QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
+    QTRY_VERIFY(!m_window->engine().isRunning());
+    QVERIFY(widget<QLabel>(u"statusState"_s)->text().contains(u"stopped"_s));
+
+    QTcpServer occupier;
+    QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
+    auto *fallback = widget<QCheckBox>(u"serverPortFallback"_s);
+    if (fallback->isChecked())
+        QTest::mouseClick(fallback, Qt::LeftButton, {}, QPoint(2, fallback->height() / 2));
+    QVERIFY(!fallback->isChecked());
+    typeInto(widget<QSpinBox>(u"serverPort"_s), QString::number(occupier.serverPort()));
+    QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
+
+    auto *error = widget<QLabel>(u"serverError"_s);
+    QTRY_VERIFY(error->isVisible());
+    QVERIFY2(error->text().contains(QString::number(occupier.serverPort())) || error->text().contains(u"use"_s),
+             qPrintable(error->text()));
+    QVERIFY(!m_window->engine().isRunning());
+    QVERIFY(widget<QPushButton>(u"serverStart"_s)->isEnabled());
+
+    // Back to a free port: the error goes away.
+    QTest::mouseClick(fallback, Qt::LeftButton, {}, QPoint(2, fallback->height() / 2));
+    typeInto(widget<QSpinBox>(u"serverPort"_s), u"0"_s);
+    QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
+    QVERIFY(!error->isVisible());
+}
+
+void TestMainWindow::addSiteThroughDialog()
+{
+    const QString root = m_dir.filePath(u"example-www"_s);
+    QVERIFY(QDir().mkpath(root));
+    QFile file(root + u"/site.txt"_s);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("served by example.test\n");
+    file.close();
+
+    showTab(u"sitesPage"_s);
+    QTest::mouseClick(widget<QPushButton>(u"sitesAdd"_s), Qt::LeftButton);
+    ui::SiteDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<ui::SiteDialog *>(u"siteDialog"_s)) && dialog->isVisible());
+    typeInto(dialog->findChild<QLineEdit *>(u"siteHostName"_s), u"Example.test"_s);
+    typeInto(dialog->findChild<QLineEdit *>(u"siteAliases"_s), u"www.example.test"_s);
+    typeInto(dialog->findChild<QLineEdit *>(u"siteDocumentRoot"_s), root);
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QTRY_VERIFY(!m_window->findChild<ui::SiteDialog *>(u"siteDialog"_s)); // closed and deleted
+
+    // In the list...
+    auto *sites = widget<QTableWidget>(u"sitesTable"_s);
+    QTRY_COMPARE(sites->rowCount(), 2);
+    bool listed = false;
+    for (int row = 0; row < sites->rowCount(); ++row)
+        listed = listed || sites->item(row, 0)->text() == u"example.test"_s;
+    QVERIFY(listed);
+
+    // ...in the SQLite file, read through another connection...
+    storage::Database check;
+    QVERIFY2(check.open(m_folder->databasePath()), qPrintable(check.lastError()));
+    const QList<model::VirtualHost> stored = check.virtualHosts();
+    QCOMPARE(stored.size(), 2);
+    const auto it = std::find_if(stored.begin(), stored.end(),
+                                 [](const model::VirtualHost &h) { return h.hostName == u"example.test"_s; });
+    QVERIFY(it != stored.end());
+    QCOMPARE(it->aliases, QStringList{u"www.example.test"_s});
+    QCOMPARE(QDir(it->documentRoot).canonicalPath(), QDir(root).canonicalPath());
+    QVERIFY(!it->isDefault);
+
+    // ...and served by the running engine (reloaded), by name and by alias.
+    const QUrl url(engineUrl() + u"site.txt"_s);
+    for (const QByteArray &host : {QByteArray("example.test"), QByteArray("www.example.test")}) {
+        int status = 0;
+        QCOMPARE(get(url, host, &status), QByteArray("served by example.test\n"));
+        QCOMPARE(status, 200);
+    }
+}
+
+void TestMainWindow::benchmarkTargetHint()
+{
+    showTab(u"benchmarkPage"_s);
+    auto *urls = widget<QComboBox>(u"benchUrl"_s);
+    const quint16 port = m_window->engine().port();
+    // The engine's URL and each site's are offered.
+    QVERIFY(urls->findText(engineUrl()) >= 0);
+    QVERIFY(urls->findText(u"http://example.test:%1/"_s.arg(port)) >= 0);
+
+    typeInto(urls, u"http://example.test:%1/site.txt"_s.arg(port));
+    auto *hint = widget<QLabel>(u"benchTargetHint"_s);
+    QTRY_VERIFY(hint->isVisible());
+    QVERIFY2(hint->text().contains(u"example.test"_s), qPrintable(hint->text()));
+    typeInto(urls, engineUrl());
+    QTRY_VERIFY(!hint->isVisible());
+}
+
+void TestMainWindow::benchmarkRun()
+{
+    showTab(u"benchmarkPage"_s);
+    const QString target = engineUrl() + u"index.html"_s;
+    typeInto(widget<QComboBox>(u"benchUrl"_s), target);
+    typeInto(widget<QSpinBox>(u"benchConcurrency"_s), u"4"_s);
+    QTest::mouseClick(widget<QRadioButton>(u"benchByDuration"_s), Qt::LeftButton, {}, QPoint(2, 5));
+    QVERIFY(widget<QRadioButton>(u"benchByDuration"_s)->isChecked());
+    typeInto(widget<QSpinBox>(u"benchDuration"_s), u"1"_s);
+    typeInto(widget<QSpinBox>(u"benchThreads"_s), u"1"_s);
+    auto *charts = widget<ui::BenchCharts>(u"benchCharts"_s);
+    QVERIFY(charts);
+    QLineSeries *series = charts->throughputSeries();
+    auto *stop = widget<QPushButton>(u"benchStop"_s);
+    QVERIFY(!stop->isEnabled());
+
+    QTest::mouseClick(widget<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    QVERIFY2(!widget<QLabel>(u"benchError"_s)->isVisible(), qPrintable(widget<QLabel>(u"benchError"_s)->text()));
+    QVERIFY(stop->isEnabled());
+
+    // While the run is live the chart grows: note its size at each turn of the event loop.
+    QSet<qsizetype> liveCounts;
+    QElapsedTimer clock;
+    clock.start();
+    while (stop->isEnabled() && clock.elapsed() < kTimeoutMs) {
+        QTest::qWait(20);
+        if (stop->isEnabled() && series->count() > 0)
+            liveCounts.insert(series->count());
+    }
+    QVERIFY2(!stop->isEnabled(), "the run did not end");
+    QVERIFY2(liveCounts.size() >= 2, qPrintable(u"chart sizes seen during the run: %1"_s.arg(liveCounts.size())));
+    QCOMPARE(charts->p99Series()->count(), series->count());
+
+    // The report...
+    auto *report = widget<QPlainTextEdit>(u"benchReport"_s);
+    QTRY_VERIFY(!report->toPlainText().isEmpty());
+    QVERIFY2(report->toPlainText().contains(u"Requests per second"_s), qPrintable(report->toPlainText()));
+    QCOMPARE(widget<QProgressBar>(u"benchProgress"_s)->value(), widget<QProgressBar>(u"benchProgress"_s)->maximum());
+    QVERIFY(!widget<QLabel>(u"benchError"_s)->isVisible());
+
+    // ...the run list...
+    auto *runs = widget<QTableView>(u"runsTable"_s);
+    QTRY_COMPARE(runs->model()->rowCount(), 1);
+    QVERIFY(runs->model()->index(0, 1).data().toString().contains(target));
+
+    // ...and the database, through another connection.
+    storage::Database check;
+    QVERIFY(check.open(m_folder->databasePath()));
+    const QList<storage::StoredRun> stored = check.runs();
+    QCOMPARE(stored.size(), 1);
+    QCOMPARE(stored.first().parameters.url, target);
+    QCOMPARE(stored.first().parameters.concurrency, 4);
+    QCOMPARE(stored.first().parameters.durationMs, qint64(1000));
+    QVERIFY(stored.first().summary.completed > 0);
+    QCOMPARE(stored.first().summary.failed, quint64(0));
+    QVERIFY(!check.samples(stored.first().id).isEmpty());
+}
+
+void TestMainWindow::runsPageShowsAndDeletes()
+{
+    showTab(u"runsPage"_s);
+    auto *runs = widget<QTableView>(u"runsTable"_s);
+    QCOMPARE(runs->model()->rowCount(), 1);
+    QTest::mouseClick(runs->viewport(), Qt::LeftButton, {}, runs->visualRect(runs->model()->index(0, 0)).center());
+    QTRY_VERIFY(widget<QPlainTextEdit>(u"runReport"_s)->toPlainText().contains(u"Requests per second"_s));
+    QVERIFY(widget<ui::BenchCharts>(u"runCharts"_s)->pointCount() > 0);
+
+    QTest::mouseClick(widget<QPushButton>(u"runsDelete"_s), Qt::LeftButton);
+    QMessageBox *confirm = nullptr;
+    QTRY_VERIFY((confirm = m_window->findChild<QMessageBox *>(u"runsDeleteConfirm"_s)) && confirm->isVisible());
+    QAbstractButton *remove = nullptr;
+    for (QAbstractButton *button : confirm->buttons()) {
+        if (confirm->buttonRole(button) == QMessageBox::DestructiveRole)
+            remove = button;
+    }
+    QVERIFY(remove);
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QTRY_COMPARE(runs->model()->rowCount(), 0);
+    QVERIFY(widget<QPlainTextEdit>(u"runReport"_s)->toPlainText().isEmpty());
+    storage::Database check;
+    QVERIFY(check.open(m_folder->databasePath()));
+    QVERIFY(check.runs().isEmpty());
+}
+
+void TestMainWindow::startAtLaunchSetting()
+{
+    // Off: a new window does not start the engine.
+    showTab(u"serverPage"_s);
+    auto *autoStart = widget<QCheckBox>(u"serverAutoStart"_s);
+    QVERIFY(autoStart->isChecked()); // the default
+    QTest::mouseClick(autoStart, Qt::LeftButton, {}, QPoint(2, autoStart->height() / 2));
+    QVERIFY(!autoStart->isChecked());
+    QVERIFY(!ui::AppSettings(m_folder->database()).startEngineAtLaunch());
+    {
+        ui::MainWindow second(*m_folder);
+        second.startEngineAtLaunch();
+        QVERIFY(!second.engine().isRunning());
+    }
+
+    // On: a new window starts on the stored configuration (port 0, from the last start).
+    QTest::mouseClick(autoStart, Qt::LeftButton, {}, QPoint(2, autoStart->height() / 2));
+    QVERIFY(ui::AppSettings(m_folder->database()).startEngineAtLaunch());
+    ui::MainWindow third(*m_folder);
+    third.startEngineAtLaunch();
+    QVERIFY(third.engine().isRunning());
+    int status = 0;
+    get(QUrl(third.engine().url() + u"index.html"_s), {}, &status);
+    QCOMPARE(status, 200);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

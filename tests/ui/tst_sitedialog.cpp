@@ -1,0 +1,252 @@
+#include "ui/SiteDialog.h"
+
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using hostbench::model::VirtualHost;
+using hostbench::ui::SiteDialog;
+
+class TestSiteDialog final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void refusesFieldErrors_data();
+    void refusesFieldErrors();
+    void errorsFollowEdits();
+    void acceptsValidSite();
+    void routeErrors();
+    void createsMissingFolder();
+    void editingKeepsDefault();
+
+private:
+    QList<VirtualHost> others() const;
+    static void type(SiteDialog &dialog, const QString &objectName, const QString &text);
+    static void clickOk(SiteDialog &dialog);
+    static QLabel *error(SiteDialog &dialog, const QString &objectName);
+
+    QTemporaryDir m_dir;
+};
+
+void TestSiteDialog::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY(QDir(m_dir.path()).mkpath(u"www"_s));
+}
+
+QList<VirtualHost> TestSiteDialog::others() const
+{
+    VirtualHost taken;
+    taken.id = 1;
+    taken.hostName = u"taken.test"_s;
+    taken.aliases = {u"www.taken.test"_s};
+    taken.documentRoot = m_dir.path();
+    taken.isDefault = true;
+    return {taken};
+}
+
+void TestSiteDialog::type(SiteDialog &dialog, const QString &objectName, const QString &text)
+{
+    auto *edit = dialog.findChild<QLineEdit *>(objectName);
+    QVERIFY2(edit, qPrintable(objectName));
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClicks(edit, text);
+}
+
+void TestSiteDialog::clickOk(SiteDialog &dialog)
+{
+    auto *buttons = dialog.findChild<QDialogButtonBox *>(u"siteButtons"_s);
+    QVERIFY(buttons);
+    QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+}
+
+QLabel *TestSiteDialog::error(SiteDialog &dialog, const QString &objectName)
+{
+    return dialog.findChild<QLabel *>(objectName);
+}
+
+void TestSiteDialog::refusesFieldErrors_data()
+{
+    QTest::addColumn<QString>("hostName");
+    QTest::addColumn<QString>("aliases");
+    QTest::addColumn<QString>("documentRoot"); // relative to the temporary folder, or absolute
+    QTest::addColumn<QString>("field");        // the field that must show an error
+    QTest::addColumn<QString>("mentions");     // a word the message must contain
+
+    QTest::newRow("bad host name") << u"bad_name!"_s << QString() << u"www"_s << u"siteHostName"_s << QString();
+    QTest::newRow("empty host name") << QString() << QString() << u"www"_s << u"siteHostName"_s << QString();
+    QTest::newRow("duplicate host name") << u"taken.test"_s << QString() << u"www"_s << u"siteHostName"_s
+                                         << u"taken.test"_s;
+    QTest::newRow("host name is another's alias") << u"WWW.Taken.Test"_s << QString() << u"www"_s
+                                                  << u"siteHostName"_s << u"taken.test"_s;
+    QTest::newRow("duplicate alias") << u"new.test"_s << u"other.test, taken.test"_s << u"www"_s
+                                     << u"siteAliases"_s << u"taken.test"_s;
+    QTest::newRow("bad alias") << u"new.test"_s << u"ok.test bad..alias"_s << u"www"_s << u"siteAliases"_s
+                               << u"bad..alias"_s;
+    QTest::newRow("missing document root") << u"new.test"_s << QString() << u"missing/folder"_s
+                                           << u"siteDocumentRoot"_s << QString();
+    QTest::newRow("relative document root") << u"new.test"_s << QString() << u"/relative"_s
+                                            << u"siteDocumentRoot"_s << QString();
+}
+
+void TestSiteDialog::refusesFieldErrors()
+{
+    QFETCH(QString, hostName);
+    QFETCH(QString, aliases);
+    QFETCH(QString, documentRoot);
+    QFETCH(QString, field);
+    QFETCH(QString, mentions);
+
+    SiteDialog dialog(VirtualHost{}, others());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    type(dialog, u"siteHostName"_s, hostName);
+    type(dialog, u"siteAliases"_s, aliases);
+    // "/relative" stands for a path that is not absolute.
+    const QString root = documentRoot == u"/relative"_s ? u"relative/path"_s : m_dir.filePath(documentRoot);
+    type(dialog, u"siteDocumentRoot"_s, root);
+    clickOk(dialog);
+
+    // Refused: still open, not accepted.
+    QVERIFY(dialog.isVisible());
+    QVERIFY(dialog.result() != QDialog::Accepted);
+
+    // The error is under its field, and the field is marked.
+    QLabel *label = error(dialog, field + u"Error"_s);
+    QVERIFY(label);
+    QTRY_VERIFY(label->isVisible());
+    QVERIFY(!label->text().isEmpty());
+    if (!mentions.isEmpty())
+        QVERIFY2(label->text().contains(mentions), qPrintable(label->text()));
+    auto *edit = dialog.findChild<QLineEdit *>(field);
+    QVERIFY(!edit->property("fieldError").toString().isEmpty());
+    QCOMPARE(dialog.focusWidget(), edit);
+
+    // The other fields show no error.
+    for (const QString &other : {u"siteHostName"_s, u"siteAliases"_s, u"siteDocumentRoot"_s}) {
+        if (other != field)
+            QVERIFY2(!error(dialog, other + u"Error"_s)->isVisible(), qPrintable(other));
+    }
+}
+
+void TestSiteDialog::errorsFollowEdits()
+{
+    SiteDialog dialog(VirtualHost{}, others());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    type(dialog, u"siteHostName"_s, u"taken.test"_s);
+    type(dialog, u"siteDocumentRoot"_s, m_dir.filePath(u"www"_s));
+    clickOk(dialog);
+    QLabel *hostError = error(dialog, u"siteHostNameError"_s);
+    QTRY_VERIFY(hostError->isVisible());
+
+    // Fixing the name clears its error without another click on OK.
+    type(dialog, u"siteHostName"_s, u"fixed.test"_s);
+    QTRY_VERIFY(!hostError->isVisible());
+    QVERIFY(!dialog.findChild<QLineEdit *>(u"siteHostName"_s)->property("fieldError").isValid());
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+}
+
+void TestSiteDialog::acceptsValidSite()
+{
+    SiteDialog dialog(VirtualHost{}, others());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    type(dialog, u"siteHostName"_s, u"  Example.TEST "_s);
+    type(dialog, u"siteAliases"_s, u"WWW.example.test,  127.0.0.9"_s);
+    type(dialog, u"siteDocumentRoot"_s, m_dir.filePath(u"www/"_s));
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+
+    const VirtualHost host = dialog.host();
+    QCOMPARE(host.id, 0);
+    QCOMPARE(host.hostName, u"example.test"_s);
+    QCOMPARE(host.aliases, QStringList({u"www.example.test"_s, u"127.0.0.9"_s}));
+    QCOMPARE(host.documentRoot, m_dir.filePath(u"www"_s));
+    QVERIFY(!host.isDefault);
+    QVERIFY(host.routes.isEmpty());
+}
+
+void TestSiteDialog::routeErrors()
+{
+    SiteDialog dialog(VirtualHost{}, others());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    type(dialog, u"siteHostName"_s, u"routes.test"_s);
+    type(dialog, u"siteDocumentRoot"_s, m_dir.filePath(u"www"_s));
+
+    auto *table = dialog.findChild<QTableWidget *>(u"routesTable"_s);
+    QVERIFY(table);
+    QTest::mouseClick(dialog.findChild<QPushButton *>(u"routesAdd"_s), Qt::LeftButton);
+    QCOMPARE(table->rowCount(), 1);
+    // The new row is valid as proposed (/hello -> 200 text/plain "hello"); break its path.
+    table->item(0, 0)->setText(u"hello"_s);
+    clickOk(dialog);
+    QVERIFY(dialog.isVisible());
+    QLabel *routesError = error(dialog, u"siteRoutesError"_s);
+    QTRY_VERIFY(routesError->isVisible());
+    QVERIFY2(routesError->text().contains(u"/"_s), qPrintable(routesError->text()));
+
+    table->item(0, 0)->setText(u"/hello"_s);
+    table->item(0, 1)->setData(Qt::EditRole, 700);
+    QTRY_VERIFY(routesError->text().contains(u"599"_s));
+    table->item(0, 1)->setData(Qt::EditRole, 201);
+    QTRY_VERIFY(!routesError->isVisible());
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    const VirtualHost host = dialog.host();
+    QCOMPARE(host.routes.size(), 1);
+    QCOMPARE(host.routes.first().path, u"/hello"_s);
+    QCOMPARE(host.routes.first().status, 201);
+    QCOMPARE(host.routes.first().body, QByteArray("hello"));
+}
+
+void TestSiteDialog::createsMissingFolder()
+{
+    SiteDialog dialog(VirtualHost{}, others());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const QString missing = m_dir.filePath(u"made/here"_s);
+    type(dialog, u"siteHostName"_s, u"made.test"_s);
+    type(dialog, u"siteDocumentRoot"_s, missing);
+    clickOk(dialog);
+    QLabel *rootError = error(dialog, u"siteDocumentRootError"_s);
+    QTRY_VERIFY(rootError->isVisible());
+    QVERIFY(rootError->text().contains(u"href=\"create\""_s));
+    emit rootError->linkActivated(u"create"_s);
+    QVERIFY(QFileInfo(missing).isDir());
+    QTRY_VERIFY(!rootError->isVisible());
+}
+
+void TestSiteDialog::editingKeepsDefault()
+{
+    // The default site stays default: its box cannot be unticked; its own names are no duplicates.
+    const VirtualHost existing = others().first();
+    SiteDialog dialog(existing, others());
+    QCOMPARE(dialog.windowTitle().contains(u"taken.test"_s), true);
+    auto *isDefault = dialog.findChild<QCheckBox *>(u"siteDefault"_s);
+    QVERIFY(isDefault->isChecked());
+    QVERIFY(!isDefault->isEnabled());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.host(), existing);
+}
+
+QTEST_MAIN(TestSiteDialog)
+#include "tst_sitedialog.moc"

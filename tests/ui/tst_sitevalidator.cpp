@@ -1,0 +1,195 @@
+#include "ui/SiteValidator.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using hostbench::model::Route;
+using hostbench::model::VirtualHost;
+using hostbench::ui::SiteValidator;
+
+class TestSiteValidator final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void normalizeHostName_data();
+    void normalizeHostName();
+    void splitAliases();
+    void checkDocumentRoot();
+    void checkRoute_data();
+    void checkRoute();
+    void duplicates_data();
+    void duplicates();
+    void editingKeepsOwnNames();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestSiteValidator::normalizeHostName_data()
+{
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("expected"); // empty: rejected
+
+    QTest::newRow("simple") << u"example.test"_s << u"example.test"_s;
+    QTest::newRow("upper case") << u"WWW.Example.TEST"_s << u"www.example.test"_s;
+    QTest::newRow("blanks around") << u"  localhost \t"_s << u"localhost"_s;
+    QTest::newRow("digits first (RFC 1123)") << u"3com.example"_s << u"3com.example"_s;
+    QTest::newRow("inner hyphens") << u"my-site--x.example"_s << u"my-site--x.example"_s;
+    QTest::newRow("63-char label") << QString(63, u'a') + u".test"_s << QString(63, u'a') + u".test"_s;
+    QTest::newRow("ipv4") << u"127.0.0.2"_s << u"127.0.0.2"_s;
+    QTest::newRow("ipv6") << u"::1"_s << u"::1"_s;
+    QTest::newRow("ipv6 brackets, upper") << u"[FE80::1]"_s << u"fe80::1"_s;
+    QTest::newRow("ipv6 long form") << u"0:0:0:0:0:0:0:1"_s << u"::1"_s;
+
+    QTest::newRow("empty") << QString() << QString();
+    QTest::newRow("blank") << u"   "_s << QString();
+    QTest::newRow("underscore") << u"my_site.test"_s << QString();
+    QTest::newRow("space inside") << u"my site.test"_s << QString();
+    QTest::newRow("leading hyphen") << u"-site.test"_s << QString();
+    QTest::newRow("trailing hyphen") << u"site-.test"_s << QString();
+    QTest::newRow("empty label") << u"site..test"_s << QString();
+    QTest::newRow("trailing dot") << u"site.test."_s << QString();
+    QTest::newRow("64-char label") << QString(64, u'a') + u".test"_s << QString();
+    QTest::newRow("254 chars") << QString(QString(62, u'a') + u'.').repeated(4) + u"ab"_s << QString();
+    QTest::newRow("ipv4 out of range") << u"256.1.1.1"_s << QString();
+    QTest::newRow("ipv4 short form") << u"127.1"_s << QString();
+    QTest::newRow("all-digit name") << u"1234"_s << QString();
+    QTest::newRow("bad ipv6") << u"fe80::1::2"_s << QString();
+    QTest::newRow("with port") << u"example.test:8080"_s << QString();
+    QTest::newRow("url") << u"http://example.test/"_s << QString();
+    QTest::newRow("wildcard") << u"*.example.test"_s << QString();
+    QTest::newRow("non-ascii") << u"bücher.test"_s << QString();
+}
+
+void TestSiteValidator::normalizeHostName()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, expected);
+    QString error;
+    const QString result = SiteValidator::normalizeHostName(input, &error);
+    QCOMPARE(result, expected);
+    // A rejection always says why; an acceptance says nothing.
+    QCOMPARE(error.isEmpty(), !expected.isEmpty());
+}
+
+void TestSiteValidator::splitAliases()
+{
+    QCOMPARE(SiteValidator::splitAliases(u" a.test, b.test  c.test;d.test ,"_s),
+             QStringList({u"a.test"_s, u"b.test"_s, u"c.test"_s, u"d.test"_s}));
+    QVERIFY(SiteValidator::splitAliases(u" , "_s).isEmpty());
+}
+
+void TestSiteValidator::checkDocumentRoot()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY(SiteValidator::checkDocumentRoot(m_dir.path()).isEmpty());
+    QVERIFY(!SiteValidator::checkDocumentRoot(QString()).isEmpty());
+    QVERIFY(!SiteValidator::checkDocumentRoot(u"relative/path"_s).isEmpty());
+    QVERIFY(!SiteValidator::checkDocumentRoot(m_dir.filePath(u"missing"_s)).isEmpty());
+    QFile file(m_dir.filePath(u"file.txt"_s));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    QVERIFY(!SiteValidator::checkDocumentRoot(file.fileName()).isEmpty());
+}
+
+void TestSiteValidator::checkRoute_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("contentType");
+    QTest::addColumn<bool>("valid");
+
+    QTest::newRow("hello") << u"/hello"_s << 200 << u"text/plain"_s << true;
+    QTest::newRow("root") << u"/"_s << 204 << u"text/plain"_s << true;
+    QTest::newRow("charset") << u"/x"_s << 200 << u"text/html; charset=utf-8"_s << true;
+    QTest::newRow("lowest status") << u"/x"_s << 100 << u"text/plain"_s << true;
+    QTest::newRow("highest status") << u"/x"_s << 599 << u"text/plain"_s << true;
+    QTest::newRow("no slash") << u"hello"_s << 200 << u"text/plain"_s << false;
+    QTest::newRow("empty path") << QString() << 200 << u"text/plain"_s << false;
+    QTest::newRow("query") << u"/a?b=1"_s << 200 << u"text/plain"_s << false;
+    QTest::newRow("blank in path") << u"/a b"_s << 200 << u"text/plain"_s << false;
+    QTest::newRow("status 99") << u"/x"_s << 99 << u"text/plain"_s << false;
+    QTest::newRow("status 600") << u"/x"_s << 600 << u"text/plain"_s << false;
+    QTest::newRow("no subtype") << u"/x"_s << 200 << u"text"_s << false;
+    QTest::newRow("empty type") << u"/x"_s << 200 << QString() << false;
+}
+
+void TestSiteValidator::checkRoute()
+{
+    QFETCH(QString, path);
+    QFETCH(int, status);
+    QFETCH(QString, contentType);
+    QFETCH(bool, valid);
+    Route route;
+    route.path = path;
+    route.status = status;
+    route.contentType = contentType;
+    QCOMPARE(SiteValidator::checkRoute(route).isEmpty(), valid);
+}
+
+void TestSiteValidator::duplicates_data()
+{
+    QTest::addColumn<QString>("hostName");
+    QTest::addColumn<QStringList>("aliases");
+    QTest::addColumn<QString>("field"); // which error is expected; empty: none
+
+    QTest::newRow("free") << u"new.test"_s << QStringList{u"www.new.test"_s} << QString();
+    QTest::newRow("name taken by a name") << u"taken.test"_s << QStringList{} << u"hostName"_s;
+    QTest::newRow("name taken by an alias") << u"www.taken.test"_s << QStringList{} << u"hostName"_s;
+    QTest::newRow("alias taken by a name") << u"new.test"_s << QStringList{u"taken.test"_s} << u"aliases"_s;
+    QTest::newRow("alias taken by an alias") << u"new.test"_s << QStringList{u"www.taken.test"_s} << u"aliases"_s;
+    QTest::newRow("alias equals own name") << u"new.test"_s << QStringList{u"new.test"_s} << u"aliases"_s;
+    QTest::newRow("alias twice") << u"new.test"_s << QStringList{u"a.test"_s, u"a.test"_s} << u"aliases"_s;
+    QTest::newRow("bad alias") << u"new.test"_s << QStringList{u"bad_alias"_s} << u"aliases"_s;
+}
+
+void TestSiteValidator::duplicates()
+{
+    QFETCH(QString, hostName);
+    QFETCH(QStringList, aliases);
+    QFETCH(QString, field);
+
+    VirtualHost other;
+    other.id = 1;
+    other.hostName = u"taken.test"_s;
+    other.aliases = {u"www.taken.test"_s};
+    other.documentRoot = m_dir.path();
+
+    VirtualHost host;
+    host.hostName = hostName;
+    host.aliases = aliases;
+    host.documentRoot = m_dir.path();
+    const SiteValidator::Errors errors = SiteValidator::validate(host, {other});
+    QCOMPARE(errors.hostName.isEmpty(), field != u"hostName"_s);
+    QCOMPARE(errors.aliases.isEmpty(), field != u"aliases"_s);
+    QVERIFY(errors.documentRoot.isEmpty());
+    QCOMPARE(errors.isEmpty(), field.isEmpty());
+    // A duplicate names the site that holds the name.
+    if (field == u"hostName"_s)
+        QVERIFY2(errors.hostName.contains(u"taken.test"_s), qPrintable(errors.hostName));
+}
+
+void TestSiteValidator::editingKeepsOwnNames()
+{
+    // Saving a site unchanged is no duplicate of itself; routes are checked in order.
+    VirtualHost self;
+    self.id = 7;
+    self.hostName = u"self.test"_s;
+    self.aliases = {u"www.self.test"_s};
+    self.documentRoot = m_dir.path();
+    QVERIFY(SiteValidator::validate(self, {self}).isEmpty());
+
+    Route good;
+    good.path = u"/ok"_s;
+    Route repeated = good;
+    self.routes = {good, repeated};
+    const SiteValidator::Errors errors = SiteValidator::validate(self, {self});
+    QCOMPARE(errors.routeRow, 1);
+    QVERIFY(!errors.routes.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestSiteValidator)
+#include "tst_sitevalidator.moc"
