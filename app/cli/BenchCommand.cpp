@@ -190,13 +190,15 @@ int BenchCommand::run(const QStringList &arguments)
     const model::BenchParameters &p = options->parameters;
     const QUrl url(p.url);
 
+    // Watch before the first line: a SIGINT from then on ends the run with a
+    // report, as ab does (it reaches stop() from the event loop below).
+    bench::LoadGenerator generator;
+    SignalWatcher watcher([&generator](int) { generator.stop(); });
+
     Console::outRaw(ReportPrinter::preamble(url, options->wrkFormat, p));
     QString error;
     if (!canConnect(url, &error))
         return Console::fail(kCommand, error);
-
-    bench::LoadGenerator generator;
-    SignalWatcher watcher([&generator](int) { generator.stop(); });
     if (!generator.start(p, &error))
         return Console::fail(kCommand, error);
 
