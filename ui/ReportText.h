@@ -3,6 +3,7 @@
 #include "model/BenchParameters.h"
 #include "model/RunSummary.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace hostbench::ui {
@@ -14,6 +15,8 @@ namespace hostbench::ui {
  */
 class ReportText final
 {
+    Q_DECLARE_TR_FUNCTIONS(ReportText)
+
 public:
     static QString ab(const model::BenchParameters &parameters, const model::RunSummary &summary);
 };
