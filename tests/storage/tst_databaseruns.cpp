@@ -1,0 +1,278 @@
+#include "storage/Database.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using hostbench::model::BenchParameters;
+using hostbench::model::BenchSample;
+using hostbench::model::RunSummary;
+using hostbench::storage::Database;
+
+namespace {
+
+// A separate raw connection, for what Database does not expose.
+QVariant rawQuery(const QString &file, const QString &sql)
+{
+    QVariant result;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"raw"_s);
+        db.setDatabaseName(file);
+        if (db.open()) {
+            QSqlQuery query(db);
+            if (query.exec(sql) && query.next())
+                result = query.value(0);
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"raw"_s);
+    return result;
+}
+
+} // namespace
+class TestDatabaseRuns final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void runRoundTrip();
+    void runsListedNewestFirst();
+    void removingRunCascadesSamples();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString path() const { return m_dir->filePath(u"test.sqlite"_s); }
+};
+
+void TestDatabaseRuns::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+void TestDatabaseRuns::runRoundTrip()
+{
+    BenchParameters p;
+    p.url = u"http://127.0.0.1:8080/x.txt?q=1"_s;
+    p.method = "POST";
+    p.headers = {{"X-One", "1"}, {"Accept", "text/*"}};
+    p.body = QByteArray("a\0b\xfe", 4);
+    p.contentType = "application/octet-stream";
+    p.hostOverride = u"example.test"_s;
+    p.concurrency = 7;
+    p.requests = 0;
+    p.durationMs = 12'345;
+    p.keepAlive = true;
+    p.threads = 2;
+    p.rate = 1500.5;
+    p.warmupMs = 250;
+    p.sampleIntervalMs = 50;
+    p.timeoutMs = 4321;
+
+    RunSummary s;
+    s.serverSoftware = u"Hostbench/0.1"_s;
+    s.serverHostname = u"127.0.0.1"_s;
+    s.serverPort = 8080;
+    s.documentPath = u"/x.txt?q=1"_s;
+    s.documentLength = 4070;
+    s.concurrency = 7;
+    s.keepAlive = true;
+    s.threads = 2;
+    s.rate = 1500.5;
+    s.startedAtMs = 1'700'000'000'123;
+    s.timeTakenSec = 12.5;
+    s.completed = 9'007'199'254'740'993ULL; // above 2^53: must not lose precision
+    s.failed = 15;
+    s.failedConnect = 1;
+    s.failedRead = 2;
+    s.failedLength = 3;
+    s.failedTimeout = 4;
+    s.failedParse = 5;
+    s.non2xx = 6;
+    s.keepAliveRequests = 17;
+    s.totalBytes = 123'456'789;
+    s.htmlBytes = 98'765;
+    s.requestsPerSecond = 1499.25;
+    s.transferRateKBps = 321.125;
+    s.interrupted = true;
+    s.statusCounts = {{200, 100}, {404, 6}};
+    s.latencyMinMs = 0.1;
+    s.latencyMeanMs = 1.5;
+    s.latencyP50Ms = 1.2;
+    s.latencyP90Ms = 2.3;
+    s.latencyP99Ms = 3.4;
+    s.latencyP999Ms = 4.5;
+    s.latencyMaxMs = 9.75;
+    s.uncorrectedP50Ms = 1.1;
+    s.uncorrectedP90Ms = 2.2;
+    s.uncorrectedP99Ms = 3.3;
+    s.uncorrectedMaxMs = 8.8;
+    s.connect = {0.1, 0.2, 0.3, 0.4, 0.5};
+    s.processing = {1.1, 1.2, 1.3, 1.4, 1.5};
+    s.waiting = {2.1, 2.2, 2.3, 2.4, 2.5};
+    s.total = {3.1, 3.2, 3.3, 3.4, 3.5};
+    s.percentiles = {{50, 1.2}, {66, 1.4}, {100, 9.75}};
+
+    QList<BenchSample> samples;
+    for (int i = 0; i < 5; ++i) {
+        BenchSample sample;
+        sample.index = i;
+        sample.elapsedMs = 100 * (i + 1);
+        sample.intervalMs = 100 + i;
+        sample.completed = 1000 + i;
+        sample.failed = i;
+        sample.bytes = 4'000'000'000ULL + i;
+        sample.p50Us = 500 + i;
+        sample.p90Us = 900 + i;
+        sample.p99Us = 990 + i;
+        sample.maxUs = 5000 + i;
+        sample.openConnections = 7 - i;
+        samples.append(sample);
+    }
+
+    Database db;
+    QVERIFY(db.open(path()));
+    const qint64 id = db.saveRun(p, s, samples);
+    QVERIFY2(id > 0, qPrintable(db.lastError()));
+    db.close();
+    QVERIFY(db.open(path()));
+
+    const std::optional<hostbench::storage::StoredRun> run = db.run(id);
+    QVERIFY(run.has_value());
+    QCOMPARE(run->id, id);
+    QCOMPARE(run->startedAtMs, s.startedAtMs);
+    const BenchParameters &rp = run->parameters;
+    QCOMPARE(rp.url, p.url);
+    QCOMPARE(rp.method, p.method);
+    QCOMPARE(rp.headers, p.headers);
+    QCOMPARE(rp.body, p.body);
+    QCOMPARE(rp.contentType, p.contentType);
+    QCOMPARE(rp.hostOverride, p.hostOverride);
+    QCOMPARE(rp.concurrency, p.concurrency);
+    QCOMPARE(rp.requests, p.requests);
+    QCOMPARE(rp.durationMs, p.durationMs);
+    QCOMPARE(rp.keepAlive, p.keepAlive);
+    QCOMPARE(rp.threads, p.threads);
+    QCOMPARE(rp.rate, p.rate);
+    QCOMPARE(rp.warmupMs, p.warmupMs);
+    QCOMPARE(rp.sampleIntervalMs, p.sampleIntervalMs);
+    QCOMPARE(rp.timeoutMs, p.timeoutMs);
+
+    const RunSummary &rs = run->summary;
+    QCOMPARE(rs.serverSoftware, s.serverSoftware);
+    QCOMPARE(rs.serverHostname, s.serverHostname);
+    QCOMPARE(rs.serverPort, s.serverPort);
+    QCOMPARE(rs.documentPath, s.documentPath);
+    QCOMPARE(rs.documentLength, s.documentLength);
+    QCOMPARE(rs.concurrency, s.concurrency);
+    QCOMPARE(rs.keepAlive, s.keepAlive);
+    QCOMPARE(rs.threads, s.threads);
+    QCOMPARE(rs.rate, s.rate);
+    QCOMPARE(rs.startedAtMs, s.startedAtMs);
+    QCOMPARE(rs.timeTakenSec, s.timeTakenSec);
+    QCOMPARE(rs.completed, s.completed);
+    QCOMPARE(rs.failed, s.failed);
+    QCOMPARE(rs.failedConnect, s.failedConnect);
+    QCOMPARE(rs.failedRead, s.failedRead);
+    QCOMPARE(rs.failedLength, s.failedLength);
+    QCOMPARE(rs.failedTimeout, s.failedTimeout);
+    QCOMPARE(rs.failedParse, s.failedParse);
+    QCOMPARE(rs.non2xx, s.non2xx);
+    QCOMPARE(rs.keepAliveRequests, s.keepAliveRequests);
+    QCOMPARE(rs.totalBytes, s.totalBytes);
+    QCOMPARE(rs.htmlBytes, s.htmlBytes);
+    QCOMPARE(rs.requestsPerSecond, s.requestsPerSecond);
+    QCOMPARE(rs.transferRateKBps, s.transferRateKBps);
+    QCOMPARE(rs.interrupted, s.interrupted);
+    QCOMPARE(rs.statusCounts, s.statusCounts);
+    QCOMPARE(rs.latencyMinMs, s.latencyMinMs);
+    QCOMPARE(rs.latencyMeanMs, s.latencyMeanMs);
+    QCOMPARE(rs.latencyP50Ms, s.latencyP50Ms);
+    QCOMPARE(rs.latencyP90Ms, s.latencyP90Ms);
+    QCOMPARE(rs.latencyP99Ms, s.latencyP99Ms);
+    QCOMPARE(rs.latencyP999Ms, s.latencyP999Ms);
+    QCOMPARE(rs.latencyMaxMs, s.latencyMaxMs);
+    QCOMPARE(rs.uncorrectedP50Ms, s.uncorrectedP50Ms);
+    QCOMPARE(rs.uncorrectedP90Ms, s.uncorrectedP90Ms);
+    QCOMPARE(rs.uncorrectedP99Ms, s.uncorrectedP99Ms);
+    QCOMPARE(rs.uncorrectedMaxMs, s.uncorrectedMaxMs);
+    for (const auto &[got, want] : {std::pair{rs.connect, s.connect}, std::pair{rs.processing, s.processing},
+                                    std::pair{rs.waiting, s.waiting}, std::pair{rs.total, s.total}}) {
+        QCOMPARE(got.minMs, want.minMs);
+        QCOMPARE(got.meanMs, want.meanMs);
+        QCOMPARE(got.sdMs, want.sdMs);
+        QCOMPARE(got.medianMs, want.medianMs);
+        QCOMPARE(got.maxMs, want.maxMs);
+    }
+    QCOMPARE(rs.percentiles, s.percentiles);
+
+    const QList<BenchSample> got = db.samples(id);
+    QCOMPARE(got.size(), samples.size());
+    for (qsizetype i = 0; i < got.size(); ++i) {
+        QCOMPARE(got[i].index, samples[i].index);
+        QCOMPARE(got[i].elapsedMs, samples[i].elapsedMs);
+        QCOMPARE(got[i].intervalMs, samples[i].intervalMs);
+        QCOMPARE(got[i].completed, samples[i].completed);
+        QCOMPARE(got[i].failed, samples[i].failed);
+        QCOMPARE(got[i].bytes, samples[i].bytes);
+        QCOMPARE(got[i].p50Us, samples[i].p50Us);
+        QCOMPARE(got[i].p90Us, samples[i].p90Us);
+        QCOMPARE(got[i].p99Us, samples[i].p99Us);
+        QCOMPARE(got[i].maxUs, samples[i].maxUs);
+        QCOMPARE(got[i].openConnections, samples[i].openConnections);
+    }
+    // The listing columns agree with the summary.
+    QCOMPARE(rawQuery(path(), u"SELECT completed FROM runs"_s).toULongLong(), s.completed);
+    QCOMPARE(rawQuery(path(), u"SELECT url FROM runs"_s).toString(), p.url);
+
+    QVERIFY(!db.run(id + 1).has_value());
+    QVERIFY(db.lastError().contains(QString::number(id + 1)));
+}
+
+void TestDatabaseRuns::runsListedNewestFirst()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    QList<qint64> ids;
+    for (qint64 startedAt : {3000, 1000, 2000}) {
+        RunSummary summary;
+        summary.startedAtMs = startedAt;
+        BenchParameters parameters;
+        parameters.url = u"http://127.0.0.1/"_s + QString::number(startedAt);
+        ids.append(db.saveRun(parameters, summary, {}));
+        QVERIFY(ids.constLast() > 0);
+    }
+    QList<hostbench::storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 3);
+    QCOMPARE(runs.at(0).id, ids.at(0));
+    QCOMPARE(runs.at(1).id, ids.at(2));
+    QCOMPARE(runs.at(2).id, ids.at(1));
+    QCOMPARE(runs.at(1).parameters.url, u"http://127.0.0.1/2000"_s);
+    QCOMPARE(db.runs(2).size(), 2);
+}
+
+void TestDatabaseRuns::removingRunCascadesSamples()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    QList<BenchSample> samples(3);
+    for (int i = 0; i < samples.size(); ++i)
+        samples[i].index = i;
+    const qint64 kept = db.saveRun({}, {}, samples);
+    const qint64 removed = db.saveRun({}, {}, samples);
+    QVERIFY(kept > 0 && removed > 0);
+    QCOMPARE(db.samples(removed).size(), 3);
+    QVERIFY(db.removeRun(removed));
+    QVERIFY(db.samples(removed).isEmpty());
+    QCOMPARE(db.samples(kept).size(), 3);
+    QCOMPARE(db.runs().size(), 1);
+    QVERIFY(!db.removeRun(removed));
+    db.close();
+    QCOMPARE(rawQuery(path(), u"SELECT count(*) FROM samples"_s).toInt(), 3);
+}
+
+QTEST_GUILESS_MAIN(TestDatabaseRuns)
+#include "tst_databaseruns.moc"
