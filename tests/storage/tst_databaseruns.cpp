@@ -1,3 +1,4 @@
+// Database's benchmark runs and interval samples (tables runs and samples).
 #include "storage/Database.h"
 
 #include <QSqlDatabase>
@@ -32,6 +33,7 @@ QVariant rawQuery(const QString &file, const QString &sql)
 }
 
 } // namespace
+
 class TestDatabaseRuns final : public QObject
 {
     Q_OBJECT
