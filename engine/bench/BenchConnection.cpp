@@ -115,6 +115,9 @@ void BenchConnection::connect()
         });
         return;
     }
+    // Before connecting, so that Asio needs no ioctl of its own for the connect.
+    m_socket.set_option(asio::ip::tcp::no_delay(true), ec);
+    m_socket.non_blocking(true, ec); // send() writes directly
     m_socket.async_connect(m_run.endpoint, [this](const boost::system::error_code &ec) {
         if (m_stopped)
             return;
@@ -124,9 +127,6 @@ void BenchConnection::connect()
         }
         m_open = true;
         m_worker.connectionOpened();
-        boost::system::error_code ignored;
-        m_socket.set_option(asio::ip::tcp::no_delay(true), ignored);
-        m_socket.non_blocking(true, ignored);
         m_attempt.connected = Clock::now();
         send();
     });

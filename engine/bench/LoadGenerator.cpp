@@ -13,6 +13,8 @@
 #include <optional>
 #include <thread>
 
+#include <sys/resource.h>
+
 namespace hostbench::bench {
 
 namespace asio = boost::asio;
@@ -44,6 +46,18 @@ LoadGenerator::~LoadGenerator()
 {
     stop();
     wait();
+}
+
+// Many connections need many descriptors: lift the soft limit towards the
+// hard one (Debian's soft default is 1024) rather than fail to connect.
+static void raiseDescriptorLimit(int connections)
+{
+    rlimit limit{};
+    const rlim_t wanted = rlim_t(connections) + 256;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < wanted && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = std::min(wanted, limit.rlim_max);
+        setrlimit(RLIMIT_NOFILE, &limit);
+    }
 }
 
 static bool refuse(QString *error, const QString &reason)
@@ -84,6 +98,7 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
     }
 
     wait(); // a previous run's threads
+    raiseDescriptorLimit(parameters.concurrency);
     d->workers.clear();
     d->summary.reset();
     d->stopRequested = false;
