@@ -40,8 +40,7 @@ int statusForParseError(const beast::error_code &ec)
 Connection::Connection(Worker &worker, asio::ip::tcp::socket socket)
     : m_worker(worker)
     , m_socket(std::move(socket))
-{
-}
+{ }
 
 Connection::~Connection()
 {
@@ -74,14 +73,14 @@ void Connection::readRequest()
     const bool waitingForHead = !m_answeredOne || (m_parser && m_parser->got_some());
     setDeadline(waitingForHead ? Worker::kHeaderTimeoutS : Worker::kKeepAliveTimeoutS);
     m_socket.async_read_some(m_input.prepare(kReadSize),
-                             [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
-                                 if (ec) {
-                                     self->close(); // end of stream, reset or cancelled
-                                     return;
-                                 }
-                                 self->m_input.commit(bytes);
-                                 self->processInput();
-                             });
+        [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
+            if (ec) {
+                self->close(); // end of stream, reset or cancelled
+                return;
+            }
+            self->m_input.commit(bytes);
+            self->processInput();
+        });
 }
 
 void Connection::processInput()
@@ -150,8 +149,8 @@ void Connection::writeResponse()
             m_output.resize(headSize + length);
             std::size_t got = 0;
             while (got < length) {
-                const ssize_t n = ::pread(m_response.file.get(), m_output.data() + headSize + got, length - got,
-                                          off_t(got));
+                const ssize_t n = ::pread(
+                    m_response.file.get(), m_output.data() + headSize + got, length - got, off_t(got));
                 if (n < 0 && errno == EINTR)
                     continue;
                 if (n <= 0)
@@ -177,17 +176,17 @@ void Connection::writeResponse()
 
     setDeadline(Worker::kSendTimeoutS);
     asio::async_write(m_socket, asio::buffer(m_output),
-                      [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
-                          bumpCounter(self->m_worker.counters().bytesSent, bytes);
-                          if (ec) {
-                              self->close();
-                              return;
-                          }
-                          if (self->m_fileRemaining > 0)
-                              self->sendFile();
-                          else
-                              self->finishResponse();
-                      });
+        [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
+            bumpCounter(self->m_worker.counters().bytesSent, bytes);
+            if (ec) {
+                self->close();
+                return;
+            }
+            if (self->m_fileRemaining > 0)
+                self->sendFile();
+            else
+                self->finishResponse();
+        });
 }
 
 void Connection::sendFile()
@@ -196,7 +195,7 @@ void Connection::sendFile()
     while (m_fileRemaining > 0) {
         auto offset = off_t(m_fileOffset);
         const ssize_t n = ::sendfile(m_socket.native_handle(), m_response.file.get(), &offset,
-                                     std::size_t(std::min(m_fileRemaining, kSendfileChunk)));
+            std::size_t(std::min(m_fileRemaining, kSendfileChunk)));
         if (n > 0) {
             m_fileOffset += std::uint64_t(n);
             m_fileRemaining -= std::uint64_t(n);
@@ -213,13 +212,13 @@ void Connection::sendFile()
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            m_socket.async_wait(asio::ip::tcp::socket::wait_write,
-                                [self = shared_from_this()](const beast::error_code &ec) {
-                                    if (ec)
-                                        self->close();
-                                    else
-                                        self->sendFile();
-                                });
+            m_socket.async_wait(
+                asio::ip::tcp::socket::wait_write, [self = shared_from_this()](const beast::error_code &ec) {
+                    if (ec)
+                        self->close();
+                    else
+                        self->sendFile();
+                });
             return;
         }
         // An error, or the file shrank: the promised length cannot be met.
@@ -264,13 +263,13 @@ void Connection::closeGracefully()
 void Connection::drain()
 {
     m_input.clear();
-    m_socket.async_read_some(m_input.prepare(kReadSize),
-                             [self = shared_from_this()](const beast::error_code &ec, std::size_t) {
-                                 if (ec)
-                                     self->close();
-                                 else
-                                     self->drain();
-                             });
+    m_socket.async_read_some(
+        m_input.prepare(kReadSize), [self = shared_from_this()](const beast::error_code &ec, std::size_t) {
+            if (ec)
+                self->close();
+            else
+                self->drain();
+        });
 }
 
 } // namespace hostbench::http

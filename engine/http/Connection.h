@@ -19,8 +19,8 @@ namespace hostbench::http {
 class SiteTable;
 class Worker;
 
-using ConnectionHook =
-    boost::intrusive::list_base_hook<boost::intrusive::link_mode<boost::intrusive::auto_unlink>>;
+using ConnectionHook
+    = boost::intrusive::list_base_hook<boost::intrusive::link_mode<boost::intrusive::auto_unlink>>;
 
 /*
  * One accepted TCP connection: reads requests with RequestParser, lets the

@@ -16,7 +16,7 @@ void HttpDate::format(std::time_t time, char *out)
 {
     static constexpr char kDays[] = "SunMonTueWedThuFriSat";
     static constexpr char kMonths[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-    std::tm utc{};
+    std::tm utc {};
     gmtime_r(&time, &utc);
     // Locale-free on purpose: strftime's %a and %b follow LC_TIME.
     out[0] = kDays[utc.tm_wday * 3];

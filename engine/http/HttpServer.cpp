@@ -34,7 +34,7 @@ struct MetricsState
     }
 
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
-    std::atomic<bool> running{true};
+    std::atomic<bool> running { true };
     std::vector<std::unique_ptr<WorkerCounters>> workers;
     std::atomic<std::shared_ptr<const SiteTable>> sites;
 };
@@ -42,7 +42,8 @@ struct MetricsState
 QString endpointText(const asio::ip::address &address, quint16 port)
 {
     const QString host = QString::fromStdString(address.to_string());
-    return address.is_v6() ? QStringLiteral("[%1]:%2").arg(host).arg(port) : QStringLiteral("%1:%2").arg(host).arg(port);
+    return address.is_v6() ? QStringLiteral("[%1]:%2").arg(host).arg(port)
+                           : QStringLiteral("%1:%2").arg(host).arg(port);
 }
 
 QString errorText(const boost::system::error_code &ec)
@@ -93,9 +94,11 @@ bool HttpServer::Private::bind(const model::ServerConfig &config, QString *error
     if (config.port == 0) {
         ec = first.listen(tcp::endpoint(address, 0));
         if (ec)
-            return fail(QStringLiteral("cannot listen on %1: %2").arg(endpointText(address, 0), errorText(ec)));
+            return fail(
+                QStringLiteral("cannot listen on %1: %2").arg(endpointText(address, 0), errorText(ec)));
     } else {
-        const int last = config.portFallback ? std::min(int(config.port) + kPortFallbackTries, 65535) : config.port;
+        const int last
+            = config.portFallback ? std::min(int(config.port) + kPortFallbackTries, 65535) : config.port;
         int candidate = config.port;
         for (; candidate <= last; ++candidate) {
             const tcp::endpoint endpoint(address, quint16(candidate));
@@ -121,22 +124,23 @@ bool HttpServer::Private::bind(const model::ServerConfig &config, QString *error
     for (size_t i = 1; i < workers.size(); ++i) {
         ec = workers[i]->listen(tcp::endpoint(address, port));
         if (ec)
-            return fail(QStringLiteral("cannot listen on %1: %2").arg(endpointText(address, port), errorText(ec)));
+            return fail(
+                QStringLiteral("cannot listen on %1: %2").arg(endpointText(address, port), errorText(ec)));
     }
     return true;
 }
 
 HttpServer::HttpServer()
     : d(std::make_unique<Private>())
-{
-}
+{ }
 
 HttpServer::~HttpServer()
 {
     stop();
 }
 
-bool HttpServer::start(const model::ServerConfig &config, const QList<model::VirtualHost> &hosts, QString *error)
+bool HttpServer::start(
+    const model::ServerConfig &config, const QList<model::VirtualHost> &hosts, QString *error)
 {
     if (d->running) {
         if (error)
@@ -245,7 +249,7 @@ model::MetricsSnapshot HttpServer::metrics() const
     constexpr auto relaxed = std::memory_order_relaxed;
     if (state->running.load(relaxed)) {
         snapshot.uptimeMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                std::chrono::steady_clock::now() - state->started)
+            std::chrono::steady_clock::now() - state->started)
                                 .count();
     }
     std::vector<quint64> latency(size_t(model::LatencyHistogram::kCountsLength), 0);
@@ -269,7 +273,7 @@ model::MetricsSnapshot HttpServer::metrics() const
     snapshot.latencyP99Us = histogram.valueAtPercentile(99);
     if (const auto sites = state->sites.load()) {
         for (size_t i = 0; i < sites->size(); ++i)
-            snapshot.perSite.append({sites->site(i).hostName, sites->site(i).counters->total()});
+            snapshot.perSite.append({ sites->site(i).hostName, sites->site(i).counters->total() });
     }
     return snapshot;
 }

@@ -8,8 +8,8 @@ namespace hostbench::http {
 std::string MimeTypes::lookup(std::string_view fileName)
 {
     static const QMimeDatabase database;
-    const QMimeType type = database.mimeTypeForFile(QString::fromUtf8(fileName.data(), qsizetype(fileName.size())),
-                                                    QMimeDatabase::MatchExtension);
+    const QMimeType type = database.mimeTypeForFile(
+        QString::fromUtf8(fileName.data(), qsizetype(fileName.size())), QMimeDatabase::MatchExtension);
     if (!type.isValid() || type.name().isEmpty())
         return "application/octet-stream";
     return type.name().toStdString();

@@ -16,9 +16,9 @@ struct Request
     enum class Method { Get, Head, Other };
 
     Method method = Method::Get;
-    int version = 11;      // 10 for HTTP/1.0, 11 for HTTP/1.1
-    std::string target;    // request-target as sent (origin-form or absolute-form)
-    std::string host;      // Host field value as sent; empty when absent
+    int version = 11; // 10 for HTTP/1.0, 11 for HTTP/1.1
+    std::string target; // request-target as sent (origin-form or absolute-form)
+    std::string host; // Host field value as sent; empty when absent
     bool keepAlive = true; // RFC 9112 §9.3: from the version and Connection
 
     void clear()

@@ -33,8 +33,8 @@ void RequestHandler::answerError(int status, Response &response)
         response.keepAlive = false;
 }
 
-bool RequestHandler::answerRoute(const Request &request, const Site &site, std::string_view path,
-                                 Response &response)
+bool RequestHandler::answerRoute(
+    const Request &request, const Site &site, std::string_view path, Response &response)
 {
     const FixedResponse *route = site.findRoute(path);
     if (!route)
@@ -51,7 +51,7 @@ bool RequestHandler::answerRoute(const Request &request, const Site &site, std::
 }
 
 void RequestHandler::answerFile(const Request &request, const Site &site, const RequestTarget &target,
-                                std::string_view path, Response &response)
+    std::string_view path, Response &response)
 {
     if (request.method == Request::Method::Other) {
         answerError(405, response);

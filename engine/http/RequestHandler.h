@@ -41,13 +41,14 @@ public:
     static size_t pickSite(const SiteTable &sites, const Request &request, const RequestTarget &target);
     static void answerError(int status, Response &response);
     // Returns false when `path` is no route of `site`.
-    static bool answerRoute(const Request &request, const Site &site, std::string_view path, Response &response);
-    void answerFile(const Request &request, const Site &site, const RequestTarget &target, std::string_view path,
-                    Response &response);
+    static bool answerRoute(
+        const Request &request, const Site &site, std::string_view path, Response &response);
+    void answerFile(const Request &request, const Site &site, const RequestTarget &target,
+        std::string_view path, Response &response);
 
 private:
     MimeTypes m_mimeTypes;
-    std::string m_path;    // normalised path of the request being handled
+    std::string m_path; // normalised path of the request being handled
     std::string m_scratch; // file path relative to the root
 };
 

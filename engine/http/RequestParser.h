@@ -34,16 +34,19 @@ private:
     using field = boost::beast::http::field;
     using string_view = boost::beast::string_view;
 
-    void on_request_impl(verb method, string_view methodString, string_view target, int version,
-                         error_code &ec) override;
-    void on_response_impl(int, string_view, int, error_code &) override {}
+    void on_request_impl(
+        verb method, string_view methodString, string_view target, int version, error_code &ec) override;
+    void on_response_impl(int, string_view, int, error_code &) override { }
     void on_field_impl(field name, string_view nameString, string_view value, error_code &ec) override;
     void on_header_impl(error_code &ec) override;
-    void on_body_init_impl(const boost::optional<std::uint64_t> &, error_code &) override {}
+    void on_body_init_impl(const boost::optional<std::uint64_t> &, error_code &) override { }
     std::size_t on_body_impl(string_view body, error_code &) override { return body.size(); }
-    void on_chunk_header_impl(std::uint64_t, string_view, error_code &) override {}
-    std::size_t on_chunk_body_impl(std::uint64_t, string_view body, error_code &) override { return body.size(); }
-    void on_finish_impl(error_code &) override {}
+    void on_chunk_header_impl(std::uint64_t, string_view, error_code &) override { }
+    std::size_t on_chunk_body_impl(std::uint64_t, string_view body, error_code &) override
+    {
+        return body.size();
+    }
+    void on_finish_impl(error_code &) override { }
 
     Request &m_request;
     bool m_hostSeen = false;

@@ -27,8 +27,8 @@ class RequestTarget final
 {
 public:
     std::string_view authority; // host[:port] of an absolute-form target; empty for origin-form
-    std::string_view path;      // raw (still encoded) path, starts with '/'
-    std::string_view query;     // after '?', without it; empty when none
+    std::string_view path; // raw (still encoded) path, starts with '/'
+    std::string_view query; // after '?', without it; empty when none
 
     // False for a target that is neither origin-form nor http(s) absolute-form
     // (asterisk-form, authority-form, garbage). Views point into `target`.

@@ -22,14 +22,14 @@ struct Response
 {
     int status = 200;
     bool keepAlive = true;
-    bool headOnly = false;          // HEAD: the head a GET would get, no body
-    std::string_view contentType;   // empty: no Content-Type field
+    bool headOnly = false; // HEAD: the head a GET would get, no body
+    std::string_view contentType; // empty: no Content-Type field
     std::uint64_t contentLength = 0; // bytes of the body a GET would get
-    std::string_view allow;         // Allow field value (405), else empty
-    std::string location;           // Location field value (redirects), else empty
-    std::string_view body;          // inline body when file is not valid
-    UniqueFd file;                  // when valid: the body is its first contentLength bytes
-    SiteCounters *site = nullptr;   // the site that answered; null before a site was picked
+    std::string_view allow; // Allow field value (405), else empty
+    std::string location; // Location field value (redirects), else empty
+    std::string_view body; // inline body when file is not valid
+    UniqueFd file; // when valid: the body is its first contentLength bytes
+    SiteCounters *site = nullptr; // the site that answered; null before a site was picked
 
     void clear()
     {

@@ -28,11 +28,12 @@ const std::map<int, std::string> &errorPages()
 {
     static const std::map<int, std::string> pages = [] {
         std::map<int, std::string> built;
-        for (const int status : {301, 400, 403, 404, 405, 408, 413, 431, 500, 503, 505}) {
+        for (const int status : { 301, 400, 403, 404, 405, 408, 413, 431, 500, 503, 505 }) {
             std::string title = std::to_string(status);
             title.append(1, ' ').append(ResponseHead::reason(status));
-            built.emplace(status, "<html><head><title>" + title + "</title></head><body><h1>" + title
-                                      + "</h1></body></html>\n");
+            built.emplace(status,
+                "<html><head><title>" + title + "</title></head><body><h1>" + title
+                    + "</h1></body></html>\n");
         }
         return built;
     }();
@@ -61,7 +62,8 @@ std::string_view ResponseHead::errorBody(int status)
     return it == pages.end() ? std::string_view() : std::string_view(it->second);
 }
 
-void ResponseHead::write(const Response &response, int requestVersion, std::string_view date, std::string &out)
+void ResponseHead::write(
+    const Response &response, int requestVersion, std::string_view date, std::string &out)
 {
     out.append("HTTP/1.1 ");
     appendNumber(out, std::uint64_t(response.status));

@@ -69,7 +69,7 @@ size_t SiteTable::indexForHost(std::string_view host) const
 }
 
 std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost> &hosts, int workerCount,
-                                                  const SiteTable *previous, bool requireRoots, QString *error)
+    const SiteTable *previous, bool requireRoots, QString *error)
 {
     if (hosts.isEmpty()) {
         if (error)

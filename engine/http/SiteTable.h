@@ -22,8 +22,7 @@ struct SiteCounters
     explicit SiteCounters(int workers)
         : perWorker(std::make_unique<PaddedCounter[]>(size_t(workers)))
         , workerCount(workers)
-    {
-    }
+    { }
     quint64 total() const
     {
         quint64 sum = 0;
@@ -47,9 +46,9 @@ struct FixedResponse
 // A model::VirtualHost converted for the request path.
 struct Site
 {
-    QString hostName;            // as configured, for metrics
-    std::string documentRoot;    // canonical absolute path; empty when the root is missing
-    UniqueFd rootFd;             // O_PATH handle of documentRoot; invalid when missing
+    QString hostName; // as configured, for metrics
+    std::string documentRoot; // canonical absolute path; empty when the root is missing
+    UniqueFd rootFd; // O_PATH handle of documentRoot; invalid when missing
     std::unordered_map<std::string, FixedResponse, StringHash, std::equal_to<>> routes; // by normalised path
     std::shared_ptr<SiteCounters> counters;
 
@@ -84,7 +83,7 @@ public:
     // site with a missing root answers 404 for every file. `previous` (may
     // be null) lends its per-site counters to hosts of the same name.
     static std::shared_ptr<const SiteTable> build(const QList<model::VirtualHost> &hosts, int workerCount,
-                                                  const SiteTable *previous, bool requireRoots, QString *error);
+        const SiteTable *previous, bool requireRoots, QString *error);
 
     size_t size() const { return m_sites.size(); }
     const Site &site(size_t index) const { return m_sites[index]; }

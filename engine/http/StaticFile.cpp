@@ -17,7 +17,7 @@ namespace {
 
 // Set once if the kernel (or a seccomp filter) refuses openat2; from then on
 // every lookup takes the realpath() route.
-std::atomic<bool> s_openat2Missing{false};
+std::atomic<bool> s_openat2Missing { false };
 
 int openCanonical(std::string_view rootPath, const std::string &relative, int flags)
 {
@@ -29,7 +29,7 @@ int openCanonical(std::string_view rootPath, const std::string &relative, int fl
         return -1;
     const std::string_view canonical(resolved);
     const bool inside = canonical.substr(0, rootPath.size()) == rootPath
-                        && (canonical.size() == rootPath.size() || canonical[rootPath.size()] == '/');
+        && (canonical.size() == rootPath.size() || canonical[rootPath.size()] == '/');
     if (!inside) {
         errno = EXDEV;
         return -1;
@@ -40,7 +40,7 @@ int openCanonical(std::string_view rootPath, const std::string &relative, int fl
 int openBeneath(int rootFd, std::string_view rootPath, const std::string &relative, int flags)
 {
     if (!s_openat2Missing.load(std::memory_order_relaxed)) {
-        open_how how{};
+        open_how how {};
         how.flags = std::uint64_t(flags);
         how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
         const long fd = ::syscall(SYS_openat2, rootFd, relative.c_str(), &how, sizeof how);
@@ -63,7 +63,7 @@ std::string_view StaticFile::fileName(std::string_view path)
 }
 
 StaticFile::Result StaticFile::open(int rootFd, std::string_view rootPath, std::string_view path,
-                                    std::string &scratch, UniqueFd &fd, std::uint64_t &size)
+    std::string &scratch, UniqueFd &fd, std::uint64_t &size)
 {
     fd.reset();
     size = 0;

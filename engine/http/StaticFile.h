@@ -37,7 +37,7 @@ public:
     // `rootFd` and `rootPath` from the Site (rootFd < 0: no root, NotFound).
     // On Found, `scratch` holds the path opened, relative to the root.
     static Result open(int rootFd, std::string_view rootPath, std::string_view path, std::string &scratch,
-                       UniqueFd &fd, std::uint64_t &size);
+        UniqueFd &fd, std::uint64_t &size);
     // The last component of a path ("a/b.txt" -> "b.txt").
     static std::string_view fileName(std::string_view path);
 };

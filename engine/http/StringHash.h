@@ -14,7 +14,7 @@ namespace hostbench::http {
 struct StringHash
 {
     using is_transparent = void;
-    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view> {}(s); }
 };
 
 } // namespace hostbench::http

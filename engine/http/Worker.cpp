@@ -5,6 +5,11 @@
 
 #include <boost/asio/post.hpp>
 
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
 #include <exception>
 
@@ -18,8 +23,7 @@ Worker::Worker(int index, WorkerCounters &counters, std::shared_ptr<const SiteTa
     : m_index(index)
     , m_counters(counters)
     , m_sites(std::move(sites))
-{
-}
+{ }
 
 Worker::~Worker()
 {
@@ -38,6 +42,11 @@ boost::system::error_code Worker::listen(const tcp::endpoint &endpoint)
         m_acceptor.bind(endpoint, ec);
     if (!ec)
         m_acceptor.listen(tcp::socket::max_listen_connections, ec);
+    if (!ec)
+        m_acceptor.native_non_blocking(true, ec);
+    if (!ec && ::fcntl(m_acceptor.native_handle(), F_SETFD, FD_CLOEXEC) != 0)
+        ec.assign(errno, boost::system::system_category());
+    m_protocol = endpoint.protocol();
     if (ec) {
         boost::system::error_code ignored;
         m_acceptor.close(ignored);
@@ -101,25 +110,51 @@ void Worker::join()
 
 void Worker::accept()
 {
-    m_acceptor.async_accept([this](const boost::system::error_code &ec, tcp::socket socket) {
+    // Wait for readiness, then accept4(2) what is queued: asio's own accept
+    // neither sets close-on-exec (a child process would inherit connections
+    // and keep them open) nor takes more than one connection per wake-up.
+    m_acceptor.async_wait(tcp::acceptor::wait_read, [this](const boost::system::error_code &ec) {
         if (m_stopping || ec == asio::error::operation_aborted)
             return;
-        if (!ec) {
+        if (ec) {
+            acceptLater();
+            return;
+        }
+        for (int i = 0; i < kAcceptBatch; ++i) {
+            const int fd
+                = ::accept4(m_acceptor.native_handle(), nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+            if (fd < 0) {
+                if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO)
+                    continue;
+                if (errno == EAGAIN || errno == EWOULDBLOCK)
+                    break;
+                // Out of descriptors (EMFILE, ENFILE) or memory: waiting for
+                // readiness again at once would spin.
+                acceptLater();
+                return;
+            }
+            tcp::socket socket(m_context);
+            boost::system::error_code assignError;
+            socket.assign(m_protocol, fd, assignError);
+            if (assignError) {
+                ::close(fd);
+                continue;
+            }
             bumpCounter(m_counters.connectionsAccepted);
             auto connection = std::make_shared<Connection>(*this, std::move(socket));
             m_connections.push_back(*connection);
             connection->start();
-        } else if (ec == asio::error::no_descriptors || ec == asio::error::no_buffer_space
-                   || ec == asio::error::no_memory) {
-            // Out of file descriptors: accepting again at once would spin.
-            m_acceptRetryTimer.expires_after(std::chrono::milliseconds(100));
-            m_acceptRetryTimer.async_wait([this](const boost::system::error_code &waitError) {
-                if (!waitError && !m_stopping)
-                    accept();
-            });
-            return;
         }
         accept();
+    });
+}
+
+void Worker::acceptLater()
+{
+    m_acceptRetryTimer.expires_after(std::chrono::milliseconds(100));
+    m_acceptRetryTimer.async_wait([this](const boost::system::error_code &ec) {
+        if (!ec && !m_stopping)
+            accept();
     });
 }
 

@@ -41,6 +41,7 @@ public:
     static constexpr unsigned kHeaderTimeoutS = 10;
     static constexpr unsigned kSendTimeoutS = 60;
     static constexpr unsigned kLingerTimeoutS = 2;
+    static constexpr int kAcceptBatch = 64; // connections accepted per wake-up, at most
 
     Worker(int index, WorkerCounters &counters, std::shared_ptr<const SiteTable> sites);
     ~Worker();
@@ -70,6 +71,7 @@ public:
 
 private:
     void accept();
+    void acceptLater();
     void scheduleTick();
     void closeExpired();
     void run();
@@ -83,10 +85,11 @@ private:
     bool m_stopping = false;
     // Declared before the io_context: handlers destroyed with it unlink their connections from here.
     boost::intrusive::list<Connection, boost::intrusive::constant_time_size<false>> m_connections;
-    boost::asio::io_context m_context{1};
-    boost::asio::ip::tcp::acceptor m_acceptor{m_context};
-    boost::asio::steady_timer m_tickTimer{m_context};
-    boost::asio::steady_timer m_acceptRetryTimer{m_context};
+    boost::asio::io_context m_context { 1 };
+    boost::asio::ip::tcp::acceptor m_acceptor { m_context };
+    boost::asio::ip::tcp m_protocol = boost::asio::ip::tcp::v4(); // of the listener, for accepted sockets
+    boost::asio::steady_timer m_tickTimer { m_context };
+    boost::asio::steady_timer m_acceptRetryTimer { m_context };
     std::thread m_thread;
 };
 

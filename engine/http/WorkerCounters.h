@@ -21,7 +21,7 @@ inline void bumpCounter(std::atomic<quint64> &counter, quint64 amount = 1)
 // One counter alone on its cache line, so two workers never share a line.
 struct alignas(64) PaddedCounter
 {
-    std::atomic<quint64> value{0};
+    std::atomic<quint64> value { 0 };
 };
 
 /*
@@ -33,14 +33,14 @@ struct alignas(64) PaddedCounter
  */
 struct alignas(64) WorkerCounters
 {
-    std::atomic<quint64> requests{0};  // responses completed
-    std::atomic<quint64> bytesSent{0}; // head and body bytes written
-    std::array<std::atomic<quint64>, 5> statusClasses{}; // 1xx .. 5xx
-    std::atomic<quint64> connectionsAccepted{0};
-    std::atomic<quint64> connectionsClosed{0};
+    std::atomic<quint64> requests { 0 }; // responses completed
+    std::atomic<quint64> bytesSent { 0 }; // head and body bytes written
+    std::array<std::atomic<quint64>, 5> statusClasses {}; // 1xx .. 5xx
+    std::atomic<quint64> connectionsAccepted { 0 };
+    std::atomic<quint64> connectionsClosed { 0 };
     // Service time: request parsed -> response written (µs).
-    std::unique_ptr<std::atomic<quint64>[]> latency =
-        std::make_unique<std::atomic<quint64>[]>(size_t(model::LatencyHistogram::kCountsLength));
+    std::unique_ptr<std::atomic<quint64>[]> latency
+        = std::make_unique<std::atomic<quint64>[]>(size_t(model::LatencyHistogram::kCountsLength));
 
     void recordResponse(int status, quint64 serviceUs)
     {

@@ -40,7 +40,7 @@ public:
     explicit RawClient(quint16 port)
     {
         m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in address{};
+        sockaddr_in address {};
         address.sin_family = AF_INET;
         address.sin_port = htons(port);
         address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -63,7 +63,8 @@ public:
     {
         qsizetype sent = 0;
         while (sent < bytes.size()) {
-            const ssize_t n = ::send(m_fd, bytes.constData() + sent, size_t(bytes.size() - sent), MSG_NOSIGNAL);
+            const ssize_t n
+                = ::send(m_fd, bytes.constData() + sent, size_t(bytes.size() - sent), MSG_NOSIGNAL);
             if (n <= 0)
                 return false;
             sent += n;
@@ -105,16 +106,14 @@ public:
     bool waitForClose(int timeoutMs = kTimeoutMs)
     {
         const qsizetype before = m_buffer.size();
-        while (fill(timeoutMs)) {
-        }
+        while (fill(timeoutMs)) { }
         return m_closed && m_buffer.size() == before;
     }
 
     // Everything until the server closes, including what is buffered.
     QByteArray readAll()
     {
-        while (fill()) {
-        }
+        while (fill()) { }
         return std::exchange(m_buffer, QByteArray());
     }
 
@@ -123,7 +122,7 @@ private:
     {
         if (m_fd < 0 || m_closed)
             return false;
-        pollfd descriptor{m_fd, POLLIN, 0};
+        pollfd descriptor { m_fd, POLLIN, 0 };
         if (::poll(&descriptor, 1, timeoutMs) <= 0)
             return false; // timed out
         char chunk[65536];

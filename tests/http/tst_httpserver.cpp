@@ -9,6 +9,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 using hostbench::http::HttpServer;
 using hostbench::model::Route;
 using hostbench::model::ServerConfig;
@@ -37,6 +40,7 @@ private slots:
     void requestBodyIsSkipped();
     void directoryIndexAndRedirect();
     void largeFileStreams();
+    void socketsAreCloseOnExec();
     void metricsCountRequests();
     void reloadTakesEffect();
     void portFallback();
@@ -48,7 +52,7 @@ private:
     static void writeFile(const QString &path, const QByteArray &content);
     QList<VirtualHost> hosts() const;
     static QByteArray get(const QByteArray &target, const QByteArray &host = "main.test",
-                          const QByteArray &extra = QByteArray());
+        const QByteArray &extra = QByteArray());
 
     QTemporaryDir m_dir;
     QString m_mainRoot;
@@ -73,14 +77,14 @@ QList<VirtualHost> TestHttpServer::hosts() const
 {
     VirtualHost main;
     main.hostName = QStringLiteral("main.test");
-    main.aliases = {QStringLiteral("www.main.test"), QStringLiteral("::1")};
+    main.aliases = { QStringLiteral("www.main.test"), QStringLiteral("::1") };
     main.documentRoot = m_mainRoot;
-    main.routes = {Route{QStringLiteral("/ok"), 200, QStringLiteral("text/plain"), "OK"}};
+    main.routes = { Route { QStringLiteral("/ok"), 200, QStringLiteral("text/plain"), "OK" } };
     VirtualHost other;
     other.hostName = QStringLiteral("other.test");
     other.documentRoot = m_otherRoot;
     other.isDefault = true;
-    return {main, other};
+    return { main, other };
 }
 
 void TestHttpServer::initTestCase()
@@ -98,7 +102,8 @@ void TestHttpServer::initTestCase()
     writeFile(m_mainRoot + QStringLiteral("/dir/index.html"), "dir index");
     writeFile(m_otherRoot + QStringLiteral("/index.html"), "other index");
     writeFile(dir.filePath(QStringLiteral("outside/secret.txt")), "SECRET");
-    QVERIFY(QFile::link(QStringLiteral("../outside/secret.txt"), m_mainRoot + QStringLiteral("/link-out.txt")));
+    QVERIFY(
+        QFile::link(QStringLiteral("../outside/secret.txt"), m_mainRoot + QStringLiteral("/link-out.txt")));
     QVERIFY(QFile::link(QStringLiteral("../outside"), m_mainRoot + QStringLiteral("/dir-out")));
     m_largeFile.resize(3 * 1024 * 1024 + 17);
     QRandomGenerator generator(42);
@@ -225,12 +230,13 @@ void TestHttpServer::persistence_data()
     QTest::addColumn<bool>("keepsOpen");
     QTest::addColumn<QByteArray>("connectionField");
     QTest::newRow("1.1 persistent") << get("/a.txt") << true << QByteArray();
-    QTest::newRow("1.1 close") << get("/a.txt", "main.test", "Connection: close\r\n") << false << QByteArray("close");
+    QTest::newRow("1.1 close") << get("/a.txt", "main.test", "Connection: close\r\n") << false
+                               << QByteArray("close");
     QTest::newRow("1.0 closes") << QByteArray("GET /a.txt HTTP/1.0\r\nHost: main.test\r\n\r\n") << false
                                 << QByteArray("close");
-    QTest::newRow("1.0 keep-alive")
-        << QByteArray("GET /a.txt HTTP/1.0\r\nHost: main.test\r\nConnection: Keep-Alive\r\n\r\n") << true
-        << QByteArray("keep-alive");
+    QTest::newRow("1.0 keep-alive") << QByteArray(
+        "GET /a.txt HTTP/1.0\r\nHost: main.test\r\nConnection: Keep-Alive\r\n\r\n")
+                                    << true << QByteArray("keep-alive");
 }
 
 void TestHttpServer::persistence()
@@ -268,7 +274,7 @@ void TestHttpServer::pipelinedInOrder()
 {
     RawClient client(m_server.port());
     QVERIFY(client.send(get("/a.txt") + get("/ok") + "HEAD /b.txt HTTP/1.1\r\nHost: main.test\r\n\r\n"
-                        + get("/missing") + get("/b.txt", "main.test", "Connection: close\r\n") + get("/a.txt")));
+        + get("/missing") + get("/b.txt", "main.test", "Connection: close\r\n") + get("/a.txt")));
     RawClient::Reply reply = client.read();
     QCOMPARE(reply.body, QByteArray("alpha"));
     reply = client.read();
@@ -316,11 +322,11 @@ void TestHttpServer::oversizedHeadIs431()
 void TestHttpServer::requestBodyIsSkipped()
 {
     RawClient client(m_server.port());
-    RawClient::Reply reply = client.request(
-        "POST /ok HTTP/1.1\r\nHost: main.test\r\nContent-Length: 11\r\n\r\nhello=world");
+    RawClient::Reply reply
+        = client.request("POST /ok HTTP/1.1\r\nHost: main.test\r\nContent-Length: 11\r\n\r\nhello=world");
     QCOMPARE(reply.status, 405);
-    reply = client.request(
-        "POST /a.txt HTTP/1.1\r\nHost: main.test\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+    reply = client.request("POST /a.txt HTTP/1.1\r\nHost: main.test\r\nTransfer-Encoding: "
+                           "chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
     QCOMPARE(reply.status, 405);
     reply = client.request(get("/a.txt"));
     QCOMPARE(reply.body, QByteArray("alpha"));
@@ -355,6 +361,34 @@ void TestHttpServer::largeFileStreams()
     QCOMPARE(reply.field("Content-Length"), QByteArray::number(m_largeFile.size()));
     reply = client.request(get("/ok"));
     QCOMPARE(reply.body, QByteArray("OK"));
+}
+
+void TestHttpServer::socketsAreCloseOnExec()
+{
+    // A process the application starts (a peer server, a browser) must not
+    // inherit the listener or a connection and keep them open.
+    RawClient client(m_server.port());
+    QCOMPARE(client.request(get("/ok")).body, QByteArray("OK"));
+    int sockets = 0;
+    const QStringList fds = QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::AllEntries | QDir::System);
+    for (const QString &name : fds) {
+        bool isNumber = false;
+        const int fd = name.toInt(&isNumber);
+        char target[64] = {};
+        if (!isNumber
+            || ::readlink(qPrintable(QStringLiteral("/proc/self/fd/") + name), target, sizeof target - 1)
+                <= 0)
+            continue;
+        if (!QByteArray(target).startsWith("socket:"))
+            continue;
+        const int flags = ::fcntl(fd, F_GETFD);
+        if (flags < 0)
+            continue; // closed since the listing
+        ++sockets;
+        QVERIFY2(flags & FD_CLOEXEC, qPrintable(QStringLiteral("fd %1 lacks FD_CLOEXEC").arg(fd)));
+    }
+    // The client, two listeners, at least one accepted connection.
+    QVERIFY2(sockets >= 4, qPrintable(QString::number(sockets)));
 }
 
 void TestHttpServer::metricsCountRequests()
@@ -422,16 +456,18 @@ void TestHttpServer::reloadTakesEffect()
     QCOMPARE(kept.request(get("/ok")).body, QByteArray("OK"));
 
     auto changed = hosts();
-    changed[0].routes = {Route{QStringLiteral("/ok"), 200, QStringLiteral("text/plain"), "CHANGED"}};
+    changed[0].routes = { Route { QStringLiteral("/ok"), 200, QStringLiteral("text/plain"), "CHANGED" } };
     changed[1].hostName = QStringLiteral("renamed.test");
     server.reload(changed);
 
     // The workers pick the table up asynchronously; new requests soon see it,
     // on fresh connections and on the one kept open.
-    QTRY_COMPARE_WITH_TIMEOUT(RawClient(server.port()).request(get("/ok")).body, QByteArray("CHANGED"), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        RawClient(server.port()).request(get("/ok")).body, QByteArray("CHANGED"), 10000);
     QTRY_COMPARE_WITH_TIMEOUT(kept.request(get("/ok")).body, QByteArray("CHANGED"), 10000);
     QCOMPARE(RawClient(server.port()).request(get("/", "renamed.test")).body, QByteArray("other index"));
-    QTRY_COMPARE_WITH_TIMEOUT(server.metrics().perSite.value(1).hostName, QStringLiteral("renamed.test"), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        server.metrics().perSite.value(1).hostName, QStringLiteral("renamed.test"), 10000);
     // Counters survive for the host that kept its name.
     QTRY_VERIFY_WITH_TIMEOUT(server.metrics().perSite.value(0).requests >= 3, 10000);
 }
@@ -440,7 +476,7 @@ void TestHttpServer::portFallback()
 {
     // Take a port with a plain listener, as another program would.
     const int taker = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address{};
+    sockaddr_in address {};
     address.sin_family = AF_INET;
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     QCOMPARE(::bind(taker, reinterpret_cast<sockaddr *>(&address), sizeof address), 0);

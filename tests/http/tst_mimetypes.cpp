@@ -36,7 +36,8 @@ void TestMimeTypes::typeFor()
     QFETCH(QByteArray, fileName);
     QFETCH(QByteArray, expected);
     MimeTypes types;
-    const std::string_view type = types.typeFor(std::string_view(fileName.constData(), size_t(fileName.size())));
+    const std::string_view type
+        = types.typeFor(std::string_view(fileName.constData(), size_t(fileName.size())));
     QCOMPARE(QByteArray(type.data(), qsizetype(type.size())), expected);
 }
 

@@ -72,21 +72,23 @@ void TestRequestHandler::initTestCase()
     QVERIFY(QFile::link(secret, m_root + QStringLiteral("/link-abs-out.txt")));
     QVERIFY(QFile::link(QStringLiteral("../outside"), m_root + QStringLiteral("/dir-out")));
     QVERIFY(QFile::link(QStringLiteral("x.txt"), m_root + QStringLiteral("/link-in.txt")));
-    QVERIFY(QFile::link(m_root + QStringLiteral("/dir/index.html"), m_root + QStringLiteral("/link-abs-in.html")));
-    QVERIFY(QFile::link(QStringLiteral("dir/../../root/x.txt"), m_root + QStringLiteral("/link-roundabout.txt")));
+    QVERIFY(QFile::link(
+        m_root + QStringLiteral("/dir/index.html"), m_root + QStringLiteral("/link-abs-in.html")));
+    QVERIFY(
+        QFile::link(QStringLiteral("dir/../../root/x.txt"), m_root + QStringLiteral("/link-roundabout.txt")));
 
     VirtualHost main;
     main.hostName = QStringLiteral("main.test");
     main.documentRoot = m_root;
     main.isDefault = true;
-    main.routes = {Route{QStringLiteral("/ok"), 200, QStringLiteral("text/plain"), "OK"},
-                   Route{QStringLiteral("/x.txt"), 202, QStringLiteral("text/plain"), "route wins"},
-                   Route{QStringLiteral("/gone"), 410, QStringLiteral("text/plain"), "gone"}};
+    main.routes = { Route { QStringLiteral("/ok"), 200, QStringLiteral("text/plain"), "OK" },
+        Route { QStringLiteral("/x.txt"), 202, QStringLiteral("text/plain"), "route wins" },
+        Route { QStringLiteral("/gone"), 410, QStringLiteral("text/plain"), "gone" } };
     VirtualHost other;
     other.hostName = QStringLiteral("other.test");
     other.documentRoot = dir.filePath(QStringLiteral("other"));
     QString error;
-    m_sites = SiteTable::build({main, other}, 1, nullptr, true, &error);
+    m_sites = SiteTable::build({ main, other }, 1, nullptr, true, &error);
     QVERIFY2(m_sites, qPrintable(error));
 }
 
@@ -102,14 +104,14 @@ void TestRequestHandler::answer_data()
     const QByteArray html = "text/html";
     QTest::newRow("file") << QByteArray("GET") << QByteArray("/dir/index.html") << 200 << html
                           << QByteArray("dir index") << QByteArray();
-    QTest::newRow("root index") << QByteArray("GET") << QByteArray("/") << 200 << html << QByteArray("root index")
-                                << QByteArray();
+    QTest::newRow("root index") << QByteArray("GET") << QByteArray("/") << 200 << html
+                                << QByteArray("root index") << QByteArray();
     QTest::newRow("directory index") << QByteArray("GET") << QByteArray("/dir/") << 200 << html
                                      << QByteArray("dir index") << QByteArray();
-    QTest::newRow("directory redirect") << QByteArray("GET") << QByteArray("/dir?q=1") << 301 << html << QByteArray()
-                                        << QByteArray("/dir/?q=1");
-    QTest::newRow("directory without index") << QByteArray("GET") << QByteArray("/empty/") << 403 << html
-                                             << QByteArray() << QByteArray();
+    QTest::newRow("directory redirect") << QByteArray("GET") << QByteArray("/dir?q=1") << 301 << html
+                                        << QByteArray() << QByteArray("/dir/?q=1");
+    QTest::newRow("directory without index")
+        << QByteArray("GET") << QByteArray("/empty/") << 403 << html << QByteArray() << QByteArray();
     QTest::newRow("percent-encoded name") << QByteArray("GET") << QByteArray("/dir/a%20b.css") << 200
                                           << QByteArray("text/css") << QByteArray("a b") << QByteArray();
     QTest::newRow("query ignored") << QByteArray("GET") << QByteArray("/dir/index.html?v=2") << 200 << html
@@ -118,44 +120,44 @@ void TestRequestHandler::answer_data()
                           << QByteArray("dir index") << QByteArray();
     QTest::newRow("missing") << QByteArray("GET") << QByteArray("/nope.txt") << 404 << html << QByteArray()
                              << QByteArray();
-    QTest::newRow("missing directory") << QByteArray("GET") << QByteArray("/nodir/") << 404 << html << QByteArray()
-                                       << QByteArray();
-    QTest::newRow("file as directory") << QByteArray("GET") << QByteArray("/dir/index.html/") << 404 << html
-                                       << QByteArray() << QByteArray();
-    QTest::newRow("post") << QByteArray("POST") << QByteArray("/dir/index.html") << 405 << html << QByteArray()
-                          << QByteArray();
+    QTest::newRow("missing directory")
+        << QByteArray("GET") << QByteArray("/nodir/") << 404 << html << QByteArray() << QByteArray();
+    QTest::newRow("file as directory")
+        << QByteArray("GET") << QByteArray("/dir/index.html/") << 404 << html << QByteArray() << QByteArray();
+    QTest::newRow("post") << QByteArray("POST") << QByteArray("/dir/index.html") << 405 << html
+                          << QByteArray() << QByteArray();
     QTest::newRow("post route") << QByteArray("DELETE") << QByteArray("/ok") << 405 << html << QByteArray()
                                 << QByteArray();
     QTest::newRow("route") << QByteArray("GET") << QByteArray("/ok?x") << 200 << QByteArray("text/plain")
                            << QByteArray("OK") << QByteArray();
-    QTest::newRow("route status") << QByteArray("GET") << QByteArray("/gone") << 410 << QByteArray("text/plain")
-                                  << QByteArray("gone") << QByteArray();
+    QTest::newRow("route status") << QByteArray("GET") << QByteArray("/gone") << 410
+                                  << QByteArray("text/plain") << QByteArray("gone") << QByteArray();
     QTest::newRow("climb") << QByteArray("GET") << QByteArray("/../outside/secret.txt") << 400 << html
                            << QByteArray() << QByteArray();
-    QTest::newRow("climb encoded") << QByteArray("GET") << QByteArray("/%2e%2e/outside/secret.txt") << 400 << html
-                                   << QByteArray() << QByteArray();
-    QTest::newRow("climb after descent") << QByteArray("GET") << QByteArray("/dir/../../outside/secret.txt") << 400
-                                         << html << QByteArray() << QByteArray();
-    QTest::newRow("etc passwd stays inside") << QByteArray("GET") << QByteArray("/dir/../passwd") << 200
-                                             << QByteArray("application/octet-stream") << QByteArray("root passwd")
-                                             << QByteArray();
-    QTest::newRow("encoded nul") << QByteArray("GET") << QByteArray("/x.txt%00.html") << 400 << html << QByteArray()
-                                 << QByteArray();
+    QTest::newRow("climb encoded") << QByteArray("GET") << QByteArray("/%2e%2e/outside/secret.txt") << 400
+                                   << html << QByteArray() << QByteArray();
+    QTest::newRow("climb after descent") << QByteArray("GET") << QByteArray("/dir/../../outside/secret.txt")
+                                         << 400 << html << QByteArray() << QByteArray();
+    QTest::newRow("etc passwd stays inside")
+        << QByteArray("GET") << QByteArray("/dir/../passwd") << 200 << QByteArray("application/octet-stream")
+        << QByteArray("root passwd") << QByteArray();
+    QTest::newRow("encoded nul") << QByteArray("GET") << QByteArray("/x.txt%00.html") << 400 << html
+                                 << QByteArray() << QByteArray();
     QTest::newRow("backslash") << QByteArray("GET") << QByteArray("/..\\outside\\secret.txt") << 400 << html
                                << QByteArray() << QByteArray();
-    QTest::newRow("symlink out relative") << QByteArray("GET") << QByteArray("/link-out.txt") << 404 << html
-                                          << QByteArray() << QByteArray();
-    QTest::newRow("symlink out absolute") << QByteArray("GET") << QByteArray("/link-abs-out.txt") << 404 << html
-                                          << QByteArray() << QByteArray();
-    QTest::newRow("symlinked directory out") << QByteArray("GET") << QByteArray("/dir-out/secret.txt") << 404 << html
-                                             << QByteArray() << QByteArray();
-    QTest::newRow("symlink in") << QByteArray("GET") << QByteArray("/link-in.txt") << 200 << QByteArray("text/plain")
-                                << QByteArray("x text") << QByteArray();
-    QTest::newRow("absolute symlink in") << QByteArray("GET") << QByteArray("/link-abs-in.html") << 200 << html
-                                         << QByteArray("dir index") << QByteArray();
-    QTest::newRow("symlink leaving and coming back") << QByteArray("GET") << QByteArray("/link-roundabout.txt") << 200
-                                                     << QByteArray("text/plain") << QByteArray("x text")
-                                                     << QByteArray();
+    QTest::newRow("symlink out relative")
+        << QByteArray("GET") << QByteArray("/link-out.txt") << 404 << html << QByteArray() << QByteArray();
+    QTest::newRow("symlink out absolute") << QByteArray("GET") << QByteArray("/link-abs-out.txt") << 404
+                                          << html << QByteArray() << QByteArray();
+    QTest::newRow("symlinked directory out") << QByteArray("GET") << QByteArray("/dir-out/secret.txt") << 404
+                                             << html << QByteArray() << QByteArray();
+    QTest::newRow("symlink in") << QByteArray("GET") << QByteArray("/link-in.txt") << 200
+                                << QByteArray("text/plain") << QByteArray("x text") << QByteArray();
+    QTest::newRow("absolute symlink in") << QByteArray("GET") << QByteArray("/link-abs-in.html") << 200
+                                         << html << QByteArray("dir index") << QByteArray();
+    QTest::newRow("symlink leaving and coming back")
+        << QByteArray("GET") << QByteArray("/link-roundabout.txt") << 200 << QByteArray("text/plain")
+        << QByteArray("x text") << QByteArray();
     QTest::newRow("asterisk") << QByteArray("OPTIONS") << QByteArray("*") << 400 << html << QByteArray()
                               << QByteArray();
 }
@@ -171,8 +173,8 @@ void TestRequestHandler::answer()
 
     Request request;
     request.method = method == "GET" ? Request::Method::Get
-                     : method == "HEAD" ? Request::Method::Head
-                                        : Request::Method::Other;
+        : method == "HEAD"           ? Request::Method::Head
+                                     : Request::Method::Other;
     request.target = target.toStdString();
     request.host = "main.test";
     RequestHandler handler;
@@ -190,7 +192,8 @@ void TestRequestHandler::answer()
     QVERIFY(!actual.contains("SECRET"));
     QCOMPARE(response.keepAlive, status != 400);
     if (status == 405)
-        QCOMPARE(QByteArray(response.allow.data(), qsizetype(response.allow.size())), QByteArray("GET, HEAD"));
+        QCOMPARE(
+            QByteArray(response.allow.data(), qsizetype(response.allow.size())), QByteArray("GET, HEAD"));
 }
 
 void TestRequestHandler::routeBeforeFile()

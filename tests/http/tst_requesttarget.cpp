@@ -22,24 +22,31 @@ void TestRequestTarget::split_data()
     QTest::addColumn<QByteArray>("authority");
     QTest::addColumn<QByteArray>("path");
     QTest::addColumn<QByteArray>("query");
-    QTest::newRow("origin") << QByteArray("/a/b.txt") << true << QByteArray() << QByteArray("/a/b.txt") << QByteArray();
-    QTest::newRow("query") << QByteArray("/ok?x=1&y") << true << QByteArray() << QByteArray("/ok") << QByteArray("x=1&y");
-    QTest::newRow("empty query") << QByteArray("/ok?") << true << QByteArray() << QByteArray("/ok") << QByteArray();
-    QTest::newRow("fragment dropped") << QByteArray("/a#frag") << true << QByteArray() << QByteArray("/a") << QByteArray();
-    QTest::newRow("absolute") << QByteArray("http://Example.com:81/x?q") << true << QByteArray("Example.com:81")
-                              << QByteArray("/x") << QByteArray("q");
-    QTest::newRow("absolute https upper") << QByteArray("HTTPS://h/") << true << QByteArray("h") << QByteArray("/")
-                                          << QByteArray();
-    QTest::newRow("absolute no path") << QByteArray("http://h") << true << QByteArray("h") << QByteArray("/")
-                                      << QByteArray();
-    QTest::newRow("absolute query only") << QByteArray("http://h?q=1") << true << QByteArray("h") << QByteArray("/")
-                                         << QByteArray("q=1");
-    QTest::newRow("absolute userinfo") << QByteArray("http://u:p@h/x") << true << QByteArray("h") << QByteArray("/x")
-                                       << QByteArray();
+    QTest::newRow("origin") << QByteArray("/a/b.txt") << true << QByteArray() << QByteArray("/a/b.txt")
+                            << QByteArray();
+    QTest::newRow("query") << QByteArray("/ok?x=1&y") << true << QByteArray() << QByteArray("/ok")
+                           << QByteArray("x=1&y");
+    QTest::newRow("empty query") << QByteArray("/ok?") << true << QByteArray() << QByteArray("/ok")
+                                 << QByteArray();
+    QTest::newRow("fragment dropped")
+        << QByteArray("/a#frag") << true << QByteArray() << QByteArray("/a") << QByteArray();
+    QTest::newRow("absolute") << QByteArray("http://Example.com:81/x?q") << true
+                              << QByteArray("Example.com:81") << QByteArray("/x") << QByteArray("q");
+    QTest::newRow("absolute https upper")
+        << QByteArray("HTTPS://h/") << true << QByteArray("h") << QByteArray("/") << QByteArray();
+    QTest::newRow("absolute no path")
+        << QByteArray("http://h") << true << QByteArray("h") << QByteArray("/") << QByteArray();
+    QTest::newRow("absolute query only")
+        << QByteArray("http://h?q=1") << true << QByteArray("h") << QByteArray("/") << QByteArray("q=1");
+    QTest::newRow("absolute userinfo")
+        << QByteArray("http://u:p@h/x") << true << QByteArray("h") << QByteArray("/x") << QByteArray();
     QTest::newRow("asterisk") << QByteArray("*") << false << QByteArray() << QByteArray() << QByteArray();
-    QTest::newRow("authority form") << QByteArray("h:443") << false << QByteArray() << QByteArray() << QByteArray();
-    QTest::newRow("other scheme") << QByteArray("ftp://h/x") << false << QByteArray() << QByteArray() << QByteArray();
-    QTest::newRow("empty authority") << QByteArray("http:///x") << false << QByteArray() << QByteArray() << QByteArray();
+    QTest::newRow("authority form") << QByteArray("h:443") << false << QByteArray() << QByteArray()
+                                    << QByteArray();
+    QTest::newRow("other scheme") << QByteArray("ftp://h/x") << false << QByteArray() << QByteArray()
+                                  << QByteArray();
+    QTest::newRow("empty authority") << QByteArray("http:///x") << false << QByteArray() << QByteArray()
+                                     << QByteArray();
     QTest::newRow("empty") << QByteArray() << false << QByteArray() << QByteArray() << QByteArray();
 }
 

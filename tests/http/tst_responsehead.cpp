@@ -51,7 +51,7 @@ void TestResponseHead::dateNowIsCurrent()
     const std::string_view now = date.now();
     QCOMPARE(now.size(), HttpDate::kLength);
     const QDateTime parsed = QLocale::c().toDateTime(QString::fromLatin1(now.data(), qsizetype(now.size())),
-                                                     QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
+        QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"));
     QVERIFY2(parsed.isValid(), now.data());
     QDateTime utc = parsed;
     utc.setTimeZone(QTimeZone::utc());
@@ -69,30 +69,34 @@ void TestResponseHead::head_data()
     QTest::addColumn<QByteArray>("allow");
     QTest::addColumn<QByteArray>("fields"); // after Server and Date
 
-    QTest::newRow("1.1 keep-alive") << 200 << 11 << true << QByteArray("text/plain") << quint64(2) << QByteArray()
-                                    << QByteArray() << QByteArray("Content-Type: text/plain\r\nContent-Length: 2\r\n");
-    QTest::newRow("1.1 close") << 200 << 11 << false << QByteArray("text/plain") << quint64(2) << QByteArray()
-                               << QByteArray()
-                               << QByteArray("Content-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n");
-    QTest::newRow("1.0 keep-alive") << 404 << 10 << true << QByteArray("text/html") << quint64(10) << QByteArray()
-                                    << QByteArray()
+    QTest::newRow("1.1 keep-alive") << 200 << 11 << true << QByteArray("text/plain") << quint64(2)
+                                    << QByteArray() << QByteArray()
+                                    << QByteArray("Content-Type: text/plain\r\nContent-Length: 2\r\n");
+    QTest::newRow("1.1 close")
+        << 200 << 11 << false << QByteArray("text/plain") << quint64(2) << QByteArray() << QByteArray()
+        << QByteArray("Content-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n");
+    QTest::newRow("1.0 keep-alive") << 404 << 10 << true << QByteArray("text/html") << quint64(10)
+                                    << QByteArray() << QByteArray()
                                     << QByteArray("Content-Type: text/html\r\nContent-Length: 10\r\n"
                                                   "Connection: keep-alive\r\n");
-    QTest::newRow("1.0 close") << 200 << 10 << false << QByteArray() << quint64(0) << QByteArray() << QByteArray()
-                               << QByteArray("Content-Length: 0\r\nConnection: close\r\n");
-    QTest::newRow("redirect") << 301 << 11 << true << QByteArray("text/html") << quint64(5) << QByteArray("/dir/?a=1")
-                              << QByteArray()
-                              << QByteArray("Content-Type: text/html\r\nContent-Length: 5\r\nLocation: /dir/?a=1\r\n");
+    QTest::newRow("1.0 close") << 200 << 10 << false << QByteArray() << quint64(0) << QByteArray()
+                               << QByteArray() << QByteArray("Content-Length: 0\r\nConnection: close\r\n");
+    QTest::newRow("redirect")
+        << 301 << 11 << true << QByteArray("text/html") << quint64(5) << QByteArray("/dir/?a=1")
+        << QByteArray()
+        << QByteArray("Content-Type: text/html\r\nContent-Length: 5\r\nLocation: /dir/?a=1\r\n");
     QTest::newRow("405") << 405 << 11 << true << QByteArray("text/html") << quint64(3) << QByteArray()
                          << QByteArray("GET, HEAD")
-                         << QByteArray("Content-Type: text/html\r\nContent-Length: 3\r\nAllow: GET, HEAD\r\n");
-    QTest::newRow("204 has no length") << 204 << 11 << true << QByteArray("text/plain") << quint64(4) << QByteArray()
-                                       << QByteArray() << QByteArray();
-    QTest::newRow("304 has no length") << 304 << 11 << true << QByteArray("text/plain") << quint64(4) << QByteArray()
-                                       << QByteArray() << QByteArray();
-    QTest::newRow("large length") << 200 << 11 << true << QByteArray("application/octet-stream")
-                                  << quint64(134217728) << QByteArray() << QByteArray()
-                                  << QByteArray("Content-Type: application/octet-stream\r\nContent-Length: 134217728\r\n");
+                         << QByteArray(
+                                "Content-Type: text/html\r\nContent-Length: 3\r\nAllow: GET, HEAD\r\n");
+    QTest::newRow("204 has no length") << 204 << 11 << true << QByteArray("text/plain") << quint64(4)
+                                       << QByteArray() << QByteArray() << QByteArray();
+    QTest::newRow("304 has no length") << 304 << 11 << true << QByteArray("text/plain") << quint64(4)
+                                       << QByteArray() << QByteArray() << QByteArray();
+    QTest::newRow("large length")
+        << 200 << 11 << true << QByteArray("application/octet-stream") << quint64(134217728) << QByteArray()
+        << QByteArray()
+        << QByteArray("Content-Type: application/octet-stream\r\nContent-Length: 134217728\r\n");
 }
 
 void TestResponseHead::head()
@@ -117,10 +121,9 @@ void TestResponseHead::head()
     ResponseHead::write(response, version, "Sun, 06 Nov 1994 08:49:37 GMT", out);
 
     const QByteArray expected = "previous;HTTP/1.1 " + QByteArray::number(status) + ' '
-                                + QByteArray::fromStdString(std::string(ResponseHead::reason(status)))
-                                + "\r\nServer: Hostbench/" HOSTBENCH_VERSION
-                                  "\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n"
-                                + fields + "\r\n";
+        + QByteArray::fromStdString(std::string(ResponseHead::reason(status)))
+        + "\r\nServer: Hostbench/" HOSTBENCH_VERSION "\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\n" + fields
+        + "\r\n";
     QCOMPARE(QByteArray::fromStdString(out), expected);
 }
 
@@ -147,9 +150,10 @@ void TestResponseHead::reasonPhrases()
 
 void TestResponseHead::errorBodies()
 {
-    for (const int status : {301, 400, 403, 404, 405, 413, 431}) {
+    for (const int status : { 301, 400, 403, 404, 405, 413, 431 }) {
         const std::string_view body = ResponseHead::errorBody(status);
-        QVERIFY2(body.find(std::to_string(status)) != std::string_view::npos, qPrintable(QString::number(status)));
+        QVERIFY2(
+            body.find(std::to_string(status)) != std::string_view::npos, qPrintable(QString::number(status)));
         QVERIFY(body.find("<html>") == 0);
     }
     QVERIFY(ResponseHead::errorBody(200).empty());

@@ -37,7 +37,7 @@ QList<VirtualHost> TestSiteTable::hosts() const
 {
     VirtualHost alpha;
     alpha.hostName = QStringLiteral("alpha.test");
-    alpha.aliases = {QStringLiteral("www.alpha.test"), QStringLiteral("::1")};
+    alpha.aliases = { QStringLiteral("www.alpha.test"), QStringLiteral("::1") };
     alpha.documentRoot = m_root.path();
     VirtualHost beta;
     beta.hostName = QStringLiteral("Beta.Test");
@@ -45,28 +45,41 @@ QList<VirtualHost> TestSiteTable::hosts() const
     beta.isDefault = true;
     VirtualHost gamma;
     gamma.hostName = QStringLiteral("[fe80::1]");
-    gamma.aliases = {QStringLiteral("gamma.test.")};
+    gamma.aliases = { QStringLiteral("gamma.test.") };
     gamma.documentRoot = m_root.path();
-    return {alpha, beta, gamma};
+    return { alpha, beta, gamma };
 }
 
 void TestSiteTable::hostWithoutPort_data()
 {
     QTest::addColumn<QString>("host");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("plain") << "example.com" << "example.com";
-    QTest::newRow("port") << "example.com:8080" << "example.com";
-    QTest::newRow("case kept") << "Example.COM:80" << "Example.COM";
-    QTest::newRow("ipv4 port") << "127.0.0.1:8080" << "127.0.0.1";
-    QTest::newRow("ipv6 port") << "[::1]:8080" << "::1";
-    QTest::newRow("ipv6 bare brackets") << "[::1]" << "::1";
-    QTest::newRow("ipv6 unbracketed") << "fe80::1" << "fe80::1";
-    QTest::newRow("trailing dot") << "example.com." << "example.com";
-    QTest::newRow("trailing dot port") << "example.com.:80" << "example.com";
-    QTest::newRow("spaces") << "  example.com  " << "example.com";
-    QTest::newRow("empty") << "" << "";
-    QTest::newRow("port only") << ":80" << "";
-    QTest::newRow("unclosed bracket") << "[::1" << "[::1";
+    QTest::newRow("plain") << "example.com"
+                           << "example.com";
+    QTest::newRow("port") << "example.com:8080"
+                          << "example.com";
+    QTest::newRow("case kept") << "Example.COM:80"
+                               << "Example.COM";
+    QTest::newRow("ipv4 port") << "127.0.0.1:8080"
+                               << "127.0.0.1";
+    QTest::newRow("ipv6 port") << "[::1]:8080"
+                               << "::1";
+    QTest::newRow("ipv6 bare brackets") << "[::1]"
+                                        << "::1";
+    QTest::newRow("ipv6 unbracketed") << "fe80::1"
+                                      << "fe80::1";
+    QTest::newRow("trailing dot") << "example.com."
+                                  << "example.com";
+    QTest::newRow("trailing dot port") << "example.com.:80"
+                                       << "example.com";
+    QTest::newRow("spaces") << "  example.com  "
+                            << "example.com";
+    QTest::newRow("empty") << ""
+                           << "";
+    QTest::newRow("port only") << ":80"
+                               << "";
+    QTest::newRow("unclosed bracket") << "[::1"
+                                      << "[::1";
 }
 
 void TestSiteTable::hostWithoutPort()
@@ -140,9 +153,9 @@ void TestSiteTable::missingRootIsAnErrorOnlyWhenRequired()
 void TestSiteTable::routesAreKeyedByNormalisedPath()
 {
     auto list = hosts();
-    list[0].routes = {Route{QStringLiteral("/ok"), 200, QStringLiteral("text/plain"), "OK"},
-                      Route{QStringLiteral("/a/./b?x=1"), 201, QStringLiteral("text/plain"), "B"},
-                      Route{QStringLiteral("/../bad"), 200, QStringLiteral("text/plain"), "never"}};
+    list[0].routes = { Route { QStringLiteral("/ok"), 200, QStringLiteral("text/plain"), "OK" },
+        Route { QStringLiteral("/a/./b?x=1"), 201, QStringLiteral("text/plain"), "B" },
+        Route { QStringLiteral("/../bad"), 200, QStringLiteral("text/plain"), "never" } };
     const auto table = SiteTable::build(list, 1, nullptr, true, nullptr);
     QVERIFY(table);
     const auto &site = table->site(0);
