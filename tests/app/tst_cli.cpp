@@ -78,6 +78,7 @@ private slots:
     void benchStoresRunAndWritesJson();
     void benchNoStore();
     void benchWrkFormat();
+    void benchStorageFailureStillReports();
     void benchInterruptedBySigint();
     void benchUnreachableTarget();
     void statusWithNothingListening();
@@ -416,6 +417,30 @@ void TestCli::benchWrkFormat()
     QVERIFY2(r.out.contains(u" test @ "_s + url), qPrintable(r.out));
     QVERIFY2(r.out.contains(u"Thread Stats"_s) && r.out.contains(u"Requests/sec:"_s), qPrintable(r.out));
     QVERIFY(!r.out.contains(u"This is Hostbench-cli"_s));
+}
+
+void TestCli::benchStorageFailureStillReports()
+{
+    const QString site = makeSite(u"a"_s, "OK");
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s},
+                       &port));
+    // A data folder whose database is not one: reported, left alone, and the run still reported.
+    const QString data = m_dir->filePath(u"broken"_s);
+    QVERIFY(QDir().mkpath(data));
+    const QByteArray garbage("this is not a database\n");
+    {
+        QFile file(data + u"/hostbench.sqlite"_s);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(garbage);
+    }
+    const Result r = runCli({u"bench"_s, u"-n"_s, u"10"_s, u"--data-dir"_s, data, u"http://127.0.0.1:%1/"_s.arg(port)});
+    QVERIFY(stopServe(serve));
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(u"Complete requests:      10"_s), qPrintable(r.out));
+    QVERIFY2(r.err.contains(u"not stored"_s) && r.err.contains(u"not a SQLite database"_s), qPrintable(r.err));
+    QCOMPARE(readFile(data + u"/hostbench.sqlite"_s), garbage);
 }
 
 void TestCli::benchInterruptedBySigint()
