@@ -61,13 +61,20 @@ URL="http://127.0.0.1:$PORT/ok"
 curl_ok=$(python3 -c "import urllib.request,sys; print(urllib.request.urlopen(sys.argv[1]).read().decode())" "$URL")
 [ "$curl_ok" = OK ] || { echo "nginx does not answer OK on $URL" >&2; exit 1; }
 
+TIME=()
+[ -x /usr/bin/time ] && TIME=(/usr/bin/time -o "$WORK/cpu" -f "%U %S")
+cpu_us_per_request() { # requests/s
+    [ -s "$WORK/cpu" ] || { echo -; return; }
+    python3 -c "import sys; u, s = map(float, open(sys.argv[1]).read().split()[-2:]); print(f'{(u + s) * 1e6 / max(1.0, float(sys.argv[2]) * $DURATION):.2f}')" "$WORK/cpu" "$1"
+}
 run_wrk() {
-    "${PIN_CLIENT[@]}" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" "$URL" > "$WORK/wrk.txt" 2>&1
+    rm -f "$WORK/cpu"
+    "${TIME[@]}" "${PIN_CLIENT[@]}" wrk -t1 -c"$CONNECTIONS" -d"${DURATION}s" "$URL" > "$WORK/wrk.txt" 2>&1
     awk '/^Requests\/sec:/ { printf "%.0f\n", $2 }' "$WORK/wrk.txt"
 }
 run_ours() {
-    rm -f "$WORK/ours.json"
-    "${PIN_CLIENT[@]}" "$CLI" bench --no-store --threads 1 -c "$CONNECTIONS" -k -t "$DURATION" \
+    rm -f "$WORK/ours.json" "$WORK/cpu"
+    "${TIME[@]}" "${PIN_CLIENT[@]}" "$CLI" bench --no-store --threads 1 -c "$CONNECTIONS" -k -t "$DURATION" \
         --json "$WORK/ours.json" "$URL" > "$WORK/ours.txt" 2>&1 || true
     if [ -s "$WORK/ours.json" ]; then
         python3 -c "import json,sys; print(round(json.load(open(sys.argv[1]))['requests_per_second']))" "$WORK/ours.json"
@@ -77,15 +84,17 @@ run_ours() {
 }
 
 echo "nginx $(nginx -v 2>&1 | sed 's/.*\///'), wrk and $(basename "$CLI"): 1 thread, $CONNECTIONS connections, keep-alive, ${DURATION}s, $RUNS runs, $(nproc) cores"
-printf '%-4s %12s %12s %8s\n' run wrk ours ratio
+printf '%-4s %12s %12s %8s %14s %14s\n' run "wrk req/s" "ours req/s" ratio "wrk cpu us/req" "ours cpu us/req"
 ratios=()
 for i in $(seq "$RUNS"); do
     w=$(run_wrk)
+    wcpu=$(cpu_us_per_request "${w:-0}")
     o=$(run_ours)
+    ocpu=$(cpu_us_per_request "${o:-0}")
     [ -n "$w" ] && [ -n "$o" ] || { echo "run $i: no figure (wrk: '$w', ours: '$o')" >&2; cat "$WORK/ours.txt" >&2; exit 1; }
     r=$(python3 -c "print(f'{$o/max($w,1):.3f}')")
     ratios+=("$r")
-    printf '%-4s %12s %12s %8s\n' "$i" "$w" "$o" "$r"
+    printf '%-4s %12s %12s %8s %14s %14s\n' "$i" "$w" "$o" "$r" "$wcpu" "$ocpu"
 done
 median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
 echo "median ratio ours/wrk: $median (target >= 1)"
