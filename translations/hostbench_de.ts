@@ -21,6 +21,14 @@
     </message>
 </context>
 <context>
+    <name>ReportText</name>
+    <message>
+        <source>Host header:            %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SiteValidator</name>
     <message>
         <source>Enter a host name, such as example.test or 127.0.0.2.</source>
@@ -228,15 +236,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Starting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Stopping…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 requests in %2 · %3 req/s · %4 failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -248,7 +248,35 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 requests · %2 req/s · p99 %3 · %4 failed</source>
+        <source>Requests/s:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency p50 / p99:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped after %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

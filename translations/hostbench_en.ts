@@ -5,9 +5,9 @@
     <name>hostbench::ui::EngineStatusLine</name>
     <message numerus="yes">
         <source>%n open connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n open connection</numerusform>
+            <numerusform>%n open connections</numerusform>
         </translation>
     </message>
 </context>
@@ -15,9 +15,9 @@
     <name>hostbench::ui::RunsPage</name>
     <message numerus="yes">
         <source>%n run(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n run</numerusform>
+            <numerusform>%n runs</numerusform>
         </translation>
     </message>
 </context>
@@ -25,9 +25,9 @@
     <name>hostbench::ui::ServerPage</name>
     <message numerus="yes">
         <source>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; with %n worker thread(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; with %n worker thread.</numerusform>
+            <numerusform>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; with %n worker threads.</numerusform>
         </translation>
     </message>
 </context>

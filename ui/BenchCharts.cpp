@@ -19,26 +19,30 @@ const QColor kThroughput(0x1f, 0x6f, 0xeb); // the icon's blue
 const QColor kP50(0x2e, 0x7d, 0x32);
 const QColor kP99(0xe6, 0x51, 0x00);
 
-// Sets [0, a "nice" maximum at or above `value`] (1, 2, 2.5 or 5 x 10^k) with
-// ticks on round steps and labels with as many decimals as the step needs.
-void setNiceRange(QValueAxis *axis, double value)
+// Sets the axis to [0, n x step] covering `value`, with the smallest step of
+// 1, 2, 2.5 or 5 x 10^k that needs at most `maxIntervals` intervals: ticks
+// fall on round numbers and the labels carry the decimals the step needs.
+void setNiceRange(QValueAxis *axis, double value, int maxIntervals)
 {
     if (!(value > 0))
         value = 1;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
-    double lead = 10;
-    for (double candidate : {1.0, 2.0, 2.5, 5.0}) {
-        if (candidate * magnitude >= value * 0.9999) {
-            lead = candidate;
-            break;
+    double step = 0;
+    int intervals = 1;
+    for (double magnitude = std::pow(10.0, std::floor(std::log10(value / maxIntervals))); step == 0;
+         magnitude *= 10) {
+        for (double multiple : {1.0, 2.0, 2.5, 5.0}) {
+            intervals = qMax(1, int(std::ceil(value / (multiple * magnitude) - 1e-9)));
+            if (intervals <= maxIntervals) {
+                step = multiple * magnitude;
+                break;
+            }
         }
     }
-    const double maximum = lead * magnitude;
-    const int ticks = lead == 2.0 ? 5 : 6;
-    const double step = maximum / (ticks - 1);
-    const int decimals = qMax(0, int(std::ceil(-std::log10(step) - 1e-9)));
-    axis->setRange(0, maximum);
-    axis->setTickCount(ticks);
+    int decimals = 0;
+    while (decimals < 6 && std::abs(step * std::pow(10.0, decimals) - std::round(step * std::pow(10.0, decimals))) > 1e-6)
+        ++decimals;
+    axis->setRange(0, step * intervals);
+    axis->setTickCount(intervals + 1);
     axis->setLabelFormat(u"%.%1f"_s.arg(decimals));
 }
 
@@ -96,21 +100,26 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     QChart *throughput = makeChart(tr("Throughput"));
     m_throughput = makeLine(tr("Requests/s"), kThroughput, 2);
     m_throughput->setObjectName(namePrefix + u"ThroughputSeries"_s);
-    // An area under the line reads as volume; the line stays the series that holds the points.
-    auto *area = new QAreaSeries(m_throughput);
-    area->setName(tr("Requests/s"));
-    area->setPen(m_throughput->pen());
+    // A light area under the line reads as volume. It has no outline: its
+    // closing edge down to zero at the newest point is no data.
+    m_throughputFill = new QLineSeries;
+    auto *area = new QAreaSeries(m_throughputFill);
+    m_throughputFill->setParent(area);
+    area->setPen(Qt::NoPen);
     QColor fill = kThroughput;
-    fill.setAlpha(48);
+    fill.setAlpha(40);
     area->setBrush(fill);
     throughput->addSeries(area);
+    throughput->addSeries(m_throughput);
     throughput->legend()->setVisible(false);
     m_throughputX = makeAxis(tr("Time (s)"));
     m_throughputY = makeAxis(tr("Requests/s"));
     throughput->addAxis(m_throughputX, Qt::AlignBottom);
     throughput->addAxis(m_throughputY, Qt::AlignLeft);
-    area->attachAxis(m_throughputX);
-    area->attachAxis(m_throughputY);
+    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{area, m_throughput}) {
+        series->attachAxis(m_throughputX);
+        series->attachAxis(m_throughputY);
+    }
 
     QChart *latency = makeChart(tr("Latency"));
     m_p50 = makeLine(tr("p50"), kP50, 2);
@@ -140,12 +149,14 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
 void BenchCharts::clear(qint64 expectedDurationMs)
 {
     m_throughput->clear();
+    m_throughputFill->clear();
     m_p50->clear();
     m_p99->clear();
     m_expectedDurationMs = expectedDurationMs;
     m_maxSeconds = 0;
     m_maxRate = 0;
     m_maxLatencyMs = 0;
+    m_complete = false;
     rescale();
 }
 
@@ -169,6 +180,7 @@ void BenchCharts::append(const QList<model::BenchSample> &samples)
     }
     // One append per series and poll: each append of a list redraws once.
     m_throughput->append(rates);
+    m_throughputFill->append(rates);
     m_p50->append(p50s);
     m_p99->append(p99s);
     rescale();
@@ -177,6 +189,7 @@ void BenchCharts::append(const QList<model::BenchSample> &samples)
 void BenchCharts::setSamples(const QList<model::BenchSample> &samples, qint64 expectedDurationMs)
 {
     clear(expectedDurationMs);
+    m_complete = true;
     append(samples);
 }
 
@@ -187,13 +200,17 @@ int BenchCharts::pointCount() const
 
 void BenchCharts::rescale()
 {
-    // A run of known length shows its whole time from the start; an open-ended one grows.
-    const double span = m_expectedDurationMs > 0 ? qMax(m_expectedDurationMs / 1000.0, m_maxSeconds)
-                                                 : qMax(5.0, m_maxSeconds * 1.1);
-    setNiceRange(m_throughputX, span);
-    setNiceRange(m_latencyX, span);
-    setNiceRange(m_throughputY, m_maxRate * 1.05);
-    setNiceRange(m_latencyY, m_maxLatencyMs * 1.05);
+    // A run of known length shows its whole time from the start; a whole
+    // stored run fits its data; a live open-ended one leaves room to grow.
+    double span = m_maxSeconds;
+    if (m_expectedDurationMs > 0)
+        span = qMax(m_expectedDurationMs / 1000.0, m_maxSeconds);
+    else if (!m_complete)
+        span = qMax(1.0, m_maxSeconds * 1.25);
+    setNiceRange(m_throughputX, span, 10);
+    setNiceRange(m_latencyX, span, 10);
+    setNiceRange(m_throughputY, m_maxRate * 1.05, 6);
+    setNiceRange(m_latencyY, m_maxLatencyMs * 1.05, 6);
 }
 
 } // namespace hostbench::ui

@@ -16,8 +16,8 @@ namespace hostbench::ui {
  * A run's two charts side by side: requests per second, and latency (p50
  * and p99, ms), over the run's time (s). Fed live with append() while a run
  * goes on, or whole with setSamples() for a stored run; the axes follow the
- * data (a "nice" maximum a little above the largest value, and, for a run
- * of known length, the whole run on the time axis from the start). No
+ * data (round steps up to a little above the largest value; the whole run
+ * on the time axis from the start when its length is known). No
  * animations: a live chart that animates lags behind its data.
  * The chart views are named <prefix>ThroughputChart and <prefix>LatencyChart.
  * GUI thread.
@@ -46,6 +46,7 @@ private:
     QChartView *m_throughputView = nullptr;
     QChartView *m_latencyView = nullptr;
     QLineSeries *m_throughput = nullptr;
+    QLineSeries *m_throughputFill = nullptr; // the area's upper line, not drawn
     QLineSeries *m_p50 = nullptr;
     QLineSeries *m_p99 = nullptr;
     QValueAxis *m_throughputX = nullptr;
@@ -53,6 +54,7 @@ private:
     QValueAxis *m_latencyX = nullptr;
     QValueAxis *m_latencyY = nullptr;
     qint64 m_expectedDurationMs = 0;
+    bool m_complete = false; // setSamples(): the whole run
     double m_maxSeconds = 0;
     double m_maxRate = 0;
     double m_maxLatencyMs = 0;

@@ -27,6 +27,7 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QThread>
+#include <QUrl>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -63,7 +64,11 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
     , m_start(new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), this))
     , m_stop(new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"), this))
     , m_progress(new QProgressBar(this))
-    , m_live(new QLabel(this))
+    , m_state(new QLabel(this))
+    , m_liveRequests(new QLabel(this))
+    , m_liveRate(new QLabel(this))
+    , m_liveLatency(new QLabel(this))
+    , m_liveFailed(new QLabel(this))
     , m_error(new QLabel(this))
     , m_charts(new BenchCharts(u"bench"_s, Qt::Horizontal, this))
     , m_report(new QPlainTextEdit(this))
@@ -81,7 +86,11 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
     m_start->setObjectName(u"benchStart"_s);
     m_stop->setObjectName(u"benchStop"_s);
     m_progress->setObjectName(u"benchProgress"_s);
-    m_live->setObjectName(u"benchLive"_s);
+    m_state->setObjectName(u"benchState"_s);
+    m_liveRequests->setObjectName(u"benchLiveRequests"_s);
+    m_liveRate->setObjectName(u"benchLiveRate"_s);
+    m_liveLatency->setObjectName(u"benchLiveLatency"_s);
+    m_liveFailed->setObjectName(u"benchLiveFailed"_s);
     m_error->setObjectName(u"benchError"_s);
     m_report->setObjectName(u"benchReport"_s);
 
@@ -114,11 +123,18 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
     m_progress->setFormat(u"%p%"_s);
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QPalette errorPalette = m_error->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
-    m_error->setPalette(errorPalette);
+    // A framed, tinted note: an error the user must read, not a status line.
+    m_error->setStyleSheet(u"QLabel { color: #b71c1c; background: #fdecea; border: 1px solid #f4c7c3;"
+                           " border-radius: 4px; padding: 6px; }"_s);
     m_error->setVisible(false);
-    m_live->setWordWrap(true);
+    m_state->setWordWrap(true);
+    for (QLabel *value : {m_liveRequests, m_liveRate, m_liveLatency, m_liveFailed}) {
+        QFont bold = value->font();
+        bold.setBold(true);
+        value->setFont(bold);
+        value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
     m_start->setDefault(true);
 
     m_report->setReadOnly(true);
@@ -153,7 +169,15 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
     formLayout->addSpacing(6);
     formLayout->addLayout(buttons);
     formLayout->addWidget(m_progress);
-    formLayout->addWidget(m_live);
+    formLayout->addWidget(m_state);
+    auto *figures = new QFormLayout;
+    figures->setLabelAlignment(Qt::AlignLeft);
+    figures->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    figures->addRow(tr("Requests:"), m_liveRequests);
+    figures->addRow(tr("Requests/s:"), m_liveRate);
+    figures->addRow(tr("Latency p50 / p99:"), m_liveLatency);
+    figures->addRow(tr("Failed:"), m_liveFailed);
+    formLayout->addLayout(figures);
     formLayout->addWidget(m_error);
     formLayout->addStretch();
     formBox->setMinimumWidth(330);
@@ -181,6 +205,8 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
 
     restoreForm();
     refreshTargets();
+    showFigures(0, 0, 0, 0, 0);
+    m_state->setText(tr("Ready."));
     updateState();
 }
 
@@ -217,11 +243,23 @@ void BenchmarkPage::refreshTargets()
                 urls.append(url);
         }
     }
-    // An offered URL the user kept follows the engine to its new port.
+    // An offered URL the user kept follows the engine to its new port, and so
+    // does a URL of a site or of the engine's address from an earlier session.
     QString current = m_url->currentText();
     const qsizetype offered = m_offeredUrls.indexOf(current);
-    if (offered >= 0 && offered < urls.size())
+    if (offered >= 0 && offered < urls.size()) {
         current = urls.at(offered);
+    } else if (m_engine.isRunning()) {
+        QUrl url(current);
+        const QString host = url.host().toLower();
+        bool ours = host == TargetResolver::connectableAddress(m_engine.listenAddress());
+        for (const model::VirtualHost &site : m_database.virtualHosts())
+            ours = ours || site.hostName == host || site.aliases.contains(host);
+        if (ours && url.scheme() == u"http"_s && url.port(80) != m_engine.port()) {
+            url.setPort(m_engine.port());
+            current = url.toString();
+        }
+    }
     if (current.isEmpty() && !urls.isEmpty())
         current = urls.constFirst();
     m_offeredUrls = urls;
@@ -253,7 +291,8 @@ bool BenchmarkPage::startRun()
     m_charts->clear(wanted.durationMs);
     m_report->clear();
     m_progress->setValue(0);
-    m_live->setText(tr("Starting…"));
+    m_state->setText(tr("Running…"));
+    showFigures(0, 0, 0, 0, 0);
     m_poll.start();
     updateState();
     emit runningChanged(true);
@@ -267,7 +306,7 @@ void BenchmarkPage::stopRun()
     // The generator winds down on its threads; poll() sees it finish.
     m_generator->stop();
     m_stop->setEnabled(false);
-    m_live->setText(tr("Stopping…"));
+    m_state->setText(tr("Stopping…"));
 }
 
 void BenchmarkPage::poll()
@@ -282,10 +321,9 @@ void BenchmarkPage::poll()
     }
     m_progress->setValue(int(qBound(0.0, m_generator->progress(), 1.0) * 1000));
     if (!samples.isEmpty()) {
+        // The latest interval: what the load looks like now, not averaged away.
         const model::BenchSample &last = samples.constLast();
-        m_live->setText(tr("%1 requests · %2 req/s · p99 %3 · %4 failed")
-                            .arg(Format::count(m_completed), Format::rate(last.requestsPerSecond()),
-                                 Format::milliseconds(last.p99Us / 1000.0), Format::count(m_failed)));
+        showFigures(m_completed, last.requestsPerSecond(), last.p50Us / 1000.0, last.p99Us / 1000.0, m_failed);
     }
     if (m_generator->isFinished())
         finish();
@@ -303,9 +341,9 @@ void BenchmarkPage::finish()
     m_charts->setSamples(samples, m_running.durationMs);
     m_progress->setValue(m_progress->maximum());
     m_report->setPlainText(ReportText::ab(m_running, summary));
-    m_live->setText(tr("%1 requests in %2 · %3 req/s · %4 failed")
-                        .arg(Format::count(summary.completed), Format::duration(qint64(summary.timeTakenSec * 1000)),
-                             Format::rate(summary.requestsPerSecond), Format::count(summary.failed)));
+    m_state->setText(summary.interrupted ? tr("Stopped after %1.").arg(Format::duration(qint64(summary.timeTakenSec * 1000)))
+                                         : tr("Finished in %1.").arg(Format::duration(qint64(summary.timeTakenSec * 1000))));
+    showFigures(summary.completed, summary.requestsPerSecond, summary.latencyP50Ms, summary.latencyP99Ms, summary.failed);
 
     const qint64 runId = m_database.saveRun(m_running, summary, samples);
     if (runId == 0)
@@ -336,6 +374,18 @@ void BenchmarkPage::updateHint()
         hint = tr("Start the engine (Server) to test its sites, or enter any http:// URL.");
     m_hint->setText(hint);
     m_hint->setVisible(!hint.isEmpty());
+}
+
+void BenchmarkPage::showFigures(quint64 requests, double rate, double p50Ms, double p99Ms, quint64 failed)
+{
+    m_liveRequests->setText(Format::count(requests));
+    m_liveRate->setText(Format::rate(rate));
+    m_liveLatency->setText(requests > 0 ? tr("%1 / %2").arg(Format::milliseconds(p50Ms), Format::milliseconds(p99Ms))
+                                        : u"–"_s);
+    m_liveFailed->setText(Format::count(failed));
+    QPalette palette = m_liveFailed->palette();
+    palette.setColor(QPalette::WindowText, failed > 0 ? QColor(0xc6, 0x28, 0x28) : this->palette().color(QPalette::WindowText));
+    m_liveFailed->setPalette(palette);
 }
 
 void BenchmarkPage::showError(const QString &message)

@@ -75,6 +75,7 @@ private:
     void updateState();
     void updateHint();
     void showError(const QString &message);
+    void showFigures(quint64 requests, double rate, double p50Ms, double p99Ms, quint64 failed);
     void restoreForm();
     void saveForm();
 
@@ -101,7 +102,11 @@ private:
     QPushButton *m_start = nullptr;
     QPushButton *m_stop = nullptr;
     QProgressBar *m_progress = nullptr;
-    QLabel *m_live = nullptr;
+    QLabel *m_state = nullptr;
+    QLabel *m_liveRequests = nullptr;
+    QLabel *m_liveRate = nullptr;
+    QLabel *m_liveLatency = nullptr;
+    QLabel *m_liveFailed = nullptr;
     QLabel *m_error = nullptr;
     BenchCharts *m_charts = nullptr;
     QPlainTextEdit *m_report = nullptr;

@@ -56,7 +56,7 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     setCentralWidget(m_tabs);
 
     statusBar()->setObjectName(u"statusBar"_s);
-    statusBar()->addWidget(new EngineStatusLine(*m_engine, statusBar()), 1);
+    statusBar()->addWidget(new EngineStatusLine(*m_engine, statusBar()));
 
     createMenus();
 

@@ -94,6 +94,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     split->addWidget(detailPane);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 5);
+    split->setSizes({230, 520});
     split->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);

@@ -80,9 +80,9 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
         label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
     }
     m_status->setOpenExternalLinks(true);
-    QPalette errorPalette = m_error->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
-    m_error->setPalette(errorPalette);
+    // A framed, tinted note: an error the user must read, not a status line.
+    m_error->setStyleSheet(u"QLabel { color: #b71c1c; background: #fdecea; border: 1px solid #f4c7c3;"
+                           " border-radius: 4px; padding: 6px; }"_s);
     m_error->setVisible(false);
     m_start->setDefault(true);
 

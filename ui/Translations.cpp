@@ -18,8 +18,11 @@ void Translations::install(QCoreApplication &app)
     else
         delete qt;
 
+    // Without a translation for the locale the strings stay English, and
+    // then English's plural forms ("1 run", "2 runs") are the right ones.
     auto *hostbench = new QTranslator(&app);
-    if (hostbench->load(locale, u"hostbench"_s, u"_"_s, u":/i18n"_s))
+    if (hostbench->load(locale, u"hostbench"_s, u"_"_s, u":/i18n"_s)
+        || hostbench->load(u"hostbench_en"_s, u":/i18n"_s))
         QCoreApplication::installTranslator(hostbench);
     else
         delete hostbench;
