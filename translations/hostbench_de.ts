@@ -5,19 +5,19 @@
     <name>Format</name>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min %2 s</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h %2 min</translation>
     </message>
 </context>
 <context>
@@ -25,315 +25,316 @@
     <message>
         <source>Host header:            %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Host-Header:            %1
+</translation>
     </message>
 </context>
 <context>
     <name>SiteValidator</name>
     <message>
         <source>Enter a host name, such as example.test or 127.0.0.2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen Hostnamen ein, etwa example.test oder 127.0.0.2.</translation>
     </message>
     <message>
         <source>“%1” is not a valid IPv6 address.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist keine gültige IPv6-Adresse.</translation>
     </message>
     <message>
         <source>A host name has at most 253 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Hostname hat höchstens 253 Zeichen.</translation>
     </message>
     <message>
         <source>A host name may contain only letters a-z, digits, hyphens and dots.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Hostname darf nur Buchstaben a–z, Ziffern, Bindestriche und Punkte enthalten.</translation>
     </message>
     <message>
         <source>Each part between dots must have 1 to 63 characters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder Teil zwischen Punkten muss 1 bis 63 Zeichen haben.</translation>
     </message>
     <message>
         <source>A part of the name may not start or end with a hyphen.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Namensteil darf nicht mit einem Bindestrich beginnen oder enden.</translation>
     </message>
     <message>
         <source>“%1” is neither a valid IPv4 address nor a host name.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist weder eine gültige IPv4-Adresse noch ein Hostname.</translation>
     </message>
     <message>
         <source>Choose the folder whose files this site serves.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie den Ordner, dessen Dateien diese Site ausliefert.</translation>
     </message>
     <message>
         <source>Enter an absolute path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen absoluten Pfad ein.</translation>
     </message>
     <message>
         <source>This folder does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Ordner existiert nicht.</translation>
     </message>
     <message>
         <source>This is a file, not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das ist eine Datei, kein Ordner.</translation>
     </message>
     <message>
         <source>This folder cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Ordner kann nicht gelesen werden.</translation>
     </message>
     <message>
         <source>A route&apos;s path must start with “/”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Pfad einer Route muss mit „/“ beginnen.</translation>
     </message>
     <message>
         <source>A route&apos;s path may not contain blanks, “?” or “#”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Pfad einer Route darf keine Leerzeichen, „?“ oder „#“ enthalten.</translation>
     </message>
     <message>
         <source>A route&apos;s status must be between 100 and 599.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Status einer Route muss zwischen 100 und 599 liegen.</translation>
     </message>
     <message>
         <source>A route&apos;s content type looks like “text/plain”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Inhaltstyp einer Route hat die Form „text/plain“.</translation>
     </message>
     <message>
         <source>“%1” is already used by the site %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ wird schon von der Site %2 verwendet.</translation>
     </message>
     <message>
         <source>Alias “%1”: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Alias „%1“: %2</translation>
     </message>
     <message>
         <source>“%1” is listed twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ steht doppelt in der Liste.</translation>
     </message>
     <message>
         <source>The path “%1” has two routes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Pfad „%1“ hat zwei Routen.</translation>
     </message>
     <message>
         <source>Route %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Route %1: %2</translation>
     </message>
     <message>
         <source>Enter the host name alone, without “http://”, a port or a path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie nur den Hostnamen ein, ohne „http://“, Port oder Pfad.</translation>
     </message>
 </context>
 <context>
     <name>TargetResolver</name>
     <message>
         <source>Sent to %1 with “Host: %2”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird an %1 mit „Host: %2“ gesendet.</translation>
     </message>
 </context>
 <context>
     <name>hostbench::ui::BenchCharts</name>
     <message>
         <source>Throughput</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsatz</translation>
     </message>
     <message>
         <source>Requests/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen/s</translation>
     </message>
     <message>
         <source>Time (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit (s)</translation>
     </message>
     <message>
         <source>Latency</source>
-        <translation type="unfinished"></translation>
+        <translation>Latenz</translation>
     </message>
     <message>
         <source>p50</source>
-        <translation type="unfinished"></translation>
+        <translation>p50</translation>
     </message>
     <message>
         <source>p99</source>
-        <translation type="unfinished"></translation>
+        <translation>p99</translation>
     </message>
     <message>
         <source>Milliseconds</source>
-        <translation type="unfinished"></translation>
+        <translation>Millisekunden</translation>
     </message>
 </context>
 <context>
     <name>hostbench::ui::BenchmarkPage</name>
     <message>
         <source>Requests:</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen:</translation>
     </message>
     <message>
         <source>Duration:</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer:</translation>
     </message>
     <message>
         <source>Keep-alive (reuse connections)</source>
-        <translation type="unfinished"></translation>
+        <translation>Keep-alive (Verbindungen wiederverwenden)</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Starten</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>S&amp;toppen</translation>
     </message>
     <message>
         <source>http://127.0.0.1:8080/</source>
-        <translation type="unfinished"></translation>
+        <translation>http://127.0.0.1:8080/</translation>
     </message>
     <message>
         <source>Connections open at once (ab -c)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gleichzeitig offene Verbindungen (ab -c)</translation>
     </message>
     <message>
         <source>Requests in all (ab -n)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen insgesamt (ab -n)</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>Length of the run (ab -t)</source>
-        <translation type="unfinished"></translation>
+        <translation>Dauer des Laufs (ab -t)</translation>
     </message>
     <message>
         <source>Load-generator threads; each has its own share of the connections</source>
-        <translation type="unfinished"></translation>
+        <translation>Threads des Lastgenerators; jeder bedient seinen Teil der Verbindungen</translation>
     </message>
     <message>
         <source>Several requests per connection (ab -k); without it every request opens a new connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Mehrere Anfragen pro Verbindung (ab -k); sonst öffnet jede Anfrage eine neue Verbindung</translation>
     </message>
     <message>
         <source>The report appears here when the run ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Bericht erscheint hier, wenn der Lauf endet.</translation>
     </message>
     <message>
         <source>&amp;URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;URL:</translation>
     </message>
     <message>
         <source>&amp;Concurrency:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Parallelität:</translation>
     </message>
     <message>
         <source>Length:</source>
-        <translation type="unfinished"></translation>
+        <translation>Umfang:</translation>
     </message>
     <message>
         <source>T&amp;hreads:</source>
-        <translation type="unfinished"></translation>
+        <translation>T&amp;hreads:</translation>
     </message>
     <message>
         <source>Load</source>
-        <translation type="unfinished"></translation>
+        <translation>Last</translation>
     </message>
     <message>
         <source>The run did not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde nicht gestartet: %1</translation>
     </message>
     <message>
         <source>Stopping…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gestoppt …</translation>
     </message>
     <message>
         <source>The run could not be stored: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <source>Start the engine (Server) to test its sites, or enter any http:// URL.</source>
-        <translation type="unfinished"></translation>
+        <translation>Starten Sie den Server (Server), um seine Sites zu testen, oder geben Sie eine beliebige http://-URL ein.</translation>
     </message>
     <message>
         <source>Requests/s:</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen/s:</translation>
     </message>
     <message>
         <source>Latency p50 / p99:</source>
-        <translation type="unfinished"></translation>
+        <translation>Latenz p50 / p99:</translation>
     </message>
     <message>
         <source>Failed:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen:</translation>
     </message>
     <message>
         <source>Ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereit.</translation>
     </message>
     <message>
         <source>Running…</source>
-        <translation type="unfinished"></translation>
+        <translation>Läuft …</translation>
     </message>
     <message>
         <source>Stopped after %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach %1 gestoppt.</translation>
     </message>
     <message>
         <source>Finished in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>In %1 beendet.</translation>
     </message>
     <message>
         <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
 </context>
 <context>
     <name>hostbench::ui::EngineController</name>
     <message>
         <source>There is no site to serve: add one in Sites.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Site zum Ausliefern: Legen Sie unter „Sites“ eine an.</translation>
     </message>
     <message>
         <source>The control API runs while the engine runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Steuer-API läuft, solange der Server läuft.</translation>
     </message>
     <message>
         <source>The control API is off.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Steuer-API ist ausgeschaltet.</translation>
     </message>
     <message>
         <source>The control API is not running: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Steuer-API läuft nicht: %1</translation>
     </message>
     <message>
         <source>Control API on http://127.0.0.1:%1/api/status</source>
-        <translation type="unfinished"></translation>
+        <translation>Steuer-API auf http://127.0.0.1:%1/api/status</translation>
     </message>
 </context>
 <context>
     <name>hostbench::ui::EngineStatusLine</name>
     <message>
         <source>Open in the browser; select to copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Browser öffnen; zum Kopieren markieren</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Kopieren</translation>
     </message>
     <message>
         <source>Copy the URL</source>
-        <translation type="unfinished"></translation>
+        <translation>Die URL kopieren</translation>
     </message>
     <message>
         <source>Serving</source>
-        <translation type="unfinished"></translation>
+        <translation>In Betrieb</translation>
     </message>
     <message>
         <source>Engine stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Server gestoppt</translation>
     </message>
     <message>
         <source>%1 req/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Anfr./s</translation>
     </message>
     <message numerus="yes">
         <source>%n open connection(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n offene Verbindung</numerusform>
+            <numerusform>%n offene Verbindungen</numerusform>
         </translation>
     </message>
 </context>
@@ -341,514 +342,515 @@
     <name>hostbench::ui::MainWindow</name>
     <message>
         <source>Hostbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Hostbench</translation>
     </message>
     <message>
         <source>Sites</source>
-        <translation type="unfinished"></translation>
+        <translation>Sites</translation>
     </message>
     <message>
         <source>Server</source>
-        <translation type="unfinished"></translation>
+        <translation>Server</translation>
     </message>
     <message>
         <source>Benchmark</source>
-        <translation type="unfinished"></translation>
+        <translation>Benchmark</translation>
     </message>
     <message>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe</translation>
     </message>
     <message>
         <source>Virtual hosts: host names, document roots, routes</source>
-        <translation type="unfinished"></translation>
+        <translation>Virtuelle Hosts: Hostnamen, Dokumentverzeichnisse, Routen</translation>
     </message>
     <message>
         <source>Where the engine listens; start and stop it</source>
-        <translation type="unfinished"></translation>
+        <translation>Wo der Server lauscht; starten und stoppen</translation>
     </message>
     <message>
         <source>Load-test a URL</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine URL unter Last testen</translation>
     </message>
     <message>
         <source>Stored benchmark runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeicherte Benchmark-Läufe</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>Open &amp;Data Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datenordner öffnen</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>&amp;Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Server</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Starten</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>S&amp;toppen</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Ansicht</translation>
     </message>
     <message>
         <source>&amp;Sites</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sites</translation>
     </message>
     <message>
         <source>Se&amp;rver</source>
-        <translation type="unfinished"></translation>
+        <translation>Se&amp;rver</translation>
     </message>
     <message>
         <source>&amp;Benchmark</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Benchmark</translation>
     </message>
     <message>
         <source>R&amp;uns</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Läufe</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hilfe</translation>
     </message>
     <message>
         <source>&amp;About Hostbench</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Über Hostbench</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>Über &amp;Qt</translation>
     </message>
     <message>
         <source>About Hostbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Über Hostbench</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;A web server with name-based virtual hosts, a load generator in the spirit of ApacheBench and wrk, and this window to run both.&lt;/p&gt;&lt;p&gt;Data folder: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;Ein Webserver mit namensbasierten virtuellen Hosts, ein Lastgenerator nach dem Vorbild von ApacheBench und wrk und dieses Fenster, um beide zu bedienen.&lt;/p&gt;&lt;p&gt;Datenordner: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
     <message>
         <source>Uptime</source>
-        <translation type="unfinished"></translation>
+        <translation>Laufzeit</translation>
     </message>
     <message>
         <source>Requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen</translation>
     </message>
     <message>
         <source>Requests/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen/s</translation>
     </message>
     <message>
         <source>Service time p50 / p99</source>
-        <translation type="unfinished"></translation>
+        <translation>Bearbeitungszeit p50 / p99</translation>
     </message>
     <message>
         <source>Open connections</source>
-        <translation type="unfinished"></translation>
+        <translation>Offene Verbindungen</translation>
     </message>
     <message>
         <source>Connections accepted</source>
-        <translation type="unfinished"></translation>
+        <translation>Angenommene Verbindungen</translation>
     </message>
     <message>
         <source>Sent</source>
-        <translation type="unfinished"></translation>
+        <translation>Gesendet</translation>
     </message>
     <message>
         <source>2xx / 3xx / 4xx / 5xx</source>
-        <translation type="unfinished"></translation>
+        <translation>2xx / 3xx / 4xx / 5xx</translation>
     </message>
     <message>
         <source>Site</source>
-        <translation type="unfinished"></translation>
+        <translation>Site</translation>
     </message>
     <message>
         <source>%1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:</translation>
     </message>
     <message>
         <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
 </context>
 <context>
     <name>hostbench::ui::RoutesEditor</name>
     <message>
         <source>Add Route</source>
-        <translation type="unfinished"></translation>
+        <translation>Route hinzufügen</translation>
     </message>
     <message>
         <source>Remove Route</source>
-        <translation type="unfinished"></translation>
+        <translation>Route entfernen</translation>
     </message>
     <message>
         <source>Path</source>
-        <translation type="unfinished"></translation>
+        <translation>Pfad</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Content Type</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhaltstyp</translation>
     </message>
     <message>
         <source>Body</source>
-        <translation type="unfinished"></translation>
+        <translation>Inhalt</translation>
     </message>
     <message>
         <source>A request for exactly this path (GET or HEAD) is answered with this status, content type and body; no file is read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Anfrage (GET oder HEAD) genau dieses Pfads wird mit diesem Status, Inhaltstyp und Inhalt beantwortet; es wird keine Datei gelesen.</translation>
     </message>
 </context>
 <context>
     <name>hostbench::ui::RunListModel</name>
     <message>
         <source>%1 (Host: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Host: %2)</translation>
     </message>
     <message>
         <source>Date</source>
-        <translation type="unfinished"></translation>
+        <translation>Datum</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>Concurrency</source>
-        <translation type="unfinished"></translation>
+        <translation>Parallelität</translation>
     </message>
     <message>
         <source>Requests</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen</translation>
     </message>
     <message>
         <source>Req/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfr./s</translation>
     </message>
     <message>
         <source>p50</source>
-        <translation type="unfinished"></translation>
+        <translation>p50</translation>
     </message>
     <message>
         <source>p99</source>
-        <translation type="unfinished"></translation>
+        <translation>p99</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Löschen</translation>
     </message>
     <message>
         <source>Select a run to see its report.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Lauf, um seinen Bericht zu sehen.</translation>
     </message>
     <message>
         <source>The newest %1 runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Die neuesten %1 Läufe</translation>
     </message>
     <message numerus="yes">
         <source>%n run(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Lauf</numerusform>
+            <numerusform>%n Läufe</numerusform>
         </translation>
     </message>
     <message>
         <source>No runs yet: start one in Benchmark.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Läufe: Starten Sie einen unter „Benchmark“.</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>Delete Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf löschen</translation>
     </message>
     <message>
         <source>Delete this run and its samples? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Lauf mit seinen Messwerten löschen? Das lässt sich nicht rückgängig machen.</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>Löschen</translation>
     </message>
     <message>
         <source>Run Not Deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf nicht gelöscht</translation>
     </message>
 </context>
 <context>
     <name>hostbench::ui::ServerPage</name>
     <message>
         <source>If the port is taken, use the next free one</source>
-        <translation type="unfinished"></translation>
+        <translation>Ist der Port belegt, den nächsten freien nehmen</translation>
     </message>
     <message>
         <source>Start the engine at launch</source>
-        <translation type="unfinished"></translation>
+        <translation>Server beim Programmstart starten</translation>
     </message>
     <message>
         <source>Control API on 127.0.0.1, port</source>
-        <translation type="unfinished"></translation>
+        <translation>Steuer-API auf 127.0.0.1, Port</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Starten</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>S&amp;toppen</translation>
     </message>
     <message>
         <source>127.0.0.1 serves this computer only; 0.0.0.0 or :: serves the network too.</source>
-        <translation type="unfinished"></translation>
+        <translation>127.0.0.1 bedient nur diesen Rechner; 0.0.0.0 oder :: auch das Netzwerk.</translation>
     </message>
     <message>
         <source>Any free port</source>
-        <translation type="unfinished"></translation>
+        <translation>Beliebiger freier Port</translation>
     </message>
     <message>
         <source>One per core (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Einer je Kern (%1)</translation>
     </message>
     <message>
         <source>GET /api/status (JSON) and GET /metrics (Prometheus) while the engine runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>GET /api/status (JSON) und GET /metrics (Prometheus), solange der Server läuft.</translation>
     </message>
     <message>
         <source>Listen &amp;address:</source>
-        <translation type="unfinished"></translation>
+        <translation>Lausch&amp;adresse:</translation>
     </message>
     <message>
         <source>&amp;Port:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Port:</translation>
     </message>
     <message>
         <source>&amp;Worker threads:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Worker-Threads:</translation>
     </message>
     <message>
         <source>Engine</source>
-        <translation type="unfinished"></translation>
+        <translation>Server</translation>
     </message>
     <message>
         <source>Live Counters</source>
-        <translation type="unfinished"></translation>
+        <translation>Live-Zähler</translation>
     </message>
     <message>
         <source>“%1” is not an IP address. Use 127.0.0.1 for this computer only, 0.0.0.0 for every IPv4 interface.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist keine IP-Adresse. Verwenden Sie 127.0.0.1 nur für diesen Rechner, 0.0.0.0 für alle IPv4-Schnittstellen.</translation>
     </message>
     <message>
         <source>The settings could not be saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Einstellungen konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <source>The engine did not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server wurde nicht gestartet: %1</translation>
     </message>
     <message numerus="yes">
         <source>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; with %n worker thread(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Liefert &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; mit %n Worker-Thread aus.</numerusform>
+            <numerusform>Liefert &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; mit %n Worker-Threads aus.</numerusform>
         </translation>
     </message>
     <message>
         <source>The engine is stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server ist gestoppt.</translation>
     </message>
 </context>
 <context>
     <name>hostbench::ui::SiteDialog</name>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsuchen …</translation>
     </message>
     <message>
         <source>Default site: answers requests for unknown host names</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard-Site: beantwortet Anfragen für unbekannte Hostnamen</translation>
     </message>
     <message>
         <source>Add Site</source>
-        <translation type="unfinished"></translation>
+        <translation>Site hinzufügen</translation>
     </message>
     <message>
         <source>Edit Site %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Site %1 bearbeiten</translation>
     </message>
     <message>
         <source>example.test</source>
-        <translation type="unfinished"></translation>
+        <translation>example.test</translation>
     </message>
     <message>
         <source>www.example.test, example.local</source>
-        <translation type="unfinished"></translation>
+        <translation>www.example.test, example.local</translation>
     </message>
     <message>
         <source>/srv/www/example</source>
-        <translation type="unfinished"></translation>
+        <translation>/srv/www/example</translation>
     </message>
     <message>
         <source>To change the default site, make another site the default.</source>
-        <translation type="unfinished"></translation>
+        <translation>Um die Standard-Site zu wechseln, machen Sie eine andere Site zum Standard.</translation>
     </message>
     <message>
         <source>&amp;Host name:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hostname:</translation>
     </message>
     <message>
         <source>&amp;Aliases:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aliasse:</translation>
     </message>
     <message>
         <source>&amp;Document root:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dokumentverzeichnis:</translation>
     </message>
     <message>
         <source>&lt;b&gt;Routes&lt;/b&gt; answer a path with a fixed response, before any file of the document root.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Routen&lt;/b&gt; beantworten einen Pfad mit einer festen Antwort, noch vor jeder Datei des Dokumentverzeichnisses.</translation>
     </message>
     <message>
         <source>Create it</source>
-        <translation type="unfinished"></translation>
+        <translation>Anlegen</translation>
     </message>
     <message>
         <source>Document Root</source>
-        <translation type="unfinished"></translation>
+        <translation>Dokumentverzeichnis</translation>
     </message>
     <message>
         <source>The folder could not be created.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner konnte nicht angelegt werden.</translation>
     </message>
 </context>
 <context>
     <name>hostbench::ui::SitesPage</name>
     <message>
         <source>&amp;Add…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hinzufügen …</translation>
     </message>
     <message>
         <source>&amp;Edit…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bearbeiten …</translation>
     </message>
     <message>
         <source>&amp;Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Entfernen</translation>
     </message>
     <message>
         <source>&amp;Open in Browser</source>
-        <translation type="unfinished"></translation>
+        <translation>Im Browser ö&amp;ffnen</translation>
     </message>
     <message>
         <source>Host Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Hostname</translation>
     </message>
     <message>
         <source>Aliases</source>
-        <translation type="unfinished"></translation>
+        <translation>Aliasse</translation>
     </message>
     <message>
         <source>Document Root</source>
-        <translation type="unfinished"></translation>
+        <translation>Dokumentverzeichnis</translation>
     </message>
     <message>
         <source>Routes</source>
-        <translation type="unfinished"></translation>
+        <translation>Routen</translation>
     </message>
     <message>
         <source>Each site answers the requests whose Host header is its host name or one of its aliases. The default site (★) answers every other host name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jede Site beantwortet die Anfragen, deren Host-Header ihr Hostname oder einer ihrer Aliasse ist. Die Standard-Site (★) beantwortet alle anderen Hostnamen.</translation>
     </message>
     <message>
         <source>The default site: it answers requests for unknown host names.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Standard-Site: Sie beantwortet Anfragen für unbekannte Hostnamen.</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>keine</translation>
     </message>
     <message>
         <source>Site Not Saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Site nicht gespeichert</translation>
     </message>
     <message>
         <source>The site %1 could not be saved:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Site %1 konnte nicht gespeichert werden:
+%2</translation>
     </message>
     <message>
         <source>Remove Site</source>
-        <translation type="unfinished"></translation>
+        <translation>Site entfernen</translation>
     </message>
     <message>
         <source>Remove the site %1? Its files stay where they are.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Site %1 entfernen? Ihre Dateien bleiben, wo sie sind.</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>Site Not Removed</source>
-        <translation type="unfinished"></translation>
+        <translation>Site nicht entfernt</translation>
     </message>
     <message>
         <source>Open the site in the web browser</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Site im Webbrowser öffnen</translation>
     </message>
     <message>
         <source>Start the engine to open the site</source>
-        <translation type="unfinished"></translation>
+        <translation>Starten Sie den Server, um die Site zu öffnen</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Web server, load generator and manager.</source>
-        <translation type="unfinished"></translation>
+        <translation>Webserver, Lastgenerator und Verwaltung.</translation>
     </message>
     <message>
         <source>Keep the database and the default site in DIR (default: $HOSTBENCH_DATA_DIR, else the user&apos;s data folder).</source>
-        <translation type="unfinished"></translation>
+        <translation>Datenbank und Standard-Site in DIR ablegen (Vorgabe: $HOSTBENCH_DATA_DIR, sonst der Datenordner des Benutzers).</translation>
     </message>
     <message>
         <source>DIR</source>
-        <translation type="unfinished"></translation>
+        <translation>DIR</translation>
     </message>
     <message>
         <source>Hostbench</source>
-        <translation type="unfinished"></translation>
+        <translation>Hostbench</translation>
     </message>
     <message>
         <source>Hostbench cannot open its data folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hostbench kann seinen Datenordner nicht öffnen.</translation>
     </message>
     <message>
         <source>Folder: %1
@@ -856,7 +858,11 @@
 Reason: %2
 
 Nothing was changed. Fix or move the file, or start Hostbench with --data-dir on another folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner: %1
+
+Grund: %2
+
+Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder starten Sie Hostbench mit --data-dir auf einem anderen Ordner.</translation>
     </message>
 </context>
 </TS>
