@@ -126,6 +126,10 @@ void BenchWorker::finish()
         if (!m_run.countMode)
             endMs = std::min<qint64>(endMs, m_run.parameters.durationMs);
         endMs = std::max(endMs, intervalMs * m_interval.index);
+        // Ticks that came late (a stalled machine) still give one sample per
+        // interval: the pending figures go to the first, the rest are empty.
+        while (intervalMs * (m_interval.index + 1) < endMs)
+            reportInterval(intervalMs * (m_interval.index + 1));
         const bool hasData = m_interval.completed || m_interval.failed || m_interval.bytes;
         if (hasData || endMs > intervalMs * m_interval.index)
             reportInterval(endMs);

@@ -24,6 +24,16 @@ namespace hostbench::bench {
  * connections; the owner then polls takeSamples(), progress() and
  * isFinished() (a timer, no signals per request), and reads summary()
  * after the run has finished.
+ *
+ * Counting, as ab: with `requests`, exactly that many attempts end,
+ * completed + failed == requests (a failed attempt counts; its connection
+ * is reopened for the next). With `durationMs`, requests still in flight at
+ * the deadline (or at stop()) are dropped, counted nowhere. Requests begun
+ * during the warm-up are not counted either. Threads are capped at the
+ * concurrency. Latency (ms in the summary, µs in histogram() and samples)
+ * runs from the connect start (or send start on a kept-alive connection) to
+ * the last byte of the response; with a rate, from the intended send time.
+ * A generator can run again once the previous run has finished.
  */
 class LoadGenerator final
 {
@@ -42,7 +52,7 @@ public:
     void stop();
     // Blocks until the generator threads have ended. Owner thread.
     void wait();
-    bool isFinished() const; // any thread
+    bool isFinished() const; // any thread; true when no run is going (also before the first)
 
     // The interval samples completed since the last call, in order. Any thread.
     QList<model::BenchSample> takeSamples();
@@ -50,6 +60,7 @@ public:
     double progress() const;
 
     // After isFinished(): the whole run's figures, and its latency histogram (µs).
+    // Before that, an empty summary and histogram.
     model::RunSummary summary() const;
     const model::LatencyHistogram &histogram() const;
     // Every interval sample of the run, in order (also those already taken).
