@@ -296,12 +296,12 @@
         <translation>Die Steuer-API ist ausgeschaltet.</translation>
     </message>
     <message>
-        <source>The control API is not running: %1</source>
-        <translation>Die Steuer-API läuft nicht: %1</translation>
-    </message>
-    <message>
         <source>Control API on http://127.0.0.1:%1/api/status</source>
         <translation>Steuer-API auf http://127.0.0.1:%1/api/status</translation>
+    </message>
+    <message>
+        <source>The engine runs without its control API: %1</source>
+        <translation>Der Server läuft ohne Steuer-API: %1</translation>
     </message>
 </context>
 <context>
@@ -828,6 +828,18 @@
     <message>
         <source>Start the engine to open the site</source>
         <translation>Starten Sie den Server, um die Site zu öffnen</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Where the engine serves this site</source>
+        <translation>Wo der Server diese Site ausliefert</translation>
+    </message>
+    <message>
+        <source>The engine is stopped</source>
+        <translation>Der Server ist gestoppt</translation>
     </message>
 </context>
 <context>

@@ -107,6 +107,7 @@ quint16 EngineController::controlApiPort() const
 
 void EngineController::startControlApi()
 {
+    m_controlApiFailed = false;
     if (!m_settings.controlApiEnabled()) {
         m_controlApiStatus = tr("The control API is off.");
         return;
@@ -117,7 +118,8 @@ void EngineController::startControlApi()
     const quint16 port = m_settings.controlApiPort();
     if (!api->listen(QHostAddress(QHostAddress::LocalHost), port, &error)) {
         // The engine is useful without it; say so and go on.
-        m_controlApiStatus = tr("The control API is not running: %1").arg(error);
+        m_controlApiStatus = tr("The engine runs without its control API: %1").arg(error);
+        m_controlApiFailed = true;
         return;
     }
     m_controlApi = std::move(api);

@@ -60,6 +60,8 @@ public:
     // "Control API on http://127.0.0.1:8079/api/status", or why it is not running.
     QString controlApiStatus() const { return m_controlApiStatus; }
     quint16 controlApiPort() const; // 0 when not listening
+    // False when it was wanted but could not listen (port taken...).
+    bool controlApiFailed() const { return m_controlApiFailed; }
 
     // The last sample, and the rate of requests between the last two.
     const model::MetricsSnapshot &metrics() const { return m_metrics; }
@@ -79,6 +81,7 @@ private:
     std::unique_ptr<http::HttpServer> m_server;
     std::unique_ptr<control::ControlApi> m_controlApi;
     QString m_controlApiStatus;
+    bool m_controlApiFailed = false;
     QTimer m_timer;
     QElapsedTimer m_sampledAt;
     model::MetricsSnapshot m_metrics;

@@ -187,6 +187,11 @@ void ServerPage::updateState()
         m_status->setText(tr("Serving <a href=\"%1\">%1</a> with %n worker thread(s).", nullptr,
                              m_engine.threadCount()).arg(url.toHtmlEscaped()));
         m_controlStatus->setText(m_engine.controlApiStatus());
+        // Not fatal, but the user asked for it: a warning, not a status line.
+        m_controlStatus->setStyleSheet(m_engine.controlApiFailed()
+                                           ? u"QLabel { color: #8a4b00; background: #fff4e5; border: 1px solid #f6d7a7;"
+                                             " border-radius: 4px; padding: 6px; }"_s
+                                           : QString());
     } else {
         m_status->setText(tr("The engine is stopped."));
         m_controlStatus->clear();

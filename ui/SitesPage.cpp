@@ -21,7 +21,7 @@ using namespace Qt::StringLiterals;
 namespace hostbench::ui {
 
 namespace {
-enum Column { HostColumn, AliasesColumn, RootColumn, RoutesColumn, ColumnCount };
+enum Column { HostColumn, AliasesColumn, RootColumn, RoutesColumn, UrlColumn, ColumnCount };
 } // namespace
 
 SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWidget *parent)
@@ -43,11 +43,12 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     m_open->setObjectName(u"sitesOpen"_s);
     m_hint->setObjectName(u"sitesHint"_s);
 
-    m_table->setHorizontalHeaderLabels({tr("Host Name"), tr("Aliases"), tr("Document Root"), tr("Routes")});
+    m_table->setHorizontalHeaderLabels({tr("Host Name"), tr("Aliases"), tr("Document Root"), tr("Routes"), tr("URL")});
     m_table->horizontalHeader()->setSectionResizeMode(HostColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(AliasesColumn, QHeaderView::Interactive);
     m_table->horizontalHeader()->setSectionResizeMode(RootColumn, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(RoutesColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(UrlColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setHighlightSections(false);
     m_table->setColumnWidth(AliasesColumn, 220);
     m_table->verticalHeader()->setVisible(false);
@@ -87,6 +88,7 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &SitesPage::updateButtons);
     connect(m_table, &QTableWidget::itemDoubleClicked, this, [this] { editSelectedSite(); });
     connect(&m_engine, &EngineController::runningChanged, this, &SitesPage::updateButtons);
+    connect(&m_engine, &EngineController::runningChanged, this, &SitesPage::updateUrls);
     refresh();
 }
 
@@ -115,12 +117,33 @@ void SitesPage::refresh()
         m_table->setItem(row, AliasesColumn, new QTableWidgetItem(site.aliases.join(u", "_s)));
         m_table->setItem(row, RootColumn, root);
         m_table->setItem(row, RoutesColumn, routesItem);
+        m_table->setItem(row, UrlColumn, new QTableWidgetItem);
         if (site.id == selectedId)
             m_table->selectRow(row);
     }
     if (m_table->selectedItems().isEmpty() && !m_sites.isEmpty())
         m_table->selectRow(0);
+    updateUrls();
     updateButtons();
+}
+
+void SitesPage::updateUrls()
+{
+    for (int row = 0; row < m_sites.size() && row < m_table->rowCount(); ++row) {
+        QTableWidgetItem *item = m_table->item(row, UrlColumn);
+        item->setText(m_engine.isRunning() ? siteUrl(m_sites.at(row)).toString() : u"–"_s);
+        item->setToolTip(m_engine.isRunning() ? tr("Where the engine serves this site") : tr("The engine is stopped"));
+    }
+}
+
+QUrl SitesPage::siteUrl(const model::VirtualHost &site) const
+{
+    QUrl url;
+    url.setScheme(u"http"_s);
+    url.setHost(site.hostName);
+    url.setPort(m_engine.port());
+    url.setPath(u"/"_s);
+    return url;
 }
 
 SiteDialog *SitesPage::addSite()
@@ -198,12 +221,7 @@ void SitesPage::openSelectedSite()
     const int index = selectedIndex();
     if (index < 0 || !m_engine.isRunning())
         return;
-    QUrl url;
-    url.setScheme(u"http"_s);
-    url.setHost(m_sites.at(index).hostName);
-    url.setPort(m_engine.port());
-    url.setPath(u"/"_s);
-    QDesktopServices::openUrl(url);
+    QDesktopServices::openUrl(siteUrl(m_sites.at(index)));
 }
 
 int SitesPage::selectedIndex() const

@@ -8,6 +8,7 @@
 class QLabel;
 class QPushButton;
 class QTableWidget;
+class QUrl;
 
 namespace hostbench::storage {
 class Database;
@@ -20,7 +21,8 @@ class SiteDialog;
 
 /*
  * The Sites page: the virtual hosts stored in the database (host name,
- * aliases, document root, routes, the default one marked), with Add, Edit,
+ * aliases, document root, routes, URL on the running engine, the default
+ * one marked), with Add, Edit,
  * Remove and Open in Browser. Add and Edit open a SiteDialog (window-modal,
  * not exec()); an accepted dialog is saved to the database and, when the
  * engine runs, handed to it (HttpServer::reload via EngineController).
@@ -55,6 +57,8 @@ private:
     void save(model::VirtualHost host);
     void removeSite(qint64 id);
     int selectedIndex() const;
+    void updateUrls();
+    QUrl siteUrl(const model::VirtualHost &site) const;
     void updateButtons();
 
     storage::Database &m_database;

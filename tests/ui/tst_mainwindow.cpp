@@ -54,6 +54,7 @@ private slots:
     void windowBasics();
     void startEngineFromServerPage();
     void portInUseShowsError();
+    void controlApiPortTaken();
     void addSiteThroughDialog();
     void benchmarkTargetHint();
     void benchmarkRun();
@@ -186,7 +187,14 @@ void TestMainWindow::startEngineFromServerPage()
     QTRY_VERIFY(widget<QLabel>(u"statusRate"_s)->text().contains(u"req/s"_s));
     QVERIFY(!widget<QLabel>(u"statusConnections"_s)->text().isEmpty());
     QVERIFY(widget<QLabel>(u"serverStatus"_s)->text().contains(url));
-    QVERIFY(m_window->engine().controlApiPort() > 0);
+    // The control API started with the engine and reports it.
+    const quint16 controlPort = m_window->engine().controlApiPort();
+    QVERIFY(controlPort > 0);
+    QVERIFY(widget<QLabel>(u"serverControlStatus"_s)->text().contains(QString::number(controlPort)));
+    int controlStatus = 0;
+    const QByteArray json = get(QUrl(u"http://127.0.0.1:%1/api/status"_s.arg(controlPort)), {}, &controlStatus);
+    QCOMPARE(controlStatus, 200);
+    QVERIFY2(json.contains("\"running\""), json.constData());
 
     // The default site's welcome page over 127.0.0.1.
     int status = 0;
@@ -227,6 +235,34 @@ void TestMainWindow::portInUseShowsError()
     QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
     QVERIFY(!error->isVisible());
+}
+
+void TestMainWindow::controlApiPortTaken()
+{
+    // The engine goes on without the control API when its port is taken, and says so.
+    QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
+    QTRY_VERIFY(!m_window->engine().isRunning());
+    QTcpServer occupier;
+    QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
+    typeInto(widget<QSpinBox>(u"serverControlPort"_s), QString::number(occupier.serverPort()));
+    QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
+    QCOMPARE(m_window->engine().controlApiPort(), quint16(0));
+    auto *note = widget<QLabel>(u"serverControlStatus"_s);
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(u"without"_s), qPrintable(note->text()));
+    QVERIFY(!widget<QLabel>(u"serverError"_s)->isVisible());
+    int status = 0;
+    get(QUrl(engineUrl() + u"index.html"_s), {}, &status);
+    QCOMPARE(status, 200);
+
+    // Back to any free port for what follows.
+    QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
+    QTRY_VERIFY(!m_window->engine().isRunning());
+    typeInto(widget<QSpinBox>(u"serverControlPort"_s), u"0"_s);
+    QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
+    QVERIFY(m_window->engine().controlApiPort() > 0);
 }
 
 void TestMainWindow::addSiteThroughDialog()
