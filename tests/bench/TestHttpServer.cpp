@@ -72,6 +72,8 @@ private:
         } else if (path == "/eof") {
             withLength = false;
             m_close = true;
+        } else if (path == "/drop") {
+            m_drop = true; // answers as if keeping the connection, then closes it
         } else if (path == "/big") {
             body.assign(100000, 'x');
         }
@@ -105,7 +107,7 @@ private:
         asio::async_write(m_socket, asio::buffer(m_out), [self](const boost::system::error_code &ec, size_t) {
             if (ec)
                 return;
-            if (self->m_close) {
+            if (self->m_close || self->m_drop) {
                 boost::system::error_code ignored;
                 self->m_socket.shutdown(tcp::socket::shutdown_both, ignored);
                 self->m_socket.close(ignored);
@@ -121,6 +123,7 @@ private:
     std::string m_in;
     std::string m_out;
     bool m_close = false;
+    bool m_drop = false;
 };
 
 } // namespace

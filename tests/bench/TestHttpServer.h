@@ -16,6 +16,7 @@
  *   /silent        reads the request, never answers
  *   /eof           200 "OK" without Content-Length, then closes
  *   /big           200 with a 100,000-byte body
+ *   /drop          200 "OK" as on a kept-alive connection, then closes it
  * HEAD gets the headers only. HTTP/1.1 keeps the connection unless the
  * request says "Connection: close"; HTTP/1.0 (ab) only if it asks for keep-alive.
  */

@@ -32,6 +32,7 @@ private slots:
     void connectFailureOnClosedPort();
     void timeoutWhenServerNeverAnswers();
     void bodyDelimitedByClose();
+    void keepAliveClosedByServerIsReopened();
     void largeBodies();
     void headRequests();
     void generatorIsReusable();
@@ -252,6 +253,21 @@ void TestLoadGenerator::bodyDelimitedByClose()
     QCOMPARE(s.failed, quint64(0));
     QCOMPARE(s.documentLength, qint64(2));
     QCOMPARE(s.keepAliveRequests, quint64(0));
+}
+
+void TestLoadGenerator::keepAliveClosedByServerIsReopened()
+{
+    // As ab: a kept-alive connection the server closed between two requests
+    // is reopened for the next request, which does not count as failed.
+    BenchParameters p = parameters("/drop");
+    p.requests = 50;
+    p.concurrency = 1;
+    p.keepAlive = true;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(50));
+    QCOMPARE(s.failed, quint64(0));
+    QCOMPARE(m_server->requests(), quint64(50));
+    QCOMPARE(m_server->connectionsAccepted(), quint64(50));
 }
 
 void TestLoadGenerator::largeBodies()
