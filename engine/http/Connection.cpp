@@ -70,8 +70,17 @@ void Connection::setDeadline(unsigned seconds)
 
 void Connection::readRequest()
 {
-    const bool waitingForHead = !m_answeredOne || (m_parser && m_parser->got_some());
-    setDeadline(waitingForHead ? Worker::kHeaderTimeoutS : Worker::kKeepAliveTimeoutS);
+    if (m_parser && m_parser->got_some()) {
+        // The request head (and body) must arrive within kHeaderTimeoutS of its
+        // first bytes; more reads do not extend that, or a client sending a
+        // byte at a time could hold the connection for ever.
+        if (!m_requestStarted) {
+            m_requestStarted = true;
+            setDeadline(Worker::kHeaderTimeoutS);
+        }
+    } else {
+        setDeadline(m_answeredOne ? Worker::kKeepAliveTimeoutS : Worker::kHeaderTimeoutS);
+    }
     m_socket.async_read_some(m_input.prepare(kReadSize),
         [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
             if (ec) {
@@ -238,6 +247,7 @@ void Connection::finishResponse()
     if (m_response.site)
         bumpCounter(m_response.site->perWorker[std::size_t(m_worker.index())].value);
     m_answeredOne = true;
+    m_requestStarted = false;
     m_parser.reset();
     if (m_output.capacity() > kKeptOutputCapacity)
         std::string().swap(m_output); // an idle connection should not hold a large buffer

@@ -85,6 +85,7 @@ private:
     std::chrono::steady_clock::time_point m_parsedAt;
     unsigned m_deadline = 0; // in worker ticks (seconds)
     bool m_answeredOne = false;
+    bool m_requestStarted = false; // the header deadline of the current request is set
 };
 
 } // namespace hostbench::http

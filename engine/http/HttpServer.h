@@ -40,16 +40,22 @@ public:
     bool isRunning() const;
 
     // Replaces the virtual hosts for new requests; connections and responses
-    // in flight are not dropped.
+    // in flight are not dropped. Asynchronous: each worker picks the new
+    // table up within moments. Ignored while stopped or when `hosts` is
+    // empty; a missing document root makes that site answer 404.
     void reload(const QList<model::VirtualHost> &hosts);
 
-    // The address and port actually listened on (after port 0 or fallback).
+    // The address and port actually listened on (after port 0 or fallback);
+    // empty, 0 and 0 while not running. url() names loopback for a wildcard
+    // address ("0.0.0.0" -> 127.0.0.1, "::" -> [::1]).
     QString listenAddress() const;
     quint16 port() const;
     QString url() const; // e.g. "http://127.0.0.1:8080/"
     int threadCount() const;
 
-    // Counters summed over the workers; any thread.
+    // Counters summed over the workers; any thread, never blocks the workers.
+    // They restart from zero at start(); after stop() the last counts stay
+    // readable with uptimeMs 0.
     model::MetricsSnapshot metrics() const;
 
 private:

@@ -110,6 +110,13 @@ public:
         return m_closed && m_buffer.size() == before;
     }
 
+    // Reads what is there without waiting long; true once the server has closed.
+    bool hasClosed()
+    {
+        while (fill(10)) { }
+        return m_closed;
+    }
+
     // Everything until the server closes, including what is buffered.
     QByteArray readAll()
     {

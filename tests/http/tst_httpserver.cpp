@@ -46,7 +46,7 @@ private slots:
     void portFallback();
     void startErrors();
     void stopClosesAndRestartWorks();
-    void idleConnectionTimesOut();
+    void idleConnectionsTimeOut();
 
 private:
     static void writeFile(const QString &path, const QByteArray &content);
@@ -561,14 +561,39 @@ void TestHttpServer::stopClosesAndRestartWorks()
     // The destructor stops a running server.
 }
 
-void TestHttpServer::idleConnectionTimesOut()
+void TestHttpServer::idleConnectionsTimeOut()
 {
-    RawClient client(m_server.port());
-    QCOMPARE(client.request(get("/ok")).body, QByteArray("OK"));
+    // Three clients watched together: idle after a response (keep-alive
+    // timeout, 5 s), silent from the start and one trickling its request head
+    // a line a second (header timeout, 10 s from the first byte).
+    RawClient idle(m_server.port());
+    QCOMPARE(idle.request(get("/ok")).body, QByteArray("OK"));
+    RawClient silent(m_server.port());
+    RawClient trickle(m_server.port());
+    QVERIFY(trickle.send("GET /ok HTTP/1.1\r\n"));
     QElapsedTimer timer;
     timer.start();
-    QVERIFY(client.waitForClose(20000));
-    QVERIFY2(timer.elapsed() >= 4000, qPrintable(QString::number(timer.elapsed())));
+    qint64 idleClosedAt = -1, silentClosedAt = -1, trickleClosedAt = -1;
+    while (timer.elapsed() < 30000 && (idleClosedAt < 0 || silentClosedAt < 0 || trickleClosedAt < 0)) {
+        if (idleClosedAt < 0 && idle.hasClosed())
+            idleClosedAt = timer.elapsed();
+        if (silentClosedAt < 0 && silent.hasClosed())
+            silentClosedAt = timer.elapsed();
+        if (trickleClosedAt < 0) {
+            if (trickle.hasClosed())
+                trickleClosedAt = timer.elapsed();
+            else
+                trickle.send("X-Slow: " + QByteArray::number(timer.elapsed()) + "\r\n");
+        }
+        QTest::qWait(1000);
+    }
+    const QString times = QStringLiteral("idle %1 ms, silent %2 ms, trickle %3 ms")
+                              .arg(idleClosedAt)
+                              .arg(silentClosedAt)
+                              .arg(trickleClosedAt);
+    QVERIFY2(idleClosedAt >= 4000, qPrintable(times));
+    QVERIFY2(silentClosedAt >= 9000, qPrintable(times));
+    QVERIFY2(trickleClosedAt >= 9000, qPrintable(times));
 }
 
 QTEST_GUILESS_MAIN(TestHttpServer)
