@@ -8,7 +8,6 @@
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QStyle>
 #include <QToolButton>
 
 using namespace Qt::StringLiterals;
@@ -48,7 +47,6 @@ EngineStatusLine::EngineStatusLine(EngineController &engine, QWidget *parent)
     m_copy->setText(tr("Copy"));
     m_copy->setToolTip(tr("Copy the URL"));
     m_copy->setAutoRaise(true);
-    m_copy->setIcon(style()->standardIcon(QStyle::SP_FileDialogDetailedView));
     m_copy->setToolButtonStyle(Qt::ToolButtonTextOnly);
     // Room for "123,456 req/s" so that the line does not jump at each sample.
     m_rate->setMinimumWidth(m_rate->fontMetrics().horizontalAdvance(u"000,000.0 req/s"_s));
@@ -60,9 +58,10 @@ EngineStatusLine::EngineStatusLine(EngineController &engine, QWidget *parent)
     layout->addWidget(m_state);
     layout->addWidget(m_url);
     layout->addWidget(m_copy);
-    layout->addWidget(separator(this));
+    m_separators = {separator(this), separator(this)};
+    layout->addWidget(m_separators[0]);
     layout->addWidget(m_rate);
-    layout->addWidget(separator(this));
+    layout->addWidget(m_separators[1]);
     layout->addWidget(m_connections);
 
     connect(m_copy, &QToolButton::clicked, this, &EngineStatusLine::copyUrl);
@@ -78,12 +77,9 @@ void EngineStatusLine::update()
     m_state->setText(running ? tr("Serving") : tr("Engine stopped"));
     m_url->setText(running ? u"<a href=\"%1\">%1</a>"_s.arg(url.toHtmlEscaped()) : QString());
     m_url->setProperty("url", url);
-    for (QWidget *widget : std::initializer_list<QWidget *>{m_url, m_copy, m_rate, m_connections})
+    for (QWidget *widget : std::initializer_list<QWidget *>{m_url, m_copy, m_rate, m_connections,
+                                                            m_separators[0], m_separators[1]})
         widget->setVisible(running);
-    for (QFrame *line : findChildren<QFrame *>(Qt::FindDirectChildrenOnly)) {
-        if (line->frameShape() == QFrame::VLine)
-            line->setVisible(running);
-    }
     if (!running)
         return;
     m_rate->setText(tr("%1 req/s").arg(Format::rate(m_engine.requestsPerSecond())));

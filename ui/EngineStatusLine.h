@@ -2,6 +2,9 @@
 
 #include <QWidget>
 
+#include <array>
+
+class QFrame;
 class QLabel;
 class QToolButton;
 
@@ -31,6 +34,7 @@ private:
     QToolButton *m_copy = nullptr;
     QLabel *m_rate = nullptr;
     QLabel *m_connections = nullptr;
+    std::array<QFrame *, 2> m_separators{};
 };
 
 } // namespace hostbench::ui

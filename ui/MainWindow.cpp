@@ -67,7 +67,15 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
         resize(1180, 760);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The pages and the status line hold references to the engine and the
+    // settings: they go first (a live benchmark is stopped and joined), then
+    // the engine, then (as a member) the settings.
+    delete m_tabs;
+    delete statusBar();
+    delete m_engine;
+}
 
 void MainWindow::startEngineAtLaunch()
 {

@@ -188,7 +188,7 @@ void SitesPage::save(model::VirtualHost host)
 void SitesPage::removeSelectedSite()
 {
     const int index = selectedIndex();
-    if (index < 0 || m_sites.size() < 2)
+    if (index < 0 || m_sites.size() < 2 || m_sites.at(index).isDefault)
         return;
     const model::VirtualHost site = m_sites.at(index);
     auto *box = new QMessageBox(QMessageBox::Question, tr("Remove Site"),
@@ -237,8 +237,11 @@ void SitesPage::updateButtons()
 {
     const int index = selectedIndex();
     m_edit->setEnabled(index >= 0);
-    // The engine needs one site at least.
-    m_remove->setEnabled(index >= 0 && m_sites.size() > 1);
+    // The engine needs one site at least, and one default site.
+    const bool isDefault = index >= 0 && m_sites.at(index).isDefault;
+    m_remove->setEnabled(index >= 0 && m_sites.size() > 1 && !isDefault);
+    m_remove->setToolTip(isDefault ? tr("The default site cannot be removed: make another site the default first.")
+                                   : QString());
     m_open->setEnabled(index >= 0 && m_engine.isRunning());
     m_open->setToolTip(m_engine.isRunning() ? tr("Open the site in the web browser")
                                             : tr("Start the engine to open the site"));

@@ -8,6 +8,7 @@
 #include "ui/EngineController.h"
 #include "ui/MainWindow.h"
 #include "ui/SiteDialog.h"
+#include "ui/SitesPage.h"
 
 #include <QAbstractItemModel>
 #include <QCheckBox>
@@ -59,6 +60,7 @@ private slots:
     void benchmarkTargetHint();
     void benchmarkRun();
     void runsPageShowsAndDeletes();
+    void removeSiteThroughPage();
     void startAtLaunchSetting();
 
 private:
@@ -412,6 +414,39 @@ void TestMainWindow::runsPageShowsAndDeletes()
     storage::Database check;
     QVERIFY(check.open(m_folder->databasePath()));
     QVERIFY(check.runs().isEmpty());
+}
+
+void TestMainWindow::removeSiteThroughPage()
+{
+    showTab(u"sitesPage"_s);
+    auto *sites = widget<QTableWidget>(u"sitesTable"_s);
+    auto *remove = widget<QPushButton>(u"sitesRemove"_s);
+    int exampleRow = -1;
+    for (int row = 0; row < sites->rowCount(); ++row) {
+        const bool isDefault = sites->item(row, 0)->data(ui::SitesPage::kDefaultRole).toBool();
+        QTest::mouseClick(sites->viewport(), Qt::LeftButton, {}, sites->visualItemRect(sites->item(row, 0)).center());
+        // The default site cannot be removed.
+        QTRY_COMPARE(remove->isEnabled(), !isDefault);
+        if (!isDefault)
+            exampleRow = row;
+    }
+    QVERIFY(exampleRow >= 0);
+    QTest::mouseClick(sites->viewport(), Qt::LeftButton, {}, sites->visualItemRect(sites->item(exampleRow, 0)).center());
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QMessageBox *confirm = nullptr;
+    QTRY_VERIFY((confirm = m_window->findChild<QMessageBox *>(u"sitesRemoveConfirm"_s)) && confirm->isVisible());
+    for (QAbstractButton *button : confirm->buttons()) {
+        if (confirm->buttonRole(button) == QMessageBox::DestructiveRole)
+            QTest::mouseClick(button, Qt::LeftButton);
+    }
+    QTRY_COMPARE(sites->rowCount(), 1);
+    storage::Database check;
+    QVERIFY(check.open(m_folder->databasePath()));
+    QCOMPARE(check.virtualHosts().size(), 1);
+    // The engine no longer knows the name: the default site answers instead.
+    int status = 0;
+    get(QUrl(engineUrl() + u"site.txt"_s), "example.test", &status);
+    QCOMPARE(status, 404);
 }
 
 void TestMainWindow::startAtLaunchSetting()
