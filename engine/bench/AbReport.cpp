@@ -117,6 +117,15 @@ QString AbReport::format(const model::RunSummary &s)
                 out += cformat("  %d%%  %5lld\n", percent, roundMs(ms));
         }
     }
+
+    if (s.rate > 0 && s.completed > 0) {
+        out += cformat("\nOpen model at %.2f [#/sec]: latency (ms)\n", s.rate);
+        out += QLatin1String("                   p50       p90       p99       max\n");
+        out += cformat("Corrected:   %9.3f %9.3f %9.3f %9.3f  (from the intended send time)\n", s.latencyP50Ms,
+                      s.latencyP90Ms, s.latencyP99Ms, s.latencyMaxMs);
+        out += cformat("Uncorrected: %9.3f %9.3f %9.3f %9.3f  (from the actual send time)\n", s.uncorrectedP50Ms,
+                      s.uncorrectedP90Ms, s.uncorrectedP99Ms, s.uncorrectedMaxMs);
+    }
     return out;
 }
 

@@ -17,7 +17,11 @@ namespace hostbench::bench {
  * requests only (ab also counts those that failed the length check), and the
  * breakdown puts timeouts under Receive and malformed responses under
  * Exceptions. Medians and percentiles come from the HDR histogram (3
- * significant digits), not from sorting every request.
+ * significant digits), not from sorting every request. With a rate (the
+ * open model), the Connection Times table counts from the actual send, the
+ * percentile table from each request's intended send time (coordinated-
+ * omission corrected), and a last block, which ab does not have, puts the
+ * corrected p50/p90/p99/max beside the uncorrected ones.
  *
  * Plain function; any thread. Lines end with '\n'.
  */
@@ -27,7 +31,8 @@ public:
     // ab's opening lines, up to "Benchmarking HOST (be patient)".
     static QString preamble(const QString &hostname);
     // ab's results block: from two blank lines and "Server Software:" to the
-    // percentile table (shown only with more than one complete request).
+    // percentile table (shown only with more than one complete request), and
+    // with a rate the corrected/uncorrected block.
     static QString format(const model::RunSummary &summary);
 };
 

@@ -26,4 +26,16 @@ QString CsvReport::format(const QList<model::BenchSample> &samples)
     return out;
 }
 
+QString CsvReport::abPercentiles(const model::LatencyHistogram &histogram)
+{
+    QString out = u"Percentage served,Time in ms\n"_s;
+    for (int percent = 0; percent <= 100; ++percent) {
+        const quint64 us = percent == 0     ? histogram.minUs()
+                           : percent == 100 ? histogram.maxUs()
+                                            : histogram.valueAtPercentile(percent);
+        out += QString::number(percent) + u',' + QString::number(double(us) / 1000.0, 'f', 3) + u'\n';
+    }
+    return out;
+}
+
 } // namespace hostbench::bench

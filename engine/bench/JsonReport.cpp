@@ -114,6 +114,8 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
                                                {u"processing"_s, timeStats(s.processing)},
                                                {u"waiting"_s, timeStats(s.waiting)},
                                                {u"total"_s, timeStats(s.total)}};
+    // Time to first byte, per request: request written to the first byte of the answer.
+    o[u"ttfb_ms"_s] = timeStats(s.waiting);
     QJsonArray percentiles;
     for (const auto &[percent, value] : s.percentiles)
         percentiles.append(QJsonObject{{u"percent"_s, percent}, {u"ms"_s, value}});

@@ -21,6 +21,8 @@ namespace hostbench::bench {
  *   latency_ms {min, mean, p50, p90, p99, p999, max}
  *     (+ uncorrected_latency_ms {p50, p90, p99, max} with a rate),
  *   connection_times_ms {connect, processing, waiting, total: {min, mean, sd, median, max}},
+ *   ttfb_ms {min, mean, sd, median, max} (time to first byte: from the request
+ *   written to the first byte of its answer; the same as ab's Waiting row),
  *   percentiles_ms [{percent, ms}] (ab's table), server {software, hostname, port,
  *   path, document_length}, parameters {concurrency, keep_alive, threads, rate,
  *   and with BenchParameters: url, method, requests, duration_ms, warmup_ms,

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -142,6 +143,19 @@ QString WrkReport::format(const model::RunSummary &s, const model::LatencyHistog
             char head[16];
             std::snprintf(head, sizeof head, "%7.0f%%", p);
             out += QLatin1String(head) + units(formatTimeUs(double(histogram.valueAtPercentile(p))), 10) + u'\n';
+        }
+    }
+    if (s.rate > 0) {
+        // wrk2's -U block, from the summary's figures (no p75 there).
+        out += u"  Uncorrected Latency (measured without taking delayed starts into account)\n"_s;
+        const std::pair<const char *, double> rows[] = {{"50%", s.uncorrectedP50Ms},
+                                                        {"90%", s.uncorrectedP90Ms},
+                                                        {"99%", s.uncorrectedP99Ms},
+                                                        {"100%", s.uncorrectedMaxMs}};
+        for (const auto &[label, ms] : rows) {
+            char head[16];
+            std::snprintf(head, sizeof head, "%8s", label);
+            out += QLatin1String(head) + units(formatTimeUs(ms * 1000.0), 10) + u'\n';
         }
     }
     out += u"  %1 requests in %2, %3B read\n"_s.arg(s.completed).arg(formatTimeUs(s.timeTakenSec * 1e6),

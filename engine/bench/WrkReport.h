@@ -13,7 +13,9 @@ namespace hostbench::bench {
  * Prints a run as wrk 4 prints its summary (src/wrk.c main(), print_stats(),
  * src/units.c): "Thread Stats" with Avg, Stdev, Max and +/- Stdev for the
  * latency and for each thread's request rate per sample interval, an
- * optional latency distribution (--latency), then "N requests in T, B read",
+ * optional latency distribution (--latency), with a rate wrk2's
+ * "Uncorrected Latency" block (p50, p90, p99, max from the actual send time;
+ * the rest counts from the intended send time), then "N requests in T, B read",
  * socket errors, "Non-2xx or 3xx responses", Requests/sec and Transfer/sec.
  *
  * Req/Sec is taken from the interval samples (merged over threads) divided

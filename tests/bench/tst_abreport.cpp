@@ -19,6 +19,7 @@ private slots:
     void fullLayout();
     void optionalLines_data();
     void optionalLines();
+    void openModelShowsBothLatencies();
     void sameLayoutAsRealAb_data();
     void sameLayoutAsRealAb();
 
@@ -157,6 +158,27 @@ void TestAbReport::optionalLines()
         QVERIFY2(text.contains(line), qPrintable(line + u"\n---\n"_s + text));
     for (const QString &line : absent)
         QVERIFY2(!text.contains(line), qPrintable(line + u"\n---\n"_s + text));
+}
+
+void TestAbReport::openModelShowsBothLatencies()
+{
+    RunSummary s = sample();
+    QVERIFY(!AbReport::format(s).contains(u"Uncorrected"_s));
+    s.rate = 200;
+    s.latencyP50Ms = 1.25;
+    s.latencyP90Ms = 350.5;
+    s.latencyP99Ms = 950.0;
+    s.latencyMaxMs = 1001.0;
+    s.uncorrectedP50Ms = 1.2;
+    s.uncorrectedP90Ms = 2.0;
+    s.uncorrectedP99Ms = 3.5;
+    s.uncorrectedMaxMs = 1000.5;
+    const QString text = AbReport::format(s);
+    const QString expected = u"\nOpen model at 200.00 [#/sec]: latency (ms)\n"
+                             u"                   p50       p90       p99       max\n"
+                             u"Corrected:       1.250   350.500   950.000  1001.000  (from the intended send time)\n"
+                             u"Uncorrected:     1.200     2.000     3.500  1000.500  (from the actual send time)\n"_s;
+    QVERIFY2(text.endsWith(expected), qPrintable(text));
 }
 
 namespace {

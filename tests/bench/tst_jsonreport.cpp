@@ -58,6 +58,7 @@ RunSummary TestJsonReport::summary()
     s.latencyP999Ms = 6.0;
     s.latencyMaxMs = 7.0;
     s.total = {0.1, 1.5, 0.5, 1.2, 7.0};
+    s.waiting = {0.05, 1.1, 0.4, 0.9, 6.5};
     s.percentiles = {{50, 1.2}, {100, 7.0}};
     return s;
 }
@@ -101,6 +102,11 @@ void TestJsonReport::fields()
     const QJsonObject total = j[u"connection_times_ms"_s].toObject()[u"total"_s].toObject();
     QCOMPARE(total[u"sd"_s].toDouble(), 0.5);
     QCOMPARE(total[u"median"_s].toDouble(), 1.2);
+    // Time to first byte, per request: ab's Waiting row, under its own name too.
+    const QJsonObject ttfb = j[u"ttfb_ms"_s].toObject();
+    QCOMPARE(ttfb[u"median"_s].toDouble(), 0.9);
+    QCOMPARE(ttfb[u"max"_s].toDouble(), 6.5);
+    QCOMPARE(ttfb, j[u"connection_times_ms"_s].toObject()[u"waiting"_s].toObject());
     QCOMPARE(j[u"percentiles_ms"_s].toArray().size(), 2);
     QCOMPARE(j[u"server"_s].toObject()[u"software"_s].toString(), u"nginx"_s);
     QCOMPARE(j[u"server"_s].toObject()[u"document_length"_s].toInteger(), 2);

@@ -21,6 +21,9 @@ private slots:
     void layout();
     void errorLines();
     void csv();
+    void uncorrectedWithRate();
+    void abPercentileCsv_data();
+    void abPercentileCsv();
 };
 
 void TestWrkReport::units_data()
@@ -120,6 +123,68 @@ void TestWrkReport::csv()
                        u"p50_us,p90_us,p99_us,max_us,open_connections"_s);
     QCOMPARE(lines[1], u"0,100,100,250,1,4096,2500.0,10,20,30,40,5"_s);
     QCOMPARE(CsvReport::format({}), CsvReport::header());
+}
+
+void TestWrkReport::uncorrectedWithRate()
+{
+    RunSummary s;
+    s.threads = 1;
+    s.completed = 10;
+    LatencyHistogram histogram;
+    histogram.record(900000, 10);
+    QVERIFY(!WrkReport::format(s, histogram, {}, true).contains(u"Uncorrected"_s));
+    s.rate = 100;
+    s.uncorrectedP50Ms = 0.25;
+    s.uncorrectedP90Ms = 1.5;
+    s.uncorrectedP99Ms = 2.0;
+    s.uncorrectedMaxMs = 1000.0;
+    const QStringList lines = WrkReport::format(s, histogram, {}, true).split(u'\n');
+    const qsizetype at = lines.indexOf(u"  Uncorrected Latency (measured without taking delayed starts into account)"_s);
+    QVERIFY2(at > 0, qPrintable(lines.join(u'\n')));
+    QCOMPARE(lines.value(at + 1), u"     50%  250.00us"_s);
+    QCOMPARE(lines.value(at + 2), u"     90%    1.50ms"_s);
+    QCOMPARE(lines.value(at + 3), u"     99%    2.00ms"_s);
+    QCOMPARE(lines.value(at + 4), u"    100%    1.00s "_s);
+    // The corrected distribution is still the histogram's.
+    QVERIFY(lines.indexOf(u"     50%  900.00ms"_s) > 0);
+}
+
+void TestWrkReport::abPercentileCsv_data()
+{
+    QTest::addColumn<int>("values");
+    QTest::newRow("empty") << 0;
+    QTest::newRow("one") << 1;
+    QTest::newRow("thousand") << 1000;
+}
+
+void TestWrkReport::abPercentileCsv()
+{
+    QFETCH(int, values);
+    // 1, 2, ... ms: percentile P of 1000 values is P * 10 ms.
+    LatencyHistogram histogram;
+    for (int i = 1; i <= values; ++i)
+        histogram.record(quint64(i) * 1000);
+    const QStringList lines = CsvReport::abPercentiles(histogram).split(u'\n');
+    QCOMPARE(lines.size(), 1 + 101 + 1); // header, 0..100, the empty tail
+    QCOMPARE(lines.first(), u"Percentage served,Time in ms"_s);
+    QCOMPARE(lines.last(), QString());
+    double previous = -1;
+    for (int percent = 0; percent <= 100; ++percent) {
+        const QStringList fields = lines[percent + 1].split(u',');
+        QCOMPARE(fields.size(), 2);
+        QCOMPARE(fields[0].toInt(), percent);
+        QCOMPARE(fields[1].section(u'.', 1).size(), 3); // %.3f
+        const double ms = fields[1].toDouble();
+        QVERIFY(ms >= previous);
+        previous = ms;
+    }
+    QCOMPARE(lines[1], u"0,%1"_s.arg(values ? u"1.000"_s : u"0.000"_s));
+    QCOMPARE(lines[101], u"100,%1.000"_s.arg(values));
+    if (values == 1000) {
+        // Within the histogram's 3 significant digits.
+        QVERIFY(qAbs(lines[51].section(u',', 1).toDouble() - 500.0) <= 0.5);
+        QVERIFY(qAbs(lines[100].section(u',', 1).toDouble() - 990.0) <= 1.0);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestWrkReport)
