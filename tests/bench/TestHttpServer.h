@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QtGlobal>
 
 #include <atomic>
@@ -17,8 +18,16 @@
  *   /eof           200 "OK" without Content-Length, then closes
  *   /big           200 with a 100,000-byte body
  *   /drop          200 "OK" as on a kept-alive connection, then closes it
+ *   /stall/N/MS    200 "OK"; the Nth request to a /stall path stalls the whole
+ *                  server: every request it receives in the next MS ms is
+ *                  answered only when they are over (a GC pause, say)
  * HEAD gets the headers only. HTTP/1.1 keeps the connection unless the
  * request says "Connection: close"; HTTP/1.0 (ab) only if it asks for keep-alive.
+ * A request body (Content-Length) is read before answering.
+ *
+ * It keeps the last request as received (head and body), and times each
+ * answer it delays (/delay, a stall) from the request's last byte to the
+ * answer's last byte written: its own measured service time.
  */
 class TestHttpServer final
 {
@@ -29,6 +38,8 @@ public:
     quint16 port() const;
     quint64 connectionsAccepted() const;
     quint64 requests() const;
+    QByteArray lastRequest() const;      // head and body, as received
+    quint64 medianServiceTimeUs() const; // of the delayed answers; 0 before any
 
 private:
     struct Private;

@@ -35,6 +35,8 @@ private slots:
     void keepAliveClosedByServerIsReopened();
     void largeBodies();
     void headRequests();
+    void requestAsSeenByServer_data();
+    void requestAsSeenByServer();
     void generatorIsReusable();
 
 private:
@@ -292,6 +294,81 @@ void TestLoadGenerator::headRequests()
     QCOMPARE(s.completed, quint64(10));
     QCOMPARE(s.failed, quint64(0));
     QCOMPARE(s.htmlBytes, quint64(0));
+}
+
+void TestLoadGenerator::requestAsSeenByServer_data()
+{
+    QTest::addColumn<QByteArray>("method");
+    QTest::addColumn<QList<QByteArray>>("headers"); // "Name: value"
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QByteArray>("contentType");
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<QList<QByteArray>>("expectedLines"); // besides the request line
+    QTest::addColumn<QList<QByteArray>>("absentLines");
+
+    QTest::newRow("GET with headers")
+        << QByteArray("GET") << QList<QByteArray>{"X-One: 1", "Accept: text/html"} << QByteArray() << QByteArray()
+        << QString() << QList<QByteArray>{"X-One: 1", "Accept: text/html", "Host: 127.0.0.1:%PORT%"}
+        << QList<QByteArray>{"Accept: */*", "Content-Length: 0", "Content-Type:"};
+    QTest::newRow("POST body and type")
+        << QByteArray("POST") << QList<QByteArray>{} << QByteArray("a=1&b=two")
+        << QByteArray("application/x-www-form-urlencoded") << QString()
+        << QList<QByteArray>{"Content-Type: application/x-www-form-urlencoded", "Content-Length: 9"}
+        << QList<QByteArray>{};
+    QTest::newRow("PUT, Host override")
+        << QByteArray("PUT") << QList<QByteArray>{"Authorization: Bearer x y"} << QByteArray("{\"k\": [1, 2]}")
+        << QByteArray("application/json") << u"example.test:8080"_qs
+        << QList<QByteArray>{"Host: example.test:8080", "Authorization: Bearer x y",
+                             "Content-Type: application/json", "Content-Length: 13"}
+        << QList<QByteArray>{"Host: 127.0.0.1"};
+    QTest::newRow("DELETE, Host header given")
+        << QByteArray("DELETE") << QList<QByteArray>{"Host: other.test"} << QByteArray() << QByteArray() << QString()
+        << QList<QByteArray>{"Host: other.test", "Content-Length: 0"} << QList<QByteArray>{"Host: 127.0.0.1"};
+}
+
+void TestLoadGenerator::requestAsSeenByServer()
+{
+    QFETCH(QByteArray, method);
+    QFETCH(QList<QByteArray>, headers);
+    QFETCH(QByteArray, body);
+    QFETCH(QByteArray, contentType);
+    QFETCH(QString, host);
+    QFETCH(QList<QByteArray>, expectedLines);
+    QFETCH(QList<QByteArray>, absentLines);
+
+    BenchParameters p = parameters("/ok?q=1");
+    p.method = method;
+    for (const QByteArray &header : headers) {
+        const qsizetype colon = header.indexOf(':');
+        p.headers.append({header.left(colon), header.mid(colon + 1).trimmed()});
+    }
+    p.body = body;
+    p.contentType = contentType;
+    p.hostOverride = host;
+    p.requests = 6;
+    p.concurrency = 2;
+    p.keepAlive = true;
+    const RunSummary s = run(p);
+    // Kept-alive connections: the server read each body whole, or the next request would not parse.
+    QCOMPARE(s.completed, quint64(6));
+    QCOMPARE(s.failed, quint64(0));
+    QCOMPARE(m_server->requests(), quint64(6));
+
+    const QByteArray seen = m_server->lastRequest();
+    const qsizetype split = seen.indexOf("\r\n\r\n");
+    QVERIFY2(split > 0, seen.constData());
+    QCOMPARE(seen.mid(split + 4), body);
+    const QList<QByteArray> lines = seen.left(split).replace("\r\n", "\n").split('\n');
+    QCOMPARE(lines.first(), method + " /ok?q=1 HTTP/1.1");
+    const QByteArray port = QByteArray::number(m_server->port());
+    for (QByteArray line : expectedLines) {
+        line.replace("%PORT%", port);
+        QVERIFY2(lines.contains(line), QByteArray(line + "\n---\n" + seen).constData());
+    }
+    for (const QByteArray &line : absentLines) {
+        for (const QByteArray &actual : lines)
+            QVERIFY2(!actual.startsWith(line), QByteArray(line + "\n---\n" + seen).constData());
+    }
 }
 
 void TestLoadGenerator::generatorIsReusable()
