@@ -282,11 +282,11 @@ bool Database::saveServerConfig(const model::ServerConfig &config)
 // ---- runs -------------------------------------------------------------------
 
 qint64 Database::saveRun(const model::BenchParameters &parameters, const model::RunSummary &summary,
-                         const QList<model::BenchSample> &samples)
+                         const QList<model::BenchSample> &samples, const model::LatencyHistogram *histogram)
 {
     qint64 runId = 0;
     const bool saved = ensureOpen() && inTransaction(u"Cannot save the run"_s, [&](QString *error) {
-        runId = RunTable::insert(connection(), parameters, summary, samples, error);
+        runId = RunTable::insert(connection(), parameters, summary, samples, histogram, error);
         return runId != 0;
     });
     return saved ? runId : 0;
@@ -325,6 +325,23 @@ QList<model::BenchSample> Database::samples(qint64 runId)
     if (ensureOpen() && !RunTable::selectSamples(connection(), runId, &samples, &error))
         fail(error, {});
     return samples;
+}
+
+std::optional<model::LatencyHistogram> Database::histogram(qint64 runId)
+{
+    m_lastError.clear();
+    if (!ensureOpen())
+        return std::nullopt;
+    bool found = false;
+    std::optional<model::LatencyHistogram> histogram;
+    QString error;
+    if (!RunTable::selectHistogram(connection(), runId, &found, &histogram, &error)) {
+        fail(error, {});
+        return std::nullopt;
+    }
+    if (!found)
+        fail(u"There is no run with id %1"_s.arg(runId), {});
+    return histogram;
 }
 
 bool Database::removeRun(qint64 id)

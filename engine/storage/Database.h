@@ -2,6 +2,7 @@
 
 #include "model/BenchParameters.h"
 #include "model/BenchSample.h"
+#include "model/LatencyHistogram.h"
 #include "model/RunSummary.h"
 #include "model/ServerConfig.h"
 #include "model/VirtualHost.h"
@@ -27,7 +28,7 @@ struct StoredRun
 
 /*
  * Hostbench's SQLite file: virtual hosts and their routes, server settings,
- * benchmark runs and their interval samples. Opening creates or upgrades
+ * benchmark runs with their interval samples and latency histograms. Opening creates or upgrades
  * the schema (PRAGMA user_version, ordered steps in one transaction), turns
  * on WAL and foreign keys.
  *
@@ -43,7 +44,7 @@ struct StoredRun
 class Database final
 {
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
     Database();
     ~Database();
@@ -75,12 +76,17 @@ public:
     QString setting(const QString &key, const QString &fallback = {});
     bool setSetting(const QString &key, const QString &value);
 
-    // Stores a run with its samples in one transaction; returns its id, 0 on failure.
+    // Stores a run with its samples and, if given, its latency histogram (µs)
+    // in one transaction; returns its id, 0 on failure.
     qint64 saveRun(const model::BenchParameters &parameters, const model::RunSummary &summary,
-                   const QList<model::BenchSample> &samples);
+                   const QList<model::BenchSample> &samples, const model::LatencyHistogram *histogram = nullptr);
     QList<StoredRun> runs(int limit = 1000);          // newest first
     std::optional<StoredRun> run(qint64 id);
     QList<model::BenchSample> samples(qint64 runId);  // in order
+    // The run's latency histogram (µs). nullopt when the run was stored
+    // without one (lastError() empty), has no such id, or its BLOB cannot be
+    // read (lastError() says which).
+    std::optional<model::LatencyHistogram> histogram(qint64 runId);
     bool removeRun(qint64 id);
 
 private:

@@ -1,5 +1,6 @@
 #include "storage/RunTable.h"
 
+#include "storage/HistogramBlob.h"
 #include "storage/RunJson.h"
 
 #include <QDateTime>
@@ -45,15 +46,16 @@ QJsonObject parseJson(const QVariant &value)
 } // namespace
 
 qint64 RunTable::insert(const QSqlDatabase &db, const model::BenchParameters &p, const model::RunSummary &s,
-                        const QList<model::BenchSample> &samples, QString *error)
+                        const QList<model::BenchSample> &samples, const model::LatencyHistogram *histogram,
+                        QString *error)
 {
     const qint64 startedAt = s.startedAtMs > 0 ? s.startedAtMs : QDateTime::currentMSecsSinceEpoch();
     QSqlQuery query(db);
     query.prepare(u"INSERT INTO runs (started_at_ms, url, method, concurrency, requests, duration_ms, "
                   "keep_alive, threads, rate, time_taken_sec, completed, failed, non_2xx, "
                   "requests_per_second, transfer_rate_kbps, latency_mean_ms, latency_p50_ms, "
-                  "latency_p99_ms, latency_max_ms, interrupted, parameters_json, summary_json) "
-                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+                  "latency_p99_ms, latency_max_ms, interrupted, parameters_json, summary_json, histogram) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     for (const QVariant &value : {QVariant(startedAt), text(p.url), text(QString::fromLatin1(p.method)),
                                   QVariant(p.concurrency), QVariant(p.requests), QVariant(p.durationMs),
                                   QVariant(int(p.keepAlive)), QVariant(p.threads), QVariant(p.rate),
@@ -62,7 +64,9 @@ qint64 RunTable::insert(const QSqlDatabase &db, const model::BenchParameters &p,
                                   QVariant(s.latencyMeanMs), QVariant(s.latencyP50Ms), QVariant(s.latencyP99Ms),
                                   QVariant(s.latencyMaxMs), QVariant(int(s.interrupted)),
                                   QVariant(compactJson(RunJson::toJson(p))),
-                                  QVariant(compactJson(RunJson::toJson(s)))})
+                                  QVariant(compactJson(RunJson::toJson(s))),
+                                  histogram ? QVariant(HistogramBlob::encode(*histogram))
+                                            : QVariant(QMetaType(QMetaType::QByteArray))})
         query.addBindValue(value);
     if (!query.exec()) {
         failQuery(u"Cannot save the run"_s, query, error);
@@ -138,6 +142,30 @@ bool RunTable::selectSamples(const QSqlDatabase &db, qint64 runId, QList<model::
         sample.maxUs = query.value(9).toULongLong();
         sample.openConnections = query.value(10).toInt();
         samples->append(sample);
+    }
+    return true;
+}
+
+bool RunTable::selectHistogram(const QSqlDatabase &db, qint64 runId, bool *found,
+                               std::optional<model::LatencyHistogram> *histogram, QString *error)
+{
+    *found = false;
+    histogram->reset();
+    QSqlQuery query(db);
+    query.prepare(u"SELECT histogram FROM runs WHERE id = ?"_s);
+    query.addBindValue(runId);
+    if (!query.exec())
+        return failQuery(u"Cannot read the histogram of run %1"_s.arg(runId), query, error);
+    if (!query.next())
+        return true;
+    *found = true;
+    const QVariant value = query.value(0);
+    if (value.isNull())
+        return true;
+    *histogram = HistogramBlob::decode(value.toByteArray());
+    if (!*histogram) {
+        *error = u"The histogram of run %1 is damaged"_s.arg(runId);
+        return false;
     }
     return true;
 }

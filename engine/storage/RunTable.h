@@ -6,13 +6,16 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <optional>
+
 namespace hostbench::storage {
 
 /*
  * The SQL behind Database's run methods: tables runs and samples (see
  * Schema). A run row has the figures a run list shows as columns and the
  * whole parameters and summary as JSON (RunJson); samples are one row per
- * interval, deleted with their run (ON DELETE CASCADE). Database owns the
+ * interval, deleted with their run (ON DELETE CASCADE); the latency
+ * histogram is a BLOB in the run row (HistogramBlob). Database owns the
  * connection and the transactions.
  *
  * Thread: the connection's. Errors: false / 0 with a sentence in *error.
@@ -21,13 +24,19 @@ class RunTable final
 {
 public:
     // Call inside a transaction; returns the new run id, 0 on failure.
+    // Without a histogram the run's histogram column stays NULL.
     static qint64 insert(const QSqlDatabase &db, const model::BenchParameters &parameters,
                          const model::RunSummary &summary, const QList<model::BenchSample> &samples,
-                         QString *error);
+                         const model::LatencyHistogram *histogram, QString *error);
     // id == 0: every run, newest first, at most `limit`; else that run only.
     static bool select(const QSqlDatabase &db, qint64 id, int limit, QList<StoredRun> *runs, QString *error);
     static bool selectSamples(const QSqlDatabase &db, qint64 runId, QList<model::BenchSample> *samples,
                               QString *error);
+    // *found: whether the run exists; *histogram: its histogram, nullopt when
+    // it was stored without one. False (with *error) for a failed query or an
+    // unreadable BLOB.
+    static bool selectHistogram(const QSqlDatabase &db, qint64 runId, bool *found,
+                                std::optional<model::LatencyHistogram> *histogram, QString *error);
     static bool remove(const QSqlDatabase &db, qint64 id, QString *error);
 };
 

@@ -98,6 +98,12 @@ const char *const kStep1[] = {
     ) WITHOUT ROWID)",
 };
 
+// Step 2: each run keeps its latency histogram (HistogramBlob), NULL for
+// runs stored before, and for runs saved without one.
+const char *const kStep2[] = {
+    R"(ALTER TABLE runs ADD COLUMN histogram BLOB)",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -107,6 +113,7 @@ struct Step
 // steps[i] takes the schema from version i to version i + 1.
 const Step kSteps[] = {
     {kStep1, std::size(kStep1)},
+    {kStep2, std::size(kStep2)},
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 
@@ -123,14 +130,19 @@ bool exec(QSqlDatabase &db, const QString &sql, QString *error)
 
 bool Schema::upgrade(QSqlDatabase &db, int fromVersion, QString *error)
 {
-    Q_ASSERT(fromVersion >= 0 && fromVersion <= kVersion);
-    if (fromVersion == kVersion)
+    return upgrade(db, fromVersion, kVersion, error);
+}
+
+bool Schema::upgrade(QSqlDatabase &db, int fromVersion, int toVersion, QString *error)
+{
+    Q_ASSERT(fromVersion >= 0 && fromVersion <= toVersion && toVersion <= kVersion);
+    if (fromVersion == toVersion)
         return true;
     if (!db.transaction()) {
         *error = db.lastError().text();
         return false;
     }
-    for (int version = fromVersion; version < kVersion; ++version) {
+    for (int version = fromVersion; version < toVersion; ++version) {
         const Step &step = kSteps[version];
         for (size_t i = 0; i < step.count; ++i) {
             if (!exec(db, QString::fromLatin1(step.statements[i]), error)) {
@@ -142,7 +154,7 @@ bool Schema::upgrade(QSqlDatabase &db, int fromVersion, QString *error)
     }
     // user_version is part of the database header, so it commits or rolls
     // back with the steps.
-    if (!exec(db, QStringLiteral("PRAGMA user_version = %1").arg(kVersion), error) || !db.commit()) {
+    if (!exec(db, QStringLiteral("PRAGMA user_version = %1").arg(toVersion), error) || !db.commit()) {
         if (error->isEmpty())
             *error = db.lastError().text();
         db.rollback();

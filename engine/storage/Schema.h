@@ -13,16 +13,21 @@ namespace hostbench::storage {
  * upgrade leaves the file as it was. Adding a version means appending a
  * step, never editing an old one.
  *
+ * Versions: 1 the first schema (hosts, aliases, routes, settings, runs,
+ * samples); 2 adds runs.histogram (a BLOB, HistogramBlob's encoding).
+ *
  * Thread: the caller's; it uses the connection it is given.
  * Errors: upgrade() returns false with the SQL error in *error.
  */
 class Schema final
 {
 public:
-    static constexpr int kVersion = 1;
+    static constexpr int kVersion = 2;
 
     // Brings `db` from `fromVersion` to kVersion. `fromVersion` must be <= kVersion.
     static bool upgrade(QSqlDatabase &db, int fromVersion, QString *error);
+    // Stops at `toVersion` (<= kVersion): how tests make a file of an older version.
+    static bool upgrade(QSqlDatabase &db, int fromVersion, int toVersion, QString *error);
 };
 
 } // namespace hostbench::storage

@@ -1,4 +1,4 @@
-// Database's benchmark runs and interval samples (tables runs and samples).
+// Database's benchmark runs, interval samples and histograms (tables runs and samples).
 #include "storage/Database.h"
 
 #include <QSqlDatabase>
@@ -9,6 +9,7 @@
 using namespace Qt::StringLiterals;
 using hostbench::model::BenchParameters;
 using hostbench::model::BenchSample;
+using hostbench::model::LatencyHistogram;
 using hostbench::model::RunSummary;
 using hostbench::storage::Database;
 
@@ -43,6 +44,8 @@ private slots:
     void runRoundTrip();
     void runsListedNewestFirst();
     void removingRunCascadesSamples();
+    void histogramStoredWithRun();
+    void runWithoutHistogram();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -274,6 +277,69 @@ void TestDatabaseRuns::removingRunCascadesSamples()
     QVERIFY(!db.removeRun(removed));
     db.close();
     QCOMPARE(rawQuery(path(), u"SELECT count(*) FROM samples"_s).toInt(), 3);
+}
+
+void TestDatabaseRuns::histogramStoredWithRun()
+{
+    LatencyHistogram histogram;
+    histogram.record(37);
+    for (quint64 us = 900; us < 60'000; us = us * 21 / 20)
+        histogram.record(us, us % 7 + 1);
+    histogram.record(1'000'123, 3);
+    QVERIFY(histogram.count() > 50);
+
+    Database db;
+    QVERIFY(db.open(path()));
+    const qint64 id = db.saveRun({}, {}, {}, &histogram);
+    QVERIFY2(id > 0, qPrintable(db.lastError()));
+    db.close();
+    // Compact: a few bytes per bucket used, not the 184 KiB of counters.
+    const int blobBytes = rawQuery(path(), u"SELECT length(histogram) FROM runs"_s).toInt();
+    QVERIFY2(blobBytes > 0 && blobBytes < 1024, qPrintable(QString::number(blobBytes)));
+
+    QVERIFY(db.open(path()));
+    const std::optional<LatencyHistogram> got = db.histogram(id);
+    QVERIFY2(got.has_value(), qPrintable(db.lastError()));
+    QCOMPARE(got->count(), histogram.count());
+    QCOMPARE(got->minUs(), histogram.minUs());
+    QCOMPARE(got->maxUs(), histogram.maxUs());
+    for (int i = 0; i < LatencyHistogram::kCountsLength; ++i)
+        QCOMPARE(got->countAtIndex(i), histogram.countAtIndex(i));
+    for (const double p : {0.0, 50.0, 90.0, 99.0, 99.9, 100.0})
+        QCOMPARE(got->valueAtPercentile(p), histogram.valueAtPercentile(p));
+    QVERIFY(qAbs(got->meanUs() - histogram.meanUs()) <= 0.001 * histogram.meanUs());
+
+    // Removing the run removes its histogram.
+    QVERIFY(db.removeRun(id));
+    QVERIFY(!db.histogram(id).has_value());
+    QVERIFY(db.lastError().contains(QString::number(id)));
+}
+
+void TestDatabaseRuns::runWithoutHistogram()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    const qint64 without = db.saveRun({}, {}, {}); // the signature from before histograms
+    QVERIFY(without > 0);
+    const LatencyHistogram empty;
+    const qint64 withEmpty = db.saveRun({}, {}, {}, &empty);
+    QVERIFY(withEmpty > 0);
+
+    QVERIFY(!db.histogram(without).has_value());
+    QCOMPARE(db.lastError(), QString()); // stored without one: not an error
+    const std::optional<LatencyHistogram> got = db.histogram(withEmpty);
+    QVERIFY(got.has_value());
+    QCOMPARE(got->count(), quint64(0));
+
+    QVERIFY(!db.histogram(withEmpty + 1).has_value());
+    QVERIFY(db.lastError().contains(u"no run"_s));
+
+    // A damaged BLOB is reported, not read as an empty histogram.
+    db.close();
+    rawQuery(path(), u"UPDATE runs SET histogram = x'48424831ff' WHERE id = %1"_s.arg(withEmpty));
+    QVERIFY(db.open(path()));
+    QVERIFY(!db.histogram(withEmpty).has_value());
+    QVERIFY2(db.lastError().contains(u"damaged"_s), qPrintable(db.lastError()));
 }
 
 QTEST_GUILESS_MAIN(TestDatabaseRuns)

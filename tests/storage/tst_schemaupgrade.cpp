@@ -1,0 +1,183 @@
+// Schema upgrades of files written by older builds: a version-1 file (before
+// run histograms) is upgraded in place and keeps its data; a failed upgrade
+// leaves it as it was.
+#include "storage/Database.h"
+#include "storage/RunJson.h"
+#include "storage/Schema.h"
+
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using hostbench::model::BenchParameters;
+using hostbench::model::LatencyHistogram;
+using hostbench::model::RunSummary;
+using hostbench::storage::Database;
+using hostbench::storage::RunJson;
+using hostbench::storage::Schema;
+
+class TestSchemaUpgrade final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void version1UpgradesInPlace();
+    void failedUpgradeLeavesVersion1();
+
+private:
+    // Writes a version-1 file as a version-1 build did: one host with an
+    // alias, a setting, one run with two samples. `extraSql` runs last.
+    bool writeVersion1File(const QString &extraSql = {});
+    QVariant rawQuery(const QString &sql);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString path() const { return m_dir->filePath(u"v1.sqlite"_s); }
+};
+
+void TestSchemaUpgrade::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+QVariant TestSchemaUpgrade::rawQuery(const QString &sql)
+{
+    QVariant result;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"raw"_s);
+        db.setDatabaseName(path());
+        if (db.open()) {
+            QSqlQuery query(db);
+            if (query.exec(sql) && query.next())
+                result = query.value(0);
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"raw"_s);
+    return result;
+}
+
+bool TestSchemaUpgrade::writeVersion1File(const QString &extraSql)
+{
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"v1"_s);
+        db.setDatabaseName(path());
+        QString error;
+        ok = db.open() && Schema::upgrade(db, 0, 1, &error);
+        if (!error.isEmpty())
+            qWarning() << error;
+
+        BenchParameters p;
+        p.url = u"http://127.0.0.1:8080/ok"_s;
+        p.concurrency = 50;
+        p.durationMs = 5000;
+        p.keepAlive = true;
+        RunSummary s;
+        s.completed = 123'456;
+        s.requestsPerSecond = 24'691.2;
+        s.latencyP99Ms = 4.25;
+        s.startedAtMs = 1'700'000'000'000;
+        const auto json = [](const QJsonObject &o) {
+            return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+        };
+        QSqlQuery query(db);
+        ok = ok
+             && query.exec(u"INSERT INTO virtual_hosts (id, host_name, document_root, is_default) "
+                           "VALUES (1, 'example.test', '/srv/www', 1)"_s)
+             && query.exec(u"INSERT INTO host_aliases (alias, host_id, position) VALUES ('www.example.test', 1, 0)"_s)
+             && query.exec(u"INSERT INTO settings (key, value) VALUES ('server.port', '8081')"_s);
+        ok = ok
+             && query.prepare(u"INSERT INTO runs (id, started_at_ms, url, method, concurrency, requests, duration_ms, "
+                              "keep_alive, threads, rate, time_taken_sec, completed, failed, non_2xx, "
+                              "requests_per_second, transfer_rate_kbps, latency_mean_ms, latency_p50_ms, "
+                              "latency_p99_ms, latency_max_ms, interrupted, parameters_json, summary_json) "
+                              "VALUES (7, ?, ?, 'GET', 50, 0, 5000, 1, 1, 0, 5.0, ?, 0, 0, ?, 0, 0, 0, ?, 0, 0, ?, ?)"_s);
+        for (const QVariant &value : {QVariant(s.startedAtMs), QVariant(p.url), QVariant(qint64(s.completed)),
+                                      QVariant(s.requestsPerSecond), QVariant(s.latencyP99Ms),
+                                      QVariant(json(RunJson::toJson(p))), QVariant(json(RunJson::toJson(s)))})
+            query.addBindValue(value);
+        ok = ok && query.exec();
+        ok = ok
+             && query.exec(u"INSERT INTO samples (run_id, idx, elapsed_ms, interval_ms, completed, failed, bytes, "
+                           "p50_us, p90_us, p99_us, max_us, open_connections) VALUES "
+                           "(7, 0, 100, 100, 2400, 0, 300000, 1500, 2500, 4000, 9000, 50), "
+                           "(7, 1, 200, 100, 2500, 1, 310000, 1400, 2400, 4100, 8000, 50)"_s);
+        if (!extraSql.isEmpty())
+            ok = ok && query.exec(extraSql);
+        if (!ok)
+            qWarning() << query.lastError().text();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"v1"_s);
+    return ok && rawQuery(u"PRAGMA user_version"_s).toInt() == 1;
+}
+
+void TestSchemaUpgrade::version1UpgradesInPlace()
+{
+    QVERIFY(writeVersion1File());
+    QCOMPARE(rawQuery(u"SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'histogram'"_s).toInt(), 0);
+
+    Database db;
+    QVERIFY2(db.open(path()), qPrintable(db.lastError()));
+    QCOMPARE(db.schemaVersion(), 2);
+    QCOMPARE(db.filePath(), QFileInfo(path()).absoluteFilePath());
+
+    // Everything version 1 wrote is still there.
+    const QList<hostbench::model::VirtualHost> hosts = db.virtualHosts();
+    QCOMPARE(hosts.size(), 1);
+    QCOMPARE(hosts.constFirst().hostName, u"example.test"_s);
+    QCOMPARE(hosts.constFirst().aliases, QStringList{u"www.example.test"_s});
+    QCOMPARE(db.serverConfig().port, quint16(8081));
+    const QList<hostbench::storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 1);
+    QCOMPARE(runs.constFirst().id, 7);
+    QCOMPARE(runs.constFirst().parameters.url, u"http://127.0.0.1:8080/ok"_s);
+    QCOMPARE(runs.constFirst().parameters.concurrency, 50);
+    QCOMPARE(runs.constFirst().summary.completed, quint64(123'456));
+    QCOMPARE(runs.constFirst().summary.requestsPerSecond, 24'691.2);
+    QCOMPARE(runs.constFirst().summary.latencyP99Ms, 4.25);
+    const QList<hostbench::model::BenchSample> samples = db.samples(7);
+    QCOMPARE(samples.size(), 2);
+    QCOMPARE(samples.at(1).completed, quint64(2500));
+    QCOMPARE(samples.at(1).p99Us, quint64(4100));
+
+    // The old run has no histogram, which is not an error; new runs do.
+    QVERIFY(!db.histogram(7).has_value());
+    QCOMPARE(db.lastError(), QString());
+    LatencyHistogram histogram;
+    histogram.record(1500, 10);
+    const qint64 id = db.saveRun({}, {}, {}, &histogram);
+    QVERIFY2(id > 7, qPrintable(db.lastError()));
+    QCOMPARE(db.histogram(id)->count(), quint64(10));
+    db.close();
+
+    QCOMPARE(rawQuery(u"PRAGMA user_version"_s).toInt(), Database::kSchemaVersion);
+    QCOMPARE(rawQuery(u"SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'histogram'"_s).toInt(), 1);
+    QCOMPARE(rawQuery(u"SELECT count(*) FROM runs"_s).toInt(), 2);
+    // Opening again changes nothing.
+    QVERIFY(db.open(path()));
+    QCOMPARE(db.runs().size(), 2);
+}
+
+void TestSchemaUpgrade::failedUpgradeLeavesVersion1()
+{
+    // A column the upgrade is about to add already there: step 2 fails.
+    QVERIFY(writeVersion1File(u"ALTER TABLE runs ADD COLUMN histogram TEXT"_s));
+    Database db;
+    QVERIFY(!db.open(path()));
+    QVERIFY2(db.lastError().contains(u"schema version 1"_s) && db.lastError().contains(u"step 2"_s),
+             qPrintable(db.lastError()));
+    QCOMPARE(rawQuery(u"PRAGMA user_version"_s).toInt(), 1);
+    QCOMPARE(rawQuery(u"SELECT completed FROM runs WHERE id = 7"_s).toInt(), 123'456);
+    QCOMPARE(rawQuery(u"SELECT count(*) FROM samples"_s).toInt(), 2);
+}
+
+QTEST_GUILESS_MAIN(TestSchemaUpgrade)
+#include "tst_schemaupgrade.moc"
