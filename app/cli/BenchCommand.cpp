@@ -1,5 +1,6 @@
 #include "cli/BenchCommand.h"
 
+#include "bench/CsvReport.h"
 #include "bench/LoadGenerator.h"
 #include "cli/CliParse.h"
 #include "cli/Console.h"
@@ -15,6 +16,8 @@
 #include <QTcpSocket>
 #include <QTimer>
 #include <QUrl>
+
+#include <utility>
 
 namespace hostbench::cli {
 
@@ -72,10 +75,13 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     const QCommandLineOption host(u"host"_s, u"Host header instead of the URL's host."_s, u"HOST"_s);
     const QCommandLineOption dataDir(u"data-dir"_s, u"Data folder where the run is stored."_s, u"DIR"_s);
     const QCommandLineOption json(u"json"_s, u"Writes the summary as JSON to FILE."_s, u"FILE"_s);
+    const QCommandLineOption csv(u"csv"_s, u"Writes the interval samples as CSV to FILE."_s, u"FILE"_s);
+    const QCommandLineOption percentCsv(u"e"_s, u"Writes ab's CSV of percentiles 0..100 (ms) to FILE."_s,
+                                        u"FILE"_s);
     const QCommandLineOption format(u"format"_s, u"Report format: ab (default) or wrk."_s, u"ab|wrk"_s, u"ab"_s);
     const QCommandLineOption noStore(u"no-store"_s, u"Does not store the run."_s);
     parser.addOptions({help, requests, duration, concurrency, keepAlive, threads, rate, warmup, method, header,
-                       postFile, contentType, host, dataDir, json, format, noStore});
+                       postFile, contentType, host, dataDir, json, csv, percentCsv, format, noStore});
 
     *exitCode = 1;
     const auto bad = [](const QString &message) {
@@ -171,8 +177,13 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     options.dataDir = parser.value(dataDir);
     options.store = !parser.isSet(noStore);
     options.jsonFile = parser.value(json);
-    if (!options.jsonFile.isEmpty() && !QFileInfo(QFileInfo(options.jsonFile).absolutePath()).isDir())
-        return bad(u"--json: the folder of \"%1\" does not exist"_s.arg(options.jsonFile));
+    options.csvFile = parser.value(csv);
+    options.percentFile = parser.value(percentCsv);
+    for (const auto &[flag, file] : {std::pair{u"--json"_s, options.jsonFile}, std::pair{u"--csv"_s, options.csvFile},
+                                     std::pair{u"-e"_s, options.percentFile}}) {
+        if (!file.isEmpty() && !QFileInfo(QFileInfo(file).absolutePath()).isDir())
+            return bad(u"%1: the folder of \"%2\" does not exist"_s.arg(flag, file));
+    }
     const QString formatName = parser.value(format);
     if (formatName != u"ab"_s && formatName != u"wrk"_s)
         return bad(u"--format must be ab or wrk, not \"%1\""_s.arg(formatName));
@@ -233,15 +244,22 @@ int BenchCommand::run(const QStringList &arguments)
         if (!folder.open(options->dataDir, &error)) {
             Console::err(u"hostbench-cli bench: the run was not stored: "_s + error);
         } else {
-            const qint64 id = folder.database().saveRun(p, summary, samples);
+            const qint64 id = folder.database().saveRun(p, summary, samples, &generator.histogram());
             if (id == 0)
                 Console::err(u"hostbench-cli bench: the run was not stored: "_s + folder.database().lastError());
             else
                 Console::err(u"Stored as run %1 in %2"_s.arg(id).arg(folder.databasePath()));
         }
     }
-    if (!options->jsonFile.isEmpty()
-        && !ReportPrinter::writeJson(options->jsonFile, p, summary, generator.histogram(), samples, &error))
+    bool written = true;
+    if (!options->jsonFile.isEmpty())
+        written = ReportPrinter::writeJson(options->jsonFile, p, summary, generator.histogram(), samples, &error);
+    if (written && !options->csvFile.isEmpty())
+        written = ReportPrinter::writeText(options->csvFile, u"--csv"_s, bench::CsvReport::format(samples), &error);
+    if (written && !options->percentFile.isEmpty())
+        written = ReportPrinter::writeText(options->percentFile, u"-e"_s,
+                                           bench::CsvReport::abPercentiles(generator.histogram()), &error);
+    if (!written)
         return Console::fail(kCommand, error);
     return 0;
 }

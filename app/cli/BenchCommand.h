@@ -12,13 +12,14 @@ namespace hostbench::cli {
  * `hostbench-cli bench [flags] URL`: one run of the load generator with
  * ab's flags (-n -t -c -k -m -H -p -T) and wrk's (--threads, --rate,
  * --warmup), printed as ab's report (or wrk's with --format wrk), stored
- * with its interval samples in the data folder (unless --no-store) and
- * written as JSON with --json FILE.
+ * with its interval samples and latency histogram in the data folder
+ * (unless --no-store), written as JSON with --json FILE, its interval series
+ * as CSV with --csv FILE, and ab's percentile CSV with -e FILE.
  *
  * Exit codes, as ab: 0 once the run has completed (failed requests
  * included; a run stopped by SIGINT too), 1 for bad flags or a target that
- * accepts no connection before the first request, or a --json file that
- * cannot be written. A storage failure is reported on stderr and does not
+ * accepts no connection before the first request, or an output file
+ * (--json, --csv, -e) that cannot be written. A storage failure is reported on stderr and does not
  * change the exit code. Thread: the main thread.
  */
 class BenchCommand final
@@ -29,6 +30,8 @@ public:
         model::BenchParameters parameters;
         QString dataDir;      // --data-dir
         QString jsonFile;     // --json
+        QString csvFile;      // --csv: the interval samples
+        QString percentFile;  // -e: ab's "Percentage served,Time in ms"
         bool wrkFormat = false;
         bool store = true;
     };

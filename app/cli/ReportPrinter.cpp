@@ -11,6 +11,20 @@ namespace hostbench::cli {
 
 using namespace Qt::StringLiterals;
 
+namespace {
+
+bool writeBytes(const QString &path, const QString &flag, const QByteArray &bytes, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit()) {
+        *error = u"%1: cannot write %2: %3"_s.arg(flag, path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
 QString ReportPrinter::preamble(const QUrl &url, bool wrkFormat, const model::BenchParameters &p)
 {
     if (wrkFormat) {
@@ -40,13 +54,12 @@ bool ReportPrinter::writeJson(const QString &path, const model::BenchParameters 
                               const QList<model::BenchSample> &samples, QString *error)
 {
     const QJsonDocument document(bench::JsonReport::toJson(summary, histogram, samples, &parameters));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(document.toJson(QJsonDocument::Indented)) < 0
-        || !file.commit()) {
-        *error = u"--json: cannot write %1: %2"_s.arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return writeBytes(path, u"--json"_s, document.toJson(QJsonDocument::Indented), error);
+}
+
+bool ReportPrinter::writeText(const QString &path, const QString &flag, const QString &text, QString *error)
+{
+    return writeBytes(path, flag, text.toUtf8(), error);
 }
 
 } // namespace hostbench::cli

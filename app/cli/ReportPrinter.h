@@ -15,7 +15,7 @@ namespace hostbench::cli {
  * What `hostbench-cli bench` prints, through the load generator's report
  * writers (bench::AbReport, WrkReport, JsonReport): ab's preamble as
  * "This is Hostbench-cli, Version ... Benchmarking HOST (be patient)", or
- * wrk's "Running 10s test @ URL"; then the report; and the JSON file.
+ * wrk's "Running 10s test @ URL"; then the report; and the JSON and CSV files.
  * Thread: any.
  */
 class ReportPrinter final
@@ -28,6 +28,8 @@ public:
     static bool writeJson(const QString &path, const model::BenchParameters &parameters,
                           const model::RunSummary &summary, const model::LatencyHistogram &histogram,
                           const QList<model::BenchSample> &samples, QString *error);
+    // Writes `text` (UTF-8) to `path` atomically; false with *error naming `flag`.
+    static bool writeText(const QString &path, const QString &flag, const QString &text, QString *error);
 };
 
 } // namespace hostbench::cli

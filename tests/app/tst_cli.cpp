@@ -1,9 +1,11 @@
 // End-to-end tests of hostbench-cli: the built executable run with QProcess,
 // real sockets on 127.0.0.1, real SQLite files in temporary folders.
+#include "TestHttpServer.h"
 #include "storage/Database.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -78,6 +80,10 @@ private slots:
     void benchStoresRunAndWritesJson();
     void benchNoStore();
     void benchWrkFormat();
+    void benchSendsRequestAsGiven_data();
+    void benchSendsRequestAsGiven();
+    void benchCsvAndPercentileFiles();
+    void benchOpenModelReportsBothLatencies();
     void benchStorageFailureStillReports();
     void benchInterruptedBySigint();
     void benchUnreachableTarget();
@@ -234,6 +240,10 @@ void TestCli::badFlagsFail_data()
     QTest::newRow("bench: bad header") << QStringList{u"bench"_s, u"-H"_s, u"no colon"_s, url} << u"bad header"_s;
     QTest::newRow("bench: bad format") << QStringList{u"bench"_s, u"--format"_s, u"xml"_s, url} << u"--format"_s;
     QTest::newRow("bench: bad rate") << QStringList{u"bench"_s, u"--rate"_s, u"-5"_s, url} << u"--rate"_s;
+    QTest::newRow("bench: --csv in a missing folder")
+        << QStringList{u"bench"_s, u"--csv"_s, u"/nonexistent/hostbench/s.csv"_s, url} << u"--csv"_s;
+    QTest::newRow("bench: -e in a missing folder")
+        << QStringList{u"bench"_s, u"-e"_s, u"/nonexistent/hostbench/p.csv"_s, url} << u"-e"_s;
     QTest::newRow("bench: missing body file")
         << QStringList{u"bench"_s, u"-p"_s, u"/nonexistent/body"_s, url} << u"-p"_s;
     QTest::newRow("status: bad control") << QStringList{u"status"_s, u"--control"_s, u"x"_s} << u"bad address"_s;
@@ -373,6 +383,13 @@ void TestCli::benchStoresRunAndWritesJson()
     QCOMPARE(runs.constFirst().parameters.concurrency, 4);
     QCOMPARE(runs.constFirst().summary.completed, quint64(200));
     QCOMPARE(runs.constFirst().summary.documentLength, 4070);
+    // The histogram is stored with the run, as the JSON has it.
+    const std::optional<hostbench::model::LatencyHistogram> histogram = db.histogram(runs.constFirst().id);
+    QVERIFY2(histogram.has_value(), qPrintable(db.lastError()));
+    QCOMPARE(histogram->count(), quint64(200));
+    QCOMPARE(json[u"percentile_spectrum"_s].toArray().last()[u"latency_ms"_s].toDouble(),
+             double(histogram->maxUs()) / 1000.0);
+    QVERIFY(json[u"ttfb_ms"_s][u"median"_s].toDouble() > 0);
     const QList<hostbench::model::BenchSample> samples = db.samples(runs.constFirst().id);
     QVERIFY(!samples.isEmpty());
     quint64 completed = 0;
@@ -417,6 +434,129 @@ void TestCli::benchWrkFormat()
     QVERIFY2(r.out.contains(u" test @ "_s + url), qPrintable(r.out));
     QVERIFY2(r.out.contains(u"Thread Stats"_s) && r.out.contains(u"Requests/sec:"_s), qPrintable(r.out));
     QVERIFY(!r.out.contains(u"This is Hostbench-cli"_s));
+}
+
+void TestCli::benchSendsRequestAsGiven_data()
+{
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QByteArray>("requestLine");
+    QTest::addColumn<QList<QByteArray>>("headerLines");
+
+    // -p alone: POST, text/plain (as ab).
+    QTest::newRow("-p") << QStringList{} << QByteArray("name=value&x=1") << QByteArray("POST /ok?a=b HTTP/1.1")
+                        << QList<QByteArray>{"Content-Type: text/plain", "Content-Length: 14", "Host: 127.0.0.1:%PORT%"};
+    QTest::newRow("-m -H -T --host")
+        << QStringList{u"-m"_s, u"PUT"_s, u"-H"_s, u"X-One: 1"_s, u"-H"_s, u"X-Two: two words"_s, u"-T"_s,
+                       u"application/json"_s, u"--host"_s, u"example.test"_s}
+        << QByteArray("{\"a\": 1}") << QByteArray("PUT /ok?a=b HTTP/1.1")
+        << QList<QByteArray>{"X-One: 1", "X-Two: two words", "Content-Type: application/json", "Content-Length: 8",
+                             "Host: example.test"};
+    QTest::newRow("-m DELETE, no body")
+        << QStringList{u"-m"_s, u"DELETE"_s, u"-H"_s, u"Authorization: Bearer abc"_s} << QByteArray()
+        << QByteArray("DELETE /ok?a=b HTTP/1.1")
+        << QList<QByteArray>{"Authorization: Bearer abc", "Content-Length: 0", "Host: 127.0.0.1:%PORT%"};
+}
+
+void TestCli::benchSendsRequestAsGiven()
+{
+    QFETCH(QStringList, flags);
+    QFETCH(QByteArray, body);
+    QFETCH(QByteArray, requestLine);
+    QFETCH(QList<QByteArray>, headerLines);
+
+    TestHttpServer server;
+    QStringList arguments{u"bench"_s, u"-n"_s, u"3"_s, u"-k"_s, u"--no-store"_s};
+    arguments += flags;
+    if (!body.isEmpty()) {
+        const QString bodyFile = m_dir->filePath(u"body"_s);
+        QFile file(bodyFile);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(body);
+        file.close();
+        arguments += {u"-p"_s, bodyFile};
+    }
+    arguments += u"http://127.0.0.1:%1/ok?a=b"_s.arg(server.port());
+    const Result r = runCli(arguments);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(u"Complete requests:      3"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Failed requests:        0"_s), qPrintable(r.out));
+    QCOMPARE(server.requests(), quint64(3));
+
+    const QByteArray seen = server.lastRequest();
+    const qsizetype split = seen.indexOf("\r\n\r\n");
+    QVERIFY2(split > 0, seen.constData());
+    QCOMPARE(seen.mid(split + 4), body);
+    const QList<QByteArray> lines = seen.left(split).replace("\r\n", "\n").split('\n');
+    QCOMPARE(lines.first(), requestLine);
+    for (QByteArray line : headerLines) {
+        line.replace("%PORT%", QByteArray::number(server.port()));
+        QVERIFY2(lines.contains(line), QByteArray(line + "\n---\n" + seen).constData());
+    }
+}
+
+void TestCli::benchCsvAndPercentileFiles()
+{
+    TestHttpServer server;
+    const QString csvFile = m_dir->filePath(u"samples.csv"_s);
+    const QString percentFile = m_dir->filePath(u"percent.csv"_s);
+    const Result r = runCli({u"bench"_s, u"-n"_s, u"300"_s, u"-c"_s, u"3"_s, u"-k"_s, u"--no-store"_s, u"--csv"_s,
+                             csvFile, u"-e"_s, percentFile, u"http://127.0.0.1:%1/delay/1"_s.arg(server.port())});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+
+    // --csv: the interval series; the samples add up to the run.
+    const QList<QByteArray> rows = readFile(csvFile).trimmed().split('\n');
+    QVERIFY2(rows.size() >= 2, readFile(csvFile).constData());
+    QCOMPARE(rows.first(), QByteArray("index,elapsed_ms,interval_ms,completed,failed,bytes,requests_per_second,"
+                                      "p50_us,p90_us,p99_us,max_us,open_connections"));
+    qint64 completed = 0;
+    for (qsizetype i = 1; i < rows.size(); ++i) {
+        const QList<QByteArray> fields = rows[i].split(',');
+        QCOMPARE(fields.size(), 12);
+        QCOMPARE(fields[0].toInt(), int(i - 1));
+        completed += fields[3].toLongLong();
+    }
+    QCOMPARE(completed, 300);
+
+    // -e: ab's percentile file, 0..100, non-decreasing, at least the 1 ms the server waits.
+    const QList<QByteArray> lines = readFile(percentFile).split('\n');
+    QCOMPARE(lines.size(), 103); // header, 101 lines, the empty tail
+    QCOMPARE(lines.first(), QByteArray("Percentage served,Time in ms"));
+    double previous = 0;
+    for (int percent = 0; percent <= 100; ++percent) {
+        const QList<QByteArray> fields = lines[percent + 1].split(',');
+        QCOMPARE(fields.size(), 2);
+        QCOMPARE(fields[0].toInt(), percent);
+        const double ms = fields[1].toDouble();
+        QVERIFY2(ms >= previous && ms >= 1.0, lines[percent + 1].constData());
+        previous = ms;
+    }
+    // The longest request, as the report's "100%" line has it (whole ms there).
+    static const QRegularExpression longest(u" 100%\\s+(\\d+) \\(longest request\\)"_s);
+    const QRegularExpressionMatch match = longest.match(r.out);
+    QVERIFY2(match.hasMatch(), qPrintable(r.out));
+    QCOMPARE(qRound(lines[101].split(',').at(1).toDouble()), match.captured(1).toInt());
+}
+
+void TestCli::benchOpenModelReportsBothLatencies()
+{
+    TestHttpServer server;
+    const QString url = u"http://127.0.0.1:%1/ok"_s.arg(server.port());
+    const QString jsonFile = m_dir->filePath(u"rate.json"_s);
+    Result r = runCli({u"bench"_s, u"-t"_s, u"1"_s, u"--rate"_s, u"100"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--no-store"_s,
+                       u"--json"_s, jsonFile, url});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(u"Open model at 100.00 [#/sec]: latency (ms)"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"\nCorrected: "_s) && r.out.contains(u"\nUncorrected: "_s), qPrintable(r.out));
+    const QJsonObject json = QJsonDocument::fromJson(readFile(jsonFile)).object();
+    QVERIFY(json[u"uncorrected_latency_ms"_s][u"p99"_s].toDouble() > 0);
+    QVERIFY(json[u"latency_ms"_s][u"p99"_s].toDouble() > 0);
+    QCOMPARE(json[u"parameters"_s][u"rate"_s].toDouble(), 100.0);
+
+    r = runCli({u"bench"_s, u"-t"_s, u"1"_s, u"--rate"_s, u"100"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--no-store"_s,
+                u"--format"_s, u"wrk"_s, url});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(u"Uncorrected Latency"_s), qPrintable(r.out));
 }
 
 void TestCli::benchStorageFailureStillReports()
