@@ -336,6 +336,8 @@ void BenchmarkPage::finish()
     m_generator->wait();
     const model::RunSummary summary = m_generator->summary();
     const QList<model::BenchSample> samples = m_generator->allSamples();
+    // Stored with the run, so that its percentiles can be read again later.
+    const model::LatencyHistogram histogram = m_generator->histogram();
     m_generator.reset();
 
     m_charts->setSamples(samples, m_running.durationMs);
@@ -345,7 +347,7 @@ void BenchmarkPage::finish()
                                          : tr("Finished in %1.").arg(Format::duration(qint64(summary.timeTakenSec * 1000))));
     showFigures(summary.completed, summary.requestsPerSecond, summary.latencyP50Ms, summary.latencyP99Ms, summary.failed);
 
-    const qint64 runId = m_database.saveRun(m_running, summary, samples);
+    const qint64 runId = m_database.saveRun(m_running, summary, samples, &histogram);
     if (runId == 0)
         showError(tr("The run could not be stored: %1").arg(m_database.lastError()));
     updateState();

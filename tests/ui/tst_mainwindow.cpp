@@ -388,6 +388,9 @@ void TestMainWindow::benchmarkRun()
     QVERIFY(stored.first().summary.completed > 0);
     QCOMPARE(stored.first().summary.failed, quint64(0));
     QVERIFY(!check.samples(stored.first().id).isEmpty());
+    const auto histogram = check.histogram(stored.first().id);
+    QVERIFY(histogram.has_value());
+    QCOMPARE(histogram->count(), stored.first().summary.completed);
 }
 
 void TestMainWindow::runsPageShowsAndDeletes()
