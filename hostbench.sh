@@ -14,7 +14,7 @@ BUILD_DIR=${HOSTBENCH_BUILD_DIR:-build}
 PACKAGES=(
     cmake ninja-build g++ pkgconf
     qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-charts-dev libqt6sql6-sqlite
-    qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
+    qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev libqt6svg6
     libboost1.81-dev
 )
 
