@@ -10,6 +10,7 @@
 #include <boost/beast/http/error.hpp>
 
 #include <sys/sendfile.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -111,12 +112,22 @@ void Connection::processInput()
             return;
         }
         if (ec) {
-            respondError(statusForParseError(ec));
+            m_parsedAt = std::chrono::steady_clock::now();
+            m_response.clear();
+            RequestHandler::answerError(statusForParseError(ec), m_response);
+            m_response.keepAlive = false;
+            if (writeResponse())
+                finishResponse();
             return;
         }
         if (m_parser->is_done()) {
             respond();
-            return;
+            // Usually the whole response fits the socket buffer and this loop
+            // goes on with the next request (or the read) at once, as nginx
+            // does; otherwise the write continues asynchronously.
+            if (!writeResponse() || !finishResponse())
+                return;
+            continue;
         }
         if (used == 0) {
             readRequest();
@@ -133,19 +144,9 @@ void Connection::respond()
     m_worker.handler().handle(m_request, *m_sites, m_response);
     if (m_worker.isStopping())
         m_response.keepAlive = false;
-    writeResponse();
 }
 
-void Connection::respondError(int status)
-{
-    m_parsedAt = std::chrono::steady_clock::now();
-    m_response.clear();
-    RequestHandler::answerError(status, m_response);
-    m_response.keepAlive = false;
-    writeResponse();
-}
-
-void Connection::writeResponse()
+bool Connection::writeResponse()
 {
     m_output.clear();
     ResponseHead::write(m_response, m_request.version, m_worker.date().now(), m_output);
@@ -184,7 +185,22 @@ void Connection::writeResponse()
     }
 
     setDeadline(Worker::kSendTimeoutS);
-    asio::async_write(m_socket, asio::buffer(m_output),
+    std::size_t written = 0;
+    const ssize_t n = ::send(m_socket.native_handle(), m_output.data(), m_output.size(), MSG_NOSIGNAL);
+    if (n > 0) {
+        written = std::size_t(n);
+        bumpCounter(m_worker.counters().bytesSent, written);
+    } else if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+        close();
+        return false;
+    }
+    if (written == m_output.size()) {
+        if (m_fileRemaining == 0)
+            return true;
+        sendFile();
+        return false;
+    }
+    asio::async_write(m_socket, asio::buffer(m_output.data() + written, m_output.size() - written),
         [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
             bumpCounter(self->m_worker.counters().bytesSent, bytes);
             if (ec) {
@@ -193,9 +209,10 @@ void Connection::writeResponse()
             }
             if (self->m_fileRemaining > 0)
                 self->sendFile();
-            else
-                self->finishResponse();
+            else if (self->finishResponse())
+                self->processInput();
         });
+    return false;
 }
 
 void Connection::sendFile()
@@ -235,10 +252,11 @@ void Connection::sendFile()
         return;
     }
     m_response.file.reset();
-    finishResponse();
+    if (finishResponse())
+        processInput();
 }
 
-void Connection::finishResponse()
+bool Connection::finishResponse()
 {
     const auto serviceTime = std::chrono::steady_clock::now() - m_parsedAt;
     const auto serviceUs = std::chrono::duration_cast<std::chrono::microseconds>(serviceTime).count();
@@ -253,9 +271,9 @@ void Connection::finishResponse()
         std::string().swap(m_output); // an idle connection should not hold a large buffer
     if (!m_response.keepAlive) {
         closeGracefully();
-        return;
+        return false;
     }
-    processInput();
+    return true;
 }
 
 void Connection::closeGracefully()

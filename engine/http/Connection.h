@@ -28,10 +28,11 @@ using ConnectionHook
  * next request (RFC 9112 §9.3 persistence; pipelined requests already in
  * the input buffer are answered in order, one at a time).
  *
- * A response is a head plus an inline body, written with one write; a file
- * body up to kInlineFileLimit bytes is read into the same buffer, a larger
- * one follows the head with sendfile(2), so a 128 MB file never passes
- * through memory.
+ * A response is a head plus an inline body, written with one send(2) right
+ * where it was made, as nginx does (an asynchronous write only when the
+ * socket buffer is full); a file body up to kInlineFileLimit bytes is read
+ * into the same buffer, a larger one follows the head with sendfile(2), so
+ * a 128 MB file never passes through memory.
  *
  * Closing: after "Connection: close", an HTTP/1.0 request without
  * keep-alive, a 400, or when the worker's tick finds the deadline passed.
@@ -64,10 +65,11 @@ private:
     void readRequest();
     void processInput();
     void respond();
-    void respondError(int status);
-    void writeResponse();
+    // Both return true when the connection may go on with the next request at
+    // once; false when an asynchronous write, a close or a linger took over.
+    bool writeResponse();
+    bool finishResponse();
     void sendFile();
-    void finishResponse();
     void closeGracefully();
     void drain();
     void setDeadline(unsigned seconds);
