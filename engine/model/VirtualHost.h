@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -24,6 +25,22 @@ struct Route
 };
 
 /*
+ * Size limits on a request (RFC 9112 §3, §5; RFC 9110 §15.5). The limits on
+ * the request line and the header block are the default host's, since the
+ * virtual host is known only once the header block has been read; the body
+ * limit is the chosen host's. Units: bytes and fields.
+ */
+struct RequestLimits
+{
+    int maxRequestLineBytes = 8 * 1024; // longer: 414 URI Too Long
+    int maxHeaderBytes = 16 * 1024;     // longer header block: 431
+    int maxHeaderFields = 100;          // more fields: 431
+    qint64 maxBodyBytes = 1024 * 1024;  // longer body: 413 Content Too Large
+
+    friend bool operator==(const RequestLimits &, const RequestLimits &) = default;
+};
+
+/*
  * A name-based virtual host (RFC 9110 §7.2): requests whose Host is
  * `hostName` or one of `aliases` (case-insensitive, port ignored) are served
  * from `documentRoot` and `routes`. Exactly one host of a set is the default
@@ -37,6 +54,23 @@ struct VirtualHost
     QString documentRoot;             // absolute directory path
     QList<Route> routes;
     bool isDefault = false;
+
+    // Static files.
+    QStringList indexFiles{QStringLiteral("index.html")}; // tried in order for a directory
+    bool directoryListing = false;  // an HTML listing when a directory has no index file
+    bool followSymlinks = false;    // serve links that resolve outside the document root
+    QMap<int, QString> errorPages;  // status -> path under the document root, e.g. 404 -> "/404.html"
+    RequestLimits limits;
+
+    // Logs: Combined Log Format access log and an error log, written by a
+    // background thread; empty path or disabled = no log. Files rotate when
+    // they pass logRotateBytes (file -> file.1 -> ... -> file.N).
+    bool accessLogEnabled = true;
+    QString accessLogPath;          // absolute file path
+    bool errorLogEnabled = true;
+    QString errorLogPath;           // absolute file path
+    qint64 logRotateBytes = 16 * 1024 * 1024;
+    int logRotateKeep = 5;
 
     friend bool operator==(const VirtualHost &, const VirtualHost &) = default;
 };
