@@ -9,7 +9,8 @@
 #   env: WORKLOADS="W1 W1k W2 W3 W4 W5 W6"  SCALE=1 (multiplies request counts)
 #        REPORT=1 (print the full ab-style reports)
 # Both servers get one worker; the server is pinned to CPU 0 and the load
-# generator to CPU 1 (taskset) when the machine has two or more cores.
+# generator to CPU 1 (taskset) when the machine has two or more cores; both
+# servers run in sessions of their own (setsid).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD=${1:-build}
@@ -68,7 +69,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"${PIN_SERVER[@]}" "$CLI" serve --listen "127.0.0.1:$HB_PORT" --threads 1 --control off \
+# setsid: a server started in this session would share its CPU scheduling
+# group (autogroup) with the load generator, while nginx, a daemon, gets its
+# own; that alone skews loaded runs towards nginx by up to 2x.
+setsid "${PIN_SERVER[@]}" "$CLI" serve --listen "127.0.0.1:$HB_PORT" --threads 1 --control off \
     --default "$DOCROOT" --route /hello=hello --route /ok=OK > "$WORK/serve.log" 2>&1 &
 HB_PID=$!
 "${PIN_SERVER[@]}" nginx -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/logs/error.log"
