@@ -13,13 +13,23 @@ namespace hostbench::http {
  */
 struct Request
 {
-    enum class Method { Get, Head, Other };
+    enum class Method { Get, Head, Options, Other };
 
     Method method = Method::Get;
     int version = 11; // 10 for HTTP/1.0, 11 for HTTP/1.1
     std::string target; // request-target as sent (origin-form or absolute-form)
     std::string host; // Host field value as sent; empty when absent
     bool keepAlive = true; // RFC 9112 §9.3: from the version and Connection
+    // Fields the static-file phase evaluates (RFC 9110 §13, §14, §12.5.3), as
+    // sent; a field given more than once is joined with ", " (list syntax).
+    // Empty when absent; only a request that has them pays to parse them.
+    std::string ifMatch;
+    std::string ifNoneMatch;
+    std::string ifModifiedSince;
+    std::string ifUnmodifiedSince;
+    std::string ifRange;
+    std::string range;
+    std::string acceptEncoding;
 
     void clear()
     {
@@ -28,6 +38,13 @@ struct Request
         target.clear();
         host.clear();
         keepAlive = true;
+        ifMatch.clear();
+        ifNoneMatch.clear();
+        ifModifiedSince.clear();
+        ifUnmodifiedSince.clear();
+        ifRange.clear();
+        range.clear();
+        acceptEncoding.clear();
     }
 };
 

@@ -39,7 +39,7 @@ bool RequestHandler::answerRoute(
     const FixedResponse *route = site.findRoute(path);
     if (!route)
         return false;
-    if (request.method == Request::Method::Other) {
+    if (request.method != Request::Method::Get && request.method != Request::Method::Head) {
         answerError(405, response);
         return true;
     }
@@ -53,7 +53,7 @@ bool RequestHandler::answerRoute(
 void RequestHandler::answerFile(const Request &request, const Site &site, const RequestTarget &target,
     std::string_view path, Response &response)
 {
-    if (request.method == Request::Method::Other) {
+    if (request.method != Request::Method::Get && request.method != Request::Method::Head) {
         answerError(405, response);
         return;
     }

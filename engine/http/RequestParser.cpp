@@ -23,6 +23,9 @@ void RequestParser::on_request_impl(verb method, string_view, string_view target
     case verb::head:
         m_request.method = Request::Method::Head;
         break;
+    case verb::options:
+        m_request.method = Request::Method::Options;
+        break;
     default:
         m_request.method = Request::Method::Other;
         break;
@@ -31,10 +34,46 @@ void RequestParser::on_request_impl(verb method, string_view, string_view target
     m_request.version = version;
 }
 
+namespace {
+
+void keepField(std::string &kept, boost::beast::string_view value)
+{
+    if (!kept.empty())
+        kept.append(", ");
+    kept.append(value.data(), value.size());
+}
+
+} // namespace
+
 void RequestParser::on_field_impl(field name, string_view, string_view value, error_code &ec)
 {
-    if (name != field::host)
+    switch (name) {
+    case field::host:
+        break;
+    case field::if_match:
+        keepField(m_request.ifMatch, value);
         return;
+    case field::if_none_match:
+        keepField(m_request.ifNoneMatch, value);
+        return;
+    case field::if_modified_since:
+        keepField(m_request.ifModifiedSince, value);
+        return;
+    case field::if_unmodified_since:
+        keepField(m_request.ifUnmodifiedSince, value);
+        return;
+    case field::if_range:
+        keepField(m_request.ifRange, value);
+        return;
+    case field::range:
+        keepField(m_request.range, value);
+        return;
+    case field::accept_encoding:
+        keepField(m_request.acceptEncoding, value);
+        return;
+    default:
+        return;
+    }
     // RFC 9112 §3.2: more than one Host field is a bad request.
     if (m_hostSeen) {
         ec = boost::beast::http::error::bad_value;
