@@ -16,6 +16,7 @@ struct Request
     enum class Method { Get, Head, Options, Other };
 
     Method method = Method::Get;
+    std::string methodName; // as sent, for the access log
     int version = 11; // 10 for HTTP/1.0, 11 for HTTP/1.1
     std::string target; // request-target as sent (origin-form or absolute-form)
     std::string host; // Host field value as sent; empty when absent
@@ -30,10 +31,14 @@ struct Request
     std::string ifRange;
     std::string range;
     std::string acceptEncoding;
+    // For the access log (Combined Log Format); the last one sent wins.
+    std::string referer;
+    std::string userAgent;
 
     void clear()
     {
         method = Method::Get;
+        methodName.clear();
         version = 11;
         target.clear();
         host.clear();
@@ -45,6 +50,8 @@ struct Request
         ifRange.clear();
         range.clear();
         acceptEncoding.clear();
+        referer.clear();
+        userAgent.clear();
     }
 };
 

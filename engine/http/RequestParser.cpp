@@ -14,8 +14,10 @@ RequestParser::RequestParser(Request &request)
     eager(true);
 }
 
-void RequestParser::on_request_impl(verb method, string_view, string_view target, int version, error_code &)
+void RequestParser::on_request_impl(
+    verb method, string_view methodString, string_view target, int version, error_code &)
 {
+    m_request.methodName.assign(methodString.data(), methodString.size());
     switch (method) {
     case verb::get:
         m_request.method = Request::Method::Get;
@@ -70,6 +72,12 @@ void RequestParser::on_field_impl(field name, string_view, string_view value, er
         return;
     case field::accept_encoding:
         keepField(m_request.acceptEncoding, value);
+        return;
+    case field::referer:
+        m_request.referer.assign(value.data(), value.size());
+        return;
+    case field::user_agent:
+        m_request.userAgent.assign(value.data(), value.size());
         return;
     default:
         return;
