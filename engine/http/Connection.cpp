@@ -1,5 +1,6 @@
 #include "Connection.h"
 
+#include "http/LogWriter.h"
 #include "http/ResponseHead.h"
 #include "http/SiteTable.h"
 #include "http/Worker.h"
@@ -160,7 +161,8 @@ bool Connection::writeResponse()
             std::size_t got = 0;
             while (got < length) {
                 const ssize_t n = ::pread(
-                    m_response.file.get(), m_output.data() + headSize + got, length - got, off_t(got));
+                    m_response.file.get(), m_output.data() + headSize + got, length - got,
+                    off_t(m_response.fileOffset + got));
                 if (n < 0 && errno == EINTR)
                     continue;
                 if (n <= 0)
@@ -175,7 +177,7 @@ bool Connection::writeResponse()
             }
             m_response.file.reset();
         } else {
-            m_fileOffset = 0;
+            m_fileOffset = m_response.fileOffset;
             m_fileRemaining = m_response.contentLength;
         }
     } else {
@@ -264,6 +266,8 @@ bool Connection::finishResponse()
     counters.recordResponse(m_response.status, quint64(std::max<std::int64_t>(serviceUs, 0)));
     if (m_response.site)
         bumpCounter(m_response.site->perWorker[std::size_t(m_worker.index())].value);
+    if (LogWriter *logs = m_worker.logs())
+        logs->logResponse(m_worker.index(), m_request, m_response, m_socket.native_handle(), m_peer);
     m_answeredOne = true;
     m_requestStarted = false;
     m_parser.reset();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "http/LogRecord.h"
 #include "http/Request.h"
 #include "http/RequestParser.h"
 #include "http/Response.h"
@@ -85,6 +86,7 @@ private:
     std::uint64_t m_fileOffset = 0;
     std::uint64_t m_fileRemaining = 0;
     std::chrono::steady_clock::time_point m_parsedAt;
+    PeerAddress m_peer; // for the logs, looked up on the first logged request
     unsigned m_deadline = 0; // in worker ticks (seconds)
     bool m_answeredOne = false;
     bool m_requestStarted = false; // the header deadline of the current request is set

@@ -1,5 +1,6 @@
 #include "HttpServer.h"
 
+#include "http/LogWriter.h"
 #include "http/SiteTable.h"
 #include "http/Worker.h"
 #include "http/WorkerCounters.h"
@@ -77,6 +78,7 @@ struct HttpServer::Private
     quint16 port = 0;
     std::vector<std::unique_ptr<Worker>> workers;
     std::shared_ptr<const SiteTable> sites;
+    std::unique_ptr<LogWriter> logs; // outlives the workers, which log into it
     std::atomic<std::shared_ptr<MetricsState>> metrics;
 
     bool bind(const model::ServerConfig &config, QString *error);
@@ -170,10 +172,15 @@ bool HttpServer::start(
         d->port = 0;
         return false;
     }
+    d->logs = std::make_unique<LogWriter>(threads);
+    d->logs->configure(hosts, *sites);
+    d->logs->start();
     d->sites = std::move(sites);
     d->metrics.store(std::move(state));
-    for (auto &worker : d->workers)
+    for (auto &worker : d->workers) {
+        worker->setLogs(d->logs.get());
         worker->start();
+    }
     d->running = true;
     return true;
 }
@@ -187,6 +194,7 @@ void HttpServer::stop()
     for (auto &worker : d->workers)
         worker->join();
     d->workers.clear();
+    d->logs.reset(); // after the workers: writes what they logged, closes the files
     d->sites.reset();
     if (const auto state = d->metrics.load())
         state->running.store(false);
@@ -207,6 +215,8 @@ void HttpServer::reload(const QList<model::VirtualHost> &hosts)
     if (!sites)
         return; // no hosts: keep serving the current ones
     d->sites = sites;
+    // Before the workers get the table: a reopened log then sees their first requests.
+    d->logs->configure(hosts, *sites);
     if (const auto state = d->metrics.load())
         state->sites.store(sites);
     for (auto &worker : d->workers)

@@ -16,6 +16,7 @@
 
 namespace hostbench::http {
 
+class LogWriter;
 class SiteTable;
 struct WorkerCounters;
 
@@ -51,6 +52,8 @@ public:
     // Owner thread, before start(): opens, binds and listens (SO_REUSEADDR, SO_REUSEPORT).
     boost::system::error_code listen(const boost::asio::ip::tcp::endpoint &endpoint);
     quint16 localPort() const;
+    // Owner thread, before start(): the server's logs (may stay null: nothing is logged).
+    void setLogs(LogWriter *logs) { m_logs = logs; }
     void start();
     // Owner thread: the new table serves requests parsed after the worker picks it up.
     void reload(std::shared_ptr<const SiteTable> sites);
@@ -64,6 +67,7 @@ public:
     RequestHandler &handler() { return m_handler; }
     HttpDate &date() { return m_date; }
     WorkerCounters &counters() { return m_counters; }
+    LogWriter *logs() const { return m_logs; }
     int index() const { return m_index; }
     bool isStopping() const { return m_stopping; }
     // Seconds since the worker started, advanced by the tick.
@@ -78,6 +82,7 @@ private:
 
     const int m_index;
     WorkerCounters &m_counters;
+    LogWriter *m_logs = nullptr;
     std::shared_ptr<const SiteTable> m_sites;
     RequestHandler m_handler;
     HttpDate m_date;

@@ -1,0 +1,178 @@
+#include "LogFormat.h"
+
+#include "http/ResponseHead.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+
+namespace hostbench::http {
+
+namespace {
+
+constexpr const char *kMonths[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
+    "Nov", "Dec" };
+
+void appendNumber(std::uint64_t value, std::string &out)
+{
+    char digits[24];
+    const auto result = std::to_chars(digits, digits + sizeof digits, value);
+    out.append(digits, result.ptr);
+}
+
+void appendRequestLine(const LogEntry &entry, std::string &out)
+{
+    if (!entry.head.parsed) {
+        out.push_back('-');
+        return;
+    }
+    LogFormat::appendEscaped(entry.method, out);
+    out.push_back(' ');
+    LogFormat::appendEscaped(entry.target, out);
+    out.append(entry.head.version == 10 ? " HTTP/1.0" : " HTTP/1.1");
+}
+
+void appendQuotedOrDash(std::string_view value, std::string &out)
+{
+    out.push_back('"');
+    if (value.empty())
+        out.push_back('-');
+    else
+        LogFormat::appendEscaped(value, out);
+    out.push_back('"');
+}
+
+} // namespace
+
+PeerAddress PeerAddress::ofSocket(int fd)
+{
+    PeerAddress peer;
+    sockaddr_storage address {};
+    socklen_t length = sizeof address;
+    if (::getpeername(fd, reinterpret_cast<sockaddr *>(&address), &length) != 0)
+        return peer;
+    if (address.ss_family == AF_INET) {
+        const auto *v4 = reinterpret_cast<const sockaddr_in *>(&address);
+        peer.family = 4;
+        std::memcpy(peer.bytes.data(), &v4->sin_addr, 4);
+    } else if (address.ss_family == AF_INET6) {
+        const auto *v6 = reinterpret_cast<const sockaddr_in6 *>(&address);
+        if (IN6_IS_ADDR_V4MAPPED(&v6->sin6_addr)) {
+            peer.family = 4;
+            std::memcpy(peer.bytes.data(), v6->sin6_addr.s6_addr + 12, 4);
+        } else {
+            peer.family = 6;
+            std::memcpy(peer.bytes.data(), &v6->sin6_addr, 16);
+        }
+    }
+    return peer;
+}
+
+void PeerAddress::appendTo(std::string &out) const
+{
+    char text[INET6_ADDRSTRLEN];
+    if (family == 0 || !::inet_ntop(family == 4 ? AF_INET : AF_INET6, bytes.data(), text, sizeof text)) {
+        out.push_back('-');
+        return;
+    }
+    out.append(text);
+}
+
+void LogFormat::appendEscaped(std::string_view value, std::string &out)
+{
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    for (const char c : value) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte >= 0x7f || c == '"' || c == '\\') {
+            const char escaped[4] = { '\\', 'x', kHex[byte >> 4], kHex[byte & 0xf] };
+            out.append(escaped, 4);
+        } else {
+            out.push_back(c);
+        }
+    }
+}
+
+std::string_view LogFormat::levelName(LogLevel level)
+{
+    switch (level) {
+    case LogLevel::Error:
+        return "error";
+    case LogLevel::Warn:
+        return "warn";
+    case LogLevel::Info:
+        return "info";
+    }
+    return "error";
+}
+
+void LogFormat::updateTime(std::time_t time)
+{
+    if (time == m_time)
+        return;
+    m_time = time;
+    std::tm local {};
+    ::localtime_r(&time, &local);
+    const long offsetMinutes = local.tm_gmtoff / 60;
+    const long absOffset = offsetMinutes < 0 ? -offsetMinutes : offsetMinutes;
+    char text[64];
+    std::snprintf(text, sizeof text, "%02d/%s/%04d:%02d:%02d:%02d %c%02ld%02ld", local.tm_mday,
+        kMonths[local.tm_mon % 12], local.tm_year + 1900, local.tm_hour, local.tm_min, local.tm_sec,
+        offsetMinutes < 0 ? '-' : '+', absOffset / 60, absOffset % 60);
+    m_accessTime = text;
+    std::snprintf(text, sizeof text, "%04d/%02d/%02d %02d:%02d:%02d", local.tm_year + 1900, local.tm_mon + 1,
+        local.tm_mday, local.tm_hour, local.tm_min, local.tm_sec);
+    m_errorTime = text;
+}
+
+void LogFormat::appendAccessLine(const LogEntry &entry, std::string &out)
+{
+    updateTime(entry.head.time);
+    entry.head.peer.appendTo(out);
+    out.append(" - - [");
+    out.append(m_accessTime);
+    out.append("] \"");
+    appendRequestLine(entry, out);
+    out.append("\" ");
+    appendNumber(entry.head.status, out);
+    out.push_back(' ');
+    appendNumber(entry.head.bytes, out);
+    out.push_back(' ');
+    appendQuotedOrDash(entry.referer, out);
+    out.push_back(' ');
+    appendQuotedOrDash(entry.userAgent, out);
+    out.push_back('\n');
+}
+
+void LogFormat::appendErrorLine(const LogEntry &entry, std::string_view server, std::string &out)
+{
+    updateTime(entry.head.time);
+    out.append(m_errorTime);
+    out.append(" [");
+    out.append(levelName(entry.head.level));
+    out.append("] ");
+    out.append(entry.head.parsed ? "request failed: " : "client sent an invalid request: ");
+    appendNumber(entry.head.status, out);
+    out.push_back(' ');
+    out.append(ResponseHead::reason(entry.head.status));
+    out.append(", client: ");
+    entry.head.peer.appendTo(out);
+    out.append(", server: ");
+    appendEscaped(server, out);
+    if (entry.head.parsed) {
+        out.append(", request: \"");
+        appendRequestLine(entry, out);
+        out.push_back('"');
+    }
+    if (!entry.host.empty()) {
+        out.append(", host: \"");
+        appendEscaped(entry.host, out);
+        out.push_back('"');
+    }
+    out.push_back('\n');
+}
+
+} // namespace hostbench::http

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "http/LogRecord.h"
+
+#include <ctime>
+#include <string>
+#include <string_view>
+
+namespace hostbench::http {
+
+/*
+ * Turns log records into lines. The access log is nginx's `combined`
+ * format (Apache's Combined Log Format):
+ *   127.0.0.1 - - [10/Oct/2000:13:55:36 +0200] "GET / HTTP/1.1" 200 2326 "-" "curl/8.0"
+ * with `"`, `\`, control and non-ASCII bytes written as \xHH, as nginx
+ * escapes variables in a log. The error log follows nginx's layout:
+ *   2000/10/10 13:55:36 [error] request failed: 404 Not Found, client: 127.0.0.1,
+ *   server: localhost, request: "GET /x HTTP/1.1", host: "localhost"
+ * Times are local time; month names are English whatever the locale.
+ * Thread: one instance per thread (it caches the formatted second).
+ */
+class LogFormat final
+{
+public:
+    void appendAccessLine(const LogEntry &entry, std::string &out);
+    void appendErrorLine(const LogEntry &entry, std::string_view server, std::string &out);
+
+    static void appendEscaped(std::string_view value, std::string &out);
+    static std::string_view levelName(LogLevel level);
+
+private:
+    void updateTime(std::time_t time);
+
+    std::time_t m_time = -1;
+    std::string m_accessTime; // "10/Oct/2000:13:55:36 +0200"
+    std::string m_errorTime; // "2000/10/10 13:55:36"
+};
+
+} // namespace hostbench::http

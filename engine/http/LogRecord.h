@@ -1,0 +1,68 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <ctime>
+#include <string>
+#include <string_view>
+
+namespace hostbench::http {
+
+/*
+ * The client's address, kept raw (a connection looks it up once, with
+ * getpeername(2), when it logs its first request) and turned into text by
+ * the log thread. IPv4-mapped IPv6 addresses are shown as IPv4.
+ * Plain value; any thread.
+ */
+struct PeerAddress
+{
+    std::uint8_t family = 0; // 0 = not looked up yet or unknown, 4 or 6
+    std::array<std::uint8_t, 16> bytes {};
+
+    static PeerAddress ofSocket(int fd);
+    void appendTo(std::string &out) const; // "127.0.0.1", "::1", "-" when unknown
+};
+
+enum class LogLevel : std::uint8_t { Error, Warn, Info };
+
+/*
+ * One record in a worker's log buffer: this fixed part, then the strings
+ * (method, target, referer, user agent, host) back to back, then padding
+ * to a multiple of 8 bytes. Written by the worker with memcpy, read and
+ * formatted by the log thread. `site` and `sink` index the LogWriter table
+ * the record was written under. Lengths are clamped to 65535 bytes.
+ */
+struct LogRecordHead
+{
+    enum Kind : std::uint8_t { Access, Error };
+
+    std::uint32_t size = 0; // bytes of the whole record, padding included
+    std::int32_t site = -1;
+    std::int32_t sink = -1;
+    Kind kind = Access;
+    LogLevel level = LogLevel::Error;
+    std::uint16_t status = 0;
+    std::int64_t time = 0; // seconds since the epoch
+    std::uint64_t bytes = 0; // body bytes sent (nginx's $body_bytes_sent)
+    PeerAddress peer;
+    std::uint8_t version = 11; // 10 or 11
+    bool parsed = false; // the request line was read
+    std::uint16_t methodLength = 0;
+    std::uint16_t targetLength = 0;
+    std::uint16_t refererLength = 0;
+    std::uint16_t userAgentLength = 0;
+    std::uint16_t hostLength = 0;
+};
+
+// A record read back from a buffer: its head and views of its strings.
+struct LogEntry
+{
+    LogRecordHead head;
+    std::string_view method;
+    std::string_view target;
+    std::string_view referer;
+    std::string_view userAgent;
+    std::string_view host;
+};
+
+} // namespace hostbench::http
