@@ -3,6 +3,7 @@
 #include "http/UniqueFd.h"
 
 #include <cstdint>
+#include <ctime>
 #include <string>
 #include <string_view>
 
@@ -28,7 +29,18 @@ struct Response
     std::string_view allow; // Allow field value (405), else empty
     std::string location; // Location field value (redirects), else empty
     std::string_view body; // inline body when file is not valid
-    UniqueFd file; // when valid: the body is its first contentLength bytes
+    UniqueFd file; // when valid: the body is contentLength bytes from fileOffset
+    std::uint64_t fileOffset = 0;
+    // Static-file fields (RFC 9110 §8.8, §14); empty / -1 / false: not sent.
+    std::string etag; // quoted entity-tag
+    std::time_t lastModified = -1;
+    bool acceptRanges = false; // "Accept-Ranges: bytes"
+    std::string_view contentEncoding; // "br", "gzip"
+    bool varyAcceptEncoding = false; // the resource has precompressed siblings
+    enum class ContentRange { None, Range, Unsatisfied } contentRange = ContentRange::None;
+    std::uint64_t rangeFirst = 0; // Range: "bytes first-last/completeLength"
+    std::uint64_t rangeLast = 0;
+    std::uint64_t completeLength = 0; // also for Unsatisfied: "bytes */completeLength"
     SiteCounters *site = nullptr; // the site that answered; null before a site was picked
 
     void clear()
@@ -42,6 +54,13 @@ struct Response
         location.clear();
         body = {};
         file.reset();
+        fileOffset = 0;
+        etag.clear();
+        lastModified = -1;
+        acceptRanges = false;
+        contentEncoding = {};
+        varyAcceptEncoding = false;
+        contentRange = ContentRange::None;
         site = nullptr;
     }
 };
