@@ -14,6 +14,7 @@ namespace {
 
 const QString kDatabaseFile = u"hostbench.sqlite"_s;
 const QString kDefaultSiteDir = u"sites/default"_s;
+const QString kLogsDir = u"logs"_s;
 const QString kWelcomePage = u":/hostbench/site/index.html"_s;
 const QString kSeededKey = u"seeded"_s;
 
@@ -70,6 +71,10 @@ bool DataFolder::open(const QString &explicitDir, QString *error)
         *error = u"Cannot create the data folder %1"_s.arg(m_path);
         return false;
     }
+    if (!QDir().mkpath(logsPath())) {
+        *error = u"Cannot create the log folder %1"_s.arg(logsPath());
+        return false;
+    }
     if (!m_database.open(databasePath())) {
         *error = m_database.lastError();
         return false;
@@ -85,6 +90,25 @@ QString DataFolder::databasePath() const
 QString DataFolder::defaultDocumentRoot() const
 {
     return QDir(m_path).filePath(kDefaultSiteDir);
+}
+
+QString DataFolder::logsPath() const
+{
+    return QDir(m_path).filePath(kLogsDir);
+}
+
+void DataFolder::applyDefaultLogPaths(QList<model::VirtualHost> &hosts) const
+{
+    const QDir logs(logsPath());
+    for (model::VirtualHost &host : hosts) {
+        // A host name is a DNS name, so it is a safe file name; guard anyway.
+        QString name = host.hostName;
+        name.replace(u'/', u'_');
+        if (host.accessLogEnabled && host.accessLogPath.trimmed().isEmpty())
+            host.accessLogPath = logs.filePath(name + u".access.log"_s);
+        if (host.errorLogEnabled && host.errorLogPath.trimmed().isEmpty())
+            host.errorLogPath = logs.filePath(name + u".error.log"_s);
+    }
 }
 
 // Seeds once: a user who removed or renamed the default host keeps it so.

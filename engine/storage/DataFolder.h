@@ -7,8 +7,9 @@
 namespace hostbench::storage {
 
 /*
- * The user's data folder: the SQLite file `hostbench.sqlite` and the
- * default site's document root `sites/default/`. The folder is, in order,
+ * The user's data folder: the SQLite file `hostbench.sqlite`, the
+ * default site's document root `sites/default/` and the default log files
+ * `logs/<host>.access.log` and `logs/<host>.error.log`. The folder is, in order,
  * the one given (--data-dir), $HOSTBENCH_DATA_DIR, or QStandardPaths'
  * AppDataLocation.
  *
@@ -32,6 +33,11 @@ public:
     QString path() const { return m_path; }
     QString databasePath() const;
     QString defaultDocumentRoot() const;
+    QString logsPath() const; // <data>/logs, created by open()
+    // A site stores an empty log path for "the default one": this fills
+    // each enabled log of `hosts` that has none with logs/<host>.access.log
+    // or logs/<host>.error.log. Call it when handing hosts to the engine.
+    void applyDefaultLogPaths(QList<model::VirtualHost> &hosts) const;
     Database &database() { return m_database; }
 
 private:

@@ -1,5 +1,6 @@
 #include "storage/Database.h"
 
+#include "storage/HostSettingsTable.h"
 #include "storage/HostTable.h"
 #include "storage/RunTable.h"
 #include "storage/Schema.h"
@@ -200,7 +201,9 @@ QList<model::VirtualHost> Database::virtualHosts()
 {
     QList<model::VirtualHost> hosts;
     QString error;
-    if (ensureOpen() && !HostTable::readAll(connection(), &hosts, &error)) {
+    if (ensureOpen()
+        && !(HostTable::readAll(connection(), &hosts, &error)
+             && HostSettingsTable::readInto(connection(), &hosts, &error))) {
         fail(error, {});
         hosts.clear();
     }
@@ -213,10 +216,13 @@ bool Database::saveVirtualHost(model::VirtualHost &host)
         return false;
     model::VirtualHost normalised = host;
     QString error;
-    if (!HostTable::normalise(normalised, &error))
+    if (!HostTable::normalise(normalised, &error) || !HostSettingsTable::normalise(normalised, &error))
         return fail(error, {});
     const bool saved = inTransaction(u"Cannot save the virtual host \"%1\""_s.arg(normalised.hostName),
-                                     [&](QString *error) { return HostTable::write(connection(), normalised, error); });
+                                     [&](QString *error) {
+                                         return HostTable::write(connection(), normalised, error)
+                                                && HostSettingsTable::write(connection(), normalised, error);
+                                     });
     if (saved)
         host = normalised;
     return saved;
@@ -263,6 +269,15 @@ model::ServerConfig Database::serverConfig()
     config.port = quint16(setting(u"server.port"_s, QString::number(config.port)).toUInt());
     config.threads = setting(u"server.threads"_s, QString::number(config.threads)).toInt();
     config.portFallback = setting(u"server.port_fallback"_s, config.portFallback ? u"1"_s : u"0"_s) == u"1"_s;
+    const auto number = [this](const QString &key, int fallback) {
+        bool ok = false;
+        const int value = setting(key).toInt(&ok);
+        return ok && value > 0 ? value : fallback;
+    };
+    config.headerTimeoutMs = number(u"server.header_timeout_ms"_s, config.headerTimeoutMs);
+    config.keepAliveTimeoutMs = number(u"server.keep_alive_timeout_ms"_s, config.keepAliveTimeoutMs);
+    config.sendTimeoutMs = number(u"server.send_timeout_ms"_s, config.sendTimeoutMs);
+    config.maxConnectionsPerWorker = number(u"server.max_connections_per_worker"_s, config.maxConnectionsPerWorker);
     return config;
 }
 
@@ -272,7 +287,12 @@ bool Database::saveServerConfig(const model::ServerConfig &config)
         const bool ok = setSetting(u"server.listen_address"_s, config.listenAddress)
                         && setSetting(u"server.port"_s, QString::number(config.port))
                         && setSetting(u"server.threads"_s, QString::number(config.threads))
-                        && setSetting(u"server.port_fallback"_s, config.portFallback ? u"1"_s : u"0"_s);
+                        && setSetting(u"server.port_fallback"_s, config.portFallback ? u"1"_s : u"0"_s)
+                        && setSetting(u"server.header_timeout_ms"_s, QString::number(config.headerTimeoutMs))
+                        && setSetting(u"server.keep_alive_timeout_ms"_s, QString::number(config.keepAliveTimeoutMs))
+                        && setSetting(u"server.send_timeout_ms"_s, QString::number(config.sendTimeoutMs))
+                        && setSetting(u"server.max_connections_per_worker"_s,
+                                      QString::number(config.maxConnectionsPerWorker));
         if (!ok)
             *error = m_lastError;
         return ok;

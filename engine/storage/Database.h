@@ -44,7 +44,7 @@ struct StoredRun
 class Database final
 {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     Database();
     ~Database();

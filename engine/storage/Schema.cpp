@@ -104,6 +104,34 @@ const char *const kStep2[] = {
     R"(ALTER TABLE runs ADD COLUMN histogram BLOB)",
 };
 
+// Step 3: a host's static-file, limit and log settings (one row per host;
+// a host without one, stored before, has the defaults) and its error pages.
+// Log paths may be empty: "the default one" (see HostSettingsTable).
+const char *const kStep3[] = {
+    R"(CREATE TABLE host_settings (
+        host_id INTEGER PRIMARY KEY REFERENCES virtual_hosts (id) ON DELETE CASCADE,
+        index_files TEXT NOT NULL,
+        directory_listing INTEGER NOT NULL CHECK (directory_listing IN (0, 1)),
+        follow_symlinks INTEGER NOT NULL CHECK (follow_symlinks IN (0, 1)),
+        max_request_line_bytes INTEGER NOT NULL CHECK (max_request_line_bytes > 0),
+        max_header_bytes INTEGER NOT NULL CHECK (max_header_bytes > 0),
+        max_header_fields INTEGER NOT NULL CHECK (max_header_fields > 0),
+        max_body_bytes INTEGER NOT NULL CHECK (max_body_bytes >= 0),
+        access_log_enabled INTEGER NOT NULL CHECK (access_log_enabled IN (0, 1)),
+        access_log_path TEXT NOT NULL,
+        error_log_enabled INTEGER NOT NULL CHECK (error_log_enabled IN (0, 1)),
+        error_log_path TEXT NOT NULL,
+        log_rotate_bytes INTEGER NOT NULL CHECK (log_rotate_bytes >= 0),
+        log_rotate_keep INTEGER NOT NULL CHECK (log_rotate_keep >= 0)
+    ))",
+    R"(CREATE TABLE error_pages (
+        host_id INTEGER NOT NULL REFERENCES virtual_hosts (id) ON DELETE CASCADE,
+        status INTEGER NOT NULL CHECK (status BETWEEN 400 AND 599),
+        path TEXT NOT NULL,
+        PRIMARY KEY (host_id, status)
+    ) WITHOUT ROWID)",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -114,6 +142,7 @@ struct Step
 const Step kSteps[] = {
     {kStep1, std::size(kStep1)},
     {kStep2, std::size(kStep2)},
+    {kStep3, std::size(kStep3)},
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 

@@ -14,7 +14,8 @@ namespace hostbench::storage {
  * step, never editing an old one.
  *
  * Versions: 1 the first schema (hosts, aliases, routes, settings, runs,
- * samples); 2 adds runs.histogram (a BLOB, HistogramBlob's encoding).
+ * samples); 2 adds runs.histogram (a BLOB, HistogramBlob's encoding); 3 adds
+ * host_settings and error_pages (HostSettingsTable).
  *
  * Thread: the caller's; it uses the connection it is given.
  * Errors: upgrade() returns false with the SQL error in *error.
@@ -22,7 +23,7 @@ namespace hostbench::storage {
 class Schema final
 {
 public:
-    static constexpr int kVersion = 2;
+    static constexpr int kVersion = 3;
 
     // Brings `db` from `fromVersion` to kVersion. `fromVersion` must be <= kVersion.
     static bool upgrade(QSqlDatabase &db, int fromVersion, QString *error);

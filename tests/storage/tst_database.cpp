@@ -91,6 +91,8 @@ private slots:
     void defaultFlagIsExclusive();
     void invalidHostsRejected();
     void serverConfigRoundTrip();
+    void hostSettingsRoundTrip();
+    void invalidHostSettingsRejected();
     void garbageFileLeftUntouched();
     void newerSchemaRefused();
     void foreignDatabaseRefused();
@@ -348,12 +350,83 @@ void TestDatabase::serverConfigRoundTrip()
     config.port = 18081;
     config.threads = 3;
     config.portFallback = false;
+    config.headerTimeoutMs = 2500;
+    config.keepAliveTimeoutMs = 750;
+    config.sendTimeoutMs = 30'000;
+    config.maxConnectionsPerWorker = 64;
     QVERIFY(config != ServerConfig());
     QVERIFY(db.saveServerConfig(config));
     db.close();
     QVERIFY(db.open(path()));
     QCOMPARE(db.serverConfig(), config);
 }
+
+void TestDatabase::hostSettingsRoundTrip()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    VirtualHost plain = makeHost(u"plain.test"_s);
+    QVERIFY2(db.saveVirtualHost(plain), qPrintable(db.lastError()));
+    VirtualHost host = makeHost(u"tuned.test"_s, {u"www.tuned.test"_s}, true);
+    host.indexFiles = {u"index.htm"_s, u"  default.html "_s};
+    host.directoryListing = true;
+    host.followSymlinks = true;
+    host.errorPages = {{404, u"/errors/404.html"_s}, {503, u"/busy.html"_s}};
+    host.limits.maxRequestLineBytes = 4096;
+    host.limits.maxHeaderBytes = 8192;
+    host.limits.maxHeaderFields = 50;
+    host.limits.maxBodyBytes = 5'000'000'000; // past 32 bits
+    host.accessLogEnabled = false;
+    host.accessLogPath = u"/var/log/tuned.access.log"_s;
+    host.errorLogPath = u"/var/log/tuned.error.log"_s;
+    host.logRotateBytes = 1024;
+    host.logRotateKeep = 0;
+    QVERIFY2(db.saveVirtualHost(host), qPrintable(db.lastError()));
+    QCOMPARE(host.indexFiles, (QStringList{u"index.htm"_s, u"default.html"_s})); // trimmed
+    db.close();
+
+    QVERIFY(db.open(path()));
+    const QList<VirtualHost> hosts = db.virtualHosts();
+    QCOMPARE(hosts.size(), 2);
+    QCOMPARE(hosts.at(0), host);
+    QCOMPARE(hosts.at(1), plain);
+    QCOMPARE(hosts.at(1).indexFiles, VirtualHost().indexFiles); // the defaults
+
+    // Saving again replaces the settings and the error pages.
+    host.errorPages.remove(503);
+    host.directoryListing = false;
+    host.indexFiles.clear();
+    QVERIFY(db.saveVirtualHost(host));
+    QCOMPARE(db.virtualHosts().at(0), host);
+    QCOMPARE(rawQuery(path(), u"SELECT count(*) FROM error_pages"_s).toInt(), 1);
+    // Removing the host removes its settings.
+    QVERIFY(db.removeVirtualHost(host.id));
+    QCOMPARE(rawQuery(path(), u"SELECT count(*) FROM error_pages"_s).toInt(), 0);
+    QCOMPARE(rawQuery(path(), u"SELECT count(*) FROM host_settings"_s).toInt(), 1);
+}
+
+void TestDatabase::invalidHostSettingsRejected()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    VirtualHost host = makeHost(u"bad.test"_s);
+    host.indexFiles = {u"sub/index.html"_s};
+    QVERIFY(!db.saveVirtualHost(host));
+    QVERIFY2(db.lastError().contains(u"sub/index.html"_s), qPrintable(db.lastError()));
+    host.indexFiles = {u"index.html"_s};
+    host.errorPages = {{404, u"404.html"_s}};
+    QVERIFY(!db.saveVirtualHost(host));
+    host.errorPages = {{200, u"/ok.html"_s}};
+    QVERIFY(!db.saveVirtualHost(host));
+    host.errorPages.clear();
+    host.limits.maxHeaderFields = 0;
+    QVERIFY(!db.saveVirtualHost(host));
+    host.limits = {};
+    host.logRotateKeep = -1;
+    QVERIFY(!db.saveVirtualHost(host));
+    QVERIFY(db.virtualHosts().isEmpty());
+}
+
 void TestDatabase::garbageFileLeftUntouched()
 {
     QByteArray garbage(8192, Qt::Uninitialized);

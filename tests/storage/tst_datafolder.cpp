@@ -45,6 +45,7 @@ private slots:
     void editedDefaultHostIsKept();
     void missingDefaultFolderIsRestored();
     void brokenDatabaseIsReported();
+    void defaultLogPaths();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -209,6 +210,30 @@ void TestDataFolder::brokenDatabaseIsReported()
     QVERIFY2(error.contains(u"not a SQLite database"_s), qPrintable(error));
     QCOMPARE(readFile(file), garbage);
     QVERIFY(!QFile::exists(m_dir->filePath(u"sites/default/index.html"_s)));
+}
+
+void TestDataFolder::defaultLogPaths()
+{
+    DataFolder folder;
+    QString error;
+    QVERIFY2(folder.open(m_dir->filePath(u"logs-data"_s), &error), qPrintable(error));
+    QCOMPARE(folder.logsPath(), folder.path() + u"/logs"_s);
+    QVERIFY(QFileInfo(folder.logsPath()).isDir());
+
+    QList<VirtualHost> hosts = folder.database().virtualHosts();
+    QCOMPARE(hosts.size(), 1);
+    // Stored empty: "the default", resolved when the hosts go to the engine.
+    QVERIFY(hosts.at(0).accessLogPath.isEmpty());
+    VirtualHost own;
+    own.hostName = u"own.test"_s;
+    own.accessLogPath = u"/elsewhere/own.log"_s;
+    own.errorLogEnabled = false;
+    hosts.append(own);
+    folder.applyDefaultLogPaths(hosts);
+    QCOMPARE(hosts.at(0).accessLogPath, folder.logsPath() + u"/localhost.access.log"_s);
+    QCOMPARE(hosts.at(0).errorLogPath, folder.logsPath() + u"/localhost.error.log"_s);
+    QCOMPARE(hosts.at(1).accessLogPath, u"/elsewhere/own.log"_s); // a path of its own is kept
+    QVERIFY(hosts.at(1).errorLogPath.isEmpty()); // a disabled log gets none
 }
 
 QTEST_GUILESS_MAIN(TestDataFolder)

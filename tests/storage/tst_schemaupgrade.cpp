@@ -29,6 +29,7 @@ private slots:
     void init();
     void version1UpgradesInPlace();
     void failedUpgradeLeavesVersion1();
+    void version2UpgradesToVersion3();
 
 private:
     // Writes a version-1 file as a version-1 build did: one host with an
@@ -126,7 +127,7 @@ void TestSchemaUpgrade::version1UpgradesInPlace()
 
     Database db;
     QVERIFY2(db.open(path()), qPrintable(db.lastError()));
-    QCOMPARE(db.schemaVersion(), 2);
+    QCOMPARE(db.schemaVersion(), Database::kSchemaVersion);
     QCOMPARE(db.filePath(), QFileInfo(path()).absoluteFilePath());
 
     // Everything version 1 wrote is still there.
@@ -177,6 +178,51 @@ void TestSchemaUpgrade::failedUpgradeLeavesVersion1()
     QCOMPARE(rawQuery(u"PRAGMA user_version"_s).toInt(), 1);
     QCOMPARE(rawQuery(u"SELECT completed FROM runs WHERE id = 7"_s).toInt(), 123'456);
     QCOMPARE(rawQuery(u"SELECT count(*) FROM samples"_s).toInt(), 2);
+}
+
+void TestSchemaUpgrade::version2UpgradesToVersion3()
+{
+    // A version-2 file: the version-1 data, upgraded by step 2 alone, plus a histogram.
+    QVERIFY(writeVersion1File());
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"v2"_s);
+        db.setDatabaseName(path());
+        QString error;
+        QVERIFY(db.open());
+        QVERIFY2(Schema::upgrade(db, 1, 2, &error), qPrintable(error));
+        QSqlQuery query(db);
+        QVERIFY(query.exec(u"UPDATE runs SET histogram = x'00' WHERE id = 7"_s));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"v2"_s);
+    QCOMPARE(rawQuery(u"PRAGMA user_version"_s).toInt(), 2);
+    QCOMPARE(rawQuery(u"SELECT count(*) FROM sqlite_master WHERE name = 'host_settings'"_s).toInt(), 0);
+
+    Database db;
+    QVERIFY2(db.open(path()), qPrintable(db.lastError()));
+    QCOMPARE(db.schemaVersion(), 3);
+    // The host keeps what version 2 stored and has the defaults for the rest.
+    QList<hostbench::model::VirtualHost> hosts = db.virtualHosts();
+    QCOMPARE(hosts.size(), 1);
+    hostbench::model::VirtualHost expected;
+    expected.id = 1;
+    expected.hostName = u"example.test"_s;
+    expected.aliases = {u"www.example.test"_s};
+    expected.documentRoot = u"/srv/www"_s;
+    expected.isDefault = true;
+    QCOMPARE(hosts.constFirst(), expected);
+    QCOMPARE(db.serverConfig().port, quint16(8081));
+    QCOMPARE(db.serverConfig().headerTimeoutMs, hostbench::model::ServerConfig().headerTimeoutMs);
+    QCOMPARE(db.runs().size(), 1);
+    QCOMPARE(db.samples(7).size(), 2);
+    QCOMPARE(rawQuery(u"SELECT hex(histogram) FROM runs WHERE id = 7"_s).toString(), u"00"_s);
+
+    // The new settings can be stored on the upgraded file.
+    hostbench::model::VirtualHost host = hosts.constFirst();
+    host.directoryListing = true;
+    host.accessLogPath = u"/tmp/example.access.log"_s;
+    QVERIFY2(db.saveVirtualHost(host), qPrintable(db.lastError()));
+    QCOMPARE(db.virtualHosts().constFirst(), host);
 }
 
 QTEST_GUILESS_MAIN(TestSchemaUpgrade)
