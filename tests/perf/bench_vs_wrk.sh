@@ -10,6 +10,10 @@
 #   env: RUNS=3  DURATION=5 (seconds)  CONNECTIONS=50
 # nginx is pinned to CPU 0 and the generators to CPU 1 (taskset) when the
 # machine has two or more cores, so that both generators get the same core.
+# On a machine shared with builds, the three run at a higher priority
+# (NICE=-10, when allowed; NICE=0 turns it off), and each pair of runs
+# alternates which generator goes first. The CPU time per request, which
+# other load disturbs less than the rate, is compared too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 CLI=${1:-${HOSTBENCH_CLI:-build/app/cli/hostbench-cli}}
@@ -55,6 +59,13 @@ trap cleanup EXIT
 
 PIN_SERVER=() PIN_CLIENT=()
 if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(taskset -c 0); PIN_CLIENT=(taskset -c 1); fi
+NICE=${NICE:--10}
+if [ "$NICE" != 0 ] && nice -n "$NICE" true 2>/dev/null && [ "$(nice -n "$NICE" nice 2>/dev/null)" -lt "$(nice)" ]; then
+    PIN_SERVER=(nice -n "$NICE" "${PIN_SERVER[@]}")
+    PIN_CLIENT=(nice -n "$NICE" "${PIN_CLIENT[@]}")
+else
+    NICE=0
+fi
 "${PIN_SERVER[@]}" nginx -p "$WORK" -c "$WORK/nginx.conf" -e "$WORK/logs/error.log"
 for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
 URL="http://127.0.0.1:$PORT/ok"
@@ -83,18 +94,24 @@ run_ours() {
     fi
 }
 
-echo "nginx $(nginx -v 2>&1 | sed 's/.*\///'), wrk and $(basename "$CLI"): 1 thread, $CONNECTIONS connections, keep-alive, ${DURATION}s, $RUNS runs, $(nproc) cores"
+echo "nginx $(nginx -v 2>&1 | sed 's/.*\///'), wrk and $(basename "$CLI"): 1 thread, $CONNECTIONS connections, keep-alive, ${DURATION}s, $RUNS runs, $(nproc) cores, nice $NICE"
 printf '%-4s %12s %12s %8s %14s %14s\n' run "wrk req/s" "ours req/s" ratio "wrk cpu us/req" "ours cpu us/req"
-ratios=()
+ratios=() cpu_ratios=()
 for i in $(seq "$RUNS"); do
-    w=$(run_wrk)
-    wcpu=$(cpu_us_per_request "${w:-0}")
-    o=$(run_ours)
-    ocpu=$(cpu_us_per_request "${o:-0}")
+    if [ $((i % 2)) -eq 1 ]; then
+        w=$(run_wrk); wcpu=$(cpu_us_per_request "${w:-0}")
+        o=$(run_ours); ocpu=$(cpu_us_per_request "${o:-0}")
+    else
+        o=$(run_ours); ocpu=$(cpu_us_per_request "${o:-0}")
+        w=$(run_wrk); wcpu=$(cpu_us_per_request "${w:-0}")
+    fi
     [ -n "$w" ] && [ -n "$o" ] || { echo "run $i: no figure (wrk: '$w', ours: '$o')" >&2; cat "$WORK/ours.txt" >&2; exit 1; }
     r=$(python3 -c "print(f'{$o/max($w,1):.3f}')")
     ratios+=("$r")
+    [ "$wcpu" != - ] && [ "$ocpu" != - ] && cpu_ratios+=("$(python3 -c "print(f'{$wcpu/max($ocpu,0.01):.3f}')")")
     printf '%-4s %12s %12s %8s %14s %14s\n' "$i" "$w" "$o" "$r" "$wcpu" "$ocpu"
 done
-median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
-echo "median ratio ours/wrk: $median (target >= 1)"
+median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+echo "median ratio ours/wrk: $(median "${ratios[@]}") (target >= 1)"
+[ "${#cpu_ratios[@]}" -gt 0 ] && echo "median CPU time per request wrk/ours: $(median "${cpu_ratios[@]}") (above 1: ours costs less per request)"
+exit 0
