@@ -68,7 +68,8 @@ std::optional<Histogram> HistogramBlob::decode(const QByteArray &blob)
     qsizetype pos = kMagic.size();
     quint64 pairs = 0, minUs = 0, maxUs = 0;
     if (!getVarint(blob, &pos, &pairs) || !getVarint(blob, &pos, &minUs) || !getVarint(blob, &pos, &maxUs)
-        || pairs > quint64(Histogram::kCountsLength) || minUs > maxUs || maxUs > Histogram::kHighestTrackableUs)
+        || pairs > quint64(Histogram::kCountsLength) || minUs > maxUs
+        || maxUs > Histogram::kHighestTrackableUs)
         return std::nullopt;
     if (pairs == 0)
         return pos == blob.size() ? std::optional<Histogram>(std::in_place) : std::nullopt;
@@ -91,7 +92,8 @@ std::optional<Histogram> HistogramBlob::decode(const QByteArray &blob)
         // The bucket's middle stands for its values; the first and last
         // buckets also hold the exact minimum and maximum.
         const quint64 low = Histogram::lowestEquivalentValue(i);
-        const quint64 middle = std::clamp(low + (Histogram::highestEquivalentValue(i) - low) / 2, minUs, maxUs);
+        const quint64 middle
+            = std::clamp(low + (Histogram::highestEquivalentValue(i) - low) / 2, minUs, maxUs);
         quint64 left = count;
         if (i == minIndex) {
             histogram.record(minUs);

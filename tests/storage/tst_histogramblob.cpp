@@ -66,11 +66,11 @@ void TestHistogramBlob::roundTrip()
     QCOMPARE(got->maxUs(), histogram.maxUs());
     for (int i = 0; i < LatencyHistogram::kCountsLength; ++i)
         QCOMPARE(got->countAtIndex(i), histogram.countAtIndex(i));
-    for (const double p : {0.0, 25.0, 50.0, 90.0, 99.0, 99.99, 100.0})
+    for (const double p : { 0.0, 25.0, 50.0, 90.0, 99.0, 99.99, 100.0 })
         QCOMPARE(got->valueAtPercentile(p), histogram.valueAtPercentile(p));
     // The mean is the buckets' (3 significant digits).
     QVERIFY2(qAbs(got->meanUs() - histogram.meanUs()) <= 0.001 * histogram.meanUs() + 0.5,
-             qPrintable(QStringLiteral("%1 vs %2").arg(got->meanUs()).arg(histogram.meanUs())));
+        qPrintable(QStringLiteral("%1 vs %2").arg(got->meanUs()).arg(histogram.meanUs())));
     // Encoding what was decoded gives the same bytes.
     QCOMPARE(HistogramBlob::encode(*got), blob);
 }
@@ -91,7 +91,8 @@ void TestHistogramBlob::refusesDamagedBlobs_data()
     QTest::newRow("truncated") << good.left(good.size() - 1);
     QTest::newRow("trailing byte") << good + '\0';
     QTest::newRow("unterminated varint") << QByteArray("HBH1\xff\xff", 6);
-    QTest::newRow("varint past 64 bits") << QByteArray("HBH1\x01\x00\xff\xff\xff\xff\xff\xff\xff\xff\xff\x7f", 16);
+    QTest::newRow("varint past 64 bits")
+        << QByteArray("HBH1\x01\x00\xff\xff\xff\xff\xff\xff\xff\xff\xff\x7f", 16);
     QTest::newRow("min above max") << QByteArray("HBH1\x00\x05\x04", 7);
     QTest::newRow("empty with trailing") << QByteArray("HBH1\x00\x00\x00\x01", 8);
     // One pair: index 100 (step 101), count 0.

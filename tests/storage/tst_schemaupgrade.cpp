@@ -90,26 +90,29 @@ bool TestSchemaUpgrade::writeVersion1File(const QString &extraSql)
         };
         QSqlQuery query(db);
         ok = ok
-             && query.exec(u"INSERT INTO virtual_hosts (id, host_name, document_root, is_default) "
-                           "VALUES (1, 'example.test', '/srv/www', 1)"_s)
-             && query.exec(u"INSERT INTO host_aliases (alias, host_id, position) VALUES ('www.example.test', 1, 0)"_s)
-             && query.exec(u"INSERT INTO settings (key, value) VALUES ('server.port', '8081')"_s);
+            && query.exec(u"INSERT INTO virtual_hosts (id, host_name, document_root, is_default) "
+                          "VALUES (1, 'example.test', '/srv/www', 1)"_s)
+            && query.exec(
+                u"INSERT INTO host_aliases (alias, host_id, position) VALUES ('www.example.test', 1, 0)"_s)
+            && query.exec(u"INSERT INTO settings (key, value) VALUES ('server.port', '8081')"_s);
         ok = ok
-             && query.prepare(u"INSERT INTO runs (id, started_at_ms, url, method, concurrency, requests, duration_ms, "
-                              "keep_alive, threads, rate, time_taken_sec, completed, failed, non_2xx, "
-                              "requests_per_second, transfer_rate_kbps, latency_mean_ms, latency_p50_ms, "
-                              "latency_p99_ms, latency_max_ms, interrupted, parameters_json, summary_json) "
-                              "VALUES (7, ?, ?, 'GET', 50, 0, 5000, 1, 1, 0, 5.0, ?, 0, 0, ?, 0, 0, 0, ?, 0, 0, ?, ?)"_s);
-        for (const QVariant &value : {QVariant(s.startedAtMs), QVariant(p.url), QVariant(qint64(s.completed)),
-                                      QVariant(s.requestsPerSecond), QVariant(s.latencyP99Ms),
-                                      QVariant(json(RunJson::toJson(p))), QVariant(json(RunJson::toJson(s)))})
+            && query.prepare(
+                u"INSERT INTO runs (id, started_at_ms, url, method, concurrency, requests, duration_ms, "
+                "keep_alive, threads, rate, time_taken_sec, completed, failed, non_2xx, "
+                "requests_per_second, transfer_rate_kbps, latency_mean_ms, latency_p50_ms, "
+                "latency_p99_ms, latency_max_ms, interrupted, parameters_json, summary_json) "
+                "VALUES (7, ?, ?, 'GET', 50, 0, 5000, 1, 1, 0, 5.0, ?, 0, 0, ?, 0, 0, 0, ?, 0, 0, ?, ?)"_s);
+        for (const QVariant &value : { QVariant(s.startedAtMs), QVariant(p.url),
+                 QVariant(qint64(s.completed)), QVariant(s.requestsPerSecond), QVariant(s.latencyP99Ms),
+                 QVariant(json(RunJson::toJson(p))), QVariant(json(RunJson::toJson(s))) })
             query.addBindValue(value);
         ok = ok && query.exec();
         ok = ok
-             && query.exec(u"INSERT INTO samples (run_id, idx, elapsed_ms, interval_ms, completed, failed, bytes, "
-                           "p50_us, p90_us, p99_us, max_us, open_connections) VALUES "
-                           "(7, 0, 100, 100, 2400, 0, 300000, 1500, 2500, 4000, 9000, 50), "
-                           "(7, 1, 200, 100, 2500, 1, 310000, 1400, 2400, 4100, 8000, 50)"_s);
+            && query.exec(
+                u"INSERT INTO samples (run_id, idx, elapsed_ms, interval_ms, completed, failed, bytes, "
+                "p50_us, p90_us, p99_us, max_us, open_connections) VALUES "
+                "(7, 0, 100, 100, 2400, 0, 300000, 1500, 2500, 4000, 9000, 50), "
+                "(7, 1, 200, 100, 2500, 1, 310000, 1400, 2400, 4100, 8000, 50)"_s);
         if (!extraSql.isEmpty())
             ok = ok && query.exec(extraSql);
         if (!ok)
@@ -123,7 +126,8 @@ bool TestSchemaUpgrade::writeVersion1File(const QString &extraSql)
 void TestSchemaUpgrade::version1UpgradesInPlace()
 {
     QVERIFY(writeVersion1File());
-    QCOMPARE(rawQuery(u"SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'histogram'"_s).toInt(), 0);
+    QCOMPARE(
+        rawQuery(u"SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'histogram'"_s).toInt(), 0);
 
     Database db;
     QVERIFY2(db.open(path()), qPrintable(db.lastError()));
@@ -134,7 +138,7 @@ void TestSchemaUpgrade::version1UpgradesInPlace()
     const QList<hostbench::model::VirtualHost> hosts = db.virtualHosts();
     QCOMPARE(hosts.size(), 1);
     QCOMPARE(hosts.constFirst().hostName, u"example.test"_s);
-    QCOMPARE(hosts.constFirst().aliases, QStringList{u"www.example.test"_s});
+    QCOMPARE(hosts.constFirst().aliases, QStringList { u"www.example.test"_s });
     QCOMPARE(db.serverConfig().port, quint16(8081));
     const QList<hostbench::storage::StoredRun> runs = db.runs();
     QCOMPARE(runs.size(), 1);
@@ -160,7 +164,8 @@ void TestSchemaUpgrade::version1UpgradesInPlace()
     db.close();
 
     QCOMPARE(rawQuery(u"PRAGMA user_version"_s).toInt(), Database::kSchemaVersion);
-    QCOMPARE(rawQuery(u"SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'histogram'"_s).toInt(), 1);
+    QCOMPARE(
+        rawQuery(u"SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'histogram'"_s).toInt(), 1);
     QCOMPARE(rawQuery(u"SELECT count(*) FROM runs"_s).toInt(), 2);
     // Opening again changes nothing.
     QVERIFY(db.open(path()));
@@ -174,7 +179,7 @@ void TestSchemaUpgrade::failedUpgradeLeavesVersion1()
     Database db;
     QVERIFY(!db.open(path()));
     QVERIFY2(db.lastError().contains(u"schema version 1"_s) && db.lastError().contains(u"step 2"_s),
-             qPrintable(db.lastError()));
+        qPrintable(db.lastError()));
     QCOMPARE(rawQuery(u"PRAGMA user_version"_s).toInt(), 1);
     QCOMPARE(rawQuery(u"SELECT completed FROM runs WHERE id = 7"_s).toInt(), 123'456);
     QCOMPARE(rawQuery(u"SELECT count(*) FROM samples"_s).toInt(), 2);
@@ -207,7 +212,7 @@ void TestSchemaUpgrade::version2UpgradesToVersion3()
     hostbench::model::VirtualHost expected;
     expected.id = 1;
     expected.hostName = u"example.test"_s;
-    expected.aliases = {u"www.example.test"_s};
+    expected.aliases = { u"www.example.test"_s };
     expected.documentRoot = u"/srv/www"_s;
     expected.isDefault = true;
     QCOMPARE(hosts.constFirst(), expected);
