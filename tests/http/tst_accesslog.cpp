@@ -1,0 +1,248 @@
+#include "RawClient.h"
+
+#include "http/HttpServer.h"
+#include "http/LogFormat.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using hostbench::http::HttpServer;
+using hostbench::http::LogFormat;
+using hostbench::model::Route;
+using hostbench::model::ServerConfig;
+using hostbench::model::VirtualHost;
+
+// The access and error logs of the running engine: the lines its requests
+// produce in real files, switched off, rotated, and after a parse error.
+class TestAccessLog final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void escaping_data();
+    void escaping();
+    void combinedLines_data();
+    void combinedLines();
+    void disabledLogsWriteNothing();
+    void rotationBySize();
+    void errorLogLines();
+
+private:
+    VirtualHost site(const QString &logName) const;
+    // Starts a server on `hosts`, sends each request on its own connection, stops (which flushes).
+    static QList<RawClient::Reply> serve(const QList<VirtualHost> &hosts, const QList<QByteArray> &requests);
+    static QStringList lines(const QString &path);
+
+    QTemporaryDir m_dir;
+    QString m_root;
+};
+
+void TestAccessLog::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_root = m_dir.filePath(QStringLiteral("root"));
+    QVERIFY(QDir().mkpath(m_root));
+    QFile file(m_root + QStringLiteral("/index.html"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QCOMPARE(file.write("hello index"), qint64(11));
+}
+
+VirtualHost TestAccessLog::site(const QString &logName) const
+{
+    VirtualHost host;
+    host.hostName = QStringLiteral("log.test");
+    host.documentRoot = m_root;
+    host.isDefault = true;
+    host.routes = { Route { QStringLiteral("/ok"), 200, QStringLiteral("text/plain"), "OK" } };
+    host.accessLogPath = m_dir.filePath(logName + QStringLiteral(".access.log"));
+    host.errorLogPath = m_dir.filePath(logName + QStringLiteral(".error.log"));
+    return host;
+}
+
+QList<RawClient::Reply> TestAccessLog::serve(const QList<VirtualHost> &hosts, const QList<QByteArray> &requests)
+{
+    HttpServer server;
+    ServerConfig config;
+    config.port = 0;
+    config.threads = 2;
+    QString error;
+    if (!server.start(config, hosts, &error)) {
+        qWarning("start: %s", qPrintable(error));
+        return {};
+    }
+    QList<RawClient::Reply> replies;
+    for (const QByteArray &request : requests) {
+        RawClient client(server.port());
+        replies.append(client.request(request, request.startsWith("HEAD")));
+    }
+    server.stop();
+    return replies;
+}
+
+QStringList TestAccessLog::lines(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromLatin1(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+void TestAccessLog::escaping_data()
+{
+    QTest::addColumn<QByteArray>("value");
+    QTest::addColumn<QByteArray>("logged");
+    QTest::newRow("plain") << QByteArray("curl/8.0 (x86_64)") << QByteArray("curl/8.0 (x86_64)");
+    QTest::newRow("quote") << QByteArray("a\"b") << QByteArray("a\\x22b");
+    QTest::newRow("backslash") << QByteArray("a\\b") << QByteArray("a\\x5Cb");
+    QTest::newRow("control") << QByteArray("a\tb\x01") << QByteArray("a\\x09b\\x01");
+    QTest::newRow("utf-8") << QByteArray("\xc3\xa9") << QByteArray("\\xC3\\xA9");
+    QTest::newRow("empty") << QByteArray() << QByteArray();
+}
+
+void TestAccessLog::escaping()
+{
+    QFETCH(QByteArray, value);
+    QFETCH(QByteArray, logged);
+    std::string out;
+    LogFormat::appendEscaped(std::string_view(value.constData(), size_t(value.size())), out);
+    QCOMPARE(QByteArray::fromStdString(out), logged);
+}
+
+void TestAccessLog::combinedLines_data()
+{
+    QTest::addColumn<QByteArray>("request");
+    QTest::addColumn<QString>("expected"); // the line after "[date] "
+    QTest::newRow("route")
+        << QByteArray("GET /ok HTTP/1.1\r\nHost: log.test\r\nReferer: http://ref.test/a?b=c\r\n"
+                      "User-Agent: tester/1.0\r\n\r\n")
+        << QStringLiteral("\"GET /ok HTTP/1.1\" 200 2 \"http://ref.test/a?b=c\" \"tester/1.0\"");
+    QTest::newRow("file, no referer or agent")
+        << QByteArray("GET /index.html?x=1 HTTP/1.1\r\nHost: log.test\r\n\r\n")
+        << QStringLiteral("\"GET /index.html?x=1 HTTP/1.1\" 200 11 \"-\" \"-\"");
+    QTest::newRow("head has no body bytes") << QByteArray("HEAD /ok HTTP/1.1\r\nHost: log.test\r\n\r\n")
+                                            << QStringLiteral("\"HEAD /ok HTTP/1.1\" 200 0 \"-\" \"-\"");
+    QTest::newRow("http/1.0 not found")
+        << QByteArray("GET /missing HTTP/1.0\r\nUser-Agent: a \"quoted\" agent\r\n\r\n")
+        << QStringLiteral("\"GET /missing HTTP/1.0\" 404 %1 \"-\" \"a \\x22quoted\\x22 agent\"");
+    QTest::newRow("unknown method") << QByteArray("BREW /ok HTTP/1.1\r\nHost: log.test\r\n\r\n")
+                                    << QStringLiteral("\"BREW /ok HTTP/1.1\" 405 %1 \"-\" \"-\"");
+}
+
+void TestAccessLog::combinedLines()
+{
+    QFETCH(QByteArray, request);
+    QFETCH(QString, expected);
+    const QString name = QStringLiteral("combined-%1")
+                             .arg(QString::fromLatin1(QTest::currentDataTag()))
+                             .replace(QLatin1Char(' '), QLatin1Char('_'))
+                             .replace(QLatin1Char(','), QLatin1Char('_'))
+                             .replace(QLatin1Char('/'), QLatin1Char('_'));
+    const VirtualHost host = site(name);
+    const QList<RawClient::Reply> replies = serve({ host }, { request });
+    QCOMPARE(replies.size(), 1);
+    QVERIFY(replies[0].complete);
+    if (expected.contains(QStringLiteral("%1")))
+        expected = expected.arg(replies[0].body.size());
+    const QStringList logged = lines(host.accessLogPath);
+    QCOMPARE(logged.size(), 1);
+    static const QRegularExpression prefix(
+        QStringLiteral(R"(^127\.0\.0\.1 - - \[\d\d/[A-Z][a-z][a-z]/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] )"));
+    const QRegularExpressionMatch match = prefix.match(logged[0]);
+    QVERIFY2(match.hasMatch(), qPrintable(logged[0]));
+    QCOMPARE(logged[0].mid(match.capturedLength()), expected);
+}
+
+void TestAccessLog::disabledLogsWriteNothing()
+{
+    VirtualHost off = site(QStringLiteral("off"));
+    off.accessLogEnabled = false;
+    off.errorLogEnabled = false;
+    VirtualHost on = site(QStringLiteral("on"));
+    on.hostName = QStringLiteral("on.test");
+    on.isDefault = false;
+    const auto replies = serve({ off, on },
+        { "GET /ok HTTP/1.1\r\nHost: log.test\r\n\r\n", "GET /missing HTTP/1.1\r\nHost: log.test\r\n\r\n",
+            "GET /ok HTTP/1.1\r\nHost: on.test\r\n\r\n" });
+    QCOMPARE(replies.size(), 3);
+    QCOMPARE(replies[1].status, 404);
+    QVERIFY(!QFile::exists(off.accessLogPath));
+    QVERIFY(!QFile::exists(off.errorLogPath));
+    // The other site still logs, into its own file only.
+    QCOMPARE(lines(on.accessLogPath).size(), 1);
+    QVERIFY(!QFile::exists(on.errorLogPath));
+
+    // An empty path is "no log" too.
+    VirtualHost empty = site(QStringLiteral("empty"));
+    empty.accessLogPath.clear();
+    serve({ empty }, { "GET /ok HTTP/1.1\r\nHost: log.test\r\n\r\n" });
+    QVERIFY(!QFile::exists(site(QStringLiteral("empty")).accessLogPath));
+}
+
+void TestAccessLog::rotationBySize()
+{
+    VirtualHost host = site(QStringLiteral("rotate"));
+    host.logRotateBytes = 400;
+    host.logRotateKeep = 2;
+    QList<QByteArray> requests;
+    for (int i = 0; i < 30; ++i)
+        requests.append("GET /ok?n=" + QByteArray::number(i) + " HTTP/1.1\r\nHost: log.test\r\n\r\n");
+    QCOMPARE(serve({ host }, requests).size(), 30);
+
+    const QString path = host.accessLogPath;
+    QVERIFY(QFile::exists(path));
+    QVERIFY(QFile::exists(path + QStringLiteral(".1")));
+    QVERIFY(QFile::exists(path + QStringLiteral(".2")));
+    QVERIFY(!QFile::exists(path + QStringLiteral(".3"))); // keep 2
+    int total = 0;
+    for (const QString &file : QStringList { path, path + QStringLiteral(".1"), path + QStringLiteral(".2") }) {
+        QVERIFY2(QFileInfo(file).size() <= host.logRotateBytes, qPrintable(file));
+        const QStringList logged = lines(file);
+        QVERIFY(!logged.isEmpty());
+        for (const QString &line : logged)
+            QVERIFY2(line.endsWith(QStringLiteral("200 2 \"-\" \"-\"")), qPrintable(line)); // whole lines
+        total += int(logged.size());
+    }
+    QVERIFY(total < 30); // the oldest were rotated away
+    // The newest request is in the current file, the one before it never in an older file.
+    QVERIFY(lines(path).constLast().contains(QStringLiteral("/ok?n=29 ")));
+    QVERIFY(!lines(path + QStringLiteral(".1")).join(u'\n').contains(QStringLiteral("/ok?n=29 ")));
+}
+
+void TestAccessLog::errorLogLines()
+{
+    const VirtualHost host = site(QStringLiteral("errors"));
+    const auto replies = serve({ host },
+        { "GET / HTTP/1.1\r\nHost: log.test\r\nHost: other.test\r\n\r\n",
+            "GET /missing.html HTTP/1.1\r\nHost: log.test\r\n\r\n", "GET /ok HTTP/1.1\r\nHost: log.test\r\n\r\n" });
+    QCOMPARE(replies.size(), 3);
+    QCOMPARE(replies[0].status, 400);
+    QCOMPARE(replies[1].status, 404);
+    QCOMPARE(replies[2].status, 200);
+
+    const QStringList errors = lines(host.errorLogPath);
+    QCOMPARE(errors.size(), 2); // the 200 is no error
+    static const QRegularExpression stamp(QStringLiteral(R"(^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[(\w+)\] )"));
+    QRegularExpressionMatch match = stamp.match(errors[0]);
+    QVERIFY2(match.hasMatch(), qPrintable(errors[0]));
+    QCOMPARE(match.captured(1), QStringLiteral("info"));
+    QVERIFY2(errors[0].contains(QStringLiteral("400 Bad Request, client: 127.0.0.1, server: log.test")),
+        qPrintable(errors[0]));
+    match = stamp.match(errors[1]);
+    QVERIFY2(match.hasMatch(), qPrintable(errors[1]));
+    QCOMPARE(match.captured(1), QStringLiteral("error"));
+    QCOMPARE(errors[1].mid(match.capturedLength()),
+        QStringLiteral("request failed: 404 Not Found, client: 127.0.0.1, server: log.test, "
+                       "request: \"GET /missing.html HTTP/1.1\", host: \"log.test\""));
+
+    // All three are in the access log, the 400 included.
+    const QStringList access = lines(host.accessLogPath);
+    QCOMPARE(access.size(), 3);
+    QVERIFY2(access[0].contains(QStringLiteral("\" 400 ")), qPrintable(access[0]));
+}
+
+QTEST_GUILESS_MAIN(TestAccessLog)
+#include "tst_accesslog.moc"
