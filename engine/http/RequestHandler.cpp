@@ -5,7 +5,6 @@
 #include "http/Response.h"
 #include "http/ResponseHead.h"
 #include "http/SiteTable.h"
-#include "http/StaticFile.h"
 
 namespace hostbench::http {
 
@@ -23,6 +22,7 @@ void RequestHandler::answerError(int status, Response &response)
 {
     response.status = status;
     response.file.reset();
+    response.fileOffset = 0;
     response.body = ResponseHead::errorBody(status);
     response.contentType = response.body.empty() ? std::string_view() : kErrorContentType;
     response.contentLength = response.body.size();
@@ -33,12 +33,26 @@ void RequestHandler::answerError(int status, Response &response)
         response.keepAlive = false;
 }
 
+void RequestHandler::answerOptions(Response &response)
+{
+    response.status = 200;
+    response.file.reset();
+    response.body = {};
+    response.contentType = {};
+    response.contentLength = 0;
+    response.allow = kAllowedMethods;
+}
+
 bool RequestHandler::answerRoute(
     const Request &request, const Site &site, std::string_view path, Response &response)
 {
     const FixedResponse *route = site.findRoute(path);
     if (!route)
         return false;
+    if (request.method == Request::Method::Options) {
+        answerOptions(response);
+        return true;
+    }
     if (request.method != Request::Method::Get && request.method != Request::Method::Head) {
         answerError(405, response);
         return true;
@@ -50,36 +64,6 @@ bool RequestHandler::answerRoute(
     return true;
 }
 
-void RequestHandler::answerFile(const Request &request, const Site &site, const RequestTarget &target,
-    std::string_view path, Response &response)
-{
-    if (request.method != Request::Method::Get && request.method != Request::Method::Head) {
-        answerError(405, response);
-        return;
-    }
-    std::uint64_t size = 0;
-    switch (StaticFile::open(site.rootFd.get(), site.documentRoot, path, m_scratch, response.file, size)) {
-    case StaticFile::Result::Found:
-        response.status = 200;
-        response.contentLength = size;
-        response.contentType = m_mimeTypes.typeFor(StaticFile::fileName(m_scratch));
-        return;
-    case StaticFile::Result::NotFound:
-        answerError(404, response);
-        return;
-    case StaticFile::Result::Forbidden:
-        answerError(403, response);
-        return;
-    case StaticFile::Result::DirectoryWithoutSlash:
-        answerError(301, response);
-        // Relative Location (RFC 9110 §10.2.2), from the path as the client wrote it.
-        response.location.assign(target.path).append(1, '/');
-        if (!target.query.empty())
-            response.location.append(1, '?').append(target.query);
-        return;
-    }
-}
-
 void RequestHandler::handle(const Request &request, const SiteTable &sites, Response &response)
 {
     response.clear();
@@ -87,16 +71,22 @@ void RequestHandler::handle(const Request &request, const SiteTable &sites, Resp
     response.headOnly = request.method == Request::Method::Head;
 
     RequestTarget target;
+    if (request.method == Request::Method::Options && request.target == "*") {
+        // RFC 9110 §9.3.7: the server as a whole.
+        response.site = sites.site(pickSite(sites, request, target)).counters.get();
+        answerOptions(response);
+        return;
+    }
     const bool targetOk = RequestTarget::split(request.target, target);
     const Site &site = sites.site(pickSite(sites, request, target));
     response.site = site.counters.get();
     if (!targetOk || !RequestTarget::normalizePath(target.path, m_path)) {
-        answerError(400, response);
+        m_files.answerError(400, site, response);
         return;
     }
     if (answerRoute(request, site, m_path, response))
         return;
-    answerFile(request, site, target, m_path, response);
+    m_files.answer(request, site, target, m_path, response);
 }
 
 } // namespace hostbench::http

@@ -1,5 +1,6 @@
 #include "ResponseHead.h"
 
+#include "http/HttpDate.h"
 #include "http/Response.h"
 
 // Boost 1.81's string_view needs <ostream> and status.hpp does not include it.
@@ -28,7 +29,7 @@ const std::map<int, std::string> &errorPages()
 {
     static const std::map<int, std::string> pages = [] {
         std::map<int, std::string> built;
-        for (const int status : { 301, 400, 403, 404, 405, 408, 413, 431, 500, 503, 505 }) {
+        for (const int status : { 301, 400, 403, 404, 405, 408, 412, 413, 414, 416, 431, 500, 501, 503, 505 }) {
             std::string title = std::to_string(status);
             title.append(1, ' ').append(ResponseHead::reason(status));
             built.emplace(status,
@@ -76,7 +77,33 @@ void ResponseHead::write(
         out.append("Content-Length: ");
         appendNumber(out, response.contentLength);
         out.append("\r\n");
+        if (!response.contentEncoding.empty())
+            out.append("Content-Encoding: ").append(response.contentEncoding).append("\r\n");
     }
+    if (response.contentRange != Response::ContentRange::None) {
+        out.append("Content-Range: bytes ");
+        if (response.contentRange == Response::ContentRange::Range) {
+            appendNumber(out, response.rangeFirst);
+            out.append(1, '-');
+            appendNumber(out, response.rangeLast);
+        } else {
+            out.append(1, '*');
+        }
+        out.append(1, '/');
+        appendNumber(out, response.completeLength);
+        out.append("\r\n");
+    }
+    if (response.acceptRanges)
+        out.append("Accept-Ranges: bytes\r\n");
+    if (!response.etag.empty())
+        out.append("ETag: ").append(response.etag).append("\r\n");
+    if (response.lastModified >= 0) {
+        char date[HttpDate::kLength];
+        HttpDate::format(response.lastModified, date);
+        out.append("Last-Modified: ").append(date, sizeof date).append("\r\n");
+    }
+    if (response.varyAcceptEncoding)
+        out.append("Vary: Accept-Encoding\r\n");
     if (!response.location.empty())
         out.append("Location: ").append(response.location).append("\r\n");
     if (!response.allow.empty())

@@ -109,6 +109,24 @@ std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost
             site.routes.try_emplace(path, std::move(response));
         }
 
+        // An index name is one path segment; anything else could climb or nest.
+        for (const QString &index : host.indexFiles) {
+            const std::string name = index.trimmed().toStdString();
+            if (!name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos)
+                site.indexFiles.push_back(name);
+        }
+        site.directoryListing = host.directoryListing;
+        site.followSymlinks = host.followSymlinks;
+        site.limits = host.limits;
+        for (auto it = host.errorPages.cbegin(); it != host.errorPages.cend(); ++it) {
+            std::string pagePath = it.value().trimmed().toStdString();
+            if (!pagePath.empty() && pagePath.front() != '/')
+                pagePath.insert(0, 1, '/');
+            if (it.key() >= 400 && it.key() <= 599 && RequestTarget::normalizePath(pagePath, path)
+                && path.back() != '/')
+                site.errorPages.try_emplace(it.key(), path);
+        }
+
         const std::string name = normalisedName(host.hostName);
         if (previous) {
             for (const Site &old : previous->m_sites) {

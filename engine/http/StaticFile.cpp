@@ -1,5 +1,7 @@
 #include "StaticFile.h"
 
+#include "http/SiteTable.h"
+
 #include <fcntl.h>
 #include <linux/openat2.h>
 #include <sys/stat.h>
@@ -14,6 +16,8 @@
 namespace hostbench::http {
 
 namespace {
+
+constexpr int kFileFlags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
 
 // Set once if the kernel (or a seccomp filter) refuses openat2; from then on
 // every lookup takes the realpath() route.
@@ -37,13 +41,19 @@ int openCanonical(std::string_view rootPath, const std::string &relative, int fl
     return ::open(resolved, flags);
 }
 
-int openBeneath(int rootFd, std::string_view rootPath, const std::string &relative, int flags)
+int openUnder(const Site &site, const std::string &relative, int flags)
 {
+    if (site.rootFd.get() < 0) {
+        errno = ENOENT;
+        return -1;
+    }
+    if (site.followSymlinks)
+        return ::openat(site.rootFd.get(), relative.c_str(), flags);
     if (!s_openat2Missing.load(std::memory_order_relaxed)) {
         open_how how {};
         how.flags = std::uint64_t(flags);
         how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
-        const long fd = ::syscall(SYS_openat2, rootFd, relative.c_str(), &how, sizeof how);
+        const long fd = ::syscall(SYS_openat2, site.rootFd.get(), relative.c_str(), &how, sizeof how);
         if (fd >= 0)
             return int(fd);
         if (errno == ENOSYS || errno == EPERM)
@@ -51,7 +61,27 @@ int openBeneath(int rootFd, std::string_view rootPath, const std::string &relati
         else if (errno != EXDEV)
             return -1;
     }
-    return openCanonical(rootPath, relative, flags);
+    return openCanonical(site.documentRoot, relative, flags);
+}
+
+// fstat of an open file: Found for a regular file.
+StaticFile::Result statOpened(UniqueFd &fd, StaticFile::Stat &stat, bool *isDirectory)
+{
+    struct stat status;
+    if (::fstat(fd.get(), &status) != 0) {
+        fd.reset();
+        return StaticFile::Result::NotFound;
+    }
+    if (isDirectory)
+        *isDirectory = S_ISDIR(status.st_mode);
+    if (!S_ISREG(status.st_mode)) {
+        fd.reset();
+        return StaticFile::Result::Forbidden;
+    }
+    stat.inode = std::uint64_t(status.st_ino);
+    stat.size = std::uint64_t(status.st_size);
+    stat.mtimeNs = std::int64_t(status.st_mtim.tv_sec) * 1000000000 + status.st_mtim.tv_nsec;
+    return StaticFile::Result::Found;
 }
 
 } // namespace
@@ -62,48 +92,52 @@ std::string_view StaticFile::fileName(std::string_view path)
     return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
-StaticFile::Result StaticFile::open(int rootFd, std::string_view rootPath, std::string_view path,
-    std::string &scratch, UniqueFd &fd, std::uint64_t &size)
+StaticFile::Result StaticFile::openRelative(const Site &site, const std::string &relative, UniqueFd &fd, Stat &stat)
+{
+    fd.reset(openUnder(site, relative, kFileFlags));
+    if (!fd.isValid())
+        return errno == EACCES ? Result::Forbidden : Result::NotFound;
+    return statOpened(fd, stat, nullptr);
+}
+
+UniqueFd StaticFile::openDirectory(const Site &site, const std::string &relative)
+{
+    return UniqueFd(openUnder(site, relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+}
+
+StaticFile::Result StaticFile::open(
+    const Site &site, std::string_view path, std::string &scratch, UniqueFd &fd, Stat &stat)
 {
     fd.reset();
-    size = 0;
-    if (rootFd < 0 || path.empty() || path.front() != '/')
+    stat = Stat();
+    if (site.rootFd.get() < 0 || path.empty() || path.front() != '/')
         return Result::NotFound;
     const std::string_view relative = path.substr(1);
     const bool wantsIndex = relative.empty() || relative.back() == '/';
-    scratch.assign(relative);
-    if (wantsIndex)
-        scratch.append(kIndexName);
-
-    fd.reset(openBeneath(rootFd, rootPath, scratch, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
-    if (!fd.isValid()) {
-        const int error = errno;
-        if (error == EACCES)
-            return Result::Forbidden;
-        if (error == ENOENT && wantsIndex) {
-            // nginx: an existing directory without an index is 403, not 404.
-            scratch.assign(relative.empty() ? std::string_view(".") : relative);
-            UniqueFd directory(openBeneath(rootFd, rootPath, scratch, O_PATH | O_DIRECTORY | O_CLOEXEC));
-            return directory.isValid() ? Result::Forbidden : Result::NotFound;
+    if (!wantsIndex) {
+        scratch.assign(relative);
+        fd.reset(openUnder(site, scratch, kFileFlags));
+        if (!fd.isValid())
+            return errno == EACCES ? Result::Forbidden : Result::NotFound;
+        bool isDirectory = false;
+        const Result result = statOpened(fd, stat, &isDirectory);
+        return isDirectory ? Result::DirectoryWithoutSlash : result;
+    }
+    for (const std::string &index : site.indexFiles) {
+        scratch.assign(relative).append(index);
+        fd.reset(openUnder(site, scratch, kFileFlags));
+        if (!fd.isValid()) {
+            if (errno == EACCES)
+                return Result::Forbidden;
+            continue;
         }
-        return Result::NotFound;
+        if (statOpened(fd, stat, nullptr) == Result::Found)
+            return Result::Found;
     }
-
-    struct stat status;
-    if (::fstat(fd.get(), &status) != 0) {
-        fd.reset();
-        return Result::NotFound;
-    }
-    if (S_ISDIR(status.st_mode)) {
-        fd.reset();
-        return wantsIndex ? Result::Forbidden : Result::DirectoryWithoutSlash;
-    }
-    if (!S_ISREG(status.st_mode)) {
-        fd.reset();
-        return Result::Forbidden;
-    }
-    size = std::uint64_t(status.st_size);
-    return Result::Found;
+    // nginx: an existing directory without an index is 403 (or autoindex), not 404.
+    scratch.assign(relative.empty() ? std::string_view(".") : relative);
+    UniqueFd directory(openUnder(site, scratch, O_PATH | O_DIRECTORY | O_CLOEXEC));
+    return directory.isValid() ? Result::Directory : Result::NotFound;
 }
 
 } // namespace hostbench::http

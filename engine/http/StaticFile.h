@@ -3,41 +3,58 @@
 #include "http/UniqueFd.h"
 
 #include <cstdint>
+#include <ctime>
 #include <string>
 #include <string_view>
 
 namespace hostbench::http {
 
+struct Site;
+
 /*
  * The mapping phase for files (lighttpd's mod_staticfile, nginx's static
  * module): opens a normalised path (RequestTarget::normalizePath) under a
- * document root, read-only, close-on-exec, non-blocking (a FIFO never
- * blocks the worker). A path ending in '/' names the directory's
- * index.html.
+ * site's document root, read-only, close-on-exec, non-blocking (a FIFO
+ * never blocks the worker). A path ending in '/' names the directory: the
+ * site's index files are tried in order (Site::indexFiles).
  *
- * Never opens anything outside the root: lookups go through Linux
- * openat2(RESOLVE_BENEATH) from the root's O_PATH descriptor, so a symbolic
- * link may point anywhere inside the root but not out of it. A link the
- * kernel refuses (an absolute link, or one leaving the root) and kernels
- * without openat2 fall back to realpath(3) and a prefix check against the
- * canonical root. Links that leave the root answer NotFound, so their
- * target's existence is not revealed.
+ * Symbolic links (Site::followSymlinks false, the default): lookups go
+ * through Linux openat2(RESOLVE_BENEATH) from the root's O_PATH descriptor,
+ * so a link may point anywhere inside the root but not out of it. A link
+ * the kernel refuses (an absolute link, or one leaving the root) and
+ * kernels without openat2 fall back to realpath(3) and a prefix check
+ * against the canonical root. Links that leave the root answer NotFound,
+ * so their target's existence is not revealed. With followSymlinks, links
+ * are followed wherever they lead (nginx's disable_symlinks off); the
+ * normalised path itself still cannot climb out with "..".
  *
- * Results: Found (fd and size set; regular file), NotFound (404),
- * Forbidden (403: not a regular file, permission denied, or a directory
- * without index.html, as nginx answers), DirectoryWithoutSlash (301 to the
- * slash form). Any thread; `scratch` is the caller's reusable buffer.
+ * Results: Found (fd and stat set; regular file), NotFound (404),
+ * Forbidden (403: not a regular file, permission denied), Directory (a
+ * path ending in '/' whose directory has none of the index files: 403 or a
+ * listing), DirectoryWithoutSlash (301 to the slash form).
+ * Any thread; `scratch` is the caller's reusable buffer.
  */
 class StaticFile final
 {
 public:
-    enum class Result { Found, NotFound, Forbidden, DirectoryWithoutSlash };
-    static constexpr std::string_view kIndexName = "index.html";
+    enum class Result { Found, NotFound, Forbidden, Directory, DirectoryWithoutSlash };
 
-    // `rootFd` and `rootPath` from the Site (rootFd < 0: no root, NotFound).
-    // On Found, `scratch` holds the path opened, relative to the root.
-    static Result open(int rootFd, std::string_view rootPath, std::string_view path, std::string &scratch,
-        UniqueFd &fd, std::uint64_t &size);
+    struct Stat
+    {
+        std::uint64_t inode = 0;
+        std::uint64_t size = 0; // bytes
+        std::int64_t mtimeNs = 0; // modification time, ns since the epoch
+        std::time_t mtime() const { return std::time_t(mtimeNs / 1000000000); }
+        friend bool operator==(const Stat &, const Stat &) = default;
+    };
+
+    // On Found, `scratch` holds the path opened, relative to the root; on
+    // Directory, the directory's relative path ("." for the root).
+    static Result open(const Site &site, std::string_view path, std::string &scratch, UniqueFd &fd, Stat &stat);
+    // Opens exactly `relative` (no index files); Found only for a regular file.
+    static Result openRelative(const Site &site, const std::string &relative, UniqueFd &fd, Stat &stat);
+    // The directory `relative` for reading (O_RDONLY | O_DIRECTORY), or invalid.
+    static UniqueFd openDirectory(const Site &site, const std::string &relative);
     // The last component of a path ("a/b.txt" -> "b.txt").
     static std::string_view fileName(std::string_view path);
 };

@@ -185,7 +185,7 @@ void TestHttpServer::notFoundAndMethods()
     QVERIFY(reply.body.contains("404"));
     reply = client.request("DELETE /a.txt HTTP/1.1\r\nHost: main.test\r\n\r\n");
     QCOMPARE(reply.status, 405);
-    QCOMPARE(reply.field("Allow"), QByteArray("GET, HEAD"));
+    QCOMPARE(reply.field("Allow"), QByteArray("GET, HEAD, OPTIONS"));
     // Both kept the connection open.
     reply = client.request(get("/a.txt"));
     QCOMPARE(reply.body, QByteArray("alpha"));

@@ -47,7 +47,8 @@ QByteArray TestRequestHandler::bodyOf(const Response &response)
     if (!response.file.isValid())
         return QByteArray(response.body.data(), qsizetype(response.body.size()));
     QByteArray content(qsizetype(response.contentLength), '\0');
-    const ssize_t n = ::pread(response.file.get(), content.data(), size_t(content.size()), 0);
+    const ssize_t n
+        = ::pread(response.file.get(), content.data(), size_t(content.size()), off_t(response.fileOffset));
     return n == content.size() ? content : QByteArray("<short read>");
 }
 
@@ -158,8 +159,16 @@ void TestRequestHandler::answer_data()
     QTest::newRow("symlink leaving and coming back")
         << QByteArray("GET") << QByteArray("/link-roundabout.txt") << 200 << QByteArray("text/plain")
         << QByteArray("x text") << QByteArray();
-    QTest::newRow("asterisk") << QByteArray("OPTIONS") << QByteArray("*") << 400 << html << QByteArray()
-                              << QByteArray();
+    QTest::newRow("asterisk") << QByteArray("OPTIONS") << QByteArray("*") << 200 << QByteArray()
+                              << QByteArray() << QByteArray();
+    QTest::newRow("options file") << QByteArray("OPTIONS") << QByteArray("/x.txt") << 200 << QByteArray()
+                                  << QByteArray() << QByteArray();
+    QTest::newRow("options route") << QByteArray("OPTIONS") << QByteArray("/ok") << 200 << QByteArray()
+                                   << QByteArray() << QByteArray();
+    QTest::newRow("options missing") << QByteArray("OPTIONS") << QByteArray("/nope.txt") << 404 << html
+                                     << QByteArray() << QByteArray();
+    QTest::newRow("asterisk with get") << QByteArray("GET") << QByteArray("*") << 400 << html << QByteArray()
+                                       << QByteArray();
 }
 
 void TestRequestHandler::answer()
@@ -174,6 +183,7 @@ void TestRequestHandler::answer()
     Request request;
     request.method = method == "GET" ? Request::Method::Get
         : method == "HEAD"           ? Request::Method::Head
+        : method == "OPTIONS"        ? Request::Method::Options
                                      : Request::Method::Other;
     request.target = target.toStdString();
     request.host = "main.test";
@@ -191,9 +201,9 @@ void TestRequestHandler::answer()
         QCOMPARE(actual, body);
     QVERIFY(!actual.contains("SECRET"));
     QCOMPARE(response.keepAlive, status != 400);
-    if (status == 405)
-        QCOMPARE(
-            QByteArray(response.allow.data(), qsizetype(response.allow.size())), QByteArray("GET, HEAD"));
+    if (status == 405 || (method == "OPTIONS" && status == 200))
+        QCOMPARE(QByteArray(response.allow.data(), qsizetype(response.allow.size())),
+            QByteArray("GET, HEAD, OPTIONS"));
 }
 
 void TestRequestHandler::routeBeforeFile()

@@ -1,0 +1,160 @@
+#include "FileCache.h"
+
+#include "http/SiteTable.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <ctime>
+
+namespace hostbench::http {
+
+namespace {
+
+bool siblingExists(const Site &site, const std::string &relative, std::string_view suffix, std::string &scratch)
+{
+    scratch.assign(relative).append(suffix);
+    UniqueFd fd;
+    StaticFile::Stat stat;
+    return StaticFile::openRelative(site, scratch, fd, stat) == StaticFile::Result::Found;
+}
+
+bool readWhole(int fd, std::uint64_t size, std::string &out)
+{
+    out.resize(std::size_t(size));
+    std::size_t got = 0;
+    while (got < out.size()) {
+        const ssize_t n = ::pread(fd, out.data() + got, out.size() - got, off_t(got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        got += std::size_t(n);
+    }
+    return true;
+}
+
+} // namespace
+
+std::int64_t FileCache::nowMs()
+{
+    timespec now {};
+    ::clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+    return std::int64_t(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
+}
+
+void FileCache::clear()
+{
+    m_map.clear();
+    m_lru.clear();
+    m_bytes = 0;
+}
+
+void FileCache::erase(List::iterator it)
+{
+    m_bytes -= it->content.size();
+    m_map.erase(std::string_view(it->key));
+    m_lru.erase(it);
+}
+
+void FileCache::trim()
+{
+    // The front entry is the one being returned; never evict it.
+    while ((m_bytes > kMaxBytes || m_map.size() > kMaxEntries) && m_lru.size() > 1)
+        erase(std::prev(m_lru.end()));
+}
+
+void FileCache::refresh(
+    Entry &entry, const Site &site, UniqueFd &fd, const StaticFile::Stat &stat, bool probeSiblings)
+{
+    const bool changed = !entry.haveContent || !(entry.stat == stat) || entry.result != StaticFile::Result::Found;
+    entry.result = StaticFile::Result::Found;
+    entry.stat = stat;
+    if (changed) {
+        m_bytes -= entry.content.size();
+        entry.content.clear();
+        entry.haveContent = false;
+        if (stat.size <= kMaxFileBytes && readWhole(fd.get(), stat.size, entry.content)) {
+            entry.haveContent = true;
+        } else {
+            entry.content.clear();
+        }
+        entry.content.shrink_to_fit();
+        m_bytes += entry.content.size();
+    }
+    if (probeSiblings) {
+        std::string scratch;
+        entry.brotli = siblingExists(site, entry.relative, ".br", scratch);
+        entry.gzip = siblingExists(site, entry.relative, ".gz", scratch);
+    } else {
+        entry.brotli = entry.gzip = false;
+    }
+}
+
+const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view path, bool probeSiblings,
+    bool wantFd, StaticFile::Result &result, UniqueFd &fd, std::string &scratch)
+{
+    fd.reset();
+    // The root and the link policy are part of the key: two sites, or one
+    // before and after a reload, may map the same path differently.
+    m_key.assign(site.documentRoot).append(1, '\0').append(1, site.followSymlinks ? 'f' : 'b');
+    for (const std::string &index : site.indexFiles)
+        m_key.append(1, '\0').append(index);
+    m_key.append(1, '\0').append(path).append(1, probeSiblings ? 's' : 'n');
+    const std::int64_t now = nowMs();
+    const auto found = m_map.find(std::string_view(m_key));
+    if (found != m_map.end()) {
+        Entry &entry = *found->second;
+        m_lru.splice(m_lru.begin(), m_lru, found->second);
+        if (now - entry.checkedMs < kValidMs) {
+            result = entry.result;
+            if (result == StaticFile::Result::Found && wantFd && !entry.haveContent) {
+                StaticFile::Stat stat;
+                scratch = entry.relative;
+                if (StaticFile::openRelative(site, scratch, fd, stat) != StaticFile::Result::Found) {
+                    erase(m_lru.begin());
+                    return lookup(site, path, probeSiblings, wantFd, result, fd, scratch);
+                }
+                if (!(stat == entry.stat)) {
+                    refresh(entry, site, fd, stat, probeSiblings);
+                    entry.checkedMs = now;
+                }
+            }
+            return &entry;
+        }
+    }
+
+    StaticFile::Stat stat;
+    result = StaticFile::open(site, path, scratch, fd, stat);
+    if (result != StaticFile::Result::Found && result != StaticFile::Result::NotFound) {
+        if (found != m_map.end())
+            erase(found->second);
+        return nullptr;
+    }
+    Entry *entry = nullptr;
+    if (found != m_map.end()) {
+        entry = &*found->second;
+    } else {
+        m_lru.emplace_front();
+        entry = &m_lru.front();
+        entry->key = m_key;
+        m_map.emplace(std::string_view(entry->key), m_lru.begin());
+    }
+    entry->checkedMs = now;
+    if (result == StaticFile::Result::NotFound) {
+        m_bytes -= entry->content.size();
+        entry->content.clear();
+        entry->haveContent = false;
+        entry->result = result;
+        entry->brotli = entry->gzip = false;
+        return entry;
+    }
+    entry->relative = scratch;
+    refresh(*entry, site, fd, stat, probeSiblings);
+    if (entry->haveContent || !wantFd)
+        fd.reset();
+    trim();
+    return entry;
+}
+
+} // namespace hostbench::http

@@ -1,0 +1,274 @@
+#include "FileResponder.h"
+
+#include "http/ContentCoding.h"
+#include "http/DirectoryListing.h"
+#include "http/Request.h"
+#include "http/RequestHandler.h"
+#include "http/RequestTarget.h"
+#include "http/Response.h"
+#include "http/SiteTable.h"
+#include "http/Validators.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <functional>
+
+namespace hostbench::http {
+
+namespace {
+
+constexpr std::string_view kListingType = "text/html; charset=utf-8";
+
+void appendNumber(std::string &out, std::uint64_t value, int base = 10)
+{
+    char digits[24];
+    const auto result = std::to_chars(digits, digits + sizeof digits, value, base);
+    out.append(digits, std::size_t(result.ptr - digits));
+}
+
+bool appendFileBytes(int fd, std::uint64_t offset, std::uint64_t length, std::string &out)
+{
+    const std::size_t start = out.size();
+    out.resize(start + std::size_t(length));
+    std::size_t got = 0;
+    while (got < length) {
+        const ssize_t n = ::pread(fd, out.data() + start + got, std::size_t(length) - got, off_t(offset + got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        got += std::size_t(n);
+    }
+    return true;
+}
+
+std::string_view etagCoding(ContentCoding::Coding coding)
+{
+    switch (coding) {
+    case ContentCoding::Coding::Brotli:
+        return "br";
+    case ContentCoding::Coding::Gzip:
+        return "gz";
+    case ContentCoding::Coding::Identity:
+        break;
+    }
+    return {};
+}
+
+} // namespace
+
+void FileResponder::answerError(int status, const Site &site, Response &response)
+{
+    RequestHandler::answerError(status, response);
+    const std::string *page = site.errorPage(status);
+    if (!page)
+        return;
+    StaticFile::Result result;
+    UniqueFd fd;
+    const FileCache::Entry *entry = m_cache.lookup(site, *page, false, true, result, fd, m_scratch);
+    if (!entry || result != StaticFile::Result::Found)
+        return;
+    response.contentType = m_mimeTypes.typeFor(StaticFile::fileName(entry->relative));
+    response.contentLength = entry->stat.size;
+    if (entry->haveContent) {
+        response.body = entry->content;
+    } else {
+        response.body = {};
+        response.file = std::move(fd);
+    }
+}
+
+void FileResponder::answer(const Request &request, const Site &site, const RequestTarget &target,
+    std::string_view path, Response &response)
+{
+    const auto method = request.method;
+    if (method != Request::Method::Get && method != Request::Method::Head && method != Request::Method::Options) {
+        answerError(405, site, response);
+        return;
+    }
+    StaticFile::Result result;
+    UniqueFd fd;
+    const FileCache::Entry *entry
+        = m_cache.lookup(site, path, true, method != Request::Method::Options, result, fd, m_scratch);
+    switch (result) {
+    case StaticFile::Result::Found:
+        serve(request, site, *entry, std::move(fd), response);
+        return;
+    case StaticFile::Result::NotFound:
+        answerError(404, site, response);
+        return;
+    case StaticFile::Result::Forbidden:
+        answerError(403, site, response);
+        return;
+    case StaticFile::Result::Directory:
+        if (method == Request::Method::Options)
+            RequestHandler::answerOptions(response);
+        else if (site.directoryListing)
+            answerListing(site, path, response);
+        else
+            answerError(403, site, response);
+        return;
+    case StaticFile::Result::DirectoryWithoutSlash:
+        answerError(301, site, response);
+        // Relative Location (RFC 9110 §10.2.2), from the path as the client wrote it.
+        response.location.assign(target.path).append(1, '/');
+        if (!target.query.empty())
+            response.location.append(1, '?').append(target.query);
+        return;
+    }
+}
+
+void FileResponder::answerListing(const Site &site, std::string_view path, Response &response)
+{
+    UniqueFd directory = StaticFile::openDirectory(site, m_scratch);
+    std::vector<DirectoryListing::Entry> entries;
+    if (!directory.isValid() || !DirectoryListing::read(::dup(directory.get()), entries)) {
+        answerError(403, site, response);
+        return;
+    }
+    DirectoryListing::sort(entries);
+    DirectoryListing::render(path, entries, m_body);
+    response.status = 200;
+    response.contentType = kListingType;
+    response.body = m_body;
+    response.contentLength = m_body.size();
+}
+
+void FileResponder::serve(const Request &request, const Site &site, const FileCache::Entry &entry, UniqueFd fd,
+    Response &response)
+{
+    response.varyAcceptEncoding = entry.brotli || entry.gzip;
+    if (request.method == Request::Method::Options) {
+        RequestHandler::answerOptions(response);
+        return;
+    }
+    const std::string_view contentType = m_mimeTypes.typeFor(StaticFile::fileName(entry.relative));
+    const FileCache::Entry *representation = &entry;
+    ContentCoding::Coding coding = ContentCoding::Coding::Identity;
+    if (response.varyAcceptEncoding && !request.acceptEncoding.empty())
+        coding = ContentCoding::choose(request.acceptEncoding, entry.brotli, entry.gzip);
+    if (coding != ContentCoding::Coding::Identity) {
+        m_siblingPath.assign(1, '/').append(entry.relative).append(ContentCoding::suffix(coding));
+        StaticFile::Result result;
+        UniqueFd siblingFd;
+        // `entry` stays valid: the cache evicts from the far end of its LRU list,
+        // and it holds far more than these two entries.
+        const FileCache::Entry *sibling
+            = m_cache.lookup(site, m_siblingPath, false, true, result, siblingFd, m_scratch);
+        if (sibling && result == StaticFile::Result::Found) {
+            representation = sibling;
+            fd = std::move(siblingFd);
+            response.contentEncoding = ContentCoding::name(coding);
+        } else {
+            coding = ContentCoding::Coding::Identity;
+        }
+    }
+    const StaticFile::Stat &stat = representation->stat;
+    Validators::formatETag(stat.inode, stat.size, stat.mtimeNs, etagCoding(coding), response.etag);
+    response.lastModified = stat.mtime();
+    response.acceptRanges = true;
+
+    if (Validators::hasConditions(request)) {
+        switch (Validators::evaluate(request, response.etag, response.lastModified)) {
+        case Validators::Outcome::NotModified:
+            response.status = 304;
+            response.contentLength = 0;
+            response.contentEncoding = {};
+            return;
+        case Validators::Outcome::PreconditionFailed:
+            answerError(412, site, response);
+            response.contentEncoding = {};
+            return;
+        case Validators::Outcome::Proceed:
+            break;
+        }
+    }
+
+    const std::uint64_t length = stat.size;
+    response.status = 200;
+    response.contentType = contentType;
+    std::uint64_t offset = 0;
+    response.contentLength = length;
+    if (!request.range.empty()
+        && (request.ifRange.empty()
+            || Validators::ifRangeHolds(request.ifRange, response.etag, response.lastModified))) {
+        switch (Ranges::parse(request.range, length, m_ranges)) {
+        case Ranges::Result::Ignore:
+            break;
+        case Ranges::Result::Unsatisfiable:
+            answerError(416, site, response);
+            response.contentEncoding = {};
+            response.contentRange = Response::ContentRange::Unsatisfied;
+            response.completeLength = length;
+            return;
+        case Ranges::Result::Satisfiable:
+            if (m_ranges.size() == 1) {
+                response.status = 206;
+                response.contentRange = Response::ContentRange::Range;
+                response.rangeFirst = m_ranges.front().first;
+                response.rangeLast = m_ranges.front().last;
+                response.completeLength = length;
+                offset = m_ranges.front().first;
+                response.contentLength = m_ranges.front().size();
+            } else if (answerMultipart(*representation, fd.get(), contentType, response)) {
+                return;
+            }
+            break;
+        }
+    }
+    if (representation->haveContent) {
+        response.body = std::string_view(representation->content).substr(std::size_t(offset),
+            std::size_t(response.contentLength));
+    } else {
+        response.file = std::move(fd);
+        response.fileOffset = offset;
+    }
+}
+
+bool FileResponder::answerMultipart(
+    const FileCache::Entry &representation, int fd, std::string_view contentType, Response &response)
+{
+    const std::uint64_t length = representation.stat.size;
+    const std::uint64_t limit = std::min(kMultipartLimit, 2 * length);
+    std::uint64_t estimate = 0;
+    for (const Ranges::Range &range : m_ranges)
+        estimate += range.size() + 80 + contentType.size();
+    if (estimate > limit || (!representation.haveContent && fd < 0))
+        return false;
+
+    // The boundary must not occur in the parts (RFC 2046 §5.1.1): 16 hex
+    // digits that change per response make that as unlikely as can be.
+    std::string boundary = "hb";
+    appendNumber(boundary,
+        std::hash<std::string_view> {}(response.etag) ^ (std::uint64_t(++m_boundaryCounter) * 0x9E3779B97F4A7C15ull),
+        16);
+    m_body.clear();
+    for (const Ranges::Range &range : m_ranges) {
+        m_body.append("\r\n--").append(boundary).append("\r\nContent-Type: ").append(contentType);
+        m_body.append("\r\nContent-Range: bytes ");
+        appendNumber(m_body, range.first);
+        m_body.append(1, '-');
+        appendNumber(m_body, range.last);
+        m_body.append(1, '/');
+        appendNumber(m_body, length);
+        m_body.append("\r\n\r\n");
+        if (representation.haveContent)
+            m_body.append(std::string_view(representation.content).substr(std::size_t(range.first),
+                std::size_t(range.size())));
+        else if (!appendFileBytes(fd, range.first, range.size(), m_body))
+            return false;
+    }
+    m_body.append("\r\n--").append(boundary).append("--\r\n");
+    if (m_body.size() > limit)
+        return false;
+    m_multipartType.assign("multipart/byteranges; boundary=").append(boundary);
+    response.status = 206;
+    response.contentType = m_multipartType;
+    response.body = m_body;
+    response.contentLength = m_body.size();
+    return true;
+}
+
+} // namespace hostbench::http

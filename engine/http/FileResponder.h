@@ -1,0 +1,66 @@
+#pragma once
+
+#include "http/FileCache.h"
+#include "http/MimeTypes.h"
+#include "http/Ranges.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hostbench::http {
+
+struct Request;
+struct Response;
+struct Site;
+class RequestTarget;
+
+/*
+ * The answer phase for a path under a document root (nginx's static,
+ * index, autoindex, gzip_static/brotli_static and range modules in one):
+ *   map (FileCache, StaticFile) -> pick the representation (ContentCoding)
+ *   -> validators and preconditions (Validators) -> ranges (Ranges) -> body
+ *   (cached bytes inline, else the open file for sendfile).
+ *
+ * Ranges: one range -> 206 with Content-Range; several -> multipart/
+ * byteranges built in memory when the body stays within kMultipartLimit
+ * and twice the representation's length, else 200 with the whole file
+ * (RFC 9110 §14.2 lets a server ignore Range); none satisfiable -> 416.
+ * Range applies to HEAD as to GET (as nginx does), so HEAD shows GET's
+ * head. Directory: index files, else a listing (Site::directoryListing),
+ * else 403. Errors use the site's error page for the status when it has
+ * one (Site::errorPages), else ResponseHead's default page.
+ *
+ * Thread: one per worker (inside its RequestHandler); keeps the worker's
+ * file cache, MIME cache and scratch buffers, so the plain GET of a cached
+ * file allocates nothing and makes no system call.
+ */
+class FileResponder final
+{
+public:
+    static constexpr std::uint64_t kMultipartLimit = 1024 * 1024;
+
+    void answer(const Request &request, const Site &site, const RequestTarget &target, std::string_view path,
+        Response &response);
+    // The error answer for `status`, from the site's error page when it has one.
+    void answerError(int status, const Site &site, Response &response);
+    FileCache &cache() { return m_cache; }
+
+private:
+    void serve(const Request &request, const Site &site, const FileCache::Entry &entry, UniqueFd fd,
+        Response &response);
+    void answerListing(const Site &site, std::string_view path, Response &response);
+    bool answerMultipart(const FileCache::Entry &representation, int fd, std::string_view contentType,
+        Response &response);
+
+    FileCache m_cache;
+    MimeTypes m_mimeTypes;
+    std::vector<Ranges::Range> m_ranges;
+    std::string m_scratch;
+    std::string m_siblingPath;
+    std::string m_body; // listings and multipart bodies
+    std::string m_multipartType;
+    unsigned m_boundaryCounter = 0;
+};
+
+} // namespace hostbench::http
