@@ -32,7 +32,9 @@ bool LogFile::open()
     std::error_code ignored;
     std::filesystem::create_directories(std::filesystem::path(m_path).parent_path(), ignored);
     m_fd = ::open(m_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    struct stat info {};
+    struct stat info
+    {
+    };
     if (m_fd >= 0 && ::fstat(m_fd, &info) == 0) {
         m_size = info.st_size;
         m_warned = false;

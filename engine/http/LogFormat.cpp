@@ -14,8 +14,8 @@ namespace hostbench::http {
 
 namespace {
 
-constexpr const char *kMonths[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
-    "Nov", "Dec" };
+constexpr const char *kMonths[]
+    = { "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
 
 void appendNumber(std::uint64_t value, std::string &out)
 {

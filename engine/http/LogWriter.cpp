@@ -249,7 +249,8 @@ void LogWriter::writeBatch(const std::string &batch, const Table &table)
     }
 }
 
-void LogWriter::logResponse(int worker, const Request &request, const Response &response, int fd, PeerAddress &peer)
+void LogWriter::logResponse(
+    int worker, const Request &request, const Response &response, int fd, PeerAddress &peer)
 {
     if (!m_anyLog.load(std::memory_order_relaxed))
         return;

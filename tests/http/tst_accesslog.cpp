@@ -63,7 +63,8 @@ VirtualHost TestAccessLog::site(const QString &logName) const
     return host;
 }
 
-QList<RawClient::Reply> TestAccessLog::serve(const QList<VirtualHost> &hosts, const QList<QByteArray> &requests)
+QList<RawClient::Reply> TestAccessLog::serve(
+    const QList<VirtualHost> &hosts, const QList<QByteArray> &requests)
 {
     HttpServer server;
     ServerConfig config;
@@ -116,10 +117,11 @@ void TestAccessLog::combinedLines_data()
 {
     QTest::addColumn<QByteArray>("request");
     QTest::addColumn<QString>("expected"); // the line after "[date] "
-    QTest::newRow("route")
-        << QByteArray("GET /ok HTTP/1.1\r\nHost: log.test\r\nReferer: http://ref.test/a?b=c\r\n"
-                      "User-Agent: tester/1.0\r\n\r\n")
-        << QStringLiteral("\"GET /ok HTTP/1.1\" 200 2 \"http://ref.test/a?b=c\" \"tester/1.0\"");
+    QTest::newRow("route") << QByteArray(
+        "GET /ok HTTP/1.1\r\nHost: log.test\r\nReferer: http://ref.test/a?b=c\r\n"
+        "User-Agent: tester/1.0\r\n\r\n")
+                           << QStringLiteral(
+                                  "\"GET /ok HTTP/1.1\" 200 2 \"http://ref.test/a?b=c\" \"tester/1.0\"");
     QTest::newRow("file, no referer or agent")
         << QByteArray("GET /index.html?x=1 HTTP/1.1\r\nHost: log.test\r\n\r\n")
         << QStringLiteral("\"GET /index.html?x=1 HTTP/1.1\" 200 11 \"-\" \"-\"");
@@ -198,7 +200,8 @@ void TestAccessLog::rotationBySize()
     QVERIFY(QFile::exists(path + QStringLiteral(".2")));
     QVERIFY(!QFile::exists(path + QStringLiteral(".3"))); // keep 2
     int total = 0;
-    for (const QString &file : QStringList { path, path + QStringLiteral(".1"), path + QStringLiteral(".2") }) {
+    for (const QString &file :
+        QStringList { path, path + QStringLiteral(".1"), path + QStringLiteral(".2") }) {
         QVERIFY2(QFileInfo(file).size() <= host.logRotateBytes, qPrintable(file));
         const QStringList logged = lines(file);
         QVERIFY(!logged.isEmpty());
@@ -217,7 +220,8 @@ void TestAccessLog::errorLogLines()
     const VirtualHost host = site(QStringLiteral("errors"));
     const auto replies = serve({ host },
         { "GET / HTTP/1.1\r\nHost: log.test\r\nHost: other.test\r\n\r\n",
-            "GET /missing.html HTTP/1.1\r\nHost: log.test\r\n\r\n", "GET /ok HTTP/1.1\r\nHost: log.test\r\n\r\n" });
+            "GET /missing.html HTTP/1.1\r\nHost: log.test\r\n\r\n",
+            "GET /ok HTTP/1.1\r\nHost: log.test\r\n\r\n" });
     QCOMPARE(replies.size(), 3);
     QCOMPARE(replies[0].status, 400);
     QCOMPARE(replies[1].status, 404);
