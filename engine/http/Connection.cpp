@@ -28,14 +28,7 @@ namespace {
 constexpr std::uint64_t kSendfileChunk = 1024 * 1024;
 constexpr std::uint64_t kSendfileTurn = 8 * 1024 * 1024;
 
-int statusForParseError(const beast::error_code &ec)
-{
-    if (ec == beast::http::error::header_limit)
-        return 431;
-    if (ec == beast::http::error::body_limit)
-        return 413;
-    return 400;
-}
+constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 
 } // namespace
 
@@ -47,15 +40,46 @@ Connection::Connection(Worker &worker, asio::ip::tcp::socket socket)
 Connection::~Connection()
 {
     bumpCounter(m_worker.counters().connectionsClosed);
+    m_worker.connectionClosed();
 }
 
-void Connection::start()
+void Connection::start(bool overCap)
 {
     beast::error_code ignored;
     m_socket.set_option(asio::ip::tcp::no_delay(true), ignored);
     // sendfile(2) on the raw descriptor must not block the worker.
     m_socket.native_non_blocking(true, ignored);
+    if (overCap) {
+        // RFC 9110 §15.6.4: refuse at once rather than leave the client hanging.
+        m_request.clear();
+        answerAndClose(503);
+        return;
+    }
     processInput();
+}
+
+void Connection::expire()
+{
+    // A request under way gets a 408 (RFC 9110 §15.5.9): cancelling the read
+    // lets its handler answer. An idle keep-alive connection, a stalled
+    // send or a linger just close.
+    if (m_phase == Phase::Reading && m_requestStarted && !m_timedOut) {
+        m_timedOut = true;
+        beast::error_code ignored;
+        m_socket.cancel(ignored);
+        return;
+    }
+    close();
+}
+
+void Connection::answerAndClose(int status)
+{
+    m_parsedAt = std::chrono::steady_clock::now();
+    m_response.clear();
+    RequestHandler::answerError(status, m_response);
+    m_response.keepAlive = false;
+    if (writeResponse())
+        finishResponse();
 }
 
 void Connection::close()
@@ -72,26 +96,64 @@ void Connection::setDeadline(unsigned seconds)
 
 void Connection::readRequest()
 {
-    if (m_parser && m_parser->got_some()) {
-        // The request head (and body) must arrive within kHeaderTimeoutS of its
-        // first bytes; more reads do not extend that, or a client sending a
-        // byte at a time could hold the connection for ever.
-        if (!m_requestStarted) {
-            m_requestStarted = true;
-            setDeadline(Worker::kHeaderTimeoutS);
-        }
-    } else {
-        setDeadline(m_answeredOne ? Worker::kKeepAliveTimeoutS : Worker::kHeaderTimeoutS);
+    m_phase = Phase::Reading;
+    const Worker::Timeouts &timeouts = m_worker.timeouts();
+    if (!m_requestStarted && m_input.size() > 0)
+        startRequestClock();
+    if (!m_requestStarted) {
+        setDeadline(m_answeredOne ? timeouts.keepAlive : timeouts.header);
+    } else if (m_parser && m_parser->is_header_done()) {
+        // The body: the deadline moves with each read, as nginx's
+        // client_body_timeout; the body limit bounds the whole.
+        setDeadline(timeouts.header);
     }
     m_socket.async_read_some(m_input.prepare(kReadSize),
         [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
             if (ec) {
-                self->close(); // end of stream, reset or cancelled
+                if (ec == asio::error::operation_aborted && self->m_timedOut && self->m_socket.is_open())
+                    self->answerAndClose(408);
+                else
+                    self->close(); // end of stream, reset or closed
                 return;
             }
             self->m_input.commit(bytes);
+            if (!self->m_requestStarted)
+                self->startRequestClock();
             self->processInput();
         });
+}
+
+void Connection::startRequestClock()
+{
+    // The request head must arrive within the header timeout of its first
+    // byte (an empty line before it counts); later reads do not extend that,
+    // or a client sending a byte at a time could hold the connection for ever.
+    m_requestStarted = true;
+    setDeadline(m_worker.timeouts().header);
+}
+
+bool Connection::sendContinue()
+{
+    m_continueSent = true;
+    const ssize_t n = ::send(m_socket.native_handle(), kContinue.data(), kContinue.size(), MSG_NOSIGNAL);
+    if (n == ssize_t(kContinue.size()))
+        return true;
+    if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+        close();
+        return false;
+    }
+    // The socket buffer is full (rare: nothing else is being sent now).
+    const std::size_t sent = n > 0 ? std::size_t(n) : 0;
+    m_phase = Phase::Writing;
+    setDeadline(m_worker.timeouts().send);
+    asio::async_write(m_socket, asio::buffer(kContinue.data() + sent, kContinue.size() - sent),
+        [self = shared_from_this()](const beast::error_code &ec, std::size_t) {
+            if (ec)
+                self->close();
+            else
+                self->readRequest();
+        });
+    return false;
 }
 
 void Connection::processInput()
@@ -99,26 +161,27 @@ void Connection::processInput()
     for (;;) {
         if (!m_parser) {
             m_request.clear();
-            m_parser.emplace(m_request);
+            // A request is parsed and answered with the table of its start;
+            // a reload takes effect from the next one.
+            if (m_sites != m_worker.sites())
+                m_sites = m_worker.sites();
+            m_parser.emplace(m_request, *m_sites);
         }
         if (m_input.size() == 0) {
             readRequest();
             return;
         }
         beast::error_code ec;
-        const std::size_t used = m_parser->put(m_input.data(), ec);
+        const std::size_t used = m_parser->feed(m_input.data(), ec);
         m_input.consume(used);
         if (ec == beast::http::error::need_more) {
+            if (!m_continueSent && m_parser->expectsContinue() && !sendContinue())
+                return;
             readRequest();
             return;
         }
         if (ec) {
-            m_parsedAt = std::chrono::steady_clock::now();
-            m_response.clear();
-            RequestHandler::answerError(statusForParseError(ec), m_response);
-            m_response.keepAlive = false;
-            if (writeResponse())
-                finishResponse();
+            answerAndClose(m_parser->errorStatus(ec));
             return;
         }
         if (m_parser->is_done()) {
@@ -140,8 +203,6 @@ void Connection::processInput()
 void Connection::respond()
 {
     m_parsedAt = std::chrono::steady_clock::now();
-    if (m_sites != m_worker.sites())
-        m_sites = m_worker.sites();
     m_worker.handler().handle(m_request, *m_sites, m_response);
     if (m_worker.isStopping())
         m_response.keepAlive = false;
@@ -186,7 +247,8 @@ bool Connection::writeResponse()
         m_response.file.reset();
     }
 
-    setDeadline(Worker::kSendTimeoutS);
+    m_phase = Phase::Writing;
+    setDeadline(m_worker.timeouts().send);
     std::size_t written = 0;
     const ssize_t n = ::send(m_socket.native_handle(), m_output.data(), m_output.size(), MSG_NOSIGNAL);
     if (n > 0) {
@@ -229,7 +291,7 @@ void Connection::sendFile()
             m_fileRemaining -= std::uint64_t(n);
             sentThisTurn += std::uint64_t(n);
             bumpCounter(m_worker.counters().bytesSent, std::uint64_t(n));
-            setDeadline(Worker::kSendTimeoutS);
+            setDeadline(m_worker.timeouts().send);
             if (sentThisTurn >= kSendfileTurn && m_fileRemaining > 0) {
                 // A fast reader could keep this loop going for the whole file.
                 asio::post(m_socket.get_executor(), [self = shared_from_this()] { self->sendFile(); });
@@ -270,6 +332,8 @@ bool Connection::finishResponse()
         logs->logResponse(m_worker.index(), m_request, m_response, m_socket.native_handle(), m_peer);
     m_answeredOne = true;
     m_requestStarted = false;
+    m_continueSent = false;
+    m_timedOut = false;
     m_parser.reset();
     if (m_output.capacity() > kKeptOutputCapacity)
         std::string().swap(m_output); // an idle connection should not hold a large buffer
@@ -288,6 +352,7 @@ void Connection::closeGracefully()
     }
     beast::error_code ignored;
     m_socket.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+    m_phase = Phase::Lingering;
     setDeadline(Worker::kLingerTimeoutS);
     drain();
 }

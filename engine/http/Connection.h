@@ -36,7 +36,13 @@ using ConnectionHook
  * a 128 MB file never passes through memory.
  *
  * Closing: after "Connection: close", an HTTP/1.0 request without
- * keep-alive, a 400, or when the worker's tick finds the deadline passed.
+ * keep-alive, an error RequestParser found (400, 413, 414, 431, 501, 505),
+ * or when the worker's tick finds the deadline passed (expire(): a request
+ * under way gets 408 first). Deadlines, from the worker's timeouts: the
+ * header timeout from a request's first byte until its head is read, then
+ * per read of the body; keep-alive between requests; send per write
+ * progress. "Expect: 100-continue" is answered with 100 once the head is
+ * accepted and before the body is read (not when the head is refused).
  * After an error response, or with unread input, the connection half-closes
  * and drains input for up to kLingerTimeoutS, so the client reads the
  * response before the reset that closing with unread data would cause.
@@ -57,13 +63,21 @@ public:
     Connection(const Connection &) = delete;
     Connection &operator=(const Connection &) = delete;
 
-    void start();
+    // `overCap`: the worker is at its connection cap; answer 503 and close.
+    void start(bool overCap = false);
     // Closes the socket; the pending handler then fails and releases the connection.
     void close();
+    // The deadline has passed: 408 for a request under way, else close().
+    void expire();
     bool isExpired(unsigned tick) const { return tick >= m_deadline; }
 
 private:
+    enum class Phase { Reading, Writing, Lingering };
+
     void readRequest();
+    void startRequestClock();
+    bool sendContinue(); // false when an asynchronous write or a close took over
+    void answerAndClose(int status);
     void processInput();
     void respond();
     // Both return true when the connection may go on with the next request at
@@ -90,6 +104,9 @@ private:
     unsigned m_deadline = 0; // in worker ticks (seconds)
     bool m_answeredOne = false;
     bool m_requestStarted = false; // the header deadline of the current request is set
+    bool m_continueSent = false;
+    bool m_timedOut = false; // expire() cancelled the read; its handler answers 408
+    Phase m_phase = Phase::Reading;
 };
 
 } // namespace hostbench::http

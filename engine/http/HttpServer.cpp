@@ -166,7 +166,7 @@ bool HttpServer::start(
     auto state = std::make_shared<MetricsState>(threads);
     state->sites.store(sites);
     for (int i = 0; i < threads; ++i)
-        d->workers.push_back(std::make_unique<Worker>(i, *state->workers[size_t(i)], sites));
+        d->workers.push_back(std::make_unique<Worker>(i, *state->workers[size_t(i)], sites, config));
     if (!d->bind(config, error)) {
         d->workers.clear();
         d->port = 0;

@@ -1,22 +1,191 @@
 #include "RequestParser.h"
 
+#include "http/RequestTarget.h"
+#include "http/SiteTable.h"
+
 #include <boost/beast/http/error.hpp>
+
+#include <algorithm>
 
 namespace hostbench::http {
 
-RequestParser::RequestParser(Request &request)
-    : m_request(request)
+namespace {
+
+using boost::beast::http::error;
+
+// RFC 3986 reg-name, IP-literal and port characters: what a Host may hold.
+bool isHostChar(char c)
 {
-    header_limit(kHeaderLimit);
-    body_limit(kBodyLimit);
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+        return true;
+    switch (c) {
+    case '-': case '.': case '_': case '~': case '!': case '$': case '&': case '\'':
+    case '(': case ')': case '*': case '+': case ',': case ';': case '=': case ':':
+    case '[': case ']': case '%':
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool isValidHost(std::string_view host)
+{
+    if (host.empty() || host.find("..") != std::string_view::npos)
+        return false;
+    for (const char c : host) {
+        if (!isHostChar(c))
+            return false;
+    }
+    return true;
+}
+
+bool equalsNoCase(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        char c = a[i];
+        if (c >= 'A' && c <= 'Z')
+            c = char(c - 'A' + 'a');
+        if (c != b[i])
+            return false;
+    }
+    return true;
+}
+
+// "HTTP/" DIGIT "." DIGIT CRLF at the end of a request line (RFC 9112 §2.3).
+bool endsWithVersion(std::string_view line)
+{
+    constexpr std::string_view kTail = " HTTP/x.y\r\n";
+    if (line.size() < kTail.size())
+        return false;
+    const std::string_view tail = line.substr(line.size() - kTail.size());
+    return tail.substr(0, 6) == " HTTP/" && tail[6] >= '0' && tail[6] <= '9' && tail[7] == '.'
+        && tail[8] >= '0' && tail[8] <= '9' && tail.substr(9) == "\r\n";
+}
+
+} // namespace
+
+RequestParser::RequestParser(Request &request, const SiteTable &sites)
+    : m_request(request)
+    , m_sites(sites)
+    , m_limits(sites.site(sites.defaultIndex()).limits)
+{
+    // Our own checks in feed() come first; Beast's limit only backs them up.
+    header_limit(std::uint32_t(std::max(m_limits.maxRequestLineBytes, 0))
+        + std::uint32_t(std::max(m_limits.maxHeaderBytes, 0)) + 4);
+    // The body limit is the chosen site's, known in on_header_impl; Beast
+    // would test Content-Length against its own default before that.
+    body_limit(boost::none);
     // Parse a body that arrived with its head in the same put(); the
     // connection then sees a finished request without another round.
     eager(true);
 }
 
-void RequestParser::on_request_impl(
-    verb method, string_view methodString, string_view target, int version, error_code &)
+void RequestParser::fail(int status, error_code &ec)
 {
+    m_errorStatus = status;
+    ec = error::bad_value;
+}
+
+int RequestParser::errorStatus(const error_code &ec) const
+{
+    if (m_errorStatus != 0)
+        return m_errorStatus;
+    if (ec == error::header_limit)
+        return 431;
+    if (ec == error::body_limit)
+        return 413;
+    return 400;
+}
+
+std::size_t RequestParser::feed(boost::asio::const_buffer input, error_code &ec)
+{
+    const char *data = static_cast<const char *>(input.data());
+    const std::size_t size = input.size();
+    std::size_t skipped = 0;
+    if (!got_some()) {
+        // RFC 9112 §2.2: empty lines before the request line are ignored.
+        while (size - skipped >= 2 && data[skipped] == '\r' && data[skipped + 1] == '\n')
+            skipped += 2;
+        if (skipped == size || (size - skipped == 1 && data[skipped] == '\r')) {
+            ec = error::need_more;
+            return skipped;
+        }
+    }
+    const std::string_view bytes(data + skipped, size - skipped);
+    if (!is_header_done() && !checkHead(bytes, ec))
+        return skipped;
+    const std::size_t used = put(boost::asio::const_buffer(bytes.data(), bytes.size()), ec);
+    if (ec == error::bad_version && m_lineBytes == 0) {
+        // Beast says bad_version for a well-formed but unsupported version
+        // and for a malformed line alike; only the first is a 505.
+        const size_t eol = bytes.find('\n');
+        if (eol != std::string_view::npos && endsWithVersion(bytes.substr(0, eol + 1)))
+            m_errorStatus = 505;
+    }
+    if (!is_header_done()) {
+        m_headUsed += used;
+        m_scanFrom = m_scanFrom > used ? m_scanFrom - used : 0;
+    }
+    return skipped + used;
+}
+
+bool RequestParser::checkHead(std::string_view bytes, error_code &ec)
+{
+    // Where the request line ends and where the head ends, if they are in
+    // `bytes` yet; a '\n' followed by SP or HTAB folds a line.
+    std::size_t lineEnd = m_lineBytes == 0 ? std::string_view::npos : 0;
+    std::size_t headEnd = std::string_view::npos;
+    std::size_t pos = m_scanFrom;
+    while ((pos = bytes.find('\n', pos)) != std::string_view::npos) {
+        if (lineEnd == std::string_view::npos)
+            lineEnd = pos + 1;
+        if (pos + 1 >= bytes.size())
+            break; // the next byte decides
+        const char next = bytes[pos + 1];
+        if (next == ' ' || next == '\t') {
+            fail(400, ec); // RFC 9112 §5.2 obs-fold, or §2.2 whitespace before the first field
+            return false;
+        }
+        if (next == '\r') {
+            headEnd = pos + 3; // the blank line ends the head (Beast checks its LF)
+            break;
+        }
+        ++pos;
+    }
+    m_scanFrom = headEnd != std::string_view::npos ? headEnd : (pos == std::string_view::npos ? bytes.size() : pos);
+
+    const auto lineLimit = std::size_t(std::max(m_limits.maxRequestLineBytes, 0));
+    if (m_lineBytes == 0) {
+        const std::size_t lineLength = lineEnd == std::string_view::npos ? bytes.size() : lineEnd;
+        // The line without its CRLF must fit; an unfinished one may still end in CRLF.
+        if (lineLength > lineLimit + 2 || (lineEnd == std::string_view::npos && lineLength > lineLimit + 1)) {
+            fail(414, ec);
+            return false;
+        }
+    }
+    if (lineEnd == std::string_view::npos)
+        return true;
+    const std::size_t lineBytes = m_lineBytes != 0 ? m_lineBytes : lineEnd;
+    const std::size_t seen = m_headUsed + (headEnd != std::string_view::npos ? std::min(headEnd, bytes.size()) : bytes.size());
+    if (seen > lineBytes && seen - lineBytes > std::size_t(std::max(m_limits.maxHeaderBytes, 0))) {
+        fail(431, ec);
+        return false;
+    }
+    return true;
+}
+
+void RequestParser::on_request_impl(
+    verb method, string_view methodString, string_view target, int version, error_code &ec)
+{
+    // method SP request-target SP HTTP-version, without the CRLF (RFC 9112 §3).
+    const std::size_t lineLength = methodString.size() + target.size() + 10;
+    if (lineLength > std::size_t(std::max(m_limits.maxRequestLineBytes, 0))) {
+        fail(414, ec);
+        return;
+    }
+    m_lineBytes = lineLength + 2;
     m_request.methodName.assign(methodString.data(), methodString.size());
     switch (method) {
     case verb::get:
@@ -49,9 +218,27 @@ void keepField(std::string &kept, boost::beast::string_view value)
 
 void RequestParser::on_field_impl(field name, string_view, string_view value, error_code &ec)
 {
+    if (++m_fields > m_limits.maxHeaderFields) {
+        fail(431, ec);
+        return;
+    }
     switch (name) {
     case field::host:
         break;
+    case field::content_length:
+        // Beast has checked the value and a repetition; it lets a coding other than chunked through.
+        m_contentLengthSeen = true;
+        if (m_transferEncodingSeen)
+            fail(400, ec); // RFC 9112 §6.1: both is a smuggling attempt
+        return;
+    case field::transfer_encoding:
+        onTransferEncoding(value, ec);
+        return;
+    case field::expect:
+        // RFC 9110 §10.1.1; other expectations are ignored, as nginx does.
+        if (equalsNoCase(value, "100-continue"))
+            m_expectContinue = true;
+        return;
     case field::if_match:
         keepField(m_request.ifMatch, value);
         return;
@@ -82,18 +269,72 @@ void RequestParser::on_field_impl(field name, string_view, string_view value, er
     default:
         return;
     }
-    // RFC 9112 §3.2: more than one Host field is a bad request.
-    if (m_hostSeen) {
-        ec = boost::beast::http::error::bad_value;
+    // RFC 9112 §3.2: more than one Host, or an invalid one, is a bad request.
+    if (m_hostSeen || !isValidHost(std::string_view(value.data(), value.size()))) {
+        fail(400, ec);
         return;
     }
     m_hostSeen = true;
     m_request.host.assign(value.data(), value.size());
 }
 
-void RequestParser::on_header_impl(error_code &)
+void RequestParser::onTransferEncoding(string_view value, error_code &ec)
 {
+    // RFC 9112 §6.1: only chunked is implemented, and it must be the one
+    // and final coding; a message with both framings, or HTTP/1.0 with
+    // Transfer-Encoding, cannot be framed reliably.
+    if (m_transferEncodingSeen || m_contentLengthSeen || m_request.version < 11) {
+        fail(400, ec);
+        return;
+    }
+    m_transferEncodingSeen = true;
+    int chunked = 0;
+    std::string_view list(value.data(), value.size());
+    while (!list.empty()) {
+        const std::size_t comma = list.find(',');
+        std::string_view coding = list.substr(0, comma);
+        list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+        while (!coding.empty() && (coding.front() == ' ' || coding.front() == '\t'))
+            coding.remove_prefix(1);
+        while (!coding.empty() && (coding.back() == ' ' || coding.back() == '\t'))
+            coding.remove_suffix(1);
+        if (coding.empty())
+            continue;
+        if (!equalsNoCase(coding, "chunked")) {
+            fail(501, ec);
+            return;
+        }
+        ++chunked;
+    }
+    if (chunked != 1)
+        fail(400, ec);
+}
+
+std::uint64_t RequestParser::bodyLimitFor() const
+{
+    // The site that will answer: RequestHandler::pickSite's choice.
+    RequestTarget target;
+    RequestTarget::split(m_request.target, target);
+    const std::string_view host = target.authority.empty() ? std::string_view(m_request.host) : target.authority;
+    return std::uint64_t(std::max<qint64>(m_sites.site(m_sites.indexForHost(host)).limits.maxBodyBytes, 0));
+}
+
+void RequestParser::on_header_impl(error_code &ec)
+{
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a bad request.
+    if (m_request.version >= 11 && !m_hostSeen) {
+        fail(400, ec);
+        return;
+    }
     m_request.keepAlive = keep_alive();
+    if (!chunked() && content_length().value_or(0) == 0)
+        return; // no body: no site lookup on the common path
+    const std::uint64_t limit = bodyLimitFor();
+    if (const auto length = content_length(); length && *length > limit) {
+        fail(413, ec);
+        return;
+    }
+    body_limit(limit); // Beast counts decoded chunk sizes against it
 }
 
 } // namespace hostbench::http

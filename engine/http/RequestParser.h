@@ -2,31 +2,63 @@
 
 #include "http/Request.h"
 
+#include "model/VirtualHost.h"
+
+#include <boost/asio/buffer.hpp>
+
 #include <boost/beast/http/basic_parser.hpp>
 
 namespace hostbench::http {
 
+class SiteTable;
+
 /*
  * Boost.Beast's incremental HTTP/1.1 request parser (RFC 9112) with a sink
- * that keeps only what Request needs: method, target, version, Host and the
- * keep-alive decision. Unlike http::request_parser it stores no header
- * fields, so a request costs no heap allocation. A request body
- * (Content-Length or chunked) is parsed and discarded, which keeps the
- * connection in step for the next request.
+ * that keeps only what Request needs. Unlike http::request_parser it
+ * stores no header container, so a request costs no heap allocation once
+ * the Request's strings have capacity. A request body (Content-Length or
+ * chunked) is parsed and discarded, which keeps the connection in step for
+ * the next request.
  *
- * Limits: kHeaderLimit bytes of request head (error header_limit, answered
- * 431), kBodyLimit bytes of body (error body_limit, answered 413). A second
- * Host field is a malformed request (error bad_value, answered 400).
- * Construct one per request; it writes into the Request it was given.
+ * Feed it with feed(), not put(): feed() adds what Beast lets through and
+ * RFC 9112 forbids, with a pre-scan of the header bytes (one memchr pass
+ * for '\n', resumed where the last call stopped):
+ *   - empty lines (CRLF) before the request line are skipped (RFC 9112
+ *     §2.2 "SHOULD ignore at least one"), any other byte there is a 400;
+ *   - obsolete line folding (a field line starting with SP or HTAB) is a 400;
+ *   - the request line beyond maxRequestLineBytes is a 414, a header block
+ *     (field lines and the final CRLF) beyond maxHeaderBytes or more than
+ *     maxHeaderFields fields is a 431 (the default site's limits: the host
+ *     is unknown until the head has been read);
+ * and in the callbacks: a missing Host on HTTP/1.1, a second Host, an
+ * invalid Host (empty, or a character outside RFC 3986 reg-name / IP
+ * literal / port), Transfer-Encoding with Content-Length or on HTTP/1.0,
+ * and a Transfer-Encoding other than exactly "chunked" are refused (400, or
+ * 501 for a coding we do not implement, RFC 9112 §6.1). The body limit is
+ * the chosen site's maxBodyBytes (413), checked against Content-Length at
+ * once and by Beast while it decodes chunks. Beast already refuses a
+ * method or field name outside `token`, whitespace before a colon, control
+ * characters or a bare CR in a field value, a bad or conflicting
+ * Content-Length, a bad chunk and any version but HTTP/1.0 and 1.1;
+ * errorStatus() maps its errors (a well-formed HTTP/x.y other than 1.0 and
+ * 1.1 is a 505, a malformed one a 400; no HTTP/0.9).
+ *
+ * Construct one per request, with the table the request is answered from
+ * (it must outlive the parser); it writes into the Request it was given.
  * Thread: the worker that owns the connection.
  */
 class RequestParser final : public boost::beast::http::basic_parser<true>
 {
 public:
-    static constexpr std::uint32_t kHeaderLimit = 16 * 1024;
-    static constexpr std::uint64_t kBodyLimit = 1024 * 1024;
+    RequestParser(Request &request, const SiteTable &sites);
 
-    explicit RequestParser(Request &request);
+    // put() with the checks above. Returns the bytes used (skipped empty
+    // lines included); ec as put(): need_more, or an error for errorStatus().
+    std::size_t feed(boost::asio::const_buffer input, boost::beast::error_code &ec);
+    // The status that answers a feed() error: 400, 413, 414, 431, 501 or 505.
+    int errorStatus(const boost::beast::error_code &ec) const;
+    // The client asked for "100-continue" (RFC 9110 §10.1.1) on HTTP/1.1 and a body follows.
+    bool expectsContinue() const { return m_expectContinue && m_request.version >= 11 && is_header_done() && !is_done(); }
 
 private:
     using error_code = boost::beast::error_code;
@@ -48,8 +80,24 @@ private:
     }
     void on_finish_impl(error_code &) override { }
 
+    // Pre-scan of the bytes Beast has not used yet; false with ec set on a violation.
+    bool checkHead(std::string_view bytes, error_code &ec);
+    void fail(int status, error_code &ec);
+    void onTransferEncoding(string_view value, error_code &ec);
+    std::uint64_t bodyLimitFor() const;
+
     Request &m_request;
+    const SiteTable &m_sites;
+    const model::RequestLimits &m_limits; // the default site's
+    std::size_t m_headUsed = 0; // head bytes Beast has used (request line and whole fields)
+    std::size_t m_lineBytes = 0; // request line with its CRLF, once parsed
+    std::size_t m_scanFrom = 0; // where the pre-scan goes on, from the first unused byte
+    int m_errorStatus = 0; // set with an error of our own
+    int m_fields = 0;
     bool m_hostSeen = false;
+    bool m_contentLengthSeen = false;
+    bool m_transferEncodingSeen = false;
+    bool m_expectContinue = false;
 };
 
 } // namespace hostbench::http

@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <exception>
@@ -19,10 +20,27 @@ namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 using reuse_port = asio::detail::socket_option::boolean<SOL_SOCKET, SO_REUSEPORT>;
 
-Worker::Worker(int index, WorkerCounters &counters, std::shared_ptr<const SiteTable> sites)
+namespace {
+
+unsigned ticksFor(int ms)
+{
+    return unsigned(std::max(1, (ms + 999) / 1000));
+}
+
+} // namespace
+
+Worker::Timeouts Worker::timeoutsFrom(const model::ServerConfig &config)
+{
+    return { ticksFor(config.headerTimeoutMs), ticksFor(config.keepAliveTimeoutMs), ticksFor(config.sendTimeoutMs) };
+}
+
+Worker::Worker(int index, WorkerCounters &counters, std::shared_ptr<const SiteTable> sites,
+    const model::ServerConfig &config)
     : m_index(index)
     , m_counters(counters)
     , m_sites(std::move(sites))
+    , m_timeouts(timeoutsFrom(config))
+    , m_maxConnections(std::max(1, config.maxConnectionsPerWorker))
 { }
 
 Worker::~Worker()
@@ -143,7 +161,10 @@ void Worker::accept()
             bumpCounter(m_counters.connectionsAccepted);
             auto connection = std::make_shared<Connection>(*this, std::move(socket));
             m_connections.push_back(*connection);
-            connection->start();
+            // Over the cap: answered 503 at once, never left waiting.
+            const bool overCap = m_openConnections >= m_maxConnections;
+            ++m_openConnections;
+            connection->start(overCap);
         }
         accept();
     });
@@ -175,7 +196,7 @@ void Worker::closeExpired()
     for (auto it = m_connections.begin(); it != m_connections.end();) {
         Connection &connection = *it++;
         if (connection.isExpired(m_tick))
-            connection.close();
+            connection.expire();
     }
 }
 

@@ -3,6 +3,7 @@
 #include "http/Connection.h"
 #include "http/HttpDate.h"
 #include "http/RequestHandler.h"
+#include "model/ServerConfig.h"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -27,9 +28,15 @@ struct WorkerCounters;
  * Date and MIME caches. Nothing here is shared with another worker, so the
  * request path takes no lock.
  *
- * A one-second tick closes connections past their deadline (keep-alive
- * idle kKeepAliveTimeoutS, request head kHeaderTimeoutS, send
- * kSendTimeoutS): a store per request instead of a timer per connection.
+ * A one-second tick expires connections past their deadline (keep-alive
+ * idle, request head, stalled send: model::ServerConfig's
+ * keepAliveTimeoutMs, headerTimeoutMs, sendTimeoutMs, rounded up to whole
+ * seconds, at least one): a store per request instead of a timer per
+ * connection. So a timeout of N s fires after N to N+1 s.
+ *
+ * Beyond maxConnectionsPerWorker open connections, a new one is answered
+ * 503 with "Connection: close" at once and closed (after the usual linger),
+ * never left waiting in the accept queue.
  *
  * Thread: constructed, bound (listen()) and started by HttpServer's owner
  * thread; reload() and requestStop() post to the worker thread, join()
@@ -38,13 +45,20 @@ struct WorkerCounters;
 class Worker final
 {
 public:
-    static constexpr unsigned kKeepAliveTimeoutS = 5;
-    static constexpr unsigned kHeaderTimeoutS = 10;
-    static constexpr unsigned kSendTimeoutS = 60;
     static constexpr unsigned kLingerTimeoutS = 2;
     static constexpr int kAcceptBatch = 64; // connections accepted per wake-up, at most
 
-    Worker(int index, WorkerCounters &counters, std::shared_ptr<const SiteTable> sites);
+    // Timeouts in whole ticks (seconds), from model::ServerConfig.
+    struct Timeouts
+    {
+        unsigned header = 10;
+        unsigned keepAlive = 5;
+        unsigned send = 60;
+    };
+    static Timeouts timeoutsFrom(const model::ServerConfig &config);
+
+    Worker(int index, WorkerCounters &counters, std::shared_ptr<const SiteTable> sites,
+        const model::ServerConfig &config);
     ~Worker();
     Worker(const Worker &) = delete;
     Worker &operator=(const Worker &) = delete;
@@ -72,6 +86,9 @@ public:
     bool isStopping() const { return m_stopping; }
     // Seconds since the worker started, advanced by the tick.
     unsigned tick() const { return m_tick; }
+    const Timeouts &timeouts() const { return m_timeouts; }
+    // Called by Connection's destructor.
+    void connectionClosed() { --m_openConnections; }
 
 private:
     void accept();
@@ -87,8 +104,12 @@ private:
     RequestHandler m_handler;
     HttpDate m_date;
     unsigned m_tick = 0;
+    const Timeouts m_timeouts;
+    const int m_maxConnections;
     bool m_stopping = false;
-    // Declared before the io_context: handlers destroyed with it unlink their connections from here.
+    // Declared before the io_context: handlers destroyed with it unlink their connections from here
+    // and count themselves closed.
+    int m_openConnections = 0;
     boost::intrusive::list<Connection, boost::intrusive::constant_time_size<false>> m_connections;
     boost::asio::io_context m_context { 1 };
     boost::asio::ip::tcp::acceptor m_acceptor { m_context };
