@@ -82,7 +82,6 @@ std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost
     for (const model::VirtualHost &host : hosts) {
         Site site;
         site.hostName = host.hostName;
-        site.limits = host.limits;
         const QFileInfo rootInfo(host.documentRoot);
         const QString canonicalRoot = rootInfo.canonicalFilePath();
         if (!canonicalRoot.isEmpty() && rootInfo.isDir()) {
@@ -108,6 +107,24 @@ std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost
             response.contentType = route.contentType.toStdString();
             response.body = route.body.toStdString();
             site.routes.try_emplace(path, std::move(response));
+        }
+
+        // An index name is one path segment; anything else could climb or nest.
+        for (const QString &index : host.indexFiles) {
+            const std::string name = index.trimmed().toStdString();
+            if (!name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos)
+                site.indexFiles.push_back(name);
+        }
+        site.directoryListing = host.directoryListing;
+        site.followSymlinks = host.followSymlinks;
+        site.limits = host.limits;
+        for (auto it = host.errorPages.cbegin(); it != host.errorPages.cend(); ++it) {
+            std::string pagePath = it.value().trimmed().toStdString();
+            if (!pagePath.empty() && pagePath.front() != '/')
+                pagePath.insert(0, 1, '/');
+            if (it.key() >= 400 && it.key() <= 599 && RequestTarget::normalizePath(pagePath, path)
+                && path.back() != '/')
+                site.errorPages.try_emplace(it.key(), path);
         }
 
         const std::string name = normalisedName(host.hostName);

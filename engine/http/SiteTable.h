@@ -50,6 +50,10 @@ struct Site
     std::string documentRoot; // canonical absolute path; empty when the root is missing
     UniqueFd rootFd; // O_PATH handle of documentRoot; invalid when missing
     std::unordered_map<std::string, FixedResponse, StringHash, std::equal_to<>> routes; // by normalised path
+    std::vector<std::string> indexFiles; // tried in order for a path ending in '/'
+    bool directoryListing = false;
+    bool followSymlinks = false;
+    std::unordered_map<int, std::string> errorPages; // status -> normalised path under the root
     model::RequestLimits limits; // VirtualHost::limits
     std::shared_ptr<SiteCounters> counters;
 
@@ -57,6 +61,13 @@ struct Site
     {
         const auto it = routes.find(path);
         return it == routes.end() ? nullptr : &it->second;
+    }
+    const std::string *errorPage(int status) const
+    {
+        if (errorPages.empty())
+            return nullptr;
+        const auto it = errorPages.find(status);
+        return it == errorPages.end() ? nullptr : &it->second;
     }
 };
 
