@@ -27,6 +27,13 @@ bool readNumber(std::string_view text, std::size_t &i, std::uint64_t &value)
     return i > start;
 }
 
+// A field that is ignored leaves no ranges behind.
+Ranges::Result ignore(std::vector<Ranges::Range> &out)
+{
+    out.clear();
+    return Ranges::Result::Ignore;
+}
+
 } // namespace
 
 Ranges::Result Ranges::parse(std::string_view field, std::uint64_t length, std::vector<Range> &out)
@@ -35,13 +42,13 @@ Ranges::Result Ranges::parse(std::string_view field, std::uint64_t length, std::
     // range-unit is case-insensitive (RFC 9110 §14.1).
     constexpr std::string_view kUnit = "bytes=";
     if (field.size() < kUnit.size())
-        return Result::Ignore;
+        return ignore(out);
     for (std::size_t i = 0; i < kUnit.size(); ++i) {
         char c = field[i];
         if (c >= 'A' && c <= 'Z')
             c = char(c - 'A' + 'a');
         if (c != kUnit[i])
-            return Result::Ignore;
+            return ignore(out);
     }
     std::size_t i = kUnit.size();
     std::size_t specs = 0;
@@ -57,14 +64,14 @@ Ranges::Result Ranges::parse(std::string_view field, std::uint64_t length, std::
         if (i == field.size())
             break;
         if (++specs > kMaxRanges)
-            return Result::Ignore;
+            return ignore(out);
         std::uint64_t first = 0;
         std::uint64_t last = kMax;
         if (field[i] == '-') {
             ++i;
             std::uint64_t suffix = 0;
             if (!readNumber(field, i, suffix))
-                return Result::Ignore;
+                return ignore(out);
             sawSpec = true;
             if (suffix == 0 || length == 0)
                 first = kMax; // unsatisfiable, but the syntax is fine
@@ -72,25 +79,25 @@ Ranges::Result Ranges::parse(std::string_view field, std::uint64_t length, std::
                 first = suffix >= length ? 0 : length - suffix;
         } else {
             if (!readNumber(field, i, first) || i >= field.size() || field[i] != '-')
-                return Result::Ignore;
+                return ignore(out);
             ++i;
             if (i < field.size() && field[i] >= '0' && field[i] <= '9') {
                 readNumber(field, i, last);
                 if (last < first)
-                    return Result::Ignore; // RFC 9110 §14.1.1: invalid
+                    return ignore(out); // RFC 9110 §14.1.1: invalid
             }
             sawSpec = true;
         }
         while (i < field.size() && isSpace(field[i]))
             ++i;
         if (i < field.size() && field[i] != ',')
-            return Result::Ignore;
+            return ignore(out);
         if (first < length)
             out.push_back(Range { first, std::min(last, length - 1) });
         ++i;
     }
     if (!sawSpec)
-        return Result::Ignore;
+        return ignore(out);
     if (out.empty())
         return Result::Unsatisfiable;
     if (out.size() > 1) {
