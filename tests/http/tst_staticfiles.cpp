@@ -1,0 +1,454 @@
+#include "RawClient.h"
+
+#include "http/HttpServer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using hostbench::http::HttpServer;
+using hostbench::model::ServerConfig;
+using hostbench::model::VirtualHost;
+
+// The static-file behaviours of issue #3 against the running engine, over 127.0.0.1.
+class TestStaticFiles final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void validators();
+    void conditional_data();
+    void conditional();
+    void ranges_data();
+    void ranges();
+    void ifRange();
+    void multipart_data();
+    void multipart();
+    void multipartAbuseGetsWholeFile();
+    void headMatchesGet();
+    void methods();
+    void directories();
+    void listing();
+    void precompressed();
+    void symlinks();
+    void errorPages();
+    void cacheSeesChanges();
+
+private:
+    static void writeFile(const QString &path, const QByteArray &content);
+    static QByteArray get(const QByteArray &target, const QByteArray &extra = {},
+        const QByteArray &host = "main.test", const QByteArray &method = "GET");
+    RawClient::Reply fetch(const QByteArray &target, const QByteArray &extra = {},
+        const QByteArray &host = "main.test", const QByteArray &method = "GET");
+
+    QTemporaryDir m_dir;
+    QString m_root;
+    QByteArray m_small; // cached (under 64 KiB)
+    QByteArray m_large; // sent with sendfile
+    HttpServer m_server;
+};
+
+void TestStaticFiles::writeFile(const QString &path, const QByteArray &content)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QCOMPARE(file.write(content), content.size());
+}
+
+QByteArray TestStaticFiles::get(
+    const QByteArray &target, const QByteArray &extra, const QByteArray &host, const QByteArray &method)
+{
+    return method + ' ' + target + " HTTP/1.1\r\nHost: " + host + "\r\n" + extra + "\r\n";
+}
+
+RawClient::Reply TestStaticFiles::fetch(
+    const QByteArray &target, const QByteArray &extra, const QByteArray &host, const QByteArray &method)
+{
+    RawClient client(m_server.port());
+    return client.request(get(target, extra, host, method), method == "HEAD");
+}
+
+void TestStaticFiles::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QDir dir(m_dir.path());
+    for (const char *path : { "root/dir", "root/empty", "root/list/sub", "root/errors", "root/idx", "outside" })
+        QVERIFY(dir.mkpath(QString::fromLatin1(path)));
+    m_root = dir.filePath(QStringLiteral("root"));
+    m_small.resize(3000);
+    m_large.resize(3 * 1024 * 1024 + 17);
+    for (char &c : m_small)
+        c = char(QRandomGenerator::global()->bounded(256));
+    for (char &c : m_large)
+        c = char(QRandomGenerator::global()->bounded(256));
+    writeFile(m_root + QStringLiteral("/small.bin"), m_small);
+    writeFile(m_root + QStringLiteral("/large.bin"), m_large);
+    writeFile(m_root + QStringLiteral("/dir/index.html"), "dir index");
+    writeFile(m_root + QStringLiteral("/idx/default.txt"), "default index");
+    writeFile(m_root + QStringLiteral("/app.js"), "var identity = 1;");
+    writeFile(m_root + QStringLiteral("/app.js.gz"), "GZIP BYTES");
+    writeFile(m_root + QStringLiteral("/app.js.br"), "BROTLI BYTES");
+    writeFile(m_root + QStringLiteral("/list/b.txt"), "bb");
+    writeFile(m_root + QStringLiteral("/list/<a&b>.txt"), "a");
+    writeFile(m_root + QStringLiteral("/list/.secret"), "hidden");
+    writeFile(m_root + QStringLiteral("/errors/404.html"), "<p>custom missing page</p>");
+    writeFile(m_root + QStringLiteral("/changing.txt"), "version one");
+    writeFile(dir.filePath(QStringLiteral("outside/secret.txt")), "SECRET");
+    QVERIFY(QFile::link(QStringLiteral("../outside/secret.txt"), m_root + QStringLiteral("/link-out.txt")));
+
+    VirtualHost main;
+    main.hostName = QStringLiteral("main.test");
+    main.documentRoot = m_root;
+    main.isDefault = true;
+    main.directoryListing = true;
+    main.indexFiles = { QStringLiteral("index.html"), QStringLiteral("default.txt") };
+    main.errorPages.insert(404, QStringLiteral("/errors/404.html"));
+    main.accessLogEnabled = main.errorLogEnabled = false;
+    VirtualHost loose = main;
+    loose.hostName = QStringLiteral("loose.test");
+    loose.isDefault = false;
+    loose.directoryListing = false;
+    loose.followSymlinks = true;
+    loose.errorPages.clear();
+    loose.indexFiles = { QStringLiteral("index.html") };
+    ServerConfig config;
+    config.port = 0;
+    config.threads = 2;
+    QString error;
+    QVERIFY2(m_server.start(config, { main, loose }, &error), qPrintable(error));
+}
+
+void TestStaticFiles::cleanupTestCase()
+{
+    m_server.stop();
+}
+
+void TestStaticFiles::validators()
+{
+    const RawClient::Reply reply = fetch("/small.bin");
+    QCOMPARE(reply.status, 200);
+    QCOMPARE(reply.body, m_small);
+    const QByteArray etag = reply.field("ETag");
+    QVERIFY(etag.startsWith('"') && etag.endsWith('"') && etag.size() > 6);
+    QVERIFY(!reply.field("Last-Modified").isEmpty());
+    QCOMPARE(reply.field("Accept-Ranges"), QByteArray("bytes"));
+    QVERIFY(reply.field("Vary").isEmpty()); // no siblings
+    QCOMPARE(fetch("/small.bin").field("ETag"), etag);
+    QVERIFY(fetch("/large.bin").field("ETag") != etag);
+}
+
+void TestStaticFiles::conditional_data()
+{
+    QTest::addColumn<QByteArray>("headers"); // with $ETAG and $DATE replaced
+    QTest::addColumn<int>("status");
+    QTest::newRow("if-none-match") << QByteArray("If-None-Match: $ETAG\r\n") << 304;
+    QTest::newRow("if-none-match weak") << QByteArray("If-None-Match: W/$ETAG\r\n") << 304;
+    QTest::newRow("if-none-match list") << QByteArray("If-None-Match: \"a\", $ETAG\r\n") << 304;
+    QTest::newRow("if-none-match star") << QByteArray("If-None-Match: *\r\n") << 304;
+    QTest::newRow("if-none-match other") << QByteArray("If-None-Match: \"other\"\r\n") << 200;
+    QTest::newRow("if-modified-since") << QByteArray("If-Modified-Since: $DATE\r\n") << 304;
+    QTest::newRow("if-modified-since old")
+        << QByteArray("If-Modified-Since: Sun, 06 Nov 1994 08:49:37 GMT\r\n") << 200;
+    QTest::newRow("if-none-match wins")
+        << QByteArray("If-None-Match: \"other\"\r\nIf-Modified-Since: $DATE\r\n") << 200;
+    QTest::newRow("if-match") << QByteArray("If-Match: $ETAG\r\n") << 200;
+    QTest::newRow("if-match other") << QByteArray("If-Match: \"other\"\r\n") << 412;
+    QTest::newRow("if-unmodified-since old")
+        << QByteArray("If-Unmodified-Since: Sun, 06 Nov 1994 08:49:37 GMT\r\n") << 412;
+    QTest::newRow("if-unmodified-since now") << QByteArray("If-Unmodified-Since: $DATE\r\n") << 200;
+}
+
+void TestStaticFiles::conditional()
+{
+    QFETCH(QByteArray, headers);
+    QFETCH(int, status);
+    for (const QByteArray &file : { QByteArray("/small.bin"), QByteArray("/large.bin") }) {
+        const RawClient::Reply plain = fetch(file);
+        QByteArray filled = headers;
+        filled.replace("$ETAG", plain.field("ETag")).replace("$DATE", plain.field("Last-Modified"));
+        RawClient client(m_server.port());
+        const RawClient::Reply reply = client.request(get(file, filled));
+        QCOMPARE(reply.status, status);
+        if (status == 304) {
+            QVERIFY(reply.field("Content-Length").isEmpty());
+            QVERIFY(reply.body.isEmpty());
+            QCOMPARE(reply.field("ETag"), plain.field("ETag"));
+            // The connection goes on: no stray body bytes were sent.
+            QCOMPARE(client.request(get(file)).status, 200);
+        } else if (status == 200) {
+            QCOMPARE(reply.body, file == "/small.bin" ? m_small : m_large);
+        }
+    }
+}
+
+void TestStaticFiles::ranges_data()
+{
+    QTest::addColumn<QByteArray>("range");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<qint64>("first"); // for 206; -1 for a suffix counted from the end
+    QTest::addColumn<qint64>("count");
+    QTest::newRow("first bytes") << QByteArray("bytes=0-99") << 206 << qint64(0) << qint64(100);
+    QTest::newRow("middle") << QByteArray("bytes=1000-1999") << 206 << qint64(1000) << qint64(1000);
+    QTest::newRow("suffix") << QByteArray("bytes=-500") << 206 << qint64(-1) << qint64(500);
+    QTest::newRow("open") << QByteArray("bytes=2500-") << 206 << qint64(2500) << qint64(-1);
+    QTest::newRow("past the end") << QByteArray("bytes=999999999-") << 416 << qint64(0) << qint64(0);
+    QTest::newRow("huge numbers") << QByteArray("bytes=0-99999999999999999999999999") << 206 << qint64(0)
+                                  << qint64(-1);
+    QTest::newRow("invalid ignored") << QByteArray("bytes=9-1") << 200 << qint64(0) << qint64(0);
+    QTest::newRow("other unit ignored") << QByteArray("lines=1-2") << 200 << qint64(0) << qint64(0);
+}
+
+void TestStaticFiles::ranges()
+{
+    QFETCH(QByteArray, range);
+    QFETCH(int, status);
+    QFETCH(qint64, first);
+    QFETCH(qint64, count);
+    for (const QByteArray &file : { QByteArray("/small.bin"), QByteArray("/large.bin") }) {
+        const QByteArray &content = file == "/small.bin" ? m_small : m_large;
+        const RawClient::Reply reply = fetch(file, "Range: " + range + "\r\n");
+        QCOMPARE(reply.status, status);
+        QCOMPARE(reply.field("Accept-Ranges"), QByteArray("bytes"));
+        if (status == 200) {
+            QCOMPARE(reply.body, content);
+        } else if (status == 416) {
+            QCOMPARE(reply.field("Content-Range"), "bytes */" + QByteArray::number(content.size()));
+        } else {
+            const qint64 start = first < 0 ? content.size() - count : first;
+            const qint64 size = count < 0 ? content.size() - start : count;
+            QCOMPARE(reply.body, content.mid(start, size));
+            QCOMPARE(reply.field("Content-Range"),
+                "bytes " + QByteArray::number(start) + '-' + QByteArray::number(start + size - 1) + '/'
+                    + QByteArray::number(content.size()));
+        }
+    }
+}
+
+void TestStaticFiles::ifRange()
+{
+    const RawClient::Reply plain = fetch("/large.bin");
+    const QByteArray range = "Range: bytes=10-19\r\n";
+    QCOMPARE(fetch("/large.bin", range + "If-Range: " + plain.field("ETag") + "\r\n").status, 206);
+    QCOMPARE(fetch("/large.bin", range + "If-Range: " + plain.field("Last-Modified") + "\r\n").status, 206);
+    const RawClient::Reply stale = fetch("/large.bin", range + "If-Range: \"old\"\r\n");
+    QCOMPARE(stale.status, 200);
+    QCOMPARE(stale.body, m_large);
+    QCOMPARE(fetch("/large.bin", range + "If-Range: Sun, 06 Nov 1994 08:49:37 GMT\r\n").status, 200);
+}
+
+void TestStaticFiles::multipart_data()
+{
+    QTest::addColumn<QByteArray>("file");
+    QTest::newRow("cached") << QByteArray("/small.bin");
+    QTest::newRow("sendfile-sized") << QByteArray("/large.bin");
+}
+
+void TestStaticFiles::multipart()
+{
+    QFETCH(QByteArray, file);
+    const QByteArray &content = file == "/small.bin" ? m_small : m_large;
+    const RawClient::Reply reply = fetch(file, "Range: bytes=100-199, 0-9, -50\r\n");
+    QCOMPARE(reply.status, 206);
+    const QByteArray type = reply.field("Content-Type");
+    QVERIFY2(type.startsWith("multipart/byteranges; boundary="), type.constData());
+    const QByteArray boundary = type.mid(type.indexOf('=') + 1);
+    // Parse the parts back (RFC 9110 §14.6) and compare with the file's bytes.
+    const QByteArray body = reply.body;
+    QVERIFY(body.endsWith(QByteArray("\r\n--" + boundary + "--\r\n")));
+    struct Expected { qint64 first; qint64 last; };
+    const QList<Expected> expected { { 0, 9 }, { 100, 199 }, { content.size() - 50, content.size() - 1 } };
+    qsizetype at = 0;
+    for (const Expected &part : expected) {
+        const QByteArray delimiter = "\r\n--" + boundary + "\r\n";
+        QCOMPARE(body.mid(at, delimiter.size()), delimiter);
+        at += delimiter.size();
+        const qsizetype headEnd = body.indexOf("\r\n\r\n", at);
+        QVERIFY(headEnd > at);
+        const QByteArray head = body.mid(at, headEnd - at);
+        QVERIFY(head.contains("Content-Type: application/octet-stream"));
+        const QByteArray contentRange = "Content-Range: bytes " + QByteArray::number(part.first) + '-'
+            + QByteArray::number(part.last) + '/' + QByteArray::number(content.size());
+        QVERIFY2(head.contains(contentRange), head.constData());
+        at = headEnd + 4;
+        const qint64 size = part.last - part.first + 1;
+        QCOMPARE(body.mid(at, size), content.mid(part.first, size));
+        at += size;
+    }
+    QCOMPARE(body.mid(at), "\r\n--" + boundary + "--\r\n");
+}
+
+void TestStaticFiles::multipartAbuseGetsWholeFile()
+{
+    // 90 one-byte ranges with gaps would cost far more than the file in part
+    // headers: the whole file instead, never more than twice its bytes.
+    QByteArray range = "Range: bytes=";
+    for (int i = 0; i < 90; ++i)
+        range += QByteArray::number(i * 2) + '-' + QByteArray::number(i * 2) + ',';
+    range.chop(1);
+    const RawClient::Reply reply = fetch("/small.bin", range + "\r\n");
+    QCOMPARE(reply.status, 200);
+    QCOMPARE(reply.body, m_small);
+    // The same range many times is sent once.
+    QByteArray repeated = "Range: bytes=";
+    for (int i = 0; i < 90; ++i)
+        repeated += "0-,";
+    repeated.chop(1);
+    const RawClient::Reply once = fetch("/large.bin", repeated + "\r\n");
+    QCOMPARE(once.status, 206);
+    QCOMPARE(once.body.size(), m_large.size());
+}
+
+void TestStaticFiles::headMatchesGet()
+{
+    for (const QByteArray &target : { QByteArray("/small.bin"), QByteArray("/large.bin"), QByteArray("/app.js"),
+             QByteArray("/list/"), QByteArray("/nope") }) {
+        const RawClient::Reply getReply = fetch(target, "Accept-Encoding: gzip\r\nRange: bytes=1-2\r\n");
+        const RawClient::Reply headReply
+            = fetch(target, "Accept-Encoding: gzip\r\nRange: bytes=1-2\r\n", "main.test", "HEAD");
+        QCOMPARE(headReply.status, getReply.status);
+        auto withoutDate = [](QByteArray head) {
+            QList<QByteArray> lines = head.split('\n');
+            lines.removeIf([](const QByteArray &line) { return line.startsWith("Date:"); });
+            return lines;
+        };
+        QCOMPARE(withoutDate(headReply.head), withoutDate(getReply.head));
+        RawClient client(m_server.port());
+        QVERIFY(client.send(get(target, {}, "main.test", "HEAD")));
+        QVERIFY(client.read(true).complete);
+        QVERIFY(client.hasClosed() == false);
+        QCOMPARE(client.request(get("/dir/")).body, QByteArray("dir index")); // no body bytes came between
+    }
+}
+
+void TestStaticFiles::methods()
+{
+    for (const QByteArray &method : { QByteArray("POST"), QByteArray("PUT"), QByteArray("DELETE") }) {
+        const RawClient::Reply reply = fetch("/small.bin", "Content-Length: 0\r\n", "main.test", method);
+        QCOMPARE(reply.status, 405);
+        QCOMPARE(reply.field("Allow"), QByteArray("GET, HEAD, OPTIONS"));
+    }
+    const RawClient::Reply options = fetch("/small.bin", {}, "main.test", "OPTIONS");
+    QCOMPARE(options.status, 200);
+    QCOMPARE(options.field("Allow"), QByteArray("GET, HEAD, OPTIONS"));
+    QCOMPARE(options.field("Content-Length"), QByteArray("0"));
+    const RawClient::Reply server = fetch("*", {}, "main.test", "OPTIONS");
+    QCOMPARE(server.status, 200);
+    QCOMPARE(server.field("Allow"), QByteArray("GET, HEAD, OPTIONS"));
+}
+
+void TestStaticFiles::directories()
+{
+    const RawClient::Reply redirect = fetch("/dir?x=1&y=2");
+    QCOMPARE(redirect.status, 301);
+    QCOMPARE(redirect.field("Location"), QByteArray("/dir/?x=1&y=2"));
+    QCOMPARE(fetch("/dir/").body, QByteArray("dir index"));
+    // The second index name of the site's list.
+    QCOMPARE(fetch("/idx/").body, QByteArray("default index"));
+    // Not on the other site's list, and that site has no listing.
+    QCOMPARE(fetch("/idx/", {}, "loose.test").status, 403);
+    QCOMPARE(fetch("/empty/", {}, "loose.test").status, 403);
+}
+
+void TestStaticFiles::listing()
+{
+    const RawClient::Reply reply = fetch("/list/");
+    QCOMPARE(reply.status, 200);
+    QVERIFY(reply.field("Content-Type").startsWith("text/html"));
+    QVERIFY(reply.body.contains("&lt;a&amp;b&gt;.txt"));
+    QVERIFY(reply.body.contains("href=\"%3Ca%26b%3E.txt\""));
+    QVERIFY(!reply.body.contains("<a&b>"));
+    QVERIFY(!reply.body.contains(".secret"));
+    QVERIFY(reply.body.contains("Index of /list/"));
+    QVERIFY(!reply.body.contains(QFile::encodeName(m_root)));
+    QVERIFY(reply.body.indexOf("sub/") < reply.body.indexOf("b.txt"));
+    QVERIFY(reply.body.indexOf("&lt;a&amp;b&gt;.txt") < reply.body.indexOf("b.txt</a>"));
+}
+
+void TestStaticFiles::precompressed()
+{
+    const RawClient::Reply brotli = fetch("/app.js", "Accept-Encoding: gzip, deflate, br\r\n");
+    QCOMPARE(brotli.status, 200);
+    QCOMPARE(brotli.body, QByteArray("BROTLI BYTES"));
+    QCOMPARE(brotli.field("Content-Encoding"), QByteArray("br"));
+    QCOMPARE(brotli.field("Vary"), QByteArray("Accept-Encoding"));
+    QVERIFY(brotli.field("Content-Type").contains("javascript"));
+    const RawClient::Reply gzip = fetch("/app.js", "Accept-Encoding: gzip\r\n");
+    QCOMPARE(gzip.body, QByteArray("GZIP BYTES"));
+    QCOMPARE(gzip.field("Content-Encoding"), QByteArray("gzip"));
+    QCOMPARE(gzip.field("Vary"), QByteArray("Accept-Encoding"));
+    const RawClient::Reply identity = fetch("/app.js");
+    QCOMPARE(identity.body, QByteArray("var identity = 1;"));
+    QVERIFY(identity.field("Content-Encoding").isEmpty());
+    QCOMPARE(identity.field("Vary"), QByteArray("Accept-Encoding"));
+    const RawClient::Reply refused = fetch("/app.js", "Accept-Encoding: br;q=0, gzip;q=0\r\n");
+    QCOMPARE(refused.body, QByteArray("var identity = 1;"));
+    // Every representation has its own tag.
+    QVERIFY(brotli.field("ETag") != gzip.field("ETag"));
+    QVERIFY(gzip.field("ETag") != identity.field("ETag"));
+    // 304 and 206 say Vary too.
+    const RawClient::Reply notModified
+        = fetch("/app.js", "Accept-Encoding: br\r\nIf-None-Match: " + brotli.field("ETag") + "\r\n");
+    QCOMPARE(notModified.status, 304);
+    QCOMPARE(notModified.field("Vary"), QByteArray("Accept-Encoding"));
+    QCOMPARE(fetch("/app.js", "If-None-Match: " + brotli.field("ETag") + "\r\n").status, 200);
+    const RawClient::Reply partial = fetch("/app.js", "Accept-Encoding: br\r\nRange: bytes=0-5\r\n");
+    QCOMPARE(partial.status, 206);
+    QCOMPARE(partial.body, QByteArray("BROTLI"));
+    QCOMPARE(partial.field("Vary"), QByteArray("Accept-Encoding"));
+    QCOMPARE(partial.field("Content-Encoding"), QByteArray("br"));
+    QCOMPARE(partial.field("Content-Range"), QByteArray("bytes 0-5/12"));
+}
+
+void TestStaticFiles::symlinks()
+{
+    const RawClient::Reply strict = fetch("/link-out.txt");
+    QCOMPARE(strict.status, 404);
+    QVERIFY(!strict.body.contains("SECRET"));
+    const RawClient::Reply loose = fetch("/link-out.txt", {}, "loose.test");
+    QCOMPARE(loose.status, 200);
+    QCOMPARE(loose.body, QByteArray("SECRET"));
+}
+
+void TestStaticFiles::errorPages()
+{
+    const RawClient::Reply custom = fetch("/missing.txt");
+    QCOMPARE(custom.status, 404);
+    QCOMPARE(custom.body, QByteArray("<p>custom missing page</p>"));
+    QVERIFY(custom.field("Content-Type").startsWith("text/html"));
+    const RawClient::Reply plain = fetch("/missing.txt", {}, "loose.test");
+    QCOMPARE(plain.status, 404);
+    QVERIFY(plain.body.contains("404 Not Found"));
+    const RawClient::Reply head = fetch("/missing.txt", {}, "main.test", "HEAD");
+    QCOMPARE(head.status, 404);
+    QCOMPARE(head.field("Content-Length"), QByteArray::number(custom.body.size()));
+}
+
+void TestStaticFiles::cacheSeesChanges()
+{
+    const RawClient::Reply before = fetch("/changing.txt");
+    QCOMPARE(before.body, QByteArray("version one"));
+    writeFile(m_root + QStringLiteral("/changing.txt"), "version two, longer");
+    // The cache checks a file again at most once per second.
+    RawClient::Reply after;
+    QElapsedTimer waited;
+    waited.start();
+    do {
+        after = fetch("/changing.txt");
+        QVERIFY(after.complete); // Content-Length and body always agree, cached or not
+        if (after.body == "version two, longer")
+            break;
+        QCOMPARE(after.body, QByteArray("version one"));
+        QThread::msleep(100);
+    } while (waited.elapsed() < 10000);
+    QCOMPARE(after.body, QByteArray("version two, longer"));
+    QVERIFY(after.field("ETag") != before.field("ETag"));
+    QCOMPARE(fetch("/changing.txt", "If-None-Match: " + before.field("ETag") + "\r\n").status, 200);
+}
+
+QTEST_GUILESS_MAIN(TestStaticFiles)
+#include "tst_staticfiles.moc"
