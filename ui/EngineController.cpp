@@ -2,6 +2,7 @@
 
 #include "control/ControlApi.h"
 #include "http/HttpServer.h"
+#include "storage/DataFolder.h"
 #include "storage/Database.h"
 #include "ui/AppSettings.h"
 
@@ -33,7 +34,7 @@ bool EngineController::start(const model::ServerConfig &config, QString *error)
 {
     if (m_server->isRunning())
         return true;
-    const QList<model::VirtualHost> hosts = m_database.virtualHosts();
+    const QList<model::VirtualHost> hosts = sitesToServe();
     if (hosts.isEmpty()) {
         *error = m_database.lastError().isEmpty() ? tr("There is no site to serve: add one in Sites.")
                                                   : m_database.lastError();
@@ -75,9 +76,17 @@ void EngineController::reloadSites()
 {
     if (!m_server->isRunning())
         return;
-    const QList<model::VirtualHost> hosts = m_database.virtualHosts();
+    const QList<model::VirtualHost> hosts = sitesToServe();
     if (!hosts.isEmpty())
         m_server->reload(hosts);
+}
+
+QList<model::VirtualHost> EngineController::sitesToServe()
+{
+    QList<model::VirtualHost> hosts = m_database.virtualHosts();
+    if (!m_logsFolder.isEmpty())
+        storage::DataFolder::applyDefaultLogPaths(hosts, m_logsFolder);
+    return hosts;
 }
 
 QString EngineController::url() const

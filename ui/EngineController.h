@@ -2,8 +2,10 @@
 
 #include "model/MetricsSnapshot.h"
 #include "model/ServerConfig.h"
+#include "model/VirtualHost.h"
 
 #include <QElapsedTimer>
+#include <QList>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -51,6 +53,8 @@ public:
     bool isRunning() const;
     // Hands the stored sites to the running engine; no-op when stopped.
     void reloadSites();
+    // Where sites with an empty log path log (DataFolder::logsPath()); none: they do not log.
+    void setLogsFolder(const QString &path) { m_logsFolder = path; }
 
     QString url() const;            // "http://127.0.0.1:8080/"; empty when stopped
     QString listenAddress() const;
@@ -76,8 +80,11 @@ private:
     void startControlApi();
     void sample();
 
+    QList<model::VirtualHost> sitesToServe();
+
     storage::Database &m_database;
     AppSettings &m_settings;
+    QString m_logsFolder;
     std::unique_ptr<http::HttpServer> m_server;
     std::unique_ptr<control::ControlApi> m_controlApi;
     QString m_controlApiStatus;

@@ -38,6 +38,7 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     setWindowIcon(AppIcon::icon());
 
     storage::Database &database = folder.database();
+    m_engine->setLogsFolder(folder.logsPath());
     m_sites = new SitesPage(database, *m_engine, m_tabs);
     m_server = new ServerPage(database, *m_settings, *m_engine, m_tabs);
     m_benchmark = new BenchmarkPage(database, *m_settings, *m_engine, m_tabs);

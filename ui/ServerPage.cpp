@@ -32,6 +32,10 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     , m_port(new QSpinBox(this))
     , m_fallback(new QCheckBox(tr("If the port is taken, use the next free one"), this))
     , m_threads(new QSpinBox(this))
+    , m_headerTimeout(new QSpinBox(this))
+    , m_keepAliveTimeout(new QSpinBox(this))
+    , m_sendTimeout(new QSpinBox(this))
+    , m_maxConnections(new QSpinBox(this))
     , m_autoStart(new QCheckBox(tr("Start the engine at launch"), this))
     , m_controlEnabled(new QCheckBox(tr("Control API on 127.0.0.1, port"), this))
     , m_controlPort(new QSpinBox(this))
@@ -68,6 +72,27 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     m_threads->setRange(0, 256);
     m_threads->setSpecialValueText(tr("One per core (%1)").arg(cores));
     m_threads->setValue(stored.threads);
+    const std::pair<QSpinBox *, int> timeouts[] = {{m_headerTimeout, stored.headerTimeoutMs},
+                                                   {m_keepAliveTimeout, stored.keepAliveTimeoutMs},
+                                                   {m_sendTimeout, stored.sendTimeoutMs}};
+    for (const auto &[box, value] : timeouts) {
+        box->setRange(100, 3'600'000);
+        box->setSingleStep(500);
+        box->setSuffix(tr(" ms"));
+        box->setGroupSeparatorShown(true);
+        box->setValue(value);
+    }
+    m_headerTimeout->setObjectName(u"serverHeaderTimeout"_s);
+    m_headerTimeout->setToolTip(tr("A request head must arrive within this time of its first byte."));
+    m_keepAliveTimeout->setObjectName(u"serverKeepAliveTimeout"_s);
+    m_keepAliveTimeout->setToolTip(tr("An idle kept-alive connection is closed after this time."));
+    m_sendTimeout->setObjectName(u"serverSendTimeout"_s);
+    m_sendTimeout->setToolTip(tr("A response the client stops reading is abandoned after this time."));
+    m_maxConnections->setObjectName(u"serverMaxConnections"_s);
+    m_maxConnections->setRange(1, 1'000'000);
+    m_maxConnections->setGroupSeparatorShown(true);
+    m_maxConnections->setValue(stored.maxConnectionsPerWorker);
+    m_maxConnections->setToolTip(tr("Open connections per worker thread; more are answered 503."));
     m_autoStart->setChecked(m_settings.startEngineAtLaunch());
     m_controlEnabled->setChecked(m_settings.controlApiEnabled());
     m_controlPort->setRange(0, 65535);
@@ -91,6 +116,10 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     engineForm->addRow(tr("&Port:"), m_port);
     engineForm->addRow(QString(), m_fallback);
     engineForm->addRow(tr("&Worker threads:"), m_threads);
+    engineForm->addRow(tr("&Header timeout:"), m_headerTimeout);
+    engineForm->addRow(tr("&Keep-alive timeout:"), m_keepAliveTimeout);
+    engineForm->addRow(tr("S&end timeout:"), m_sendTimeout);
+    engineForm->addRow(tr("&Connections per worker:"), m_maxConnections);
     auto *controlRow = new QHBoxLayout;
     controlRow->addWidget(m_controlEnabled);
     controlRow->addWidget(m_controlPort);
@@ -136,6 +165,10 @@ model::ServerConfig ServerPage::config() const
     config.port = quint16(m_port->value());
     config.threads = m_threads->value();
     config.portFallback = m_fallback->isChecked();
+    config.headerTimeoutMs = m_headerTimeout->value();
+    config.keepAliveTimeoutMs = m_keepAliveTimeout->value();
+    config.sendTimeoutMs = m_sendTimeout->value();
+    config.maxConnectionsPerWorker = m_maxConnections->value();
     return config;
 }
 
@@ -176,7 +209,8 @@ void ServerPage::updateState()
 {
     const bool running = m_engine.isRunning();
     for (QWidget *field : std::initializer_list<QWidget *>{m_address, m_port, m_fallback, m_threads,
-                                                           m_controlEnabled, m_controlPort})
+                                                           m_headerTimeout, m_keepAliveTimeout, m_sendTimeout,
+                                                           m_maxConnections, m_controlEnabled, m_controlPort})
         field->setEnabled(!running);
     if (!running)
         m_controlPort->setEnabled(m_controlEnabled->isChecked());

@@ -21,7 +21,8 @@ class EngineController;
 
 /*
  * The Server page: where the engine listens (address, port, fallback to the
- * next free port), its worker threads, the control API's port, whether the
+ * next free port), its worker threads, timeouts (request head, keep-alive,
+ * stalled send) and connection cap per worker, the control API's port, whether the
  * engine starts with the application; Start and Stop; why a start failed
  * (port in use...) in red under the buttons; live counters beside.
  * Starting stores the configuration (Database::saveServerConfig).
@@ -53,6 +54,10 @@ private:
     QSpinBox *m_port = nullptr;
     QCheckBox *m_fallback = nullptr;
     QSpinBox *m_threads = nullptr;
+    QSpinBox *m_headerTimeout = nullptr; // ms
+    QSpinBox *m_keepAliveTimeout = nullptr; // ms
+    QSpinBox *m_sendTimeout = nullptr; // ms
+    QSpinBox *m_maxConnections = nullptr; // per worker
     QCheckBox *m_autoStart = nullptr;
     QCheckBox *m_controlEnabled = nullptr;
     QSpinBox *m_controlPort = nullptr;

@@ -2,6 +2,7 @@
 
 #include "ui/FieldError.h"
 #include "ui/RoutesEditor.h"
+#include "ui/SiteAdvancedPage.h"
 #include "ui/SiteValidator.h"
 
 #include <QCheckBox>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -64,6 +66,8 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     , m_browse(new QPushButton(tr("Browse…"), this))
     , m_default(new QCheckBox(tr("Default site: answers requests for unknown host names"), this))
     , m_routes(new RoutesEditor(this))
+    , m_advanced(new SiteAdvancedPage(host, this))
+    , m_tabs(new QTabWidget(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setObjectName(u"siteDialog"_s);
@@ -75,6 +79,7 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     m_default->setObjectName(u"siteDefault"_s);
     m_routes->setObjectName(u"siteRoutes"_s);
     m_buttons->setObjectName(u"siteButtons"_s);
+    m_tabs->setObjectName(u"siteTabs"_s);
 
     m_hostName->setPlaceholderText(tr("example.test"));
     m_aliases->setPlaceholderText(tr("www.example.test, example.local"));
@@ -111,12 +116,19 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
                                       "before any file of the document root."), this);
     routesLabel->setWordWrap(true);
 
+    auto *general = new QWidget(this);
+    general->setObjectName(u"siteGeneral"_s);
+    auto *generalLayout = new QVBoxLayout(general);
+    generalLayout->addLayout(form);
+    generalLayout->addSpacing(6);
+    generalLayout->addWidget(routesLabel);
+    generalLayout->addWidget(m_routes, 1);
+    generalLayout->addWidget(m_routesError);
+    m_tabs->addTab(general, tr("&General"));
+    m_tabs->addTab(m_advanced, tr("Ad&vanced"));
+
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addSpacing(6);
-    layout->addWidget(routesLabel);
-    layout->addWidget(m_routes, 1);
-    layout->addWidget(m_routesError);
+    layout->addWidget(m_tabs, 1);
     layout->addWidget(m_buttons);
 
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SiteDialog::accept);
@@ -127,6 +139,7 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     connect(m_aliases, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
     connect(m_documentRoot, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
     connect(m_routes, &RoutesEditor::changed, this, &SiteDialog::revalidate);
+    connect(m_advanced, &SiteAdvancedPage::changed, this, &SiteDialog::revalidate);
 
     resize(640, 520);
 }
@@ -144,6 +157,7 @@ model::VirtualHost SiteDialog::host() const
         host.documentRoot.chop(1);
     host.isDefault = m_default->isChecked();
     host.routes = m_routes->routes();
+    m_advanced->apply(host);
     return host;
 }
 
@@ -165,7 +179,8 @@ bool SiteDialog::validate()
     }
     m_routesError->setMessage(errors.routes);
     m_routes->markRow(errors.routeRow);
-    return errors.isEmpty();
+    const bool advancedValid = m_advanced->validate();
+    return errors.isEmpty() && advancedValid;
 }
 
 void SiteDialog::accept()
@@ -178,9 +193,14 @@ void SiteDialog::accept()
             {m_documentRootError, m_documentRoot}, {m_routesError, m_routes->table()}};
         for (const auto &[error, field] : fields) {
             if (error->hasError()) {
+                m_tabs->setCurrentIndex(0);
                 field->setFocus();
-                break;
+                return;
             }
+        }
+        if (QWidget *field = m_advanced->firstInvalidField()) {
+            m_tabs->setCurrentWidget(m_advanced);
+            field->setFocus();
         }
         return;
     }

@@ -9,15 +9,19 @@ class QCheckBox;
 class QDialogButtonBox;
 class QLineEdit;
 class QPushButton;
+class QTabWidget;
 
 namespace hostbench::ui {
 
 class FieldError;
 class RoutesEditor;
+class SiteAdvancedPage;
 
 /*
- * Adds or edits one virtual host: host name, aliases, document root (typed
- * or chosen with Browse…), default flag and routes. Each field's error shows
+ * Adds or edits one virtual host: on the General tab host name, aliases,
+ * document root (typed or chosen with Browse…), default flag and routes; on
+ * the Advanced tab (SiteAdvancedPage) index files, listing, symbolic links,
+ * logs and request limits. Each field's error shows
  * under it (SiteValidator's rules, duplicates checked against `others`);
  * OK does not close the dialog while an error remains. After the first try
  * the errors follow the user's edits. Saving is the caller's (SitesPage).
@@ -54,6 +58,8 @@ private:
     QPushButton *m_browse = nullptr;
     QCheckBox *m_default = nullptr;
     RoutesEditor *m_routes = nullptr;
+    SiteAdvancedPage *m_advanced = nullptr;
+    QTabWidget *m_tabs = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     FieldError *m_hostNameError = nullptr;
     FieldError *m_aliasesError = nullptr;

@@ -99,7 +99,12 @@ QString DataFolder::logsPath() const
 
 void DataFolder::applyDefaultLogPaths(QList<model::VirtualHost> &hosts) const
 {
-    const QDir logs(logsPath());
+    applyDefaultLogPaths(hosts, logsPath());
+}
+
+void DataFolder::applyDefaultLogPaths(QList<model::VirtualHost> &hosts, const QString &logsFolder)
+{
+    const QDir logs(logsFolder);
     for (model::VirtualHost &host : hosts) {
         // A host name is a DNS name, so it is a safe file name; guard anyway.
         QString name = host.hostName;

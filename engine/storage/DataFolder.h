@@ -38,6 +38,7 @@ public:
     // each enabled log of `hosts` that has none with logs/<host>.access.log
     // or logs/<host>.error.log. Call it when handing hosts to the engine.
     void applyDefaultLogPaths(QList<model::VirtualHost> &hosts) const;
+    static void applyDefaultLogPaths(QList<model::VirtualHost> &hosts, const QString &logsFolder);
     Database &database() { return m_database; }
 
 private:

@@ -6,6 +6,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -27,6 +29,7 @@ private slots:
     void routeErrors();
     void createsMissingFolder();
     void editingKeepsDefault();
+    void advancedSettings();
 
 private:
     QList<VirtualHost> others() const;
@@ -246,6 +249,66 @@ void TestSiteDialog::editingKeepsDefault()
     clickOk(dialog);
     QTRY_VERIFY(!dialog.isVisible());
     QCOMPARE(dialog.host(), existing);
+}
+
+void TestSiteDialog::advancedSettings()
+{
+    VirtualHost stored;
+    stored.id = 7;
+    stored.hostName = u"logs.test"_s;
+    stored.documentRoot = m_dir.filePath(u"www"_s);
+    stored.logRotateBytes = 1000; // not a whole number of KiB: kept unless changed
+    SiteDialog dialog(stored, others());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto *tabs = dialog.findChild<QTabWidget *>(u"siteTabs"_s);
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(1);
+
+    auto *listing = dialog.findChild<QCheckBox *>(u"siteDirectoryListing"_s);
+    auto *errorLog = dialog.findChild<QCheckBox *>(u"siteErrorLogEnabled"_s);
+    auto *errorLogPath = dialog.findChild<QLineEdit *>(u"siteErrorLogPath"_s);
+    QVERIFY(listing && errorLog && errorLogPath);
+    QTRY_VERIFY(listing->isVisible());
+    QVERIFY(!listing->isChecked());
+    QTest::mouseClick(listing, Qt::LeftButton, {}, QPoint(5, listing->height() / 2));
+    QVERIFY(listing->isChecked());
+    QVERIFY(errorLogPath->isEnabled());
+    QTest::mouseClick(errorLog, Qt::LeftButton, {}, QPoint(5, errorLog->height() / 2));
+    QVERIFY(!errorLog->isChecked());
+    QVERIFY(!errorLogPath->isEnabled()); // no path for a log that is off
+
+    // A relative log path and an index file with a folder are refused, on the Advanced tab.
+    type(dialog, u"siteAccessLogPath"_s, u"logs/access.log"_s);
+    type(dialog, u"siteIndexFiles"_s, u"index.html, sub/index.htm"_s);
+    tabs->setCurrentIndex(0);
+    clickOk(dialog);
+    QVERIFY(dialog.isVisible());
+    QCOMPARE(tabs->currentIndex(), 1);
+    QVERIFY(!error(dialog, u"siteAccessLogPathError"_s)->text().isEmpty());
+    QVERIFY(!error(dialog, u"siteIndexFilesError"_s)->text().isEmpty());
+    QVERIFY(dialog.findChild<QLineEdit *>(u"siteIndexFiles"_s)->hasFocus());
+
+    // Fixed: the errors go as the user types, and OK closes.
+    const QString logPath = m_dir.filePath(u"logs/logs.access.log"_s);
+    type(dialog, u"siteIndexFiles"_s, u"index.htm, index.html"_s);
+    QVERIFY(error(dialog, u"siteIndexFilesError"_s)->text().isEmpty());
+    type(dialog, u"siteAccessLogPath"_s, logPath);
+    QVERIFY(error(dialog, u"siteAccessLogPathError"_s)->text().isEmpty());
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+
+    const VirtualHost host = dialog.host();
+    QCOMPARE(host.id, 7);
+    QVERIFY(host.directoryListing);
+    QVERIFY(!host.followSymlinks);
+    QVERIFY(host.accessLogEnabled);
+    QCOMPARE(host.accessLogPath, logPath);
+    QVERIFY(!host.errorLogEnabled);
+    QCOMPARE(host.indexFiles, QStringList({u"index.htm"_s, u"index.html"_s}));
+    QCOMPARE(host.logRotateBytes, qint64(1000));
+    QCOMPARE(host.limits, stored.limits);
 }
 
 QTEST_MAIN(TestSiteDialog)
