@@ -96,6 +96,9 @@ void Connection::setDeadline(unsigned seconds)
 
 void Connection::readRequest()
 {
+    // The head is accepted and the body is still to come: ask for it.
+    if (!m_continueSent && m_parser && m_parser->expectsContinue() && !sendContinue())
+        return;
     m_phase = Phase::Reading;
     const Worker::Timeouts &timeouts = m_worker.timeouts();
     if (!m_requestStarted && m_input.size() > 0)
@@ -175,8 +178,6 @@ void Connection::processInput()
         const std::size_t used = m_parser->feed(m_input.data(), ec);
         m_input.consume(used);
         if (ec == beast::http::error::need_more) {
-            if (!m_continueSent && m_parser->expectsContinue() && !sendContinue())
-                return;
             readRequest();
             return;
         }

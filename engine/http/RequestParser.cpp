@@ -60,6 +60,10 @@ bool endsWithVersion(std::string_view line)
     if (line.size() < kTail.size())
         return false;
     const std::string_view tail = line.substr(line.size() - kTail.size());
+    // method SP target SP version: neither method nor target holds a space.
+    const std::size_t firstSpace = line.find(' ');
+    if (firstSpace == std::string_view::npos || line.find(' ', firstSpace + 1) != line.size() - kTail.size())
+        return false;
     return tail.substr(0, 6) == " HTTP/" && tail[6] >= '0' && tail[6] <= '9' && tail[7] == '.'
         && tail[8] >= '0' && tail[8] <= '9' && tail.substr(9) == "\r\n";
 }
