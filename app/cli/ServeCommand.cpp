@@ -8,6 +8,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 
 namespace hostbench::cli {
 
@@ -40,6 +41,12 @@ QString describe(const model::VirtualHost &host)
             paths.append(route.path);
         line += u"; routes "_s + paths.join(u", "_s);
     }
+    if (host.accessLogEnabled && !host.accessLogPath.isEmpty())
+        line += u"; access log "_s + host.accessLogPath;
+    if (host.errorLogEnabled && !host.errorLogPath.isEmpty())
+        line += u"; error log "_s + host.errorLogPath;
+    if (host.directoryListing)
+        line += u"; listing"_s;
     return line;
 }
 
@@ -73,7 +80,16 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     const QCommandLineOption control(u"control"_s,
                                      u"Control API address (default 127.0.0.1:8079), loopback only, or \"off\"."_s,
                                      u"ADDR:PORT|off"_s);
-    parser.addOptions({help, listen, threads, dataDir, site, defaultSite, route, control});
+    const QCommandLineOption accessLog(u"access-log"_s,
+                                       u"Access log (Combined Log Format) of the --site / --default sites, or "
+                                       "\"off\" (the default for them). Stored sites use their own settings."_s,
+                                       u"FILE|off"_s);
+    const QCommandLineOption errorLog(u"error-log"_s,
+                                      u"Error log of the --site / --default sites, or \"off\" (the default)."_s,
+                                      u"FILE|off"_s);
+    const QCommandLineOption listing(u"listing"_s,
+                                     u"Lists the files of a folder without an index file (--site / --default sites)."_s);
+    parser.addOptions({help, listen, threads, dataDir, site, defaultSite, route, control, accessLog, errorLog, listing});
 
     *exitCode = 1;
     if (!parser.parse(arguments)) {
@@ -161,6 +177,38 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     }
     options.explicitSites = !options.sites.isEmpty();
 
+    const auto logOption = [&](const QCommandLineOption &option) -> std::optional<QString> {
+        if (!parser.isSet(option))
+            return std::nullopt;
+        const QString value = parser.value(option).trimmed();
+        if (value == u"off"_s)
+            return QString(u""_s);
+        return QFileInfo(value).absoluteFilePath();
+    };
+    for (const QCommandLineOption *option : {&accessLog, &errorLog, &listing}) {
+        if (parser.isSet(*option) && !options.explicitSites) {
+            Console::fail(kCommand, u"--%1 applies to the sites of --site / --default; stored sites use their "
+                                    "own settings"_s.arg(option->names().constFirst()));
+            return std::nullopt;
+        }
+    }
+    for (const QCommandLineOption *option : {&accessLog, &errorLog}) {
+        if (parser.isSet(*option) && parser.value(*option).trimmed().isEmpty()) {
+            Console::fail(kCommand, u"--%1 needs a file or \"off\""_s.arg(option->names().constFirst()));
+            return std::nullopt;
+        }
+    }
+    options.accessLog = logOption(accessLog);
+    options.errorLog = logOption(errorLog);
+    options.listing = parser.isSet(listing);
+    for (model::VirtualHost &host : options.sites) {
+        host.accessLogEnabled = options.accessLog && !options.accessLog->isEmpty();
+        host.accessLogPath = options.accessLog.value_or(QString());
+        host.errorLogEnabled = options.errorLog && !options.errorLog->isEmpty();
+        host.errorLogPath = options.errorLog.value_or(QString());
+        host.directoryListing = options.listing;
+    }
+
     options.control = Endpoint{QHostAddress(QHostAddress::LocalHost), kDefaultControlPort};
     if (parser.isSet(control)) {
         if (parser.value(control) == u"off"_s) {
@@ -204,6 +252,7 @@ int ServeCommand::run(const QStringList &arguments)
         if (sites.isEmpty())
             return Console::fail(kCommand, u"no sites are stored in %1; give some with --site or --default"_s.arg(
                                                folder.databasePath()));
+        folder.applyDefaultLogPaths(sites);
         Console::out(u"Sites from "_s + folder.databasePath());
     }
     for (model::VirtualHost &host : sites)

@@ -13,7 +13,8 @@ namespace hostbench::cli {
 
 /*
  * `hostbench-cli serve`: runs the engine on the sites given with --site /
- * --default (or those stored in the data folder), with the control API
+ * --default (or those stored in the data folder, with their own logs and
+ * listing settings, empty log paths resolved under <data>/logs/), with the control API
  * beside it, until SIGINT or SIGTERM; then stops cleanly and returns 0.
  * Errors (bad flags, a taken --listen port, no sites) return 1 before
  * serving. Thread: the main thread, which runs the event loop.
@@ -27,6 +28,12 @@ public:
         bool explicitSites = false;          // --site / --default given
         QList<model::VirtualHost> sites;     // when explicitSites
         QList<model::Route> routes;          // --route, added to every site
+        // --access-log / --error-log FILE|off and --listing, for the --site /
+        // --default sites (stored sites keep their own settings). Unset: no
+        // log. An empty string: off.
+        std::optional<QString> accessLog;
+        std::optional<QString> errorLog;
+        bool listing = false;
         QString dataDir;                     // --data-dir
         std::optional<Endpoint> control;     // nullopt: --control off
     };

@@ -75,6 +75,7 @@ private slots:
     void badFlagsFail();
     void serveSitesRoutesStatusAndSigterm();
     void serveStoredDefaultSite();
+    void serveWritesAccessLog();
     void takenListenPortIsAnError();
     void defaultPortFallsBack();
     void benchStoresRunAndWritesJson();
@@ -230,6 +231,10 @@ void TestCli::badFlagsFail_data()
     QTest::newRow("serve: bad route") << QStringList{u"serve"_s, u"--route"_s, u"hello"_s} << u"bad route"_s;
     QTest::newRow("serve: public control")
         << QStringList{u"serve"_s, u"--control"_s, u"0.0.0.0:8079"_s} << u"loopback"_s;
+    QTest::newRow("serve: log without sites")
+        << QStringList{u"serve"_s, u"--access-log"_s, u"/tmp/x.log"_s} << u"--site"_s;
+    QTest::newRow("serve: empty log") << QStringList{u"serve"_s, u"--default"_s, u"/tmp"_s, u"--error-log"_s, u""_s}
+                                      << u"needs a file"_s;
     QTest::newRow("serve: stray argument") << QStringList{u"serve"_s, u"extra"_s} << u"unexpected"_s;
     QTest::newRow("bench: no URL") << QStringList{u"bench"_s, u"-n"_s, u"1"_s} << u"URL"_s;
     QTest::newRow("bench: https") << QStringList{u"bench"_s, u"https://127.0.0.1/"_s} << u"bad URL"_s;
@@ -316,6 +321,33 @@ void TestCli::serveStoredDefaultSite()
     QVERIFY(reply.body.contains("Hostbench"));
     QVERIFY(stopServe(serve));
     QVERIFY(QFile::exists(data + u"/hostbench.sqlite"_s));
+}
+
+void TestCli::serveWritesAccessLog()
+{
+    const QString a = makeSite(u"logged"_s, "logged site\n");
+    const QString log = m_dir->filePath(u"logs/access.log"_s);
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve,
+                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--site"_s, u"logged.test="_s + a, u"--access-log"_s, log,
+                        u"--error-log"_s, u"off"_s, u"--control"_s, u"off"_s},
+                       &port));
+    QVERIFY2(m_serveOutput.contains(u"access log "_s + log), qPrintable(m_serveOutput));
+    QCOMPARE(httpGet(port, "logged.test", "/").body, QByteArray("logged site\n"));
+    QVERIFY(httpGet(port, "logged.test", "/missing").head.startsWith("HTTP/1.1 404"));
+    QVERIFY(stopServe(serve)); // stopping flushes the log
+
+    // Two lines; the workers' batches are not merged by time, so in either order.
+    QList<QByteArray> lines = readFile(log).split('\n');
+    QCOMPARE(lines.size(), 3); // and the empty rest after the last newline
+    if (lines[0].contains("/missing"))
+        std::swap(lines[0], lines[1]);
+    for (const QByteArray &line : {lines[0], lines[1]})
+        QVERIFY2(line.startsWith("127.0.0.1 - - ["), line.constData());
+    QVERIFY2(lines[0].endsWith("\"GET / HTTP/1.1\" 200 12 \"-\" \"-\""), lines[0].constData());
+    QVERIFY2(lines[1].contains("\"GET /missing HTTP/1.1\" 404 "), lines[1].constData());
+    QVERIFY(QDir(m_dir->filePath(u"logs"_s)).entryList(QDir::Files) == QStringList{u"access.log"_s}); // no error log
 }
 
 void TestCli::takenListenPortIsAnError()
