@@ -222,9 +222,8 @@ bool Connection::writeResponse()
             m_output.resize(headSize + length);
             std::size_t got = 0;
             while (got < length) {
-                const ssize_t n = ::pread(
-                    m_response.file.get(), m_output.data() + headSize + got, length - got,
-                    off_t(m_response.fileOffset + got));
+                const ssize_t n = ::pread(m_response.file.get(), m_output.data() + headSize + got,
+                    length - got, off_t(m_response.fileOffset + got));
                 if (n < 0 && errno == EINTR)
                     continue;
                 if (n <= 0)

@@ -19,9 +19,25 @@ bool isHostChar(char c)
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
         return true;
     switch (c) {
-    case '-': case '.': case '_': case '~': case '!': case '$': case '&': case '\'':
-    case '(': case ')': case '*': case '+': case ',': case ';': case '=': case ':':
-    case '[': case ']': case '%':
+    case '-':
+    case '.':
+    case '_':
+    case '~':
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case ';':
+    case '=':
+    case ':':
+    case '[':
+    case ']':
+    case '%':
         return true;
     default:
         return false;
@@ -158,7 +174,8 @@ bool RequestParser::checkHead(std::string_view bytes, error_code &ec)
         }
         ++pos;
     }
-    m_scanFrom = headEnd != std::string_view::npos ? headEnd : (pos == std::string_view::npos ? bytes.size() : pos);
+    m_scanFrom
+        = headEnd != std::string_view::npos ? headEnd : (pos == std::string_view::npos ? bytes.size() : pos);
 
     const auto lineLimit = std::size_t(std::max(m_limits.maxRequestLineBytes, 0));
     if (m_lineBytes == 0) {
@@ -172,7 +189,8 @@ bool RequestParser::checkHead(std::string_view bytes, error_code &ec)
     if (lineEnd == std::string_view::npos)
         return true;
     const std::size_t lineBytes = m_lineBytes != 0 ? m_lineBytes : lineEnd;
-    const std::size_t seen = m_headUsed + (headEnd != std::string_view::npos ? std::min(headEnd, bytes.size()) : bytes.size());
+    const std::size_t seen
+        = m_headUsed + (headEnd != std::string_view::npos ? std::min(headEnd, bytes.size()) : bytes.size());
     if (seen > lineBytes && seen - lineBytes > std::size_t(std::max(m_limits.maxHeaderBytes, 0))) {
         fail(431, ec);
         return false;
@@ -319,7 +337,8 @@ std::uint64_t RequestParser::bodyLimitFor() const
     // The site that will answer: RequestHandler::pickSite's choice.
     RequestTarget target;
     RequestTarget::split(m_request.target, target);
-    const std::string_view host = target.authority.empty() ? std::string_view(m_request.host) : target.authority;
+    const std::string_view host
+        = target.authority.empty() ? std::string_view(m_request.host) : target.authority;
     return std::uint64_t(std::max<qint64>(m_sites.site(m_sites.indexForHost(host)).limits.maxBodyBytes, 0));
 }
 

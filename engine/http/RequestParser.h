@@ -58,7 +58,10 @@ public:
     // The status that answers a feed() error: 400, 413, 414, 431, 501 or 505.
     int errorStatus(const boost::beast::error_code &ec) const;
     // The client asked for "100-continue" (RFC 9110 §10.1.1) on HTTP/1.1 and a body follows.
-    bool expectsContinue() const { return m_expectContinue && m_request.version >= 11 && is_header_done() && !is_done(); }
+    bool expectsContinue() const
+    {
+        return m_expectContinue && m_request.version >= 11 && is_header_done() && !is_done();
+    }
 
 private:
     using error_code = boost::beast::error_code;

@@ -31,7 +31,8 @@ unsigned ticksFor(int ms)
 
 Worker::Timeouts Worker::timeoutsFrom(const model::ServerConfig &config)
 {
-    return { ticksFor(config.headerTimeoutMs), ticksFor(config.keepAliveTimeoutMs), ticksFor(config.sendTimeoutMs) };
+    return { ticksFor(config.headerTimeoutMs), ticksFor(config.keepAliveTimeoutMs),
+        ticksFor(config.sendTimeoutMs) };
 }
 
 Worker::Worker(int index, WorkerCounters &counters, std::shared_ptr<const SiteTable> sites,

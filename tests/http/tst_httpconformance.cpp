@@ -147,9 +147,11 @@ void TestHttpConformance::requests_data()
 
     const QByteArray host = "Host: main.test\r\n";
     QTest::newRow("valid") << get("/ok") << 200 << false << QByteArray("OK");
-    QTest::newRow("1.0 without Host") << QByteArray("GET /ok HTTP/1.0\r\n\r\n") << 200 << true << QByteArray("OK");
-    QTest::newRow("Connection close") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "Connection: close\r\n\r\n")
-                                      << 200 << true << QByteArray("OK");
+    QTest::newRow("1.0 without Host")
+        << QByteArray("GET /ok HTTP/1.0\r\n\r\n") << 200 << true << QByteArray("OK");
+    QTest::newRow("Connection close")
+        << QByteArray("GET /ok HTTP/1.1\r\n" + host + "Connection: close\r\n\r\n") << 200 << true
+        << QByteArray("OK");
     // RFC 9112 §2.2: empty lines before the request line are ignored (decided so, as nginx does).
     QTest::newRow("empty lines first") << "\r\n\r\n" + get("/ok") << 200 << false << QByteArray("OK");
     QTest::newRow("bare LF first") << "\n" + get("/ok") << 400 << true << QByteArray();
@@ -160,62 +162,69 @@ void TestHttpConformance::requests_data()
     QTest::newRow("no Host on 1.1") << QByteArray("GET /ok HTTP/1.1\r\n\r\n") << 400 << true << QByteArray();
     QTest::newRow("two Hosts") << QByteArray("GET /ok HTTP/1.1\r\n" + host + host + "\r\n") << 400 << true
                                << QByteArray();
-    QTest::newRow("empty Host") << QByteArray("GET /ok HTTP/1.1\r\nHost:\r\n\r\n") << 400 << true << QByteArray();
+    QTest::newRow("empty Host") << QByteArray("GET /ok HTTP/1.1\r\nHost:\r\n\r\n") << 400 << true
+                                << QByteArray();
     QTest::newRow("Host with slash") << get("/ok", "main.test/x") << 400 << true << QByteArray();
     QTest::newRow("Host with space") << get("/ok", "main .test") << 400 << true << QByteArray();
     QTest::newRow("Host with port") << get("/ok", "small.test:8080") << 200 << false << QByteArray("SMALL");
-    QTest::newRow("absolute form") << QByteArray("GET http://small.test/ok HTTP/1.1\r\n" + host + "\r\n") << 200
-                                   << false << QByteArray("SMALL");
+    QTest::newRow("absolute form") << QByteArray("GET http://small.test/ok HTTP/1.1\r\n" + host + "\r\n")
+                                   << 200 << false << QByteArray("SMALL");
 
     // Request line (RFC 9112 §3).
-    QTest::newRow("HTTP/2.0") << QByteArray("GET /ok HTTP/2.0\r\n" + host + "\r\n") << 505 << true << QByteArray();
-    QTest::newRow("HTTP/1.2") << QByteArray("GET /ok HTTP/1.2\r\n" + host + "\r\n") << 505 << true << QByteArray();
+    QTest::newRow("HTTP/2.0") << QByteArray("GET /ok HTTP/2.0\r\n" + host + "\r\n") << 505 << true
+                              << QByteArray();
+    QTest::newRow("HTTP/1.2") << QByteArray("GET /ok HTTP/1.2\r\n" + host + "\r\n") << 505 << true
+                              << QByteArray();
     QTest::newRow("HTTP/0.9") << QByteArray("GET /ok\r\n\r\n") << 400 << true << QByteArray();
     QTest::newRow("version garbage") << QByteArray("GET /ok HTTP/1.1x\r\n" + host + "\r\n") << 400 << true
                                      << QByteArray();
-    QTest::newRow("lower-case version") << QByteArray("GET /ok http/1.1\r\n" + host + "\r\n") << 400 << true
-                                        << QByteArray();
+    QTest::newRow("lower-case version")
+        << QByteArray("GET /ok http/1.1\r\n" + host + "\r\n") << 400 << true << QByteArray();
     QTest::newRow("space in target") << QByteArray("GET /o k HTTP/1.1\r\n" + host + "\r\n") << 400 << true
                                      << QByteArray();
     QTest::newRow("two spaces") << QByteArray("GET  /ok HTTP/1.1\r\n" + host + "\r\n") << 400 << true
                                 << QByteArray();
-    QTest::newRow("method not a token") << QByteArray("G(T /ok HTTP/1.1\r\n" + host + "\r\n") << 400 << true
-                                        << QByteArray();
+    QTest::newRow("method not a token")
+        << QByteArray("G(T /ok HTTP/1.1\r\n" + host + "\r\n") << 400 << true << QByteArray();
     QTest::newRow("bare CR in line") << QByteArray("GET /ok\rHTTP/1.1\r\n" + host + "\r\n") << 400 << true
                                      << QByteArray();
     QTest::newRow("LF line ends") << QByteArray("GET /ok HTTP/1.1\nHost: main.test\n\n") << 400 << true
                                   << QByteArray();
     // "GET /ok?q... HTTP/1.1" is 17 bytes plus the query: 8 KiB exactly, then one byte more.
-    QTest::newRow("line at limit") << get("/ok?" + QByteArray(8192 - 17, 'q')) << 200 << false << QByteArray("OK");
-    QTest::newRow("line over limit") << get("/ok?" + QByteArray(8192 - 16, 'q')) << 414 << true << QByteArray();
-    QTest::newRow("line far over limit") << get("/ok?" + QByteArray(40000, 'q')) << 414 << true << QByteArray();
+    QTest::newRow("line at limit") << get("/ok?" + QByteArray(8192 - 17, 'q')) << 200 << false
+                                   << QByteArray("OK");
+    QTest::newRow("line over limit") << get("/ok?" + QByteArray(8192 - 16, 'q')) << 414 << true
+                                     << QByteArray();
+    QTest::newRow("line far over limit")
+        << get("/ok?" + QByteArray(40000, 'q')) << 414 << true << QByteArray();
 
     // Fields (RFC 9112 §5, RFC 9110 §5.5).
-    QTest::newRow("name not a token") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X(Y: 1\r\n\r\n") << 400
-                                      << true << QByteArray();
-    QTest::newRow("space before colon") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A : 1\r\n\r\n") << 400
-                                        << true << QByteArray();
-    QTest::newRow("control in value") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A: a\x01z\r\n\r\n") << 400
-                                      << true << QByteArray();
-    QTest::newRow("NUL in value") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A: a" + QByteArray(1, '\0')
-                                         + "z\r\n\r\n")
+    QTest::newRow("name not a token")
+        << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X(Y: 1\r\n\r\n") << 400 << true << QByteArray();
+    QTest::newRow("space before colon")
+        << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A : 1\r\n\r\n") << 400 << true << QByteArray();
+    QTest::newRow("control in value")
+        << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A: a\x01z\r\n\r\n") << 400 << true << QByteArray();
+    QTest::newRow("NUL in value") << QByteArray(
+        "GET /ok HTTP/1.1\r\n" + host + "X-A: a" + QByteArray(1, '\0') + "z\r\n\r\n")
                                   << 400 << true << QByteArray();
     QTest::newRow("DEL in value") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A: a\x7fz\r\n\r\n") << 400
                                   << true << QByteArray();
-    QTest::newRow("bare CR in value") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A: a\rz\r\n\r\n") << 400
-                                      << true << QByteArray();
-    QTest::newRow("obs-fold") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A: a\r\n b\r\n\r\n") << 400 << true
-                              << QByteArray();
-    QTest::newRow("obs-fold empty first") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A:\r\n\tb\r\n\r\n")
-                                          << 400 << true << QByteArray();
-    QTest::newRow("space before first field") << QByteArray("GET /ok HTTP/1.1\r\n " + host + "\r\n") << 400
-                                              << true << QByteArray();
-    QTest::newRow("obs-text in value") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A: caf\xc3\xa9\r\n\r\n")
-                                       << 200 << false << QByteArray("OK");
-    QTest::newRow("100 fields") << QByteArray("GET /ok HTTP/1.1\r\n" + host + fields(99) + "\r\n") << 200 << false
-                                << QByteArray("OK");
-    QTest::newRow("101 fields") << QByteArray("GET /ok HTTP/1.1\r\n" + host + fields(100) + "\r\n") << 431 << true
-                                << QByteArray();
+    QTest::newRow("bare CR in value")
+        << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A: a\rz\r\n\r\n") << 400 << true << QByteArray();
+    QTest::newRow("obs-fold") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A: a\r\n b\r\n\r\n") << 400
+                              << true << QByteArray();
+    QTest::newRow("obs-fold empty first")
+        << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A:\r\n\tb\r\n\r\n") << 400 << true << QByteArray();
+    QTest::newRow("space before first field")
+        << QByteArray("GET /ok HTTP/1.1\r\n " + host + "\r\n") << 400 << true << QByteArray();
+    QTest::newRow("obs-text in value")
+        << QByteArray("GET /ok HTTP/1.1\r\n" + host + "X-A: caf\xc3\xa9\r\n\r\n") << 200 << false
+        << QByteArray("OK");
+    QTest::newRow("100 fields") << QByteArray("GET /ok HTTP/1.1\r\n" + host + fields(99) + "\r\n") << 200
+                                << false << QByteArray("OK");
+    QTest::newRow("101 fields") << QByteArray("GET /ok HTTP/1.1\r\n" + host + fields(100) + "\r\n") << 431
+                                << true << QByteArray();
     // 16 KiB of field lines and final CRLF, exactly, then one byte more.
     const QByteArray filler = "X-Big: ";
     const int fillAt16k = 16 * 1024 - int(host.size()) - int(filler.size()) - 4;
@@ -223,54 +232,60 @@ void TestHttpConformance::requests_data()
         << QByteArray("GET /ok HTTP/1.1\r\n" + host + filler + QByteArray(fillAt16k, 'b') + "\r\n\r\n") << 200
         << false << QByteArray("OK");
     QTest::newRow("header block over limit")
-        << QByteArray("GET /ok HTTP/1.1\r\n" + host + filler + QByteArray(fillAt16k + 1, 'b') + "\r\n\r\n") << 431
-        << true << QByteArray();
+        << QByteArray("GET /ok HTTP/1.1\r\n" + host + filler + QByteArray(fillAt16k + 1, 'b') + "\r\n\r\n")
+        << 431 << true << QByteArray();
 
     // Framing (RFC 9112 §6).
     const QByteArray post = "POST /ok HTTP/1.1\r\n" + host;
-    QTest::newRow("GET with body") << QByteArray("GET /ok HTTP/1.1\r\n" + host + "Content-Length: 3\r\n\r\nabc")
+    QTest::newRow("GET with body") << QByteArray(
+        "GET /ok HTTP/1.1\r\n" + host + "Content-Length: 3\r\n\r\nabc")
                                    << 200 << false << QByteArray("OK");
-    QTest::newRow("CL negative") << QByteArray(post + "Content-Length: -1\r\n\r\n") << 400 << true << QByteArray();
+    QTest::newRow("CL negative") << QByteArray(post + "Content-Length: -1\r\n\r\n") << 400 << true
+                                 << QByteArray();
     QTest::newRow("CL not a number") << QByteArray(post + "Content-Length: 1x\r\n\r\n") << 400 << true
                                      << QByteArray();
-    QTest::newRow("CL overflow") << QByteArray(post + "Content-Length: 99999999999999999999999\r\n\r\n") << 400
-                                 << true << QByteArray();
-    QTest::newRow("CL twice, different") << QByteArray(post + "Content-Length: 1\r\nContent-Length: 2\r\n\r\nab")
-                                         << 400 << true << QByteArray();
+    QTest::newRow("CL overflow") << QByteArray(post + "Content-Length: 99999999999999999999999\r\n\r\n")
+                                 << 400 << true << QByteArray();
+    QTest::newRow("CL twice, different")
+        << QByteArray(post + "Content-Length: 1\r\nContent-Length: 2\r\n\r\nab") << 400 << true
+        << QByteArray();
     // RFC 9110 §8.6 lets a recipient accept identical repetitions; we do (nginx refuses them).
-    QTest::newRow("CL twice, same") << QByteArray("GET /ok HTTP/1.1\r\n" + host
-                                           + "Content-Length: 2\r\nContent-Length: 2\r\n\r\nab")
+    QTest::newRow("CL twice, same") << QByteArray(
+        "GET /ok HTTP/1.1\r\n" + host + "Content-Length: 2\r\nContent-Length: 2\r\n\r\nab")
                                     << 200 << false << QByteArray("OK");
     QTest::newRow("TE and CL") << QByteArray(post + "Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n")
                                << 400 << true << QByteArray();
     QTest::newRow("CL and TE") << QByteArray(post + "Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n")
                                << 400 << true << QByteArray();
-    QTest::newRow("CL and TE gzip") << QByteArray(post + "Content-Length: 3\r\nTransfer-Encoding: gzip\r\n\r\n")
+    QTest::newRow("CL and TE gzip") << QByteArray(
+        post + "Content-Length: 3\r\nTransfer-Encoding: gzip\r\n\r\n")
                                     << 400 << true << QByteArray();
-    QTest::newRow("TE gzip") << QByteArray(post + "Transfer-Encoding: gzip\r\n\r\n") << 501 << true << QByteArray();
-    QTest::newRow("TE gzip, chunked") << QByteArray(post + "Transfer-Encoding: gzip, chunked\r\n\r\n") << 501
-                                      << true << QByteArray();
-    QTest::newRow("TE chunked twice") << QByteArray(post + "Transfer-Encoding: chunked, chunked\r\n\r\n") << 400
-                                      << true << QByteArray();
-    QTest::newRow("TE on HTTP/1.0") << QByteArray("POST /ok HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
+    QTest::newRow("TE gzip") << QByteArray(post + "Transfer-Encoding: gzip\r\n\r\n") << 501 << true
+                             << QByteArray();
+    QTest::newRow("TE gzip, chunked")
+        << QByteArray(post + "Transfer-Encoding: gzip, chunked\r\n\r\n") << 501 << true << QByteArray();
+    QTest::newRow("TE chunked twice")
+        << QByteArray(post + "Transfer-Encoding: chunked, chunked\r\n\r\n") << 400 << true << QByteArray();
+    QTest::newRow("TE on HTTP/1.0") << QByteArray(
+        "POST /ok HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
                                     << 400 << true << QByteArray();
-    QTest::newRow("chunked GET") << QByteArray("GET /ok HTTP/1.1\r\n" + host
-                                        + "Transfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
+    QTest::newRow("chunked GET") << QByteArray(
+        "GET /ok HTTP/1.1\r\n" + host + "Transfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
                                  << 200 << false << QByteArray("OK");
-    QTest::newRow("bad chunk size") << QByteArray("GET /ok HTTP/1.1\r\n" + host
-                                           + "Transfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
+    QTest::newRow("bad chunk size") << QByteArray(
+        "GET /ok HTTP/1.1\r\n" + host + "Transfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
                                     << 400 << true << QByteArray();
 
     // Body limits (RFC 9110 §15.5.14): the default host's 1 MiB, small.test's 1000 bytes.
     QTest::newRow("CL over 1 MiB") << QByteArray(post + "Content-Length: 1048577\r\n\r\n") << 413 << true
                                    << QByteArray();
-    QTest::newRow("chunk over 1 MiB") << QByteArray(post + "Transfer-Encoding: chunked\r\n\r\n100001\r\n") << 413
-                                      << true << QByteArray();
+    QTest::newRow("chunk over 1 MiB")
+        << QByteArray(post + "Transfer-Encoding: chunked\r\n\r\n100001\r\n") << 413 << true << QByteArray();
     QTest::newRow("CL over site limit")
         << QByteArray("POST /ok HTTP/1.1\r\nHost: small.test\r\nContent-Length: 1001\r\n\r\n") << 413 << true
         << QByteArray();
-    QTest::newRow("CL at site limit") << QByteArray("GET /ok HTTP/1.1\r\nHost: small.test\r\nContent-Length: 1000\r\n\r\n"
-                                             + QByteArray(1000, 'x'))
+    QTest::newRow("CL at site limit") << QByteArray(
+        "GET /ok HTTP/1.1\r\nHost: small.test\r\nContent-Length: 1000\r\n\r\n" + QByteArray(1000, 'x'))
                                       << 200 << false << QByteArray("SMALL");
     QTest::newRow("absolute form picks the limit")
         << QByteArray("POST http://small.test/ok HTTP/1.1\r\n" + host + "Content-Length: 1001\r\n\r\n") << 413
@@ -327,7 +342,8 @@ void TestHttpConformance::pipelinedInOrder()
     RawClient client(m_server.port());
     const QByteArray batch = get("/ok", "small.test")
         + "GET /ok HTTP/1.1\r\nHost: main.test\r\nContent-Length: 5\r\n\r\nhello"
-        + "GET /index.html HTTP/1.1\r\nHost: main.test\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nhi\r\n0\r\n\r\n"
+        + "GET /index.html HTTP/1.1\r\nHost: main.test\r\nTransfer-Encoding: "
+          "chunked\r\n\r\n2\r\nhi\r\n0\r\n\r\n"
         + "\r\n" // an empty line between requests is ignored
         + get("/index.html", "small.test") + get("/missing");
     QVERIFY(client.send(batch));
@@ -345,7 +361,8 @@ void TestHttpConformance::pipelinedInOrder()
 void TestHttpConformance::expectContinue()
 {
     RawClient client(m_server.port());
-    QVERIFY(client.send("GET /ok HTTP/1.1\r\nHost: main.test\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n"));
+    QVERIFY(client.send(
+        "GET /ok HTTP/1.1\r\nHost: main.test\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n"));
     // The interim response comes before any body byte was sent.
     const RawClient::Reply interim = client.read();
     QVERIFY(interim.complete);
@@ -356,10 +373,12 @@ void TestHttpConformance::expectContinue()
     QCOMPARE(final.body, QByteArray("OK"));
 
     // Without a body to wait for, no 100.
-    const RawClient::Reply noBody = client.request("GET /ok HTTP/1.1\r\nHost: main.test\r\nExpect: 100-continue\r\n\r\n");
+    const RawClient::Reply noBody
+        = client.request("GET /ok HTTP/1.1\r\nHost: main.test\r\nExpect: 100-continue\r\n\r\n");
     QCOMPARE(noBody.status, 200);
     // With the body already there, a 100 may come first (RFC 9110 §10.1.1); the final answer follows.
-    QVERIFY(client.send("GET /ok HTTP/1.1\r\nHost: main.test\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nab"));
+    QVERIFY(client.send(
+        "GET /ok HTTP/1.1\r\nHost: main.test\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nab"));
     RawClient::Reply reply = client.read();
     if (reply.status == 100)
         reply = client.read();
@@ -389,9 +408,10 @@ void TestHttpConformance::chunkedBodies()
 {
     RawClient client(m_server.port());
     // Extensions, several chunks, trailer fields: read and dropped; the connection stays in step.
-    const RawClient::Reply reply = client.request("GET /ok HTTP/1.1\r\nHost: small.test\r\nTransfer-Encoding: chunked\r\n\r\n"
-                                                  "5;name=value\r\nhello\r\n1\r\n \r\nA\r\n0123456789\r\n"
-                                                  "0\r\nX-Trailer: yes\r\n\r\n");
+    const RawClient::Reply reply
+        = client.request("GET /ok HTTP/1.1\r\nHost: small.test\r\nTransfer-Encoding: chunked\r\n\r\n"
+                         "5;name=value\r\nhello\r\n1\r\n \r\nA\r\n0123456789\r\n"
+                         "0\r\nX-Trailer: yes\r\n\r\n");
     QCOMPARE(reply.status, 200);
     QCOMPARE(reply.body, QByteArray("SMALL"));
     QCOMPARE(client.request(get("/ok")).status, 200);
@@ -401,8 +421,8 @@ void TestHttpConformance::chunkedBodies()
     QByteArray chunks;
     for (int i = 0; i < 3; ++i)
         chunks += "190\r\n" + QByteArray(400, 'x') + "\r\n";
-    const RawClient::Reply refused
-        = over.request("POST /ok HTTP/1.1\r\nHost: small.test\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks);
+    const RawClient::Reply refused = over.request(
+        "POST /ok HTTP/1.1\r\nHost: small.test\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks);
     QCOMPARE(refused.status, 413);
     QVERIFY(over.waitForClose());
 }
