@@ -33,7 +33,9 @@ struct Response;
  * buffer has a mutex that only its worker and the log thread take: the
  * log thread swaps the buffer out every kFlushInterval, formats the
  * records (LogFormat) and appends them to the files (LogFile, rotated by
- * size). stop() flushes what is left. A buffer past kMaxBufferBytes (a
+ * size). stop() flushes what is left. Within one worker the lines keep
+ * their order; lines of different workers in the same batch are not merged
+ * by time (as with nginx's per-worker log buffers). A buffer past kMaxBufferBytes (a
  * disk slower than the requests) drops records and counts them.
  *
  * What is logged: every response in the site's access log; in its error
