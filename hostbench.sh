@@ -17,10 +17,13 @@ PACKAGES=(
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev libqt6svg6
     libboost1.81-dev
 )
+# Only for `./hostbench.sh test`: the black-box conformance test compares the
+# engine with nginx (run on its own temporary prefix and port), in Python.
+TEST_PACKAGES=(nginx-light python3)
 
 install_missing() {
     local missing=()
-    for p in "${PACKAGES[@]}"; do
+    for p in "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
@@ -35,7 +38,7 @@ install_missing() {
 }
 
 build() {
-    install_missing
+    install_missing "${PACKAGES[@]}"
     if [ ! -f "$BUILD_DIR/CMakeCache.txt" ]; then
         cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
     fi
@@ -45,6 +48,7 @@ build() {
 case "${1:-}" in
 test)
     shift
+    install_missing "${TEST_PACKAGES[@]}"
     build
     # The GUI tests run offscreen; the engine tests listen on 127.0.0.1 only.
     QT_QPA_PLATFORM=offscreen ctest --test-dir "$BUILD_DIR" --output-on-failure "$@"
