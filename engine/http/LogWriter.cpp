@@ -157,11 +157,11 @@ void LogWriter::configure(const QList<model::VirtualHost> &hosts, const SiteTabl
         }
         return;
     }
-    {
-        std::lock_guard lock(m_mutex);
-        m_pending = std::move(table);
-    }
+    std::unique_lock lock(m_mutex);
+    m_pending = std::move(table);
+    const quint64 generation = ++m_pendingGeneration;
     m_wake.notify_one();
+    m_installedCondition.wait(lock, [&] { return m_installedGeneration >= generation; });
 }
 
 void LogWriter::start()
@@ -197,11 +197,16 @@ void LogWriter::run()
     for (;;) {
         m_wake.wait_for(lock, kFlushInterval, [this] { return m_stopping || m_pending; });
         const std::shared_ptr<const Table> install = std::exchange(m_pending, nullptr);
+        const quint64 generation = m_pendingGeneration;
         const bool stopping = m_stopping;
         lock.unlock();
         // After a stop request the workers have ended: this flush writes the last records.
         flush(install);
         lock.lock();
+        if (install) {
+            m_installedGeneration = generation;
+            m_installedCondition.notify_all();
+        }
         if (stopping)
             return;
     }

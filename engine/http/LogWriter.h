@@ -63,6 +63,9 @@ public:
     LogWriter &operator=(const LogWriter &) = delete;
 
     // Owner thread. `hosts` in the order SiteTable::build was given them.
+    // Returns once every worker logs under the new table (the log thread
+    // hands it over between two batches), so requests the workers parse
+    // with the new sites are logged to the new files.
     void configure(const QList<model::VirtualHost> &hosts, const SiteTable &sites);
     void start();
     // Writes what the workers logged (call it after they have stopped), closes the files. Idempotent.
@@ -87,9 +90,12 @@ private:
     std::atomic<quint64> m_dropped { 0 };
     std::shared_ptr<const Table> m_current; // owner thread
 
-    std::mutex m_mutex; // owner <-> log thread: m_pending, m_stopping
+    std::mutex m_mutex; // owner <-> log thread: m_pending, m_stopping, the generations
     std::condition_variable m_wake;
+    std::condition_variable m_installedCondition;
     std::shared_ptr<const Table> m_pending;
+    quint64 m_pendingGeneration = 0;
+    quint64 m_installedGeneration = 0;
     bool m_stopping = false;
     std::thread m_thread;
 
