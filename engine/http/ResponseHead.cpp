@@ -10,7 +10,6 @@
 
 #include <array>
 #include <charconv>
-#include <map>
 #include <string>
 
 namespace hostbench::http {
@@ -24,17 +23,24 @@ void appendNumber(std::string &out, std::uint64_t value)
     out.append(digits, size_t(result.ptr - digits));
 }
 
-// Built once, on first use from any worker (static locals are thread-safe).
-const std::map<int, std::string> &errorPages()
+constexpr int kFirstPage = 300;
+constexpr int kLastPage = 599;
+
+// One page for every redirect, client-error and server-error status, so that
+// whatever status a phase picks (parser limits, timeouts, the connection cap,
+// a route) gets the same plain body. Built once, on first use from any worker
+// (static locals are thread-safe).
+const std::array<std::string, kLastPage - kFirstPage + 1> &errorPages()
 {
-    static const std::map<int, std::string> pages = [] {
-        std::map<int, std::string> built;
-        for (const int status : { 301, 400, 403, 404, 405, 408, 412, 413, 414, 416, 431, 500, 501, 503, 505 }) {
+    static const auto pages = [] {
+        std::array<std::string, kLastPage - kFirstPage + 1> built;
+        for (int status = kFirstPage; status <= kLastPage; ++status) {
+            if (!ResponseHead::bodyAllowed(status))
+                continue;
             std::string title = std::to_string(status);
             title.append(1, ' ').append(ResponseHead::reason(status));
-            built.emplace(status,
-                "<html><head><title>" + title + "</title></head><body><h1>" + title
-                    + "</h1></body></html>\n");
+            built[size_t(status - kFirstPage)]
+                = "<html><head><title>" + title + "</title></head><body><h1>" + title + "</h1></body></html>\n";
         }
         return built;
     }();
@@ -48,7 +54,9 @@ std::string_view ResponseHead::reason(int status)
     if (status < 100 || status > 999)
         return "Unknown";
     const auto text = boost::beast::http::obsolete_reason(boost::beast::http::status(unsigned(status)));
-    return std::string_view(text.data(), text.size());
+    const std::string_view reason(text.data(), text.size());
+    // Beast's "<unknown-status>" would put markup into the default error page.
+    return reason.front() == '<' ? std::string_view("Unknown") : reason;
 }
 
 bool ResponseHead::bodyAllowed(int status)
@@ -58,9 +66,9 @@ bool ResponseHead::bodyAllowed(int status)
 
 std::string_view ResponseHead::errorBody(int status)
 {
-    const auto &pages = errorPages();
-    const auto it = pages.find(status);
-    return it == pages.end() ? std::string_view() : std::string_view(it->second);
+    if (status < kFirstPage || status > kLastPage)
+        return {};
+    return errorPages()[size_t(status - kFirstPage)];
 }
 
 void ResponseHead::write(

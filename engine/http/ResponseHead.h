@@ -32,7 +32,8 @@ public:
     static std::string_view reason(int status);
     // Whether a response with this status may carry a body at all.
     static bool bodyAllowed(int status);
-    // A small HTML page for an error or redirect status, in static storage.
+    // A small HTML page ("404 Not Found") for any 3xx-5xx status but 304, in
+    // static storage; empty for other statuses.
     static std::string_view errorBody(int status);
 };
 

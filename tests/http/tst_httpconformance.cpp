@@ -61,6 +61,14 @@ QByteArray get(const QByteArray &target, const QByteArray &host = "main.test")
     return "GET " + target + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n";
 }
 
+// "<h1>414 URI Too Long</h1>": the status, a reason phrase, in a small page.
+bool isDefaultErrorPage(const QByteArray &body, int status)
+{
+    const QByteArray heading = "<h1>" + QByteArray::number(status) + ' ';
+    const qsizetype at = body.indexOf(heading);
+    return body.startsWith("<html>") && at >= 0 && body.indexOf("</h1>", at) > at + heading.size();
+}
+
 QByteArray fields(int count)
 {
     QByteArray out;
@@ -143,7 +151,8 @@ void TestHttpConformance::requests_data()
     QTest::addColumn<QByteArray>("request");
     QTest::addColumn<int>("status");
     QTest::addColumn<bool>("closes");
-    QTest::addColumn<QByteArray>("body"); // expected body; empty: not checked
+    // Expected body; empty: an error status must carry the default page, others are not checked.
+    QTest::addColumn<QByteArray>("body");
 
     const QByteArray host = "Host: main.test\r\n";
     QTest::newRow("valid") << get("/ok") << 200 << false << QByteArray("OK");
@@ -304,8 +313,13 @@ void TestHttpConformance::requests()
     const RawClient::Reply reply = client.request(request);
     QVERIFY2(reply.complete, reply.head.constData());
     QCOMPARE(reply.status, status);
-    if (!body.isEmpty())
+    if (!body.isEmpty()) {
         QCOMPARE(reply.body, body);
+    } else if (status >= 400) {
+        // The same plain page as for a 404, whatever phase refused the request.
+        QVERIFY2(isDefaultErrorPage(reply.body, status), reply.body.constData());
+        QCOMPARE(reply.field("Content-Type"), QByteArray("text/html"));
+    }
     if (closes) {
         QCOMPARE(reply.field("Connection"), QByteArray("close"));
         QVERIFY(client.waitForClose());
@@ -441,6 +455,7 @@ void TestHttpConformance::trickledHeadTimesOut()
     QVERIFY2(timer.elapsed() < 20000, "the trickling client was never cut off");
     const QByteArray answer = client.readAll();
     QVERIFY2(answer.startsWith("HTTP/1.1 408 "), answer.constData());
+    QVERIFY2(isDefaultErrorPage(answer.mid(answer.indexOf("\r\n\r\n") + 4), 408), answer.constData());
 }
 
 void TestHttpConformance::idleKeepAliveTimesOut()
@@ -508,6 +523,7 @@ void TestHttpConformance::connectionCapAnswers503()
     const RawClient::Reply refused = third.read(); // answered without a request, never a hang
     QVERIFY(refused.complete);
     QCOMPARE(refused.status, 503);
+    QVERIFY2(isDefaultErrorPage(refused.body, 503), refused.body.constData());
     QCOMPARE(refused.field("Connection"), QByteArray("close"));
     QVERIFY(third.waitForClose());
 
