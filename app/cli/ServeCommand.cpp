@@ -50,6 +50,24 @@ QString describe(const model::VirtualHost &host)
     return line;
 }
 
+// The stored timeouts and cap; where to listen and how many workers stay the command line's.
+void applyStoredSettings(const model::ServerConfig &stored, model::ServerConfig &config)
+{
+    config.headerTimeoutMs = stored.headerTimeoutMs;
+    config.keepAliveTimeoutMs = stored.keepAliveTimeoutMs;
+    config.sendTimeoutMs = stored.sendTimeoutMs;
+    config.maxConnectionsPerWorker = stored.maxConnectionsPerWorker;
+}
+
+QString describe(const model::ServerConfig &config)
+{
+    return u"Timeouts: header %1 ms, keep-alive %2 ms, send %3 ms; at most %4 connections per worker"_s
+        .arg(config.headerTimeoutMs)
+        .arg(config.keepAliveTimeoutMs)
+        .arg(config.sendTimeoutMs)
+        .arg(config.maxConnectionsPerWorker);
+}
+
 } // namespace
 
 std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &arguments, int *exitCode)
@@ -57,7 +75,9 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     QCommandLineParser parser;
     parser.setApplicationDescription(
         u"Serves static sites with name-based virtual hosts until SIGINT or SIGTERM.\n"
-        "With --site or --default it serves exactly those sites; without, the sites stored in the data folder."_s);
+        "With --site or --default it serves exactly those sites; without, the sites stored in the data folder,\n"
+        "under the stored timeouts and connection cap. The address, port and threads always come from\n"
+        "--listen and --threads (or their defaults), never from the stored server settings."_s);
     const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
     const QCommandLineOption listen(u"listen"_s,
                                     u"Address and port to listen on (default 127.0.0.1:8080, or the next free port; "
@@ -253,7 +273,9 @@ int ServeCommand::run(const QStringList &arguments)
             return Console::fail(kCommand, u"no sites are stored in %1; give some with --site or --default"_s.arg(
                                                folder.databasePath()));
         folder.applyDefaultLogPaths(sites);
+        applyStoredSettings(folder.database().serverConfig(), options->config);
         Console::out(u"Sites from "_s + folder.databasePath());
+        Console::out(describe(options->config));
     }
     for (model::VirtualHost &host : sites)
         addRoutes(host, options->routes);

@@ -14,7 +14,8 @@ namespace hostbench::cli {
 /*
  * `hostbench-cli serve`: runs the engine on the sites given with --site /
  * --default (or those stored in the data folder, with their own logs and
- * listing settings, empty log paths resolved under <data>/logs/), with the control API
+ * listing settings, empty log paths resolved under <data>/logs/, and the
+ * stored timeouts and connection cap), with the control API
  * beside it, until SIGINT or SIGTERM; then stops cleanly and returns 0.
  * Errors (bad flags, a taken --listen port, no sites) return 1 before
  * serving. Thread: the main thread, which runs the event loop.
@@ -24,7 +25,9 @@ class ServeCommand final
 public:
     struct Options
     {
-        model::ServerConfig config;          // listen address, port, threads, fallback
+        // Listen address, port, threads, fallback; run() adds the stored
+        // timeouts and cap when serving the stored sites.
+        model::ServerConfig config;
         bool explicitSites = false;          // --site / --default given
         QList<model::VirtualHost> sites;     // when explicitSites
         QList<model::Route> routes;          // --route, added to every site

@@ -55,6 +55,26 @@ HttpReply httpGet(quint16 port, const QByteArray &host, const QByteArray &path)
     return {data.left(split), data.mid(split + 4)};
 }
 
+// One request on a kept-alive socket; returns the status line, or empty
+// when the connection was refused or closed before a whole response.
+QByteArray keptAliveGet(QTcpSocket &socket, const QByteArray &host, const QByteArray &path)
+{
+    socket.write("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
+    QByteArray data;
+    static const QRegularExpression length(u"\r\nContent-Length: (\\d+)\r\n"_s,
+                                           QRegularExpression::CaseInsensitiveOption);
+    while (socket.waitForReadyRead(kTimeoutMs)) {
+        data += socket.readAll();
+        const qsizetype split = data.indexOf("\r\n\r\n");
+        if (split < 0)
+            continue;
+        const QRegularExpressionMatch match = length.match(QString::fromLatin1(data.left(split + 2)));
+        if (match.hasMatch() && data.size() - split - 4 >= match.captured(1).toLongLong())
+            return data.left(data.indexOf("\r\n"));
+    }
+    return {};
+}
+
 QByteArray readFile(const QString &path)
 {
     QFile file(path);
@@ -76,6 +96,7 @@ private slots:
     void serveSitesRoutesStatusAndSigterm();
     void serveStoredDefaultSite();
     void serveWritesAccessLog();
+    void serveAppliesStoredServerSettings();
     void takenListenPortIsAnError();
     void defaultPortFallsBack();
     void benchStoresRunAndWritesJson();
@@ -348,6 +369,61 @@ void TestCli::serveWritesAccessLog()
     QVERIFY2(lines[0].endsWith("\"GET / HTTP/1.1\" 200 12 \"-\" \"-\""), lines[0].constData());
     QVERIFY2(lines[1].contains("\"GET /missing HTTP/1.1\" 404 "), lines[1].constData());
     QVERIFY(QDir(m_dir->filePath(u"logs"_s)).entryList(QDir::Files) == QStringList{u"access.log"_s}); // no error log
+}
+
+void TestCli::serveAppliesStoredServerSettings()
+{
+    // Stored: a keep-alive timeout of 10 min (the default is 5 s) and one
+    // connection per worker; listen address and port stay the command line's.
+    const QString data = m_dir->filePath(u"data"_s);
+    QVERIFY(QDir().mkpath(data));
+    {
+        Database database;
+        QVERIFY2(database.open(data + u"/hostbench.sqlite"_s), qPrintable(database.lastError()));
+        hostbench::model::VirtualHost host;
+        host.hostName = u"stored.test"_s;
+        host.documentRoot = makeSite(u"stored"_s, "stored site\n");
+        host.isDefault = true;
+        QVERIFY2(database.saveVirtualHost(host), qPrintable(database.lastError()));
+        hostbench::model::ServerConfig config;
+        config.listenAddress = u"127.0.0.2"_s;
+        config.port = 1;
+        config.keepAliveTimeoutMs = 600'000;
+        config.maxConnectionsPerWorker = 1;
+        QVERIFY2(database.saveServerConfig(config), qPrintable(database.lastError()));
+    }
+
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve,
+                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--threads"_s, u"1"_s, u"--data-dir"_s, data, u"--control"_s,
+                        u"off"_s},
+                       &port));
+    QVERIFY2(m_serveOutput.contains(u"keep-alive 600000 ms"_s), qPrintable(m_serveOutput));
+    QVERIFY2(m_serveOutput.contains(u"at most 1 connections per worker"_s), qPrintable(m_serveOutput));
+
+    QTcpSocket kept;
+    kept.connectToHost(QHostAddress::LocalHost, port);
+    QVERIFY(kept.waitForConnected(kTimeoutMs));
+    QCOMPARE(keptAliveGet(kept, "stored.test", "/"), QByteArray("HTTP/1.1 200 OK"));
+
+    // The cap: a second connection is answered 503 at once, without a request, and closed.
+    QTcpSocket refused;
+    refused.connectToHost(QHostAddress::LocalHost, port);
+    QVERIFY(refused.waitForConnected(kTimeoutMs));
+    QByteArray answer;
+    while (refused.state() == QAbstractSocket::ConnectedState && refused.waitForReadyRead(kTimeoutMs))
+        answer += refused.readAll();
+    answer += refused.readAll();
+    QVERIFY2(answer.startsWith("HTTP/1.1 503 "), answer.constData());
+
+    // Past the default keep-alive timeout (5 s, closed by 7 s at the latest)
+    // the idle connection is still open and answers.
+    QTest::qWait(8000);
+    QCOMPARE(kept.state(), QAbstractSocket::ConnectedState);
+    QCOMPARE(keptAliveGet(kept, "stored.test", "/"), QByteArray("HTTP/1.1 200 OK"));
+    kept.close();
+    QVERIFY(stopServe(serve));
 }
 
 void TestCli::takenListenPortIsAnError()
