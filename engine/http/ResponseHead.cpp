@@ -39,8 +39,8 @@ const std::array<std::string, kLastPage - kFirstPage + 1> &errorPages()
                 continue;
             std::string title = std::to_string(status);
             title.append(1, ' ').append(ResponseHead::reason(status));
-            built[size_t(status - kFirstPage)]
-                = "<html><head><title>" + title + "</title></head><body><h1>" + title + "</h1></body></html>\n";
+            built[size_t(status - kFirstPage)] = "<html><head><title>" + title + "</title></head><body><h1>"
+                + title + "</h1></body></html>\n";
         }
         return built;
     }();

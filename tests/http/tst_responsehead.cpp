@@ -193,8 +193,8 @@ void TestResponseHead::errorBodies()
         QVERIFY2(body.isEmpty(), body.constData());
         return;
     }
-    QCOMPARE(body,
-        "<html><head><title>" + title + "</title></head><body><h1>" + title + "</h1></body></html>\n");
+    QCOMPARE(
+        body, "<html><head><title>" + title + "</title></head><body><h1>" + title + "</h1></body></html>\n");
     // Static storage: the same bytes on every call.
     QCOMPARE(ResponseHead::errorBody(status).data(), text.data());
 }
