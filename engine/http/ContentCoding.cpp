@@ -1,22 +1,10 @@
 #include "ContentCoding.h"
 
+#include "http/FieldText.h"
+
 namespace hostbench::http {
 
 namespace {
-
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
 
 bool equalsNoCase(std::string_view a, std::string_view lower)
 {
@@ -62,17 +50,17 @@ ContentCoding::Weights ContentCoding::parse(std::string_view field)
         field = comma == std::string_view::npos ? std::string_view() : field.substr(comma + 1);
         int q = 1000;
         const std::size_t semicolon = element.find(';');
-        const std::string_view coding = trimmed(element.substr(0, semicolon));
+        const std::string_view coding = FieldText::trimmed(element.substr(0, semicolon));
         if (coding.empty())
             continue;
         if (semicolon != std::string_view::npos) {
-            std::string_view parameter = trimmed(element.substr(semicolon + 1));
+            std::string_view parameter = FieldText::trimmed(element.substr(semicolon + 1));
             if (parameter.size() < 2 || (parameter[0] != 'q' && parameter[0] != 'Q'))
                 continue;
-            parameter = trimmed(parameter.substr(1));
+            parameter = FieldText::trimmed(parameter.substr(1));
             if (parameter.empty() || parameter[0] != '=')
                 continue;
-            q = parseQValue(trimmed(parameter.substr(1)));
+            q = parseQValue(FieldText::trimmed(parameter.substr(1)));
             if (q < 0)
                 continue;
         }

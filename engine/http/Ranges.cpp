@@ -1,5 +1,7 @@
 #include "Ranges.h"
 
+#include "http/FieldText.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -8,11 +10,6 @@ namespace hostbench::http {
 namespace {
 
 constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\t';
-}
 
 // Reads 1*DIGIT at `text[i]`, saturating at kMax. False when no digit is there.
 bool readNumber(std::string_view text, std::size_t &i, std::uint64_t &value)
@@ -55,7 +52,7 @@ Ranges::Result Ranges::parse(std::string_view field, std::uint64_t length, std::
     bool sawSpec = false;
     while (i <= field.size()) {
         // A list element may be empty (RFC 9110 §5.6.1): "bytes=0-1,,2-3".
-        while (i < field.size() && isSpace(field[i]))
+        while (i < field.size() && FieldText::isWhitespace(field[i]))
             ++i;
         if (i < field.size() && field[i] == ',') {
             ++i;
@@ -88,7 +85,7 @@ Ranges::Result Ranges::parse(std::string_view field, std::uint64_t length, std::
             }
             sawSpec = true;
         }
-        while (i < field.size() && isSpace(field[i]))
+        while (i < field.size() && FieldText::isWhitespace(field[i]))
             ++i;
         if (i < field.size() && field[i] != ',')
             return ignore(out);

@@ -1,5 +1,6 @@
 #include "Validators.h"
 
+#include "http/FieldText.h"
 #include "http/Request.h"
 
 #include <charconv>
@@ -7,20 +8,6 @@
 namespace hostbench::http {
 
 namespace {
-
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
 
 void appendHex(std::string &out, std::uint64_t value)
 {
@@ -93,7 +80,7 @@ void Validators::formatETag(std::uint64_t inode, std::uint64_t size, std::int64_
 
 bool Validators::parseDate(std::string_view text, std::time_t &out)
 {
-    text = trimmed(text);
+    text = FieldText::trimmed(text);
     std::tm tm {};
     const std::size_t comma = text.find(',');
     if (comma == 3 && text.size() == 29 && text.substr(25) == " GMT") {
@@ -138,11 +125,11 @@ bool Validators::listMatches(std::string_view list, std::string_view etag, bool 
 {
     const bool etagWeak = etag.size() >= 2 && etag[0] == 'W' && etag[1] == '/';
     const std::string_view opaque = etagWeak ? etag.substr(2) : etag;
-    list = trimmed(list);
+    list = FieldText::trimmed(list);
     if (list == "*")
         return true;
     while (!list.empty()) {
-        list = trimmed(list);
+        list = FieldText::trimmed(list);
         if (!list.empty() && list.front() == ',') {
             list.remove_prefix(1);
             continue;
@@ -156,7 +143,7 @@ bool Validators::listMatches(std::string_view list, std::string_view etag, bool 
         if (tagOpaque == opaque && (weakComparison || (!tagWeak && !etagWeak)))
             return true;
         list.remove_prefix(length);
-        list = trimmed(list);
+        list = FieldText::trimmed(list);
         if (!list.empty() && list.front() != ',')
             return false;
     }
@@ -165,7 +152,7 @@ bool Validators::listMatches(std::string_view list, std::string_view etag, bool 
 
 bool Validators::ifRangeHolds(std::string_view ifRange, std::string_view etag, std::time_t lastModified)
 {
-    ifRange = trimmed(ifRange);
+    ifRange = FieldText::trimmed(ifRange);
     if (!ifRange.empty() && (ifRange.front() == '"' || ifRange.front() == 'W')) {
         // A weak tag never matches: If-Range needs the strong comparison.
         return entityTagLength(ifRange) == ifRange.size() && ifRange.front() == '"' && ifRange == etag;
