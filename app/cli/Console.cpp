@@ -52,4 +52,18 @@ QString Console::help(const QCommandLineParser &parser, const QString &command)
     return text;
 }
 
+std::optional<int> Console::parseFlags(QCommandLineParser &parser, const QCommandLineOption &help,
+                                       const QStringList &arguments, const QString &command)
+{
+    if (!parser.parse(arguments))
+        return fail(command, parser.errorText() + u" (see hostbench-cli %1 --help)"_s.arg(command));
+    if (parser.isSet(help)) {
+        outRaw(Console::help(parser, command));
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return fail(command, u"unexpected argument \"%1\""_s.arg(parser.positionalArguments().constFirst()));
+    return std::nullopt;
+}
+
 } // namespace hostbench::cli

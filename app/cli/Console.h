@@ -1,7 +1,11 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
+#include <optional>
+
+class QCommandLineOption;
 class QCommandLineParser;
 
 namespace hostbench::cli {
@@ -22,6 +26,11 @@ public:
     static int fail(const QString &command, const QString &message);
     // The parser's help with "Usage: hostbench-cli COMMAND ...".
     static QString help(const QCommandLineParser &parser, const QString &command);
+    // Parses the flags of a command that takes no positional argument.
+    // nullopt: go on; else the exit code, all said already (--help printed: 0;
+    // a bad flag or a stray argument reported: 1).
+    static std::optional<int> parseFlags(QCommandLineParser &parser, const QCommandLineOption &help,
+                                         const QStringList &arguments, const QString &command);
 };
 
 } // namespace hostbench::cli

@@ -26,14 +26,8 @@ int RunsCommand::run(const QStringList &arguments)
                                      u"DIR"_s);
     const QCommandLineOption limit(u"limit"_s, u"At most N runs (default 50)."_s, u"N"_s, u"50"_s);
     parser.addOptions({help, dataDir, limit});
-    if (!parser.parse(arguments))
-        return Console::fail(kCommand, parser.errorText() + u" (see hostbench-cli runs --help)"_s);
-    if (parser.isSet(help)) {
-        Console::outRaw(Console::help(parser, kCommand));
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return Console::fail(kCommand, u"unexpected argument \"%1\""_s.arg(parser.positionalArguments().constFirst()));
+    if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand))
+        return *done;
     QString error;
     const std::optional<qint64> count = CliParse::integer(parser.value(limit), u"--limit"_s, 1, 1'000'000, &error);
     if (!count)

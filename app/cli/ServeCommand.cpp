@@ -111,20 +111,11 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
                                      u"Lists the files of a folder without an index file (--site / --default sites)."_s);
     parser.addOptions({help, listen, threads, dataDir, site, defaultSite, route, control, accessLog, errorLog, listing});
 
+    if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand)) {
+        *exitCode = *done;
+        return std::nullopt;
+    }
     *exitCode = 1;
-    if (!parser.parse(arguments)) {
-        Console::fail(kCommand, parser.errorText() + u" (see hostbench-cli serve --help)"_s);
-        return std::nullopt;
-    }
-    if (parser.isSet(help)) {
-        Console::outRaw(Console::help(parser, kCommand));
-        *exitCode = 0;
-        return std::nullopt;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        Console::fail(kCommand, u"unexpected argument \"%1\""_s.arg(parser.positionalArguments().constFirst()));
-        return std::nullopt;
-    }
 
     Options options;
     QString error;

@@ -63,14 +63,8 @@ int StatusCommand::run(const QStringList &arguments)
     const QCommandLineOption control(u"control"_s, u"Its control API (default 127.0.0.1:8079)."_s, u"ADDR:PORT"_s);
     const QCommandLineOption json(u"json"_s, u"Prints the raw JSON."_s);
     parser.addOptions({help, control, json});
-    if (!parser.parse(arguments))
-        return Console::fail(kCommand, parser.errorText() + u" (see hostbench-cli status --help)"_s);
-    if (parser.isSet(help)) {
-        Console::outRaw(Console::help(parser, kCommand));
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return Console::fail(kCommand, u"unexpected argument \"%1\""_s.arg(parser.positionalArguments().constFirst()));
+    if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand))
+        return *done;
     QString error;
     const std::optional<Endpoint> endpoint = CliParse::endpoint(parser.value(control).isEmpty()
                                                                     ? u"127.0.0.1:8079"_s
