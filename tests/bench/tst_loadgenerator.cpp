@@ -1,11 +1,8 @@
-#include "TestHttpServer.h"
-#include "bench/LoadGenerator.h"
+#include "LoadGeneratorFixture.h"
 
 #include <QElapsedTimer>
 #include <QTcpServer>
 #include <QTest>
-
-#include <memory>
 
 using hostbench::bench::LoadGenerator;
 using hostbench::model::BenchParameters;
@@ -13,7 +10,7 @@ using hostbench::model::RunSummary;
 
 // The load generator against a real server on 127.0.0.1: counts, keep-alive,
 // failures by kind, bodies. Timing-related behaviour: tst_loadgeneratortiming.
-class TestLoadGenerator final : public QObject
+class TestLoadGenerator final : public QObject, private LoadGeneratorFixture
 {
     Q_OBJECT
 
@@ -38,12 +35,6 @@ private slots:
     void requestAsSeenByServer_data();
     void requestAsSeenByServer();
     void generatorIsReusable();
-
-private:
-    BenchParameters parameters(const char *path) const;
-    RunSummary run(const BenchParameters &parameters, LoadGenerator *generator = nullptr);
-
-    std::unique_ptr<TestHttpServer> m_server;
 };
 
 void TestLoadGenerator::init()
@@ -54,27 +45,6 @@ void TestLoadGenerator::init()
 void TestLoadGenerator::cleanup()
 {
     m_server.reset();
-}
-
-BenchParameters TestLoadGenerator::parameters(const char *path) const
-{
-    BenchParameters p;
-    p.url = QStringLiteral("http://127.0.0.1:%1%2").arg(m_server->port()).arg(QLatin1String(path));
-    return p;
-}
-
-RunSummary TestLoadGenerator::run(const BenchParameters &parameters, LoadGenerator *generator)
-{
-    LoadGenerator local;
-    LoadGenerator &g = generator ? *generator : local;
-    QString error;
-    const bool started = g.start(parameters, &error);
-    if (!started)
-        qWarning() << "start failed:" << error;
-    if (!started)
-        return {};
-    g.wait();
-    return g.summary();
 }
 
 void TestLoadGenerator::refusesBadParameters_data()

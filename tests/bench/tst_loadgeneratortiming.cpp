@@ -1,10 +1,7 @@
-#include "TestHttpServer.h"
-#include "bench/LoadGenerator.h"
+#include "LoadGeneratorFixture.h"
 
 #include <QElapsedTimer>
 #include <QTest>
-
-#include <memory>
 
 using hostbench::bench::LoadGenerator;
 using hostbench::model::BenchParameters;
@@ -13,7 +10,7 @@ using hostbench::model::RunSummary;
 
 // The load generator over time: duration runs, live samples, stop(),
 // latency figures, warm-up and the paced (open) model.
-class TestLoadGeneratorTiming final : public QObject
+class TestLoadGeneratorTiming final : public QObject, private LoadGeneratorFixture
 {
     Q_OBJECT
 
@@ -29,12 +26,6 @@ private slots:
     void warmupNotCounted();
     void rateModeCorrectsCoordinatedOmission();
     void rateModeShowsServerStall();
-
-private:
-    BenchParameters parameters(const char *path) const;
-    RunSummary run(const BenchParameters &parameters, LoadGenerator *generator = nullptr);
-
-    std::unique_ptr<TestHttpServer> m_server;
 };
 
 void TestLoadGeneratorTiming::init()
@@ -45,27 +36,6 @@ void TestLoadGeneratorTiming::init()
 void TestLoadGeneratorTiming::cleanup()
 {
     m_server.reset();
-}
-
-BenchParameters TestLoadGeneratorTiming::parameters(const char *path) const
-{
-    BenchParameters p;
-    p.url = QStringLiteral("http://127.0.0.1:%1%2").arg(m_server->port()).arg(QLatin1String(path));
-    return p;
-}
-
-RunSummary TestLoadGeneratorTiming::run(const BenchParameters &parameters, LoadGenerator *generator)
-{
-    LoadGenerator local;
-    LoadGenerator &g = generator ? *generator : local;
-    QString error;
-    const bool started = g.start(parameters, &error);
-    if (!started)
-        qWarning() << "start failed:" << error;
-    if (!started)
-        return {};
-    g.wait();
-    return g.summary();
 }
 
 void TestLoadGeneratorTiming::durationRun()
