@@ -4,6 +4,8 @@
 #include <QElapsedTimer>
 #include <QList>
 
+#include <algorithm>
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -37,9 +39,13 @@ public:
 
     static constexpr int kTimeoutMs = 15000;
 
-    explicit RawClient(quint16 port)
+    // `receiveBufferBytes` > 0: a small SO_RCVBUF, so that most of a large
+    // body stays on the server's side until read.
+    explicit RawClient(quint16 port, int receiveBufferBytes = 0)
     {
         m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (receiveBufferBytes > 0)
+            ::setsockopt(m_fd, SOL_SOCKET, SO_RCVBUF, &receiveBufferBytes, sizeof receiveBufferBytes);
         sockaddr_in address {};
         address.sin_family = AF_INET;
         address.sin_port = htons(port);
@@ -126,16 +132,27 @@ public:
         return std::exchange(m_buffer, QByteArray());
     }
 
+    // The raw bytes received and not yet taken by read(), once there are
+    // `total` of them (or the server closed, or a wait timed out); never
+    // more, so a large body can be left half-read on purpose.
+    const QByteArray &bufferUntil(qsizetype total)
+    {
+        while (m_buffer.size() < total && fill(kTimeoutMs, size_t(total - m_buffer.size()))) { }
+        return m_buffer;
+    }
+
 private:
-    bool fill(int timeoutMs = kTimeoutMs)
+    static constexpr size_t kChunk = 65536;
+
+    bool fill(int timeoutMs = kTimeoutMs, size_t most = kChunk)
     {
         if (m_fd < 0 || m_closed)
             return false;
         pollfd descriptor { m_fd, POLLIN, 0 };
         if (::poll(&descriptor, 1, timeoutMs) <= 0)
             return false; // timed out
-        char chunk[65536];
-        const ssize_t n = ::recv(m_fd, chunk, sizeof chunk, 0);
+        char chunk[kChunk];
+        const ssize_t n = ::recv(m_fd, chunk, std::min(most, kChunk), 0);
         if (n <= 0) {
             m_closed = true;
             return false;

@@ -7,72 +7,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 using hostbench::http::HttpServer;
 using hostbench::model::Route;
 using hostbench::model::ServerConfig;
 using hostbench::model::VirtualHost;
 
 namespace {
-
-// A raw connection read a piece at a time, so a download can be left half-read.
-class Stream final
-{
-public:
-    explicit Stream(quint16 port)
-    {
-        m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        // A small receive buffer keeps most of a large body on the server's side.
-        const int size = 64 * 1024;
-        ::setsockopt(m_fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
-        sockaddr_in address {};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(port);
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        if (::connect(m_fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0) {
-            ::close(m_fd);
-            m_fd = -1;
-        }
-    }
-    ~Stream()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    Stream(const Stream &) = delete;
-    Stream &operator=(const Stream &) = delete;
-
-    bool send(const QByteArray &bytes)
-    {
-        return ::send(m_fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) == bytes.size();
-    }
-    // Reads until `total` bytes have arrived in all (or the peer closes, or 30 s pass).
-    QByteArray &readUntil(qsizetype total)
-    {
-        char chunk[65536];
-        while (m_data.size() < total) {
-            pollfd descriptor { m_fd, POLLIN, 0 };
-            if (::poll(&descriptor, 1, 30000) <= 0)
-                break;
-            const ssize_t n
-                = ::recv(m_fd, chunk, std::min<size_t>(sizeof chunk, size_t(total - m_data.size())), 0);
-            if (n <= 0)
-                break;
-            m_data.append(chunk, n);
-        }
-        return m_data;
-    }
-    bool isConnected() const { return m_fd >= 0; }
-
-private:
-    int m_fd = -1;
-    QByteArray m_data;
-};
 
 QByteArray get(const QByteArray &target)
 {
@@ -151,10 +91,10 @@ void TestReload::openConnectionsSurviveReload()
     QCOMPARE(kept.request(get("/v")).body, QByteArray("one"));
 
     // A download the client reads slowly: the server is in the middle of it at the reload.
-    Stream download(server.port());
+    RawClient download(server.port(), 64 * 1024);
     QVERIFY(download.isConnected());
     QVERIFY(download.send(get("/large.bin")));
-    const QByteArray &started = download.readUntil(256 * 1024);
+    const QByteArray &started = download.bufferUntil(256 * 1024);
     const qsizetype headEnd = started.indexOf("\r\n\r\n");
     QVERIFY(headEnd > 0);
     QVERIFY(started.startsWith("HTTP/1.1 200 "));
@@ -169,13 +109,13 @@ void TestReload::openConnectionsSurviveReload()
     QCOMPARE(kept.request(get("/")).body, QByteArray("index two"));
 
     // The download in flight completes with the old file's bytes, and its connection stays usable.
-    const QByteArray &all = download.readUntil(headEnd + 4 + m_large.size());
+    const QByteArray &all = download.bufferUntil(headEnd + 4 + m_large.size());
     QCOMPARE(all.size() - headEnd - 4, m_large.size());
     QVERIFY(all.mid(headEnd + 4) == m_large);
     RawClient fresh(server.port());
     QCOMPARE(fresh.request(get("/v")).body, QByteArray("two"));
     QVERIFY(download.send(get("/v")));
-    QVERIFY(download.readUntil(all.size() + 1).size() > headEnd + 4 + m_large.size()); // an answer came
+    QVERIFY(download.bufferUntil(all.size() + 1).size() > headEnd + 4 + m_large.size()); // an answer came
 
     server.stop();
     // The log moved with the reload: the first request in the old file, the later ones in the new.
