@@ -17,6 +17,7 @@
 # the machine has two or more cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source tests/perf/lib.sh
 SECONDS_TOTAL=${1:-600}
 CLI=${2:-${HOSTBENCH_CLI:-build/app/cli/hostbench-cli}}
 [ -x "$CLI" ] || { echo "no $CLI: build hostbench-cli first, or pass its path" >&2; exit 1; }
@@ -43,32 +44,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-PIN_SERVER=() PIN_CLIENT=()
-if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(taskset -c 0); PIN_CLIENT=(taskset -c 1); fi
+set_cpu_pinning
 
 case "$TARGET" in
 nginx)
-    PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-    cat > "$WORK/nginx.conf" <<NGX
-worker_processes 1;
-daemon on;
-error_log $WORK/logs/error.log warn;
-pid $WORK/nginx.pid;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    keepalive_requests 100000000;
-    client_body_temp_path $WORK/body;
-    proxy_temp_path $WORK/proxy;
-    fastcgi_temp_path $WORK/fastcgi;
-    uwsgi_temp_path $WORK/uwsgi;
-    scgi_temp_path $WORK/scgi;
-    server {
-        listen 127.0.0.1:$PORT;
-        location = /ok { default_type text/plain; return 200 "OK"; }
-    }
-}
-NGX
+    PORT=$(free_port)
+    write_nginx_ok_conf "$PORT" 100000000
     "${PIN_SERVER[@]}" nginx -p "$WORK" -c "$WORK/nginx.conf" -e "$WORK/logs/error.log"
     SERVER="nginx $(nginx -v 2>&1 | sed 's/.*\///')"
     ;;
@@ -88,7 +69,7 @@ serve)
     ;;
 *) echo "TARGET must be nginx or serve, not $TARGET" >&2; exit 1 ;;
 esac
-for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
+wait_for_port "$PORT"
 URL="http://127.0.0.1:$PORT/ok"
 
 MODEL=(--threads 1 -c "$CONNECTIONS" -k -t "$SECONDS_TOTAL")

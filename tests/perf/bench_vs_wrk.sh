@@ -16,6 +16,7 @@
 # other load disturbs less than the rate, is compared too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source tests/perf/lib.sh
 CLI=${1:-${HOSTBENCH_CLI:-build/app/cli/hostbench-cli}}
 [ -x "$CLI" ] || { echo "no $CLI: build hostbench-cli first, or pass its path" >&2; exit 1; }
 CLI=$(readlink -f "$CLI")
@@ -28,27 +29,8 @@ CONNECTIONS=${CONNECTIONS:-50}
 
 WORK=$(mktemp -d /tmp/hostbench-vs-wrk.XXXXXX)
 mkdir -p "$WORK/logs"
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-cat > "$WORK/nginx.conf" <<NGX
-worker_processes 1;
-daemon on;
-error_log $WORK/logs/error.log warn;
-pid $WORK/nginx.pid;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    keepalive_requests 1000000;
-    client_body_temp_path $WORK/body;
-    proxy_temp_path $WORK/proxy;
-    fastcgi_temp_path $WORK/fastcgi;
-    uwsgi_temp_path $WORK/uwsgi;
-    scgi_temp_path $WORK/scgi;
-    server {
-        listen 127.0.0.1:$PORT;
-        location = /ok { default_type text/plain; return 200 "OK"; }
-    }
-}
-NGX
+PORT=$(free_port)
+write_nginx_ok_conf "$PORT" 1000000
 
 cleanup() {
     [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
@@ -57,8 +39,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-PIN_SERVER=() PIN_CLIENT=()
-if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(taskset -c 0); PIN_CLIENT=(taskset -c 1); fi
+set_cpu_pinning
 NICE=${NICE:--10}
 if [ "$NICE" != 0 ] && nice -n "$NICE" true 2>/dev/null && [ "$(nice -n "$NICE" nice 2>/dev/null)" -lt "$(nice)" ]; then
     PIN_SERVER=(nice -n "$NICE" "${PIN_SERVER[@]}")
@@ -67,7 +48,7 @@ else
     NICE=0
 fi
 "${PIN_SERVER[@]}" nginx -p "$WORK" -c "$WORK/nginx.conf" -e "$WORK/logs/error.log"
-for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.1; done
+wait_for_port "$PORT"
 URL="http://127.0.0.1:$PORT/ok"
 curl_ok=$(python3 -c "import urllib.request,sys; print(urllib.request.urlopen(sys.argv[1]).read().decode())" "$URL")
 [ "$curl_ok" = OK ] || { echo "nginx does not answer OK on $URL" >&2; exit 1; }

@@ -1,0 +1,48 @@
+# Shared by the perf scripts (sourced, not run): a free port, nginx answering
+# "OK" on /ok, the CPU pinning of server and generator, waiting for a port.
+# The caller sets `set -euo pipefail` and owns $WORK (removed on exit).
+
+# Prints a TCP port that is free on 127.0.0.1 now.
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+
+# Writes $WORK/nginx.conf: one worker, access log off, `location = /ok`
+# answering the 2 bytes "OK" on 127.0.0.1:PORT, up to KEEPALIVE_REQUESTS
+# requests per connection. Its logs, pid and temporary folders stay in $WORK.
+write_nginx_ok_conf() { # PORT KEEPALIVE_REQUESTS
+    mkdir -p "$WORK/logs"
+    cat > "$WORK/nginx.conf" <<NGX
+worker_processes 1;
+daemon on;
+error_log $WORK/logs/error.log warn;
+pid $WORK/nginx.pid;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    keepalive_requests $2;
+    client_body_temp_path $WORK/body;
+    proxy_temp_path $WORK/proxy;
+    fastcgi_temp_path $WORK/fastcgi;
+    uwsgi_temp_path $WORK/uwsgi;
+    scgi_temp_path $WORK/scgi;
+    server {
+        listen 127.0.0.1:$1;
+        location = /ok { default_type text/plain; return 200 "OK"; }
+    }
+}
+NGX
+}
+
+# Sets the command prefixes PIN_SERVER (CPU 0) and PIN_CLIENT (CPU 1) when
+# the machine has two or more cores and taskset is there; empty otherwise.
+set_cpu_pinning() {
+    PIN_SERVER=() PIN_CLIENT=()
+    if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(taskset -c 0); PIN_CLIENT=(taskset -c 1); fi
+}
+
+# Waits up to 10 s for something to accept connections on 127.0.0.1:PORT.
+wait_for_port() { # PORT
+    for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done
+    return 0
+}
