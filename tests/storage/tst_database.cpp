@@ -1,3 +1,4 @@
+#include "DatabaseFixture.h"
 #include "storage/Database.h"
 
 #include <QFile>
@@ -38,24 +39,6 @@ QVariant pragmaOnStorageConnection(const QString &sql)
     return query.value(0);
 }
 
-// A separate raw connection, for what Database does not expose.
-QVariant rawQuery(const QString &file, const QString &sql)
-{
-    QVariant result;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"raw"_s);
-        db.setDatabaseName(file);
-        if (db.open()) {
-            QSqlQuery query(db);
-            if (query.exec(sql) && query.next())
-                result = query.value(0);
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(u"raw"_s);
-    return result;
-}
-
 QByteArray readFile(const QString &path)
 {
     QFile file(path);
@@ -73,7 +56,7 @@ VirtualHost makeHost(const QString &name, const QStringList &aliases = {}, bool 
 }
 
 } // namespace
-class TestDatabase final : public QObject
+class TestDatabase final : public QObject, private DatabaseFixture
 {
     Q_OBJECT
 
@@ -96,16 +79,11 @@ private slots:
     void garbageFileLeftUntouched();
     void newerSchemaRefused();
     void foreignDatabaseRefused();
-
-private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    QString path() const { return m_dir->filePath(u"test.sqlite"_s); }
 };
 
 void TestDatabase::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
+    QVERIFY(makeFolder());
 }
 
 void TestDatabase::migratesNewAndEmptyFiles_data()

@@ -1,4 +1,5 @@
 // Database's benchmark runs, interval samples and histograms (tables runs and samples).
+#include "DatabaseFixture.h"
 #include "storage/Database.h"
 
 #include <QSqlDatabase>
@@ -13,29 +14,7 @@ using hostbench::model::LatencyHistogram;
 using hostbench::model::RunSummary;
 using hostbench::storage::Database;
 
-namespace {
-
-// A separate raw connection, for what Database does not expose.
-QVariant rawQuery(const QString &file, const QString &sql)
-{
-    QVariant result;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"raw"_s);
-        db.setDatabaseName(file);
-        if (db.open()) {
-            QSqlQuery query(db);
-            if (query.exec(sql) && query.next())
-                result = query.value(0);
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(u"raw"_s);
-    return result;
-}
-
-} // namespace
-
-class TestDatabaseRuns final : public QObject
+class TestDatabaseRuns final : public QObject, private DatabaseFixture
 {
     Q_OBJECT
 
@@ -46,16 +25,11 @@ private slots:
     void removingRunCascadesSamples();
     void histogramStoredWithRun();
     void runWithoutHistogram();
-
-private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    QString path() const { return m_dir->filePath(u"test.sqlite"_s); }
 };
 
 void TestDatabaseRuns::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
+    QVERIFY(makeFolder());
 }
 
 void TestDatabaseRuns::runRoundTrip()

@@ -1,6 +1,7 @@
 // Schema upgrades of files written by older builds: a version-1 file (before
 // run histograms) is upgraded in place and keeps its data; a failed upgrade
 // leaves it as it was.
+#include "DatabaseFixture.h"
 #include "storage/Database.h"
 #include "storage/RunJson.h"
 #include "storage/Schema.h"
@@ -21,7 +22,7 @@ using hostbench::storage::Database;
 using hostbench::storage::RunJson;
 using hostbench::storage::Schema;
 
-class TestSchemaUpgrade final : public QObject
+class TestSchemaUpgrade final : public QObject, private DatabaseFixture
 {
     Q_OBJECT
 
@@ -35,33 +36,11 @@ private:
     // Writes a version-1 file as a version-1 build did: one host with an
     // alias, a setting, one run with two samples. `extraSql` runs last.
     bool writeVersion1File(const QString &extraSql = {});
-    QVariant rawQuery(const QString &sql);
-
-    std::unique_ptr<QTemporaryDir> m_dir;
-    QString path() const { return m_dir->filePath(u"v1.sqlite"_s); }
 };
 
 void TestSchemaUpgrade::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-}
-
-QVariant TestSchemaUpgrade::rawQuery(const QString &sql)
-{
-    QVariant result;
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"raw"_s);
-        db.setDatabaseName(path());
-        if (db.open()) {
-            QSqlQuery query(db);
-            if (query.exec(sql) && query.next())
-                result = query.value(0);
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(u"raw"_s);
-    return result;
+    QVERIFY(makeFolder());
 }
 
 bool TestSchemaUpgrade::writeVersion1File(const QString &extraSql)
