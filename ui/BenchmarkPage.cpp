@@ -4,7 +4,9 @@
 #include "storage/Database.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchCharts.h"
+#include "ui/ConnectProbe.h"
 #include "ui/EngineController.h"
+#include "ui/FieldError.h"
 #include "ui/Format.h"
 #include "ui/ReportText.h"
 #include "ui/TargetResolver.h"
@@ -52,7 +54,9 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
     , m_database(database)
     , m_settings(settings)
     , m_engine(engine)
+    , m_probe(new ConnectProbe(this))
     , m_url(new QComboBox(this))
+    , m_urlError(new FieldError(m_url, this))
     , m_hint(new QLabel(this))
     , m_concurrency(new QSpinBox(this))
     , m_byRequests(new QRadioButton(tr("Requests:"), this))
@@ -75,6 +79,7 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
 {
     setObjectName(u"benchmarkPage"_s);
     m_url->setObjectName(u"benchUrl"_s);
+    m_urlError->setObjectName(u"benchUrlError"_s);
     m_hint->setObjectName(u"benchTargetHint"_s);
     m_concurrency->setObjectName(u"benchConcurrency"_s);
     m_byRequests->setObjectName(u"benchByRequests"_s);
@@ -151,7 +156,11 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
 
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(tr("&URL:"), m_url);
+    auto *urlCell = new QVBoxLayout;
+    urlCell->setSpacing(2);
+    urlCell->addWidget(m_url);
+    urlCell->addWidget(m_urlError);
+    form->addRow(tr("&URL:"), urlCell);
     form->addRow(QString(), m_hint);
     form->addRow(tr("&Concurrency:"), m_concurrency);
     form->addRow(tr("Length:"), length);
@@ -201,6 +210,8 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
     connect(m_stop, &QPushButton::clicked, this, &BenchmarkPage::stopRun);
     connect(m_byRequests, &QRadioButton::toggled, this, &BenchmarkPage::updateState);
     connect(m_url, &QComboBox::currentTextChanged, this, &BenchmarkPage::updateHint);
+    connect(m_url, &QComboBox::currentTextChanged, m_urlError, [this] { m_urlError->setMessage({}); });
+    connect(m_probe, &ConnectProbe::finished, this, &BenchmarkPage::probeFinished);
     connect(&m_engine, &EngineController::runningChanged, this, &BenchmarkPage::refreshTargets);
 
     restoreForm();
@@ -271,16 +282,53 @@ void BenchmarkPage::refreshTargets()
     updateHint();
 }
 
+bool BenchmarkPage::isConnecting() const
+{
+    return m_probe->isActive();
+}
+
 bool BenchmarkPage::startRun()
 {
-    if (m_generator)
+    if (m_generator || m_probe->isActive())
         return false;
     const model::BenchParameters wanted = parameters();
+    m_urlError->setMessage({});
+    showError({});
+    const QUrl url(wanted.url);
+    if (url.scheme() != u"http"_s || url.host().isEmpty()) {
+        // The load generator says what is wrong with the URL.
+        launch(wanted);
+        return m_generator != nullptr;
+    }
+    // As hostbench-cli bench does: a target that takes no connection gets no
+    // run (a closed port would otherwise give a run of connect failures).
+    m_probing = wanted;
+    m_probe->start(url.host(), quint16(url.port(80)));
+    m_state->setText(tr("Connecting to %1…").arg(url.authority()));
+    updateState();
+    return true;
+}
+
+void BenchmarkPage::probeFinished(const QString &error)
+{
+    if (!error.isEmpty()) {
+        m_urlError->setMessage(error);
+        m_state->setText(tr("Ready."));
+        updateState();
+        return;
+    }
+    launch(m_probing);
+}
+
+void BenchmarkPage::launch(const model::BenchParameters &wanted)
+{
     auto generator = std::make_unique<bench::LoadGenerator>();
     QString error;
     if (!generator->start(wanted, &error)) {
         showError(tr("The run did not start: %1").arg(error));
-        return false;
+        m_state->setText(tr("Ready."));
+        updateState();
+        return;
     }
     saveForm();
     showError({});
@@ -296,11 +344,16 @@ bool BenchmarkPage::startRun()
     m_poll.start();
     updateState();
     emit runningChanged(true);
-    return true;
 }
 
 void BenchmarkPage::stopRun()
 {
+    if (m_probe->isActive()) {
+        m_probe->cancel();
+        m_state->setText(tr("Ready."));
+        updateState();
+        return;
+    }
     if (!m_generator)
         return;
     // The generator winds down on its threads; poll() sees it finish.
@@ -357,7 +410,7 @@ void BenchmarkPage::finish()
 
 void BenchmarkPage::updateState()
 {
-    const bool running = isRunning();
+    const bool running = isRunning() || isConnecting();
     for (QWidget *field : std::initializer_list<QWidget *>{m_url, m_concurrency, m_byRequests, m_byDuration,
                                                            m_keepAlive, m_threads})
         field->setEnabled(!running);

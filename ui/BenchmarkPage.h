@@ -29,12 +29,15 @@ namespace hostbench::ui {
 
 class AppSettings;
 class BenchCharts;
+class ConnectProbe;
 class EngineController;
+class FieldError;
 
 /*
  * The Benchmark page: target URL (an editable list of the running engine's
  * sites), concurrency, a number of requests or a duration, keep-alive and
- * generator threads; Start and Stop, a progress bar, live charts of
+ * generator threads; Start (which first tries one connection to the target,
+ * ConnectProbe, and shows a refusal under the URL) and Stop, a progress bar, live charts of
  * requests/s and latency, and when the run ends the ab-style report; the
  * run is then stored (Database::saveRun, with its samples).
  *
@@ -56,11 +59,15 @@ public:
     ~BenchmarkPage() override;
 
     bool isRunning() const { return m_generator != nullptr; }
+    // Start was pressed and the target is being tried (ConnectProbe).
+    bool isConnecting() const;
     // The run the form describes, the target resolved (TargetResolver).
     model::BenchParameters parameters() const;
     // Offers the sites of the running engine in the URL list.
     void refreshTargets();
 
+    // Tries one connection to the target, then starts the run; false when
+    // nothing is started (a run is live, or the URL is refused at once).
     bool startRun();
     void stopRun();
 
@@ -70,6 +77,8 @@ signals:
     void runFinished(qint64 runId);
 
 private:
+    void probeFinished(const QString &error);
+    void launch(const model::BenchParameters &wanted);
     void poll();
     void finish();
     void updateState();
@@ -86,11 +95,14 @@ private:
     std::unique_ptr<bench::LoadGenerator> m_generator;
     model::BenchParameters m_running;
     QTimer m_poll;
+    ConnectProbe *m_probe = nullptr;
+    model::BenchParameters m_probing;
     quint64 m_completed = 0;
     quint64 m_failed = 0;
     QStringList m_offeredUrls;
 
     QComboBox *m_url = nullptr;
+    FieldError *m_urlError = nullptr;
     QLabel *m_hint = nullptr;
     QSpinBox *m_concurrency = nullptr;
     QRadioButton *m_byRequests = nullptr;

@@ -5,6 +5,7 @@
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchCharts.h"
+#include "ui/BenchmarkPage.h"
 #include "ui/EngineController.h"
 #include "ui/MainWindow.h"
 #include "ui/SiteDialog.h"
@@ -58,6 +59,7 @@ private slots:
     void controlApiPortTaken();
     void addSiteThroughDialog();
     void benchmarkTargetHint();
+    void benchmarkClosedPortRefused();
     void benchmarkRun();
     void runsPageShowsAndDeletes();
     void removeSiteThroughPage();
@@ -332,6 +334,40 @@ void TestMainWindow::benchmarkTargetHint()
     QTRY_VERIFY(!hint->isVisible());
 }
 
+void TestMainWindow::benchmarkClosedPortRefused()
+{
+    // A port that was just free: nothing listens there.
+    quint16 closedPort = 0;
+    {
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        closedPort = server.serverPort();
+    }
+    showTab(u"benchmarkPage"_s);
+    auto *url = widget<QComboBox>(u"benchUrl"_s);
+    typeInto(url, u"http://127.0.0.1:%1/"_s.arg(closedPort));
+    auto *urlError = widget<QLabel>(u"benchUrlError"_s);
+    QVERIFY(!urlError->isVisible());
+    QTest::mouseClick(widget<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+
+    QTRY_VERIFY_WITH_TIMEOUT(urlError->isVisible(), kTimeoutMs);
+    QVERIFY2(urlError->text().contains(u"127.0.0.1:%1"_s.arg(closedPort)), qPrintable(urlError->text()));
+    QVERIFY(url->property("fieldError").isValid());
+    QVERIFY(!m_window->findChild<ui::BenchmarkPage *>()->isRunning());
+    QVERIFY(widget<QPushButton>(u"benchStart"_s)->isEnabled());
+    QVERIFY(!widget<QPushButton>(u"benchStop"_s)->isEnabled());
+    // Nothing ran, so nothing was stored.
+    QTest::qWait(300);
+    QCOMPARE(widget<QTableView>(u"runsTable"_s)->model()->rowCount(), 0);
+    storage::Database check;
+    QVERIFY(check.open(m_folder->databasePath()));
+    QVERIFY(check.runs().isEmpty());
+
+    // Editing the URL clears the error.
+    typeInto(url, engineUrl());
+    QTRY_VERIFY(!urlError->isVisible());
+}
+
 void TestMainWindow::benchmarkRun()
 {
     showTab(u"benchmarkPage"_s);
@@ -349,7 +385,10 @@ void TestMainWindow::benchmarkRun()
     QVERIFY(!stop->isEnabled());
 
     QTest::mouseClick(widget<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    // The target is tried first (one connection), then the run starts.
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->findChild<ui::BenchmarkPage *>()->isRunning(), kTimeoutMs);
     QVERIFY2(!widget<QLabel>(u"benchError"_s)->isVisible(), qPrintable(widget<QLabel>(u"benchError"_s)->text()));
+    QVERIFY(!widget<QLabel>(u"benchUrlError"_s)->isVisible());
     QVERIFY(stop->isEnabled());
 
     // While the run is live the chart grows: note its size at each turn of the event loop.
