@@ -232,6 +232,10 @@ int BenchCommand::run(const QStringList &arguments)
     poll.start(kPollMs);
     loop.exec();
     generator.wait();
+    // ab stops with "Too many open files" too: what was measured until then
+    // says little, so there is no report and nothing is stored.
+    if (!generator.error().isEmpty())
+        return Console::fail(kCommand, generator.error());
 
     const model::RunSummary summary = generator.summary();
     const QList<model::BenchSample> samples = generator.allSamples();

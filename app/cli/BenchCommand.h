@@ -18,7 +18,9 @@ namespace hostbench::cli {
  *
  * Exit codes, as ab: 0 once the run has completed (failed requests
  * included; a run stopped by SIGINT too), 1 for bad flags or a target that
- * accepts no connection before the first request, or an output file
+ * accepts no connection before the first request, more connections than
+ * the open-file limit allows (checked first, and again if a socket cannot be
+ * opened: EMFILE/ENFILE stops the run, as ab), or an output file
  * (--json, --csv, -e) that cannot be written. A storage failure is reported on stderr and does not
  * change the exit code. Thread: the main thread.
  */

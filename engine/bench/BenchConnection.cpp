@@ -6,6 +6,7 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/http/error.hpp>
 
+#include <cerrno>
 #include <cstring>
 
 namespace hostbench::bench {
@@ -108,9 +109,17 @@ void BenchConnection::connect()
     boost::system::error_code ec;
     m_socket.open(m_run.endpoint.protocol(), ec);
     if (ec) {
-        // Out of descriptors, say: fail later, not by recursion from here.
-        asio::post(m_worker.context(), [this] {
-            if (!m_stopped)
+        // Fail later, not by recursion from here. Out of descriptors, every
+        // connection would fail the same way: the run ends with the reason.
+        const int code = ec.value();
+        const bool noDescriptors = ec.category() == boost::system::system_category()
+                                   && (code == EMFILE || code == ENFILE);
+        asio::post(m_worker.context(), [this, noDescriptors, code] {
+            if (m_stopped)
+                return;
+            if (noDescriptors)
+                m_worker.outOfDescriptors(code);
+            else
                 fail(FailureKind::Connect);
         });
         return;

@@ -90,6 +90,10 @@ void BenchWorker::armTimeoutCheck()
     m_timeoutTimer.async_wait([this, timeout](const boost::system::error_code &ec) {
         if (ec || m_finished)
             return;
+        if (m_run.descriptorErrno.load(std::memory_order_relaxed) != 0) {
+            finish(); // another thread ran out of descriptors
+            return;
+        }
         const Clock::time_point now = Clock::now();
         for (auto &connection : m_connections)
             connection->checkTimeout(now, timeout);
@@ -159,6 +163,13 @@ void BenchWorker::connectionFinished()
 {
     if (--m_activeConnections == 0)
         finish();
+}
+
+void BenchWorker::outOfDescriptors(int error)
+{
+    int none = 0;
+    m_run.descriptorErrno.compare_exchange_strong(none, error, std::memory_order_relaxed);
+    finish();
 }
 
 void BenchWorker::noteServer(std::string_view server)

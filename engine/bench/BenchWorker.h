@@ -50,6 +50,7 @@ public:
     void recordResponse(const Attempt &attempt, Clock::time_point done, unsigned status, quint64 bodyBytes,
                         bool keptAlive);
     void recordFailure(const Attempt &attempt, FailureKind kind);
+    void outOfDescriptors(int error); // EMFILE/ENFILE: ends the whole run
 
 private:
     void armTick();

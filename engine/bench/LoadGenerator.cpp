@@ -10,6 +10,8 @@
 #include <QDateTime>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <optional>
 #include <thread>
 
@@ -67,6 +69,40 @@ static bool refuse(QString *error, const QString &reason)
     return false;
 }
 
+// Besides one socket per connection, each thread's reactor holds a few
+// descriptors (epoll, eventfd, timerfd), and the process has its own
+// (stdio, Qt, a database): an estimate, not a count.
+static int descriptorsBesidesSockets(int threads)
+{
+    return 3 * threads + 32;
+}
+
+static QString openFileLimitText()
+{
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0)
+        return QStringLiteral("the open-file limit (ulimit -n)");
+    return QStringLiteral("the open-file limit of %1 (ulimit -n)").arg(qulonglong(limit.rlim_cur));
+}
+
+// The hard limit is as far as raiseDescriptorLimit() can go: beyond it,
+// connections would fail by the thousand with EMFILE; say so before the run.
+static bool checkDescriptorLimit(const model::BenchParameters &parameters, QString *error)
+{
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_max == RLIM_INFINITY)
+        return true;
+    const int threads = std::min(parameters.threads, parameters.concurrency);
+    const rlim_t needed = rlim_t(parameters.concurrency) + rlim_t(descriptorsBesidesSockets(threads));
+    if (needed <= limit.rlim_max)
+        return true;
+    return refuse(error, QStringLiteral("%1 connections need %1 sockets (and about %2 other open files) but the "
+                                        "open-file limit is %3 (ulimit -n); raise it or lower the concurrency")
+                             .arg(parameters.concurrency)
+                             .arg(descriptorsBesidesSockets(threads))
+                             .arg(qulonglong(limit.rlim_max)));
+}
+
 bool LoadGenerator::start(const model::BenchParameters &parameters, QString *error)
 {
     if (!d->threads.empty() && !isFinished())
@@ -81,6 +117,8 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
         return refuse(error, QStringLiteral("requests, duration, warm-up and rate cannot be negative"));
     if (parameters.sampleIntervalMs < 1 || parameters.timeoutMs < 1)
         return refuse(error, QStringLiteral("the sample interval and the timeout must be at least 1 ms"));
+    if (!checkDescriptorLimit(parameters, error))
+        return false;
     auto target = BenchTarget::fromParameters(parameters, error);
     if (!target)
         return false;
@@ -203,6 +241,23 @@ void LoadGenerator::Private::buildSummary() const
     summary->threads = int(workers.size());
     summary->startedAtMs = startedAtMs;
     summary->interrupted = interrupted;
+}
+
+QString LoadGenerator::error() const
+{
+    if (!d->run || !isFinished())
+        return {};
+    const int code = d->run->descriptorErrno.load(std::memory_order_relaxed);
+    if (code == 0)
+        return {};
+    if (code == ENFILE)
+        return QStringLiteral("the run stopped: a socket could not be opened: %1 (ENFILE): the system's "
+                              "open-file table is full")
+            .arg(QString::fromLocal8Bit(std::strerror(code)));
+    return QStringLiteral("the run stopped: a socket could not be opened: %1 (EMFILE): %2 is too low for "
+                          "%3 connections")
+        .arg(QString::fromLocal8Bit(std::strerror(code)), openFileLimitText())
+        .arg(d->run->parameters.concurrency);
 }
 
 model::RunSummary LoadGenerator::summary() const

@@ -46,8 +46,14 @@ public:
 
     // Validates the parameters, resolves the URL and starts the run. Returns
     // false with a readable reason (bad URL, https, unresolvable host,
-    // concurrency < 1, neither requests nor duration) and starts nothing.
+    // concurrency < 1, neither requests nor duration, more connections than
+    // the open-file hard limit allows) and starts nothing.
     bool start(const model::BenchParameters &parameters, QString *error);
+    // After isFinished(): why the run ended before its end, empty if it did
+    // not. Today: a socket could not be opened for lack of descriptors
+    // (EMFILE/ENFILE); the run stops at once, as ab does, and its figures
+    // say little. Owner thread.
+    QString error() const;
     // Asks the run to end early; the summary then has interrupted = true. Any thread.
     void stop();
     // Blocks until the generator threads have ended. Owner thread.

@@ -44,6 +44,9 @@ struct RunShared
     // Shared while running.
     std::atomic<qint64> ticketsTaken{0};
     std::atomic<qint64> documentLength{-1}; // body bytes of the first response; -1 before it
+    // EMFILE or ENFILE once a socket could not be opened: the run ends (ab
+    // stops too), since every later connect would fail the same way.
+    std::atomic<int> descriptorErrno{0};
     std::mutex serverMutex;
     bool serverKnown = false;    // under serverMutex
     QString serverSoftware;      // under serverMutex

@@ -109,6 +109,7 @@ private slots:
     void benchStorageFailureStillReports();
     void benchInterruptedBySigint();
     void benchUnreachableTarget();
+    void benchAboveOpenFileLimit();
     void statusWithNothingListening();
 
 private:
@@ -743,6 +744,28 @@ void TestCli::benchUnreachableTarget()
     QVERIFY2(r.err.contains(u"cannot connect"_s), qPrintable(r.err));
     QVERIFY(!r.out.contains(u"Complete requests"_s));
     QVERIFY(!QFile::exists(data + u"/hostbench.sqlite"_s));
+}
+
+void TestCli::benchAboveOpenFileLimit()
+{
+    // bash's ulimit -n lowers the soft and the hard limit: the generator
+    // cannot raise them, so 400 connections cannot have 400 sockets.
+    QTcpServer target; // accepts in the kernel's backlog: the CLI's reachability check passes
+    QVERIFY(target.listen(QHostAddress::LocalHost, 0));
+    QProcess bench;
+    bench.setProcessEnvironment(environment());
+    bench.start(u"bash"_s, {u"-c"_s, u"ulimit -n 256 && exec \"$0\" \"$@\""_s, QStringLiteral(HOSTBENCH_CLI_PATH),
+                            u"bench"_s, u"-c"_s, u"400"_s, u"-n"_s, u"400"_s, u"--no-store"_s,
+                            u"http://127.0.0.1:%1/"_s.arg(target.serverPort())});
+    QVERIFY(bench.waitForFinished(kTimeoutMs));
+    const QString err = QString::fromLocal8Bit(bench.readAllStandardError());
+    const QString out = QString::fromLocal8Bit(bench.readAllStandardOutput());
+    QCOMPARE(bench.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(bench.exitCode() == 1, qPrintable(err));
+    QVERIFY2(err.contains(u"400 connections need 400 sockets"_s) && err.contains(u"open-file limit is 256"_s)
+                 && err.contains(u"ulimit -n"_s),
+             qPrintable(err));
+    QVERIFY(!out.contains(u"Complete requests"_s));
 }
 
 void TestCli::statusWithNothingListening()
