@@ -6,6 +6,7 @@
 #include "ui/ReportText.h"
 #include "ui/RunListModel.h"
 
+#include <QAction>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -14,6 +15,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShowEvent>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStyle>
@@ -31,6 +33,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     , m_proxy(new QSortFilterProxyModel(this))
     , m_table(new QTableView(this))
     , m_count(new QLabel(this))
+    , m_refresh(new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("&Refresh"), this))
     , m_delete(new QPushButton(style()->standardIcon(QStyle::SP_TrashIcon), tr("&Delete"), this))
     , m_title(new QLabel(this))
     , m_charts(new BenchCharts(u"run"_s, Qt::Vertical, this))
@@ -39,6 +42,8 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     setObjectName(u"runsPage"_s);
     m_table->setObjectName(u"runsTable"_s);
     m_count->setObjectName(u"runsCount"_s);
+    m_refresh->setObjectName(u"runsRefresh"_s);
+    m_refresh->setToolTip(tr("Read the list again, with runs stored by hostbench-cli (F5)"));
     m_delete->setObjectName(u"runsDelete"_s);
     m_title->setObjectName(u"runTitle"_s);
     m_report->setObjectName(u"runReport"_s);
@@ -70,6 +75,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
 
     auto *listBar = new QHBoxLayout;
     listBar->addWidget(m_count, 1);
+    listBar->addWidget(m_refresh);
     listBar->addWidget(m_delete);
     auto *listPane = new QWidget(this);
     auto *listLayout = new QVBoxLayout(listPane);
@@ -102,7 +108,22 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
 
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::showSelectedRun);
     connect(m_delete, &QPushButton::clicked, this, &RunsPage::deleteSelectedRun);
+    connect(m_refresh, &QPushButton::clicked, this, [this] { refresh(); });
+    // F5 while the page is shown; the button keeps its Alt+R mnemonic.
+    auto *refreshAction = new QAction(this);
+    refreshAction->setShortcut(QKeySequence::Refresh);
+    refreshAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(refreshAction, &QAction::triggered, this, [this] { refresh(); });
+    addAction(refreshAction);
     refresh();
+}
+
+void RunsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    // Another process (hostbench-cli bench) may have stored runs meanwhile.
+    if (!event->spontaneous())
+        refresh();
 }
 
 void RunsPage::refresh(qint64 runId)

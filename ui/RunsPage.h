@@ -20,7 +20,9 @@ class RunListModel;
 /*
  * The Runs page: the newest kRunLimit stored runs (newest first, sortable by
  * any column); the selected run's report and charts, its samples read from
- * the database only when it is selected; Delete. GUI thread.
+ * the database only when it is selected; Delete. The list is read again
+ * each time the page is shown and on Refresh (F5), so that runs stored by
+ * hostbench-cli in the same data folder appear. GUI thread.
  */
 class RunsPage final : public QWidget
 {
@@ -36,6 +38,9 @@ public:
     qint64 selectedRunId() const;
     void deleteSelectedRun();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void showSelectedRun();
     void deleteRun(qint64 runId);
@@ -45,6 +50,7 @@ private:
     QSortFilterProxyModel *m_proxy = nullptr;
     QTableView *m_table = nullptr;
     QLabel *m_count = nullptr;
+    QPushButton *m_refresh = nullptr;
     QPushButton *m_delete = nullptr;
     QLabel *m_title = nullptr;
     BenchCharts *m_charts = nullptr;
