@@ -25,6 +25,8 @@ private slots:
     void refreshButtonShowsOtherConnectionsRuns();
     void showingThePageRefreshes();
     void refreshKeepsSelection();
+    void latencyCells_data();
+    void latencyCells();
 
 private:
     // Stores a run through its own connection; returns its id.
@@ -114,6 +116,32 @@ void TestRunsPage::refreshKeepsSelection()
     QTest::mouseClick(m_page->findChild<QPushButton *>(u"runsRefresh"_s), Qt::LeftButton);
     QTRY_COMPARE(table()->model()->rowCount(), 3);
     QCOMPARE(m_page->selectedRunId(), older);
+}
+
+void TestRunsPage::latencyCells_data()
+{
+    QTest::addColumn<quint64>("completed");
+    QTest::addColumn<bool>("dash");
+    QTest::newRow("no request answered") << quint64(0) << true;
+    QTest::newRow("one answered") << quint64(1) << false;
+    QTest::newRow("all answered") << quint64(100) << false;
+}
+
+void TestRunsPage::latencyCells()
+{
+    QFETCH(quint64, completed);
+    QFETCH(bool, dash);
+    QVERIFY(storeRun(u"http://127.0.0.1:1/"_s, completed) > 0);
+    m_page->refresh();
+    QAbstractItemModel *model = table()->model();
+    QCOMPARE(model->rowCount(), 1);
+    for (const int column : {int(ui::RunListModel::P50Column), int(ui::RunListModel::P99Column)}) {
+        const QString cell = model->index(0, column).data().toString();
+        if (dash)
+            QCOMPARE(cell, u"–"_s);
+        else
+            QVERIFY2(cell.contains(u"ms"_s), qPrintable(cell));
+    }
 }
 
 QTEST_MAIN(TestRunsPage)
