@@ -206,8 +206,14 @@ int BenchCommand::run(const QStringList &arguments)
     bench::LoadGenerator generator;
     SignalWatcher watcher([&generator](int) { generator.stop(); });
 
-    Console::outRaw(ReportPrinter::preamble(url, options->wrkFormat, p));
+    // The data folder opens before the first request: a run of ten minutes
+    // is not lost for a database that could never have stored it.
     QString error;
+    storage::DataFolder folder;
+    if (options->store && !folder.open(options->dataDir, &error))
+        return Console::fail(kCommand, error + u" (--no-store runs without storing)"_s);
+
+    Console::outRaw(ReportPrinter::preamble(url, options->wrkFormat, p));
     if (!canConnect(url, &error))
         return Console::fail(kCommand, error);
     if (!generator.start(p, &error))
@@ -243,17 +249,14 @@ int BenchCommand::run(const QStringList &arguments)
         Console::err(u"Finished %1 requests"_s.arg(summary.completed + summary.failed));
     Console::outRaw(ReportPrinter::report(summary, generator.histogram(), samples, options->wrkFormat));
 
+    bool stored = true;
     if (options->store) {
-        storage::DataFolder folder;
-        if (!folder.open(options->dataDir, &error)) {
-            Console::err(u"hostbench-cli bench: the run was not stored: "_s + error);
-        } else {
-            const qint64 id = folder.database().saveRun(p, summary, samples, &generator.histogram());
-            if (id == 0)
-                Console::err(u"hostbench-cli bench: the run was not stored: "_s + folder.database().lastError());
-            else
-                Console::err(u"Stored as run %1 in %2"_s.arg(id).arg(folder.databasePath()));
-        }
+        const qint64 id = folder.database().saveRun(p, summary, samples, &generator.histogram());
+        stored = id != 0;
+        if (stored)
+            Console::err(u"Stored as run %1 in %2"_s.arg(id).arg(folder.databasePath()));
+        else
+            Console::err(u"hostbench-cli bench: the run was not stored: "_s + folder.database().lastError());
     }
     bool written = true;
     if (!options->jsonFile.isEmpty())
@@ -265,7 +268,7 @@ int BenchCommand::run(const QStringList &arguments)
                                            bench::CsvReport::abPercentiles(generator.histogram()), &error);
     if (!written)
         return Console::fail(kCommand, error);
-    return 0;
+    return stored ? 0 : 1;
 }
 
 } // namespace hostbench::cli

@@ -21,8 +21,10 @@ namespace hostbench::cli {
  * accepts no connection before the first request, more connections than
  * the open-file limit allows (checked first, and again if a socket cannot be
  * opened: EMFILE/ENFILE stops the run, as ab), or an output file
- * (--json, --csv, -e) that cannot be written. A storage failure is reported on stderr and does not
- * change the exit code. Thread: the main thread.
+ * (--json, --csv, -e) that cannot be written. The data folder is opened
+ * before the first request (unless --no-store): one that cannot be is exit
+ * 1 with no request sent; a run that then cannot be saved is reported in
+ * full and exits 1 too. Thread: the main thread.
  */
 class BenchCommand final
 {

@@ -67,6 +67,11 @@ bool DataFolder::open(const QString &explicitDir, QString *error)
 {
     m_database.close();
     m_path = resolve(explicitDir);
+    const QFileInfo info(m_path);
+    if (info.exists() && !info.isDir()) {
+        *error = u"The data folder %1 is a file, not a folder"_s.arg(m_path);
+        return false;
+    }
     if (!QDir().mkpath(m_path)) {
         *error = u"Cannot create the data folder %1"_s.arg(m_path);
         return false;

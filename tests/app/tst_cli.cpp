@@ -106,7 +106,8 @@ private slots:
     void benchSendsRequestAsGiven();
     void benchCsvAndPercentileFiles();
     void benchOpenModelReportsBothLatencies();
-    void benchStorageFailureStillReports();
+    void benchBrokenDataFolderSendsNothing_data();
+    void benchBrokenDataFolderSendsNothing();
     void benchInterruptedBySigint();
     void benchUnreachableTarget();
     void benchAboveOpenFileLimit();
@@ -668,28 +669,40 @@ void TestCli::benchOpenModelReportsBothLatencies()
     QVERIFY2(r.out.contains(u"Uncorrected Latency"_s), qPrintable(r.out));
 }
 
-void TestCli::benchStorageFailureStillReports()
+void TestCli::benchBrokenDataFolderSendsNothing_data()
 {
-    const QString site = makeSite(u"a"_s, "OK");
-    QProcess serve;
-    quint16 port = 0;
-    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s},
-                       &port));
-    // A data folder whose database is not one: reported, left alone, and the run still reported.
-    const QString data = m_dir->filePath(u"broken"_s);
-    QVERIFY(QDir().mkpath(data));
+    QTest::addColumn<QString>("name");   // under the temporary folder
+    QTest::addColumn<bool>("isFile");    // the --data-dir is a file, else a folder with a broken database
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("garbage database") << u"broken"_s << false << u"not a SQLite database"_s;
+    QTest::newRow("data dir is a file") << u"a-file"_s << true << u"is a file, not a folder"_s;
+}
+
+void TestCli::benchBrokenDataFolderSendsNothing()
+{
+    QFETCH(QString, name);
+    QFETCH(bool, isFile);
+    QFETCH(QString, reason);
+    // The target counts connections: the run must not begin.
+    QTcpServer target;
+    QVERIFY(target.listen(QHostAddress::LocalHost, 0));
+    const QString data = m_dir->filePath(name);
+    const QString file = isFile ? data : data + u"/hostbench.sqlite"_s;
+    if (!isFile)
+        QVERIFY(QDir().mkpath(data));
     const QByteArray garbage("this is not a database\n");
     {
-        QFile file(data + u"/hostbench.sqlite"_s);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(garbage);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(garbage);
     }
-    const Result r = runCli({u"bench"_s, u"-n"_s, u"10"_s, u"--data-dir"_s, data, u"http://127.0.0.1:%1/"_s.arg(port)});
-    QVERIFY(stopServe(serve));
-    QCOMPARE(r.exitCode, 0);
-    QVERIFY2(r.out.contains(u"Complete requests:      10"_s), qPrintable(r.out));
-    QVERIFY2(r.err.contains(u"not stored"_s) && r.err.contains(u"not a SQLite database"_s), qPrintable(r.err));
-    QCOMPARE(readFile(data + u"/hostbench.sqlite"_s), garbage);
+    const Result r = runCli({u"bench"_s, u"-n"_s, u"10"_s, u"--data-dir"_s, data,
+                             u"http://127.0.0.1:%1/"_s.arg(target.serverPort())});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(reason) && r.err.contains(u"--no-store runs without storing"_s), qPrintable(r.err));
+    QVERIFY2(!r.out.contains(u"Complete requests"_s), qPrintable(r.out));
+    QVERIFY(!target.waitForNewConnection(200));
+    QCOMPARE(readFile(file), garbage);
 }
 
 void TestCli::benchInterruptedBySigint()
