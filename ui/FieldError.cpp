@@ -22,6 +22,12 @@ FieldError::FieldError(QWidget *field, QWidget *parent)
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.92);
     setFont(small);
+    // The line is kept while there is nothing to say: fields below an error
+    // stay where they are, under the mouse, as the user types.
+    setMinimumHeight(fontMetrics().lineSpacing());
+    QSizePolicy policy = sizePolicy();
+    policy.setRetainSizeWhenHidden(true);
+    setSizePolicy(policy);
     setVisible(false);
 }
 

@@ -8,7 +8,9 @@ namespace hostbench::ui {
 
 /*
  * A validation message shown under a form field: red text in a label that
- * takes no room while empty, and the field itself tinted until the message
+ * keeps a line of room while hidden, so that the form does not move as
+ * errors come and go (a message longer than a line still wraps), and the
+ * field itself tinted until the message
  * is cleared. The field gets the dynamic property "fieldError" (the message)
  * so that tests and style sheets can see it. GUI thread.
  */

@@ -25,6 +25,7 @@ private slots:
     void refusesFieldErrors_data();
     void refusesFieldErrors();
     void errorsFollowEdits();
+    void fieldsStayPutAsErrorsComeAndGo();
     void acceptsValidSite();
     void routeErrors();
     void createsMissingFolder();
@@ -161,6 +162,52 @@ void TestSiteDialog::errorsFollowEdits()
     clickOk(dialog);
     QTRY_VERIFY(!dialog.isVisible());
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
+}
+
+void TestSiteDialog::fieldsStayPutAsErrorsComeAndGo()
+{
+    SiteDialog dialog(VirtualHost{}, others());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const QStringList fields = {u"siteHostName"_s, u"siteAliases"_s, u"siteDocumentRoot"_s, u"siteDefault"_s};
+    auto positions = [&] {
+        QList<QPoint> result;
+        for (const QString &name : fields)
+            result.append(dialog.findChild<QWidget *>(name)->mapTo(&dialog, QPoint(0, 0)));
+        return result;
+    };
+    // Set HOSTBENCH_SCREENS to a folder to look at the dialog in each state.
+    const QString screens = qEnvironmentVariable("HOSTBENCH_SCREENS");
+    auto grab = [&](const QString &name) {
+        if (!screens.isEmpty())
+            dialog.grab().save(QDir(screens).filePath(name));
+    };
+    type(dialog, u"siteHostName"_s, u"ok.test"_s);
+    type(dialog, u"siteDocumentRoot"_s, m_dir.filePath(u"www"_s));
+    QTest::qWait(50);
+    const QList<QPoint> clean = positions();
+    const QSize size = dialog.size();
+    grab(u"site-dialog-no-errors.png"_s);
+
+    // Errors under the host name and the aliases, then none again.
+    type(dialog, u"siteHostName"_s, u"taken.test"_s);
+    type(dialog, u"siteAliases"_s, u"bad..alias"_s);
+    clickOk(dialog);
+    QTRY_VERIFY(error(dialog, u"siteHostNameError"_s)->isVisible());
+    QTRY_VERIFY(error(dialog, u"siteAliasesError"_s)->isVisible());
+    QTest::qWait(50);
+    grab(u"site-dialog-errors.png"_s);
+    QCOMPARE(positions(), clean);
+    QCOMPARE(dialog.size(), size);
+
+    type(dialog, u"siteHostName"_s, u"ok.test"_s);
+    type(dialog, u"siteAliases"_s, QString());
+    QTRY_VERIFY(!error(dialog, u"siteHostNameError"_s)->isVisible());
+    QTRY_VERIFY(!error(dialog, u"siteAliasesError"_s)->isVisible());
+    QTest::qWait(50);
+    grab(u"site-dialog-errors-cleared.png"_s);
+    QCOMPARE(positions(), clean);
+    QCOMPARE(dialog.size(), size);
 }
 
 void TestSiteDialog::acceptsValidSite()
