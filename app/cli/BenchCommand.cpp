@@ -206,16 +206,16 @@ int BenchCommand::run(const QStringList &arguments)
     bench::LoadGenerator generator;
     SignalWatcher watcher([&generator](int) { generator.stop(); });
 
-    // The data folder opens before the first request: a run of ten minutes
-    // is not lost for a database that could never have stored it.
+    Console::outRaw(ReportPrinter::preamble(url, options->wrkFormat, p));
     QString error;
+    if (!canConnect(url, &error))
+        return Console::fail(kCommand, error);
+    // The data folder opens before the first request (after the target
+    // answered, so that a typo in the URL creates no folder): a run of ten
+    // minutes is not lost for a database that could never have stored it.
     storage::DataFolder folder;
     if (options->store && !folder.open(options->dataDir, &error))
         return Console::fail(kCommand, error + u" (--no-store runs without storing)"_s);
-
-    Console::outRaw(ReportPrinter::preamble(url, options->wrkFormat, p));
-    if (!canConnect(url, &error))
-        return Console::fail(kCommand, error);
     if (!generator.start(p, &error))
         return Console::fail(kCommand, error);
 
