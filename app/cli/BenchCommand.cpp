@@ -48,7 +48,9 @@ bool canConnect(const QUrl &url, QString *error)
         socket.abort();
         return true;
     }
-    *error = u"cannot connect to %1:%2: %3"_s.arg(url.host()).arg(url.port(80)).arg(socket.errorString());
+    // An IPv6 literal keeps its brackets, as in the URL: [::1]:8080.
+    const QString host = url.host().contains(u':') ? u'[' + url.host() + u']' : url.host();
+    *error = u"cannot connect to %1:%2: %3"_s.arg(host).arg(url.port(80)).arg(socket.errorString());
     return false;
 }
 
@@ -104,6 +106,8 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     model::BenchParameters &p = options.parameters;
     QString error;
     const QUrl url(positional.constFirst(), QUrl::StrictMode);
+    if (url.isValid() && url.scheme() == u"https"_s)
+        return bad(u"https is not supported: Hostbench's load generator speaks plain HTTP/1.1 (use http://)"_s);
     if (!url.isValid() || url.scheme() != u"http"_s || url.host().isEmpty())
         return bad(u"bad URL \"%1\": expected http://host[:port]/path"_s.arg(positional.constFirst()));
     p.url = positional.constFirst();

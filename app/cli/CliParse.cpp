@@ -142,6 +142,10 @@ std::optional<qint64> CliParse::seconds(const QString &text, const QString &flag
 std::optional<QString> CliParse::directory(const QString &text, const QString &flag, QString *error)
 {
     const QFileInfo info(text);
+    if (!text.isEmpty() && info.exists() && !info.isDir()) {
+        *error = u"%1: \"%2\" is not a folder"_s.arg(flag, text);
+        return std::nullopt;
+    }
     if (text.isEmpty() || !info.isDir()) {
         *error = u"%1: the folder \"%2\" does not exist"_s.arg(flag, text);
         return std::nullopt;

@@ -48,6 +48,9 @@ QSqlDatabase Database::connection() const
 bool Database::fail(const QString &what, const QString &detail)
 {
     m_lastError = detail.isEmpty() ? what : what + u": "_s + detail;
+    // A message shown far from here (a dialog, the CLI) names the file it is about.
+    if (!m_filePath.isEmpty() && !m_lastError.contains(m_filePath))
+        m_lastError = m_filePath + u": "_s + m_lastError;
     return false;
 }
 

@@ -111,6 +111,7 @@ private slots:
     void benchInterruptedBySigint();
     void benchUnreachableTarget();
     void benchAboveOpenFileLimit();
+    void damagedDatabaseErrorNamesTheFile();
     void statusWithNothingListening();
 
 private:
@@ -251,6 +252,12 @@ void TestCli::badFlagsFail_data()
         << QStringList{u"serve"_s, u"--site"_s, u"a.test=/nonexistent/hostbench"_s} << u"does not exist"_s;
     QTest::newRow("serve: missing default dir")
         << QStringList{u"serve"_s, u"--default"_s, u"/nonexistent/hostbench"_s} << u"does not exist"_s;
+    // A file where a folder is expected: the file exists, it is not a folder.
+    const QString file = QStringLiteral(HOSTBENCH_CLI_PATH);
+    QTest::newRow("serve: site dir is a file")
+        << QStringList{u"serve"_s, u"--site"_s, u"a.test="_s + file} << u"is not a folder"_s;
+    QTest::newRow("serve: default dir is a file")
+        << QStringList{u"serve"_s, u"--default"_s, file} << u"is not a folder"_s;
     QTest::newRow("serve: bad route") << QStringList{u"serve"_s, u"--route"_s, u"hello"_s} << u"bad route"_s;
     QTest::newRow("serve: public control")
         << QStringList{u"serve"_s, u"--control"_s, u"0.0.0.0:8079"_s} << u"loopback"_s;
@@ -260,7 +267,13 @@ void TestCli::badFlagsFail_data()
                                       << u"needs a file"_s;
     QTest::newRow("serve: stray argument") << QStringList{u"serve"_s, u"extra"_s} << u"unexpected"_s;
     QTest::newRow("bench: no URL") << QStringList{u"bench"_s, u"-n"_s, u"1"_s} << u"URL"_s;
-    QTest::newRow("bench: https") << QStringList{u"bench"_s, u"https://127.0.0.1/"_s} << u"bad URL"_s;
+    QTest::newRow("bench: https") << QStringList{u"bench"_s, u"https://127.0.0.1/"_s}
+                                  << u"https is not supported: Hostbench's load generator speaks plain HTTP/1.1 "
+                                     "(use http://)"_s;
+    QTest::newRow("bench: ftp") << QStringList{u"bench"_s, u"ftp://127.0.0.1/"_s} << u"bad URL"_s;
+    // Port 1 has no listener here; an IPv6 literal is written back with its brackets.
+    QTest::newRow("bench: IPv6 target") << QStringList{u"bench"_s, u"-n"_s, u"1"_s, u"http://[::1]:1/"_s}
+                                        << u"cannot connect to [::1]:1"_s;
     QTest::newRow("bench: zero concurrency") << QStringList{u"bench"_s, u"-c"_s, u"0"_s, url} << u"-c"_s;
     QTest::newRow("bench: c above n")
         << QStringList{u"bench"_s, u"-n"_s, u"5"_s, u"-c"_s, u"10"_s, url} << u"more than"_s;
@@ -784,6 +797,33 @@ void TestCli::benchAboveOpenFileLimit()
                  && err.contains(u"ulimit -n"_s),
              qPrintable(err));
     QVERIFY(!out.contains(u"Complete requests"_s));
+}
+
+void TestCli::damagedDatabaseErrorNamesTheFile()
+{
+    // A valid SQLite header over damaged pages: it opens, then a statement fails.
+    const QString data = m_dir->filePath(u"damaged"_s);
+    QVERIFY(QDir().mkpath(data));
+    const QString path = data + u"/hostbench.sqlite"_s;
+    {
+        Database db;
+        QVERIFY2(db.open(path), qPrintable(db.lastError()));
+    }
+    QByteArray bytes = readFile(path);
+    QVERIFY(bytes.size() > 4096);
+    for (qsizetype i = 100; i < bytes.size(); ++i)
+        bytes[i] = 'Z';
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(bytes);
+    }
+    for (const QString &command : {u"runs"_s, u"serve"_s}) {
+        const Result r = runCli({command, u"--data-dir"_s, data});
+        QVERIFY2(r.exitCode == 1, qPrintable(r.out));
+        QVERIFY2(r.err.contains(QDir::cleanPath(QFileInfo(path).absoluteFilePath())), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"malformed"_s), qPrintable(r.err));
+    }
 }
 
 void TestCli::statusWithNothingListening()
