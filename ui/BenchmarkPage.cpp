@@ -160,7 +160,10 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
     urlCell->setSpacing(2);
     urlCell->addWidget(m_url);
     urlCell->addWidget(m_urlError);
-    form->addRow(tr("&URL:"), urlCell);
+    // A layout takes no buddy: the label is made here to keep its Alt+U.
+    auto *urlLabel = new QLabel(tr("&URL:"), this);
+    urlLabel->setBuddy(m_url);
+    form->addRow(urlLabel, urlCell);
     form->addRow(QString(), m_hint);
     form->addRow(tr("&Concurrency:"), m_concurrency);
     form->addRow(tr("Length:"), length);
