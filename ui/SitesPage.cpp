@@ -3,6 +3,7 @@
 #include "storage/Database.h"
 #include "ui/EngineController.h"
 #include "ui/SiteDialog.h"
+#include "ui/TargetResolver.h"
 
 #include <QDesktopServices>
 #include <QDir>
@@ -34,6 +35,7 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     , m_remove(new QPushButton(tr("&Remove"), this))
     , m_open(new QPushButton(tr("&Open in Browser"), this))
     , m_hint(new QLabel(this))
+    , m_servedBy(new QLabel(this))
 {
     setObjectName(u"sitesPage"_s);
     m_table->setObjectName(u"sitesTable"_s);
@@ -42,6 +44,11 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     m_remove->setObjectName(u"sitesRemove"_s);
     m_open->setObjectName(u"sitesOpen"_s);
     m_hint->setObjectName(u"sitesHint"_s);
+    m_servedBy->setObjectName(u"sitesServedBy"_s);
+    m_servedBy->setWordWrap(true);
+    m_servedBy->setTextFormat(Qt::PlainText);
+    // Selectable, so that the curl command can be copied.
+    m_servedBy->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
 
     m_table->setHorizontalHeaderLabels({tr("Host Name"), tr("Aliases"), tr("Document Root"), tr("Routes"), tr("URL")});
     m_table->horizontalHeader()->setSectionResizeMode(HostColumn, QHeaderView::ResizeToContents);
@@ -79,6 +86,7 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(row, 1);
+    layout->addWidget(m_servedBy);
     layout->addWidget(m_hint);
 
     connect(m_add, &QPushButton::clicked, this, &SitesPage::addSite);
@@ -86,6 +94,7 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     connect(m_remove, &QPushButton::clicked, this, &SitesPage::removeSelectedSite);
     connect(m_open, &QPushButton::clicked, this, &SitesPage::openSelectedSite);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &SitesPage::updateButtons);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, &SitesPage::updateServedBy);
     connect(m_table, &QTableWidget::itemDoubleClicked, this, [this] { editSelectedSite(); });
     connect(&m_engine, &EngineController::runningChanged, this, &SitesPage::updateButtons);
     connect(&m_engine, &EngineController::runningChanged, this, &SitesPage::updateUrls);
@@ -132,8 +141,40 @@ void SitesPage::updateUrls()
     for (int row = 0; row < m_sites.size() && row < m_table->rowCount(); ++row) {
         QTableWidgetItem *item = m_table->item(row, UrlColumn);
         item->setText(m_engine.isRunning() ? siteUrl(m_sites.at(row)).toString() : u"–"_s);
-        item->setToolTip(m_engine.isRunning() ? tr("Where the engine serves this site") : tr("The engine is stopped"));
+        QString curl;
+        item->setToolTip(m_engine.isRunning() ? servedBy(m_sites.at(row), &curl) : tr("The engine is stopped"));
     }
+    updateServedBy();
+}
+
+void SitesPage::updateServedBy()
+{
+    const int index = selectedIndex();
+    QString curl;
+    const QString served = index >= 0 && m_engine.isRunning() ? servedBy(m_sites.at(index), &curl) : QString();
+    m_servedBy->setText(served.isEmpty() ? QString() : tr("%1 Try: %2").arg(served, curl));
+    m_servedBy->setVisible(!served.isEmpty());
+}
+
+QString SitesPage::servedBy(const model::VirtualHost &site, QString *curl) const
+{
+    const TargetResolver target = TargetResolver::resolve(siteUrl(site).toString(), m_sites,
+                                                          m_engine.listenAddress(), m_engine.port());
+    if (target.hostOverride.isEmpty()) {
+        *curl = u"curl %1"_s.arg(target.url);
+        return tr("Served at %1.").arg(target.url);
+    }
+    if (site.isDefault) {
+        // Unknown names reach it too, so the engine's address alone will do.
+        *curl = u"curl %1"_s.arg(target.url);
+        return tr("Served by %1 with “Host: %2”; as the default site it also answers at %3.")
+            .arg(QUrl(target.url).authority(), target.hostOverride, target.url);
+    }
+    // Host names are validated (letters, digits, dots, dashes): quoting is safe.
+    *curl = u"curl -H 'Host: %1' %2"_s.arg(target.hostOverride, target.url);
+    return tr("Served by %1 with “Host: %2”; a browser reaches %3 only if the name resolves "
+              "(a hosts entry such as “127.0.0.1 %3”).")
+        .arg(QUrl(target.url).authority(), target.hostOverride, site.hostName);
 }
 
 QUrl SitesPage::siteUrl(const model::VirtualHost &site) const
@@ -221,7 +262,10 @@ void SitesPage::openSelectedSite()
     const int index = selectedIndex();
     if (index < 0 || !m_engine.isRunning())
         return;
-    QDesktopServices::openUrl(siteUrl(m_sites.at(index)));
+    // A browser cannot send another Host header; the default site answers
+    // the engine's own address, which needs no name to resolve.
+    const model::VirtualHost &site = m_sites.at(index);
+    QDesktopServices::openUrl(site.isDefault ? QUrl(m_engine.url()) : siteUrl(site));
 }
 
 int SitesPage::selectedIndex() const
@@ -243,8 +287,11 @@ void SitesPage::updateButtons()
     m_remove->setToolTip(isDefault ? tr("The default site cannot be removed: make another site the default first.")
                                    : QString());
     m_open->setEnabled(index >= 0 && m_engine.isRunning());
-    m_open->setToolTip(m_engine.isRunning() ? tr("Open the site in the web browser")
-                                            : tr("Start the engine to open the site"));
+    QString openTip = tr("Start the engine to open the site");
+    if (m_engine.isRunning())
+        openTip = isDefault ? tr("Open the site in the web browser, at the engine's address")
+                            : tr("Open the site in the web browser; its name must resolve (a hosts entry)");
+    m_open->setToolTip(openTip);
 }
 
 } // namespace hostbench::ui

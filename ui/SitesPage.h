@@ -23,7 +23,11 @@ class SiteDialog;
  * The Sites page: the virtual hosts stored in the database (host name,
  * aliases, document root, routes, URL on the running engine, the default
  * one marked), with Add, Edit,
- * Remove and Open in Browser. Add and Edit open a SiteDialog (window-modal,
+ * Remove and Open in Browser. A site's name rarely resolves (example.test):
+ * the URL's tooltip and a selectable line under the table say where the
+ * engine serves it and give the curl command that reaches it (the engine's
+ * address with the site's Host header, TargetResolver); Open in Browser
+ * opens the default site at the engine's address, which needs no name. Add and Edit open a SiteDialog (window-modal,
  * not exec()); an accepted dialog is saved to the database and, when the
  * engine runs, handed to it (HttpServer::reload via EngineController).
  * GUI thread.
@@ -58,6 +62,9 @@ private:
     void removeSite(qint64 id);
     int selectedIndex() const;
     void updateUrls();
+    void updateServedBy();
+    // Where the engine serves the site: its address, and the Host header to send.
+    QString servedBy(const model::VirtualHost &site, QString *curl) const;
     QUrl siteUrl(const model::VirtualHost &site) const;
     void updateButtons();
 
@@ -70,6 +77,7 @@ private:
     QPushButton *m_remove = nullptr;
     QPushButton *m_open = nullptr;
     QLabel *m_hint = nullptr;
+    QLabel *m_servedBy = nullptr;
 };
 
 } // namespace hostbench::ui

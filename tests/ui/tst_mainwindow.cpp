@@ -58,6 +58,7 @@ private slots:
     void portInUseShowsError();
     void controlApiPortTaken();
     void addSiteThroughDialog();
+    void sitesServedByHint();
     void benchmarkTargetHint();
     void benchmarkClosedPortRefused();
     void benchmarkRun();
@@ -315,6 +316,32 @@ void TestMainWindow::addSiteThroughDialog()
         QCOMPARE(get(url, host, &status), QByteArray("served by example.test\n"));
         QCOMPARE(status, 200);
     }
+}
+
+void TestMainWindow::sitesServedByHint()
+{
+    showTab(u"sitesPage"_s);
+    auto *table = widget<QTableWidget>(u"sitesTable"_s);
+    int row = -1;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        if (table->item(r, 0)->text() == u"example.test"_s)
+            row = r;
+    }
+    QVERIFY(row >= 0);
+    table->selectRow(row);
+    const quint16 port = m_window->engine().port();
+    const QString curl = u"curl -H 'Host: example.test:%1' %2"_s.arg(QString::number(port), engineUrl());
+    auto *servedBy = widget<QLabel>(u"sitesServedBy"_s);
+    QTRY_VERIFY(servedBy->isVisible());
+    QVERIFY2(servedBy->text().contains(curl), qPrintable(servedBy->text()));
+    const QString tip = table->item(row, table->columnCount() - 1)->toolTip();
+    QVERIFY2(tip.contains(QUrl(engineUrl()).authority()) && tip.contains(u"Host: example.test"_s), qPrintable(tip));
+
+    // What the command sends reaches the site (its file, not the default site's).
+    int status = 0;
+    QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), u"example.test:%1"_s.arg(port).toLatin1(), &status),
+             QByteArray("served by example.test\n"));
+    QCOMPARE(status, 200);
 }
 
 void TestMainWindow::benchmarkTargetHint()
