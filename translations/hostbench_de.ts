@@ -280,6 +280,21 @@
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ConnectProbe</name>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>Keine Verbindung zu %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: no answer within %2 s</source>
+        <translation>Keine Verbindung zu %1: keine Antwort innerhalb von %2 s</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::EngineController</name>
@@ -603,6 +618,14 @@
         <source>Run Not Deleted</source>
         <translation>Lauf nicht gelöscht</translation>
     </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the list again, with runs stored by hostbench-cli (F5)</source>
+        <translation>Liste neu lesen, mit den von hostbench-cli gespeicherten Läufen (F5)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ServerPage</name>
@@ -685,6 +708,141 @@
         <source>The engine is stopped.</source>
         <translation>Der Server ist gestoppt.</translation>
     </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>A request head must arrive within this time of its first byte.</source>
+        <translation>Der Kopf einer Anfrage muss innerhalb dieser Zeit nach seinem ersten Byte eintreffen.</translation>
+    </message>
+    <message>
+        <source>An idle kept-alive connection is closed after this time.</source>
+        <translation>Eine ruhende Keep-alive-Verbindung wird nach dieser Zeit geschlossen.</translation>
+    </message>
+    <message>
+        <source>A response the client stops reading is abandoned after this time.</source>
+        <translation>Eine Antwort, die der Client nicht mehr liest, wird nach dieser Zeit aufgegeben.</translation>
+    </message>
+    <message>
+        <source>Open connections per worker thread; more are answered 503.</source>
+        <translation>Offene Verbindungen je Worker-Thread; weitere werden mit 503 beantwortet.</translation>
+    </message>
+    <message>
+        <source>&amp;Header timeout:</source>
+        <translation>&amp;Header-Timeout:</translation>
+    </message>
+    <message>
+        <source>&amp;Keep-alive timeout:</source>
+        <translation>&amp;Keep-alive-Timeout:</translation>
+    </message>
+    <message>
+        <source>S&amp;end timeout:</source>
+        <translation>S&amp;ende-Timeout:</translation>
+    </message>
+    <message>
+        <source>&amp;Connections per worker:</source>
+        <translation>&amp;Verbindungen je Worker:</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteAdvancedPage</name>
+    <message>
+        <source>List a folder&apos;s files when it has no index file</source>
+        <translation>Dateien eines Ordners auflisten, wenn er keine Indexdatei hat</translation>
+    </message>
+    <message>
+        <source>Follow symbolic links out of the document root</source>
+        <translation>Symbolischen Links aus dem Dokumentverzeichnis hinaus folgen</translation>
+    </message>
+    <message>
+        <source>Access log:</source>
+        <translation>Zugriffsprotokoll:</translation>
+    </message>
+    <message>
+        <source>Error log:</source>
+        <translation>Fehlerprotokoll:</translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation> KiB</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
+    <message>
+        <source> old files</source>
+        <translation> alte Dateien</translation>
+    </message>
+    <message>
+        <source> bytes</source>
+        <translation> Bytes</translation>
+    </message>
+    <message>
+        <source>index.html, index.htm</source>
+        <translation>index.html, index.htm</translation>
+    </message>
+    <message>
+        <source>File names tried in order when a folder is requested.</source>
+        <translation>Dateinamen, die der Reihe nach versucht werden, wenn ein Ordner angefragt wird.</translation>
+    </message>
+    <message>
+        <source>Default: logs/%1.access.log in the data folder</source>
+        <translation>Vorgabe: logs/%1.access.log im Datenordner</translation>
+    </message>
+    <message>
+        <source>Default: logs/%1.error.log in the data folder</source>
+        <translation>Vorgabe: logs/%1.error.log im Datenordner</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>&amp;Index files:</source>
+        <translation>&amp;Indexdateien:</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>Protokolle</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate at:</source>
+        <translation>&amp;Rotieren bei:</translation>
+    </message>
+    <message>
+        <source>Request limits</source>
+        <translation>Anfragegrenzen</translation>
+    </message>
+    <message>
+        <source>Request &amp;line:</source>
+        <translation>Anfrage&amp;zeile:</translation>
+    </message>
+    <message>
+        <source>&amp;Header block:</source>
+        <translation>&amp;Header-Block:</translation>
+    </message>
+    <message>
+        <source>Header &amp;fields:</source>
+        <translation>Header-&amp;Felder:</translation>
+    </message>
+    <message>
+        <source>Request &amp;body:</source>
+        <translation>Anfrage-&amp;Body:</translation>
+    </message>
+    <message>
+        <source>“%1” is not a plain file name.</source>
+        <translation>„%1“ ist kein einfacher Dateiname.</translation>
+    </message>
+    <message>
+        <source>Give the full path of the file, or leave it empty for the default.</source>
+        <translation>Geben Sie den vollständigen Pfad der Datei an, oder lassen Sie das Feld für die Vorgabe leer.</translation>
+    </message>
+    <message>
+        <source>This is a folder; give a file name.</source>
+        <translation>Das ist ein Ordner; geben Sie einen Dateinamen an.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteDialog</name>
@@ -747,6 +905,14 @@
     <message>
         <source>The folder could not be created.</source>
         <translation>Der Ordner konnte nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>Allge&amp;mein</translation>
+    </message>
+    <message>
+        <source>Ad&amp;vanced</source>
+        <translation>&amp;Erweitert</translation>
     </message>
 </context>
 <context>
@@ -822,10 +988,6 @@
         <translation>Site nicht entfernt</translation>
     </message>
     <message>
-        <source>Open the site in the web browser</source>
-        <translation>Die Site im Webbrowser öffnen</translation>
-    </message>
-    <message>
         <source>Start the engine to open the site</source>
         <translation>Starten Sie den Server, um die Site zu öffnen</translation>
     </message>
@@ -834,12 +996,36 @@
         <translation>URL</translation>
     </message>
     <message>
-        <source>Where the engine serves this site</source>
-        <translation>Wo der Server diese Site ausliefert</translation>
-    </message>
-    <message>
         <source>The engine is stopped</source>
         <translation>Der Server ist gestoppt</translation>
+    </message>
+    <message>
+        <source>%1 Try: %2</source>
+        <translation>%1 Zum Ausprobieren: %2</translation>
+    </message>
+    <message>
+        <source>Served at %1.</source>
+        <translation>Ausgeliefert unter %1.</translation>
+    </message>
+    <message>
+        <source>Served by %1 with “Host: %2”; as the default site it also answers at %3.</source>
+        <translation>Ausgeliefert von %1 mit „Host: %2“; als Standard-Site antwortet sie auch unter %3.</translation>
+    </message>
+    <message>
+        <source>Served by %1 with “Host: %2”; a browser reaches %3 only if the name resolves (a hosts entry such as “127.0.0.1 %3”).</source>
+        <translation>Ausgeliefert von %1 mit „Host: %2“; ein Browser erreicht %3 nur, wenn der Name aufgelöst wird (ein hosts-Eintrag wie „127.0.0.1 %3“).</translation>
+    </message>
+    <message>
+        <source>The default site cannot be removed: make another site the default first.</source>
+        <translation>Die Standard-Site kann nicht entfernt werden: Machen Sie zuerst eine andere Site zum Standard.</translation>
+    </message>
+    <message>
+        <source>Open the site in the web browser, at the engine&apos;s address</source>
+        <translation>Die Site im Webbrowser öffnen, unter der Adresse des Servers</translation>
+    </message>
+    <message>
+        <source>Open the site in the web browser; its name must resolve (a hosts entry)</source>
+        <translation>Die Site im Webbrowser öffnen; ihr Name muss aufgelöst werden (ein hosts-Eintrag)</translation>
     </message>
 </context>
 <context>
