@@ -379,6 +379,9 @@ void TestMainWindow::benchmarkClosedPortRefused()
 
     QTRY_VERIFY_WITH_TIMEOUT(urlError->isVisible(), kTimeoutMs);
     QVERIFY2(urlError->text().contains(u"127.0.0.1:%1"_s.arg(closedPort)), qPrintable(urlError->text()));
+    // Set HOSTBENCH_SCREENS to a folder to look at the refusal.
+    if (const QString screens = qEnvironmentVariable("HOSTBENCH_SCREENS"); !screens.isEmpty())
+        m_window->grab().save(QDir(screens).filePath(u"benchmark-refused.png"_s));
     QVERIFY(url->property("fieldError").isValid());
     QVERIFY(!m_window->findChild<ui::BenchmarkPage *>()->isRunning());
     QVERIFY(widget<QPushButton>(u"benchStart"_s)->isEnabled());
