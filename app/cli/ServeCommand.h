@@ -17,7 +17,8 @@ namespace hostbench::cli {
  * listing settings, empty log paths resolved under <data>/logs/, and the
  * stored timeouts and connection cap), with the control API
  * beside it, until SIGINT or SIGTERM; then stops cleanly and returns 0.
- * Errors (bad flags, a taken --listen port, no sites) return 1 before
+ * Errors (bad flags, a taken --listen port, no sites, a log file that
+ * cannot be opened for append or whose folder is missing) return 1 before
  * serving. Thread: the main thread, which runs the event loop.
  */
 class ServeCommand final

@@ -265,6 +265,16 @@ void TestCli::badFlagsFail_data()
         << QStringList{u"serve"_s, u"--access-log"_s, u"/tmp/x.log"_s} << u"--site"_s;
     QTest::newRow("serve: empty log") << QStringList{u"serve"_s, u"--default"_s, u"/tmp"_s, u"--error-log"_s, u""_s}
                                       << u"needs a file"_s;
+    // Log files are checked at start, as nginx does; a missing folder is not created.
+    const QStringList serveTmp{u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s,
+                               u"--default"_s, u"/tmp"_s};
+    QTest::newRow("serve: access log in a missing folder")
+        << serveTmp + QStringList{u"--access-log"_s, u"/nonexistent/hostbench/a.log"_s}
+        << u"the folder /nonexistent/hostbench does not exist"_s;
+    QTest::newRow("serve: access log is a folder")
+        << serveTmp + QStringList{u"--access-log"_s, u"/tmp"_s} << u"is a folder, not a file"_s;
+    QTest::newRow("serve: error log on /proc")
+        << serveTmp + QStringList{u"--error-log"_s, u"/proc/version"_s} << u"error log /proc/version"_s;
     QTest::newRow("serve: stray argument") << QStringList{u"serve"_s, u"extra"_s} << u"unexpected"_s;
     QTest::newRow("bench: no URL") << QStringList{u"bench"_s, u"-n"_s, u"1"_s} << u"URL"_s;
     QTest::newRow("bench: https") << QStringList{u"bench"_s, u"https://127.0.0.1/"_s}
@@ -363,6 +373,7 @@ void TestCli::serveWritesAccessLog()
 {
     const QString a = makeSite(u"logged"_s, "logged site\n");
     const QString log = m_dir->filePath(u"logs/access.log"_s);
+    QVERIFY(QDir().mkpath(m_dir->filePath(u"logs"_s))); // serve creates no log folder, as nginx
     QProcess serve;
     quint16 port = 0;
     QVERIFY(startServe(serve,
