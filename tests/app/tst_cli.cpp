@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 
 using namespace Qt::StringLiterals;
@@ -579,7 +580,8 @@ void TestCli::benchSendsRequestAsGiven_data()
 
     // -p alone: POST, text/plain (as ab).
     QTest::newRow("-p") << QStringList{} << QByteArray("name=value&x=1") << QByteArray("POST /ok?a=b HTTP/1.1")
-                        << QList<QByteArray>{"Content-Type: text/plain", "Content-Length: 14", "Host: 127.0.0.1:%PORT%"};
+                        << QList<QByteArray>{"Content-Type: text/plain", "Content-Length: 14", "Host: 127.0.0.1:%PORT%",
+                                             "User-Agent: Hostbench/" HOSTBENCH_VERSION};
     QTest::newRow("-m -H -T --host")
         << QStringList{u"-m"_s, u"PUT"_s, u"-H"_s, u"X-One: 1"_s, u"-H"_s, u"X-Two: two words"_s, u"-T"_s,
                        u"application/json"_s, u"--host"_s, u"example.test"_s}
@@ -590,6 +592,10 @@ void TestCli::benchSendsRequestAsGiven_data()
         << QStringList{u"-m"_s, u"DELETE"_s, u"-H"_s, u"Authorization: Bearer abc"_s} << QByteArray()
         << QByteArray("DELETE /ok?a=b HTTP/1.1")
         << QList<QByteArray>{"Authorization: Bearer abc", "Content-Length: 0", "Host: 127.0.0.1:%PORT%"};
+    // As ab's -H: the user's User-Agent replaces the default one.
+    QTest::newRow("-H User-Agent") << QStringList{u"-H"_s, u"User-Agent: mine/1.0"_s} << QByteArray()
+                                   << QByteArray("GET /ok?a=b HTTP/1.1")
+                                   << QList<QByteArray>{"User-Agent: mine/1.0", "Host: 127.0.0.1:%PORT%"};
 }
 
 void TestCli::benchSendsRequestAsGiven()
@@ -627,6 +633,11 @@ void TestCli::benchSendsRequestAsGiven()
         line.replace("%PORT%", QByteArray::number(server.port()));
         QVERIFY2(lines.contains(line), QByteArray(line + "\n---\n" + seen).constData());
     }
+    // Exactly one User-Agent: the default (ab sends ApacheBench/2.3), or the user's instead of it.
+    const auto userAgents = std::count_if(lines.cbegin(), lines.cend(), [](const QByteArray &line) {
+        return line.toLower().startsWith("user-agent:");
+    });
+    QCOMPARE(userAgents, 1);
 }
 
 void TestCli::benchCsvAndPercentileFiles()
