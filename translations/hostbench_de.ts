@@ -284,6 +284,14 @@
         <source>Connecting to %1…</source>
         <translation>Verbinde mit %1…</translation>
     </message>
+    <message>
+        <source>The run broke off.</source>
+        <translation>Der Lauf wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The run broke off and was not stored: %1</source>
+        <translation>Der Lauf wurde abgebrochen und nicht gespeichert: %1</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>

@@ -394,6 +394,7 @@ void BenchmarkPage::finish()
     const QList<model::BenchSample> samples = m_generator->allSamples();
     // Stored with the run, so that its percentiles can be read again later.
     const model::LatencyHistogram histogram = m_generator->histogram();
+    const QString runError = m_generator->error();
     m_generator.reset();
 
     m_charts->setSamples(samples, m_running.durationMs);
@@ -403,9 +404,14 @@ void BenchmarkPage::finish()
                                          : tr("Finished in %1.").arg(Format::duration(qint64(summary.timeTakenSec * 1000))));
     showFigures(summary.completed, summary.requestsPerSecond, summary.latencyP50Ms, summary.latencyP99Ms, summary.failed);
 
-    const qint64 runId = m_database.saveRun(m_running, summary, samples, &histogram);
-    if (runId == 0)
+    // A run that broke off (no descriptors left) has figures that say little: shown, not stored.
+    qint64 runId = 0;
+    if (!runError.isEmpty()) {
+        m_state->setText(tr("The run broke off."));
+        showError(tr("The run broke off and was not stored: %1").arg(runError));
+    } else if ((runId = m_database.saveRun(m_running, summary, samples, &histogram)) == 0) {
         showError(tr("The run could not be stored: %1").arg(m_database.lastError()));
+    }
     updateState();
     emit runningChanged(false);
     emit runFinished(runId);
