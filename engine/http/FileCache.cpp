@@ -92,9 +92,11 @@ void FileCache::refresh(
 }
 
 const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view path, bool probeSiblings,
-    bool wantFd, StaticFile::Result &result, UniqueFd &fd, std::string &scratch)
+    bool wantFd, StaticFile::Result &result, UniqueFd &fd, std::string &scratch, const char **reason)
 {
     fd.reset();
+    if (reason)
+        *reason = nullptr;
     // The root and the link policy are part of the key: two sites, or one
     // before and after a reload, may map the same path differently.
     m_key.assign(site.documentRoot).append(1, '\0').append(1, site.followSymlinks ? 'f' : 'b');
@@ -108,12 +110,14 @@ const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view pat
         m_lru.splice(m_lru.begin(), m_lru, found->second);
         if (now - entry.checkedMs < kValidMs) {
             result = entry.result;
+            if (reason)
+                *reason = entry.reason;
             if (result == StaticFile::Result::Found && wantFd && !entry.haveContent) {
                 StaticFile::Stat stat;
                 scratch = entry.relative;
                 if (StaticFile::openRelative(site, scratch, fd, stat) != StaticFile::Result::Found) {
                     erase(m_lru.begin());
-                    return lookup(site, path, probeSiblings, wantFd, result, fd, scratch);
+                    return lookup(site, path, probeSiblings, wantFd, result, fd, scratch, reason);
                 }
                 if (!(stat == entry.stat)) {
                     refresh(entry, site, fd, stat, probeSiblings);
@@ -125,7 +129,10 @@ const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view pat
     }
 
     StaticFile::Stat stat;
-    result = StaticFile::open(site, path, scratch, fd, stat);
+    const char *why = nullptr;
+    result = StaticFile::open(site, path, scratch, fd, stat, &why);
+    if (reason)
+        *reason = why;
     if (result != StaticFile::Result::Found && result != StaticFile::Result::NotFound) {
         if (found != m_map.end())
             erase(found->second);
@@ -141,6 +148,7 @@ const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view pat
         m_map.emplace(std::string_view(entry->key), m_lru.begin());
     }
     entry->checkedMs = now;
+    entry->reason = result == StaticFile::Result::NotFound ? why : nullptr;
     if (result == StaticFile::Result::NotFound) {
         m_bytes -= entry->content.size();
         entry->content.clear();

@@ -40,6 +40,7 @@ public:
     {
         std::string key;
         StaticFile::Result result = StaticFile::Result::NotFound; // Found or NotFound
+        const char *reason = nullptr; // NotFound: why (StaticFile::open), a static string
         std::string relative; // of the file found
         StaticFile::Stat stat;
         bool haveContent = false;
@@ -55,10 +56,11 @@ public:
      * DirectoryWithoutSlash are never cached). `fd` is opened only when the
      * caller needs it (`wantFd`) and the entry holds no content; `scratch`
      * then holds the relative path (Directory: the directory's).
-     * `probeSiblings`: look for ".br"/".gz" when (re)checking.
+     * `probeSiblings`: look for ".br"/".gz" when (re)checking. `reason`, when
+     * given, is set as StaticFile::open sets it (a cached NotFound keeps its own).
      */
     const Entry *lookup(const Site &site, std::string_view path, bool probeSiblings, bool wantFd,
-        StaticFile::Result &result, UniqueFd &fd, std::string &scratch);
+        StaticFile::Result &result, UniqueFd &fd, std::string &scratch, const char **reason = nullptr);
 
     std::uint64_t contentBytes() const { return m_bytes; }
     std::size_t size() const { return m_map.size(); }

@@ -90,25 +90,30 @@ void FileResponder::answer(const Request &request, const Site &site, const Reque
     }
     StaticFile::Result result;
     UniqueFd fd;
-    const FileCache::Entry *entry
-        = m_cache.lookup(site, path, true, method != Request::Method::Options, result, fd, m_scratch);
+    const char *reason = nullptr;
+    const FileCache::Entry *entry = m_cache.lookup(
+        site, path, true, method != Request::Method::Options, result, fd, m_scratch, &reason);
     switch (result) {
     case StaticFile::Result::Found:
         serve(request, site, *entry, std::move(fd), response);
         return;
     case StaticFile::Result::NotFound:
         answerError(404, site, response);
+        response.errorReason = reason;
         return;
     case StaticFile::Result::Forbidden:
         answerError(403, site, response);
+        response.errorReason = reason;
         return;
     case StaticFile::Result::Directory:
-        if (method == Request::Method::Options)
+        if (method == Request::Method::Options) {
             RequestHandler::answerOptions(response);
-        else if (site.directoryListing)
+        } else if (site.directoryListing) {
             answerListing(site, path, response);
-        else
+        } else {
             answerError(403, site, response);
+            response.errorReason = StaticFile::kDirectoryForbidden;
+        }
         return;
     case StaticFile::Result::DirectoryWithoutSlash:
         answerError(301, site, response);

@@ -1,5 +1,6 @@
 #include "LogFormat.h"
 
+#include "http/RequestTarget.h"
 #include "http/ResponseHead.h"
 
 #include <arpa/inet.h>
@@ -158,6 +159,18 @@ void LogFormat::appendErrorLine(const LogEntry &entry, std::string_view server, 
     appendNumber(entry.head.status, out);
     out.push_back(' ');
     out.append(ResponseHead::reason(entry.head.status));
+    if (entry.head.errorReason) {
+        // nginx names the file; the URI path says the same without showing the disk's layout.
+        RequestTarget target;
+        if (entry.head.parsed && RequestTarget::split(entry.target, target)) {
+            out.append(", \"");
+            appendEscaped(target.path, out);
+            out.append("\": ");
+        } else {
+            out.append(", ");
+        }
+        out.append(entry.head.errorReason);
+    }
     out.append(", client: ");
     entry.head.peer.appendTo(out);
     out.append(", server: ");

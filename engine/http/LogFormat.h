@@ -14,8 +14,11 @@ namespace hostbench::http {
  *   127.0.0.1 - - [10/Oct/2000:13:55:36 +0200] "GET / HTTP/1.1" 200 2326 "-" "curl/8.0"
  * with `"`, `\`, control and non-ASCII bytes written as \xHH, as nginx
  * escapes variables in a log. The error log follows nginx's layout:
- *   2000/10/10 13:55:36 [error] request failed: 404 Not Found, client: 127.0.0.1,
- *   server: localhost, request: "GET /x HTTP/1.1", host: "localhost"
+ *   2000/10/10 13:55:36 [error] request failed: 404 Not Found, "/x": No such file
+ *   or directory, client: 127.0.0.1, server: localhost, request: "GET /x HTTP/1.1",
+ *   host: "localhost"
+ * where the reason (LogRecordHead::errorReason, when known) follows the
+ * request's raw URI path, never the file's path on disk.
  * Times are local time; month names are English whatever the locale.
  * Thread: one instance per thread (it caches the formatted second).
  */

@@ -44,6 +44,7 @@ struct LogRecordHead
     std::uint16_t status = 0;
     std::int64_t time = 0; // seconds since the epoch
     std::uint64_t bytes = 0; // body bytes sent (nginx's $body_bytes_sent)
+    const char *errorReason = nullptr; // Response::errorReason: a static string, safe on any thread
     PeerAddress peer;
     std::uint8_t version = 11; // 10 or 11
     bool parsed = false; // the request line was read

@@ -274,7 +274,9 @@ void LogWriter::logResponse(
     const SiteLogs &logs = table->sites[size_t(site)];
     const int status = response.status;
     const bool unparsed = !response.site && status >= 400; // parse error or limit, before a site was chosen
-    const bool failed = unparsed || status >= 500 || status == 403 || status == 404;
+    // A 400 the engine can explain (a path climbing above the root) is logged too.
+    const bool failed = unparsed || status >= 500 || status == 403 || status == 404
+        || (status >= 400 && response.errorReason);
     const int errorSink = failed ? logs.error : -1;
     if (logs.access < 0 && errorSink < 0)
         return;
@@ -293,6 +295,7 @@ void LogWriter::logResponse(
     head.peer = peer;
     head.version = std::uint8_t(request.version == 10 ? 10 : 11);
     head.parsed = !request.methodName.empty();
+    head.errorReason = response.errorReason;
     if (logs.access >= 0) {
         head.kind = LogRecordHead::Access;
         head.sink = logs.access;
@@ -300,7 +303,8 @@ void LogWriter::logResponse(
     }
     if (errorSink >= 0) {
         head.kind = LogRecordHead::Error;
-        head.level = unparsed ? LogLevel::Info : LogLevel::Error;
+        // nginx logs what the client got wrong at info, what the server met at error.
+        head.level = unparsed || status == 400 ? LogLevel::Info : LogLevel::Error;
         head.sink = errorSink;
         appendRecord(slot.buffer, head, request);
     }

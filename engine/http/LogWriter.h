@@ -41,7 +41,9 @@ struct Response;
  * What is logged: every response in the site's access log; in its error
  * log, requests that could not be parsed or passed a limit (answered
  * 4xx before a site was chosen; logged for the default site, level info),
- * 403 and 404 (level error, as nginx's open() failures) and 5xx (error).
+ * 403 and 404 (level error, as nginx's open() failures), 5xx (error) and
+ * a 400 that carries a reason (a path climbing above the root; info).
+ * Response::errorReason, when set, goes into the error line (LogFormat).
  *
  * configure() maps each site of a SiteTable to its files; sites sharing a
  * path share one file, and a file whose path and rotation stay the same

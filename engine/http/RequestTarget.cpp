@@ -95,36 +95,47 @@ bool RequestTarget::split(std::string_view target, RequestTarget &out)
     return true;
 }
 
-bool RequestTarget::normalizePath(std::string_view rawPath, std::string &out)
+bool RequestTarget::normalizePath(std::string_view rawPath, std::string &out, const char **reason)
 {
+    const char *ignored = nullptr;
+    const char *&why = reason ? *reason : ignored;
+    why = nullptr;
     out.clear();
     if (rawPath.empty() || rawPath.front() != '/')
-        return false;
+        return false; // split() never gives such a path
     out.push_back('/');
     size_t segmentStart = 1;
     for (size_t i = 1; i < rawPath.size(); ++i) {
         char c = rawPath[i];
         if (c == '%') {
-            if (i + 2 >= rawPath.size())
+            const int high = i + 2 < rawPath.size() ? hexValue(rawPath[i + 1]) : -1;
+            const int low = i + 2 < rawPath.size() ? hexValue(rawPath[i + 2]) : -1;
+            if (high < 0 || low < 0) {
+                why = kBadEscape;
                 return false;
-            const int high = hexValue(rawPath[i + 1]);
-            const int low = hexValue(rawPath[i + 2]);
-            if (high < 0 || low < 0)
-                return false;
+            }
             c = char(high * 16 + low);
             i += 2;
         }
-        if (c == '\0' || c == '\\')
+        if (c == '\0' || c == '\\') {
+            why = kBadByte;
             return false;
+        }
         if (c == '/') {
-            if (!closeSegment(out, segmentStart, true))
+            if (!closeSegment(out, segmentStart, true)) {
+                why = kClimbsAboveRoot;
                 return false;
+            }
             segmentStart = out.size();
             continue;
         }
         out.push_back(c);
     }
-    return closeSegment(out, segmentStart, false);
+    if (!closeSegment(out, segmentStart, false)) {
+        why = kClimbsAboveRoot;
+        return false;
+    }
+    return true;
 }
 
 } // namespace hostbench::http

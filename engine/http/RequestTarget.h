@@ -33,8 +33,13 @@ public:
     // False for a target that is neither origin-form nor http(s) absolute-form
     // (asterisk-form, authority-form, garbage). Views point into `target`.
     static bool split(std::string_view target, RequestTarget &out);
-    // Decodes and normalises `rawPath` into `out` (cleared first).
-    static bool normalizePath(std::string_view rawPath, std::string &out);
+    static constexpr const char *kClimbsAboveRoot = "path climbs above the document root";
+    static constexpr const char *kBadEscape = "invalid percent-encoding in the path";
+    static constexpr const char *kBadByte = "NUL or backslash in the path";
+
+    // Decodes and normalises `rawPath` into `out` (cleared first). On false,
+    // `reason` (when given) is one of the static strings above, for the error log.
+    static bool normalizePath(std::string_view rawPath, std::string &out, const char **reason = nullptr);
 };
 
 } // namespace hostbench::http

@@ -42,6 +42,9 @@ struct Response
     std::uint64_t rangeLast = 0;
     std::uint64_t completeLength = 0; // also for Unsatisfied: "bytes */completeLength"
     SiteCounters *site = nullptr; // the site that answered; null before a site was picked
+    // Why the request failed, for the error log: a static string (StaticFile,
+    // RequestTarget), so it outlives the response; null when none is known.
+    const char *errorReason = nullptr;
 
     void clear()
     {
@@ -62,6 +65,7 @@ struct Response
         varyAcceptEncoding = false;
         contentRange = ContentRange::None;
         site = nullptr;
+        errorReason = nullptr;
     }
 };
 

@@ -64,6 +64,22 @@ int openUnder(const Site &site, const std::string &relative, int flags)
     return openCanonical(site.documentRoot, relative, flags);
 }
 
+// Why an open under the root failed, from its errno.
+const char *reasonOf(int error)
+{
+    switch (error) {
+    case ENOENT:
+    case ENOTDIR:
+        return StaticFile::kNoSuchFile;
+    case EACCES:
+        return StaticFile::kPermissionDenied;
+    case EXDEV: // openat2(RESOLVE_BENEATH) or the realpath() prefix check
+        return StaticFile::kLinkOutsideRoot;
+    default:
+        return nullptr;
+    }
+}
+
 // fstat of an open file: Found for a regular file.
 StaticFile::Result statOpened(UniqueFd &fd, StaticFile::Stat &stat, bool *isDirectory)
 {
@@ -105,20 +121,28 @@ UniqueFd StaticFile::openDirectory(const Site &site, const std::string &relative
     return UniqueFd(openUnder(site, relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC));
 }
 
-StaticFile::Result StaticFile::open(
-    const Site &site, std::string_view path, std::string &scratch, UniqueFd &fd, Stat &stat)
+StaticFile::Result StaticFile::open(const Site &site, std::string_view path, std::string &scratch,
+    UniqueFd &fd, Stat &stat, const char **reason)
 {
+    const char *ignored = nullptr;
+    const char *&why = reason ? *reason : ignored;
+    why = nullptr;
     fd.reset();
     stat = Stat();
-    if (site.rootFd.get() < 0 || path.empty() || path.front() != '/')
+    if (site.rootFd.get() < 0 || path.empty() || path.front() != '/') {
+        why = kNoSuchFile;
         return Result::NotFound;
+    }
     const std::string_view relative = path.substr(1);
     const bool wantsIndex = relative.empty() || relative.back() == '/';
     if (!wantsIndex) {
         scratch.assign(relative);
         fd.reset(openUnder(site, scratch, kFileFlags));
-        if (!fd.isValid())
-            return errno == EACCES ? Result::Forbidden : Result::NotFound;
+        if (!fd.isValid()) {
+            const int error = errno;
+            why = reasonOf(error);
+            return error == EACCES ? Result::Forbidden : Result::NotFound;
+        }
         bool isDirectory = false;
         const Result result = statOpened(fd, stat, &isDirectory);
         return isDirectory ? Result::DirectoryWithoutSlash : result;
@@ -127,8 +151,10 @@ StaticFile::Result StaticFile::open(
         scratch.assign(relative).append(index);
         fd.reset(openUnder(site, scratch, kFileFlags));
         if (!fd.isValid()) {
-            if (errno == EACCES)
+            if (errno == EACCES) {
+                why = kPermissionDenied;
                 return Result::Forbidden;
+            }
             continue;
         }
         if (statOpened(fd, stat, nullptr) == Result::Found)
@@ -137,7 +163,10 @@ StaticFile::Result StaticFile::open(
     // nginx: an existing directory without an index is 403 (or autoindex), not 404.
     scratch.assign(relative.empty() ? std::string_view(".") : relative);
     UniqueFd directory(openUnder(site, scratch, O_PATH | O_DIRECTORY | O_CLOEXEC));
-    return directory.isValid() ? Result::Directory : Result::NotFound;
+    if (directory.isValid())
+        return Result::Directory;
+    why = reasonOf(errno);
+    return Result::NotFound;
 }
 
 } // namespace hostbench::http

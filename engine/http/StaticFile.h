@@ -39,6 +39,11 @@ class StaticFile final
 public:
     enum class Result { Found, NotFound, Forbidden, Directory, DirectoryWithoutSlash };
 
+    static constexpr const char *kNoSuchFile = "No such file or directory"; // ENOENT, ENOTDIR
+    static constexpr const char *kPermissionDenied = "Permission denied"; // EACCES
+    static constexpr const char *kLinkOutsideRoot = "symbolic link leads outside the document root";
+    static constexpr const char *kDirectoryForbidden = "directory index is forbidden"; // set by FileResponder
+
     struct Stat
     {
         std::uint64_t inode = 0;
@@ -49,8 +54,10 @@ public:
     };
 
     // On Found, `scratch` holds the path opened, relative to the root; on
-    // Directory, the directory's relative path ("." for the root).
-    static Result open(const Site &site, std::string_view path, std::string &scratch, UniqueFd &fd, Stat &stat);
+    // Directory, the directory's relative path ("." for the root). `reason`,
+    // when given, is set (null or a static string) on every return.
+    static Result open(const Site &site, std::string_view path, std::string &scratch, UniqueFd &fd,
+        Stat &stat, const char **reason = nullptr);
     // Opens exactly `relative` (no index files); Found only for a regular file.
     static Result openRelative(const Site &site, const std::string &relative, UniqueFd &fd, Stat &stat);
     // The directory `relative` for reading (O_RDONLY | O_DIRECTORY), or invalid.

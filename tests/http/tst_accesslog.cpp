@@ -2,12 +2,15 @@
 
 #include "http/HttpServer.h"
 #include "http/LogFormat.h"
+#include "http/ResponseHead.h"
 
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using hostbench::http::HttpServer;
 using hostbench::http::LogFormat;
@@ -30,6 +33,8 @@ private slots:
     void disabledLogsWriteNothing();
     void rotationBySize();
     void errorLogLines();
+    void errorReasons_data();
+    void errorReasons();
 
 private:
     VirtualHost site(const QString &logName) const;
@@ -51,6 +56,19 @@ void TestAccessLog::initTestCase()
     QFile file(m_root + QStringLiteral("/index.html"));
     QVERIFY(file.open(QIODevice::WriteOnly));
     QCOMPARE(file.write("hello index"), qint64(11));
+    file.close();
+    // For errorReasons: a directory without an index, a link out of the root, a file nobody may read.
+    QVERIFY(QDir().mkpath(m_root + QStringLiteral("/noindex")));
+    QFile outside(m_dir.filePath(QStringLiteral("outside.txt")));
+    QVERIFY(outside.open(QIODevice::WriteOnly));
+    QCOMPARE(outside.write("secret"), qint64(6));
+    outside.close();
+    QVERIFY(QFile::link(QStringLiteral("../outside.txt"), m_root + QStringLiteral("/out.txt")));
+    QFile locked(m_root + QStringLiteral("/locked.txt"));
+    QVERIFY(locked.open(QIODevice::WriteOnly));
+    QCOMPARE(locked.write("locked"), qint64(6));
+    locked.close();
+    QVERIFY(locked.setPermissions(QFileDevice::Permissions()));
 }
 
 VirtualHost TestAccessLog::site(const QString &logName) const
@@ -242,13 +260,79 @@ void TestAccessLog::errorLogLines()
     QVERIFY2(match.hasMatch(), qPrintable(errors[1]));
     QCOMPARE(match.captured(1), QStringLiteral("error"));
     QCOMPARE(errors[1].mid(match.capturedLength()),
-        QStringLiteral("request failed: 404 Not Found, client: 127.0.0.1, server: log.test, "
+        QStringLiteral("request failed: 404 Not Found, \"/missing.html\": No such file or directory, "
+                       "client: 127.0.0.1, server: log.test, "
                        "request: \"GET /missing.html HTTP/1.1\", host: \"log.test\""));
 
     // All three are in the access log, the 400 included.
     const QStringList access = lines(host.accessLogPath);
     QCOMPARE(access.size(), 3);
     QVERIFY2(access[0].contains(QStringLiteral("\" 400 ")), qPrintable(access[0]));
+}
+
+void TestAccessLog::errorReasons_data()
+{
+    QTest::addColumn<QByteArray>("target");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("level");
+    QTest::addColumn<QString>("reason"); // after the status: the URI path and why, never the disk path
+    QTest::newRow("missing file") << QByteArray("/x.txt") << 404 << QStringLiteral("error")
+                                  << QStringLiteral(", \"/x.txt\": No such file or directory");
+    QTest::newRow("missing, encoded and queried")
+        << QByteArray("/no%20such.txt?a=1") << 404 << QStringLiteral("error")
+        << QStringLiteral(", \"/no%20such.txt\": No such file or directory");
+    QTest::newRow("file as a directory") << QByteArray("/index.html/x") << 404 << QStringLiteral("error")
+                                         << QStringLiteral(", \"/index.html/x\": No such file or directory");
+    QTest::newRow("missing directory") << QByteArray("/nodir/") << 404 << QStringLiteral("error")
+                                       << QStringLiteral(", \"/nodir/\": No such file or directory");
+    QTest::newRow("traversal") << QByteArray("/a/../../etc/passwd") << 400 << QStringLiteral("info")
+                               << QStringLiteral(
+                                      ", \"/a/../../etc/passwd\": path climbs above the document root");
+    QTest::newRow("traversal encoded")
+        << QByteArray("/%2e%2e/x") << 400 << QStringLiteral("info")
+        << QStringLiteral(", \"/%2e%2e/x\": path climbs above the document root");
+    QTest::newRow("symlink outside the root")
+        << QByteArray("/out.txt") << 404 << QStringLiteral("error")
+        << QStringLiteral(", \"/out.txt\": symbolic link leads outside the document root");
+    QTest::newRow("directory without index")
+        << QByteArray("/noindex/") << 403 << QStringLiteral("error")
+        << QStringLiteral(", \"/noindex/\": directory index is forbidden");
+    QTest::newRow("permission denied") << QByteArray("/locked.txt") << 403 << QStringLiteral("error")
+                                       << QStringLiteral(", \"/locked.txt\": Permission denied");
+}
+
+void TestAccessLog::errorReasons()
+{
+    QFETCH(QByteArray, target);
+    QFETCH(int, status);
+    QFETCH(QString, level);
+    QFETCH(QString, reason);
+    if (status == 403 && target == "/locked.txt" && ::geteuid() == 0)
+        QSKIP("root reads files whatever their mode");
+    static int row = 0;
+    const VirtualHost host = site(QStringLiteral("reason-") + QString::number(++row));
+    QFile::remove(host.errorLogPath);
+    const QByteArray request = "GET " + target + " HTTP/1.1\r\nHost: log.test\r\n\r\n";
+    // Twice on one worker: the second answer may come from the file cache, which keeps the reason.
+    const auto replies = serve({ host }, { request, request }, 1);
+    QCOMPARE(replies.size(), 2);
+    QCOMPARE(replies[0].status, status);
+    QCOMPARE(replies[1].status, status);
+
+    const QStringList errors = lines(host.errorLogPath);
+    QCOMPARE(errors.size(), 2);
+    const QString expected = QStringLiteral("request failed: ") + QString::number(status) + QLatin1Char(' ')
+        + QString::fromLatin1(hostbench::http::ResponseHead::reason(status)) + reason
+        + QStringLiteral(", client: 127.0.0.1, server: log.test, request: \"GET ")
+        + QString::fromLatin1(target) + QStringLiteral(" HTTP/1.1\", host: \"log.test\"");
+    static const QRegularExpression stamp(QStringLiteral(R"(^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d \[(\w+)\] )"));
+    for (const QString &line : errors) {
+        const QRegularExpressionMatch match = stamp.match(line);
+        QVERIFY2(match.hasMatch(), qPrintable(line));
+        QCOMPARE(match.captured(1), level);
+        QCOMPARE(line.mid(match.capturedLength()), expected);
+        QVERIFY2(!line.contains(m_dir.path()), qPrintable(line)); // no path on disk
+    }
 }
 
 QTEST_GUILESS_MAIN(TestAccessLog)

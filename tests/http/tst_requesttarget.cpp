@@ -71,40 +71,55 @@ void TestRequestTarget::normalizePath_data()
     QTest::addColumn<QByteArray>("raw");
     QTest::addColumn<bool>("ok");
     QTest::addColumn<QByteArray>("expected");
-    QTest::newRow("root") << QByteArray("/") << true << QByteArray("/");
-    QTest::newRow("file") << QByteArray("/x.txt") << true << QByteArray("/x.txt");
-    QTest::newRow("directory") << QByteArray("/a/b/") << true << QByteArray("/a/b/");
-    QTest::newRow("percent") << QByteArray("/hello%20world.txt") << true << QByteArray("/hello world.txt");
-    QTest::newRow("percent lower hex") << QByteArray("/%c3%a9") << true << QByteArray("/\xc3\xa9");
-    QTest::newRow("utf8 raw") << QByteArray("/\xc3\xa9") << true << QByteArray("/\xc3\xa9");
-    QTest::newRow("plus is literal") << QByteArray("/a+b") << true << QByteArray("/a+b");
-    QTest::newRow("double slash") << QByteArray("//a///b") << true << QByteArray("/a/b");
-    QTest::newRow("dot") << QByteArray("/./a/./b") << true << QByteArray("/a/b");
-    QTest::newRow("trailing dot") << QByteArray("/a/.") << true << QByteArray("/a/");
-    QTest::newRow("dot dot inside") << QByteArray("/a/b/../c") << true << QByteArray("/a/c");
-    QTest::newRow("dot dot to root") << QByteArray("/a/..") << true << QByteArray("/");
-    QTest::newRow("dot dot trailing slash") << QByteArray("/a/b/../") << true << QByteArray("/a/");
-    QTest::newRow("three dots is a name") << QByteArray("/.../x") << true << QByteArray("/.../x");
-    QTest::newRow("dotfile") << QByteArray("/.hidden") << true << QByteArray("/.hidden");
-    QTest::newRow("dots in name") << QByteArray("/a..b/..c") << true << QByteArray("/a..b/..c");
-    QTest::newRow("encoded slash is a slash") << QByteArray("/a%2Fb") << true << QByteArray("/a/b");
-    QTest::newRow("encoded dot dot inside") << QByteArray("/a/%2e%2e/b") << true << QByteArray("/b");
-    QTest::newRow("climb") << QByteArray("/../etc/passwd") << false << QByteArray();
-    QTest::newRow("climb end") << QByteArray("/..") << false << QByteArray();
-    QTest::newRow("climb encoded") << QByteArray("/%2e%2e/etc/passwd") << false << QByteArray();
-    QTest::newRow("climb encoded upper") << QByteArray("/%2E%2E/etc/passwd") << false << QByteArray();
-    QTest::newRow("climb mixed") << QByteArray("/.%2e/x") << false << QByteArray();
-    QTest::newRow("climb after descent") << QByteArray("/a/../../x") << false << QByteArray();
-    QTest::newRow("climb encoded slashes") << QByteArray("/a%2f..%2f..%2fx") << false << QByteArray();
-    QTest::newRow("climb via dot and slashes") << QByteArray("/./a//..//../x") << false << QByteArray();
-    QTest::newRow("encoded nul") << QByteArray("/x%00.txt") << false << QByteArray();
-    QTest::newRow("backslash") << QByteArray("/..\\..\\etc\\passwd") << false << QByteArray();
-    QTest::newRow("encoded backslash") << QByteArray("/..%5c..%5cetc%5cpasswd") << false << QByteArray();
-    QTest::newRow("bad escape") << QByteArray("/a%zz") << false << QByteArray();
-    QTest::newRow("truncated escape") << QByteArray("/a%2") << false << QByteArray();
-    QTest::newRow("lone percent") << QByteArray("/a%") << false << QByteArray();
-    QTest::newRow("relative") << QByteArray("a/b") << false << QByteArray();
-    QTest::newRow("empty") << QByteArray() << false << QByteArray();
+    QTest::addColumn<QByteArray>("reason"); // for the error log; empty: none
+    const QByteArray climbs(RequestTarget::kClimbsAboveRoot);
+    const QByteArray badByte(RequestTarget::kBadByte);
+    const QByteArray badEscape(RequestTarget::kBadEscape);
+    QTest::newRow("root") << QByteArray("/") << true << QByteArray("/") << QByteArray();
+    QTest::newRow("file") << QByteArray("/x.txt") << true << QByteArray("/x.txt") << QByteArray();
+    QTest::newRow("directory") << QByteArray("/a/b/") << true << QByteArray("/a/b/") << QByteArray();
+    QTest::newRow("percent") << QByteArray("/hello%20world.txt") << true << QByteArray("/hello world.txt")
+                             << QByteArray();
+    QTest::newRow("percent lower hex")
+        << QByteArray("/%c3%a9") << true << QByteArray("/\xc3\xa9") << QByteArray();
+    QTest::newRow("utf8 raw") << QByteArray("/\xc3\xa9") << true << QByteArray("/\xc3\xa9") << QByteArray();
+    QTest::newRow("plus is literal") << QByteArray("/a+b") << true << QByteArray("/a+b") << QByteArray();
+    QTest::newRow("double slash") << QByteArray("//a///b") << true << QByteArray("/a/b") << QByteArray();
+    QTest::newRow("dot") << QByteArray("/./a/./b") << true << QByteArray("/a/b") << QByteArray();
+    QTest::newRow("trailing dot") << QByteArray("/a/.") << true << QByteArray("/a/") << QByteArray();
+    QTest::newRow("dot dot inside") << QByteArray("/a/b/../c") << true << QByteArray("/a/c") << QByteArray();
+    QTest::newRow("dot dot to root") << QByteArray("/a/..") << true << QByteArray("/") << QByteArray();
+    QTest::newRow("dot dot trailing slash")
+        << QByteArray("/a/b/../") << true << QByteArray("/a/") << QByteArray();
+    QTest::newRow("three dots is a name")
+        << QByteArray("/.../x") << true << QByteArray("/.../x") << QByteArray();
+    QTest::newRow("dotfile") << QByteArray("/.hidden") << true << QByteArray("/.hidden") << QByteArray();
+    QTest::newRow("dots in name") << QByteArray("/a..b/..c") << true << QByteArray("/a..b/..c")
+                                  << QByteArray();
+    QTest::newRow("encoded slash is a slash")
+        << QByteArray("/a%2Fb") << true << QByteArray("/a/b") << QByteArray();
+    QTest::newRow("encoded dot dot inside")
+        << QByteArray("/a/%2e%2e/b") << true << QByteArray("/b") << QByteArray();
+    QTest::newRow("climb") << QByteArray("/../etc/passwd") << false << QByteArray() << climbs;
+    QTest::newRow("climb end") << QByteArray("/..") << false << QByteArray() << climbs;
+    QTest::newRow("climb encoded") << QByteArray("/%2e%2e/etc/passwd") << false << QByteArray() << climbs;
+    QTest::newRow("climb encoded upper")
+        << QByteArray("/%2E%2E/etc/passwd") << false << QByteArray() << climbs;
+    QTest::newRow("climb mixed") << QByteArray("/.%2e/x") << false << QByteArray() << climbs;
+    QTest::newRow("climb after descent") << QByteArray("/a/../../x") << false << QByteArray() << climbs;
+    QTest::newRow("climb encoded slashes")
+        << QByteArray("/a%2f..%2f..%2fx") << false << QByteArray() << climbs;
+    QTest::newRow("climb via dot and slashes")
+        << QByteArray("/./a//..//../x") << false << QByteArray() << climbs;
+    QTest::newRow("encoded nul") << QByteArray("/x%00.txt") << false << QByteArray() << badByte;
+    QTest::newRow("backslash") << QByteArray("/..\\..\\etc\\passwd") << false << QByteArray() << badByte;
+    QTest::newRow("encoded backslash")
+        << QByteArray("/..%5c..%5cetc%5cpasswd") << false << QByteArray() << badByte;
+    QTest::newRow("bad escape") << QByteArray("/a%zz") << false << QByteArray() << badEscape;
+    QTest::newRow("truncated escape") << QByteArray("/a%2") << false << QByteArray() << badEscape;
+    QTest::newRow("lone percent") << QByteArray("/a%") << false << QByteArray() << badEscape;
+    QTest::newRow("relative") << QByteArray("a/b") << false << QByteArray() << QByteArray();
+    QTest::newRow("empty") << QByteArray() << false << QByteArray() << QByteArray();
 }
 
 void TestRequestTarget::normalizePath()
@@ -112,10 +127,14 @@ void TestRequestTarget::normalizePath()
     QFETCH(QByteArray, raw);
     QFETCH(bool, ok);
     QFETCH(QByteArray, expected);
+    QFETCH(QByteArray, reason);
     std::string out = "leftover";
-    QCOMPARE(RequestTarget::normalizePath(std::string_view(raw.constData(), size_t(raw.size())), out), ok);
+    const char *why = "leftover";
+    QCOMPARE(
+        RequestTarget::normalizePath(std::string_view(raw.constData(), size_t(raw.size())), out, &why), ok);
     if (ok)
         QCOMPARE(QByteArray::fromStdString(out), expected);
+    QCOMPARE(QByteArray(why), reason);
 }
 
 QTEST_GUILESS_MAIN(TestRequestTarget)
