@@ -19,21 +19,6 @@ bool siblingExists(const Site &site, const std::string &relative, std::string_vi
     return StaticFile::openRelative(site, scratch, fd, stat) == StaticFile::Result::Found;
 }
 
-bool readWhole(int fd, std::uint64_t size, std::string &out)
-{
-    out.resize(std::size_t(size));
-    std::size_t got = 0;
-    while (got < out.size()) {
-        const ssize_t n = ::pread(fd, out.data() + got, out.size() - got, off_t(got));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        got += std::size_t(n);
-    }
-    return true;
-}
-
 } // namespace
 
 std::int64_t FileCache::nowMs()
@@ -74,7 +59,7 @@ void FileCache::refresh(
         m_bytes -= entry.content.size();
         entry.content.clear();
         entry.haveContent = false;
-        if (stat.size <= kMaxFileBytes && readWhole(fd.get(), stat.size, entry.content)) {
+        if (stat.size <= kMaxFileBytes && StaticFile::appendBytes(fd.get(), 0, stat.size, entry.content)) {
             entry.haveContent = true;
         } else {
             entry.content.clear();

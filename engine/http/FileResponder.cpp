@@ -28,22 +28,6 @@ void appendNumber(std::string &out, std::uint64_t value, int base = 10)
     out.append(digits, std::size_t(result.ptr - digits));
 }
 
-bool appendFileBytes(int fd, std::uint64_t offset, std::uint64_t length, std::string &out)
-{
-    const std::size_t start = out.size();
-    out.resize(start + std::size_t(length));
-    std::size_t got = 0;
-    while (got < length) {
-        const ssize_t n = ::pread(fd, out.data() + start + got, std::size_t(length) - got, off_t(offset + got));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        got += std::size_t(n);
-    }
-    return true;
-}
-
 std::string_view etagCoding(ContentCoding::Coding coding)
 {
     switch (coding) {
@@ -262,7 +246,7 @@ bool FileResponder::answerMultipart(
         if (representation.haveContent)
             m_body.append(std::string_view(representation.content).substr(std::size_t(range.first),
                 std::size_t(range.size())));
-        else if (!appendFileBytes(fd, range.first, range.size(), m_body))
+        else if (!StaticFile::appendBytes(fd, range.first, range.size(), m_body))
             return false;
     }
     m_body.append("\r\n--").append(boundary).append("--\r\n");

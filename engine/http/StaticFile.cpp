@@ -169,4 +169,22 @@ StaticFile::Result StaticFile::open(const Site &site, std::string_view path, std
     return Result::NotFound;
 }
 
+bool StaticFile::appendBytes(int fd, std::uint64_t offset, std::uint64_t length, std::string &out)
+{
+    const std::size_t start = out.size();
+    out.resize(start + std::size_t(length));
+    std::size_t got = 0;
+    while (got < length) {
+        const ssize_t n = ::pread(fd, out.data() + start + got, std::size_t(length) - got, off_t(offset + got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            out.resize(start + got);
+            return false;
+        }
+        got += std::size_t(n);
+    }
+    return true;
+}
+
 } // namespace hostbench::http

@@ -64,6 +64,10 @@ public:
     static UniqueFd openDirectory(const Site &site, const std::string &relative);
     // The last component of a path ("a/b.txt" -> "b.txt").
     static std::string_view fileName(std::string_view path);
+    // Appends `length` bytes of `fd` from `offset` to `out` (pread, retried on
+    // EINTR). False on an error or a file shorter than asked; `out` then holds
+    // what was read.
+    static bool appendBytes(int fd, std::uint64_t offset, std::uint64_t length, std::string &out);
 };
 
 } // namespace hostbench::http
