@@ -16,7 +16,6 @@ target_compile_definitions(hostbench_common INTERFACE
     QT_USE_QSTRINGBUILDER
     QT_NO_URL_CAST_FROM_STRING
     BOOST_ASIO_NO_DEPRECATED
-    BOOST_BEAST_USE_STD_STRING_VIEW
     HOSTBENCH_VERSION="${PROJECT_VERSION}")
 target_compile_options(hostbench_common INTERFACE -Wall -Wextra -Wpedantic)
 if(HOSTBENCH_SANITIZE)
