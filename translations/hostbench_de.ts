@@ -157,6 +157,10 @@
         <source>Milliseconds</source>
         <translation>Millisekunden</translation>
     </message>
+    <message>
+        <source>Latency p99</source>
+        <translation>Latenz p99</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::BenchmarkPage</name>
@@ -543,6 +547,65 @@
     </message>
 </context>
 <context>
+    <name>hostbench::ui::RunCompareDialog</name>
+    <message>
+        <source>Compare Runs</source>
+        <translation>Läufe vergleichen</translation>
+    </message>
+    <message>
+        <source>#%1 · %2</source>
+        <translation>#%1 · %2</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>Parallelität</translation>
+    </message>
+    <message>
+        <source>Keep-alive</source>
+        <translation>Keep-alive</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Anfragen/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max.</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>%1 (×%2)</source>
+        <translation>%1 (×%2)</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Ja</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Nein</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::RunListModel</name>
     <message>
         <source>%1 (Host: %2)</source>
@@ -633,6 +696,14 @@
     <message>
         <source>Read the list again, with runs stored by hostbench-cli (F5)</source>
         <translation>Liste neu lesen, mit den von hostbench-cli gespeicherten Läufen (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare the selected runs side by side (select several with Ctrl or Shift)</source>
+        <translation>Die ausgewählten Läufe nebeneinander vergleichen (mehrere mit Strg oder Umschalt auswählen)</translation>
     </message>
 </context>
 <context>

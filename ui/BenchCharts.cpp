@@ -3,11 +3,14 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QBoxLayout>
 #include <QLineSeries>
 #include <QValueAxis>
 
 #include <cmath>
+#include <iterator>
 
 using namespace Qt::StringLiterals;
 
@@ -18,6 +21,10 @@ namespace {
 const QColor kThroughput(0x1f, 0x6f, 0xeb); // the icon's blue
 const QColor kP50(0x2e, 0x7d, 0x32);
 const QColor kP99(0xe6, 0x51, 0x00);
+// Overlaid runs, in selection order: colours told apart in light and dark themes.
+const QColor kOverlayColors[] = {QColor(0x1f, 0x6f, 0xeb), QColor(0xe6, 0x51, 0x00), QColor(0x2e, 0x7d, 0x32),
+                                 QColor(0x8e, 0x24, 0xaa), QColor(0xc6, 0x28, 0x28), QColor(0x00, 0x83, 0x8f),
+                                 QColor(0x6d, 0x4c, 0x41), QColor(0x75, 0x75, 0x75)};
 
 // Sets the axis to [0, n x step] covering `value`, with the smallest step of
 // 1, 2, 2.5 or 5 x 10^k that needs at most `maxIntervals` intervals: ticks
@@ -104,6 +111,7 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     // closing edge down to zero at the newest point is no data.
     m_throughputFill = new QLineSeries;
     auto *area = new QAreaSeries(m_throughputFill);
+    m_throughputArea = area;
     m_throughputFill->setParent(area);
     area->setPen(Qt::NoPen);
     QColor fill = kThroughput;
@@ -148,6 +156,7 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
 
 void BenchCharts::clear(qint64 expectedDurationMs)
 {
+    removeOverlays();
     m_throughput->clear();
     m_throughputFill->clear();
     m_p50->clear();
@@ -174,9 +183,7 @@ void BenchCharts::append(const QList<model::BenchSample> &samples)
         rates.append({seconds, rate});
         p50s.append({seconds, sample.p50Us / 1000.0});
         p99s.append({seconds, sample.p99Us / 1000.0});
-        m_maxSeconds = qMax(m_maxSeconds, seconds);
-        m_maxRate = qMax(m_maxRate, rate);
-        m_maxLatencyMs = qMax(m_maxLatencyMs, sample.p99Us / 1000.0);
+        track(sample);
     }
     // One append per series and poll: each append of a list redraws once.
     m_throughput->append(rates);
@@ -191,6 +198,82 @@ void BenchCharts::setSamples(const QList<model::BenchSample> &samples, qint64 ex
     clear(expectedDurationMs);
     m_complete = true;
     append(samples);
+}
+
+void BenchCharts::compare(const QList<Overlay> &runs)
+{
+    clear();
+    m_complete = true;
+    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{m_throughputArea, m_throughput, m_p50, m_p99})
+        series->setVisible(false);
+    QChart *throughput = m_throughputView->chart();
+    QChart *latency = m_latencyView->chart();
+    throughput->legend()->setVisible(true);
+    // A run's name is long: one per line at the side, never elided.
+    throughput->legend()->setAlignment(Qt::AlignRight);
+    latency->legend()->setAlignment(Qt::AlignRight);
+    latency->setTitle(tr("Latency p99"));
+    for (QLegendMarker *marker : latency->legend()->markers(m_p50) + latency->legend()->markers(m_p99))
+        marker->setVisible(false);
+
+    for (qsizetype i = 0; i < runs.size(); ++i) {
+        const QColor color = kOverlayColors[i % std::size(kOverlayColors)];
+        QLineSeries *rateLine = makeLine(runs[i].name, color, 2);
+        QLineSeries *p99Line = makeLine(runs[i].name, color, 2);
+        QList<QPointF> rates, p99s;
+        rates.reserve(runs[i].samples.size());
+        p99s.reserve(runs[i].samples.size());
+        for (const model::BenchSample &sample : runs[i].samples) {
+            const double seconds = sample.elapsedMs / 1000.0;
+            rates.append({seconds, sample.requestsPerSecond()});
+            p99s.append({seconds, sample.p99Us / 1000.0});
+            track(sample);
+        }
+        rateLine->append(rates);
+        p99Line->append(p99s);
+        throughput->addSeries(rateLine);
+        rateLine->attachAxis(m_throughputX);
+        rateLine->attachAxis(m_throughputY);
+        latency->addSeries(p99Line);
+        p99Line->attachAxis(m_latencyX);
+        p99Line->attachAxis(m_latencyY);
+        m_overlayThroughput.append(rateLine);
+        m_overlayP99.append(p99Line);
+    }
+    rescale();
+}
+
+void BenchCharts::removeOverlays()
+{
+    if (m_overlayThroughput.isEmpty() && m_throughput->isVisible())
+        return;
+    // removeSeries() hands the series back to us.
+    for (QLineSeries *series : std::as_const(m_overlayThroughput)) {
+        m_throughputView->chart()->removeSeries(series);
+        delete series;
+    }
+    for (QLineSeries *series : std::as_const(m_overlayP99)) {
+        m_latencyView->chart()->removeSeries(series);
+        delete series;
+    }
+    m_overlayThroughput.clear();
+    m_overlayP99.clear();
+    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{m_throughputArea, m_throughput, m_p50, m_p99})
+        series->setVisible(true);
+    QChart *latency = m_latencyView->chart();
+    for (QLegendMarker *marker : latency->legend()->markers(m_p50) + latency->legend()->markers(m_p99))
+        marker->setVisible(true);
+    m_throughputView->chart()->legend()->setVisible(false);
+    m_throughputView->chart()->legend()->setAlignment(Qt::AlignBottom);
+    latency->legend()->setAlignment(Qt::AlignBottom);
+    latency->setTitle(tr("Latency"));
+}
+
+void BenchCharts::track(const model::BenchSample &sample)
+{
+    m_maxSeconds = qMax(m_maxSeconds, sample.elapsedMs / 1000.0);
+    m_maxRate = qMax(m_maxRate, sample.requestsPerSecond());
+    m_maxLatencyMs = qMax(m_maxLatencyMs, sample.p99Us / 1000.0);
 }
 
 int BenchCharts::pointCount() const

@@ -3,8 +3,10 @@
 #include "model/BenchSample.h"
 
 #include <QList>
+#include <QString>
 #include <QWidget>
 
+class QAreaSeries;
 class QChart;
 class QChartView;
 class QLineSeries;
@@ -20,6 +22,8 @@ namespace hostbench::ui {
  * on the time axis from the start when its length is known). No
  * animations: a live chart that animates lags behind its data.
  * The chart views are named <prefix>ThroughputChart and <prefix>LatencyChart.
+ * compare() overlays several stored runs instead: one requests/s line and
+ * one p99 line per run, each in its own colour, named in the legends.
  * GUI thread.
  */
 class BenchCharts final : public QWidget
@@ -35,6 +39,18 @@ public:
     void append(const QList<model::BenchSample> &samples);
     void setSamples(const QList<model::BenchSample> &samples, qint64 expectedDurationMs = 0);
 
+    // One stored run of an overlay: its legend name and samples.
+    struct Overlay
+    {
+        QString name;
+        QList<model::BenchSample> samples;
+    };
+    // Replaces the single run's lines with one requests/s and one p99 line
+    // per run, in order; clear() goes back to the single-run lines.
+    void compare(const QList<Overlay> &runs);
+    QList<QLineSeries *> overlayThroughputSeries() const { return m_overlayThroughput; }
+    QList<QLineSeries *> overlayP99Series() const { return m_overlayP99; }
+
     int pointCount() const;
     QLineSeries *throughputSeries() const { return m_throughput; }
     QLineSeries *p50Series() const { return m_p50; }
@@ -42,13 +58,18 @@ public:
 
 private:
     void rescale();
+    void removeOverlays();
+    void track(const model::BenchSample &sample);
 
     QChartView *m_throughputView = nullptr;
     QChartView *m_latencyView = nullptr;
     QLineSeries *m_throughput = nullptr;
     QLineSeries *m_throughputFill = nullptr; // the area's upper line, not drawn
+    QAreaSeries *m_throughputArea = nullptr;
     QLineSeries *m_p50 = nullptr;
     QLineSeries *m_p99 = nullptr;
+    QList<QLineSeries *> m_overlayThroughput;
+    QList<QLineSeries *> m_overlayP99;
     QValueAxis *m_throughputX = nullptr;
     QValueAxis *m_throughputY = nullptr;
     QValueAxis *m_latencyX = nullptr;

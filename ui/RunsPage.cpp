@@ -4,6 +4,7 @@
 #include "ui/BenchCharts.h"
 #include "ui/Format.h"
 #include "ui/ReportText.h"
+#include "ui/RunCompareDialog.h"
 #include "ui/RunListModel.h"
 
 #include <QAction>
@@ -35,6 +36,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     , m_count(new QLabel(this))
     , m_refresh(new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("&Refresh"), this))
     , m_delete(new QPushButton(style()->standardIcon(QStyle::SP_TrashIcon), tr("&Delete"), this))
+    , m_compare(new QPushButton(tr("&Compare"), this))
     , m_title(new QLabel(this))
     , m_charts(new BenchCharts(u"run"_s, Qt::Vertical, this))
     , m_report(new QPlainTextEdit(this))
@@ -45,6 +47,8 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     m_refresh->setObjectName(u"runsRefresh"_s);
     m_refresh->setToolTip(tr("Read the list again, with runs stored by hostbench-cli (F5)"));
     m_delete->setObjectName(u"runsDelete"_s);
+    m_compare->setObjectName(u"runsCompare"_s);
+    m_compare->setToolTip(tr("Compare the selected runs side by side (select several with Ctrl or Shift)"));
     m_title->setObjectName(u"runTitle"_s);
     m_report->setObjectName(u"runReport"_s);
 
@@ -54,7 +58,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(RunListModel::DateColumn, Qt::DescendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
@@ -76,6 +80,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     auto *listBar = new QHBoxLayout;
     listBar->addWidget(m_count, 1);
     listBar->addWidget(m_refresh);
+    listBar->addWidget(m_compare);
     listBar->addWidget(m_delete);
     auto *listPane = new QWidget(this);
     auto *listLayout = new QVBoxLayout(listPane);
@@ -108,6 +113,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
 
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::showSelectedRun);
     connect(m_delete, &QPushButton::clicked, this, &RunsPage::deleteSelectedRun);
+    connect(m_compare, &QPushButton::clicked, this, &RunsPage::compareSelectedRuns);
     connect(m_refresh, &QPushButton::clicked, this, [this] { refresh(); });
     // F5 while the page is shown; the button keeps its Alt+R mnemonic.
     auto *refreshAction = new QAction(this);
@@ -145,15 +151,42 @@ void RunsPage::refresh(qint64 runId)
 
 qint64 RunsPage::selectedRunId() const
 {
-    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    return rows.isEmpty() ? 0 : rows.first().data(RunListModel::kRunIdRole).toLongLong();
+    const QList<qint64> ids = selectedRunIds();
+    return ids.isEmpty() ? 0 : ids.first();
+}
+
+QList<qint64> RunsPage::selectedRunIds() const
+{
+    QList<qint64> ids;
+    // selectedRows() follows the selection ranges, so the order of the clicks.
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+        ids.append(index.data(RunListModel::kRunIdRole).toLongLong());
+    return ids;
+}
+
+void RunsPage::compareSelectedRuns()
+{
+    QList<storage::StoredRun> runs;
+    for (const qint64 id : selectedRunIds()) {
+        const int row = m_model->rowOf(id);
+        if (row >= 0)
+            runs.append(m_model->run(row));
+    }
+    if (runs.size() < 2)
+        return;
+    auto *dialog = new RunCompareDialog(m_database, runs, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void RunsPage::showSelectedRun()
 {
-    const qint64 id = selectedRunId();
+    const QList<qint64> ids = selectedRunIds();
+    const qint64 id = ids.isEmpty() ? 0 : ids.first();
     const int row = m_model->rowOf(id);
-    m_delete->setEnabled(row >= 0);
+    // Delete acts on one run, so that a stray Shift-click never deletes many.
+    m_delete->setEnabled(row >= 0 && ids.size() == 1);
+    m_compare->setEnabled(ids.size() >= 2);
     if (row < 0) {
         m_title->setText(m_model->rowCount() == 0 ? tr("No runs yet: start one in Benchmark.") : QString());
         m_charts->clear();

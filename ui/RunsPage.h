@@ -20,7 +20,9 @@ class RunListModel;
 /*
  * The Runs page: the newest kRunLimit stored runs (newest first, sortable by
  * any column); the selected run's report and charts, its samples read from
- * the database only when it is selected; Delete. The list is read again
+ * the database only when it is selected; Delete. Several runs selected
+ * (Ctrl/Shift-click) open side by side with Compare (RunCompareDialog), the
+ * first selected as the reference. The list is read again
  * each time the page is shown and on Refresh (F5), so that runs stored by
  * hostbench-cli in the same data folder appear. GUI thread.
  */
@@ -36,7 +38,11 @@ public:
     // Reads the run list again; keeps the selection, or selects `runId` when given.
     void refresh(qint64 runId = 0);
     qint64 selectedRunId() const;
+    // The selected runs' ids, in the order they were selected.
+    QList<qint64> selectedRunIds() const;
     void deleteSelectedRun();
+    // Opens a RunCompareDialog on the selected runs (two or more).
+    void compareSelectedRuns();
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -52,6 +58,7 @@ private:
     QLabel *m_count = nullptr;
     QPushButton *m_refresh = nullptr;
     QPushButton *m_delete = nullptr;
+    QPushButton *m_compare = nullptr;
     QLabel *m_title = nullptr;
     BenchCharts *m_charts = nullptr;
     QPlainTextEdit *m_report = nullptr;

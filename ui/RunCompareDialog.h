@@ -1,0 +1,47 @@
+#pragma once
+
+#include "storage/Database.h"
+
+#include <QDialog>
+#include <QList>
+
+class QTableWidget;
+
+namespace hostbench::ui {
+
+class BenchCharts;
+
+/*
+ * Stored runs side by side: a table of key figures (one column per run, in
+ * the order given) with each number's ratio to the first run's, and the
+ * runs' requests/s and p99 latency (ms) series overlaid on one pair of
+ * charts. The samples are read from the database once, when it is built.
+ * The table is named compareTable; each number cell holds its value in
+ * kValueRole and, from the second run on, its ratio in kRatioRole (none
+ * when the first run's figure is 0). GUI thread.
+ */
+class RunCompareDialog final : public QDialog
+{
+    Q_OBJECT
+
+public:
+    enum Row { UrlRow, ConcurrencyRow, KeepAliveRow, RateRow, P50Row, P90Row, P99Row, MaxRow, FailedRow, RowCount };
+    static constexpr int kValueRole = Qt::UserRole + 1;
+    static constexpr int kRatioRole = Qt::UserRole + 2;
+
+    RunCompareDialog(storage::Database &database, const QList<storage::StoredRun> &runs, QWidget *parent = nullptr);
+
+    QTableWidget *table() const { return m_table; }
+    BenchCharts *charts() const { return m_charts; }
+
+    // "#12 · 2024-05-01 10:20", as the legends and column headers name a run.
+    static QString runName(const storage::StoredRun &run);
+
+private:
+    void fillTable(const QList<storage::StoredRun> &runs);
+
+    QTableWidget *m_table = nullptr;
+    BenchCharts *m_charts = nullptr;
+};
+
+} // namespace hostbench::ui
