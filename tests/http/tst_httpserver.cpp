@@ -51,6 +51,8 @@ private slots:
 private:
     static void writeFile(const QString &path, const QByteArray &content);
     QList<VirtualHost> hosts() const;
+    // A server of a test's own, beside m_server: a free port, two workers.
+    static ServerConfig ownServerConfig();
     static QByteArray get(const QByteArray &target, const QByteArray &host = "main.test",
         const QByteArray &extra = QByteArray());
 
@@ -66,6 +68,14 @@ void TestHttpServer::writeFile(const QString &path, const QByteArray &content)
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
     QCOMPARE(file.write(content), content.size());
+}
+
+ServerConfig TestHttpServer::ownServerConfig()
+{
+    ServerConfig config;
+    config.port = 0;
+    config.threads = 2;
+    return config;
 }
 
 QByteArray TestHttpServer::get(const QByteArray &target, const QByteArray &host, const QByteArray &extra)
@@ -394,9 +404,7 @@ void TestHttpServer::socketsAreCloseOnExec()
 void TestHttpServer::metricsCountRequests()
 {
     HttpServer server;
-    ServerConfig config;
-    config.port = 0;
-    config.threads = 2;
+    const ServerConfig config = ownServerConfig();
     QString error;
     QVERIFY2(server.start(config, hosts(), &error), qPrintable(error));
     QCOMPARE(server.metrics().requests, quint64(0));
@@ -447,9 +455,7 @@ void TestHttpServer::metricsCountRequests()
 void TestHttpServer::reloadTakesEffect()
 {
     HttpServer server;
-    ServerConfig config;
-    config.port = 0;
-    config.threads = 2;
+    const ServerConfig config = ownServerConfig();
     QString error;
     QVERIFY2(server.start(config, hosts(), &error), qPrintable(error));
     RawClient kept(server.port());
@@ -540,9 +546,7 @@ void TestHttpServer::startErrors()
 void TestHttpServer::stopClosesAndRestartWorks()
 {
     HttpServer server;
-    ServerConfig config;
-    config.port = 0;
-    config.threads = 2;
+    const ServerConfig config = ownServerConfig();
     QString error;
     QVERIFY2(server.start(config, hosts(), &error), qPrintable(error));
     RawClient idle(server.port());
