@@ -7,13 +7,19 @@
 #                              `hostbench-cli serve` on the default site instead
 #   ./hostbench.sh test        runs the whole test suite (ctest)
 #   ./hostbench.sh build       builds only
+#   ./hostbench.sh package     builds build/hostbench_VERSION_ARCH.deb (CPack);
+#                              install it with apt-get install ./build/hostbench_*.deb
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 
 BUILD_DIR=${HOSTBENCH_BUILD_DIR:-build}
+# Extra configure options, e.g. HOSTBENCH_CMAKE_ARGS="-DCMAKE_COMPILE_WARNING_AS_ERROR=ON".
+read -ra CMAKE_ARGS <<<"${HOSTBENCH_CMAKE_ARGS:-}"
 PACKAGES=(
     cmake ninja-build g++ pkgconf
-    qt6-base-dev qt6-httpserver-dev qt6-websockets-dev qt6-charts-dev libqt6sql6-sqlite
+    qt6-base-dev qt6-httpserver-dev qt6-websockets-dev libqt6sql6-sqlite
+    # Qt6Charts' CMake files need Qt6OpenGL's, which qt6-base-dev only recommends.
+    qt6-charts-dev libqt6opengl6-dev
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev libqt6svg6
     libboost1.81-dev
 )
@@ -39,8 +45,14 @@ install_missing() {
 
 build() {
     install_missing "${PACKAGES[@]}"
-    if [ ! -f "$BUILD_DIR/CMakeCache.txt" ]; then
-        cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    # Configure again unless the last configure finished: a failed one (a
+    # package was missing) leaves CMakeCache.txt without build.ninja, or an old
+    # build.ninja beside a cache that no longer describes it.
+    local stamp="$BUILD_DIR/.hostbench-configured"
+    if [ ! -f "$stamp" ] || [ ! -f "$BUILD_DIR/build.ninja" ]; then
+        rm -f "$stamp"
+        cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${CMAKE_ARGS[@]}"
+        touch "$stamp"
     fi
     cmake --build "$BUILD_DIR" --parallel "$(nproc)"
 }
@@ -55,6 +67,10 @@ test)
     ;;
 build)
     build
+    ;;
+package)
+    build
+    cmake --build "$BUILD_DIR" --target package
     ;;
 *)
     build
