@@ -1,6 +1,7 @@
 // hostbench: the manager GUI. Opens the data folder (--data-dir,
 // $HOSTBENCH_DATA_DIR or the user's data location), shows the main window
-// and starts the engine on the stored configuration.
+// and starts the engine on the stored configuration. --help and --version
+// need no display; with none, it says what to run instead and exits 1.
 #include "storage/DataFolder.h"
 #include "ui/AppIcon.h"
 #include "ui/MainWindow.h"
@@ -11,15 +12,112 @@
 #include <QDir>
 #include <QMessageBox>
 
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
 using namespace Qt::StringLiterals;
 using namespace hostbench;
 
-int main(int argc, char *argv[])
+namespace {
+
+void setApplicationNames()
 {
-    QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(u"Hostbench"_s);
     QCoreApplication::setApplicationName(u"hostbench"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(HOSTBENCH_VERSION));
+}
+
+// Declared after an application object exists, so that the texts are translated.
+QCommandLineOption addOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(
+        QCoreApplication::translate("main", "Web server, load generator and manager."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    QCommandLineOption dataDir(
+        u"data-dir"_s,
+        QCoreApplication::translate("main", "Keep the database and the default site in DIR "
+                                            "(default: $HOSTBENCH_DATA_DIR, else the user's data folder)."),
+        QCoreApplication::translate("main", "DIR"));
+    parser.addOption(dataDir);
+    return dataDir;
+}
+
+// True when argv asks only for text (help or version): answered with a
+// QCoreApplication, so that no platform plugin and no display are needed.
+bool asksForTextOnly(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        for (const char *flag : {"-h", "--help", "-?", "--help-all", "-v", "--version"}) {
+            if (std::strcmp(argv[i], flag) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+constexpr const char *kNoDisplayHint =
+    "hostbench: the window needs a display (X11 or Wayland).\n"
+    "  To serve the sites without a window: hostbench-cli serve [--data-dir DIR]\n"
+    "  To benchmark without a window:       hostbench-cli bench --help\n"
+    "  To run the window anyway: start it in a desktop session, under xvfb-run,\n"
+    "  or with QT_QPA_PLATFORM=offscreen.\n";
+
+// Linux and the BSDs: no platform chosen and no display to connect to. Qt would
+// abort in its platform plugin; we say what to do instead.
+bool lacksDisplay(int argc, char *argv[])
+{
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        return false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "-platform") == 0)
+            return false;
+    }
+    return qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+#else
+    Q_UNUSED(argc);
+    Q_UNUSED(argv);
+    return false;
+#endif
+}
+
+// While QApplication starts, a fatal message is the platform plugin failing
+// (a DISPLAY that no server answers, a missing plugin): print it with the
+// hint and exit 1, instead of the abort and core dump that Qt would make.
+void startupMessageHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    std::fprintf(stderr, "%s\n", qPrintable(qFormatLogMessage(type, context, message)));
+    if (type == QtFatalMsg) {
+        std::fputs(kNoDisplayHint, stderr);
+        std::fflush(stderr);
+        std::_Exit(1);
+    }
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (asksForTextOnly(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        setApplicationNames();
+        ui::Translations::install(core);
+        QCommandLineParser parser;
+        addOptions(parser);
+        parser.process(core); // prints the help or the version and exits
+        return 0;
+    }
+    if (lacksDisplay(argc, argv)) {
+        std::fputs(kNoDisplayHint, stderr);
+        return 1;
+    }
+
+    const QtMessageHandler previousHandler = qInstallMessageHandler(startupMessageHandler);
+    QApplication app(argc, argv);
+    qInstallMessageHandler(previousHandler);
+    setApplicationNames();
     QGuiApplication::setApplicationDisplayName(u"Hostbench"_s);
     // Matches installer/org.hostbench.Hostbench.desktop (Wayland app id, taskbar grouping).
     QGuiApplication::setDesktopFileName(u"org.hostbench.Hostbench"_s);
@@ -27,16 +125,7 @@ int main(int argc, char *argv[])
     ui::Translations::install(app);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("main", "Web server, load generator and manager."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption dataDir(
-        u"data-dir"_s,
-        QCoreApplication::translate("main", "Keep the database and the default site in DIR "
-                                            "(default: $HOSTBENCH_DATA_DIR, else the user's data folder)."),
-        QCoreApplication::translate("main", "DIR"));
-    parser.addOption(dataDir);
+    const QCommandLineOption dataDir = addOptions(parser);
     parser.process(app);
 
     storage::DataFolder folder;
