@@ -464,8 +464,8 @@
         <translation>Über Hostbench</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;A web server with name-based virtual hosts, a load generator in the spirit of ApacheBench and wrk, and this window to run both.&lt;/p&gt;&lt;p&gt;Data folder: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;Ein Webserver mit namensbasierten virtuellen Hosts, ein Lastgenerator nach dem Vorbild von ApacheBench und wrk und dieses Fenster, um beide zu bedienen.&lt;/p&gt;&lt;p&gt;Datenordner: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;A web server with name-based virtual hosts, a load generator in the spirit of ApacheBench and wrk, and this window to run both.&lt;/p&gt;&lt;p&gt;Data folder: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later (GPL-3.0-or-later). Hostbench comes with no warranty.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;Ein Webserver mit namensbasierten virtuellen Hosts, ein Lastgenerator nach dem Vorbild von ApacheBench und wrk und dieses Fenster, um beide zu bedienen.&lt;/p&gt;&lt;p&gt;Datenordner: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Lizenz: GNU General Public License, Version 3 oder später (GPL-3.0-or-later). Hostbench wird ohne jede Gewährleistung bereitgestellt.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

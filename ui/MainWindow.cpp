@@ -145,7 +145,9 @@ void MainWindow::showAbout()
                        tr("<h3>Hostbench %1</h3>"
                           "<p>A web server with name-based virtual hosts, a load generator in the spirit "
                           "of ApacheBench and wrk, and this window to run both.</p>"
-                          "<p>Data folder: <code>%2</code></p>")
+                          "<p>Data folder: <code>%2</code></p>"
+                          "<p>Licence: GNU General Public License, version 3 or later "
+                          "(GPL-3.0-or-later). Hostbench comes with no warranty.</p>")
                            .arg(QStringLiteral(HOSTBENCH_VERSION),
                                 QDir::toNativeSeparators(m_folder.path()).toHtmlEscaped()));
 }

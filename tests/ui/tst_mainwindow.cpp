@@ -12,6 +12,8 @@
 #include "ui/SitesPage.h"
 
 #include <QAbstractItemModel>
+#include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -36,6 +38,7 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <memory>
 
@@ -65,6 +68,7 @@ private slots:
     void runsPageShowsAndDeletes();
     void removeSiteThroughPage();
     void startAtLaunchSetting();
+    void aboutNamesLicence();
 
 private:
     template<typename T>
@@ -545,6 +549,29 @@ void TestMainWindow::startAtLaunchSetting()
     int status = 0;
     get(QUrl(third.engine().url() + u"index.html"_s), {}, &status);
     QCOMPARE(status, 200);
+}
+
+void TestMainWindow::aboutNamesLicence()
+{
+    // The Help menu's About box states the licence (GPL-3.0-or-later, as LICENSE,
+    // the AppStream metadata and the .deb's copyright file).
+    QAction *about = nullptr;
+    for (QAction *action : m_window->findChildren<QAction *>()) {
+        if (action->menuRole() == QAction::AboutRole)
+            about = action;
+    }
+    QVERIFY(about);
+    QString text;
+    QTimer::singleShot(0, this, [&text] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        text = box->text();
+        box->accept();
+    });
+    about->trigger();
+    QVERIFY2(text.contains(u"GPL-3.0-or-later"_s), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral(HOSTBENCH_VERSION)), qPrintable(text));
 }
 
 QTEST_MAIN(TestMainWindow)
