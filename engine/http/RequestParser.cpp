@@ -84,6 +84,39 @@ bool endsWithVersion(std::string_view line)
         && tail[8] >= '0' && tail[8] <= '9' && tail.substr(9) == "\r\n";
 }
 
+// RFC 9110 §5.6.2 tchar: what a method may hold.
+bool isTokenChar(char c)
+{
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+        return true;
+    return std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+}
+
+// method SP request-target SP HTTP-version CRLF (RFC 9112 §3), checked as
+// soon as the line's LF has arrived: Beast waits for the whole head first,
+// and for a line with an empty version it waits for more bytes. Any byte
+// above SP but DEL may stand in the target (Beast checks it further); a
+// well-formed version other than 1.0 and 1.1 passes here and is Beast's 505.
+bool isRequestLine(std::string_view line)
+{
+    const std::size_t methodEnd = line.find(' ');
+    if (methodEnd == 0 || methodEnd == std::string_view::npos)
+        return false;
+    for (std::size_t i = 0; i < methodEnd; ++i) {
+        if (!isTokenChar(line[i]))
+            return false;
+    }
+    const std::size_t targetEnd = line.find(' ', methodEnd + 1);
+    if (targetEnd == std::string_view::npos || targetEnd == methodEnd + 1)
+        return false;
+    for (std::size_t i = methodEnd + 1; i < targetEnd; ++i) {
+        const auto c = static_cast<unsigned char>(line[i]);
+        if (c <= 0x20 || c == 0x7f)
+            return false;
+    }
+    return endsWithVersion(line);
+}
+
 } // namespace
 
 RequestParser::RequestParser(Request &request, const SiteTable &sites)
@@ -153,14 +186,26 @@ std::size_t RequestParser::feed(boost::asio::const_buffer input, error_code &ec)
 
 bool RequestParser::checkHead(std::string_view bytes, error_code &ec)
 {
-    // Where the request line ends and where the head ends, if they are in
-    // `bytes` yet; a '\n' followed by SP or HTAB folds a line.
-    std::size_t lineEnd = m_lineBytes == 0 ? std::string_view::npos : 0;
+    // The first '\n' the scan finds ends the request line: it is checked
+    // whole right then (length, then shape), without waiting for the head.
+    // Any later '\n' followed by SP or HTAB folds a line; one followed by
+    // CR starts the blank line that ends the head.
+    const auto lineLimit = std::size_t(std::max(m_limits.maxRequestLineBytes, 0));
     std::size_t headEnd = std::string_view::npos;
     std::size_t pos = m_scanFrom;
     while ((pos = bytes.find('\n', pos)) != std::string_view::npos) {
-        if (lineEnd == std::string_view::npos)
-            lineEnd = pos + 1;
+        if (m_lineBytes == 0 && m_lineEnd == 0) {
+            m_lineEnd = pos + 1;
+            // The line without its CRLF must fit.
+            if (m_lineEnd > lineLimit + 2) {
+                fail(414, ec);
+                return false;
+            }
+            if (!isRequestLine(bytes.substr(0, m_lineEnd))) {
+                fail(400, ec); // at once, whatever follows the line
+                return false;
+            }
+        }
         if (pos + 1 >= bytes.size())
             break; // the next byte decides
         const char next = bytes[pos + 1];
@@ -177,18 +222,15 @@ bool RequestParser::checkHead(std::string_view bytes, error_code &ec)
     m_scanFrom
         = headEnd != std::string_view::npos ? headEnd : (pos == std::string_view::npos ? bytes.size() : pos);
 
-    const auto lineLimit = std::size_t(std::max(m_limits.maxRequestLineBytes, 0));
-    if (m_lineBytes == 0) {
-        const std::size_t lineLength = lineEnd == std::string_view::npos ? bytes.size() : lineEnd;
-        // The line without its CRLF must fit; an unfinished one may still end in CRLF.
-        if (lineLength > lineLimit + 2 || (lineEnd == std::string_view::npos && lineLength > lineLimit + 1)) {
+    const std::size_t lineBytes = m_lineBytes != 0 ? m_lineBytes : m_lineEnd;
+    if (lineBytes == 0) {
+        // An unfinished line may still end in CRLF.
+        if (bytes.size() > lineLimit + 1) {
             fail(414, ec);
             return false;
         }
-    }
-    if (lineEnd == std::string_view::npos)
         return true;
-    const std::size_t lineBytes = m_lineBytes != 0 ? m_lineBytes : lineEnd;
+    }
     const std::size_t seen
         = m_headUsed + (headEnd != std::string_view::npos ? std::min(headEnd, bytes.size()) : bytes.size());
     if (seen > lineBytes && seen - lineBytes > std::size_t(std::max(m_limits.maxHeaderBytes, 0))) {

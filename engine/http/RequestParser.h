@@ -25,6 +25,10 @@ class SiteTable;
  * for '\n', resumed where the last call stopped):
  *   - empty lines (CRLF) before the request line are skipped (RFC 9112
  *     §2.2 "SHOULD ignore at least one"), any other byte there is a 400;
+ *   - the request line is checked as soon as its LF has arrived: anything
+ *     but method SP target SP HTTP/DIGIT.DIGIT CRLF is a 400 at once, even
+ *     before the rest of the head (Beast waits for the whole head, and for
+ *     more bytes after a line with an empty version);
  *   - obsolete line folding (a field line starting with SP or HTAB) is a 400;
  *   - the request line beyond maxRequestLineBytes is a 414, a header block
  *     (field lines and the final CRLF) beyond maxHeaderBytes or more than
@@ -94,6 +98,7 @@ private:
     const model::RequestLimits &m_limits; // the default site's
     std::size_t m_headUsed = 0; // head bytes Beast has used (request line and whole fields)
     std::size_t m_lineBytes = 0; // request line with its CRLF, once parsed
+    std::size_t m_lineEnd = 0; // the same, once its LF is in the unused bytes (checked then)
     std::size_t m_scanFrom = 0; // where the pre-scan goes on, from the first unused byte
     int m_errorStatus = 0; // set with an error of our own
     int m_fields = 0;

@@ -31,6 +31,10 @@ private slots:
     void requests();
     void splitIntoSegments();
     void pipelinedInOrder();
+    void malformedLineAnsweredAtOnce_data();
+    void malformedLineAnsweredAtOnce();
+    void malformedLinePipelined();
+    void longHeadInPieces();
     void expectContinue();
     void expectContinueRefused();
     void chunkedBodies();
@@ -370,6 +374,71 @@ void TestHttpConformance::pipelinedInOrder()
         if (!body.isEmpty())
             QCOMPARE(reply.body, body);
     }
+}
+
+void TestHttpConformance::malformedLineAnsweredAtOnce_data()
+{
+    // Only the request line (and what follows in the row) is sent: the head
+    // never completes, so a server that waits for it answers 408 after the
+    // 10 s header timeout instead of 400.
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::newRow("empty version, blank line") << QByteArray("GET / \r\n\r\n");
+    QTest::newRow("empty version, Host follows") << QByteArray("GET / \r\nHost: a\r\n\r\n");
+    QTest::newRow("empty version, line only") << QByteArray("GET / \r\n");
+    QTest::newRow("no version, line only") << QByteArray("GET /\r\n");
+    QTest::newRow("version garbage, line only") << QByteArray("GET / HTTP/1.1x\r\n");
+    QTest::newRow("version without digits") << QByteArray("GET / HTTP/x.y\r\nHost: a\r\n");
+    QTest::newRow("two spaces, line only") << QByteArray("GET  / HTTP/1.1\r\n");
+    QTest::newRow("space in target, line only") << QByteArray("GET /a b HTTP/1.1\r\n");
+    QTest::newRow("method not a token, line only") << QByteArray("G(T / HTTP/1.1\r\n");
+    QTest::newRow("no method") << QByteArray(" / HTTP/1.1\r\n");
+    QTest::newRow("control in target") << QByteArray("GET /\x01 HTTP/1.1\r\n");
+    QTest::newRow("bare LF ends the line") << QByteArray("GET / HTTP/1.1\nHost: a\n");
+}
+
+void TestHttpConformance::malformedLineAnsweredAtOnce()
+{
+    QFETCH(QByteArray, bytes);
+    RawClient client(m_server.port());
+    QVERIFY(client.isConnected());
+    QVERIFY(client.send(bytes));
+    const RawClient::Reply reply = client.read();
+    QVERIFY2(reply.complete, reply.head.constData());
+    QCOMPARE(reply.status, 400);
+    QCOMPARE(reply.field("Connection"), QByteArray("close"));
+    QVERIFY(client.waitForClose());
+}
+
+void TestHttpConformance::malformedLinePipelined()
+{
+    // A good request, then a malformed line in the same segment: the first is
+    // answered, the second gets its 400 at once and the connection closes.
+    RawClient client(m_server.port());
+    QVERIFY(client.send(get("/ok") + "GET / \r\n\r\n"));
+    const RawClient::Reply first = client.read();
+    QVERIFY(first.complete);
+    QCOMPARE(first.status, 200);
+    QCOMPARE(first.body, QByteArray("OK"));
+    const RawClient::Reply second = client.read();
+    QVERIFY2(second.complete, second.head.constData());
+    QCOMPARE(second.status, 400);
+    QVERIFY(client.waitForClose());
+}
+
+void TestHttpConformance::longHeadInPieces()
+{
+    // A head longer than the request-line limit but within the header limit,
+    // cut in the middle of a field: the line limit applies to the line only.
+    RawClient client(m_server.port());
+    const QByteArray request = "GET /ok HTTP/1.1\r\nHost: main.test\r\nX-Long: " + QByteArray(12000, 'v')
+        + "\r\n\r\n";
+    QVERIFY(client.send(request.left(9000)));
+    QTest::qWait(50);
+    QVERIFY(client.send(request.mid(9000)));
+    const RawClient::Reply reply = client.read();
+    QVERIFY2(reply.complete, reply.head.constData());
+    QCOMPARE(reply.status, 200);
+    QCOMPARE(reply.body, QByteArray("OK"));
 }
 
 void TestHttpConformance::expectContinue()
