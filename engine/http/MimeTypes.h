@@ -9,7 +9,10 @@
 namespace hostbench::http {
 
 /*
- * Content-Type by file name, from QMimeDatabase's glob patterns
+ * Content-Type by file name: the web formats (.html, .css, .js, .mjs, .json,
+ * .svg, .wasm, .webp, .avif, .woff, .woff2, .webmanifest) from a fixed table
+ * of their registered types, whatever the host's shared-mime-info says;
+ * everything else from QMimeDatabase's glob patterns
  * (mimeTypeForFile(name, MatchExtension); the file is never read), cached
  * per file name so the database and Qt strings are touched once per name.
  * Follows nginx's default: the plain type, no "; charset=" parameter

@@ -29,6 +29,20 @@ void TestMimeTypes::typeFor_data()
     QTest::newRow("json") << QByteArray("data.json") << QByteArray("application/json");
     QTest::newRow("unknown extension") << QByteArray("huge.bin") << QByteArray("application/octet-stream");
     QTest::newRow("no extension") << QByteArray("datafile") << QByteArray("application/octet-stream");
+    // The web formats: the registered types on every host (not the host's shared-mime-info).
+    QTest::newRow("wasm") << QByteArray("app.wasm") << QByteArray("application/wasm");
+    QTest::newRow("js") << QByteArray("app.js") << QByteArray("text/javascript");
+    QTest::newRow("mjs") << QByteArray("module.mjs") << QByteArray("text/javascript");
+    QTest::newRow("JS upper case") << QByteArray("APP.JS") << QByteArray("text/javascript");
+    QTest::newRow("avif") << QByteArray("photo.avif") << QByteArray("image/avif");
+    QTest::newRow("webp") << QByteArray("photo.webp") << QByteArray("image/webp");
+    QTest::newRow("woff2") << QByteArray("font.woff2") << QByteArray("font/woff2");
+    QTest::newRow("woff") << QByteArray("font.woff") << QByteArray("font/woff");
+    QTest::newRow("webmanifest") << QByteArray("site.webmanifest") << QByteArray("application/manifest+json");
+    QTest::newRow("htm") << QByteArray("old.htm") << QByteArray("text/html");
+    QTest::newRow("html in a folder") << QByteArray("a.b/index.html") << QByteArray("text/html");
+    QTest::newRow("extension only") << QByteArray(".js") << QByteArray("text/javascript");
+    QTest::newRow("js inside the name") << QByteArray("app.js.zip") << QByteArray("application/zip");
 }
 
 void TestMimeTypes::typeFor()
