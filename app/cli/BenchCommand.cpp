@@ -250,7 +250,7 @@ int BenchCommand::run(const QStringList &arguments)
     const model::RunSummary summary = generator.summary();
     const QList<model::BenchSample> samples = generator.allSamples();
     if (!options->wrkFormat)
-        Console::err(u"Finished %1 requests"_s.arg(summary.completed + summary.failed));
+        Console::err(u"Finished %1 requests"_s.arg(summary.completed + summary.failed - summary.failedLength));
     Console::outRaw(ReportPrinter::report(summary, generator.histogram(), samples, options->wrkFormat));
 
     bool stored = true;

@@ -196,9 +196,11 @@ void BenchWorker::recordResponse(const Attempt &attempt, Clock::time_point done,
             m_documentLength = expected;
     }
     m_stats.htmlBytes += bodyBytes;
+    // As ab: a response whose length differs from the first is complete,
+    // with its times, and failed (Length) as well.
     if (qint64(bodyBytes) != m_documentLength) {
-        recordFailure(attempt, FailureKind::Length);
-        return;
+        m_stats.failures[size_t(FailureKind::Length)] += 1;
+        m_interval.failed += 1;
     }
 
     const quint64 totalUs = us(done - attempt.start);

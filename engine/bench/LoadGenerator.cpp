@@ -225,7 +225,7 @@ void LoadGenerator::Private::buildSummary() const
     bool interrupted = false;
     if (stopRequested) {
         interrupted = run->countMode
-                          ? merged.completed + merged.failed() < quint64(run->parameters.requests)
+                          ? merged.ended() < quint64(run->parameters.requests)
                           : endedAt < run->measureAt + milliseconds(run->parameters.durationMs);
     }
     QString serverSoftware;

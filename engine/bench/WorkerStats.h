@@ -14,7 +14,7 @@ namespace hostbench::bench {
 enum class FailureKind {
     Connect, // the TCP connection could not be opened
     Read,    // closed or reset before the response was complete
-    Length,  // body length differs from the first response's (as ab)
+    Length,  // body length differs from the first response's: complete and failed at once (as ab)
     Timeout, // no complete response within timeoutMs
     Parse,   // malformed response
 };
@@ -29,7 +29,7 @@ struct WorkerStats
 {
     static constexpr int kStatusSlots = 1000; // status codes 0..999, as Beast parses them
 
-    quint64 completed = 0;
+    quint64 completed = 0; // whole responses, whatever their status or length (ab's "Complete requests")
     quint64 keepAliveRequests = 0;
     quint64 non2xx = 0;
     quint64 totalBytes = 0;
@@ -45,6 +45,8 @@ struct WorkerStats
     model::LatencyHistogram corrected;
 
     quint64 failed() const;
+    // Attempts that ended, answered or not: a Length failure is also complete.
+    quint64 ended() const { return completed + failed() - failures[size_t(FailureKind::Length)]; }
     void add(const WorkerStats &other);
 };
 

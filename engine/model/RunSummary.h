@@ -42,11 +42,11 @@ struct RunSummary
     // Totals.
     qint64 startedAtMs = 0;       // wall clock, ms since the Unix epoch
     double timeTakenSec = 0;      // measured part only (warm-up excluded)
-    quint64 completed = 0;        // answered requests, whatever their status
-    quint64 failed = 0;           // sum of the failure kinds below
+    quint64 completed = 0;        // whole responses, whatever their status or length (ab's "Complete requests")
+    quint64 failed = 0;           // sum of the failure kinds below (a Length failure is also complete, as ab)
     quint64 failedConnect = 0;
     quint64 failedRead = 0;       // connection closed or reset while reading
-    quint64 failedLength = 0;     // body length differs from the first response's
+    quint64 failedLength = 0;     // body length differs from the first response's (counted in completed too)
     quint64 failedTimeout = 0;
     quint64 failedParse = 0;      // malformed response
     quint64 non2xx = 0;           // responses with a status outside 200-299
