@@ -1,5 +1,6 @@
 #include "cli/BenchCommand.h"
 
+#include "bench/BenchTarget.h"
 #include "bench/CsvReport.h"
 #include "bench/LoadGenerator.h"
 #include "cli/CliParse.h"
@@ -38,19 +39,24 @@ bool isToken(const QString &text)
 }
 
 // ab refuses a target it cannot connect to before sending anything; so do
-// we, rather than report a run of connection failures.
+// we, rather than report a run of connection failures. The check costs the
+// server one connection (opened and closed, no request), which we say on
+// stderr beside ab's progress lines, so that a server's connection count
+// is not a surprise.
 bool canConnect(const QUrl &url, QString *error)
 {
     QTcpSocket socket;
     socket.setProxy(QNetworkProxy::NoProxy);
     socket.connectToHost(url.host(), quint16(url.port(80)));
+    // An IPv6 literal keeps its brackets, as in the URL: [::1]:8080.
+    const QString target = u"%1:%2"_s.arg(bench::BenchTarget::displayHost(url.host())).arg(url.port(80));
     if (socket.waitForConnected(kConnectTimeoutMs)) {
         socket.abort();
+        Console::err(u"Reached %1 with 1 connection before the run (no request sent; not part of the run)"_s
+                         .arg(target));
         return true;
     }
-    // An IPv6 literal keeps its brackets, as in the URL: [::1]:8080.
-    const QString host = url.host().contains(u':') ? u'[' + url.host() + u']' : url.host();
-    *error = u"cannot connect to %1:%2: %3"_s.arg(host).arg(url.port(80)).arg(socket.errorString());
+    *error = u"cannot connect to %1: %2"_s.arg(target, socket.errorString());
     return false;
 }
 

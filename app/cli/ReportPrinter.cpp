@@ -1,6 +1,7 @@
 #include "cli/ReportPrinter.h"
 
 #include "bench/AbReport.h"
+#include "bench/BenchTarget.h"
 #include "bench/JsonReport.h"
 #include "bench/WrkReport.h"
 
@@ -40,7 +41,8 @@ QString ReportPrinter::preamble(const QUrl &url, bool wrkFormat, const model::Be
     return u"This is Hostbench-cli, Version %1\n"
            "An ApacheBench-compatible load generator, part of Hostbench\n"
            "\n"
-           "Benchmarking %2 (be patient)\n"_s.arg(QStringLiteral(HOSTBENCH_VERSION), url.host());
+           "Benchmarking %2 (be patient)\n"_s.arg(QStringLiteral(HOSTBENCH_VERSION),
+                                                     bench::BenchTarget::displayHost(url.host()));
 }
 
 QString ReportPrinter::report(const model::RunSummary &summary, const model::LatencyHistogram &histogram,

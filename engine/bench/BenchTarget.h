@@ -28,6 +28,12 @@ public:
     static std::optional<BenchTarget> fromParameters(const model::BenchParameters &parameters, QString *error);
 
     const QString &host() const { return m_host; } // without brackets for IPv6
+    // A host as reports and messages write it: an IPv6 literal in brackets,
+    // as in the URL ("[::1]"), anything else as it is.
+    static QString displayHost(const QString &host)
+    {
+        return host.contains(u':') ? u'[' + host + u']' : host;
+    }
     quint16 port() const { return m_port; }
     const QString &path() const { return m_path; } // path and query, as sent
     const std::string &request() const { return m_request; }

@@ -32,7 +32,7 @@ model::RunSummary SummaryBuilder::build(const WorkerStats &stats, const model::L
                                         double timeTakenSec) const
 {
     model::RunSummary s;
-    s.serverHostname = m_target.host();
+    s.serverHostname = BenchTarget::displayHost(m_target.host());
     s.serverPort = m_target.port();
     s.documentPath = m_target.path();
     s.concurrency = m_parameters.concurrency;

@@ -111,6 +111,8 @@ private slots:
     void benchBrokenDataFolderSendsNothing();
     void benchInterruptedBySigint();
     void benchUnreachableTarget();
+    void benchSaysItsReachabilityCheck();
+    void benchIpv6TargetInBrackets();
     void benchAboveOpenFileLimit();
     void damagedDatabaseErrorNamesTheFile();
     void statusWithNothingListening();
@@ -859,6 +861,52 @@ void TestCli::statusWithNothingListening()
     const Result r = runCli({u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(port)});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"nothing listens"_s), qPrintable(r.err));
+}
+
+void TestCli::benchSaysItsReachabilityCheck()
+{
+    // The check before the run costs the server one connection: the CLI says
+    // so, and it is the only connection the user did not ask for.
+    TestHttpServer server;
+    const Result r = runCli({u"bench"_s, u"-n"_s, u"10"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--no-store"_s,
+                             u"http://127.0.0.1:%1/ok"_s.arg(server.port())});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(u"Reached 127.0.0.1:%1 with 1 connection before the run"_s.arg(server.port())),
+             qPrintable(r.err));
+    QCOMPARE(server.requests(), quint64(10));
+    QCOMPARE(server.connectionsAccepted(), quint64(3)); // the check's, then the run's two
+    QVERIFY2(r.out.contains(u"Complete requests:      10\n"_s), qPrintable(r.out));
+}
+
+void TestCli::benchIpv6TargetInBrackets()
+{
+    QTcpServer probe;
+    if (!probe.listen(QHostAddress::LocalHostIPv6, 0))
+        QSKIP("no IPv6 loopback here");
+    probe.close();
+    const QString site = makeSite(u"v6"_s, "OK");
+    QProcess serve;
+    serve.setProcessEnvironment(environment());
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), {u"serve"_s, u"--listen"_s, u"[::1]:0"_s, u"--default"_s, site,
+                                                     u"--control"_s, u"off"_s});
+    QVERIFY(serve.waitForStarted(kTimeoutMs));
+    static const QRegularExpression serving(u"Serving http://\\[::1\\]:(\\d+)/"_s);
+    QByteArray out;
+    QDeadlineTimer deadline(kTimeoutMs);
+    while (!out.contains("Press Ctrl+C") && serve.state() == QProcess::Running && !deadline.hasExpired()) {
+        serve.waitForReadyRead(100);
+        out += serve.readAllStandardOutput();
+    }
+    const QRegularExpressionMatch match = serving.match(QString::fromLocal8Bit(out));
+    QVERIFY2(match.hasMatch(), out.constData());
+    const QString port = match.captured(1);
+    const Result r = runCli({u"bench"_s, u"-n"_s, u"4"_s, u"--no-store"_s, u"http://[::1]:%1/"_s.arg(port)});
+    QVERIFY(stopServe(serve));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    // As in the URL and the other messages: the IPv6 literal in brackets.
+    QVERIFY2(r.out.contains(u"Benchmarking [::1] (be patient)"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Server Hostname:        [::1]\n"_s), qPrintable(r.out));
+    QVERIFY2(r.err.contains(u"Reached [::1]:%1 with 1 connection"_s.arg(port)), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
