@@ -78,6 +78,13 @@ QString AbReport::format(const model::RunSummary &s)
     if (s.failed)
         out += cformat("   (Connect: %llu, Receive: %llu, Length: %llu, Exceptions: %llu)\n", ull(s.failedConnect),
                       ull(s.failedRead + s.failedTimeout), ull(s.failedLength), ull(s.failedParse));
+    // Not in ab, which loses them; shown only when there are any, so that a
+    // normal run keeps ab's layout line for line.
+    if (s.unfinished)
+        out += cformat("Unfinished requests:    %llu (sent, no answer when the run stopped)\n", ull(s.unfinished));
+    if (s.notSent)
+        out += cformat("Requests not sent:      %llu (due by the rate, not sent when the run stopped)\n",
+                       ull(s.notSent));
     if (s.non2xx)
         out += cformat("Non-2xx responses:      %llu\n", ull(s.non2xx));
     if (s.keepAlive)

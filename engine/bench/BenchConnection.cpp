@@ -39,12 +39,36 @@ void BenchConnection::start()
     next();
 }
 
-void BenchConnection::shutdown()
+void BenchConnection::shutdown(Clock::time_point stoppedAt)
 {
+    const bool hadEnded = m_stopped; // out of tickets: nothing was left to send
+    const bool waitedForPacer = m_waitingForPacer;
     m_stopped = true;
+    m_waitingForPacer = false;
     if (m_pacer)
         m_pacer->cancel();
     closeSocket();
+    if (hadEnded)
+        return;
+    if (m_busy) {
+        m_busy = false;
+        m_worker.recordUnfinished(m_attempt);
+    }
+    if (!m_pacer || m_run.countMode)
+        return;
+    // The schedule's send times up to the stop that no request went out for:
+    // the one the pacer was waiting for, and those after it (wrk2 drops them
+    // silently; they are what a server too slow for the rate cost).
+    const Clock::time_point measureAt = m_run.measureAt;
+    quint64 due = 0;
+    if (waitedForPacer && m_attempt.intended >= measureAt && m_attempt.intended <= stoppedAt)
+        due += 1;
+    Clock::time_point first = m_nextIntended;
+    if (first < measureAt)
+        first += m_pace * ((measureAt - first + m_pace - Clock::duration(1)) / m_pace);
+    if (first <= stoppedAt)
+        due += quint64((stoppedAt - first) / m_pace) + 1;
+    m_worker.recordNotSent(due);
 }
 
 void BenchConnection::checkTimeout(Clock::time_point now, Clock::duration timeout)
@@ -72,7 +96,9 @@ void BenchConnection::next()
         return;
     }
     m_pacer->expires_at(m_attempt.intended);
+    m_waitingForPacer = true;
     m_pacer->async_wait([this](const boost::system::error_code &ec) {
+        m_waitingForPacer = false;
         if (!ec && !m_stopped)
             begin();
     });

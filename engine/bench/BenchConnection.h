@@ -46,7 +46,9 @@ public:
 
     void start();
     void checkTimeout(Clock::time_point now, Clock::duration timeout);
-    void shutdown(); // closes; sends nothing more
+    // Closes and sends nothing more; an attempt under way is counted as
+    // unfinished, and with a rate the send times due by `stoppedAt` as not sent.
+    void shutdown(Clock::time_point stoppedAt);
 
 private:
     // The parser's header fields live in a per-connection arena that is
@@ -86,6 +88,7 @@ private:
     bool m_timedOut = false; // checkTimeout() closed the socket of this attempt
     bool m_retried = false;
     bool m_stopped = false;
+    bool m_waitingForPacer = false; // with a rate: idle until m_attempt.intended
 };
 
 } // namespace hostbench::bench

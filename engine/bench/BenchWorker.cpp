@@ -122,7 +122,7 @@ void BenchWorker::finish()
     m_timeoutTimer.cancel();
     m_deadlineTimer.cancel();
     for (auto &connection : m_connections)
-        connection->shutdown();
+        connection->shutdown(m_endedAt);
 
     if (m_endedAt >= m_run.measureAt) {
         const qint64 intervalMs = m_run.parameters.sampleIntervalMs;
@@ -226,6 +226,12 @@ void BenchWorker::recordResponse(const Attempt &attempt, Clock::time_point done,
     m_interval.completed += 1;
     m_interval.bytes += attempt.bytes;
     countDone();
+}
+
+void BenchWorker::recordUnfinished(const Attempt &attempt)
+{
+    if (attempt.measured)
+        m_stats.unfinished += 1;
 }
 
 void BenchWorker::recordFailure(const Attempt &attempt, FailureKind kind)

@@ -50,6 +50,10 @@ public:
     void recordResponse(const Attempt &attempt, Clock::time_point done, unsigned status, quint64 bodyBytes,
                         bool keptAlive);
     void recordFailure(const Attempt &attempt, FailureKind kind);
+    // At the stop: an attempt still under way, and the open model's intended
+    // send times up to the stop that were never reached.
+    void recordUnfinished(const Attempt &attempt);
+    void recordNotSent(quint64 count) { m_stats.notSent += count; }
     void outOfDescriptors(int error); // EMFILE/ENFILE: ends the whole run
 
 private:

@@ -85,6 +85,8 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
     QJsonObject o;
     o[u"completed"_s] = count(s.completed);
     o[u"failed"_s] = count(s.failed);
+    o[u"unfinished"_s] = count(s.unfinished);
+    o[u"not_sent"_s] = count(s.notSent);
     o[u"requests_per_second"_s] = s.requestsPerSecond;
     o[u"time_taken_s"_s] = s.timeTakenSec;
     o[u"transfer_rate_kbps"_s] = s.transferRateKBps;
@@ -103,11 +105,17 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
     for (auto it = s.statusCounts.cbegin(); it != s.statusCounts.cend(); ++it)
         statuses[QString::number(it.key())] = count(it.value());
     o[u"status_counts"_s] = statuses;
-    o[u"latency_ms"_s] = QJsonObject{{u"min"_s, s.latencyMinMs}, {u"mean"_s, s.latencyMeanMs},
-                                      {u"p50"_s, s.latencyP50Ms}, {u"p90"_s, s.latencyP90Ms},
-                                      {u"p99"_s, s.latencyP99Ms}, {u"p999"_s, s.latencyP999Ms},
-                                      {u"max"_s, s.latencyMaxMs}};
-    if (s.rate > 0)
+    // Without one answered request there is no latency to give: null, not 0.
+    if (s.completed == 0)
+        o[u"latency_ms"_s] = QJsonValue::Null;
+    else
+        o[u"latency_ms"_s] = QJsonObject{{u"min"_s, s.latencyMinMs}, {u"mean"_s, s.latencyMeanMs},
+                                          {u"p50"_s, s.latencyP50Ms}, {u"p90"_s, s.latencyP90Ms},
+                                          {u"p99"_s, s.latencyP99Ms}, {u"p999"_s, s.latencyP999Ms},
+                                          {u"max"_s, s.latencyMaxMs}};
+    if (s.rate > 0 && s.completed == 0)
+        o[u"uncorrected_latency_ms"_s] = QJsonValue::Null;
+    else if (s.rate > 0)
         o[u"uncorrected_latency_ms"_s] = QJsonObject{{u"p50"_s, s.uncorrectedP50Ms}, {u"p90"_s, s.uncorrectedP90Ms},
                                                       {u"p99"_s, s.uncorrectedP99Ms}, {u"max"_s, s.uncorrectedMaxMs}};
     o[u"connection_times_ms"_s] = QJsonObject{{u"connect"_s, timeStats(s.connect)},

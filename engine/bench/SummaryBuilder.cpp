@@ -47,6 +47,8 @@ model::RunSummary SummaryBuilder::build(const WorkerStats &stats, const model::L
     s.failedTimeout = stats.failures[size_t(FailureKind::Timeout)];
     s.failedParse = stats.failures[size_t(FailureKind::Parse)];
     s.failed = stats.failed();
+    s.unfinished = stats.unfinished;
+    s.notSent = stats.notSent;
     s.non2xx = stats.non2xx;
     s.keepAliveRequests = stats.keepAliveRequests;
     s.totalBytes = stats.totalBytes;

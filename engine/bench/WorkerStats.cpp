@@ -17,6 +17,8 @@ void WorkerStats::add(const WorkerStats &other)
     non2xx += other.non2xx;
     totalBytes += other.totalBytes;
     htmlBytes += other.htmlBytes;
+    unfinished += other.unfinished;
+    notSent += other.notSent;
     for (size_t i = 0; i < failures.size(); ++i)
         failures[i] += other.failures[i];
     for (size_t i = 0; i < statusCounts.size(); ++i)

@@ -34,6 +34,8 @@ struct WorkerStats
     quint64 non2xx = 0;
     quint64 totalBytes = 0;
     quint64 htmlBytes = 0;
+    quint64 unfinished = 0; // measured attempts under way (connecting, sent, half-read) when the run stopped
+    quint64 notSent = 0;    // open model: intended send times before the stop that no request was sent for
     std::array<quint64, 5> failures{}; // indexed by FailureKind
     std::array<quint64, kStatusSlots> statusCounts{};
 

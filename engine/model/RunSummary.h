@@ -49,6 +49,8 @@ struct RunSummary
     quint64 failedLength = 0;     // body length differs from the first response's (counted in completed too)
     quint64 failedTimeout = 0;
     quint64 failedParse = 0;      // malformed response
+    quint64 unfinished = 0;       // sent (or connecting) when the run stopped, never answered: neither complete nor failed
+    quint64 notSent = 0;          // open model: scheduled before the run stopped, never sent (the generator fell behind)
     quint64 non2xx = 0;           // responses with a status outside 200-299
     quint64 keepAliveRequests = 0;
     quint64 totalBytes = 0;       // bytes received, headers included

@@ -132,6 +132,8 @@ QJsonObject RunJson::toJson(const model::RunSummary &s)
             {u"failed_length"_s, integer(s.failedLength)},
             {u"failed_timeout"_s, integer(s.failedTimeout)},
             {u"failed_parse"_s, integer(s.failedParse)},
+            {u"unfinished"_s, integer(s.unfinished)},
+            {u"not_sent"_s, integer(s.notSent)},
             {u"non_2xx"_s, integer(s.non2xx)},
             {u"keep_alive_requests"_s, integer(s.keepAliveRequests)},
             {u"total_bytes"_s, integer(s.totalBytes)},
@@ -179,6 +181,8 @@ model::RunSummary RunJson::summaryFromJson(const QJsonObject &o)
     s.failedLength = unsignedFrom(o[u"failed_length"_s]);
     s.failedTimeout = unsignedFrom(o[u"failed_timeout"_s]);
     s.failedParse = unsignedFrom(o[u"failed_parse"_s]);
+    s.unfinished = unsignedFrom(o[u"unfinished"_s]); // absent in runs stored before: 0
+    s.notSent = unsignedFrom(o[u"not_sent"_s]);
     s.non2xx = unsignedFrom(o[u"non_2xx"_s]);
     s.keepAliveRequests = unsignedFrom(o[u"keep_alive_requests"_s]);
     s.totalBytes = unsignedFrom(o[u"total_bytes"_s]);

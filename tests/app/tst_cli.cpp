@@ -112,6 +112,8 @@ private slots:
     void benchInterruptedBySigint();
     void benchUnreachableTarget();
     void benchSaysItsReachabilityCheck();
+    void benchReportsUnfinished_data();
+    void benchReportsUnfinished();
     void benchIpv6TargetInBrackets();
     void benchAboveOpenFileLimit();
     void damagedDatabaseErrorNamesTheFile();
@@ -876,6 +878,49 @@ void TestCli::benchSaysItsReachabilityCheck()
     QCOMPARE(server.requests(), quint64(10));
     QCOMPARE(server.connectionsAccepted(), quint64(3)); // the check's, then the run's two
     QVERIFY2(r.out.contains(u"Complete requests:      10\n"_s), qPrintable(r.out));
+}
+
+void TestCli::benchReportsUnfinished_data()
+{
+    QTest::addColumn<QStringList>("model");
+    QTest::addColumn<int>("minNotSent");
+    QTest::addColumn<int>("maxNotSent");
+    QTest::newRow("closed") << QStringList{} << 0 << 0;
+    // 50/s for 1 s over 4 connections: 51 send times, 4 sent (see tst_loadgenerator).
+    QTest::newRow("open") << QStringList{u"--rate"_s, u"50"_s} << 46 << 48;
+}
+
+void TestCli::benchReportsUnfinished()
+{
+    // A listener that accepts and never answers: the requests under way when
+    // the run stops are in the text, the JSON and the stored run alike, and
+    // there is no latency to report rather than a latency of 0.
+    QFETCH(QStringList, model);
+    QFETCH(int, minNotSent);
+    QFETCH(int, maxNotSent);
+    TestHttpServer server;
+    const QString jsonFile = m_dir->filePath(u"unfinished.json"_s);
+    const QString data = m_dir->filePath(u"unfinished-data"_s);
+    const Result r = runCli(QStringList{u"bench"_s, u"-t"_s, u"1"_s, u"-c"_s, u"4"_s, u"-k"_s, u"--json"_s,
+                                        jsonFile, u"--data-dir"_s, data}
+                            + model + QStringList{u"http://127.0.0.1:%1/silent"_s.arg(server.port())});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(u"Complete requests:      0\n"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Failed requests:        0\n"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Unfinished requests:    4 "_s), qPrintable(r.out));
+    QCOMPARE(r.out.contains(u"Requests not sent:"_s), maxNotSent > 0);
+
+    const QJsonObject json = QJsonDocument::fromJson(readFile(jsonFile)).object();
+    QCOMPARE(json[u"unfinished"_s].toInteger(), 4);
+    QVERIFY(json[u"not_sent"_s].toInteger() >= minNotSent && json[u"not_sent"_s].toInteger() <= maxNotSent);
+    QVERIFY2(json[u"latency_ms"_s].isNull(), readFile(jsonFile).constData());
+
+    Database db;
+    QVERIFY(db.open(data + u"/hostbench.sqlite"_s));
+    const QList<hostbench::storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 1);
+    QCOMPARE(runs.constFirst().summary.unfinished, quint64(4));
+    QCOMPARE(runs.constFirst().summary.notSent, quint64(json[u"not_sent"_s].toInteger()));
 }
 
 void TestCli::benchIpv6TargetInBrackets()

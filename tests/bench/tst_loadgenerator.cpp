@@ -28,6 +28,8 @@ private slots:
     void lengthMismatchFails();
     void connectFailureOnClosedPort();
     void timeoutWhenServerNeverAnswers();
+    void unansweredAtStopAreUnfinished();
+    void openModelCountsNotSent();
     void bodyDelimitedByClose();
     void keepAliveClosedByServerIsReopened();
     void largeBodies();
@@ -198,6 +200,42 @@ void TestLoadGenerator::connectFailureOnClosedPort()
     QCOMPARE(s.failedConnect, quint64(20));
     QCOMPARE(s.failed, quint64(20));
     QCOMPARE(s.percentiles.last().second, 0.0);
+}
+
+void TestLoadGenerator::unansweredAtStopAreUnfinished()
+{
+    // A server that accepts and never answers, a run shorter than the
+    // timeout: each connection's request is under way when the run stops.
+    BenchParameters p = parameters("/silent");
+    p.durationMs = 500;
+    p.concurrency = 4;
+    p.keepAlive = true;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(0));
+    QCOMPARE(s.failed, quint64(0));
+    QCOMPARE(s.unfinished, quint64(4));
+    QCOMPARE(s.notSent, quint64(0)); // the closed model has no schedule
+    QCOMPARE(m_server->requests(), quint64(4));
+}
+
+void TestLoadGenerator::openModelCountsNotSent()
+{
+    // 50 requests/s over 4 connections for 1 s: send times every 20 ms from
+    // 0 to 1000 ms (51); each connection sends its first and then waits for
+    // an answer that never comes, so the other 47 are never sent.
+    BenchParameters p = parameters("/silent");
+    p.durationMs = 1000;
+    p.concurrency = 4;
+    p.keepAlive = true;
+    p.rate = 50;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(0));
+    QCOMPARE(s.failed, quint64(0));
+    QCOMPARE(s.unfinished, quint64(4));
+    // 47 when the run stops on its deadline; 46 if the deadline timer fired a
+    // tick early, 48 if it fired 20 ms late.
+    QVERIFY2(s.notSent >= 46 && s.notSent <= 48, qPrintable(QString::number(s.notSent)));
+    QCOMPARE(m_server->requests(), quint64(4));
 }
 
 void TestLoadGenerator::timeoutWhenServerNeverAnswers()
