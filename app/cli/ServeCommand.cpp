@@ -12,6 +12,10 @@
 #include <QFileInfo>
 #include <QStorageInfo>
 
+#include <csignal>
+#include <functional>
+#include <optional>
+
 namespace hostbench::cli {
 
 using namespace Qt::StringLiterals;
@@ -119,7 +123,8 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        u"Serves static sites with name-based virtual hosts until SIGINT or SIGTERM.\n"
+        u"Serves static sites with name-based virtual hosts until SIGINT or SIGTERM;\n"
+        "SIGHUP reloads them (the stored sites are read again).\n"
         "With --site or --default it serves exactly those sites; without, the sites stored in the data folder,\n"
         "under the stored timeouts and connection cap. The address, port and threads always come from\n"
         "--listen and --threads (or their defaults), never from the stored server settings."_s);
@@ -293,31 +298,51 @@ int ServeCommand::run(const QStringList &arguments)
     if (!options)
         return exitCode;
 
-    // Watch before serving: a SIGTERM from now on stops the server cleanly.
-    SignalWatcher watcher([](int) { QCoreApplication::quit(); });
+    // Watch before serving: a SIGTERM from now on stops the server cleanly,
+    // a SIGHUP reloads the sites (below, once the server runs).
+    std::function<void()> reload;
+    SignalWatcher watcher(
+        [&reload](int signal) {
+            if (signal == SIGHUP) {
+                if (reload)
+                    reload();
+                return;
+            }
+            QCoreApplication::quit();
+        },
+        true);
     if (!watcher.isActive())
-        Console::err(u"hostbench-cli serve: cannot watch SIGINT/SIGTERM; stop it with SIGKILL"_s);
+        Console::err(u"hostbench-cli serve: cannot watch SIGINT/SIGTERM/SIGHUP; stop it with SIGKILL"_s);
 
-    QList<model::VirtualHost> sites = options->sites;
-    if (!options->explicitSites) {
-        storage::DataFolder folder;
-        QString error;
-        if (!folder.open(options->dataDir, &error))
-            return Console::fail(kCommand, error);
-        sites = folder.database().virtualHosts();
-        if (sites.isEmpty())
-            return Console::fail(kCommand, u"no sites are stored in %1; give some with --site or --default"_s.arg(
-                                               folder.databasePath()));
-        folder.applyDefaultLogPaths(sites);
-        applyStoredSettings(folder.database().serverConfig(), options->config);
-        Console::out(u"Sites from "_s + folder.databasePath());
-        Console::out(describe(options->config));
-    }
-    for (model::VirtualHost &host : sites)
-        addRoutes(host, options->routes);
+    // The sites to serve: the flags', or the stored ones (read again on SIGHUP).
+    std::optional<storage::DataFolder> folder;
+    const auto loadSites = [&](QList<model::VirtualHost> *sites, QString *error) {
+        *sites = options->sites;
+        if (folder) {
+            *sites = folder->database().virtualHosts();
+            if (sites->isEmpty()) {
+                *error = u"no sites are stored in %1; give some with --site or --default"_s.arg(
+                    folder->databasePath());
+                return false;
+            }
+            folder->applyDefaultLogPaths(*sites);
+        }
+        for (model::VirtualHost &host : *sites)
+            addRoutes(host, options->routes);
+        return checkLogFiles(*sites, error);
+    };
 
     QString error;
-    if (!checkLogFiles(sites, &error))
+    if (!options->explicitSites) {
+        folder.emplace();
+        if (!folder->open(options->dataDir, &error))
+            return Console::fail(kCommand, error);
+        applyStoredSettings(folder->database().serverConfig(), options->config);
+        Console::out(u"Sites from "_s + folder->databasePath());
+        Console::out(describe(options->config));
+    }
+    QList<model::VirtualHost> sites;
+    if (!loadSites(&sites, &error))
         return Console::fail(kCommand, error);
     http::HttpServer server;
     if (!server.start(options->config, sites, &error))
@@ -343,7 +368,21 @@ int ServeCommand::run(const QStringList &arguments)
         }
     }
 
-    Console::out(u"Press Ctrl+C to stop."_s);
+    // As nginx -s reload: connections in flight finish on the old sites, the
+    // next request sees the new ones; a list that cannot be served (a log
+    // that cannot be opened) keeps the old one and says why.
+    reload = [&] {
+        QList<model::VirtualHost> next;
+        QString reason;
+        if (!loadSites(&next, &reason)) {
+            Console::err(u"hostbench-cli serve: not reloaded: "_s + reason);
+            return;
+        }
+        server.reload(next);
+        Console::out(u"Reloaded: %1 %2"_s.arg(next.size()).arg(next.size() == 1 ? u"site"_s : u"sites"_s));
+    };
+
+    Console::out(u"Press Ctrl+C to stop, send SIGHUP to reload the sites."_s);
     QCoreApplication::exec();
 
     controlApi.reset();

@@ -16,6 +16,8 @@ namespace {
 volatile std::sig_atomic_t g_writeFd = -1;
 struct sigaction g_previousInt;
 struct sigaction g_previousTerm;
+struct sigaction g_previousHup;
+bool g_watchesHangup = false;
 
 } // namespace
 
@@ -28,7 +30,7 @@ void SignalWatcher::handle(int signal)
     errno = savedErrno;
 }
 
-SignalWatcher::SignalWatcher(std::function<void(int)> onSignal, QObject *parent)
+SignalWatcher::SignalWatcher(std::function<void(int)> onSignal, bool watchHangup, QObject *parent)
     : QObject(parent)
     , m_onSignal(std::move(onSignal))
 {
@@ -47,6 +49,9 @@ SignalWatcher::SignalWatcher(std::function<void(int)> onSignal, QObject *parent)
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     m_active = ::sigaction(SIGINT, &action, &g_previousInt) == 0 && ::sigaction(SIGTERM, &action, &g_previousTerm) == 0;
+    g_watchesHangup = watchHangup;
+    if (watchHangup)
+        m_active = m_active && ::sigaction(SIGHUP, &action, &g_previousHup) == 0;
 }
 
 SignalWatcher::~SignalWatcher()
@@ -55,6 +60,9 @@ SignalWatcher::~SignalWatcher()
         return;
     ::sigaction(SIGINT, &g_previousInt, nullptr);
     ::sigaction(SIGTERM, &g_previousTerm, nullptr);
+    if (g_watchesHangup)
+        ::sigaction(SIGHUP, &g_previousHup, nullptr);
+    g_watchesHangup = false;
     g_writeFd = -1;
     m_notifier.reset();
     ::close(m_fds[0]);

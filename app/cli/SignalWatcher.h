@@ -10,7 +10,7 @@ class QSocketNotifier;
 namespace hostbench::cli {
 
 /*
- * Turns SIGINT and SIGTERM into a call on the Qt event loop (the self-pipe
+ * Turns SIGINT and SIGTERM (and, when asked, SIGHUP) into a call on the Qt event loop (the self-pipe
  * trick: the handler only write()s the signal number to a socketpair, which
  * is async-signal-safe; a QSocketNotifier reads it on the owner's thread).
  * At most one watcher exists at a time; the destructor restores the
@@ -22,7 +22,8 @@ class SignalWatcher final : public QObject
 
 public:
     // `onSignal` receives the signal number, on this object's thread.
-    explicit SignalWatcher(std::function<void(int)> onSignal, QObject *parent = nullptr);
+    // With `watchHangup`, SIGHUP comes too (serve reloads on it, as nginx).
+    explicit SignalWatcher(std::function<void(int)> onSignal, bool watchHangup = false, QObject *parent = nullptr);
     ~SignalWatcher() override;
 
     // False when the socketpair or the handlers could not be set up.

@@ -97,6 +97,7 @@ private slots:
     void serveSitesRoutesStatusAndSigterm();
     void serveStoredDefaultSite();
     void serveWritesAccessLog();
+    void serveReloadsOnSighup();
     void serveAppliesStoredServerSettings();
     void takenListenPortIsAnError();
     void defaultPortFallsBack();
@@ -372,6 +373,38 @@ void TestCli::serveStoredDefaultSite()
     QVERIFY(reply.body.contains("Hostbench"));
     QVERIFY(stopServe(serve));
     QVERIFY(QFile::exists(data + u"/hostbench.sqlite"_s));
+}
+
+void TestCli::serveReloadsOnSighup()
+{
+    // Stored sites: a site stored while serve runs is served after SIGHUP
+    // (nginx -s reload), on a kept-alive connection opened before it, too.
+    const QString data = m_dir->filePath(u"reload-data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
+                       &port));
+    QVERIFY2(m_serveOutput.contains(u"send SIGHUP to reload"_s), qPrintable(m_serveOutput));
+    const QString root = makeSite(u"later"_s, "later site\n");
+    QVERIFY(httpGet(port, "later.test", "/").body != "later site\n"); // the default site answers
+    {
+        Database db;
+        QVERIFY(db.open(data + u"/hostbench.sqlite"_s));
+        hostbench::model::VirtualHost later;
+        later.hostName = u"later.test"_s;
+        later.documentRoot = root;
+        QVERIFY2(db.saveVirtualHost(later), qPrintable(db.lastError()));
+    }
+    ::kill(pid_t(serve.processId()), SIGHUP);
+    QByteArray out;
+    QDeadlineTimer deadline(kTimeoutMs);
+    while (!out.contains("Reloaded: 2 sites") && serve.state() == QProcess::Running && !deadline.hasExpired()) {
+        serve.waitForReadyRead(100);
+        out += serve.readAllStandardOutput();
+    }
+    QVERIFY2(out.contains("Reloaded: 2 sites"), out.constData());
+    QCOMPARE(httpGet(port, "later.test", "/").body, QByteArray("later site\n"));
+    QVERIFY(stopServe(serve)); // still stops on SIGTERM, exit 0
 }
 
 void TestCli::serveWritesAccessLog()
