@@ -2,6 +2,9 @@
 
 #include <QJsonArray>
 
+#include <cmath>
+#include <limits>
+
 namespace hostbench::storage {
 
 namespace {
@@ -25,14 +28,37 @@ QJsonValue integer(quint64 value)
     return QString::number(value);
 }
 
+QJsonValue integer(qint64 value)
+{
+    return QString::number(value);
+}
+
+// A number, or a decimal string as written above; anything else is 0. A
+// double outside the type's range saturates (converting it would be undefined).
 quint64 unsignedFrom(const QJsonValue &value)
 {
-    return value.isString() ? value.toString().toULongLong() : quint64(value.toDouble());
+    if (value.isString())
+        return value.toString().toULongLong();
+    const double number = value.toDouble();
+    if (!(number > 0))
+        return 0; // NaN too
+    if (number >= 18446744073709551616.0) // 2^64
+        return std::numeric_limits<quint64>::max();
+    return quint64(number);
 }
 
 qint64 signedFrom(const QJsonValue &value)
 {
-    return value.isString() ? value.toString().toLongLong() : qint64(value.toDouble());
+    if (value.isString())
+        return value.toString().toLongLong();
+    const double number = value.toDouble();
+    if (std::isnan(number))
+        return 0;
+    if (number >= 9223372036854775808.0) // 2^63
+        return std::numeric_limits<qint64>::max();
+    if (number < -9223372036854775808.0)
+        return std::numeric_limits<qint64>::min();
+    return qint64(number);
 }
 
 QJsonObject timeStats(const model::TimeStats &stats)
@@ -70,12 +96,12 @@ QJsonObject RunJson::toJson(const model::BenchParameters &p)
             {u"content_type"_s, QString::fromLatin1(p.contentType)},
             {u"host_override"_s, p.hostOverride},
             {u"concurrency"_s, p.concurrency},
-            {u"requests"_s, integer(quint64(p.requests))},
-            {u"duration_ms"_s, integer(quint64(p.durationMs))},
+            {u"requests"_s, integer(qint64(p.requests))},
+            {u"duration_ms"_s, integer(qint64(p.durationMs))},
             {u"keep_alive"_s, p.keepAlive},
             {u"threads"_s, p.threads},
             {u"rate"_s, p.rate},
-            {u"warmup_ms"_s, integer(quint64(p.warmupMs))},
+            {u"warmup_ms"_s, integer(qint64(p.warmupMs))},
             {u"sample_interval_ms"_s, p.sampleIntervalMs},
             {u"timeout_ms"_s, p.timeoutMs}};
 }
@@ -118,12 +144,12 @@ QJsonObject RunJson::toJson(const model::RunSummary &s)
             {u"server_hostname"_s, s.serverHostname},
             {u"server_port"_s, s.serverPort},
             {u"document_path"_s, s.documentPath},
-            {u"document_length"_s, integer(quint64(s.documentLength))},
+            {u"document_length"_s, integer(qint64(s.documentLength))},
             {u"concurrency"_s, s.concurrency},
             {u"keep_alive"_s, s.keepAlive},
             {u"threads"_s, s.threads},
             {u"rate"_s, s.rate},
-            {u"started_at_ms"_s, integer(quint64(s.startedAtMs))},
+            {u"started_at_ms"_s, integer(qint64(s.startedAtMs))},
             {u"time_taken_sec"_s, s.timeTakenSec},
             {u"completed"_s, integer(s.completed)},
             {u"failed"_s, integer(s.failed)},
