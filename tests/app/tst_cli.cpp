@@ -94,6 +94,8 @@ private slots:
     void helpAndVersion();
     void badFlagsFail_data();
     void badFlagsFail();
+    void numericFlagsRefuseBadValues_data();
+    void numericFlagsRefuseBadValues();
     void serveSitesRoutesStatusAndSigterm();
     void serveStoredDefaultSite();
     void serveWritesAccessLog();
@@ -315,6 +317,54 @@ void TestCli::badFlagsFail()
     QVERIFY2(r.exitCode != 0, qPrintable(r.out));
     QVERIFY2(r.err.startsWith(u"hostbench-cli "_s), qPrintable(r.err));
     QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY(!r.out.contains(u"Serving"_s));
+}
+
+void TestCli::numericFlagsRefuseBadValues_data()
+{
+    // Every flag that takes a number, with each kind of bad value: each is
+    // refused before anything is served or sent, with a message naming the flag.
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("flag");
+    // A closed port: a value that slipped through would end in "cannot connect", not in the flag's error.
+    const QString url = u"http://127.0.0.1:1/"_s;
+    const QList<QPair<QString, QStringList>> flags = {
+        {u"--threads"_s, {u"serve"_s, u"--default"_s, u"/tmp"_s}},
+        {u"-n"_s, {u"bench"_s, url}},
+        {u"-t"_s, {u"bench"_s, url}},
+        {u"-c"_s, {u"bench"_s, url}},
+        {u"--threads"_s, {u"bench"_s, url}},
+        {u"--rate"_s, {u"bench"_s, url}},
+        {u"--warmup"_s, {u"bench"_s, url}},
+        {u"--limit"_s, {u"runs"_s}},
+    };
+    const QStringList values = {u"-5"_s, u"99999999999999999999"_s, u"1e999"_s, u"abc"_s, u""_s, u"nan"_s, u"3x"_s};
+    for (const auto &[flag, command] : flags) {
+        for (const QString &value : values) {
+            QTest::addRow("%s %s %s", qPrintable(command.first()), qPrintable(flag), qPrintable(value))
+                << (command + QStringList{flag, value}) << flag;
+        }
+        QTest::addRow("%s %s missing", qPrintable(command.first()), qPrintable(flag)) << (command + QStringList{flag})
+                                                                                     << flag;
+    }
+    QTest::newRow("serve --listen port -1") << QStringList{u"serve"_s, u"--listen"_s, u"127.0.0.1:-1"_s}
+                                            << u"--listen"_s;
+    QTest::newRow("serve --listen port huge")
+        << QStringList{u"serve"_s, u"--listen"_s, u"127.0.0.1:99999999999999999999"_s} << u"--listen"_s;
+    QTest::newRow("serve --listen port abc") << QStringList{u"serve"_s, u"--listen"_s, u"127.0.0.1:abc"_s}
+                                             << u"--listen"_s;
+    QTest::newRow("serve --listen missing") << QStringList{u"serve"_s, u"--listen"_s} << u"--listen"_s;
+}
+
+void TestCli::numericFlagsRefuseBadValues()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, flag);
+    const Result r = runCli(arguments);
+    QVERIFY2(r.exitCode != 0, qPrintable(r.out));
+    QVERIFY2(r.err.startsWith(u"hostbench-cli "_s), qPrintable(r.err));
+    QVERIFY2(r.err.contains(flag), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(u"cannot connect"_s), qPrintable(r.err));
     QVERIFY(!r.out.contains(u"Serving"_s));
 }
 
