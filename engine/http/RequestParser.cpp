@@ -170,13 +170,6 @@ std::size_t RequestParser::feed(boost::asio::const_buffer input, error_code &ec)
     if (!is_header_done() && !checkHead(bytes, ec))
         return skipped;
     const std::size_t used = put(boost::asio::const_buffer(bytes.data(), bytes.size()), ec);
-    if (ec == error::bad_version && m_lineBytes == 0) {
-        // Beast says bad_version for a well-formed but unsupported version
-        // and for a malformed line alike; only the first is a 505.
-        const size_t eol = bytes.find('\n');
-        if (eol != std::string_view::npos && endsWithVersion(bytes.substr(0, eol + 1)))
-            m_errorStatus = 505;
-    }
     if (!is_header_done()) {
         m_headUsed += used;
         m_scanFrom = m_scanFrom > used ? m_scanFrom - used : 0;
@@ -201,8 +194,17 @@ bool RequestParser::checkHead(std::string_view bytes, error_code &ec)
                 fail(414, ec);
                 return false;
             }
-            if (!isRequestLine(bytes.substr(0, m_lineEnd))) {
+            const std::string_view line = bytes.substr(0, m_lineEnd);
+            if (!isRequestLine(line)) {
                 fail(400, ec); // at once, whatever follows the line
+                return false;
+            }
+            // A well-formed version other than 1.0 and 1.1 (RFC 9110 §15.6.6),
+            // also at once: Beast would say so only once the head is complete
+            // when the line came in pieces, so the answer would depend on them.
+            const std::string_view version = line.substr(line.size() - 5, 3);
+            if (version != "1.0" && version != "1.1") {
+                fail(505, ec);
                 return false;
             }
         }

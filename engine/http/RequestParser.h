@@ -26,7 +26,8 @@ class SiteTable;
  *   - empty lines (CRLF) before the request line are skipped (RFC 9112
  *     §2.2 "SHOULD ignore at least one"), any other byte there is a 400;
  *   - the request line is checked as soon as its LF has arrived: anything
- *     but method SP target SP HTTP/DIGIT.DIGIT CRLF is a 400 at once, even
+ *     but method SP target SP HTTP/DIGIT.DIGIT CRLF is a 400, a version
+ *     other than 1.0 and 1.1 a 505, at once, even
  *     before the rest of the head (Beast waits for the whole head, and for
  *     more bytes after a line with an empty version);
  *   - obsolete line folding (a field line starting with SP or HTAB) is a 400;
@@ -43,9 +44,9 @@ class SiteTable;
  * once and by Beast while it decodes chunks. Beast already refuses a
  * method or field name outside `token`, whitespace before a colon, control
  * characters or a bare CR in a field value, a bad or conflicting
- * Content-Length, a bad chunk and any version but HTTP/1.0 and 1.1;
- * errorStatus() maps its errors (a well-formed HTTP/x.y other than 1.0 and
- * 1.1 is a 505, a malformed one a 400; no HTTP/0.9).
+ * Content-Length and a bad chunk; errorStatus() maps its errors. The
+ * version is ours to check with the line: a well-formed HTTP/x.y other than
+ * 1.0 and 1.1 is a 505, a malformed one a 400 (no HTTP/0.9).
  *
  * Construct one per request, with the table the request is answered from
  * (it must outlive the parser); it writes into the Request it was given.
