@@ -261,7 +261,8 @@ bool Database::setSetting(const QString &key, const QString &value)
     query.prepare(u"INSERT INTO settings (key, value) VALUES (?, ?) "
                   "ON CONFLICT (key) DO UPDATE SET value = excluded.value"_s);
     query.addBindValue(key);
-    query.addBindValue(value);
+    // A null QString binds as NULL, which the NOT NULL column refuses: empty is ''.
+    query.addBindValue(value.isNull() ? u""_s : value);
     return query.exec() || fail(u"Cannot save the setting %1"_s.arg(key), query.lastError().text());
 }
 

@@ -73,6 +73,7 @@ public:
     bool saveServerConfig(const model::ServerConfig &config);
 
     // Free-form settings (table `settings`); `fallback` when the key is absent.
+    // An empty value (null or not) is stored as such: setting() then gives "".
     QString setting(const QString &key, const QString &fallback = {});
     bool setSetting(const QString &key, const QString &value);
 

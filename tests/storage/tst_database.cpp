@@ -141,6 +141,7 @@ void TestDatabase::reopenKeepsData()
         QVERIFY(db.open(path()));
         QVERIFY2(db.saveVirtualHost(host), qPrintable(db.lastError()));
         QVERIFY(db.setSetting(u"answer"_s, u"42"_s));
+        QVERIFY2(db.setSetting(u"empty"_s, QString()), qPrintable(db.lastError())); // a null QString
     }
     Database db;
     QVERIFY2(db.open(path()), qPrintable(db.lastError()));
@@ -149,6 +150,7 @@ void TestDatabase::reopenKeepsData()
     QCOMPARE(hosts.constFirst(), host);
     QCOMPARE(db.setting(u"answer"_s), u"42"_s);
     QCOMPARE(db.setting(u"absent"_s, u"fallback"_s), u"fallback"_s);
+    QCOMPARE(db.setting(u"empty"_s, u"fallback"_s), QString());
 }
 
 void TestDatabase::hostSaveUpdateRemove()
