@@ -404,68 +404,82 @@
         <translation>Gespeicherte Benchmark-Läufe</translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <source>Open &amp;Data Folder</source>
-        <translation>&amp;Datenordner öffnen</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <source>&amp;Engine</source>
-        <translation>&amp;Server</translation>
-    </message>
-    <message>
-        <source>&amp;Start</source>
-        <translation>&amp;Starten</translation>
-    </message>
-    <message>
-        <source>S&amp;top</source>
-        <translation>S&amp;toppen</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
-    </message>
-    <message>
-        <source>&amp;Sites</source>
-        <translation>&amp;Sites</translation>
-    </message>
-    <message>
-        <source>Se&amp;rver</source>
-        <translation>Se&amp;rver</translation>
-    </message>
-    <message>
-        <source>&amp;Benchmark</source>
-        <translation>&amp;Benchmark</translation>
-    </message>
-    <message>
-        <source>R&amp;uns</source>
-        <translation>&amp;Läufe</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Hilfe</translation>
-    </message>
-    <message>
-        <source>&amp;About Hostbench</source>
-        <translation>&amp;Über Hostbench</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>Über &amp;Qt</translation>
-    </message>
-    <message>
         <source>About Hostbench</source>
         <translation>Über Hostbench</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;A web server with name-based virtual hosts, a load generator in the spirit of ApacheBench and wrk, and this window to run both.&lt;/p&gt;&lt;p&gt;Data folder: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later (GPL-3.0-or-later). Hostbench comes with no warranty.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;Ein Webserver mit namensbasierten virtuellen Hosts, ein Lastgenerator nach dem Vorbild von ApacheBench und wrk und dieses Fenster, um beide zu bedienen.&lt;/p&gt;&lt;p&gt;Datenordner: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Lizenz: GNU General Public License, Version 3 oder später (GPL-3.0-or-later). Hostbench wird ohne jede Gewährleistung bereitgestellt.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <comment>menu bar</comment>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Open &amp;Data Folder</source>
+        <comment>File menu</comment>
+        <translation>&amp;Datenordner öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <comment>File menu</comment>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Engine</source>
+        <comment>menu bar</comment>
+        <translation>&amp;Server</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <comment>Engine menu</comment>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <comment>Engine menu</comment>
+        <translation>S&amp;toppen</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <comment>menu bar</comment>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Sites</source>
+        <comment>View menu</comment>
+        <translation>&amp;Sites</translation>
+    </message>
+    <message>
+        <source>Se&amp;rver</source>
+        <comment>View menu</comment>
+        <translation>Se&amp;rver</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark</source>
+        <comment>View menu</comment>
+        <translation>&amp;Benchmark</translation>
+    </message>
+    <message>
+        <source>R&amp;uns</source>
+        <comment>View menu</comment>
+        <translation>&amp;Läufe</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <comment>menu bar</comment>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About Hostbench</source>
+        <comment>Help menu</comment>
+        <translation>&amp;Über Hostbench</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <comment>Help menu</comment>
+        <translation>Über &amp;Qt</translation>
     </message>
 </context>
 <context>

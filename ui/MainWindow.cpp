@@ -92,25 +92,28 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QMainWindow::closeEvent(event);
 }
 
+// Each menu's texts carry its name as disambiguation ("File menu"), the
+// titles "menu bar": the accelerators (&X) must differ within each of these
+// groups only, which tst_translations checks in every language.
 void MainWindow::createMenus()
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *openFolder = file->addAction(tr("Open &Data Folder"));
+    QMenu *file = menuBar()->addMenu(tr("&File", "menu bar"));
+    QAction *openFolder = file->addAction(tr("Open &Data Folder", "File menu"));
     openFolder->setObjectName(u"actionOpenDataFolder"_s);
     openFolder->setToolTip(QDir::toNativeSeparators(m_folder.path()));
     connect(openFolder, &QAction::triggered, this,
             [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_folder.path())); });
     file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"));
+    QAction *quit = file->addAction(tr("&Quit", "File menu"));
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
-    QMenu *engine = menuBar()->addMenu(tr("&Engine"));
-    QAction *start = engine->addAction(tr("&Start"));
+    QMenu *engine = menuBar()->addMenu(tr("&Engine", "menu bar"));
+    QAction *start = engine->addAction(tr("&Start", "Engine menu"));
     start->setObjectName(u"actionStartEngine"_s);
     start->setShortcut(Qt::CTRL | Qt::Key_R);
-    QAction *stop = engine->addAction(tr("S&top"));
+    QAction *stop = engine->addAction(tr("S&top", "Engine menu"));
     stop->setObjectName(u"actionStopEngine"_s);
     stop->setShortcut(Qt::CTRL | Qt::Key_Period);
     connect(start, &QAction::triggered, m_server, &ServerPage::startEngine);
@@ -122,19 +125,20 @@ void MainWindow::createMenus()
     connect(m_engine, &EngineController::runningChanged, this, updateActions);
     updateActions(m_engine->isRunning());
 
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QStringList pages = {tr("&Sites"), tr("Se&rver"), tr("&Benchmark"), tr("R&uns")};
+    QMenu *view = menuBar()->addMenu(tr("&View", "menu bar"));
+    const QStringList pages = {tr("&Sites", "View menu"), tr("Se&rver", "View menu"),
+                               tr("&Benchmark", "View menu"), tr("R&uns", "View menu")};
     for (int index = 0; index < pages.size(); ++index) {
         QAction *action = view->addAction(pages.at(index));
         action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + index)));
         connect(action, &QAction::triggered, this, [this, index] { m_tabs->setCurrentIndex(index); });
     }
 
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    QAction *about = help->addAction(tr("&About Hostbench"));
+    QMenu *help = menuBar()->addMenu(tr("&Help", "menu bar"));
+    QAction *about = help->addAction(tr("&About Hostbench", "Help menu"));
     about->setMenuRole(QAction::AboutRole);
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
-    QAction *aboutQt = help->addAction(tr("About &Qt"));
+    QAction *aboutQt = help->addAction(tr("About &Qt", "Help menu"));
     aboutQt->setMenuRole(QAction::AboutQtRole);
     connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
 }
