@@ -837,6 +837,22 @@
         <source>&amp;Connections per worker:</source>
         <translation>&amp;Verbindungen je Worker:</translation>
     </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <source>Takes effect when Hostbench starts again.</source>
+        <translation>Wird beim nächsten Start von Hostbench wirksam.</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>Sp&amp;rache:</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>

@@ -42,6 +42,16 @@ void AppSettings::setControlApiPort(quint16 port)
     setValue(u"controlApiPort"_s, QString::number(port));
 }
 
+QString AppSettings::language() const
+{
+    return value(u"language"_s);
+}
+
+void AppSettings::setLanguage(const QString &code)
+{
+    setValue(u"language"_s, code);
+}
+
 QByteArray AppSettings::windowGeometry() const
 {
     return QByteArray::fromBase64(value(u"windowGeometry"_s).toLatin1());

@@ -32,6 +32,12 @@ public:
     quint16 controlApiPort() const;
     void setControlApiPort(quint16 port);
 
+    // The language of the window's texts: a code of Translations::languages()
+    // ("de", "pt_BR"), or empty for the system locale's (the default). Read
+    // once at start (main.cpp); a change takes effect at the next start.
+    QString language() const;
+    void setLanguage(const QString &code);
+
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray &geometry);
 

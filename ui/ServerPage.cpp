@@ -4,6 +4,7 @@
 #include "ui/AppSettings.h"
 #include "ui/EngineController.h"
 #include "ui/MetricsPanel.h"
+#include "ui/Translations.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -17,6 +18,8 @@
 #include <QStyle>
 #include <QThread>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -39,6 +42,7 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     , m_autoStart(new QCheckBox(tr("Start the engine at launch"), this))
     , m_controlEnabled(new QCheckBox(tr("Control API on 127.0.0.1, port"), this))
     , m_controlPort(new QSpinBox(this))
+    , m_language(new QComboBox(this))
     , m_start(new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), this))
     , m_stop(new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"), this))
     , m_status(new QLabel(this))
@@ -53,6 +57,7 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     m_autoStart->setObjectName(u"serverAutoStart"_s);
     m_controlEnabled->setObjectName(u"serverControlEnabled"_s);
     m_controlPort->setObjectName(u"serverControlPort"_s);
+    m_language->setObjectName(u"serverLanguage"_s);
     m_start->setObjectName(u"serverStart"_s);
     m_stop->setObjectName(u"serverStop"_s);
     m_status->setObjectName(u"serverStatus"_s);
@@ -99,6 +104,10 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     m_controlPort->setSpecialValueText(tr("Any free port"));
     m_controlPort->setValue(m_settings.controlApiPort());
     m_controlPort->setToolTip(tr("GET /api/status (JSON) and GET /metrics (Prometheus) while the engine runs."));
+    m_language->addItem(tr("System default"), QString());
+    for (const Translations::Language &language : Translations::languages())
+        m_language->addItem(language.nativeName, language.code);
+    m_language->setCurrentIndex(std::max(0, m_language->findData(m_settings.language())));
 
     for (QLabel *label : {m_status, m_controlStatus, m_error}) {
         label->setWordWrap(true);
@@ -142,17 +151,31 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     engineLayout->addWidget(m_controlStatus);
     engineLayout->addStretch();
 
+    auto *languageNote = new QLabel(tr("Takes effect when Hostbench starts again."), this);
+    languageNote->setObjectName(u"serverLanguageNote"_s);
+    languageNote->setWordWrap(true);
+    auto *windowBox = new QGroupBox(tr("Window"), this);
+    auto *windowForm = new QFormLayout(windowBox);
+    windowForm->addRow(tr("&Language:"), m_language);
+    windowForm->addRow(QString(), languageNote);
+
+    auto *leftColumn = new QVBoxLayout;
+    leftColumn->addWidget(engineBox, 1);
+    leftColumn->addWidget(windowBox);
+
     auto *metricsBox = new QGroupBox(tr("Live Counters"), this);
     auto *metricsLayout = new QVBoxLayout(metricsBox);
     metricsLayout->addWidget(new MetricsPanel(m_engine, metricsBox));
 
     auto *layout = new QHBoxLayout(this);
-    layout->addWidget(engineBox, 2);
+    layout->addLayout(leftColumn, 2);
     layout->addWidget(metricsBox, 3);
 
     connect(m_start, &QPushButton::clicked, this, &ServerPage::startEngine);
     connect(m_stop, &QPushButton::clicked, this, &ServerPage::stopEngine);
     connect(m_autoStart, &QCheckBox::toggled, this, [this](bool on) { m_settings.setStartEngineAtLaunch(on); });
+    connect(m_language, &QComboBox::currentIndexChanged, this,
+            [this] { m_settings.setLanguage(m_language->currentData().toString()); });
     connect(m_controlEnabled, &QCheckBox::toggled, m_controlPort, &QWidget::setEnabled);
     connect(&m_engine, &EngineController::runningChanged, this, &ServerPage::updateState);
     updateState();

@@ -24,7 +24,8 @@ class EngineController;
  * next free port), its worker threads, timeouts (request head, keep-alive,
  * stalled send) and connection cap per worker, the control API's port, whether the
  * engine starts with the application; Start and Stop; why a start failed
- * (port in use...) in red under the buttons; live counters beside.
+ * (port in use...) in red under the buttons; live counters beside. Below the
+ * engine, the window's language (stored at once, used from the next start).
  * Starting stores the configuration (Database::saveServerConfig).
  * GUI thread.
  */
@@ -61,6 +62,7 @@ private:
     QCheckBox *m_autoStart = nullptr;
     QCheckBox *m_controlEnabled = nullptr;
     QSpinBox *m_controlPort = nullptr;
+    QComboBox *m_language = nullptr; // item data: a Translations::languages() code, "" for the system's
     QPushButton *m_start = nullptr;
     QPushButton *m_stop = nullptr;
     QLabel *m_status = nullptr;

@@ -9,10 +9,38 @@ using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
 
-void Translations::install(QCoreApplication &app)
+namespace {
+// The objectName of the translators install() made, so that a second call finds them.
+constexpr auto kTranslatorName = "hostbenchTranslator";
+} // namespace
+
+QList<Translations::Language> Translations::languages()
 {
-    const QLocale locale;
+    // Each name in its own language, as language choosers show them; not translated.
+    return {{u"en"_s, u"English"_s},
+            {u"de"_s, u"Deutsch"_s},
+            {u"fr"_s, u"Français"_s},
+            {u"pt_BR"_s, u"Português (Brasil)"_s}};
+}
+
+void Translations::install(QCoreApplication &app, const QString &language)
+{
+    const QList<QTranslator *> previous =
+        app.findChildren<QTranslator *>(QLatin1StringView(kTranslatorName), Qt::FindDirectChildrenOnly);
+    for (QTranslator *translator : previous) {
+        QCoreApplication::removeTranslator(translator);
+        delete translator;
+    }
+
+    bool known = false;
+    for (const Language &candidate : languages())
+        known = known || candidate.code == language;
+    // Only the translators' choice of file: QLocale::setDefault() stays, so
+    // that numbers and dates keep the system's format.
+    const QLocale locale = known ? QLocale(language) : QLocale();
+
     auto *qt = new QTranslator(&app);
+    qt->setObjectName(QLatin1StringView(kTranslatorName));
     if (qt->load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     else
@@ -21,6 +49,7 @@ void Translations::install(QCoreApplication &app)
     // Without a translation for the locale the strings stay English, and
     // then English's plural forms ("1 run", "2 runs") are the right ones.
     auto *hostbench = new QTranslator(&app);
+    hostbench->setObjectName(QLatin1StringView(kTranslatorName));
     if (hostbench->load(locale, u"hostbench"_s, u"_"_s, u":/i18n"_s)
         || hostbench->load(u"hostbench_en"_s, u":/i18n"_s))
         QCoreApplication::installTranslator(hostbench);

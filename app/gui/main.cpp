@@ -1,9 +1,11 @@
 // hostbench: the manager GUI. Opens the data folder (--data-dir,
 // $HOSTBENCH_DATA_DIR or the user's data location), shows the main window
-// and starts the engine on the stored configuration. --help and --version
-// need no display; with none, it says what to run instead and exits 1.
+// in the language stored there (else the system's) and starts the engine on
+// the stored configuration. --help and --version need no display; with none,
+// it says what to run instead and exits 1.
 #include "storage/DataFolder.h"
 #include "ui/AppIcon.h"
+#include "ui/AppSettings.h"
 #include "ui/MainWindow.h"
 #include "ui/Translations.h"
 
@@ -144,6 +146,10 @@ int main(int argc, char *argv[])
         box.exec();
         return 1;
     }
+    // The language chosen in the window replaces the system's from here on.
+    const QString language = ui::AppSettings(folder.database()).language();
+    if (!language.isEmpty())
+        ui::Translations::install(app, language);
 
     ui::MainWindow window(folder);
     window.show();
