@@ -1,0 +1,1175 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>Format</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+</context>
+<context>
+    <name>ReportText</name>
+    <message>
+        <source>Host header:            %1
+</source>
+        <translation>En-tête Host&#xa0;:          %1
+</translation>
+    </message>
+</context>
+<context>
+    <name>SiteValidator</name>
+    <message>
+        <source>Enter a host name, such as example.test or 127.0.0.2.</source>
+        <translation>Saisissez un nom d’hôte, par exemple example.test ou 127.0.0.2.</translation>
+    </message>
+    <message>
+        <source>Enter the host name alone, without “http://”, a port or a path.</source>
+        <translation>Saisissez le nom d’hôte seul, sans «&#xa0;http://&#xa0;», port ni chemin.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid IPv6 address.</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas une adresse IPv6 valide.</translation>
+    </message>
+    <message>
+        <source>A host name has at most 253 characters.</source>
+        <translation>Un nom d’hôte compte au plus 253 caractères.</translation>
+    </message>
+    <message>
+        <source>A host name may contain only letters a-z, digits, hyphens and dots.</source>
+        <translation>Un nom d’hôte ne peut contenir que des lettres a-z, des chiffres, des traits d’union et des points.</translation>
+    </message>
+    <message>
+        <source>Each part between dots must have 1 to 63 characters.</source>
+        <translation>Chaque partie entre deux points doit compter de 1 à 63 caractères.</translation>
+    </message>
+    <message>
+        <source>A part of the name may not start or end with a hyphen.</source>
+        <translation>Une partie du nom ne peut ni commencer ni finir par un trait d’union.</translation>
+    </message>
+    <message>
+        <source>“%1” is neither a valid IPv4 address nor a host name.</source>
+        <translation>«&#xa0;%1&#xa0;» n’est ni une adresse IPv4 valide ni un nom d’hôte.</translation>
+    </message>
+    <message>
+        <source>Choose the folder whose files this site serves.</source>
+        <translation>Choisissez le dossier dont ce site sert les fichiers.</translation>
+    </message>
+    <message>
+        <source>Enter an absolute path.</source>
+        <translation>Saisissez un chemin absolu.</translation>
+    </message>
+    <message>
+        <source>This folder does not exist.</source>
+        <translation>Ce dossier n’existe pas.</translation>
+    </message>
+    <message>
+        <source>This is a file, not a folder.</source>
+        <translation>Ceci est un fichier, pas un dossier.</translation>
+    </message>
+    <message>
+        <source>This folder cannot be read.</source>
+        <translation>Ce dossier ne peut pas être lu.</translation>
+    </message>
+    <message>
+        <source>A route&apos;s path must start with “/”.</source>
+        <translation>Le chemin d’une route doit commencer par «&#xa0;/&#xa0;».</translation>
+    </message>
+    <message>
+        <source>A route&apos;s path may not contain blanks, “?” or “#”.</source>
+        <translation>Le chemin d’une route ne peut contenir ni espaces, ni «&#xa0;?&#xa0;», ni «&#xa0;#&#xa0;».</translation>
+    </message>
+    <message>
+        <source>A route&apos;s status must be between 100 and 599.</source>
+        <translation>Le statut d’une route doit être compris entre 100 et 599.</translation>
+    </message>
+    <message>
+        <source>A route&apos;s content type looks like “text/plain”.</source>
+        <translation>Le type de contenu d’une route a la forme «&#xa0;text/plain&#xa0;».</translation>
+    </message>
+    <message>
+        <source>“%1” is already used by the site %2.</source>
+        <translation>«&#xa0;%1&#xa0;» est déjà utilisé par le site %2.</translation>
+    </message>
+    <message>
+        <source>Alias “%1”: %2</source>
+        <translation>Alias «&#xa0;%1&#xa0;»&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>“%1” is listed twice.</source>
+        <translation>«&#xa0;%1&#xa0;» figure deux fois dans la liste.</translation>
+    </message>
+    <message>
+        <source>The path “%1” has two routes.</source>
+        <translation>Le chemin «&#xa0;%1&#xa0;» a deux routes.</translation>
+    </message>
+    <message>
+        <source>Route %1: %2</source>
+        <translation>Route %1&#xa0;: %2</translation>
+    </message>
+</context>
+<context>
+    <name>TargetResolver</name>
+    <message>
+        <source>Sent to %1 with “Host: %2”.</source>
+        <translation>Envoyé à %1 avec «&#xa0;Host: %2&#xa0;».</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::BenchCharts</name>
+    <message>
+        <source>Throughput</source>
+        <translation>Débit</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requêtes/s</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Temps (s)</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latence</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Milliseconds</source>
+        <translation>Millisecondes</translation>
+    </message>
+    <message>
+        <source>Latency p99</source>
+        <translation>Latence p99</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::BenchmarkPage</name>
+    <message>
+        <source>Requests:</source>
+        <translation>Requêtes&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>Durée&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Keep-alive (reuse connections)</source>
+        <translation>Keep-alive (réutiliser les connexions)</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Démarrer</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>A&amp;rrêter</translation>
+    </message>
+    <message>
+        <source>http://127.0.0.1:8080/</source>
+        <translation>http://127.0.0.1:8080/</translation>
+    </message>
+    <message>
+        <source>Connections open at once (ab -c)</source>
+        <translation>Connexions ouvertes simultanément (ab -c)</translation>
+    </message>
+    <message>
+        <source>Requests in all (ab -n)</source>
+        <translation>Nombre total de requêtes (ab -n)</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Length of the run (ab -t)</source>
+        <translation>Durée de l’exécution (ab -t)</translation>
+    </message>
+    <message>
+        <source>Load-generator threads; each has its own share of the connections</source>
+        <translation>Threads du générateur de charge&#xa0;; chacun gère sa part des connexions</translation>
+    </message>
+    <message>
+        <source>Several requests per connection (ab -k); without it every request opens a new connection</source>
+        <translation>Plusieurs requêtes par connexion (ab -k)&#xa0;; sans cela, chaque requête ouvre une nouvelle connexion</translation>
+    </message>
+    <message>
+        <source>The report appears here when the run ends.</source>
+        <translation>Le rapport s’affiche ici à la fin de l’exécution.</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Concurrency:</source>
+        <translation>&amp;Concurrence&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Length:</source>
+        <translation>Limite&#xa0;:</translation>
+    </message>
+    <message>
+        <source>T&amp;hreads:</source>
+        <translation>T&amp;hreads&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>Charge</translation>
+    </message>
+    <message>
+        <source>Requests/s:</source>
+        <translation>Requêtes/s&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Latency p50 / p99:</source>
+        <translation>Latence p50 / p99&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Failed:</source>
+        <translation>Échecs&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>Prêt.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Connexion à %1…</translation>
+    </message>
+    <message>
+        <source>The run did not start: %1</source>
+        <translation>L’exécution n’a pas démarré&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>En cours…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Arrêt en cours…</translation>
+    </message>
+    <message>
+        <source>Stopped after %1.</source>
+        <translation>Arrêté après %1.</translation>
+    </message>
+    <message>
+        <source>Finished in %1.</source>
+        <translation>Terminé en %1.</translation>
+    </message>
+    <message>
+        <source>The run broke off.</source>
+        <translation>L’exécution s’est interrompue.</translation>
+    </message>
+    <message>
+        <source>The run broke off and was not stored: %1</source>
+        <translation>L’exécution s’est interrompue et n’a pas été enregistrée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>The run could not be stored: %1</source>
+        <translation>L’exécution n’a pas pu être enregistrée&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Start the engine (Server) to test its sites, or enter any http:// URL.</source>
+        <translation>Démarrez le serveur (onglet Serveur) pour tester ses sites, ou saisissez une URL http:// quelconque.</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ConnectProbe</name>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>Connexion impossible à %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: no answer within %2 s</source>
+        <translation>Connexion impossible à %1&#xa0;: pas de réponse en %2 s</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::EngineController</name>
+    <message>
+        <source>There is no site to serve: add one in Sites.</source>
+        <translation>Aucun site à servir&#xa0;: ajoutez-en un dans l’onglet Sites.</translation>
+    </message>
+    <message>
+        <source>The control API runs while the engine runs.</source>
+        <translation>L’API de contrôle fonctionne tant que le serveur tourne.</translation>
+    </message>
+    <message>
+        <source>The control API is off.</source>
+        <translation>L’API de contrôle est désactivée.</translation>
+    </message>
+    <message>
+        <source>The engine runs without its control API: %1</source>
+        <translation>Le serveur tourne sans son API de contrôle&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Control API on http://127.0.0.1:%1/api/status</source>
+        <translation>API de contrôle sur http://127.0.0.1:%1/api/status</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::EngineStatusLine</name>
+    <message>
+        <source>Open in the browser; select to copy</source>
+        <translation>Ouvrir dans le navigateur&#xa0;; sélectionner pour copier</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <source>Copy the URL</source>
+        <translation>Copier l’URL</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>En service</translation>
+    </message>
+    <message>
+        <source>Engine stopped</source>
+        <translation>Serveur arrêté</translation>
+    </message>
+    <message>
+        <source>%1 req/s</source>
+        <translation>%1 req/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n open connection(s)</source>
+        <translation>
+            <numerusform>%n connexion ouverte</numerusform>
+            <numerusform>%n connexions ouvertes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::MainWindow</name>
+    <message>
+        <source>Hostbench</source>
+        <translation>Hostbench</translation>
+    </message>
+    <message>
+        <source>Sites</source>
+        <translation>Sites</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>Test de charge</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Exécutions</translation>
+    </message>
+    <message>
+        <source>Virtual hosts: host names, document roots, routes</source>
+        <translation>Hôtes virtuels&#xa0;: noms d’hôte, racines des documents, routes</translation>
+    </message>
+    <message>
+        <source>Where the engine listens; start and stop it</source>
+        <translation>Où le serveur écoute&#xa0;; le démarrer et l’arrêter</translation>
+    </message>
+    <message>
+        <source>Load-test a URL</source>
+        <translation>Tester une URL sous charge</translation>
+    </message>
+    <message>
+        <source>Stored benchmark runs</source>
+        <translation>Exécutions de test enregistrées</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <comment>menu bar</comment>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>Open &amp;Data Folder</source>
+        <comment>File menu</comment>
+        <translation>Ouvrir le dossier de &amp;données</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <comment>File menu</comment>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Engine</source>
+        <comment>menu bar</comment>
+        <translation>&amp;Serveur</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <comment>Engine menu</comment>
+        <translation>&amp;Démarrer</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <comment>Engine menu</comment>
+        <translation>A&amp;rrêter</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <comment>menu bar</comment>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <source>&amp;Sites</source>
+        <comment>View menu</comment>
+        <translation>&amp;Sites</translation>
+    </message>
+    <message>
+        <source>Se&amp;rver</source>
+        <comment>View menu</comment>
+        <translation>Se&amp;rveur</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark</source>
+        <comment>View menu</comment>
+        <translation>&amp;Test de charge</translation>
+    </message>
+    <message>
+        <source>R&amp;uns</source>
+        <comment>View menu</comment>
+        <translation>&amp;Exécutions</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <comment>menu bar</comment>
+        <translation>Aid&amp;e</translation>
+    </message>
+    <message>
+        <source>&amp;About Hostbench</source>
+        <comment>Help menu</comment>
+        <translation>À &amp;propos de Hostbench</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <comment>Help menu</comment>
+        <translation>À propos de &amp;Qt</translation>
+    </message>
+    <message>
+        <source>About Hostbench</source>
+        <translation>À propos de Hostbench</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;A web server with name-based virtual hosts, a load generator in the spirit of ApacheBench and wrk, and this window to run both.&lt;/p&gt;&lt;p&gt;Data folder: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later (GPL-3.0-or-later). Hostbench comes with no warranty.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;Un serveur web avec des hôtes virtuels par nom, un générateur de charge dans l’esprit d’ApacheBench et de wrk, et cette fenêtre pour piloter les deux.&lt;/p&gt;&lt;p&gt;Dossier de données&#xa0;: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Licence&#xa0;: GNU General Public License, version 3 ou ultérieure (GPL-3.0-or-later). Hostbench est fourni sans aucune garantie.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::MetricsPanel</name>
+    <message>
+        <source>Uptime</source>
+        <translation>Temps de fonctionnement</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Requêtes</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requêtes/s</translation>
+    </message>
+    <message>
+        <source>Service time p50 / p99</source>
+        <translation>Temps de traitement p50 / p99</translation>
+    </message>
+    <message>
+        <source>Open connections</source>
+        <translation>Connexions ouvertes</translation>
+    </message>
+    <message>
+        <source>Connections accepted</source>
+        <translation>Connexions acceptées</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Envoyé</translation>
+    </message>
+    <message>
+        <source>2xx / 3xx / 4xx / 5xx</source>
+        <translation>2xx / 3xx / 4xx / 5xx</translation>
+    </message>
+    <message>
+        <source>Site</source>
+        <translation>Site</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1&#xa0;:</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::RoutesEditor</name>
+    <message>
+        <source>Add Route</source>
+        <translation>Ajouter une route</translation>
+    </message>
+    <message>
+        <source>Remove Route</source>
+        <translation>Supprimer la route</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Chemin</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Statut</translation>
+    </message>
+    <message>
+        <source>Content Type</source>
+        <translation>Type de contenu</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Corps</translation>
+    </message>
+    <message>
+        <source>A request for exactly this path (GET or HEAD) is answered with this status, content type and body; no file is read.</source>
+        <translation>Une requête (GET ou HEAD) pour exactement ce chemin reçoit en réponse ce statut, ce type de contenu et ce corps&#xa0;; aucun fichier n’est lu.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::RunCompareDialog</name>
+    <message>
+        <source>Compare Runs</source>
+        <translation>Comparer des exécutions</translation>
+    </message>
+    <message>
+        <source>#%1 · %2</source>
+        <translation>#%1 · %2</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>Concurrence</translation>
+    </message>
+    <message>
+        <source>Keep-alive</source>
+        <translation>Keep-alive</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requêtes/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max.</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Échecs</translation>
+    </message>
+    <message>
+        <source>%1 (×%2)</source>
+        <translation>%1 (×%2)</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Oui</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::RunListModel</name>
+    <message>
+        <source>%1 (Host: %2)</source>
+        <translation>%1 (Host: %2)</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>Concurrence</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Requêtes</translation>
+    </message>
+    <message>
+        <source>Req/s</source>
+        <translation>Req/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Échecs</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::RunsPage</name>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Actualiser</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Supprimer</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Comparer</translation>
+    </message>
+    <message>
+        <source>Read the list again, with runs stored by hostbench-cli (F5)</source>
+        <translation>Relire la liste, avec les exécutions enregistrées par hostbench-cli (F5)</translation>
+    </message>
+    <message>
+        <source>Compare the selected runs side by side (select several with Ctrl or Shift)</source>
+        <translation>Comparer côte à côte les exécutions sélectionnées (en sélectionner plusieurs avec Ctrl ou Maj)</translation>
+    </message>
+    <message>
+        <source>Select a run to see its report.</source>
+        <translation>Sélectionnez une exécution pour voir son rapport.</translation>
+    </message>
+    <message>
+        <source>The newest %1 runs</source>
+        <translation>Les %1 exécutions les plus récentes</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n exécution</numerusform>
+            <numerusform>%n exécutions</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No runs yet: start one in Benchmark.</source>
+        <translation>Aucune exécution pour l’instant&#xa0;: lancez-en une dans l’onglet Test de charge.</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Delete Run</source>
+        <translation>Supprimer l’exécution</translation>
+    </message>
+    <message>
+        <source>Delete this run and its samples? This cannot be undone.</source>
+        <translation>Supprimer cette exécution et ses mesures&#xa0;? Cette action est irréversible.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Run Not Deleted</source>
+        <translation>Exécution non supprimée</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ServerPage</name>
+    <message>
+        <source>If the port is taken, use the next free one</source>
+        <translation>Si le port est occupé, prendre le suivant libre</translation>
+    </message>
+    <message>
+        <source>Start the engine at launch</source>
+        <translation>Démarrer le serveur au lancement</translation>
+    </message>
+    <message>
+        <source>Control API on 127.0.0.1, port</source>
+        <translation>API de contrôle sur 127.0.0.1, port</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Démarrer</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>A&amp;rrêter</translation>
+    </message>
+    <message>
+        <source>127.0.0.1 serves this computer only; 0.0.0.0 or :: serves the network too.</source>
+        <translation>127.0.0.1 ne sert que cet ordinateur&#xa0;; 0.0.0.0 ou :: sert aussi le réseau.</translation>
+    </message>
+    <message>
+        <source>Any free port</source>
+        <translation>N’importe quel port libre</translation>
+    </message>
+    <message>
+        <source>One per core (%1)</source>
+        <translation>Un par cœur (%1)</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>A request head must arrive within this time of its first byte.</source>
+        <translation>L’en-tête d’une requête doit arriver dans ce délai après son premier octet.</translation>
+    </message>
+    <message>
+        <source>An idle kept-alive connection is closed after this time.</source>
+        <translation>Une connexion keep-alive inactive est fermée après ce délai.</translation>
+    </message>
+    <message>
+        <source>A response the client stops reading is abandoned after this time.</source>
+        <translation>Une réponse que le client cesse de lire est abandonnée après ce délai.</translation>
+    </message>
+    <message>
+        <source>Open connections per worker thread; more are answered 503.</source>
+        <translation>Connexions ouvertes par thread de travail&#xa0;; au-delà, la réponse est 503.</translation>
+    </message>
+    <message>
+        <source>GET /api/status (JSON) and GET /metrics (Prometheus) while the engine runs.</source>
+        <translation>GET /api/status (JSON) et GET /metrics (Prometheus) tant que le serveur tourne.</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Langue du système</translation>
+    </message>
+    <message>
+        <source>Listen &amp;address:</source>
+        <translation>&amp;Adresse d’écoute&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Port&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Worker threads:</source>
+        <translation>&amp;Threads de travail&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Header timeout:</source>
+        <translation>Délai d’&amp;en-tête&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Keep-alive timeout:</source>
+        <translation>Délai &amp;keep-alive&#xa0;:</translation>
+    </message>
+    <message>
+        <source>S&amp;end timeout:</source>
+        <translation>Délai d’e&amp;nvoi&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Connections per worker:</source>
+        <translation>&amp;Connexions par thread&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>Takes effect when Hostbench starts again.</source>
+        <translation>Prend effet au prochain démarrage de Hostbench.</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Fenêtre</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Langue&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Live Counters</source>
+        <translation>Compteurs en direct</translation>
+    </message>
+    <message>
+        <source>“%1” is not an IP address. Use 127.0.0.1 for this computer only, 0.0.0.0 for every IPv4 interface.</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas une adresse IP. Utilisez 127.0.0.1 pour cet ordinateur seulement, 0.0.0.0 pour toutes les interfaces IPv4.</translation>
+    </message>
+    <message>
+        <source>The settings could not be saved: %1</source>
+        <translation>Les paramètres n’ont pas pu être enregistrés&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>The engine did not start: %1</source>
+        <translation>Le serveur n’a pas démarré&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; with %n worker thread(s).</source>
+        <translation>
+            <numerusform>Sert &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; avec %n thread de travail.</numerusform>
+            <numerusform>Sert &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; avec %n threads de travail.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The engine is stopped.</source>
+        <translation>Le serveur est arrêté.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteAdvancedPage</name>
+    <message>
+        <source>List a folder&apos;s files when it has no index file</source>
+        <translation>Lister les fichiers d’un dossier quand il n’a pas de fichier d’index</translation>
+    </message>
+    <message>
+        <source>Follow symbolic links out of the document root</source>
+        <translation>Suivre les liens symboliques hors de la racine des documents</translation>
+    </message>
+    <message>
+        <source>Access log:</source>
+        <translation>Journal d’accès&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Error log:</source>
+        <translation>Journal des erreurs&#xa0;:</translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation> Kio</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Jamais</translation>
+    </message>
+    <message>
+        <source> old files</source>
+        <translation> anciens fichiers</translation>
+    </message>
+    <message>
+        <source> bytes</source>
+        <translation> octets</translation>
+    </message>
+    <message>
+        <source>index.html, index.htm</source>
+        <translation>index.html, index.htm</translation>
+    </message>
+    <message>
+        <source>File names tried in order when a folder is requested.</source>
+        <translation>Noms de fichiers essayés dans l’ordre quand un dossier est demandé.</translation>
+    </message>
+    <message>
+        <source>Default: logs/%1.access.log in the data folder</source>
+        <translation>Par défaut&#xa0;: logs/%1.access.log dans le dossier de données</translation>
+    </message>
+    <message>
+        <source>Default: logs/%1.error.log in the data folder</source>
+        <translation>Par défaut&#xa0;: logs/%1.error.log dans le dossier de données</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <source>&amp;Index files:</source>
+        <translation>&amp;Fichiers d’index&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>Journaux</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate at:</source>
+        <translation>&amp;Rotation à&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Request limits</source>
+        <translation>Limites des requêtes</translation>
+    </message>
+    <message>
+        <source>Request &amp;line:</source>
+        <translation>&amp;Ligne de requête&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Header block:</source>
+        <translation>&amp;Bloc d’en-têtes&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Header &amp;fields:</source>
+        <translation>&amp;Champs d’en-tête&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Request &amp;body:</source>
+        <translation>C&amp;orps de requête&#xa0;:</translation>
+    </message>
+    <message>
+        <source>“%1” is not a plain file name.</source>
+        <translation>«&#xa0;%1&#xa0;» n’est pas un simple nom de fichier.</translation>
+    </message>
+    <message>
+        <source>Give the full path of the file, or leave it empty for the default.</source>
+        <translation>Indiquez le chemin complet du fichier, ou laissez le champ vide pour la valeur par défaut.</translation>
+    </message>
+    <message>
+        <source>This is a folder; give a file name.</source>
+        <translation>Ceci est un dossier&#xa0;; indiquez un nom de fichier.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Default site: answers requests for unknown host names</source>
+        <translation>Site par défaut&#xa0;: répond aux requêtes pour les noms d’hôte inconnus</translation>
+    </message>
+    <message>
+        <source>Add Site</source>
+        <translation>Ajouter un site</translation>
+    </message>
+    <message>
+        <source>Edit Site %1</source>
+        <translation>Modifier le site %1</translation>
+    </message>
+    <message>
+        <source>example.test</source>
+        <translation>example.test</translation>
+    </message>
+    <message>
+        <source>www.example.test, example.local</source>
+        <translation>www.example.test, example.local</translation>
+    </message>
+    <message>
+        <source>/srv/www/example</source>
+        <translation>/srv/www/example</translation>
+    </message>
+    <message>
+        <source>To change the default site, make another site the default.</source>
+        <translation>Pour changer de site par défaut, faites d’un autre site le site par défaut.</translation>
+    </message>
+    <message>
+        <source>&amp;Host name:</source>
+        <translation>&amp;Nom d’hôte&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Aliases:</source>
+        <translation>&amp;Alias&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Document root:</source>
+        <translation>&amp;Racine des documents&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Routes&lt;/b&gt; answer a path with a fixed response, before any file of the document root.</source>
+        <translation>Les &lt;b&gt;routes&lt;/b&gt; répondent à un chemin par une réponse fixe, avant tout fichier de la racine des documents.</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>&amp;Général</translation>
+    </message>
+    <message>
+        <source>Ad&amp;vanced</source>
+        <translation>A&amp;vancé</translation>
+    </message>
+    <message>
+        <source>Create it</source>
+        <translation>Le créer</translation>
+    </message>
+    <message>
+        <source>Document Root</source>
+        <translation>Racine des documents</translation>
+    </message>
+    <message>
+        <source>The folder could not be created.</source>
+        <translation>Le dossier n’a pas pu être créé.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SitesPage</name>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Ajouter…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Modifier…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Supprimer</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Browser</source>
+        <translation>&amp;Ouvrir dans le navigateur</translation>
+    </message>
+    <message>
+        <source>Host Name</source>
+        <translation>Nom d’hôte</translation>
+    </message>
+    <message>
+        <source>Aliases</source>
+        <translation>Alias</translation>
+    </message>
+    <message>
+        <source>Document Root</source>
+        <translation>Racine des documents</translation>
+    </message>
+    <message>
+        <source>Routes</source>
+        <translation>Routes</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Each site answers the requests whose Host header is its host name or one of its aliases. The default site (★) answers every other host name.</source>
+        <translation>Chaque site répond aux requêtes dont l’en-tête Host est son nom d’hôte ou l’un de ses alias. Le site par défaut (★) répond à tous les autres noms d’hôte.</translation>
+    </message>
+    <message>
+        <source>The default site: it answers requests for unknown host names.</source>
+        <translation>Le site par défaut&#xa0;: il répond aux requêtes pour les noms d’hôte inconnus.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <source>The engine is stopped</source>
+        <translation>Le serveur est arrêté</translation>
+    </message>
+    <message>
+        <source>%1 Try: %2</source>
+        <translation>%1 Essayez&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Served at %1.</source>
+        <translation>Servi à l’adresse %1.</translation>
+    </message>
+    <message>
+        <source>Served by %1 with “Host: %2”; as the default site it also answers at %3.</source>
+        <translation>Servi par %1 avec «&#xa0;Host: %2&#xa0;»&#xa0;; comme site par défaut, il répond aussi à l’adresse %3.</translation>
+    </message>
+    <message>
+        <source>Served by %1 with “Host: %2”; a browser reaches %3 only if the name resolves (a hosts entry such as “127.0.0.1 %3”).</source>
+        <translation>Servi par %1 avec «&#xa0;Host: %2&#xa0;»&#xa0;; un navigateur n’atteint %3 que si le nom est résolu (une entrée hosts comme «&#xa0;127.0.0.1 %3&#xa0;»).</translation>
+    </message>
+    <message>
+        <source>Site Not Saved</source>
+        <translation>Site non enregistré</translation>
+    </message>
+    <message>
+        <source>The site %1 could not be saved:
+%2</source>
+        <translation>Le site %1 n’a pas pu être enregistré&#xa0;:
+%2</translation>
+    </message>
+    <message>
+        <source>Remove Site</source>
+        <translation>Supprimer le site</translation>
+    </message>
+    <message>
+        <source>Remove the site %1? Its files stay where they are.</source>
+        <translation>Supprimer le site %1&#xa0;? Ses fichiers restent où ils sont.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <source>Site Not Removed</source>
+        <translation>Site non supprimé</translation>
+    </message>
+    <message>
+        <source>The default site cannot be removed: make another site the default first.</source>
+        <translation>Le site par défaut ne peut pas être supprimé&#xa0;: faites d’abord d’un autre site le site par défaut.</translation>
+    </message>
+    <message>
+        <source>Start the engine to open the site</source>
+        <translation>Démarrez le serveur pour ouvrir le site</translation>
+    </message>
+    <message>
+        <source>Open the site in the web browser, at the engine&apos;s address</source>
+        <translation>Ouvrir le site dans le navigateur web, à l’adresse du serveur</translation>
+    </message>
+    <message>
+        <source>Open the site in the web browser; its name must resolve (a hosts entry)</source>
+        <translation>Ouvrir le site dans le navigateur web&#xa0;; son nom doit être résolu (une entrée hosts)</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Web server, load generator and manager.</source>
+        <translation>Serveur web, générateur de charge et gestionnaire.</translation>
+    </message>
+    <message>
+        <source>Keep the database and the default site in DIR (default: $HOSTBENCH_DATA_DIR, else the user&apos;s data folder).</source>
+        <translation>Conserver la base de données et le site par défaut dans DIR (par défaut&#xa0;: $HOSTBENCH_DATA_DIR, sinon le dossier de données de l’utilisateur).</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>DIR</translation>
+    </message>
+    <message>
+        <source>Hostbench</source>
+        <translation>Hostbench</translation>
+    </message>
+    <message>
+        <source>Hostbench cannot open its data folder.</source>
+        <translation>Hostbench ne peut pas ouvrir son dossier de données.</translation>
+    </message>
+    <message>
+        <source>Folder: %1
+
+Reason: %2
+
+Nothing was changed. Fix or move the file, or start Hostbench with --data-dir on another folder.</source>
+        <translation>Dossier&#xa0;: %1
+
+Raison&#xa0;: %2
+
+Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench avec --data-dir sur un autre dossier.</translation>
+    </message>
+</context>
+</TS>

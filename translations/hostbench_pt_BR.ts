@@ -1,0 +1,1175 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pt_BR">
+<context>
+    <name>Format</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+</context>
+<context>
+    <name>ReportText</name>
+    <message>
+        <source>Host header:            %1
+</source>
+        <translation>Cabeçalho Host:         %1
+</translation>
+    </message>
+</context>
+<context>
+    <name>SiteValidator</name>
+    <message>
+        <source>Enter a host name, such as example.test or 127.0.0.2.</source>
+        <translation>Digite um nome de host, como example.test ou 127.0.0.2.</translation>
+    </message>
+    <message>
+        <source>Enter the host name alone, without “http://”, a port or a path.</source>
+        <translation>Digite apenas o nome do host, sem “http://”, porta ou caminho.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a valid IPv6 address.</source>
+        <translation>“%1” não é um endereço IPv6 válido.</translation>
+    </message>
+    <message>
+        <source>A host name has at most 253 characters.</source>
+        <translation>Um nome de host tem no máximo 253 caracteres.</translation>
+    </message>
+    <message>
+        <source>A host name may contain only letters a-z, digits, hyphens and dots.</source>
+        <translation>Um nome de host só pode conter letras a-z, dígitos, hífens e pontos.</translation>
+    </message>
+    <message>
+        <source>Each part between dots must have 1 to 63 characters.</source>
+        <translation>Cada parte entre pontos deve ter de 1 a 63 caracteres.</translation>
+    </message>
+    <message>
+        <source>A part of the name may not start or end with a hyphen.</source>
+        <translation>Uma parte do nome não pode começar nem terminar com hífen.</translation>
+    </message>
+    <message>
+        <source>“%1” is neither a valid IPv4 address nor a host name.</source>
+        <translation>“%1” não é um endereço IPv4 válido nem um nome de host.</translation>
+    </message>
+    <message>
+        <source>Choose the folder whose files this site serves.</source>
+        <translation>Escolha a pasta cujos arquivos este site serve.</translation>
+    </message>
+    <message>
+        <source>Enter an absolute path.</source>
+        <translation>Digite um caminho absoluto.</translation>
+    </message>
+    <message>
+        <source>This folder does not exist.</source>
+        <translation>Esta pasta não existe.</translation>
+    </message>
+    <message>
+        <source>This is a file, not a folder.</source>
+        <translation>Isto é um arquivo, não uma pasta.</translation>
+    </message>
+    <message>
+        <source>This folder cannot be read.</source>
+        <translation>Esta pasta não pode ser lida.</translation>
+    </message>
+    <message>
+        <source>A route&apos;s path must start with “/”.</source>
+        <translation>O caminho de uma rota deve começar com “/”.</translation>
+    </message>
+    <message>
+        <source>A route&apos;s path may not contain blanks, “?” or “#”.</source>
+        <translation>O caminho de uma rota não pode conter espaços, “?” nem “#”.</translation>
+    </message>
+    <message>
+        <source>A route&apos;s status must be between 100 and 599.</source>
+        <translation>O status de uma rota deve estar entre 100 e 599.</translation>
+    </message>
+    <message>
+        <source>A route&apos;s content type looks like “text/plain”.</source>
+        <translation>O tipo de conteúdo de uma rota tem a forma “text/plain”.</translation>
+    </message>
+    <message>
+        <source>“%1” is already used by the site %2.</source>
+        <translation>“%1” já é usado pelo site %2.</translation>
+    </message>
+    <message>
+        <source>Alias “%1”: %2</source>
+        <translation>Alias “%1”: %2</translation>
+    </message>
+    <message>
+        <source>“%1” is listed twice.</source>
+        <translation>“%1” aparece duas vezes na lista.</translation>
+    </message>
+    <message>
+        <source>The path “%1” has two routes.</source>
+        <translation>O caminho “%1” tem duas rotas.</translation>
+    </message>
+    <message>
+        <source>Route %1: %2</source>
+        <translation>Rota %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>TargetResolver</name>
+    <message>
+        <source>Sent to %1 with “Host: %2”.</source>
+        <translation>Enviado a %1 com “Host: %2”.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::BenchCharts</name>
+    <message>
+        <source>Throughput</source>
+        <translation>Vazão</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requisições/s</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Tempo (s)</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latência</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Milliseconds</source>
+        <translation>Milissegundos</translation>
+    </message>
+    <message>
+        <source>Latency p99</source>
+        <translation>Latência p99</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::BenchmarkPage</name>
+    <message>
+        <source>Requests:</source>
+        <translation>Requisições:</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>Duração:</translation>
+    </message>
+    <message>
+        <source>Keep-alive (reuse connections)</source>
+        <translation>Keep-alive (reutilizar conexões)</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Iniciar</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>&amp;Parar</translation>
+    </message>
+    <message>
+        <source>http://127.0.0.1:8080/</source>
+        <translation>http://127.0.0.1:8080/</translation>
+    </message>
+    <message>
+        <source>Connections open at once (ab -c)</source>
+        <translation>Conexões abertas simultaneamente (ab -c)</translation>
+    </message>
+    <message>
+        <source>Requests in all (ab -n)</source>
+        <translation>Total de requisições (ab -n)</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Length of the run (ab -t)</source>
+        <translation>Duração da execução (ab -t)</translation>
+    </message>
+    <message>
+        <source>Load-generator threads; each has its own share of the connections</source>
+        <translation>Threads do gerador de carga; cada uma cuida da sua parte das conexões</translation>
+    </message>
+    <message>
+        <source>Several requests per connection (ab -k); without it every request opens a new connection</source>
+        <translation>Várias requisições por conexão (ab -k); sem isso, cada requisição abre uma nova conexão</translation>
+    </message>
+    <message>
+        <source>The report appears here when the run ends.</source>
+        <translation>O relatório aparece aqui quando a execução terminar.</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Concurrency:</source>
+        <translation>&amp;Concorrência:</translation>
+    </message>
+    <message>
+        <source>Length:</source>
+        <translation>Limite:</translation>
+    </message>
+    <message>
+        <source>T&amp;hreads:</source>
+        <translation>T&amp;hreads:</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>Carga</translation>
+    </message>
+    <message>
+        <source>Requests/s:</source>
+        <translation>Requisições/s:</translation>
+    </message>
+    <message>
+        <source>Latency p50 / p99:</source>
+        <translation>Latência p50 / p99:</translation>
+    </message>
+    <message>
+        <source>Failed:</source>
+        <translation>Falhas:</translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation>Pronto.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Conectando a %1…</translation>
+    </message>
+    <message>
+        <source>The run did not start: %1</source>
+        <translation>A execução não foi iniciada: %1</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Em execução…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Parando…</translation>
+    </message>
+    <message>
+        <source>Stopped after %1.</source>
+        <translation>Parado após %1.</translation>
+    </message>
+    <message>
+        <source>Finished in %1.</source>
+        <translation>Concluído em %1.</translation>
+    </message>
+    <message>
+        <source>The run broke off.</source>
+        <translation>A execução foi interrompida.</translation>
+    </message>
+    <message>
+        <source>The run broke off and was not stored: %1</source>
+        <translation>A execução foi interrompida e não foi salva: %1</translation>
+    </message>
+    <message>
+        <source>The run could not be stored: %1</source>
+        <translation>Não foi possível salvar a execução: %1</translation>
+    </message>
+    <message>
+        <source>Start the engine (Server) to test its sites, or enter any http:// URL.</source>
+        <translation>Inicie o servidor (aba Servidor) para testar os sites dele, ou digite qualquer URL http://.</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ConnectProbe</name>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>Não foi possível conectar a %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: no answer within %2 s</source>
+        <translation>Não foi possível conectar a %1: sem resposta em %2 s</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::EngineController</name>
+    <message>
+        <source>There is no site to serve: add one in Sites.</source>
+        <translation>Não há site para servir: adicione um em Sites.</translation>
+    </message>
+    <message>
+        <source>The control API runs while the engine runs.</source>
+        <translation>A API de controle funciona enquanto o servidor está em execução.</translation>
+    </message>
+    <message>
+        <source>The control API is off.</source>
+        <translation>A API de controle está desativada.</translation>
+    </message>
+    <message>
+        <source>The engine runs without its control API: %1</source>
+        <translation>O servidor está em execução sem a API de controle: %1</translation>
+    </message>
+    <message>
+        <source>Control API on http://127.0.0.1:%1/api/status</source>
+        <translation>API de controle em http://127.0.0.1:%1/api/status</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::EngineStatusLine</name>
+    <message>
+        <source>Open in the browser; select to copy</source>
+        <translation>Abrir no navegador; selecione para copiar</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Copy the URL</source>
+        <translation>Copiar a URL</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>Em operação</translation>
+    </message>
+    <message>
+        <source>Engine stopped</source>
+        <translation>Servidor parado</translation>
+    </message>
+    <message>
+        <source>%1 req/s</source>
+        <translation>%1 req/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n open connection(s)</source>
+        <translation>
+            <numerusform>%n conexão aberta</numerusform>
+            <numerusform>%n conexões abertas</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::MainWindow</name>
+    <message>
+        <source>Hostbench</source>
+        <translation>Hostbench</translation>
+    </message>
+    <message>
+        <source>Sites</source>
+        <translation>Sites</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Servidor</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>Teste de carga</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Execuções</translation>
+    </message>
+    <message>
+        <source>Virtual hosts: host names, document roots, routes</source>
+        <translation>Hosts virtuais: nomes de host, raízes de documentos, rotas</translation>
+    </message>
+    <message>
+        <source>Where the engine listens; start and stop it</source>
+        <translation>Onde o servidor escuta; iniciá-lo e pará-lo</translation>
+    </message>
+    <message>
+        <source>Load-test a URL</source>
+        <translation>Testar uma URL sob carga</translation>
+    </message>
+    <message>
+        <source>Stored benchmark runs</source>
+        <translation>Execuções de teste salvas</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <comment>menu bar</comment>
+        <translation>&amp;Arquivo</translation>
+    </message>
+    <message>
+        <source>Open &amp;Data Folder</source>
+        <comment>File menu</comment>
+        <translation>Abrir pasta de &amp;dados</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <comment>File menu</comment>
+        <translation>&amp;Sair</translation>
+    </message>
+    <message>
+        <source>&amp;Engine</source>
+        <comment>menu bar</comment>
+        <translation>&amp;Servidor</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <comment>Engine menu</comment>
+        <translation>&amp;Iniciar</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <comment>Engine menu</comment>
+        <translation>&amp;Parar</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <comment>menu bar</comment>
+        <translation>&amp;Exibir</translation>
+    </message>
+    <message>
+        <source>&amp;Sites</source>
+        <comment>View menu</comment>
+        <translation>&amp;Sites</translation>
+    </message>
+    <message>
+        <source>Se&amp;rver</source>
+        <comment>View menu</comment>
+        <translation>Se&amp;rvidor</translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark</source>
+        <comment>View menu</comment>
+        <translation>&amp;Teste de carga</translation>
+    </message>
+    <message>
+        <source>R&amp;uns</source>
+        <comment>View menu</comment>
+        <translation>&amp;Execuções</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <comment>menu bar</comment>
+        <translation>A&amp;juda</translation>
+    </message>
+    <message>
+        <source>&amp;About Hostbench</source>
+        <comment>Help menu</comment>
+        <translation>&amp;Sobre o Hostbench</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <comment>Help menu</comment>
+        <translation>Sobre o &amp;Qt</translation>
+    </message>
+    <message>
+        <source>About Hostbench</source>
+        <translation>Sobre o Hostbench</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;A web server with name-based virtual hosts, a load generator in the spirit of ApacheBench and wrk, and this window to run both.&lt;/p&gt;&lt;p&gt;Data folder: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later (GPL-3.0-or-later). Hostbench comes with no warranty.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;Um servidor web com hosts virtuais baseados em nome, um gerador de carga no espírito do ApacheBench e do wrk, e esta janela para operar os dois.&lt;/p&gt;&lt;p&gt;Pasta de dados: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Licença: GNU General Public License, versão 3 ou posterior (GPL-3.0-or-later). O Hostbench não oferece nenhuma garantia.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::MetricsPanel</name>
+    <message>
+        <source>Uptime</source>
+        <translation>Tempo ativo</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Requisições</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requisições/s</translation>
+    </message>
+    <message>
+        <source>Service time p50 / p99</source>
+        <translation>Tempo de atendimento p50 / p99</translation>
+    </message>
+    <message>
+        <source>Open connections</source>
+        <translation>Conexões abertas</translation>
+    </message>
+    <message>
+        <source>Connections accepted</source>
+        <translation>Conexões aceitas</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Enviado</translation>
+    </message>
+    <message>
+        <source>2xx / 3xx / 4xx / 5xx</source>
+        <translation>2xx / 3xx / 4xx / 5xx</translation>
+    </message>
+    <message>
+        <source>Site</source>
+        <translation>Site</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1:</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::RoutesEditor</name>
+    <message>
+        <source>Add Route</source>
+        <translation>Adicionar rota</translation>
+    </message>
+    <message>
+        <source>Remove Route</source>
+        <translation>Remover rota</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Caminho</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Content Type</source>
+        <translation>Tipo de conteúdo</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Corpo</translation>
+    </message>
+    <message>
+        <source>A request for exactly this path (GET or HEAD) is answered with this status, content type and body; no file is read.</source>
+        <translation>Uma requisição (GET ou HEAD) para exatamente este caminho é respondida com este status, tipo de conteúdo e corpo; nenhum arquivo é lido.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::RunCompareDialog</name>
+    <message>
+        <source>Compare Runs</source>
+        <translation>Comparar execuções</translation>
+    </message>
+    <message>
+        <source>#%1 · %2</source>
+        <translation>#%1 · %2</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>Concorrência</translation>
+    </message>
+    <message>
+        <source>Keep-alive</source>
+        <translation>Keep-alive</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requisições/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Máx.</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falhas</translation>
+    </message>
+    <message>
+        <source>%1 (×%2)</source>
+        <translation>%1 (×%2)</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Sim</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Não</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::RunListModel</name>
+    <message>
+        <source>%1 (Host: %2)</source>
+        <translation>%1 (Host: %2)</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>Concorrência</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Requisições</translation>
+    </message>
+    <message>
+        <source>Req/s</source>
+        <translation>Req/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falhas</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::RunsPage</name>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Atualizar</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Excluir</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Comparar</translation>
+    </message>
+    <message>
+        <source>Read the list again, with runs stored by hostbench-cli (F5)</source>
+        <translation>Ler a lista de novo, com as execuções salvas pelo hostbench-cli (F5)</translation>
+    </message>
+    <message>
+        <source>Compare the selected runs side by side (select several with Ctrl or Shift)</source>
+        <translation>Comparar lado a lado as execuções selecionadas (selecione várias com Ctrl ou Shift)</translation>
+    </message>
+    <message>
+        <source>Select a run to see its report.</source>
+        <translation>Selecione uma execução para ver o relatório.</translation>
+    </message>
+    <message>
+        <source>The newest %1 runs</source>
+        <translation>As %1 execuções mais recentes</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n execução</numerusform>
+            <numerusform>%n execuções</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No runs yet: start one in Benchmark.</source>
+        <translation>Nenhuma execução ainda: inicie uma em Teste de carga.</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Delete Run</source>
+        <translation>Excluir execução</translation>
+    </message>
+    <message>
+        <source>Delete this run and its samples? This cannot be undone.</source>
+        <translation>Excluir esta execução e suas amostras? Isso não pode ser desfeito.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Excluir</translation>
+    </message>
+    <message>
+        <source>Run Not Deleted</source>
+        <translation>Execução não excluída</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ServerPage</name>
+    <message>
+        <source>If the port is taken, use the next free one</source>
+        <translation>Se a porta estiver ocupada, usar a próxima livre</translation>
+    </message>
+    <message>
+        <source>Start the engine at launch</source>
+        <translation>Iniciar o servidor ao abrir o programa</translation>
+    </message>
+    <message>
+        <source>Control API on 127.0.0.1, port</source>
+        <translation>API de controle em 127.0.0.1, porta</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Iniciar</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>&amp;Parar</translation>
+    </message>
+    <message>
+        <source>127.0.0.1 serves this computer only; 0.0.0.0 or :: serves the network too.</source>
+        <translation>127.0.0.1 atende somente este computador; 0.0.0.0 ou :: atende também a rede.</translation>
+    </message>
+    <message>
+        <source>Any free port</source>
+        <translation>Qualquer porta livre</translation>
+    </message>
+    <message>
+        <source>One per core (%1)</source>
+        <translation>Uma por núcleo (%1)</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>A request head must arrive within this time of its first byte.</source>
+        <translation>O cabeçalho de uma requisição deve chegar dentro deste tempo após o primeiro byte.</translation>
+    </message>
+    <message>
+        <source>An idle kept-alive connection is closed after this time.</source>
+        <translation>Uma conexão keep-alive ociosa é fechada após este tempo.</translation>
+    </message>
+    <message>
+        <source>A response the client stops reading is abandoned after this time.</source>
+        <translation>Uma resposta que o cliente para de ler é abandonada após este tempo.</translation>
+    </message>
+    <message>
+        <source>Open connections per worker thread; more are answered 503.</source>
+        <translation>Conexões abertas por thread de trabalho; as excedentes recebem 503.</translation>
+    </message>
+    <message>
+        <source>GET /api/status (JSON) and GET /metrics (Prometheus) while the engine runs.</source>
+        <translation>GET /api/status (JSON) e GET /metrics (Prometheus) enquanto o servidor está em execução.</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Idioma do sistema</translation>
+    </message>
+    <message>
+        <source>Listen &amp;address:</source>
+        <translation>&amp;Endereço de escuta:</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>P&amp;orta:</translation>
+    </message>
+    <message>
+        <source>&amp;Worker threads:</source>
+        <translation>&amp;Threads de trabalho:</translation>
+    </message>
+    <message>
+        <source>&amp;Header timeout:</source>
+        <translation>Tempo limite do ca&amp;beçalho:</translation>
+    </message>
+    <message>
+        <source>&amp;Keep-alive timeout:</source>
+        <translation>Tempo limite de &amp;keep-alive:</translation>
+    </message>
+    <message>
+        <source>S&amp;end timeout:</source>
+        <translation>Tempo limite de e&amp;nvio:</translation>
+    </message>
+    <message>
+        <source>&amp;Connections per worker:</source>
+        <translation>&amp;Conexões por thread:</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Servidor</translation>
+    </message>
+    <message>
+        <source>Takes effect when Hostbench starts again.</source>
+        <translation>Entra em vigor na próxima vez que o Hostbench for iniciado.</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Janela</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>I&amp;dioma:</translation>
+    </message>
+    <message>
+        <source>Live Counters</source>
+        <translation>Contadores ao vivo</translation>
+    </message>
+    <message>
+        <source>“%1” is not an IP address. Use 127.0.0.1 for this computer only, 0.0.0.0 for every IPv4 interface.</source>
+        <translation>“%1” não é um endereço IP. Use 127.0.0.1 somente para este computador, 0.0.0.0 para todas as interfaces IPv4.</translation>
+    </message>
+    <message>
+        <source>The settings could not be saved: %1</source>
+        <translation>Não foi possível salvar as configurações: %1</translation>
+    </message>
+    <message>
+        <source>The engine did not start: %1</source>
+        <translation>O servidor não foi iniciado: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; with %n worker thread(s).</source>
+        <translation>
+            <numerusform>Servindo &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; com %n thread de trabalho.</numerusform>
+            <numerusform>Servindo &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; com %n threads de trabalho.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The engine is stopped.</source>
+        <translation>O servidor está parado.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteAdvancedPage</name>
+    <message>
+        <source>List a folder&apos;s files when it has no index file</source>
+        <translation>Listar os arquivos de uma pasta quando ela não tem arquivo de índice</translation>
+    </message>
+    <message>
+        <source>Follow symbolic links out of the document root</source>
+        <translation>Seguir links simbólicos para fora da raiz de documentos</translation>
+    </message>
+    <message>
+        <source>Access log:</source>
+        <translation>Log de acesso:</translation>
+    </message>
+    <message>
+        <source>Error log:</source>
+        <translation>Log de erros:</translation>
+    </message>
+    <message>
+        <source> KiB</source>
+        <translation> KiB</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nunca</translation>
+    </message>
+    <message>
+        <source> old files</source>
+        <translation> arquivos antigos</translation>
+    </message>
+    <message>
+        <source> bytes</source>
+        <translation> bytes</translation>
+    </message>
+    <message>
+        <source>index.html, index.htm</source>
+        <translation>index.html, index.htm</translation>
+    </message>
+    <message>
+        <source>File names tried in order when a folder is requested.</source>
+        <translation>Nomes de arquivo tentados em ordem quando uma pasta é requisitada.</translation>
+    </message>
+    <message>
+        <source>Default: logs/%1.access.log in the data folder</source>
+        <translation>Padrão: logs/%1.access.log na pasta de dados</translation>
+    </message>
+    <message>
+        <source>Default: logs/%1.error.log in the data folder</source>
+        <translation>Padrão: logs/%1.error.log na pasta de dados</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Arquivos</translation>
+    </message>
+    <message>
+        <source>&amp;Index files:</source>
+        <translation>&amp;Arquivos de índice:</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>Logs</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate at:</source>
+        <translation>&amp;Rotacionar em:</translation>
+    </message>
+    <message>
+        <source>Request limits</source>
+        <translation>Limites de requisição</translation>
+    </message>
+    <message>
+        <source>Request &amp;line:</source>
+        <translation>&amp;Linha de requisição:</translation>
+    </message>
+    <message>
+        <source>&amp;Header block:</source>
+        <translation>&amp;Bloco de cabeçalhos:</translation>
+    </message>
+    <message>
+        <source>Header &amp;fields:</source>
+        <translation>&amp;Campos de cabeçalho:</translation>
+    </message>
+    <message>
+        <source>Request &amp;body:</source>
+        <translation>C&amp;orpo da requisição:</translation>
+    </message>
+    <message>
+        <source>“%1” is not a plain file name.</source>
+        <translation>“%1” não é um nome de arquivo simples.</translation>
+    </message>
+    <message>
+        <source>Give the full path of the file, or leave it empty for the default.</source>
+        <translation>Informe o caminho completo do arquivo ou deixe em branco para usar o padrão.</translation>
+    </message>
+    <message>
+        <source>This is a folder; give a file name.</source>
+        <translation>Isto é uma pasta; informe um nome de arquivo.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Procurar…</translation>
+    </message>
+    <message>
+        <source>Default site: answers requests for unknown host names</source>
+        <translation>Site padrão: responde às requisições para nomes de host desconhecidos</translation>
+    </message>
+    <message>
+        <source>Add Site</source>
+        <translation>Adicionar site</translation>
+    </message>
+    <message>
+        <source>Edit Site %1</source>
+        <translation>Editar site %1</translation>
+    </message>
+    <message>
+        <source>example.test</source>
+        <translation>example.test</translation>
+    </message>
+    <message>
+        <source>www.example.test, example.local</source>
+        <translation>www.example.test, example.local</translation>
+    </message>
+    <message>
+        <source>/srv/www/example</source>
+        <translation>/srv/www/example</translation>
+    </message>
+    <message>
+        <source>To change the default site, make another site the default.</source>
+        <translation>Para trocar o site padrão, torne outro site o padrão.</translation>
+    </message>
+    <message>
+        <source>&amp;Host name:</source>
+        <translation>&amp;Nome do host:</translation>
+    </message>
+    <message>
+        <source>&amp;Aliases:</source>
+        <translation>&amp;Aliases:</translation>
+    </message>
+    <message>
+        <source>&amp;Document root:</source>
+        <translation>&amp;Raiz de documentos:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Routes&lt;/b&gt; answer a path with a fixed response, before any file of the document root.</source>
+        <translation>As &lt;b&gt;rotas&lt;/b&gt; respondem a um caminho com uma resposta fixa, antes de qualquer arquivo da raiz de documentos.</translation>
+    </message>
+    <message>
+        <source>&amp;General</source>
+        <translation>&amp;Geral</translation>
+    </message>
+    <message>
+        <source>Ad&amp;vanced</source>
+        <translation>A&amp;vançado</translation>
+    </message>
+    <message>
+        <source>Create it</source>
+        <translation>Criar</translation>
+    </message>
+    <message>
+        <source>Document Root</source>
+        <translation>Raiz de documentos</translation>
+    </message>
+    <message>
+        <source>The folder could not be created.</source>
+        <translation>Não foi possível criar a pasta.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SitesPage</name>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Adicionar…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Editar…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Remover</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Browser</source>
+        <translation>Abrir no &amp;navegador</translation>
+    </message>
+    <message>
+        <source>Host Name</source>
+        <translation>Nome do host</translation>
+    </message>
+    <message>
+        <source>Aliases</source>
+        <translation>Aliases</translation>
+    </message>
+    <message>
+        <source>Document Root</source>
+        <translation>Raiz de documentos</translation>
+    </message>
+    <message>
+        <source>Routes</source>
+        <translation>Rotas</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Each site answers the requests whose Host header is its host name or one of its aliases. The default site (★) answers every other host name.</source>
+        <translation>Cada site responde às requisições cujo cabeçalho Host é o nome do host dele ou um dos seus aliases. O site padrão (★) responde a todos os outros nomes de host.</translation>
+    </message>
+    <message>
+        <source>The default site: it answers requests for unknown host names.</source>
+        <translation>O site padrão: ele responde às requisições para nomes de host desconhecidos.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <source>The engine is stopped</source>
+        <translation>O servidor está parado</translation>
+    </message>
+    <message>
+        <source>%1 Try: %2</source>
+        <translation>%1 Experimente: %2</translation>
+    </message>
+    <message>
+        <source>Served at %1.</source>
+        <translation>Servido em %1.</translation>
+    </message>
+    <message>
+        <source>Served by %1 with “Host: %2”; as the default site it also answers at %3.</source>
+        <translation>Servido por %1 com “Host: %2”; como site padrão, também responde em %3.</translation>
+    </message>
+    <message>
+        <source>Served by %1 with “Host: %2”; a browser reaches %3 only if the name resolves (a hosts entry such as “127.0.0.1 %3”).</source>
+        <translation>Servido por %1 com “Host: %2”; um navegador só alcança %3 se o nome for resolvido (uma entrada no arquivo hosts como “127.0.0.1 %3”).</translation>
+    </message>
+    <message>
+        <source>Site Not Saved</source>
+        <translation>Site não salvo</translation>
+    </message>
+    <message>
+        <source>The site %1 could not be saved:
+%2</source>
+        <translation>Não foi possível salvar o site %1:
+%2</translation>
+    </message>
+    <message>
+        <source>Remove Site</source>
+        <translation>Remover site</translation>
+    </message>
+    <message>
+        <source>Remove the site %1? Its files stay where they are.</source>
+        <translation>Remover o site %1? Os arquivos dele ficam onde estão.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Site Not Removed</source>
+        <translation>Site não removido</translation>
+    </message>
+    <message>
+        <source>The default site cannot be removed: make another site the default first.</source>
+        <translation>O site padrão não pode ser removido: torne outro site o padrão primeiro.</translation>
+    </message>
+    <message>
+        <source>Start the engine to open the site</source>
+        <translation>Inicie o servidor para abrir o site</translation>
+    </message>
+    <message>
+        <source>Open the site in the web browser, at the engine&apos;s address</source>
+        <translation>Abrir o site no navegador web, no endereço do servidor</translation>
+    </message>
+    <message>
+        <source>Open the site in the web browser; its name must resolve (a hosts entry)</source>
+        <translation>Abrir o site no navegador web; o nome dele precisa ser resolvido (uma entrada no arquivo hosts)</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Web server, load generator and manager.</source>
+        <translation>Servidor web, gerador de carga e gerenciador.</translation>
+    </message>
+    <message>
+        <source>Keep the database and the default site in DIR (default: $HOSTBENCH_DATA_DIR, else the user&apos;s data folder).</source>
+        <translation>Manter o banco de dados e o site padrão em DIR (padrão: $HOSTBENCH_DATA_DIR; senão, a pasta de dados do usuário).</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>DIR</translation>
+    </message>
+    <message>
+        <source>Hostbench</source>
+        <translation>Hostbench</translation>
+    </message>
+    <message>
+        <source>Hostbench cannot open its data folder.</source>
+        <translation>O Hostbench não consegue abrir a pasta de dados.</translation>
+    </message>
+    <message>
+        <source>Folder: %1
+
+Reason: %2
+
+Nothing was changed. Fix or move the file, or start Hostbench with --data-dir on another folder.</source>
+        <translation>Pasta: %1
+
+Motivo: %2
+
+Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-dir em outra pasta.</translation>
+    </message>
+</context>
+</TS>
