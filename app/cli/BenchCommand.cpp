@@ -10,6 +10,7 @@
 #include "storage/DataFolder.h"
 
 #include <QCommandLineParser>
+#include <QDateTime>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
@@ -28,7 +29,7 @@ namespace {
 
 const QString kCommand = u"bench"_s;
 constexpr int kConnectTimeoutMs = 5000;
-constexpr int kPollMs = 100;
+constexpr int kPollMs = 25; // progress, the end of the run, and each interval stored within 25 ms of its end
 
 bool isToken(const QString &text)
 {
@@ -230,8 +231,27 @@ int BenchCommand::run(const QStringList &arguments)
     storage::DataFolder folder;
     if (options->store && !folder.open(options->dataDir, &error))
         return Console::fail(kCommand, error + u" (--no-store runs without storing)"_s);
-    if (!generator.start(p, &error))
+    // The run is stored as it goes: its row before the first request, each
+    // interval's samples as they come, the summary at the end. Killed mid-run
+    // (kill -9, a crash, the machine), the file keeps the run as broken off
+    // with its samples.
+    qint64 runId = 0;
+    if (options->store) {
+        runId = folder.database().beginRun(p, QDateTime::currentMSecsSinceEpoch() + p.warmupMs);
+        if (runId == 0)
+            return Console::fail(kCommand, folder.database().lastError() + u" (--no-store runs without storing)"_s);
+    }
+    if (!generator.start(p, &error)) {
+        if (runId != 0)
+            folder.database().removeRun(runId);
         return Console::fail(kCommand, error);
+    }
+    bool samplesStored = true;
+    const auto storeSamples = [&] {
+        const QList<model::BenchSample> fresh = generator.takeSamples();
+        if (runId != 0 && !fresh.isEmpty() && samplesStored)
+            samplesStored = folder.database().appendSamples(runId, fresh);
+    };
 
     // ab's heartbeat on stderr: every tenth of a run of more than 150 requests.
     const qint64 heartbeat = !options->wrkFormat && p.requests > 150 ? p.requests / 10 : 0;
@@ -246,6 +266,7 @@ int BenchCommand::run(const QStringList &arguments)
                 Console::err(u"Completed %1 requests"_s.arg(reported));
             }
         }
+        storeSamples();
         if (generator.isFinished())
             loop.quit();
     });
@@ -254,8 +275,12 @@ int BenchCommand::run(const QStringList &arguments)
     generator.wait();
     // ab stops with "Too many open files" too: what was measured until then
     // says little, so there is no report and nothing is stored.
-    if (!generator.error().isEmpty())
+    if (!generator.error().isEmpty()) {
+        if (runId != 0)
+            folder.database().removeRun(runId);
         return Console::fail(kCommand, generator.error());
+    }
+    storeSamples(); // the last interval
 
     const model::RunSummary summary = generator.summary();
     const QList<model::BenchSample> samples = generator.allSamples();
@@ -265,10 +290,9 @@ int BenchCommand::run(const QStringList &arguments)
 
     bool stored = true;
     if (options->store) {
-        const qint64 id = folder.database().saveRun(p, summary, samples, &generator.histogram());
-        stored = id != 0;
+        stored = samplesStored && folder.database().finishRun(runId, summary, &generator.histogram());
         if (stored)
-            Console::err(u"Stored as run %1 in %2"_s.arg(id).arg(folder.databasePath()));
+            Console::err(u"Stored as run %1 in %2"_s.arg(runId).arg(folder.databasePath()));
         else
             Console::err(u"hostbench-cli bench: the run was not stored: "_s + folder.database().lastError());
     }

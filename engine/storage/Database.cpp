@@ -15,8 +15,6 @@
 
 namespace hostbench::storage {
 
-static_assert(Database::kSchemaVersion == Schema::kVersion);
-
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -314,6 +312,30 @@ qint64 Database::saveRun(const model::BenchParameters &parameters, const model::
         return runId != 0;
     });
     return saved ? runId : 0;
+}
+
+qint64 Database::beginRun(const model::BenchParameters &parameters, qint64 startedAtMs)
+{
+    qint64 runId = 0;
+    const bool saved = ensureOpen() && inTransaction(u"Cannot save the run"_s, [&](QString *error) {
+        runId = RunTable::begin(connection(), parameters, startedAtMs, error);
+        return runId != 0;
+    });
+    return saved ? runId : 0;
+}
+
+bool Database::appendSamples(qint64 runId, const QList<model::BenchSample> &samples)
+{
+    return ensureOpen() && inTransaction(u"Cannot save the samples of the run"_s, [&](QString *error) {
+        return RunTable::appendSamples(connection(), runId, samples, error);
+    });
+}
+
+bool Database::finishRun(qint64 runId, const model::RunSummary &summary, const model::LatencyHistogram *histogram)
+{
+    return ensureOpen() && inTransaction(u"Cannot save the run"_s, [&](QString *error) {
+        return RunTable::finish(connection(), runId, summary, histogram, error);
+    });
 }
 
 QList<StoredRun> Database::runs(int limit)

@@ -6,6 +6,7 @@
 #include "model/RunSummary.h"
 #include "model/ServerConfig.h"
 #include "model/VirtualHost.h"
+#include "storage/Schema.h"
 
 #include <QList>
 #include <QSqlDatabase>
@@ -23,7 +24,8 @@ struct StoredRun
     qint64 id = 0;
     qint64 startedAtMs = 0;       // ms since the Unix epoch
     model::BenchParameters parameters;
-    model::RunSummary summary;
+    model::RunSummary summary;    // interrupted when not finished
+    bool finished = true;         // false: its process ended before the summary (samples so far kept)
 };
 
 /*
@@ -44,7 +46,7 @@ struct StoredRun
 class Database final
 {
 public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = Schema::kVersion; // the version this build writes
 
     Database();
     ~Database();
@@ -81,6 +83,14 @@ public:
     // in one transaction; returns its id, 0 on failure.
     qint64 saveRun(const model::BenchParameters &parameters, const model::RunSummary &summary,
                    const QList<model::BenchSample> &samples, const model::LatencyHistogram *histogram = nullptr);
+    // A run stored as it goes (hostbench-cli bench): beginRun() returns
+    // the id of an unfinished run (0 on failure), appendSamples() adds the
+    // intervals as they end, finishRun() adds the summary and histogram.
+    // Each is one transaction: a process killed mid-run loses at most the
+    // interval it had not stored yet, and the file stays consistent.
+    qint64 beginRun(const model::BenchParameters &parameters, qint64 startedAtMs);
+    bool appendSamples(qint64 runId, const QList<model::BenchSample> &samples);
+    bool finishRun(qint64 runId, const model::RunSummary &summary, const model::LatencyHistogram *histogram);
     QList<StoredRun> runs(int limit = 1000);          // newest first
     std::optional<StoredRun> run(qint64 id);
     QList<model::BenchSample> samples(qint64 runId);  // in order

@@ -23,8 +23,19 @@ namespace hostbench::storage {
 class RunTable final
 {
 public:
-    // Call inside a transaction; returns the new run id, 0 on failure.
-    // Without a histogram the run's histogram column stays NULL.
+    // A run stored as it goes: begin() stores the parameters as an
+    // unfinished run (returns its id, 0 on failure), appendSamples() each
+    // interval's samples, finish() the summary and histogram (NULL without
+    // one). Each in a transaction of its own, so that a process killed
+    // mid-run leaves the run, unfinished, with the samples stored so far.
+    static qint64 begin(const QSqlDatabase &db, const model::BenchParameters &parameters, qint64 startedAtMs,
+                        QString *error);
+    static bool appendSamples(const QSqlDatabase &db, qint64 runId, const QList<model::BenchSample> &samples,
+                              QString *error);
+    static bool finish(const QSqlDatabase &db, qint64 runId, const model::RunSummary &summary,
+                       const model::LatencyHistogram *histogram, QString *error);
+    // All three at once. Call inside a transaction; returns the new run id,
+    // 0 on failure.
     static qint64 insert(const QSqlDatabase &db, const model::BenchParameters &parameters,
                          const model::RunSummary &summary, const QList<model::BenchSample> &samples,
                          const model::LatencyHistogram *histogram, QString *error);

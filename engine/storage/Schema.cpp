@@ -132,6 +132,13 @@ const char *const kStep3[] = {
     ) WITHOUT ROWID)",
 };
 
+// Step 4: a run is stored as it goes (RunTable::begin, appendSamples,
+// finish); finished is 0 until its summary is there. Runs stored before
+// were stored whole.
+const char *const kStep4[] = {
+    R"(ALTER TABLE runs ADD COLUMN finished INTEGER NOT NULL DEFAULT 1 CHECK (finished IN (0, 1)))",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -143,6 +150,7 @@ const Step kSteps[] = {
     {kStep1, std::size(kStep1)},
     {kStep2, std::size(kStep2)},
     {kStep3, std::size(kStep3)},
+    {kStep4, std::size(kStep4)},
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 

@@ -23,7 +23,7 @@ namespace hostbench::storage {
 class Schema final
 {
 public:
-    static constexpr int kVersion = 3;
+    static constexpr int kVersion = 4;
 
     // Brings `db` from `fromVersion` to kVersion. `fromVersion` must be <= kVersion.
     static bool upgrade(QSqlDatabase &db, int fromVersion, QString *error);

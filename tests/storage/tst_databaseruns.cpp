@@ -13,6 +13,7 @@ using hostbench::model::BenchSample;
 using hostbench::model::LatencyHistogram;
 using hostbench::model::RunSummary;
 using hostbench::storage::Database;
+using hostbench::storage::StoredRun;
 
 class TestDatabaseRuns final : public QObject, private DatabaseFixture
 {
@@ -25,6 +26,7 @@ private slots:
     void removingRunCascadesSamples();
     void histogramStoredWithRun();
     void runWithoutHistogram();
+    void runStoredAsItGoes();
 };
 
 void TestDatabaseRuns::init()
@@ -314,6 +316,66 @@ void TestDatabaseRuns::runWithoutHistogram()
     QVERIFY(db.open(path()));
     QVERIFY(!db.histogram(withEmpty).has_value());
     QVERIFY2(db.lastError().contains(u"damaged"_s), qPrintable(db.lastError()));
+}
+
+void TestDatabaseRuns::runStoredAsItGoes()
+{
+    // beginRun, appendSamples per interval, finishRun: a process that dies
+    // between them (kill -9) leaves a consistent file with the samples so far.
+    BenchParameters p;
+    p.url = QStringLiteral("http://127.0.0.1:8080/ok");
+    p.concurrency = 4;
+    p.durationMs = 10'000;
+    p.rate = 1000;
+    qint64 runId = 0;
+    {
+        Database db;
+        QVERIFY(db.open(path()));
+        runId = db.beginRun(p, 1'700'000'000'000);
+        QVERIFY2(runId != 0, qPrintable(db.lastError()));
+        QList<BenchSample> samples;
+        for (int i = 0; i < 3; ++i) {
+            BenchSample sample;
+            sample.index = i;
+            sample.elapsedMs = 100 * (i + 1);
+            sample.intervalMs = 100;
+            sample.completed = 100 + quint64(i);
+            samples.append(sample);
+        }
+        QVERIFY2(db.appendSamples(runId, samples.mid(0, 2)), qPrintable(db.lastError()));
+        QVERIFY2(db.appendSamples(runId, samples.mid(2)), qPrintable(db.lastError()));
+        // Appending an interval twice is refused, and keeps what was stored.
+        QVERIFY(!db.appendSamples(runId, samples.mid(2)));
+    } // no finishRun: as if the process had been killed
+
+    Database db;
+    QVERIFY(db.open(path()));
+    QCOMPARE(rawQuery(u"PRAGMA integrity_check"_s).toString(), u"ok"_s);
+    std::optional<StoredRun> broken = db.run(runId);
+    QVERIFY(broken);
+    QVERIFY(!broken->finished);
+    QVERIFY(broken->summary.interrupted);
+    QCOMPARE(broken->parameters.url, p.url);
+    QCOMPARE(broken->parameters.rate, 1000.0);
+    QCOMPARE(broken->startedAtMs, 1'700'000'000'000);
+    const QList<BenchSample> kept = db.samples(runId);
+    QCOMPARE(kept.size(), 3);
+    QCOMPARE(kept.last().completed, quint64(102));
+    QCOMPARE(db.runs().size(), 1);
+
+    RunSummary summary;
+    summary.completed = 302;
+    summary.requestsPerSecond = 1000;
+    summary.latencyP99Ms = 1.5;
+    QVERIFY2(db.finishRun(runId, summary, nullptr), qPrintable(db.lastError()));
+    const std::optional<StoredRun> done = db.run(runId);
+    QVERIFY(done && done->finished);
+    QVERIFY(!done->summary.interrupted);
+    QCOMPARE(done->summary.completed, quint64(302));
+    QCOMPARE(rawQuery(u"SELECT completed FROM runs WHERE id = %1"_s.arg(runId)).toInt(), 302);
+    QCOMPARE(rawQuery(u"SELECT latency_p99_ms FROM runs WHERE id = %1"_s.arg(runId)).toDouble(), 1.5);
+    QCOMPARE(db.samples(runId).size(), 3);
+    QVERIFY(!db.finishRun(runId + 1, summary, nullptr)); // no such run
 }
 
 QTEST_GUILESS_MAIN(TestDatabaseRuns)

@@ -184,7 +184,7 @@ void TestSchemaUpgrade::version2UpgradesToVersion3()
 
     Database db;
     QVERIFY2(db.open(path()), qPrintable(db.lastError()));
-    QCOMPARE(db.schemaVersion(), 3);
+    QCOMPARE(db.schemaVersion(), Schema::kVersion);
     // The host keeps what version 2 stored and has the defaults for the rest.
     QList<hostbench::model::VirtualHost> hosts = db.virtualHosts();
     QCOMPARE(hosts.size(), 1);
@@ -198,6 +198,8 @@ void TestSchemaUpgrade::version2UpgradesToVersion3()
     QCOMPARE(db.serverConfig().port, quint16(8081));
     QCOMPARE(db.serverConfig().headerTimeoutMs, hostbench::model::ServerConfig().headerTimeoutMs);
     QCOMPARE(db.runs().size(), 1);
+    QVERIFY(db.runs().constFirst().finished); // step 4: runs stored before were stored whole
+    QVERIFY(!db.runs().constFirst().summary.interrupted);
     QCOMPARE(db.samples(7).size(), 2);
     QCOMPARE(rawQuery(u"SELECT hex(histogram) FROM runs WHERE id = 7"_s).toString(), u"00"_s);
 
