@@ -309,6 +309,45 @@
     </message>
 </context>
 <context>
+    <name>hostbench::ui::DataFolderErrorBox</name>
+    <message>
+        <source>Hostbench</source>
+        <translation>Hostbench</translation>
+    </message>
+    <message>
+        <source>Hostbench cannot open its data folder.</source>
+        <translation>Hostbench kann seinen Datenordner nicht öffnen.</translation>
+    </message>
+    <message>
+        <source>Save a &amp;Copy</source>
+        <translation>Eine &amp;Kopie sichern</translation>
+    </message>
+    <message>
+        <source>Copies the database beside it before you change anything</source>
+        <translation>Kopiert die Datenbank daneben, bevor Sie etwas ändern</translation>
+    </message>
+    <message>
+        <source>Folder: %1
+
+Reason: %2
+
+Nothing was changed. Fix or move the file, or start Hostbench with --data-dir on another folder.</source>
+        <translation>Ordner: %1
+
+Grund: %2
+
+Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder starten Sie Hostbench mit --data-dir auf einem anderen Ordner.</translation>
+    </message>
+    <message>
+        <source>The copy failed: %1</source>
+        <translation>Die Kopie ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>A copy was saved as %1.</source>
+        <translation>Eine Kopie wurde als %1 gesichert.</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::EngineController</name>
     <message>
         <source>There is no site to serve: add one in Sites.</source>
@@ -1150,26 +1189,6 @@
     <message>
         <source>DIR</source>
         <translation>DIR</translation>
-    </message>
-    <message>
-        <source>Hostbench</source>
-        <translation>Hostbench</translation>
-    </message>
-    <message>
-        <source>Hostbench cannot open its data folder.</source>
-        <translation>Hostbench kann seinen Datenordner nicht öffnen.</translation>
-    </message>
-    <message>
-        <source>Folder: %1
-
-Reason: %2
-
-Nothing was changed. Fix or move the file, or start Hostbench with --data-dir on another folder.</source>
-        <translation>Ordner: %1
-
-Grund: %2
-
-Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder starten Sie Hostbench mit --data-dir auf einem anderen Ordner.</translation>
     </message>
 </context>
 </TS>

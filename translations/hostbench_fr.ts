@@ -309,6 +309,45 @@
     </message>
 </context>
 <context>
+    <name>hostbench::ui::DataFolderErrorBox</name>
+    <message>
+        <source>Hostbench</source>
+        <translation>Hostbench</translation>
+    </message>
+    <message>
+        <source>Hostbench cannot open its data folder.</source>
+        <translation>Hostbench ne peut pas ouvrir son dossier de données.</translation>
+    </message>
+    <message>
+        <source>Save a &amp;Copy</source>
+        <translation>Enregistrer une &amp;copie</translation>
+    </message>
+    <message>
+        <source>Copies the database beside it before you change anything</source>
+        <translation>Copie la base de données à côté d’elle avant toute modification</translation>
+    </message>
+    <message>
+        <source>Folder: %1
+
+Reason: %2
+
+Nothing was changed. Fix or move the file, or start Hostbench with --data-dir on another folder.</source>
+        <translation>Dossier&#xa0;: %1
+
+Raison&#xa0;: %2
+
+Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench avec --data-dir sur un autre dossier.</translation>
+    </message>
+    <message>
+        <source>The copy failed: %1</source>
+        <translation>La copie a échoué : %1</translation>
+    </message>
+    <message>
+        <source>A copy was saved as %1.</source>
+        <translation>Une copie a été enregistrée sous %1.</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::EngineController</name>
     <message>
         <source>There is no site to serve: add one in Sites.</source>
@@ -1150,26 +1189,6 @@
     <message>
         <source>DIR</source>
         <translation>DIR</translation>
-    </message>
-    <message>
-        <source>Hostbench</source>
-        <translation>Hostbench</translation>
-    </message>
-    <message>
-        <source>Hostbench cannot open its data folder.</source>
-        <translation>Hostbench ne peut pas ouvrir son dossier de données.</translation>
-    </message>
-    <message>
-        <source>Folder: %1
-
-Reason: %2
-
-Nothing was changed. Fix or move the file, or start Hostbench with --data-dir on another folder.</source>
-        <translation>Dossier&#xa0;: %1
-
-Raison&#xa0;: %2
-
-Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench avec --data-dir sur un autre dossier.</translation>
     </message>
 </context>
 </TS>

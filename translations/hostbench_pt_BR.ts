@@ -309,6 +309,45 @@
     </message>
 </context>
 <context>
+    <name>hostbench::ui::DataFolderErrorBox</name>
+    <message>
+        <source>Hostbench</source>
+        <translation>Hostbench</translation>
+    </message>
+    <message>
+        <source>Hostbench cannot open its data folder.</source>
+        <translation>O Hostbench não consegue abrir a pasta de dados.</translation>
+    </message>
+    <message>
+        <source>Save a &amp;Copy</source>
+        <translation>Salvar uma &amp;cópia</translation>
+    </message>
+    <message>
+        <source>Copies the database beside it before you change anything</source>
+        <translation>Copia o banco de dados ao lado dele antes de você alterar qualquer coisa</translation>
+    </message>
+    <message>
+        <source>Folder: %1
+
+Reason: %2
+
+Nothing was changed. Fix or move the file, or start Hostbench with --data-dir on another folder.</source>
+        <translation>Pasta: %1
+
+Motivo: %2
+
+Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-dir em outra pasta.</translation>
+    </message>
+    <message>
+        <source>The copy failed: %1</source>
+        <translation>A cópia falhou: %1</translation>
+    </message>
+    <message>
+        <source>A copy was saved as %1.</source>
+        <translation>Uma cópia foi salva como %1.</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::EngineController</name>
     <message>
         <source>There is no site to serve: add one in Sites.</source>
@@ -1150,26 +1189,6 @@
     <message>
         <source>DIR</source>
         <translation>DIR</translation>
-    </message>
-    <message>
-        <source>Hostbench</source>
-        <translation>Hostbench</translation>
-    </message>
-    <message>
-        <source>Hostbench cannot open its data folder.</source>
-        <translation>O Hostbench não consegue abrir a pasta de dados.</translation>
-    </message>
-    <message>
-        <source>Folder: %1
-
-Reason: %2
-
-Nothing was changed. Fix or move the file, or start Hostbench with --data-dir on another folder.</source>
-        <translation>Pasta: %1
-
-Motivo: %2
-
-Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-dir em outra pasta.</translation>
     </message>
 </context>
 </TS>

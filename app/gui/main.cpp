@@ -6,13 +6,13 @@
 #include "storage/DataFolder.h"
 #include "ui/AppIcon.h"
 #include "ui/AppSettings.h"
+#include "ui/DataFolderErrorBox.h"
 #include "ui/MainWindow.h"
 #include "ui/Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
-#include <QMessageBox>
 
 #include <cstdio>
 #include <cstdlib>
@@ -133,16 +133,9 @@ int main(int argc, char *argv[])
     storage::DataFolder folder;
     QString error;
     if (!folder.open(parser.value(dataDir), &error)) {
-        // Never start on a fresh database in place of one we cannot read: say where and why, and stop.
-        const QString path = QDir::toNativeSeparators(storage::DataFolder::resolve(parser.value(dataDir)));
-        QMessageBox box(QMessageBox::Critical, QCoreApplication::translate("main", "Hostbench"),
-                        QCoreApplication::translate("main", "Hostbench cannot open its data folder."),
-                        QMessageBox::Close);
-        box.setObjectName(u"dataFolderError"_s);
-        box.setInformativeText(QCoreApplication::translate("main", "Folder: %1\n\nReason: %2\n\n"
-                                                                   "Nothing was changed. Fix or move the file, or "
-                                                                   "start Hostbench with --data-dir on another folder.")
-                                   .arg(path, error));
+        // Never start on a fresh database in place of one we cannot read: say
+        // where and why, offer a copy of the file, and stop.
+        ui::DataFolderErrorBox box(storage::DataFolder::resolve(parser.value(dataDir)), folder.databasePath(), error);
         box.exec();
         return 1;
     }

@@ -1,6 +1,7 @@
 #include "storage/DataFolder.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -90,6 +91,28 @@ bool DataFolder::open(const QString &explicitDir, QString *error)
 QString DataFolder::databasePath() const
 {
     return QDir(m_path).filePath(kDatabaseFile);
+}
+
+QString DataFolder::copyAside(const QString &databaseFile, QString *error)
+{
+    if (!QFileInfo(databaseFile).isFile()) {
+        *error = u"%1 is not a file"_s.arg(databaseFile);
+        return {};
+    }
+    const QString copy = databaseFile + u".copy-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+    for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s}) {
+        const QString from = databaseFile + suffix;
+        if (!suffix.isEmpty() && !QFileInfo::exists(from))
+            continue;
+        QFile source(from);
+        if (QFileInfo::exists(copy + suffix) || !source.copy(copy + suffix)) {
+            *error = u"Cannot copy %1 to %2: %3"_s.arg(from, copy + suffix,
+                                                       QFileInfo::exists(copy + suffix) ? u"it exists"_s
+                                                                                        : source.errorString());
+            return {};
+        }
+    }
+    return copy;
 }
 
 QString DataFolder::defaultDocumentRoot() const

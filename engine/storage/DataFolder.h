@@ -31,7 +31,13 @@ public:
     bool open(const QString &explicitDir, QString *error);
 
     QString path() const { return m_path; }
-    QString databasePath() const;
+    QString databasePath() const; // also after a failed open(): the file it could not open
+
+    // Copies the database file, with its -wal and -shm files where they
+    // exist, to "<file>.copy-YYYYMMDD-HHMMSS" beside it, leaving it as it is:
+    // what the window offers before anything is done to a file it cannot open.
+    // Returns the copy's path, or empty with the reason in *error. Any thread.
+    static QString copyAside(const QString &databaseFile, QString *error);
     QString defaultDocumentRoot() const;
     QString logsPath() const; // <data>/logs, created by open()
     // A site stores an empty log path for "the default one": this fills

@@ -45,6 +45,7 @@ private slots:
     void editedDefaultHostIsKept();
     void missingDefaultFolderIsRestored();
     void brokenDatabaseIsReported();
+    void copyAsideKeepsTheFile();
     void defaultLogPaths();
 
 private:
@@ -210,6 +211,33 @@ void TestDataFolder::brokenDatabaseIsReported()
     QVERIFY2(error.contains(u"not a SQLite database"_s), qPrintable(error));
     QCOMPARE(readFile(file), garbage);
     QVERIFY(!QFile::exists(m_dir->filePath(u"sites/default/index.html"_s)));
+}
+
+void TestDataFolder::copyAsideKeepsTheFile()
+{
+    const QByteArray garbage = QByteArray("not a database\n").repeated(20);
+    const QString file = m_dir->filePath(u"hostbench.sqlite"_s);
+    QVERIFY(writeFile(file, garbage));
+    QVERIFY(writeFile(file + u"-wal"_s, "wal bytes"));
+    DataFolder folder;
+    QString error;
+    QVERIFY(!folder.open({}, &error));
+    QCOMPARE(folder.databasePath(), file); // also after a failed open
+
+    const QString copy = DataFolder::copyAside(folder.databasePath(), &error);
+    QVERIFY2(!copy.isEmpty(), qPrintable(error));
+    QVERIFY2(copy.startsWith(file + u".copy-"_s), qPrintable(copy));
+    QCOMPARE(readFile(copy), garbage);
+    QCOMPARE(readFile(copy + u"-wal"_s), QByteArray("wal bytes"));
+    QVERIFY(!QFile::exists(copy + u"-shm"_s)); // there was none
+    QCOMPARE(readFile(file), garbage);
+    QCOMPARE(readFile(file + u"-wal"_s), QByteArray("wal bytes"));
+
+    // A second copy within the same second would overwrite the first: refused.
+    const QString again = DataFolder::copyAside(file, &error);
+    QVERIFY(again.isEmpty() || again != copy);
+    QVERIFY(DataFolder::copyAside(m_dir->filePath(u"missing.sqlite"_s), &error).isEmpty());
+    QVERIFY2(error.contains(u"is not a file"_s), qPrintable(error));
 }
 
 void TestDataFolder::defaultLogPaths()
