@@ -11,6 +11,7 @@
 #include <QFileInfo>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStorageInfo>
 #include <QVariant>
 
 namespace hostbench::storage {
@@ -121,6 +122,30 @@ bool Database::open(const QString &filePath)
     return true;
 }
 
+namespace {
+
+// Why the first read of a file failed, in the user's terms: a full disk and
+// a read-only folder (WAL needs to write beside the file even to read) are
+// not a damaged database. SQLite's primary result codes (sqlite3.h).
+QString unreadable(const QString &file, const QSqlError &error)
+{
+    constexpr int kSqliteReadOnly = 8;
+    constexpr int kSqliteIoError = 10;
+    constexpr int kSqliteFull = 13;
+    constexpr int kSqliteCantOpen = 14;
+    const int code = error.nativeErrorCode().toInt() & 0xff;
+    const QString folder = QFileInfo(file).absolutePath();
+    if (code == kSqliteFull || ((code == kSqliteIoError || code == kSqliteCantOpen)
+                                && QStorageInfo(folder).bytesAvailable() == 0))
+        return u"Cannot use %1: the disk is full; it was left untouched"_s.arg(file);
+    if ((code == kSqliteReadOnly || code == kSqliteCantOpen || code == kSqliteIoError)
+        && !QFileInfo(folder).isWritable())
+        return u"Cannot use %1: its folder is read-only; it was left untouched"_s.arg(file);
+    return u"%1 is not a readable SQLite database; it was left untouched"_s.arg(file);
+}
+
+} // namespace
+
 // Reads before it writes: a file this build must not change is refused
 // before the first statement that could change it.
 bool Database::migrate()
@@ -128,8 +153,7 @@ bool Database::migrate()
     QSqlDatabase db = connection();
     QSqlQuery query(db);
     if (!query.exec(u"PRAGMA user_version"_s) || !query.next())
-        return fail(u"%1 is not a readable SQLite database; it was left untouched"_s.arg(m_filePath),
-                    query.lastError().text());
+        return fail(unreadable(m_filePath, query.lastError()), query.lastError().text());
     const int version = query.value(0).toInt();
     if (version > kSchemaVersion)
         return fail(u"%1 was written by a newer Hostbench (schema version %2; this build knows up to %3); "
