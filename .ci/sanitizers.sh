@@ -64,9 +64,11 @@ tsan)
     configure build-tsan -DHOSTBENCH_SANITIZE=thread -DHOSTBENCH_BUILD_GUI=OFF
     # shellcheck disable=SC2046
     cmake --build build-tsan --parallel "$jobs" --target $(test_targets build-tsan model http bench storage)
+    failed=()
     for folder in model http bench storage; do
-        ctest --test-dir "build-tsan/tests/$folder" --output-on-failure --timeout 600
+        ctest --test-dir "build-tsan/tests/$folder" --output-on-failure --timeout 600 || failed+=("$folder")
     done
+    [ ${#failed[@]} -eq 0 ] || { echo "tsan: failures in tests/${failed[*]}" >&2; exit 1; }
     ;;
 fuzz)
     seconds=${2:-60}
@@ -85,7 +87,7 @@ fuzz)
         echo "fuzz: $target for $seconds s"
         build-fuzz/tests/fuzz/"$target" -max_total_time="$seconds" -print_final_stats=1 \
             -artifact_prefix=build-fuzz/findings/"$target"- "$corpus" 2>&1 |
-            grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|.*property violated)' ||
+            grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec)|ERROR|SUMMARY|runtime error|Assertion|property violated' ||
             true
         if ls build-fuzz/findings/"$target"-* >/dev/null 2>&1; then
             echo "fuzz: $target found an input that breaks it: $(ls build-fuzz/findings/"$target"-*)" >&2

@@ -17,6 +17,9 @@ target_compile_definitions(hostbench_common INTERFACE
     QT_USE_QSTRINGBUILDER
     QT_NO_URL_CAST_FROM_STRING
     BOOST_ASIO_NO_DEPRECATED
+    # Without NDEBUG (sanitizer and fuzz builds) Boost's assertions call
+    # engine/model/BoostAssert.cpp; release builds have none, as before.
+    BOOST_ENABLE_ASSERT_DEBUG_HANDLER
     HOSTBENCH_VERSION="${PROJECT_VERSION}")
 target_compile_options(hostbench_common INTERFACE -Wall -Wextra -Wpedantic)
 if(HOSTBENCH_SANITIZE)
