@@ -78,6 +78,7 @@ fuzz)
     targets=$(cd tests/fuzz && ls fuzz_*.cpp | sed 's/\.cpp$//')
     # shellcheck disable=SC2086
     cmake --build build-fuzz --parallel "$jobs" --target $targets
+    rm -rf build-fuzz/findings # a finding of an earlier run is in the corpus by now, or still open
     mkdir -p build-fuzz/findings
     for target in $targets; do
         # New inputs go to a scratch copy of the corpus; the seeds stay as committed.
