@@ -75,7 +75,8 @@ tsan)
     ;;
 fuzz)
     seconds=${2:-60}
-    install_missing clang-14 libfuzzer-14-dev
+    # libclang-rt-14-dev holds the ASan, UBSan and libFuzzer runtimes; clang-14 only recommends it.
+    install_missing clang-14 libclang-rt-14-dev libfuzzer-14-dev
     CC=clang-14 CXX=clang++-14 configure build-fuzz -DHOSTBENCH_FUZZ=ON -DHOSTBENCH_BUILD_GUI=OFF \
         -DHOSTBENCH_SANITIZE=address,undefined
     targets=$(cd tests/fuzz && ls fuzz_*.cpp | sed 's/\.cpp$//')
