@@ -37,20 +37,23 @@ for key, value in (("server.keep_alive_timeout_ms", int(sys.argv[2]) * 1000),
                    ("server.max_connections_per_worker", int(sys.argv[3]) + 1000)):
     db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                (key, str(value)))
+# The stored default site's logs off, as the peers' are in the other scripts.
+db.execute("UPDATE host_settings SET access_log_enabled = 0, error_log_enabled = 0")
 db.commit()
 PY
 PORT=$(free_port)
 CONTROL=$(free_port)
 "${PIN_SERVER[@]}" "$CLI" serve --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" --threads 1 --route /ok=OK \
-    --access-log off --error-log off --control "127.0.0.1:$CONTROL" >"$WORK/serve.log" 2>&1 &
+    --control "127.0.0.1:$CONTROL" >"$WORK/serve.log" 2>&1 &
 SERVE=$!
 wait_for_port "$PORT"
+kill -0 "$SERVE" 2>/dev/null || { cat "$WORK/serve.log" >&2; exit 1; }
 URL=http://127.0.0.1:$PORT/ok
 open_connections() { curl -s "http://127.0.0.1:$CONTROL/metrics" | awk '$1 == "hostbench_open_connections" {print $2}'; }
 
 w6() { # prints requests/s
     "${PIN_CLIENT[@]}" "$CLI" bench -c 50 -k -t 5 --no-store --json "$WORK/w6.json" "$URL" >/dev/null 2>&1
-    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(f"{r[\"requests_per_second\"]:.0f} {r[\"failed\"]}")' "$WORK/w6.json"
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print("%.0f %d" % (r["requests_per_second"], r["failed"]))' "$WORK/w6.json"
 }
 
 read -r before failed_before < <(w6)
