@@ -250,7 +250,10 @@ bool Connection::writeResponse()
     m_phase = Phase::Writing;
     setDeadline(m_worker.timeouts().send);
     std::size_t written = 0;
-    const ssize_t n = ::send(m_socket.native_handle(), m_output.data(), m_output.size(), MSG_NOSIGNAL);
+    // MSG_MORE when sendfile(2) follows: the head goes out in the body's first
+    // segment, not alone, as nginx's tcp_nopush (TCP_CORK) does.
+    const int flags = MSG_NOSIGNAL | (m_fileRemaining > 0 ? MSG_MORE : 0);
+    const ssize_t n = ::send(m_socket.native_handle(), m_output.data(), m_output.size(), flags);
     if (n > 0) {
         written = std::size_t(n);
         bumpCounter(m_worker.counters().bytesSent, written);

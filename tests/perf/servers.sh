@@ -1,0 +1,284 @@
+#!/usr/bin/env bash
+# Hostbench's engine beside nginx, lighttpd, h2o and Apache httpd on the
+# reference workloads (shared/WORKLOADS.md), in one run, on the same files.
+#
+#   tests/perf/servers.sh [path/to/hostbench-cli]
+#   env: SERVERS="hostbench nginx lighttpd h2o apache2"
+#        ROWS="W6 W6ab W1k W1ab W2 W3"   ROUNDS=3   DURATION=5 (s per wrk run)
+#
+# The method (docs/PERFORMANCE.md):
+# - every server has one worker (process or thread; Apache one child process
+#   of mpm_event, whose threads each hold a connection), its access log off,
+#   sendfile and an open-file or stat cache where it has one; the
+#   configurations are in tests/perf/servers/;
+# - each server runs in a session of its own (setsid), pinned to CPU 0, the
+#   load generator (wrk, or ab for the ab rows) to CPU 1, both at nice -10
+#   when allowed;
+# - before any load, every URL is fetched from every server and its body
+#   compared with the file (or "OK");
+# - ROUNDS interleaved rounds, the server order rotated by one each round; the
+#   figure is the median of the rounds, the spread (max-min)/median is shown;
+# - CPU per request: the server's user+system time from /proc (every
+#   process of its session) over the run, divided by the requests wrk or ab
+#   counted; errors are wrk's socket errors plus non-2xx answers, or ab's
+#   failed and non-2xx requests.
+# W6 is a fixed-answer route ("OK") in Hostbench and nginx, and a 2-byte file
+# in lighttpd, h2o and Apache, which have no such route without a module.
+# Absolute figures count for this machine only: read the ratios.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+HERE=tests/perf/servers
+CLI=$(readlink -f "${1:-build/app/cli/hostbench-cli}")
+SERVERS=${SERVERS:-"hostbench nginx lighttpd h2o apache2"}
+ROWS=${ROWS:-"W6 W6ab W1k W1ab W2 W3"}
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-5}
+[ -x "$CLI" ] || { echo "no $CLI: build first (./hostbench.sh build)" >&2; exit 2; }
+for tool in wrk ab curl python3 taskset; do
+    command -v "$tool" > /dev/null || { echo "missing: $tool (apt-get install wrk apache2-utils curl python3 util-linux)" >&2; exit 2; }
+done
+package_of() { case $1 in nginx) echo nginx-light ;; lighttpd) echo lighttpd ;; h2o) echo h2o ;; apache2) echo apache2 ;; esac; }
+present=()
+for s in $SERVERS; do
+    if [ "$s" = hostbench ] || command -v "$s" > /dev/null || [ -x "/usr/sbin/$s" ]; then
+        present+=("$s")
+    else
+        echo "skipped: $s is not installed (apt-get install $(package_of "$s"))" >&2
+    fi
+done
+SERVERS=("${present[@]}")
+
+WORK=$(mktemp -d /tmp/hostbench-servers.XXXXXX)
+ROOT=$WORK/site
+mkdir -p "$ROOT"
+python3 -c 'import base64, os, sys; sys.stdout.write(base64.encodebytes(os.urandom(4000)).decode()[:4070])' > "$ROOT/x.txt"
+head -c 45056 /dev/urandom > "$ROOT/photo.jpg"
+head -c 1414000 /dev/urandom > "$ROOT/archive.zip"
+printf OK > "$ROOT/ok"
+# Servers that drop privileges (nginx's and Apache's workers) must read the files.
+chmod 755 "$WORK" "$ROOT"
+chmod 644 "$ROOT"/*
+
+NICE=()
+nice -n -10 true 2> /dev/null && NICE=(nice -n -10)
+PIN_SERVER=() PIN_CLIENT=()
+if [ "$(nproc)" -ge 2 ]; then PIN_SERVER=(taskset -c 0) PIN_CLIENT=(taskset -c 1); fi
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_port() {
+    for _ in $(seq 100); do (exec 3<> "/dev/tcp/127.0.0.1/$1") 2> /dev/null && return 0; sleep 0.1; done
+    return 1
+}
+
+SERVER_PID=""
+stop_server() {
+    [ -n "$SERVER_PID" ] || return 0
+    local pids
+    pids=$(pgrep -s "$SERVER_PID" || true)
+    kill -TERM $pids 2> /dev/null || true
+    for _ in $(seq 50); do
+        [ -z "$(pgrep -s "$SERVER_PID" || true)" ] && break
+        sleep 0.1
+    done
+    kill -KILL $(pgrep -s "$SERVER_PID" || true) 2> /dev/null || true
+    SERVER_PID=""
+}
+trap 'stop_server; rm -rf "$WORK"' EXIT
+
+# Starts server $1 on port $2 in a session of its own; SERVER_PID is that
+# session's id. Its configuration and logs go to $WORK/$1/.
+start_server() { # NAME PORT
+    local name=$1 port=$2 dir=$WORK/$1
+    mkdir -p "$dir"
+    if [ "$name" != hostbench ]; then
+        sed -e "s|@PORT@|$port|g" -e "s|@ROOT@|$ROOT|g" -e "s|@WORK@|$dir|g" "$HERE/$name.conf" > "$dir/conf"
+    fi
+    case $name in
+    hostbench) set -- "$CLI" serve --listen "127.0.0.1:$port" --threads 1 --control off --default "$ROOT" --route /ok=OK ;;
+    nginx) set -- nginx -p "$dir" -c "$dir/conf" -e "$dir/error.log" ;;
+    lighttpd) set -- lighttpd -D -f "$dir/conf" ;;
+    h2o)
+        # Started as root, h2o would become nobody before writing its pid file.
+        echo "user: $(id -un)" >> "$dir/conf"
+        set -- h2o -c "$dir/conf"
+        ;;
+    apache2)
+        [ "$(id -u)" -eq 0 ] && printf 'User www-data\nGroup www-data\n' >> "$dir/conf"
+        set -- apache2 -f "$dir/conf" -DFOREGROUND
+        ;;
+    esac
+    setsid "${NICE[@]}" "${PIN_SERVER[@]}" "$@" > "$dir/stdout.log" 2>&1 < /dev/null &
+    SERVER_PID=$!
+    if ! wait_port "$port"; then
+        echo "$name did not start; its output and error log:" >&2
+        cat "$dir/stdout.log" "$dir/error.log" 2> /dev/null >&2 || true
+        stop_server
+        return 1
+    fi
+}
+
+# The session's CPU time, in clock ticks.
+server_ticks() {
+    local pids total=0
+    pids=$(pgrep -s "$SERVER_PID" || true)
+    for p in $pids; do
+        total=$((total + $(awk '{print $14 + $15}' "/proc/$p/stat" 2> /dev/null || echo 0)))
+    done
+    echo "$total"
+}
+
+# Row: the tool, the path, the concurrency, keep-alive.
+row_spec() {
+    case $1 in
+    W6) echo "wrk /ok 50 1" ;;
+    W6ab) echo "ab /ok 50 1" ;;
+    W1k) echo "wrk /x.txt 50 1" ;;
+    W1ab) echo "ab /x.txt 50 0" ;;
+    W2) echo "wrk /photo.jpg 50 1" ;;
+    W3) echo "wrk /archive.zip 10 1" ;;
+    *) echo "" ;;
+    esac
+}
+row_label() {
+    case $1 in
+    W6) echo "W6 2 B, wrk -c50 keep-alive" ;;
+    W6ab) echo "W6 2 B, ab -k -c50" ;;
+    W1k) echo "W1 4,070 B, wrk keep-alive" ;;
+    W1ab) echo "W1 4,070 B, ab, new connection each" ;;
+    W2) echo "W2 45,056 B, wrk keep-alive" ;;
+    W3) echo "W3 1,414,000 B, wrk keep-alive" ;;
+    esac
+}
+
+# Checks that server $1 answers each path with the expected bytes.
+check_bodies() { # NAME PORT
+    local ok=0 path expect
+    for path in /ok /x.txt /photo.jpg /archive.zip; do
+        if [ "$path" = /ok ]; then expect=$(printf OK | sha256sum); else expect=$(sha256sum < "$ROOT$path"); fi
+        if [ "$(curl -sf "http://127.0.0.1:$2$path" | sha256sum)" != "$expect" ]; then
+            echo "$1 answers $path with other bytes: it is left out" >&2
+            ok=1
+        fi
+    done
+    return $ok
+}
+
+# Prints "requests_per_second cpu_us_per_request errors".
+measure() { # ROW PORT
+    local tool path conc keep
+    read -r tool path conc keep <<< "$(row_spec "$1")"
+    local url="http://127.0.0.1:$2$path" t0 t1 out
+    t0=$(server_ticks)
+    if [ "$tool" = wrk ]; then
+        out=$("${NICE[@]}" "${PIN_CLIENT[@]}" wrk -t1 -c"$conc" -d"${DURATION}s" "$url" 2>&1 || true)
+    else
+        local n=$((conc * 2000))
+        [ "$path" = /x.txt ] && [ "$keep" = 0 ] && n=50000
+        local k=()
+        [ "$keep" = 1 ] && k=(-k)
+        out=$("${NICE[@]}" "${PIN_CLIENT[@]}" ab -q -r "${k[@]}" -c"$conc" -n"$n" "$url" 2>&1 || true)
+    fi
+    t1=$(server_ticks)
+    python3 - "$tool" "$out" "$((t1 - t0))" "$(getconf CLK_TCK)" << 'PY'
+import re, sys
+tool, out, ticks, hz = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+def num(pattern, default=0.0):
+    m = re.search(pattern, out)
+    return float(m.group(1)) if m else default
+if tool == "wrk":
+    rps = num(r"Requests/sec:\s*([\d.]+)")
+    n = num(r"(\d+) requests in")
+    errors = sum(int(x) for x in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
+    errors += int(num(r"Non-2xx or 3xx responses: (\d+)"))
+else:
+    rps = num(r"Requests per second:\s*([\d.]+)")
+    n = num(r"Complete requests:\s*(\d+)")
+    errors = int(num(r"Failed requests:\s*(\d+)")) + int(num(r"Non-2xx responses:\s*(\d+)"))
+cpu_us = ticks / hz / n * 1e6 if n else 0.0
+print(f"{rps:.0f} {cpu_us:.1f} {errors}")
+PY
+}
+
+declare -A RPS CPU ERR
+usable=()
+for s in "${SERVERS[@]}"; do
+    port=$(free_port)
+    if start_server "$s" "$port" && check_bodies "$s" "$port"; then usable+=("$s"); fi
+    stop_server
+done
+SERVERS=("${usable[@]}")
+[ "${#SERVERS[@]}" -gt 0 ] || { echo "no server to measure" >&2; exit 1; }
+
+version_of() {
+    case $1 in
+    hostbench) "$CLI" --version 2> /dev/null | awk '{print $2}' ;;
+    nginx) nginx -v 2>&1 | sed 's|.*nginx/||' ;;
+    lighttpd) lighttpd -v 2>&1 | head -1 | sed 's|lighttpd/\([^ ]*\).*|\1|' ;;
+    h2o) h2o --version 2>&1 | head -1 | awk '{print $3}' ;;
+    apache2) apache2 -v 2>&1 | head -1 | sed 's|.*Apache/\([^ ]*\).*|\1|' ;;
+    esac
+}
+echo "# $(date -u +%FT%TZ), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')), $(uname -r)"
+echo "# $ROUNDS rounds, order rotated each round; median requests/s; server pinned to CPU 0, generator to CPU 1"
+printf '# versions:'
+for s in "${SERVERS[@]}"; do printf ' %s %s;' "$s" "$(version_of "$s")"; done
+echo
+
+for ((round = 0; round < ROUNDS; round++)); do
+    count=${#SERVERS[@]}
+    for ((i = 0; i < count; i++)); do
+        s=${SERVERS[$(((i + round) % count))]}
+        port=$(free_port)
+        start_server "$s" "$port" || continue
+        for row in $ROWS; do
+            [ -n "$(row_spec "$row")" ] || { echo "unknown row $row" >&2; continue; }
+            read -r rps cpu err <<< "$(measure "$row" "$port")"
+            RPS[$row,$s]+="$rps "
+            CPU[$row,$s]+="$cpu "
+            ERR[$row,$s]=$((${ERR[$row,$s]:-0} + err))
+        done
+        stop_server
+    done
+    echo "# round $((round + 1)) of $ROUNDS done" >&2
+done
+
+# The table: one row per workload, requests/s (median) of each server, then
+# Hostbench / best of the others; then CPU per request.
+{
+    for row in $ROWS; do
+        [ -n "$(row_spec "$row")" ] || continue
+        printf '%s\t%s' "$row" "$(row_label "$row")"
+        for s in "${SERVERS[@]}"; do printf '\t%s\t%s\t%s' "${RPS[$row,$s]:-}" "${CPU[$row,$s]:-}" "${ERR[$row,$s]:-0}"; done
+        echo
+    done
+} > "$WORK/results.tsv"
+python3 - "$WORK/results.tsv" "${SERVERS[@]}" << 'PY'
+import statistics, sys
+path, servers = sys.argv[1], sys.argv[2:]
+rows = [line.rstrip("\n").split("\t") for line in open(path)]
+def med(cell):
+    values = [float(x) for x in cell.split()]
+    return statistics.median(values) if values else 0.0
+def spread(cell):
+    values = [float(x) for x in cell.split()]
+    m = statistics.median(values) if values else 0.0
+    return (max(values) - min(values)) / m * 100 if values and m else 0.0
+print()
+print("| workload | " + " | ".join(servers) + " | Hostbench / best other |")
+print("|---" * (len(servers) + 2) + "|")
+for r in rows:
+    label, cells = r[1], r[2:]
+    rps = {s: med(cells[3 * i]) for i, s in enumerate(servers)}
+    spr = {s: spread(cells[3 * i]) for i, s in enumerate(servers)}
+    others = [rps[s] for s in servers if s != "hostbench"]
+    ratio = f"{rps['hostbench'] / max(others):.2f}" if "hostbench" in rps and others and max(others) > 0 else "-"
+    print(f"| {label} | " + " | ".join(f"{rps[s]:,.0f} (±{spr[s]:.0f}%)" for s in servers) + f" | **{ratio}** |")
+print()
+print("Server CPU per request, µs (median of the rounds); errors summed over the rounds")
+print()
+print("| workload | " + " | ".join(servers) + " |")
+print("|---" * (len(servers) + 1) + "|")
+for r in rows:
+    label, cells = r[1], r[2:]
+    print(f"| {label} | " + " | ".join(f"{med(cells[3 * i + 1]):.1f}" + (f" ({cells[3 * i + 2]} errors)" if cells[3 * i + 2] != "0" else "") for i, s in enumerate(servers)) + " |")
+PY
