@@ -12,6 +12,7 @@
 
 #include <sys/sendfile.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -214,6 +215,7 @@ bool Connection::writeResponse()
     m_output.clear();
     ResponseHead::write(m_response, m_request.version, m_worker.date().now(), m_output);
     m_fileRemaining = 0;
+    std::string_view gathered;
     const bool withBody = !m_response.headOnly && ResponseHead::bodyAllowed(m_response.status);
     if (withBody && m_response.file.isValid()) {
         if (m_response.contentLength <= kInlineFileLimit) {
@@ -242,7 +244,12 @@ bool Connection::writeResponse()
             m_fileRemaining = m_response.contentLength;
         }
     } else {
-        if (withBody)
+        // A body from memory (a cached file, a listing) goes out gathered
+        // with the head, not copied behind it: at 44 KB the copy was 7% of
+        // the worker's time (perf, W2). A small one is copied: one buffer is cheaper.
+        if (withBody && m_response.body.size() > kGatherBodyBytes)
+            gathered = m_response.body;
+        else if (withBody)
             m_output.append(m_response.body);
         m_response.file.reset();
     }
@@ -253,13 +260,36 @@ bool Connection::writeResponse()
     // MSG_MORE when sendfile(2) follows: the head goes out in the body's first
     // segment, not alone, as nginx's tcp_nopush (TCP_CORK) does.
     const int flags = MSG_NOSIGNAL | (m_fileRemaining > 0 ? MSG_MORE : 0);
-    const ssize_t n = ::send(m_socket.native_handle(), m_output.data(), m_output.size(), flags);
+    ssize_t n = 0;
+    if (gathered.empty()) {
+        n = ::send(m_socket.native_handle(), m_output.data(), m_output.size(), flags);
+    } else {
+        iovec parts[2] = { { m_output.data(), m_output.size() },
+            { const_cast<char *>(gathered.data()), gathered.size() } };
+        msghdr message {};
+        message.msg_iov = parts;
+        message.msg_iovlen = 2;
+        n = ::sendmsg(m_socket.native_handle(), &message, flags);
+    }
     if (n > 0) {
         written = std::size_t(n);
         bumpCounter(m_worker.counters().bytesSent, written);
     } else if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
         close();
         return false;
+    }
+    if (!gathered.empty()) {
+        // The body's memory may change before the socket can take the rest
+        // (another request of this worker can refresh the cache): the
+        // unsent part moves into m_output.
+        if (written == m_output.size() + gathered.size()) {
+            written = m_output.size();
+        } else if (written >= m_output.size()) {
+            m_output.assign(gathered.substr(written - m_output.size()));
+            written = 0;
+        } else {
+            m_output.append(gathered);
+        }
     }
     if (written == m_output.size()) {
         if (m_fileRemaining == 0)

@@ -56,6 +56,8 @@ class Connection final : public std::enable_shared_from_this<Connection>, public
 public:
     static constexpr std::size_t kReadSize = 4096;
     static constexpr std::uint64_t kInlineFileLimit = 16 * 1024;
+    // A body from memory above this many bytes is sent gathered with the head (sendmsg), not copied.
+    static constexpr std::size_t kGatherBodyBytes = 4 * 1024;
     static constexpr std::size_t kKeptOutputCapacity = 32 * 1024;
 
     Connection(Worker &worker, boost::asio::ip::tcp::socket socket);

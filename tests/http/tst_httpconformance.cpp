@@ -31,6 +31,7 @@ private slots:
     void requests();
     void splitIntoSegments();
     void pipelinedInOrder();
+    void pipelinedToSmallReceiveBuffer();
     void malformedLineAnsweredAtOnce_data();
     void malformedLineAnsweredAtOnce();
     void malformedLinePipelined();
@@ -376,6 +377,46 @@ void TestHttpConformance::pipelinedInOrder()
     }
 }
 
+void TestHttpConformance::pipelinedToSmallReceiveBuffer()
+{
+    // Bodies from memory above 4 KB leave gathered with their head, a
+    // smaller one copied behind it, a file above 16 KB by sendfile. A client
+    // with a 4 KB receive buffer that sends 200 requests (15 MB of answers,
+    // more than the server's socket can hold) before it reads makes the
+    // socket take answers in pieces: every body must still arrive whole, in
+    // order, whichever way it left.
+    QByteArray medium(60 * 1024, Qt::Uninitialized);
+    QByteArray small(3000, Qt::Uninitialized);
+    QByteArray big(200 * 1024, Qt::Uninitialized);
+    for (qsizetype i = 0; i < big.size(); ++i) {
+        if (i < medium.size())
+            medium[i] = char('a' + i % 23);
+        if (i < small.size())
+            small[i] = char('A' + i % 19);
+        big[i] = char('0' + i % 10);
+    }
+    writeFile(m_mainRoot + QStringLiteral("/medium.bin"), medium);
+    writeFile(m_mainRoot + QStringLiteral("/small.txt"), small);
+    writeFile(m_mainRoot + QStringLiteral("/big.bin"), big);
+    const QList<QPair<QByteArray, QByteArray>> files = { { "/medium.bin", medium }, { "/medium.bin", medium },
+        { "/medium.bin", medium }, { "/small.txt", small }, { "/big.bin", big } };
+
+    RawClient client(m_server.port(), 4096);
+    constexpr int kRequests = 200;
+    QByteArray batch;
+    for (int i = 0; i < kRequests; ++i)
+        batch += get(files[i % files.size()].first);
+    QVERIFY(client.send(batch));
+    for (int i = 0; i < kRequests; ++i) {
+        const RawClient::Reply reply = client.read();
+        const QByteArray &expected = files[i % files.size()].second;
+        QVERIFY2(reply.complete, qPrintable(QStringLiteral("answer %1 incomplete").arg(i)));
+        QCOMPARE(reply.status, 200);
+        QCOMPARE(reply.body.size(), expected.size());
+        QVERIFY2(reply.body == expected, qPrintable(QStringLiteral("answer %1 differs").arg(i)));
+    }
+}
+
 void TestHttpConformance::malformedLineAnsweredAtOnce_data()
 {
     // Only the request line (and what follows in the row) is sent: the head
@@ -430,8 +471,8 @@ void TestHttpConformance::longHeadInPieces()
     // A head longer than the request-line limit but within the header limit,
     // cut in the middle of a field: the line limit applies to the line only.
     RawClient client(m_server.port());
-    const QByteArray request = "GET /ok HTTP/1.1\r\nHost: main.test\r\nX-Long: " + QByteArray(12000, 'v')
-        + "\r\n\r\n";
+    const QByteArray request
+        = "GET /ok HTTP/1.1\r\nHost: main.test\r\nX-Long: " + QByteArray(12000, 'v') + "\r\n\r\n";
     QVERIFY(client.send(request.left(9000)));
     QTest::qWait(50);
     QVERIFY(client.send(request.mid(9000)));
