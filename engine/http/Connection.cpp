@@ -46,10 +46,12 @@ Connection::~Connection()
 
 void Connection::start(bool overCap)
 {
-    beast::error_code ignored;
-    m_socket.set_option(asio::ip::tcp::no_delay(true), ignored);
-    // sendfile(2) on the raw descriptor must not block the worker.
-    m_socket.native_non_blocking(true, ignored);
+    // The socket comes from accept4(SOCK_NONBLOCK) (Worker::accept), so the
+    // direct send/recv/sendfile calls never block, with no ioctl here; asio
+    // sets its own flag by itself before its first asynchronous operation.
+    // TCP_NODELAY waits for the first keep-alive answer (finishResponse), as
+    // nginx's tcp_nodelay: a connection closed after one answer never needs
+    // it (close sends what is queued at once), and W1 saves two system calls.
     if (overCap) {
         // RFC 9110 §15.6.4: refuse at once rather than leave the client hanging.
         m_request.clear();
@@ -373,6 +375,13 @@ bool Connection::finishResponse()
     if (!m_response.keepAlive) {
         closeGracefully();
         return false;
+    }
+    if (!m_noDelay) {
+        // From here on a small answer could wait behind the client's delayed
+        // ACK of the previous one (Nagle): send each at once.
+        m_noDelay = true;
+        beast::error_code ignored;
+        m_socket.set_option(asio::ip::tcp::no_delay(true), ignored);
     }
     return true;
 }

@@ -105,6 +105,7 @@ private:
     PeerAddress m_peer; // for the logs, looked up on the first logged request
     unsigned m_deadline = 0; // in worker ticks (seconds)
     bool m_answeredOne = false;
+    bool m_noDelay = false; // TCP_NODELAY set (after the first keep-alive answer)
     bool m_requestStarted = false; // the header deadline of the current request is set
     bool m_continueSent = false;
     bool m_timedOut = false; // expire() cancelled the read; its handler answers 408
