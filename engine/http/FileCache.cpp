@@ -1,6 +1,8 @@
 #include "FileCache.h"
 
+#include "http/HttpDate.h"
 #include "http/SiteTable.h"
+#include "http/Validators.h"
 
 #include <unistd.h>
 
@@ -11,7 +13,8 @@ namespace hostbench::http {
 
 namespace {
 
-bool siblingExists(const Site &site, const std::string &relative, std::string_view suffix, std::string &scratch)
+bool siblingExists(
+    const Site &site, const std::string &relative, std::string_view suffix, std::string &scratch)
 {
     scratch.assign(relative).append(suffix);
     UniqueFd fd;
@@ -52,8 +55,15 @@ void FileCache::trim()
 void FileCache::refresh(
     Entry &entry, const Site &site, UniqueFd &fd, const StaticFile::Stat &stat, bool probeSiblings)
 {
-    const bool changed = !entry.haveContent || !(entry.stat == stat) || entry.result != StaticFile::Result::Found;
+    const bool changed
+        = !entry.haveContent || !(entry.stat == stat) || entry.result != StaticFile::Result::Found;
     entry.result = StaticFile::Result::Found;
+    if (!(entry.stat == stat) || entry.etag.empty()) {
+        Validators::formatETag(stat.inode, stat.size, stat.mtimeNs, {}, entry.etag);
+        char date[HttpDate::kLength];
+        HttpDate::format(stat.mtime(), date);
+        entry.lastModified.assign(date, sizeof date);
+    }
     entry.stat = stat;
     if (changed) {
         m_bytes -= entry.content.size();

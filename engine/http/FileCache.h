@@ -45,6 +45,10 @@ public:
         StaticFile::Stat stat;
         bool haveContent = false;
         std::string content; // the whole file when haveContent
+        // The identity ETag and Last-Modified, formatted when the file was
+        // (re)checked: the same for every request until it changes.
+        std::string etag;
+        std::string lastModified; // IMF-fixdate (RFC 9110 §5.6.7)
         bool brotli = false; // "<relative>.br" is a regular file
         bool gzip = false;
         std::int64_t checkedMs = 0;
@@ -71,7 +75,8 @@ private:
     using List = std::list<Entry>;
     void erase(List::iterator it);
     void trim();
-    void refresh(Entry &entry, const Site &site, UniqueFd &fd, const StaticFile::Stat &stat, bool probeSiblings);
+    void refresh(
+        Entry &entry, const Site &site, UniqueFd &fd, const StaticFile::Stat &stat, bool probeSiblings);
 
     List m_lru; // most recently used first
     std::unordered_map<std::string_view, List::iterator> m_map; // keys point into the entries

@@ -34,6 +34,8 @@ struct Response
     // Static-file fields (RFC 9110 §8.8, §14); empty / -1 / false: not sent.
     std::string etag; // quoted entity-tag
     std::time_t lastModified = -1;
+    // lastModified already formatted (points into the worker's file cache), or empty.
+    std::string_view lastModifiedText;
     bool acceptRanges = false; // "Accept-Ranges: bytes"
     std::string_view contentEncoding; // "br", "gzip"
     bool varyAcceptEncoding = false; // the resource has precompressed siblings
@@ -60,6 +62,7 @@ struct Response
         fileOffset = 0;
         etag.clear();
         lastModified = -1;
+        lastModifiedText = {};
         acceptRanges = false;
         contentEncoding = {};
         varyAcceptEncoding = false;

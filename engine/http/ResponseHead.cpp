@@ -105,7 +105,9 @@ void ResponseHead::write(
         out.append("Accept-Ranges: bytes\r\n");
     if (!response.etag.empty())
         out.append("ETag: ").append(response.etag).append("\r\n");
-    if (response.lastModified >= 0) {
+    if (!response.lastModifiedText.empty()) {
+        out.append("Last-Modified: ").append(response.lastModifiedText).append("\r\n");
+    } else if (response.lastModified >= 0) {
         char date[HttpDate::kLength];
         HttpDate::format(response.lastModified, date);
         out.append("Last-Modified: ").append(date, sizeof date).append("\r\n");
