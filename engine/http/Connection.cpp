@@ -215,10 +215,18 @@ void Connection::respond()
 bool Connection::writeResponse()
 {
     m_output.clear();
-    ResponseHead::write(m_response, m_request.version, m_worker.date().now(), m_output);
     m_fileRemaining = 0;
     std::string_view gathered;
     const bool withBody = !m_response.headOnly && ResponseHead::bodyAllowed(m_response.status);
+    // One allocation for the head and a body copied behind it, on a new
+    // connection, instead of the string doubling its way up (six times at W1).
+    std::size_t copied = 0;
+    if (withBody && m_response.file.isValid() && m_response.contentLength <= kInlineFileLimit)
+        copied = std::size_t(m_response.contentLength);
+    else if (withBody && !m_response.file.isValid() && m_response.body.size() <= kGatherBodyBytes)
+        copied = m_response.body.size();
+    m_output.reserve(kHeadReserveBytes + copied);
+    ResponseHead::write(m_response, m_request.version, m_worker.date().now(), m_output);
     if (withBody && m_response.file.isValid()) {
         if (m_response.contentLength <= kInlineFileLimit) {
             const std::size_t headSize = m_output.size();

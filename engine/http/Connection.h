@@ -58,6 +58,8 @@ public:
     static constexpr std::uint64_t kInlineFileLimit = 16 * 1024;
     // A body from memory above this many bytes is sent gathered with the head (sendmsg), not copied.
     static constexpr std::size_t kGatherBodyBytes = 4 * 1024;
+    // Room reserved for a response head (most are 200-300 bytes).
+    static constexpr std::size_t kHeadReserveBytes = 400;
     static constexpr std::size_t kKeptOutputCapacity = 32 * 1024;
 
     Connection(Worker &worker, boost::asio::ip::tcp::socket socket);
