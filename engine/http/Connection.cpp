@@ -36,10 +36,13 @@ constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 Connection::Connection(Worker &worker, asio::ip::tcp::socket socket)
     : m_worker(worker)
     , m_socket(std::move(socket))
+    , m_input(worker.takeInputBuffer())
+    , m_output(worker.takeOutputBuffer())
 { }
 
 Connection::~Connection()
 {
+    m_worker.keepBuffers(std::move(m_output), std::move(m_input));
     bumpCounter(m_worker.counters().connectionsClosed);
     m_worker.connectionClosed();
 }

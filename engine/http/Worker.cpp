@@ -80,6 +80,38 @@ quint16 Worker::localPort() const
     return ec ? 0 : endpoint.port();
 }
 
+std::string Worker::takeOutputBuffer()
+{
+    if (m_spareOutputs.empty())
+        return {};
+    std::string buffer = std::move(m_spareOutputs.back());
+    m_spareOutputs.pop_back();
+    return buffer;
+}
+
+boost::beast::flat_buffer Worker::takeInputBuffer()
+{
+    if (m_spareInputs.empty())
+        return {};
+    boost::beast::flat_buffer buffer = std::move(m_spareInputs.back());
+    m_spareInputs.pop_back();
+    return buffer;
+}
+
+void Worker::keepBuffers(std::string output, boost::beast::flat_buffer input)
+{
+    if (m_spareOutputs.size() < kSpareBuffers && output.capacity() > 0
+        && output.capacity() <= Connection::kKeptOutputCapacity) {
+        output.clear();
+        m_spareOutputs.push_back(std::move(output));
+    }
+    if (m_spareInputs.size() < kSpareBuffers && input.capacity() > 0
+        && input.capacity() <= Connection::kKeptOutputCapacity) {
+        input.clear();
+        m_spareInputs.push_back(std::move(input));
+    }
+}
+
 void Worker::start()
 {
     m_thread = std::thread([this] { run(); });
