@@ -4,7 +4,7 @@
 #
 #   tests/perf/servers.sh [path/to/hostbench-cli]
 #   env: SERVERS="hostbench nginx lighttpd h2o apache2"
-#        ROWS="W6 W6ab W1k W1ab W2 W3"   ROUNDS=3   DURATION=5 (s per wrk run)
+#        ROWS="W6 W6ab W1k W1ab W2 W3 W4"   ROUNDS=3   DURATION=5 (s per wrk run)
 #
 # The method (docs/PERFORMANCE.md):
 # - every server has one worker (process or thread; Apache one child process
@@ -30,7 +30,7 @@ cd "$(dirname "$0")/../.."
 HERE=tests/perf/servers
 CLI=$(readlink -f "${1:-build/app/cli/hostbench-cli}")
 SERVERS=${SERVERS:-"hostbench nginx lighttpd h2o apache2"}
-ROWS=${ROWS:-"W6 W6ab W1k W1ab W2 W3"}
+ROWS=${ROWS:-"W6 W6ab W1k W1ab W2 W3 W4"}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-5}
 [ -x "$CLI" ] || { echo "no $CLI: build first (./hostbench.sh build)" >&2; exit 2; }
@@ -54,6 +54,7 @@ mkdir -p "$ROOT"
 python3 -c 'import base64, os, sys; sys.stdout.write(base64.encodebytes(os.urandom(4000)).decode()[:4070])' > "$ROOT/x.txt"
 head -c 45056 /dev/urandom > "$ROOT/photo.jpg"
 head -c 1414000 /dev/urandom > "$ROOT/archive.zip"
+head -c 134217728 /dev/urandom > "$ROOT/huge.bin"
 printf OK > "$ROOT/ok"
 # Servers that drop privileges (nginx's and Apache's workers) must read the files.
 chmod 755 "$WORK" "$ROOT"
@@ -136,6 +137,7 @@ row_spec() {
     W1ab) echo "ab /x.txt 50 0" ;;
     W2) echo "wrk /photo.jpg 50 1" ;;
     W3) echo "wrk /archive.zip 10 1" ;;
+    W4) echo "wrk /huge.bin 4 1" ;;
     *) echo "" ;;
     esac
 }
@@ -147,13 +149,14 @@ row_label() {
     W1ab) echo "W1 4,070 B, ab, new connection each" ;;
     W2) echo "W2 45,056 B, wrk keep-alive" ;;
     W3) echo "W3 1,414,000 B, wrk keep-alive" ;;
+    W4) echo "W4 128 MiB, wrk -c4 keep-alive" ;;
     esac
 }
 
 # Checks that server $1 answers each path with the expected bytes.
 check_bodies() { # NAME PORT
     local ok=0 path expect
-    for path in /ok /x.txt /photo.jpg /archive.zip; do
+    for path in /ok /x.txt /photo.jpg /archive.zip /huge.bin; do
         if [ "$path" = /ok ]; then expect=$(printf OK | sha256sum); else expect=$(sha256sum < "$ROOT$path"); fi
         if [ "$(curl -sf "http://127.0.0.1:$2$path" | sha256sum)" != "$expect" ]; then
             echo "$1 answers $path with other bytes: it is left out" >&2
@@ -170,7 +173,10 @@ measure() { # ROW PORT
     local url="http://127.0.0.1:$2$path" t0 t1 out
     t0=$(server_ticks)
     if [ "$tool" = wrk ]; then
-        out=$("${NICE[@]}" "${PIN_CLIENT[@]}" wrk -t1 -c"$conc" -d"${DURATION}s" "$url" 2>&1 || true)
+        # W4's answers take a second or more each: run it longer, with room for them.
+        local seconds=$DURATION
+        [ "$path" = /huge.bin ] && seconds=$((DURATION * 3))
+        out=$("${NICE[@]}" "${PIN_CLIENT[@]}" wrk -t1 -c"$conc" -d"${seconds}s" --timeout 30s "$url" 2>&1 || true)
     else
         local n=$((conc * 2000))
         [ "$path" = /x.txt ] && [ "$keep" = 0 ] && n=50000
@@ -195,7 +201,7 @@ else:
     n = num(r"Complete requests:\s*(\d+)")
     errors = int(num(r"Failed requests:\s*(\d+)")) + int(num(r"Non-2xx responses:\s*(\d+)"))
 cpu_us = ticks / hz / n * 1e6 if n else 0.0
-print(f"{rps:.0f} {cpu_us:.1f} {errors}")
+print(f"{rps:.2f} {cpu_us:.1f} {errors}")
 PY
 }
 
@@ -259,6 +265,8 @@ rows = [line.rstrip("\n").split("\t") for line in open(path)]
 def med(cell):
     values = [float(x) for x in cell.split()]
     return statistics.median(values) if values else 0.0
+def rate(v):
+    return f"{v:,.0f}" if v >= 100 else f"{v:.2f}"
 def spread(cell):
     values = [float(x) for x in cell.split()]
     m = statistics.median(values) if values else 0.0
@@ -272,7 +280,7 @@ for r in rows:
     spr = {s: spread(cells[3 * i]) for i, s in enumerate(servers)}
     others = [rps[s] for s in servers if s != "hostbench"]
     ratio = f"{rps['hostbench'] / max(others):.2f}" if "hostbench" in rps and others and max(others) > 0 else "-"
-    print(f"| {label} | " + " | ".join(f"{rps[s]:,.0f} (±{spr[s]:.0f}%)" for s in servers) + f" | **{ratio}** |")
+    print(f"| {label} | " + " | ".join(f"{rate(rps[s])} (±{spr[s]:.0f}%)" for s in servers) + f" | **{ratio}** |")
 print()
 print("Server CPU per request, µs (median of the rounds); errors summed over the rounds")
 print()
