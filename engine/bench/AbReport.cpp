@@ -30,7 +30,7 @@ QString timesRow(const char *label, const model::TimeStats &t)
 {
     // ab: "%5" " %4" " %5.1f" " %6" " %7" after a 12-character label.
     return cformat("%-12s%5lld %4lld %5.1f %6lld %7lld\n", label, roundMs(t.minMs), roundMs(t.meanMs), t.sdMs,
-                  roundMs(t.medianMs), roundMs(t.maxMs));
+        roundMs(t.medianMs), roundMs(t.maxMs));
 }
 
 QString sanity(const char *what, const model::TimeStats &t)
@@ -40,12 +40,12 @@ QString sanity(const char *what, const model::TimeStats &t)
         d = -d;
     if (d > 2 * t.sdMs)
         return cformat("ERROR: The median and mean for %s are more than twice the standard\n"
-                      "       deviation apart. These results are NOT reliable.\n",
-                      what);
+                       "       deviation apart. These results are NOT reliable.\n",
+            what);
     if (d > t.sdMs)
         return cformat("WARNING: The median and mean for %s are not within a normal deviation\n"
-                      "        These results are probably not that reliable.\n",
-                      what);
+                       "        These results are probably not that reliable.\n",
+            what);
     return {};
 }
 
@@ -76,15 +76,17 @@ QString AbReport::format(const model::RunSummary &s)
     out += cformat("Complete requests:      %llu\n", ull(s.completed));
     out += cformat("Failed requests:        %llu\n", ull(s.failed));
     if (s.failed)
-        out += cformat("   (Connect: %llu, Receive: %llu, Length: %llu, Exceptions: %llu)\n", ull(s.failedConnect),
-                      ull(s.failedRead + s.failedTimeout), ull(s.failedLength), ull(s.failedParse));
+        out += cformat("   (Connect: %llu, Receive: %llu, Length: %llu, Exceptions: %llu)\n",
+            ull(s.failedConnect), ull(s.failedRead + s.failedTimeout), ull(s.failedLength),
+            ull(s.failedParse));
     // Not in ab, which loses them; shown only when there are any, so that a
     // normal run keeps ab's layout line for line.
     if (s.unfinished)
-        out += cformat("Unfinished requests:    %llu (sent, no answer when the run stopped)\n", ull(s.unfinished));
+        out += cformat(
+            "Unfinished requests:    %llu (sent, no answer when the run stopped)\n", ull(s.unfinished));
     if (s.notSent)
         out += cformat("Requests not sent:      %llu (due by the rate, not sent when the run stopped)\n",
-                       ull(s.notSent));
+            ull(s.notSent));
     if (s.non2xx)
         out += cformat("Non-2xx responses:      %llu\n", ull(s.non2xx));
     if (s.keepAlive)
@@ -95,11 +97,12 @@ QString AbReport::format(const model::RunSummary &s)
     if (s.timeTakenSec > 0 && s.completed) {
         const double done = double(s.completed);
         out += cformat("Requests per second:    %.2f [#/sec] (mean)\n", done / s.timeTakenSec);
-        out += cformat("Time per request:       %.3f [ms] (mean)\n", s.concurrency * s.timeTakenSec * 1000 / done);
+        out += cformat(
+            "Time per request:       %.3f [ms] (mean)\n", s.concurrency * s.timeTakenSec * 1000 / done);
         out += cformat("Time per request:       %.3f [ms] (mean, across all concurrent requests)\n",
-                      s.timeTakenSec * 1000 / done);
+            s.timeTakenSec * 1000 / done);
         out += cformat("Transfer rate:          %.2f [Kbytes/sec] received\n",
-                      double(s.totalBytes) / 1024 / s.timeTakenSec);
+            double(s.totalBytes) / 1024 / s.timeTakenSec);
     }
 
     if (s.completed > 0) {
@@ -128,10 +131,10 @@ QString AbReport::format(const model::RunSummary &s)
     if (s.rate > 0 && s.completed > 0) {
         out += cformat("\nOpen model at %.2f [#/sec]: latency (ms)\n", s.rate);
         out += QLatin1String("                   p50       p90       p99       max\n");
-        out += cformat("Corrected:   %9.3f %9.3f %9.3f %9.3f  (from the intended send time)\n", s.latencyP50Ms,
-                      s.latencyP90Ms, s.latencyP99Ms, s.latencyMaxMs);
-        out += cformat("Uncorrected: %9.3f %9.3f %9.3f %9.3f  (from the actual send time)\n", s.uncorrectedP50Ms,
-                      s.uncorrectedP90Ms, s.uncorrectedP99Ms, s.uncorrectedMaxMs);
+        out += cformat("Corrected:   %9.3f %9.3f %9.3f %9.3f  (from the intended send time)\n",
+            s.latencyP50Ms, s.latencyP90Ms, s.latencyP99Ms, s.latencyMaxMs);
+        out += cformat("Uncorrected: %9.3f %9.3f %9.3f %9.3f  (from the actual send time)\n",
+            s.uncorrectedP50Ms, s.uncorrectedP90Ms, s.uncorrectedP99Ms, s.uncorrectedMaxMs);
     }
     return out;
 }

@@ -28,8 +28,8 @@ BenchConnection::BenchConnection(BenchWorker &worker, const RunShared &run, int 
         const double paceSec = double(run.totalConnections) / run.parameters.rate;
         m_pace = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(paceSec));
         m_nextIntended = run.startAt
-                         + std::chrono::duration_cast<Clock::duration>(
-                             std::chrono::duration<double>(globalIndex / run.parameters.rate));
+            + std::chrono::duration_cast<Clock::duration>(
+                std::chrono::duration<double>(globalIndex / run.parameters.rate));
         m_pacer.emplace(worker.context());
     }
 }
@@ -138,8 +138,8 @@ void BenchConnection::connect()
         // Fail later, not by recursion from here. Out of descriptors, every
         // connection would fail the same way: the run ends with the reason.
         const int code = ec.value();
-        const bool noDescriptors = ec.category() == boost::system::system_category()
-                                   && (code == EMFILE || code == ENFILE);
+        const bool noDescriptors
+            = ec.category() == boost::system::system_category() && (code == EMFILE || code == ENFILE);
         asio::post(m_worker.context(), [this, noDescriptors, code] {
             if (m_stopped)
                 return;
@@ -185,25 +185,25 @@ void BenchConnection::send()
         return;
     }
     asio::async_write(m_socket, asio::buffer(request.data() + n, request.size() - n),
-                      [this](const boost::system::error_code &ec, size_t) {
-                          if (m_stopped)
-                              return;
-                          if (ec) {
-                              if (m_timedOut)
-                                  fail(FailureKind::Timeout);
-                              else if (!retryStale())
-                                  fail(FailureKind::Read);
-                              return;
-                          }
-                          m_attempt.written = Clock::now();
-                          receive();
-                      });
+        [this](const boost::system::error_code &ec, size_t) {
+            if (m_stopped)
+                return;
+            if (ec) {
+                if (m_timedOut)
+                    fail(FailureKind::Timeout);
+                else if (!retryStale())
+                    fail(FailureKind::Read);
+                return;
+            }
+            m_attempt.written = Clock::now();
+            receive();
+        });
 }
 
 void BenchConnection::receive()
 {
     m_socket.async_read_some(asio::buffer(m_buffer.get() + m_used, kBufferSize - m_used),
-                             [this](const boost::system::error_code &ec, size_t n) { onReceive(ec, n); });
+        [this](const boost::system::error_code &ec, size_t n) { onReceive(ec, n); });
 }
 
 void BenchConnection::onReceive(const boost::system::error_code &ec, size_t n)
@@ -228,7 +228,8 @@ void BenchConnection::onReceive(const boost::system::error_code &ec, size_t n)
     boost::beast::error_code parseError;
     size_t offset = 0;
     while (offset < m_used && !m_parser->is_done()) {
-        const size_t consumed = m_parser->put(asio::buffer(m_buffer.get() + offset, m_used - offset), parseError);
+        const size_t consumed
+            = m_parser->put(asio::buffer(m_buffer.get() + offset, m_used - offset), parseError);
         offset += consumed;
         if (parseError == http::error::need_more) {
             parseError = {};

@@ -15,8 +15,8 @@ double ms(quint64 us)
 
 QJsonObject timeStats(const model::TimeStats &t)
 {
-    return {{u"min"_s, t.minMs}, {u"mean"_s, t.meanMs}, {u"sd"_s, t.sdMs}, {u"median"_s, t.medianMs},
-            {u"max"_s, t.maxMs}};
+    return { { u"min"_s, t.minMs }, { u"mean"_s, t.meanMs }, { u"sd"_s, t.sdMs }, { u"median"_s, t.medianMs },
+        { u"max"_s, t.maxMs } };
 }
 
 quint64 countAtOrBelow(const model::LatencyHistogram &histogram, quint64 valueUs)
@@ -37,18 +37,12 @@ double count(quint64 v)
 
 QJsonObject JsonReport::sampleToJson(const model::BenchSample &s)
 {
-    return {{u"index"_s, s.index},
-            {u"elapsed_ms"_s, double(s.elapsedMs)},
-            {u"interval_ms"_s, double(s.intervalMs)},
-            {u"completed"_s, count(s.completed)},
-            {u"failed"_s, count(s.failed)},
-            {u"bytes"_s, count(s.bytes)},
-            {u"requests_per_second"_s, s.requestsPerSecond()},
-            {u"p50_us"_s, count(s.p50Us)},
-            {u"p90_us"_s, count(s.p90Us)},
-            {u"p99_us"_s, count(s.p99Us)},
-            {u"max_us"_s, count(s.maxUs)},
-            {u"open_connections"_s, s.openConnections}};
+    return { { u"index"_s, s.index }, { u"elapsed_ms"_s, double(s.elapsedMs) },
+        { u"interval_ms"_s, double(s.intervalMs) }, { u"completed"_s, count(s.completed) },
+        { u"failed"_s, count(s.failed) }, { u"bytes"_s, count(s.bytes) },
+        { u"requests_per_second"_s, s.requestsPerSecond() }, { u"p50_us"_s, count(s.p50Us) },
+        { u"p90_us"_s, count(s.p90Us) }, { u"p99_us"_s, count(s.p99Us) }, { u"max_us"_s, count(s.maxUs) },
+        { u"open_connections"_s, s.openConnections } };
 }
 
 QJsonArray JsonReport::percentileSpectrum(const model::LatencyHistogram &histogram, int ticksPerHalfDistance)
@@ -63,9 +57,8 @@ QJsonArray JsonReport::percentileSpectrum(const model::LatencyHistogram &histogr
     double percentile = 0;
     for (;;) {
         const quint64 valueUs = histogram.valueAtPercentile(percentile);
-        out.append(QJsonObject{{u"percentile"_s, percentile},
-                               {u"latency_ms"_s, ms(valueUs)},
-                               {u"count"_s, count(countAtOrBelow(histogram, valueUs))}});
+        out.append(QJsonObject { { u"percentile"_s, percentile }, { u"latency_ms"_s, ms(valueUs) },
+            { u"count"_s, count(countAtOrBelow(histogram, valueUs)) } });
         if (percentile >= 100.0 || double(total) * (100.0 - percentile) / 100.0 <= 1.0)
             break;
         const double halvings = std::floor(std::log2(100.0 / (100.0 - percentile))) + 1;
@@ -73,14 +66,13 @@ QJsonArray JsonReport::percentileSpectrum(const model::LatencyHistogram &histogr
         percentile += 100.0 / ticks;
     }
     if (out.last().toObject().value(u"percentile"_s).toDouble() < 100.0)
-        out.append(QJsonObject{{u"percentile"_s, 100.0},
-                               {u"latency_ms"_s, ms(histogram.maxUs())},
-                               {u"count"_s, count(total)}});
+        out.append(QJsonObject { { u"percentile"_s, 100.0 }, { u"latency_ms"_s, ms(histogram.maxUs()) },
+            { u"count"_s, count(total) } });
     return out;
 }
 
 QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyHistogram &histogram,
-                               const QList<model::BenchSample> &samples, const model::BenchParameters *parameters)
+    const QList<model::BenchSample> &samples, const model::BenchParameters *parameters)
 {
     QJsonObject o;
     o[u"completed"_s] = count(s.completed);
@@ -96,11 +88,9 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
     o[u"html_bytes"_s] = count(s.htmlBytes);
     o[u"interrupted"_s] = s.interrupted;
     o[u"started_at_ms"_s] = double(s.startedAtMs);
-    o[u"failures"_s] = QJsonObject{{u"connect"_s, count(s.failedConnect)},
-                                    {u"read"_s, count(s.failedRead)},
-                                    {u"length"_s, count(s.failedLength)},
-                                    {u"timeout"_s, count(s.failedTimeout)},
-                                    {u"parse"_s, count(s.failedParse)}};
+    o[u"failures"_s] = QJsonObject { { u"connect"_s, count(s.failedConnect) },
+        { u"read"_s, count(s.failedRead) }, { u"length"_s, count(s.failedLength) },
+        { u"timeout"_s, count(s.failedTimeout) }, { u"parse"_s, count(s.failedParse) } };
     QJsonObject statuses;
     for (auto it = s.statusCounts.cbegin(); it != s.statusCounts.cend(); ++it)
         statuses[QString::number(it.key())] = count(it.value());
@@ -109,35 +99,30 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
     if (s.completed == 0)
         o[u"latency_ms"_s] = QJsonValue::Null;
     else
-        o[u"latency_ms"_s] = QJsonObject{{u"min"_s, s.latencyMinMs}, {u"mean"_s, s.latencyMeanMs},
-                                          {u"p50"_s, s.latencyP50Ms}, {u"p90"_s, s.latencyP90Ms},
-                                          {u"p99"_s, s.latencyP99Ms}, {u"p999"_s, s.latencyP999Ms},
-                                          {u"max"_s, s.latencyMaxMs}};
+        o[u"latency_ms"_s] = QJsonObject { { u"min"_s, s.latencyMinMs }, { u"mean"_s, s.latencyMeanMs },
+            { u"p50"_s, s.latencyP50Ms }, { u"p90"_s, s.latencyP90Ms }, { u"p99"_s, s.latencyP99Ms },
+            { u"p999"_s, s.latencyP999Ms }, { u"max"_s, s.latencyMaxMs } };
     if (s.rate > 0 && s.completed == 0)
         o[u"uncorrected_latency_ms"_s] = QJsonValue::Null;
     else if (s.rate > 0)
-        o[u"uncorrected_latency_ms"_s] = QJsonObject{{u"p50"_s, s.uncorrectedP50Ms}, {u"p90"_s, s.uncorrectedP90Ms},
-                                                      {u"p99"_s, s.uncorrectedP99Ms}, {u"max"_s, s.uncorrectedMaxMs}};
-    o[u"connection_times_ms"_s] = QJsonObject{{u"connect"_s, timeStats(s.connect)},
-                                               {u"processing"_s, timeStats(s.processing)},
-                                               {u"waiting"_s, timeStats(s.waiting)},
-                                               {u"total"_s, timeStats(s.total)}};
+        o[u"uncorrected_latency_ms"_s]
+            = QJsonObject { { u"p50"_s, s.uncorrectedP50Ms }, { u"p90"_s, s.uncorrectedP90Ms },
+                  { u"p99"_s, s.uncorrectedP99Ms }, { u"max"_s, s.uncorrectedMaxMs } };
+    o[u"connection_times_ms"_s]
+        = QJsonObject { { u"connect"_s, timeStats(s.connect) }, { u"processing"_s, timeStats(s.processing) },
+              { u"waiting"_s, timeStats(s.waiting) }, { u"total"_s, timeStats(s.total) } };
     // Time to first byte, per request: request written to the first byte of the answer.
     o[u"ttfb_ms"_s] = timeStats(s.waiting);
     QJsonArray percentiles;
     for (const auto &[percent, value] : s.percentiles)
-        percentiles.append(QJsonObject{{u"percent"_s, percent}, {u"ms"_s, value}});
+        percentiles.append(QJsonObject { { u"percent"_s, percent }, { u"ms"_s, value } });
     o[u"percentiles_ms"_s] = percentiles;
-    o[u"server"_s] = QJsonObject{{u"software"_s, s.serverSoftware},
-                                  {u"hostname"_s, s.serverHostname},
-                                  {u"port"_s, int(s.serverPort)},
-                                  {u"path"_s, s.documentPath},
-                                  {u"document_length"_s, double(s.documentLength)}};
+    o[u"server"_s] = QJsonObject { { u"software"_s, s.serverSoftware }, { u"hostname"_s, s.serverHostname },
+        { u"port"_s, int(s.serverPort) }, { u"path"_s, s.documentPath },
+        { u"document_length"_s, double(s.documentLength) } };
 
-    QJsonObject p{{u"concurrency"_s, s.concurrency},
-                  {u"keep_alive"_s, s.keepAlive},
-                  {u"threads"_s, s.threads},
-                  {u"rate"_s, s.rate}};
+    QJsonObject p { { u"concurrency"_s, s.concurrency }, { u"keep_alive"_s, s.keepAlive },
+        { u"threads"_s, s.threads }, { u"rate"_s, s.rate } };
     if (parameters) {
         p[u"url"_s] = parameters->url;
         p[u"method"_s] = QString::fromLatin1(parameters->method);

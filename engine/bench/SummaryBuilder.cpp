@@ -14,8 +14,7 @@ double ms(quint64 us)
 SummaryBuilder::SummaryBuilder(const model::BenchParameters &parameters, const BenchTarget &target)
     : m_parameters(parameters)
     , m_target(target)
-{
-}
+{ }
 
 model::TimeStats SummaryBuilder::timeStats(const model::LatencyHistogram &histogram)
 {
@@ -28,8 +27,8 @@ model::TimeStats SummaryBuilder::timeStats(const model::LatencyHistogram &histog
     return stats;
 }
 
-model::RunSummary SummaryBuilder::build(const WorkerStats &stats, const model::LatencyHistogram &latency,
-                                        double timeTakenSec) const
+model::RunSummary SummaryBuilder::build(
+    const WorkerStats &stats, const model::LatencyHistogram &latency, double timeTakenSec) const
 {
     model::RunSummary s;
     s.serverHostname = BenchTarget::displayHost(m_target.host());
@@ -80,8 +79,8 @@ model::RunSummary SummaryBuilder::build(const WorkerStats &stats, const model::L
     s.processing = timeStats(stats.processing);
     s.waiting = timeStats(stats.waiting);
     s.total = timeStats(stats.total);
-    for (const int percent : {50, 66, 75, 80, 90, 95, 98, 99, 100})
-        s.percentiles.append({percent, ms(latency.valueAtPercentile(percent))});
+    for (const int percent : { 50, 66, 75, 80, 90, 95, 98, 99, 100 })
+        s.percentiles.append({ percent, ms(latency.valueAtPercentile(percent)) });
     return s;
 }
 

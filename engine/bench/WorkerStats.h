@@ -13,10 +13,10 @@ namespace hostbench::bench {
  */
 enum class FailureKind {
     Connect, // the TCP connection could not be opened
-    Read,    // closed or reset before the response was complete
-    Length,  // body length differs from the first response's: complete and failed at once (as ab)
+    Read, // closed or reset before the response was complete
+    Length, // body length differs from the first response's: complete and failed at once (as ab)
     Timeout, // no complete response within timeoutMs
-    Parse,   // malformed response
+    Parse, // malformed response
 };
 
 /*
@@ -35,9 +35,9 @@ struct WorkerStats
     quint64 totalBytes = 0;
     quint64 htmlBytes = 0;
     quint64 unfinished = 0; // measured attempts under way (connecting, sent, half-read) when the run stopped
-    quint64 notSent = 0;    // open model: intended send times before the stop that no request was sent for
-    std::array<quint64, 5> failures{}; // indexed by FailureKind
-    std::array<quint64, kStatusSlots> statusCounts{};
+    quint64 notSent = 0; // open model: intended send times before the stop that no request was sent for
+    std::array<quint64, 5> failures {}; // indexed by FailureKind
+    std::array<quint64, kStatusSlots> statusCounts {};
 
     // ab's Connection Times: connect start (or send start on a reused
     // connection) to response complete, and its parts.

@@ -18,10 +18,10 @@ struct Units
     std::vector<const char *> units;
 };
 
-const Units kTimeUs{1000, "us", {"ms", "s"}};
-const Units kTimeS{60, "s", {"m", "h"}};
-const Units kBinary{1024, "", {"K", "M", "G", "T", "P"}};
-const Units kMetric{1000, "", {"k", "M", "G", "T", "P"}};
+const Units kTimeUs { 1000, "us", { "ms", "s" } };
+const Units kTimeS { 60, "s", { "m", "h" } };
+const Units kBinary { 1024, "", { "K", "M", "G", "T", "P" } };
+const Units kMetric { 1000, "", { "k", "M", "G", "T", "P" } };
 
 QString formatUnits(double n, const Units &m, int precision)
 {
@@ -103,7 +103,7 @@ QString statsLine(const char *name, const Stats &s, QString (*format)(double))
     char pct[32];
     std::snprintf(pct, sizeof pct, "%8.2f%%", s.withinStdev);
     return u"    "_s + QString::fromLatin1(name).leftJustified(10) + units(format(s.mean), 8)
-           + units(format(s.stdev), 10) + units(format(s.max), 9) + QLatin1String(pct) + u'\n';
+        + units(format(s.stdev), 10) + units(format(s.max), 9) + QLatin1String(pct) + u'\n';
 }
 
 } // namespace
@@ -128,38 +128,37 @@ QString WrkReport::formatBinary(double n)
 QString WrkReport::preamble(const QString &url, double durationSec, int threads, int connections)
 {
     return u"Running "_s + formatUnits(durationSec, kTimeS, 0) + u" test @ "_s + url + u'\n'
-           + u"  %1 threads and %2 connections\n"_s.arg(threads).arg(connections);
+        + u"  %1 threads and %2 connections\n"_s.arg(threads).arg(connections);
 }
 
 QString WrkReport::format(const model::RunSummary &s, const model::LatencyHistogram &histogram,
-                          const QList<model::BenchSample> &samples, bool latencyDistribution)
+    const QList<model::BenchSample> &samples, bool latencyDistribution)
 {
     QString out = u"  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"_s;
     out += statsLine("Latency", latencyStats(histogram), &WrkReport::formatTimeUs);
     out += statsLine("Req/Sec", rateStats(samples, s.threads), &WrkReport::formatMetric);
     if (latencyDistribution) {
         out += u"  Latency Distribution\n"_s;
-        for (const double p : {50.0, 75.0, 90.0, 99.0}) {
+        for (const double p : { 50.0, 75.0, 90.0, 99.0 }) {
             char head[16];
             std::snprintf(head, sizeof head, "%7.0f%%", p);
-            out += QLatin1String(head) + units(formatTimeUs(double(histogram.valueAtPercentile(p))), 10) + u'\n';
+            out += QLatin1String(head) + units(formatTimeUs(double(histogram.valueAtPercentile(p))), 10)
+                + u'\n';
         }
     }
     if (s.rate > 0) {
         // wrk2's -U block, from the summary's figures (no p75 there).
         out += u"  Uncorrected Latency (measured without taking delayed starts into account)\n"_s;
-        const std::pair<const char *, double> rows[] = {{"50%", s.uncorrectedP50Ms},
-                                                        {"90%", s.uncorrectedP90Ms},
-                                                        {"99%", s.uncorrectedP99Ms},
-                                                        {"100%", s.uncorrectedMaxMs}};
+        const std::pair<const char *, double> rows[] = { { "50%", s.uncorrectedP50Ms },
+            { "90%", s.uncorrectedP90Ms }, { "99%", s.uncorrectedP99Ms }, { "100%", s.uncorrectedMaxMs } };
         for (const auto &[label, ms] : rows) {
             char head[16];
             std::snprintf(head, sizeof head, "%8s", label);
             out += QLatin1String(head) + units(formatTimeUs(ms * 1000.0), 10) + u'\n';
         }
     }
-    out += u"  %1 requests in %2, %3B read\n"_s.arg(s.completed).arg(formatTimeUs(s.timeTakenSec * 1e6),
-                                                                       formatBinary(double(s.totalBytes)));
+    out += u"  %1 requests in %2, %3B read\n"_s.arg(s.completed)
+               .arg(formatTimeUs(s.timeTakenSec * 1e6), formatBinary(double(s.totalBytes)));
     if (s.failedConnect || s.failedRead || s.failedParse || s.failedTimeout)
         out += u"  Socket errors: connect %1, read %2, write 0, timeout %3\n"_s.arg(s.failedConnect)
                    .arg(s.failedRead + s.failedParse)
@@ -173,7 +172,8 @@ QString WrkReport::format(const model::RunSummary &s, const model::LatencyHistog
     std::snprintf(line, sizeof line, "Requests/sec: %9.2f\n", s.requestsPerSecond);
     out += QLatin1String(line);
     const double bytesPerSec = s.timeTakenSec > 0 ? double(s.totalBytes) / s.timeTakenSec : 0;
-    std::snprintf(line, sizeof line, "Transfer/sec: %10sB\n", formatBinary(bytesPerSec).toLatin1().constData());
+    std::snprintf(
+        line, sizeof line, "Transfer/sec: %10sB\n", formatBinary(bytesPerSec).toLatin1().constData());
     out += QLatin1String(line);
     return out;
 }

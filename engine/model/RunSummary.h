@@ -27,43 +27,45 @@ struct TimeStats
 struct RunSummary
 {
     // Target, as ab prints it.
-    QString serverSoftware;       // the Server header of the first response
+    QString serverSoftware; // the Server header of the first response
     QString serverHostname;
     quint16 serverPort = 0;
-    QString documentPath;         // path and query
-    qint64 documentLength = 0;    // body bytes of the first successful response
+    QString documentPath; // path and query
+    qint64 documentLength = 0; // body bytes of the first successful response
 
     // Parameters, for the report and the run list.
     int concurrency = 0;
     bool keepAlive = false;
     int threads = 1;
-    double rate = 0;              // requests/s asked for; 0 for the closed model
+    double rate = 0; // requests/s asked for; 0 for the closed model
 
     // Totals.
-    qint64 startedAtMs = 0;       // wall clock, ms since the Unix epoch
-    double timeTakenSec = 0;      // measured part only (warm-up excluded)
-    quint64 completed = 0;        // whole responses, whatever their status or length (ab's "Complete requests")
-    quint64 failed = 0;           // sum of the failure kinds below (a Length failure is also complete, as ab)
+    qint64 startedAtMs = 0; // wall clock, ms since the Unix epoch
+    double timeTakenSec = 0; // measured part only (warm-up excluded)
+    quint64 completed = 0; // whole responses, whatever their status or length (ab's "Complete requests")
+    quint64 failed = 0; // sum of the failure kinds below (a Length failure is also complete, as ab)
     quint64 failedConnect = 0;
-    quint64 failedRead = 0;       // connection closed or reset while reading
-    quint64 failedLength = 0;     // body length differs from the first response's (counted in completed too)
+    quint64 failedRead = 0; // connection closed or reset while reading
+    quint64 failedLength = 0; // body length differs from the first response's (counted in completed too)
     quint64 failedTimeout = 0;
-    quint64 failedParse = 0;      // malformed response
-    quint64 unfinished = 0;       // sent (or connecting) when the run stopped, never answered: neither complete nor failed
-    quint64 notSent = 0;          // open model: scheduled before the run stopped, never sent (the generator fell behind)
-    quint64 non2xx = 0;           // responses with a status outside 200-299
+    quint64 failedParse = 0; // malformed response
+    quint64 unfinished
+        = 0; // sent (or connecting) when the run stopped, never answered: neither complete nor failed
+    quint64 notSent
+        = 0; // open model: scheduled before the run stopped, never sent (the generator fell behind)
+    quint64 non2xx = 0; // responses with a status outside 200-299
     quint64 keepAliveRequests = 0;
-    quint64 totalBytes = 0;       // bytes received, headers included
-    quint64 htmlBytes = 0;        // body bytes received
+    quint64 totalBytes = 0; // bytes received, headers included
+    quint64 htmlBytes = 0; // body bytes received
     double requestsPerSecond = 0;
-    double transferRateKBps = 0;  // totalBytes / 1024 / timeTakenSec
-    bool interrupted = false;     // stopped before its end
+    double transferRateKBps = 0; // totalBytes / 1024 / timeTakenSec
+    bool interrupted = false; // stopped before its end
 
     QMap<int, quint64> statusCounts; // status code -> responses
 
     // Latency (ms), from request sent (or, with a rate, intended send time) to response complete.
-    double latencyMinMs = 0, latencyMeanMs = 0, latencyP50Ms = 0, latencyP90Ms = 0,
-           latencyP99Ms = 0, latencyP999Ms = 0, latencyMaxMs = 0;
+    double latencyMinMs = 0, latencyMeanMs = 0, latencyP50Ms = 0, latencyP90Ms = 0, latencyP99Ms = 0,
+           latencyP999Ms = 0, latencyMaxMs = 0;
     // With a rate: the same measured from the actual send time (no coordinated-omission correction).
     double uncorrectedP50Ms = 0, uncorrectedP90Ms = 0, uncorrectedP99Ms = 0, uncorrectedMaxMs = 0;
 

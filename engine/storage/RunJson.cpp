@@ -63,11 +63,8 @@ qint64 signedFrom(const QJsonValue &value)
 
 QJsonObject timeStats(const model::TimeStats &stats)
 {
-    return {{u"min_ms"_s, stats.minMs},
-            {u"mean_ms"_s, stats.meanMs},
-            {u"sd_ms"_s, stats.sdMs},
-            {u"median_ms"_s, stats.medianMs},
-            {u"max_ms"_s, stats.maxMs}};
+    return { { u"min_ms"_s, stats.minMs }, { u"mean_ms"_s, stats.meanMs }, { u"sd_ms"_s, stats.sdMs },
+        { u"median_ms"_s, stats.medianMs }, { u"max_ms"_s, stats.maxMs } };
 }
 
 model::TimeStats timeStatsFrom(const QJsonValue &value)
@@ -88,22 +85,14 @@ QJsonObject RunJson::toJson(const model::BenchParameters &p)
 {
     QJsonArray headers;
     for (const auto &[name, value] : p.headers)
-        headers.append(QJsonArray{bytes(name), bytes(value)});
-    return {{u"url"_s, p.url},
-            {u"method"_s, QString::fromLatin1(p.method)},
-            {u"headers_b64"_s, headers},
-            {u"body_b64"_s, bytes(p.body)},
-            {u"content_type"_s, QString::fromLatin1(p.contentType)},
-            {u"host_override"_s, p.hostOverride},
-            {u"concurrency"_s, p.concurrency},
-            {u"requests"_s, integer(qint64(p.requests))},
-            {u"duration_ms"_s, integer(qint64(p.durationMs))},
-            {u"keep_alive"_s, p.keepAlive},
-            {u"threads"_s, p.threads},
-            {u"rate"_s, p.rate},
-            {u"warmup_ms"_s, integer(qint64(p.warmupMs))},
-            {u"sample_interval_ms"_s, p.sampleIntervalMs},
-            {u"timeout_ms"_s, p.timeoutMs}};
+        headers.append(QJsonArray { bytes(name), bytes(value) });
+    return { { u"url"_s, p.url }, { u"method"_s, QString::fromLatin1(p.method) },
+        { u"headers_b64"_s, headers }, { u"body_b64"_s, bytes(p.body) },
+        { u"content_type"_s, QString::fromLatin1(p.contentType) }, { u"host_override"_s, p.hostOverride },
+        { u"concurrency"_s, p.concurrency }, { u"requests"_s, integer(qint64(p.requests)) },
+        { u"duration_ms"_s, integer(qint64(p.durationMs)) }, { u"keep_alive"_s, p.keepAlive },
+        { u"threads"_s, p.threads }, { u"rate"_s, p.rate }, { u"warmup_ms"_s, integer(qint64(p.warmupMs)) },
+        { u"sample_interval_ms"_s, p.sampleIntervalMs }, { u"timeout_ms"_s, p.timeoutMs } };
 }
 
 model::BenchParameters RunJson::parametersFromJson(const QJsonObject &o)
@@ -114,7 +103,7 @@ model::BenchParameters RunJson::parametersFromJson(const QJsonObject &o)
         p.method = o[u"method"_s].toString().toLatin1();
     for (const QJsonValue &header : o[u"headers_b64"_s].toArray()) {
         const QJsonArray pair = header.toArray();
-        p.headers.append({bytesFrom(pair.at(0)), bytesFrom(pair.at(1))});
+        p.headers.append({ bytesFrom(pair.at(0)), bytesFrom(pair.at(1)) });
     }
     p.body = bytesFrom(o[u"body_b64"_s]);
     p.contentType = o[u"content_type"_s].toString().toLatin1();
@@ -138,52 +127,30 @@ QJsonObject RunJson::toJson(const model::RunSummary &s)
         statusCounts.insert(QString::number(it.key()), integer(it.value()));
     QJsonArray percentiles;
     for (const auto &[percent, ms] : s.percentiles)
-        percentiles.append(QJsonArray{percent, ms});
+        percentiles.append(QJsonArray { percent, ms });
 
-    return {{u"server_software"_s, s.serverSoftware},
-            {u"server_hostname"_s, s.serverHostname},
-            {u"server_port"_s, s.serverPort},
-            {u"document_path"_s, s.documentPath},
-            {u"document_length"_s, integer(qint64(s.documentLength))},
-            {u"concurrency"_s, s.concurrency},
-            {u"keep_alive"_s, s.keepAlive},
-            {u"threads"_s, s.threads},
-            {u"rate"_s, s.rate},
-            {u"started_at_ms"_s, integer(qint64(s.startedAtMs))},
-            {u"time_taken_sec"_s, s.timeTakenSec},
-            {u"completed"_s, integer(s.completed)},
-            {u"failed"_s, integer(s.failed)},
-            {u"failed_connect"_s, integer(s.failedConnect)},
-            {u"failed_read"_s, integer(s.failedRead)},
-            {u"failed_length"_s, integer(s.failedLength)},
-            {u"failed_timeout"_s, integer(s.failedTimeout)},
-            {u"failed_parse"_s, integer(s.failedParse)},
-            {u"unfinished"_s, integer(s.unfinished)},
-            {u"not_sent"_s, integer(s.notSent)},
-            {u"non_2xx"_s, integer(s.non2xx)},
-            {u"keep_alive_requests"_s, integer(s.keepAliveRequests)},
-            {u"total_bytes"_s, integer(s.totalBytes)},
-            {u"html_bytes"_s, integer(s.htmlBytes)},
-            {u"requests_per_second"_s, s.requestsPerSecond},
-            {u"transfer_rate_kbps"_s, s.transferRateKBps},
-            {u"interrupted"_s, s.interrupted},
-            {u"status_counts"_s, statusCounts},
-            {u"latency_min_ms"_s, s.latencyMinMs},
-            {u"latency_mean_ms"_s, s.latencyMeanMs},
-            {u"latency_p50_ms"_s, s.latencyP50Ms},
-            {u"latency_p90_ms"_s, s.latencyP90Ms},
-            {u"latency_p99_ms"_s, s.latencyP99Ms},
-            {u"latency_p999_ms"_s, s.latencyP999Ms},
-            {u"latency_max_ms"_s, s.latencyMaxMs},
-            {u"uncorrected_p50_ms"_s, s.uncorrectedP50Ms},
-            {u"uncorrected_p90_ms"_s, s.uncorrectedP90Ms},
-            {u"uncorrected_p99_ms"_s, s.uncorrectedP99Ms},
-            {u"uncorrected_max_ms"_s, s.uncorrectedMaxMs},
-            {u"connect"_s, timeStats(s.connect)},
-            {u"processing"_s, timeStats(s.processing)},
-            {u"waiting"_s, timeStats(s.waiting)},
-            {u"total"_s, timeStats(s.total)},
-            {u"percentiles"_s, percentiles}};
+    return { { u"server_software"_s, s.serverSoftware }, { u"server_hostname"_s, s.serverHostname },
+        { u"server_port"_s, s.serverPort }, { u"document_path"_s, s.documentPath },
+        { u"document_length"_s, integer(qint64(s.documentLength)) }, { u"concurrency"_s, s.concurrency },
+        { u"keep_alive"_s, s.keepAlive }, { u"threads"_s, s.threads }, { u"rate"_s, s.rate },
+        { u"started_at_ms"_s, integer(qint64(s.startedAtMs)) }, { u"time_taken_sec"_s, s.timeTakenSec },
+        { u"completed"_s, integer(s.completed) }, { u"failed"_s, integer(s.failed) },
+        { u"failed_connect"_s, integer(s.failedConnect) }, { u"failed_read"_s, integer(s.failedRead) },
+        { u"failed_length"_s, integer(s.failedLength) }, { u"failed_timeout"_s, integer(s.failedTimeout) },
+        { u"failed_parse"_s, integer(s.failedParse) }, { u"unfinished"_s, integer(s.unfinished) },
+        { u"not_sent"_s, integer(s.notSent) }, { u"non_2xx"_s, integer(s.non2xx) },
+        { u"keep_alive_requests"_s, integer(s.keepAliveRequests) },
+        { u"total_bytes"_s, integer(s.totalBytes) }, { u"html_bytes"_s, integer(s.htmlBytes) },
+        { u"requests_per_second"_s, s.requestsPerSecond }, { u"transfer_rate_kbps"_s, s.transferRateKBps },
+        { u"interrupted"_s, s.interrupted }, { u"status_counts"_s, statusCounts },
+        { u"latency_min_ms"_s, s.latencyMinMs }, { u"latency_mean_ms"_s, s.latencyMeanMs },
+        { u"latency_p50_ms"_s, s.latencyP50Ms }, { u"latency_p90_ms"_s, s.latencyP90Ms },
+        { u"latency_p99_ms"_s, s.latencyP99Ms }, { u"latency_p999_ms"_s, s.latencyP999Ms },
+        { u"latency_max_ms"_s, s.latencyMaxMs }, { u"uncorrected_p50_ms"_s, s.uncorrectedP50Ms },
+        { u"uncorrected_p90_ms"_s, s.uncorrectedP90Ms }, { u"uncorrected_p99_ms"_s, s.uncorrectedP99Ms },
+        { u"uncorrected_max_ms"_s, s.uncorrectedMaxMs }, { u"connect"_s, timeStats(s.connect) },
+        { u"processing"_s, timeStats(s.processing) }, { u"waiting"_s, timeStats(s.waiting) },
+        { u"total"_s, timeStats(s.total) }, { u"percentiles"_s, percentiles } };
 }
 
 model::RunSummary RunJson::summaryFromJson(const QJsonObject &o)
@@ -236,7 +203,7 @@ model::RunSummary RunJson::summaryFromJson(const QJsonObject &o)
     s.total = timeStatsFrom(o[u"total"_s]);
     for (const QJsonValue &entry : o[u"percentiles"_s].toArray()) {
         const QJsonArray pair = entry.toArray();
-        s.percentiles.append({pair.at(0).toInt(), pair.at(1).toDouble()});
+        s.percentiles.append({ pair.at(0).toInt(), pair.at(1).toDouble() });
     }
     return s;
 }

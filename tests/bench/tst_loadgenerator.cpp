@@ -109,7 +109,8 @@ void TestLoadGenerator::requestsExactCount()
     QCOMPARE(s.percentiles.first().first, 50);
     QCOMPARE(s.percentiles.last().first, 100);
     QCOMPARE(s.percentiles.last().second, s.latencyMaxMs);
-    QVERIFY(s.latencyMinMs <= s.latencyP50Ms && s.latencyP50Ms <= s.latencyP99Ms && s.latencyP99Ms <= s.latencyMaxMs);
+    QVERIFY(s.latencyMinMs <= s.latencyP50Ms && s.latencyP50Ms <= s.latencyP99Ms
+        && s.latencyP99Ms <= s.latencyMaxMs);
     QCOMPARE(s.total.maxMs, s.latencyMaxMs);
 }
 
@@ -136,7 +137,8 @@ void TestLoadGenerator::keepAliveReusesConnections()
     const RunSummary s = run(p);
     QCOMPARE(s.completed, quint64(500));
     QCOMPARE(s.keepAliveRequests, quint64(500));
-    QVERIFY2(m_server->connectionsAccepted() <= 5, qPrintable(QString::number(m_server->connectionsAccepted())));
+    QVERIFY2(
+        m_server->connectionsAccepted() <= 5, qPrintable(QString::number(m_server->connectionsAccepted())));
     QCOMPARE(s.connect.maxMs > 0, true); // the first request on each connection connected
     QVERIFY(s.connect.medianMs < s.total.medianMs || s.total.medianMs == 0);
 }
@@ -318,23 +320,25 @@ void TestLoadGenerator::requestAsSeenByServer_data()
     QTest::addColumn<QList<QByteArray>>("absentLines");
 
     QTest::newRow("GET with headers")
-        << QByteArray("GET") << QList<QByteArray>{"X-One: 1", "Accept: text/html"} << QByteArray() << QByteArray()
-        << QString() << QList<QByteArray>{"X-One: 1", "Accept: text/html", "Host: 127.0.0.1:%PORT%"}
-        << QList<QByteArray>{"Accept: */*", "Content-Length: 0", "Content-Type:"};
+        << QByteArray("GET") << QList<QByteArray> { "X-One: 1", "Accept: text/html" } << QByteArray()
+        << QByteArray() << QString()
+        << QList<QByteArray> { "X-One: 1", "Accept: text/html", "Host: 127.0.0.1:%PORT%" }
+        << QList<QByteArray> { "Accept: */*", "Content-Length: 0", "Content-Type:" };
     QTest::newRow("POST body and type")
-        << QByteArray("POST") << QList<QByteArray>{} << QByteArray("a=1&b=two")
+        << QByteArray("POST") << QList<QByteArray> {} << QByteArray("a=1&b=two")
         << QByteArray("application/x-www-form-urlencoded") << QString()
-        << QList<QByteArray>{"Content-Type: application/x-www-form-urlencoded", "Content-Length: 9"}
-        << QList<QByteArray>{};
+        << QList<QByteArray> { "Content-Type: application/x-www-form-urlencoded", "Content-Length: 9" }
+        << QList<QByteArray> {};
     QTest::newRow("PUT, Host override")
-        << QByteArray("PUT") << QList<QByteArray>{"Authorization: Bearer x y"} << QByteArray("{\"k\": [1, 2]}")
-        << QByteArray("application/json") << u"example.test:8080"_qs
-        << QList<QByteArray>{"Host: example.test:8080", "Authorization: Bearer x y",
-                             "Content-Type: application/json", "Content-Length: 13"}
-        << QList<QByteArray>{"Host: 127.0.0.1"};
+        << QByteArray("PUT") << QList<QByteArray> { "Authorization: Bearer x y" }
+        << QByteArray("{\"k\": [1, 2]}") << QByteArray("application/json") << u"example.test:8080"_qs
+        << QList<QByteArray> { "Host: example.test:8080", "Authorization: Bearer x y",
+               "Content-Type: application/json", "Content-Length: 13" }
+        << QList<QByteArray> { "Host: 127.0.0.1" };
     QTest::newRow("DELETE, Host header given")
-        << QByteArray("DELETE") << QList<QByteArray>{"Host: other.test"} << QByteArray() << QByteArray() << QString()
-        << QList<QByteArray>{"Host: other.test", "Content-Length: 0"} << QList<QByteArray>{"Host: 127.0.0.1"};
+        << QByteArray("DELETE") << QList<QByteArray> { "Host: other.test" } << QByteArray() << QByteArray()
+        << QString() << QList<QByteArray> { "Host: other.test", "Content-Length: 0" }
+        << QList<QByteArray> { "Host: 127.0.0.1" };
 }
 
 void TestLoadGenerator::requestAsSeenByServer()
@@ -351,7 +355,7 @@ void TestLoadGenerator::requestAsSeenByServer()
     p.method = method;
     for (const QByteArray &header : headers) {
         const qsizetype colon = header.indexOf(':');
-        p.headers.append({header.left(colon), header.mid(colon + 1).trimmed()});
+        p.headers.append({ header.left(colon), header.mid(colon + 1).trimmed() });
     }
     p.body = body;
     p.contentType = contentType;

@@ -49,9 +49,9 @@ void TestWrkReport::units()
     QFETCH(QString, kind);
     QFETCH(double, value);
     QFETCH(QString, expected);
-    const QString actual = kind == u"time"_s     ? WrkReport::formatTimeUs(value)
-                           : kind == u"metric"_s ? WrkReport::formatMetric(value)
-                                                 : WrkReport::formatBinary(value);
+    const QString actual = kind == u"time"_s ? WrkReport::formatTimeUs(value)
+        : kind == u"metric"_s                ? WrkReport::formatMetric(value)
+                                             : WrkReport::formatBinary(value);
     QCOMPARE(actual, expected);
 }
 
@@ -63,17 +63,17 @@ void TestWrkReport::layout()
     s.timeTakenSec = 3.0;
     s.totalBytes = quint64(66.41 * 1024 * 1024);
     s.requestsPerSecond = 155689.27;
-    s.statusCounts = {{200, 467377}};
+    s.statusCounts = { { 200, 467377 } };
     LatencyHistogram histogram;
     histogram.record(100, 3);
     histogram.record(300, 1);
     BenchSample sample;
     sample.intervalMs = 100;
     sample.completed = 15000;
-    QList<BenchSample> samples{sample, sample};
+    QList<BenchSample> samples { sample, sample };
 
     QCOMPARE(WrkReport::preamble(u"http://127.0.0.1:8080/ok"_s, 3, 1, 50),
-             u"Running 3s test @ http://127.0.0.1:8080/ok\n  1 threads and 50 connections\n"_s);
+        u"Running 3s test @ http://127.0.0.1:8080/ok\n  1 threads and 50 connections\n"_s);
     const QStringList lines = WrkReport::format(s, histogram, samples, true).split(u'\n');
     QCOMPARE(lines.value(0), u"  Thread Stats   Avg      Stdev     Max   +/- Stdev"_s);
     // mean 150us, sd 86.60us, max 300us; 3 of 4 values within one sd.
@@ -96,7 +96,7 @@ void TestWrkReport::errorLines()
     s.failedRead = 2;
     s.failedParse = 1;
     s.failedTimeout = 2;
-    s.statusCounts = {{200, 5}, {301, 1}, {404, 2}, {503, 1}};
+    s.statusCounts = { { 200, 5 }, { 301, 1 }, { 404, 2 }, { 503, 1 } };
     const QString text = WrkReport::format(s, LatencyHistogram(), {});
     QVERIFY(text.contains(u"  Socket errors: connect 1, read 3, write 0, timeout 2\n"_s));
     QVERIFY(text.contains(u"  Non-2xx or 3xx responses: 3\n"_s));
@@ -117,10 +117,11 @@ void TestWrkReport::csv()
     a.p99Us = 30;
     a.maxUs = 40;
     a.openConnections = 5;
-    const QStringList lines = CsvReport::format({a}).split(u'\n');
+    const QStringList lines = CsvReport::format({ a }).split(u'\n');
     QCOMPARE(lines.size(), 3); // header, one sample, the empty tail after the last '\n'
-    QCOMPARE(lines[0], u"index,elapsed_ms,interval_ms,completed,failed,bytes,requests_per_second,"
-                       u"p50_us,p90_us,p99_us,max_us,open_connections"_s);
+    QCOMPARE(lines[0],
+        u"index,elapsed_ms,interval_ms,completed,failed,bytes,requests_per_second,"
+        u"p50_us,p90_us,p99_us,max_us,open_connections"_s);
     QCOMPARE(lines[1], u"0,100,100,250,1,4096,2500.0,10,20,30,40,5"_s);
     QCOMPARE(CsvReport::format({}), CsvReport::header());
 }
@@ -139,7 +140,8 @@ void TestWrkReport::uncorrectedWithRate()
     s.uncorrectedP99Ms = 2.0;
     s.uncorrectedMaxMs = 1000.0;
     const QStringList lines = WrkReport::format(s, histogram, {}, true).split(u'\n');
-    const qsizetype at = lines.indexOf(u"  Uncorrected Latency (measured without taking delayed starts into account)"_s);
+    const qsizetype at
+        = lines.indexOf(u"  Uncorrected Latency (measured without taking delayed starts into account)"_s);
     QVERIFY2(at > 0, qPrintable(lines.join(u'\n')));
     QCOMPARE(lines.value(at + 1), u"     50%  250.00us"_s);
     QCOMPARE(lines.value(at + 2), u"     90%    1.50ms"_s);
