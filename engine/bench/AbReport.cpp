@@ -79,6 +79,9 @@ QString AbReport::format(const model::RunSummary &s)
         out += cformat("   (Connect: %llu, Receive: %llu, Length: %llu, Exceptions: %llu)\n",
             ull(s.failedConnect), ull(s.failedRead + s.failedTimeout), ull(s.failedLength),
             ull(s.failedParse));
+    // ab's own line for requests it could not send, outside the breakdown above.
+    if (s.failedWrite)
+        out += cformat("Write errors:           %llu\n", ull(s.failedWrite));
     // Not in ab, which loses them; shown only when there are any, so that a
     // normal run keeps ab's layout line for line.
     if (s.unfinished)

@@ -181,7 +181,7 @@ void BenchConnection::send()
     }
     if (ec && ec != asio::error::would_block) {
         if (!retryStale())
-            fail(m_timedOut ? FailureKind::Timeout : FailureKind::Read);
+            fail(m_timedOut ? FailureKind::Timeout : FailureKind::Write);
         return;
     }
     asio::async_write(m_socket, asio::buffer(request.data() + n, request.size() - n),
@@ -192,7 +192,7 @@ void BenchConnection::send()
                 if (m_timedOut)
                     fail(FailureKind::Timeout);
                 else if (!retryStale())
-                    fail(FailureKind::Read);
+                    fail(FailureKind::Write);
                 return;
             }
             m_attempt.written = Clock::now();

@@ -88,9 +88,10 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
     o[u"html_bytes"_s] = count(s.htmlBytes);
     o[u"interrupted"_s] = s.interrupted;
     o[u"started_at_ms"_s] = double(s.startedAtMs);
-    o[u"failures"_s] = QJsonObject { { u"connect"_s, count(s.failedConnect) },
-        { u"read"_s, count(s.failedRead) }, { u"length"_s, count(s.failedLength) },
-        { u"timeout"_s, count(s.failedTimeout) }, { u"parse"_s, count(s.failedParse) } };
+    o[u"failures"_s]
+        = QJsonObject { { u"connect"_s, count(s.failedConnect) }, { u"read"_s, count(s.failedRead) },
+              { u"length"_s, count(s.failedLength) }, { u"timeout"_s, count(s.failedTimeout) },
+              { u"parse"_s, count(s.failedParse) }, { u"write"_s, count(s.failedWrite) } };
     QJsonObject statuses;
     for (auto it = s.statusCounts.cbegin(); it != s.statusCounts.cend(); ++it)
         statuses[QString::number(it.key())] = count(it.value());

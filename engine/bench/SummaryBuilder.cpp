@@ -45,6 +45,7 @@ model::RunSummary SummaryBuilder::build(
     s.failedLength = stats.failures[size_t(FailureKind::Length)];
     s.failedTimeout = stats.failures[size_t(FailureKind::Timeout)];
     s.failedParse = stats.failures[size_t(FailureKind::Parse)];
+    s.failedWrite = stats.failures[size_t(FailureKind::Write)];
     s.failed = stats.failed();
     s.unfinished = stats.unfinished;
     s.notSent = stats.notSent;

@@ -17,6 +17,7 @@ enum class FailureKind {
     Length, // body length differs from the first response's: complete and failed at once (as ab)
     Timeout, // no complete response within timeoutMs
     Parse, // malformed response
+    Write, // the request could not be sent: reset or closed by the server (wrk's "write" errors)
 };
 
 /*
@@ -36,7 +37,7 @@ struct WorkerStats
     quint64 htmlBytes = 0;
     quint64 unfinished = 0; // measured attempts under way (connecting, sent, half-read) when the run stopped
     quint64 notSent = 0; // open model: intended send times before the stop that no request was sent for
-    std::array<quint64, 5> failures {}; // indexed by FailureKind
+    std::array<quint64, 6> failures {}; // indexed by FailureKind
     std::array<quint64, kStatusSlots> statusCounts {};
 
     // ab's Connection Times: connect start (or send start on a reused

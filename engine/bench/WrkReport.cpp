@@ -159,9 +159,10 @@ QString WrkReport::format(const model::RunSummary &s, const model::LatencyHistog
     }
     out += u"  %1 requests in %2, %3B read\n"_s.arg(s.completed)
                .arg(formatTimeUs(s.timeTakenSec * 1e6), formatBinary(double(s.totalBytes)));
-    if (s.failedConnect || s.failedRead || s.failedParse || s.failedTimeout)
-        out += u"  Socket errors: connect %1, read %2, write 0, timeout %3\n"_s.arg(s.failedConnect)
+    if (s.failedConnect || s.failedRead || s.failedParse || s.failedWrite || s.failedTimeout)
+        out += u"  Socket errors: connect %1, read %2, write %3, timeout %4\n"_s.arg(s.failedConnect)
                    .arg(s.failedRead + s.failedParse)
+                   .arg(s.failedWrite)
                    .arg(s.failedTimeout);
     quint64 errorStatus = 0;
     for (auto it = s.statusCounts.cbegin(); it != s.statusCounts.cend(); ++it)

@@ -49,6 +49,7 @@ struct RunSummary
     quint64 failedLength = 0; // body length differs from the first response's (counted in completed too)
     quint64 failedTimeout = 0;
     quint64 failedParse = 0; // malformed response
+    quint64 failedWrite = 0; // the request could not be sent (reset or closed while writing)
     quint64 unfinished
         = 0; // sent (or connecting) when the run stopped, never answered: neither complete nor failed
     quint64 notSent

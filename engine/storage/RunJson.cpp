@@ -137,9 +137,9 @@ QJsonObject RunJson::toJson(const model::RunSummary &s)
         { u"completed"_s, integer(s.completed) }, { u"failed"_s, integer(s.failed) },
         { u"failed_connect"_s, integer(s.failedConnect) }, { u"failed_read"_s, integer(s.failedRead) },
         { u"failed_length"_s, integer(s.failedLength) }, { u"failed_timeout"_s, integer(s.failedTimeout) },
-        { u"failed_parse"_s, integer(s.failedParse) }, { u"unfinished"_s, integer(s.unfinished) },
-        { u"not_sent"_s, integer(s.notSent) }, { u"non_2xx"_s, integer(s.non2xx) },
-        { u"keep_alive_requests"_s, integer(s.keepAliveRequests) },
+        { u"failed_parse"_s, integer(s.failedParse) }, { u"failed_write"_s, integer(s.failedWrite) },
+        { u"unfinished"_s, integer(s.unfinished) }, { u"not_sent"_s, integer(s.notSent) },
+        { u"non_2xx"_s, integer(s.non2xx) }, { u"keep_alive_requests"_s, integer(s.keepAliveRequests) },
         { u"total_bytes"_s, integer(s.totalBytes) }, { u"html_bytes"_s, integer(s.htmlBytes) },
         { u"requests_per_second"_s, s.requestsPerSecond }, { u"transfer_rate_kbps"_s, s.transferRateKBps },
         { u"interrupted"_s, s.interrupted }, { u"status_counts"_s, statusCounts },
@@ -174,6 +174,7 @@ model::RunSummary RunJson::summaryFromJson(const QJsonObject &o)
     s.failedLength = unsignedFrom(o[u"failed_length"_s]);
     s.failedTimeout = unsignedFrom(o[u"failed_timeout"_s]);
     s.failedParse = unsignedFrom(o[u"failed_parse"_s]);
+    s.failedWrite = unsignedFrom(o[u"failed_write"_s]); // absent in runs stored before: 0
     s.unfinished = unsignedFrom(o[u"unfinished"_s]); // absent in runs stored before: 0
     s.notSent = unsignedFrom(o[u"not_sent"_s]);
     s.non2xx = unsignedFrom(o[u"non_2xx"_s]);

@@ -4,6 +4,13 @@
 #include <QTcpServer>
 #include <QTest>
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <thread>
+
 using hostbench::bench::LoadGenerator;
 using hostbench::model::BenchParameters;
 using hostbench::model::RunSummary;
@@ -28,6 +35,7 @@ private slots:
     void lengthMismatchFails();
     void connectFailureOnClosedPort();
     void timeoutWhenServerNeverAnswers();
+    void writeFailureWhenServerResets();
     void unansweredAtStopAreUnfinished();
     void openModelCountsNotSent();
     void bodyDelimitedByClose();
@@ -255,6 +263,53 @@ void TestLoadGenerator::timeoutWhenServerNeverAnswers()
     QCOMPARE(s.completed, quint64(0));
     QVERIFY(clock.elapsed() >= 3 * 200);
     QVERIFY(clock.elapsed() < 30000);
+}
+
+void TestLoadGenerator::writeFailureWhenServerResets()
+{
+    // A server that takes each connection, reads nothing and resets it
+    // (SO_LINGER 0) while the client is still sending a 32 MB body, more
+    // than both socket buffers hold: every request fails while being
+    // written, and counts as a write failure, as wrk counts them.
+    const int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    QVERIFY(listener >= 0);
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    QCOMPARE(::bind(listener, reinterpret_cast<sockaddr *>(&address), sizeof address), 0);
+    QCOMPARE(::listen(listener, 16), 0);
+    QCOMPARE(::getsockname(listener, reinterpret_cast<sockaddr *>(&address), &length), 0);
+    std::atomic<bool> stop = false;
+    std::thread resetter([&] {
+        while (!stop) {
+            const int fd = ::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
+            if (fd < 0)
+                return;
+            ::usleep(50 * 1000); // let the client fill the buffers
+            const linger reset { 1, 0 };
+            ::setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+            ::close(fd);
+        }
+    });
+
+    BenchParameters p;
+    p.url = QStringLiteral("http://127.0.0.1:%1/upload").arg(ntohs(address.sin_port));
+    p.method = "POST";
+    p.body = QByteArray(32 * 1024 * 1024, 'x');
+    p.requests = 3;
+    p.concurrency = 1;
+    p.threads = 1;
+    p.timeoutMs = 30000;
+    const RunSummary s = run(p);
+    stop = true;
+    ::shutdown(listener, SHUT_RDWR); // wakes accept4
+    resetter.join();
+    ::close(listener);
+    QCOMPARE(s.failedWrite, quint64(3));
+    QCOMPARE(s.failed, quint64(3));
+    QCOMPARE(s.failedRead, quint64(0));
+    QCOMPARE(s.completed, quint64(0));
 }
 
 void TestLoadGenerator::bodyDelimitedByClose()

@@ -96,9 +96,10 @@ void TestWrkReport::errorLines()
     s.failedRead = 2;
     s.failedParse = 1;
     s.failedTimeout = 2;
+    s.failedWrite = 4;
     s.statusCounts = { { 200, 5 }, { 301, 1 }, { 404, 2 }, { 503, 1 } };
     const QString text = WrkReport::format(s, LatencyHistogram(), {});
-    QVERIFY(text.contains(u"  Socket errors: connect 1, read 3, write 0, timeout 2\n"_s));
+    QVERIFY(text.contains(u"  Socket errors: connect 1, read 3, write 4, timeout 2\n"_s));
     QVERIFY(text.contains(u"  Non-2xx or 3xx responses: 3\n"_s));
     QVERIFY(!WrkReport::format(RunSummary(), LatencyHistogram(), {}).contains(u"errors"_s));
 }
