@@ -6,20 +6,6 @@ namespace hostbench::http {
 
 namespace {
 
-bool equalsNoCase(std::string_view a, std::string_view lower)
-{
-    if (a.size() != lower.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        char c = a[i];
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-        if (c != lower[i])
-            return false;
-    }
-    return true;
-}
-
 // qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ) (RFC 9110 §12.4.2), in thousandths.
 int parseQValue(std::string_view v)
 {
@@ -64,11 +50,11 @@ ContentCoding::Weights ContentCoding::parse(std::string_view field)
             if (q < 0)
                 continue;
         }
-        if (equalsNoCase(coding, "identity"))
+        if (FieldText::equalsNoCase(coding, "identity"))
             weights.identity = q;
-        else if (equalsNoCase(coding, "gzip") || equalsNoCase(coding, "x-gzip"))
+        else if (FieldText::equalsNoCase(coding, "gzip") || FieldText::equalsNoCase(coding, "x-gzip"))
             weights.gzip = q;
-        else if (equalsNoCase(coding, "br"))
+        else if (FieldText::equalsNoCase(coding, "br"))
             weights.brotli = q;
         else if (coding == "*")
             weights.any = q;

@@ -2,6 +2,7 @@
 
 #include "http/ContentCoding.h"
 #include "http/DirectoryListing.h"
+#include "http/FieldText.h"
 #include "http/Request.h"
 #include "http/RequestHandler.h"
 #include "http/RequestTarget.h"
@@ -20,13 +21,6 @@ namespace hostbench::http {
 namespace {
 
 constexpr std::string_view kListingType = "text/html; charset=utf-8";
-
-void appendNumber(std::string &out, std::uint64_t value, int base = 10)
-{
-    char digits[24];
-    const auto result = std::to_chars(digits, digits + sizeof digits, value, base);
-    out.append(digits, std::size_t(result.ptr - digits));
-}
 
 std::string_view etagCoding(ContentCoding::Coding coding)
 {
@@ -237,7 +231,7 @@ bool FileResponder::answerMultipart(
     // The boundary must not occur in the parts (RFC 2046 §5.1.1): 16 hex
     // digits that change per response make that as unlikely as can be.
     std::string boundary = "hb";
-    appendNumber(boundary,
+    FieldText::appendNumber(boundary,
         std::hash<std::string_view> {}(response.etag)
             ^ (std::uint64_t(++m_boundaryCounter) * 0x9E3779B97F4A7C15ull),
         16);
@@ -245,11 +239,11 @@ bool FileResponder::answerMultipart(
     for (const Ranges::Range &range : m_ranges) {
         m_body.append("\r\n--").append(boundary).append("\r\nContent-Type: ").append(contentType);
         m_body.append("\r\nContent-Range: bytes ");
-        appendNumber(m_body, range.first);
+        FieldText::appendNumber(m_body, range.first);
         m_body.append(1, '-');
-        appendNumber(m_body, range.last);
+        FieldText::appendNumber(m_body, range.last);
         m_body.append(1, '/');
-        appendNumber(m_body, length);
+        FieldText::appendNumber(m_body, length);
         m_body.append("\r\n\r\n");
         if (representation.haveContent)
             m_body.append(std::string_view(representation.content)

@@ -1,5 +1,6 @@
 #include "LogFormat.h"
 
+#include "http/FieldText.h"
 #include "http/RequestTarget.h"
 #include "http/ResponseHead.h"
 
@@ -17,13 +18,6 @@ namespace {
 
 constexpr const char *kMonths[]
     = { "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-
-void appendNumber(std::uint64_t value, std::string &out)
-{
-    char digits[24];
-    const auto result = std::to_chars(digits, digits + sizeof digits, value);
-    out.append(digits, result.ptr);
-}
 
 void appendRequestLine(const LogEntry &entry, std::string &out)
 {
@@ -138,9 +132,9 @@ void LogFormat::appendAccessLine(const LogEntry &entry, std::string &out)
     out.append("] \"");
     appendRequestLine(entry, out);
     out.append("\" ");
-    appendNumber(entry.head.status, out);
+    FieldText::appendNumber(out, entry.head.status);
     out.push_back(' ');
-    appendNumber(entry.head.bytes, out);
+    FieldText::appendNumber(out, entry.head.bytes);
     out.push_back(' ');
     appendQuotedOrDash(entry.referer, out);
     out.push_back(' ');
@@ -156,7 +150,7 @@ void LogFormat::appendErrorLine(const LogEntry &entry, std::string_view server, 
     out.append(levelName(entry.head.level));
     out.append("] ");
     out.append(entry.head.parsed ? "request failed: " : "client sent an invalid request: ");
-    appendNumber(entry.head.status, out);
+    FieldText::appendNumber(out, entry.head.status);
     out.push_back(' ');
     out.append(ResponseHead::reason(entry.head.status));
     if (entry.head.errorReason) {

@@ -1,5 +1,6 @@
 #include "RequestParser.h"
 
+#include "http/FieldText.h"
 #include "http/RequestTarget.h"
 #include "http/SiteTable.h"
 
@@ -50,20 +51,6 @@ bool isValidHost(std::string_view host)
         return false;
     for (const char c : host) {
         if (!isHostChar(c))
-            return false;
-    }
-    return true;
-}
-
-bool equalsNoCase(std::string_view a, std::string_view b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-        char c = a[i];
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-        if (c != b[i])
             return false;
     }
     return true;
@@ -302,7 +289,7 @@ void RequestParser::on_field_impl(field name, string_view, string_view value, er
         return;
     case field::expect:
         // RFC 9110 §10.1.1; other expectations are ignored, as nginx does.
-        if (equalsNoCase(value, "100-continue"))
+        if (FieldText::equalsNoCase(value, "100-continue"))
             m_expectContinue = true;
         return;
     case field::if_match:
@@ -366,7 +353,7 @@ void RequestParser::onTransferEncoding(string_view value, error_code &ec)
             coding.remove_suffix(1);
         if (coding.empty())
             continue;
-        if (!equalsNoCase(coding, "chunked")) {
+        if (!FieldText::equalsNoCase(coding, "chunked")) {
             fail(501, ec);
             return;
         }

@@ -1,5 +1,6 @@
 #include "ResponseHead.h"
 
+#include "http/FieldText.h"
 #include "http/HttpDate.h"
 #include "http/Response.h"
 
@@ -15,13 +16,6 @@
 namespace hostbench::http {
 
 namespace {
-
-void appendNumber(std::string &out, std::uint64_t value)
-{
-    char digits[24];
-    const auto result = std::to_chars(digits, digits + sizeof digits, value);
-    out.append(digits, size_t(result.ptr - digits));
-}
 
 constexpr int kFirstPage = 300;
 constexpr int kLastPage = 599;
@@ -75,7 +69,7 @@ void ResponseHead::write(
     const Response &response, int requestVersion, std::string_view date, std::string &out)
 {
     out.append("HTTP/1.1 ");
-    appendNumber(out, std::uint64_t(response.status));
+    FieldText::appendNumber(out, std::uint64_t(response.status));
     out.append(1, ' ').append(reason(response.status)).append("\r\nServer: ").append(kServer);
     out.append("\r\nDate: ").append(date).append("\r\n");
     const bool withBody = bodyAllowed(response.status);
@@ -83,7 +77,7 @@ void ResponseHead::write(
         out.append("Content-Type: ").append(response.contentType).append("\r\n");
     if (withBody) {
         out.append("Content-Length: ");
-        appendNumber(out, response.contentLength);
+        FieldText::appendNumber(out, response.contentLength);
         out.append("\r\n");
         if (!response.contentEncoding.empty())
             out.append("Content-Encoding: ").append(response.contentEncoding).append("\r\n");
@@ -91,14 +85,14 @@ void ResponseHead::write(
     if (response.contentRange != Response::ContentRange::None) {
         out.append("Content-Range: bytes ");
         if (response.contentRange == Response::ContentRange::Range) {
-            appendNumber(out, response.rangeFirst);
+            FieldText::appendNumber(out, response.rangeFirst);
             out.append(1, '-');
-            appendNumber(out, response.rangeLast);
+            FieldText::appendNumber(out, response.rangeLast);
         } else {
             out.append(1, '*');
         }
         out.append(1, '/');
-        appendNumber(out, response.completeLength);
+        FieldText::appendNumber(out, response.completeLength);
         out.append("\r\n");
     }
     if (response.acceptRanges)

@@ -9,13 +9,6 @@ namespace hostbench::http {
 
 namespace {
 
-void appendHex(std::string &out, std::uint64_t value)
-{
-    char digits[16];
-    const auto result = std::to_chars(digits, digits + sizeof digits, value, 16);
-    out.append(digits, std::size_t(result.ptr - digits));
-}
-
 bool readInt(std::string_view s, int &value)
 {
     if (s.empty())
@@ -64,15 +57,15 @@ std::size_t entityTagLength(std::string_view s)
 
 } // namespace
 
-void Validators::formatETag(std::uint64_t inode, std::uint64_t size, std::int64_t mtimeNs,
-    std::string_view coding, std::string &out)
+void Validators::formatETag(
+    std::uint64_t inode, std::uint64_t size, std::int64_t mtimeNs, std::string_view coding, std::string &out)
 {
     out.append(1, '"');
-    appendHex(out, inode);
+    FieldText::appendNumber(out, inode, 16);
     out.append(1, '-');
-    appendHex(out, size);
+    FieldText::appendNumber(out, size, 16);
     out.append(1, '-');
-    appendHex(out, std::uint64_t(mtimeNs));
+    FieldText::appendNumber(out, std::uint64_t(mtimeNs), 16);
     if (!coding.empty())
         out.append(1, '-').append(coding);
     out.append(1, '"');
@@ -167,7 +160,8 @@ bool Validators::hasConditions(const Request &request)
         || !request.ifUnmodifiedSince.empty();
 }
 
-Validators::Outcome Validators::evaluate(const Request &request, std::string_view etag, std::time_t lastModified)
+Validators::Outcome Validators::evaluate(
+    const Request &request, std::string_view etag, std::time_t lastModified)
 {
     std::time_t date = 0;
     if (!request.ifMatch.empty()) {
