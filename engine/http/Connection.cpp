@@ -3,6 +3,7 @@
 #include "http/LogWriter.h"
 #include "http/ResponseHead.h"
 #include "http/SiteTable.h"
+#include "http/StaticFile.h"
 #include "http/Worker.h"
 #include "http/WorkerCounters.h"
 
@@ -232,23 +233,10 @@ bool Connection::writeResponse()
     ResponseHead::write(m_response, m_request.version, m_worker.date().now(), m_output);
     if (withBody && m_response.file.isValid()) {
         if (m_response.contentLength <= kInlineFileLimit) {
-            const std::size_t headSize = m_output.size();
-            const auto length = std::size_t(m_response.contentLength);
-            m_output.resize(headSize + length);
-            std::size_t got = 0;
-            while (got < length) {
-                const ssize_t n = ::pread(m_response.file.get(), m_output.data() + headSize + got,
-                    length - got, off_t(m_response.fileOffset + got));
-                if (n < 0 && errno == EINTR)
-                    continue;
-                if (n <= 0)
-                    break;
-                got += std::size_t(n);
-            }
-            if (got < length) {
+            if (!StaticFile::appendBytes(
+                    m_response.file.get(), m_response.fileOffset, m_response.contentLength, m_output)) {
                 // The file shrank since fstat: send what there is, then close,
                 // the only way left to tell the client the body is short.
-                m_output.resize(headSize + got);
                 m_response.keepAlive = false;
             }
             m_response.file.reset();
