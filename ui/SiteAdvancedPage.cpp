@@ -7,6 +7,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -40,6 +41,7 @@ QWidget *stacked(QWidget *field, FieldError *error)
     layout->setSpacing(2);
     layout->addWidget(field);
     layout->addWidget(error);
+    cell->setFocusProxy(field); // the row label's accelerator reaches the field
     return cell;
 }
 
@@ -125,7 +127,10 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     rotation->addWidget(m_rotateKiB);
     rotation->addWidget(m_rotateKeep);
     rotation->addStretch();
-    logsForm->addRow(tr("&Rotate at:"), rotation);
+    // A row of a layout gets a label without a buddy, which shows "&" as is.
+    auto *rotateLabel = new QLabel(tr("&Rotate at:"), this);
+    rotateLabel->setBuddy(m_rotateKiB);
+    logsForm->addRow(rotateLabel, rotation);
 
     auto *limits = new QGroupBox(tr("Request limits"), this);
     auto *limitsForm = new QFormLayout(limits);

@@ -43,6 +43,7 @@ QWidget *withError(QWidget *field, FieldError *error, QWidget *extra = nullptr)
         layout->addWidget(field);
     }
     layout->addWidget(error);
+    cell->setFocusProxy(field); // the row label's accelerator reaches the field
     return cell;
 }
 
