@@ -1,6 +1,7 @@
 #include "ui/DataFolderErrorBox.h"
 
 #include "storage/DataFolder.h"
+#include "ui/ButtonTexts.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -19,6 +20,7 @@ DataFolderErrorBox::DataFolderErrorBox(const QString &folder, const QString &dat
     , m_reason(reason)
 {
     setObjectName(u"dataFolderError"_s);
+    ButtonTexts::translate(this);
     if (QFileInfo(databaseFile).isFile()) {
         m_saveCopy = new QPushButton(tr("Save a &Copy"), this);
         m_saveCopy->setObjectName(u"saveCopy"_s);

@@ -1,6 +1,7 @@
 #include "ui/RunCompareDialog.h"
 
 #include "ui/BenchCharts.h"
+#include "ui/ButtonTexts.h"
 #include "ui/Format.h"
 #include "ui/RunListModel.h"
 
@@ -40,6 +41,7 @@ RunCompareDialog::RunCompareDialog(storage::Database &database, const QList<stor
     m_charts->compare(overlays);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    ButtonTexts::translate(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *split = new QSplitter(Qt::Vertical, this);

@@ -2,6 +2,7 @@
 
 #include "storage/Database.h"
 #include "ui/BenchCharts.h"
+#include "ui/ButtonTexts.h"
 #include "ui/Format.h"
 #include "ui/ReportText.h"
 #include "ui/RunCompareDialog.h"
@@ -210,6 +211,7 @@ void RunsPage::deleteSelectedRun()
     box->setObjectName(u"runsDeleteConfirm"_s);
     QPushButton *remove = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
     box->setDefaultButton(QMessageBox::Cancel);
+    ButtonTexts::translate(box);
     box->setAttribute(Qt::WA_DeleteOnClose);
     connect(box, &QMessageBox::finished, this, [this, box, remove, id] {
         if (box->clickedButton() == remove)

@@ -1,5 +1,6 @@
 #include "ui/SiteDialog.h"
 
+#include "ui/ButtonTexts.h"
 #include "ui/FieldError.h"
 #include "ui/RoutesEditor.h"
 #include "ui/SiteAdvancedPage.h"
@@ -81,6 +82,7 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     m_routes->setObjectName(u"siteRoutes"_s);
     m_buttons->setObjectName(u"siteButtons"_s);
     m_tabs->setObjectName(u"siteTabs"_s);
+    ButtonTexts::translate(m_buttons);
 
     m_hostName->setPlaceholderText(tr("example.test"));
     m_aliases->setPlaceholderText(tr("www.example.test, example.local"));

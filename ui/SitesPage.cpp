@@ -1,6 +1,7 @@
 #include "ui/SitesPage.h"
 
 #include "storage/Database.h"
+#include "ui/ButtonTexts.h"
 #include "ui/EngineController.h"
 #include "ui/SiteDialog.h"
 #include "ui/TargetResolver.h"
@@ -238,6 +239,7 @@ void SitesPage::removeSelectedSite()
     box->setObjectName(u"sitesRemoveConfirm"_s);
     QPushButton *remove = box->addButton(tr("Remove"), QMessageBox::DestructiveRole);
     box->setDefaultButton(QMessageBox::Cancel);
+    ButtonTexts::translate(box);
     box->setAttribute(Qt::WA_DeleteOnClose);
     connect(box, &QMessageBox::finished, this, [this, box, remove, id = site.id] {
         if (box->clickedButton() == remove)
