@@ -1030,6 +1030,10 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>This is a folder; give a file name.</source>
         <translation>Das ist ein Ordner; geben Sie einen Dateinamen an.</translation>
     </message>
+    <message>
+        <source>Default: a file in the data folder&apos;s logs folder, named after the host</source>
+        <translation>Vorgabe: eine Datei im Ordner logs des Datenordners, nach dem Host benannt</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteDialog</name>

@@ -1030,6 +1030,10 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>This is a folder; give a file name.</source>
         <translation>Ceci est un dossier&#xa0;; indiquez un nom de fichier.</translation>
     </message>
+    <message>
+        <source>Default: a file in the data folder&apos;s logs folder, named after the host</source>
+        <translation>Par défaut&#xa0;: un fichier du dossier logs du dossier de données, nommé d’après l’hôte</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteDialog</name>

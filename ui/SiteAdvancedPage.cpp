@@ -101,8 +101,7 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     m_symlinks->setChecked(host.followSymlinks);
     m_accessLog->setChecked(host.accessLogEnabled);
     m_errorLog->setChecked(host.errorLogEnabled);
-    m_accessLogPath->setPlaceholderText(tr("Default: logs/%1.access.log in the data folder").arg(host.hostName));
-    m_errorLogPath->setPlaceholderText(tr("Default: logs/%1.error.log in the data folder").arg(host.hostName));
+    setHostName(host.hostName);
     m_accessLogPath->setEnabled(host.accessLogEnabled);
     m_errorLogPath->setEnabled(host.errorLogEnabled);
 
@@ -168,6 +167,21 @@ void SiteAdvancedPage::apply(model::VirtualHost &host) const
     host.limits.maxHeaderBytes = m_maxHeader->value();
     host.limits.maxHeaderFields = m_maxFields->value();
     host.limits.maxBodyBytes = fromKiB(m_maxBodyKiB, m_original.limits.maxBodyBytes);
+}
+
+void SiteAdvancedPage::setHostName(const QString &hostName)
+{
+    if (hostName.isEmpty()) {
+        const QString unnamed = tr("Default: a file in the data folder's logs folder, named after the host");
+        m_accessLogPath->setPlaceholderText(unnamed);
+        m_errorLogPath->setPlaceholderText(unnamed);
+        return;
+    }
+    // The file name DataFolder::applyDefaultLogPaths() will use.
+    QString name = hostName;
+    name.replace(u'/', u'_');
+    m_accessLogPath->setPlaceholderText(tr("Default: logs/%1.access.log in the data folder").arg(name));
+    m_errorLogPath->setPlaceholderText(tr("Default: logs/%1.error.log in the data folder").arg(name));
 }
 
 bool SiteAdvancedPage::validate()

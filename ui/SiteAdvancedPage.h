@@ -34,6 +34,9 @@ public:
     bool validate();
     // The first field with an error, or null.
     QWidget *firstInvalidField() const;
+    // The site's host name as typed on the General tab: the default log
+    // paths shown as placeholders follow it.
+    void setHostName(const QString &hostName);
 
 signals:
     void changed();

@@ -139,6 +139,8 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     connect(m_browse, &QPushButton::clicked, this, &SiteDialog::browseDocumentRoot);
     connect(m_documentRootError, &QLabel::linkActivated, this, &SiteDialog::createDocumentRoot);
     connect(m_hostName, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
+    connect(m_hostName, &QLineEdit::textChanged, m_advanced,
+            [this](const QString &text) { m_advanced->setHostName(normalizedOrRaw(text)); });
     connect(m_aliases, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
     connect(m_documentRoot, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
     connect(m_routes, &RoutesEditor::changed, this, &SiteDialog::revalidate);
