@@ -14,6 +14,7 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -105,6 +106,11 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
     m_url->setMinimumContentsLength(24);
     m_url->lineEdit()->setPlaceholderText(tr("http://127.0.0.1:8080/"));
     m_hint->setWordWrap(true);
+    // The hint's room is kept whether or not there is one (reserveHintRoom()):
+    // the fields below stay where they are, under the pointer, as the URL changes.
+    m_hint->setMinimumHeight(2 * m_hint->fontMetrics().lineSpacing());
+    m_hint->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_hint->installEventFilter(this);
     QPalette hintPalette = m_hint->palette();
     hintPalette.setColor(QPalette::WindowText, hintPalette.color(QPalette::PlaceholderText));
     m_hint->setPalette(hintPalette);
@@ -435,9 +441,35 @@ void BenchmarkPage::updateHint()
                                                           m_engine.listenAddress(), m_engine.port());
     QString hint = target.hint;
     if (!m_engine.isRunning() && m_url->currentText().isEmpty())
-        hint = tr("Start the engine (Server) to test its sites, or enter any http:// URL.");
+        hint = noEngineHint();
     m_hint->setText(hint);
-    m_hint->setVisible(!hint.isEmpty());
+}
+
+QString BenchmarkPage::noEngineHint()
+{
+    return tr("Start the engine (Server) to test its sites, or enter any http:// URL.");
+}
+
+bool BenchmarkPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_hint && event->type() == QEvent::Resize)
+        reserveHintRoom();
+    return QWidget::eventFilter(watched, event);
+}
+
+void BenchmarkPage::reserveHintRoom()
+{
+    // As high as the longest hint (at least two lines, for "Sent to ... with
+    // Host: ...") at the label's width; only a new width changes it.
+    const int width = m_hint->contentsRect().width();
+    if (width <= 0)
+        return;
+    const QFontMetrics metrics(m_hint->font());
+    const QRect longest = metrics.boundingRect(QRect(0, 0, width, QWIDGETSIZE_MAX), Qt::TextWordWrap, noEngineHint());
+    const int height = std::max(2 * metrics.lineSpacing(), longest.height())
+                       + m_hint->contentsMargins().top() + m_hint->contentsMargins().bottom();
+    if (m_hint->minimumHeight() != height)
+        m_hint->setMinimumHeight(height);
 }
 
 void BenchmarkPage::showFigures(quint64 requests, double rate, double p50Ms, double p99Ms, quint64 failed)

@@ -76,7 +76,12 @@ signals:
     // The run ended; `runId` is its row in the database, 0 if it could not be stored.
     void runFinished(qint64 runId);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    static QString noEngineHint();
+    void reserveHintRoom();
     void probeFinished(const QString &error);
     void launch(const model::BenchParameters &wanted);
     void poll();

@@ -359,10 +359,10 @@ void TestMainWindow::benchmarkTargetHint()
 
     typeInto(urls, u"http://example.test:%1/site.txt"_s.arg(port));
     auto *hint = widget<QLabel>(u"benchTargetHint"_s);
-    QTRY_VERIFY(hint->isVisible());
-    QVERIFY2(hint->text().contains(u"example.test"_s), qPrintable(hint->text()));
+    QTRY_VERIFY(hint->text().contains(u"example.test"_s));
+    // The line keeps its room when empty (tst_uidefects checks that nothing moves).
     typeInto(urls, engineUrl());
-    QTRY_VERIFY(!hint->isVisible());
+    QTRY_VERIFY(hint->text().isEmpty());
 }
 
 void TestMainWindow::benchmarkClosedPortRefused()
