@@ -3,6 +3,8 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
+#include <QFontMetricsF>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QBoxLayout>
@@ -26,31 +28,67 @@ const QColor kOverlayColors[] = {QColor(0x1f, 0x6f, 0xeb), QColor(0xe6, 0x51, 0x
                                  QColor(0x8e, 0x24, 0xaa), QColor(0xc6, 0x28, 0x28), QColor(0x00, 0x83, 0x8f),
                                  QColor(0x6d, 0x4c, 0x41), QColor(0x75, 0x75, 0x75)};
 
-// Sets the axis to [0, n x step] covering `value`, with the smallest step of
-// 1, 2, 2.5 or 5 x 10^k that needs at most `maxIntervals` intervals: ticks
-// fall on round numbers and the labels carry the decimals the step needs.
-void setNiceRange(QValueAxis *axis, double value, int maxIntervals)
+struct NiceRange
+{
+    double step = 1;
+    int intervals = 1;
+    int decimals = 0;
+
+    double top() const { return step * intervals; }
+};
+
+// [0, n x step] covering `value`, with the smallest step of 1, 2, 2.5 or
+// 5 x 10^k that needs at most `maxIntervals` intervals: ticks fall on round
+// numbers and the labels carry the decimals the step needs.
+NiceRange niceRange(double value, int maxIntervals)
 {
     if (!(value > 0))
         value = 1;
-    double step = 0;
-    int intervals = 1;
-    for (double magnitude = std::pow(10.0, std::floor(std::log10(value / maxIntervals))); step == 0;
+    NiceRange range;
+    range.step = 0;
+    for (double magnitude = std::pow(10.0, std::floor(std::log10(value / maxIntervals))); range.step == 0;
          magnitude *= 10) {
         for (double multiple : {1.0, 2.0, 2.5, 5.0}) {
-            intervals = qMax(1, int(std::ceil(value / (multiple * magnitude) - 1e-9)));
-            if (intervals <= maxIntervals) {
-                step = multiple * magnitude;
+            range.intervals = qMax(1, int(std::ceil(value / (multiple * magnitude) - 1e-9)));
+            if (range.intervals <= maxIntervals) {
+                range.step = multiple * magnitude;
                 break;
             }
         }
     }
-    int decimals = 0;
-    while (decimals < 6 && std::abs(step * std::pow(10.0, decimals) - std::round(step * std::pow(10.0, decimals))) > 1e-6)
-        ++decimals;
-    axis->setRange(0, step * intervals);
-    axis->setTickCount(intervals + 1);
-    axis->setLabelFormat(u"%.%1f"_s.arg(decimals));
+    const auto scaled = [&range](int decimals) { return range.step * std::pow(10.0, decimals); };
+    while (range.decimals < 6 && std::abs(scaled(range.decimals) - std::round(scaled(range.decimals))) > 1e-6)
+        ++range.decimals;
+    return range;
+}
+
+// Qt Charts cuts a tick label that does not fit its share of the axis (the
+// axis' length over the number of labels, less its padding on both sides) to
+// "...". Room for that padding (4 px in Qt Charts 6's sources) and a gap
+// between neighbours, in pixels.
+constexpr double kLabelRoom = 2 * 4.0 + 4.0;
+
+// Sets the axis to the nice range of `value` with the most intervals, up to
+// `maxIntervals`, whose labels all fit along `length` pixels of plot (0
+// before the chart's first layout: then every interval is allowed).
+void setNiceRange(QValueAxis *axis, double value, int maxIntervals, Qt::Orientation orientation, double length)
+{
+    const QFontMetricsF metrics(axis->labelsFont());
+    const auto fits = [&](const NiceRange &range) {
+        // The widest label is the top one (values start at 0 and grow);
+        // vertically every label is one line high.
+        const double extent = orientation == Qt::Horizontal
+                                  ? metrics.horizontalAdvance(QString::number(range.top(), 'f', range.decimals))
+                                  : metrics.height();
+        return length <= 0 || length / (range.intervals + 1) >= extent + kLabelRoom;
+    };
+    int intervals = maxIntervals;
+    NiceRange range = niceRange(value, intervals);
+    while (intervals > 1 && !fits(range))
+        range = niceRange(value, --intervals);
+    axis->setRange(0, range.top());
+    axis->setTickCount(range.intervals + 1);
+    axis->setLabelFormat(u"%.%1f"_s.arg(range.decimals));
 }
 
 QChart *makeChart(const QString &title)
@@ -152,6 +190,20 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     layout->addWidget(m_throughputView);
     layout->addWidget(m_latencyView);
     clear();
+    // A new size can leave the labels too little room: fit the ticks again
+    // (eventFilter()). On the view's size, not the plot area's: that one
+    // follows the labels, and would call rescale() from within rescale().
+    m_throughputView->installEventFilter(this);
+    m_latencyView->installEventFilter(this);
+}
+
+bool BenchCharts::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize && (watched == m_throughputView || watched == m_latencyView)) {
+        // Queued: the chart lays itself out for the new size first.
+        QMetaObject::invokeMethod(this, &BenchCharts::rescale, Qt::QueuedConnection);
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void BenchCharts::clear(qint64 expectedDurationMs)
@@ -209,9 +261,10 @@ void BenchCharts::compare(const QList<Overlay> &runs)
     QChart *throughput = m_throughputView->chart();
     QChart *latency = m_latencyView->chart();
     throughput->legend()->setVisible(true);
-    // A run's name is long: one per line at the side, never elided.
-    throughput->legend()->setAlignment(Qt::AlignRight);
-    latency->legend()->setAlignment(Qt::AlignRight);
+    // Under the charts: a run's name is long, and at the side Qt Charts gives
+    // the legend too little width and cuts the names to "...".
+    throughput->legend()->setAlignment(Qt::AlignBottom);
+    latency->legend()->setAlignment(Qt::AlignBottom);
     latency->setTitle(tr("Latency p99"));
     for (QLegendMarker *marker : latency->legend()->markers(m_p50) + latency->legend()->markers(m_p99))
         marker->setVisible(false);
@@ -290,10 +343,13 @@ void BenchCharts::rescale()
         span = qMax(m_expectedDurationMs / 1000.0, m_maxSeconds);
     else if (!m_complete)
         span = qMax(1.0, m_maxSeconds * 1.25);
-    setNiceRange(m_throughputX, span, 10);
-    setNiceRange(m_latencyX, span, 10);
-    setNiceRange(m_throughputY, m_maxRate * 1.05, 6);
-    setNiceRange(m_latencyY, m_maxLatencyMs * 1.05, 6);
+    // Each axis gets the most ticks its labels have room for at the chart's size.
+    const QRectF throughputPlot = m_throughputView->chart()->plotArea();
+    const QRectF latencyPlot = m_latencyView->chart()->plotArea();
+    setNiceRange(m_throughputX, span, 10, Qt::Horizontal, throughputPlot.width());
+    setNiceRange(m_latencyX, span, 10, Qt::Horizontal, latencyPlot.width());
+    setNiceRange(m_throughputY, m_maxRate * 1.05, 6, Qt::Vertical, throughputPlot.height());
+    setNiceRange(m_latencyY, m_maxLatencyMs * 1.05, 6, Qt::Vertical, latencyPlot.height());
 }
 
 } // namespace hostbench::ui

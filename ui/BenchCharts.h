@@ -19,8 +19,10 @@ namespace hostbench::ui {
  * and p99, ms), over the run's time (s). Fed live with append() while a run
  * goes on, or whole with setSamples() for a stored run; the axes follow the
  * data (round steps up to a little above the largest value; the whole run
- * on the time axis from the start when its length is known). No
- * animations: a live chart that animates lags behind its data.
+ * on the time axis from the start when its length is known), with no more
+ * ticks than the chart's size leaves room for: Qt Charts would cut the
+ * labels to "...". No animations: a live chart that animates lags behind
+ * its data.
  * The chart views are named <prefix>ThroughputChart and <prefix>LatencyChart.
  * compare() overlays several stored runs instead: one requests/s line and
  * one p99 line per run, each in its own colour, named in the legends.
@@ -55,6 +57,9 @@ public:
     QLineSeries *throughputSeries() const { return m_throughput; }
     QLineSeries *p50Series() const { return m_p50; }
     QLineSeries *p99Series() const { return m_p99; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void rescale();
