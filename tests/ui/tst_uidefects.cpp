@@ -1,0 +1,506 @@
+// Kinds of defect looked for on every page and dialog of the window, in
+// English and in the shipped translations, at the smallest supported size
+// (1024x700 asked for; the main window's minimum width is larger today, so
+// its pages are checked at that width):
+//   - a literal ampersand: a label's "&R" that is no accelerator (a QLabel
+//     without a buddy shows it as is), or an accelerator whose buddy cannot
+//     take the focus;
+//   - Qt's own button texts ("Cancel") left in English in a translated window;
+//   - chart texts (axis labels, titles) cut to "..." by Qt Charts;
+//   - a hint that moves the fields below it when it appears (Benchmark page);
+//   - a placeholder that does not follow what the user typed (Add Site >
+//     Advanced: the default log paths follow the host name).
+// The surfaces: the four pages of the main window (a stored run selected on
+// Runs), Add Site and Edit Site (both tabs), Compare of two runs, the
+// confirmations of Remove Site and Delete Run, and the data folder error box.
+// The engine runs on 127.0.0.1 port 0; the data folder is a real SQLite file.
+// HOSTBENCH_SCREENSHOT_DIR=DIR saves each surface checked as DIR/LANGUAGE-NAME.png.
+#include "storage/DataFolder.h"
+#include "ui/AppSettings.h"
+#include "ui/DataFolderErrorBox.h"
+#include "ui/EngineController.h"
+#include "ui/MainWindow.h"
+#include "ui/RunCompareDialog.h"
+#include "ui/RunListModel.h"
+#include "ui/RunsPage.h"
+#include "ui/SiteDialog.h"
+#include "ui/SitesPage.h"
+#include "ui/Translations.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextDocument>
+
+#include <functional>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace hostbench;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000; // generous: the suite runs on two busy cores
+const QSize kSmallestWindow(1024, 700);
+
+// The accelerator keys of a text: "&Rotate" -> 1; "&&" is a literal
+// ampersand and "&amp;"-like entities of rich text are none.
+int acceleratorCount(const QString &text)
+{
+    static const QRegularExpression entity(u"&(#[0-9]+|[a-zA-Z]+);"_s);
+    int count = 0;
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        if (text.at(i) != u'&')
+            continue;
+        if (text.at(i + 1) == u'&') {
+            ++i;
+            continue;
+        }
+        if (entity
+                .match(
+                    text, i, QRegularExpression::NormalMatch, QRegularExpression::AnchorAtOffsetMatchOption)
+                .hasMatch())
+            continue;
+        if (!text.at(i + 1).isSpace())
+            ++count;
+    }
+    return count;
+}
+
+bool showsAsRichText(const QLabel *label)
+{
+    return label->textFormat() == Qt::RichText
+           || (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text()));
+}
+
+// Qt's texts for its standard buttons (QPlatformTheme, QGnomeTheme), without accelerators.
+const QStringList kQtButtonTexts = {u"Cancel"_s, u"Close"_s, u"Save"_s, u"Save All"_s, u"Discard"_s, u"Apply"_s,
+                                    u"Reset"_s, u"Help"_s, u"Open"_s, u"Yes"_s, u"No"_s, u"Yes to All"_s,
+                                    u"No to All"_s, u"Abort"_s, u"Retry"_s, u"Ignore"_s, u"Restore Defaults"_s,
+                                    u"Close without Saving"_s};
+
+QString withoutAccelerators(QString text)
+{
+    text.replace(u"&&"_s, u"\x01"_s);
+    text.remove(u'&');
+    text.replace(u"\x01"_s, u"&"_s);
+    return text;
+}
+
+// "siteDialog/siteTabs/…/QLabel «&Rotate at:»": names a widget in failures.
+QString where(const QWidget *widget, const QString &text)
+{
+    QStringList path;
+    for (const QWidget *w = widget; w; w = w->parentWidget()) {
+        if (!w->objectName().isEmpty())
+            path.prepend(w->objectName());
+        if (w->isWindow())
+            break;
+    }
+    return path.join(u'/') + u" "_s + QString::fromLatin1(widget->metaObject()->className()) + u" «"_s + text
+           + u"»"_s;
+}
+
+// Lays out a surface as the user would see it: posted layout requests done,
+// Qt Charts' scenes updated.
+void settle(QWidget *surface)
+{
+    QApplication::processEvents();
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QApplication::processEvents();
+    for (QChartView *view : surface->findChildren<QChartView *>()) {
+        if (view->isVisible())
+            view->grab(); // paints: the axes lay out their labels
+    }
+}
+
+} // namespace
+
+class TestUiDefects final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+    void literalAmpersands_data() { languageRows(); }
+    void literalAmpersands();
+    void qtButtonsTranslated_data();
+    void qtButtonsTranslated();
+    void chartTextsNotElided_data() { languageRows(); }
+    void chartTextsNotElided();
+    void benchmarkHintKeepsLayout_data() { languageRows(); }
+    void benchmarkHintKeepsLayout();
+    void logPlaceholdersFollowHostName();
+
+private:
+    void languageRows();
+    // Makes the window in `language` at the smallest size, the engine on port 0.
+    bool openWindow(const QString &language);
+    // Calls `visit` with each surface (window, page or dialog), shown and laid out.
+    void walk(const std::function<void(QWidget *surface, const QString &name)> &visit);
+    void storeRun(qint64 startedAtMs, quint64 p99Us);
+
+    QTemporaryDir m_dir;
+    QString m_language;
+    std::unique_ptr<storage::DataFolder> m_folder;
+    std::unique_ptr<ui::MainWindow> m_window;
+};
+
+void TestUiDefects::languageRows()
+{
+    QTest::addColumn<QString>("language");
+    for (const ui::Translations::Language &language : ui::Translations::languages())
+        QTest::newRow(qPrintable(language.code)) << language.code;
+}
+
+void TestUiDefects::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_folder = std::make_unique<storage::DataFolder>();
+    QString error;
+    QVERIFY2(m_folder->open(m_dir.filePath(u"data"_s), &error), qPrintable(error));
+    storage::Database &database = m_folder->database();
+    model::ServerConfig config = database.serverConfig();
+    config.port = 0;
+    config.threads = 2;
+    QVERIFY(database.saveServerConfig(config));
+    ui::AppSettings(database).setControlApiPort(0);
+
+    const QString root = m_dir.filePath(u"blog"_s);
+    QVERIFY(QDir().mkpath(root));
+    model::VirtualHost blog;
+    blog.hostName = u"blog.test"_s;
+    blog.aliases = {u"www.blog.test"_s};
+    blog.documentRoot = root;
+    QVERIFY(database.saveVirtualHost(blog));
+
+    // Two 10 s runs with p99 about 12 ms, as the issue saw them.
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    storeRun(now - 60'000, 12'300);
+    storeRun(now - 30'000, 11'800);
+}
+
+void TestUiDefects::storeRun(qint64 startedAtMs, quint64 p99Us)
+{
+    model::BenchParameters parameters;
+    parameters.url = u"http://127.0.0.1:8080/"_s;
+    parameters.concurrency = 50;
+    parameters.requests = 0;
+    parameters.durationMs = 10'000;
+    model::RunSummary summary;
+    summary.startedAtMs = startedAtMs;
+    summary.concurrency = 50;
+    summary.timeTakenSec = 10;
+    summary.completed = 873'456;
+    summary.requestsPerSecond = 87'345.6;
+    summary.latencyP50Ms = 0.55;
+    summary.latencyP90Ms = 3.1;
+    summary.latencyP99Ms = p99Us / 1000.0;
+    QList<model::BenchSample> samples;
+    for (int i = 0; i < 100; ++i) {
+        model::BenchSample sample;
+        sample.index = i;
+        sample.elapsedMs = (i + 1) * sample.intervalMs;
+        sample.completed = 8'700 + quint64(i % 7) * 10;
+        sample.p50Us = 550;
+        sample.p99Us = p99Us - quint64(i % 5) * 100;
+        samples.append(sample);
+    }
+    QVERIFY(m_folder->database().saveRun(parameters, summary, samples) > 0);
+}
+
+void TestUiDefects::cleanup()
+{
+    m_window.reset();
+    ui::Translations::install(*QCoreApplication::instance(), u"en"_s);
+}
+
+bool TestUiDefects::openWindow(const QString &language)
+{
+    ui::Translations::install(*QCoreApplication::instance(), language);
+    m_language = language;
+    m_window = std::make_unique<ui::MainWindow>(*m_folder);
+    m_window->resize(kSmallestWindow);
+    m_window->show();
+    if (!QTest::qWaitForWindowExposed(m_window.get()))
+        return false;
+    m_window->startEngineAtLaunch();
+    return QTest::qWaitFor([this] { return m_window->engine().isRunning(); }, kTimeoutMs);
+}
+
+void TestUiDefects::walk(const std::function<void(QWidget *, const QString &)> &check)
+{
+    // With HOSTBENCH_SCREENSHOT_DIR set, each surface is also saved as a PNG
+    // (LANGUAGE-SURFACE.png), to look at what the checks looked at.
+    const QString shots = qEnvironmentVariable("HOSTBENCH_SCREENSHOT_DIR");
+    const auto visit = [&](QWidget *surface, const QString &name) {
+        if (!shots.isEmpty()) {
+            QString file = m_language + u'-' + name + u".png"_s;
+            file.replace(u' ', u'-');
+            surface->grab().save(QDir(shots).filePath(file));
+        }
+        check(surface, name);
+    };
+    auto *tabs = m_window->findChild<QTabWidget *>(u"mainTabs"_s);
+    QVERIFY(tabs);
+    auto *runs = m_window->findChild<ui::RunsPage *>();
+    QVERIFY(runs);
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        if (tabs->currentWidget() == runs) {
+            QTRY_VERIFY(runs->findChild<QTableView *>(u"runsTable"_s)->model()->rowCount() >= 2);
+            runs->findChild<QTableView *>(u"runsTable"_s)->selectRow(0);
+            QTRY_VERIFY(runs->selectedRunId() != 0);
+        }
+        settle(m_window.get());
+        visit(m_window.get(), tabs->currentWidget()->objectName());
+    }
+
+    // Add Site, a name typed, and Edit Site of the site that has one: each tab.
+    auto *sites = m_window->findChild<ui::SitesPage *>();
+    QVERIFY(sites);
+    tabs->setCurrentWidget(sites);
+    const auto visitDialog = [&](ui::SiteDialog *dialog, const QString &name) {
+        QVERIFY(dialog);
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        auto *siteTabs = dialog->findChild<QTabWidget *>(u"siteTabs"_s);
+        for (int i = 0; i < siteTabs->count(); ++i) {
+            siteTabs->setCurrentIndex(i);
+            settle(dialog);
+            visit(dialog, name + u" tab "_s + QString::number(i));
+        }
+        dialog->reject();
+    };
+    visitDialog(sites->addSite(), u"Add Site"_s);
+    auto *sitesTable = sites->findChild<QTableWidget *>(u"sitesTable"_s);
+    QVERIFY(sitesTable);
+    for (int row = 0; row < sitesTable->rowCount(); ++row) {
+        if (sitesTable->item(row, 0)->text().contains(u"blog.test"_s))
+            sitesTable->selectRow(row);
+    }
+    visitDialog(sites->editSelectedSite(), u"Edit Site"_s);
+
+    sites->removeSelectedSite();
+    QMessageBox *confirm = nullptr;
+    QTRY_VERIFY(
+        (confirm = m_window->findChild<QMessageBox *>(u"sitesRemoveConfirm"_s)) && confirm->isVisible());
+    settle(confirm);
+    visit(confirm, u"Remove Site"_s);
+    confirm->reject();
+
+    // Compare two runs; confirm Delete Run.
+    tabs->setCurrentWidget(runs);
+    auto *runsTable = runs->findChild<QTableView *>(u"runsTable"_s);
+    runsTable->selectionModel()->select(
+        runsTable->model()->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    runsTable->selectionModel()->select(
+        runsTable->model()->index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    runs->compareSelectedRuns();
+    ui::RunCompareDialog *compare = nullptr;
+    QTRY_VERIFY((compare = m_window->findChild<ui::RunCompareDialog *>()) && compare->isVisible());
+    compare->resize(kSmallestWindow);
+    settle(compare);
+    visit(compare, u"Compare"_s);
+    compare->reject();
+    delete compare;
+
+    runsTable->selectRow(0);
+    runs->deleteSelectedRun();
+    QTRY_VERIFY(
+        (confirm = m_window->findChild<QMessageBox *>(u"runsDeleteConfirm"_s)) && confirm->isVisible());
+    settle(confirm);
+    visit(confirm, u"Delete Run"_s);
+    confirm->reject();
+
+    // The box shown instead of the window when the data folder cannot be read.
+    const QString file = m_folder->databasePath();
+    ui::DataFolderErrorBox box(m_dir.filePath(u"data"_s), file, u"file is not a database"_s);
+    box.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&box));
+    settle(&box);
+    visit(&box, u"data folder error"_s);
+}
+
+void TestUiDefects::literalAmpersands()
+{
+    QFETCH(QString, language);
+    QVERIFY(openWindow(language));
+    QStringList problems;
+    walk([&problems](QWidget *surface, const QString &name) {
+        if (acceleratorCount(surface->windowTitle()) > 0)
+            problems.append(name + u": window title «"_s + surface->windowTitle() + u"»"_s);
+        for (QLabel *label : surface->findChildren<QLabel *>()) {
+            if (!label->isVisible() || acceleratorCount(label->text()) == 0)
+                continue;
+            if (showsAsRichText(label) || !label->buddy()) {
+                problems.append(name + u": literal & in "_s + where(label, label->text()));
+                continue;
+            }
+            // Alt+key gives the focus to the buddy (or its focus proxy).
+            QWidget *target = label->buddy();
+            while (target->focusProxy())
+                target = target->focusProxy();
+            if (target->focusPolicy() == Qt::NoFocus || !target->isVisible())
+                problems.append(name + u": accelerator to a widget that takes no focus: "_s
+                    + where(label, label->text()));
+        }
+        for (QHeaderView *header : surface->findChildren<QHeaderView *>()) {
+            if (!header->isVisible() || !header->model())
+                continue;
+            const int count = header->orientation() == Qt::Horizontal ? header->model()->columnCount()
+                                                                      : header->model()->rowCount();
+            for (int i = 0; i < count; ++i) {
+                const QString text = header->model()->headerData(i, header->orientation()).toString();
+                if (acceleratorCount(text) > 0)
+                    problems.append(name + u": literal & in "_s + where(header, text));
+            }
+        }
+    });
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+void TestUiDefects::qtButtonsTranslated_data()
+{
+    QTest::addColumn<QString>("language");
+    for (const ui::Translations::Language &language : ui::Translations::languages()) {
+        if (language.code != u"en"_s)
+            QTest::newRow(qPrintable(language.code)) << language.code;
+    }
+}
+
+void TestUiDefects::qtButtonsTranslated()
+{
+    QFETCH(QString, language);
+    QVERIFY(openWindow(language));
+    QStringList problems;
+    int buttons = 0;
+    walk([&](QWidget *surface, const QString &name) {
+        for (QDialogButtonBox *box : surface->findChildren<QDialogButtonBox *>()) {
+            for (QAbstractButton *button : box->buttons()) {
+                if (!button->isVisible())
+                    continue;
+                ++buttons;
+                if (kQtButtonTexts.contains(withoutAccelerators(button->text())))
+                    problems.append(name + u": English text in "_s + where(button, button->text()));
+            }
+        }
+    });
+    QVERIFY(buttons >= 6); // Add/Edit Site: OK, Cancel; Compare: Close; the boxes' buttons
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+void TestUiDefects::chartTextsNotElided()
+{
+    QFETCH(QString, language);
+    QVERIFY(openWindow(language));
+    QStringList problems;
+    int labels = 0;
+    walk([&](QWidget *surface, const QString &name) {
+        for (QChartView *view : surface->findChildren<QChartView *>()) {
+            if (!view->isVisible() || !view->scene())
+                continue;
+            for (QGraphicsItem *item : view->scene()->items()) {
+                if (!item->isVisible())
+                    continue;
+                QString text;
+                if (auto *rich = dynamic_cast<QGraphicsTextItem *>(item))
+                    text = rich->document()->toPlainText();
+                else if (auto *plain = dynamic_cast<QGraphicsSimpleTextItem *>(item))
+                    text = plain->text();
+                if (text.isEmpty())
+                    continue;
+                ++labels;
+                if (text.contains(u"..."_s) || text.contains(u'…'))
+                    problems.append(name + u": "_s + where(view, text));
+            }
+        }
+    });
+    QVERIFY(labels > 50);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+void TestUiDefects::benchmarkHintKeepsLayout()
+{
+    QFETCH(QString, language);
+    QVERIFY(openWindow(language));
+    auto *tabs = m_window->findChild<QTabWidget *>(u"mainTabs"_s);
+    QWidget *page = m_window->findChild<QWidget *>(u"benchmarkPage"_s);
+    QVERIFY(tabs && page);
+    tabs->setCurrentWidget(page);
+    auto *url = page->findChild<QComboBox *>(u"benchUrl"_s);
+    auto *hint = page->findChild<QLabel *>(u"benchTargetHint"_s);
+    auto *below = page->findChild<QSpinBox *>(u"benchConcurrency"_s);
+    QVERIFY(url && hint && below);
+    const auto fieldTop = [&] {
+        settle(m_window.get());
+        return below->mapTo(m_window.get(), QPoint(0, 0)).y();
+    };
+
+    // No hint: the engine's own address.
+    url->setCurrentText(m_window->engine().url());
+    QTRY_VERIFY(hint->text().isEmpty());
+    const int top = fieldTop();
+    // "Sent to 127.0.0.1:PORT with Host: blog.test".
+    url->setCurrentText(u"http://blog.test:%1/"_s.arg(m_window->engine().port()));
+    QTRY_VERIFY(!hint->text().isEmpty());
+    QCOMPARE(fieldTop(), top);
+    QVERIFY2(hint->heightForWidth(hint->width()) <= hint->height(), qPrintable(hint->text()));
+    // The longest: the engine stopped and no URL.
+    m_window->engine().stop();
+    QTRY_VERIFY(!m_window->engine().isRunning());
+    url->setCurrentText(QString());
+    QTRY_VERIFY(!hint->text().isEmpty());
+    QCOMPARE(fieldTop(), top);
+    QVERIFY2(hint->heightForWidth(hint->width()) <= hint->height(), qPrintable(hint->text()));
+}
+
+void TestUiDefects::logPlaceholdersFollowHostName()
+{
+    QVERIFY(openWindow(u"en"_s));
+    auto *sites = m_window->findChild<ui::SitesPage *>();
+    ui::SiteDialog *dialog = sites->addSite();
+    QVERIFY(dialog);
+    auto *accessLog = dialog->findChild<QLineEdit *>(u"siteAccessLogPath"_s);
+    auto *errorLog = dialog->findChild<QLineEdit *>(u"siteErrorLogPath"_s);
+    auto *hostName = dialog->findChild<QLineEdit *>(u"siteHostName"_s);
+    QVERIFY(accessLog && errorLog && hostName);
+    // Nothing typed yet: no file name made of nothing ("logs/.access.log").
+    QVERIFY2(!accessLog->placeholderText().contains(u"/."_s), qPrintable(accessLog->placeholderText()));
+    QVERIFY2(!errorLog->placeholderText().contains(u"/."_s), qPrintable(errorLog->placeholderText()));
+
+    hostName->setFocus();
+    QTest::keyClicks(hostName, u"Blog.Test"_s);
+    QCOMPARE(accessLog->placeholderText(), u"Default: logs/blog.test.access.log in the data folder"_s);
+    QCOMPARE(errorLog->placeholderText(), u"Default: logs/blog.test.error.log in the data folder"_s);
+    // The name the engine will use: DataFolder resolves the same path.
+    QList<model::VirtualHost> hosts{dialog->host()};
+    storage::DataFolder::applyDefaultLogPaths(hosts, u"logs"_s);
+    QVERIFY(accessLog->placeholderText().contains(hosts.constFirst().accessLogPath));
+    QVERIFY(errorLog->placeholderText().contains(hosts.constFirst().errorLogPath));
+
+    hostName->clear();
+    QVERIFY2(!accessLog->placeholderText().contains(u"/."_s), qPrintable(accessLog->placeholderText()));
+    dialog->reject();
+}
+
+QTEST_MAIN(TestUiDefects)
+#include "tst_uidefects.moc"
