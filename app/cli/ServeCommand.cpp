@@ -5,6 +5,7 @@
 #include "control/ControlApi.h"
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
+#include "sys/PortHolder.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -350,7 +351,8 @@ int ServeCommand::run(const QStringList &arguments)
 
     QString serving = u"Serving "_s + server.url();
     if (options->config.port != 0 && server.port() != options->config.port)
-        serving += u" (%1 was in use)"_s.arg(options->config.port);
+        serving += u" (%1 is in use by %2)"_s.arg(QString::number(options->config.port),
+                                                  sys::PortHolder::find(options->config.port).describe());
     Console::out(serving);
     for (const model::VirtualHost &host : std::as_const(sites))
         Console::out(describe(host));
