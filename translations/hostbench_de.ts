@@ -442,6 +442,10 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
             <numerusform>%n offene Verbindungen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Serving (port %1 is taken)</source>
+        <translation>In Betrieb (Port %1 ist belegt)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MainWindow</name>
@@ -930,6 +934,26 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>&amp;Language:</source>
         <translation>Sp&amp;rache:</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2. Choose another port, or turn on “%3”.</source>
+        <translation>Port %1 ist von %2 belegt. Wählen Sie einen anderen Port, oder schalten Sie „%3“ ein.</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2, so the engine serves on port %3 instead.</source>
+        <translation>Port %1 ist von %2 belegt, daher läuft der Server stattdessen auf Port %3.</translation>
+    </message>
+    <message>
+        <source>%1 (PID %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>a program of another user (which one cannot be told)</source>
+        <translation>einem Programm eines anderen Benutzers (welches, lässt sich nicht feststellen)</translation>
+    </message>
+    <message>
+        <source>another program (which one cannot be told)</source>
+        <translation>einem anderen Programm (welches, lässt sich nicht feststellen)</translation>
     </message>
 </context>
 <context>

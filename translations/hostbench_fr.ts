@@ -442,6 +442,10 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
             <numerusform>%n connexions ouvertes</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Serving (port %1 is taken)</source>
+        <translation>En service (port %1 occupé)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MainWindow</name>
@@ -930,6 +934,26 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>The engine is stopped.</source>
         <translation>Le serveur est arrêté.</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2. Choose another port, or turn on “%3”.</source>
+        <translation>Le port %1 est occupé par %2. Choisissez un autre port ou activez «&#xa0;%3&#xa0;».</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2, so the engine serves on port %3 instead.</source>
+        <translation>Le port %1 est occupé par %2&#xa0;; le serveur écoute donc sur le port %3.</translation>
+    </message>
+    <message>
+        <source>%1 (PID %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>a program of another user (which one cannot be told)</source>
+        <translation>un programme d’un autre utilisateur (impossible de dire lequel)</translation>
+    </message>
+    <message>
+        <source>another program (which one cannot be told)</source>
+        <translation>un autre programme (impossible de dire lequel)</translation>
     </message>
 </context>
 <context>

@@ -442,6 +442,10 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
             <numerusform>%n conexões abertas</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Serving (port %1 is taken)</source>
+        <translation>Em operação (porta %1 ocupada)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MainWindow</name>
@@ -930,6 +934,26 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>The engine is stopped.</source>
         <translation>O servidor está parado.</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2. Choose another port, or turn on “%3”.</source>
+        <translation>A porta %1 está ocupada por %2. Escolha outra porta ou ative “%3”.</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2, so the engine serves on port %3 instead.</source>
+        <translation>A porta %1 está ocupada por %2, então o servidor atende na porta %3.</translation>
+    </message>
+    <message>
+        <source>%1 (PID %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>a program of another user (which one cannot be told)</source>
+        <translation>um programa de outro usuário (não é possível saber qual)</translation>
+    </message>
+    <message>
+        <source>another program (which one cannot be told)</source>
+        <translation>outro programa (não é possível saber qual)</translation>
     </message>
 </context>
 <context>

@@ -42,6 +42,7 @@ bool EngineController::start(const model::ServerConfig &config, QString *error)
     }
     if (!m_server->start(config, hosts, error))
         return false;
+    m_requestedPort = config.port;
 
     m_metrics = m_server->metrics();
     m_requestsPerSecond = 0;

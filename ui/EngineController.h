@@ -60,6 +60,10 @@ public:
     QString listenAddress() const;
     quint16 port() const;           // 0 when stopped
     int threadCount() const;
+    // Running, but not on the port the configuration asked for: that one was
+    // taken and the server took the next free one (ServerConfig::portFallback).
+    bool servesAnotherPort() const { return isRunning() && m_requestedPort != 0 && port() != m_requestedPort; }
+    quint16 requestedPort() const { return m_requestedPort; } // of the last start; 0: any free port
 
     // "Control API on http://127.0.0.1:8079/api/status", or why it is not running.
     QString controlApiStatus() const { return m_controlApiStatus; }
@@ -89,6 +93,7 @@ private:
     std::unique_ptr<control::ControlApi> m_controlApi;
     QString m_controlApiStatus;
     bool m_controlApiFailed = false;
+    quint16 m_requestedPort = 0;
     QTimer m_timer;
     QElapsedTimer m_sampledAt;
     model::MetricsSnapshot m_metrics;

@@ -74,7 +74,12 @@ void EngineStatusLine::update()
 {
     const bool running = m_engine.isRunning();
     const QString url = m_engine.url();
-    m_state->setText(running ? tr("Serving") : tr("Engine stopped"));
+    if (m_engine.servesAnotherPort()) {
+        // Never elsewhere without saying so (the Server page says by whom).
+        m_state->setText(tr("Serving (port %1 is taken)").arg(QString::number(m_engine.requestedPort())));
+    } else {
+        m_state->setText(running ? tr("Serving") : tr("Engine stopped"));
+    }
     m_url->setText(running ? u"<a href=\"%1\">%1</a>"_s.arg(url.toHtmlEscaped()) : QString());
     m_url->setProperty("url", url);
     for (QWidget *widget : std::initializer_list<QWidget *>{m_url, m_copy, m_rate, m_connections,

@@ -82,7 +82,8 @@ void MainWindow::startEngineAtLaunch()
 {
     if (!m_settings->startEngineAtLaunch())
         return;
-    if (!m_server->startEngine())
+    // A failure, or a port other than the one set: the Server page says why.
+    if (!m_server->startEngine() || m_engine->servesAnotherPort())
         m_tabs->setCurrentWidget(m_server);
 }
 

@@ -35,7 +35,8 @@ public:
     ~MainWindow() override;
 
     // Starts the engine if the setting "Start the engine at launch" is on
-    // (the default); a failure shows on the Server page.
+    // (the default); a failure, or a port other than the one set (taken by
+    // another program), shows on the Server page.
     void startEngineAtLaunch();
 
     EngineController &engine() const { return *m_engine; }

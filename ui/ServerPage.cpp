@@ -4,6 +4,7 @@
 #include "ui/AppSettings.h"
 #include "ui/EngineController.h"
 #include "ui/MetricsPanel.h"
+#include "sys/PortHolder.h"
 #include "ui/Translations.h"
 
 #include <QCheckBox>
@@ -24,6 +25,12 @@
 using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
+
+namespace {
+// A framed, tinted note: served, but not quite as asked.
+const QString kWarningStyle = u"QLabel { color: #8a4b00; background: #fff4e5; border: 1px solid #f6d7a7;"
+                              " border-radius: 4px; padding: 6px; }"_s;
+} // namespace
 
 ServerPage::ServerPage(storage::Database &database, AppSettings &settings, EngineController &engine,
                        QWidget *parent)
@@ -48,6 +55,7 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     , m_status(new QLabel(this))
     , m_controlStatus(new QLabel(this))
     , m_error(new QLabel(this))
+    , m_portNote(new QLabel(this))
 {
     setObjectName(u"serverPage"_s);
     m_address->setObjectName(u"serverAddress"_s);
@@ -63,6 +71,7 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     m_status->setObjectName(u"serverStatus"_s);
     m_controlStatus->setObjectName(u"serverControlStatus"_s);
     m_error->setObjectName(u"serverError"_s);
+    m_portNote->setObjectName(u"serverPortNote"_s);
 
     const model::ServerConfig stored = m_database.serverConfig();
     m_address->setEditable(true);
@@ -109,7 +118,7 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
         m_language->addItem(language.nativeName, language.code);
     m_language->setCurrentIndex(std::max(0, m_language->findData(m_settings.language())));
 
-    for (QLabel *label : {m_status, m_controlStatus, m_error}) {
+    for (QLabel *label : {m_status, m_controlStatus, m_error, m_portNote}) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
     }
@@ -118,6 +127,9 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     m_error->setStyleSheet(u"QLabel { color: #b71c1c; background: #fdecea; border: 1px solid #f4c7c3;"
                            " border-radius: 4px; padding: 6px; }"_s);
     m_error->setVisible(false);
+    // Served, but not where the form says: a warning, as for the control API.
+    m_portNote->setStyleSheet(kWarningStyle);
+    m_portNote->setVisible(false);
     m_start->setDefault(true);
 
     auto *engineForm = new QFormLayout;
@@ -147,6 +159,7 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     engineLayout->addSpacing(6);
     engineLayout->addLayout(buttons);
     engineLayout->addWidget(m_error);
+    engineLayout->addWidget(m_portNote);
     engineLayout->addWidget(m_status);
     engineLayout->addWidget(m_controlStatus);
     engineLayout->addStretch();
@@ -210,11 +223,40 @@ bool ServerPage::startEngine()
 
     QString error;
     if (!m_engine.start(wanted, &error)) {
-        showError(tr("The engine did not start: %1").arg(error));
+        // Taken: say by whom, and what to do, rather than the engine's words.
+        const sys::PortHolder holder = wanted.port != 0 ? sys::PortHolder::find(wanted.port) : sys::PortHolder();
+        const bool taken = holder.result == sys::PortHolder::Result::Found
+                           || holder.result == sys::PortHolder::Result::Hidden;
+        if (!wanted.portFallback && taken)
+            showError(tr("Port %1 is in use by %2. Choose another port, or turn on “%3”.")
+                          .arg(QString::number(wanted.port), holderText(holder), m_fallback->text()));
+        else
+            showError(tr("The engine did not start: %1").arg(error));
         return false;
     }
     showError({});
+    // Never another port without saying so, and by whom the asked one is held.
+    const bool moved = m_engine.servesAnotherPort();
+    if (moved)
+        m_portNote->setText(tr("Port %1 is in use by %2, so the engine serves on port %3 instead.")
+                                .arg(QString::number(wanted.port), holderText(sys::PortHolder::find(wanted.port)),
+                                     QString::number(m_engine.port())));
+    m_portNote->setVisible(moved);
     return true;
+}
+
+QString ServerPage::holderText(const sys::PortHolder &holder)
+{
+    switch (holder.result) {
+    case sys::PortHolder::Result::Found:
+        return tr("%1 (PID %2)").arg(holder.program, QString::number(holder.pid));
+    case sys::PortHolder::Result::Hidden:
+        return tr("a program of another user (which one cannot be told)");
+    case sys::PortHolder::Result::NotFound:
+    case sys::PortHolder::Result::Unsupported:
+        break;
+    }
+    return tr("another program (which one cannot be told)");
 }
 
 void ServerPage::stopEngine()
@@ -246,14 +288,15 @@ void ServerPage::updateState()
         m_controlStatus->setText(m_engine.controlApiStatus());
         // Not fatal, but the user asked for it: a warning, not a status line.
         m_controlStatus->setStyleSheet(m_engine.controlApiFailed()
-                                           ? u"QLabel { color: #8a4b00; background: #fff4e5; border: 1px solid #f6d7a7;"
-                                             " border-radius: 4px; padding: 6px; }"_s
+                                           ? kWarningStyle
                                            : QString());
     } else {
         m_status->setText(tr("The engine is stopped."));
         m_controlStatus->clear();
     }
     m_controlStatus->setVisible(running);
+    if (!running)
+        m_portNote->setVisible(false);
 }
 
 } // namespace hostbench::ui

@@ -13,6 +13,9 @@ class QSpinBox;
 namespace hostbench::storage {
 class Database;
 }
+namespace hostbench::sys {
+class PortHolder;
+}
 
 namespace hostbench::ui {
 
@@ -24,7 +27,9 @@ class EngineController;
  * next free port), its worker threads, timeouts (request head, keep-alive,
  * stalled send) and connection cap per worker, the control API's port, whether the
  * engine starts with the application; Start and Stop; why a start failed
- * (port in use...) in red under the buttons; live counters beside. Below the
+ * (port in use, and by which process) in red under the buttons, and, when
+ * the engine moved to the next free port, which port it left, held by
+ * whom (sys::PortHolder); live counters beside. Below the
  * engine, the window's language (stored at once, used from the next start).
  * Starting stores the configuration (Database::saveServerConfig).
  * GUI thread.
@@ -44,6 +49,8 @@ public:
     void stopEngine();
 
 private:
+    // "nginx (PID 1234)", or what can be said when the holder cannot be seen.
+    static QString holderText(const sys::PortHolder &holder);
     void updateState();
     void showError(const QString &message);
 
@@ -68,6 +75,8 @@ private:
     QLabel *m_status = nullptr;
     QLabel *m_controlStatus = nullptr;
     QLabel *m_error = nullptr;
+    QLabel *m_portNote = nullptr; // the port asked for was taken: by whom, and the one served
+
 };
 
 } // namespace hostbench::ui
