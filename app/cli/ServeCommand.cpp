@@ -5,6 +5,7 @@
 #include "control/ControlApi.h"
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
+#include "sys/InstanceLock.h"
 #include "sys/PortHolder.h"
 
 #include <QCommandLineParser>
@@ -334,10 +335,19 @@ int ServeCommand::run(const QStringList &arguments)
     };
 
     QString error;
+    std::optional<sys::InstanceLock> lock;
     if (!options->explicitSites) {
         folder.emplace();
         if (!folder->open(options->dataDir, &error))
             return Console::fail(kCommand, error);
+        // One Hostbench serves a data folder: a second would serve the same
+        // sites on the next port and write the same log files.
+        lock.emplace(folder->path());
+        if (!lock->tryLock() && lock->heldByAnother())
+            return Console::fail(kCommand, u"the data folder %1 is in use by %2; stop it first, or give another "
+                                           "folder with --data-dir"_s.arg(folder->path(), lock->describeHolder()));
+        if (!lock->isLocked())
+            return Console::fail(kCommand, lock->errorString());
         applyStoredSettings(folder->database().serverConfig(), options->config);
         Console::out(u"Sites from "_s + folder->databasePath());
         Console::out(describe(options->config));

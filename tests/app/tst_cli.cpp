@@ -98,6 +98,8 @@ private slots:
     void numericFlagsRefuseBadValues();
     void serveSitesRoutesStatusAndSigterm();
     void serveStoredDefaultSite();
+    void secondServeOnFolderRefused();
+    void killedServeLeavesFolderFree();
     void serveWritesAccessLog();
     void serveReloadsOnSighup();
     void serveAppliesStoredServerSettings();
@@ -423,6 +425,50 @@ void TestCli::serveStoredDefaultSite()
     QVERIFY(reply.body.contains("Hostbench"));
     QVERIFY(stopServe(serve));
     QVERIFY(QFile::exists(data + u"/hostbench.sqlite"_s));
+}
+
+void TestCli::secondServeOnFolderRefused()
+{
+    const QString data = m_dir->filePath(u"data"_s);
+    QProcess first;
+    quint16 port = 0;
+    QVERIFY(startServe(first, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
+                       &port));
+    // Another spelling of the same folder: refused, naming the first.
+    const Result second = runCli({u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data + u"/./"_s,
+                                  u"--control"_s, u"off"_s});
+    QCOMPARE(second.exitCode, 1);
+    QVERIFY2(second.err.contains(u"in use by"_s), qPrintable(second.err));
+    QVERIFY2(second.err.contains(u"(PID %1)"_s.arg(first.processId())), qPrintable(second.err));
+#if defined(Q_OS_LINUX)
+    QVERIFY2(second.err.contains(u"hostbench-cli (PID %1)"_s.arg(first.processId())), qPrintable(second.err));
+#endif
+    QVERIFY(!second.out.contains(u"Serving"_s));
+    // The first goes on serving; once it is gone, the folder is free again.
+    QCOMPARE(httpGet(port, "localhost", "/").body, readFile(data + u"/sites/default/index.html"_s));
+    QVERIFY(stopServe(first));
+    QProcess third;
+    QVERIFY(startServe(third, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
+                       &port));
+    QVERIFY(stopServe(third));
+}
+
+void TestCli::killedServeLeavesFolderFree()
+{
+    // SIGKILL leaves the lock file behind; its process is gone, so it is taken over.
+    const QString data = m_dir->filePath(u"data"_s);
+    QProcess first;
+    quint16 port = 0;
+    QVERIFY(startServe(first, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
+                       &port));
+    first.kill();
+    QVERIFY(first.waitForFinished(kTimeoutMs));
+    QVERIFY(QFile::exists(data + u"/hostbench.lock"_s));
+    QProcess second;
+    QVERIFY2(startServe(second, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
+                        &port),
+             qPrintable(m_serveOutput));
+    QVERIFY(stopServe(second));
 }
 
 void TestCli::serveReloadsOnSighup()
