@@ -1257,5 +1257,25 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
+    <message>
+        <source>another process</source>
+        <translation>einem anderen Prozess</translation>
+    </message>
+    <message>
+        <source>Hostbench</source>
+        <translation>Hostbench</translation>
+    </message>
+    <message>
+        <source>The data folder is in use by %1.</source>
+        <translation>Der Datenordner wird von %1 verwendet.</translation>
+    </message>
+    <message>
+        <source>Folder: %1
+
+One Hostbench at a time serves a data folder. Stop the other one first, or start Hostbench with --data-dir on another folder.</source>
+        <translation>Ordner: %1
+
+Ein Datenordner wird immer nur von einem Hostbench bedient. Beenden Sie zuerst das andere, oder starten Sie Hostbench mit --data-dir auf einem anderen Ordner.</translation>
+    </message>
 </context>
 </TS>

@@ -1257,5 +1257,25 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
+    <message>
+        <source>another process</source>
+        <translation>un autre processus</translation>
+    </message>
+    <message>
+        <source>Hostbench</source>
+        <translation>Hostbench</translation>
+    </message>
+    <message>
+        <source>The data folder is in use by %1.</source>
+        <translation>Le dossier de données est utilisé par %1.</translation>
+    </message>
+    <message>
+        <source>Folder: %1
+
+One Hostbench at a time serves a data folder. Stop the other one first, or start Hostbench with --data-dir on another folder.</source>
+        <translation>Dossier&#xa0;: %1
+
+Un seul Hostbench à la fois sert un dossier de données. Arrêtez d’abord l’autre, ou démarrez Hostbench avec --data-dir sur un autre dossier.</translation>
+    </message>
 </context>
 </TS>

@@ -1257,5 +1257,25 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>DIR</source>
         <translation>DIR</translation>
     </message>
+    <message>
+        <source>another process</source>
+        <translation>outro processo</translation>
+    </message>
+    <message>
+        <source>Hostbench</source>
+        <translation>Hostbench</translation>
+    </message>
+    <message>
+        <source>The data folder is in use by %1.</source>
+        <translation>A pasta de dados está em uso por %1.</translation>
+    </message>
+    <message>
+        <source>Folder: %1
+
+One Hostbench at a time serves a data folder. Stop the other one first, or start Hostbench with --data-dir on another folder.</source>
+        <translation>Pasta: %1
+
+Somente um Hostbench por vez atende uma pasta de dados. Encerre o outro primeiro ou inicie o Hostbench com --data-dir em outra pasta.</translation>
+    </message>
 </context>
 </TS>

@@ -87,6 +87,16 @@ void MainWindow::startEngineAtLaunch()
         m_tabs->setCurrentWidget(m_server);
 }
 
+void MainWindow::bringToFront()
+{
+    if (isMinimized())
+        showNormal();
+    else
+        show();
+    raise();
+    activateWindow();
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     m_settings->setWindowGeometry(saveGeometry());

@@ -40,6 +40,9 @@ public:
     void startEngineAtLaunch();
 
     EngineController &engine() const { return *m_engine; }
+    // Shows the window, restored and raised: a second start on the same
+    // data folder asks for it (sys::InstanceLock).
+    void bringToFront();
 
 protected:
     void closeEvent(QCloseEvent *event) override;

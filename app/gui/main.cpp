@@ -1,11 +1,14 @@
 // hostbench: the manager GUI. Opens the data folder (--data-dir,
-// $HOSTBENCH_DATA_DIR or the user's data location), shows the main window
+// $HOSTBENCH_DATA_DIR or the user's data location) unless another process
+// has it (a window there is brought to the front), shows the main window
 // in the language stored there (else the system's) and starts the engine on
 // the stored configuration. --help and --version need no display; with none,
 // it says what to run instead and exits 1.
 #include "storage/DataFolder.h"
+#include "sys/InstanceLock.h"
 #include "ui/AppIcon.h"
 #include "ui/AppSettings.h"
+#include "ui/ButtonTexts.h"
 #include "ui/DataFolderErrorBox.h"
 #include "ui/MainWindow.h"
 #include "ui/Translations.h"
@@ -13,6 +16,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QMessageBox>
 
 #include <cstdio>
 #include <cstdlib>
@@ -130,6 +134,34 @@ int main(int argc, char *argv[])
     const QCommandLineOption dataDir = addOptions(parser);
     parser.process(app);
 
+    // One Hostbench per data folder: a second start brings the first window
+    // to the front instead of serving the same sites again on the next port.
+    const QString folderPath = storage::DataFolder::resolve(parser.value(dataDir));
+    sys::InstanceLock lock(folderPath);
+    if (QDir().mkpath(folderPath) && !lock.tryLock() && lock.heldByAnother()) {
+        if (lock.activate()) {
+            std::printf("hostbench: %s is open in %s; brought its window to the front.\n",
+                        qPrintable(QDir::toNativeSeparators(folderPath)), qPrintable(lock.describeHolder()));
+            return 0;
+        }
+        const QString holder = lock.holderPid() != 0 ? lock.describeHolder()
+                                                     : QCoreApplication::translate("main", "another process");
+        QMessageBox box(QMessageBox::Critical, QCoreApplication::translate("main", "Hostbench"),
+                        QCoreApplication::translate("main", "The data folder is in use by %1.").arg(holder),
+                        QMessageBox::Close);
+        box.setInformativeText(QCoreApplication::translate("main", "Folder: %1\n\nOne Hostbench at a time serves a "
+                                                                   "data folder. Stop the other one first, or start "
+                                                                   "Hostbench with --data-dir on another folder.")
+                                   .arg(QDir::toNativeSeparators(folderPath)));
+        ui::ButtonTexts::translate(&box);
+        box.exec();
+        return 1;
+    }
+    // Not locked for another reason (a folder we cannot write): the data
+    // folder's own error below says why.
+    if (lock.isLocked())
+        lock.listen();
+
     storage::DataFolder folder;
     QString error;
     if (!folder.open(parser.value(dataDir), &error)) {
@@ -145,6 +177,7 @@ int main(int argc, char *argv[])
         ui::Translations::install(app, language);
 
     ui::MainWindow window(folder);
+    QObject::connect(&lock, &sys::InstanceLock::activationRequested, &window, &ui::MainWindow::bringToFront);
     window.show();
     window.startEngineAtLaunch();
     return app.exec();

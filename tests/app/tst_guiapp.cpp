@@ -1,6 +1,7 @@
 // End-to-end tests of the hostbench executable's start: --help and --version
 // without a display, a clear message (never an abort) where no display can be
-// opened, and an offscreen start that opens its data folder.
+// opened, an offscreen start that opens its data folder, and a second start
+// on that folder that hands over to the first.
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -33,6 +34,7 @@ private slots:
     void noDisplaySaysWhatToDo();
     void unreachableDisplayExitsWithoutAbort();
     void offscreenStartOpensDataFolder();
+    void secondStartBringsFirstToFront();
 
 private:
     // The environment with no display at all: no X11, no Wayland, no platform chosen.
@@ -145,6 +147,37 @@ void TestGuiApp::offscreenStartOpensDataFolder()
     if (!process.waitForFinished(kTimeoutMs)) {
         process.kill();
         process.waitForFinished();
+    }
+}
+
+void TestGuiApp::secondStartBringsFirstToFront()
+{
+    // Two real processes on one data folder: the second asks the first to
+    // show its window and ends at once, before opening the folder.
+    QProcessEnvironment env = headless();
+    env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    const QString folder = m_dir->filePath(u"folder"_s);
+    QProcess first;
+    first.setProcessEnvironment(env);
+    first.start(QStringLiteral(HOSTBENCH_GUI_PATH), {u"--data-dir"_s, folder});
+    QVERIFY(first.waitForStarted(kTimeoutMs));
+    const QString database = folder + u"/hostbench.sqlite"_s;
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(database) || first.state() != QProcess::Running, kTimeoutMs);
+    QVERIFY2(first.state() == QProcess::Running, first.readAllStandardError().constData());
+    QVERIFY(QFile::exists(folder + u"/hostbench.lock"_s));
+
+    // Another spelling of the same folder.
+    const Result second = run({u"--data-dir"_s, folder + u"/./"_s}, env);
+    QCOMPARE(second.status, QProcess::NormalExit);
+    QCOMPARE(second.exitCode, 0);
+    QVERIFY2(second.out.contains(u"brought its window to the front"_s), qPrintable(second.out + second.err));
+    QVERIFY2(second.out.contains(u"(PID %1)"_s.arg(first.processId())), qPrintable(second.out));
+    QCOMPARE(first.state(), QProcess::Running);
+
+    first.terminate();
+    if (!first.waitForFinished(kTimeoutMs)) {
+        first.kill();
+        first.waitForFinished();
     }
 }
 

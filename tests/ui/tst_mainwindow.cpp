@@ -70,6 +70,7 @@ private slots:
     void removeSiteThroughPage();
     void startAtLaunchSetting();
     void aboutNamesLicence();
+    void bringToFrontShowsWindow();
 
 private:
     template<typename T>
@@ -629,6 +630,21 @@ void TestMainWindow::aboutNamesLicence()
     about->trigger();
     QVERIFY2(text.contains(u"GPL-3.0-or-later"_s), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral(HOSTBENCH_VERSION)), qPrintable(text));
+}
+
+void TestMainWindow::bringToFrontShowsWindow()
+{
+    // What a second start on the same data folder asks for: hidden or
+    // minimized, the window comes back.
+    m_window->hide();
+    QVERIFY(!m_window->isVisible());
+    m_window->bringToFront();
+    QVERIFY(m_window->isVisible());
+    m_window->showMinimized();
+    QTRY_VERIFY(m_window->isMinimized());
+    m_window->bringToFront();
+    QTRY_VERIFY(!m_window->isMinimized());
+    QVERIFY(m_window->isVisible());
 }
 
 QTEST_MAIN(TestMainWindow)
