@@ -563,6 +563,14 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <comment>Help menu</comment>
         <translation>Über &amp;Qt</translation>
     </message>
+    <message>
+        <source>Hostbench is still running</source>
+        <translation>Hostbench läuft weiter</translation>
+    </message>
+    <message>
+        <source>The engine goes on serving. Click the icon to show the window, or quit from its menu. On the Server page you can have the window quit instead.</source>
+        <translation>Der Server läuft weiter. Klicken Sie auf das Symbol, um das Fenster zu zeigen, oder beenden Sie Hostbench über sein Menü. Auf der Seite Server können Sie einstellen, dass das Fenster Hostbench stattdessen beendet.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -955,6 +963,14 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>another program (which one cannot be told)</source>
         <translation>einem anderen Programm (welches, lässt sich nicht feststellen)</translation>
     </message>
+    <message>
+        <source>Keep running in the system tray when the window is closed</source>
+        <translation>Nach dem Schließen des Fensters im Infobereich weiterlaufen</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: closing the window quits Hostbench.</source>
+        <translation>Dieser Desktop hat keinen Infobereich: Das Schließen des Fensters beendet Hostbench.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>
@@ -1241,6 +1257,41 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Open the site in the web browser; its name must resolve (a hosts entry)</source>
         <translation>Die Site im Webbrowser öffnen; ihr Name muss aufgelöst werden (ein hosts-Eintrag)</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::TrayIcon</name>
+    <message>
+        <source>Show &amp;Window</source>
+        <translation>&amp;Fenster zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit Hostbench</source>
+        <translation>Hostbench &amp;beenden</translation>
+    </message>
+    <message>
+        <source>S&amp;top the Engine</source>
+        <translation>Server s&amp;toppen</translation>
+    </message>
+    <message>
+        <source>&amp;Start the Engine</source>
+        <translation>Server &amp;starten</translation>
+    </message>
+    <message>
+        <source>Hostbench: the engine is stopped</source>
+        <translation>Hostbench: Der Server ist gestoppt</translation>
+    </message>
+    <message>
+        <source>Hostbench: serving %1</source>
+        <translation>Hostbench: in Betrieb auf %1</translation>
+    </message>
+    <message>
+        <source>Hostbench: serving %1, a benchmark is running</source>
+        <translation>Hostbench: in Betrieb auf %1, ein Benchmark läuft</translation>
+    </message>
+    <message>
+        <source>Hostbench: a benchmark is running</source>
+        <translation>Hostbench: ein Benchmark läuft</translation>
     </message>
 </context>
 <context>

@@ -563,6 +563,14 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;A web server with name-based virtual hosts, a load generator in the spirit of ApacheBench and wrk, and this window to run both.&lt;/p&gt;&lt;p&gt;Data folder: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later (GPL-3.0-or-later). Hostbench comes with no warranty.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;Un serveur web avec des hôtes virtuels par nom, un générateur de charge dans l’esprit d’ApacheBench et de wrk, et cette fenêtre pour piloter les deux.&lt;/p&gt;&lt;p&gt;Dossier de données&#xa0;: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Licence&#xa0;: GNU General Public License, version 3 ou ultérieure (GPL-3.0-or-later). Hostbench est fourni sans aucune garantie.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Hostbench is still running</source>
+        <translation>Hostbench fonctionne toujours</translation>
+    </message>
+    <message>
+        <source>The engine goes on serving. Click the icon to show the window, or quit from its menu. On the Server page you can have the window quit instead.</source>
+        <translation>Le serveur continue de servir. Cliquez sur l’icône pour afficher la fenêtre, ou quittez depuis son menu. Sur la page Serveur, vous pouvez faire en sorte que la fenêtre quitte plutôt Hostbench.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -955,6 +963,14 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>another program (which one cannot be told)</source>
         <translation>un autre programme (impossible de dire lequel)</translation>
     </message>
+    <message>
+        <source>Keep running in the system tray when the window is closed</source>
+        <translation>Continuer dans la zone de notification quand la fenêtre est fermée</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: closing the window quits Hostbench.</source>
+        <translation>Ce bureau n’a pas de zone de notification&#xa0;: fermer la fenêtre quitte Hostbench.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>
@@ -1241,6 +1257,41 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Open the site in the web browser; its name must resolve (a hosts entry)</source>
         <translation>Ouvrir le site dans le navigateur web&#xa0;; son nom doit être résolu (une entrée hosts)</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::TrayIcon</name>
+    <message>
+        <source>Show &amp;Window</source>
+        <translation>Afficher la &amp;fenêtre</translation>
+    </message>
+    <message>
+        <source>&amp;Quit Hostbench</source>
+        <translation>&amp;Quitter Hostbench</translation>
+    </message>
+    <message>
+        <source>S&amp;top the Engine</source>
+        <translation>A&amp;rrêter le serveur</translation>
+    </message>
+    <message>
+        <source>&amp;Start the Engine</source>
+        <translation>&amp;Démarrer le serveur</translation>
+    </message>
+    <message>
+        <source>Hostbench: the engine is stopped</source>
+        <translation>Hostbench&#xa0;: le serveur est arrêté</translation>
+    </message>
+    <message>
+        <source>Hostbench: serving %1</source>
+        <translation>Hostbench&#xa0;: en service sur %1</translation>
+    </message>
+    <message>
+        <source>Hostbench: serving %1, a benchmark is running</source>
+        <translation>Hostbench&#xa0;: en service sur %1, un benchmark est en cours</translation>
+    </message>
+    <message>
+        <source>Hostbench: a benchmark is running</source>
+        <translation>Hostbench&#xa0;: un benchmark est en cours</translation>
     </message>
 </context>
 <context>

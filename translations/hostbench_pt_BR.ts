@@ -563,6 +563,14 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;A web server with name-based virtual hosts, a load generator in the spirit of ApacheBench and wrk, and this window to run both.&lt;/p&gt;&lt;p&gt;Data folder: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later (GPL-3.0-or-later). Hostbench comes with no warranty.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Hostbench %1&lt;/h3&gt;&lt;p&gt;Um servidor web com hosts virtuais baseados em nome, um gerador de carga no espírito do ApacheBench e do wrk, e esta janela para operar os dois.&lt;/p&gt;&lt;p&gt;Pasta de dados: &lt;code&gt;%2&lt;/code&gt;&lt;/p&gt;&lt;p&gt;Licença: GNU General Public License, versão 3 ou posterior (GPL-3.0-or-later). O Hostbench não oferece nenhuma garantia.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Hostbench is still running</source>
+        <translation>O Hostbench continua em execução</translation>
+    </message>
+    <message>
+        <source>The engine goes on serving. Click the icon to show the window, or quit from its menu. On the Server page you can have the window quit instead.</source>
+        <translation>O servidor continua atendendo. Clique no ícone para mostrar a janela ou saia pelo menu dele. Na aba Servidor você pode fazer a janela encerrar o Hostbench em vez disso.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -955,6 +963,14 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>another program (which one cannot be told)</source>
         <translation>outro programa (não é possível saber qual)</translation>
     </message>
+    <message>
+        <source>Keep running in the system tray when the window is closed</source>
+        <translation>Continuar na bandeja do sistema quando a janela for fechada</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: closing the window quits Hostbench.</source>
+        <translation>Esta área de trabalho não tem bandeja do sistema: fechar a janela encerra o Hostbench.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>
@@ -1241,6 +1257,41 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Open the site in the web browser; its name must resolve (a hosts entry)</source>
         <translation>Abrir o site no navegador web; o nome dele precisa ser resolvido (uma entrada no arquivo hosts)</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::TrayIcon</name>
+    <message>
+        <source>Show &amp;Window</source>
+        <translation>Mostrar a &amp;janela</translation>
+    </message>
+    <message>
+        <source>&amp;Quit Hostbench</source>
+        <translation>&amp;Sair do Hostbench</translation>
+    </message>
+    <message>
+        <source>S&amp;top the Engine</source>
+        <translation>&amp;Parar o servidor</translation>
+    </message>
+    <message>
+        <source>&amp;Start the Engine</source>
+        <translation>&amp;Iniciar o servidor</translation>
+    </message>
+    <message>
+        <source>Hostbench: the engine is stopped</source>
+        <translation>Hostbench: o servidor está parado</translation>
+    </message>
+    <message>
+        <source>Hostbench: serving %1</source>
+        <translation>Hostbench: em operação em %1</translation>
+    </message>
+    <message>
+        <source>Hostbench: serving %1, a benchmark is running</source>
+        <translation>Hostbench: em operação em %1, um benchmark está em execução</translation>
+    </message>
+    <message>
+        <source>Hostbench: a benchmark is running</source>
+        <translation>Hostbench: um benchmark está em execução</translation>
     </message>
 </context>
 <context>

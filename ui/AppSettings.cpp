@@ -52,6 +52,26 @@ void AppSettings::setLanguage(const QString &code)
     setValue(u"language"_s, code);
 }
 
+bool AppSettings::keepInTray() const
+{
+    return boolValue(u"keepInTray"_s, true);
+}
+
+void AppSettings::setKeepInTray(bool on)
+{
+    setValue(u"keepInTray"_s, on ? u"1"_s : u"0"_s);
+}
+
+bool AppSettings::trayNoticeShown() const
+{
+    return boolValue(u"trayNoticeShown"_s, false);
+}
+
+void AppSettings::setTrayNoticeShown(bool shown)
+{
+    setValue(u"trayNoticeShown"_s, shown ? u"1"_s : u"0"_s);
+}
+
 QByteArray AppSettings::windowGeometry() const
 {
     return QByteArray::fromBase64(value(u"windowGeometry"_s).toLatin1());

@@ -38,6 +38,13 @@ public:
     QString language() const;
     void setLanguage(const QString &code);
 
+    // Closing the window leaves Hostbench in the system tray (where there is
+    // one), serving; said once, the first time (trayNoticeShown()).
+    bool keepInTray() const;
+    void setKeepInTray(bool on);
+    bool trayNoticeShown() const;
+    void setTrayNoticeShown(bool shown);
+
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray &geometry);
 

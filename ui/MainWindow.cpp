@@ -9,6 +9,7 @@
 #include "ui/RunsPage.h"
 #include "ui/ServerPage.h"
 #include "ui/SitesPage.h"
+#include "ui/TrayIcon.h"
 
 #include <QAction>
 #include <QApplication>
@@ -61,6 +62,19 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
 
     createMenus();
 
+    // The status in the tray, and the window's way back when it is closed there.
+    m_tray = new TrayIcon(*m_engine, *m_benchmark, this);
+    connect(m_tray, &TrayIcon::startRequested, this, [this] {
+        if (!m_server->startEngine()) {
+            bringToFront();
+            m_tabs->setCurrentWidget(m_server);
+        }
+    });
+    connect(m_tray, &TrayIcon::stopRequested, m_server, &ServerPage::stopEngine);
+    connect(m_tray, &TrayIcon::showWindowRequested, this, &MainWindow::bringToFront);
+    connect(m_tray, &TrayIcon::quitRequested, this, &MainWindow::quit);
+    m_tray->showIfAvailable();
+
     connect(m_sites, &SitesPage::sitesChanged, m_benchmark, &BenchmarkPage::refreshTargets);
     connect(m_benchmark, &BenchmarkPage::runFinished, m_runs, [this](qint64 runId) { m_runs->refresh(runId); });
 
@@ -72,7 +86,9 @@ MainWindow::~MainWindow()
 {
     // The pages and the status line hold references to the engine and the
     // settings: they go first (a live benchmark is stopped and joined), then
-    // the engine, then (as a member) the settings.
+    // the engine, then (as a member) the settings. The tray icon follows the
+    // engine and the Benchmark page: it goes before them.
+    delete m_tray;
     delete m_tabs;
     delete statusBar();
     delete m_engine;
@@ -97,9 +113,29 @@ void MainWindow::bringToFront()
     activateWindow();
 }
 
+void MainWindow::quit()
+{
+    m_quitting = true;
+    close();
+    // A window already hidden in the tray closes no last window: quit anyway.
+    QCoreApplication::quit();
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     m_settings->setWindowGeometry(saveGeometry());
+    if (!m_quitting && m_tray->isVisible() && m_settings->keepInTray()) {
+        // The engine goes on serving; the tray icon brings the window back.
+        event->ignore();
+        hide();
+        if (!m_settings->trayNoticeShown()) {
+            m_tray->notify(tr("Hostbench is still running"),
+                           tr("The engine goes on serving. Click the icon to show the window, or quit from its menu. "
+                              "On the Server page you can have the window quit instead."));
+            m_settings->setTrayNoticeShown(true);
+        }
+        return;
+    }
     QMainWindow::closeEvent(event);
 }
 
@@ -118,7 +154,7 @@ void MainWindow::createMenus()
     QAction *quit = file->addAction(tr("&Quit", "File menu"));
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
-    connect(quit, &QAction::triggered, this, &QWidget::close);
+    connect(quit, &QAction::triggered, this, &MainWindow::quit);
 
     QMenu *engine = menuBar()->addMenu(tr("&Engine", "menu bar"));
     QAction *start = engine->addAction(tr("&Start", "Engine menu"));

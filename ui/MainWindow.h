@@ -18,6 +18,7 @@ class EngineController;
 class RunsPage;
 class ServerPage;
 class SitesPage;
+class TrayIcon;
 
 /*
  * Hostbench's main window: the pages Sites, Server, Benchmark and Runs in
@@ -43,6 +44,9 @@ public:
     // Shows the window, restored and raised: a second start on the same
     // data folder asks for it (sys::InstanceLock).
     void bringToFront();
+    // Quits Hostbench, also from the tray (closing the window may only hide it).
+    void quit();
+    TrayIcon *trayIcon() const { return m_tray; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -59,6 +63,8 @@ private:
     ServerPage *m_server = nullptr;
     BenchmarkPage *m_benchmark = nullptr;
     RunsPage *m_runs = nullptr;
+    TrayIcon *m_tray = nullptr;
+    bool m_quitting = false;
 };
 
 } // namespace hostbench::ui

@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStyle>
+#include <QSystemTrayIcon>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -47,6 +48,7 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     , m_sendTimeout(new QSpinBox(this))
     , m_maxConnections(new QSpinBox(this))
     , m_autoStart(new QCheckBox(tr("Start the engine at launch"), this))
+    , m_keepInTray(new QCheckBox(tr("Keep running in the system tray when the window is closed"), this))
     , m_controlEnabled(new QCheckBox(tr("Control API on 127.0.0.1, port"), this))
     , m_controlPort(new QSpinBox(this))
     , m_language(new QComboBox(this))
@@ -63,6 +65,7 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     m_fallback->setObjectName(u"serverPortFallback"_s);
     m_threads->setObjectName(u"serverThreads"_s);
     m_autoStart->setObjectName(u"serverAutoStart"_s);
+    m_keepInTray->setObjectName(u"serverKeepInTray"_s);
     m_controlEnabled->setObjectName(u"serverControlEnabled"_s);
     m_controlPort->setObjectName(u"serverControlPort"_s);
     m_language->setObjectName(u"serverLanguage"_s);
@@ -108,6 +111,11 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     m_maxConnections->setValue(stored.maxConnectionsPerWorker);
     m_maxConnections->setToolTip(tr("Open connections per worker thread; more are answered 503."));
     m_autoStart->setChecked(m_settings.startEngineAtLaunch());
+    m_keepInTray->setChecked(m_settings.keepInTray());
+    if (!QSystemTrayIcon::isSystemTrayAvailable()) {
+        m_keepInTray->setEnabled(false);
+        m_keepInTray->setToolTip(tr("This desktop has no system tray: closing the window quits Hostbench."));
+    }
     m_controlEnabled->setChecked(m_settings.controlApiEnabled());
     m_controlPort->setRange(0, 65535);
     m_controlPort->setSpecialValueText(tr("Any free port"));
@@ -171,6 +179,7 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     auto *windowForm = new QFormLayout(windowBox);
     windowForm->addRow(tr("&Language:"), m_language);
     windowForm->addRow(QString(), languageNote);
+    windowForm->addRow(QString(), m_keepInTray);
 
     auto *leftColumn = new QVBoxLayout;
     leftColumn->addWidget(engineBox, 1);
@@ -187,6 +196,7 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     connect(m_start, &QPushButton::clicked, this, &ServerPage::startEngine);
     connect(m_stop, &QPushButton::clicked, this, &ServerPage::stopEngine);
     connect(m_autoStart, &QCheckBox::toggled, this, [this](bool on) { m_settings.setStartEngineAtLaunch(on); });
+    connect(m_keepInTray, &QCheckBox::toggled, this, [this](bool on) { m_settings.setKeepInTray(on); });
     connect(m_language, &QComboBox::currentIndexChanged, this,
             [this] { m_settings.setLanguage(m_language->currentData().toString()); });
     connect(m_controlEnabled, &QCheckBox::toggled, m_controlPort, &QWidget::setEnabled);

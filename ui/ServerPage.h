@@ -30,7 +30,8 @@ class EngineController;
  * (port in use, and by which process) in red under the buttons, and, when
  * the engine moved to the next free port, which port it left, held by
  * whom (sys::PortHolder); live counters beside. Below the
- * engine, the window's language (stored at once, used from the next start).
+ * engine, the window's language (stored at once, used from the next start)
+ * and whether closing the window leaves Hostbench in the tray.
  * Starting stores the configuration (Database::saveServerConfig).
  * GUI thread.
  */
@@ -67,6 +68,7 @@ private:
     QSpinBox *m_sendTimeout = nullptr; // ms
     QSpinBox *m_maxConnections = nullptr; // per worker
     QCheckBox *m_autoStart = nullptr;
+    QCheckBox *m_keepInTray = nullptr; // AppSettings::keepInTray()
     QCheckBox *m_controlEnabled = nullptr;
     QSpinBox *m_controlPort = nullptr;
     QComboBox *m_language = nullptr; // item data: a Translations::languages() code, "" for the system's
