@@ -14,12 +14,19 @@ namespace hostbench::sys {
 namespace {
 constexpr auto kLockFile = "hostbench.lock";
 constexpr char kActivate[] = "activate\n";
+
+// One spelling per folder ("/srv/data/./" and a symbolic link to it are the
+// same); a folder not there yet keeps its cleaned absolute path.
+QString canonicalFolder(const QString &folder)
+{
+    const QString canonical = QFileInfo(folder).canonicalFilePath();
+    return canonical.isEmpty() ? QDir::cleanPath(QDir(folder).absolutePath()) : canonical;
+}
 } // namespace
 
 InstanceLock::InstanceLock(const QString &folder, QObject *parent)
     : QObject(parent)
-    , m_folder(QFileInfo(folder).canonicalFilePath().isEmpty() ? QDir::cleanPath(QDir(folder).absolutePath())
-                                                                : QFileInfo(folder).canonicalFilePath())
+    , m_folder(canonicalFolder(folder))
     , m_lock(QDir(m_folder).filePath(QLatin1StringView(kLockFile)))
 {
     // Held for as long as the process runs: never stale by age, only when
@@ -80,10 +87,10 @@ QString InstanceLock::describeHolder() const
 
 QString InstanceLock::serverName(const QString &folder)
 {
-    const QString canonical = QFileInfo(folder).canonicalFilePath();
-    const QString path = canonical.isEmpty() ? QDir::cleanPath(QDir(folder).absolutePath()) : canonical;
-    // A name, not a path: Qt puts it in its runtime folder (short enough for a
-    // Unix socket path), one per folder and user.
+    const QString path = canonicalFolder(folder);
+    // A name, not a path: on Unix Qt makes it a socket in the temporary
+    // folder (a data folder's own path could pass the 107 bytes a socket
+    // path may have), one per data folder.
     const QByteArray hash = QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
     return u"hostbench-"_s + QString::fromLatin1(hash);
 }
