@@ -1071,8 +1071,8 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <translation>Das ist ein Ordner; geben Sie einen Dateinamen an.</translation>
     </message>
     <message>
-        <source>Default: a file in the data folder&apos;s logs folder, named after the host</source>
-        <translation>Vorgabe: eine Datei im Ordner logs des Datenordners, nach dem Host benannt</translation>
+        <source>Default: in logs/ of the data folder, named after the host</source>
+        <translation>Vorgabe: in logs/ im Datenordner, nach dem Host benannt</translation>
     </message>
 </context>
 <context>

@@ -1071,8 +1071,8 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <translation>Ceci est un dossier&#xa0;; indiquez un nom de fichier.</translation>
     </message>
     <message>
-        <source>Default: a file in the data folder&apos;s logs folder, named after the host</source>
-        <translation>Par défaut&#xa0;: un fichier du dossier logs du dossier de données, nommé d’après l’hôte</translation>
+        <source>Default: in logs/ of the data folder, named after the host</source>
+        <translation>Par défaut&#xa0;: dans logs/ du dossier de données, au nom de l’hôte</translation>
     </message>
 </context>
 <context>

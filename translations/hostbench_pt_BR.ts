@@ -1071,8 +1071,8 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <translation>Isto é uma pasta; informe um nome de arquivo.</translation>
     </message>
     <message>
-        <source>Default: a file in the data folder&apos;s logs folder, named after the host</source>
-        <translation>Padrão: um arquivo na pasta logs da pasta de dados, com o nome do host</translation>
+        <source>Default: in logs/ of the data folder, named after the host</source>
+        <translation>Padrão: em logs/ da pasta de dados, com o nome do host</translation>
     </message>
 </context>
 <context>

@@ -172,7 +172,7 @@ void SiteAdvancedPage::apply(model::VirtualHost &host) const
 void SiteAdvancedPage::setHostName(const QString &hostName)
 {
     if (hostName.isEmpty()) {
-        const QString unnamed = tr("Default: a file in the data folder's logs folder, named after the host");
+        const QString unnamed = tr("Default: in logs/ of the data folder, named after the host");
         m_accessLogPath->setPlaceholderText(unnamed);
         m_errorLogPath->setPlaceholderText(unnamed);
         return;

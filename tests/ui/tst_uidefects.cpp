@@ -6,7 +6,8 @@
 //     without a buddy shows it as is), or an accelerator whose buddy cannot
 //     take the focus;
 //   - Qt's own button texts ("Cancel") left in English in a translated window;
-//   - chart texts (axis labels, titles) cut to "..." by Qt Charts;
+//   - chart texts (axis labels, titles) cut to "..." by Qt Charts, and a
+//     field's placeholder cut to "…" by its width;
 //   - a hint that moves the fields below it when it appears (Benchmark page);
 //   - a placeholder that does not follow what the user typed (Add Site >
 //     Advanced: the default log paths follow the host name).
@@ -43,6 +44,7 @@
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QSpinBox>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -147,6 +149,8 @@ private slots:
     void qtButtonsTranslated();
     void chartTextsNotElided_data() { languageRows(); }
     void chartTextsNotElided();
+    void placeholdersNotElided_data() { languageRows(); }
+    void placeholdersNotElided();
     void benchmarkHintKeepsLayout_data() { languageRows(); }
     void benchmarkHintKeepsLayout();
     void logPlaceholdersFollowHostName();
@@ -435,6 +439,31 @@ void TestUiDefects::chartTextsNotElided()
         }
     });
     QVERIFY(labels > 50);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+void TestUiDefects::placeholdersNotElided()
+{
+    QFETCH(QString, language);
+    QVERIFY(openWindow(language));
+    QStringList problems;
+    int fields = 0;
+    walk([&](QWidget *surface, const QString &name) {
+        for (QLineEdit *edit : surface->findChildren<QLineEdit *>()) {
+            if (!edit->isVisible() || edit->placeholderText().isEmpty() || !edit->text().isEmpty())
+                continue;
+            ++fields;
+            // QLineEdit draws its placeholder elided to its contents: the
+            // width less the frame, its 2 px margins and any text margins.
+            const int frame =
+                edit->hasFrame() ? edit->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, edit) : 0;
+            const QMargins margins = edit->textMargins();
+            const int room = edit->width() - 2 * frame - 2 * 2 - margins.left() - margins.right();
+            if (edit->fontMetrics().horizontalAdvance(edit->placeholderText()) > room)
+                problems.append(name + u": "_s + where(edit, edit->placeholderText()));
+        }
+    });
+    QVERIFY(fields >= 5);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
 }
 
