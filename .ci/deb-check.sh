@@ -62,10 +62,11 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 [ -f "$data/gui/hostbench.sqlite" ] || fail "hostbench (offscreen) made no database in 10 s"
-# Its control API (127.0.0.1:8079) tells where its engine serves.
+# Its control API (127.0.0.1:8079) tells where its engine serves; status
+# reads the API's token in the window's data folder.
 url=""
 for _ in $(seq 1 100); do
-    url=$(hostbench-cli status 2>/dev/null | grep -o 'running at http://[^ ]*/' | cut -d' ' -f3 || true)
+    url=$(hostbench-cli status --data-dir "$data/gui" 2>/dev/null | grep -o 'running at http://[^ ]*/' | cut -d' ' -f3 || true)
     [ -n "$url" ] && break
     sleep 0.1
 done

@@ -1,6 +1,7 @@
 #include "ui/EngineController.h"
 
 #include "control/ControlApi.h"
+#include "control/ControlToken.h"
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
@@ -122,9 +123,19 @@ void EngineController::startControlApi()
         m_controlApiStatus = tr("The control API is off.");
         return;
     }
-    http::HttpServer *server = m_server.get();
-    auto api = std::make_unique<control::ControlApi>([server] { return server->metrics(); }, m_server->url());
     QString error;
+    control::ControlApi::Access access;
+    access.token = control::ControlToken::loadOrCreate(m_tokenFolder, &error);
+    if (access.token.isEmpty()) {
+        m_controlApiStatus = tr("The engine runs without its control API: %1").arg(error);
+        m_controlApiFailed = true;
+        return;
+    }
+    access.tokenForMetrics =
+        m_database.setting(QString::fromLatin1(control::ControlApi::kTokenForMetricsSetting)) == u"1"_s;
+    http::HttpServer *server = m_server.get();
+    auto api = std::make_unique<control::ControlApi>([server] { return server->metrics(); }, m_server->url(),
+                                                     std::move(access));
     const quint16 port = m_settings.controlApiPort();
     if (!api->listen(QHostAddress(QHostAddress::LocalHost), port, &error)) {
         // The engine is useful without it; say so and go on.

@@ -55,6 +55,9 @@ public:
     void reloadSites();
     // Where sites with an empty log path log (DataFolder::logsPath()); none: they do not log.
     void setLogsFolder(const QString &path) { m_logsFolder = path; }
+    // The data folder, where the control API's token lives (ControlToken);
+    // none: the control API does not start.
+    void setTokenFolder(const QString &path) { m_tokenFolder = path; }
 
     QString url() const;            // "http://127.0.0.1:8080/"; empty when stopped
     QString listenAddress() const;
@@ -89,6 +92,7 @@ private:
     storage::Database &m_database;
     AppSettings &m_settings;
     QString m_logsFolder;
+    QString m_tokenFolder;
     std::unique_ptr<http::HttpServer> m_server;
     std::unique_ptr<control::ControlApi> m_controlApi;
     QString m_controlApiStatus;

@@ -40,6 +40,7 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
 
     storage::Database &database = folder.database();
     m_engine->setLogsFolder(folder.logsPath());
+    m_engine->setTokenFolder(folder.path());
     m_sites = new SitesPage(database, *m_engine, m_tabs);
     m_server = new ServerPage(database, *m_settings, *m_engine, m_tabs);
     m_benchmark = new BenchmarkPage(database, *m_settings, *m_engine, m_tabs);

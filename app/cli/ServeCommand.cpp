@@ -3,6 +3,7 @@
 #include "cli/Console.h"
 #include "cli/SignalWatcher.h"
 #include "control/ControlApi.h"
+#include "control/ControlToken.h"
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
 #include "sys/InstanceLock.h"
@@ -150,8 +151,13 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     const QCommandLineOption route(u"route"_s, u"Answers 200 text/plain TEXT on PATH on every site; repeatable."_s,
                                    u"PATH=TEXT"_s);
     const QCommandLineOption control(u"control"_s,
-                                     u"Control API address (default 127.0.0.1:8079), loopback only, or \"off\"."_s,
+                                     u"Control API address (default 127.0.0.1:8079), or \"off\". Loopback only, "
+                                     "unless with --control-token-required."_s,
                                      u"ADDR:PORT|off"_s);
+    const QCommandLineOption controlTokenRequired(
+        u"control-token-required"_s,
+        u"The control API asks for its token (control.token in the data folder) on /metrics too, not only on "
+        "/api; needed for a --control address other than loopback."_s);
     const QCommandLineOption accessLog(u"access-log"_s,
                                        u"Access log (Combined Log Format) of the --site / --default sites, or "
                                        "\"off\" (the default for them). Stored sites use their own settings."_s,
@@ -161,7 +167,8 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
                                       u"FILE|off"_s);
     const QCommandLineOption listing(u"listing"_s,
                                      u"Lists the files of a folder without an index file (--site / --default sites)."_s);
-    parser.addOptions({help, listen, threads, dataDir, site, defaultSite, route, control, accessLog, errorLog, listing});
+    parser.addOptions({help, listen, threads, dataDir, site, defaultSite, route, control, controlTokenRequired,
+                       accessLog, errorLog, listing});
 
     if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand)) {
         *exitCode = *done;
@@ -272,6 +279,7 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         host.directoryListing = options.listing;
     }
 
+    options.controlTokenRequired = parser.isSet(controlTokenRequired);
     options.control = Endpoint{QHostAddress(QHostAddress::LocalHost), kDefaultControlPort};
     if (parser.isSet(control)) {
         if (parser.value(control) == u"off"_s) {
@@ -282,9 +290,10 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
                 Console::fail(kCommand, u"--control: "_s + error);
                 return std::nullopt;
             }
-            if (!options.control->address.isLoopback()) {
+            if (!options.control->address.isLoopback() && !options.controlTokenRequired) {
                 Console::fail(kCommand, u"--control: the control API listens on loopback only (127.0.0.1 or "
-                                        "[::1]), not %1"_s.arg(options.control->address.toString()));
+                                        "[::1]), not %1, unless --control-token-required is given"_s.arg(
+                                            options.control->address.toString()));
                 return std::nullopt;
             }
         }
@@ -369,11 +378,31 @@ int ServeCommand::run(const QStringList &arguments)
 
     std::unique_ptr<control::ControlApi> controlApi;
     if (options->control) {
-        controlApi = std::make_unique<control::ControlApi>([&server] { return server.metrics(); }, server.url());
-        if (controlApi->listen(options->control->address, options->control->port, &error)) {
+        // The token lives in the data folder, also for --site sites, so that
+        // `status` and the other commands find it there.
+        const QString tokenFolder = folder ? folder->path() : storage::DataFolder::resolve(options->dataDir);
+        control::ControlApi::Access access;
+        access.token = control::ControlToken::loadOrCreate(tokenFolder, &error);
+        const QString tokenForMetricsKey = QString::fromLatin1(control::ControlApi::kTokenForMetricsSetting);
+        access.tokenForMetrics = options->controlTokenRequired
+                                 || (folder && folder->database().setting(tokenForMetricsKey) == u"1"_s);
+        const bool tokenForMetrics = access.tokenForMetrics;
+        if (!access.token.isEmpty()) {
+            controlApi = std::make_unique<control::ControlApi>([&server] { return server.metrics(); }, server.url(),
+                                                               std::move(access));
+        }
+        if (controlApi && controlApi->listen(options->control->address, options->control->port, &error)) {
             Endpoint actual = *options->control;
             actual.port = controlApi->port();
-            Console::out(u"Control API on http://%1/api/status and /metrics"_s.arg(actual.toString()));
+            Console::out(u"Control API on http://%1/api/status and /metrics; its token is in %2"_s.arg(
+                actual.toString(), control::ControlToken::filePath(tokenFolder)));
+            if (!actual.address.isLoopback()) {
+                Console::out(u"The control API listens on %1, which other machines may reach: every route, "
+                             "/metrics included, needs its token (--control-token-required)"_s.arg(
+                                 actual.address.toString()));
+            } else if (tokenForMetrics) {
+                Console::out(u"The control API needs its token on /metrics too"_s);
+            }
         } else {
             Console::err(u"hostbench-cli serve: control API not started: "_s + error);
             controlApi.reset();

@@ -40,6 +40,9 @@ public:
         bool listing = false;
         QString dataDir;                     // --data-dir
         std::optional<Endpoint> control;     // nullopt: --control off
+        // --control-token-required: /metrics needs the token too, which
+        // allows a --control address other than loopback.
+        bool controlTokenRequired = false;
     };
 
     // Parses `arguments` (arguments[0] is the program). Returns nullopt with

@@ -2,15 +2,13 @@
 
 #include "cli/CliParse.h"
 #include "cli/Console.h"
+#include "cli/ControlClient.h"
+#include "control/ControlToken.h"
+#include "storage/DataFolder.h"
 
 #include <QCommandLineParser>
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QNetworkAccessManager>
-#include <QNetworkProxy>
-#include <QNetworkReply>
-#include <QTimer>
 
 namespace hostbench::cli {
 
@@ -19,7 +17,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 const QString kCommand = u"status"_s;
-constexpr int kTimeoutMs = 5000;
 
 QString duration(qint64 ms)
 {
@@ -61,8 +58,12 @@ int StatusCommand::run(const QStringList &arguments)
     parser.setApplicationDescription(u"Shows the state of a running hostbench-cli serve or GUI."_s);
     const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
     const QCommandLineOption control(u"control"_s, u"Its control API (default 127.0.0.1:8079)."_s, u"ADDR:PORT"_s);
+    const QCommandLineOption dataDir(u"data-dir"_s,
+                                     u"Its data folder, where its control token is (default $HOSTBENCH_DATA_DIR, "
+                                     "else the user's application data folder)."_s,
+                                     u"DIR"_s);
     const QCommandLineOption json(u"json"_s, u"Prints the raw JSON."_s);
-    parser.addOptions({help, control, json});
+    parser.addOptions({help, control, dataDir, json});
     if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand))
         return *done;
     QString error;
@@ -72,28 +73,29 @@ int StatusCommand::run(const QStringList &arguments)
                                                                 &error);
     if (!endpoint)
         return Console::fail(kCommand, u"--control: "_s + error);
-
-    QNetworkAccessManager manager;
-    manager.setProxy(QNetworkProxy::NoProxy); // loopback: never through $http_proxy
-    const QUrl url(u"http://%1/api/status"_s.arg(endpoint->toString()));
-    std::unique_ptr<QNetworkReply> reply(manager.get(QNetworkRequest(url)));
-    QEventLoop loop;
-    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    QTimer::singleShot(kTimeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
-
-    if (!reply->isFinished())
-        return Console::fail(kCommand, u"no answer from %1 within %2 s"_s.arg(url.toString()).arg(kTimeoutMs / 1000));
-    if (reply->error() == QNetworkReply::ConnectionRefusedError)
+    const QString folder = storage::DataFolder::resolve(parser.value(dataDir));
+    // Without a token, still ask: "nothing listens" is the likelier news.
+    QString tokenError;
+    const QByteArray token = control::ControlToken::load(folder, &tokenError);
+    const ControlClient client(*endpoint, token);
+    const ControlClient::Reply reply = client.request("GET", u"/api/status"_s);
+    if (reply.refused)
         return Console::fail(kCommand, u"nothing listens on %1 (is hostbench-cli serve or the GUI running? "
                                        "see --control)"_s.arg(endpoint->toString()));
-    if (reply->error() != QNetworkReply::NoError)
-        return Console::fail(kCommand, u"%1: %2"_s.arg(url.toString(), reply->errorString()));
-    const QByteArray body = reply->readAll();
+    if (reply.status == 0)
+        return Console::fail(kCommand, reply.error);
+    if (reply.status == 401 && token.isEmpty())
+        return Console::fail(kCommand, tokenError + u" (has serve or the window run on this data folder? see "
+                                                    "--data-dir)"_s);
+    if (reply.status == 401)
+        return Console::fail(kCommand, u"%1 refused the token of %2: it serves another data folder (see "
+                                       "--data-dir)"_s.arg(endpoint->toString(), folder));
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
-    if (parseError.error != QJsonParseError::NoError || !document.isObject())
-        return Console::fail(kCommand, u"%1 did not answer with a status object"_s.arg(url.toString()));
+    const QJsonDocument document = QJsonDocument::fromJson(reply.body, &parseError);
+    if (reply.status != 200 || parseError.error != QJsonParseError::NoError || !document.isObject())
+        return Console::fail(kCommand, u"%1 did not answer with a status object (HTTP %2)"_s
+                                           .arg(client.url(u"/api/status"_s))
+                                           .arg(reply.status));
     if (parser.isSet(json))
         Console::outRaw(QString::fromUtf8(document.toJson(QJsonDocument::Indented)));
     else

@@ -7,9 +7,11 @@
 namespace hostbench::cli {
 
 /*
- * `hostbench-cli status [--control ADDR:PORT]`: GET /api/status from a
- * running `serve` or GUI and prints it for people. Returns 1 with a message
- * when nothing answers there (5 s at most). Thread: the main thread.
+ * `hostbench-cli status [--control ADDR:PORT] [--data-dir DIR]`: GET
+ * /api/status from a running `serve` or GUI, with the control token of the
+ * data folder, and prints it for people. Returns 1 with a message when
+ * nothing answers there (5 s at most), when the data folder has no token
+ * or the instance refuses it. Thread: the main thread.
  */
 class StatusCommand final
 {

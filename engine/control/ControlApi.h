@@ -12,7 +12,7 @@
 namespace hostbench::control {
 
 /*
- * The engine's control API on QtHttpServer (127.0.0.1 only, its own port):
+ * The engine's control API on QtHttpServer (loopback by default, its own port):
  *   GET /api/status  JSON {running, url, uptime_ms, requests,
  *                    requests_per_second (over the last second), open_connections,
  *                    sites: [{host, requests}]}
@@ -20,6 +20,12 @@ namespace hostbench::control {
  * It reads the engine only through the `metrics` callback and knows nothing
  * else of it. All QtHttpServer calls live in ControlApi.cpp, so that the
  * API change of Qt 6.5 touches one file.
+ *
+ * Access (RFC 6750): every route but /metrics needs "Authorization: Bearer
+ * <Access::token>" (see ControlToken); /metrics too with
+ * Access::tokenForMetrics. Without it the answer is 401 with
+ * "WWW-Authenticate: Bearer realm=..." and an RFC 9457 problem+json body;
+ * a wrong token adds error="invalid_token" (RFC 6750 section 3).
  *
  * Thread: lives on the thread that creates it, which must run a Qt event
  * loop (the GUI's or the CLI's main thread); never on the engine's workers.
@@ -31,12 +37,23 @@ class ControlApi final : public QObject
 public:
     using MetricsSource = std::function<model::MetricsSnapshot()>;
 
+    struct Access
+    {
+        QByteArray token; // an empty token lets no request through
+        bool tokenForMetrics = false; // /metrics needs the token too
+    };
+
+    // The settings key (Database::setting) of Access::tokenForMetrics, "1" or "0".
+    static constexpr char kTokenForMetricsSetting[] = "control/tokenForMetrics";
+
     // `metrics` is called on this object's thread, once per API request and once a second.
-    ControlApi(MetricsSource metrics, QString engineUrl, QObject *parent = nullptr);
+    ControlApi(MetricsSource metrics, QString engineUrl, Access access, QObject *parent = nullptr);
     ~ControlApi() override;
 
     // Listens on address:port (port 0 picks one). Returns false with a reason
-    // in *error when the port is taken or the address is not loopback.
+    // in *error when the port is taken, or when the address is not loopback
+    // and Access::tokenForMetrics is off: only an API that lets nothing
+    // through without the token may be reachable from other machines.
     bool listen(const QHostAddress &address, quint16 port, QString *error);
     quint16 port() const;
     // The url reported in /api/status, when the engine moved (GUI restarts).

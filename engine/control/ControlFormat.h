@@ -34,6 +34,12 @@ public:
     static QByteArray prometheusText(const model::MetricsSnapshot &now);
     // Escapes \, " and newline for a Prometheus label value.
     static QByteArray escapeLabelValue(const QString &value);
+
+    static constexpr char kProblemContentType[] = "application/problem+json";
+    // An RFC 9457 problem details object: {type: "about:blank", title (the
+    // status' reason phrase), status, detail} and, when given, "field": the
+    // request member at fault (JSON name, as sent).
+    static QJsonObject problem(int status, const QString &detail, const QString &field = {});
 };
 
 } // namespace hostbench::control

@@ -123,6 +123,8 @@ private slots:
     void benchAboveOpenFileLimit();
     void damagedDatabaseErrorNamesTheFile();
     void statusWithNothingListening();
+    void controlTokenInTheDataFolder();
+    void controlOnAnyAddressNeedsTokenEverywhere();
 
 private:
     QProcessEnvironment environment() const;
@@ -270,7 +272,7 @@ void TestCli::badFlagsFail_data()
         << QStringList{u"serve"_s, u"--default"_s, file} << u"is not a folder"_s;
     QTest::newRow("serve: bad route") << QStringList{u"serve"_s, u"--route"_s, u"hello"_s} << u"bad route"_s;
     QTest::newRow("serve: public control")
-        << QStringList{u"serve"_s, u"--control"_s, u"0.0.0.0:8079"_s} << u"loopback"_s;
+        << QStringList {u"serve"_s, u"--control"_s, u"0.0.0.0:8079"_s} << u"--control-token-required"_s;
     QTest::newRow("serve: log without sites")
         << QStringList{u"serve"_s, u"--access-log"_s, u"/tmp/x.log"_s} << u"--site"_s;
     QTest::newRow("serve: empty log") << QStringList{u"serve"_s, u"--default"_s, u"/tmp"_s, u"--error-log"_s, u""_s}
@@ -998,6 +1000,107 @@ void TestCli::statusWithNothingListening()
     const Result r = runCli({u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(port)});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"nothing listens"_s), qPrintable(r.err));
+}
+
+// A raw GET to the control API, with the Authorization field when given;
+// done at the end of the body (QtHttpServer keeps the connection open).
+static HttpReply controlGet(quint16 port, const QByteArray &path, const QByteArray &token = {})
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(kTimeoutMs))
+        return {};
+    QByteArray request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+    if (!token.isEmpty())
+        request += "Authorization: Bearer " + token + "\r\n";
+    socket.write(request + "\r\n");
+    static const QRegularExpression length(
+        u"\r\nContent-Length: (\\d+)\r\n"_s, QRegularExpression::CaseInsensitiveOption);
+    QByteArray data;
+    while (socket.waitForReadyRead(kTimeoutMs)) {
+        data += socket.readAll();
+        const qsizetype split = data.indexOf("\r\n\r\n");
+        if (split < 0)
+            continue;
+        const QRegularExpressionMatch match = length.match(QString::fromLatin1(data.left(split + 2)));
+        if (match.hasMatch() && data.size() - split - 4 >= match.captured(1).toLongLong())
+            return {data.left(split), data.mid(split + 4)};
+    }
+    return {};
+}
+
+void TestCli::controlTokenInTheDataFolder()
+{
+    // serve makes the token in its data folder, private to the user; status
+    // reads it there; the API refuses requests without it.
+    const QString data = m_dir->filePath(u"token-data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    quint16 controlPort = 0;
+    QVERIFY(startServe(serve,
+        {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s}, &port,
+        &controlPort));
+    QVERIFY(controlPort != 0);
+    const QString tokenFile = data + u"/control.token"_s;
+    QVERIFY2(m_serveOutput.contains(tokenFile), qPrintable(m_serveOutput));
+    QCOMPARE(QFile::permissions(tokenFile) & ~(QFileDevice::ReadUser | QFileDevice::WriteUser),
+        QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    const QByteArray token = readFile(tokenFile).trimmed();
+    QCOMPARE(token.size(), 64);
+
+    QVERIFY(controlGet(controlPort, "/api/status").head.startsWith("HTTP/1.1 401"));
+    QVERIFY(controlGet(controlPort, "/api/status", QByteArray(64, '0')).head.startsWith("HTTP/1.1 401"));
+    QVERIFY(controlGet(controlPort, "/api/status", token).head.startsWith("HTTP/1.1 200"));
+    QVERIFY(controlGet(controlPort, "/metrics").head.startsWith("HTTP/1.1 200")); // open by default
+
+    const QString control = u"127.0.0.1:%1"_s.arg(controlPort);
+    const Result status = runCli({u"status"_s, u"--control"_s, control, u"--data-dir"_s, data });
+    QVERIFY2(status.exitCode == 0, qPrintable(status.err));
+    QVERIFY2(status.out.contains(u"running at http://127.0.0.1:%1/"_s.arg(port)), qPrintable(status.out));
+
+    // Another data folder's token is refused, and status says why.
+    const QString other = m_dir->filePath(u"other-data"_s);
+    QVERIFY(QDir().mkpath(other));
+    const Result noToken = runCli({u"status"_s, u"--control"_s, control, u"--data-dir"_s, other });
+    QCOMPARE(noToken.exitCode, 1);
+    QVERIFY2(noToken.err.contains(u"no control token"_s), qPrintable(noToken.err));
+    QFile otherToken(other + u"/control.token"_s);
+    QVERIFY(otherToken.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    otherToken.write(QByteArray(64, '1'));
+    otherToken.close();
+    const Result wrongToken = runCli({u"status"_s, u"--control"_s, control, u"--data-dir"_s, other });
+    QCOMPARE(wrongToken.exitCode, 1);
+    QVERIFY2(wrongToken.err.contains(u"refused the token"_s), qPrintable(wrongToken.err));
+    QVERIFY(stopServe(serve));
+
+    // The next start keeps the token.
+    QVERIFY(startServe(serve,
+        {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s}, &port,
+        &controlPort));
+    QCOMPARE(readFile(tokenFile).trimmed(), token);
+    QVERIFY(controlGet(controlPort, "/api/status", token).head.startsWith("HTTP/1.1 200"));
+    QVERIFY(stopServe(serve));
+}
+
+void TestCli::controlOnAnyAddressNeedsTokenEverywhere()
+{
+    const QString data = m_dir->filePath(u"any-data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve,
+        {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"0.0.0.0:0"_s,
+         u"--control-token-required"_s},
+        &port));
+    static const QRegularExpression control(
+        u"^Control API on http://0\\.0\\.0\\.0:(\\d+)/"_s, QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch match = control.match(m_serveOutput);
+    QVERIFY2(match.hasMatch(), qPrintable(m_serveOutput));
+    QVERIFY2(m_serveOutput.contains(u"other machines may reach"_s), qPrintable(m_serveOutput));
+    const quint16 controlPort = quint16(match.captured(1).toUInt());
+    const QByteArray token = readFile(data + u"/control.token"_s).trimmed();
+    QVERIFY(controlGet(controlPort, "/metrics").head.startsWith("HTTP/1.1 401"));
+    QVERIFY(controlGet(controlPort, "/metrics", token).head.startsWith("HTTP/1.1 200"));
+    QVERIFY(stopServe(serve));
 }
 
 void TestCli::benchSaysItsReachabilityCheck()

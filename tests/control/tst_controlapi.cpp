@@ -17,20 +17,31 @@ using hostbench::model::MetricsSnapshot;
 
 namespace {
 
+const QByteArray kToken = QByteArray(64, 'e');
+
+ControlApi::Access access(bool tokenForMetrics = false)
+{
+    return {kToken, tokenForMetrics};
+}
+
 struct Reply
 {
     int status = 0;
     QByteArray contentType;
+    QByteArray wwwAuthenticate;
     QByteArray body;
     QString error;
 };
 
-// GET over 127.0.0.1, waiting at most 10 s.
-Reply get(quint16 port, const QString &path)
+// GET over 127.0.0.1 with `authorization` as the Authorization field (none
+// when empty), waiting at most 10 s.
+Reply get(quint16 port, const QString &path, const QByteArray &authorization = "Bearer "_ba + kToken)
 {
     QNetworkAccessManager manager;
     manager.setProxy(QNetworkProxy::NoProxy);
     QNetworkRequest request(QUrl(u"http://127.0.0.1:%1%2"_s.arg(port).arg(path)));
+    if (!authorization.isEmpty())
+        request.setRawHeader("Authorization", authorization);
     std::unique_ptr<QNetworkReply> reply(manager.get(request));
     QEventLoop loop;
     QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -43,8 +54,9 @@ Reply get(quint16 port, const QString &path)
     }
     result.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     result.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+    result.wwwAuthenticate = reply->rawHeader("WWW-Authenticate");
     result.body = reply->readAll();
-    if (reply->error() != QNetworkReply::NoError)
+    if (reply->error() != QNetworkReply::NoError && result.status < 400)
         result.error = reply->errorString();
     return result;
 }
@@ -77,12 +89,17 @@ private slots:
     void nonLoopbackIsRefused();
     void listensOnlyOnce();
     void requestsPerSecondFromTwoSnapshots();
+    void statusNeedsTheToken_data();
+    void statusNeedsTheToken();
+    void metricsNeedTheTokenWhenAsked();
+    void emptyTokenLetsNothingThrough();
+    void otherAddressWhenTokenRequiredEverywhere();
 };
 
 void TestControlApi::statusOverHttp()
 {
     const MetricsSnapshot s = constructedSnapshot();
-    ControlApi api([s] { return s; }, u"http://127.0.0.1:8080/"_s);
+    ControlApi api([s] { return s; }, u"http://127.0.0.1:8080/"_s, access());
     QString error;
     QVERIFY2(api.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
     QVERIFY(api.port() != 0);
@@ -116,7 +133,7 @@ void TestControlApi::statusOverHttp()
 void TestControlApi::metricsOverHttp()
 {
     const MetricsSnapshot s = constructedSnapshot();
-    ControlApi api([s] { return s; }, u"http://127.0.0.1:8080/"_s);
+    ControlApi api([s] { return s; }, u"http://127.0.0.1:8080/"_s, access());
     QString error;
     QVERIFY2(api.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
 
@@ -141,7 +158,7 @@ void TestControlApi::metricsOverHttp()
 
 void TestControlApi::unknownPathIsNotFound()
 {
-    ControlApi api([] { return MetricsSnapshot(); }, {});
+    ControlApi api([] { return MetricsSnapshot(); }, {}, access());
     QString error;
     QVERIFY2(api.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
     QCOMPARE(get(api.port(), u"/nothing"_s).status, 404);
@@ -151,7 +168,7 @@ void TestControlApi::takenPortIsAnError()
 {
     QTcpServer occupier;
     QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
-    ControlApi api([] { return MetricsSnapshot(); }, {});
+    ControlApi api([] { return MetricsSnapshot(); }, {}, access());
     QString error;
     QVERIFY(!api.listen(QHostAddress::LocalHost, occupier.serverPort(), &error));
     QVERIFY2(error.contains(QString::number(occupier.serverPort())), qPrintable(error));
@@ -173,7 +190,7 @@ void TestControlApi::nonLoopbackIsRefused_data()
 void TestControlApi::nonLoopbackIsRefused()
 {
     QFETCH(QString, address);
-    ControlApi api([] { return MetricsSnapshot(); }, {});
+    ControlApi api([] { return MetricsSnapshot(); }, {}, access());
     QString error;
     QVERIFY(!api.listen(QHostAddress(address), 0, &error));
     QVERIFY2(error.contains(u"loopback"_s), qPrintable(error));
@@ -182,7 +199,7 @@ void TestControlApi::nonLoopbackIsRefused()
 
 void TestControlApi::listensOnlyOnce()
 {
-    ControlApi api([] { return MetricsSnapshot(); }, {});
+    ControlApi api([] { return MetricsSnapshot(); }, {}, access());
     QString error;
     QVERIFY2(api.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
     const quint16 port = api.port();
@@ -205,7 +222,7 @@ void TestControlApi::requestsPerSecondFromTwoSnapshots()
             s.requests = quint64(100 * reads);
             return s;
         },
-        {});
+        {}, access());
     QString error;
     QVERIFY2(api.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
 
@@ -220,6 +237,90 @@ void TestControlApi::requestsPerSecondFromTwoSnapshots()
     }
     QCOMPARE(rate, 250.0);
     QVERIFY(reads >= 3); // listen, one tick at least, and the request
+}
+
+void TestControlApi::statusNeedsTheToken_data()
+{
+    QTest::addColumn<QByteArray>("authorization");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("challenge"); // WWW-Authenticate, RFC 6750 section 3
+    const QByteArray realm = "Bearer realm=\"hostbench\"";
+    const QByteArray invalid = realm + ", error=\"invalid_token\"";
+    QTest::newRow("the token") << QByteArray("Bearer " + kToken) << 200 << QByteArray();
+    QTest::newRow("scheme in lower case") << QByteArray("bearer " + kToken) << 200 << QByteArray();
+    QTest::newRow("none") << QByteArray() << 401 << realm;
+    QTest::newRow("another token") << QByteArray("Bearer " + QByteArray(64, 'f')) << 401 << invalid;
+    QTest::newRow("the token less its last digit")
+        << QByteArray("Bearer " + kToken.chopped(1)) << 401 << invalid;
+    QTest::newRow("the token and more") << QByteArray("Bearer " + kToken + 'e') << 401 << invalid;
+    QTest::newRow("no scheme") << kToken << 401 << invalid;
+    QTest::newRow("basic") << QByteArray("Basic " + kToken.toBase64()) << 401 << invalid;
+    QTest::newRow("empty bearer") << "Bearer "_ba << 401 << invalid;
+}
+
+void TestControlApi::statusNeedsTheToken()
+{
+    QFETCH(QByteArray, authorization);
+    QFETCH(int, status);
+    QFETCH(QByteArray, challenge);
+    ControlApi api([] { return constructedSnapshot(); }, {}, access());
+    QString error;
+    QVERIFY2(api.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+    const Reply reply = get(api.port(), u"/api/status"_s, authorization);
+    QVERIFY2(reply.error.isEmpty(), qPrintable(reply.error));
+    QCOMPARE(reply.status, status);
+    QCOMPARE(reply.wwwAuthenticate, challenge);
+    const QJsonObject json = QJsonDocument::fromJson(reply.body).object();
+    if (status == 200) {
+        QCOMPARE(json[u"requests"_s].toInteger(), 4242);
+        return;
+    }
+    // An RFC 9457 problem, which never shows the counters.
+    QVERIFY2(reply.contentType.startsWith("application/problem+json"), reply.contentType.constData());
+    QCOMPARE(json[u"status"_s].toInt(), 401);
+    QCOMPARE(json[u"title"_s].toString(), u"Unauthorized"_s);
+    QVERIFY(json[u"detail"_s].toString().contains(u"control.token"_s));
+    QVERIFY(!reply.body.contains("4242"));
+}
+
+void TestControlApi::metricsNeedTheTokenWhenAsked()
+{
+    ControlApi open([] { return constructedSnapshot(); }, {}, access(false));
+    ControlApi closed([] { return constructedSnapshot(); }, {}, access(true));
+    QString error;
+    QVERIFY2(open.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+    QVERIFY2(closed.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+
+    QCOMPARE(get(open.port(), u"/metrics"_s, {}).status, 200);
+    const Reply refused = get(closed.port(), u"/metrics"_s, {});
+    QCOMPARE(refused.status, 401);
+    QCOMPARE(refused.wwwAuthenticate, "Bearer realm=\"hostbench\""_ba);
+    QVERIFY(!refused.body.contains("hostbench_requests_total"));
+    const Reply allowed = get(closed.port(), u"/metrics"_s);
+    QCOMPARE(allowed.status, 200);
+    QVERIFY(allowed.body.contains("hostbench_requests_total 4242"));
+    // /api/status needs it either way.
+    QCOMPARE(get(open.port(), u"/api/status"_s, {}).status, 401);
+}
+
+void TestControlApi::emptyTokenLetsNothingThrough()
+{
+    ControlApi api([] { return constructedSnapshot(); }, {}, ControlApi::Access {});
+    QString error;
+    QVERIFY2(api.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+    QCOMPARE(get(api.port(), u"/api/status"_s, "Bearer "_ba).status, 401);
+    QCOMPARE(get(api.port(), u"/api/status"_s, {}).status, 401);
+}
+
+void TestControlApi::otherAddressWhenTokenRequiredEverywhere()
+{
+    // Any address: reachable from other machines, so every route needs the token.
+    ControlApi api([] { return constructedSnapshot(); }, {}, access(true));
+    QString error;
+    QVERIFY2(api.listen(QHostAddress::AnyIPv4, 0, &error), qPrintable(error));
+    QCOMPARE(get(api.port(), u"/metrics"_s, {}).status, 401);
+    QCOMPARE(get(api.port(), u"/api/status"_s, {}).status, 401);
+    QCOMPARE(get(api.port(), u"/api/status"_s).status, 200);
 }
 
 QTEST_GUILESS_MAIN(TestControlApi)

@@ -85,7 +85,8 @@ private:
     void typeInto(QWidget *field, const QString &text);
     QString engineUrl() const;
     // GET over 127.0.0.1 with an optional Host header; returns the body, sets *status.
-    static QByteArray get(const QUrl &url, const QByteArray &host, int *status);
+    static QByteArray get(const QUrl &url, const QByteArray &host, int *status,
+                          const QByteArray &authorization = {});
 
     QTemporaryDir m_dir;
     std::unique_ptr<storage::DataFolder> m_folder;
@@ -143,13 +144,16 @@ QString TestMainWindow::engineUrl() const
     return widget<QLabel>(u"statusUrl"_s)->property("url").toString();
 }
 
-QByteArray TestMainWindow::get(const QUrl &url, const QByteArray &host, int *status)
+QByteArray TestMainWindow::get(const QUrl &url, const QByteArray &host, int *status,
+                               const QByteArray &authorization)
 {
     QNetworkAccessManager manager;
     manager.setProxy(QNetworkProxy::NoProxy);
     QNetworkRequest request(url);
     if (!host.isEmpty())
         request.setRawHeader("Host", host);
+    if (!authorization.isEmpty())
+        request.setRawHeader("Authorization", authorization);
     std::unique_ptr<QNetworkReply> reply(manager.get(request));
     if (!QTest::qWaitFor([&] { return reply->isFinished(); }, kTimeoutMs))
         return {};
@@ -202,8 +206,14 @@ void TestMainWindow::startEngineFromServerPage()
     const quint16 controlPort = m_window->engine().controlApiPort();
     QVERIFY(controlPort > 0);
     QVERIFY(widget<QLabel>(u"serverControlStatus"_s)->text().contains(QString::number(controlPort)));
+    // It asks for the token that the window made in its data folder.
+    const QUrl statusUrl(u"http://127.0.0.1:%1/api/status"_s.arg(controlPort));
     int controlStatus = 0;
-    const QByteArray json = get(QUrl(u"http://127.0.0.1:%1/api/status"_s.arg(controlPort)), {}, &controlStatus);
+    QVERIFY(!get(statusUrl, {}, &controlStatus).contains("\"running\""));
+    QCOMPARE(controlStatus, 401);
+    QFile tokenFile(m_folder->path() + u"/control.token"_s);
+    QVERIFY(tokenFile.open(QIODevice::ReadOnly));
+    const QByteArray json = get(statusUrl, {}, &controlStatus, "Bearer " + tokenFile.readAll().trimmed());
     QCOMPARE(controlStatus, 200);
     QVERIFY2(json.contains("\"running\""), json.constData());
 
