@@ -24,8 +24,9 @@ PACKAGES=(
     libboost1.81-dev
 )
 # Only for `./hostbench.sh test`: the black-box conformance test compares the
-# engine with nginx (run on its own temporary prefix and port), in Python.
-TEST_PACKAGES=(nginx-light python3)
+# engine with nginx (run on its own temporary prefix and port), in Python;
+# tst_controlapi checks a scrape of /metrics with promtool (package prometheus).
+TEST_PACKAGES=(nginx-light python3 prometheus)
 
 install_missing() {
     local missing=()
