@@ -1,10 +1,10 @@
 #include "ui/SiteDialog.h"
 
+#include "model/SiteValidator.h"
 #include "ui/ButtonTexts.h"
 #include "ui/FieldError.h"
 #include "ui/RoutesEditor.h"
 #include "ui/SiteAdvancedPage.h"
-#include "ui/SiteValidator.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -51,7 +51,7 @@ QWidget *withError(QWidget *field, FieldError *error, QWidget *extra = nullptr)
 QString normalizedOrRaw(const QString &name)
 {
     QString error;
-    const QString normalized = SiteValidator::normalizeHostName(name, &error);
+    const QString normalized = model::SiteValidator::normalizeHostName(name, &error);
     return normalized.isEmpty() ? name.trimmed().toLower() : normalized;
 }
 
@@ -154,7 +154,7 @@ model::VirtualHost SiteDialog::host() const
     model::VirtualHost host = m_original;
     host.hostName = normalizedOrRaw(m_hostName->text());
     host.aliases.clear();
-    for (const QString &alias : SiteValidator::splitAliases(m_aliases->text()))
+    for (const QString &alias : model::SiteValidator::splitAliases(m_aliases->text()))
         host.aliases.append(normalizedOrRaw(alias));
     host.documentRoot = QDir::fromNativeSeparators(m_documentRoot->text().trimmed());
     // "/srv/www/" and "/srv/www" are the same folder; keep one spelling.
@@ -169,7 +169,7 @@ model::VirtualHost SiteDialog::host() const
 bool SiteDialog::validate()
 {
     const model::VirtualHost entered = host();
-    const SiteValidator::Errors errors = SiteValidator::validate(entered, m_others);
+    const model::SiteValidator::Errors errors = model::SiteValidator::validate(entered, m_others);
     m_hostNameError->setMessage(errors.hostName);
     m_aliasesError->setMessage(errors.aliases);
     m_documentRootError->setMessage(errors.documentRoot);

@@ -1,4 +1,4 @@
-#include "ui/SiteValidator.h"
+#include "model/SiteValidator.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -6,8 +6,8 @@
 
 using namespace Qt::StringLiterals;
 using hostbench::model::Route;
+using hostbench::model::SiteValidator;
 using hostbench::model::VirtualHost;
-using hostbench::ui::SiteValidator;
 
 class TestSiteValidator final : public QObject
 {

@@ -7,11 +7,11 @@
 #include <QString>
 #include <QStringList>
 
-namespace hostbench::ui {
+namespace hostbench::model {
 
 /*
- * The rules for a virtual host entered in the Sites dialog, without widgets
- * so that they can be tested from a table:
+ * The rules for a virtual host, shared by the Sites dialog and the control
+ * API (and free of widgets, so that they can be tested from a table):
  *  - a host name is an IP literal (IPv4 dotted quad, IPv6 with or without
  *    brackets) or a DNS name of RFC 1123 §2.1 labels: 1-63 letters, digits
  *    and hyphens, no hyphen first or last, 253 characters at most, and a
@@ -22,7 +22,8 @@ namespace hostbench::ui {
  *  - the document root is an existing, absolute directory;
  *  - a route's path starts with "/" and has no query or blanks, its status is
  *    100-599, its content type is "type/subtype", and no path repeats.
- * Pure functions; any thread.
+ * Pure functions; any thread. The messages are translated in the window
+ * (context "SiteValidator", as when the class lived in ui/).
  */
 class SiteValidator final
 {
@@ -36,6 +37,10 @@ public:
         QString documentRoot;
         QString routes;
         int routeRow = -1; // the first bad route, -1 when none
+        // hostName / aliases say that the name is another site's (a
+        // conflict, rather than bad syntax).
+        bool hostNameTaken = false;
+        bool aliasTaken = false;
 
         bool isEmpty() const
         {
@@ -50,10 +55,10 @@ public:
     // A reason why `path` cannot be a document root, or an empty string.
     static QString checkDocumentRoot(const QString &path);
     // A reason why `route` is not valid, or an empty string.
-    static QString checkRoute(const model::Route &route);
+    static QString checkRoute(const Route &route);
 
     // Checks a whole host (its names already normalized) against the others.
-    static Errors validate(const model::VirtualHost &host, const QList<model::VirtualHost> &others);
+    static Errors validate(const VirtualHost &host, const QList<VirtualHost> &others);
 };
 
-} // namespace hostbench::ui
+} // namespace hostbench::model

@@ -1,4 +1,4 @@
-#include "ui/SiteValidator.h"
+#include "model/SiteValidator.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -8,7 +8,7 @@
 
 using namespace Qt::StringLiterals;
 
-namespace hostbench::ui {
+namespace hostbench::model {
 
 namespace {
 
@@ -111,7 +111,7 @@ QString SiteValidator::checkDocumentRoot(const QString &path)
     return {};
 }
 
-QString SiteValidator::checkRoute(const model::Route &route)
+QString SiteValidator::checkRoute(const Route &route)
 {
     if (!route.path.startsWith(u'/'))
         return tr("A route's path must start with “/”.");
@@ -126,15 +126,14 @@ QString SiteValidator::checkRoute(const model::Route &route)
     return {};
 }
 
-SiteValidator::Errors SiteValidator::validate(const model::VirtualHost &host,
-                                              const QList<model::VirtualHost> &others)
+SiteValidator::Errors SiteValidator::validate(const VirtualHost &host, const QList<VirtualHost> &others)
 {
     Errors errors;
     QString reason;
 
     // Who already uses each name, to say which site a duplicate belongs to.
     QHash<QString, QString> taken;
-    for (const model::VirtualHost &other : others) {
+    for (const VirtualHost &other : others) {
         if (other.id != 0 && other.id == host.id)
             continue;
         taken.insert(other.hostName.toLower(), other.hostName);
@@ -144,8 +143,11 @@ SiteValidator::Errors SiteValidator::validate(const model::VirtualHost &host,
 
     if (normalizeHostName(host.hostName, &reason).isEmpty())
         errors.hostName = reason;
-    else if (taken.contains(host.hostName))
-        errors.hostName = tr("“%1” is already used by the site %2.").arg(host.hostName, taken.value(host.hostName));
+    else if (taken.contains(host.hostName)) {
+        errors.hostName
+            = tr("“%1” is already used by the site %2.").arg(host.hostName, taken.value(host.hostName));
+        errors.hostNameTaken = true;
+    }
 
     QSet<QString> seen{host.hostName};
     for (const QString &alias : host.aliases) {
@@ -155,6 +157,7 @@ SiteValidator::Errors SiteValidator::validate(const model::VirtualHost &host,
         }
         if (taken.contains(alias)) {
             errors.aliases = tr("“%1” is already used by the site %2.").arg(alias, taken.value(alias));
+            errors.aliasTaken = true;
             break;
         }
         if (seen.contains(alias)) {
@@ -168,7 +171,7 @@ SiteValidator::Errors SiteValidator::validate(const model::VirtualHost &host,
 
     QSet<QString> paths;
     for (qsizetype row = 0; row < host.routes.size(); ++row) {
-        const model::Route &route = host.routes.at(row);
+        const Route &route = host.routes.at(row);
         QString problem = checkRoute(route);
         if (problem.isEmpty() && paths.contains(route.path))
             problem = tr("The path “%1” has two routes.").arg(route.path);
@@ -182,4 +185,4 @@ SiteValidator::Errors SiteValidator::validate(const model::VirtualHost &host,
     return errors;
 }
 
-} // namespace hostbench::ui
+} // namespace hostbench::model
