@@ -5,6 +5,7 @@
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
+#include "storage/SiteEdits.h"
 #include "ui/AppSettings.h"
 
 #include <QHostAddress>
@@ -143,6 +144,28 @@ void EngineController::startControlApi()
         m_controlApiFailed = true;
         return;
     }
+    // Site changes through the API take the window's path: stored, reloaded, shown.
+    storage::Database &db = m_database;
+    const auto applied = [this](model::SiteChange change) {
+        if (change.result == model::SiteChange::Result::Done) {
+            reloadSites();
+            emit sitesEditedRemotely();
+        }
+        return change;
+    };
+    api->setSites({[&db] { return db.virtualHosts(); },
+                   [&db](const QString &host) { return storage::SiteEdits::find(db, host); },
+                   [&db, applied](const model::VirtualHost &site) {
+                       return applied(storage::SiteEdits::create(db, site));
+                   },
+                   [&db, applied](const QString &host, const model::VirtualHost &site) {
+                       return applied(storage::SiteEdits::replace(db, host, site));
+                   },
+                   [&db, applied](const QString &host) { return applied(storage::SiteEdits::remove(db, host)); }});
+    api->setReload([this](QString *) {
+        reloadSites();
+        return true;
+    });
     m_controlApi = std::move(api);
     m_controlApiStatus = tr("Control API on http://127.0.0.1:%1/api/status").arg(m_controlApi->port());
 }

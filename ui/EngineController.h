@@ -80,6 +80,9 @@ public:
 
 signals:
     void runningChanged(bool running);
+    // A site was created, changed or removed through the control API (and
+    // handed to the engine): the Sites page shows it at once.
+    void sitesEditedRemotely();
     // A new metrics sample, every kMetricsIntervalMs while running.
     void metricsSampled();
 

@@ -99,6 +99,10 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     connect(m_table, &QTableWidget::itemDoubleClicked, this, [this] { editSelectedSite(); });
     connect(&m_engine, &EngineController::runningChanged, this, &SitesPage::updateButtons);
     connect(&m_engine, &EngineController::runningChanged, this, &SitesPage::updateUrls);
+    connect(&m_engine, &EngineController::sitesEditedRemotely, this, [this] {
+        refresh();
+        emit sitesChanged();
+    });
     refresh();
 }
 

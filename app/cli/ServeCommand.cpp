@@ -6,6 +6,7 @@
 #include "control/ControlToken.h"
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
+#include "storage/SiteEdits.h"
 #include "sys/InstanceLock.h"
 #include "sys/PortHolder.h"
 
@@ -109,6 +110,30 @@ void applyStoredSettings(const model::ServerConfig &stored, model::ServerConfig 
     config.keepAliveTimeoutMs = stored.keepAliveTimeoutMs;
     config.sendTimeoutMs = stored.sendTimeoutMs;
     config.maxConnectionsPerWorker = stored.maxConnectionsPerWorker;
+}
+
+// The control API's site routes on the stored sites: each change that is
+// done reloads the engine (a reload that fails is said on stderr; the
+// change stays stored, as when the window saves a site).
+control::ControlApi::Sites storedSites(storage::Database &database, std::function<bool(QString *)> reload)
+{
+    const auto reloaded = [reload](model::SiteChange change) {
+        QString reason;
+        if (change.result == model::SiteChange::Result::Done && !reload(&reason))
+            Console::err(u"hostbench-cli serve: not reloaded: "_s + reason);
+        return change;
+    };
+    return {[&database] { return database.virtualHosts(); },
+            [&database](const QString &host) { return storage::SiteEdits::find(database, host); },
+            [&database, reloaded](const model::VirtualHost &site) {
+                return reloaded(storage::SiteEdits::create(database, site));
+            },
+            [&database, reloaded](const QString &host, const model::VirtualHost &site) {
+                return reloaded(storage::SiteEdits::replace(database, host, site));
+            },
+            [&database, reloaded](const QString &host) {
+                return reloaded(storage::SiteEdits::remove(database, host));
+            }};
 }
 
 QString describe(const model::ServerConfig &config)
@@ -376,6 +401,19 @@ int ServeCommand::run(const QStringList &arguments)
     for (const model::VirtualHost &host : std::as_const(sites))
         Console::out(describe(host));
 
+    // As nginx -s reload: connections in flight finish on the old sites, the
+    // next request sees the new ones; a list that cannot be served (a log
+    // that cannot be opened) keeps the old one and says why. SIGHUP, the
+    // control API's reload and its site changes all come here.
+    const auto reloadSites = [&](QString *reason) {
+        QList<model::VirtualHost> next;
+        if (!loadSites(&next, reason))
+            return false;
+        server.reload(next);
+        Console::out(u"Reloaded: %1 %2"_s.arg(next.size()).arg(next.size() == 1 ? u"site"_s : u"sites"_s));
+        return true;
+    };
+
     std::unique_ptr<control::ControlApi> controlApi;
     if (options->control) {
         // The token lives in the data folder, also for --site sites, so that
@@ -390,6 +428,11 @@ int ServeCommand::run(const QStringList &arguments)
         if (!access.token.isEmpty()) {
             controlApi = std::make_unique<control::ControlApi>([&server] { return server.metrics(); }, server.url(),
                                                                std::move(access));
+        }
+        if (controlApi) {
+            controlApi->setReload(reloadSites);
+            if (folder)
+                controlApi->setSites(storedSites(folder->database(), reloadSites));
         }
         if (controlApi && controlApi->listen(options->control->address, options->control->port, &error)) {
             Endpoint actual = *options->control;
@@ -409,18 +452,10 @@ int ServeCommand::run(const QStringList &arguments)
         }
     }
 
-    // As nginx -s reload: connections in flight finish on the old sites, the
-    // next request sees the new ones; a list that cannot be served (a log
-    // that cannot be opened) keeps the old one and says why.
     reload = [&] {
-        QList<model::VirtualHost> next;
         QString reason;
-        if (!loadSites(&next, &reason)) {
+        if (!reloadSites(&reason))
             Console::err(u"hostbench-cli serve: not reloaded: "_s + reason);
-            return;
-        }
-        server.reload(next);
-        Console::out(u"Reloaded: %1 %2"_s.arg(next.size()).arg(next.size() == 1 ? u"site"_s : u"sites"_s));
     };
 
     Console::out(u"Press Ctrl+C to stop, send SIGHUP to reload the sites."_s);

@@ -2,11 +2,13 @@
 
 #include "control/ControlFormat.h"
 #include "control/ControlToken.h"
+#include "control/SiteJson.h"
 
 #include <QElapsedTimer>
 #include <QHttpServer>
 #include <QHttpServerRequest>
 #include <QHttpServerResponse>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTcpServer>
 #include <QTimer>
@@ -43,9 +45,70 @@ void addHeader(QHttpServerResponse &response, const QByteArray &name, const QByt
 
 QHttpServerResponse problemResponse(int status, const QString &detail, const QString &field = {})
 {
+    const QJsonDocument problem(ControlFormat::problem(status, detail, field));
     return QHttpServerResponse(QByteArray(ControlFormat::kProblemContentType),
-                               QJsonDocument(ControlFormat::problem(status, detail, field)).toJson(),
-                               QHttpServerResponse::StatusCode(status));
+                               problem.toJson(QJsonDocument::Compact), QHttpServerResponse::StatusCode(status));
+}
+
+QString fieldName(model::SiteChange::Field field)
+{
+    switch (field) {
+    case model::SiteChange::Field::None:
+        break;
+    case model::SiteChange::Field::HostName:
+        return u"host"_s;
+    case model::SiteChange::Field::Aliases:
+        return u"aliases"_s;
+    case model::SiteChange::Field::DocumentRoot:
+        return u"document_root"_s;
+    case model::SiteChange::Field::Routes:
+        return u"routes"_s;
+    case model::SiteChange::Field::Default:
+        return u"default"_s;
+    }
+    return {};
+}
+
+// A refused change as a problem; nullopt when it was done.
+std::optional<QHttpServerResponse> refusedChange(const model::SiteChange &change)
+{
+    switch (change.result) {
+    case model::SiteChange::Result::Done:
+        return std::nullopt;
+    case model::SiteChange::Result::NotFound:
+        return problemResponse(404, change.detail, fieldName(change.field));
+    case model::SiteChange::Result::Invalid:
+        return problemResponse(422, change.detail, fieldName(change.field));
+    case model::SiteChange::Result::Conflict:
+        return problemResponse(409, change.detail, fieldName(change.field));
+    case model::SiteChange::Result::Failed:
+        break;
+    }
+    return problemResponse(500, change.detail, fieldName(change.field));
+}
+
+// The request's JSON object, or the problem that stops it (RFC 9110 section 15.5).
+std::optional<QHttpServerResponse> readObject(const QHttpServerRequest &request, QJsonObject *object)
+{
+    const QByteArray body = request.body();
+    if (body.size() > ControlApi::kMaxBodyBytes) {
+        return problemResponse(413, u"The body has %1 bytes; at most %2 are taken"_s.arg(body.size()).arg(
+                                        ControlApi::kMaxBodyBytes));
+    }
+    const QByteArray type = request.value("Content-Type"_ba).split(';').constFirst().trimmed().toLower();
+    if (!type.isEmpty() && type != "application/json") {
+        return problemResponse(415, u"The body must be application/json, not "_s + QString::fromLatin1(type));
+    }
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &error);
+    if (error.error != QJsonParseError::NoError) {
+        return problemResponse(400, u"The body is not JSON: %1 at byte %2"_s.arg(error.errorString())
+                                        .arg(error.offset));
+    }
+    if (!document.isObject())
+        return problemResponse(400, u"The body must be a JSON object"_s);
+    *object = document.object();
+    return std::nullopt;
 }
 
 } // namespace
@@ -55,6 +118,8 @@ struct ControlApi::Private
     MetricsSource metrics;
     QString engineUrl;
     Access access;
+    Sites sites;
+    Reload reload;
     QHttpServer server;
     QTcpServer *listener = nullptr; // owned by `server` once bound
     QTimer rateTimer;
@@ -95,6 +160,133 @@ struct ControlApi::Private
                   tried ? QByteArray(kRealm + ", error=\"invalid_token\""_ba) : kRealm);
         return response;
     }
+
+    std::optional<QHttpServerResponse> refuseWithoutSites() const
+    {
+        if (sites.list)
+            return std::nullopt;
+        return problemResponse(409, u"This instance serves the sites given on its command line (--site, "
+                                    "--default), not the stored ones"_s);
+    }
+
+    // Reads a site from the request onto `site`; the problem when it cannot.
+    std::optional<QHttpServerResponse> readSite(const QHttpServerRequest &request, model::VirtualHost &site,
+                                                bool creating) const
+    {
+        QJsonObject json;
+        if (std::optional<QHttpServerResponse> refused = readObject(request, &json))
+            return refused;
+        QString field;
+        QString detail;
+        if (!SiteJson::apply(json, site, &field, &detail))
+            return problemResponse(400, detail, field);
+        if (creating) {
+            for (const QString &required : {u"host"_s, u"document_root"_s}) {
+                if (!json.contains(required))
+                    return problemResponse(422, u"A new site needs \"%1\""_s.arg(required), required);
+            }
+        }
+        return std::nullopt;
+    }
+
+    QHttpServerResponse listSites() const
+    {
+        QJsonArray array;
+        for (const model::VirtualHost &site : sites.list())
+            array.append(SiteJson::toJson(site));
+        return QHttpServerResponse(array);
+    }
+
+    QHttpServerResponse createSite(const QHttpServerRequest &request) const
+    {
+        model::VirtualHost site;
+        if (std::optional<QHttpServerResponse> refused = readSite(request, site, true))
+            return std::move(*refused);
+        const model::SiteChange change = sites.create(site);
+        if (std::optional<QHttpServerResponse> refused = refusedChange(change))
+            return std::move(*refused);
+        QHttpServerResponse response(SiteJson::toJson(change.site), QHttpServerResponse::StatusCode::Created);
+        addHeader(response, "Location"_ba, "/api/sites/"_ba + change.site.hostName.toUtf8());
+        return response;
+    }
+
+    QHttpServerResponse showSite(const QString &host) const
+    {
+        const model::SiteChange found = sites.find(host);
+        if (std::optional<QHttpServerResponse> refused = refusedChange(found))
+            return std::move(*refused);
+        return QHttpServerResponse(SiteJson::toJson(found.site));
+    }
+
+    // PUT: the members given replace the stored ones; the others stay.
+    QHttpServerResponse replaceSite(const QString &host, const QHttpServerRequest &request) const
+    {
+        const model::SiteChange found = sites.find(host);
+        if (std::optional<QHttpServerResponse> refused = refusedChange(found))
+            return std::move(*refused);
+        model::VirtualHost site = found.site;
+        if (std::optional<QHttpServerResponse> refused = readSite(request, site, false))
+            return std::move(*refused);
+        const model::SiteChange change = sites.replace(host, site);
+        if (std::optional<QHttpServerResponse> refused = refusedChange(change))
+            return std::move(*refused);
+        return QHttpServerResponse(SiteJson::toJson(change.site));
+    }
+
+    QHttpServerResponse removeSite(const QString &host) const
+    {
+        if (std::optional<QHttpServerResponse> refused = refusedChange(sites.remove(host)))
+            return std::move(*refused);
+        return QHttpServerResponse(QHttpServerResponse::StatusCode::NoContent);
+    }
+
+    QHttpServerResponse reloadEngine() const
+    {
+        if (!reload)
+            return problemResponse(409, u"This instance cannot reload"_s);
+        QString error;
+        if (!reload(&error))
+            return problemResponse(409, u"Not reloaded: "_s + error);
+        return QHttpServerResponse(QJsonObject{{u"reloaded"_s, true}});
+    }
+
+    // The token first, then whether there are stored sites, then the work.
+    template<typename Work>
+    QHttpServerResponse guarded(const QHttpServerRequest &request, bool needsSites, Work &&work) const
+    {
+        if (std::optional<QHttpServerResponse> refused = refuse(request))
+            return std::move(*refused);
+        if (needsSites) {
+            if (std::optional<QHttpServerResponse> refused = refuseWithoutSites())
+                return std::move(*refused);
+        }
+        return work();
+    }
+
+    void addSiteRoutes()
+    {
+        using Method = QHttpServerRequest::Method;
+        using Request = QHttpServerRequest;
+        const QString site = u"/api/sites/<arg>"_s;
+        server.route(u"/api/sites"_s, Method::Get, [this](const Request &request) {
+            return guarded(request, true, [&] { return listSites(); });
+        });
+        server.route(u"/api/sites"_s, Method::Post, [this](const Request &request) {
+            return guarded(request, true, [&] { return createSite(request); });
+        });
+        server.route(site, Method::Get, [this](const QString &host, const Request &request) {
+            return guarded(request, true, [&] { return showSite(host); });
+        });
+        server.route(site, Method::Put, [this](const QString &host, const Request &request) {
+            return guarded(request, true, [&] { return replaceSite(host, request); });
+        });
+        server.route(site, Method::Delete, [this](const QString &host, const Request &request) {
+            return guarded(request, true, [&] { return removeSite(host); });
+        });
+        server.route(u"/api/engine/reload"_s, Method::Post, [this](const Request &request) {
+            return guarded(request, false, [&] { return reloadEngine(); });
+        });
+    }
 };
 
 ControlApi::ControlApi(MetricsSource metrics, QString engineUrl, Access access, QObject *parent)
@@ -122,9 +314,20 @@ ControlApi::ControlApi(MetricsSource metrics, QString engineUrl, Access access, 
         return QHttpServerResponse(QByteArray(ControlFormat::kPrometheusContentType),
                                    ControlFormat::prometheusText(d->metrics()));
     });
+    d->addSiteRoutes();
 }
 
 ControlApi::~ControlApi() = default;
+
+void ControlApi::setSites(Sites sites)
+{
+    d->sites = std::move(sites);
+}
+
+void ControlApi::setReload(Reload reload)
+{
+    d->reload = std::move(reload);
+}
 
 bool ControlApi::listen(const QHostAddress &address, quint16 port, QString *error)
 {

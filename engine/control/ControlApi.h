@@ -1,6 +1,8 @@
 #pragma once
 
 #include "model/MetricsSnapshot.h"
+#include "model/SiteChange.h"
+#include "model/VirtualHost.h"
 
 #include <QHostAddress>
 #include <QObject>
@@ -17,6 +19,16 @@ namespace hostbench::control {
  *                    requests_per_second (over the last second), open_connections,
  *                    sites: [{host, requests}]}
  *   GET /metrics     the same counters in Prometheus' text exposition format 0.0.4
+ *   GET /api/sites, POST /api/sites, GET|PUT|DELETE /api/sites/{host}
+ *                    the stored sites (SiteJson), through the Sites callbacks
+ *                    (setSites()); without them 409.
+ *   POST /api/engine/reload  the Reload callback (setReload()); without it 409.
+ * Site answers: 200 (201 with Location for POST, 204 for DELETE); a body over
+ * kMaxBodyBytes 413, a Content-Type other than JSON 415, malformed JSON, an
+ * unknown member or a wrong JSON type 400, a missing host or document_root
+ * and a value the site rules refuse 422, a name another site has 409, an
+ * unknown host 404; each as an RFC 9457 problem whose "field" names the
+ * member at fault.
  * It reads the engine only through the `metrics` callback and knows nothing
  * else of it. All QtHttpServer calls live in ControlApi.cpp, so that the
  * API change of Qt 6.5 touches one file.
@@ -46,6 +58,21 @@ public:
     // The settings key (Database::setting) of Access::tokenForMetrics, "1" or "0".
     static constexpr char kTokenForMetricsSetting[] = "control/tokenForMetrics";
 
+    // The stored sites, each call on this object's thread; a change reloads
+    // the engine before it returns Done.
+    struct Sites
+    {
+        std::function<QList<model::VirtualHost>()> list;
+        std::function<model::SiteChange(const QString &hostName)> find;
+        std::function<model::SiteChange(const model::VirtualHost &site)> create;
+        std::function<model::SiteChange(const QString &hostName, const model::VirtualHost &site)> replace;
+        std::function<model::SiteChange(const QString &hostName)> remove;
+    };
+    // Reads the stored sites again and hands them to the engine; false with a reason.
+    using Reload = std::function<bool(QString *error)>;
+
+    static constexpr qint64 kMaxBodyBytes = 1024 * 1024;
+
     // `metrics` is called on this object's thread, once per API request and once a second.
     ControlApi(MetricsSource metrics, QString engineUrl, Access access, QObject *parent = nullptr);
     ~ControlApi() override;
@@ -58,6 +85,8 @@ public:
     quint16 port() const;
     // The url reported in /api/status, when the engine moved (GUI restarts).
     void setEngineUrl(const QString &url);
+    void setSites(Sites sites);
+    void setReload(Reload reload);
 
 private:
     struct Private;

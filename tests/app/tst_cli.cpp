@@ -125,6 +125,7 @@ private slots:
     void statusWithNothingListening();
     void controlTokenInTheDataFolder();
     void controlOnAnyAddressNeedsTokenEverywhere();
+    void serveSitesThroughControlApi();
 
 private:
     QProcessEnvironment environment() const;
@@ -1101,6 +1102,72 @@ void TestCli::controlOnAnyAddressNeedsTokenEverywhere()
     QVERIFY(controlGet(controlPort, "/metrics").head.startsWith("HTTP/1.1 401"));
     QVERIFY(controlGet(controlPort, "/metrics", token).head.startsWith("HTTP/1.1 200"));
     QVERIFY(stopServe(serve));
+}
+
+// A request with a JSON body to the control API; returns the status line and body.
+static HttpReply controlSend(quint16 port, const QByteArray &method, const QByteArray &path, const QByteArray &token,
+                             const QByteArray &body)
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(kTimeoutMs))
+        return {};
+    socket.write(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token
+                 + "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size())
+                 + "\r\n\r\n" + body);
+    static const QRegularExpression length(u"\r\nContent-Length: (\\d+)\r\n"_s,
+                                           QRegularExpression::CaseInsensitiveOption);
+    QByteArray data;
+    while (socket.waitForReadyRead(kTimeoutMs)) {
+        data += socket.readAll();
+        const qsizetype split = data.indexOf("\r\n\r\n");
+        if (split < 0)
+            continue;
+        const QRegularExpressionMatch match = length.match(QString::fromLatin1(data.left(split + 2)));
+        const qint64 expected = match.hasMatch() ? match.captured(1).toLongLong() : 0;
+        if (data.size() - split - 4 >= expected)
+            return {data.left(split), data.mid(split + 4)};
+    }
+    return {};
+}
+
+void TestCli::serveSitesThroughControlApi()
+{
+    // serve on the stored sites: a site added through the API is stored and
+    // served at once (the reload that SIGHUP does), a bad one changes nothing.
+    const QString data = m_dir->filePath(u"api-data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    quint16 controlPort = 0;
+    QVERIFY(startServe(serve,
+                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s},
+                       &port, &controlPort));
+    const QByteArray token = readFile(data + u"/control.token"_s).trimmed();
+    const QString root = makeSite(u"api"_s, "api site\n");
+
+    const HttpReply bad = controlSend(controlPort, "POST", "/api/sites", token,
+                                      R"({"host": "api.test", "document_root": ")" + root.toUtf8() + "/missing\"}");
+    QVERIFY2(bad.head.startsWith("HTTP/1.1 422"), bad.head.constData());
+    QVERIFY2(bad.body.contains("\"field\":\"document_root\""), bad.body.constData());
+
+    const HttpReply created = controlSend(controlPort, "POST", "/api/sites", token,
+                                          R"({"host": "api.test", "document_root": ")" + root.toUtf8() + "\"}");
+    QVERIFY2(created.head.startsWith("HTTP/1.1 201"), created.head.constData());
+    QCOMPARE(httpGet(port, "api.test", "/").body, QByteArray("api site\n"));
+    {
+        Database db;
+        QVERIFY(db.open(data + u"/hostbench.sqlite"_s));
+        QCOMPARE(db.virtualHosts().size(), 2);
+    }
+    const HttpReply removed = controlSend(controlPort, "DELETE", "/api/sites/api.test", token, {});
+    QVERIFY2(removed.head.startsWith("HTTP/1.1 204"), removed.head.constData());
+    QVERIFY(httpGet(port, "api.test", "/").body != "api site\n"); // the default site answers again
+
+    const HttpReply reloaded = controlSend(controlPort, "POST", "/api/engine/reload", token, {});
+    QVERIFY2(reloaded.head.startsWith("HTTP/1.1 200"), reloaded.head.constData());
+    QVERIFY(stopServe(serve));
+    const QString out = QString::fromLocal8Bit(serve.readAllStandardOutput());
+    QCOMPARE(out.count(u"Reloaded: "_s), 3);
 }
 
 void TestCli::benchSaysItsReachabilityCheck()

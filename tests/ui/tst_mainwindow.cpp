@@ -18,6 +18,8 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -68,6 +70,7 @@ private slots:
     void benchmarkRun();
     void runsPageShowsAndDeletes();
     void removeSiteThroughPage();
+    void siteAddedThroughControlApiShowsAtOnce();
     void startAtLaunchSetting();
     void aboutNamesLicence();
     void bringToFrontShowsWindow();
@@ -590,6 +593,52 @@ void TestMainWindow::removeSiteThroughPage()
     // The engine no longer knows the name: the default site answers instead.
     int status = 0;
     get(QUrl(engineUrl() + u"site.txt"_s), "example.test", &status);
+    QCOMPARE(status, 404);
+}
+
+void TestMainWindow::siteAddedThroughControlApiShowsAtOnce()
+{
+    // A site added by `POST /api/sites` is listed by the window, without a
+    // click, and served by its engine; one removed by DELETE goes from both.
+    const QString root = m_dir.filePath(u"api-www"_s);
+    QVERIFY(QDir().mkpath(root));
+    QFile page(root + u"/site.txt"_s);
+    QVERIFY(page.open(QIODevice::WriteOnly));
+    page.write("served by api.test\n");
+    page.close();
+    QFile tokenFile(m_folder->path() + u"/control.token"_s);
+    QVERIFY(tokenFile.open(QIODevice::ReadOnly));
+    const QByteArray authorization = "Bearer " + tokenFile.readAll().trimmed();
+    const QString api = u"http://127.0.0.1:%1/api/sites"_s.arg(m_window->engine().controlApiPort());
+
+    const auto send = [&](const QByteArray &method, const QString &url, const QByteArray &body) {
+        QNetworkAccessManager manager;
+        manager.setProxy(QNetworkProxy::NoProxy);
+        QNetworkRequest request{QUrl(url)};
+        request.setRawHeader("Authorization", authorization);
+        request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
+        std::unique_ptr<QNetworkReply> reply(manager.sendCustomRequest(request, method, body));
+        if (!QTest::qWaitFor([&] { return reply->isFinished(); }, kTimeoutMs))
+            return 0;
+        return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    };
+    showTab(u"sitesPage"_s);
+    auto *sites = widget<QTableWidget>(u"sitesTable"_s);
+    const int rows = sites->rowCount();
+    const QJsonObject site{{u"host"_s, u"api.test"_s}, {u"document_root"_s, root}};
+    QCOMPARE(send("POST", api, QJsonDocument(site).toJson()), 201);
+    QCOMPARE(sites->rowCount(), rows + 1); // at once: the API answered after the page refreshed
+    bool listed = false;
+    for (int row = 0; row < sites->rowCount(); ++row)
+        listed = listed || sites->item(row, 0)->text() == u"api.test"_s;
+    QVERIFY(listed);
+    int status = 0;
+    QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), "api.test", &status), "served by api.test\n"_ba);
+    QCOMPARE(status, 200);
+
+    QCOMPARE(send("DELETE", api + u"/api.test"_s, {}), 204);
+    QCOMPARE(sites->rowCount(), rows);
+    get(QUrl(engineUrl() + u"site.txt"_s), "api.test", &status);
     QCOMPARE(status, 404);
 }
 

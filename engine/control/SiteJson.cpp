@@ -1,0 +1,227 @@
+#include "control/SiteJson.h"
+
+#include <QJsonArray>
+
+#include <functional>
+
+namespace hostbench::control {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QJsonArray stringArray(const QStringList &list)
+{
+    QJsonArray array;
+    for (const QString &item : list)
+        array.append(item);
+    return array;
+}
+
+QString typeName(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null:
+        return u"null"_s;
+    case QJsonValue::Bool:
+        return u"a boolean"_s;
+    case QJsonValue::Double:
+        return u"a number"_s;
+    case QJsonValue::String:
+        return u"a string"_s;
+    case QJsonValue::Array:
+        return u"an array"_s;
+    case QJsonValue::Object:
+        return u"an object"_s;
+    case QJsonValue::Undefined:
+        break;
+    }
+    return u"undefined"_s;
+}
+
+// Reads one member, checking its type; the field and the reason on failure.
+class Reader
+{
+public:
+    Reader(QString *field, QString *detail)
+        : m_field(field)
+        , m_detail(detail)
+    { }
+
+    bool fail(const QString &field, const QString &detail)
+    {
+        *m_field = field;
+        *m_detail = detail;
+        return false;
+    }
+
+    bool wrongType(const QString &field, const QJsonValue &value, const QString &expected)
+    {
+        return fail(field, u"\"%1\" must be %2, not %3"_s.arg(field, expected, typeName(value)));
+    }
+
+    bool string(const QString &field, const QJsonValue &value, QString &out)
+    {
+        if (!value.isString())
+            return wrongType(field, value, u"a string"_s);
+        out = value.toString();
+        return true;
+    }
+
+    bool boolean(const QString &field, const QJsonValue &value, bool &out)
+    {
+        if (!value.isBool())
+            return wrongType(field, value, u"true or false"_s);
+        out = value.toBool();
+        return true;
+    }
+
+    bool integer(const QString &field, const QJsonValue &value, int &out)
+    {
+        const double number = value.toDouble();
+        if (!value.isDouble() || number != double(qint64(number)) || number < -2147483648.0
+            || number > 2147483647.0)
+            return wrongType(field, value, u"a whole number"_s);
+        out = int(number);
+        return true;
+    }
+
+    bool strings(const QString &field, const QJsonValue &value, QStringList &out)
+    {
+        if (!value.isArray())
+            return wrongType(field, value, u"an array of strings"_s);
+        QStringList list;
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            QString item;
+            if (!string(u"%1[%2]"_s.arg(field).arg(i), array.at(i), item))
+                return false;
+            list.append(item);
+        }
+        out = list;
+        return true;
+    }
+
+    bool route(const QString &field, const QJsonValue &value, model::Route &out)
+    {
+        if (!value.isObject())
+            return wrongType(field, value, u"an object"_s);
+        const QJsonObject object = value.toObject();
+        model::Route route;
+        bool hasPath = false;
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const QString member = field + u'.' + it.key();
+            if (it.key() == u"path"_s) {
+                hasPath = true;
+                if (!string(member, it.value(), route.path))
+                    return false;
+            } else if (it.key() == u"status"_s) {
+                if (!integer(member, it.value(), route.status))
+                    return false;
+            } else if (it.key() == u"content_type"_s) {
+                if (!string(member, it.value(), route.contentType))
+                    return false;
+            } else if (it.key() == u"body"_s) {
+                QString body;
+                if (!string(member, it.value(), body))
+                    return false;
+                route.body = body.toUtf8();
+            } else {
+                return fail(member,
+                    u"Unknown member \"%1\" (a route has path, status, content_type and body)"_s.arg(member));
+            }
+        }
+        if (!hasPath)
+            return fail(field + u".path"_s, u"A route needs a \"path\""_s);
+        out = route;
+        return true;
+    }
+
+private:
+    QString *m_field;
+    QString *m_detail;
+};
+
+} // namespace
+
+QJsonObject SiteJson::toJson(const model::VirtualHost &site)
+{
+    QJsonArray routes;
+    for (const model::Route &route : site.routes) {
+        routes.append(QJsonObject { {u"path"_s, route.path }, {u"status"_s, route.status },
+            {u"content_type"_s, route.contentType }, {u"body"_s, QString::fromUtf8(route.body) } });
+    }
+    return { {u"host"_s, site.hostName }, {u"aliases"_s, stringArray(site.aliases) },
+        {u"document_root"_s, site.documentRoot }, {u"default"_s, site.isDefault },
+        {u"index_files"_s, stringArray(site.indexFiles) }, {u"directory_listing"_s, site.directoryListing },
+        {u"follow_symlinks"_s, site.followSymlinks }, {u"access_log"_s, site.accessLogEnabled },
+        {u"access_log_path"_s, site.accessLogPath }, {u"error_log"_s, site.errorLogEnabled },
+        {u"error_log_path"_s, site.errorLogPath }, {u"routes"_s, routes } };
+}
+
+bool SiteJson::apply(const QJsonObject &json, model::VirtualHost &site, QString *field, QString *detail)
+{
+    Reader read(field, detail);
+    model::VirtualHost next = site;
+    using Member = std::function<bool(const QString &, const QJsonValue &)>;
+    const QList<std::pair<QString, Member>> members {
+        {u"host"_s,
+            [&](const QString &f, const QJsonValue &v) { return read.string(f, v, next.hostName); } },
+        {u"aliases"_s,
+            [&](const QString &f, const QJsonValue &v) { return read.strings(f, v, next.aliases); } },
+        {u"document_root"_s,
+            [&](const QString &f, const QJsonValue &v) { return read.string(f, v, next.documentRoot); } },
+        {u"default"_s,
+            [&](const QString &f, const QJsonValue &v) { return read.boolean(f, v, next.isDefault); } },
+        {u"index_files"_s,
+            [&](const QString &f, const QJsonValue &v) { return read.strings(f, v, next.indexFiles); } },
+        {u"directory_listing"_s,
+            [&](const QString &f, const QJsonValue &v) {
+                return read.boolean(f, v, next.directoryListing);
+            } },
+        {u"follow_symlinks"_s,
+            [&](const QString &f, const QJsonValue &v) { return read.boolean(f, v, next.followSymlinks); } },
+        {u"access_log"_s,
+            [&](const QString &f, const QJsonValue &v) {
+                return read.boolean(f, v, next.accessLogEnabled);
+            } },
+        {u"access_log_path"_s,
+            [&](const QString &f, const QJsonValue &v) { return read.string(f, v, next.accessLogPath); } },
+        {u"error_log"_s,
+            [&](const QString &f, const QJsonValue &v) { return read.boolean(f, v, next.errorLogEnabled); } },
+        {u"error_log_path"_s,
+            [&](const QString &f, const QJsonValue &v) { return read.string(f, v, next.errorLogPath); } },
+        {u"routes"_s,
+            [&](const QString &f, const QJsonValue &v) {
+                if (!v.isArray())
+                    return read.wrongType(f, v, u"an array of routes"_s);
+                QList<model::Route> routes;
+                const QJsonArray array = v.toArray();
+                for (qsizetype i = 0; i < array.size(); ++i) {
+                    model::Route route;
+                    if (!read.route(u"%1[%2]"_s.arg(f).arg(i), array.at(i), route))
+                        return false;
+                    routes.append(route);
+                }
+                next.routes = routes;
+                return true;
+            } },
+    };
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        const auto member = std::find_if(
+            members.begin(), members.end(), [&](const auto &entry) { return entry.first == it.key(); });
+        if (member == members.end()) {
+            QStringList names;
+            for (const auto &entry : members)
+                names.append(entry.first);
+            return read.fail(
+                it.key(), u"Unknown member \"%1\" (a site has %2)"_s.arg(it.key(), names.join(u", "_s)));
+        }
+        if (!member->second(it.key(), it.value()))
+            return false;
+    }
+    site = next;
+    return true;
+}
+
+} // namespace hostbench::control

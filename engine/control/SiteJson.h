@@ -1,0 +1,34 @@
+#pragma once
+
+#include "model/VirtualHost.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace hostbench::control {
+
+/*
+ * A site (model::VirtualHost) as the control API's JSON, both ways:
+ *   {"host": "a.test", "aliases": ["www.a.test"], "document_root": "/srv/a",
+ *    "default": false, "index_files": ["index.html"], "directory_listing": false,
+ *    "follow_symlinks": false, "access_log": true, "access_log_path": "",
+ *    "error_log": true, "error_log_path": "",
+ *    "routes": [{"path": "/hello", "status": 200, "content_type": "text/plain", "body": "hello"}]}
+ * An empty log path means the data folder's default one. Error pages and
+ * request limits are kept as stored; the API does not show them.
+ *
+ * apply() reads a request body onto `site` (the stored one for PUT, a new
+ * one for POST): members left out keep the site's values; an unknown
+ * member or one of the wrong JSON type is refused, naming it (routes[2].status).
+ * Values are checked later, by model::SiteValidator. Thread: any.
+ */
+class SiteJson final
+{
+public:
+    static QJsonObject toJson(const model::VirtualHost &site);
+
+    // False with the member at fault in *field and a sentence in *detail.
+    static bool apply(const QJsonObject &json, model::VirtualHost &site, QString *field, QString *detail);
+};
+
+} // namespace hostbench::control

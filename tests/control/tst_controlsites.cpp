@@ -1,0 +1,370 @@
+// The control API's site routes over 127.0.0.1, on a real SQLite file
+// (storage::SiteEdits behind ControlApi::Sites, as serve and the window wire them).
+#include "control/ControlApi.h"
+#include "storage/DataFolder.h"
+#include "storage/SiteEdits.h"
+
+#include <QBuffer>
+#include <QDir>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+using hostbench::control::ControlApi;
+using hostbench::model::MetricsSnapshot;
+using hostbench::model::SiteChange;
+using hostbench::model::VirtualHost;
+using hostbench::storage::DataFolder;
+using hostbench::storage::SiteEdits;
+
+namespace {
+
+const QByteArray kToken(64, 'a');
+
+struct Reply
+{
+    int status = 0;
+    QByteArray contentType;
+    QByteArray location;
+    QJsonDocument json;
+    QByteArray body;
+    QString error;
+};
+
+} // namespace
+
+class TestControlSites final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void listsTheStoredSites();
+    void createReadReplaceRemove();
+    void badRequestsChangeNothing_data();
+    void badRequestsChangeNothing();
+    void withoutStoredSitesIsAConflict();
+    void reloadRoute();
+
+private:
+    Reply send(const QByteArray &method, const QString &path, const QByteArray &body = {},
+               const QByteArray &contentType = "application/json", bool withToken = true);
+    QString makeRoot(const QString &name);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<DataFolder> m_folder;
+    std::unique_ptr<ControlApi> m_api;
+    int m_reloads = 0;
+};
+
+void TestControlSites::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_folder = std::make_unique<DataFolder>();
+    QString error;
+    QVERIFY2(m_folder->open(m_dir->filePath(u"data"_s), &error), qPrintable(error));
+    VirtualHost a;
+    a.hostName = u"a.test"_s;
+    a.aliases = {u"www.a.test"_s};
+    a.documentRoot = makeRoot(u"a"_s);
+    QCOMPARE(SiteEdits::create(m_folder->database(), a).result, SiteChange::Result::Done);
+
+    m_reloads = 0;
+    m_api = std::make_unique<ControlApi>([] { return MetricsSnapshot(); }, QString(), ControlApi::Access{kToken});
+    hostbench::storage::Database &db = m_folder->database();
+    const auto counted = [this](SiteChange change) {
+        if (change.result == SiteChange::Result::Done)
+            ++m_reloads;
+        return change;
+    };
+    m_api->setSites({[&db] { return db.virtualHosts(); },
+                     [&db](const QString &host) { return SiteEdits::find(db, host); },
+                     [&db, counted](const VirtualHost &site) { return counted(SiteEdits::create(db, site)); },
+                     [&db, counted](const QString &host, const VirtualHost &site) {
+                         return counted(SiteEdits::replace(db, host, site));
+                     },
+                     [&db, counted](const QString &host) { return counted(SiteEdits::remove(db, host)); }});
+    QVERIFY2(m_api->listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+}
+
+void TestControlSites::cleanup()
+{
+    m_api.reset();
+    m_folder.reset();
+    m_dir.reset();
+}
+
+QString TestControlSites::makeRoot(const QString &name)
+{
+    const QString root = m_dir->filePath(u"roots/"_s + name);
+    QDir().mkpath(root);
+    return root;
+}
+
+Reply TestControlSites::send(const QByteArray &method, const QString &path, const QByteArray &body,
+                             const QByteArray &contentType, bool withToken)
+{
+    QNetworkAccessManager manager;
+    manager.setProxy(QNetworkProxy::NoProxy);
+    QNetworkRequest request(QUrl(u"http://127.0.0.1:%1%2"_s.arg(m_api->port()).arg(path)));
+    if (withToken)
+        request.setRawHeader("Authorization", "Bearer " + kToken);
+    if (!body.isEmpty())
+        request.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
+    QBuffer buffer;
+    buffer.setData(body);
+    buffer.open(QIODevice::ReadOnly);
+    std::unique_ptr<QNetworkReply> reply(body.isEmpty() ? manager.sendCustomRequest(request, method)
+                                                        : manager.sendCustomRequest(request, method, &buffer));
+    QEventLoop loop;
+    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(30'000, &loop, &QEventLoop::quit);
+    loop.exec();
+    Reply result;
+    if (!reply->isFinished()) {
+        result.error = u"timed out"_s;
+        return result;
+    }
+    result.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    result.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+    result.location = reply->rawHeader("Location");
+    result.body = reply->readAll();
+    result.json = QJsonDocument::fromJson(result.body);
+    if (result.status == 0)
+        result.error = reply->errorString();
+    return result;
+}
+
+void TestControlSites::listsTheStoredSites()
+{
+    const Reply reply = send("GET", u"/api/sites"_s);
+    QVERIFY2(reply.error.isEmpty(), qPrintable(reply.error));
+    QCOMPARE(reply.status, 200);
+    const QJsonArray sites = reply.json.array();
+    QCOMPARE(sites.size(), 2);
+    QCOMPARE(sites[0][u"host"_s].toString(), u"localhost"_s); // the default site first
+    QCOMPARE(sites[0][u"default"_s].toBool(), true);
+    QCOMPARE(sites[1][u"host"_s].toString(), u"a.test"_s);
+    QCOMPARE(sites[1][u"aliases"_s].toArray(), QJsonArray{u"www.a.test"_s});
+    QCOMPARE(sites[1][u"document_root"_s].toString(), m_dir->filePath(u"roots/a"_s));
+    QCOMPARE(send("GET", u"/api/sites"_s, {}, {}, false).status, 401);
+}
+
+void TestControlSites::createReadReplaceRemove()
+{
+    const QString root = makeRoot(u"b"_s);
+    const QJsonObject b{{u"host"_s, u"B.Test"_s},
+                        {u"aliases"_s, QJsonArray{u"www.b.test"_s}},
+                        {u"document_root"_s, root},
+                        {u"routes"_s, QJsonArray{QJsonObject{{u"path"_s, u"/hello"_s}, {u"body"_s, u"hi"_s}}}}};
+    const Reply created = send("POST", u"/api/sites"_s, QJsonDocument(b).toJson());
+    QVERIFY2(created.error.isEmpty(), qPrintable(created.error));
+    QCOMPARE(created.status, 201);
+    QCOMPARE(created.location, "/api/sites/b.test"_ba); // stored lower-cased, as the dialog does
+    QCOMPARE(created.json[u"host"_s].toString(), u"b.test"_s);
+    QCOMPARE(m_reloads, 1);
+
+    QList<VirtualHost> stored = m_folder->database().virtualHosts();
+    QCOMPARE(stored.size(), 3);
+    const VirtualHost &site = stored.constLast();
+    QCOMPARE(site.hostName, u"b.test"_s);
+    QCOMPARE(site.aliases, QStringList{u"www.b.test"_s});
+    QCOMPARE(site.documentRoot, root);
+    QCOMPARE(site.isDefault, false);
+    QCOMPARE(site.routes.size(), 1);
+    QCOMPARE(site.routes[0].path, u"/hello"_s);
+    QCOMPARE(site.routes[0].status, 200);
+    QCOMPARE(site.routes[0].body, "hi"_ba);
+
+    const Reply read = send("GET", u"/api/sites/b.test"_s);
+    QCOMPARE(read.status, 200);
+    QCOMPARE(read.json.object(), created.json.object());
+
+    // PUT changes the members it names and keeps the others.
+    const QString other = makeRoot(u"b2"_s);
+    const Reply replaced =
+        send("PUT", u"/api/sites/b.test"_s, QJsonDocument(QJsonObject{{u"document_root"_s, other}}).toJson());
+    QCOMPARE(replaced.status, 200);
+    QCOMPARE(replaced.json[u"document_root"_s].toString(), other);
+    QCOMPARE(replaced.json[u"aliases"_s].toArray(), QJsonArray{u"www.b.test"_s});
+    QCOMPARE(m_folder->database().virtualHosts().constLast().documentRoot, other);
+    QCOMPARE(m_reloads, 2);
+
+    // Making it the default takes the flag from localhost, as in the window.
+    QCOMPARE(send("PUT", u"/api/sites/b.test"_s, R"({"default": true})").status, 200);
+    stored = m_folder->database().virtualHosts();
+    QCOMPARE(stored.constFirst().hostName, u"b.test"_s);
+    QVERIFY(stored.constFirst().isDefault);
+    QVERIFY(!stored.constLast().isDefault);
+
+    // A rename moves the site.
+    const Reply renamed = send("PUT", u"/api/sites/a.test"_s, R"({"host": "c.test"})");
+    QCOMPARE(renamed.status, 200);
+    QCOMPARE(send("GET", u"/api/sites/a.test"_s).status, 404);
+    QCOMPARE(send("GET", u"/api/sites/c.test"_s).status, 200);
+
+    const Reply removed = send("DELETE", u"/api/sites/c.test"_s);
+    QCOMPARE(removed.status, 204);
+    QVERIFY(removed.body.isEmpty());
+    QCOMPARE(m_folder->database().virtualHosts().size(), 2);
+    QCOMPARE(send("GET", u"/api/sites/c.test"_s).status, 404);
+    QCOMPARE(m_reloads, 5);
+}
+
+void TestControlSites::badRequestsChangeNothing_data()
+{
+    QTest::addColumn<QByteArray>("method");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QByteArray>("body"); // %ROOT% is an existing folder
+    QTest::addColumn<QByteArray>("contentType");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("field"); // the problem's "field"; empty: none
+
+    const QByteArray json = "application/json";
+    const auto post = [&](const char *name, const QByteArray &body, int status, const QString &field) {
+        QTest::newRow(name) << "POST"_ba << u"/api/sites"_s << body << json << status << field;
+    };
+    post("malformed JSON", R"({"host": "b.test", "document_root": )", 400, {});
+    post("not an object", R"(["b.test"])", 400, {});
+    post("empty object", "{}", 422, u"host"_s);
+    post("unknown member", R"({"host": "b.test", "document_root": "%ROOT%", "colour": "red"})", 400, u"colour"_s);
+    post("host is a number", R"({"host": 5, "document_root": "%ROOT%"})", 400, u"host"_s);
+    post("host is null", R"({"host": null, "document_root": "%ROOT%"})", 400, u"host"_s);
+    post("aliases is a string", R"({"host": "b.test", "aliases": "www.b.test", "document_root": "%ROOT%"})", 400,
+         u"aliases"_s);
+    post("alias is a number", R"({"host": "b.test", "aliases": ["www.b.test", 3], "document_root": "%ROOT%"})", 400,
+         u"aliases[1]"_s);
+    post("default is a string", R"({"host": "b.test", "document_root": "%ROOT%", "default": "yes"})", 400,
+         u"default"_s);
+    post("route status is a string",
+         R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/x", "status": "200"}]})", 400,
+         u"routes[0].status"_s);
+    post("route status is a fraction",
+         R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/x", "status": 200.5}]})", 400,
+         u"routes[0].status"_s);
+    post("route has an unknown member",
+         R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/x", "colour": 1}]})", 400,
+         u"routes[0].colour"_s);
+    post("route without path", R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"status": 200}]})", 400,
+         u"routes[0].path"_s);
+    post("missing host", R"({"document_root": "%ROOT%"})", 422, u"host"_s);
+    post("missing document root", R"({"host": "b.test"})", 422, u"document_root"_s);
+    post("bad host name", R"({"host": "bad_host!", "document_root": "%ROOT%"})", 422, u"host"_s);
+    post("host with a port", R"({"host": "b.test:8080", "document_root": "%ROOT%"})", 422, u"host"_s);
+    post("empty host", R"({"host": "", "document_root": "%ROOT%"})", 422, u"host"_s);
+    post("bad alias", R"({"host": "b.test", "aliases": ["-x.test"], "document_root": "%ROOT%"})", 422,
+         u"aliases"_s);
+    post("document root does not exist", R"({"host": "b.test", "document_root": "%ROOT%/missing"})", 422,
+         u"document_root"_s);
+    post("relative document root", R"({"host": "b.test", "document_root": "roots/a"})", 422, u"document_root"_s);
+    post("bad route path", R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "hello"}]})", 422,
+         u"routes"_s);
+    post("host taken", R"({"host": "A.test", "document_root": "%ROOT%"})", 409, u"host"_s);
+    post("host taken as an alias", R"({"host": "www.a.test", "document_root": "%ROOT%"})", 409, u"host"_s);
+    post("alias taken", R"({"host": "b.test", "aliases": ["localhost"], "document_root": "%ROOT%"})", 409,
+         u"aliases"_s);
+    post("body over 1 MiB",
+         R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/big", "body": ")"
+             + QByteArray(ControlApi::kMaxBodyBytes, 'x') + R"("}]})",
+         413, {});
+    QTest::newRow("not JSON") << "POST"_ba << u"/api/sites"_s
+                              << R"({"host": "b.test", "document_root": "%ROOT%"})"_ba << "text/plain"_ba << 415
+                              << QString();
+
+    const auto put = [&](const char *name, const QString &host, const QByteArray &body, int status,
+                         const QString &field) {
+        QTest::newRow(name) << "PUT"_ba << u"/api/sites/"_s + host << body << json << status << field;
+    };
+    put("PUT: unknown host", u"nothing.test"_s, R"({"document_root": "%ROOT%"})", 404, u"host"_s);
+    put("PUT: malformed JSON", u"a.test"_s, R"({"document_root": )", 400, {});
+    put("PUT: wrong type", u"a.test"_s, R"({"document_root": ["%ROOT%"]})", 400, u"document_root"_s);
+    put("PUT: unknown member", u"a.test"_s, R"({"id": 7})", 400, u"id"_s);
+    put("PUT: missing document root", u"a.test"_s, R"({"document_root": "%ROOT%/missing"})", 422,
+        u"document_root"_s);
+    put("PUT: rename onto another site", u"a.test"_s, R"({"host": "localhost"})", 409, u"host"_s);
+    put("PUT: unmake the default site", u"localhost"_s, R"({"default": false})", 409, u"default"_s);
+
+    QTest::newRow("DELETE: unknown host") << "DELETE"_ba << u"/api/sites/nothing.test"_s << QByteArray() << json
+                                          << 404 << u"host"_s;
+    QTest::newRow("DELETE: the default site")
+        << "DELETE"_ba << u"/api/sites/localhost"_s << QByteArray() << json << 409 << u"default"_s;
+}
+
+void TestControlSites::badRequestsChangeNothing()
+{
+    QFETCH(QByteArray, method);
+    QFETCH(QString, path);
+    QFETCH(QByteArray, body);
+    QFETCH(QByteArray, contentType);
+    QFETCH(int, status);
+    QFETCH(QString, field);
+    body.replace("%ROOT%", makeRoot(u"b"_s).toUtf8());
+    const QList<VirtualHost> before = m_folder->database().virtualHosts();
+
+    const Reply reply = send(method, path, body, contentType);
+    QVERIFY2(reply.error.isEmpty(), qPrintable(reply.error));
+    QVERIFY2(reply.status == status, reply.body.left(500).constData());
+    QVERIFY2(reply.contentType.startsWith("application/problem+json"), reply.contentType.constData());
+    const QJsonObject problem = reply.json.object();
+    QCOMPARE(problem[u"status"_s].toInt(), status);
+    QVERIFY(!problem[u"title"_s].toString().isEmpty());
+    QVERIFY(!problem[u"detail"_s].toString().isEmpty());
+    QCOMPARE(problem[u"field"_s].toString(), field);
+
+    QCOMPARE(m_folder->database().virtualHosts(), before);
+    QCOMPARE(m_reloads, 0);
+    // Without the token, the same request is refused before anything is read.
+    QCOMPARE(send(method, path, body, contentType, false).status, 401);
+}
+
+void TestControlSites::withoutStoredSitesIsAConflict()
+{
+    // serve --site: the sites are the command line's, not stored.
+    ControlApi api([] { return MetricsSnapshot(); }, QString(), ControlApi::Access{kToken});
+    QString error;
+    QVERIFY2(api.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+    QNetworkAccessManager manager;
+    manager.setProxy(QNetworkProxy::NoProxy);
+    QNetworkRequest request(QUrl(u"http://127.0.0.1:%1/api/sites"_s.arg(api.port())));
+    request.setRawHeader("Authorization", "Bearer " + kToken);
+    std::unique_ptr<QNetworkReply> reply(manager.get(request));
+    QEventLoop loop;
+    QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 409);
+    QVERIFY(reply->readAll().contains("--site"));
+}
+
+void TestControlSites::reloadRoute()
+{
+    QCOMPARE(send("POST", u"/api/engine/reload"_s).status, 409); // no reload wired yet
+    int reloads = 0;
+    bool succeed = true;
+    m_api->setReload([&](QString *error) {
+        ++reloads;
+        if (!succeed)
+            *error = u"the access log cannot be opened"_s;
+        return succeed;
+    });
+    QCOMPARE(send("POST", u"/api/engine/reload"_s).status, 200);
+    QCOMPARE(reloads, 1);
+    succeed = false;
+    const Reply refused = send("POST", u"/api/engine/reload"_s);
+    QCOMPARE(refused.status, 409);
+    QVERIFY(refused.json[u"detail"_s].toString().contains(u"access log"_s));
+    QCOMPARE(send("POST", u"/api/engine/reload"_s, {}, {}, false).status, 401);
+    QCOMPARE(reloads, 2);
+}
+
+QTEST_GUILESS_MAIN(TestControlSites)
+#include "tst_controlsites.moc"
