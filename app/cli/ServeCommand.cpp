@@ -406,6 +406,10 @@ int ServeCommand::run(const QStringList &arguments)
     // that cannot be opened) keeps the old one and says why. SIGHUP, the
     // control API's reload and its site changes all come here.
     const auto reloadSites = [&](QString *reason) {
+        if (!server.isRunning()) {
+            *reason = u"the engine is stopped (POST /api/engine/start starts it)"_s;
+            return false;
+        }
         QList<model::VirtualHost> next;
         if (!loadSites(&next, reason))
             return false;
@@ -414,7 +418,25 @@ int ServeCommand::run(const QStringList &arguments)
         return true;
     };
 
+    // POST /api/engine/start and /stop: the API outlives a stop, and a start
+    // serves the sites as they are stored then.
     std::unique_ptr<control::ControlApi> controlApi;
+    const auto startEngine = [&](QString *reason) {
+        if (server.isRunning())
+            return true;
+        QList<model::VirtualHost> next;
+        if (!loadSites(&next, reason) || !server.start(options->config, next, reason))
+            return false;
+        controlApi->setEngineUrl(server.url());
+        Console::out(u"Serving %1 (started through the control API)"_s.arg(server.url()));
+        return true;
+    };
+    const auto stopEngine = [&] {
+        if (!server.isRunning())
+            return;
+        server.stop();
+        Console::out(u"Stopped through the control API, which runs on."_s);
+    };
     if (options->control) {
         // The token lives in the data folder, also for --site sites, so that
         // `status` and the other commands find it there.
@@ -431,6 +453,7 @@ int ServeCommand::run(const QStringList &arguments)
         }
         if (controlApi) {
             controlApi->setReload(reloadSites);
+            controlApi->setEngine({startEngine, stopEngine});
             if (folder)
                 controlApi->setSites(storedSites(folder->database(), reloadSites));
         }

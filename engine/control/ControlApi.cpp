@@ -120,6 +120,7 @@ struct ControlApi::Private
     Access access;
     Sites sites;
     Reload reload;
+    Engine engine;
     QHttpServer server;
     QTcpServer *listener = nullptr; // owned by `server` once bound
     QTimer rateTimer;
@@ -250,6 +251,23 @@ struct ControlApi::Private
         return QHttpServerResponse(QJsonObject{{u"reloaded"_s, true}});
     }
 
+    QHttpServerResponse startOrStopEngine(bool start)
+    {
+        if (!engine.start || !engine.stop) {
+            return problemResponse(409, u"This instance's engine is started and stopped where it runs (the "
+                                        "window's Server page), not through its control API"_s);
+        }
+        if (start) {
+            QString error;
+            if (!engine.start(&error))
+                return problemResponse(409, u"The engine did not start: "_s + error);
+        } else {
+            engine.stop();
+        }
+        // Not from the metrics: an engine started a moment ago has an uptime of 0 ms.
+        return QHttpServerResponse(QJsonObject{{u"running"_s, start}, {u"url"_s, start ? engineUrl : QString()}});
+    }
+
     // The token first, then whether there are stored sites, then the work.
     template<typename Work>
     QHttpServerResponse guarded(const QHttpServerRequest &request, bool needsSites, Work &&work) const
@@ -285,6 +303,12 @@ struct ControlApi::Private
         });
         server.route(u"/api/engine/reload"_s, Method::Post, [this](const Request &request) {
             return guarded(request, false, [&] { return reloadEngine(); });
+        });
+        server.route(u"/api/engine/start"_s, Method::Post, [this](const Request &request) {
+            return guarded(request, false, [&] { return startOrStopEngine(true); });
+        });
+        server.route(u"/api/engine/stop"_s, Method::Post, [this](const Request &request) {
+            return guarded(request, false, [&] { return startOrStopEngine(false); });
         });
     }
 };
@@ -327,6 +351,11 @@ void ControlApi::setSites(Sites sites)
 void ControlApi::setReload(Reload reload)
 {
     d->reload = std::move(reload);
+}
+
+void ControlApi::setEngine(Engine engine)
+{
+    d->engine = std::move(engine);
 }
 
 bool ControlApi::listen(const QHostAddress &address, quint16 port, QString *error)

@@ -23,6 +23,9 @@ namespace hostbench::control {
  *                    the stored sites (SiteJson), through the Sites callbacks
  *                    (setSites()); without them 409.
  *   POST /api/engine/reload  the Reload callback (setReload()); without it 409.
+ *   POST /api/engine/start, /api/engine/stop  the Engine callbacks (setEngine()),
+ *                    answering {running, url}; without them 409, and 409
+ *                    with the reason when the engine cannot start.
  * Site answers: 200 (201 with Location for POST, 204 for DELETE); a body over
  * kMaxBodyBytes 413, a Content-Type other than JSON 415, malformed JSON, an
  * unknown member or a wrong JSON type 400, a missing host or document_root
@@ -70,6 +73,12 @@ public:
     };
     // Reads the stored sites again and hands them to the engine; false with a reason.
     using Reload = std::function<bool(QString *error)>;
+    // Starts the engine (true when it runs already) or stops it (a no-op when stopped).
+    struct Engine
+    {
+        std::function<bool(QString *error)> start;
+        std::function<void()> stop;
+    };
 
     static constexpr qint64 kMaxBodyBytes = 1024 * 1024;
 
@@ -87,6 +96,7 @@ public:
     void setEngineUrl(const QString &url);
     void setSites(Sites sites);
     void setReload(Reload reload);
+    void setEngine(Engine engine);
 
 private:
     struct Private;

@@ -126,6 +126,7 @@ private slots:
     void controlTokenInTheDataFolder();
     void controlOnAnyAddressNeedsTokenEverywhere();
     void serveSitesThroughControlApi();
+    void serveEngineStopAndStartThroughControlApi();
 
 private:
     QProcessEnvironment environment() const;
@@ -1168,6 +1169,44 @@ void TestCli::serveSitesThroughControlApi()
     QVERIFY(stopServe(serve));
     const QString out = QString::fromLocal8Bit(serve.readAllStandardOutput());
     QCOMPARE(out.count(u"Reloaded: "_s), 3);
+}
+
+void TestCli::serveEngineStopAndStartThroughControlApi()
+{
+    const QString data = m_dir->filePath(u"engine-data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    quint16 controlPort = 0;
+    QVERIFY(startServe(serve,
+                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s},
+                       &port, &controlPort));
+    const QByteArray token = readFile(data + u"/control.token"_s).trimmed();
+    QVERIFY(httpGet(port, "localhost", "/").head.startsWith("HTTP/1.1 200"));
+
+    const HttpReply stopped = controlSend(controlPort, "POST", "/api/engine/stop", token, {});
+    QVERIFY2(stopped.head.startsWith("HTTP/1.1 200"), stopped.head.constData());
+    QCOMPARE(QJsonDocument::fromJson(stopped.body)[u"running"_s].toBool(), false);
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    QVERIFY(!socket.waitForConnected(2000)); // the engine's port is closed
+    const Result status = runCli({u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(controlPort), u"--data-dir"_s,
+                                  data});
+    QVERIFY2(status.exitCode == 0, qPrintable(status.err));
+    QVERIFY2(status.out.contains(u"stopped"_s), qPrintable(status.out));
+    const HttpReply noReload = controlSend(controlPort, "POST", "/api/engine/reload", token, {});
+    QVERIFY2(noReload.head.startsWith("HTTP/1.1 409"), noReload.head.constData());
+
+    const HttpReply started = controlSend(controlPort, "POST", "/api/engine/start", token, {});
+    QVERIFY2(started.head.startsWith("HTTP/1.1 200"), started.head.constData());
+    const QJsonObject state = QJsonDocument::fromJson(started.body).object();
+    QCOMPARE(state[u"running"_s].toBool(), true);
+    const QUrl url(state[u"url"_s].toString());
+    QVERIFY2(url.port() > 0, started.body.constData());
+    QVERIFY(httpGet(quint16(url.port()), "localhost", "/").head.startsWith("HTTP/1.1 200"));
+    // Starting a running engine changes nothing.
+    QVERIFY(controlSend(controlPort, "POST", "/api/engine/start", token, {}).head.startsWith("HTTP/1.1 200"));
+    QVERIFY(httpGet(quint16(url.port()), "localhost", "/").head.startsWith("HTTP/1.1 200"));
+    QVERIFY(stopServe(serve));
 }
 
 void TestCli::benchSaysItsReachabilityCheck()

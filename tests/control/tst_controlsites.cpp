@@ -54,6 +54,7 @@ private slots:
     void badRequestsChangeNothing();
     void withoutStoredSitesIsAConflict();
     void reloadRoute();
+    void engineRoutesWithoutAnEngineAreAConflict();
 
 private:
     Reply send(const QByteArray &method, const QString &path, const QByteArray &body = {},
@@ -364,6 +365,17 @@ void TestControlSites::reloadRoute()
     QVERIFY(refused.json[u"detail"_s].toString().contains(u"access log"_s));
     QCOMPARE(send("POST", u"/api/engine/reload"_s, {}, {}, false).status, 401);
     QCOMPARE(reloads, 2);
+}
+
+void TestControlSites::engineRoutesWithoutAnEngineAreAConflict()
+{
+    // The window does not hand its engine's start and stop to the API.
+    for (const QString &path : {u"/api/engine/start"_s, u"/api/engine/stop"_s}) {
+        const Reply reply = send("POST", path);
+        QCOMPARE(reply.status, 409);
+        QVERIFY(reply.json[u"detail"_s].toString().contains(u"Server page"_s));
+        QCOMPARE(send("POST", path, {}, {}, false).status, 401);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestControlSites)
