@@ -1,6 +1,7 @@
 #include "ui/EngineController.h"
 
 #include "control/ControlApi.h"
+#include "control/ControlEndpoint.h"
 #include "control/ControlToken.h"
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
@@ -28,7 +29,7 @@ EngineController::EngineController(storage::Database &database, AppSettings &set
 EngineController::~EngineController()
 {
     // The control API reads the server: it goes first.
-    m_controlApi.reset();
+    stopControlApi();
     m_server->stop();
 }
 
@@ -61,7 +62,7 @@ void EngineController::stop()
     if (!m_server->isRunning())
         return;
     m_timer.stop();
-    m_controlApi.reset();
+    stopControlApi();
     m_controlApiStatus = tr("The control API runs while the engine runs.");
     m_server->stop();
     m_metrics = {};
@@ -117,6 +118,13 @@ quint16 EngineController::controlApiPort() const
     return m_controlApi ? m_controlApi->port() : 0;
 }
 
+void EngineController::stopControlApi()
+{
+    if (m_controlApi)
+        control::ControlEndpoint::remove(m_tokenFolder, m_controlApi->port());
+    m_controlApi.reset();
+}
+
 void EngineController::startControlApi()
 {
     m_controlApiFailed = false;
@@ -161,12 +169,17 @@ void EngineController::startControlApi()
                    [&db, applied](const QString &host, const model::VirtualHost &site) {
                        return applied(storage::SiteEdits::replace(db, host, site));
                    },
-                   [&db, applied](const QString &host) { return applied(storage::SiteEdits::remove(db, host)); }});
+                   [&db, applied](const QString &host) {
+                       return applied(storage::SiteEdits::remove(db, host));
+                   }});
     api->setReload([this](QString *) {
         reloadSites();
         return true;
     });
     m_controlApi = std::move(api);
+    // hostbench-cli finds the window's engine through the data folder.
+    control::ControlEndpoint::write(m_tokenFolder, QHostAddress(QHostAddress::LocalHost), m_controlApi->port(),
+                                    &error);
     m_controlApiStatus = tr("Control API on http://127.0.0.1:%1/api/status").arg(m_controlApi->port());
 }
 

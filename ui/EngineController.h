@@ -88,6 +88,7 @@ signals:
 
 private:
     void startControlApi();
+    void stopControlApi();
     void sample();
 
     QList<model::VirtualHost> sitesToServe();

@@ -1,7 +1,12 @@
 #include "cli/ControlClient.h"
 
+#include "control/ControlEndpoint.h"
+#include "control/ControlToken.h"
+
 #include <QBuffer>
 #include <QEventLoop>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
 #include <QNetworkReply>
@@ -17,6 +22,26 @@ ControlClient::ControlClient(Endpoint endpoint, QByteArray token)
     : m_endpoint(std::move(endpoint))
     , m_token(std::move(token))
 { }
+
+std::optional<ControlClient> ControlClient::forDataFolder(const QString &folder)
+{
+    const std::optional<control::ControlEndpoint::Address> address = control::ControlEndpoint::read(folder);
+    if (!address)
+        return std::nullopt;
+    QString error;
+    // A missing token makes every request a 401, which the caller reports.
+    return ControlClient({address->address, address->port}, control::ControlToken::load(folder, &error));
+}
+
+QString ControlClient::problemText(const Reply &reply)
+{
+    const QJsonObject problem = QJsonDocument::fromJson(reply.body).object();
+    const QString detail = problem[u"detail"_s].toString();
+    if (detail.isEmpty())
+        return u"HTTP %1"_s.arg(reply.status);
+    const QString field = problem[u"field"_s].toString();
+    return field.isEmpty() ? detail : u"%1: %2"_s.arg(field, detail);
+}
 
 QString ControlClient::url(const QString &path) const
 {

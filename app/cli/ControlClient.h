@@ -5,6 +5,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <optional>
+
 namespace hostbench::cli {
 
 /*
@@ -28,10 +30,17 @@ public:
 
     ControlClient(Endpoint endpoint, QByteArray token);
 
+    // The instance running on the data folder `folder`, as its control.endpoint
+    // and control.token name it; nullopt when no endpoint file is there.
+    static std::optional<ControlClient> forDataFolder(const QString &folder);
+
     // `method` GET, POST, PUT or DELETE; `path` from the root ("/api/status");
     // a non-empty body goes as application/json.
     Reply request(const QByteArray &method, const QString &path, const QByteArray &body = {}) const;
     QString url(const QString &path) const;
+    const Endpoint &endpoint() const { return m_endpoint; }
+    // The "detail" of an RFC 9457 problem body (with its "field"), else the status.
+    static QString problemText(const Reply &reply);
 
 private:
     Endpoint m_endpoint;

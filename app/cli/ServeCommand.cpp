@@ -3,6 +3,7 @@
 #include "cli/Console.h"
 #include "cli/SignalWatcher.h"
 #include "control/ControlApi.h"
+#include "control/ControlEndpoint.h"
 #include "control/ControlToken.h"
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
@@ -421,6 +422,7 @@ int ServeCommand::run(const QStringList &arguments)
     // POST /api/engine/start and /stop: the API outlives a stop, and a start
     // serves the sites as they are stored then.
     std::unique_ptr<control::ControlApi> controlApi;
+    QString endpointFolder; // where control.endpoint was written
     const auto startEngine = [&](QString *reason) {
         if (server.isRunning())
             return true;
@@ -462,6 +464,11 @@ int ServeCommand::run(const QStringList &arguments)
             actual.port = controlApi->port();
             Console::out(u"Control API on http://%1/api/status and /metrics; its token is in %2"_s.arg(
                 actual.toString(), control::ControlToken::filePath(tokenFolder)));
+            // hostbench-cli finds this instance through the data folder.
+            if (!control::ControlEndpoint::write(tokenFolder, actual.address, actual.port, &error))
+                Console::err(u"hostbench-cli serve: "_s + error);
+            else
+                endpointFolder = tokenFolder;
             if (!actual.address.isLoopback()) {
                 Console::out(u"The control API listens on %1, which other machines may reach: every route, "
                              "/metrics included, needs its token (--control-token-required)"_s.arg(
@@ -484,6 +491,8 @@ int ServeCommand::run(const QStringList &arguments)
     Console::out(u"Press Ctrl+C to stop, send SIGHUP to reload the sites."_s);
     QCoreApplication::exec();
 
+    if (controlApi && !endpointFolder.isEmpty())
+        control::ControlEndpoint::remove(endpointFolder, controlApi->port());
     controlApi.reset();
     server.stop();
     Console::out(u"Stopped."_s);

@@ -57,7 +57,10 @@ int StatusCommand::run(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Shows the state of a running hostbench-cli serve or GUI."_s);
     const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
-    const QCommandLineOption control(u"control"_s, u"Its control API (default 127.0.0.1:8079)."_s, u"ADDR:PORT"_s);
+    const QCommandLineOption control(u"control"_s,
+                                     u"Its control API (default: the one named in the data folder's "
+                                     "control.endpoint, else 127.0.0.1:8079)."_s,
+                                     u"ADDR:PORT"_s);
     const QCommandLineOption dataDir(u"data-dir"_s,
                                      u"Its data folder, where its control token is (default $HOSTBENCH_DATA_DIR, "
                                      "else the user's application data folder)."_s,
@@ -67,13 +70,17 @@ int StatusCommand::run(const QStringList &arguments)
     if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand))
         return *done;
     QString error;
-    const std::optional<Endpoint> endpoint = CliParse::endpoint(parser.value(control).isEmpty()
-                                                                    ? u"127.0.0.1:8079"_s
-                                                                    : parser.value(control),
-                                                                &error);
-    if (!endpoint)
-        return Console::fail(kCommand, u"--control: "_s + error);
     const QString folder = storage::DataFolder::resolve(parser.value(dataDir));
+    std::optional<Endpoint> endpoint;
+    if (parser.isSet(control)) {
+        endpoint = CliParse::endpoint(parser.value(control), &error);
+        if (!endpoint)
+            return Console::fail(kCommand, u"--control: "_s + error);
+    } else if (const std::optional<ControlClient> running = ControlClient::forDataFolder(folder)) {
+        endpoint = running->endpoint();
+    } else {
+        endpoint = CliParse::endpoint(u"127.0.0.1:8079"_s, &error);
+    }
     // Without a token, still ask: "nothing listens" is the likelier news.
     QString tokenError;
     const QByteArray token = control::ControlToken::load(folder, &tokenError);

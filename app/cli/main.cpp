@@ -4,6 +4,7 @@
 #include "cli/Console.h"
 #include "cli/RunsCommand.h"
 #include "cli/ServeCommand.h"
+#include "cli/SitesCommand.h"
 #include "cli/StatusCommand.h"
 
 #include <QCoreApplication>
@@ -25,6 +26,8 @@ Commands:
   bench    Load-tests a URL, prints ab's report and stores the run
   status   Shows the state of a running serve or GUI (its control API)
   runs     Lists the stored benchmark runs
+  sites    Lists and changes the stored sites (through the running instance, if any)
+  reload   Makes the running instance serve the stored sites again
 
 Options:
   -h, --help     Shows this help; COMMAND --help shows a command's options
@@ -66,5 +69,10 @@ int main(int argc, char *argv[])
         return StatusCommand::run(arguments);
     if (command == u"runs"_s)
         return RunsCommand::run(arguments);
-    return Console::fail(command, u"unknown command (commands: serve, bench, status, runs; see --help)"_s);
+    if (command == u"sites"_s)
+        return SitesCommand::run(arguments);
+    if (command == u"reload"_s)
+        return SitesCommand::runReload(arguments);
+    return Console::fail(command, u"unknown command (commands: serve, bench, status, runs, sites, reload; see "
+                                  "--help)"_s);
 }

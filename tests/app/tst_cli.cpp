@@ -127,6 +127,9 @@ private slots:
     void controlOnAnyAddressNeedsTokenEverywhere();
     void serveSitesThroughControlApi();
     void serveEngineStopAndStartThroughControlApi();
+    void sitesOnTheFileWhenNothingRuns();
+    void sitesThroughTheRunningInstance();
+    void sitesIgnoreAStaleEndpoint();
 
 private:
     QProcessEnvironment environment() const;
@@ -1207,6 +1210,130 @@ void TestCli::serveEngineStopAndStartThroughControlApi()
     QVERIFY(controlSend(controlPort, "POST", "/api/engine/start", token, {}).head.startsWith("HTTP/1.1 200"));
     QVERIFY(httpGet(quint16(url.port()), "localhost", "/").head.startsWith("HTTP/1.1 200"));
     QVERIFY(stopServe(serve));
+}
+
+static QStringList storedHostNames(const QString &data)
+{
+    Database db;
+    if (!db.open(data + u"/hostbench.sqlite"_s))
+        return {u"(cannot open)"_s};
+    QStringList names;
+    for (const hostbench::model::VirtualHost &site : db.virtualHosts())
+        names.append(site.hostName + u'=' + site.documentRoot + u'+' + site.aliases.join(u',') + u'+'
+                     + (site.isDefault ? u"default"_s : QString()));
+    return names;
+}
+
+void TestCli::sitesOnTheFileWhenNothingRuns()
+{
+    const QString data = m_dir->filePath(u"sites-data"_s);
+    const QString a = makeSite(u"a"_s, "a\n");
+    const QString b = makeSite(u"b"_s, "b\n");
+    const Result added = runCli({u"sites"_s, u"add"_s, u"A.test,www.a.test="_s + a, u"--data-dir"_s, data});
+    QVERIFY2(added.exitCode == 0, qPrintable(added.err));
+    QVERIFY2(added.out.contains(u"no instance runs"_s), qPrintable(added.out));
+    QCOMPARE(storedHostNames(data).size(), 2);
+    QVERIFY(storedHostNames(data).contains(u"a.test="_s + a + u"+www.a.test+"_s));
+
+    const Result listed = runCli({u"sites"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, data});
+    QCOMPARE(listed.exitCode, 0);
+    const QJsonArray sites = QJsonDocument::fromJson(listed.out.toUtf8()).array();
+    QCOMPARE(sites.size(), 2);
+    QCOMPARE(sites[1][u"host"_s].toString(), u"a.test"_s);
+    const Result table = runCli({u"sites"_s, u"list"_s, u"--data-dir"_s, data});
+    QVERIFY2(table.out.contains(u"localhost *"_s) && table.out.contains(u"www.a.test"_s), qPrintable(table.out));
+
+    // Refused changes leave the file as it was.
+    const QStringList before = storedHostNames(data);
+    for (const QStringList &bad : {QStringList{u"add"_s, u"www.a.test="_s + b},
+                                   QStringList{u"add"_s, u"bad_name="_s + b},
+                                   QStringList{u"add"_s, u"c.test=/nonexistent/hostbench"_s},
+                                   QStringList{u"edit"_s, u"a.test"_s, u"--host"_s, u"localhost"_s},
+                                   QStringList{u"edit"_s, u"nothing.test"_s, u"--root"_s, b},
+                                   QStringList{u"remove"_s, u"localhost"_s},
+                                   QStringList{u"remove"_s, u"nothing.test"_s}}) {
+        const Result r = runCli(QStringList{u"sites"_s} + bad + QStringList{u"--data-dir"_s, data});
+        QVERIFY2(r.exitCode == 1, qPrintable(bad.join(u' ') + u": "_s + r.out));
+        QVERIFY2(!r.err.isEmpty(), qPrintable(bad.join(u' ')));
+        QCOMPARE(storedHostNames(data), before);
+    }
+
+    QCOMPARE(runCli({u"sites"_s, u"edit"_s, u"a.test"_s, u"--root"_s, b, u"--aliases"_s, u""_s, u"--data-dir"_s,
+                     data})
+                 .exitCode,
+             0);
+    QVERIFY(storedHostNames(data).contains(u"a.test="_s + b + u"++"_s));
+    QCOMPARE(runCli({u"sites"_s, u"remove"_s, u"a.test"_s, u"--data-dir"_s, data}).exitCode, 0);
+    QCOMPARE(storedHostNames(data).size(), 1);
+    const Result reload = runCli({u"reload"_s, u"--data-dir"_s, data});
+    QCOMPARE(reload.exitCode, 1);
+    QVERIFY2(reload.err.contains(u"no instance runs"_s), qPrintable(reload.err));
+}
+
+void TestCli::sitesThroughTheRunningInstance()
+{
+    // serve runs on the data folder: the commands find it through
+    // control.endpoint and go through its API, so that it serves the change.
+    const QString data = m_dir->filePath(u"running-data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve,
+                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s},
+                       &port));
+    QVERIFY(QFile::exists(data + u"/control.endpoint"_s));
+    const QString a = makeSite(u"a"_s, "site a\n");
+    const QString b = makeSite(u"b"_s, "site b\n");
+
+    const Result added = runCli({u"sites"_s, u"add"_s, u"a.test,www.a.test="_s + a, u"--data-dir"_s, data});
+    QVERIFY2(added.exitCode == 0, qPrintable(added.err));
+    QVERIFY2(added.out.contains(u"through the running instance"_s), qPrintable(added.out));
+    QCOMPARE(httpGet(port, "www.a.test", "/").body, QByteArray("site a\n"));
+
+    const Result refused = runCli({u"sites"_s, u"add"_s, u"www.a.test="_s + b, u"--data-dir"_s, data});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains(u"host: "_s) && refused.err.contains(u"already used"_s), qPrintable(refused.err));
+
+    const Result edited = runCli({u"sites"_s, u"edit"_s, u"a.test"_s, u"--root"_s, b, u"--data-dir"_s, data});
+    QVERIFY2(edited.exitCode == 0, qPrintable(edited.err));
+    QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("site b\n"));
+    const Result listed = runCli({u"sites"_s, u"list"_s, u"--data-dir"_s, data});
+    QVERIFY2(listed.out.contains(u"a.test"_s) && listed.out.contains(b), qPrintable(listed.out));
+
+    // status finds the instance without --control.
+    const Result status = runCli({u"status"_s, u"--data-dir"_s, data});
+    QVERIFY2(status.exitCode == 0, qPrintable(status.err));
+    QVERIFY2(status.out.contains(u"running at http://127.0.0.1:%1/"_s.arg(port)), qPrintable(status.out));
+
+    const Result removed = runCli({u"sites"_s, u"remove"_s, u"a.test"_s, u"--data-dir"_s, data});
+    QVERIFY2(removed.exitCode == 0, qPrintable(removed.err));
+    QVERIFY(httpGet(port, "a.test", "/").body != "site b\n");
+    const Result reload = runCli({u"reload"_s, u"--data-dir"_s, data});
+    QVERIFY2(reload.exitCode == 0, qPrintable(reload.err));
+    QVERIFY(stopServe(serve));
+    QCOMPARE(QString::fromLocal8Bit(serve.readAllStandardOutput()).count(u"Reloaded: "_s), 4);
+    QVERIFY(!QFile::exists(data + u"/control.endpoint"_s)); // gone with the instance
+}
+
+void TestCli::sitesIgnoreAStaleEndpoint()
+{
+    // An instance killed with SIGKILL leaves control.endpoint behind.
+    const QString data = m_dir->filePath(u"stale-data"_s);
+    QVERIFY(QDir().mkpath(data));
+    quint16 closedPort = 0;
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        closedPort = probe.serverPort();
+    }
+    QFile endpoint(data + u"/control.endpoint"_s);
+    QVERIFY(endpoint.open(QIODevice::WriteOnly));
+    endpoint.write("127.0.0.1:" + QByteArray::number(closedPort) + '\n');
+    endpoint.close();
+    const Result added =
+        runCli({u"sites"_s, u"add"_s, u"a.test="_s + makeSite(u"a"_s, "a\n"), u"--data-dir"_s, data});
+    QVERIFY2(added.exitCode == 0, qPrintable(added.err));
+    QVERIFY2(added.out.contains(u"no instance answers"_s), qPrintable(added.out));
+    QCOMPARE(storedHostNames(data).size(), 2);
 }
 
 void TestCli::benchSaysItsReachabilityCheck()

@@ -219,6 +219,10 @@ void TestMainWindow::startEngineFromServerPage()
     const QByteArray json = get(statusUrl, {}, &controlStatus, "Bearer " + tokenFile.readAll().trimmed());
     QCOMPARE(controlStatus, 200);
     QVERIFY2(json.contains("\"running\""), json.constData());
+    // hostbench-cli finds it through the data folder.
+    QFile endpoint(m_folder->path() + u"/control.endpoint"_s);
+    QVERIFY(endpoint.open(QIODevice::ReadOnly));
+    QCOMPARE(endpoint.readAll(), "127.0.0.1:" + QByteArray::number(controlPort) + '\n');
 
     // The default site's welcome page over 127.0.0.1.
     int status = 0;
@@ -236,6 +240,7 @@ void TestMainWindow::portInUseShowsError()
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
     QTRY_VERIFY(!m_window->engine().isRunning());
     QVERIFY(widget<QLabel>(u"statusState"_s)->text().contains(u"stopped"_s));
+    QVERIFY(!QFile::exists(m_folder->path() + u"/control.endpoint"_s)); // its API stopped with it
 
     QTcpServer occupier;
     QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
