@@ -15,6 +15,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QSaveFile>
 #include <QStorageInfo>
 
 #include <csignal>
@@ -184,6 +185,9 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         u"control-token-required"_s,
         u"The control API asks for its token (control.token in the data folder) on /metrics too, not only on "
         "/api; needed for a --control address other than loopback."_s);
+    const QCommandLineOption pidFile(u"pid-file"_s,
+                                     u"Writes the process id to FILE once serving, and removes it at exit."_s,
+                                     u"FILE"_s);
     const QCommandLineOption accessLog(u"access-log"_s,
                                        u"Access log (Combined Log Format) of the --site / --default sites, or "
                                        "\"off\" (the default for them). Stored sites use their own settings."_s,
@@ -194,7 +198,7 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     const QCommandLineOption listing(u"listing"_s,
                                      u"Lists the files of a folder without an index file (--site / --default sites)."_s);
     parser.addOptions({help, listen, threads, dataDir, site, defaultSite, route, control, controlTokenRequired,
-                       accessLog, errorLog, listing});
+                       pidFile, accessLog, errorLog, listing});
 
     if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand)) {
         *exitCode = *done;
@@ -226,6 +230,13 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         options.config.threads = int(*n);
     }
     options.dataDir = parser.value(dataDir);
+    if (parser.isSet(pidFile)) {
+        if (parser.value(pidFile).trimmed().isEmpty()) {
+            Console::fail(kCommand, u"--pid-file needs a file"_s);
+            return std::nullopt;
+        }
+        options.pidFile = QFileInfo(parser.value(pidFile)).absoluteFilePath();
+    }
 
     for (const QString &text : parser.values(route)) {
         const std::optional<model::Route> r = CliParse::route(text, &error);
@@ -488,8 +499,30 @@ int ServeCommand::run(const QStringList &arguments)
             Console::err(u"hostbench-cli serve: not reloaded: "_s + reason);
     };
 
+    const QByteArray pid = QByteArray::number(QCoreApplication::applicationPid()) + '\n';
+    if (!options->pidFile.isEmpty()) {
+        QSaveFile file(options->pidFile);
+        if (!file.open(QIODevice::WriteOnly) || file.write(pid) != pid.size() || !file.commit()) {
+            if (controlApi && !endpointFolder.isEmpty())
+                control::ControlEndpoint::remove(endpointFolder, controlApi->port());
+            controlApi.reset();
+            server.stop();
+            return Console::fail(kCommand, u"--pid-file: cannot write %1: %2"_s.arg(options->pidFile,
+                                                                                      file.errorString()));
+        }
+    }
+
     Console::out(u"Press Ctrl+C to stop, send SIGHUP to reload the sites."_s);
     QCoreApplication::exec();
+
+    // Another serve may have taken the file over since: only ours goes.
+    if (!options->pidFile.isEmpty()) {
+        QFile file(options->pidFile);
+        if (file.open(QIODevice::ReadOnly) && file.readAll() == pid) {
+            file.close();
+            file.remove();
+        }
+    }
 
     if (controlApi && !endpointFolder.isEmpty())
         control::ControlEndpoint::remove(endpointFolder, controlApi->port());

@@ -17,6 +17,8 @@ namespace hostbench::cli {
  * listing settings, empty log paths resolved under <data>/logs/, and the
  * stored timeouts and connection cap), with the control API
  * beside it, until SIGINT or SIGTERM; then stops cleanly and returns 0.
+ * SIGHUP reloads the sites. With --pid-file it writes its process id once
+ * serving (a failure to write stops it with 1) and removes the file at exit.
  * Errors (bad flags, a taken --listen port, no sites, a log file that
  * cannot be opened for append or whose folder is missing) return 1 before
  * serving. Thread: the main thread, which runs the event loop.
@@ -43,6 +45,7 @@ public:
         // --control-token-required: /metrics needs the token too, which
         // allows a --control address other than loopback.
         bool controlTokenRequired = false;
+        QString pidFile;                     // --pid-file: written once serving, removed at exit
     };
 
     // Parses `arguments` (arguments[0] is the program). Returns nullopt with

@@ -130,6 +130,7 @@ private slots:
     void sitesOnTheFileWhenNothingRuns();
     void sitesThroughTheRunningInstance();
     void sitesIgnoreAStaleEndpoint();
+    void serveWritesAndRemovesPidFile();
 
 private:
     QProcessEnvironment environment() const;
@@ -1334,6 +1335,28 @@ void TestCli::sitesIgnoreAStaleEndpoint()
     QVERIFY2(added.exitCode == 0, qPrintable(added.err));
     QVERIFY2(added.out.contains(u"no instance answers"_s), qPrintable(added.out));
     QCOMPARE(storedHostNames(data).size(), 2);
+}
+
+void TestCli::serveWritesAndRemovesPidFile()
+{
+    const QString pidFile = m_dir->filePath(u"run/serve.pid"_s);
+    QVERIFY(QDir().mkpath(m_dir->filePath(u"run"_s)));
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve,
+                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, makeSite(u"pid"_s, "pid\n"), u"--control"_s,
+                        u"off"_s, u"--pid-file"_s, pidFile},
+                       &port));
+    QCOMPARE(readFile(pidFile), QByteArray::number(serve.processId()) + '\n');
+    QVERIFY(stopServe(serve));
+    QVERIFY(!QFile::exists(pidFile));
+
+    // A pid file that cannot be written stops serve before it says it serves.
+    const Result r = runCli({u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, m_dir->filePath(u"run"_s),
+                             u"--control"_s, u"off"_s, u"--pid-file"_s, m_dir->filePath(u"missing/serve.pid"_s)});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--pid-file"_s), qPrintable(r.err));
+    QVERIFY(!r.out.contains(u"Press Ctrl+C"_s));
 }
 
 void TestCli::benchSaysItsReachabilityCheck()
