@@ -198,6 +198,33 @@ struct ControlApi::Private
         return QHttpServerResponse(array);
     }
 
+    using Status = QHttpServerResponse::StatusCode;
+
+    static QHttpServerResponse siteResponse(const model::VirtualHost &site, Status status = Status::Ok)
+    {
+        QHttpServerResponse response(SiteJson::toJson(site), status);
+        addHeader(response, "ETag"_ba, SiteJson::entityTag(site));
+        return response;
+    }
+
+    // If-Match (RFC 9110 section 13.1.1): a change made on a site that another
+    // client changed since this one read it is refused with 412.
+    static std::optional<QHttpServerResponse> refuseStale(const QHttpServerRequest &request,
+                                                          const model::VirtualHost &current)
+    {
+        const QByteArray ifMatch = request.value("If-Match"_ba).trimmed();
+        if (ifMatch.isEmpty() || ifMatch == "*")
+            return std::nullopt;
+        const QByteArray tag = SiteJson::entityTag(current);
+        for (const QByteArray &candidate : ifMatch.split(',')) {
+            if (candidate.trimmed() == tag)
+                return std::nullopt;
+        }
+        return problemResponse(412, u"The site %1 changed since it was read (If-Match %2, now %3): read it "
+                                    "again"_s.arg(current.hostName, QString::fromLatin1(ifMatch),
+                                                  QString::fromLatin1(tag)));
+    }
+
     QHttpServerResponse createSite(const QHttpServerRequest &request) const
     {
         model::VirtualHost site;
@@ -206,7 +233,7 @@ struct ControlApi::Private
         const model::SiteChange change = sites.create(site);
         if (std::optional<QHttpServerResponse> refused = refusedChange(change))
             return std::move(*refused);
-        QHttpServerResponse response(SiteJson::toJson(change.site), QHttpServerResponse::StatusCode::Created);
+        QHttpServerResponse response = siteResponse(change.site, Status::Created);
         addHeader(response, "Location"_ba, "/api/sites/"_ba + change.site.hostName.toUtf8());
         return response;
     }
@@ -216,7 +243,7 @@ struct ControlApi::Private
         const model::SiteChange found = sites.find(host);
         if (std::optional<QHttpServerResponse> refused = refusedChange(found))
             return std::move(*refused);
-        return QHttpServerResponse(SiteJson::toJson(found.site));
+        return siteResponse(found.site);
     }
 
     // PUT: the members given replace the stored ones; the others stay.
@@ -225,20 +252,27 @@ struct ControlApi::Private
         const model::SiteChange found = sites.find(host);
         if (std::optional<QHttpServerResponse> refused = refusedChange(found))
             return std::move(*refused);
+        if (std::optional<QHttpServerResponse> refused = refuseStale(request, found.site))
+            return std::move(*refused);
         model::VirtualHost site = found.site;
         if (std::optional<QHttpServerResponse> refused = readSite(request, site, false))
             return std::move(*refused);
         const model::SiteChange change = sites.replace(host, site);
         if (std::optional<QHttpServerResponse> refused = refusedChange(change))
             return std::move(*refused);
-        return QHttpServerResponse(SiteJson::toJson(change.site));
+        return siteResponse(change.site);
     }
 
-    QHttpServerResponse removeSite(const QString &host) const
+    QHttpServerResponse removeSite(const QString &host, const QHttpServerRequest &request) const
     {
+        const model::SiteChange found = sites.find(host);
+        if (std::optional<QHttpServerResponse> refused = refusedChange(found))
+            return std::move(*refused);
+        if (std::optional<QHttpServerResponse> refused = refuseStale(request, found.site))
+            return std::move(*refused);
         if (std::optional<QHttpServerResponse> refused = refusedChange(sites.remove(host)))
             return std::move(*refused);
-        return QHttpServerResponse(QHttpServerResponse::StatusCode::NoContent);
+        return QHttpServerResponse(Status::NoContent);
     }
 
     QHttpServerResponse reloadEngine() const
@@ -265,7 +299,8 @@ struct ControlApi::Private
             engine.stop();
         }
         // Not from the metrics: an engine started a moment ago has an uptime of 0 ms.
-        return QHttpServerResponse(QJsonObject{{u"running"_s, start}, {u"url"_s, start ? engineUrl : QString()}});
+        const QJsonObject state{{u"running"_s, start}, {u"url"_s, start ? engineUrl : QString()}};
+        return QHttpServerResponse(state);
     }
 
     // The token first, then whether there are stored sites, then the work.
@@ -299,7 +334,7 @@ struct ControlApi::Private
             return guarded(request, true, [&] { return replaceSite(host, request); });
         });
         server.route(site, Method::Delete, [this](const QString &host, const Request &request) {
-            return guarded(request, true, [&] { return removeSite(host); });
+            return guarded(request, true, [&] { return removeSite(host, request); });
         });
         server.route(u"/api/engine/reload"_s, Method::Post, [this](const Request &request) {
             return guarded(request, false, [&] { return reloadEngine(); });

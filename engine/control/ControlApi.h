@@ -31,7 +31,10 @@ namespace hostbench::control {
  * unknown member or a wrong JSON type 400, a missing host or document_root
  * and a value the site rules refuse 422, a name another site has 409, an
  * unknown host 404; each as an RFC 9457 problem whose "field" names the
- * member at fault.
+ * member at fault. A site's answers carry its ETag; PUT and DELETE with an
+ * If-Match that is no longer the site's are refused with 412 (RFC 9110
+ * section 13.1.1), so that of two clients changing one site, the second
+ * learns that it worked on an old copy.
  * It reads the engine only through the `metrics` callback and knows nothing
  * else of it. All QtHttpServer calls live in ControlApi.cpp, so that the
  * API change of Qt 6.5 touches one file.

@@ -78,6 +78,7 @@ QJsonObject ControlFormat::problem(int status, const QString &detail, const QStr
                                             {404, u"Not Found"_s},
                                             {405, u"Method Not Allowed"_s},
                                             {409, u"Conflict"_s},
+                                            {412, u"Precondition Failed"_s},
                                             {413, u"Content Too Large"_s},
                                             {415, u"Unsupported Media Type"_s},
                                             {422, u"Unprocessable Content"_s},

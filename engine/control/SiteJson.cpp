@@ -1,6 +1,8 @@
 #include "control/SiteJson.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <functional>
 
@@ -157,6 +159,13 @@ QJsonObject SiteJson::toJson(const model::VirtualHost &site)
         {u"follow_symlinks"_s, site.followSymlinks }, {u"access_log"_s, site.accessLogEnabled },
         {u"access_log_path"_s, site.accessLogPath }, {u"error_log"_s, site.errorLogEnabled },
         {u"error_log_path"_s, site.errorLogPath }, {u"routes"_s, routes } };
+}
+
+QByteArray SiteJson::entityTag(const model::VirtualHost &site)
+{
+    // QJsonDocument writes an object's members sorted: the same site, the same bytes.
+    const QByteArray json = QJsonDocument(toJson(site)).toJson(QJsonDocument::Compact);
+    return '"' + QCryptographicHash::hash(json, QCryptographicHash::Sha256).toHex().left(32) + '"';
 }
 
 bool SiteJson::apply(const QJsonObject &json, model::VirtualHost &site, QString *field, QString *detail)

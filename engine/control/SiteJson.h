@@ -26,6 +26,9 @@ class SiteJson final
 {
 public:
     static QJsonObject toJson(const model::VirtualHost &site);
+    // A strong entity tag of the site as toJson() shows it (RFC 9110
+    // section 8.8.3): a quoted hash that changes with any member.
+    static QByteArray entityTag(const model::VirtualHost &site);
 
     // False with the member at fault in *field and a sentence in *detail.
     static bool apply(const QJsonObject &json, model::VirtualHost &site, QString *field, QString *detail);

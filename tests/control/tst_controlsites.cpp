@@ -34,6 +34,7 @@ struct Reply
     int status = 0;
     QByteArray contentType;
     QByteArray location;
+    QByteArray etag;
     QJsonDocument json;
     QByteArray body;
     QString error;
@@ -54,11 +55,14 @@ private slots:
     void badRequestsChangeNothing();
     void withoutStoredSitesIsAConflict();
     void reloadRoute();
+    void twoClientsChangingOneSite_data();
+    void twoClientsChangingOneSite();
     void engineRoutesWithoutAnEngineAreAConflict();
 
 private:
     Reply send(const QByteArray &method, const QString &path, const QByteArray &body = {},
-               const QByteArray &contentType = "application/json", bool withToken = true);
+               const QByteArray &contentType = "application/json", bool withToken = true,
+               const QByteArray &ifMatch = {});
     QString makeRoot(const QString &name);
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -113,7 +117,7 @@ QString TestControlSites::makeRoot(const QString &name)
 }
 
 Reply TestControlSites::send(const QByteArray &method, const QString &path, const QByteArray &body,
-                             const QByteArray &contentType, bool withToken)
+                             const QByteArray &contentType, bool withToken, const QByteArray &ifMatch)
 {
     QNetworkAccessManager manager;
     manager.setProxy(QNetworkProxy::NoProxy);
@@ -122,6 +126,8 @@ Reply TestControlSites::send(const QByteArray &method, const QString &path, cons
         request.setRawHeader("Authorization", "Bearer " + kToken);
     if (!body.isEmpty())
         request.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
+    if (!ifMatch.isEmpty())
+        request.setRawHeader("If-Match", ifMatch);
     QBuffer buffer;
     buffer.setData(body);
     buffer.open(QIODevice::ReadOnly);
@@ -139,6 +145,7 @@ Reply TestControlSites::send(const QByteArray &method, const QString &path, cons
     result.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     result.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
     result.location = reply->rawHeader("Location");
+    result.etag = reply->rawHeader("ETag");
     result.body = reply->readAll();
     result.json = QJsonDocument::fromJson(result.body);
     if (result.status == 0)
@@ -344,6 +351,49 @@ void TestControlSites::withoutStoredSitesIsAConflict()
     loop.exec();
     QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 409);
     QVERIFY(reply->readAll().contains("--site"));
+}
+
+void TestControlSites::twoClientsChangingOneSite_data()
+{
+    QTest::addColumn<QByteArray>("secondMethod");
+    QTest::newRow("the second changes it") << "PUT"_ba;
+    QTest::newRow("the second removes it") << "DELETE"_ba;
+}
+
+void TestControlSites::twoClientsChangingOneSite()
+{
+    // Both read a.test; the first changes it; the second, still holding the
+    // old ETag, is refused with 412 and the first one's change stays.
+    QFETCH(QByteArray, secondMethod);
+    const Reply first = send("GET", u"/api/sites/a.test"_s);
+    const Reply second = send("GET", u"/api/sites/a.test"_s);
+    QVERIFY(!first.etag.isEmpty());
+    QCOMPARE(second.etag, first.etag);
+
+    const QString rootOfFirst = makeRoot(u"first"_s);
+    const QByteArray change = QJsonDocument(QJsonObject{{u"document_root"_s, rootOfFirst}}).toJson();
+    const Reply changed = send("PUT", u"/api/sites/a.test"_s, change, "application/json", true, first.etag);
+    QCOMPARE(changed.status, 200);
+    QVERIFY(!changed.etag.isEmpty());
+    QVERIFY(changed.etag != first.etag);
+    const QList<VirtualHost> after = m_folder->database().virtualHosts();
+
+    const QByteArray other = QJsonDocument(QJsonObject{{u"document_root"_s, makeRoot(u"second"_s)}}).toJson();
+    const Reply refused = send(secondMethod, u"/api/sites/a.test"_s, secondMethod == "PUT" ? other : QByteArray(),
+                               "application/json", true, second.etag);
+    QCOMPARE(refused.status, 412);
+    QVERIFY(refused.contentType.startsWith("application/problem+json"));
+    QCOMPARE(m_folder->database().virtualHosts(), after);
+    QCOMPARE(m_folder->database().virtualHosts().constLast().documentRoot, rootOfFirst);
+    QCOMPARE(m_reloads, 1);
+
+    // With the current tag (or none, or "*"), the change goes through.
+    const Reply fresh = send("GET", u"/api/sites/a.test"_s);
+    QCOMPARE(fresh.etag, changed.etag);
+    const Reply done = send(secondMethod, u"/api/sites/a.test"_s, secondMethod == "PUT" ? other : QByteArray(),
+                            "application/json", true, fresh.etag);
+    QCOMPARE(done.status, secondMethod == "PUT" ? 200 : 204);
+    QCOMPARE(m_reloads, 2);
 }
 
 void TestControlSites::reloadRoute()
