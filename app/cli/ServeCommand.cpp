@@ -1,6 +1,7 @@
 #include "cli/ServeCommand.h"
 
 #include "cli/Console.h"
+#include "cli/RunService.h"
 #include "cli/SignalWatcher.h"
 #include "control/ControlApi.h"
 #include "control/ControlEndpoint.h"
@@ -432,6 +433,7 @@ int ServeCommand::run(const QStringList &arguments)
 
     // POST /api/engine/start and /stop: the API outlives a stop, and a start
     // serves the sites as they are stored then.
+    std::unique_ptr<RunService> runService; // the API's benchmark runs, on the stored sites only
     std::unique_ptr<control::ControlApi> controlApi;
     QString endpointFolder; // where control.endpoint was written
     const auto startEngine = [&](QString *reason) {
@@ -467,8 +469,11 @@ int ServeCommand::run(const QStringList &arguments)
         if (controlApi) {
             controlApi->setReload(reloadSites);
             controlApi->setEngine({startEngine, stopEngine});
-            if (folder)
+            if (folder) {
                 controlApi->setSites(storedSites(folder->database(), reloadSites));
+                runService = std::make_unique<RunService>(folder->database());
+                controlApi->setRuns(runService->callbacks());
+            }
         }
         if (controlApi && controlApi->listen(options->control->address, options->control->port, &error)) {
             Endpoint actual = *options->control;
@@ -527,6 +532,7 @@ int ServeCommand::run(const QStringList &arguments)
     if (controlApi && !endpointFolder.isEmpty())
         control::ControlEndpoint::remove(endpointFolder, controlApi->port());
     controlApi.reset();
+    runService.reset(); // runs still going are stopped and stored as interrupted
     server.stop();
     Console::out(u"Stopped."_s);
     return 0;

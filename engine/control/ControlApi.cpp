@@ -2,6 +2,7 @@
 
 #include "control/ControlFormat.h"
 #include "control/ControlToken.h"
+#include "control/RunRequestJson.h"
 #include "control/SiteJson.h"
 
 #include <QElapsedTimer>
@@ -121,6 +122,7 @@ struct ControlApi::Private
     Sites sites;
     Reload reload;
     Engine engine;
+    Runs runs;
     QHttpServer server;
     QTcpServer *listener = nullptr; // owned by `server` once bound
     QTimer rateTimer;
@@ -303,6 +305,92 @@ struct ControlApi::Private
         return QHttpServerResponse(state);
     }
 
+    QHttpServerResponse startRun(const QHttpServerRequest &request) const
+    {
+        QJsonObject json;
+        if (std::optional<QHttpServerResponse> refused = readObject(request, &json))
+            return std::move(*refused);
+        model::BenchParameters parameters;
+        QString field;
+        QString detail;
+        int status = 400;
+        if (!RunRequestJson::read(json, &parameters, &field, &detail, &status))
+            return problemResponse(status, detail, field);
+        const qint64 id = runs.start(parameters, &detail);
+        if (id == 0)
+            return problemResponse(422, u"The run did not start: "_s + detail);
+        const QByteArray location = "/api/runs/"_ba + QByteArray::number(id);
+        QHttpServerResponse response(QJsonObject{{u"id"_s, id},
+                                                 {u"state"_s, u"running"_s},
+                                                 {u"location"_s, QString::fromLatin1(location)}},
+                                     Status::Accepted);
+        addHeader(response, "Location"_ba, location);
+        return response;
+    }
+
+    QHttpServerResponse showRun(const QString &id) const
+    {
+        bool ok = false;
+        const qint64 number = id.toLongLong(&ok);
+        const std::optional<QJsonObject> run = ok ? runs.show(number) : std::nullopt;
+        if (!run)
+            return problemResponse(404, u"No run has the id \"%1\""_s.arg(id));
+        return QHttpServerResponse(*run);
+    }
+
+    QHttpServerResponse removeRun(const QString &id) const
+    {
+        bool ok = false;
+        const qint64 number = id.toLongLong(&ok);
+        QString error;
+        switch (ok ? runs.remove(number, &error) : Runs::Removal::NotFound) {
+        case Runs::Removal::NotFound:
+            return problemResponse(404, u"No run has the id \"%1\""_s.arg(id));
+        case Runs::Removal::Stopping:
+            return QHttpServerResponse(QJsonObject{{u"id"_s, number}, {u"state"_s, u"stopping"_s}},
+                                       Status::Accepted);
+        case Runs::Removal::Removed:
+            return QHttpServerResponse(Status::NoContent);
+        case Runs::Removal::Failed:
+            break;
+        }
+        return problemResponse(500, error);
+    }
+
+    std::optional<QHttpServerResponse> refuseWithoutRuns() const
+    {
+        if (runs.start)
+            return std::nullopt;
+        return problemResponse(409, u"This instance does not run benchmarks through its control API (the window "
+                                    "runs them from its Benchmark page)"_s);
+    }
+
+    void addRunRoutes()
+    {
+        using Method = QHttpServerRequest::Method;
+        using Request = QHttpServerRequest;
+        const auto withRuns = [this](const Request &request, auto &&work) {
+            if (std::optional<QHttpServerResponse> refused = refuse(request))
+                return std::move(*refused);
+            if (std::optional<QHttpServerResponse> refused = refuseWithoutRuns())
+                return std::move(*refused);
+            return work();
+        };
+        server.route(u"/api/runs"_s, Method::Post, [this, withRuns](const Request &request) {
+            return withRuns(request, [&] { return startRun(request); });
+        });
+        server.route(u"/api/runs"_s, Method::Get, [this, withRuns](const Request &request) {
+            return withRuns(request, [&] { return QHttpServerResponse(runs.list()); });
+        });
+        const QString run = u"/api/runs/<arg>"_s;
+        server.route(run, Method::Get, [this, withRuns](const QString &id, const Request &request) {
+            return withRuns(request, [&] { return showRun(id); });
+        });
+        server.route(run, Method::Delete, [this, withRuns](const QString &id, const Request &request) {
+            return withRuns(request, [&] { return removeRun(id); });
+        });
+    }
+
     // The token first, then whether there are stored sites, then the work.
     template<typename Work>
     QHttpServerResponse guarded(const QHttpServerRequest &request, bool needsSites, Work &&work) const
@@ -374,6 +462,7 @@ ControlApi::ControlApi(MetricsSource metrics, QString engineUrl, Access access, 
                                    ControlFormat::prometheusText(d->metrics()));
     });
     d->addSiteRoutes();
+    d->addRunRoutes();
 }
 
 ControlApi::~ControlApi() = default;
@@ -391,6 +480,11 @@ void ControlApi::setReload(Reload reload)
 void ControlApi::setEngine(Engine engine)
 {
     d->engine = std::move(engine);
+}
+
+void ControlApi::setRuns(Runs runs)
+{
+    d->runs = std::move(runs);
 }
 
 bool ControlApi::listen(const QHostAddress &address, quint16 port, QString *error)

@@ -4,12 +4,17 @@
 #include "model/SiteChange.h"
 #include "model/VirtualHost.h"
 
+#include "model/BenchParameters.h"
+
 #include <QHostAddress>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QObject>
 #include <QString>
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace hostbench::control {
 
@@ -23,6 +28,10 @@ namespace hostbench::control {
  *                    the stored sites (SiteJson), through the Sites callbacks
  *                    (setSites()); without them 409.
  *   POST /api/engine/reload  the Reload callback (setReload()); without it 409.
+ *   POST /api/runs   starts a benchmark (RunRequestJson): 202 with Location /api/runs/{id}
+ *   GET /api/runs, GET /api/runs/{id}   the runs, one with its samples so far and state
+ *   DELETE /api/runs/{id}   stops a running run (202) or removes a finished one (204)
+ *                    through the Runs callbacks (setRuns()); without them 409.
  *   POST /api/engine/start, /api/engine/stop  the Engine callbacks (setEngine()),
  *                    answering {running, url}; without them 409, and 409
  *                    with the reason when the engine cannot start.
@@ -83,6 +92,17 @@ public:
         std::function<void()> stop;
     };
 
+    // Benchmark runs, each call on this object's thread; the JSON is the caller's.
+    struct Runs
+    {
+        enum class Removal { NotFound, Stopping, Removed, Failed };
+        // The new run's id, or 0 with the reason (the generator refused the parameters).
+        std::function<qint64(const model::BenchParameters &parameters, QString *error)> start;
+        std::function<QJsonArray()> list;
+        std::function<std::optional<QJsonObject>(qint64 id)> show; // nullopt: no such run
+        std::function<Removal(qint64 id, QString *error)> remove;
+    };
+
     static constexpr qint64 kMaxBodyBytes = 1024 * 1024;
 
     // `metrics` is called on this object's thread, once per API request and once a second.
@@ -100,6 +120,7 @@ public:
     void setSites(Sites sites);
     void setReload(Reload reload);
     void setEngine(Engine engine);
+    void setRuns(Runs runs);
 
 private:
     struct Private;

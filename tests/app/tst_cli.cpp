@@ -131,6 +131,7 @@ private slots:
     void sitesThroughTheRunningInstance();
     void sitesIgnoreAStaleEndpoint();
     void serveWritesAndRemovesPidFile();
+    void serveRunsThroughControlApi();
 
 private:
     QProcessEnvironment environment() const;
@@ -1357,6 +1358,84 @@ void TestCli::serveWritesAndRemovesPidFile()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"--pid-file"_s), qPrintable(r.err));
     QVERIFY(!r.out.contains(u"Press Ctrl+C"_s));
+}
+
+// GET /api/runs/ID until its state is not "running" or "stopping" (30 s at most).
+static QJsonObject waitForRun(quint16 controlPort, const QByteArray &token, qint64 id)
+{
+    QJsonObject run;
+    QDeadlineTimer deadline(kTimeoutMs);
+    do {
+        run = QJsonDocument::fromJson(controlGet(controlPort, "/api/runs/" + QByteArray::number(id), token).body)
+                  .object();
+        const QString state = run[u"state"_s].toString();
+        if (state != u"running"_s && state != u"stopping"_s)
+            break;
+        QTest::qWait(50);
+    } while (!deadline.hasExpired());
+    return run;
+}
+
+void TestCli::serveRunsThroughControlApi()
+{
+    const QString data = m_dir->filePath(u"runs-data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    quint16 controlPort = 0;
+    QVERIFY(startServe(serve,
+                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s},
+                       &port, &controlPort));
+    const QByteArray token = readFile(data + u"/control.token"_s).trimmed();
+    const QByteArray url = "http://127.0.0.1:" + QByteArray::number(port) + "/";
+
+    // Bad requests start nothing.
+    for (const auto &[body, status] :
+         {std::pair{QByteArray(R"({"requests": 5})"), QByteArray("422")},
+          std::pair{QByteArray(R"({"url": ")" + url + R"(", "requests": 5, "colour": 1})"), QByteArray("400")},
+          std::pair{QByteArray(R"({"url": "https://127.0.0.1/", "requests": 5})"), QByteArray("422")},
+          std::pair{QByteArray(R"({"url": ")" + url + R"(", "requests": 5, "duration_s": 1})"), QByteArray("422")},
+          std::pair{QByteArray(R"({"url": ")" + url + R"(", "requests": "5"})"), QByteArray("400")}}) {
+        const HttpReply refused = controlSend(controlPort, "POST", "/api/runs", token, body);
+        QVERIFY2(refused.head.startsWith(QByteArray("HTTP/1.1 " + status)),
+                 QByteArray(body + " -> " + refused.head).constData());
+    }
+    QCOMPARE(QJsonDocument::fromJson(controlGet(controlPort, "/api/runs", token).body).array().size(), 0);
+
+    // A short run: 202 and a location, then finished with its summary and samples, stored.
+    const HttpReply accepted = controlSend(controlPort, "POST", "/api/runs", token,
+                                           R"({"url": ")" + url + R"(", "requests": 40, "concurrency": 2})");
+    QVERIFY2(accepted.head.startsWith("HTTP/1.1 202"), accepted.head.constData());
+    const qint64 id = QJsonDocument::fromJson(accepted.body)[u"id"_s].toInteger();
+    QVERIFY(id > 0);
+    const QByteArray location = "\r\nLocation: /api/runs/" + QByteArray::number(id);
+    QVERIFY2(accepted.head.contains(location), accepted.head.constData());
+    const QJsonObject finished = waitForRun(controlPort, token, id);
+    QCOMPARE(finished[u"state"_s].toString(), u"finished"_s);
+    QCOMPARE(finished[u"summary"_s][u"completed"_s].toInteger(), 40);
+    QVERIFY(finished[u"samples"_s].isArray());
+    QCOMPARE(finished[u"parameters"_s][u"url"_s].toString(), QString::fromLatin1(url));
+    const Result listed = runCli({u"runs"_s, u"--data-dir"_s, data});
+    QVERIFY2(listed.out.contains(QString::fromLatin1(url)), qPrintable(listed.out));
+
+    // A long one, stopped by DELETE: stored as interrupted.
+    const HttpReply longRun = controlSend(controlPort, "POST", "/api/runs", token,
+                                          R"({"url": ")" + url + R"(", "duration_s": 120, "concurrency": 1})");
+    QVERIFY2(longRun.head.startsWith("HTTP/1.1 202"), longRun.head.constData());
+    const qint64 longId = QJsonDocument::fromJson(longRun.body)[u"id"_s].toInteger();
+    const HttpReply stopping = controlSend(controlPort, "DELETE", "/api/runs/" + QByteArray::number(longId), token, {});
+    QVERIFY2(stopping.head.startsWith("HTTP/1.1 202"), stopping.head.constData());
+    const QJsonObject interrupted = waitForRun(controlPort, token, longId);
+    QCOMPARE(interrupted[u"state"_s].toString(), u"interrupted"_s);
+    QCOMPARE(interrupted[u"summary"_s][u"interrupted"_s].toBool(), true);
+    QCOMPARE(QJsonDocument::fromJson(controlGet(controlPort, "/api/runs", token).body).array().size(), 2);
+
+    // DELETE of a finished run removes it.
+    const HttpReply removed = controlSend(controlPort, "DELETE", "/api/runs/" + QByteArray::number(id), token, {});
+    QVERIFY2(removed.head.startsWith("HTTP/1.1 204"), removed.head.constData());
+    QVERIFY(controlGet(controlPort, "/api/runs/" + QByteArray::number(id), token).head.startsWith("HTTP/1.1 404"));
+    QVERIFY(controlGet(controlPort, "/api/runs/nothing", token).head.startsWith("HTTP/1.1 404"));
+    QVERIFY(controlGet(controlPort, "/api/runs").head.startsWith("HTTP/1.1 401"));
+    QVERIFY(stopServe(serve));
 }
 
 void TestCli::benchSaysItsReachabilityCheck()

@@ -58,6 +58,7 @@ private slots:
     void twoClientsChangingOneSite_data();
     void twoClientsChangingOneSite();
     void engineRoutesWithoutAnEngineAreAConflict();
+    void runRoutesWithoutRunsAreAConflict();
 
 private:
     Reply send(const QByteArray &method, const QString &path, const QByteArray &body = {},
@@ -426,6 +427,17 @@ void TestControlSites::engineRoutesWithoutAnEngineAreAConflict()
         QVERIFY(reply.json[u"detail"_s].toString().contains(u"Server page"_s));
         QCOMPARE(send("POST", path, {}, {}, false).status, 401);
     }
+}
+
+void TestControlSites::runRoutesWithoutRunsAreAConflict()
+{
+    // The window runs benchmarks from its Benchmark page, not through the API.
+    const QByteArray body = R"({"url": "http://127.0.0.1:9/", "requests": 1})";
+    QCOMPARE(send("POST", u"/api/runs"_s, body).status, 409);
+    QCOMPARE(send("GET", u"/api/runs"_s).status, 409);
+    QCOMPARE(send("GET", u"/api/runs/1"_s).status, 409);
+    QCOMPARE(send("DELETE", u"/api/runs/1"_s).status, 409);
+    QCOMPARE(send("POST", u"/api/runs"_s, body, "application/json", false).status, 401);
 }
 
 QTEST_GUILESS_MAIN(TestControlSites)

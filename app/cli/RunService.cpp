@@ -1,0 +1,165 @@
+#include "cli/RunService.h"
+
+#include "bench/JsonReport.h"
+#include "bench/LoadGenerator.h"
+#include "control/RunRequestJson.h"
+#include "storage/Database.h"
+
+#include <QDateTime>
+
+namespace hostbench::cli {
+
+using namespace Qt::StringLiterals;
+using Removal = control::ControlApi::Runs::Removal;
+
+RunService::RunService(storage::Database &database, QObject *parent)
+    : QObject(parent)
+    , m_database(database)
+{
+    m_timer.setInterval(kPollMs);
+    connect(&m_timer, &QTimer::timeout, this, &RunService::poll);
+}
+
+RunService::~RunService()
+{
+    for (auto &[id, run] : m_running) {
+        run.generator->stop();
+        run.generator->wait();
+        finish(id, run);
+    }
+}
+
+control::ControlApi::Runs RunService::callbacks()
+{
+    return {[this](const model::BenchParameters &parameters, QString *error) { return start(parameters, error); },
+            [this] { return list(); },
+            [this](qint64 id) { return show(id); },
+            [this](qint64 id, QString *error) { return remove(id, error); }};
+}
+
+qint64 RunService::start(const model::BenchParameters &parameters, QString *error)
+{
+    // Stored before the first request, as bench does: a run killed midway stays as broken off.
+    const qint64 id = m_database.beginRun(parameters, QDateTime::currentMSecsSinceEpoch() + parameters.warmupMs);
+    if (id == 0) {
+        *error = m_database.lastError();
+        return 0;
+    }
+    Running run;
+    run.generator = std::make_unique<bench::LoadGenerator>();
+    if (!run.generator->start(parameters, error)) {
+        m_database.removeRun(id);
+        return 0;
+    }
+    m_running.emplace(id, std::move(run));
+    m_timer.start();
+    return id;
+}
+
+void RunService::storeSamples(qint64 id, Running &run)
+{
+    const QList<model::BenchSample> fresh = run.generator->takeSamples();
+    if (!fresh.isEmpty() && run.samplesStored)
+        run.samplesStored = m_database.appendSamples(id, fresh);
+}
+
+void RunService::finish(qint64 id, Running &run)
+{
+    if (!run.generator->error().isEmpty()) {
+        // As bench: what was measured until then says little; nothing is kept.
+        m_database.removeRun(id);
+        m_failed.insert(id, run.generator->error());
+        return;
+    }
+    storeSamples(id, run);
+    m_database.finishRun(id, run.generator->summary(), &run.generator->histogram());
+}
+
+void RunService::poll()
+{
+    for (auto it = m_running.begin(); it != m_running.end();) {
+        storeSamples(it->first, it->second);
+        if (!it->second.generator->isFinished()) {
+            ++it;
+            continue;
+        }
+        it->second.generator->wait();
+        finish(it->first, it->second);
+        it = m_running.erase(it);
+    }
+    if (m_running.empty())
+        m_timer.stop();
+}
+
+QString RunService::state(qint64 id, bool storedFinished, bool interrupted) const
+{
+    if (const auto it = m_running.find(id); it != m_running.end())
+        return it->second.stopping ? u"stopping"_s : u"running"_s;
+    if (!storedFinished)
+        return u"broken off"_s;
+    return interrupted ? u"interrupted"_s : u"finished"_s;
+}
+
+QJsonArray RunService::list()
+{
+    QJsonArray array;
+    for (const storage::StoredRun &run : m_database.runs()) {
+        array.append(QJsonObject{{u"id"_s, run.id},
+                                 {u"state"_s, state(run.id, run.finished, run.summary.interrupted)},
+                                 {u"started_at_ms"_s, run.startedAtMs},
+                                 {u"url"_s, run.parameters.url},
+                                 {u"location"_s, u"/api/runs/%1"_s.arg(run.id)}});
+    }
+    for (auto it = m_failed.cbegin(); it != m_failed.cend(); ++it)
+        array.append(QJsonObject{{u"id"_s, it.key()}, {u"state"_s, u"failed"_s}, {u"error"_s, it.value()}});
+    return array;
+}
+
+std::optional<QJsonObject> RunService::show(qint64 id)
+{
+    if (m_failed.contains(id))
+        return QJsonObject{{u"id"_s, id}, {u"state"_s, u"failed"_s}, {u"error"_s, m_failed.value(id)}};
+    // The samples so far: a running run's are stored every kPollMs.
+    if (const auto it = m_running.find(id); it != m_running.end())
+        storeSamples(id, it->second);
+    const std::optional<storage::StoredRun> run = m_database.run(id);
+    if (!run)
+        return std::nullopt;
+    QJsonArray samples;
+    for (const model::BenchSample &sample : m_database.samples(id))
+        samples.append(bench::JsonReport::sampleToJson(sample));
+    QJsonObject object{{u"id"_s, id},
+                       {u"state"_s, state(id, run->finished, run->summary.interrupted)},
+                       {u"started_at_ms"_s, run->startedAtMs},
+                       {u"parameters"_s, control::RunRequestJson::toJson(run->parameters)},
+                       {u"samples"_s, samples}};
+    if (run->finished) {
+        // bench --json's figures; the samples are above.
+        const model::LatencyHistogram histogram = m_database.histogram(id).value_or(model::LatencyHistogram());
+        QJsonObject summary = bench::JsonReport::toJson(run->summary, histogram, {});
+        summary.remove(u"samples"_s);
+        object.insert(u"summary"_s, summary);
+    }
+    return object;
+}
+
+Removal RunService::remove(qint64 id, QString *error)
+{
+    if (const auto it = m_running.find(id); it != m_running.end()) {
+        // It ends at the next poll and is stored as interrupted, as a bench stopped by SIGINT.
+        it->second.stopping = true;
+        it->second.generator->stop();
+        return Removal::Stopping;
+    }
+    if (m_failed.remove(id) > 0)
+        return Removal::Removed;
+    if (!m_database.run(id))
+        return Removal::NotFound;
+    if (!m_database.removeRun(id)) {
+        *error = m_database.lastError();
+        return Removal::Failed;
+    }
+    return Removal::Removed;
+}
+
+} // namespace hostbench::cli

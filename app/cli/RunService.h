@@ -1,0 +1,78 @@
+#pragma once
+
+#include "control/ControlApi.h"
+#include "model/BenchParameters.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QObject>
+#include <QTimer>
+
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace hostbench::bench {
+class LoadGenerator;
+}
+namespace hostbench::storage {
+class Database;
+}
+
+namespace hostbench::cli {
+
+/*
+ * serve's benchmark runs for the control API (POST/GET/DELETE /api/runs):
+ * each run has its own LoadGenerator and is stored as `bench` stores it,
+ * as it goes (beginRun, the samples every kPollMs, finishRun), so that
+ * `hostbench-cli runs` and the window list it. A run whose generator fails
+ * (too many open files) is removed, as bench removes it, and reported
+ * "failed" until serve exits. At destruction the runs still going are
+ * stopped and stored as interrupted.
+ *
+ * A run's JSON: {id, state (running, stopping, finished, interrupted,
+ * broken off: stored unfinished by a process that ended, failed),
+ * started_at_ms, parameters (control::RunRequestJson's form), summary once
+ * finished (bench --json's figures), samples [bench::JsonReport::sampleToJson],
+ * error}.
+ *
+ * Thread: the main thread (its event loop runs the poll timer).
+ */
+class RunService final : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kPollMs = 100;
+
+    explicit RunService(storage::Database &database, QObject *parent = nullptr);
+    ~RunService() override;
+
+    control::ControlApi::Runs callbacks();
+
+    qint64 start(const model::BenchParameters &parameters, QString *error);
+    QJsonArray list();
+    std::optional<QJsonObject> show(qint64 id);
+    control::ControlApi::Runs::Removal remove(qint64 id, QString *error);
+
+private:
+    struct Running
+    {
+        std::unique_ptr<bench::LoadGenerator> generator;
+        bool samplesStored = true;
+        bool stopping = false;
+    };
+
+    void poll();
+    void storeSamples(qint64 id, Running &run);
+    void finish(qint64 id, Running &run);
+    QString state(qint64 id, bool storedFinished, bool interrupted) const;
+
+    storage::Database &m_database;
+    std::map<qint64, Running> m_running;
+    QHash<qint64, QString> m_failed; // id -> why its generator stopped it
+    QTimer m_timer;
+};
+
+} // namespace hostbench::cli

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "model/BenchParameters.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace hostbench::control {
+
+/*
+ * The body of POST /api/runs: the parameters of `hostbench-cli bench`, in JSON:
+ *   {"url": "http://127.0.0.1:8080/", "requests": 1000 | "duration_s": 10,
+ *    "concurrency": 10, "keep_alive": true, "threads": 2, "rate": 500,
+ *    "warmup_s": 1, "timeout_s": 30, "method": "GET",
+ *    "headers": ["Name: value"], "body": "text", "content_type": "text/plain",
+ *    "host": "a.test"}
+ * "url" and one of "requests" and "duration_s" are required. An unknown
+ * member or one of the wrong JSON type is refused by name, as are values
+ * out of range (the same ranges as bench's flags); the load generator checks
+ * the rest (https, an unresolvable host) when the run starts.
+ * Thread: any.
+ */
+class RunRequestJson final
+{
+public:
+    // False with the member at fault in *field, a sentence in *detail, and
+    // *status 400 (structure) or 422 (a value).
+    static bool read(const QJsonObject &json, model::BenchParameters *parameters, QString *field, QString *detail,
+                     int *status);
+    // The parameters in the same form (what GET /api/runs/{id} shows).
+    static QJsonObject toJson(const model::BenchParameters &parameters);
+};
+
+} // namespace hostbench::control
