@@ -1,14 +1,10 @@
 #include "cli/ServeCommand.h"
 
 #include "cli/Console.h"
-#include "cli/RunService.h"
+#include "cli/ServeControl.h"
 #include "cli/SignalWatcher.h"
-#include "control/ControlApi.h"
-#include "control/ControlEndpoint.h"
-#include "control/ControlToken.h"
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
-#include "storage/SiteEdits.h"
 #include "sys/InstanceLock.h"
 #include "sys/PortHolder.h"
 
@@ -113,30 +109,6 @@ void applyStoredSettings(const model::ServerConfig &stored, model::ServerConfig 
     config.keepAliveTimeoutMs = stored.keepAliveTimeoutMs;
     config.sendTimeoutMs = stored.sendTimeoutMs;
     config.maxConnectionsPerWorker = stored.maxConnectionsPerWorker;
-}
-
-// The control API's site routes on the stored sites: each change that is
-// done reloads the engine (a reload that fails is said on stderr; the
-// change stays stored, as when the window saves a site).
-control::ControlApi::Sites storedSites(storage::Database &database, std::function<bool(QString *)> reload)
-{
-    const auto reloaded = [reload](model::SiteChange change) {
-        QString reason;
-        if (change.result == model::SiteChange::Result::Done && !reload(&reason))
-            Console::err(u"hostbench-cli serve: not reloaded: "_s + reason);
-        return change;
-    };
-    return {[&database] { return database.virtualHosts(); },
-            [&database](const QString &host) { return storage::SiteEdits::find(database, host); },
-            [&database, reloaded](const model::VirtualHost &site) {
-                return reloaded(storage::SiteEdits::create(database, site));
-            },
-            [&database, reloaded](const QString &host, const model::VirtualHost &site) {
-                return reloaded(storage::SiteEdits::replace(database, host, site));
-            },
-            [&database, reloaded](const QString &host) {
-                return reloaded(storage::SiteEdits::remove(database, host));
-            }};
 }
 
 QString describe(const model::ServerConfig &config)
@@ -433,16 +405,14 @@ int ServeCommand::run(const QStringList &arguments)
 
     // POST /api/engine/start and /stop: the API outlives a stop, and a start
     // serves the sites as they are stored then.
-    std::unique_ptr<RunService> runService; // the API's benchmark runs, on the stored sites only
-    std::unique_ptr<control::ControlApi> controlApi;
-    QString endpointFolder; // where control.endpoint was written
+    std::unique_ptr<ServeControl> control;
     const auto startEngine = [&](QString *reason) {
         if (server.isRunning())
             return true;
         QList<model::VirtualHost> next;
         if (!loadSites(&next, reason) || !server.start(options->config, next, reason))
             return false;
-        controlApi->setEngineUrl(server.url());
+        control->setEngineUrl(server.url());
         Console::out(u"Serving %1 (started through the control API)"_s.arg(server.url()));
         return true;
     };
@@ -453,49 +423,11 @@ int ServeCommand::run(const QStringList &arguments)
         Console::out(u"Stopped through the control API, which runs on."_s);
     };
     if (options->control) {
-        // The token lives in the data folder, also for --site sites, so that
-        // `status` and the other commands find it there.
-        const QString tokenFolder = folder ? folder->path() : storage::DataFolder::resolve(options->dataDir);
-        control::ControlApi::Access access;
-        access.token = control::ControlToken::loadOrCreate(tokenFolder, &error);
-        const QString tokenForMetricsKey = QString::fromLatin1(control::ControlApi::kTokenForMetricsSetting);
-        access.tokenForMetrics = options->controlTokenRequired
-                                 || (folder && folder->database().setting(tokenForMetricsKey) == u"1"_s);
-        const bool tokenForMetrics = access.tokenForMetrics;
-        if (!access.token.isEmpty()) {
-            controlApi = std::make_unique<control::ControlApi>([&server] { return server.metrics(); }, server.url(),
-                                                               std::move(access));
-        }
-        if (controlApi) {
-            controlApi->setReload(reloadSites);
-            controlApi->setEngine({startEngine, stopEngine});
-            if (folder) {
-                controlApi->setSites(storedSites(folder->database(), reloadSites));
-                runService = std::make_unique<RunService>(folder->database());
-                controlApi->setRuns(runService->callbacks());
-            }
-        }
-        if (controlApi && controlApi->listen(options->control->address, options->control->port, &error)) {
-            Endpoint actual = *options->control;
-            actual.port = controlApi->port();
-            Console::out(u"Control API on http://%1/api/status and /metrics; its token is in %2"_s.arg(
-                actual.toString(), control::ControlToken::filePath(tokenFolder)));
-            // hostbench-cli finds this instance through the data folder.
-            if (!control::ControlEndpoint::write(tokenFolder, actual.address, actual.port, &error))
-                Console::err(u"hostbench-cli serve: "_s + error);
-            else
-                endpointFolder = tokenFolder;
-            if (!actual.address.isLoopback()) {
-                Console::out(u"The control API listens on %1, which other machines may reach: every route, "
-                             "/metrics included, needs its token (--control-token-required)"_s.arg(
-                                 actual.address.toString()));
-            } else if (tokenForMetrics) {
-                Console::out(u"The control API needs its token on /metrics too"_s);
-            }
-        } else {
-            Console::err(u"hostbench-cli serve: control API not started: "_s + error);
-            controlApi.reset();
-        }
+        ServeControl::Engine engine{[&server] { return server.metrics(); }, server.url(), reloadSites, startEngine,
+                                    stopEngine};
+        control = std::make_unique<ServeControl>(std::move(engine), folder ? &*folder : nullptr, options->dataDir);
+        if (!control->listen(*options->control, options->controlTokenRequired))
+            control.reset();
     }
 
     reload = [&] {
@@ -508,9 +440,7 @@ int ServeCommand::run(const QStringList &arguments)
     if (!options->pidFile.isEmpty()) {
         QSaveFile file(options->pidFile);
         if (!file.open(QIODevice::WriteOnly) || file.write(pid) != pid.size() || !file.commit()) {
-            if (controlApi && !endpointFolder.isEmpty())
-                control::ControlEndpoint::remove(endpointFolder, controlApi->port());
-            controlApi.reset();
+            control.reset();
             server.stop();
             return Console::fail(kCommand, u"--pid-file: cannot write %1: %2"_s.arg(options->pidFile,
                                                                                       file.errorString()));
@@ -529,10 +459,7 @@ int ServeCommand::run(const QStringList &arguments)
         }
     }
 
-    if (controlApi && !endpointFolder.isEmpty())
-        control::ControlEndpoint::remove(endpointFolder, controlApi->port());
-    controlApi.reset();
-    runService.reset(); // runs still going are stopped and stored as interrupted
+    control.reset(); // before the engine it reads; runs still going are stored as interrupted
     server.stop();
     Console::out(u"Stopped."_s);
     return 0;

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "cli/CliParse.h"
+#include "control/ControlApi.h"
+
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+namespace hostbench::storage {
+class DataFolder;
+}
+
+namespace hostbench::cli {
+
+class RunService;
+
+/*
+ * serve's control API, wired: the token and the control.endpoint file in
+ * the data folder, the stored sites (storage::SiteEdits, each change
+ * reloaded) and the benchmark runs (RunService) when serve runs on the
+ * stored sites, the engine's reload, start and stop. It says on stdout
+ * where it listens and how it is reached, and on stderr why it does not.
+ * The destructor removes control.endpoint (if it still names this API),
+ * closes the API and stops the runs still going (stored as interrupted).
+ *
+ * Thread: the main thread, which runs the event loop.
+ */
+class ServeControl final
+{
+public:
+    struct Engine
+    {
+        control::ControlApi::MetricsSource metrics; // HttpServer::metrics
+        QString url;                                 // where the engine serves now
+        std::function<bool(QString *reason)> reload; // as SIGHUP
+        std::function<bool(QString *reason)> start;  // true when running already
+        std::function<void()> stop;
+    };
+
+    // `folder`: the opened data folder when serving the stored sites, else
+    // null (then `dataDir` names where the token is kept).
+    ServeControl(Engine engine, storage::DataFolder *folder, QString dataDir);
+    ~ServeControl();
+
+    // Listens on `endpoint`; false, with the reason on stderr, when it cannot.
+    // `tokenRequired`: /metrics needs the token too, which allows an address
+    // other than loopback.
+    bool listen(const Endpoint &endpoint, bool tokenRequired);
+    void setEngineUrl(const QString &url);
+
+private:
+    Engine m_engine;
+    storage::DataFolder *m_folder;
+    QString m_tokenFolder;
+    std::unique_ptr<RunService> m_runs;
+    std::unique_ptr<control::ControlApi> m_api;
+    bool m_endpointWritten = false;
+};
+
+} // namespace hostbench::cli
