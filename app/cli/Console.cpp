@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <sys/stat.h>
 
 namespace hostbench::cli {
 
@@ -16,6 +17,32 @@ void write(FILE *stream, const QString &text)
     const QByteArray bytes = text.toLocal8Bit();
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
     std::fflush(stream);
+}
+
+// Whether `stream` is the journal's stream that systemd named in
+// $JOURNAL_STREAM ("DEVICE:INODE", systemd.exec(5)): then each line may
+// start with a syslog priority, "<3>" for an error (sd-daemon(3)).
+bool isJournal(FILE *stream)
+{
+    const QByteArray expected = qgetenv("JOURNAL_STREAM");
+    struct stat info = {};
+    if (expected.isEmpty() || ::fstat(fileno(stream), &info) != 0)
+        return false;
+    return expected == QByteArray::number(quint64(info.st_dev)) + ':' + QByteArray::number(quint64(info.st_ino));
+}
+
+// stderr, each line with `priority` when it goes to the journal.
+void writeError(const QString &text, const char *priority)
+{
+    static const bool journal = isJournal(stderr);
+    if (!journal) {
+        write(stderr, text + u'\n');
+        return;
+    }
+    QString lines;
+    for (const QString &line : text.split(u'\n'))
+        lines += QLatin1StringView(priority) + line + u'\n';
+    write(stderr, lines);
 }
 
 } // namespace
@@ -32,12 +59,13 @@ void Console::outRaw(const QString &text)
 
 void Console::err(const QString &text)
 {
-    write(stderr, text + u'\n');
+    // Under systemd this is serve's: a reload refused, the control API not started.
+    writeError(text, "<4>");
 }
 
 int Console::fail(const QString &command, const QString &message)
 {
-    err(u"hostbench-cli "_s + command + u": "_s + message);
+    writeError(u"hostbench-cli "_s + command + u": "_s + message, "<3>");
     return 1;
 }
 

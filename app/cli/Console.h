@@ -14,6 +14,10 @@ namespace hostbench::cli {
  * hostbench-cli's output: lines to stdout (results) and stderr (progress,
  * errors), each flushed at once so that a parent process reading a pipe
  * sees it immediately (the e2e tests parse "Serving http://..." this way).
+ * Under systemd, when stderr is the journal ($JOURNAL_STREAM names it), each
+ * stderr line starts with its syslog priority: "<3>" for a failure, "<4>"
+ * for the rest, so that `journalctl -p err` finds the failures; stdout's
+ * lines keep the journal's default, info.
  * Thread: the main thread.
  */
 class Console final

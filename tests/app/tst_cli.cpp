@@ -132,6 +132,7 @@ private slots:
     void sitesIgnoreAStaleEndpoint();
     void serveWritesAndRemovesPidFile();
     void serveRunsThroughControlApi();
+    void stderrCarriesPrioritiesForTheJournal();
 
 private:
     QProcessEnvironment environment() const;
@@ -1436,6 +1437,28 @@ void TestCli::serveRunsThroughControlApi()
     QVERIFY(controlGet(controlPort, "/api/runs/nothing", token).head.startsWith("HTTP/1.1 404"));
     QVERIFY(controlGet(controlPort, "/api/runs").head.startsWith("HTTP/1.1 401"));
     QVERIFY(stopServe(serve));
+}
+
+void TestCli::stderrCarriesPrioritiesForTheJournal()
+{
+    // As systemd runs it: $JOURNAL_STREAM names stderr (its device and inode).
+    QProcess process;
+    process.setProcessEnvironment(environment());
+    process.start(u"bash"_s, {u"-c"_s, u"export JOURNAL_STREAM=$(stat -L -c %d:%i /proc/self/fd/2); exec \"$0\" \"$@\""_s,
+                             QStringLiteral(HOSTBENCH_CLI_PATH), u"serve"_s, u"--route"_s, u"hello"_s});
+    QVERIFY(process.waitForFinished(kTimeoutMs));
+    QCOMPARE(process.exitCode(), 1);
+    const QByteArray err = process.readAllStandardError();
+    QVERIFY2(err.startsWith("<3>hostbench-cli serve: --route: bad route"), err.constData());
+
+    // Elsewhere (a terminal, a pipe, a stale variable), no prefix.
+    QProcess plain;
+    QProcessEnvironment env = environment();
+    env.insert(u"JOURNAL_STREAM"_s, u"1:1"_s);
+    plain.setProcessEnvironment(env);
+    plain.start(QStringLiteral(HOSTBENCH_CLI_PATH), {u"serve"_s, u"--route"_s, u"hello"_s});
+    QVERIFY(plain.waitForFinished(kTimeoutMs));
+    QVERIFY2(plain.readAllStandardError().startsWith("hostbench-cli serve: --route"), "prefix without journal");
 }
 
 void TestCli::benchSaysItsReachabilityCheck()
