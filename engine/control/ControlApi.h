@@ -1,10 +1,9 @@
 #pragma once
 
+#include "model/BenchParameters.h"
 #include "model/MetricsSnapshot.h"
 #include "model/SiteChange.h"
 #include "model/VirtualHost.h"
-
-#include "model/BenchParameters.h"
 
 #include <QHostAddress>
 #include <QJsonArray>
@@ -28,14 +27,14 @@ namespace hostbench::control {
  *                    the stored sites (SiteJson), through the Sites callbacks
  *                    (setSites()); without them 409.
  *   POST /api/engine/reload  the Reload callback (setReload()); without it 409.
+ *   POST /api/engine/start, /api/engine/stop  the Engine callbacks (setEngine()),
+ *                    answering {running, url}; without them 409, and 409
+ *                    with the reason when the engine cannot start.
  *   POST /api/runs   starts a benchmark (RunRequestJson): 202 with Location /api/runs/{id}
  *   GET /api/runs, GET /api/runs/{id}   the runs, one with its samples so far and state
  *   DELETE /api/runs/{id}   stops a running run (202) or removes a finished one (204)
  *                    through the Runs callbacks (setRuns()); without them 409.
- *   POST /api/engine/start, /api/engine/stop  the Engine callbacks (setEngine()),
- *                    answering {running, url}; without them 409, and 409
- *                    with the reason when the engine cannot start.
- * Site answers: 200 (201 with Location for POST, 204 for DELETE); a body over
+ * JSON in and out. Site answers: 200 (201 with Location for POST, 204 for DELETE); a body over
  * kMaxBodyBytes 413, a Content-Type other than JSON 415, malformed JSON, an
  * unknown member or a wrong JSON type 400, a missing host or document_root
  * and a value the site rules refuse 422, a name another site has 409, an
@@ -44,8 +43,9 @@ namespace hostbench::control {
  * If-Match that is no longer the site's are refused with 412 (RFC 9110
  * section 13.1.1), so that of two clients changing one site, the second
  * learns that it worked on an old copy.
- * It reads the engine only through the `metrics` callback and knows nothing
- * else of it. All QtHttpServer calls live in ControlApi.cpp, so that the
+ * It reads the engine only through the `metrics` callback and reaches
+ * storage, the engine and the load generator only through the callbacks
+ * that app/ and ui/ give it. All QtHttpServer calls live in ControlApi.cpp, so that the
  * API change of Qt 6.5 touches one file.
  *
  * Access (RFC 6750): every route but /metrics needs "Authorization: Bearer
@@ -66,7 +66,7 @@ public:
 
     struct Access
     {
-        QByteArray token; // an empty token lets no request through
+        QByteArray token;             // an empty token lets no request through
         bool tokenForMetrics = false; // /metrics needs the token too
     };
 

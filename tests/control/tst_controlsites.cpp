@@ -349,7 +349,9 @@ void TestControlSites::withoutStoredSitesIsAConflict()
     std::unique_ptr<QNetworkReply> reply(manager.get(request));
     QEventLoop loop;
     QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(30'000, &loop, &QEventLoop::quit);
     loop.exec();
+    QVERIFY(reply->isFinished());
     QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 409);
     QVERIFY(reply->readAll().contains("--site"));
 }
