@@ -6,12 +6,15 @@
 #include "control/SiteJson.h"
 #include "storage/DataFolder.h"
 #include "storage/SiteEdits.h"
+#include "sys/InstanceLock.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUrl>
+
+#include <memory>
 
 namespace hostbench::cli {
 
@@ -39,7 +42,7 @@ struct Target
 {
     QString folder;
     std::optional<ControlClient> instance; // set when one answers
-    QString instanceTrouble;               // why an instance named by the folder was not used
+    QString instanceTrouble; // why an instance named by the folder was not used
 };
 
 Target findTarget(const QString &dataDir)
@@ -54,8 +57,8 @@ Target findTarget(const QString &dataDir)
     if (probe.status == 200)
         target.instance = std::move(client);
     else if (probe.status == 401)
-        target.instanceTrouble = u"the instance at %1 refused this folder's control token"_s.arg(
-            client->endpoint().toString());
+        target.instanceTrouble
+            = u"the instance at %1 refused this folder's control token"_s.arg(client->endpoint().toString());
     else
         target.instanceTrouble = u"no instance answers at %1"_s.arg(client->endpoint().toString());
     return target;
@@ -67,8 +70,8 @@ QString describe(const QJsonObject &site)
     for (const QJsonValue &alias : site[u"aliases"_s].toArray())
         aliases.append(alias.toString());
     return u"%1%2 -> %3"_s.arg(site[u"host"_s].toString(),
-                               aliases.isEmpty() ? QString() : u" ("_s + aliases.join(u", "_s) + u')',
-                               site[u"document_root"_s].toString());
+        aliases.isEmpty() ? QString() : u" ("_s + aliases.join(u", "_s) + u')',
+        site[u"document_root"_s].toString());
 }
 
 void printTable(const QJsonArray &sites)
@@ -131,7 +134,7 @@ int list(const Options &options, Target &target)
 
 // Sends a change to the instance; prints what it did.
 int sendChange(Target &target, const QByteArray &method, const QString &path, const QJsonObject &body,
-               const QString &done)
+    const QString &done)
 {
     const ControlClient::Reply reply = target.instance->request(
         method, path, body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact));
@@ -142,7 +145,7 @@ int sendChange(Target &target, const QByteArray &method, const QString &path, co
     const QJsonObject site = QJsonDocument::fromJson(reply.body).object();
     const QString where = target.instance->endpoint().toString();
     Console::out(done.arg(site.isEmpty() ? QString() : describe(site))
-                 + u" (through the running instance at %1, which reloaded)"_s.arg(where));
+        + u" (through the running instance at %1, which reloaded)"_s.arg(where));
     return 0;
 }
 
@@ -151,11 +154,28 @@ QString sitePath(const QString &host)
     return u"/api/sites/"_s + QString::fromLatin1(QUrl::toPercentEncoding(host));
 }
 
+// A change on the SQLite file is made under the folder's instance lock, the
+// one the window and `serve` hold: never beside a running Hostbench whose
+// control API does not answer (its engine stopped, or --control off), which
+// would not see it. Returns the exit code when the lock cannot be had.
+std::optional<int> lockFolder(const Target &target, std::unique_ptr<sys::InstanceLock> &lock)
+{
+    lock = std::make_unique<sys::InstanceLock>(target.folder);
+    if (lock->tryLock())
+        return std::nullopt;
+    if (lock->heldByAnother())
+        return Console::fail(kSites,
+            u"the data folder %1 is in use by %2, and no control API of it answers%3: "
+            u"change the site there, or stop it first"_s.arg(target.folder, lock->describeHolder(),
+                target.instanceTrouble.isEmpty() ? QString() : u" ("_s + target.instanceTrouble + u')'));
+    return Console::fail(kSites, lock->errorString());
+}
+
 QString directly(const Target &target)
 {
     return target.instanceTrouble.isEmpty()
-               ? u" (in %1; no instance runs on it)"_s.arg(target.folder)
-               : u" (in %1 directly: %2)"_s.arg(target.folder, target.instanceTrouble);
+        ? u" (in %1; no instance runs on it)"_s.arg(target.folder)
+        : u" (in %1 directly: %2)"_s.arg(target.folder, target.instanceTrouble);
 }
 
 int add(const Options &options, Target &target)
@@ -170,17 +190,19 @@ int add(const Options &options, Target &target)
         QJsonArray aliases;
         for (const QString &alias : site->aliases)
             aliases.append(alias);
-        const QJsonObject body{{u"host"_s, site->hostName},
-                               {u"aliases"_s, aliases},
-                               {u"document_root"_s, site->documentRoot}};
+        const QJsonObject body { { u"host"_s, site->hostName }, { u"aliases"_s, aliases },
+            { u"document_root"_s, site->documentRoot } };
         return sendChange(target, "POST", u"/api/sites"_s, body, u"Added %1"_s);
     }
     storage::DataFolder folder;
     if (!folder.open(options.dataDir, &error))
         return Console::fail(kSites, error);
+    std::unique_ptr<sys::InstanceLock> lock;
+    if (const std::optional<int> failed = lockFolder(target, lock))
+        return *failed;
     const model::SiteChange change = storage::SiteEdits::create(folder.database(), *site);
-    return reportChange(change, u"Added %1%2"_s.arg(describe(control::SiteJson::toJson(change.site)),
-                                                    directly(target)));
+    return reportChange(
+        change, u"Added %1%2"_s.arg(describe(control::SiteJson::toJson(change.site)), directly(target)));
 }
 
 int edit(const Options &options, Target &target)
@@ -215,6 +237,9 @@ int edit(const Options &options, Target &target)
     QString error;
     if (!folder.open(options.dataDir, &error))
         return Console::fail(kSites, error);
+    std::unique_ptr<sys::InstanceLock> lock;
+    if (const std::optional<int> failed = lockFolder(target, lock))
+        return *failed;
     const model::SiteChange found = storage::SiteEdits::find(folder.database(), host);
     if (found.result != model::SiteChange::Result::Done)
         return Console::fail(kSites, found.detail);
@@ -223,8 +248,8 @@ int edit(const Options &options, Target &target)
     if (!control::SiteJson::apply(changes, site, &field, &error))
         return Console::fail(kSites, error);
     const model::SiteChange change = storage::SiteEdits::replace(folder.database(), host, site);
-    return reportChange(change, u"Changed %1%2"_s.arg(describe(control::SiteJson::toJson(change.site)),
-                                                      directly(target)));
+    return reportChange(
+        change, u"Changed %1%2"_s.arg(describe(control::SiteJson::toJson(change.site)), directly(target)));
 }
 
 int remove(const Options &options, Target &target)
@@ -239,6 +264,9 @@ int remove(const Options &options, Target &target)
     QString error;
     if (!folder.open(options.dataDir, &error))
         return Console::fail(kSites, error);
+    std::unique_ptr<sys::InstanceLock> lock;
+    if (const std::optional<int> failed = lockFolder(target, lock))
+        return *failed;
     const model::SiteChange change = storage::SiteEdits::remove(folder.database(), host);
     return reportChange(change, u"Removed "_s + host + directly(target));
 }
@@ -255,15 +283,15 @@ int SitesCommand::run(const QStringList &arguments)
         "  sites add HOST[,ALIAS...]=DIR\n"
         "  sites edit HOST [--host NAME] [--aliases A,B] [--root DIR] [--default]\n"
         "  sites remove HOST"_s);
-    const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
+    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
     const QCommandLineOption dataDir(u"data-dir"_s, kDataDirHelp, u"DIR"_s);
     const QCommandLineOption json(u"json"_s, u"list: prints the sites as JSON."_s);
     const QCommandLineOption host(u"host"_s, u"edit: the new host name."_s, u"NAME"_s);
-    const QCommandLineOption aliases(u"aliases"_s, u"edit: the new aliases, comma-separated (\"\" for none)."_s,
-                                     u"A,B"_s);
+    const QCommandLineOption aliases(
+        u"aliases"_s, u"edit: the new aliases, comma-separated (\"\" for none)."_s, u"A,B"_s);
     const QCommandLineOption root(u"root"_s, u"edit: the new document root."_s, u"DIR"_s);
     const QCommandLineOption makeDefault(u"default"_s, u"edit: makes it the default site."_s);
-    parser.addOptions({help, dataDir, json, host, aliases, root, makeDefault});
+    parser.addOptions({ help, dataDir, json, host, aliases, root, makeDefault });
     parser.addPositionalArgument(u"list|add|edit|remove"_s, u"What to do."_s);
     if (!parser.parse(arguments))
         return Console::fail(kSites, parser.errorText() + u" (see hostbench-cli sites --help)"_s);
@@ -284,9 +312,10 @@ int SitesCommand::run(const QStringList &arguments)
         options.root = parser.value(root);
     options.makeDefault = parser.isSet(makeDefault);
 
-    const QStringList known{u"list"_s, u"add"_s, u"edit"_s, u"remove"_s};
+    const QStringList known { u"list"_s, u"add"_s, u"edit"_s, u"remove"_s };
     if (!known.contains(options.subcommand))
-        return Console::fail(kSites, u"expected list, add, edit or remove (see hostbench-cli sites --help)"_s);
+        return Console::fail(
+            kSites, u"expected list, add, edit or remove (see hostbench-cli sites --help)"_s);
     if (options.subcommand == u"list"_s && !options.positional.isEmpty())
         return Console::fail(kSites, u"unexpected argument \"%1\""_s.arg(options.positional.constFirst()));
     const bool editFlags = options.host || options.aliases || options.root || options.makeDefault;
@@ -310,9 +339,9 @@ int SitesCommand::runReload(const QStringList &arguments)
     parser.setApplicationDescription(
         u"Makes the instance running on the data folder (the window or serve) serve the stored sites again,\n"
         "as SIGHUP does for serve."_s);
-    const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
+    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
     const QCommandLineOption dataDir(u"data-dir"_s, kDataDirHelp, u"DIR"_s);
-    parser.addOptions({help, dataDir});
+    parser.addOptions({ help, dataDir });
     if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, command))
         return *done;
     Target target = findTarget(parser.value(dataDir));

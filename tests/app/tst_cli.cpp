@@ -130,6 +130,7 @@ private slots:
     void sitesOnTheFileWhenNothingRuns();
     void sitesThroughTheRunningInstance();
     void sitesIgnoreAStaleEndpoint();
+    void sitesRefusedBesideASilentInstance();
     void serveWritesAndRemovesPidFile();
     void serveRunsThroughControlApi();
     void stderrCarriesPrioritiesForTheJournal();
@@ -1337,6 +1338,31 @@ void TestCli::sitesIgnoreAStaleEndpoint()
     QVERIFY2(added.exitCode == 0, qPrintable(added.err));
     QVERIFY2(added.out.contains(u"no instance answers"_s), qPrintable(added.out));
     QCOMPARE(storedHostNames(data).size(), 2);
+}
+
+void TestCli::sitesRefusedBesideASilentInstance()
+{
+    // serve holds the folder with its control API off: the change cannot
+    // reach it, so it is not made on the file behind its back either.
+    const QString data = m_dir->filePath(u"silent-data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
+                       &port));
+    const QStringList before = storedHostNames(data);
+    const Result refused =
+        runCli({u"sites"_s, u"add"_s, u"b.test="_s + makeSite(u"b"_s, "b\n"), u"--data-dir"_s, data});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains(u"in use by hostbench-cli (PID %1)"_s.arg(serve.processId())),
+             qPrintable(refused.err));
+    QCOMPARE(storedHostNames(data), before);
+    QVERIFY(stopServe(serve));
+
+    // Once it has stopped, the same change is made on the file.
+    const Result added =
+        runCli({u"sites"_s, u"add"_s, u"b.test="_s + makeSite(u"b"_s, "b\n"), u"--data-dir"_s, data});
+    QVERIFY2(added.exitCode == 0, qPrintable(added.err));
+    QCOMPARE(storedHostNames(data).size(), before.size() + 1);
 }
 
 void TestCli::serveWritesAndRemovesPidFile()
