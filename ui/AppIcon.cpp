@@ -14,7 +14,7 @@ QIcon AppIcon::icon()
         return QIcon(svg);
 
     QIcon icon;
-    for (int size : {16, 24, 32, 48, 64, 128, 256})
+    for (int size : { 16, 24, 32, 48, 64, 128, 256 })
         icon.addFile(u":/hostbench/ui/icons/hostbench-%1.png"_s.arg(size), QSize(size, size));
     return icon;
 }

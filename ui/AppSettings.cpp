@@ -8,8 +8,7 @@ namespace hostbench::ui {
 
 AppSettings::AppSettings(storage::Database &database)
     : m_database(database)
-{
-}
+{ }
 
 bool AppSettings::startEngineAtLaunch() const
 {

@@ -1,13 +1,13 @@
 #include "ui/BenchCharts.h"
 
 #include <QAreaSeries>
+#include <QBoxLayout>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QLegend>
 #include <QLegendMarker>
-#include <QBoxLayout>
 #include <QLineSeries>
 #include <QValueAxis>
 
@@ -24,9 +24,9 @@ const QColor kThroughput(0x1f, 0x6f, 0xeb); // the icon's blue
 const QColor kP50(0x2e, 0x7d, 0x32);
 const QColor kP99(0xe6, 0x51, 0x00);
 // Overlaid runs, in selection order: colours told apart in light and dark themes.
-const QColor kOverlayColors[] = {QColor(0x1f, 0x6f, 0xeb), QColor(0xe6, 0x51, 0x00), QColor(0x2e, 0x7d, 0x32),
-                                 QColor(0x8e, 0x24, 0xaa), QColor(0xc6, 0x28, 0x28), QColor(0x00, 0x83, 0x8f),
-                                 QColor(0x6d, 0x4c, 0x41), QColor(0x75, 0x75, 0x75)};
+const QColor kOverlayColors[] = { QColor(0x1f, 0x6f, 0xeb), QColor(0xe6, 0x51, 0x00),
+    QColor(0x2e, 0x7d, 0x32), QColor(0x8e, 0x24, 0xaa), QColor(0xc6, 0x28, 0x28), QColor(0x00, 0x83, 0x8f),
+    QColor(0x6d, 0x4c, 0x41), QColor(0x75, 0x75, 0x75) };
 
 struct NiceRange
 {
@@ -48,7 +48,7 @@ NiceRange niceRange(double value, int maxIntervals)
     range.step = 0;
     for (double magnitude = std::pow(10.0, std::floor(std::log10(value / maxIntervals))); range.step == 0;
          magnitude *= 10) {
-        for (double multiple : {1.0, 2.0, 2.5, 5.0}) {
+        for (double multiple : { 1.0, 2.0, 2.5, 5.0 }) {
             range.intervals = qMax(1, int(std::ceil(value / (multiple * magnitude) - 1e-9)));
             if (range.intervals <= maxIntervals) {
                 range.step = multiple * magnitude;
@@ -71,15 +71,16 @@ constexpr double kLabelRoom = 2 * 4.0 + 4.0;
 // Sets the axis to the nice range of `value` with the most intervals, up to
 // `maxIntervals`, whose labels all fit along `length` pixels of plot (0
 // before the chart's first layout: then every interval is allowed).
-void setNiceRange(QValueAxis *axis, double value, int maxIntervals, Qt::Orientation orientation, double length)
+void setNiceRange(
+    QValueAxis *axis, double value, int maxIntervals, Qt::Orientation orientation, double length)
 {
     const QFontMetricsF metrics(axis->labelsFont());
     const auto fits = [&](const NiceRange &range) {
         // The widest label is the top one (values start at 0 and grow);
         // vertically every label is one line high.
         const double extent = orientation == Qt::Horizontal
-                                  ? metrics.horizontalAdvance(QString::number(range.top(), 'f', range.decimals))
-                                  : metrics.height();
+            ? metrics.horizontalAdvance(QString::number(range.top(), 'f', range.decimals))
+            : metrics.height();
         return length <= 0 || length / (range.intervals + 1) >= extent + kLabelRoom;
     };
     int intervals = maxIntervals;
@@ -162,7 +163,7 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     m_throughputY = makeAxis(tr("Requests/s"));
     throughput->addAxis(m_throughputX, Qt::AlignBottom);
     throughput->addAxis(m_throughputY, Qt::AlignLeft);
-    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{area, m_throughput}) {
+    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *> { area, m_throughput }) {
         series->attachAxis(m_throughputX);
         series->attachAxis(m_throughputY);
     }
@@ -178,14 +179,15 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     m_latencyY = makeAxis(tr("Milliseconds"));
     latency->addAxis(m_latencyX, Qt::AlignBottom);
     latency->addAxis(m_latencyY, Qt::AlignLeft);
-    for (QLineSeries *series : {m_p50, m_p99}) {
+    for (QLineSeries *series : { m_p50, m_p99 }) {
         series->attachAxis(m_latencyX);
         series->attachAxis(m_latencyY);
     }
 
     m_throughputView = makeView(throughput, namePrefix + u"ThroughputChart"_s, this);
     m_latencyView = makeView(latency, namePrefix + u"LatencyChart"_s, this);
-    auto *layout = new QBoxLayout(orientation == Qt::Horizontal ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom, this);
+    auto *layout = new QBoxLayout(
+        orientation == Qt::Horizontal ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom, this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_throughputView);
     layout->addWidget(m_latencyView);
@@ -232,9 +234,9 @@ void BenchCharts::append(const QList<model::BenchSample> &samples)
     for (const model::BenchSample &sample : samples) {
         const double seconds = sample.elapsedMs / 1000.0;
         const double rate = sample.requestsPerSecond();
-        rates.append({seconds, rate});
-        p50s.append({seconds, sample.p50Us / 1000.0});
-        p99s.append({seconds, sample.p99Us / 1000.0});
+        rates.append({ seconds, rate });
+        p50s.append({ seconds, sample.p50Us / 1000.0 });
+        p99s.append({ seconds, sample.p99Us / 1000.0 });
         track(sample);
     }
     // One append per series and poll: each append of a list redraws once.
@@ -256,7 +258,8 @@ void BenchCharts::compare(const QList<Overlay> &runs)
 {
     clear();
     m_complete = true;
-    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{m_throughputArea, m_throughput, m_p50, m_p99})
+    for (QAbstractSeries *series :
+        std::initializer_list<QAbstractSeries *> { m_throughputArea, m_throughput, m_p50, m_p99 })
         series->setVisible(false);
     QChart *throughput = m_throughputView->chart();
     QChart *latency = m_latencyView->chart();
@@ -278,8 +281,8 @@ void BenchCharts::compare(const QList<Overlay> &runs)
         p99s.reserve(runs[i].samples.size());
         for (const model::BenchSample &sample : runs[i].samples) {
             const double seconds = sample.elapsedMs / 1000.0;
-            rates.append({seconds, sample.requestsPerSecond()});
-            p99s.append({seconds, sample.p99Us / 1000.0});
+            rates.append({ seconds, sample.requestsPerSecond() });
+            p99s.append({ seconds, sample.p99Us / 1000.0 });
             track(sample);
         }
         rateLine->append(rates);
@@ -311,7 +314,8 @@ void BenchCharts::removeOverlays()
     }
     m_overlayThroughput.clear();
     m_overlayP99.clear();
-    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *>{m_throughputArea, m_throughput, m_p50, m_p99})
+    for (QAbstractSeries *series :
+        std::initializer_list<QAbstractSeries *> { m_throughputArea, m_throughput, m_p50, m_p99 })
         series->setVisible(true);
     QChart *latency = m_latencyView->chart();
     for (QLegendMarker *marker : latency->legend()->markers(m_p50) + latency->legend()->markers(m_p99))

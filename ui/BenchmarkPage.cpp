@@ -49,8 +49,8 @@ int sampleIntervalFor(qint64 durationMs)
 }
 } // namespace
 
-BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings, EngineController &engine,
-                             QWidget *parent)
+BenchmarkPage::BenchmarkPage(
+    storage::Database &database, AppSettings &settings, EngineController &engine, QWidget *parent)
     : QWidget(parent)
     , m_database(database)
     , m_settings(settings)
@@ -124,7 +124,8 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
     m_duration->setToolTip(tr("Length of the run (ab -t)"));
     m_threads->setRange(1, 256);
     m_threads->setToolTip(tr("Load-generator threads; each has its own share of the connections"));
-    m_keepAlive->setToolTip(tr("Several requests per connection (ab -k); without it every request opens a new connection"));
+    m_keepAlive->setToolTip(
+        tr("Several requests per connection (ab -k); without it every request opens a new connection"));
     auto *lengthGroup = new QButtonGroup(this);
     lengthGroup->addButton(m_byRequests);
     lengthGroup->addButton(m_byDuration);
@@ -139,7 +140,7 @@ BenchmarkPage::BenchmarkPage(storage::Database &database, AppSettings &settings,
                            " border-radius: 4px; padding: 6px; }"_s);
     m_error->setVisible(false);
     m_state->setWordWrap(true);
-    for (QLabel *value : {m_liveRequests, m_liveRate, m_liveLatency, m_liveFailed}) {
+    for (QLabel *value : { m_liveRequests, m_liveRate, m_liveLatency, m_liveFailed }) {
         QFont bold = value->font();
         bold.setBold(true);
         value->setFont(bold);
@@ -236,8 +237,8 @@ model::BenchParameters BenchmarkPage::parameters() const
 {
     model::BenchParameters parameters;
     // Sites are stored names; the engine's port makes the URL one of its sites.
-    const TargetResolver target = TargetResolver::resolve(m_url->currentText(), m_database.virtualHosts(),
-                                                          m_engine.listenAddress(), m_engine.port());
+    const TargetResolver target = TargetResolver::resolve(
+        m_url->currentText(), m_database.virtualHosts(), m_engine.listenAddress(), m_engine.port());
     parameters.url = target.url;
     parameters.hostOverride = target.hostOverride;
     parameters.concurrency = m_concurrency->value();
@@ -385,7 +386,8 @@ void BenchmarkPage::poll()
     if (!samples.isEmpty()) {
         // The latest interval: what the load looks like now, not averaged away.
         const model::BenchSample &last = samples.constLast();
-        showFigures(m_completed, last.requestsPerSecond(), last.p50Us / 1000.0, last.p99Us / 1000.0, m_failed);
+        showFigures(
+            m_completed, last.requestsPerSecond(), last.p50Us / 1000.0, last.p99Us / 1000.0, m_failed);
     }
     if (m_generator->isFinished())
         finish();
@@ -406,9 +408,11 @@ void BenchmarkPage::finish()
     m_charts->setSamples(samples, m_running.durationMs);
     m_progress->setValue(m_progress->maximum());
     m_report->setPlainText(ReportText::ab(m_running, summary));
-    m_state->setText(summary.interrupted ? tr("Stopped after %1.").arg(Format::duration(qint64(summary.timeTakenSec * 1000)))
-                                         : tr("Finished in %1.").arg(Format::duration(qint64(summary.timeTakenSec * 1000))));
-    showFigures(summary.completed, summary.requestsPerSecond, summary.latencyP50Ms, summary.latencyP99Ms, summary.failed);
+    m_state->setText(summary.interrupted
+            ? tr("Stopped after %1.").arg(Format::duration(qint64(summary.timeTakenSec * 1000)))
+            : tr("Finished in %1.").arg(Format::duration(qint64(summary.timeTakenSec * 1000))));
+    showFigures(summary.completed, summary.requestsPerSecond, summary.latencyP50Ms, summary.latencyP99Ms,
+        summary.failed);
 
     // A run that broke off (no descriptors left) has figures that say little: shown, not stored.
     qint64 runId = 0;
@@ -426,8 +430,8 @@ void BenchmarkPage::finish()
 void BenchmarkPage::updateState()
 {
     const bool running = isRunning() || isConnecting();
-    for (QWidget *field : std::initializer_list<QWidget *>{m_url, m_concurrency, m_byRequests, m_byDuration,
-                                                           m_keepAlive, m_threads})
+    for (QWidget *field : std::initializer_list<QWidget *> {
+             m_url, m_concurrency, m_byRequests, m_byDuration, m_keepAlive, m_threads })
         field->setEnabled(!running);
     m_requests->setEnabled(!running && m_byRequests->isChecked());
     m_duration->setEnabled(!running && m_byDuration->isChecked());
@@ -437,8 +441,8 @@ void BenchmarkPage::updateState()
 
 void BenchmarkPage::updateHint()
 {
-    const TargetResolver target = TargetResolver::resolve(m_url->currentText(), m_database.virtualHosts(),
-                                                          m_engine.listenAddress(), m_engine.port());
+    const TargetResolver target = TargetResolver::resolve(
+        m_url->currentText(), m_database.virtualHosts(), m_engine.listenAddress(), m_engine.port());
     QString hint = target.hint;
     if (!m_engine.isRunning() && m_url->currentText().isEmpty())
         hint = noEngineHint();
@@ -465,9 +469,10 @@ void BenchmarkPage::reserveHintRoom()
     if (width <= 0)
         return;
     const QFontMetrics metrics(m_hint->font());
-    const QRect longest = metrics.boundingRect(QRect(0, 0, width, QWIDGETSIZE_MAX), Qt::TextWordWrap, noEngineHint());
-    const int height = std::max(2 * metrics.lineSpacing(), longest.height())
-                       + m_hint->contentsMargins().top() + m_hint->contentsMargins().bottom();
+    const QRect longest
+        = metrics.boundingRect(QRect(0, 0, width, QWIDGETSIZE_MAX), Qt::TextWordWrap, noEngineHint());
+    const int height = std::max(2 * metrics.lineSpacing(), longest.height()) + m_hint->contentsMargins().top()
+        + m_hint->contentsMargins().bottom();
     if (m_hint->minimumHeight() != height)
         m_hint->setMinimumHeight(height);
 }
@@ -476,11 +481,12 @@ void BenchmarkPage::showFigures(quint64 requests, double rate, double p50Ms, dou
 {
     m_liveRequests->setText(Format::count(requests));
     m_liveRate->setText(Format::rate(rate));
-    m_liveLatency->setText(requests > 0 ? tr("%1 / %2").arg(Format::milliseconds(p50Ms), Format::milliseconds(p99Ms))
-                                        : u"–"_s);
+    m_liveLatency->setText(
+        requests > 0 ? tr("%1 / %2").arg(Format::milliseconds(p50Ms), Format::milliseconds(p99Ms)) : u"–"_s);
     m_liveFailed->setText(Format::count(failed));
     QPalette palette = m_liveFailed->palette();
-    palette.setColor(QPalette::WindowText, failed > 0 ? QColor(0xc6, 0x28, 0x28) : this->palette().color(QPalette::WindowText));
+    palette.setColor(QPalette::WindowText,
+        failed > 0 ? QColor(0xc6, 0x28, 0x28) : this->palette().color(QPalette::WindowText));
     m_liveFailed->setPalette(palette);
 }
 

@@ -55,7 +55,7 @@ public:
     static constexpr int kPollIntervalMs = 100;
 
     BenchmarkPage(storage::Database &database, AppSettings &settings, EngineController &engine,
-                  QWidget *parent = nullptr);
+        QWidget *parent = nullptr);
     ~BenchmarkPage() override;
 
     bool isRunning() const { return m_generator != nullptr; }

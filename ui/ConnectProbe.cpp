@@ -14,7 +14,7 @@ ConnectProbe::ConnectProbe(QObject *parent)
     m_timer.setSingleShot(true);
     connect(&m_socket, &QTcpSocket::connected, this, [this] { done({}); });
     connect(&m_socket, &QTcpSocket::errorOccurred, this,
-            [this] { done(tr("Cannot connect to %1: %2").arg(target(), m_socket.errorString())); });
+        [this] { done(tr("Cannot connect to %1: %2").arg(target(), m_socket.errorString())); });
     connect(&m_timer, &QTimer::timeout, this, [this] {
         done(tr("Cannot connect to %1: no answer within %2 s").arg(target()).arg(m_timeoutMs / 1000.0));
     });

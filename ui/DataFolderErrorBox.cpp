@@ -11,10 +11,10 @@ using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
 
-DataFolderErrorBox::DataFolderErrorBox(const QString &folder, const QString &databaseFile, const QString &reason,
-                                       QWidget *parent)
+DataFolderErrorBox::DataFolderErrorBox(
+    const QString &folder, const QString &databaseFile, const QString &reason, QWidget *parent)
     : QMessageBox(QMessageBox::Critical, tr("Hostbench"), tr("Hostbench cannot open its data folder."),
-                  QMessageBox::Close, parent)
+        QMessageBox::Close, parent)
     , m_folder(folder)
     , m_databaseFile(databaseFile)
     , m_reason(reason)
@@ -36,9 +36,10 @@ DataFolderErrorBox::DataFolderErrorBox(const QString &folder, const QString &dat
 
 void DataFolderErrorBox::describe(const QString &outcome)
 {
-    QString text = tr("Folder: %1\n\nReason: %2\n\nNothing was changed. Fix or move the file, or start Hostbench "
-                      "with --data-dir on another folder.")
-                       .arg(QDir::toNativeSeparators(m_folder), m_reason);
+    QString text
+        = tr("Folder: %1\n\nReason: %2\n\nNothing was changed. Fix or move the file, or start Hostbench "
+             "with --data-dir on another folder.")
+              .arg(QDir::toNativeSeparators(m_folder), m_reason);
     if (!outcome.isEmpty())
         text += u"\n\n"_s + outcome;
     setInformativeText(text);

@@ -24,8 +24,8 @@ class DataFolderErrorBox final : public QMessageBox
 
 public:
     // `folder` and `databaseFile` as DataFolder gives them; `reason` its error.
-    DataFolderErrorBox(const QString &folder, const QString &databaseFile, const QString &reason,
-                       QWidget *parent = nullptr);
+    DataFolderErrorBox(
+        const QString &folder, const QString &databaseFile, const QString &reason, QWidget *parent = nullptr);
 
     QString copyPath() const { return m_copyPath; } // empty until a copy was saved
 

@@ -140,11 +140,11 @@ void EngineController::startControlApi()
         m_controlApiFailed = true;
         return;
     }
-    access.tokenForMetrics =
-        m_database.setting(QString::fromLatin1(control::ControlApi::kTokenForMetricsSetting)) == u"1"_s;
+    access.tokenForMetrics
+        = m_database.setting(QString::fromLatin1(control::ControlApi::kTokenForMetricsSetting)) == u"1"_s;
     http::HttpServer *server = m_server.get();
-    auto api = std::make_unique<control::ControlApi>([server] { return server->metrics(); }, m_server->url(),
-                                                     std::move(access));
+    auto api = std::make_unique<control::ControlApi>(
+        [server] { return server->metrics(); }, m_server->url(), std::move(access));
     const quint16 port = m_settings.controlApiPort();
     if (!api->listen(QHostAddress(QHostAddress::LocalHost), port, &error)) {
         // The engine is useful without it; say so and go on.
@@ -161,25 +161,22 @@ void EngineController::startControlApi()
         }
         return change;
     };
-    api->setSites({[&db] { return db.virtualHosts(); },
-                   [&db](const QString &host) { return storage::SiteEdits::find(db, host); },
-                   [&db, applied](const model::VirtualHost &site) {
-                       return applied(storage::SiteEdits::create(db, site));
-                   },
-                   [&db, applied](const QString &host, const model::VirtualHost &site) {
-                       return applied(storage::SiteEdits::replace(db, host, site));
-                   },
-                   [&db, applied](const QString &host) {
-                       return applied(storage::SiteEdits::remove(db, host));
-                   }});
+    api->setSites({ [&db] { return db.virtualHosts(); },
+        [&db](const QString &host) { return storage::SiteEdits::find(db, host); },
+        [&db, applied](
+            const model::VirtualHost &site) { return applied(storage::SiteEdits::create(db, site)); },
+        [&db, applied](const QString &host, const model::VirtualHost &site) {
+            return applied(storage::SiteEdits::replace(db, host, site));
+        },
+        [&db, applied](const QString &host) { return applied(storage::SiteEdits::remove(db, host)); } });
     api->setReload([this](QString *) {
         reloadSites();
         return true;
     });
     m_controlApi = std::move(api);
     // hostbench-cli finds the window's engine through the data folder.
-    control::ControlEndpoint::write(m_tokenFolder, QHostAddress(QHostAddress::LocalHost), m_controlApi->port(),
-                                    &error);
+    control::ControlEndpoint::write(
+        m_tokenFolder, QHostAddress(QHostAddress::LocalHost), m_controlApi->port(), &error);
     m_controlApiStatus = tr("Control API on http://127.0.0.1:%1/api/status").arg(m_controlApi->port());
 }
 

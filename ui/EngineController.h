@@ -59,13 +59,16 @@ public:
     // none: the control API does not start.
     void setTokenFolder(const QString &path) { m_tokenFolder = path; }
 
-    QString url() const;            // "http://127.0.0.1:8080/"; empty when stopped
+    QString url() const; // "http://127.0.0.1:8080/"; empty when stopped
     QString listenAddress() const;
-    quint16 port() const;           // 0 when stopped
+    quint16 port() const; // 0 when stopped
     int threadCount() const;
     // Running, but not on the port the configuration asked for: that one was
     // taken and the server took the next free one (ServerConfig::portFallback).
-    bool servesAnotherPort() const { return isRunning() && m_requestedPort != 0 && port() != m_requestedPort; }
+    bool servesAnotherPort() const
+    {
+        return isRunning() && m_requestedPort != 0 && port() != m_requestedPort;
+    }
     quint16 requestedPort() const { return m_requestedPort; } // of the last start; 0: any free port
 
     // "Control API on http://127.0.0.1:8079/api/status", or why it is not running.

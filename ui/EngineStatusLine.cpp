@@ -58,7 +58,7 @@ EngineStatusLine::EngineStatusLine(EngineController &engine, QWidget *parent)
     layout->addWidget(m_state);
     layout->addWidget(m_url);
     layout->addWidget(m_copy);
-    m_separators = {separator(this), separator(this)};
+    m_separators = { separator(this), separator(this) };
     layout->addWidget(m_separators[0]);
     layout->addWidget(m_rate);
     layout->addWidget(m_separators[1]);
@@ -82,8 +82,8 @@ void EngineStatusLine::update()
     }
     m_url->setText(running ? u"<a href=\"%1\">%1</a>"_s.arg(url.toHtmlEscaped()) : QString());
     m_url->setProperty("url", url);
-    for (QWidget *widget : std::initializer_list<QWidget *>{m_url, m_copy, m_rate, m_connections,
-                                                            m_separators[0], m_separators[1]})
+    for (QWidget *widget : std::initializer_list<QWidget *> {
+             m_url, m_copy, m_rate, m_connections, m_separators[0], m_separators[1] })
         widget->setVisible(running);
     if (!running)
         return;

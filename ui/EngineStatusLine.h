@@ -34,7 +34,7 @@ private:
     QToolButton *m_copy = nullptr;
     QLabel *m_rate = nullptr;
     QLabel *m_connections = nullptr;
-    std::array<QFrame *, 2> m_separators{};
+    std::array<QFrame *, 2> m_separators {};
 };
 
 } // namespace hostbench::ui

@@ -16,12 +16,12 @@ class Format final
     Q_DECLARE_TR_FUNCTIONS(Format)
 
 public:
-    static QString count(quint64 value);           // "12,345"
-    static QString rate(double perSecond);         // "12,345" or "12.3" below 100
-    static QString milliseconds(double ms);        // "0.42 ms", "12.3 ms", "1,234 ms"
-    static QString bytes(quint64 value);           // "1.4 MiB"
-    static QString duration(qint64 ms);            // "850 ms", "12 s", "3 min 05 s", "2 h 04 min"
-    static QString dateTime(qint64 msSinceEpoch);  // local time, short format
+    static QString count(quint64 value); // "12,345"
+    static QString rate(double perSecond); // "12,345" or "12.3" below 100
+    static QString milliseconds(double ms); // "0.42 ms", "12.3 ms", "1,234 ms"
+    static QString bytes(quint64 value); // "1.4 MiB"
+    static QString duration(qint64 ms); // "850 ms", "12 s", "3 min 05 s", "2 h 04 min"
+    static QString dateTime(qint64 msSinceEpoch); // local time, short format
 };
 
 } // namespace hostbench::ui

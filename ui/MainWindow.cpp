@@ -77,7 +77,8 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     m_tray->showIfAvailable();
 
     connect(m_sites, &SitesPage::sitesChanged, m_benchmark, &BenchmarkPage::refreshTargets);
-    connect(m_benchmark, &BenchmarkPage::runFinished, m_runs, [this](qint64 runId) { m_runs->refresh(runId); });
+    connect(
+        m_benchmark, &BenchmarkPage::runFinished, m_runs, [this](qint64 runId) { m_runs->refresh(runId); });
 
     if (!restoreGeometry(m_settings->windowGeometry()))
         resize(1180, 760);
@@ -131,8 +132,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         hide();
         if (!m_settings->trayNoticeShown()) {
             m_tray->notify(tr("Hostbench is still running"),
-                           tr("The engine goes on serving. Click the icon to show the window, or quit from its menu. "
-                              "On the Server page you can have the window quit instead."));
+                tr("The engine goes on serving. Click the icon to show the window, or quit from its menu. "
+                   "On the Server page you can have the window quit instead."));
             m_settings->setTrayNoticeShown(true);
         }
         return;
@@ -150,7 +151,7 @@ void MainWindow::createMenus()
     openFolder->setObjectName(u"actionOpenDataFolder"_s);
     openFolder->setToolTip(QDir::toNativeSeparators(m_folder.path()));
     connect(openFolder, &QAction::triggered, this,
-            [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_folder.path())); });
+        [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_folder.path())); });
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit", "File menu"));
     quit->setShortcut(QKeySequence::Quit);
@@ -174,8 +175,8 @@ void MainWindow::createMenus()
     updateActions(m_engine->isRunning());
 
     QMenu *view = menuBar()->addMenu(tr("&View", "menu bar"));
-    const QStringList pages = {tr("&Sites", "View menu"), tr("Se&rver", "View menu"),
-                               tr("&Benchmark", "View menu"), tr("R&uns", "View menu")};
+    const QStringList pages = { tr("&Sites", "View menu"), tr("Se&rver", "View menu"),
+        tr("&Benchmark", "View menu"), tr("R&uns", "View menu") };
     for (int index = 0; index < pages.size(); ++index) {
         QAction *action = view->addAction(pages.at(index));
         action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + index)));
@@ -194,14 +195,14 @@ void MainWindow::createMenus()
 void MainWindow::showAbout()
 {
     QMessageBox::about(this, tr("About Hostbench"),
-                       tr("<h3>Hostbench %1</h3>"
-                          "<p>A web server with name-based virtual hosts, a load generator in the spirit "
-                          "of ApacheBench and wrk, and this window to run both.</p>"
-                          "<p>Data folder: <code>%2</code></p>"
-                          "<p>Licence: GNU General Public License, version 3 or later "
-                          "(GPL-3.0-or-later). Hostbench comes with no warranty.</p>")
-                           .arg(QStringLiteral(HOSTBENCH_VERSION),
-                                QDir::toNativeSeparators(m_folder.path()).toHtmlEscaped()));
+        tr("<h3>Hostbench %1</h3>"
+           "<p>A web server with name-based virtual hosts, a load generator in the spirit "
+           "of ApacheBench and wrk, and this window to run both.</p>"
+           "<p>Data folder: <code>%2</code></p>"
+           "<p>Licence: GNU General Public License, version 3 or later "
+           "(GPL-3.0-or-later). Hostbench comes with no warranty.</p>")
+            .arg(QStringLiteral(HOSTBENCH_VERSION),
+                QDir::toNativeSeparators(m_folder.path()).toHtmlEscaped()));
 }
 
 } // namespace hostbench::ui

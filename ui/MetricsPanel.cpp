@@ -34,7 +34,7 @@ MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     grid->setColumnStretch(3, 1);
 
     m_sites->setObjectName(u"metricsSites"_s);
-    m_sites->setHorizontalHeaderLabels({tr("Site"), tr("Requests")});
+    m_sites->setHorizontalHeaderLabels({ tr("Site"), tr("Requests") });
     m_sites->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_sites->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_sites->verticalHeader()->setVisible(false);
@@ -53,8 +53,8 @@ MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     update();
 }
 
-QLabel *MetricsPanel::addFigure(QGridLayout *grid, const QString &name, const QString &objectName,
-                                int row, int column)
+QLabel *MetricsPanel::addFigure(
+    QGridLayout *grid, const QString &name, const QString &objectName, int row, int column)
 {
     auto *label = new QLabel(tr("%1:").arg(name), this);
     auto *value = new QLabel(this);
@@ -76,17 +76,17 @@ void MetricsPanel::update()
     m_uptime->setText(running ? Format::duration(m.uptimeMs) : dash);
     m_requests->setText(running ? Format::count(m.requests) : dash);
     m_rate->setText(running ? Format::rate(m_engine.requestsPerSecond()) : dash);
-    m_latency->setText(running && m.requests > 0 ? tr("%1 / %2").arg(Format::milliseconds(m.latencyP50Us / 1000.0),
-                                                                      Format::milliseconds(m.latencyP99Us / 1000.0))
-                                                 : dash);
+    m_latency->setText(running && m.requests > 0
+            ? tr("%1 / %2").arg(
+                Format::milliseconds(m.latencyP50Us / 1000.0), Format::milliseconds(m.latencyP99Us / 1000.0))
+            : dash);
     m_open->setText(running ? Format::count(quint64(qMax<qint64>(0, m.openConnections))) : dash);
     m_accepted->setText(running ? Format::count(m.connectionsAccepted) : dash);
     m_bytes->setText(running ? Format::bytes(m.bytesSent) : dash);
-    m_statusClasses->setText(running ? u"%1 / %2 / %3 / %4"_s.arg(Format::count(m.statusClasses[1]),
-                                                                   Format::count(m.statusClasses[2]),
-                                                                   Format::count(m.statusClasses[3]),
-                                                                   Format::count(m.statusClasses[4]))
-                                     : dash);
+    m_statusClasses->setText(running
+            ? u"%1 / %2 / %3 / %4"_s.arg(Format::count(m.statusClasses[1]), Format::count(m.statusClasses[2]),
+                Format::count(m.statusClasses[3]), Format::count(m.statusClasses[4]))
+            : dash);
 
     m_sites->setRowCount(running ? int(m.perSite.size()) : 0);
     for (int row = 0; row < m_sites->rowCount(); ++row) {
@@ -98,7 +98,8 @@ void MetricsPanel::update()
                 m_sites->setItem(row, column, item);
             }
             item->setText(column == 0 ? site.hostName : Format::count(site.requests));
-            item->setTextAlignment(column == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+            item->setTextAlignment(
+                column == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
         }
     }
 }

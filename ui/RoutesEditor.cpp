@@ -25,7 +25,7 @@ RoutesEditor::RoutesEditor(QWidget *parent)
     m_addButton->setObjectName(u"routesAdd"_s);
     m_removeButton->setObjectName(u"routesRemove"_s);
 
-    m_table->setHorizontalHeaderLabels({tr("Path"), tr("Status"), tr("Content Type"), tr("Body")});
+    m_table->setHorizontalHeaderLabels({ tr("Path"), tr("Status"), tr("Content Type"), tr("Body") });
     m_table->horizontalHeader()->setSectionResizeMode(BodyColumn, QHeaderView::Stretch);
     m_table->horizontalHeader()->setHighlightSections(false);
     m_table->setColumnWidth(PathColumn, 140);
@@ -85,7 +85,7 @@ void RoutesEditor::markRow(int row)
     if (row == m_markedRow)
         return;
     const QSignalBlocker blocker(m_table);
-    for (int r : {m_markedRow, row}) {
+    for (int r : { m_markedRow, row }) {
         if (r < 0 || r >= m_table->rowCount())
             continue;
         for (int column = 0; column < ColumnCount; ++column)

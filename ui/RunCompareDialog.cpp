@@ -18,8 +18,8 @@ using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
 
-RunCompareDialog::RunCompareDialog(storage::Database &database, const QList<storage::StoredRun> &runs,
-                                   QWidget *parent)
+RunCompareDialog::RunCompareDialog(
+    storage::Database &database, const QList<storage::StoredRun> &runs, QWidget *parent)
     : QDialog(parent)
     , m_table(new QTableWidget(RowCount, int(runs.size()), this))
     , m_charts(new BenchCharts(u"compare"_s, Qt::Horizontal, this))
@@ -37,7 +37,7 @@ RunCompareDialog::RunCompareDialog(storage::Database &database, const QList<stor
     QList<BenchCharts::Overlay> overlays;
     overlays.reserve(runs.size());
     for (const storage::StoredRun &run : runs)
-        overlays.append({runName(run), database.samples(run.id)});
+        overlays.append({ runName(run), database.samples(run.id) });
     m_charts->compare(overlays);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -50,7 +50,7 @@ RunCompareDialog::RunCompareDialog(storage::Database &database, const QList<stor
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
-    split->setSizes({230, 470});
+    split->setSizes({ 230, 470 });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(split, 1);
     layout->addWidget(buttons);
@@ -64,8 +64,8 @@ QString RunCompareDialog::runName(const storage::StoredRun &run)
 
 void RunCompareDialog::fillTable(const QList<storage::StoredRun> &runs)
 {
-    m_table->setVerticalHeaderLabels({tr("URL"), tr("Concurrency"), tr("Keep-alive"), tr("Requests/s"), tr("p50"),
-                                      tr("p90"), tr("p99"), tr("Max"), tr("Failed")});
+    m_table->setVerticalHeaderLabels({ tr("URL"), tr("Concurrency"), tr("Keep-alive"), tr("Requests/s"),
+        tr("p50"), tr("p90"), tr("p99"), tr("Max"), tr("Failed") });
     QStringList headers;
     for (const storage::StoredRun &run : runs)
         headers.append(runName(run));
@@ -109,16 +109,23 @@ void RunCompareDialog::fillTable(const QList<storage::StoredRun> &runs)
         setText(UrlRow, column, RunListModel::displayUrl(run.parameters));
         setText(KeepAliveRow, column, run.parameters.keepAlive ? tr("Yes") : tr("No"));
     }
-    number(ConcurrencyRow, [](const storage::StoredRun &run) { return double(run.parameters.concurrency); },
-           [](double value) { return Format::count(quint64(value)); });
-    number(RateRow, [](const storage::StoredRun &run) { return run.summary.requestsPerSecond; },
-           [](double value) { return Format::rate(value); });
-    number(P50Row, [](const storage::StoredRun &run) { return run.summary.latencyP50Ms; }, ms);
-    number(P90Row, [](const storage::StoredRun &run) { return run.summary.latencyP90Ms; }, ms);
-    number(P99Row, [](const storage::StoredRun &run) { return run.summary.latencyP99Ms; }, ms);
-    number(MaxRow, [](const storage::StoredRun &run) { return run.summary.latencyMaxMs; }, ms);
-    number(FailedRow, [](const storage::StoredRun &run) { return double(run.summary.failed); },
-           [](double value) { return Format::count(quint64(value)); });
+    number(
+        ConcurrencyRow, [](const storage::StoredRun &run) { return double(run.parameters.concurrency); },
+        [](double value) { return Format::count(quint64(value)); });
+    number(
+        RateRow, [](const storage::StoredRun &run) { return run.summary.requestsPerSecond; },
+        [](double value) { return Format::rate(value); });
+    number(
+        P50Row, [](const storage::StoredRun &run) { return run.summary.latencyP50Ms; }, ms);
+    number(
+        P90Row, [](const storage::StoredRun &run) { return run.summary.latencyP90Ms; }, ms);
+    number(
+        P99Row, [](const storage::StoredRun &run) { return run.summary.latencyP99Ms; }, ms);
+    number(
+        MaxRow, [](const storage::StoredRun &run) { return run.summary.latencyMaxMs; }, ms);
+    number(
+        FailedRow, [](const storage::StoredRun &run) { return double(run.summary.failed); },
+        [](double value) { return Format::count(quint64(value)); });
 }
 
 } // namespace hostbench::ui

@@ -25,11 +25,23 @@ class RunCompareDialog final : public QDialog
     Q_OBJECT
 
 public:
-    enum Row { UrlRow, ConcurrencyRow, KeepAliveRow, RateRow, P50Row, P90Row, P99Row, MaxRow, FailedRow, RowCount };
+    enum Row {
+        UrlRow,
+        ConcurrencyRow,
+        KeepAliveRow,
+        RateRow,
+        P50Row,
+        P90Row,
+        P99Row,
+        MaxRow,
+        FailedRow,
+        RowCount
+    };
     static constexpr int kValueRole = Qt::UserRole + 1;
     static constexpr int kRatioRole = Qt::UserRole + 2;
 
-    RunCompareDialog(storage::Database &database, const QList<storage::StoredRun> &runs, QWidget *parent = nullptr);
+    RunCompareDialog(
+        storage::Database &database, const QList<storage::StoredRun> &runs, QWidget *parent = nullptr);
 
     QTableWidget *table() const { return m_table; }
     BenchCharts *charts() const { return m_charts; }

@@ -97,15 +97,24 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case DateColumn: return tr("Date");
-    case UrlColumn: return tr("URL");
-    case ConcurrencyColumn: return tr("Concurrency");
-    case RequestsColumn: return tr("Requests");
-    case RateColumn: return tr("Req/s");
-    case P50Column: return tr("p50");
-    case P99Column: return tr("p99");
-    case FailedColumn: return tr("Failed");
-    default: return {};
+    case DateColumn:
+        return tr("Date");
+    case UrlColumn:
+        return tr("URL");
+    case ConcurrencyColumn:
+        return tr("Concurrency");
+    case RequestsColumn:
+        return tr("Requests");
+    case RateColumn:
+        return tr("Req/s");
+    case P50Column:
+        return tr("p50");
+    case P99Column:
+        return tr("p99");
+    case FailedColumn:
+        return tr("Failed");
+    default:
+        return {};
     }
 }
 

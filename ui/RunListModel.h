@@ -19,8 +19,17 @@ class RunListModel final : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { DateColumn, UrlColumn, ConcurrencyColumn, RequestsColumn, RateColumn, P50Column, P99Column,
-                  FailedColumn, ColumnCount };
+    enum Column {
+        DateColumn,
+        UrlColumn,
+        ConcurrencyColumn,
+        RequestsColumn,
+        RateColumn,
+        P50Column,
+        P99Column,
+        FailedColumn,
+        ColumnCount
+    };
     static constexpr int kSortRole = Qt::UserRole + 1;
     static constexpr int kRunIdRole = Qt::UserRole + 2;
 

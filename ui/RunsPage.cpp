@@ -106,13 +106,14 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     split->addWidget(detailPane);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 5);
-    split->setSizes({230, 520});
+    split->setSizes({ 230, 520 });
     split->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(split);
 
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::showSelectedRun);
+    connect(
+        m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::showSelectedRun);
     connect(m_delete, &QPushButton::clicked, this, &RunsPage::deleteSelectedRun);
     connect(m_compare, &QPushButton::clicked, this, &RunsPage::compareSelectedRuns);
     connect(m_refresh, &QPushButton::clicked, this, [this] { refresh(); });
@@ -138,12 +139,14 @@ void RunsPage::refresh(qint64 runId)
     const qint64 keep = runId != 0 ? runId : selectedRunId();
     m_model->setRuns(m_database.runs(kRunLimit));
     const int count = m_model->rowCount();
-    m_count->setText(count >= kRunLimit ? tr("The newest %1 runs").arg(kRunLimit) : tr("%n run(s)", nullptr, count));
+    m_count->setText(
+        count >= kRunLimit ? tr("The newest %1 runs").arg(kRunLimit) : tr("%n run(s)", nullptr, count));
 
     const int row = m_model->rowOf(keep);
     const QModelIndex index = m_proxy->mapFromSource(m_model->index(row >= 0 ? row : 0, 0));
     if (count > 0 && index.isValid()) {
-        m_table->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->selectionModel()->select(
+            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         m_table->scrollTo(index);
     } else {
         showSelectedRun();
@@ -195,7 +198,8 @@ void RunsPage::showSelectedRun()
         return;
     }
     const storage::StoredRun &run = m_model->run(row);
-    m_title->setText(tr("%1 — %2").arg(Format::dateTime(run.startedAtMs), RunListModel::displayUrl(run.parameters)));
+    m_title->setText(
+        tr("%1 — %2").arg(Format::dateTime(run.startedAtMs), RunListModel::displayUrl(run.parameters)));
     m_charts->setSamples(m_database.samples(id), run.parameters.durationMs);
     m_report->setPlainText(ReportText::ab(run.parameters, run.summary));
 }
@@ -206,8 +210,7 @@ void RunsPage::deleteSelectedRun()
     if (id == 0)
         return;
     auto *box = new QMessageBox(QMessageBox::Question, tr("Delete Run"),
-                                tr("Delete this run and its samples? This cannot be undone."),
-                                QMessageBox::Cancel, this);
+        tr("Delete this run and its samples? This cannot be undone."), QMessageBox::Cancel, this);
     box->setObjectName(u"runsDeleteConfirm"_s);
     QPushButton *remove = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
     box->setDefaultButton(QMessageBox::Cancel);
@@ -234,7 +237,8 @@ void RunsPage::deleteRun(qint64 runId)
     m_count->setText(tr("%n run(s)", nullptr, count));
     if (count > 0) {
         const QModelIndex next = m_proxy->index(qMin(proxyRow, count - 1), 0);
-        m_table->selectionModel()->select(next, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->selectionModel()->select(
+            next, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     } else {
         showSelectedRun();
     }

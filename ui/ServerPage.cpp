@@ -1,10 +1,10 @@
 #include "ui/ServerPage.h"
 
 #include "storage/Database.h"
+#include "sys/PortHolder.h"
 #include "ui/AppSettings.h"
 #include "ui/EngineController.h"
 #include "ui/MetricsPanel.h"
-#include "sys/PortHolder.h"
 #include "ui/Translations.h"
 
 #include <QCheckBox>
@@ -33,8 +33,8 @@ const QString kWarningStyle = u"QLabel { color: #8a4b00; background: #fff4e5; bo
                               " border-radius: 4px; padding: 6px; }"_s;
 } // namespace
 
-ServerPage::ServerPage(storage::Database &database, AppSettings &settings, EngineController &engine,
-                       QWidget *parent)
+ServerPage::ServerPage(
+    storage::Database &database, AppSettings &settings, EngineController &engine, QWidget *parent)
     : QWidget(parent)
     , m_database(database)
     , m_settings(settings)
@@ -78,7 +78,7 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
 
     const model::ServerConfig stored = m_database.serverConfig();
     m_address->setEditable(true);
-    m_address->addItems({u"127.0.0.1"_s, u"::1"_s, u"0.0.0.0"_s, u"::"_s});
+    m_address->addItems({ u"127.0.0.1"_s, u"::1"_s, u"0.0.0.0"_s, u"::"_s });
     m_address->setCurrentText(stored.listenAddress);
     m_address->setToolTip(tr("127.0.0.1 serves this computer only; 0.0.0.0 or :: serves the network too."));
     m_port->setRange(0, 65535);
@@ -89,9 +89,8 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     m_threads->setRange(0, 256);
     m_threads->setSpecialValueText(tr("One per core (%1)").arg(cores));
     m_threads->setValue(stored.threads);
-    const std::pair<QSpinBox *, int> timeouts[] = {{m_headerTimeout, stored.headerTimeoutMs},
-                                                   {m_keepAliveTimeout, stored.keepAliveTimeoutMs},
-                                                   {m_sendTimeout, stored.sendTimeoutMs}};
+    const std::pair<QSpinBox *, int> timeouts[] = { { m_headerTimeout, stored.headerTimeoutMs },
+        { m_keepAliveTimeout, stored.keepAliveTimeoutMs }, { m_sendTimeout, stored.sendTimeoutMs } };
     for (const auto &[box, value] : timeouts) {
         box->setRange(100, 3'600'000);
         box->setSingleStep(500);
@@ -120,13 +119,14 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
     m_controlPort->setRange(0, 65535);
     m_controlPort->setSpecialValueText(tr("Any free port"));
     m_controlPort->setValue(m_settings.controlApiPort());
-    m_controlPort->setToolTip(tr("GET /api/status (JSON) and GET /metrics (Prometheus) while the engine runs."));
+    m_controlPort->setToolTip(
+        tr("GET /api/status (JSON) and GET /metrics (Prometheus) while the engine runs."));
     m_language->addItem(tr("System default"), QString());
     for (const Translations::Language &language : Translations::languages())
         m_language->addItem(language.nativeName, language.code);
     m_language->setCurrentIndex(std::max(0, m_language->findData(m_settings.language())));
 
-    for (QLabel *label : {m_status, m_controlStatus, m_error, m_portNote}) {
+    for (QLabel *label : { m_status, m_controlStatus, m_error, m_portNote }) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
     }
@@ -195,10 +195,11 @@ ServerPage::ServerPage(storage::Database &database, AppSettings &settings, Engin
 
     connect(m_start, &QPushButton::clicked, this, &ServerPage::startEngine);
     connect(m_stop, &QPushButton::clicked, this, &ServerPage::stopEngine);
-    connect(m_autoStart, &QCheckBox::toggled, this, [this](bool on) { m_settings.setStartEngineAtLaunch(on); });
+    connect(
+        m_autoStart, &QCheckBox::toggled, this, [this](bool on) { m_settings.setStartEngineAtLaunch(on); });
     connect(m_keepInTray, &QCheckBox::toggled, this, [this](bool on) { m_settings.setKeepInTray(on); });
     connect(m_language, &QComboBox::currentIndexChanged, this,
-            [this] { m_settings.setLanguage(m_language->currentData().toString()); });
+        [this] { m_settings.setLanguage(m_language->currentData().toString()); });
     connect(m_controlEnabled, &QCheckBox::toggled, m_controlPort, &QWidget::setEnabled);
     connect(&m_engine, &EngineController::runningChanged, this, &ServerPage::updateState);
     updateState();
@@ -223,7 +224,8 @@ bool ServerPage::startEngine()
     const model::ServerConfig wanted = config();
     if (QHostAddress(wanted.listenAddress).isNull()) {
         showError(tr("“%1” is not an IP address. Use 127.0.0.1 for this computer only, "
-                     "0.0.0.0 for every IPv4 interface.").arg(wanted.listenAddress));
+                     "0.0.0.0 for every IPv4 interface.")
+                      .arg(wanted.listenAddress));
         return false;
     }
     m_settings.setControlApiEnabled(m_controlEnabled->isChecked());
@@ -234,9 +236,10 @@ bool ServerPage::startEngine()
     QString error;
     if (!m_engine.start(wanted, &error)) {
         // Taken: say by whom, and what to do, rather than the engine's words.
-        const sys::PortHolder holder = wanted.port != 0 ? sys::PortHolder::find(wanted.port) : sys::PortHolder();
+        const sys::PortHolder holder
+            = wanted.port != 0 ? sys::PortHolder::find(wanted.port) : sys::PortHolder();
         const bool taken = holder.result == sys::PortHolder::Result::Found
-                           || holder.result == sys::PortHolder::Result::Hidden;
+            || holder.result == sys::PortHolder::Result::Hidden;
         if (!wanted.portFallback && taken)
             showError(tr("Port %1 is in use by %2. Choose another port, or turn on “%3”.")
                           .arg(QString::number(wanted.port), holderText(holder), m_fallback->text()));
@@ -248,9 +251,10 @@ bool ServerPage::startEngine()
     // Never another port without saying so, and by whom the asked one is held.
     const bool moved = m_engine.servesAnotherPort();
     if (moved)
-        m_portNote->setText(tr("Port %1 is in use by %2, so the engine serves on port %3 instead.")
-                                .arg(QString::number(wanted.port), holderText(sys::PortHolder::find(wanted.port)),
-                                     QString::number(m_engine.port())));
+        m_portNote->setText(
+            tr("Port %1 is in use by %2, so the engine serves on port %3 instead.")
+                .arg(QString::number(wanted.port), holderText(sys::PortHolder::find(wanted.port)),
+                    QString::number(m_engine.port())));
     m_portNote->setVisible(moved);
     return true;
 }
@@ -283,9 +287,9 @@ void ServerPage::showError(const QString &message)
 void ServerPage::updateState()
 {
     const bool running = m_engine.isRunning();
-    for (QWidget *field : std::initializer_list<QWidget *>{m_address, m_port, m_fallback, m_threads,
-                                                           m_headerTimeout, m_keepAliveTimeout, m_sendTimeout,
-                                                           m_maxConnections, m_controlEnabled, m_controlPort})
+    for (QWidget *field :
+        std::initializer_list<QWidget *> { m_address, m_port, m_fallback, m_threads, m_headerTimeout,
+            m_keepAliveTimeout, m_sendTimeout, m_maxConnections, m_controlEnabled, m_controlPort })
         field->setEnabled(!running);
     if (!running)
         m_controlPort->setEnabled(m_controlEnabled->isChecked());
@@ -293,13 +297,12 @@ void ServerPage::updateState()
     m_stop->setEnabled(running);
     if (running) {
         const QString url = m_engine.url();
-        m_status->setText(tr("Serving <a href=\"%1\">%1</a> with %n worker thread(s).", nullptr,
-                             m_engine.threadCount()).arg(url.toHtmlEscaped()));
+        m_status->setText(
+            tr("Serving <a href=\"%1\">%1</a> with %n worker thread(s).", nullptr, m_engine.threadCount())
+                .arg(url.toHtmlEscaped()));
         m_controlStatus->setText(m_engine.controlApiStatus());
         // Not fatal, but the user asked for it: a warning, not a status line.
-        m_controlStatus->setStyleSheet(m_engine.controlApiFailed()
-                                           ? kWarningStyle
-                                           : QString());
+        m_controlStatus->setStyleSheet(m_engine.controlApiFailed() ? kWarningStyle : QString());
     } else {
         m_status->setText(tr("The engine is stopped."));
         m_controlStatus->clear();

@@ -41,7 +41,7 @@ class ServerPage final : public QWidget
 
 public:
     ServerPage(storage::Database &database, AppSettings &settings, EngineController &engine,
-               QWidget *parent = nullptr);
+        QWidget *parent = nullptr);
 
     // The configuration in the form.
     model::ServerConfig config() const;
@@ -78,7 +78,6 @@ private:
     QLabel *m_controlStatus = nullptr;
     QLabel *m_error = nullptr;
     QLabel *m_portNote = nullptr; // the port asked for was taken: by whom, and the one served
-
 };
 
 } // namespace hostbench::ui

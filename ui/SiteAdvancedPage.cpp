@@ -45,8 +45,8 @@ QWidget *stacked(QWidget *field, FieldError *error)
     return cell;
 }
 
-QSpinBox *spinBox(QWidget *parent, const QString &name, int minimum, qint64 maximum, qint64 value,
-                  const QString &suffix)
+QSpinBox *spinBox(
+    QWidget *parent, const QString &name, int minimum, qint64 maximum, qint64 value, const QString &suffix)
 {
     auto *box = new QSpinBox(parent);
     box->setObjectName(name);
@@ -85,15 +85,15 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     m_errorLog->setObjectName(u"siteErrorLogEnabled"_s);
     m_errorLogPath->setObjectName(u"siteErrorLogPath"_s);
     m_rotateKiB = spinBox(this, u"siteLogRotateKiB"_s, 0, std::numeric_limits<int>::max(),
-                          host.logRotateBytes / kKiB, tr(" KiB"));
+        host.logRotateBytes / kKiB, tr(" KiB"));
     m_rotateKiB->setSpecialValueText(tr("Never"));
     m_rotateKeep = spinBox(this, u"siteLogRotateKeep"_s, 0, 99, host.logRotateKeep, tr(" old files"));
-    m_maxRequestLine = spinBox(this, u"siteMaxRequestLine"_s, 256, 1 << 20, host.limits.maxRequestLineBytes,
-                               tr(" bytes"));
+    m_maxRequestLine
+        = spinBox(this, u"siteMaxRequestLine"_s, 256, 1 << 20, host.limits.maxRequestLineBytes, tr(" bytes"));
     m_maxHeader = spinBox(this, u"siteMaxHeader"_s, 1024, 1 << 24, host.limits.maxHeaderBytes, tr(" bytes"));
     m_maxFields = spinBox(this, u"siteMaxHeaderFields"_s, 1, 10'000, host.limits.maxHeaderFields, QString());
     m_maxBodyKiB = spinBox(this, u"siteMaxBodyKiB"_s, 0, std::numeric_limits<int>::max(),
-                           host.limits.maxBodyBytes / kKiB, tr(" KiB"));
+        host.limits.maxBodyBytes / kKiB, tr(" KiB"));
 
     m_indexFiles->setPlaceholderText(tr("index.html, index.htm"));
     m_indexFiles->setToolTip(tr("File names tried in order when a folder is requested."));
@@ -146,9 +146,9 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
 
     connect(m_accessLog, &QCheckBox::toggled, m_accessLogPath, &QWidget::setEnabled);
     connect(m_errorLog, &QCheckBox::toggled, m_errorLogPath, &QWidget::setEnabled);
-    for (QLineEdit *edit : {m_indexFiles, m_accessLogPath, m_errorLogPath})
+    for (QLineEdit *edit : { m_indexFiles, m_accessLogPath, m_errorLogPath })
         connect(edit, &QLineEdit::textChanged, this, &SiteAdvancedPage::changed);
-    for (QCheckBox *box : {m_accessLog, m_errorLog})
+    for (QCheckBox *box : { m_accessLog, m_errorLog })
         connect(box, &QCheckBox::toggled, this, &SiteAdvancedPage::changed);
 }
 

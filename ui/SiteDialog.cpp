@@ -9,8 +9,8 @@
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileInfo>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -57,8 +57,8 @@ QString normalizedOrRaw(const QString &name)
 
 } // namespace
 
-SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::VirtualHost> &others,
-                       QWidget *parent)
+SiteDialog::SiteDialog(
+    const model::VirtualHost &host, const QList<model::VirtualHost> &others, QWidget *parent)
     : QDialog(parent)
     , m_original(host)
     , m_others(others)
@@ -116,7 +116,8 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     form->addRow(QString(), m_default);
 
     auto *routesLabel = new QLabel(tr("<b>Routes</b> answer a path with a fixed response, "
-                                      "before any file of the document root."), this);
+                                      "before any file of the document root."),
+        this);
     routesLabel->setWordWrap(true);
 
     auto *general = new QWidget(this);
@@ -140,7 +141,7 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     connect(m_documentRootError, &QLabel::linkActivated, this, &SiteDialog::createDocumentRoot);
     connect(m_hostName, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
     connect(m_hostName, &QLineEdit::textChanged, m_advanced,
-            [this](const QString &text) { m_advanced->setHostName(normalizedOrRaw(text)); });
+        [this](const QString &text) { m_advanced->setHostName(normalizedOrRaw(text)); });
     connect(m_aliases, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
     connect(m_documentRoot, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
     connect(m_routes, &RoutesEditor::changed, this, &SiteDialog::revalidate);
@@ -177,8 +178,8 @@ bool SiteDialog::validate()
     if (!errors.documentRoot.isEmpty() && QDir::isAbsolutePath(entered.documentRoot)
         && !QFileInfo::exists(entered.documentRoot)) {
         m_documentRootError->setTextFormat(Qt::RichText);
-        m_documentRootError->setText(errors.documentRoot.toHtmlEscaped()
-                                     + u" <a href=\"create\">"_s + tr("Create it") + u"</a>"_s);
+        m_documentRootError->setText(
+            errors.documentRoot.toHtmlEscaped() + u" <a href=\"create\">"_s + tr("Create it") + u"</a>"_s);
     } else {
         m_documentRootError->setTextFormat(Qt::PlainText);
     }
@@ -193,9 +194,9 @@ void SiteDialog::accept()
     m_triedOnce = true;
     if (!validate()) {
         // Take the user to the first field that needs work.
-        const std::pair<FieldError *, QWidget *> fields[] = {
-            {m_hostNameError, m_hostName}, {m_aliasesError, m_aliases},
-            {m_documentRootError, m_documentRoot}, {m_routesError, m_routes->table()}};
+        const std::pair<FieldError *, QWidget *> fields[]
+            = { { m_hostNameError, m_hostName }, { m_aliasesError, m_aliases },
+                  { m_documentRootError, m_documentRoot }, { m_routesError, m_routes->table() } };
         for (const auto &[error, field] : fields) {
             if (error->hasError()) {
                 m_tabs->setCurrentIndex(0);
@@ -214,7 +215,8 @@ void SiteDialog::accept()
 
 void SiteDialog::browseDocumentRoot()
 {
-    const QString start = QFileInfo::exists(m_documentRoot->text()) ? m_documentRoot->text() : QDir::homePath();
+    const QString start
+        = QFileInfo::exists(m_documentRoot->text()) ? m_documentRoot->text() : QDir::homePath();
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Document Root"), start);
     if (!folder.isEmpty())
         m_documentRoot->setText(QDir::toNativeSeparators(folder));

@@ -33,8 +33,8 @@ class SiteDialog final : public QDialog
 
 public:
     // `host.id == 0` adds a site; `others` are the sites already stored.
-    SiteDialog(const model::VirtualHost &host, const QList<model::VirtualHost> &others,
-               QWidget *parent = nullptr);
+    SiteDialog(
+        const model::VirtualHost &host, const QList<model::VirtualHost> &others, QWidget *parent = nullptr);
 
     // The host as entered, names trimmed and lower-cased.
     model::VirtualHost host() const;

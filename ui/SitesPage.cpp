@@ -51,7 +51,8 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     // Selectable, so that the curl command can be copied.
     m_servedBy->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
 
-    m_table->setHorizontalHeaderLabels({tr("Host Name"), tr("Aliases"), tr("Document Root"), tr("Routes"), tr("URL")});
+    m_table->setHorizontalHeaderLabels(
+        { tr("Host Name"), tr("Aliases"), tr("Document Root"), tr("Routes"), tr("URL") });
     m_table->horizontalHeader()->setSectionResizeMode(HostColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(AliasesColumn, QHeaderView::Interactive);
     m_table->horizontalHeader()->setSectionResizeMode(RootColumn, QHeaderView::Stretch);
@@ -147,7 +148,8 @@ void SitesPage::updateUrls()
         QTableWidgetItem *item = m_table->item(row, UrlColumn);
         item->setText(m_engine.isRunning() ? siteUrl(m_sites.at(row)).toString() : u"–"_s);
         QString curl;
-        item->setToolTip(m_engine.isRunning() ? servedBy(m_sites.at(row), &curl) : tr("The engine is stopped"));
+        item->setToolTip(
+            m_engine.isRunning() ? servedBy(m_sites.at(row), &curl) : tr("The engine is stopped"));
     }
     updateServedBy();
 }
@@ -156,15 +158,16 @@ void SitesPage::updateServedBy()
 {
     const int index = selectedIndex();
     QString curl;
-    const QString served = index >= 0 && m_engine.isRunning() ? servedBy(m_sites.at(index), &curl) : QString();
+    const QString served
+        = index >= 0 && m_engine.isRunning() ? servedBy(m_sites.at(index), &curl) : QString();
     m_servedBy->setText(served.isEmpty() ? QString() : tr("%1 Try: %2").arg(served, curl));
     m_servedBy->setVisible(!served.isEmpty());
 }
 
 QString SitesPage::servedBy(const model::VirtualHost &site, QString *curl) const
 {
-    const TargetResolver target = TargetResolver::resolve(siteUrl(site).toString(), m_sites,
-                                                          m_engine.listenAddress(), m_engine.port());
+    const TargetResolver target = TargetResolver::resolve(
+        siteUrl(site).toString(), m_sites, m_engine.listenAddress(), m_engine.port());
     if (target.hostOverride.isEmpty()) {
         *curl = u"curl %1"_s.arg(target.url);
         return tr("Served at %1.").arg(target.url);
@@ -219,7 +222,7 @@ void SitesPage::save(model::VirtualHost host)
 {
     if (!m_database.saveVirtualHost(host)) {
         QMessageBox::warning(this, tr("Site Not Saved"),
-                             tr("The site %1 could not be saved:\n%2").arg(host.hostName, m_database.lastError()));
+            tr("The site %1 could not be saved:\n%2").arg(host.hostName, m_database.lastError()));
         return;
     }
     refresh();
@@ -238,8 +241,8 @@ void SitesPage::removeSelectedSite()
         return;
     const model::VirtualHost site = m_sites.at(index);
     auto *box = new QMessageBox(QMessageBox::Question, tr("Remove Site"),
-                                tr("Remove the site %1? Its files stay where they are.").arg(site.hostName),
-                                QMessageBox::Cancel, this);
+        tr("Remove the site %1? Its files stay where they are.").arg(site.hostName), QMessageBox::Cancel,
+        this);
     box->setObjectName(u"sitesRemoveConfirm"_s);
     QPushButton *remove = box->addButton(tr("Remove"), QMessageBox::DestructiveRole);
     box->setDefaultButton(QMessageBox::Cancel);
@@ -290,8 +293,9 @@ void SitesPage::updateButtons()
     // The engine needs one site at least, and one default site.
     const bool isDefault = index >= 0 && m_sites.at(index).isDefault;
     m_remove->setEnabled(index >= 0 && m_sites.size() > 1 && !isDefault);
-    m_remove->setToolTip(isDefault ? tr("The default site cannot be removed: make another site the default first.")
-                                   : QString());
+    m_remove->setToolTip(isDefault
+            ? tr("The default site cannot be removed: make another site the default first.")
+            : QString());
     m_open->setEnabled(index >= 0 && m_engine.isRunning());
     QString openTip = tr("Start the engine to open the site");
     if (m_engine.isRunning())

@@ -27,10 +27,9 @@ class SiteDialog;
  * the URL's tooltip and a selectable line under the table say where the
  * engine serves it and give the curl command that reaches it (the engine's
  * address with the site's Host header, TargetResolver); Open in Browser
- * opens the default site at the engine's address, which needs no name. Add and Edit open a SiteDialog (window-modal,
- * not exec()); an accepted dialog is saved to the database and, when the
- * engine runs, handed to it (HttpServer::reload via EngineController).
- * GUI thread.
+ * opens the default site at the engine's address, which needs no name. Add and Edit open a SiteDialog
+ * (window-modal, not exec()); an accepted dialog is saved to the database and, when the engine runs, handed
+ * to it (HttpServer::reload via EngineController). GUI thread.
  */
 class SitesPage final : public QWidget
 {

@@ -15,7 +15,7 @@ QString urlHost(const QString &host)
 } // namespace
 
 TargetResolver TargetResolver::resolve(const QString &text, const QList<model::VirtualHost> &sites,
-                                 const QString &engineAddress, quint16 enginePort)
+    const QString &engineAddress, quint16 enginePort)
 {
     TargetResolver target;
     target.url = text.trimmed();
@@ -33,11 +33,12 @@ TargetResolver TargetResolver::resolve(const QString &text, const QList<model::V
         if (site.hostName != host && !site.aliases.contains(host))
             continue;
         // The Host header a browser would send: the port only when the URL has one.
-        target.hostOverride = url.port() == -1 ? urlHost(host) : urlHost(host) + u':' + QString::number(enginePort);
+        target.hostOverride
+            = url.port() == -1 ? urlHost(host) : urlHost(host) + u':' + QString::number(enginePort);
         url.setHost(engine);
         target.url = url.toString();
-        target.hint = tr("Sent to %1 with “Host: %2”.").arg(urlHost(engine) + u':' + QString::number(enginePort),
-                                                            target.hostOverride);
+        target.hint = tr("Sent to %1 with “Host: %2”.")
+                          .arg(urlHost(engine) + u':' + QString::number(enginePort), target.hostOverride);
         break;
     }
     return target;

@@ -22,13 +22,13 @@ class TargetResolver final
     Q_DECLARE_TR_FUNCTIONS(TargetResolver)
 
 public:
-    QString url;          // what the load generator connects to
+    QString url; // what the load generator connects to
     QString hostOverride; // the Host header to send, empty for the URL's own
-    QString hint;         // one line for the user, empty when nothing is rewritten
+    QString hint; // one line for the user, empty when nothing is rewritten
 
     // `engineAddress` empty or `enginePort` 0: the engine is stopped.
     static TargetResolver resolve(const QString &url, const QList<model::VirtualHost> &sites,
-                               const QString &engineAddress, quint16 enginePort);
+        const QString &engineAddress, quint16 enginePort);
     // The URL of each site on the running engine, the default site first.
     static QStringList siteUrls(const QList<model::VirtualHost> &sites, quint16 enginePort);
     // An address clients can connect to: 0.0.0.0 -> 127.0.0.1, :: -> ::1.

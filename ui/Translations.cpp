@@ -17,16 +17,14 @@ constexpr auto kTranslatorName = "hostbenchTranslator";
 QList<Translations::Language> Translations::languages()
 {
     // Each name in its own language, as language choosers show them; not translated.
-    return {{u"en"_s, u"English"_s},
-            {u"de"_s, u"Deutsch"_s},
-            {u"fr"_s, u"Français"_s},
-            {u"pt_BR"_s, u"Português (Brasil)"_s}};
+    return { { u"en"_s, u"English"_s }, { u"de"_s, u"Deutsch"_s }, { u"fr"_s, u"Français"_s },
+        { u"pt_BR"_s, u"Português (Brasil)"_s } };
 }
 
 void Translations::install(QCoreApplication &app, const QString &language)
 {
-    const QList<QTranslator *> previous =
-        app.findChildren<QTranslator *>(QLatin1StringView(kTranslatorName), Qt::FindDirectChildrenOnly);
+    const QList<QTranslator *> previous
+        = app.findChildren<QTranslator *>(QLatin1StringView(kTranslatorName), Qt::FindDirectChildrenOnly);
     for (QTranslator *translator : previous) {
         QCoreApplication::removeTranslator(translator);
         delete translator;

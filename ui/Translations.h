@@ -27,7 +27,7 @@ class Translations final
 public:
     struct Language
     {
-        QString code;       // "de", "pt_BR": the suffix of hostbench_xx.qm
+        QString code; // "de", "pt_BR": the suffix of hostbench_xx.qm
         QString nativeName; // in the language itself: "Deutsch", "Português (Brasil)"
     };
 

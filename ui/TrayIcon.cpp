@@ -21,7 +21,7 @@ QIcon stateIcon(const QColor &color)
 {
     const QIcon base = AppIcon::icon();
     QIcon icon;
-    for (const int size : {16, 22, 24, 32, 48, 64}) {
+    for (const int size : { 16, 22, 24, 32, 48, 64 }) {
         QPixmap pixmap = base.pixmap(size, size);
         if (pixmap.isNull()) {
             pixmap = QPixmap(size, size);

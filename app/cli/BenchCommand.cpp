@@ -53,8 +53,9 @@ bool canConnect(const QUrl &url, QString *error)
     const QString target = u"%1:%2"_s.arg(bench::BenchTarget::displayHost(url.host())).arg(url.port(80));
     if (socket.waitForConnected(kConnectTimeoutMs)) {
         socket.abort();
-        Console::err(u"Reached %1 with 1 connection before the run (no request sent; not part of the run)"_s
-                         .arg(target));
+        Console::err(
+            u"Reached %1 with 1 connection before the run (no request sent; not part of the run)"_s.arg(
+                target));
         return true;
     }
     *error = u"cannot connect to %1: %2"_s.arg(target, socket.errorString());
@@ -69,7 +70,7 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     parser.setApplicationDescription(
         u"Load-tests URL like ApacheBench (ab) and wrk, prints ab's report and stores the run."_s);
     parser.addPositionalArgument(u"URL"_s, u"http://host[:port]/path[?query]"_s);
-    const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
+    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
     const QCommandLineOption requests(u"n"_s, u"Number of requests (default 1)."_s, u"REQUESTS"_s);
     const QCommandLineOption duration(u"t"_s, u"Run for this many seconds instead of -n."_s, u"SECONDS"_s);
     const QCommandLineOption concurrency(u"c"_s, u"Connections at a time (default 1)."_s, u"CONCURRENCY"_s);
@@ -80,17 +81,19 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     const QCommandLineOption method(u"m"_s, u"Request method (default GET, or POST with -p)."_s, u"METHOD"_s);
     const QCommandLineOption header(u"H"_s, u"Adds a request header; repeatable."_s, u"\"Name: value\""_s);
     const QCommandLineOption postFile(u"p"_s, u"Sends FILE as the request body."_s, u"FILE"_s);
-    const QCommandLineOption contentType(u"T"_s, u"Content-Type of the body (default text/plain)."_s, u"TYPE"_s);
+    const QCommandLineOption contentType(
+        u"T"_s, u"Content-Type of the body (default text/plain)."_s, u"TYPE"_s);
     const QCommandLineOption host(u"host"_s, u"Host header instead of the URL's host."_s, u"HOST"_s);
     const QCommandLineOption dataDir(u"data-dir"_s, u"Data folder where the run is stored."_s, u"DIR"_s);
     const QCommandLineOption json(u"json"_s, u"Writes the summary as JSON to FILE."_s, u"FILE"_s);
     const QCommandLineOption csv(u"csv"_s, u"Writes the interval samples as CSV to FILE."_s, u"FILE"_s);
-    const QCommandLineOption percentCsv(u"e"_s, u"Writes ab's CSV of percentiles 0..100 (ms) to FILE."_s,
-                                        u"FILE"_s);
-    const QCommandLineOption format(u"format"_s, u"Report format: ab (default) or wrk."_s, u"ab|wrk"_s, u"ab"_s);
+    const QCommandLineOption percentCsv(
+        u"e"_s, u"Writes ab's CSV of percentiles 0..100 (ms) to FILE."_s, u"FILE"_s);
+    const QCommandLineOption format(
+        u"format"_s, u"Report format: ab (default) or wrk."_s, u"ab|wrk"_s, u"ab"_s);
     const QCommandLineOption noStore(u"no-store"_s, u"Does not store the run."_s);
-    parser.addOptions({help, requests, duration, concurrency, keepAlive, threads, rate, warmup, method, header,
-                       postFile, contentType, host, dataDir, json, csv, percentCsv, format, noStore});
+    parser.addOptions({ help, requests, duration, concurrency, keepAlive, threads, rate, warmup, method,
+        header, postFile, contentType, host, dataDir, json, csv, percentCsv, format, noStore });
 
     *exitCode = 1;
     const auto bad = [](const QString &message) {
@@ -114,7 +117,8 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     QString error;
     const QUrl url(positional.constFirst(), QUrl::StrictMode);
     if (url.isValid() && url.scheme() == u"https"_s)
-        return bad(u"https is not supported: Hostbench's load generator speaks plain HTTP/1.1 (use http://)"_s);
+        return bad(
+            u"https is not supported: Hostbench's load generator speaks plain HTTP/1.1 (use http://)"_s);
     if (!url.isValid() || url.scheme() != u"http"_s || url.host().isEmpty())
         return bad(u"bad URL \"%1\": expected http://host[:port]/path"_s.arg(positional.constFirst()));
     p.url = positional.constFirst();
@@ -129,14 +133,16 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
         p.requests = 0;
     } else {
         // -n given with an empty value is an error, as any other bad number; absent it is 1.
-        const std::optional<qint64> n = CliParse::integer(parser.isSet(requests) ? parser.value(requests) : u"1"_s,
-                                                          u"-n"_s, 1, std::numeric_limits<qint64>::max(), &error);
+        const std::optional<qint64> n
+            = CliParse::integer(parser.isSet(requests) ? parser.value(requests) : u"1"_s, u"-n"_s, 1,
+                std::numeric_limits<qint64>::max(), &error);
         if (!n)
             return bad(error);
         p.requests = *n;
     }
     if (parser.isSet(concurrency)) {
-        const std::optional<qint64> c = CliParse::integer(parser.value(concurrency), u"-c"_s, 1, 100'000, &error);
+        const std::optional<qint64> c
+            = CliParse::integer(parser.value(concurrency), u"-c"_s, 1, 100'000, &error);
         if (!c)
             return bad(error);
         p.concurrency = int(*c);
@@ -145,7 +151,8 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
         return bad(u"-c %1 is more than the %2 requests of -n"_s.arg(p.concurrency).arg(p.requests));
     p.keepAlive = parser.isSet(keepAlive);
     if (parser.isSet(threads)) {
-        const std::optional<qint64> t = CliParse::integer(parser.value(threads), u"--threads"_s, 1, 1024, &error);
+        const std::optional<qint64> t
+            = CliParse::integer(parser.value(threads), u"--threads"_s, 1, 1024, &error);
         if (!t)
             return bad(error);
         p.threads = int(*t);
@@ -157,8 +164,9 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
         bool ok = false;
         p.rate = parser.value(rate).toDouble(&ok);
         if (!ok || !(p.rate > 0) || p.rate > kMaxRate)
-            return bad(u"--rate must be a number of requests per second above 0 and at most 100000000, not \"%1\""_s
-                           .arg(parser.value(rate)));
+            return bad(
+                u"--rate must be a number of requests per second above 0 and at most 100000000, not \"%1\""_s
+                    .arg(parser.value(rate)));
     }
     if (parser.isSet(warmup)) {
         const std::optional<qint64> ms = CliParse::seconds(parser.value(warmup), u"--warmup"_s, &error);
@@ -194,8 +202,8 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     options.jsonFile = parser.value(json);
     options.csvFile = parser.value(csv);
     options.percentFile = parser.value(percentCsv);
-    for (const auto &[flag, file] : {std::pair{u"--json"_s, options.jsonFile}, std::pair{u"--csv"_s, options.csvFile},
-                                     std::pair{u"-e"_s, options.percentFile}}) {
+    for (const auto &[flag, file] : { std::pair { u"--json"_s, options.jsonFile },
+             std::pair { u"--csv"_s, options.csvFile }, std::pair { u"-e"_s, options.percentFile } }) {
         if (!file.isEmpty() && !QFileInfo(QFileInfo(file).absolutePath()).isDir())
             return bad(u"%1: the folder of \"%2\" does not exist"_s.arg(flag, file));
     }
@@ -239,7 +247,8 @@ int BenchCommand::run(const QStringList &arguments)
     if (options->store) {
         runId = folder.database().beginRun(p, QDateTime::currentMSecsSinceEpoch() + p.warmupMs);
         if (runId == 0)
-            return Console::fail(kCommand, folder.database().lastError() + u" (--no-store runs without storing)"_s);
+            return Console::fail(
+                kCommand, folder.database().lastError() + u" (--no-store runs without storing)"_s);
     }
     if (!generator.start(p, &error)) {
         if (runId != 0)
@@ -285,7 +294,8 @@ int BenchCommand::run(const QStringList &arguments)
     const model::RunSummary summary = generator.summary();
     const QList<model::BenchSample> samples = generator.allSamples();
     if (!options->wrkFormat)
-        Console::err(u"Finished %1 requests"_s.arg(summary.completed + summary.failed - summary.failedLength));
+        Console::err(
+            u"Finished %1 requests"_s.arg(summary.completed + summary.failed - summary.failedLength));
     Console::outRaw(ReportPrinter::report(summary, generator.histogram(), samples, options->wrkFormat));
 
     bool stored = true;
@@ -298,12 +308,14 @@ int BenchCommand::run(const QStringList &arguments)
     }
     bool written = true;
     if (!options->jsonFile.isEmpty())
-        written = ReportPrinter::writeJson(options->jsonFile, p, summary, generator.histogram(), samples, &error);
+        written
+            = ReportPrinter::writeJson(options->jsonFile, p, summary, generator.histogram(), samples, &error);
     if (written && !options->csvFile.isEmpty())
-        written = ReportPrinter::writeText(options->csvFile, u"--csv"_s, bench::CsvReport::format(samples), &error);
+        written = ReportPrinter::writeText(
+            options->csvFile, u"--csv"_s, bench::CsvReport::format(samples), &error);
     if (written && !options->percentFile.isEmpty())
-        written = ReportPrinter::writeText(options->percentFile, u"-e"_s,
-                                           bench::CsvReport::abPercentiles(generator.histogram()), &error);
+        written = ReportPrinter::writeText(
+            options->percentFile, u"-e"_s, bench::CsvReport::abPercentiles(generator.histogram()), &error);
     if (!written)
         return Console::fail(kCommand, error);
     return stored ? 0 : 1;

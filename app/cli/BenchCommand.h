@@ -32,10 +32,10 @@ public:
     struct Options
     {
         model::BenchParameters parameters;
-        QString dataDir;      // --data-dir
-        QString jsonFile;     // --json
-        QString csvFile;      // --csv: the interval samples
-        QString percentFile;  // -e: ab's "Percentage served,Time in ms"
+        QString dataDir; // --data-dir
+        QString jsonFile; // --json
+        QString csvFile; // --csv: the interval samples
+        QString percentFile; // -e: ab's "Percentage served,Time in ms"
         bool wrkFormat = false;
         bool store = true;
     };

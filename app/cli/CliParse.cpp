@@ -19,15 +19,17 @@ bool isTokenChar(QChar c)
 
 QString Endpoint::toString() const
 {
-    const QString host = address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + address.toString() + u']'
-                                                                             : address.toString();
+    const QString host = address.protocol() == QAbstractSocket::IPv6Protocol
+        ? u'[' + address.toString() + u']'
+        : address.toString();
     return host + u':' + QString::number(port);
 }
 
 std::optional<Endpoint> CliParse::endpoint(const QString &text, QString *error)
 {
     const auto bad = [&](const QString &why) {
-        *error = u"bad address \"%1\": %2 (expected ADDR:PORT, e.g. 127.0.0.1:8080 or [::1]:8080)"_s.arg(text, why);
+        *error = u"bad address \"%1\": %2 (expected ADDR:PORT, e.g. 127.0.0.1:8080 or [::1]:8080)"_s.arg(
+            text, why);
         return std::nullopt;
     };
     const qsizetype colon = text.lastIndexOf(u':');
@@ -55,7 +57,9 @@ std::optional<model::VirtualHost> CliParse::site(const QString &text, QString *e
 {
     const qsizetype equals = text.indexOf(u'=');
     if (equals <= 0 || equals == text.size() - 1) {
-        *error = u"bad site \"%1\" (expected HOST[,ALIAS...]=DIR, e.g. example.test,www.example.test=/srv/www)"_s.arg(text);
+        *error
+            = u"bad site \"%1\" (expected HOST[,ALIAS...]=DIR, e.g. example.test,www.example.test=/srv/www)"_s
+                  .arg(text);
         return std::nullopt;
     }
     const QStringList names = text.left(equals).split(u',', Qt::SkipEmptyParts);
@@ -75,7 +79,8 @@ std::optional<model::VirtualHost> CliParse::site(const QString &text, QString *e
         *error = u"bad site \"%1\": no host name before '='"_s.arg(text);
         return std::nullopt;
     }
-    const std::optional<QString> root = directory(text.mid(equals + 1), u"--site %1"_s.arg(host.hostName), error);
+    const std::optional<QString> root
+        = directory(text.mid(equals + 1), u"--site %1"_s.arg(host.hostName), error);
     if (!root)
         return std::nullopt;
     host.documentRoot = *root;
@@ -86,7 +91,9 @@ std::optional<model::Route> CliParse::route(const QString &text, QString *error)
 {
     const qsizetype equals = text.indexOf(u'=');
     if (equals <= 0 || !text.startsWith(u'/') || text.left(equals).contains(u'?')) {
-        *error = u"bad route \"%1\" (expected PATH=TEXT with an absolute path and no query, e.g. /hello=hello)"_s.arg(text);
+        *error
+            = u"bad route \"%1\" (expected PATH=TEXT with an absolute path and no query, e.g. /hello=hello)"_s
+                  .arg(text);
         return std::nullopt;
     }
     model::Route route;
@@ -110,18 +117,21 @@ std::optional<QPair<QByteArray, QByteArray>> CliParse::header(const QString &tex
         *error = u"bad header \"%1\": the value has a line break"_s.arg(name);
         return std::nullopt;
     }
-    return QPair<QByteArray, QByteArray>{name.toLatin1(), value.toUtf8()};
+    return QPair<QByteArray, QByteArray> { name.toLatin1(), value.toUtf8() };
 }
 
-std::optional<qint64> CliParse::integer(const QString &text, const QString &flag, qint64 minimum, qint64 maximum,
-                                        QString *error)
+std::optional<qint64> CliParse::integer(
+    const QString &text, const QString &flag, qint64 minimum, qint64 maximum, QString *error)
 {
     bool ok = false;
     const qint64 value = text.trimmed().toLongLong(&ok);
     if (!ok || value < minimum || value > maximum) {
         *error = maximum == std::numeric_limits<qint64>::max()
-                     ? u"%1 must be a whole number of at least %2, not \"%3\""_s.arg(flag).arg(minimum).arg(text)
-                     : u"%1 must be a whole number from %2 to %3, not \"%4\""_s.arg(flag).arg(minimum).arg(maximum).arg(text);
+            ? u"%1 must be a whole number of at least %2, not \"%3\""_s.arg(flag).arg(minimum).arg(text)
+            : u"%1 must be a whole number from %2 to %3, not \"%4\""_s.arg(flag)
+                  .arg(minimum)
+                  .arg(maximum)
+                  .arg(text);
         return std::nullopt;
     }
     return value;

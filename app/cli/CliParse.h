@@ -38,8 +38,8 @@ public:
     // "Name: value" (RFC 9110 field syntax: a token, a colon, the value).
     static std::optional<QPair<QByteArray, QByteArray>> header(const QString &text, QString *error);
     // A whole number in [minimum, maximum]; `flag` names it in the error.
-    static std::optional<qint64> integer(const QString &text, const QString &flag, qint64 minimum, qint64 maximum,
-                                         QString *error);
+    static std::optional<qint64> integer(
+        const QString &text, const QString &flag, qint64 minimum, qint64 maximum, QString *error);
     // A non-negative number of seconds (fractions allowed), as ms.
     static std::optional<qint64> seconds(const QString &text, const QString &flag, QString *error);
     // An existing directory, made absolute and clean.

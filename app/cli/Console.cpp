@@ -28,7 +28,8 @@ bool isJournal(FILE *stream)
     struct stat info = {};
     if (expected.isEmpty() || ::fstat(fileno(stream), &info) != 0)
         return false;
-    return expected == QByteArray::number(quint64(info.st_dev)) + ':' + QByteArray::number(quint64(info.st_ino));
+    return expected
+        == QByteArray::number(quint64(info.st_dev)) + ':' + QByteArray::number(quint64(info.st_ino));
 }
 
 // stderr, each line with `priority` when it goes to the journal.
@@ -81,7 +82,7 @@ QString Console::help(const QCommandLineParser &parser, const QString &command)
 }
 
 std::optional<int> Console::parseFlags(QCommandLineParser &parser, const QCommandLineOption &help,
-                                       const QStringList &arguments, const QString &command)
+    const QStringList &arguments, const QString &command)
 {
     if (!parser.parse(arguments))
         return fail(command, parser.errorText() + u" (see hostbench-cli %1 --help)"_s.arg(command));

@@ -23,9 +23,9 @@ namespace hostbench::cli {
 class Console final
 {
 public:
-    static void out(const QString &text);    // adds a newline
+    static void out(const QString &text); // adds a newline
     static void outRaw(const QString &text); // as is
-    static void err(const QString &text);    // adds a newline
+    static void err(const QString &text); // adds a newline
     // "hostbench-cli COMMAND: message" on stderr; returns the exit code 1.
     static int fail(const QString &command, const QString &message);
     // The parser's help with "Usage: hostbench-cli COMMAND ...".
@@ -34,7 +34,7 @@ public:
     // nullopt: go on; else the exit code, all said already (--help printed: 0;
     // a bad flag or a stray argument reported: 1).
     static std::optional<int> parseFlags(QCommandLineParser &parser, const QCommandLineOption &help,
-                                         const QStringList &arguments, const QString &command);
+        const QStringList &arguments, const QString &command);
 };
 
 } // namespace hostbench::cli

@@ -30,7 +30,7 @@ std::optional<ControlClient> ControlClient::forDataFolder(const QString &folder)
         return std::nullopt;
     QString error;
     // A missing token makes every request a 401, which the caller reports.
-    return ControlClient({address->address, address->port}, control::ControlToken::load(folder, &error));
+    return ControlClient({ address->address, address->port }, control::ControlToken::load(folder, &error));
 }
 
 QString ControlClient::problemText(const Reply &reply)
@@ -53,7 +53,7 @@ ControlClient::Reply ControlClient::request(
 {
     QNetworkAccessManager manager;
     manager.setProxy(QNetworkProxy::NoProxy); // loopback: never through $http_proxy
-    QNetworkRequest request{QUrl(url(path))};
+    QNetworkRequest request { QUrl(url(path)) };
     if (!m_token.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + m_token);
     if (!body.isEmpty())

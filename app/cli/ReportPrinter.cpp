@@ -41,19 +41,20 @@ QString ReportPrinter::preamble(const QUrl &url, bool wrkFormat, const model::Be
     return u"This is Hostbench-cli, Version %1\n"
            "An ApacheBench-compatible load generator, part of Hostbench\n"
            "\n"
-           "Benchmarking %2 (be patient)\n"_s.arg(QStringLiteral(HOSTBENCH_VERSION),
-                                                     bench::BenchTarget::displayHost(url.host()));
+           "Benchmarking %2 (be patient)\n"_s.arg(
+               QStringLiteral(HOSTBENCH_VERSION), bench::BenchTarget::displayHost(url.host()));
 }
 
 QString ReportPrinter::report(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
-                              const QList<model::BenchSample> &samples, bool wrkFormat)
+    const QList<model::BenchSample> &samples, bool wrkFormat)
 {
-    return wrkFormat ? bench::WrkReport::format(summary, histogram, samples, true) : bench::AbReport::format(summary);
+    return wrkFormat ? bench::WrkReport::format(summary, histogram, samples, true)
+                     : bench::AbReport::format(summary);
 }
 
 bool ReportPrinter::writeJson(const QString &path, const model::BenchParameters &parameters,
-                              const model::RunSummary &summary, const model::LatencyHistogram &histogram,
-                              const QList<model::BenchSample> &samples, QString *error)
+    const model::RunSummary &summary, const model::LatencyHistogram &histogram,
+    const QList<model::BenchSample> &samples, QString *error)
 {
     const QJsonDocument document(bench::JsonReport::toJson(summary, histogram, samples, &parameters));
     return writeBytes(path, u"--json"_s, document.toJson(QJsonDocument::Indented), error);

@@ -23,11 +23,11 @@ class ReportPrinter final
 public:
     static QString preamble(const QUrl &url, bool wrkFormat, const model::BenchParameters &parameters);
     static QString report(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
-                          const QList<model::BenchSample> &samples, bool wrkFormat);
+        const QList<model::BenchSample> &samples, bool wrkFormat);
     // Writes the JSON summary to `path` (atomically); false with *error.
     static bool writeJson(const QString &path, const model::BenchParameters &parameters,
-                          const model::RunSummary &summary, const model::LatencyHistogram &histogram,
-                          const QList<model::BenchSample> &samples, QString *error);
+        const model::RunSummary &summary, const model::LatencyHistogram &histogram,
+        const QList<model::BenchSample> &samples, QString *error);
     // Writes `text` (UTF-8) to `path` atomically; false with *error naming `flag`.
     static bool writeText(const QString &path, const QString &flag, const QString &text, QString *error);
 };

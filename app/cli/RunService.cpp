@@ -31,16 +31,18 @@ RunService::~RunService()
 
 control::ControlApi::Runs RunService::callbacks()
 {
-    return {[this](const model::BenchParameters &parameters, QString *error) { return start(parameters, error); },
-            [this] { return list(); },
-            [this](qint64 id) { return show(id); },
-            [this](qint64 id, QString *error) { return remove(id, error); }};
+    return { [this](const model::BenchParameters &parameters, QString *error) {
+                return start(parameters, error);
+            },
+        [this] { return list(); }, [this](qint64 id) { return show(id); },
+        [this](qint64 id, QString *error) { return remove(id, error); } };
 }
 
 qint64 RunService::start(const model::BenchParameters &parameters, QString *error)
 {
     // Stored before the first request, as bench does: a run killed midway stays as broken off.
-    const qint64 id = m_database.beginRun(parameters, QDateTime::currentMSecsSinceEpoch() + parameters.warmupMs);
+    const qint64 id
+        = m_database.beginRun(parameters, QDateTime::currentMSecsSinceEpoch() + parameters.warmupMs);
     if (id == 0) {
         *error = m_database.lastError();
         return 0;
@@ -104,21 +106,22 @@ QJsonArray RunService::list()
 {
     QJsonArray array;
     for (const storage::StoredRun &run : m_database.runs()) {
-        array.append(QJsonObject{{u"id"_s, run.id},
-                                 {u"state"_s, state(run.id, run.finished, run.summary.interrupted)},
-                                 {u"started_at_ms"_s, run.startedAtMs},
-                                 {u"url"_s, run.parameters.url},
-                                 {u"location"_s, u"/api/runs/%1"_s.arg(run.id)}});
+        array.append(QJsonObject { { u"id"_s, run.id },
+            { u"state"_s, state(run.id, run.finished, run.summary.interrupted) },
+            { u"started_at_ms"_s, run.startedAtMs }, { u"url"_s, run.parameters.url },
+            { u"location"_s, u"/api/runs/%1"_s.arg(run.id) } });
     }
     for (auto it = m_failed.cbegin(); it != m_failed.cend(); ++it)
-        array.append(QJsonObject{{u"id"_s, it.key()}, {u"state"_s, u"failed"_s}, {u"error"_s, it.value()}});
+        array.append(
+            QJsonObject { { u"id"_s, it.key() }, { u"state"_s, u"failed"_s }, { u"error"_s, it.value() } });
     return array;
 }
 
 std::optional<QJsonObject> RunService::show(qint64 id)
 {
     if (m_failed.contains(id))
-        return QJsonObject{{u"id"_s, id}, {u"state"_s, u"failed"_s}, {u"error"_s, m_failed.value(id)}};
+        return QJsonObject { { u"id"_s, id }, { u"state"_s, u"failed"_s },
+            { u"error"_s, m_failed.value(id) } };
     // The samples so far: a running run's are stored every kPollMs.
     if (const auto it = m_running.find(id); it != m_running.end())
         storeSamples(id, it->second);
@@ -128,14 +131,13 @@ std::optional<QJsonObject> RunService::show(qint64 id)
     QJsonArray samples;
     for (const model::BenchSample &sample : m_database.samples(id))
         samples.append(bench::JsonReport::sampleToJson(sample));
-    QJsonObject object{{u"id"_s, id},
-                       {u"state"_s, state(id, run->finished, run->summary.interrupted)},
-                       {u"started_at_ms"_s, run->startedAtMs},
-                       {u"parameters"_s, control::RunRequestJson::toJson(run->parameters)},
-                       {u"samples"_s, samples}};
+    QJsonObject object { { u"id"_s, id }, { u"state"_s, state(id, run->finished, run->summary.interrupted) },
+        { u"started_at_ms"_s, run->startedAtMs },
+        { u"parameters"_s, control::RunRequestJson::toJson(run->parameters) }, { u"samples"_s, samples } };
     if (run->finished) {
         // bench --json's figures; the samples are above.
-        const model::LatencyHistogram histogram = m_database.histogram(id).value_or(model::LatencyHistogram());
+        const model::LatencyHistogram histogram
+            = m_database.histogram(id).value_or(model::LatencyHistogram());
         QJsonObject summary = bench::JsonReport::toJson(run->summary, histogram, {});
         summary.remove(u"samples"_s);
         object.insert(u"summary"_s, summary);

@@ -21,15 +21,16 @@ int RunsCommand::run(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Lists the benchmark runs stored in the data folder, newest first."_s);
-    const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
-    const QCommandLineOption dataDir(u"data-dir"_s, u"Data folder (default $HOSTBENCH_DATA_DIR, else the user's)."_s,
-                                     u"DIR"_s);
+    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
+    const QCommandLineOption dataDir(
+        u"data-dir"_s, u"Data folder (default $HOSTBENCH_DATA_DIR, else the user's)."_s, u"DIR"_s);
     const QCommandLineOption limit(u"limit"_s, u"At most N runs (default 50)."_s, u"N"_s, u"50"_s);
-    parser.addOptions({help, dataDir, limit});
+    parser.addOptions({ help, dataDir, limit });
     if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand))
         return *done;
     QString error;
-    const std::optional<qint64> count = CliParse::integer(parser.value(limit), u"--limit"_s, 1, 1'000'000, &error);
+    const std::optional<qint64> count
+        = CliParse::integer(parser.value(limit), u"--limit"_s, 1, 1'000'000, &error);
     if (!count)
         return Console::fail(kCommand, error);
 
@@ -52,7 +53,8 @@ int RunsCommand::run(const QStringList &arguments)
                      .arg(u"p99 ms"_s, 8)
                      .arg(u"url"_s));
     for (const storage::StoredRun &run : runs) {
-        const QString started = QDateTime::fromMSecsSinceEpoch(run.startedAtMs).toString(u"yyyy-MM-dd HH:mm:ss"_s);
+        const QString started
+            = QDateTime::fromMSecsSinceEpoch(run.startedAtMs).toString(u"yyyy-MM-dd HH:mm:ss"_s);
         QString url = QString::fromLatin1(run.parameters.method) + u' ' + run.parameters.url;
         if (run.summary.interrupted)
             url += u" (interrupted)"_s;

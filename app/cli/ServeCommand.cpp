@@ -43,7 +43,8 @@ QString describe(const model::VirtualHost &host)
     QString names = host.hostName;
     for (const QString &alias : host.aliases)
         names += u", "_s + alias;
-    QString line = u"  "_s + names + (host.isDefault ? u" (default)"_s : QString()) + u" -> "_s + host.documentRoot;
+    QString line
+        = u"  "_s + names + (host.isDefault ? u" (default)"_s : QString()) + u" -> "_s + host.documentRoot;
     if (!host.routes.isEmpty()) {
         QStringList paths;
         for (const model::Route &route : host.routes)
@@ -78,7 +79,8 @@ bool checkLogFile(const QString &path, const QString &what, QString *error)
     // /proc and /sys files open for append (as root) and then fail every write.
     const QByteArray type = QStorageInfo(info.absolutePath()).fileSystemType();
     if (type == "proc" || type == "sysfs") {
-        *error = u"%1 %2 is on %3, where log lines cannot be written"_s.arg(what, path, QString::fromLatin1(type));
+        *error = u"%1 %2 is on %3, where log lines cannot be written"_s.arg(
+            what, path, QString::fromLatin1(type));
         return false;
     }
     QFile file(path);
@@ -128,50 +130,47 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     parser.setApplicationDescription(
         u"Serves static sites with name-based virtual hosts until SIGINT or SIGTERM;\n"
         "SIGHUP reloads them (the stored sites are read again).\n"
-        "With --site or --default it serves exactly those sites; without, the sites stored in the data folder,\n"
+        "With --site or --default it serves exactly those sites; without, the sites stored in the data "
+        "folder,\n"
         "under the stored timeouts and connection cap. The address, port and threads always come from\n"
         "--listen and --threads (or their defaults), never from the stored server settings."_s);
-    const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
+    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
     const QCommandLineOption listen(u"listen"_s,
-                                    u"Address and port to listen on (default 127.0.0.1:8080, or the next free port; "
-                                    "a port given here must be free; port 0 picks one)."_s,
-                                    u"ADDR:PORT"_s);
+        u"Address and port to listen on (default 127.0.0.1:8080, or the next free port; "
+        "a port given here must be free; port 0 picks one)."_s,
+        u"ADDR:PORT"_s);
     const QCommandLineOption threads(u"threads"_s, u"Worker threads (default: one per core)."_s, u"N"_s);
     const QCommandLineOption dataDir(u"data-dir"_s,
-                                     u"Data folder with hostbench.sqlite (default $HOSTBENCH_DATA_DIR, else the "
-                                     "user's application data folder)."_s,
-                                     u"DIR"_s);
+        u"Data folder with hostbench.sqlite (default $HOSTBENCH_DATA_DIR, else the "
+        "user's application data folder)."_s,
+        u"DIR"_s);
     const QCommandLineOption site(u"site"_s,
-                                  u"Serves DIR for HOST and its aliases; repeatable. The first is the default "
-                                  "host unless --default is given."_s,
-                                  u"HOST[,ALIAS...]=DIR"_s);
-    const QCommandLineOption defaultSite(u"default"_s,
-                                         u"Serves DIR for every host name no --site claims (host \"localhost\")."_s,
-                                         u"DIR"_s);
-    const QCommandLineOption route(u"route"_s, u"Answers 200 text/plain TEXT on PATH on every site; repeatable."_s,
-                                   u"PATH=TEXT"_s);
+        u"Serves DIR for HOST and its aliases; repeatable. The first is the default "
+        "host unless --default is given."_s,
+        u"HOST[,ALIAS...]=DIR"_s);
+    const QCommandLineOption defaultSite(
+        u"default"_s, u"Serves DIR for every host name no --site claims (host \"localhost\")."_s, u"DIR"_s);
+    const QCommandLineOption route(
+        u"route"_s, u"Answers 200 text/plain TEXT on PATH on every site; repeatable."_s, u"PATH=TEXT"_s);
     const QCommandLineOption control(u"control"_s,
-                                     u"Control API address (default 127.0.0.1:8079), or \"off\". Loopback only, "
-                                     "unless with --control-token-required."_s,
-                                     u"ADDR:PORT|off"_s);
-    const QCommandLineOption controlTokenRequired(
-        u"control-token-required"_s,
+        u"Control API address (default 127.0.0.1:8079), or \"off\". Loopback only, "
+        "unless with --control-token-required."_s,
+        u"ADDR:PORT|off"_s);
+    const QCommandLineOption controlTokenRequired(u"control-token-required"_s,
         u"The control API asks for its token (control.token in the data folder) on /metrics too, not only on "
         "/api; needed for a --control address other than loopback."_s);
-    const QCommandLineOption pidFile(u"pid-file"_s,
-                                     u"Writes the process id to FILE once serving, and removes it at exit."_s,
-                                     u"FILE"_s);
+    const QCommandLineOption pidFile(
+        u"pid-file"_s, u"Writes the process id to FILE once serving, and removes it at exit."_s, u"FILE"_s);
     const QCommandLineOption accessLog(u"access-log"_s,
-                                       u"Access log (Combined Log Format) of the --site / --default sites, or "
-                                       "\"off\" (the default for them). Stored sites use their own settings."_s,
-                                       u"FILE|off"_s);
+        u"Access log (Combined Log Format) of the --site / --default sites, or "
+        "\"off\" (the default for them). Stored sites use their own settings."_s,
+        u"FILE|off"_s);
     const QCommandLineOption errorLog(u"error-log"_s,
-                                      u"Error log of the --site / --default sites, or \"off\" (the default)."_s,
-                                      u"FILE|off"_s);
-    const QCommandLineOption listing(u"listing"_s,
-                                     u"Lists the files of a folder without an index file (--site / --default sites)."_s);
-    parser.addOptions({help, listen, threads, dataDir, site, defaultSite, route, control, controlTokenRequired,
-                       pidFile, accessLog, errorLog, listing});
+        u"Error log of the --site / --default sites, or \"off\" (the default)."_s, u"FILE|off"_s);
+    const QCommandLineOption listing(
+        u"listing"_s, u"Lists the files of a folder without an index file (--site / --default sites)."_s);
+    parser.addOptions({ help, listen, threads, dataDir, site, defaultSite, route, control,
+        controlTokenRequired, pidFile, accessLog, errorLog, listing });
 
     if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand)) {
         *exitCode = *done;
@@ -195,7 +194,8 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         options.config.portFallback = false; // the user asked for this port
     }
     if (parser.isSet(threads)) {
-        const std::optional<qint64> n = CliParse::integer(parser.value(threads), u"--threads"_s, 1, 1024, &error);
+        const std::optional<qint64> n
+            = CliParse::integer(parser.value(threads), u"--threads"_s, 1, 1024, &error);
         if (!n) {
             Console::fail(kCommand, error);
             return std::nullopt;
@@ -228,7 +228,7 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
             Console::fail(kCommand, error);
             return std::nullopt;
         }
-        for (const QString &name : QStringList{host->hostName} + host->aliases) {
+        for (const QString &name : QStringList { host->hostName } + host->aliases) {
             if (names.contains(name)) {
                 Console::fail(kCommand, u"the host name \"%1\" is given to two sites"_s.arg(name));
                 return std::nullopt;
@@ -238,13 +238,15 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         options.sites.append(*host);
     }
     if (parser.isSet(defaultSite)) {
-        const std::optional<QString> root = CliParse::directory(parser.value(defaultSite), u"--default"_s, &error);
+        const std::optional<QString> root
+            = CliParse::directory(parser.value(defaultSite), u"--default"_s, &error);
         if (!root) {
             Console::fail(kCommand, error);
             return std::nullopt;
         }
         if (names.contains(u"localhost"_s)) {
-            Console::fail(kCommand, u"--default serves the host \"localhost\", which a --site already names"_s);
+            Console::fail(
+                kCommand, u"--default serves the host \"localhost\", which a --site already names"_s);
             return std::nullopt;
         }
         model::VirtualHost host;
@@ -265,14 +267,15 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
             return QString(u""_s);
         return QFileInfo(value).absoluteFilePath();
     };
-    for (const QCommandLineOption *option : {&accessLog, &errorLog, &listing}) {
+    for (const QCommandLineOption *option : { &accessLog, &errorLog, &listing }) {
         if (parser.isSet(*option) && !options.explicitSites) {
-            Console::fail(kCommand, u"--%1 applies to the sites of --site / --default; stored sites use their "
-                                    "own settings"_s.arg(option->names().constFirst()));
+            Console::fail(kCommand,
+                u"--%1 applies to the sites of --site / --default; stored sites use their "
+                "own settings"_s.arg(option->names().constFirst()));
             return std::nullopt;
         }
     }
-    for (const QCommandLineOption *option : {&accessLog, &errorLog}) {
+    for (const QCommandLineOption *option : { &accessLog, &errorLog }) {
         if (parser.isSet(*option) && parser.value(*option).trimmed().isEmpty()) {
             Console::fail(kCommand, u"--%1 needs a file or \"off\""_s.arg(option->names().constFirst()));
             return std::nullopt;
@@ -290,7 +293,7 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     }
 
     options.controlTokenRequired = parser.isSet(controlTokenRequired);
-    options.control = Endpoint{QHostAddress(QHostAddress::LocalHost), kDefaultControlPort};
+    options.control = Endpoint { QHostAddress(QHostAddress::LocalHost), kDefaultControlPort };
     if (parser.isSet(control)) {
         if (parser.value(control) == u"off"_s) {
             options.control.reset();
@@ -301,9 +304,10 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
                 return std::nullopt;
             }
             if (!options.control->address.isLoopback() && !options.controlTokenRequired) {
-                Console::fail(kCommand, u"--control: the control API listens on loopback only (127.0.0.1 or "
-                                        "[::1]), not %1, unless --control-token-required is given"_s.arg(
-                                            options.control->address.toString()));
+                Console::fail(kCommand,
+                    u"--control: the control API listens on loopback only (127.0.0.1 or "
+                    "[::1]), not %1, unless --control-token-required is given"_s.arg(
+                        options.control->address.toString()));
                 return std::nullopt;
             }
         }
@@ -363,8 +367,9 @@ int ServeCommand::run(const QStringList &arguments)
         // sites on the next port and write the same log files.
         lock.emplace(folder->path());
         if (!lock->tryLock() && lock->heldByAnother())
-            return Console::fail(kCommand, u"the data folder %1 is in use by %2; stop it first, or give another "
-                                           "folder with --data-dir"_s.arg(folder->path(), lock->describeHolder()));
+            return Console::fail(kCommand,
+                u"the data folder %1 is in use by %2; stop it first, or give another "
+                "folder with --data-dir"_s.arg(folder->path(), lock->describeHolder()));
         if (!lock->isLocked())
             return Console::fail(kCommand, lock->errorString());
         applyStoredSettings(folder->database().serverConfig(), options->config);
@@ -380,8 +385,8 @@ int ServeCommand::run(const QStringList &arguments)
 
     QString serving = u"Serving "_s + server.url();
     if (options->config.port != 0 && server.port() != options->config.port)
-        serving += u" (%1 is in use by %2)"_s.arg(QString::number(options->config.port),
-                                                  sys::PortHolder::find(options->config.port).describe());
+        serving += u" (%1 is in use by %2)"_s.arg(
+            QString::number(options->config.port), sys::PortHolder::find(options->config.port).describe());
     Console::out(serving);
     for (const model::VirtualHost &host : std::as_const(sites))
         Console::out(describe(host));
@@ -423,9 +428,10 @@ int ServeCommand::run(const QStringList &arguments)
         Console::out(u"Stopped through the control API, which runs on."_s);
     };
     if (options->control) {
-        ServeControl::Engine engine{[&server] { return server.metrics(); }, server.url(), reloadSites, startEngine,
-                                    stopEngine};
-        control = std::make_unique<ServeControl>(std::move(engine), folder ? &*folder : nullptr, options->dataDir);
+        ServeControl::Engine engine { [&server] { return server.metrics(); }, server.url(), reloadSites,
+            startEngine, stopEngine };
+        control = std::make_unique<ServeControl>(
+            std::move(engine), folder ? &*folder : nullptr, options->dataDir);
         if (!control->listen(*options->control, options->controlTokenRequired))
             control.reset();
     }
@@ -442,8 +448,8 @@ int ServeCommand::run(const QStringList &arguments)
         if (!file.open(QIODevice::WriteOnly) || file.write(pid) != pid.size() || !file.commit()) {
             control.reset();
             server.stop();
-            return Console::fail(kCommand, u"--pid-file: cannot write %1: %2"_s.arg(options->pidFile,
-                                                                                      file.errorString()));
+            return Console::fail(
+                kCommand, u"--pid-file: cannot write %1: %2"_s.arg(options->pidFile, file.errorString()));
         }
     }
 

@@ -31,21 +31,21 @@ public:
         // Listen address, port, threads, fallback; run() adds the stored
         // timeouts and cap when serving the stored sites.
         model::ServerConfig config;
-        bool explicitSites = false;          // --site / --default given
-        QList<model::VirtualHost> sites;     // when explicitSites
-        QList<model::Route> routes;          // --route, added to every site
+        bool explicitSites = false; // --site / --default given
+        QList<model::VirtualHost> sites; // when explicitSites
+        QList<model::Route> routes; // --route, added to every site
         // --access-log / --error-log FILE|off and --listing, for the --site /
         // --default sites (stored sites keep their own settings). Unset: no
         // log. An empty string: off.
         std::optional<QString> accessLog;
         std::optional<QString> errorLog;
         bool listing = false;
-        QString dataDir;                     // --data-dir
-        std::optional<Endpoint> control;     // nullopt: --control off
+        QString dataDir; // --data-dir
+        std::optional<Endpoint> control; // nullopt: --control off
         // --control-token-required: /metrics needs the token too, which
         // allows a --control address other than loopback.
         bool controlTokenRequired = false;
-        QString pidFile;                     // --pid-file: written once serving, removed at exit
+        QString pidFile; // --pid-file: written once serving, removed at exit
     };
 
     // Parses `arguments` (arguments[0] is the program). Returns nullopt with

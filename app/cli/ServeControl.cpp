@@ -24,17 +24,15 @@ control::ControlApi::Sites storedSites(storage::Database &database, std::functio
             Console::err(u"hostbench-cli serve: not reloaded: "_s + reason);
         return change;
     };
-    return {[&database] { return database.virtualHosts(); },
-            [&database](const QString &host) { return storage::SiteEdits::find(database, host); },
-            [&database, reloaded](const model::VirtualHost &site) {
-                return reloaded(storage::SiteEdits::create(database, site));
-            },
-            [&database, reloaded](const QString &host, const model::VirtualHost &site) {
-                return reloaded(storage::SiteEdits::replace(database, host, site));
-            },
-            [&database, reloaded](const QString &host) {
-                return reloaded(storage::SiteEdits::remove(database, host));
-            }};
+    return { [&database] { return database.virtualHosts(); },
+        [&database](const QString &host) { return storage::SiteEdits::find(database, host); },
+        [&database, reloaded](
+            const model::VirtualHost &site) { return reloaded(storage::SiteEdits::create(database, site)); },
+        [&database, reloaded](const QString &host, const model::VirtualHost &site) {
+            return reloaded(storage::SiteEdits::replace(database, host, site));
+        },
+        [&database, reloaded](
+            const QString &host) { return reloaded(storage::SiteEdits::remove(database, host)); } };
 }
 
 } // namespace
@@ -45,8 +43,7 @@ ServeControl::ServeControl(Engine engine, storage::DataFolder *folder, QString d
     // The token lives in the data folder, also for --site sites, so that
     // `status` and the other commands find it there.
     , m_tokenFolder(folder ? folder->path() : storage::DataFolder::resolve(dataDir))
-{
-}
+{ }
 
 ServeControl::~ServeControl()
 {
@@ -66,12 +63,13 @@ bool ServeControl::listen(const Endpoint &endpoint, bool tokenRequired)
         return false;
     }
     const QString tokenForMetricsKey = QString::fromLatin1(control::ControlApi::kTokenForMetricsSetting);
-    access.tokenForMetrics = tokenRequired || (m_folder && m_folder->database().setting(tokenForMetricsKey) == u"1"_s);
+    access.tokenForMetrics
+        = tokenRequired || (m_folder && m_folder->database().setting(tokenForMetricsKey) == u"1"_s);
     const bool tokenForMetrics = access.tokenForMetrics;
 
     m_api = std::make_unique<control::ControlApi>(m_engine.metrics, m_engine.url, std::move(access));
     m_api->setReload(m_engine.reload);
-    m_api->setEngine({m_engine.start, m_engine.stop});
+    m_api->setEngine({ m_engine.start, m_engine.stop });
     if (m_folder) {
         m_api->setSites(storedSites(m_folder->database(), m_engine.reload));
         m_runs = std::make_unique<RunService>(m_folder->database());
@@ -94,9 +92,9 @@ bool ServeControl::listen(const Endpoint &endpoint, bool tokenRequired)
     else
         Console::err(u"hostbench-cli serve: "_s + error);
     if (!actual.address.isLoopback()) {
-        Console::out(u"The control API listens on %1, which other machines may reach: every route, "
-                     "/metrics included, needs its token (--control-token-required)"_s.arg(
-                         actual.address.toString()));
+        Console::out(
+            u"The control API listens on %1, which other machines may reach: every route, "
+            "/metrics included, needs its token (--control-token-required)"_s.arg(actual.address.toString()));
     } else if (tokenForMetrics) {
         Console::out(u"The control API needs its token on /metrics too"_s);
     }

@@ -33,9 +33,9 @@ public:
     struct Engine
     {
         control::ControlApi::MetricsSource metrics; // HttpServer::metrics
-        QString url;                                 // where the engine serves now
+        QString url; // where the engine serves now
         std::function<bool(QString *reason)> reload; // as SIGHUP
-        std::function<bool(QString *reason)> start;  // true when running already
+        std::function<bool(QString *reason)> start; // true when running already
         std::function<void()> stop;
     };
 

@@ -48,7 +48,8 @@ SignalWatcher::SignalWatcher(std::function<void(int)> onSignal, bool watchHangup
     action.sa_handler = &SignalWatcher::handle;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    m_active = ::sigaction(SIGINT, &action, &g_previousInt) == 0 && ::sigaction(SIGTERM, &action, &g_previousTerm) == 0;
+    m_active = ::sigaction(SIGINT, &action, &g_previousInt) == 0
+        && ::sigaction(SIGTERM, &action, &g_previousTerm) == 0;
     g_watchesHangup = watchHangup;
     if (watchHangup)
         m_active = m_active && ::sigaction(SIGHUP, &action, &g_previousHup) == 0;

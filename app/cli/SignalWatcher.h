@@ -23,7 +23,8 @@ class SignalWatcher final : public QObject
 public:
     // `onSignal` receives the signal number, on this object's thread.
     // With `watchHangup`, SIGHUP comes too (serve reloads on it, as nginx).
-    explicit SignalWatcher(std::function<void(int)> onSignal, bool watchHangup = false, QObject *parent = nullptr);
+    explicit SignalWatcher(
+        std::function<void(int)> onSignal, bool watchHangup = false, QObject *parent = nullptr);
     ~SignalWatcher() override;
 
     // False when the socketpair or the handlers could not be set up.
@@ -34,7 +35,7 @@ private:
     void readSignal();
 
     std::function<void(int)> m_onSignal;
-    int m_fds[2] = {-1, -1};
+    int m_fds[2] = { -1, -1 };
     std::unique_ptr<QSocketNotifier> m_notifier;
     bool m_active = false;
 };

@@ -34,11 +34,12 @@ QString StatusCommand::format(const QJsonObject &status)
 {
     const bool running = status[u"running"_s].toBool();
     QString text;
-    text += u"Engine:              %1\n"_s.arg(running ? u"running at "_s + status[u"url"_s].toString()
-                                                      : u"stopped"_s);
+    text += u"Engine:              %1\n"_s.arg(
+        running ? u"running at "_s + status[u"url"_s].toString() : u"stopped"_s);
     text += u"Uptime:              %1\n"_s.arg(duration(status[u"uptime_ms"_s].toInteger()));
     text += u"Requests:            %1\n"_s.arg(status[u"requests"_s].toInteger());
-    text += u"Requests per second: %1 (last second)\n"_s.arg(status[u"requests_per_second"_s].toDouble(), 0, 'f', 1);
+    text += u"Requests per second: %1 (last second)\n"_s.arg(
+        status[u"requests_per_second"_s].toDouble(), 0, 'f', 1);
     text += u"Open connections:    %1\n"_s.arg(status[u"open_connections"_s].toInteger());
     const QJsonArray sites = status[u"sites"_s].toArray();
     qsizetype width = 4;
@@ -56,17 +57,17 @@ int StatusCommand::run(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Shows the state of a running hostbench-cli serve or GUI."_s);
-    const QCommandLineOption help({u"h"_s, u"help"_s}, u"Shows this help."_s);
+    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
     const QCommandLineOption control(u"control"_s,
-                                     u"Its control API (default: the one named in the data folder's "
-                                     "control.endpoint, else 127.0.0.1:8079)."_s,
-                                     u"ADDR:PORT"_s);
+        u"Its control API (default: the one named in the data folder's "
+        "control.endpoint, else 127.0.0.1:8079)."_s,
+        u"ADDR:PORT"_s);
     const QCommandLineOption dataDir(u"data-dir"_s,
-                                     u"Its data folder, where its control token is (default $HOSTBENCH_DATA_DIR, "
-                                     "else the user's application data folder)."_s,
-                                     u"DIR"_s);
+        u"Its data folder, where its control token is (default $HOSTBENCH_DATA_DIR, "
+        "else the user's application data folder)."_s,
+        u"DIR"_s);
     const QCommandLineOption json(u"json"_s, u"Prints the raw JSON."_s);
-    parser.addOptions({help, control, dataDir, json});
+    parser.addOptions({ help, control, dataDir, json });
     if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand))
         return *done;
     QString error;
@@ -87,22 +88,26 @@ int StatusCommand::run(const QStringList &arguments)
     const ControlClient client(*endpoint, token);
     const ControlClient::Reply reply = client.request("GET", u"/api/status"_s);
     if (reply.refused)
-        return Console::fail(kCommand, u"nothing listens on %1 (is hostbench-cli serve or the GUI running? "
-                                       "see --control)"_s.arg(endpoint->toString()));
+        return Console::fail(kCommand,
+            u"nothing listens on %1 (is hostbench-cli serve or the GUI running? "
+            "see --control)"_s.arg(endpoint->toString()));
     if (reply.status == 0)
         return Console::fail(kCommand, reply.error);
     if (reply.status == 401 && token.isEmpty())
-        return Console::fail(kCommand, tokenError + u" (has serve or the window run on this data folder? see "
-                                                    "--data-dir)"_s);
+        return Console::fail(kCommand,
+            tokenError
+                + u" (has serve or the window run on this data folder? see "
+                  "--data-dir)"_s);
     if (reply.status == 401)
-        return Console::fail(kCommand, u"%1 refused the token of %2: it serves another data folder (see "
-                                       "--data-dir)"_s.arg(endpoint->toString(), folder));
+        return Console::fail(kCommand,
+            u"%1 refused the token of %2: it serves another data folder (see "
+            "--data-dir)"_s.arg(endpoint->toString(), folder));
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(reply.body, &parseError);
     if (reply.status != 200 || parseError.error != QJsonParseError::NoError || !document.isObject())
-        return Console::fail(kCommand, u"%1 did not answer with a status object (HTTP %2)"_s
-                                           .arg(client.url(u"/api/status"_s))
-                                           .arg(reply.status));
+        return Console::fail(kCommand,
+            u"%1 did not answer with a status object (HTTP %2)"_s.arg(client.url(u"/api/status"_s))
+                .arg(reply.status));
     if (parser.isSet(json))
         Console::outRaw(QString::fromUtf8(document.toJson(QJsonDocument::Indented)));
     else

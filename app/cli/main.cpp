@@ -73,6 +73,7 @@ int main(int argc, char *argv[])
         return SitesCommand::run(arguments);
     if (command == u"reload"_s)
         return SitesCommand::runReload(arguments);
-    return Console::fail(command, u"unknown command (commands: serve, bench, status, runs, sites, reload; see "
-                                  "--help)"_s);
+    return Console::fail(command,
+        u"unknown command (commands: serve, bench, status, runs, sites, reload; see "
+        "--help)"_s);
 }

@@ -41,10 +41,10 @@ QCommandLineOption addOptions(QCommandLineParser &parser)
         QCoreApplication::translate("main", "Web server, load generator and manager."));
     parser.addHelpOption();
     parser.addVersionOption();
-    QCommandLineOption dataDir(
-        u"data-dir"_s,
-        QCoreApplication::translate("main", "Keep the database and the default site in DIR "
-                                            "(default: $HOSTBENCH_DATA_DIR, else the user's data folder)."),
+    QCommandLineOption dataDir(u"data-dir"_s,
+        QCoreApplication::translate("main",
+            "Keep the database and the default site in DIR "
+            "(default: $HOSTBENCH_DATA_DIR, else the user's data folder)."),
         QCoreApplication::translate("main", "DIR"));
     parser.addOption(dataDir);
     return dataDir;
@@ -55,7 +55,7 @@ QCommandLineOption addOptions(QCommandLineParser &parser)
 bool asksForTextOnly(int argc, char *argv[])
 {
     for (int i = 1; i < argc; ++i) {
-        for (const char *flag : {"-h", "--help", "-?", "--help-all", "-v", "--version"}) {
+        for (const char *flag : { "-h", "--help", "-?", "--help-all", "-v", "--version" }) {
             if (std::strcmp(argv[i], flag) == 0)
                 return true;
         }
@@ -63,12 +63,12 @@ bool asksForTextOnly(int argc, char *argv[])
     return false;
 }
 
-constexpr const char *kNoDisplayHint =
-    "hostbench: the window needs a display (X11 or Wayland).\n"
-    "  To serve the sites without a window: hostbench-cli serve [--data-dir DIR]\n"
-    "  To benchmark without a window:       hostbench-cli bench --help\n"
-    "  To run the window anyway: start it in a desktop session, under xvfb-run,\n"
-    "  or with QT_QPA_PLATFORM=offscreen.\n";
+constexpr const char *kNoDisplayHint
+    = "hostbench: the window needs a display (X11 or Wayland).\n"
+      "  To serve the sites without a window: hostbench-cli serve [--data-dir DIR]\n"
+      "  To benchmark without a window:       hostbench-cli bench --help\n"
+      "  To run the window anyway: start it in a desktop session, under xvfb-run,\n"
+      "  or with QT_QPA_PLATFORM=offscreen.\n";
 
 // Linux and the BSDs: no platform chosen and no display to connect to. Qt would
 // abort in its platform plugin; we say what to do instead.
@@ -141,17 +141,18 @@ int main(int argc, char *argv[])
     if (QDir().mkpath(folderPath) && !lock.tryLock() && lock.heldByAnother()) {
         if (lock.activate()) {
             std::printf("hostbench: %s is open in %s; brought its window to the front.\n",
-                        qPrintable(QDir::toNativeSeparators(folderPath)), qPrintable(lock.describeHolder()));
+                qPrintable(QDir::toNativeSeparators(folderPath)), qPrintable(lock.describeHolder()));
             return 0;
         }
         const QString holder = lock.holderPid() != 0 ? lock.describeHolder()
                                                      : QCoreApplication::translate("main", "another process");
         QMessageBox box(QMessageBox::Critical, QCoreApplication::translate("main", "Hostbench"),
-                        QCoreApplication::translate("main", "The data folder is in use by %1.").arg(holder),
-                        QMessageBox::Close);
-        box.setInformativeText(QCoreApplication::translate("main", "Folder: %1\n\nOne Hostbench at a time serves a "
-                                                                   "data folder. Stop the other one first, or start "
-                                                                   "Hostbench with --data-dir on another folder.")
+            QCoreApplication::translate("main", "The data folder is in use by %1.").arg(holder),
+            QMessageBox::Close);
+        box.setInformativeText(QCoreApplication::translate("main",
+            "Folder: %1\n\nOne Hostbench at a time serves a "
+            "data folder. Stop the other one first, or start "
+            "Hostbench with --data-dir on another folder.")
                                    .arg(QDir::toNativeSeparators(folderPath)));
         ui::ButtonTexts::translate(&box);
         box.exec();
@@ -167,7 +168,8 @@ int main(int argc, char *argv[])
     if (!folder.open(parser.value(dataDir), &error)) {
         // Never start on a fresh database in place of one we cannot read: say
         // where and why, offer a copy of the file, and stop.
-        ui::DataFolderErrorBox box(storage::DataFolder::resolve(parser.value(dataDir)), folder.databasePath(), error);
+        ui::DataFolderErrorBox box(
+            storage::DataFolder::resolve(parser.value(dataDir)), folder.databasePath(), error);
         box.exec();
         return 1;
     }

@@ -24,8 +24,8 @@ class BenchWorker;
 struct Attempt
 {
     Clock::time_point intended, start, connected, written, firstByte;
-    quint64 bytes = 0;    // received, headers included
-    bool reused = false;  // sent on a kept-alive connection: no connect time
+    quint64 bytes = 0; // received, headers included
+    bool reused = false; // sent on a kept-alive connection: no connect time
     bool measured = false; // begun after the warm-up and holding a ticket
 };
 
@@ -56,7 +56,7 @@ private:
     using Allocator = std::pmr::polymorphic_allocator<char>;
     using Parser = boost::beast::http::response_parser<CountingBody, Allocator>;
     static constexpr size_t kBufferSize = 16 * 1024; // > Beast's 8 KiB header limit
-    static constexpr size_t kArenaSize = 4 * 1024;   // typical response headers; more spills to the heap
+    static constexpr size_t kArenaSize = 4 * 1024; // typical response headers; more spills to the heap
 
     void next();
     void begin();
@@ -76,7 +76,7 @@ private:
     boost::asio::ip::tcp::socket m_socket;
     std::optional<boost::asio::steady_timer> m_pacer; // with a rate only
     Clock::time_point m_nextIntended;
-    Clock::duration m_pace{};
+    Clock::duration m_pace {};
     std::unique_ptr<std::byte[]> m_arenaBuffer;
     std::pmr::monotonic_buffer_resource m_arena;
     std::optional<Parser> m_parser;
@@ -84,7 +84,7 @@ private:
     size_t m_used = 0; // bytes in m_buffer not yet parsed
     Attempt m_attempt;
     bool m_open = false;
-    bool m_busy = false;     // an attempt is under way
+    bool m_busy = false; // an attempt is under way
     bool m_timedOut = false; // checkTimeout() closed the socket of this attempt
     bool m_retried = false;
     bool m_stopped = false;

@@ -35,7 +35,7 @@ bool isToken(const QByteArray &text)
     for (const char c : text) {
         // RFC 9110 §5.6.2 tchar
         const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                        || QByteArray("!#$%&'*+-.^_`|~").contains(c);
+            || QByteArray("!#$%&'*+-.^_`|~").contains(c);
         if (!ok)
             return false;
     }
@@ -49,7 +49,8 @@ bool hasLineBreak(const QByteArray &text)
 
 } // namespace
 
-std::optional<BenchTarget> BenchTarget::fromParameters(const model::BenchParameters &parameters, QString *error)
+std::optional<BenchTarget> BenchTarget::fromParameters(
+    const model::BenchParameters &parameters, QString *error)
 {
     auto fail = [error](const QString &reason) {
         if (error)

@@ -25,7 +25,8 @@ namespace hostbench::bench {
 class BenchTarget final
 {
 public:
-    static std::optional<BenchTarget> fromParameters(const model::BenchParameters &parameters, QString *error);
+    static std::optional<BenchTarget> fromParameters(
+        const model::BenchParameters &parameters, QString *error);
 
     const QString &host() const { return m_host; } // without brackets for IPv6
     // A host as reports and messages write it: an IPv6 literal in brackets,

@@ -182,15 +182,16 @@ void BenchWorker::noteServer(std::string_view server)
     }
 }
 
-void BenchWorker::recordResponse(const Attempt &attempt, Clock::time_point done, unsigned status,
-                                 quint64 bodyBytes, bool keptAlive)
+void BenchWorker::recordResponse(
+    const Attempt &attempt, Clock::time_point done, unsigned status, quint64 bodyBytes, bool keptAlive)
 {
     if (!attempt.measured)
         return;
     if (m_documentLength < 0) {
         qint64 expected = -1;
         // The first response of the whole run sets the length every later one must have.
-        if (m_run.documentLength.compare_exchange_strong(expected, qint64(bodyBytes), std::memory_order_acq_rel))
+        if (m_run.documentLength.compare_exchange_strong(
+                expected, qint64(bodyBytes), std::memory_order_acq_rel))
             m_documentLength = qint64(bodyBytes);
         else
             m_documentLength = expected;

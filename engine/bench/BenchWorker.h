@@ -47,8 +47,8 @@ public:
     void connectionClosed() { --m_openConnections; }
     bool knowsServer() const { return m_serverNoted; }
     void noteServer(std::string_view server);
-    void recordResponse(const Attempt &attempt, Clock::time_point done, unsigned status, quint64 bodyBytes,
-                        bool keptAlive);
+    void recordResponse(
+        const Attempt &attempt, Clock::time_point done, unsigned status, quint64 bodyBytes, bool keptAlive);
     void recordFailure(const Attempt &attempt, FailureKind kind);
     // At the stop: an attempt still under way, and the open model's intended
     // send times up to the stop that were never reached.
@@ -72,15 +72,15 @@ private:
     std::vector<std::unique_ptr<BenchConnection>> m_connections;
     WorkerStats m_stats;
     IntervalPartial m_interval;
-    qint64 m_tickets = 0;         // taken from the run, not used yet
+    qint64 m_tickets = 0; // taken from the run, not used yet
     qint64 m_documentLength = -1; // this thread's copy of run.documentLength
     int m_activeConnections = 0;
     int m_openConnections = 0;
     bool m_serverNoted = false;
     bool m_finished = false;
     Clock::time_point m_endedAt;
-    std::atomic<quint64> m_done{0}; // measured attempts ended, for progress()
-    std::atomic<bool> m_finishedFlag{false};
+    std::atomic<quint64> m_done { 0 }; // measured attempts ended, for progress()
+    std::atomic<bool> m_finishedFlag { false };
 };
 
 } // namespace hostbench::bench

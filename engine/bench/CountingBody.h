@@ -24,11 +24,10 @@ struct CountingBody
     class reader
     {
     public:
-        template<bool isRequest, class Fields>
+        template <bool isRequest, class Fields>
         reader(boost::beast::http::header<isRequest, Fields> &, value_type &bytes)
             : m_bytes(bytes)
-        {
-        }
+        { }
 
         void init(const boost::optional<std::uint64_t> &, boost::beast::error_code &ec)
         {
@@ -36,7 +35,7 @@ struct CountingBody
             ec = {};
         }
 
-        template<class ConstBufferSequence>
+        template <class ConstBufferSequence>
         std::size_t put(const ConstBufferSequence &buffers, boost::beast::error_code &ec)
         {
             const std::size_t n = boost::asio::buffer_size(buffers);

@@ -21,7 +21,8 @@ QString CsvReport::format(const QList<model::BenchSample> &samples)
                    .arg(s.failed)
                    .arg(s.bytes)
                    .arg(QString::number(s.requestsPerSecond(), 'f', 1));
-        out += u"%1,%2,%3,%4,%5\n"_s.arg(s.p50Us).arg(s.p90Us).arg(s.p99Us).arg(s.maxUs).arg(s.openConnections);
+        out += u"%1,%2,%3,%4,%5\n"_s.arg(s.p50Us).arg(s.p90Us).arg(s.p99Us).arg(s.maxUs).arg(
+            s.openConnections);
     }
     return out;
 }
@@ -30,9 +31,9 @@ QString CsvReport::abPercentiles(const model::LatencyHistogram &histogram)
 {
     QString out = u"Percentage served,Time in ms\n"_s;
     for (int percent = 0; percent <= 100; ++percent) {
-        const quint64 us = percent == 0     ? histogram.minUs()
-                           : percent == 100 ? histogram.maxUs()
-                                            : histogram.valueAtPercentile(percent);
+        const quint64 us = percent == 0 ? histogram.minUs()
+            : percent == 100            ? histogram.maxUs()
+                                        : histogram.valueAtPercentile(percent);
         out += QString::number(percent) + u',' + QString::number(double(us) / 1000.0, 'f', 3) + u'\n';
     }
     return out;

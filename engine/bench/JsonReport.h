@@ -37,11 +37,11 @@ class JsonReport final
 {
 public:
     static QJsonObject toJson(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
-                              const QList<model::BenchSample> &samples,
-                              const model::BenchParameters *parameters = nullptr);
+        const QList<model::BenchSample> &samples, const model::BenchParameters *parameters = nullptr);
     static QJsonObject sampleToJson(const model::BenchSample &sample);
     // Percentiles 0, 10, 20, 30, 40, 50, 55, ... 75, 77.5, ... converging on 100.
-    static QJsonArray percentileSpectrum(const model::LatencyHistogram &histogram, int ticksPerHalfDistance = 5);
+    static QJsonArray percentileSpectrum(
+        const model::LatencyHistogram &histogram, int ticksPerHalfDistance = 5);
 };
 
 } // namespace hostbench::bench

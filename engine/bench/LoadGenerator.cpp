@@ -28,7 +28,7 @@ struct LoadGenerator::Private
     std::vector<std::unique_ptr<BenchWorker>> workers;
     std::vector<std::thread> threads;
     qint64 startedAtMs = 0;
-    std::atomic<bool> stopRequested{false};
+    std::atomic<bool> stopRequested { false };
     mutable std::optional<model::RunSummary> summary; // built once the run has finished
     mutable model::LatencyHistogram histogram;
 
@@ -41,8 +41,7 @@ struct LoadGenerator::Private
 
 LoadGenerator::LoadGenerator()
     : d(std::make_unique<Private>())
-{
-}
+{ }
 
 LoadGenerator::~LoadGenerator()
 {
@@ -54,7 +53,7 @@ LoadGenerator::~LoadGenerator()
 // hard one (Debian's soft default is 1024) rather than fail to connect.
 static void raiseDescriptorLimit(int connections)
 {
-    rlimit limit{};
+    rlimit limit {};
     const rlim_t wanted = rlim_t(connections) + 256;
     if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < wanted && limit.rlim_cur < limit.rlim_max) {
         limit.rlim_cur = std::min(wanted, limit.rlim_max);
@@ -79,7 +78,7 @@ static int descriptorsBesidesSockets(int threads)
 
 static QString openFileLimitText()
 {
-    rlimit limit{};
+    rlimit limit {};
     if (getrlimit(RLIMIT_NOFILE, &limit) != 0)
         return QStringLiteral("the open-file limit (ulimit -n)");
     return QStringLiteral("the open-file limit of %1 (ulimit -n)").arg(qulonglong(limit.rlim_cur));
@@ -89,18 +88,19 @@ static QString openFileLimitText()
 // connections would fail by the thousand with EMFILE; say so before the run.
 static bool checkDescriptorLimit(const model::BenchParameters &parameters, QString *error)
 {
-    rlimit limit{};
+    rlimit limit {};
     if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_max == RLIM_INFINITY)
         return true;
     const int threads = std::min(parameters.threads, parameters.concurrency);
     const rlim_t needed = rlim_t(parameters.concurrency) + rlim_t(descriptorsBesidesSockets(threads));
     if (needed <= limit.rlim_max)
         return true;
-    return refuse(error, QStringLiteral("%1 connections need %1 sockets (and about %2 other open files) but the "
-                                        "open-file limit is %3 (ulimit -n); raise it or lower the concurrency")
-                             .arg(parameters.concurrency)
-                             .arg(descriptorsBesidesSockets(threads))
-                             .arg(qulonglong(limit.rlim_max)));
+    return refuse(error,
+        QStringLiteral("%1 connections need %1 sockets (and about %2 other open files) but the "
+                       "open-file limit is %3 (ulimit -n); raise it or lower the concurrency")
+            .arg(parameters.concurrency)
+            .arg(descriptorsBesidesSockets(threads))
+            .arg(qulonglong(limit.rlim_max)));
 }
 
 bool LoadGenerator::start(const model::BenchParameters &parameters, QString *error)
@@ -113,7 +113,8 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
         return refuse(error, QStringLiteral("threads must be at least 1"));
     if (parameters.requests <= 0 && parameters.durationMs <= 0)
         return refuse(error, QStringLiteral("give a number of requests or a duration"));
-    if (parameters.requests < 0 || parameters.durationMs < 0 || parameters.warmupMs < 0 || parameters.rate < 0)
+    if (parameters.requests < 0 || parameters.durationMs < 0 || parameters.warmupMs < 0
+        || parameters.rate < 0)
         return refuse(error, QStringLiteral("requests, duration, warm-up and rate cannot be negative"));
     if (parameters.sampleIntervalMs < 1 || parameters.timeoutMs < 1)
         return refuse(error, QStringLiteral("the sample interval and the timeout must be at least 1 ms"));
@@ -128,10 +129,12 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
         asio::io_context context;
         asio::ip::tcp::resolver resolver(context);
         boost::system::error_code ec;
-        const auto results = resolver.resolve(target->host().toStdString(), std::to_string(target->port()), ec);
+        const auto results
+            = resolver.resolve(target->host().toStdString(), std::to_string(target->port()), ec);
         if (ec || results.empty())
-            return refuse(error, QStringLiteral("cannot resolve host \"%1\": %2")
-                                     .arg(target->host(), QString::fromStdString(ec.message())));
+            return refuse(error,
+                QStringLiteral("cannot resolve host \"%1\": %2")
+                    .arg(target->host(), QString::fromStdString(ec.message())));
         endpoint = results.begin()->endpoint();
     }
 
@@ -156,7 +159,8 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
 
     int first = 0;
     for (int t = 0; t < threadCount; ++t) {
-        const int connections = parameters.concurrency / threadCount + (t < parameters.concurrency % threadCount);
+        const int connections
+            = parameters.concurrency / threadCount + (t < parameters.concurrency % threadCount);
         d->workers.push_back(std::make_unique<BenchWorker>(run, t, first, connections));
         first += connections;
     }
@@ -224,9 +228,8 @@ void LoadGenerator::Private::buildSummary() const
     const double timeTakenSec = std::chrono::duration<double>(endedAt - run->measureAt).count();
     bool interrupted = false;
     if (stopRequested) {
-        interrupted = run->countMode
-                          ? merged.ended() < quint64(run->parameters.requests)
-                          : endedAt < run->measureAt + milliseconds(run->parameters.durationMs);
+        interrupted = run->countMode ? merged.ended() < quint64(run->parameters.requests)
+                                     : endedAt < run->measureAt + milliseconds(run->parameters.durationMs);
     }
     QString serverSoftware;
     {

@@ -28,28 +28,27 @@ struct RunShared
         : parameters(parameters)
         , target(std::move(target))
         , collector(threads, parameters.sampleIntervalMs)
-    {
-    }
+    { }
 
     // Fixed before the threads start.
     const model::BenchParameters parameters;
     const BenchTarget target;
     boost::asio::ip::tcp::endpoint endpoint;
     int totalConnections = 1;
-    Clock::time_point startAt;   // connections begin (warm-up begins)
+    Clock::time_point startAt; // connections begin (warm-up begins)
     Clock::time_point measureAt; // warm-up over: requests begun from here on count
-    bool countMode = true;       // stop after parameters.requests, else at measureAt + durationMs
+    bool countMode = true; // stop after parameters.requests, else at measureAt + durationMs
     qint64 ticketBatch = 1;
 
     // Shared while running.
-    std::atomic<qint64> ticketsTaken{0};
-    std::atomic<qint64> documentLength{-1}; // body bytes of the first response; -1 before it
+    std::atomic<qint64> ticketsTaken { 0 };
+    std::atomic<qint64> documentLength { -1 }; // body bytes of the first response; -1 before it
     // EMFILE or ENFILE once a socket could not be opened: the run ends (ab
     // stops too), since every later connect would fail the same way.
-    std::atomic<int> descriptorErrno{0};
+    std::atomic<int> descriptorErrno { 0 };
     std::mutex serverMutex;
-    bool serverKnown = false;    // under serverMutex
-    QString serverSoftware;      // under serverMutex
+    bool serverKnown = false; // under serverMutex
+    QString serverSoftware; // under serverMutex
     SampleCollector collector;
 };
 

@@ -8,8 +8,7 @@ SampleCollector::SampleCollector(int threads, qint64 intervalMs)
     : m_intervalMs(intervalMs)
     , m_lastReported(size_t(threads), -1)
     , m_finished(size_t(threads), false)
-{
-}
+{ }
 
 std::unique_ptr<model::LatencyHistogram> SampleCollector::freshHistogram()
 {

@@ -17,8 +17,8 @@ namespace hostbench::bench {
  */
 struct IntervalPartial
 {
-    int index = 0;        // interval number from the measured start
-    qint64 endMs = 0;     // end of the interval, ms since the measured start
+    int index = 0; // interval number from the measured start
+    qint64 endMs = 0; // end of the interval, ms since the measured start
     quint64 completed = 0;
     quint64 failed = 0;
     quint64 bytes = 0;

@@ -20,8 +20,8 @@ class SummaryBuilder final
 public:
     SummaryBuilder(const model::BenchParameters &parameters, const BenchTarget &target);
 
-    model::RunSummary build(const WorkerStats &stats, const model::LatencyHistogram &latency,
-                            double timeTakenSec) const;
+    model::RunSummary build(
+        const WorkerStats &stats, const model::LatencyHistogram &latency, double timeTakenSec) const;
 
     static model::TimeStats timeStats(const model::LatencyHistogram &histogram);
 

@@ -31,7 +31,7 @@ public:
     // "Running 5s test @ URL" and "  T threads and C connections".
     static QString preamble(const QString &url, double durationSec, int threads, int connections);
     static QString format(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
-                          const QList<model::BenchSample> &samples, bool latencyDistribution = false);
+        const QList<model::BenchSample> &samples, bool latencyDistribution = false);
 
     // wrk's units.c formatting, e.g. 175.84us, 2.13ms, 3.00s, 156.69k, 22.12M.
     static QString formatTimeUs(double us);

@@ -48,7 +48,7 @@ QHttpServerResponse problemResponse(int status, const QString &detail, const QSt
 {
     const QJsonDocument problem(ControlFormat::problem(status, detail, field));
     return QHttpServerResponse(QByteArray(ControlFormat::kProblemContentType),
-                               problem.toJson(QJsonDocument::Compact), QHttpServerResponse::StatusCode(status));
+        problem.toJson(QJsonDocument::Compact), QHttpServerResponse::StatusCode(status));
 }
 
 QString fieldName(model::SiteChange::Field field)
@@ -93,8 +93,8 @@ std::optional<QHttpServerResponse> readObject(const QHttpServerRequest &request,
 {
     const QByteArray body = request.body();
     if (body.size() > ControlApi::kMaxBodyBytes) {
-        return problemResponse(413, u"The body has %1 bytes; at most %2 are taken"_s.arg(body.size()).arg(
-                                        ControlApi::kMaxBodyBytes));
+        return problemResponse(413,
+            u"The body has %1 bytes; at most %2 are taken"_s.arg(body.size()).arg(ControlApi::kMaxBodyBytes));
     }
     const QByteArray type = request.value("Content-Type"_ba).split(';').constFirst().trimmed().toLower();
     if (!type.isEmpty() && type != "application/json") {
@@ -103,8 +103,8 @@ std::optional<QHttpServerResponse> readObject(const QHttpServerRequest &request,
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(body, &error);
     if (error.error != QJsonParseError::NoError) {
-        return problemResponse(400, u"The body is not JSON: %1 at byte %2"_s.arg(error.errorString())
-                                        .arg(error.offset));
+        return problemResponse(
+            400, u"The body is not JSON: %1 at byte %2"_s.arg(error.errorString()).arg(error.offset));
     }
     if (!document.isObject())
         return problemResponse(400, u"The body must be a JSON object"_s);
@@ -134,7 +134,7 @@ struct ControlApi::Private
     void takeSnapshot()
     {
         previous = latest;
-        latest = {metrics(), clock.elapsed()};
+        latest = { metrics(), clock.elapsed() };
         ++snapshotsTaken;
     }
 
@@ -143,7 +143,8 @@ struct ControlApi::Private
     {
         if (snapshotsTaken < 2)
             return 0;
-        return ControlFormat::requestsPerSecond(previous.metrics, latest.metrics, latest.atMs - previous.atMs);
+        return ControlFormat::requestsPerSecond(
+            previous.metrics, latest.metrics, latest.atMs - previous.atMs);
     }
 
     // The 401 answer for a request without the token (RFC 6750 section 3), or
@@ -155,12 +156,12 @@ struct ControlApi::Private
         if (!presented.isEmpty() && ControlToken::matches(presented, access.token))
             return std::nullopt;
         const bool tried = !field.isEmpty();
-        QHttpServerResponse response = problemResponse(
-            401, tried ? u"The bearer token is not this instance's (see control.token in its data folder)"_s
-                       : u"This route needs \"Authorization: Bearer TOKEN\", the token being the content of "
-                         "control.token in the data folder"_s);
+        QHttpServerResponse response = problemResponse(401,
+            tried ? u"The bearer token is not this instance's (see control.token in its data folder)"_s
+                  : u"This route needs \"Authorization: Bearer TOKEN\", the token being the content of "
+                    "control.token in the data folder"_s);
         addHeader(response, "WWW-Authenticate"_ba,
-                  tried ? QByteArray(kRealm + ", error=\"invalid_token\""_ba) : kRealm);
+            tried ? QByteArray(kRealm + ", error=\"invalid_token\""_ba) : kRealm);
         return response;
     }
 
@@ -168,13 +169,14 @@ struct ControlApi::Private
     {
         if (sites.list)
             return std::nullopt;
-        return problemResponse(409, u"This instance serves the sites given on its command line (--site, "
-                                    "--default), not the stored ones"_s);
+        return problemResponse(409,
+            u"This instance serves the sites given on its command line (--site, "
+            "--default), not the stored ones"_s);
     }
 
     // Reads a site from the request onto `site`; the problem when it cannot.
-    std::optional<QHttpServerResponse> readSite(const QHttpServerRequest &request, model::VirtualHost &site,
-                                                bool creating) const
+    std::optional<QHttpServerResponse> readSite(
+        const QHttpServerRequest &request, model::VirtualHost &site, bool creating) const
     {
         QJsonObject json;
         if (std::optional<QHttpServerResponse> refused = readObject(request, &json))
@@ -184,7 +186,7 @@ struct ControlApi::Private
         if (!SiteJson::apply(json, site, &field, &detail))
             return problemResponse(400, detail, field);
         if (creating) {
-            for (const QString &required : {u"host"_s, u"document_root"_s}) {
+            for (const QString &required : { u"host"_s, u"document_root"_s }) {
                 if (!json.contains(required))
                     return problemResponse(422, u"A new site needs \"%1\""_s.arg(required), required);
             }
@@ -211,8 +213,8 @@ struct ControlApi::Private
 
     // If-Match (RFC 9110 section 13.1.1): a change made on a site that another
     // client changed since this one read it is refused with 412.
-    static std::optional<QHttpServerResponse> refuseStale(const QHttpServerRequest &request,
-                                                          const model::VirtualHost &current)
+    static std::optional<QHttpServerResponse> refuseStale(
+        const QHttpServerRequest &request, const model::VirtualHost &current)
     {
         const QByteArray ifMatch = request.value("If-Match"_ba).trimmed();
         if (ifMatch.isEmpty() || ifMatch == "*")
@@ -222,9 +224,9 @@ struct ControlApi::Private
             if (candidate.trimmed() == tag)
                 return std::nullopt;
         }
-        return problemResponse(412, u"The site %1 changed since it was read (If-Match %2, now %3): read it "
-                                    "again"_s.arg(current.hostName, QString::fromLatin1(ifMatch),
-                                                  QString::fromLatin1(tag)));
+        return problemResponse(412,
+            u"The site %1 changed since it was read (If-Match %2, now %3): read it "
+            "again"_s.arg(current.hostName, QString::fromLatin1(ifMatch), QString::fromLatin1(tag)));
     }
 
     QHttpServerResponse createSite(const QHttpServerRequest &request) const
@@ -284,14 +286,15 @@ struct ControlApi::Private
         QString error;
         if (!reload(&error))
             return problemResponse(409, u"Not reloaded: "_s + error);
-        return QHttpServerResponse(QJsonObject{{u"reloaded"_s, true}});
+        return QHttpServerResponse(QJsonObject { { u"reloaded"_s, true } });
     }
 
     QHttpServerResponse startOrStopEngine(bool start)
     {
         if (!engine.start || !engine.stop) {
-            return problemResponse(409, u"This instance's engine is started and stopped where it runs (the "
-                                        "window's Server page), not through its control API"_s);
+            return problemResponse(409,
+                u"This instance's engine is started and stopped where it runs (the "
+                "window's Server page), not through its control API"_s);
         }
         if (start) {
             QString error;
@@ -301,7 +304,7 @@ struct ControlApi::Private
             engine.stop();
         }
         // Not from the metrics: an engine started a moment ago has an uptime of 0 ms.
-        const QJsonObject state{{u"running"_s, start}, {u"url"_s, start ? engineUrl : QString()}};
+        const QJsonObject state { { u"running"_s, start }, { u"url"_s, start ? engineUrl : QString() } };
         return QHttpServerResponse(state);
     }
 
@@ -320,10 +323,9 @@ struct ControlApi::Private
         if (id == 0)
             return problemResponse(422, u"The run did not start: "_s + detail);
         const QByteArray location = "/api/runs/"_ba + QByteArray::number(id);
-        QHttpServerResponse response(QJsonObject{{u"id"_s, id},
-                                                 {u"state"_s, u"running"_s},
-                                                 {u"location"_s, QString::fromLatin1(location)}},
-                                     Status::Accepted);
+        QHttpServerResponse response(QJsonObject { { u"id"_s, id }, { u"state"_s, u"running"_s },
+                                         { u"location"_s, QString::fromLatin1(location) } },
+            Status::Accepted);
         addHeader(response, "Location"_ba, location);
         return response;
     }
@@ -347,8 +349,8 @@ struct ControlApi::Private
         case Runs::Removal::NotFound:
             return problemResponse(404, u"No run has the id \"%1\""_s.arg(id));
         case Runs::Removal::Stopping:
-            return QHttpServerResponse(QJsonObject{{u"id"_s, number}, {u"state"_s, u"stopping"_s}},
-                                       Status::Accepted);
+            return QHttpServerResponse(
+                QJsonObject { { u"id"_s, number }, { u"state"_s, u"stopping"_s } }, Status::Accepted);
         case Runs::Removal::Removed:
             return QHttpServerResponse(Status::NoContent);
         case Runs::Removal::Failed:
@@ -361,8 +363,9 @@ struct ControlApi::Private
     {
         if (runs.start)
             return std::nullopt;
-        return problemResponse(409, u"This instance does not run benchmarks through its control API (the window "
-                                    "runs them from its Benchmark page)"_s);
+        return problemResponse(409,
+            u"This instance does not run benchmarks through its control API (the window "
+            "runs them from its Benchmark page)"_s);
     }
 
     void addRunRoutes()
@@ -392,7 +395,7 @@ struct ControlApi::Private
     }
 
     // The token first, then whether there are stored sites, then the work.
-    template<typename Work>
+    template <typename Work>
     QHttpServerResponse guarded(const QHttpServerRequest &request, bool needsSites, Work &&work) const
     {
         if (std::optional<QHttpServerResponse> refused = refuse(request))
@@ -409,9 +412,8 @@ struct ControlApi::Private
         using Method = QHttpServerRequest::Method;
         using Request = QHttpServerRequest;
         const QString site = u"/api/sites/<arg>"_s;
-        server.route(u"/api/sites"_s, Method::Get, [this](const Request &request) {
-            return guarded(request, true, [&] { return listSites(); });
-        });
+        server.route(u"/api/sites"_s, Method::Get,
+            [this](const Request &request) { return guarded(request, true, [&] { return listSites(); }); });
         server.route(u"/api/sites"_s, Method::Post, [this](const Request &request) {
             return guarded(request, true, [&] { return createSite(request); });
         });
@@ -447,20 +449,22 @@ ControlApi::ControlApi(MetricsSource metrics, QString engineUrl, Access access, 
     d->rateTimer.setInterval(kRateIntervalMs);
     connect(&d->rateTimer, &QTimer::timeout, this, [this] { d->takeSnapshot(); });
 
-    d->server.route(u"/api/status"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
-        if (std::optional<QHttpServerResponse> refused = d->refuse(request))
-            return std::move(*refused);
-        const model::MetricsSnapshot now = d->metrics();
-        return QHttpServerResponse(ControlFormat::statusJson(now, d->requestsPerSecond(), d->engineUrl));
-    });
-    d->server.route(u"/metrics"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
-        if (d->access.tokenForMetrics) {
+    d->server.route(
+        u"/api/status"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
             if (std::optional<QHttpServerResponse> refused = d->refuse(request))
                 return std::move(*refused);
-        }
-        return QHttpServerResponse(QByteArray(ControlFormat::kPrometheusContentType),
-                                   ControlFormat::prometheusText(d->metrics()));
-    });
+            const model::MetricsSnapshot now = d->metrics();
+            return QHttpServerResponse(ControlFormat::statusJson(now, d->requestsPerSecond(), d->engineUrl));
+        });
+    d->server.route(
+        u"/metrics"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
+            if (d->access.tokenForMetrics) {
+                if (std::optional<QHttpServerResponse> refused = d->refuse(request))
+                    return std::move(*refused);
+            }
+            return QHttpServerResponse(QByteArray(ControlFormat::kPrometheusContentType),
+                ControlFormat::prometheusText(d->metrics()));
+        });
     d->addSiteRoutes();
     d->addRunRoutes();
 }
@@ -504,7 +508,9 @@ bool ControlApi::listen(const QHostAddress &address, quint16 port, QString *erro
     // listening failed (port in use) and works the same from Qt 6.4 to 6.8+.
     auto listener = std::make_unique<QTcpServer>();
     if (!listener->listen(address, port)) {
-        *error = u"Cannot listen on %1 port %2: %3"_s.arg(address.toString()).arg(port).arg(listener->errorString());
+        *error = u"Cannot listen on %1 port %2: %3"_s.arg(address.toString())
+                     .arg(port)
+                     .arg(listener->errorString());
         return false;
     }
 #if QT_VERSION >= QT_VERSION_CHECK(6, 8, 0)

@@ -66,7 +66,7 @@ public:
 
     struct Access
     {
-        QByteArray token;             // an empty token lets no request through
+        QByteArray token; // an empty token lets no request through
         bool tokenForMetrics = false; // /metrics needs the token too
     };
 

@@ -13,7 +13,8 @@ QString ControlEndpoint::filePath(const QString &folder)
     return QDir(folder).filePath(QString::fromLatin1(kFileName));
 }
 
-bool ControlEndpoint::write(const QString &folder, const QHostAddress &listening, quint16 port, QString *error)
+bool ControlEndpoint::write(
+    const QString &folder, const QHostAddress &listening, quint16 port, QString *error)
 {
     QHostAddress reachable = listening;
     if (listening == QHostAddress::Any || listening == QHostAddress::AnyIPv4)
@@ -46,7 +47,7 @@ std::optional<ControlEndpoint::Address> ControlEndpoint::read(const QString &fol
         host = host.mid(1, host.size() - 2);
     bool ok = false;
     const uint port = line.mid(colon + 1).toUInt(&ok);
-    Address result{QHostAddress(host), quint16(port)};
+    Address result { QHostAddress(host), quint16(port) };
     if (!ok || port == 0 || port > 65535 || result.address.isNull())
         return std::nullopt;
     return result;

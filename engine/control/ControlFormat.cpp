@@ -24,8 +24,8 @@ void sample(QByteArray &out, const char *name, const QByteArray &labels, const Q
 
 } // namespace
 
-double ControlFormat::requestsPerSecond(const model::MetricsSnapshot &earlier, const model::MetricsSnapshot &later,
-                                        qint64 wallIntervalMs)
+double ControlFormat::requestsPerSecond(
+    const model::MetricsSnapshot &earlier, const model::MetricsSnapshot &later, qint64 wallIntervalMs)
 {
     if (later.requests < earlier.requests)
         return 0;
@@ -36,19 +36,15 @@ double ControlFormat::requestsPerSecond(const model::MetricsSnapshot &earlier, c
     return double(later.requests - earlier.requests) * 1000.0 / double(intervalMs);
 }
 
-QJsonObject ControlFormat::statusJson(const model::MetricsSnapshot &now, double requestsPerSecond,
-                                      const QString &engineUrl)
+QJsonObject ControlFormat::statusJson(
+    const model::MetricsSnapshot &now, double requestsPerSecond, const QString &engineUrl)
 {
     QJsonArray sites;
     for (const model::MetricsSnapshot::SiteCount &site : now.perSite)
-        sites.append(QJsonObject{{u"host"_s, site.hostName}, {u"requests"_s, qint64(site.requests)}});
-    return {{u"running"_s, now.uptimeMs > 0},
-            {u"url"_s, engineUrl},
-            {u"uptime_ms"_s, now.uptimeMs},
-            {u"requests"_s, qint64(now.requests)},
-            {u"requests_per_second"_s, requestsPerSecond},
-            {u"open_connections"_s, now.openConnections},
-            {u"sites"_s, sites}};
+        sites.append(QJsonObject { { u"host"_s, site.hostName }, { u"requests"_s, qint64(site.requests) } });
+    return { { u"running"_s, now.uptimeMs > 0 }, { u"url"_s, engineUrl }, { u"uptime_ms"_s, now.uptimeMs },
+        { u"requests"_s, qint64(now.requests) }, { u"requests_per_second"_s, requestsPerSecond },
+        { u"open_connections"_s, now.openConnections }, { u"sites"_s, sites } };
 }
 
 QByteArray ControlFormat::escapeLabelValue(const QString &value)
@@ -72,22 +68,13 @@ QByteArray ControlFormat::escapeLabelValue(const QString &value)
 QJsonObject ControlFormat::problem(int status, const QString &detail, const QString &field)
 {
     // RFC 9110 section 15's reason phrases of the statuses the API answers.
-    static const QHash<int, QString> titles{{400, u"Bad Request"_s},
-                                            {401, u"Unauthorized"_s},
-                                            {403, u"Forbidden"_s},
-                                            {404, u"Not Found"_s},
-                                            {405, u"Method Not Allowed"_s},
-                                            {409, u"Conflict"_s},
-                                            {412, u"Precondition Failed"_s},
-                                            {413, u"Content Too Large"_s},
-                                            {415, u"Unsupported Media Type"_s},
-                                            {422, u"Unprocessable Content"_s},
-                                            {500, u"Internal Server Error"_s},
-                                            {503, u"Service Unavailable"_s}};
-    QJsonObject object{{u"type"_s, u"about:blank"_s},
-                       {u"title"_s, titles.value(status, u"Error"_s)},
-                       {u"status"_s, status},
-                       {u"detail"_s, detail}};
+    static const QHash<int, QString> titles { { 400, u"Bad Request"_s }, { 401, u"Unauthorized"_s },
+        { 403, u"Forbidden"_s }, { 404, u"Not Found"_s }, { 405, u"Method Not Allowed"_s },
+        { 409, u"Conflict"_s }, { 412, u"Precondition Failed"_s }, { 413, u"Content Too Large"_s },
+        { 415, u"Unsupported Media Type"_s }, { 422, u"Unprocessable Content"_s },
+        { 500, u"Internal Server Error"_s }, { 503, u"Service Unavailable"_s } };
+    QJsonObject object { { u"type"_s, u"about:blank"_s }, { u"title"_s, titles.value(status, u"Error"_s) },
+        { u"status"_s, status }, { u"detail"_s, detail } };
     if (!field.isEmpty())
         object.insert(u"field"_s, field);
     return object;
@@ -105,9 +92,10 @@ QByteArray ControlFormat::prometheusText(const model::MetricsSnapshot &now)
     family(out, "hostbench_responses_total", "counter", "Responses by status class.");
     for (size_t i = 0; i < now.statusClasses.size(); ++i)
         sample(out, "hostbench_responses_total", "class=\""_ba + QByteArray::number(i + 1) + "xx\"",
-               QByteArray::number(now.statusClasses[i]));
+            QByteArray::number(now.statusClasses[i]));
 
-    family(out, "hostbench_connections_accepted_total", "counter", "Connections accepted since the engine started.");
+    family(out, "hostbench_connections_accepted_total", "counter",
+        "Connections accepted since the engine started.");
     sample(out, "hostbench_connections_accepted_total", {}, QByteArray::number(now.connectionsAccepted));
 
     family(out, "hostbench_open_connections", "gauge", "Connections open now.");
@@ -116,7 +104,7 @@ QByteArray ControlFormat::prometheusText(const model::MetricsSnapshot &now)
     family(out, "hostbench_site_requests_total", "counter", "Requests answered per virtual host.");
     for (const model::MetricsSnapshot::SiteCount &site : now.perSite)
         sample(out, "hostbench_site_requests_total", "host=\""_ba + escapeLabelValue(site.hostName) + '"',
-               QByteArray::number(site.requests));
+            QByteArray::number(site.requests));
 
     family(out, "hostbench_uptime_seconds", "gauge", "Seconds since the engine started; 0 when stopped.");
     sample(out, "hostbench_uptime_seconds", {}, QByteArray::number(double(now.uptimeMs) / 1000.0, 'f', 3));

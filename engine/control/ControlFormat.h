@@ -26,11 +26,11 @@ public:
     // timed by the engine's own uptime; `wallIntervalMs` (the time between
     // the two reads) when the engine was stopped in either. 0 when the
     // counters went backwards (the engine restarted) or no time passed.
-    static double requestsPerSecond(const model::MetricsSnapshot &earlier, const model::MetricsSnapshot &later,
-                                    qint64 wallIntervalMs);
+    static double requestsPerSecond(
+        const model::MetricsSnapshot &earlier, const model::MetricsSnapshot &later, qint64 wallIntervalMs);
 
-    static QJsonObject statusJson(const model::MetricsSnapshot &now, double requestsPerSecond,
-                                  const QString &engineUrl);
+    static QJsonObject statusJson(
+        const model::MetricsSnapshot &now, double requestsPerSecond, const QString &engineUrl);
     static QByteArray prometheusText(const model::MetricsSnapshot &now);
     // Escapes \, " and newline for a Prometheus label value.
     static QByteArray escapeLabelValue(const QString &value);

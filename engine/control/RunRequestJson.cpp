@@ -44,13 +44,9 @@ bool isToken(const QByteArray &text)
 
 QJsonObject RunRequestJson::toJson(const model::BenchParameters &p)
 {
-    QJsonObject json{{u"url"_s, p.url},
-                     {u"method"_s, QString::fromLatin1(p.method)},
-                     {u"concurrency"_s, p.concurrency},
-                     {u"keep_alive"_s, p.keepAlive},
-                     {u"threads"_s, p.threads},
-                     {u"warmup_s"_s, double(p.warmupMs) / 1000.0},
-                     {u"timeout_s"_s, double(p.timeoutMs) / 1000.0}};
+    QJsonObject json { { u"url"_s, p.url }, { u"method"_s, QString::fromLatin1(p.method) },
+        { u"concurrency"_s, p.concurrency }, { u"keep_alive"_s, p.keepAlive }, { u"threads"_s, p.threads },
+        { u"warmup_s"_s, double(p.warmupMs) / 1000.0 }, { u"timeout_s"_s, double(p.timeoutMs) / 1000.0 } };
     if (p.requests > 0)
         json.insert(u"requests"_s, p.requests);
     else
@@ -71,14 +67,14 @@ QJsonObject RunRequestJson::toJson(const model::BenchParameters &p)
     return json;
 }
 
-bool RunRequestJson::read(const QJsonObject &json, model::BenchParameters *parameters, QString *field,
-                          QString *detail, int *status)
+bool RunRequestJson::read(
+    const QJsonObject &json, model::BenchParameters *parameters, QString *field, QString *detail, int *status)
 {
-    const Failure fail{field, detail, status};
+    const Failure fail { field, detail, status };
     model::BenchParameters p;
-    const QStringList strings{u"url"_s, u"method"_s, u"body"_s, u"content_type"_s, u"host"_s};
-    const QStringList numbers{u"requests"_s, u"duration_s"_s, u"concurrency"_s, u"threads"_s,
-                              u"rate"_s,     u"warmup_s"_s,   u"timeout_s"_s};
+    const QStringList strings { u"url"_s, u"method"_s, u"body"_s, u"content_type"_s, u"host"_s };
+    const QStringList numbers { u"requests"_s, u"duration_s"_s, u"concurrency"_s, u"threads"_s, u"rate"_s,
+        u"warmup_s"_s, u"timeout_s"_s };
     for (auto it = json.begin(); it != json.end(); ++it) {
         const QString &key = it.key();
         const QJsonValue &value = it.value();
@@ -95,9 +91,10 @@ bool RunRequestJson::read(const QJsonObject &json, model::BenchParameters *param
             if (!value.isArray())
                 return fail(400, key, u"\"headers\" must be an array of \"Name: value\" strings"_s);
         } else {
-            return fail(400, key, u"Unknown member \"%1\" (a run has url, requests, duration_s, concurrency, "
-                                  "keep_alive, threads, rate, warmup_s, timeout_s, method, headers, body, "
-                                  "content_type and host)"_s.arg(key));
+            return fail(400, key,
+                u"Unknown member \"%1\" (a run has url, requests, duration_s, concurrency, "
+                "keep_alive, threads, rate, warmup_s, timeout_s, method, headers, body, "
+                "content_type and host)"_s.arg(key));
         }
     }
 
@@ -114,7 +111,8 @@ bool RunRequestJson::read(const QJsonObject &json, model::BenchParameters *param
             return true;
         const double number = json[key].toDouble();
         if (number != std::floor(number) || number < double(minimum) || number > double(maximum))
-            return fail(422, key, u"\"%1\" must be a whole number from %2 to %3"_s.arg(key).arg(minimum).arg(maximum));
+            return fail(422, key,
+                u"\"%1\" must be a whole number from %2 to %3"_s.arg(key).arg(minimum).arg(maximum));
         *out = qint64(number);
         return true;
     };
@@ -131,7 +129,8 @@ bool RunRequestJson::read(const QJsonObject &json, model::BenchParameters *param
     qint64 concurrency = p.concurrency;
     qint64 threads = p.threads;
     qint64 timeoutMs = p.timeoutMs;
-    if (!whole(u"requests"_s, 1, 1'000'000'000'000, &p.requests) || !seconds(u"duration_s"_s, 86'400, &p.durationMs)
+    if (!whole(u"requests"_s, 1, 1'000'000'000'000, &p.requests)
+        || !seconds(u"duration_s"_s, 86'400, &p.durationMs)
         || !whole(u"concurrency"_s, 1, 100'000, &concurrency) || !whole(u"threads"_s, 1, 1024, &threads)
         || !seconds(u"warmup_s"_s, 3600, &p.warmupMs) || !seconds(u"timeout_s"_s, 3600, &timeoutMs))
         return false;
@@ -147,7 +146,8 @@ bool RunRequestJson::read(const QJsonObject &json, model::BenchParameters *param
     if (json.contains(u"rate"_s)) {
         p.rate = json[u"rate"_s].toDouble();
         if (!(p.rate > 0) || p.rate > 1e8)
-            return fail(422, u"rate"_s, u"\"rate\" must be above 0 and at most 100000000 requests per second"_s);
+            return fail(
+                422, u"rate"_s, u"\"rate\" must be above 0 and at most 100000000 requests per second"_s);
     }
     p.keepAlive = json[u"keep_alive"_s].toBool(false);
 
@@ -160,7 +160,7 @@ bool RunRequestJson::read(const QJsonObject &json, model::BenchParameters *param
         const qsizetype colon = text.indexOf(':');
         if (colon <= 0 || !isToken(text.left(colon)) || text.contains('\r') || text.contains('\n'))
             return fail(422, member, u"\"%1\" must be \"Name: value\""_s.arg(member));
-        p.headers.append({text.left(colon), text.mid(colon + 1).trimmed()});
+        p.headers.append({ text.left(colon), text.mid(colon + 1).trimmed() });
     }
     if (json.contains(u"body"_s)) {
         p.body = json[u"body"_s].toString().toUtf8();

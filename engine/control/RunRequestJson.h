@@ -25,8 +25,8 @@ class RunRequestJson final
 public:
     // False with the member at fault in *field, a sentence in *detail, and
     // *status 400 (structure) or 422 (a value).
-    static bool read(const QJsonObject &json, model::BenchParameters *parameters, QString *field, QString *detail,
-                     int *status);
+    static bool read(const QJsonObject &json, model::BenchParameters *parameters, QString *field,
+        QString *detail, int *status);
     // The parameters in the same form (what GET /api/runs/{id} shows).
     static QJsonObject toJson(const model::BenchParameters &parameters);
 };

@@ -150,15 +150,15 @@ QJsonObject SiteJson::toJson(const model::VirtualHost &site)
 {
     QJsonArray routes;
     for (const model::Route &route : site.routes) {
-        routes.append(QJsonObject { {u"path"_s, route.path }, {u"status"_s, route.status },
-            {u"content_type"_s, route.contentType }, {u"body"_s, QString::fromUtf8(route.body) } });
+        routes.append(QJsonObject { { u"path"_s, route.path }, { u"status"_s, route.status },
+            { u"content_type"_s, route.contentType }, { u"body"_s, QString::fromUtf8(route.body) } });
     }
-    return { {u"host"_s, site.hostName }, {u"aliases"_s, stringArray(site.aliases) },
-        {u"document_root"_s, site.documentRoot }, {u"default"_s, site.isDefault },
-        {u"index_files"_s, stringArray(site.indexFiles) }, {u"directory_listing"_s, site.directoryListing },
-        {u"follow_symlinks"_s, site.followSymlinks }, {u"access_log"_s, site.accessLogEnabled },
-        {u"access_log_path"_s, site.accessLogPath }, {u"error_log"_s, site.errorLogEnabled },
-        {u"error_log_path"_s, site.errorLogPath }, {u"routes"_s, routes } };
+    return { { u"host"_s, site.hostName }, { u"aliases"_s, stringArray(site.aliases) },
+        { u"document_root"_s, site.documentRoot }, { u"default"_s, site.isDefault },
+        { u"index_files"_s, stringArray(site.indexFiles) }, { u"directory_listing"_s, site.directoryListing },
+        { u"follow_symlinks"_s, site.followSymlinks }, { u"access_log"_s, site.accessLogEnabled },
+        { u"access_log_path"_s, site.accessLogPath }, { u"error_log"_s, site.errorLogEnabled },
+        { u"error_log_path"_s, site.errorLogPath }, { u"routes"_s, routes } };
 }
 
 QByteArray SiteJson::entityTag(const model::VirtualHost &site)
@@ -174,33 +174,33 @@ bool SiteJson::apply(const QJsonObject &json, model::VirtualHost &site, QString 
     model::VirtualHost next = site;
     using Member = std::function<bool(const QString &, const QJsonValue &)>;
     const QList<std::pair<QString, Member>> members {
-        {u"host"_s,
+        { u"host"_s,
             [&](const QString &f, const QJsonValue &v) { return read.string(f, v, next.hostName); } },
-        {u"aliases"_s,
+        { u"aliases"_s,
             [&](const QString &f, const QJsonValue &v) { return read.strings(f, v, next.aliases); } },
-        {u"document_root"_s,
+        { u"document_root"_s,
             [&](const QString &f, const QJsonValue &v) { return read.string(f, v, next.documentRoot); } },
-        {u"default"_s,
+        { u"default"_s,
             [&](const QString &f, const QJsonValue &v) { return read.boolean(f, v, next.isDefault); } },
-        {u"index_files"_s,
+        { u"index_files"_s,
             [&](const QString &f, const QJsonValue &v) { return read.strings(f, v, next.indexFiles); } },
-        {u"directory_listing"_s,
+        { u"directory_listing"_s,
             [&](const QString &f, const QJsonValue &v) {
                 return read.boolean(f, v, next.directoryListing);
             } },
-        {u"follow_symlinks"_s,
+        { u"follow_symlinks"_s,
             [&](const QString &f, const QJsonValue &v) { return read.boolean(f, v, next.followSymlinks); } },
-        {u"access_log"_s,
+        { u"access_log"_s,
             [&](const QString &f, const QJsonValue &v) {
                 return read.boolean(f, v, next.accessLogEnabled);
             } },
-        {u"access_log_path"_s,
+        { u"access_log_path"_s,
             [&](const QString &f, const QJsonValue &v) { return read.string(f, v, next.accessLogPath); } },
-        {u"error_log"_s,
+        { u"error_log"_s,
             [&](const QString &f, const QJsonValue &v) { return read.boolean(f, v, next.errorLogEnabled); } },
-        {u"error_log_path"_s,
+        { u"error_log_path"_s,
             [&](const QString &f, const QJsonValue &v) { return read.string(f, v, next.errorLogPath); } },
-        {u"routes"_s,
+        { u"routes"_s,
             [&](const QString &f, const QJsonValue &v) {
                 if (!v.isArray())
                     return read.wrongType(f, v, u"an array of routes"_s);

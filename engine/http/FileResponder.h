@@ -50,8 +50,8 @@ private:
     void serve(const Request &request, const Site &site, const FileCache::Entry &entry, UniqueFd fd,
         Response &response);
     void answerListing(const Site &site, std::string_view path, Response &response);
-    bool answerMultipart(const FileCache::Entry &representation, int fd, std::string_view contentType,
-        Response &response);
+    bool answerMultipart(
+        const FileCache::Entry &representation, int fd, std::string_view contentType, Response &response);
 
     FileCache m_cache;
     MimeTypes m_mimeTypes;

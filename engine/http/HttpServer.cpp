@@ -114,7 +114,8 @@ bool HttpServer::Private::bind(const model::ServerConfig &config, QString *error
         if (ec == asio::error::address_in_use) {
             if (last == config.port)
                 return fail(QStringLiteral("%1 is in use by %2")
-                                .arg(endpointText(address, config.port), sys::PortHolder::find(config.port).describe()));
+                                .arg(endpointText(address, config.port),
+                                    sys::PortHolder::find(config.port).describe()));
             return fail(QStringLiteral("%1 and the next %2 ports are in use")
                             .arg(endpointText(address, config.port))
                             .arg(last - config.port));

@@ -33,8 +33,8 @@ public:
 
     // Starts serving `hosts` (one of them isDefault, else the first is the
     // default). config's timeouts act on a 1 s tick (rounded up to whole
-    // seconds) and maxConnectionsPerWorker caps each worker (503 beyond). Returns false with a readable reason in *error (address in
-    // use with no fallback, bad address, no hosts, a document root missing).
+    // seconds) and maxConnectionsPerWorker caps each worker (503 beyond). Returns false with a readable
+    // reason in *error (address in use with no fallback, bad address, no hosts, a document root missing).
     bool start(const model::ServerConfig &config, const QList<model::VirtualHost> &hosts, QString *error);
     // Closes the listeners and every connection, joins the workers. Idempotent.
     void stop();

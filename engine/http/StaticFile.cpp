@@ -108,7 +108,8 @@ std::string_view StaticFile::fileName(std::string_view path)
     return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
-StaticFile::Result StaticFile::openRelative(const Site &site, const std::string &relative, UniqueFd &fd, Stat &stat)
+StaticFile::Result StaticFile::openRelative(
+    const Site &site, const std::string &relative, UniqueFd &fd, Stat &stat)
 {
     fd.reset(openUnder(site, relative, kFileFlags));
     if (!fd.isValid())
@@ -175,7 +176,8 @@ bool StaticFile::appendBytes(int fd, std::uint64_t offset, std::uint64_t length,
     out.resize(start + std::size_t(length));
     std::size_t got = 0;
     while (got < length) {
-        const ssize_t n = ::pread(fd, out.data() + start + got, std::size_t(length) - got, off_t(offset + got));
+        const ssize_t n
+            = ::pread(fd, out.data() + start + got, std::size_t(length) - got, off_t(offset + got));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {

@@ -13,21 +13,21 @@ namespace hostbench::model {
  */
 struct BenchParameters
 {
-    QString url;                 // http://host[:port]/path[?query]
-    QByteArray method = "GET";   // -m
+    QString url; // http://host[:port]/path[?query]
+    QByteArray method = "GET"; // -m
     QList<QPair<QByteArray, QByteArray>> headers; // -H "Name: value", in order
-    QByteArray body;             // -p FILE contents
-    QByteArray contentType;      // -T
-    QString hostOverride;        // Host header instead of the URL's authority
-    int concurrency = 1;         // -c: connections
-    qint64 requests = 0;         // -n: total requests; 0 = use durationMs
-    qint64 durationMs = 0;       // -t: run length (ms); used when requests == 0
-    bool keepAlive = false;      // -k
-    int threads = 1;             // --threads: generator threads
-    double rate = 0;             // --rate: requests/s (open model); 0 = closed model
-    qint64 warmupMs = 0;         // --warmup: not counted
-    int sampleIntervalMs = 100;  // live sample period
-    int timeoutMs = 30000;       // a request without an answer by then fails (timeout)
+    QByteArray body; // -p FILE contents
+    QByteArray contentType; // -T
+    QString hostOverride; // Host header instead of the URL's authority
+    int concurrency = 1; // -c: connections
+    qint64 requests = 0; // -n: total requests; 0 = use durationMs
+    qint64 durationMs = 0; // -t: run length (ms); used when requests == 0
+    bool keepAlive = false; // -k
+    int threads = 1; // --threads: generator threads
+    double rate = 0; // --rate: requests/s (open model); 0 = closed model
+    qint64 warmupMs = 0; // --warmup: not counted
+    int sampleIntervalMs = 100; // live sample period
+    int timeoutMs = 30000; // a request without an answer by then fails (timeout)
 };
 
 } // namespace hostbench::model

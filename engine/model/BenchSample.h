@@ -11,17 +11,17 @@ namespace hostbench::model {
  */
 struct BenchSample
 {
-    int index = 0;            // 0, 1, 2, ... from the run's start (after warm-up)
-    qint64 elapsedMs = 0;     // end of the interval, ms since the run's start
-    qint64 intervalMs = 100;  // length of the interval (ms)
-    quint64 completed = 0;    // requests answered in the interval
-    quint64 failed = 0;       // requests failed in the interval
-    quint64 bytes = 0;        // bytes received in the interval
-    quint64 p50Us = 0;        // latency percentiles of the interval (µs)
+    int index = 0; // 0, 1, 2, ... from the run's start (after warm-up)
+    qint64 elapsedMs = 0; // end of the interval, ms since the run's start
+    qint64 intervalMs = 100; // length of the interval (ms)
+    quint64 completed = 0; // requests answered in the interval
+    quint64 failed = 0; // requests failed in the interval
+    quint64 bytes = 0; // bytes received in the interval
+    quint64 p50Us = 0; // latency percentiles of the interval (µs)
     quint64 p90Us = 0;
     quint64 p99Us = 0;
     quint64 maxUs = 0;
-    int openConnections = 0;  // at the end of the interval
+    int openConnections = 0; // at the end of the interval
 
     double requestsPerSecond() const { return intervalMs > 0 ? completed * 1000.0 / intervalMs : 0.0; }
 };

@@ -20,7 +20,8 @@ void assertion_failed(char const *expr, char const *function, char const *file, 
     std::abort();
 }
 
-void assertion_failed_msg(char const *expr, char const *message, char const *function, char const *file, long line)
+void assertion_failed_msg(
+    char const *expr, char const *message, char const *function, char const *file, long line)
 {
     std::fprintf(stderr, "%s:%ld: %s: Assertion `%s' failed: %s\n", file, line, function, expr, message);
     std::abort();

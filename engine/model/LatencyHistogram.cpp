@@ -18,8 +18,8 @@ int bucketIndexFor(quint64 value)
 void bucketOf(int countsIndex, int &bucketIndex, int &subBucketIndex)
 {
     bucketIndex = (countsIndex >> LatencyHistogram::kSubBucketHalfCountMagnitude) - 1;
-    subBucketIndex = (countsIndex & (LatencyHistogram::kSubBucketHalfCount - 1))
-                     + LatencyHistogram::kSubBucketHalfCount;
+    subBucketIndex
+        = (countsIndex & (LatencyHistogram::kSubBucketHalfCount - 1)) + LatencyHistogram::kSubBucketHalfCount;
     if (bucketIndex < 0) {
         subBucketIndex -= LatencyHistogram::kSubBucketHalfCount;
         bucketIndex = 0;
@@ -29,8 +29,7 @@ void bucketOf(int countsIndex, int &bucketIndex, int &subBucketIndex)
 
 LatencyHistogram::LatencyHistogram()
     : m_counts(size_t(kCountsLength), 0)
-{
-}
+{ }
 
 int LatencyHistogram::countsIndexFor(quint64 valueUs)
 {
@@ -125,7 +124,8 @@ quint64 LatencyHistogram::valueAtPercentile(double percentile) const
     if (m_totalCount == 0)
         return 0;
     percentile = std::clamp(percentile, 0.0, 100.0);
-    const auto wanted = std::max<quint64>(1, quint64(std::ceil(percentile / 100.0 * double(m_totalCount) - 1e-6)));
+    const auto wanted
+        = std::max<quint64>(1, quint64(std::ceil(percentile / 100.0 * double(m_totalCount) - 1e-6)));
     quint64 seen = 0;
     for (size_t i = 0; i < m_counts.size(); ++i) {
         seen += m_counts[i];

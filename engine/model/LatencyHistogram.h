@@ -24,7 +24,7 @@ public:
     static constexpr quint64 kHighestTrackableUs = 3'600'000'000ULL; // one hour
     static constexpr int kSubBucketHalfCountMagnitude = 10;
     static constexpr int kSubBucketHalfCount = 1 << kSubBucketHalfCountMagnitude; // 1024
-    static constexpr int kSubBucketCount = 2 * kSubBucketHalfCount;               // 2048
+    static constexpr int kSubBucketCount = 2 * kSubBucketHalfCount; // 2048
     static constexpr int kBucketCount = 22;
     static constexpr int kCountsLength = (kBucketCount + 1) * kSubBucketHalfCount; // 23,552
 

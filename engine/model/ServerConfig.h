@@ -10,15 +10,15 @@ namespace hostbench::model {
 struct ServerConfig
 {
     QString listenAddress = QStringLiteral("127.0.0.1"); // IPv4 or IPv6 literal
-    quint16 port = 8080;      // 0 picks a free port
-    int threads = 0;          // worker threads; 0 = one per core
+    quint16 port = 8080; // 0 picks a free port
+    int threads = 0; // worker threads; 0 = one per core
     bool portFallback = true; // if `port` is taken, try the next ports (up to 100) instead of failing
 
     // Timeouts (ms) and limits, as nginx's client_header_timeout,
     // keepalive_timeout and send_timeout.
-    int headerTimeoutMs = 10'000;    // the request head must arrive within this of its first byte
-    int keepAliveTimeoutMs = 5'000;  // idle time allowed between requests
-    int sendTimeoutMs = 60'000;      // a response write that makes no progress for this long closes
+    int headerTimeoutMs = 10'000; // the request head must arrive within this of its first byte
+    int keepAliveTimeoutMs = 5'000; // idle time allowed between requests
+    int sendTimeoutMs = 60'000; // a response write that makes no progress for this long closes
     int maxConnectionsPerWorker = 10'000; // beyond: 503 and close, never a hang
 
     friend bool operator==(const ServerConfig &, const ServerConfig &) = default;

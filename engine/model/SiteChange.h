@@ -15,11 +15,11 @@ namespace hostbench::model {
 struct SiteChange
 {
     enum class Result {
-        Done,     // stored in one transaction
+        Done, // stored in one transaction
         NotFound, // no site has that host name
-        Invalid,  // a value breaks SiteValidator's rules
+        Invalid, // a value breaks SiteValidator's rules
         Conflict, // a name is another site's; the default site cannot go
-        Failed,   // the database refused (lastError in detail)
+        Failed, // the database refused (lastError in detail)
     };
     enum class Field { None, HostName, Aliases, DocumentRoot, Routes, Default };
 

@@ -149,7 +149,7 @@ SiteValidator::Errors SiteValidator::validate(const VirtualHost &host, const QLi
         errors.hostNameTaken = true;
     }
 
-    QSet<QString> seen{host.hostName};
+    QSet<QString> seen { host.hostName };
     for (const QString &alias : host.aliases) {
         if (normalizeHostName(alias, &reason).isEmpty()) {
             errors.aliases = tr("Alias “%1”: %2").arg(alias, reason);

@@ -16,8 +16,8 @@ namespace hostbench::model {
  */
 struct Route
 {
-    QString path;                     // absolute path, e.g. "/hello"; no query string
-    int status = 200;                 // HTTP status code
+    QString path; // absolute path, e.g. "/hello"; no query string
+    int status = 200; // HTTP status code
     QString contentType = QStringLiteral("text/plain");
     QByteArray body;
 
@@ -33,9 +33,9 @@ struct Route
 struct RequestLimits
 {
     int maxRequestLineBytes = 8 * 1024; // longer: 414 URI Too Long
-    int maxHeaderBytes = 16 * 1024;     // longer header block: 431
-    int maxHeaderFields = 100;          // more fields: 431
-    qint64 maxBodyBytes = 1024 * 1024;  // longer body: 413 Content Too Large
+    int maxHeaderBytes = 16 * 1024; // longer header block: 431
+    int maxHeaderFields = 100; // more fields: 431
+    qint64 maxBodyBytes = 1024 * 1024; // longer body: 413 Content Too Large
 
     friend bool operator==(const RequestLimits &, const RequestLimits &) = default;
 };
@@ -48,27 +48,27 @@ struct RequestLimits
  */
 struct VirtualHost
 {
-    qint64 id = 0;                    // storage row id; 0 when not stored
-    QString hostName;                 // e.g. "localhost"; lower case
-    QStringList aliases;              // further host names, lower case
-    QString documentRoot;             // absolute directory path
+    qint64 id = 0; // storage row id; 0 when not stored
+    QString hostName; // e.g. "localhost"; lower case
+    QStringList aliases; // further host names, lower case
+    QString documentRoot; // absolute directory path
     QList<Route> routes;
     bool isDefault = false;
 
     // Static files.
-    QStringList indexFiles{QStringLiteral("index.html")}; // tried in order for a directory
-    bool directoryListing = false;  // an HTML listing when a directory has no index file
-    bool followSymlinks = false;    // serve links that resolve outside the document root
-    QMap<int, QString> errorPages;  // status -> path under the document root, e.g. 404 -> "/404.html"
+    QStringList indexFiles { QStringLiteral("index.html") }; // tried in order for a directory
+    bool directoryListing = false; // an HTML listing when a directory has no index file
+    bool followSymlinks = false; // serve links that resolve outside the document root
+    QMap<int, QString> errorPages; // status -> path under the document root, e.g. 404 -> "/404.html"
     RequestLimits limits;
 
     // Logs: Combined Log Format access log and an error log, written by a
     // background thread; empty path or disabled = no log. Files rotate when
     // they pass logRotateBytes (file -> file.1 -> ... -> file.N).
     bool accessLogEnabled = true;
-    QString accessLogPath;          // absolute file path
+    QString accessLogPath; // absolute file path
     bool errorLogEnabled = true;
-    QString errorLogPath;           // absolute file path
+    QString errorLogPath; // absolute file path
     qint64 logRotateBytes = 16 * 1024 * 1024;
     int logRotateKeep = 5;
 

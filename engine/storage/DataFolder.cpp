@@ -57,7 +57,8 @@ QString DataFolder::resolve(const QString &explicitDir)
         // those names (no executable of ours set them) it would be the bare
         // data folder, so name ours explicitly then.
         if (QCoreApplication::organizationName().isEmpty() || QCoreApplication::applicationName().isEmpty())
-            dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + u"/Hostbench/hostbench"_s;
+            dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
+                + u"/Hostbench/hostbench"_s;
         else
             dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     }
@@ -99,16 +100,16 @@ QString DataFolder::copyAside(const QString &databaseFile, QString *error)
         *error = u"%1 is not a file"_s.arg(databaseFile);
         return {};
     }
-    const QString copy = databaseFile + u".copy-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
-    for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s}) {
+    const QString copy
+        = databaseFile + u".copy-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+    for (const QString &suffix : { QString(), u"-wal"_s, u"-shm"_s }) {
         const QString from = databaseFile + suffix;
         if (!suffix.isEmpty() && !QFileInfo::exists(from))
             continue;
         QFile source(from);
         if (QFileInfo::exists(copy + suffix) || !source.copy(copy + suffix)) {
             *error = u"Cannot copy %1 to %2: %3"_s.arg(from, copy + suffix,
-                                                       QFileInfo::exists(copy + suffix) ? u"it exists"_s
-                                                                                        : source.errorString());
+                QFileInfo::exists(copy + suffix) ? u"it exists"_s : source.errorString());
             return {};
         }
     }

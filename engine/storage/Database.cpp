@@ -58,8 +58,7 @@ bool Database::ensureOpen()
     return isOpen() || fail(u"The database is not open"_s, {});
 }
 
-template<typename Work>
-bool Database::inTransaction(const QString &what, Work &&work)
+template <typename Work> bool Database::inTransaction(const QString &what, Work &&work)
 {
     QSqlDatabase db = connection();
     if (!db.transaction())
@@ -135,8 +134,9 @@ QString unreadable(const QString &file, const QSqlError &error)
     constexpr int kSqliteCantOpen = 14;
     const int code = error.nativeErrorCode().toInt() & 0xff;
     const QString folder = QFileInfo(file).absolutePath();
-    if (code == kSqliteFull || ((code == kSqliteIoError || code == kSqliteCantOpen)
-                                && QStorageInfo(folder).bytesAvailable() == 0))
+    if (code == kSqliteFull
+        || ((code == kSqliteIoError || code == kSqliteCantOpen)
+            && QStorageInfo(folder).bytesAvailable() == 0))
         return u"Cannot use %1: the disk is full; it was left untouched"_s.arg(file);
     if ((code == kSqliteReadOnly || code == kSqliteCantOpen || code == kSqliteIoError)
         && !QFileInfo(folder).isWritable())
@@ -157,15 +157,18 @@ bool Database::migrate()
     const int version = query.value(0).toInt();
     if (version > kSchemaVersion)
         return fail(u"%1 was written by a newer Hostbench (schema version %2; this build knows up to %3); "
-                    "it was left untouched"_s.arg(m_filePath).arg(version).arg(kSchemaVersion),
-                    {});
+                    "it was left untouched"_s.arg(m_filePath)
+                        .arg(version)
+                        .arg(kSchemaVersion),
+            {});
     if (version == 0) {
         // Version 0 with tables is another application's database.
         if (!query.exec(u"SELECT count(*) FROM sqlite_master"_s) || !query.next())
             return fail(u"Cannot read the schema of %1"_s.arg(m_filePath), query.lastError().text());
         if (query.value(0).toInt() > 0)
-            return fail(u"%1 is a SQLite database of another application; it was left untouched"_s.arg(m_filePath),
-                        {});
+            return fail(
+                u"%1 is a SQLite database of another application; it was left untouched"_s.arg(m_filePath),
+                {});
     }
     if (!query.exec(u"PRAGMA foreign_keys = ON"_s))
         return fail(u"Cannot enable foreign keys"_s, query.lastError().text());
@@ -228,7 +231,7 @@ QList<model::VirtualHost> Database::virtualHosts()
     QString error;
     if (ensureOpen()
         && !(HostTable::readAll(connection(), &hosts, &error)
-             && HostSettingsTable::readInto(connection(), &hosts, &error))) {
+            && HostSettingsTable::readInto(connection(), &hosts, &error))) {
         fail(error, {});
         hosts.clear();
     }
@@ -243,11 +246,11 @@ bool Database::saveVirtualHost(model::VirtualHost &host)
     QString error;
     if (!HostTable::normalise(normalised, &error) || !HostSettingsTable::normalise(normalised, &error))
         return fail(error, {});
-    const bool saved = inTransaction(u"Cannot save the virtual host \"%1\""_s.arg(normalised.hostName),
-                                     [&](QString *error) {
-                                         return HostTable::write(connection(), normalised, error)
-                                                && HostSettingsTable::write(connection(), normalised, error);
-                                     });
+    const bool saved = inTransaction(
+        u"Cannot save the virtual host \"%1\""_s.arg(normalised.hostName), [&](QString *error) {
+            return HostTable::write(connection(), normalised, error)
+                && HostSettingsTable::write(connection(), normalised, error);
+        });
     if (saved)
         host = normalised;
     return saved;
@@ -303,7 +306,8 @@ model::ServerConfig Database::serverConfig()
     config.headerTimeoutMs = number(u"server.header_timeout_ms"_s, config.headerTimeoutMs);
     config.keepAliveTimeoutMs = number(u"server.keep_alive_timeout_ms"_s, config.keepAliveTimeoutMs);
     config.sendTimeoutMs = number(u"server.send_timeout_ms"_s, config.sendTimeoutMs);
-    config.maxConnectionsPerWorker = number(u"server.max_connections_per_worker"_s, config.maxConnectionsPerWorker);
+    config.maxConnectionsPerWorker
+        = number(u"server.max_connections_per_worker"_s, config.maxConnectionsPerWorker);
     return config;
 }
 
@@ -311,14 +315,14 @@ bool Database::saveServerConfig(const model::ServerConfig &config)
 {
     return ensureOpen() && inTransaction(u"Cannot save the server settings"_s, [&](QString *error) {
         const bool ok = setSetting(u"server.listen_address"_s, config.listenAddress)
-                        && setSetting(u"server.port"_s, QString::number(config.port))
-                        && setSetting(u"server.threads"_s, QString::number(config.threads))
-                        && setSetting(u"server.port_fallback"_s, config.portFallback ? u"1"_s : u"0"_s)
-                        && setSetting(u"server.header_timeout_ms"_s, QString::number(config.headerTimeoutMs))
-                        && setSetting(u"server.keep_alive_timeout_ms"_s, QString::number(config.keepAliveTimeoutMs))
-                        && setSetting(u"server.send_timeout_ms"_s, QString::number(config.sendTimeoutMs))
-                        && setSetting(u"server.max_connections_per_worker"_s,
-                                      QString::number(config.maxConnectionsPerWorker));
+            && setSetting(u"server.port"_s, QString::number(config.port))
+            && setSetting(u"server.threads"_s, QString::number(config.threads))
+            && setSetting(u"server.port_fallback"_s, config.portFallback ? u"1"_s : u"0"_s)
+            && setSetting(u"server.header_timeout_ms"_s, QString::number(config.headerTimeoutMs))
+            && setSetting(u"server.keep_alive_timeout_ms"_s, QString::number(config.keepAliveTimeoutMs))
+            && setSetting(u"server.send_timeout_ms"_s, QString::number(config.sendTimeoutMs))
+            && setSetting(
+                u"server.max_connections_per_worker"_s, QString::number(config.maxConnectionsPerWorker));
         if (!ok)
             *error = m_lastError;
         return ok;
@@ -328,7 +332,7 @@ bool Database::saveServerConfig(const model::ServerConfig &config)
 // ---- runs -------------------------------------------------------------------
 
 qint64 Database::saveRun(const model::BenchParameters &parameters, const model::RunSummary &summary,
-                         const QList<model::BenchSample> &samples, const model::LatencyHistogram *histogram)
+    const QList<model::BenchSample> &samples, const model::LatencyHistogram *histogram)
 {
     qint64 runId = 0;
     const bool saved = ensureOpen() && inTransaction(u"Cannot save the run"_s, [&](QString *error) {
@@ -355,7 +359,8 @@ bool Database::appendSamples(qint64 runId, const QList<model::BenchSample> &samp
     });
 }
 
-bool Database::finishRun(qint64 runId, const model::RunSummary &summary, const model::LatencyHistogram *histogram)
+bool Database::finishRun(
+    qint64 runId, const model::RunSummary &summary, const model::LatencyHistogram *histogram)
 {
     return ensureOpen() && inTransaction(u"Cannot save the run"_s, [&](QString *error) {
         return RunTable::finish(connection(), runId, summary, histogram, error);

@@ -22,10 +22,10 @@ namespace hostbench::storage {
 struct StoredRun
 {
     qint64 id = 0;
-    qint64 startedAtMs = 0;       // ms since the Unix epoch
+    qint64 startedAtMs = 0; // ms since the Unix epoch
     model::BenchParameters parameters;
-    model::RunSummary summary;    // interrupted when not finished
-    bool finished = true;         // false: its process ended before the summary (samples so far kept)
+    model::RunSummary summary; // interrupted when not finished
+    bool finished = true; // false: its process ended before the summary (samples so far kept)
 };
 
 /*
@@ -71,7 +71,7 @@ public:
     bool saveVirtualHost(model::VirtualHost &host);
     bool removeVirtualHost(qint64 id);
 
-    model::ServerConfig serverConfig();            // the defaults when nothing is stored
+    model::ServerConfig serverConfig(); // the defaults when nothing is stored
     bool saveServerConfig(const model::ServerConfig &config);
 
     // Free-form settings (table `settings`); `fallback` when the key is absent.
@@ -82,7 +82,7 @@ public:
     // Stores a run with its samples and, if given, its latency histogram (µs)
     // in one transaction; returns its id, 0 on failure.
     qint64 saveRun(const model::BenchParameters &parameters, const model::RunSummary &summary,
-                   const QList<model::BenchSample> &samples, const model::LatencyHistogram *histogram = nullptr);
+        const QList<model::BenchSample> &samples, const model::LatencyHistogram *histogram = nullptr);
     // A run stored as it goes (hostbench-cli bench): beginRun() returns
     // the id of an unfinished run (0 on failure), appendSamples() adds the
     // intervals as they end, finishRun() adds the summary and histogram.
@@ -91,9 +91,9 @@ public:
     qint64 beginRun(const model::BenchParameters &parameters, qint64 startedAtMs);
     bool appendSamples(qint64 runId, const QList<model::BenchSample> &samples);
     bool finishRun(qint64 runId, const model::RunSummary &summary, const model::LatencyHistogram *histogram);
-    QList<StoredRun> runs(int limit = 1000);          // newest first
+    QList<StoredRun> runs(int limit = 1000); // newest first
     std::optional<StoredRun> run(qint64 id);
-    QList<model::BenchSample> samples(qint64 runId);  // in order
+    QList<model::BenchSample> samples(qint64 runId); // in order
     // The run's latency histogram (µs). nullopt when the run was stored
     // without one (lastError() empty), has no such id, or its BLOB cannot be
     // read (lastError() says which).
@@ -105,8 +105,7 @@ private:
     bool fail(const QString &what, const QString &detail);
     bool ensureOpen();
     // Runs `work` (returning false with *error on failure) in a transaction.
-    template<typename Work>
-    bool inTransaction(const QString &what, Work &&work);
+    template <typename Work> bool inTransaction(const QString &what, Work &&work);
     QSqlDatabase connection() const;
 
     QString m_connectionName;

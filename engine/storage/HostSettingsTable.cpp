@@ -42,7 +42,8 @@ bool HostSettingsTable::normalise(model::VirtualHost &host, QString *error)
         if (trimmed.isEmpty() || names.contains(trimmed))
             continue;
         if (trimmed.contains(u'/') || trimmed == u"."_s || trimmed == u".."_s) {
-            *error = u"The index file \"%1\" of \"%2\" must be a plain file name"_s.arg(trimmed, host.hostName);
+            *error
+                = u"The index file \"%1\" of \"%2\" must be a plain file name"_s.arg(trimmed, host.hostName);
             return false;
         }
         names.append(trimmed);
@@ -78,9 +79,10 @@ bool HostSettingsTable::readInto(const QSqlDatabase &db, QList<model::VirtualHos
     for (qsizetype i = 0; i < hosts->size(); ++i)
         indexById.insert(hosts->at(i).id, i);
     QSqlQuery query(db);
-    if (!query.exec(u"SELECT host_id, index_files, directory_listing, follow_symlinks, max_request_line_bytes, "
-                    "max_header_bytes, max_header_fields, max_body_bytes, access_log_enabled, access_log_path, "
-                    "error_log_enabled, error_log_path, log_rotate_bytes, log_rotate_keep FROM host_settings"_s))
+    if (!query.exec(
+            u"SELECT host_id, index_files, directory_listing, follow_symlinks, max_request_line_bytes, "
+            "max_header_bytes, max_header_fields, max_body_bytes, access_log_enabled, access_log_path, "
+            "error_log_enabled, error_log_path, log_rotate_bytes, log_rotate_keep FROM host_settings"_s))
         return failQuery(u"Cannot read the virtual host settings"_s, query, error);
     while (query.next()) {
         const auto found = indexById.constFind(query.value(0).toLongLong());
@@ -115,18 +117,20 @@ bool HostSettingsTable::write(const QSqlDatabase &db, const model::VirtualHost &
 {
     const QString failure = u"Cannot save the settings of \"%1\""_s.arg(host.hostName);
     QSqlQuery query(db);
-    query.prepare(u"INSERT OR REPLACE INTO host_settings (host_id, index_files, directory_listing, "
-                  "follow_symlinks, max_request_line_bytes, max_header_bytes, max_header_fields, max_body_bytes, "
-                  "access_log_enabled, access_log_path, error_log_enabled, error_log_path, log_rotate_bytes, "
-                  "log_rotate_keep) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+    query.prepare(
+        u"INSERT OR REPLACE INTO host_settings (host_id, index_files, directory_listing, "
+        "follow_symlinks, max_request_line_bytes, max_header_bytes, max_header_fields, max_body_bytes, "
+        "access_log_enabled, access_log_path, error_log_enabled, error_log_path, log_rotate_bytes, "
+        "log_rotate_keep) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
     for (const QVariant &value :
-         {QVariant(host.id), QVariant(indexFilesJson(host.indexFiles)), QVariant(int(host.directoryListing)),
-          QVariant(int(host.followSymlinks)), QVariant(host.limits.maxRequestLineBytes),
-          QVariant(host.limits.maxHeaderBytes), QVariant(host.limits.maxHeaderFields),
-          QVariant(host.limits.maxBodyBytes), QVariant(int(host.accessLogEnabled)),
-          QVariant(host.accessLogPath.isNull() ? u""_s : host.accessLogPath), QVariant(int(host.errorLogEnabled)),
-          QVariant(host.errorLogPath.isNull() ? u""_s : host.errorLogPath), QVariant(host.logRotateBytes),
-          QVariant(host.logRotateKeep)})
+        { QVariant(host.id), QVariant(indexFilesJson(host.indexFiles)), QVariant(int(host.directoryListing)),
+            QVariant(int(host.followSymlinks)), QVariant(host.limits.maxRequestLineBytes),
+            QVariant(host.limits.maxHeaderBytes), QVariant(host.limits.maxHeaderFields),
+            QVariant(host.limits.maxBodyBytes), QVariant(int(host.accessLogEnabled)),
+            QVariant(host.accessLogPath.isNull() ? u""_s : host.accessLogPath),
+            QVariant(int(host.errorLogEnabled)),
+            QVariant(host.errorLogPath.isNull() ? u""_s : host.errorLogPath), QVariant(host.logRotateBytes),
+            QVariant(host.logRotateKeep) })
         query.addBindValue(value);
     if (!query.exec())
         return failQuery(failure, query, error);

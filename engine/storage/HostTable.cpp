@@ -79,7 +79,8 @@ bool HostTable::readAll(const QSqlDatabase &db, QList<model::VirtualHost> *hosts
         return failQuery(u"Cannot read the host aliases"_s, query, error);
     while (query.next())
         (*hosts)[indexById.value(query.value(0).toLongLong())].aliases.append(query.value(1).toString());
-    if (!query.exec(u"SELECT host_id, path, status, content_type, body FROM routes ORDER BY host_id, position"_s))
+    if (!query.exec(
+            u"SELECT host_id, path, status, content_type, body FROM routes ORDER BY host_id, position"_s))
         return failQuery(u"Cannot read the routes"_s, query, error);
     while (query.next()) {
         model::Route route;
@@ -94,8 +95,8 @@ bool HostTable::readAll(const QSqlDatabase &db, QList<model::VirtualHost> *hosts
 
 // The unique keys and triggers refuse a clash too, but in SQLite's words;
 // this names the host that already has the name.
-bool HostTable::checkNameIsFree(const QSqlDatabase &db, const QString &name, qint64 hostId, bool isAlias,
-                                QString *error)
+bool HostTable::checkNameIsFree(
+    const QSqlDatabase &db, const QString &name, qint64 hostId, bool isAlias, QString *error)
 {
     const QString what = isAlias ? u"The alias \"%1\""_s.arg(name) : u"The host name \"%1\""_s.arg(name);
     QSqlQuery query(db);
@@ -147,13 +148,14 @@ bool HostTable::write(const QSqlDatabase &db, model::VirtualHost &host, QString 
         host.id = query.lastInsertId().toLongLong();
     } else {
         // The old aliases go first: the host may take one of them as its name.
-        for (const QString &table : {u"host_aliases"_s, u"routes"_s}) {
+        for (const QString &table : { u"host_aliases"_s, u"routes"_s }) {
             query.prepare(u"DELETE FROM "_s + table + u" WHERE host_id = ?"_s);
             query.addBindValue(host.id);
             if (!query.exec())
                 return failQuery(failure, query, error);
         }
-        query.prepare(u"UPDATE virtual_hosts SET host_name = ?, document_root = ?, is_default = ? WHERE id = ?"_s);
+        query.prepare(
+            u"UPDATE virtual_hosts SET host_name = ?, document_root = ?, is_default = ? WHERE id = ?"_s);
         query.addBindValue(host.hostName);
         query.addBindValue(host.documentRoot);
         query.addBindValue(int(host.isDefault));

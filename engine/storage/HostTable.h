@@ -30,8 +30,8 @@ public:
     static bool remove(const QSqlDatabase &db, qint64 id, QString *error);
 
 private:
-    static bool checkNameIsFree(const QSqlDatabase &db, const QString &name, qint64 hostId, bool isAlias,
-                                QString *error);
+    static bool checkNameIsFree(
+        const QSqlDatabase &db, const QString &name, qint64 hostId, bool isAlias, QString *error);
 };
 
 } // namespace hostbench::storage

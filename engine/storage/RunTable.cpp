@@ -6,9 +6,9 @@
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QPair>
-#include <QStringList>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStringList>
 #include <QVariant>
 
 namespace hostbench::storage {
@@ -49,34 +49,27 @@ QJsonObject parseJson(const QVariant &value)
 // both take them from here (bound by name, :column).
 QList<QPair<QString, QVariant>> summaryColumns(const model::RunSummary &s, bool finished)
 {
-    return {{u"time_taken_sec"_s, QVariant(s.timeTakenSec)},
-            {u"completed"_s, integer(s.completed)},
-            {u"failed"_s, integer(s.failed)},
-            {u"non_2xx"_s, integer(s.non2xx)},
-            {u"requests_per_second"_s, QVariant(s.requestsPerSecond)},
-            {u"transfer_rate_kbps"_s, QVariant(s.transferRateKBps)},
-            {u"latency_mean_ms"_s, QVariant(s.latencyMeanMs)},
-            {u"latency_p50_ms"_s, QVariant(s.latencyP50Ms)},
-            {u"latency_p99_ms"_s, QVariant(s.latencyP99Ms)},
-            {u"latency_max_ms"_s, QVariant(s.latencyMaxMs)},
-            {u"interrupted"_s, QVariant(int(s.interrupted || !finished))},
-            {u"finished"_s, QVariant(int(finished))},
-            {u"summary_json"_s, QVariant(compactJson(RunJson::toJson(s)))}};
+    return { { u"time_taken_sec"_s, QVariant(s.timeTakenSec) }, { u"completed"_s, integer(s.completed) },
+        { u"failed"_s, integer(s.failed) }, { u"non_2xx"_s, integer(s.non2xx) },
+        { u"requests_per_second"_s, QVariant(s.requestsPerSecond) },
+        { u"transfer_rate_kbps"_s, QVariant(s.transferRateKBps) },
+        { u"latency_mean_ms"_s, QVariant(s.latencyMeanMs) },
+        { u"latency_p50_ms"_s, QVariant(s.latencyP50Ms) }, { u"latency_p99_ms"_s, QVariant(s.latencyP99Ms) },
+        { u"latency_max_ms"_s, QVariant(s.latencyMaxMs) },
+        { u"interrupted"_s, QVariant(int(s.interrupted || !finished)) },
+        { u"finished"_s, QVariant(int(finished)) },
+        { u"summary_json"_s, QVariant(compactJson(RunJson::toJson(s))) } };
 }
 
 // The columns the parameters fill, set once when the run begins.
 QList<QPair<QString, QVariant>> parameterColumns(const model::BenchParameters &p, qint64 startedAtMs)
 {
-    return {{u"started_at_ms"_s, QVariant(startedAtMs)},
-            {u"url"_s, text(p.url)},
-            {u"method"_s, text(QString::fromLatin1(p.method))},
-            {u"concurrency"_s, QVariant(p.concurrency)},
-            {u"requests"_s, QVariant(p.requests)},
-            {u"duration_ms"_s, QVariant(p.durationMs)},
-            {u"keep_alive"_s, QVariant(int(p.keepAlive))},
-            {u"threads"_s, QVariant(p.threads)},
-            {u"rate"_s, QVariant(p.rate)},
-            {u"parameters_json"_s, QVariant(compactJson(RunJson::toJson(p)))}};
+    return { { u"started_at_ms"_s, QVariant(startedAtMs) }, { u"url"_s, text(p.url) },
+        { u"method"_s, text(QString::fromLatin1(p.method)) }, { u"concurrency"_s, QVariant(p.concurrency) },
+        { u"requests"_s, QVariant(p.requests) }, { u"duration_ms"_s, QVariant(p.durationMs) },
+        { u"keep_alive"_s, QVariant(int(p.keepAlive)) }, { u"threads"_s, QVariant(p.threads) },
+        { u"rate"_s, QVariant(p.rate) },
+        { u"parameters_json"_s, QVariant(compactJson(RunJson::toJson(p))) } };
 }
 
 void bindAll(QSqlQuery &query, const QList<QPair<QString, QVariant>> &columns)
@@ -87,8 +80,8 @@ void bindAll(QSqlQuery &query, const QList<QPair<QString, QVariant>> &columns)
 
 } // namespace
 
-qint64 RunTable::begin(const QSqlDatabase &db, const model::BenchParameters &parameters, qint64 startedAtMs,
-                       QString *error)
+qint64 RunTable::begin(
+    const QSqlDatabase &db, const model::BenchParameters &parameters, qint64 startedAtMs, QString *error)
 {
     // What is known before the first answer: the target and the model.
     model::RunSummary provisional;
@@ -106,7 +99,8 @@ qint64 RunTable::begin(const QSqlDatabase &db, const model::BenchParameters &par
         placeholders.append(u':' + column.first);
     }
     QSqlQuery query(db);
-    query.prepare(u"INSERT INTO runs (%1) VALUES (%2)"_s.arg(names.join(u", "_s), placeholders.join(u", "_s)));
+    query.prepare(
+        u"INSERT INTO runs (%1) VALUES (%2)"_s.arg(names.join(u", "_s), placeholders.join(u", "_s)));
     bindAll(query, columns);
     if (!query.exec()) {
         failQuery(u"Cannot save the run"_s, query, error);
@@ -115,8 +109,8 @@ qint64 RunTable::begin(const QSqlDatabase &db, const model::BenchParameters &par
     return query.lastInsertId().toLongLong();
 }
 
-bool RunTable::appendSamples(const QSqlDatabase &db, qint64 runId, const QList<model::BenchSample> &samples,
-                             QString *error)
+bool RunTable::appendSamples(
+    const QSqlDatabase &db, qint64 runId, const QList<model::BenchSample> &samples, QString *error)
 {
     QSqlQuery query(db);
     query.prepare(u"INSERT INTO samples (run_id, idx, elapsed_ms, interval_ms, completed, failed, bytes, "
@@ -124,18 +118,15 @@ bool RunTable::appendSamples(const QSqlDatabase &db, qint64 runId, const QList<m
                   "VALUES (:run_id, :idx, :elapsed_ms, :interval_ms, :completed, :failed, :bytes, "
                   ":p50_us, :p90_us, :p99_us, :max_us, :open_connections)"_s);
     for (const model::BenchSample &sample : samples) {
-        bindAll(query, {{u"run_id"_s, QVariant(runId)},
-                        {u"idx"_s, QVariant(sample.index)},
-                        {u"elapsed_ms"_s, QVariant(sample.elapsedMs)},
-                        {u"interval_ms"_s, QVariant(sample.intervalMs)},
-                        {u"completed"_s, integer(sample.completed)},
-                        {u"failed"_s, integer(sample.failed)},
-                        {u"bytes"_s, integer(sample.bytes)},
-                        {u"p50_us"_s, integer(sample.p50Us)},
-                        {u"p90_us"_s, integer(sample.p90Us)},
-                        {u"p99_us"_s, integer(sample.p99Us)},
-                        {u"max_us"_s, integer(sample.maxUs)},
-                        {u"open_connections"_s, QVariant(sample.openConnections)}});
+        bindAll(query,
+            { { u"run_id"_s, QVariant(runId) }, { u"idx"_s, QVariant(sample.index) },
+                { u"elapsed_ms"_s, QVariant(sample.elapsedMs) },
+                { u"interval_ms"_s, QVariant(sample.intervalMs) },
+                { u"completed"_s, integer(sample.completed) }, { u"failed"_s, integer(sample.failed) },
+                { u"bytes"_s, integer(sample.bytes) }, { u"p50_us"_s, integer(sample.p50Us) },
+                { u"p90_us"_s, integer(sample.p90Us) }, { u"p99_us"_s, integer(sample.p99Us) },
+                { u"max_us"_s, integer(sample.maxUs) },
+                { u"open_connections"_s, QVariant(sample.openConnections) } });
         if (!query.exec())
             return failQuery(u"Cannot save the samples of the run"_s, query, error);
     }
@@ -143,11 +134,12 @@ bool RunTable::appendSamples(const QSqlDatabase &db, qint64 runId, const QList<m
 }
 
 bool RunTable::finish(const QSqlDatabase &db, qint64 runId, const model::RunSummary &summary,
-                      const model::LatencyHistogram *histogram, QString *error)
+    const model::LatencyHistogram *histogram, QString *error)
 {
     QList<QPair<QString, QVariant>> columns = summaryColumns(summary, true);
-    columns.append({u"histogram"_s, histogram ? QVariant(HistogramBlob::encode(*histogram))
-                                              : QVariant(QMetaType(QMetaType::QByteArray))});
+    columns.append({ u"histogram"_s,
+        histogram ? QVariant(HistogramBlob::encode(*histogram))
+                  : QVariant(QMetaType(QMetaType::QByteArray)) });
     QStringList assignments;
     for (const auto &column : columns)
         assignments.append(column.first + u" = :"_s + column.first);
@@ -165,12 +157,14 @@ bool RunTable::finish(const QSqlDatabase &db, qint64 runId, const model::RunSumm
 }
 
 qint64 RunTable::insert(const QSqlDatabase &db, const model::BenchParameters &parameters,
-                        const model::RunSummary &summary, const QList<model::BenchSample> &samples,
-                        const model::LatencyHistogram *histogram, QString *error)
+    const model::RunSummary &summary, const QList<model::BenchSample> &samples,
+    const model::LatencyHistogram *histogram, QString *error)
 {
-    const qint64 startedAt = summary.startedAtMs > 0 ? summary.startedAtMs : QDateTime::currentMSecsSinceEpoch();
+    const qint64 startedAt
+        = summary.startedAtMs > 0 ? summary.startedAtMs : QDateTime::currentMSecsSinceEpoch();
     const qint64 runId = begin(db, parameters, startedAt, error);
-    if (runId == 0 || !appendSamples(db, runId, samples, error) || !finish(db, runId, summary, histogram, error))
+    if (runId == 0 || !appendSamples(db, runId, samples, error)
+        || !finish(db, runId, summary, histogram, error))
         return 0;
     return runId;
 }
@@ -205,8 +199,8 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
     return true;
 }
 
-bool RunTable::selectSamples(const QSqlDatabase &db, qint64 runId, QList<model::BenchSample> *samples,
-                             QString *error)
+bool RunTable::selectSamples(
+    const QSqlDatabase &db, qint64 runId, QList<model::BenchSample> *samples, QString *error)
 {
     samples->clear();
     QSqlQuery query(db);
@@ -235,7 +229,7 @@ bool RunTable::selectSamples(const QSqlDatabase &db, qint64 runId, QList<model::
 }
 
 bool RunTable::selectHistogram(const QSqlDatabase &db, qint64 runId, bool *found,
-                               std::optional<model::LatencyHistogram> *histogram, QString *error)
+    std::optional<model::LatencyHistogram> *histogram, QString *error)
 {
     *found = false;
     histogram->reset();

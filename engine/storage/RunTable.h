@@ -28,26 +28,26 @@ public:
     // interval's samples, finish() the summary and histogram (NULL without
     // one). Each in a transaction of its own, so that a process killed
     // mid-run leaves the run, unfinished, with the samples stored so far.
-    static qint64 begin(const QSqlDatabase &db, const model::BenchParameters &parameters, qint64 startedAtMs,
-                        QString *error);
-    static bool appendSamples(const QSqlDatabase &db, qint64 runId, const QList<model::BenchSample> &samples,
-                              QString *error);
+    static qint64 begin(
+        const QSqlDatabase &db, const model::BenchParameters &parameters, qint64 startedAtMs, QString *error);
+    static bool appendSamples(
+        const QSqlDatabase &db, qint64 runId, const QList<model::BenchSample> &samples, QString *error);
     static bool finish(const QSqlDatabase &db, qint64 runId, const model::RunSummary &summary,
-                       const model::LatencyHistogram *histogram, QString *error);
+        const model::LatencyHistogram *histogram, QString *error);
     // All three at once. Call inside a transaction; returns the new run id,
     // 0 on failure.
     static qint64 insert(const QSqlDatabase &db, const model::BenchParameters &parameters,
-                         const model::RunSummary &summary, const QList<model::BenchSample> &samples,
-                         const model::LatencyHistogram *histogram, QString *error);
+        const model::RunSummary &summary, const QList<model::BenchSample> &samples,
+        const model::LatencyHistogram *histogram, QString *error);
     // id == 0: every run, newest first, at most `limit`; else that run only.
     static bool select(const QSqlDatabase &db, qint64 id, int limit, QList<StoredRun> *runs, QString *error);
-    static bool selectSamples(const QSqlDatabase &db, qint64 runId, QList<model::BenchSample> *samples,
-                              QString *error);
+    static bool selectSamples(
+        const QSqlDatabase &db, qint64 runId, QList<model::BenchSample> *samples, QString *error);
     // *found: whether the run exists; *histogram: its histogram, nullopt when
     // it was stored without one. False (with *error) for a failed query or an
     // unreadable BLOB.
     static bool selectHistogram(const QSqlDatabase &db, qint64 runId, bool *found,
-                                std::optional<model::LatencyHistogram> *histogram, QString *error);
+        std::optional<model::LatencyHistogram> *histogram, QString *error);
     static bool remove(const QSqlDatabase &db, qint64 id, QString *error);
 };
 

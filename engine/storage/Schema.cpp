@@ -147,10 +147,10 @@ struct Step
 
 // steps[i] takes the schema from version i to version i + 1.
 const Step kSteps[] = {
-    {kStep1, std::size(kStep1)},
-    {kStep2, std::size(kStep2)},
-    {kStep3, std::size(kStep3)},
-    {kStep4, std::size(kStep4)},
+    { kStep1, std::size(kStep1) },
+    { kStep2, std::size(kStep2) },
+    { kStep3, std::size(kStep3) },
+    { kStep4, std::size(kStep4) },
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 

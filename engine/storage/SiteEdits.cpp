@@ -22,7 +22,7 @@ SiteChange outcome(SiteChange::Result result, SiteChange::Field field, const QSt
 SiteChange notFound(const QString &hostName)
 {
     return outcome(SiteChange::Result::NotFound, SiteChange::Field::HostName,
-                   u"No site is named \"%1\""_s.arg(hostName));
+        u"No site is named \"%1\""_s.arg(hostName));
 }
 
 // Normalizes the names as the dialog does, then checks the site against the others.
@@ -37,18 +37,18 @@ SiteChange check(model::VirtualHost &site, const QList<model::VirtualHost> &stor
         const QString name = model::SiteValidator::normalizeHostName(alias, &reason);
         if (name.isEmpty()) {
             return outcome(SiteChange::Result::Invalid, SiteChange::Field::Aliases,
-                           u"Alias \"%1\": %2"_s.arg(alias, reason));
+                u"Alias \"%1\": %2"_s.arg(alias, reason));
         }
         alias = name;
     }
     const model::SiteValidator::Errors errors = model::SiteValidator::validate(site, stored);
     if (!errors.hostName.isEmpty()) {
         return outcome(errors.hostNameTaken ? SiteChange::Result::Conflict : SiteChange::Result::Invalid,
-                       SiteChange::Field::HostName, errors.hostName);
+            SiteChange::Field::HostName, errors.hostName);
     }
     if (!errors.aliases.isEmpty()) {
         return outcome(errors.aliasTaken ? SiteChange::Result::Conflict : SiteChange::Result::Invalid,
-                       SiteChange::Field::Aliases, errors.aliases);
+            SiteChange::Field::Aliases, errors.aliases);
     }
     if (!errors.documentRoot.isEmpty())
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::DocumentRoot, errors.documentRoot);
@@ -108,8 +108,7 @@ SiteChange SiteEdits::replace(Database &database, const QString &hostName, model
     site.id = current->id;
     if (current->isDefault && !site.isDefault) {
         return outcome(SiteChange::Result::Conflict, SiteChange::Field::Default,
-                       u"\"%1\" is the default site: make another site the default instead"_s.arg(
-                           current->hostName));
+            u"\"%1\" is the default site: make another site the default instead"_s.arg(current->hostName));
     }
     SiteChange change = check(site, stored);
     return change.result == SiteChange::Result::Done ? save(database, site) : change;
@@ -123,8 +122,8 @@ SiteChange SiteEdits::remove(Database &database, const QString &hostName)
         return notFound(hostName);
     if (current->isDefault) {
         return outcome(SiteChange::Result::Conflict, SiteChange::Field::Default,
-                       u"\"%1\" is the default site and cannot be removed: make another site the default "
-                       "first"_s.arg(current->hostName));
+            u"\"%1\" is the default site and cannot be removed: make another site the default "
+            "first"_s.arg(current->hostName));
     }
     SiteChange change;
     change.site = *current;

@@ -82,7 +82,8 @@ QString InstanceLock::describeHolder() const
 {
     if (m_holderPid == 0)
         return u"another process (which one cannot be told)"_s;
-    return u"%1 (PID %2)"_s.arg(m_holderProgram.isEmpty() ? u"a process"_s : m_holderProgram).arg(m_holderPid);
+    return u"%1 (PID %2)"_s.arg(m_holderProgram.isEmpty() ? u"a process"_s : m_holderProgram)
+        .arg(m_holderPid);
 }
 
 QString InstanceLock::serverName(const QString &folder)
@@ -91,7 +92,8 @@ QString InstanceLock::serverName(const QString &folder)
     // A name, not a path: on Unix Qt makes it a socket in the temporary
     // folder (a data folder's own path could pass the 107 bytes a socket
     // path may have), one per data folder.
-    const QByteArray hash = QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
+    const QByteArray hash
+        = QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
     return u"hostbench-"_s + QString::fromLatin1(hash);
 }
 

@@ -52,8 +52,8 @@ HttpReply httpGet(quint16 port, const QByteArray &host, const QByteArray &path)
     data += socket.readAll();
     const qsizetype split = data.indexOf("\r\n\r\n");
     if (split < 0)
-        return {data, {}};
-    return {data.left(split), data.mid(split + 4)};
+        return { data, {} };
+    return { data.left(split), data.mid(split + 4) };
 }
 
 // One request on a kept-alive socket; returns the status line, or empty
@@ -62,8 +62,8 @@ QByteArray keptAliveGet(QTcpSocket &socket, const QByteArray &host, const QByteA
 {
     socket.write("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
     QByteArray data;
-    static const QRegularExpression length(u"\r\nContent-Length: (\\d+)\r\n"_s,
-                                           QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression length(
+        u"\r\nContent-Length: (\\d+)\r\n"_s, QRegularExpression::CaseInsensitiveOption);
     while (socket.waitForReadyRead(kTimeoutMs)) {
         data += socket.readAll();
         const qsizetype split = data.indexOf("\r\n\r\n");
@@ -139,7 +139,8 @@ private:
     QProcessEnvironment environment() const;
     Result runCli(const QStringList &arguments);
     // Starts `serve` and waits for its "Serving http://127.0.0.1:PORT/" line.
-    bool startServe(QProcess &process, const QStringList &arguments, quint16 *port, quint16 *controlPort = nullptr);
+    bool startServe(
+        QProcess &process, const QStringList &arguments, quint16 *port, quint16 *controlPort = nullptr);
     bool stopServe(QProcess &process);
     QString makeSite(const QString &name, const QByteArray &index);
 
@@ -189,13 +190,13 @@ Result TestCli::runCli(const QStringList &arguments)
 bool TestCli::startServe(QProcess &process, const QStringList &arguments, quint16 *port, quint16 *controlPort)
 {
     process.setProcessEnvironment(environment());
-    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), QStringList{u"serve"_s} + arguments);
+    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), QStringList { u"serve"_s } + arguments);
     if (!process.waitForStarted(kTimeoutMs))
         return false;
-    static const QRegularExpression serving(u"^Serving http://127\\.0\\.0\\.1:(\\d+)/"_s,
-                                            QRegularExpression::MultilineOption);
-    static const QRegularExpression control(u"^Control API on http://127\\.0\\.0\\.1:(\\d+)/"_s,
-                                            QRegularExpression::MultilineOption);
+    static const QRegularExpression serving(
+        u"^Serving http://127\\.0\\.0\\.1:(\\d+)/"_s, QRegularExpression::MultilineOption);
+    static const QRegularExpression control(
+        u"^Control API on http://127\\.0\\.0\\.1:(\\d+)/"_s, QRegularExpression::MultilineOption);
     QByteArray out;
     QDeadlineTimer deadline(kTimeoutMs);
     // "Press Ctrl+C" comes last, after the site and control lines.
@@ -241,15 +242,15 @@ QString TestCli::makeSite(const QString &name, const QByteArray &index)
 
 void TestCli::helpAndVersion()
 {
-    Result r = runCli({u"--version"_s});
+    Result r = runCli({ u"--version"_s });
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.contains(QStringLiteral(HOSTBENCH_VERSION)), qPrintable(r.out));
-    r = runCli({u"--help"_s});
+    r = runCli({ u"--help"_s });
     QCOMPARE(r.exitCode, 0);
-    for (const QString &command : {u"serve"_s, u"bench"_s, u"status"_s, u"runs"_s})
+    for (const QString &command : { u"serve"_s, u"bench"_s, u"status"_s, u"runs"_s })
         QVERIFY2(r.out.contains(command), qPrintable(r.out));
-    for (const QString &command : {u"serve"_s, u"bench"_s, u"status"_s, u"runs"_s}) {
-        r = runCli({command, u"--help"_s});
+    for (const QString &command : { u"serve"_s, u"bench"_s, u"status"_s, u"runs"_s }) {
+        r = runCli({ command, u"--help"_s });
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.startsWith(u"Usage: hostbench-cli "_s + command), qPrintable(r.out));
     }
@@ -263,63 +264,71 @@ void TestCli::badFlagsFail_data()
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
     const QString url = u"http://127.0.0.1:1/"_s;
-    QTest::newRow("unknown command") << QStringList{u"frobnicate"_s} << u"unknown command"_s;
-    QTest::newRow("serve: unknown flag") << QStringList{u"serve"_s, u"--bogus"_s} << u"bogus"_s;
-    QTest::newRow("serve: bad listen") << QStringList{u"serve"_s, u"--listen"_s, u"nowhere"_s} << u"bad address"_s;
+    QTest::newRow("unknown command") << QStringList { u"frobnicate"_s } << u"unknown command"_s;
+    QTest::newRow("serve: unknown flag") << QStringList { u"serve"_s, u"--bogus"_s } << u"bogus"_s;
+    QTest::newRow("serve: bad listen")
+        << QStringList { u"serve"_s, u"--listen"_s, u"nowhere"_s } << u"bad address"_s;
     QTest::newRow("serve: port too big")
-        << QStringList{u"serve"_s, u"--listen"_s, u"127.0.0.1:70000"_s} << u"0 to 65535"_s;
-    QTest::newRow("serve: zero threads") << QStringList{u"serve"_s, u"--threads"_s, u"0"_s} << u"--threads"_s;
+        << QStringList { u"serve"_s, u"--listen"_s, u"127.0.0.1:70000"_s } << u"0 to 65535"_s;
+    QTest::newRow("serve: zero threads")
+        << QStringList { u"serve"_s, u"--threads"_s, u"0"_s } << u"--threads"_s;
     QTest::newRow("serve: missing site dir")
-        << QStringList{u"serve"_s, u"--site"_s, u"a.test=/nonexistent/hostbench"_s} << u"does not exist"_s;
+        << QStringList { u"serve"_s, u"--site"_s, u"a.test=/nonexistent/hostbench"_s } << u"does not exist"_s;
     QTest::newRow("serve: missing default dir")
-        << QStringList{u"serve"_s, u"--default"_s, u"/nonexistent/hostbench"_s} << u"does not exist"_s;
+        << QStringList { u"serve"_s, u"--default"_s, u"/nonexistent/hostbench"_s } << u"does not exist"_s;
     // A file where a folder is expected: the file exists, it is not a folder.
     const QString file = QStringLiteral(HOSTBENCH_CLI_PATH);
     QTest::newRow("serve: site dir is a file")
-        << QStringList{u"serve"_s, u"--site"_s, u"a.test="_s + file} << u"is not a folder"_s;
+        << QStringList { u"serve"_s, u"--site"_s, u"a.test="_s + file } << u"is not a folder"_s;
     QTest::newRow("serve: default dir is a file")
-        << QStringList{u"serve"_s, u"--default"_s, file} << u"is not a folder"_s;
-    QTest::newRow("serve: bad route") << QStringList{u"serve"_s, u"--route"_s, u"hello"_s} << u"bad route"_s;
+        << QStringList { u"serve"_s, u"--default"_s, file } << u"is not a folder"_s;
+    QTest::newRow("serve: bad route")
+        << QStringList { u"serve"_s, u"--route"_s, u"hello"_s } << u"bad route"_s;
     QTest::newRow("serve: public control")
-        << QStringList {u"serve"_s, u"--control"_s, u"0.0.0.0:8079"_s} << u"--control-token-required"_s;
+        << QStringList { u"serve"_s, u"--control"_s, u"0.0.0.0:8079"_s } << u"--control-token-required"_s;
     QTest::newRow("serve: log without sites")
-        << QStringList{u"serve"_s, u"--access-log"_s, u"/tmp/x.log"_s} << u"--site"_s;
-    QTest::newRow("serve: empty log") << QStringList{u"serve"_s, u"--default"_s, u"/tmp"_s, u"--error-log"_s, u""_s}
-                                      << u"needs a file"_s;
+        << QStringList { u"serve"_s, u"--access-log"_s, u"/tmp/x.log"_s } << u"--site"_s;
+    QTest::newRow("serve: empty log") << QStringList { u"serve"_s, u"--default"_s, u"/tmp"_s,
+        u"--error-log"_s, u""_s } << u"needs a file"_s;
     // Log files are checked at start, as nginx does; a missing folder is not created.
-    const QStringList serveTmp{u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s,
-                               u"--default"_s, u"/tmp"_s};
+    const QStringList serveTmp { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s,
+        u"--default"_s, u"/tmp"_s };
     QTest::newRow("serve: access log in a missing folder")
-        << serveTmp + QStringList{u"--access-log"_s, u"/nonexistent/hostbench/a.log"_s}
+        << serveTmp + QStringList { u"--access-log"_s, u"/nonexistent/hostbench/a.log"_s }
         << u"the folder /nonexistent/hostbench does not exist"_s;
     QTest::newRow("serve: access log is a folder")
-        << serveTmp + QStringList{u"--access-log"_s, u"/tmp"_s} << u"is a folder, not a file"_s;
+        << serveTmp + QStringList { u"--access-log"_s, u"/tmp"_s } << u"is a folder, not a file"_s;
     QTest::newRow("serve: error log on /proc")
-        << serveTmp + QStringList{u"--error-log"_s, u"/proc/version"_s} << u"error log /proc/version"_s;
-    QTest::newRow("serve: stray argument") << QStringList{u"serve"_s, u"extra"_s} << u"unexpected"_s;
-    QTest::newRow("bench: no URL") << QStringList{u"bench"_s, u"-n"_s, u"1"_s} << u"URL"_s;
-    QTest::newRow("bench: https") << QStringList{u"bench"_s, u"https://127.0.0.1/"_s}
-                                  << u"https is not supported: Hostbench's load generator speaks plain HTTP/1.1 "
-                                     "(use http://)"_s;
-    QTest::newRow("bench: ftp") << QStringList{u"bench"_s, u"ftp://127.0.0.1/"_s} << u"bad URL"_s;
+        << serveTmp + QStringList { u"--error-log"_s, u"/proc/version"_s } << u"error log /proc/version"_s;
+    QTest::newRow("serve: stray argument") << QStringList { u"serve"_s, u"extra"_s } << u"unexpected"_s;
+    QTest::newRow("bench: no URL") << QStringList { u"bench"_s, u"-n"_s, u"1"_s } << u"URL"_s;
+    QTest::newRow("bench: https")
+        << QStringList { u"bench"_s, u"https://127.0.0.1/"_s }
+        << u"https is not supported: Hostbench's load generator speaks plain HTTP/1.1 "
+           "(use http://)"_s;
+    QTest::newRow("bench: ftp") << QStringList { u"bench"_s, u"ftp://127.0.0.1/"_s } << u"bad URL"_s;
     // Port 1 has no listener here; an IPv6 literal is written back with its brackets.
-    QTest::newRow("bench: IPv6 target") << QStringList{u"bench"_s, u"-n"_s, u"1"_s, u"http://[::1]:1/"_s}
+    QTest::newRow("bench: IPv6 target") << QStringList { u"bench"_s, u"-n"_s, u"1"_s, u"http://[::1]:1/"_s }
                                         << u"cannot connect to [::1]:1"_s;
-    QTest::newRow("bench: zero concurrency") << QStringList{u"bench"_s, u"-c"_s, u"0"_s, url} << u"-c"_s;
+    QTest::newRow("bench: zero concurrency") << QStringList { u"bench"_s, u"-c"_s, u"0"_s, url } << u"-c"_s;
     QTest::newRow("bench: c above n")
-        << QStringList{u"bench"_s, u"-n"_s, u"5"_s, u"-c"_s, u"10"_s, url} << u"more than"_s;
-    QTest::newRow("bench: n and t") << QStringList{u"bench"_s, u"-n"_s, u"5"_s, u"-t"_s, u"1"_s, url} << u"not both"_s;
-    QTest::newRow("bench: bad header") << QStringList{u"bench"_s, u"-H"_s, u"no colon"_s, url} << u"bad header"_s;
-    QTest::newRow("bench: bad format") << QStringList{u"bench"_s, u"--format"_s, u"xml"_s, url} << u"--format"_s;
-    QTest::newRow("bench: bad rate") << QStringList{u"bench"_s, u"--rate"_s, u"-5"_s, url} << u"--rate"_s;
+        << QStringList { u"bench"_s, u"-n"_s, u"5"_s, u"-c"_s, u"10"_s, url } << u"more than"_s;
+    QTest::newRow("bench: n and t") << QStringList { u"bench"_s, u"-n"_s, u"5"_s, u"-t"_s, u"1"_s, url }
+                                    << u"not both"_s;
+    QTest::newRow("bench: bad header")
+        << QStringList { u"bench"_s, u"-H"_s, u"no colon"_s, url } << u"bad header"_s;
+    QTest::newRow("bench: bad format")
+        << QStringList { u"bench"_s, u"--format"_s, u"xml"_s, url } << u"--format"_s;
+    QTest::newRow("bench: bad rate") << QStringList { u"bench"_s, u"--rate"_s, u"-5"_s, url } << u"--rate"_s;
     QTest::newRow("bench: --csv in a missing folder")
-        << QStringList{u"bench"_s, u"--csv"_s, u"/nonexistent/hostbench/s.csv"_s, url} << u"--csv"_s;
+        << QStringList { u"bench"_s, u"--csv"_s, u"/nonexistent/hostbench/s.csv"_s, url } << u"--csv"_s;
     QTest::newRow("bench: -e in a missing folder")
-        << QStringList{u"bench"_s, u"-e"_s, u"/nonexistent/hostbench/p.csv"_s, url} << u"-e"_s;
+        << QStringList { u"bench"_s, u"-e"_s, u"/nonexistent/hostbench/p.csv"_s, url } << u"-e"_s;
     QTest::newRow("bench: missing body file")
-        << QStringList{u"bench"_s, u"-p"_s, u"/nonexistent/body"_s, url} << u"-p"_s;
-    QTest::newRow("status: bad control") << QStringList{u"status"_s, u"--control"_s, u"x"_s} << u"bad address"_s;
-    QTest::newRow("runs: bad limit") << QStringList{u"runs"_s, u"--limit"_s, u"0"_s} << u"--limit"_s;
+        << QStringList { u"bench"_s, u"-p"_s, u"/nonexistent/body"_s, url } << u"-p"_s;
+    QTest::newRow("status: bad control")
+        << QStringList { u"status"_s, u"--control"_s, u"x"_s } << u"bad address"_s;
+    QTest::newRow("runs: bad limit") << QStringList { u"runs"_s, u"--limit"_s, u"0"_s } << u"--limit"_s;
 }
 
 void TestCli::badFlagsFail()
@@ -342,31 +351,32 @@ void TestCli::numericFlagsRefuseBadValues_data()
     // A closed port: a value that slipped through would end in "cannot connect", not in the flag's error.
     const QString url = u"http://127.0.0.1:1/"_s;
     const QList<QPair<QString, QStringList>> flags = {
-        {u"--threads"_s, {u"serve"_s, u"--default"_s, u"/tmp"_s}},
-        {u"-n"_s, {u"bench"_s, url}},
-        {u"-t"_s, {u"bench"_s, url}},
-        {u"-c"_s, {u"bench"_s, url}},
-        {u"--threads"_s, {u"bench"_s, url}},
-        {u"--rate"_s, {u"bench"_s, url}},
-        {u"--warmup"_s, {u"bench"_s, url}},
-        {u"--limit"_s, {u"runs"_s}},
+        { u"--threads"_s, { u"serve"_s, u"--default"_s, u"/tmp"_s } },
+        { u"-n"_s, { u"bench"_s, url } },
+        { u"-t"_s, { u"bench"_s, url } },
+        { u"-c"_s, { u"bench"_s, url } },
+        { u"--threads"_s, { u"bench"_s, url } },
+        { u"--rate"_s, { u"bench"_s, url } },
+        { u"--warmup"_s, { u"bench"_s, url } },
+        { u"--limit"_s, { u"runs"_s } },
     };
-    const QStringList values = {u"-5"_s, u"99999999999999999999"_s, u"1e999"_s, u"abc"_s, u""_s, u"nan"_s, u"3x"_s};
+    const QStringList values
+        = { u"-5"_s, u"99999999999999999999"_s, u"1e999"_s, u"abc"_s, u""_s, u"nan"_s, u"3x"_s };
     for (const auto &[flag, command] : flags) {
         for (const QString &value : values) {
             QTest::addRow("%s %s %s", qPrintable(command.first()), qPrintable(flag), qPrintable(value))
-                << (command + QStringList{flag, value}) << flag;
+                << (command + QStringList { flag, value }) << flag;
         }
-        QTest::addRow("%s %s missing", qPrintable(command.first()), qPrintable(flag)) << (command + QStringList{flag})
-                                                                                     << flag;
+        QTest::addRow("%s %s missing", qPrintable(command.first()), qPrintable(flag))
+            << (command + QStringList { flag }) << flag;
     }
-    QTest::newRow("serve --listen port -1") << QStringList{u"serve"_s, u"--listen"_s, u"127.0.0.1:-1"_s}
-                                            << u"--listen"_s;
+    QTest::newRow("serve --listen port -1")
+        << QStringList { u"serve"_s, u"--listen"_s, u"127.0.0.1:-1"_s } << u"--listen"_s;
     QTest::newRow("serve --listen port huge")
-        << QStringList{u"serve"_s, u"--listen"_s, u"127.0.0.1:99999999999999999999"_s} << u"--listen"_s;
-    QTest::newRow("serve --listen port abc") << QStringList{u"serve"_s, u"--listen"_s, u"127.0.0.1:abc"_s}
-                                             << u"--listen"_s;
-    QTest::newRow("serve --listen missing") << QStringList{u"serve"_s, u"--listen"_s} << u"--listen"_s;
+        << QStringList { u"serve"_s, u"--listen"_s, u"127.0.0.1:99999999999999999999"_s } << u"--listen"_s;
+    QTest::newRow("serve --listen port abc")
+        << QStringList { u"serve"_s, u"--listen"_s, u"127.0.0.1:abc"_s } << u"--listen"_s;
+    QTest::newRow("serve --listen missing") << QStringList { u"serve"_s, u"--listen"_s } << u"--listen"_s;
 }
 
 void TestCli::numericFlagsRefuseBadValues()
@@ -389,28 +399,30 @@ void TestCli::serveSitesRoutesStatusAndSigterm()
     quint16 port = 0;
     quint16 controlPort = 0;
     QVERIFY(startServe(serve,
-                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--threads"_s, u"2"_s, u"--site"_s,
-                        u"a.test,www.a.test="_s + a, u"--site"_s, u"b.test="_s + b, u"--route"_s, u"/hello=hello"_s,
-                        u"--control"_s, u"127.0.0.1:0"_s},
-                       &port, &controlPort));
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--threads"_s, u"2"_s, u"--site"_s, u"a.test,www.a.test="_s + a,
+            u"--site"_s, u"b.test="_s + b, u"--route"_s, u"/hello=hello"_s, u"--control"_s,
+            u"127.0.0.1:0"_s },
+        &port, &controlPort));
     QVERIFY(controlPort != 0);
 
     QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("site A\n"));
     QCOMPARE(httpGet(port, "www.a.test", "/").body, QByteArray("site A\n"));
     QCOMPARE(httpGet(port, "b.test", "/").body, QByteArray("site B\n"));
-    QCOMPARE(httpGet(port, "unknown.test", "/").body, QByteArray("site A\n")); // the first --site is the default
-    for (const QByteArray &host : {"a.test"_ba, "b.test"_ba}) {
+    QCOMPARE(
+        httpGet(port, "unknown.test", "/").body, QByteArray("site A\n")); // the first --site is the default
+    for (const QByteArray &host : { "a.test"_ba, "b.test"_ba }) {
         const HttpReply reply = httpGet(port, host, "/hello");
         QVERIFY2(reply.head.startsWith("HTTP/1.1 200"), reply.head.constData());
         QVERIFY2(reply.head.toLower().contains("content-type: text/plain"), reply.head.constData());
         QCOMPARE(reply.body, QByteArray("hello"));
     }
 
-    const Result status = runCli({u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(controlPort)});
+    const Result status = runCli({ u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(controlPort) });
     QCOMPARE(status.exitCode, 0);
     QVERIFY2(status.out.contains(u"running at http://127.0.0.1:%1/"_s.arg(port)), qPrintable(status.out));
     QVERIFY2(status.out.contains(u"a.test"_s) && status.out.contains(u"b.test"_s), qPrintable(status.out));
-    const Result json = runCli({u"status"_s, u"--json"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(controlPort)});
+    const Result json
+        = runCli({ u"status"_s, u"--json"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(controlPort) });
     QCOMPARE(json.exitCode, 0);
     const QJsonObject object = QJsonDocument::fromJson(json.out.toUtf8()).object();
     QCOMPARE(object[u"requests"_s].toInteger(), 6);
@@ -427,8 +439,8 @@ void TestCli::serveStoredDefaultSite()
     const QString data = m_dir->filePath(u"data"_s);
     QProcess serve;
     quint16 port = 0;
-    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
-                       &port));
+    QVERIFY(startServe(
+        serve, { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s }, &port));
     // The welcome page, copied from the executable's resources on first open.
     const HttpReply reply = httpGet(port, "localhost", "/");
     QVERIFY2(reply.head.startsWith("HTTP/1.1 200"), reply.head.constData());
@@ -443,11 +455,11 @@ void TestCli::secondServeOnFolderRefused()
     const QString data = m_dir->filePath(u"data"_s);
     QProcess first;
     quint16 port = 0;
-    QVERIFY(startServe(first, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
-                       &port));
+    QVERIFY(startServe(
+        first, { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s }, &port));
     // Another spelling of the same folder: refused, naming the first.
-    const Result second = runCli({u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data + u"/./"_s,
-                                  u"--control"_s, u"off"_s});
+    const Result second = runCli({ u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s,
+        data + u"/./"_s, u"--control"_s, u"off"_s });
     QCOMPARE(second.exitCode, 1);
     QVERIFY2(second.err.contains(u"in use by"_s), qPrintable(second.err));
     QVERIFY2(second.err.contains(u"(PID %1)"_s.arg(first.processId())), qPrintable(second.err));
@@ -459,8 +471,8 @@ void TestCli::secondServeOnFolderRefused()
     QCOMPARE(httpGet(port, "localhost", "/").body, readFile(data + u"/sites/default/index.html"_s));
     QVERIFY(stopServe(first));
     QProcess third;
-    QVERIFY(startServe(third, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
-                       &port));
+    QVERIFY(startServe(
+        third, { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s }, &port));
     QVERIFY(stopServe(third));
 }
 
@@ -470,15 +482,15 @@ void TestCli::killedServeLeavesFolderFree()
     const QString data = m_dir->filePath(u"data"_s);
     QProcess first;
     quint16 port = 0;
-    QVERIFY(startServe(first, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
-                       &port));
+    QVERIFY(startServe(
+        first, { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s }, &port));
     first.kill();
     QVERIFY(first.waitForFinished(kTimeoutMs));
     QVERIFY(QFile::exists(data + u"/hostbench.lock"_s));
     QProcess second;
-    QVERIFY2(startServe(second, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
-                        &port),
-             qPrintable(m_serveOutput));
+    QVERIFY2(startServe(second,
+                 { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s }, &port),
+        qPrintable(m_serveOutput));
     QVERIFY(stopServe(second));
 }
 
@@ -489,8 +501,8 @@ void TestCli::serveReloadsOnSighup()
     const QString data = m_dir->filePath(u"reload-data"_s);
     QProcess serve;
     quint16 port = 0;
-    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
-                       &port));
+    QVERIFY(startServe(
+        serve, { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s }, &port));
     QVERIFY2(m_serveOutput.contains(u"send SIGHUP to reload"_s), qPrintable(m_serveOutput));
     const QString root = makeSite(u"later"_s, "later site\n");
     QVERIFY(httpGet(port, "later.test", "/").body != "later site\n"); // the default site answers
@@ -505,7 +517,8 @@ void TestCli::serveReloadsOnSighup()
     ::kill(pid_t(serve.processId()), SIGHUP);
     QByteArray out;
     QDeadlineTimer deadline(kTimeoutMs);
-    while (!out.contains("Reloaded: 2 sites") && serve.state() == QProcess::Running && !deadline.hasExpired()) {
+    while (
+        !out.contains("Reloaded: 2 sites") && serve.state() == QProcess::Running && !deadline.hasExpired()) {
         serve.waitForReadyRead(100);
         out += serve.readAllStandardOutput();
     }
@@ -522,9 +535,9 @@ void TestCli::serveWritesAccessLog()
     QProcess serve;
     quint16 port = 0;
     QVERIFY(startServe(serve,
-                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--site"_s, u"logged.test="_s + a, u"--access-log"_s, log,
-                        u"--error-log"_s, u"off"_s, u"--control"_s, u"off"_s},
-                       &port));
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--site"_s, u"logged.test="_s + a, u"--access-log"_s, log,
+            u"--error-log"_s, u"off"_s, u"--control"_s, u"off"_s },
+        &port));
     QVERIFY2(m_serveOutput.contains(u"access log "_s + log), qPrintable(m_serveOutput));
     QCOMPARE(httpGet(port, "logged.test", "/").body, QByteArray("logged site\n"));
     QVERIFY(httpGet(port, "logged.test", "/missing").head.startsWith("HTTP/1.1 404"));
@@ -535,11 +548,12 @@ void TestCli::serveWritesAccessLog()
     QCOMPARE(lines.size(), 3); // and the empty rest after the last newline
     if (lines[0].contains("/missing"))
         std::swap(lines[0], lines[1]);
-    for (const QByteArray &line : {lines[0], lines[1]})
+    for (const QByteArray &line : { lines[0], lines[1] })
         QVERIFY2(line.startsWith("127.0.0.1 - - ["), line.constData());
     QVERIFY2(lines[0].endsWith("\"GET / HTTP/1.1\" 200 12 \"-\" \"-\""), lines[0].constData());
     QVERIFY2(lines[1].contains("\"GET /missing HTTP/1.1\" 404 "), lines[1].constData());
-    QVERIFY(QDir(m_dir->filePath(u"logs"_s)).entryList(QDir::Files) == QStringList{u"access.log"_s}); // no error log
+    QVERIFY(QDir(m_dir->filePath(u"logs"_s)).entryList(QDir::Files)
+        == QStringList { u"access.log"_s }); // no error log
 }
 
 void TestCli::serveAppliesStoredServerSettings()
@@ -567,9 +581,9 @@ void TestCli::serveAppliesStoredServerSettings()
     QProcess serve;
     quint16 port = 0;
     QVERIFY(startServe(serve,
-                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--threads"_s, u"1"_s, u"--data-dir"_s, data, u"--control"_s,
-                        u"off"_s},
-                       &port));
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--threads"_s, u"1"_s, u"--data-dir"_s, data, u"--control"_s,
+            u"off"_s },
+        &port));
     QVERIFY2(m_serveOutput.contains(u"keep-alive 600000 ms"_s), qPrintable(m_serveOutput));
     QVERIFY2(m_serveOutput.contains(u"at most 1 connections per worker"_s), qPrintable(m_serveOutput));
 
@@ -602,15 +616,15 @@ void TestCli::takenListenPortIsAnError()
     QTcpServer occupier;
     QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
     const QString site = makeSite(u"a"_s, "A");
-    const Result r = runCli({u"serve"_s, u"--listen"_s, u"127.0.0.1:%1"_s.arg(occupier.serverPort()), u"--default"_s,
-                             site, u"--control"_s, u"off"_s});
+    const Result r = runCli({ u"serve"_s, u"--listen"_s, u"127.0.0.1:%1"_s.arg(occupier.serverPort()),
+        u"--default"_s, site, u"--control"_s, u"off"_s });
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(QString::number(occupier.serverPort())), qPrintable(r.err));
     QVERIFY2(r.err.contains(u"in use"_s), qPrintable(r.err));
 #if defined(Q_OS_LINUX)
     // The holder, by program name and PID: this test.
     QVERIFY2(r.err.contains(u"in use by tst_cli (PID %1)"_s.arg(QCoreApplication::applicationPid())),
-             qPrintable(r.err));
+        qPrintable(r.err));
 #endif
 }
 
@@ -622,11 +636,11 @@ void TestCli::defaultPortFallsBack()
     const QString site = makeSite(u"a"_s, "A");
     QProcess serve;
     quint16 port = 0;
-    QVERIFY(startServe(serve, {u"--default"_s, site, u"--control"_s, u"off"_s}, &port));
+    QVERIFY(startServe(serve, { u"--default"_s, site, u"--control"_s, u"off"_s }, &port));
     QVERIFY(port != 8080);
     // Said, with the holder (this test or another program).
     QVERIFY2(m_serveOutput.contains(u"Serving http://127.0.0.1:%1/ (8080 is in use by "_s.arg(port)),
-             qPrintable(m_serveOutput));
+        qPrintable(m_serveOutput));
     QCOMPARE(httpGet(port, "localhost", "/").body, QByteArray("A"));
     QVERIFY(stopServe(serve));
 }
@@ -636,21 +650,21 @@ void TestCli::benchStoresRunAndWritesJson()
     const QString site = makeSite(u"a"_s, QByteArray(4070, 'x'));
     QProcess serve;
     quint16 port = 0;
-    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s},
-                       &port));
+    QVERIFY(startServe(
+        serve, { u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s }, &port));
     const QString data = m_dir->filePath(u"bench-data"_s);
     const QString jsonFile = m_dir->filePath(u"run.json"_s);
     const QString url = u"http://127.0.0.1:%1/index.html"_s.arg(port);
-    const Result r = runCli({u"bench"_s, u"-n"_s, u"200"_s, u"-c"_s, u"4"_s, u"--json"_s, jsonFile, u"--data-dir"_s,
-                             data, url});
+    const Result r = runCli({ u"bench"_s, u"-n"_s, u"200"_s, u"-c"_s, u"4"_s, u"--json"_s, jsonFile,
+        u"--data-dir"_s, data, url });
     QVERIFY(stopServe(serve));
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.out.startsWith(u"This is Hostbench-cli, Version "_s), qPrintable(r.out));
     QVERIFY2(r.out.contains(u"Benchmarking 127.0.0.1 (be patient)"_s), qPrintable(r.out));
-    for (const QString &line : {u"Server Software:        Hostbench"_s, u"Document Path:          /index.html"_s,
-                                u"Document Length:        4070 bytes"_s, u"Concurrency Level:      4"_s,
-                                u"Complete requests:      200"_s, u"Failed requests:        0"_s,
-                                u"Requests per second:"_s, u"Percentage of the requests served"_s})
+    for (const QString &line : { u"Server Software:        Hostbench"_s,
+             u"Document Path:          /index.html"_s, u"Document Length:        4070 bytes"_s,
+             u"Concurrency Level:      4"_s, u"Complete requests:      200"_s, u"Failed requests:        0"_s,
+             u"Requests per second:"_s, u"Percentage of the requests served"_s })
         QVERIFY2(r.out.contains(line), qPrintable(r.out));
 
     const QJsonObject json = QJsonDocument::fromJson(readFile(jsonFile)).object();
@@ -673,7 +687,7 @@ void TestCli::benchStoresRunAndWritesJson()
     QVERIFY2(histogram.has_value(), qPrintable(db.lastError()));
     QCOMPARE(histogram->count(), quint64(200));
     QCOMPARE(json[u"percentile_spectrum"_s].toArray().last()[u"latency_ms"_s].toDouble(),
-             double(histogram->maxUs()) / 1000.0);
+        double(histogram->maxUs()) / 1000.0);
     QVERIFY(json[u"ttfb_ms"_s][u"median"_s].toDouble() > 0);
     const QList<hostbench::model::BenchSample> samples = db.samples(runs.constFirst().id);
     QVERIFY(!samples.isEmpty());
@@ -683,7 +697,7 @@ void TestCli::benchStoresRunAndWritesJson()
     QCOMPARE(completed, quint64(200));
     db.close();
 
-    const Result list = runCli({u"runs"_s, u"--data-dir"_s, data});
+    const Result list = runCli({ u"runs"_s, u"--data-dir"_s, data });
     QCOMPARE(list.exitCode, 0);
     QVERIFY2(list.out.contains(url), qPrintable(list.out));
 }
@@ -693,11 +707,11 @@ void TestCli::benchNoStore()
     const QString site = makeSite(u"a"_s, "OK");
     QProcess serve;
     quint16 port = 0;
-    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s},
-                       &port));
+    QVERIFY(startServe(
+        serve, { u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s }, &port));
     const QString data = m_dir->filePath(u"no-store"_s);
-    const Result r = runCli({u"bench"_s, u"-n"_s, u"20"_s, u"-k"_s, u"--no-store"_s, u"--data-dir"_s, data,
-                             u"http://127.0.0.1:%1/"_s.arg(port)});
+    const Result r = runCli({ u"bench"_s, u"-n"_s, u"20"_s, u"-k"_s, u"--no-store"_s, u"--data-dir"_s, data,
+        u"http://127.0.0.1:%1/"_s.arg(port) });
     QVERIFY(stopServe(serve));
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY(!QFile::exists(data + u"/hostbench.sqlite"_s));
@@ -708,11 +722,11 @@ void TestCli::benchWrkFormat()
     const QString site = makeSite(u"a"_s, "OK");
     QProcess serve;
     quint16 port = 0;
-    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s},
-                       &port));
+    QVERIFY(startServe(
+        serve, { u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s }, &port));
     const QString url = u"http://127.0.0.1:%1/"_s.arg(port);
-    const Result r = runCli({u"bench"_s, u"-t"_s, u"0.5"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--format"_s, u"wrk"_s,
-                             u"--no-store"_s, url});
+    const Result r = runCli({ u"bench"_s, u"-t"_s, u"0.5"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--format"_s,
+        u"wrk"_s, u"--no-store"_s, url });
     QVERIFY(stopServe(serve));
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.out.startsWith(u"Running "_s), qPrintable(r.out));
@@ -729,23 +743,24 @@ void TestCli::benchSendsRequestAsGiven_data()
     QTest::addColumn<QList<QByteArray>>("headerLines");
 
     // -p alone: POST, text/plain (as ab).
-    QTest::newRow("-p") << QStringList{} << QByteArray("name=value&x=1") << QByteArray("POST /ok?a=b HTTP/1.1")
-                        << QList<QByteArray>{"Content-Type: text/plain", "Content-Length: 14", "Host: 127.0.0.1:%PORT%",
-                                             "User-Agent: Hostbench/" HOSTBENCH_VERSION};
-    QTest::newRow("-m -H -T --host")
-        << QStringList{u"-m"_s, u"PUT"_s, u"-H"_s, u"X-One: 1"_s, u"-H"_s, u"X-Two: two words"_s, u"-T"_s,
-                       u"application/json"_s, u"--host"_s, u"example.test"_s}
-        << QByteArray("{\"a\": 1}") << QByteArray("PUT /ok?a=b HTTP/1.1")
-        << QList<QByteArray>{"X-One: 1", "X-Two: two words", "Content-Type: application/json", "Content-Length: 8",
-                             "Host: example.test"};
+    QTest::newRow("-p") << QStringList {} << QByteArray("name=value&x=1")
+                        << QByteArray("POST /ok?a=b HTTP/1.1")
+                        << QList<QByteArray> { "Content-Type: text/plain", "Content-Length: 14",
+                               "Host: 127.0.0.1:%PORT%", "User-Agent: Hostbench/" HOSTBENCH_VERSION };
+    QTest::newRow("-m -H -T --host") << QStringList { u"-m"_s, u"PUT"_s, u"-H"_s, u"X-One: 1"_s, u"-H"_s,
+        u"X-Two: two words"_s, u"-T"_s, u"application/json"_s, u"--host"_s, u"example.test"_s }
+                                     << QByteArray("{\"a\": 1}") << QByteArray("PUT /ok?a=b HTTP/1.1")
+                                     << QList<QByteArray> { "X-One: 1", "X-Two: two words",
+                                            "Content-Type: application/json", "Content-Length: 8",
+                                            "Host: example.test" };
     QTest::newRow("-m DELETE, no body")
-        << QStringList{u"-m"_s, u"DELETE"_s, u"-H"_s, u"Authorization: Bearer abc"_s} << QByteArray()
+        << QStringList { u"-m"_s, u"DELETE"_s, u"-H"_s, u"Authorization: Bearer abc"_s } << QByteArray()
         << QByteArray("DELETE /ok?a=b HTTP/1.1")
-        << QList<QByteArray>{"Authorization: Bearer abc", "Content-Length: 0", "Host: 127.0.0.1:%PORT%"};
+        << QList<QByteArray> { "Authorization: Bearer abc", "Content-Length: 0", "Host: 127.0.0.1:%PORT%" };
     // As ab's -H: the user's User-Agent replaces the default one.
-    QTest::newRow("-H User-Agent") << QStringList{u"-H"_s, u"User-Agent: mine/1.0"_s} << QByteArray()
+    QTest::newRow("-H User-Agent") << QStringList { u"-H"_s, u"User-Agent: mine/1.0"_s } << QByteArray()
                                    << QByteArray("GET /ok?a=b HTTP/1.1")
-                                   << QList<QByteArray>{"User-Agent: mine/1.0", "Host: 127.0.0.1:%PORT%"};
+                                   << QList<QByteArray> { "User-Agent: mine/1.0", "Host: 127.0.0.1:%PORT%" };
 }
 
 void TestCli::benchSendsRequestAsGiven()
@@ -756,7 +771,7 @@ void TestCli::benchSendsRequestAsGiven()
     QFETCH(QList<QByteArray>, headerLines);
 
     TestHttpServer server;
-    QStringList arguments{u"bench"_s, u"-n"_s, u"3"_s, u"-k"_s, u"--no-store"_s};
+    QStringList arguments { u"bench"_s, u"-n"_s, u"3"_s, u"-k"_s, u"--no-store"_s };
     arguments += flags;
     if (!body.isEmpty()) {
         const QString bodyFile = m_dir->filePath(u"body"_s);
@@ -764,7 +779,7 @@ void TestCli::benchSendsRequestAsGiven()
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(body);
         file.close();
-        arguments += {u"-p"_s, bodyFile};
+        arguments += { u"-p"_s, bodyFile };
     }
     arguments += u"http://127.0.0.1:%1/ok?a=b"_s.arg(server.port());
     const Result r = runCli(arguments);
@@ -784,9 +799,8 @@ void TestCli::benchSendsRequestAsGiven()
         QVERIFY2(lines.contains(line), QByteArray(line + "\n---\n" + seen).constData());
     }
     // Exactly one User-Agent: the default (ab sends ApacheBench/2.3), or the user's instead of it.
-    const auto userAgents = std::count_if(lines.cbegin(), lines.cend(), [](const QByteArray &line) {
-        return line.toLower().startsWith("user-agent:");
-    });
+    const auto userAgents = std::count_if(lines.cbegin(), lines.cend(),
+        [](const QByteArray &line) { return line.toLower().startsWith("user-agent:"); });
     QCOMPARE(userAgents, 1);
 }
 
@@ -795,15 +809,16 @@ void TestCli::benchCsvAndPercentileFiles()
     TestHttpServer server;
     const QString csvFile = m_dir->filePath(u"samples.csv"_s);
     const QString percentFile = m_dir->filePath(u"percent.csv"_s);
-    const Result r = runCli({u"bench"_s, u"-n"_s, u"300"_s, u"-c"_s, u"3"_s, u"-k"_s, u"--no-store"_s, u"--csv"_s,
-                             csvFile, u"-e"_s, percentFile, u"http://127.0.0.1:%1/delay/1"_s.arg(server.port())});
+    const Result r = runCli({ u"bench"_s, u"-n"_s, u"300"_s, u"-c"_s, u"3"_s, u"-k"_s, u"--no-store"_s,
+        u"--csv"_s, csvFile, u"-e"_s, percentFile, u"http://127.0.0.1:%1/delay/1"_s.arg(server.port()) });
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
 
     // --csv: the interval series; the samples add up to the run.
     const QList<QByteArray> rows = readFile(csvFile).trimmed().split('\n');
     QVERIFY2(rows.size() >= 2, readFile(csvFile).constData());
-    QCOMPARE(rows.first(), QByteArray("index,elapsed_ms,interval_ms,completed,failed,bytes,requests_per_second,"
-                                      "p50_us,p90_us,p99_us,max_us,open_connections"));
+    QCOMPARE(rows.first(),
+        QByteArray("index,elapsed_ms,interval_ms,completed,failed,bytes,requests_per_second,"
+                   "p50_us,p90_us,p99_us,max_us,open_connections"));
     qint64 completed = 0;
     for (qsizetype i = 1; i < rows.size(); ++i) {
         const QList<QByteArray> fields = rows[i].split(',');
@@ -838,8 +853,8 @@ void TestCli::benchOpenModelReportsBothLatencies()
     TestHttpServer server;
     const QString url = u"http://127.0.0.1:%1/ok"_s.arg(server.port());
     const QString jsonFile = m_dir->filePath(u"rate.json"_s);
-    Result r = runCli({u"bench"_s, u"-t"_s, u"1"_s, u"--rate"_s, u"100"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--no-store"_s,
-                       u"--json"_s, jsonFile, url});
+    Result r = runCli({ u"bench"_s, u"-t"_s, u"1"_s, u"--rate"_s, u"100"_s, u"-c"_s, u"2"_s, u"-k"_s,
+        u"--no-store"_s, u"--json"_s, jsonFile, url });
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains(u"Open model at 100.00 [#/sec]: latency (ms)"_s), qPrintable(r.out));
     QVERIFY2(r.out.contains(u"\nCorrected: "_s) && r.out.contains(u"\nUncorrected: "_s), qPrintable(r.out));
@@ -848,16 +863,16 @@ void TestCli::benchOpenModelReportsBothLatencies()
     QVERIFY(json[u"latency_ms"_s][u"p99"_s].toDouble() > 0);
     QCOMPARE(json[u"parameters"_s][u"rate"_s].toDouble(), 100.0);
 
-    r = runCli({u"bench"_s, u"-t"_s, u"1"_s, u"--rate"_s, u"100"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--no-store"_s,
-                u"--format"_s, u"wrk"_s, url});
+    r = runCli({ u"bench"_s, u"-t"_s, u"1"_s, u"--rate"_s, u"100"_s, u"-c"_s, u"2"_s, u"-k"_s,
+        u"--no-store"_s, u"--format"_s, u"wrk"_s, url });
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains(u"Uncorrected Latency"_s), qPrintable(r.out));
 }
 
 void TestCli::benchBrokenDataFolderSendsNothing_data()
 {
-    QTest::addColumn<QString>("name");   // under the temporary folder
-    QTest::addColumn<bool>("isFile");    // the --data-dir is a file, else a folder with a broken database
+    QTest::addColumn<QString>("name"); // under the temporary folder
+    QTest::addColumn<bool>("isFile"); // the --data-dir is a file, else a folder with a broken database
     QTest::addColumn<QString>("reason");
     QTest::newRow("garbage database") << u"broken"_s << false << u"not a SQLite database"_s;
     QTest::newRow("data dir is a file") << u"a-file"_s << true << u"is a file, not a folder"_s;
@@ -881,10 +896,11 @@ void TestCli::benchBrokenDataFolderSendsNothing()
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(garbage);
     }
-    const Result r = runCli({u"bench"_s, u"-n"_s, u"10"_s, u"--data-dir"_s, data,
-                             u"http://127.0.0.1:%1/"_s.arg(target.serverPort())});
+    const Result r = runCli({ u"bench"_s, u"-n"_s, u"10"_s, u"--data-dir"_s, data,
+        u"http://127.0.0.1:%1/"_s.arg(target.serverPort()) });
     QCOMPARE(r.exitCode, 1);
-    QVERIFY2(r.err.contains(reason) && r.err.contains(u"--no-store runs without storing"_s), qPrintable(r.err));
+    QVERIFY2(
+        r.err.contains(reason) && r.err.contains(u"--no-store runs without storing"_s), qPrintable(r.err));
     QVERIFY2(!r.out.contains(u"Complete requests"_s), qPrintable(r.out));
     // The reachability check connects; no request may follow it.
     while (target.waitForNewConnection(200)) {
@@ -900,13 +916,14 @@ void TestCli::benchInterruptedBySigint()
     const QString site = makeSite(u"a"_s, "OK");
     QProcess serve;
     quint16 port = 0;
-    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s},
-                       &port));
+    QVERIFY(startServe(
+        serve, { u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s }, &port));
     const QString data = m_dir->filePath(u"interrupted"_s);
     QProcess bench;
     bench.setProcessEnvironment(environment());
-    bench.start(QStringLiteral(HOSTBENCH_CLI_PATH), {u"bench"_s, u"-t"_s, u"120"_s, u"-c"_s, u"2"_s, u"--data-dir"_s,
-                                                     data, u"http://127.0.0.1:%1/"_s.arg(port)});
+    bench.start(QStringLiteral(HOSTBENCH_CLI_PATH),
+        { u"bench"_s, u"-t"_s, u"120"_s, u"-c"_s, u"2"_s, u"--data-dir"_s, data,
+            u"http://127.0.0.1:%1/"_s.arg(port) });
     QVERIFY(bench.waitForStarted(kTimeoutMs));
     QByteArray out;
     QDeadlineTimer deadline(kTimeoutMs);
@@ -942,7 +959,8 @@ void TestCli::benchUnreachableTarget()
         port = probe.serverPort();
     }
     const QString data = m_dir->filePath(u"unreachable"_s);
-    const Result r = runCli({u"bench"_s, u"-n"_s, u"10"_s, u"--data-dir"_s, data, u"http://127.0.0.1:%1/"_s.arg(port)});
+    const Result r = runCli(
+        { u"bench"_s, u"-n"_s, u"10"_s, u"--data-dir"_s, data, u"http://127.0.0.1:%1/"_s.arg(port) });
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains(u"cannot connect"_s), qPrintable(r.err));
     QVERIFY(!r.out.contains(u"Complete requests"_s));
@@ -957,17 +975,18 @@ void TestCli::benchAboveOpenFileLimit()
     QVERIFY(target.listen(QHostAddress::LocalHost, 0));
     QProcess bench;
     bench.setProcessEnvironment(environment());
-    bench.start(u"bash"_s, {u"-c"_s, u"ulimit -n 256 && exec \"$0\" \"$@\""_s, QStringLiteral(HOSTBENCH_CLI_PATH),
-                            u"bench"_s, u"-c"_s, u"400"_s, u"-n"_s, u"400"_s, u"--no-store"_s,
-                            u"http://127.0.0.1:%1/"_s.arg(target.serverPort())});
+    bench.start(u"bash"_s,
+        { u"-c"_s, u"ulimit -n 256 && exec \"$0\" \"$@\""_s, QStringLiteral(HOSTBENCH_CLI_PATH), u"bench"_s,
+            u"-c"_s, u"400"_s, u"-n"_s, u"400"_s, u"--no-store"_s,
+            u"http://127.0.0.1:%1/"_s.arg(target.serverPort()) });
     QVERIFY(bench.waitForFinished(kTimeoutMs));
     const QString err = QString::fromLocal8Bit(bench.readAllStandardError());
     const QString out = QString::fromLocal8Bit(bench.readAllStandardOutput());
     QCOMPARE(bench.exitStatus(), QProcess::NormalExit);
     QVERIFY2(bench.exitCode() == 1, qPrintable(err));
     QVERIFY2(err.contains(u"400 connections need 400 sockets"_s) && err.contains(u"open-file limit is 256"_s)
-                 && err.contains(u"ulimit -n"_s),
-             qPrintable(err));
+            && err.contains(u"ulimit -n"_s),
+        qPrintable(err));
     QVERIFY(!out.contains(u"Complete requests"_s));
 }
 
@@ -990,8 +1009,8 @@ void TestCli::damagedDatabaseErrorNamesTheFile()
         QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
         file.write(bytes);
     }
-    for (const QString &command : {u"runs"_s, u"serve"_s}) {
-        const Result r = runCli({command, u"--data-dir"_s, data});
+    for (const QString &command : { u"runs"_s, u"serve"_s }) {
+        const Result r = runCli({ command, u"--data-dir"_s, data });
         QVERIFY2(r.exitCode == 1, qPrintable(r.out));
         QVERIFY2(r.err.contains(QDir::cleanPath(QFileInfo(path).absoluteFilePath())), qPrintable(r.err));
         QVERIFY2(r.err.contains(u"malformed"_s), qPrintable(r.err));
@@ -1006,7 +1025,7 @@ void TestCli::statusWithNothingListening()
         QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
         port = probe.serverPort();
     }
-    const Result r = runCli({u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(port)});
+    const Result r = runCli({ u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(port) });
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"nothing listens"_s), qPrintable(r.err));
 }
@@ -1033,7 +1052,7 @@ static HttpReply controlGet(quint16 port, const QByteArray &path, const QByteArr
             continue;
         const QRegularExpressionMatch match = length.match(QString::fromLatin1(data.left(split + 2)));
         if (match.hasMatch() && data.size() - split - 4 >= match.captured(1).toLongLong())
-            return {data.left(split), data.mid(split + 4)};
+            return { data.left(split), data.mid(split + 4) };
     }
     return {};
 }
@@ -1047,7 +1066,7 @@ void TestCli::controlTokenInTheDataFolder()
     quint16 port = 0;
     quint16 controlPort = 0;
     QVERIFY(startServe(serve,
-        {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s}, &port,
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s }, &port,
         &controlPort));
     QVERIFY(controlPort != 0);
     const QString tokenFile = data + u"/control.token"_s;
@@ -1063,28 +1082,28 @@ void TestCli::controlTokenInTheDataFolder()
     QVERIFY(controlGet(controlPort, "/metrics").head.startsWith("HTTP/1.1 200")); // open by default
 
     const QString control = u"127.0.0.1:%1"_s.arg(controlPort);
-    const Result status = runCli({u"status"_s, u"--control"_s, control, u"--data-dir"_s, data });
+    const Result status = runCli({ u"status"_s, u"--control"_s, control, u"--data-dir"_s, data });
     QVERIFY2(status.exitCode == 0, qPrintable(status.err));
     QVERIFY2(status.out.contains(u"running at http://127.0.0.1:%1/"_s.arg(port)), qPrintable(status.out));
 
     // Another data folder's token is refused, and status says why.
     const QString other = m_dir->filePath(u"other-data"_s);
     QVERIFY(QDir().mkpath(other));
-    const Result noToken = runCli({u"status"_s, u"--control"_s, control, u"--data-dir"_s, other });
+    const Result noToken = runCli({ u"status"_s, u"--control"_s, control, u"--data-dir"_s, other });
     QCOMPARE(noToken.exitCode, 1);
     QVERIFY2(noToken.err.contains(u"no control token"_s), qPrintable(noToken.err));
     QFile otherToken(other + u"/control.token"_s);
     QVERIFY(otherToken.open(QIODevice::WriteOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
     otherToken.write(QByteArray(64, '1'));
     otherToken.close();
-    const Result wrongToken = runCli({u"status"_s, u"--control"_s, control, u"--data-dir"_s, other });
+    const Result wrongToken = runCli({ u"status"_s, u"--control"_s, control, u"--data-dir"_s, other });
     QCOMPARE(wrongToken.exitCode, 1);
     QVERIFY2(wrongToken.err.contains(u"refused the token"_s), qPrintable(wrongToken.err));
     QVERIFY(stopServe(serve));
 
     // The next start keeps the token.
     QVERIFY(startServe(serve,
-        {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s}, &port,
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s }, &port,
         &controlPort));
     QCOMPARE(readFile(tokenFile).trimmed(), token);
     QVERIFY(controlGet(controlPort, "/api/status", token).head.startsWith("HTTP/1.1 200"));
@@ -1097,8 +1116,8 @@ void TestCli::controlOnAnyAddressNeedsTokenEverywhere()
     QProcess serve;
     quint16 port = 0;
     QVERIFY(startServe(serve,
-        {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"0.0.0.0:0"_s,
-         u"--control-token-required"_s},
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"0.0.0.0:0"_s,
+            u"--control-token-required"_s },
         &port));
     static const QRegularExpression control(
         u"^Control API on http://0\\.0\\.0\\.0:(\\d+)/"_s, QRegularExpression::MultilineOption);
@@ -1113,18 +1132,18 @@ void TestCli::controlOnAnyAddressNeedsTokenEverywhere()
 }
 
 // A request with a JSON body to the control API; returns the status line and body.
-static HttpReply controlSend(quint16 port, const QByteArray &method, const QByteArray &path, const QByteArray &token,
-                             const QByteArray &body)
+static HttpReply controlSend(quint16 port, const QByteArray &method, const QByteArray &path,
+    const QByteArray &token, const QByteArray &body)
 {
     QTcpSocket socket;
     socket.connectToHost(QHostAddress::LocalHost, port);
     if (!socket.waitForConnected(kTimeoutMs))
         return {};
     socket.write(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token
-                 + "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size())
-                 + "\r\n\r\n" + body);
-    static const QRegularExpression length(u"\r\nContent-Length: (\\d+)\r\n"_s,
-                                           QRegularExpression::CaseInsensitiveOption);
+        + "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size())
+        + "\r\n\r\n" + body);
+    static const QRegularExpression length(
+        u"\r\nContent-Length: (\\d+)\r\n"_s, QRegularExpression::CaseInsensitiveOption);
     QByteArray data;
     while (socket.waitForReadyRead(kTimeoutMs)) {
         data += socket.readAll();
@@ -1134,7 +1153,7 @@ static HttpReply controlSend(quint16 port, const QByteArray &method, const QByte
         const QRegularExpressionMatch match = length.match(QString::fromLatin1(data.left(split + 2)));
         const qint64 expected = match.hasMatch() ? match.captured(1).toLongLong() : 0;
         if (data.size() - split - 4 >= expected)
-            return {data.left(split), data.mid(split + 4)};
+            return { data.left(split), data.mid(split + 4) };
     }
     return {};
 }
@@ -1148,18 +1167,18 @@ void TestCli::serveSitesThroughControlApi()
     quint16 port = 0;
     quint16 controlPort = 0;
     QVERIFY(startServe(serve,
-                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s},
-                       &port, &controlPort));
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s }, &port,
+        &controlPort));
     const QByteArray token = readFile(data + u"/control.token"_s).trimmed();
     const QString root = makeSite(u"api"_s, "api site\n");
 
     const HttpReply bad = controlSend(controlPort, "POST", "/api/sites", token,
-                                      R"({"host": "api.test", "document_root": ")" + root.toUtf8() + "/missing\"}");
+        R"({"host": "api.test", "document_root": ")" + root.toUtf8() + "/missing\"}");
     QVERIFY2(bad.head.startsWith("HTTP/1.1 422"), bad.head.constData());
     QVERIFY2(bad.body.contains("\"field\":\"document_root\""), bad.body.constData());
 
     const HttpReply created = controlSend(controlPort, "POST", "/api/sites", token,
-                                          R"({"host": "api.test", "document_root": ")" + root.toUtf8() + "\"}");
+        R"({"host": "api.test", "document_root": ")" + root.toUtf8() + "\"}");
     QVERIFY2(created.head.startsWith("HTTP/1.1 201"), created.head.constData());
     QCOMPARE(httpGet(port, "api.test", "/").body, QByteArray("api site\n"));
     {
@@ -1185,8 +1204,8 @@ void TestCli::serveEngineStopAndStartThroughControlApi()
     quint16 port = 0;
     quint16 controlPort = 0;
     QVERIFY(startServe(serve,
-                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s},
-                       &port, &controlPort));
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s }, &port,
+        &controlPort));
     const QByteArray token = readFile(data + u"/control.token"_s).trimmed();
     QVERIFY(httpGet(port, "localhost", "/").head.startsWith("HTTP/1.1 200"));
 
@@ -1196,8 +1215,8 @@ void TestCli::serveEngineStopAndStartThroughControlApi()
     QTcpSocket socket;
     socket.connectToHost(QHostAddress::LocalHost, port);
     QVERIFY(!socket.waitForConnected(2000)); // the engine's port is closed
-    const Result status = runCli({u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(controlPort), u"--data-dir"_s,
-                                  data});
+    const Result status
+        = runCli({ u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(controlPort), u"--data-dir"_s, data });
     QVERIFY2(status.exitCode == 0, qPrintable(status.err));
     QVERIFY2(status.out.contains(u"stopped"_s), qPrintable(status.out));
     const HttpReply noReload = controlSend(controlPort, "POST", "/api/engine/reload", token, {});
@@ -1220,11 +1239,11 @@ static QStringList storedHostNames(const QString &data)
 {
     Database db;
     if (!db.open(data + u"/hostbench.sqlite"_s))
-        return {u"(cannot open)"_s};
+        return { u"(cannot open)"_s };
     QStringList names;
     for (const hostbench::model::VirtualHost &site : db.virtualHosts())
         names.append(site.hostName + u'=' + site.documentRoot + u'+' + site.aliases.join(u',') + u'+'
-                     + (site.isDefault ? u"default"_s : QString()));
+            + (site.isDefault ? u"default"_s : QString()));
     return names;
 }
 
@@ -1233,43 +1252,43 @@ void TestCli::sitesOnTheFileWhenNothingRuns()
     const QString data = m_dir->filePath(u"sites-data"_s);
     const QString a = makeSite(u"a"_s, "a\n");
     const QString b = makeSite(u"b"_s, "b\n");
-    const Result added = runCli({u"sites"_s, u"add"_s, u"A.test,www.a.test="_s + a, u"--data-dir"_s, data});
+    const Result added = runCli({ u"sites"_s, u"add"_s, u"A.test,www.a.test="_s + a, u"--data-dir"_s, data });
     QVERIFY2(added.exitCode == 0, qPrintable(added.err));
     QVERIFY2(added.out.contains(u"no instance runs"_s), qPrintable(added.out));
     QCOMPARE(storedHostNames(data).size(), 2);
     QVERIFY(storedHostNames(data).contains(u"a.test="_s + a + u"+www.a.test+"_s));
 
-    const Result listed = runCli({u"sites"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, data});
+    const Result listed = runCli({ u"sites"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, data });
     QCOMPARE(listed.exitCode, 0);
     const QJsonArray sites = QJsonDocument::fromJson(listed.out.toUtf8()).array();
     QCOMPARE(sites.size(), 2);
     QCOMPARE(sites[1][u"host"_s].toString(), u"a.test"_s);
-    const Result table = runCli({u"sites"_s, u"list"_s, u"--data-dir"_s, data});
-    QVERIFY2(table.out.contains(u"localhost *"_s) && table.out.contains(u"www.a.test"_s), qPrintable(table.out));
+    const Result table = runCli({ u"sites"_s, u"list"_s, u"--data-dir"_s, data });
+    QVERIFY2(
+        table.out.contains(u"localhost *"_s) && table.out.contains(u"www.a.test"_s), qPrintable(table.out));
 
     // Refused changes leave the file as it was.
     const QStringList before = storedHostNames(data);
-    for (const QStringList &bad : {QStringList{u"add"_s, u"www.a.test="_s + b},
-                                   QStringList{u"add"_s, u"bad_name="_s + b},
-                                   QStringList{u"add"_s, u"c.test=/nonexistent/hostbench"_s},
-                                   QStringList{u"edit"_s, u"a.test"_s, u"--host"_s, u"localhost"_s},
-                                   QStringList{u"edit"_s, u"nothing.test"_s, u"--root"_s, b},
-                                   QStringList{u"remove"_s, u"localhost"_s},
-                                   QStringList{u"remove"_s, u"nothing.test"_s}}) {
-        const Result r = runCli(QStringList{u"sites"_s} + bad + QStringList{u"--data-dir"_s, data});
+    for (const QStringList &bad :
+        { QStringList { u"add"_s, u"www.a.test="_s + b }, QStringList { u"add"_s, u"bad_name="_s + b },
+            QStringList { u"add"_s, u"c.test=/nonexistent/hostbench"_s },
+            QStringList { u"edit"_s, u"a.test"_s, u"--host"_s, u"localhost"_s },
+            QStringList { u"edit"_s, u"nothing.test"_s, u"--root"_s, b },
+            QStringList { u"remove"_s, u"localhost"_s }, QStringList { u"remove"_s, u"nothing.test"_s } }) {
+        const Result r = runCli(QStringList { u"sites"_s } + bad + QStringList { u"--data-dir"_s, data });
         QVERIFY2(r.exitCode == 1, qPrintable(bad.join(u' ') + u": "_s + r.out));
         QVERIFY2(!r.err.isEmpty(), qPrintable(bad.join(u' ')));
         QCOMPARE(storedHostNames(data), before);
     }
 
-    QCOMPARE(runCli({u"sites"_s, u"edit"_s, u"a.test"_s, u"--root"_s, b, u"--aliases"_s, u""_s, u"--data-dir"_s,
-                     data})
+    QCOMPARE(runCli({ u"sites"_s, u"edit"_s, u"a.test"_s, u"--root"_s, b, u"--aliases"_s, u""_s,
+                        u"--data-dir"_s, data })
                  .exitCode,
-             0);
+        0);
     QVERIFY(storedHostNames(data).contains(u"a.test="_s + b + u"++"_s));
-    QCOMPARE(runCli({u"sites"_s, u"remove"_s, u"a.test"_s, u"--data-dir"_s, data}).exitCode, 0);
+    QCOMPARE(runCli({ u"sites"_s, u"remove"_s, u"a.test"_s, u"--data-dir"_s, data }).exitCode, 0);
     QCOMPARE(storedHostNames(data).size(), 1);
-    const Result reload = runCli({u"reload"_s, u"--data-dir"_s, data});
+    const Result reload = runCli({ u"reload"_s, u"--data-dir"_s, data });
     QCOMPARE(reload.exitCode, 1);
     QVERIFY2(reload.err.contains(u"no instance runs"_s), qPrintable(reload.err));
 }
@@ -1282,36 +1301,37 @@ void TestCli::sitesThroughTheRunningInstance()
     QProcess serve;
     quint16 port = 0;
     QVERIFY(startServe(serve,
-                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s},
-                       &port));
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s }, &port));
     QVERIFY(QFile::exists(data + u"/control.endpoint"_s));
     const QString a = makeSite(u"a"_s, "site a\n");
     const QString b = makeSite(u"b"_s, "site b\n");
 
-    const Result added = runCli({u"sites"_s, u"add"_s, u"a.test,www.a.test="_s + a, u"--data-dir"_s, data});
+    const Result added = runCli({ u"sites"_s, u"add"_s, u"a.test,www.a.test="_s + a, u"--data-dir"_s, data });
     QVERIFY2(added.exitCode == 0, qPrintable(added.err));
     QVERIFY2(added.out.contains(u"through the running instance"_s), qPrintable(added.out));
     QCOMPARE(httpGet(port, "www.a.test", "/").body, QByteArray("site a\n"));
 
-    const Result refused = runCli({u"sites"_s, u"add"_s, u"www.a.test="_s + b, u"--data-dir"_s, data});
+    const Result refused = runCli({ u"sites"_s, u"add"_s, u"www.a.test="_s + b, u"--data-dir"_s, data });
     QCOMPARE(refused.exitCode, 1);
-    QVERIFY2(refused.err.contains(u"host: "_s) && refused.err.contains(u"already used"_s), qPrintable(refused.err));
+    QVERIFY2(refused.err.contains(u"host: "_s) && refused.err.contains(u"already used"_s),
+        qPrintable(refused.err));
 
-    const Result edited = runCli({u"sites"_s, u"edit"_s, u"a.test"_s, u"--root"_s, b, u"--data-dir"_s, data});
+    const Result edited
+        = runCli({ u"sites"_s, u"edit"_s, u"a.test"_s, u"--root"_s, b, u"--data-dir"_s, data });
     QVERIFY2(edited.exitCode == 0, qPrintable(edited.err));
     QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("site b\n"));
-    const Result listed = runCli({u"sites"_s, u"list"_s, u"--data-dir"_s, data});
+    const Result listed = runCli({ u"sites"_s, u"list"_s, u"--data-dir"_s, data });
     QVERIFY2(listed.out.contains(u"a.test"_s) && listed.out.contains(b), qPrintable(listed.out));
 
     // status finds the instance without --control.
-    const Result status = runCli({u"status"_s, u"--data-dir"_s, data});
+    const Result status = runCli({ u"status"_s, u"--data-dir"_s, data });
     QVERIFY2(status.exitCode == 0, qPrintable(status.err));
     QVERIFY2(status.out.contains(u"running at http://127.0.0.1:%1/"_s.arg(port)), qPrintable(status.out));
 
-    const Result removed = runCli({u"sites"_s, u"remove"_s, u"a.test"_s, u"--data-dir"_s, data});
+    const Result removed = runCli({ u"sites"_s, u"remove"_s, u"a.test"_s, u"--data-dir"_s, data });
     QVERIFY2(removed.exitCode == 0, qPrintable(removed.err));
     QVERIFY(httpGet(port, "a.test", "/").body != "site b\n");
-    const Result reload = runCli({u"reload"_s, u"--data-dir"_s, data});
+    const Result reload = runCli({ u"reload"_s, u"--data-dir"_s, data });
     QVERIFY2(reload.exitCode == 0, qPrintable(reload.err));
     QVERIFY(stopServe(serve));
     QCOMPARE(QString::fromLocal8Bit(serve.readAllStandardOutput()).count(u"Reloaded: "_s), 4);
@@ -1333,8 +1353,8 @@ void TestCli::sitesIgnoreAStaleEndpoint()
     QVERIFY(endpoint.open(QIODevice::WriteOnly));
     endpoint.write("127.0.0.1:" + QByteArray::number(closedPort) + '\n');
     endpoint.close();
-    const Result added =
-        runCli({u"sites"_s, u"add"_s, u"a.test="_s + makeSite(u"a"_s, "a\n"), u"--data-dir"_s, data});
+    const Result added
+        = runCli({ u"sites"_s, u"add"_s, u"a.test="_s + makeSite(u"a"_s, "a\n"), u"--data-dir"_s, data });
     QVERIFY2(added.exitCode == 0, qPrintable(added.err));
     QVERIFY2(added.out.contains(u"no instance answers"_s), qPrintable(added.out));
     QCOMPARE(storedHostNames(data).size(), 2);
@@ -1347,20 +1367,20 @@ void TestCli::sitesRefusedBesideASilentInstance()
     const QString data = m_dir->filePath(u"silent-data"_s);
     QProcess serve;
     quint16 port = 0;
-    QVERIFY(startServe(serve, {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s},
-                       &port));
+    QVERIFY(startServe(
+        serve, { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"off"_s }, &port));
     const QStringList before = storedHostNames(data);
-    const Result refused =
-        runCli({u"sites"_s, u"add"_s, u"b.test="_s + makeSite(u"b"_s, "b\n"), u"--data-dir"_s, data});
+    const Result refused
+        = runCli({ u"sites"_s, u"add"_s, u"b.test="_s + makeSite(u"b"_s, "b\n"), u"--data-dir"_s, data });
     QCOMPARE(refused.exitCode, 1);
     QVERIFY2(refused.err.contains(u"in use by hostbench-cli (PID %1)"_s.arg(serve.processId())),
-             qPrintable(refused.err));
+        qPrintable(refused.err));
     QCOMPARE(storedHostNames(data), before);
     QVERIFY(stopServe(serve));
 
     // Once it has stopped, the same change is made on the file.
-    const Result added =
-        runCli({u"sites"_s, u"add"_s, u"b.test="_s + makeSite(u"b"_s, "b\n"), u"--data-dir"_s, data});
+    const Result added
+        = runCli({ u"sites"_s, u"add"_s, u"b.test="_s + makeSite(u"b"_s, "b\n"), u"--data-dir"_s, data });
     QVERIFY2(added.exitCode == 0, qPrintable(added.err));
     QCOMPARE(storedHostNames(data).size(), before.size() + 1);
 }
@@ -1372,16 +1392,17 @@ void TestCli::serveWritesAndRemovesPidFile()
     QProcess serve;
     quint16 port = 0;
     QVERIFY(startServe(serve,
-                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, makeSite(u"pid"_s, "pid\n"), u"--control"_s,
-                        u"off"_s, u"--pid-file"_s, pidFile},
-                       &port));
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, makeSite(u"pid"_s, "pid\n"), u"--control"_s,
+            u"off"_s, u"--pid-file"_s, pidFile },
+        &port));
     QCOMPARE(readFile(pidFile), QByteArray::number(serve.processId()) + '\n');
     QVERIFY(stopServe(serve));
     QVERIFY(!QFile::exists(pidFile));
 
     // A pid file that cannot be written stops serve before it says it serves.
-    const Result r = runCli({u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, m_dir->filePath(u"run"_s),
-                             u"--control"_s, u"off"_s, u"--pid-file"_s, m_dir->filePath(u"missing/serve.pid"_s)});
+    const Result r
+        = runCli({ u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, m_dir->filePath(u"run"_s),
+            u"--control"_s, u"off"_s, u"--pid-file"_s, m_dir->filePath(u"missing/serve.pid"_s) });
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"--pid-file"_s), qPrintable(r.err));
     QVERIFY(!r.out.contains(u"Press Ctrl+C"_s));
@@ -1393,7 +1414,8 @@ static QJsonObject waitForRun(quint16 controlPort, const QByteArray &token, qint
     QJsonObject run;
     QDeadlineTimer deadline(kTimeoutMs);
     do {
-        run = QJsonDocument::fromJson(controlGet(controlPort, "/api/runs/" + QByteArray::number(id), token).body)
+        run = QJsonDocument::fromJson(
+            controlGet(controlPort, "/api/runs/" + QByteArray::number(id), token).body)
                   .object();
         const QString state = run[u"state"_s].toString();
         if (state != u"running"_s && state != u"stopping"_s)
@@ -1410,27 +1432,28 @@ void TestCli::serveRunsThroughControlApi()
     quint16 port = 0;
     quint16 controlPort = 0;
     QVERIFY(startServe(serve,
-                       {u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s},
-                       &port, &controlPort));
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s }, &port,
+        &controlPort));
     const QByteArray token = readFile(data + u"/control.token"_s).trimmed();
     const QByteArray url = "http://127.0.0.1:" + QByteArray::number(port) + "/";
 
     // Bad requests start nothing.
-    for (const auto &[body, status] :
-         {std::pair{QByteArray(R"({"requests": 5})"), QByteArray("422")},
-          std::pair{QByteArray(R"({"url": ")" + url + R"(", "requests": 5, "colour": 1})"), QByteArray("400")},
-          std::pair{QByteArray(R"({"url": "https://127.0.0.1/", "requests": 5})"), QByteArray("422")},
-          std::pair{QByteArray(R"({"url": ")" + url + R"(", "requests": 5, "duration_s": 1})"), QByteArray("422")},
-          std::pair{QByteArray(R"({"url": ")" + url + R"(", "requests": "5"})"), QByteArray("400")}}) {
+    for (const auto &[body, status] : { std::pair { QByteArray(R"({"requests": 5})"), QByteArray("422") },
+             std::pair {
+                 QByteArray(R"({"url": ")" + url + R"(", "requests": 5, "colour": 1})"), QByteArray("400") },
+             std::pair { QByteArray(R"({"url": "https://127.0.0.1/", "requests": 5})"), QByteArray("422") },
+             std::pair { QByteArray(R"({"url": ")" + url + R"(", "requests": 5, "duration_s": 1})"),
+                 QByteArray("422") },
+             std::pair { QByteArray(R"({"url": ")" + url + R"(", "requests": "5"})"), QByteArray("400") } }) {
         const HttpReply refused = controlSend(controlPort, "POST", "/api/runs", token, body);
         QVERIFY2(refused.head.startsWith(QByteArray("HTTP/1.1 " + status)),
-                 QByteArray(body + " -> " + refused.head).constData());
+            QByteArray(body + " -> " + refused.head).constData());
     }
     QCOMPARE(QJsonDocument::fromJson(controlGet(controlPort, "/api/runs", token).body).array().size(), 0);
 
     // A short run: 202 and a location, then finished with its summary and samples, stored.
     const HttpReply accepted = controlSend(controlPort, "POST", "/api/runs", token,
-                                           R"({"url": ")" + url + R"(", "requests": 40, "concurrency": 2})");
+        R"({"url": ")" + url + R"(", "requests": 40, "concurrency": 2})");
     QVERIFY2(accepted.head.startsWith("HTTP/1.1 202"), accepted.head.constData());
     const qint64 id = QJsonDocument::fromJson(accepted.body)[u"id"_s].toInteger();
     QVERIFY(id > 0);
@@ -1441,15 +1464,16 @@ void TestCli::serveRunsThroughControlApi()
     QCOMPARE(finished[u"summary"_s][u"completed"_s].toInteger(), 40);
     QVERIFY(finished[u"samples"_s].isArray());
     QCOMPARE(finished[u"parameters"_s][u"url"_s].toString(), QString::fromLatin1(url));
-    const Result listed = runCli({u"runs"_s, u"--data-dir"_s, data});
+    const Result listed = runCli({ u"runs"_s, u"--data-dir"_s, data });
     QVERIFY2(listed.out.contains(QString::fromLatin1(url)), qPrintable(listed.out));
 
     // A long one, stopped by DELETE: stored as interrupted.
     const HttpReply longRun = controlSend(controlPort, "POST", "/api/runs", token,
-                                          R"({"url": ")" + url + R"(", "duration_s": 120, "concurrency": 1})");
+        R"({"url": ")" + url + R"(", "duration_s": 120, "concurrency": 1})");
     QVERIFY2(longRun.head.startsWith("HTTP/1.1 202"), longRun.head.constData());
     const qint64 longId = QJsonDocument::fromJson(longRun.body)[u"id"_s].toInteger();
-    const HttpReply stopping = controlSend(controlPort, "DELETE", "/api/runs/" + QByteArray::number(longId), token, {});
+    const HttpReply stopping
+        = controlSend(controlPort, "DELETE", "/api/runs/" + QByteArray::number(longId), token, {});
     QVERIFY2(stopping.head.startsWith("HTTP/1.1 202"), stopping.head.constData());
     const QJsonObject interrupted = waitForRun(controlPort, token, longId);
     QCOMPARE(interrupted[u"state"_s].toString(), u"interrupted"_s);
@@ -1457,9 +1481,11 @@ void TestCli::serveRunsThroughControlApi()
     QCOMPARE(QJsonDocument::fromJson(controlGet(controlPort, "/api/runs", token).body).array().size(), 2);
 
     // DELETE of a finished run removes it.
-    const HttpReply removed = controlSend(controlPort, "DELETE", "/api/runs/" + QByteArray::number(id), token, {});
+    const HttpReply removed
+        = controlSend(controlPort, "DELETE", "/api/runs/" + QByteArray::number(id), token, {});
     QVERIFY2(removed.head.startsWith("HTTP/1.1 204"), removed.head.constData());
-    QVERIFY(controlGet(controlPort, "/api/runs/" + QByteArray::number(id), token).head.startsWith("HTTP/1.1 404"));
+    QVERIFY(controlGet(controlPort, "/api/runs/" + QByteArray::number(id), token)
+                .head.startsWith("HTTP/1.1 404"));
     QVERIFY(controlGet(controlPort, "/api/runs/nothing", token).head.startsWith("HTTP/1.1 404"));
     QVERIFY(controlGet(controlPort, "/api/runs").head.startsWith("HTTP/1.1 401"));
     QVERIFY(stopServe(serve));
@@ -1470,8 +1496,9 @@ void TestCli::stderrCarriesPrioritiesForTheJournal()
     // As systemd runs it: $JOURNAL_STREAM names stderr (its device and inode).
     QProcess process;
     process.setProcessEnvironment(environment());
-    process.start(u"bash"_s, {u"-c"_s, u"export JOURNAL_STREAM=$(stat -L -c %d:%i /proc/self/fd/2); exec \"$0\" \"$@\""_s,
-                             QStringLiteral(HOSTBENCH_CLI_PATH), u"serve"_s, u"--route"_s, u"hello"_s});
+    process.start(u"bash"_s,
+        { u"-c"_s, u"export JOURNAL_STREAM=$(stat -L -c %d:%i /proc/self/fd/2); exec \"$0\" \"$@\""_s,
+            QStringLiteral(HOSTBENCH_CLI_PATH), u"serve"_s, u"--route"_s, u"hello"_s });
     QVERIFY(process.waitForFinished(kTimeoutMs));
     QCOMPARE(process.exitCode(), 1);
     const QByteArray err = process.readAllStandardError();
@@ -1482,9 +1509,10 @@ void TestCli::stderrCarriesPrioritiesForTheJournal()
     QProcessEnvironment env = environment();
     env.insert(u"JOURNAL_STREAM"_s, u"1:1"_s);
     plain.setProcessEnvironment(env);
-    plain.start(QStringLiteral(HOSTBENCH_CLI_PATH), {u"serve"_s, u"--route"_s, u"hello"_s});
+    plain.start(QStringLiteral(HOSTBENCH_CLI_PATH), { u"serve"_s, u"--route"_s, u"hello"_s });
     QVERIFY(plain.waitForFinished(kTimeoutMs));
-    QVERIFY2(plain.readAllStandardError().startsWith("hostbench-cli serve: --route"), "prefix without journal");
+    QVERIFY2(
+        plain.readAllStandardError().startsWith("hostbench-cli serve: --route"), "prefix without journal");
 }
 
 void TestCli::benchSaysItsReachabilityCheck()
@@ -1492,11 +1520,11 @@ void TestCli::benchSaysItsReachabilityCheck()
     // The check before the run costs the server one connection: the CLI says
     // so, and it is the only connection the user did not ask for.
     TestHttpServer server;
-    const Result r = runCli({u"bench"_s, u"-n"_s, u"10"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--no-store"_s,
-                             u"http://127.0.0.1:%1/ok"_s.arg(server.port())});
+    const Result r = runCli({ u"bench"_s, u"-n"_s, u"10"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--no-store"_s,
+        u"http://127.0.0.1:%1/ok"_s.arg(server.port()) });
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.err.contains(u"Reached 127.0.0.1:%1 with 1 connection before the run"_s.arg(server.port())),
-             qPrintable(r.err));
+        qPrintable(r.err));
     QCOMPARE(server.requests(), quint64(10));
     QCOMPARE(server.connectionsAccepted(), quint64(3)); // the check's, then the run's two
     QVERIFY2(r.out.contains(u"Complete requests:      10\n"_s), qPrintable(r.out));
@@ -1507,9 +1535,9 @@ void TestCli::benchReportsUnfinished_data()
     QTest::addColumn<QStringList>("model");
     QTest::addColumn<int>("minNotSent");
     QTest::addColumn<int>("maxNotSent");
-    QTest::newRow("closed") << QStringList{} << 0 << 0;
+    QTest::newRow("closed") << QStringList {} << 0 << 0;
     // 50/s for 1 s over 4 connections: 51 send times, 4 sent (see tst_loadgenerator).
-    QTest::newRow("open") << QStringList{u"--rate"_s, u"50"_s} << 46 << 48;
+    QTest::newRow("open") << QStringList { u"--rate"_s, u"50"_s } << 46 << 48;
 }
 
 void TestCli::benchReportsUnfinished()
@@ -1523,9 +1551,9 @@ void TestCli::benchReportsUnfinished()
     TestHttpServer server;
     const QString jsonFile = m_dir->filePath(u"unfinished.json"_s);
     const QString data = m_dir->filePath(u"unfinished-data"_s);
-    const Result r = runCli(QStringList{u"bench"_s, u"-t"_s, u"1"_s, u"-c"_s, u"4"_s, u"-k"_s, u"--json"_s,
-                                        jsonFile, u"--data-dir"_s, data}
-                            + model + QStringList{u"http://127.0.0.1:%1/silent"_s.arg(server.port())});
+    const Result r = runCli(QStringList { u"bench"_s, u"-t"_s, u"1"_s, u"-c"_s, u"4"_s, u"-k"_s, u"--json"_s,
+                                jsonFile, u"--data-dir"_s, data }
+        + model + QStringList { u"http://127.0.0.1:%1/silent"_s.arg(server.port()) });
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains(u"Complete requests:      0\n"_s), qPrintable(r.out));
     QVERIFY2(r.out.contains(u"Failed requests:        0\n"_s), qPrintable(r.out));
@@ -1554,8 +1582,8 @@ void TestCli::benchIpv6TargetInBrackets()
     const QString site = makeSite(u"v6"_s, "OK");
     QProcess serve;
     serve.setProcessEnvironment(environment());
-    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), {u"serve"_s, u"--listen"_s, u"[::1]:0"_s, u"--default"_s, site,
-                                                     u"--control"_s, u"off"_s});
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH),
+        { u"serve"_s, u"--listen"_s, u"[::1]:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s });
     QVERIFY(serve.waitForStarted(kTimeoutMs));
     static const QRegularExpression serving(u"Serving http://\\[::1\\]:(\\d+)/"_s);
     QByteArray out;
@@ -1567,7 +1595,8 @@ void TestCli::benchIpv6TargetInBrackets()
     const QRegularExpressionMatch match = serving.match(QString::fromLocal8Bit(out));
     QVERIFY2(match.hasMatch(), out.constData());
     const QString port = match.captured(1);
-    const Result r = runCli({u"bench"_s, u"-n"_s, u"4"_s, u"--no-store"_s, u"http://[::1]:%1/"_s.arg(port)});
+    const Result r
+        = runCli({ u"bench"_s, u"-n"_s, u"4"_s, u"--no-store"_s, u"http://[::1]:%1/"_s.arg(port) });
     QVERIFY(stopServe(serve));
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     // As in the URL and the other messages: the IPv6 literal in brackets.

@@ -79,7 +79,7 @@ void TestCliParse::site_data()
     QTest::addColumn<QStringList>("aliases");
     QTest::newRow("host") << u"example.test=DIR"_s << true << u"example.test"_s << QStringList();
     QTest::newRow("aliases") << u"a.test,www.a.test,A.TEST,alt.test=DIR"_s << true << u"a.test"_s
-                             << QStringList{u"www.a.test"_s, u"alt.test"_s};
+                             << QStringList { u"www.a.test"_s, u"alt.test"_s };
     QTest::newRow("upper case") << u"Example.TEST=DIR"_s << true << u"example.test"_s << QStringList();
     QTest::newRow("no dir") << u"example.test="_s << false << QString() << QStringList();
     QTest::newRow("no equals") << u"example.test"_s << false << QString() << QStringList();
@@ -150,9 +150,11 @@ void TestCliParse::header_data()
     QTest::addColumn<bool>("valid");
     QTest::addColumn<QByteArray>("name");
     QTest::addColumn<QByteArray>("value");
-    QTest::newRow("plain") << u"Accept: text/html"_s << true << QByteArray("Accept") << QByteArray("text/html");
+    QTest::newRow("plain") << u"Accept: text/html"_s << true << QByteArray("Accept")
+                           << QByteArray("text/html");
     QTest::newRow("no space") << u"X-A:1"_s << true << QByteArray("X-A") << QByteArray("1");
-    QTest::newRow("colon in value") << u"X-Time: 12:30"_s << true << QByteArray("X-Time") << QByteArray("12:30");
+    QTest::newRow("colon in value") << u"X-Time: 12:30"_s << true << QByteArray("X-Time")
+                                    << QByteArray("12:30");
     QTest::newRow("empty value") << u"X-Empty:"_s << true << QByteArray("X-Empty") << QByteArray();
     QTest::newRow("no colon") << u"Accept text/html"_s << false << QByteArray() << QByteArray();
     QTest::newRow("space in name") << u"Bad Name: x"_s << false << QByteArray() << QByteArray();

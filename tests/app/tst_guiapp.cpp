@@ -54,7 +54,7 @@ void TestGuiApp::init()
 QProcessEnvironment TestGuiApp::headless() const
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const QString &name : {u"DISPLAY"_s, u"WAYLAND_DISPLAY"_s, u"QT_QPA_PLATFORM"_s})
+    for (const QString &name : { u"DISPLAY"_s, u"WAYLAND_DISPLAY"_s, u"QT_QPA_PLATFORM"_s })
         env.remove(name);
     // Never the real user's data folder.
     env.insert(u"HOSTBENCH_DATA_DIR"_s, m_dir->filePath(u"data"_s));
@@ -94,7 +94,7 @@ void TestGuiApp::textOptionsNeedNoDisplay()
 {
     QFETCH(QString, option);
     QFETCH(QString, expected);
-    const Result r = run({option}, headless());
+    const Result r = run({ option }, headless());
     QCOMPARE(r.status, QProcess::NormalExit);
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains(expected), qPrintable(r.out));
@@ -137,7 +137,7 @@ void TestGuiApp::offscreenStartOpensDataFolder()
     env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
     QProcess process;
     process.setProcessEnvironment(env);
-    process.start(QStringLiteral(HOSTBENCH_GUI_PATH), {u"--data-dir"_s, m_dir->filePath(u"folder"_s)});
+    process.start(QStringLiteral(HOSTBENCH_GUI_PATH), { u"--data-dir"_s, m_dir->filePath(u"folder"_s) });
     QVERIFY(process.waitForStarted(kTimeoutMs));
     const QString database = m_dir->filePath(u"folder/hostbench.sqlite"_s);
     QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(database) || process.state() != QProcess::Running, kTimeoutMs);
@@ -159,7 +159,7 @@ void TestGuiApp::secondStartBringsFirstToFront()
     const QString folder = m_dir->filePath(u"folder"_s);
     QProcess first;
     first.setProcessEnvironment(env);
-    first.start(QStringLiteral(HOSTBENCH_GUI_PATH), {u"--data-dir"_s, folder});
+    first.start(QStringLiteral(HOSTBENCH_GUI_PATH), { u"--data-dir"_s, folder });
     QVERIFY(first.waitForStarted(kTimeoutMs));
     const QString database = folder + u"/hostbench.sqlite"_s;
     QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(database) || first.state() != QProcess::Running, kTimeoutMs);
@@ -167,7 +167,7 @@ void TestGuiApp::secondStartBringsFirstToFront()
     QVERIFY(QFile::exists(folder + u"/hostbench.lock"_s));
 
     // Another spelling of the same folder.
-    const Result second = run({u"--data-dir"_s, folder + u"/./"_s}, env);
+    const Result second = run({ u"--data-dir"_s, folder + u"/./"_s }, env);
     QCOMPARE(second.status, QProcess::NormalExit);
     QCOMPARE(second.exitCode, 0);
     QVERIFY2(second.out.contains(u"brought its window to the front"_s), qPrintable(second.out + second.err));

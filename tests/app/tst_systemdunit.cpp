@@ -23,7 +23,7 @@ void TestSystemdUnit::verifies()
         QSKIP("systemd-analyze is not installed (package systemd)");
     QProcess verify;
     // System mode: --user needs a running user manager, and the checks are the same.
-    verify.start(analyze, {u"verify"_s, QStringLiteral(HOSTBENCH_SERVICE_PATH)});
+    verify.start(analyze, { u"verify"_s, QStringLiteral(HOSTBENCH_SERVICE_PATH) });
     QVERIFY(verify.waitForFinished(60'000));
     const QByteArray output = verify.readAllStandardOutput() + verify.readAllStandardError();
     QVERIFY2(verify.exitStatus() == QProcess::NormalExit && verify.exitCode() == 0, output.constData());
@@ -38,7 +38,7 @@ void TestSystemdUnit::servesAndReloadsWithSighup()
     const QList<QByteArray> lines = file.readAll().split('\n');
     QVERIFY(lines.contains("ExecStart=" + QByteArray(HOSTBENCH_CLI_PATH) + " serve"));
     QVERIFY(lines.contains("ExecReload=/bin/kill -HUP $MAINPID")); // serve reloads on SIGHUP
-    QVERIFY(lines.contains("WantedBy=default.target"));            // a user unit
+    QVERIFY(lines.contains("WantedBy=default.target")); // a user unit
 }
 
 QTEST_GUILESS_MAIN(TestSystemdUnit)

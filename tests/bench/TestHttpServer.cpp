@@ -18,15 +18,15 @@ namespace {
 
 struct Counters
 {
-    std::atomic<quint64> connections{0};
-    std::atomic<quint64> requests{0};
-    std::atomic<quint64> turn{0};
+    std::atomic<quint64> connections { 0 };
+    std::atomic<quint64> requests { 0 };
+    std::atomic<quint64> turn { 0 };
     // The server's one thread only.
     quint64 stallTurn = 0;
-    Clock::time_point stallUntil{};
+    Clock::time_point stallUntil {};
     // Read by the test's thread.
     mutable std::mutex mutex;
-    std::string lastRequest;             // under mutex
+    std::string lastRequest; // under mutex
     std::vector<quint64> serviceTimesUs; // under mutex
 };
 
@@ -37,14 +37,13 @@ public:
         : m_socket(std::move(socket))
         , m_timer(m_socket.get_executor())
         , m_counters(counters)
-    {
-    }
+    { }
 
     void read()
     {
         auto self = shared_from_this();
         asio::async_read_until(m_socket, asio::dynamic_buffer(m_in), "\r\n\r\n",
-                               [self](const boost::system::error_code &ec, size_t n) { self->onRequest(ec, n); });
+            [self](const boost::system::error_code &ec, size_t n) { self->onRequest(ec, n); });
     }
 
 private:
@@ -58,15 +57,17 @@ private:
         for (char &c : m_lower)
             c = char(std::tolower(static_cast<unsigned char>(c)));
         const size_t length = m_lower.find("\r\ncontent-length:");
-        const size_t bodyLength = length == std::string::npos ? 0 : size_t(std::atoll(m_lower.c_str() + length + 17));
+        const size_t bodyLength
+            = length == std::string::npos ? 0 : size_t(std::atoll(m_lower.c_str() + length + 17));
         if (m_in.size() >= bodyLength)
             return answer(bodyLength);
         auto self = shared_from_this();
-        asio::async_read(m_socket, asio::dynamic_buffer(m_in), asio::transfer_exactly(bodyLength - m_in.size()),
-                         [self, bodyLength](const boost::system::error_code &ec, size_t) {
-                             if (!ec)
-                                 self->answer(bodyLength);
-                         });
+        asio::async_read(m_socket, asio::dynamic_buffer(m_in),
+            asio::transfer_exactly(bodyLength - m_in.size()),
+            [self, bodyLength](const boost::system::error_code &ec, size_t) {
+                if (!ec)
+                    self->answer(bodyLength);
+            });
     }
 
     void answer(size_t bodyLength)
@@ -98,7 +99,7 @@ private:
         if (path.rfind("/status/", 0) == 0) {
             status = std::atoi(path.c_str() + 8);
         } else if (path == "/mixed") {
-            static const int codes[] = {200, 404, 500};
+            static const int codes[] = { 200, 404, 500 };
             status = codes[m_counters.turn++ % 3];
         } else if (path == "/vary") {
             body = m_counters.turn++ % 2 ? "OKK" : "OK";
@@ -153,7 +154,8 @@ private:
             if (ec)
                 return;
             if (self->m_timed) {
-                const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - self->m_received);
+                const auto us
+                    = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - self->m_received);
                 std::lock_guard lock(self->m_counters.mutex);
                 self->m_counters.serviceTimesUs.push_back(quint64(us.count()));
             }
@@ -185,7 +187,7 @@ private:
 struct TestHttpServer::Private
 {
     asio::io_context context;
-    tcp::acceptor acceptor{context, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0)};
+    tcp::acceptor acceptor { context, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0) };
     Counters counters;
     std::thread thread;
 

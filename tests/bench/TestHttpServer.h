@@ -38,7 +38,7 @@ public:
     quint16 port() const;
     quint64 connectionsAccepted() const;
     quint64 requests() const;
-    QByteArray lastRequest() const;      // head and body, as received
+    QByteArray lastRequest() const; // head and body, as received
     quint64 medianServiceTimeUs() const; // of the delayed answers; 0 before any
 
 private:

@@ -42,12 +42,12 @@ RunSummary TestAbReport::sample()
     s.keepAliveRequests = 1000;
     s.totalBytes = 149000;
     s.htmlBytes = 2000;
-    s.connect = TimeStats{0.0, 0.02, 0.1, 0.0, 1.2};
-    s.processing = TimeStats{0.4, 4.6, 1.3, 4.4, 12.6};
-    s.waiting = TimeStats{0.3, 4.5, 1.2, 4.4, 12.5};
-    s.total = TimeStats{0.5, 4.6, 0.4, 4.4, 12.6};
-    s.percentiles = {{50, 4.4}, {66, 4.8}, {75, 5.1}, {80, 5.3}, {90, 6.0},
-                     {95, 7.2}, {98, 9.5}, {99, 10.49}, {100, 12.6}};
+    s.connect = TimeStats { 0.0, 0.02, 0.1, 0.0, 1.2 };
+    s.processing = TimeStats { 0.4, 4.6, 1.3, 4.4, 12.6 };
+    s.waiting = TimeStats { 0.3, 4.5, 1.2, 4.4, 12.5 };
+    s.total = TimeStats { 0.5, 4.6, 0.4, 4.4, 12.6 };
+    s.percentiles = { { 50, 4.4 }, { 66, 4.8 }, { 75, 5.1 }, { 80, 5.3 }, { 90, 6.0 }, { 95, 7.2 },
+        { 98, 9.5 }, { 99, 10.49 }, { 100, 12.6 } };
     return s;
 }
 
@@ -112,20 +112,21 @@ void TestAbReport::optionalLines_data()
     QTest::addColumn<QStringList>("absent");
 
     QTest::newRow("plain") << u"none"_s
-                           << QStringList{u"Keep-Alive requests:    1000"_s, u"Requests per second:"_s}
-                           << QStringList{u"Non-2xx"_s, u"   (Connect:"_s};
+                           << QStringList { u"Keep-Alive requests:    1000"_s, u"Requests per second:"_s }
+                           << QStringList { u"Non-2xx"_s, u"   (Connect:"_s };
     QTest::newRow("failures") << u"failures"_s
-                              << QStringList{u"Failed requests:        10\n"
-                                             u"   (Connect: 1, Receive: 5, Length: 3, Exceptions: 1)\n"_s}
-                              << QStringList{};
-    QTest::newRow("non-2xx") << u"non2xx"_s << QStringList{u"Non-2xx responses:      7\n"_s} << QStringList{};
-    QTest::newRow("no keep-alive") << u"close"_s << QStringList{u"HTML transferred:"_s}
-                                   << QStringList{u"Keep-Alive"_s};
+                              << QStringList { u"Failed requests:        10\n"
+                                               u"   (Connect: 1, Receive: 5, Length: 3, Exceptions: 1)\n"_s }
+                              << QStringList {};
+    QTest::newRow("non-2xx") << u"non2xx"_s << QStringList { u"Non-2xx responses:      7\n"_s }
+                             << QStringList {};
+    QTest::newRow("no keep-alive") << u"close"_s << QStringList { u"HTML transferred:"_s }
+                                   << QStringList { u"Keep-Alive"_s };
     QTest::newRow("nothing completed")
-        << u"nothing"_s << QStringList{u"Complete requests:      0\n"_s, u"Failed requests:        3\n"_s}
-        << QStringList{u"Requests per second"_s, u"Connection Times"_s, u"Percentage"_s};
-    QTest::newRow("one completed") << u"one"_s << QStringList{u"Connection Times (ms)"_s}
-                                   << QStringList{u"Percentage"_s};
+        << u"nothing"_s << QStringList { u"Complete requests:      0\n"_s, u"Failed requests:        3\n"_s }
+        << QStringList { u"Requests per second"_s, u"Connection Times"_s, u"Percentage"_s };
+    QTest::newRow("one completed") << u"one"_s << QStringList { u"Connection Times (ms)"_s }
+                                   << QStringList { u"Percentage"_s };
 }
 
 void TestAbReport::optionalLines()
@@ -174,10 +175,11 @@ void TestAbReport::openModelShowsBothLatencies()
     s.uncorrectedP99Ms = 3.5;
     s.uncorrectedMaxMs = 1000.5;
     const QString text = AbReport::format(s);
-    const QString expected = u"\nOpen model at 200.00 [#/sec]: latency (ms)\n"
-                             u"                   p50       p90       p99       max\n"
-                             u"Corrected:       1.250   350.500   950.000  1001.000  (from the intended send time)\n"
-                             u"Uncorrected:     1.200     2.000     3.500  1000.500  (from the actual send time)\n"_s;
+    const QString expected
+        = u"\nOpen model at 200.00 [#/sec]: latency (ms)\n"
+          u"                   p50       p90       p99       max\n"
+          u"Corrected:       1.250   350.500   950.000  1001.000  (from the intended send time)\n"
+          u"Uncorrected:     1.200     2.000     3.500  1000.500  (from the actual send time)\n"_s;
     QVERIFY2(text.endsWith(expected), qPrintable(text));
 }
 
@@ -203,7 +205,7 @@ QStringList shape(const QString &report)
         while (column < line.size() && line.at(column) == u' ')
             ++column;
         const bool tableRow = line.startsWith(u"Connect:") || line.startsWith(u"Processing:")
-                              || line.startsWith(u"Waiting:") || line.startsWith(u"Total:  ") || line.contains(u'%');
+            || line.startsWith(u"Waiting:") || line.startsWith(u"Total:  ") || line.contains(u'%');
         out << line.left(end + 1) + (tableRow ? QString() : u" @"_s + QString::number(column));
     }
     return out;
@@ -228,7 +230,7 @@ void TestAbReport::sameLayoutAsRealAb()
     const QString url = u"http://127.0.0.1:%1/ok"_s.arg(server.port());
 
     QProcess process;
-    QStringList arguments{u"-q"_s, u"-n"_s, u"50"_s, u"-c"_s, u"2"_s};
+    QStringList arguments { u"-q"_s, u"-n"_s, u"50"_s, u"-c"_s, u"2"_s };
     if (keepAlive)
         arguments << u"-k"_s;
     process.start(ab, arguments << url);

@@ -33,28 +33,32 @@ void TestBenchTarget::request_data()
     QTest::addColumn<QByteArray>("expected");
 
     const QByteArray ua = "User-Agent: Hostbench/" HOSTBENCH_VERSION "\r\n";
-    QTest::newRow("keep-alive GET") << u"http://127.0.0.1:8080/ok"_s << QByteArray("GET") << true << Headers{}
-                                    << QByteArray() << QString()
-                                    << "GET /ok HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n" + ua + "Accept: */*\r\n\r\n";
+    QTest::newRow("keep-alive GET") << u"http://127.0.0.1:8080/ok"_s << QByteArray("GET") << true
+                                    << Headers {} << QByteArray() << QString()
+                                    << "GET /ok HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n" + ua
+            + "Accept: */*\r\n\r\n";
     QTest::newRow("close, port 80 omitted")
-        << u"http://example.com/"_s << QByteArray("GET") << false << Headers{} << QByteArray() << QString()
+        << u"http://example.com/"_s << QByteArray("GET") << false << Headers {} << QByteArray() << QString()
         << "GET / HTTP/1.1\r\nHost: example.com\r\n" + ua + "Accept: */*\r\nConnection: close\r\n\r\n";
     QTest::newRow("no path, query kept")
-        << u"http://h:81?a=1&b=%20"_s << QByteArray("GET") << true << Headers{} << QByteArray() << QString()
+        << u"http://h:81?a=1&b=%20"_s << QByteArray("GET") << true << Headers {} << QByteArray() << QString()
         << "GET /?a=1&b=%20 HTTP/1.1\r\nHost: h:81\r\n" + ua + "Accept: */*\r\n\r\n";
     QTest::newRow("headers replace defaults (as ab -H)")
         << u"http://h/x"_s << QByteArray("GET") << true
-        << Headers{{"Host", "virtual.test"}, {"X-Test", " 1 "}, {"user-agent", "ab"}} << QByteArray() << QString()
-        << QByteArray("GET /x HTTP/1.1\r\nAccept: */*\r\nHost: virtual.test\r\nX-Test: 1\r\nuser-agent: ab\r\n\r\n");
-    QTest::newRow("host override")
-        << u"http://127.0.0.1:9/"_s << QByteArray("GET") << true << Headers{} << QByteArray() << u"site.test"_s
-        << "GET / HTTP/1.1\r\nHost: site.test\r\n" + ua + "Accept: */*\r\n\r\n";
-    QTest::newRow("POST body")
-        << u"http://h/p"_s << QByteArray("POST") << true << Headers{} << QByteArray("a=1") << QString()
-        << "POST /p HTTP/1.1\r\nHost: h\r\n" + ua + "Accept: */*\r\nContent-Type: text/plain\r\nContent-Length: 3\r\n\r\na=1";
-    QTest::newRow("IPv6")
-        << u"http://[::1]:8080/"_s << QByteArray("HEAD") << true << Headers{} << QByteArray() << QString()
-        << "HEAD / HTTP/1.1\r\nHost: [::1]:8080\r\n" + ua + "Accept: */*\r\n\r\n";
+        << Headers { { "Host", "virtual.test" }, { "X-Test", " 1 " }, { "user-agent", "ab" } } << QByteArray()
+        << QString()
+        << QByteArray(
+               "GET /x HTTP/1.1\r\nAccept: */*\r\nHost: virtual.test\r\nX-Test: 1\r\nuser-agent: ab\r\n\r\n");
+    QTest::newRow("host override") << u"http://127.0.0.1:9/"_s << QByteArray("GET") << true << Headers {}
+                                   << QByteArray() << u"site.test"_s
+                                   << "GET / HTTP/1.1\r\nHost: site.test\r\n" + ua + "Accept: */*\r\n\r\n";
+    QTest::newRow("POST body") << u"http://h/p"_s << QByteArray("POST") << true << Headers {}
+                               << QByteArray("a=1") << QString()
+                               << "POST /p HTTP/1.1\r\nHost: h\r\n" + ua
+            + "Accept: */*\r\nContent-Type: text/plain\r\nContent-Length: 3\r\n\r\na=1";
+    QTest::newRow("IPv6") << u"http://[::1]:8080/"_s << QByteArray("HEAD") << true << Headers {}
+                          << QByteArray() << QString()
+                          << "HEAD / HTTP/1.1\r\nHost: [::1]:8080\r\n" + ua + "Accept: */*\r\n\r\n";
 }
 
 void TestBenchTarget::request()
@@ -90,8 +94,8 @@ void TestBenchTarget::target_data()
     QTest::addColumn<QString>("path");
 
     QTest::newRow("plain") << u"http://127.0.0.1/"_s << u"127.0.0.1"_s << 80 << u"/"_s;
-    QTest::newRow("port, path, query") << u"http://localhost:8080/a/b?c=d"_s << u"localhost"_s << 8080
-                                       << u"/a/b?c=d"_s;
+    QTest::newRow("port, path, query")
+        << u"http://localhost:8080/a/b?c=d"_s << u"localhost"_s << 8080 << u"/a/b?c=d"_s;
     QTest::newRow("upper-case scheme") << u"HTTP://Example.COM/x"_s << u"example.com"_s << 80 << u"/x"_s;
     QTest::newRow("IPv6") << u"http://[::1]:81/"_s << u"::1"_s << 81 << u"/"_s;
     QTest::newRow("encoded path") << u"http://h/a%20b"_s << u"h"_s << 80 << u"/a%20b"_s;

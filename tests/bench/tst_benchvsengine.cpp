@@ -49,13 +49,14 @@ void TestBenchVsEngine::initTestCase()
     host.hostName = u"localhost"_s;
     host.documentRoot = m_root.path();
     host.isDefault = true;
-    host.routes = {Route{u"/ok"_s, 200, u"text/plain"_s, "OK"}, Route{u"/missing"_s, 404, u"text/plain"_s, "no"}};
+    host.routes = { Route { u"/ok"_s, 200, u"text/plain"_s, "OK" },
+        Route { u"/missing"_s, 404, u"text/plain"_s, "no" } };
     ServerConfig config;
     config.listenAddress = u"127.0.0.1"_s;
     config.port = 0;
     config.threads = 2;
     QString error;
-    QVERIFY2(m_server.start(config, {host}, &error), qPrintable(error));
+    QVERIFY2(m_server.start(config, { host }, &error), qPrintable(error));
 }
 
 void TestBenchVsEngine::cleanupTestCase()
@@ -111,7 +112,8 @@ void TestBenchVsEngine::counts()
     // The engine counts a response once written, a moment after the client has it.
     QTRY_COMPARE_WITH_TIMEOUT(m_server.metrics().requests - before.requests, s.completed, 10000);
     const MetricsSnapshot after = m_server.metrics();
-    QCOMPARE(after.statusClasses[size_t(statusClass)] - before.statusClasses[size_t(statusClass)], s.completed);
+    QCOMPARE(
+        after.statusClasses[size_t(statusClass)] - before.statusClasses[size_t(statusClass)], s.completed);
     const quint64 accepted = after.connectionsAccepted - before.connectionsAccepted;
     if (keepAlive) {
         QCOMPARE(s.keepAliveRequests, s.completed);

@@ -49,7 +49,7 @@ RunSummary TestJsonReport::summary()
     s.failedParse = 5;
     s.non2xx = 100;
     s.requestsPerSecond = 450;
-    s.statusCounts = {{200, 800}, {404, 100}};
+    s.statusCounts = { { 200, 800 }, { 404, 100 } };
     s.latencyMinMs = 0.1;
     s.latencyMeanMs = 1.5;
     s.latencyP50Ms = 1.2;
@@ -57,9 +57,9 @@ RunSummary TestJsonReport::summary()
     s.latencyP99Ms = 4.0;
     s.latencyP999Ms = 6.0;
     s.latencyMaxMs = 7.0;
-    s.total = {0.1, 1.5, 0.5, 1.2, 7.0};
-    s.waiting = {0.05, 1.1, 0.4, 0.9, 6.5};
-    s.percentiles = {{50, 1.2}, {100, 7.0}};
+    s.total = { 0.1, 1.5, 0.5, 1.2, 7.0 };
+    s.waiting = { 0.05, 1.1, 0.4, 0.9, 6.5 };
+    s.percentiles = { { 50, 1.2 }, { 100, 7.0 } };
     return s;
 }
 
@@ -77,7 +77,7 @@ void TestJsonReport::fields()
     for (quint64 us = 100; us <= 7000; us += 10)
         histogram.record(us);
 
-    const QJsonObject o = JsonReport::toJson(summary(), histogram, {first, second});
+    const QJsonObject o = JsonReport::toJson(summary(), histogram, { first, second });
     // Round trip through text, as a file reader would see it.
     const QJsonObject j = QJsonDocument::fromJson(QJsonDocument(o).toJson()).object();
     QCOMPARE(j[u"completed"_s].toInteger(), 900);
@@ -90,8 +90,8 @@ void TestJsonReport::fields()
     QCOMPARE(statuses[u"200"_s].toInteger(), 800);
     QCOMPARE(statuses[u"404"_s].toInteger(), 100);
     const QJsonObject latency = j[u"latency_ms"_s].toObject();
-    for (const auto &[key, value] : {std::pair{u"min"_s, 0.1}, {u"mean"_s, 1.5}, {u"p50"_s, 1.2}, {u"p90"_s, 2.5},
-                                     {u"p99"_s, 4.0}, {u"p999"_s, 6.0}, {u"max"_s, 7.0}})
+    for (const auto &[key, value] : { std::pair { u"min"_s, 0.1 }, { u"mean"_s, 1.5 }, { u"p50"_s, 1.2 },
+             { u"p90"_s, 2.5 }, { u"p99"_s, 4.0 }, { u"p999"_s, 6.0 }, { u"max"_s, 7.0 } })
         QCOMPARE(latency[key].toDouble(), value);
     const QJsonObject failures = j[u"failures"_s].toObject();
     QCOMPARE(failures[u"connect"_s].toInteger(), 1);
@@ -138,7 +138,8 @@ void TestJsonReport::parameters()
     p.requests = 1000;
     p.warmupMs = 500;
     p.timeoutMs = 2000;
-    const QJsonObject o = JsonReport::toJson(summary(), LatencyHistogram(), {}, &p)[u"parameters"_s].toObject();
+    const QJsonObject o
+        = JsonReport::toJson(summary(), LatencyHistogram(), {}, &p)[u"parameters"_s].toObject();
     QCOMPARE(o[u"url"_s].toString(), p.url);
     QCOMPARE(o[u"method"_s].toString(), u"POST"_s);
     QCOMPARE(o[u"requests"_s].toInteger(), 1000);
@@ -192,8 +193,8 @@ void TestJsonReport::spectrum()
         // 5 ticks per half distance: 0, 10, 20, 30, 40, 50, then 55.
         QCOMPARE(spectrum[5].toObject()[u"percentile"_s].toDouble(), 50.0);
         QCOMPARE(spectrum[6].toObject()[u"percentile"_s].toDouble(), 55.0);
-        QCOMPARE(spectrum[5].toObject()[u"latency_ms"_s].toDouble(),
-                 histogram.valueAtPercentile(50) / 1000.0);
+        QCOMPARE(
+            spectrum[5].toObject()[u"latency_ms"_s].toDouble(), histogram.valueAtPercentile(50) / 1000.0);
     }
 }
 

@@ -169,7 +169,8 @@ void TestLoadGeneratorTiming::p50OfFixedServiceTime()
     const double serverMs = double(m_server->medianServiceTimeUs()) / 1000.0;
     const double referenceMs = std::max(20.0, serverMs) + roundTripMs;
     const QString figures
-        = u"p50 %1 ms, server's median service time %2 ms, round trip %3 ms, reference %4 ms"_qs.arg(s.latencyP50Ms)
+        = u"p50 %1 ms, server's median service time %2 ms, round trip %3 ms, reference %4 ms"_qs
+              .arg(s.latencyP50Ms)
               .arg(serverMs)
               .arg(roundTripMs)
               .arg(referenceMs);
@@ -233,16 +234,17 @@ void TestLoadGeneratorTiming::rateModeShowsServerStall()
     p.keepAlive = true;
     p.rate = 200;
     const RunSummary s = run(p);
-    const QString figures = u"completed %1; corrected p50 %2 p90 %3 p99 %4 max %5; uncorrected p50 %6 p90 %7 p99 %8 "
-                            u"max %9 (ms)"_qs.arg(s.completed)
-                                .arg(s.latencyP50Ms)
-                                .arg(s.latencyP90Ms)
-                                .arg(s.latencyP99Ms)
-                                .arg(s.latencyMaxMs)
-                                .arg(s.uncorrectedP50Ms)
-                                .arg(s.uncorrectedP90Ms)
-                                .arg(s.uncorrectedP99Ms)
-                                .arg(s.uncorrectedMaxMs);
+    const QString figures
+        = u"completed %1; corrected p50 %2 p90 %3 p99 %4 max %5; uncorrected p50 %6 p90 %7 p99 %8 "
+          u"max %9 (ms)"_qs.arg(s.completed)
+              .arg(s.latencyP50Ms)
+              .arg(s.latencyP90Ms)
+              .arg(s.latencyP99Ms)
+              .arg(s.latencyMaxMs)
+              .arg(s.uncorrectedP50Ms)
+              .arg(s.uncorrectedP90Ms)
+              .arg(s.uncorrectedP99Ms)
+              .arg(s.uncorrectedMaxMs);
     qInfo("%s", qPrintable(figures));
     QVERIFY2(s.completed >= 300, qPrintable(figures));
     QCOMPARE(s.failed, quint64(0));

@@ -23,7 +23,7 @@ const QByteArray kToken = QByteArray(64, 'e');
 
 ControlApi::Access access(bool tokenForMetrics = false)
 {
-    return {kToken, tokenForMetrics};
+    return { kToken, tokenForMetrics };
 }
 
 struct Reply
@@ -69,10 +69,10 @@ MetricsSnapshot constructedSnapshot()
     s.uptimeMs = 65'432;
     s.requests = 4242;
     s.bytesSent = 1'234'567;
-    s.statusClasses = {0, 4200, 10, 30, 2};
+    s.statusClasses = { 0, 4200, 10, 30, 2 };
     s.connectionsAccepted = 99;
     s.openConnections = 7;
-    s.perSite = {{u"localhost"_s, 4000}, {u"example.test"_s, 242}};
+    s.perSite = { { u"localhost"_s, 4000 }, { u"example.test"_s, 242 } };
     return s;
 }
 
@@ -130,7 +130,7 @@ void TestControlApi::statusOverHttp()
 
     api.setEngineUrl(u"http://127.0.0.1:9090/"_s);
     QCOMPARE(QJsonDocument::fromJson(get(api.port(), u"/api/status"_s).body)[u"url"_s].toString(),
-             u"http://127.0.0.1:9090/"_s);
+        u"http://127.0.0.1:9090/"_s);
 }
 
 void TestControlApi::metricsOverHttp()
@@ -146,14 +146,14 @@ void TestControlApi::metricsOverHttp()
     QVERIFY2(reply.contentType.startsWith("text/plain; version=0.0.4"), reply.contentType.constData());
     const QList<QByteArray> lines = reply.body.split('\n');
     for (const QByteArray &expected :
-         {"# TYPE hostbench_requests_total counter"_ba, "hostbench_requests_total 4242"_ba,
-          "# TYPE hostbench_bytes_sent_total counter"_ba, "hostbench_bytes_sent_total 1234567"_ba,
-          "# TYPE hostbench_responses_total counter"_ba, "hostbench_responses_total{class=\"2xx\"} 4200"_ba,
-          "hostbench_responses_total{class=\"4xx\"} 30"_ba, "# TYPE hostbench_open_connections gauge"_ba,
-          "hostbench_open_connections 7"_ba, "# TYPE hostbench_site_requests_total counter"_ba,
-          "hostbench_site_requests_total{host=\"localhost\"} 4000"_ba,
-          "hostbench_site_requests_total{host=\"example.test\"} 242"_ba,
-          "# TYPE hostbench_uptime_seconds gauge"_ba, "hostbench_uptime_seconds 65.432"_ba}) {
+        { "# TYPE hostbench_requests_total counter"_ba, "hostbench_requests_total 4242"_ba,
+            "# TYPE hostbench_bytes_sent_total counter"_ba, "hostbench_bytes_sent_total 1234567"_ba,
+            "# TYPE hostbench_responses_total counter"_ba, "hostbench_responses_total{class=\"2xx\"} 4200"_ba,
+            "hostbench_responses_total{class=\"4xx\"} 30"_ba, "# TYPE hostbench_open_connections gauge"_ba,
+            "hostbench_open_connections 7"_ba, "# TYPE hostbench_site_requests_total counter"_ba,
+            "hostbench_site_requests_total{host=\"localhost\"} 4000"_ba,
+            "hostbench_site_requests_total{host=\"example.test\"} 242"_ba,
+            "# TYPE hostbench_uptime_seconds gauge"_ba, "hostbench_uptime_seconds 65.432"_ba }) {
         QVERIFY2(lines.contains(expected), expected.constData());
     }
     QCOMPARE(reply.body.count("# HELP "), reply.body.count("# TYPE "));
@@ -333,16 +333,12 @@ void TestControlApi::scrapePassesPromtool()
     // everything a label value must escape.
     const QString promtool = QStandardPaths::findExecutable(u"promtool"_s);
     if (promtool.isEmpty())
-        QSKIP("promtool is not on PATH (./hostbench.sh test unpacks it from the package prometheus into build/tools)");
+        QSKIP("promtool is not on PATH (./hostbench.sh test unpacks it from the package prometheus into "
+              "build/tools)");
     MetricsSnapshot s = constructedSnapshot();
-    s.perSite = {{u"localhost"_s, 1},
-                 {u"quote\"d.test"_s, 2},
-                 {u"back\\slash.test"_s, 3},
-                 {u"new\nline.test"_s, 4},
-                 {u"b\u00fccher.test"_s, 5},
-                 {u"spaces and {braces}=,#"_s, 6},
-                 {u"\\\""_s, 7},
-                 {QString(), 8}};
+    s.perSite = { { u"localhost"_s, 1 }, { u"quote\"d.test"_s, 2 }, { u"back\\slash.test"_s, 3 },
+        { u"new\nline.test"_s, 4 }, { u"b\u00fccher.test"_s, 5 }, { u"spaces and {braces}=,#"_s, 6 },
+        { u"\\\""_s, 7 }, { QString(), 8 } };
     ControlApi api([s] { return s; }, {}, access());
     QString error;
     QVERIFY2(api.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
@@ -350,17 +346,17 @@ void TestControlApi::scrapePassesPromtool()
     QCOMPARE(reply.status, 200);
     for (const MetricsSnapshot::SiteCount &site : s.perSite)
         QVERIFY2(reply.body.contains(QByteArray("} " + QByteArray::number(site.requests) + '\n')),
-                 reply.body.constData());
+            reply.body.constData());
 
     QProcess check;
-    check.start(promtool, {u"check"_s, u"metrics"_s});
+    check.start(promtool, { u"check"_s, u"metrics"_s });
     QVERIFY(check.waitForStarted());
     check.write(reply.body);
     check.closeWriteChannel();
     QVERIFY(check.waitForFinished(30'000));
     const QByteArray output = check.readAllStandardOutput() + check.readAllStandardError();
     QVERIFY2(check.exitStatus() == QProcess::NormalExit && check.exitCode() == 0,
-             QByteArray(output + "\n" + reply.body).constData());
+        QByteArray(output + "\n" + reply.body).constData());
     // Lint findings (a counter without _total, a unit not in base units) also fail.
     QVERIFY2(output.trimmed().isEmpty(), output.constData());
 }

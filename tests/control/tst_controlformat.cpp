@@ -23,10 +23,10 @@ MetricsSnapshot fullSnapshot()
     s.uptimeMs = 12'345;
     s.requests = 1001;
     s.bytesSent = 987'654;
-    s.statusClasses = {1, 990, 3, 5, 2};
+    s.statusClasses = { 1, 990, 3, 5, 2 };
     s.connectionsAccepted = 77;
     s.openConnections = 4;
-    s.perSite = {{u"localhost"_s, 1000}, {u"we\"ird\\name\n"_s, 1}};
+    s.perSite = { { u"localhost"_s, 1000 }, { u"we\"ird\\name\n"_s, 1 } };
     return s;
 }
 
@@ -52,13 +52,16 @@ void TestControlFormat::requestsPerSecond_data()
     QTest::addColumn<MetricsSnapshot>("later");
     QTest::addColumn<qint64>("wallMs");
     QTest::addColumn<double>("expected");
-    QTest::newRow("one second, engine clock") << snapshot(1000, 100) << snapshot(2000, 600) << qint64(1000) << 500.0;
+    QTest::newRow("one second, engine clock")
+        << snapshot(1000, 100) << snapshot(2000, 600) << qint64(1000) << 500.0;
     QTest::newRow("engine clock wins over wall clock")
         << snapshot(1000, 100) << snapshot(1500, 600) << qint64(1000) << 1000.0;
     QTest::newRow("idle") << snapshot(1000, 100) << snapshot(2000, 100) << qint64(1000) << 0.0;
     QTest::newRow("stopped: wall clock") << snapshot(0, 0) << snapshot(0, 0) << qint64(1000) << 0.0;
-    QTest::newRow("just started: wall clock") << snapshot(0, 0) << snapshot(800, 400) << qint64(1000) << 400.0;
-    QTest::newRow("restarted: counters went back") << snapshot(5000, 900) << snapshot(300, 10) << qint64(1000) << 0.0;
+    QTest::newRow("just started: wall clock")
+        << snapshot(0, 0) << snapshot(800, 400) << qint64(1000) << 400.0;
+    QTest::newRow("restarted: counters went back")
+        << snapshot(5000, 900) << snapshot(300, 10) << qint64(1000) << 0.0;
     QTest::newRow("no time passed") << snapshot(0, 0) << snapshot(0, 50) << qint64(0) << 0.0;
 }
 
@@ -100,10 +103,11 @@ void TestControlFormat::prometheusText()
     QVERIFY(lines.contains("hostbench_bytes_sent_total " + QByteArray::number(s.bytesSent)));
     for (int i = 0; i < 5; ++i) {
         QVERIFY2(lines.contains("hostbench_responses_total{class=\"" + QByteArray::number(i + 1) + "xx\"} "
-                                + QByteArray::number(s.statusClasses[size_t(i)])),
-                 text.constData());
+                     + QByteArray::number(s.statusClasses[size_t(i)])),
+            text.constData());
     }
-    QVERIFY(lines.contains("hostbench_connections_accepted_total " + QByteArray::number(s.connectionsAccepted)));
+    QVERIFY(
+        lines.contains("hostbench_connections_accepted_total " + QByteArray::number(s.connectionsAccepted)));
     QVERIFY(lines.contains("hostbench_open_connections " + QByteArray::number(s.openConnections)));
     QVERIFY(lines.contains("hostbench_site_requests_total{host=\"localhost\"} 1000"));
     QVERIFY(lines.contains("hostbench_site_requests_total{host=\"we\\\"ird\\\\name\\n\"} 1"));
@@ -149,7 +153,9 @@ void TestControlFormat::escapeLabelValue_data()
     QTest::newRow("quote") << u"a\"b"_s << QByteArray("a\\\"b");
     QTest::newRow("backslash") << u"a\\b"_s << QByteArray("a\\\\b");
     QTest::newRow("newline") << u"a\nb"_s << QByteArray("a\\nb");
-    QTest::newRow("utf-8") << u"bücher.test"_s << QByteArray("b\xc3\xbc" "cher.test");
+    QTest::newRow("utf-8") << u"bücher.test"_s
+                           << QByteArray("b\xc3\xbc"
+                                         "cher.test");
 }
 
 void TestControlFormat::escapeLabelValue()

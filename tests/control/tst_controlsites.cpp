@@ -62,8 +62,8 @@ private slots:
 
 private:
     Reply send(const QByteArray &method, const QString &path, const QByteArray &body = {},
-               const QByteArray &contentType = "application/json", bool withToken = true,
-               const QByteArray &ifMatch = {});
+        const QByteArray &contentType = "application/json", bool withToken = true,
+        const QByteArray &ifMatch = {});
     QString makeRoot(const QString &name);
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -81,25 +81,26 @@ void TestControlSites::init()
     QVERIFY2(m_folder->open(m_dir->filePath(u"data"_s), &error), qPrintable(error));
     VirtualHost a;
     a.hostName = u"a.test"_s;
-    a.aliases = {u"www.a.test"_s};
+    a.aliases = { u"www.a.test"_s };
     a.documentRoot = makeRoot(u"a"_s);
     QCOMPARE(SiteEdits::create(m_folder->database(), a).result, SiteChange::Result::Done);
 
     m_reloads = 0;
-    m_api = std::make_unique<ControlApi>([] { return MetricsSnapshot(); }, QString(), ControlApi::Access{kToken});
+    m_api = std::make_unique<ControlApi>(
+        [] { return MetricsSnapshot(); }, QString(), ControlApi::Access { kToken });
     hostbench::storage::Database &db = m_folder->database();
     const auto counted = [this](SiteChange change) {
         if (change.result == SiteChange::Result::Done)
             ++m_reloads;
         return change;
     };
-    m_api->setSites({[&db] { return db.virtualHosts(); },
-                     [&db](const QString &host) { return SiteEdits::find(db, host); },
-                     [&db, counted](const VirtualHost &site) { return counted(SiteEdits::create(db, site)); },
-                     [&db, counted](const QString &host, const VirtualHost &site) {
-                         return counted(SiteEdits::replace(db, host, site));
-                     },
-                     [&db, counted](const QString &host) { return counted(SiteEdits::remove(db, host)); }});
+    m_api->setSites({ [&db] { return db.virtualHosts(); },
+        [&db](const QString &host) { return SiteEdits::find(db, host); },
+        [&db, counted](const VirtualHost &site) { return counted(SiteEdits::create(db, site)); },
+        [&db, counted](const QString &host, const VirtualHost &site) {
+            return counted(SiteEdits::replace(db, host, site));
+        },
+        [&db, counted](const QString &host) { return counted(SiteEdits::remove(db, host)); } });
     QVERIFY2(m_api->listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
 }
 
@@ -118,7 +119,7 @@ QString TestControlSites::makeRoot(const QString &name)
 }
 
 Reply TestControlSites::send(const QByteArray &method, const QString &path, const QByteArray &body,
-                             const QByteArray &contentType, bool withToken, const QByteArray &ifMatch)
+    const QByteArray &contentType, bool withToken, const QByteArray &ifMatch)
 {
     QNetworkAccessManager manager;
     manager.setProxy(QNetworkProxy::NoProxy);
@@ -132,8 +133,9 @@ Reply TestControlSites::send(const QByteArray &method, const QString &path, cons
     QBuffer buffer;
     buffer.setData(body);
     buffer.open(QIODevice::ReadOnly);
-    std::unique_ptr<QNetworkReply> reply(body.isEmpty() ? manager.sendCustomRequest(request, method)
-                                                        : manager.sendCustomRequest(request, method, &buffer));
+    std::unique_ptr<QNetworkReply> reply(body.isEmpty()
+            ? manager.sendCustomRequest(request, method)
+            : manager.sendCustomRequest(request, method, &buffer));
     QEventLoop loop;
     QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
     QTimer::singleShot(30'000, &loop, &QEventLoop::quit);
@@ -164,7 +166,7 @@ void TestControlSites::listsTheStoredSites()
     QCOMPARE(sites[0][u"host"_s].toString(), u"localhost"_s); // the default site first
     QCOMPARE(sites[0][u"default"_s].toBool(), true);
     QCOMPARE(sites[1][u"host"_s].toString(), u"a.test"_s);
-    QCOMPARE(sites[1][u"aliases"_s].toArray(), QJsonArray{u"www.a.test"_s});
+    QCOMPARE(sites[1][u"aliases"_s].toArray(), QJsonArray { u"www.a.test"_s });
     QCOMPARE(sites[1][u"document_root"_s].toString(), m_dir->filePath(u"roots/a"_s));
     QCOMPARE(send("GET", u"/api/sites"_s, {}, {}, false).status, 401);
 }
@@ -172,10 +174,9 @@ void TestControlSites::listsTheStoredSites()
 void TestControlSites::createReadReplaceRemove()
 {
     const QString root = makeRoot(u"b"_s);
-    const QJsonObject b{{u"host"_s, u"B.Test"_s},
-                        {u"aliases"_s, QJsonArray{u"www.b.test"_s}},
-                        {u"document_root"_s, root},
-                        {u"routes"_s, QJsonArray{QJsonObject{{u"path"_s, u"/hello"_s}, {u"body"_s, u"hi"_s}}}}};
+    const QJsonObject b { { u"host"_s, u"B.Test"_s }, { u"aliases"_s, QJsonArray { u"www.b.test"_s } },
+        { u"document_root"_s, root },
+        { u"routes"_s, QJsonArray { QJsonObject { { u"path"_s, u"/hello"_s }, { u"body"_s, u"hi"_s } } } } };
     const Reply created = send("POST", u"/api/sites"_s, QJsonDocument(b).toJson());
     QVERIFY2(created.error.isEmpty(), qPrintable(created.error));
     QCOMPARE(created.status, 201);
@@ -187,7 +188,7 @@ void TestControlSites::createReadReplaceRemove()
     QCOMPARE(stored.size(), 3);
     const VirtualHost &site = stored.constLast();
     QCOMPARE(site.hostName, u"b.test"_s);
-    QCOMPARE(site.aliases, QStringList{u"www.b.test"_s});
+    QCOMPARE(site.aliases, QStringList { u"www.b.test"_s });
     QCOMPARE(site.documentRoot, root);
     QCOMPARE(site.isDefault, false);
     QCOMPARE(site.routes.size(), 1);
@@ -201,11 +202,11 @@ void TestControlSites::createReadReplaceRemove()
 
     // PUT changes the members it names and keeps the others.
     const QString other = makeRoot(u"b2"_s);
-    const Reply replaced =
-        send("PUT", u"/api/sites/b.test"_s, QJsonDocument(QJsonObject{{u"document_root"_s, other}}).toJson());
+    const Reply replaced = send(
+        "PUT", u"/api/sites/b.test"_s, QJsonDocument(QJsonObject { { u"document_root"_s, other } }).toJson());
     QCOMPARE(replaced.status, 200);
     QCOMPARE(replaced.json[u"document_root"_s].toString(), other);
-    QCOMPARE(replaced.json[u"aliases"_s].toArray(), QJsonArray{u"www.b.test"_s});
+    QCOMPARE(replaced.json[u"aliases"_s].toArray(), QJsonArray { u"www.b.test"_s });
     QCOMPARE(m_folder->database().virtualHosts().constLast().documentRoot, other);
     QCOMPARE(m_reloads, 2);
 
@@ -246,49 +247,53 @@ void TestControlSites::badRequestsChangeNothing_data()
     post("malformed JSON", R"({"host": "b.test", "document_root": )", 400, {});
     post("not an object", R"(["b.test"])", 400, {});
     post("empty object", "{}", 422, u"host"_s);
-    post("unknown member", R"({"host": "b.test", "document_root": "%ROOT%", "colour": "red"})", 400, u"colour"_s);
+    post("unknown member", R"({"host": "b.test", "document_root": "%ROOT%", "colour": "red"})", 400,
+        u"colour"_s);
     post("host is a number", R"({"host": 5, "document_root": "%ROOT%"})", 400, u"host"_s);
     post("host is null", R"({"host": null, "document_root": "%ROOT%"})", 400, u"host"_s);
-    post("aliases is a string", R"({"host": "b.test", "aliases": "www.b.test", "document_root": "%ROOT%"})", 400,
-         u"aliases"_s);
-    post("alias is a number", R"({"host": "b.test", "aliases": ["www.b.test", 3], "document_root": "%ROOT%"})", 400,
-         u"aliases[1]"_s);
+    post("aliases is a string", R"({"host": "b.test", "aliases": "www.b.test", "document_root": "%ROOT%"})",
+        400, u"aliases"_s);
+    post("alias is a number",
+        R"({"host": "b.test", "aliases": ["www.b.test", 3], "document_root": "%ROOT%"})", 400,
+        u"aliases[1]"_s);
     post("default is a string", R"({"host": "b.test", "document_root": "%ROOT%", "default": "yes"})", 400,
-         u"default"_s);
+        u"default"_s);
     post("route status is a string",
-         R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/x", "status": "200"}]})", 400,
-         u"routes[0].status"_s);
+        R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/x", "status": "200"}]})", 400,
+        u"routes[0].status"_s);
     post("route status is a fraction",
-         R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/x", "status": 200.5}]})", 400,
-         u"routes[0].status"_s);
+        R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/x", "status": 200.5}]})", 400,
+        u"routes[0].status"_s);
     post("route has an unknown member",
-         R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/x", "colour": 1}]})", 400,
-         u"routes[0].colour"_s);
-    post("route without path", R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"status": 200}]})", 400,
-         u"routes[0].path"_s);
+        R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/x", "colour": 1}]})", 400,
+        u"routes[0].colour"_s);
+    post("route without path",
+        R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"status": 200}]})", 400,
+        u"routes[0].path"_s);
     post("missing host", R"({"document_root": "%ROOT%"})", 422, u"host"_s);
     post("missing document root", R"({"host": "b.test"})", 422, u"document_root"_s);
     post("bad host name", R"({"host": "bad_host!", "document_root": "%ROOT%"})", 422, u"host"_s);
     post("host with a port", R"({"host": "b.test:8080", "document_root": "%ROOT%"})", 422, u"host"_s);
     post("empty host", R"({"host": "", "document_root": "%ROOT%"})", 422, u"host"_s);
     post("bad alias", R"({"host": "b.test", "aliases": ["-x.test"], "document_root": "%ROOT%"})", 422,
-         u"aliases"_s);
+        u"aliases"_s);
     post("document root does not exist", R"({"host": "b.test", "document_root": "%ROOT%/missing"})", 422,
-         u"document_root"_s);
-    post("relative document root", R"({"host": "b.test", "document_root": "roots/a"})", 422, u"document_root"_s);
-    post("bad route path", R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "hello"}]})", 422,
-         u"routes"_s);
+        u"document_root"_s);
+    post("relative document root", R"({"host": "b.test", "document_root": "roots/a"})", 422,
+        u"document_root"_s);
+    post("bad route path", R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "hello"}]})",
+        422, u"routes"_s);
     post("host taken", R"({"host": "A.test", "document_root": "%ROOT%"})", 409, u"host"_s);
     post("host taken as an alias", R"({"host": "www.a.test", "document_root": "%ROOT%"})", 409, u"host"_s);
     post("alias taken", R"({"host": "b.test", "aliases": ["localhost"], "document_root": "%ROOT%"})", 409,
-         u"aliases"_s);
+        u"aliases"_s);
     post("body over 1 MiB",
-         R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/big", "body": ")"
-             + QByteArray(ControlApi::kMaxBodyBytes, 'x') + R"("}]})",
-         413, {});
+        R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "/big", "body": ")"
+            + QByteArray(ControlApi::kMaxBodyBytes, 'x') + R"("}]})",
+        413, {});
     QTest::newRow("not JSON") << "POST"_ba << u"/api/sites"_s
-                              << R"({"host": "b.test", "document_root": "%ROOT%"})"_ba << "text/plain"_ba << 415
-                              << QString();
+                              << R"({"host": "b.test", "document_root": "%ROOT%"})"_ba
+                              << "text/plain"_ba << 415 << QString();
 
     const auto put = [&](const char *name, const QString &host, const QByteArray &body, int status,
                          const QString &field) {
@@ -303,8 +308,8 @@ void TestControlSites::badRequestsChangeNothing_data()
     put("PUT: rename onto another site", u"a.test"_s, R"({"host": "localhost"})", 409, u"host"_s);
     put("PUT: unmake the default site", u"localhost"_s, R"({"default": false})", 409, u"default"_s);
 
-    QTest::newRow("DELETE: unknown host") << "DELETE"_ba << u"/api/sites/nothing.test"_s << QByteArray() << json
-                                          << 404 << u"host"_s;
+    QTest::newRow("DELETE: unknown host")
+        << "DELETE"_ba << u"/api/sites/nothing.test"_s << QByteArray() << json << 404 << u"host"_s;
     QTest::newRow("DELETE: the default site")
         << "DELETE"_ba << u"/api/sites/localhost"_s << QByteArray() << json << 409 << u"default"_s;
 }
@@ -339,7 +344,7 @@ void TestControlSites::badRequestsChangeNothing()
 void TestControlSites::withoutStoredSitesIsAConflict()
 {
     // serve --site: the sites are the command line's, not stored.
-    ControlApi api([] { return MetricsSnapshot(); }, QString(), ControlApi::Access{kToken});
+    ControlApi api([] { return MetricsSnapshot(); }, QString(), ControlApi::Access { kToken });
     QString error;
     QVERIFY2(api.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
     QNetworkAccessManager manager;
@@ -374,16 +379,17 @@ void TestControlSites::twoClientsChangingOneSite()
     QCOMPARE(second.etag, first.etag);
 
     const QString rootOfFirst = makeRoot(u"first"_s);
-    const QByteArray change = QJsonDocument(QJsonObject{{u"document_root"_s, rootOfFirst}}).toJson();
+    const QByteArray change = QJsonDocument(QJsonObject { { u"document_root"_s, rootOfFirst } }).toJson();
     const Reply changed = send("PUT", u"/api/sites/a.test"_s, change, "application/json", true, first.etag);
     QCOMPARE(changed.status, 200);
     QVERIFY(!changed.etag.isEmpty());
     QVERIFY(changed.etag != first.etag);
     const QList<VirtualHost> after = m_folder->database().virtualHosts();
 
-    const QByteArray other = QJsonDocument(QJsonObject{{u"document_root"_s, makeRoot(u"second"_s)}}).toJson();
-    const Reply refused = send(secondMethod, u"/api/sites/a.test"_s, secondMethod == "PUT" ? other : QByteArray(),
-                               "application/json", true, second.etag);
+    const QByteArray other
+        = QJsonDocument(QJsonObject { { u"document_root"_s, makeRoot(u"second"_s) } }).toJson();
+    const Reply refused = send(secondMethod, u"/api/sites/a.test"_s,
+        secondMethod == "PUT" ? other : QByteArray(), "application/json", true, second.etag);
     QCOMPARE(refused.status, 412);
     QVERIFY(refused.contentType.startsWith("application/problem+json"));
     QCOMPARE(m_folder->database().virtualHosts(), after);
@@ -393,8 +399,8 @@ void TestControlSites::twoClientsChangingOneSite()
     // With the current tag (or none, or "*"), the change goes through.
     const Reply fresh = send("GET", u"/api/sites/a.test"_s);
     QCOMPARE(fresh.etag, changed.etag);
-    const Reply done = send(secondMethod, u"/api/sites/a.test"_s, secondMethod == "PUT" ? other : QByteArray(),
-                            "application/json", true, fresh.etag);
+    const Reply done = send(secondMethod, u"/api/sites/a.test"_s,
+        secondMethod == "PUT" ? other : QByteArray(), "application/json", true, fresh.etag);
     QCOMPARE(done.status, secondMethod == "PUT" ? 200 : 204);
     QCOMPARE(m_reloads, 2);
 }
@@ -423,7 +429,7 @@ void TestControlSites::reloadRoute()
 void TestControlSites::engineRoutesWithoutAnEngineAreAConflict()
 {
     // The window does not hand its engine's start and stop to the API.
-    for (const QString &path : {u"/api/engine/start"_s, u"/api/engine/stop"_s}) {
+    for (const QString &path : { u"/api/engine/start"_s, u"/api/engine/stop"_s }) {
         const Reply reply = send("POST", path);
         QCOMPARE(reply.status, 409);
         QVERIFY(reply.json[u"detail"_s].toString().contains(u"Server page"_s));

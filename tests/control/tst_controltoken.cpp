@@ -45,7 +45,7 @@ void TestControlToken::createdOnceWithOwnerOnlyMode()
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), token + '\n');
     // No temporary file is left beside it.
-    QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), QStringList {u"control.token"_s});
+    QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden), QStringList { u"control.token"_s });
 
     // Later starts read the same token; so does a reader that never creates.
     QCOMPARE(ControlToken::loadOrCreate(folder, &error), token);

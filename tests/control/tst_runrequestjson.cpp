@@ -29,21 +29,25 @@ void TestRunRequestJson::refused_data()
     QTest::newRow("no host") << QByteArray(R"({"url": "http:///x", "requests": 5})") << 422 << u"url"_s;
     QTest::newRow("url is a number") << QByteArray(R"({"url": 5, "requests": 5})") << 400 << u"url"_s;
     QTest::newRow("neither requests nor duration") << QByteArray("{" + url + "}") << 422 << u"requests"_s;
-    QTest::newRow("both") << QByteArray("{" + url + R"(, "requests": 5, "duration_s": 1})") << 422 << u"requests"_s;
+    QTest::newRow("both") << QByteArray("{" + url + R"(, "requests": 5, "duration_s": 1})") << 422
+                          << u"requests"_s;
     QTest::newRow("requests 0") << QByteArray("{" + url + R"(, "requests": 0})") << 422 << u"requests"_s;
-    QTest::newRow("requests fraction") << QByteArray("{" + url + R"(, "requests": 1.5})") << 422 << u"requests"_s;
-    QTest::newRow("requests a string") << QByteArray("{" + url + R"(, "requests": "5"})") << 400 << u"requests"_s;
+    QTest::newRow("requests fraction")
+        << QByteArray("{" + url + R"(, "requests": 1.5})") << 422 << u"requests"_s;
+    QTest::newRow("requests a string")
+        << QByteArray("{" + url + R"(, "requests": "5"})") << 400 << u"requests"_s;
     QTest::newRow("duration 0") << QByteArray("{" + url + R"(, "duration_s": 0})") << 422 << u"duration_s"_s;
-    QTest::newRow("negative duration") << QByteArray("{" + url + R"(, "duration_s": -1})") << 422 << u"duration_s"_s;
-    QTest::newRow("concurrency 0")
-        << QByteArray("{" + url + R"(, "requests": 5, "concurrency": 0})") << 422 << u"concurrency"_s;
+    QTest::newRow("negative duration")
+        << QByteArray("{" + url + R"(, "duration_s": -1})") << 422 << u"duration_s"_s;
+    QTest::newRow("concurrency 0") << QByteArray("{" + url + R"(, "requests": 5, "concurrency": 0})") << 422
+                                   << u"concurrency"_s;
     QTest::newRow("rate 0") << QByteArray("{" + url + R"(, "requests": 5, "rate": 0})") << 422 << u"rate"_s;
     QTest::newRow("keep_alive a string")
         << QByteArray("{" + url + R"(, "requests": 5, "keep_alive": "yes"})") << 400 << u"keep_alive"_s;
     QTest::newRow("header without colon")
         << QByteArray("{" + url + R"(, "requests": 5, "headers": ["X-A 1"]})") << 422 << u"headers[0]"_s;
-    QTest::newRow("header a number")
-        << QByteArray("{" + url + R"(, "requests": 5, "headers": [1]})") << 400 << u"headers[0]"_s;
+    QTest::newRow("header a number") << QByteArray("{" + url + R"(, "requests": 5, "headers": [1]})") << 400
+                                     << u"headers[0]"_s;
     QTest::newRow("bad method") << QByteArray("{" + url + R"(, "requests": 5, "method": "GE T"})") << 422
                                 << u"method"_s;
     QTest::newRow("unknown member") << QByteArray("{" + url + R"(, "requests": 5, "colour": 1})") << 400
@@ -69,7 +73,8 @@ void TestRunRequestJson::refused()
 
 void TestRunRequestJson::readsEveryMember()
 {
-    const QJsonDocument json = QJsonDocument::fromJson(R"({"url": "http://127.0.0.1:8080/x?y=1", "duration_s": 2.5,
+    const QJsonDocument json
+        = QJsonDocument::fromJson(R"({"url": "http://127.0.0.1:8080/x?y=1", "duration_s": 2.5,
         "concurrency": 8, "keep_alive": true, "threads": 2, "rate": 100, "warmup_s": 0.5, "timeout_s": 3,
         "headers": ["X-A: 1", "X-B:  two words "], "body": "hello", "content_type": "text/csv", "host": "a.test"})");
     BenchParameters p;
@@ -101,12 +106,13 @@ void TestRunRequestJson::roundTrip()
     p.url = u"http://127.0.0.1:9/"_s;
     p.requests = 100;
     p.concurrency = 4;
-    p.headers = {{"X-A", "1"}};
+    p.headers = { { "X-A", "1" } };
     BenchParameters back;
     QString field;
     QString detail;
     int status = 0;
-    QVERIFY2(RunRequestJson::read(RunRequestJson::toJson(p), &back, &field, &detail, &status), qPrintable(detail));
+    QVERIFY2(
+        RunRequestJson::read(RunRequestJson::toJson(p), &back, &field, &detail, &status), qPrintable(detail));
     QCOMPARE(back.url, p.url);
     QCOMPARE(back.requests, p.requests);
     QCOMPARE(back.concurrency, p.concurrency);

@@ -32,7 +32,7 @@ const http::SiteTable &sites()
     static const std::shared_ptr<const http::SiteTable> table = [] {
         model::VirtualHost main;
         main.hostName = QStringLiteral("main.test");
-        main.aliases = {QStringLiteral("www.main.test")};
+        main.aliases = { QStringLiteral("www.main.test") };
         main.documentRoot = QStringLiteral("/nonexistent/main");
         main.isDefault = true;
         model::VirtualHost small;
@@ -40,7 +40,7 @@ const http::SiteTable &sites()
         small.documentRoot = QStringLiteral("/nonexistent/small");
         small.limits.maxBodyBytes = 64;
         QString error;
-        return http::SiteTable::build({main, small}, 1, nullptr, false, &error);
+        return http::SiteTable::build({ main, small }, 1, nullptr, false, &error);
     }();
     return *table;
 }
@@ -104,8 +104,8 @@ Outcome bytewise(std::string_view input)
 
 bool sameRequest(const http::Request &a, const http::Request &b)
 {
-    return a.method == b.method && a.methodName == b.methodName && a.version == b.version && a.target == b.target
-        && a.host == b.host && a.keepAlive == b.keepAlive && a.ifMatch == b.ifMatch
+    return a.method == b.method && a.methodName == b.methodName && a.version == b.version
+        && a.target == b.target && a.host == b.host && a.keepAlive == b.keepAlive && a.ifMatch == b.ifMatch
         && a.ifNoneMatch == b.ifNoneMatch && a.ifModifiedSince == b.ifModifiedSince
         && a.ifUnmodifiedSince == b.ifUnmodifiedSince && a.ifRange == b.ifRange && a.range == b.range
         && a.acceptEncoding == b.acceptEncoding;
@@ -158,7 +158,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             FUZZ_CHECK(!(path.size() >= 3 && path.compare(path.size() - 3, 3, "/..") == 0));
             FUZZ_CHECK(path.find('\0') == std::string::npos && path.find('\\') == std::string::npos);
         }
-        const std::string_view host = target.authority.empty() ? std::string_view(a.request.host) : target.authority;
+        const std::string_view host
+            = target.authority.empty() ? std::string_view(a.request.host) : target.authority;
         FUZZ_CHECK(sites().indexForHost(host) < sites().size());
     }
     return 0;

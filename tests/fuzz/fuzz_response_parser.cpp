@@ -52,7 +52,8 @@ bool step(Parser &parser, std::string &buffer, Outcome &out)
     std::size_t offset = 0;
     boost::beast::error_code ec;
     while (offset < buffer.size() && !parser.is_done()) {
-        const std::size_t used = parser.put(boost::asio::buffer(buffer.data() + offset, buffer.size() - offset), ec);
+        const std::size_t used
+            = parser.put(boost::asio::buffer(buffer.data() + offset, buffer.size() - offset), ec);
         offset += used;
         if (ec == http::error::need_more) {
             ec = {};

@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     Validators::formatETag(0x1a2b, 4070, 1'700'000'000'123'456'789, {}, etag);
     const std::time_t lastModified = 1'700'000'000;
 
-    for (const std::string &text : {request.ifModifiedSince, request.ifUnmodifiedSince, request.ifRange}) {
+    for (const std::string &text : { request.ifModifiedSince, request.ifUnmodifiedSince, request.ifRange }) {
         std::time_t parsed = 0;
         if (!Validators::parseDate(text, parsed) || parsed < 0 || parsed > 253'402'300'799) // 9999-12-31
             continue;
@@ -62,7 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         FUZZ_CHECK(again == parsed);
     }
 
-    for (const std::string &list : {request.ifMatch, request.ifNoneMatch}) {
+    for (const std::string &list : { request.ifMatch, request.ifNoneMatch }) {
         if (Validators::listMatches(list, etag, false))
             FUZZ_CHECK(Validators::listMatches(list, etag, true));
     }
@@ -82,13 +82,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 
     const ContentCoding::Weights weights = ContentCoding::parse(request.acceptEncoding);
     for (const ContentCoding::Coding coding :
-         {ContentCoding::Coding::Identity, ContentCoding::Coding::Gzip, ContentCoding::Coding::Brotli}) {
+        { ContentCoding::Coding::Identity, ContentCoding::Coding::Gzip, ContentCoding::Coding::Brotli }) {
         const int weight = ContentCoding::weight(weights, coding);
         FUZZ_CHECK(weight >= -1 && weight <= 1000); // -1: not acceptable at all
     }
-    for (const bool haveBrotli : {false, true}) {
-        for (const bool haveGzip : {false, true}) {
-            const ContentCoding::Coding chosen = ContentCoding::choose(request.acceptEncoding, haveBrotli, haveGzip);
+    for (const bool haveBrotli : { false, true }) {
+        for (const bool haveGzip : { false, true }) {
+            const ContentCoding::Coding chosen
+                = ContentCoding::choose(request.acceptEncoding, haveBrotli, haveGzip);
             FUZZ_CHECK(chosen != ContentCoding::Coding::Brotli || haveBrotli);
             FUZZ_CHECK(chosen != ContentCoding::Coding::Gzip || haveGzip);
         }

@@ -90,8 +90,7 @@ public:
         reply.head = m_buffer.left(headEnd);
         m_buffer.remove(0, headEnd + 4);
         const qsizetype lineEnd = reply.head.indexOf('\r'); // none when the head is one line (a 100)
-        const QList<QByteArray> statusLine
-            = (lineEnd < 0 ? reply.head : reply.head.left(lineEnd)).split(' ');
+        const QList<QByteArray> statusLine = (lineEnd < 0 ? reply.head : reply.head.left(lineEnd)).split(' ');
         reply.status = statusLine.size() > 1 ? statusLine[1].toInt() : 0;
         const qsizetype length = headRequest ? 0 : reply.field("Content-Length").toLongLong();
         while (m_buffer.size() < length) {

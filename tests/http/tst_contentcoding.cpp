@@ -38,11 +38,11 @@ void TestContentCoding::choose_data()
     QTest::newRow("star") << QByteArray("*") << true << true << C::Brotli;
     QTest::newRow("star q0 with gzip") << QByteArray("gzip, *;q=0") << true << true << C::Gzip;
     QTest::newRow("star but not br") << QByteArray("*, br;q=0") << true << true << C::Gzip;
-    QTest::newRow("identity preferred") << QByteArray("identity;q=1, gzip;q=0.5") << false << true
-                                        << C::Identity;
+    QTest::newRow("identity preferred")
+        << QByteArray("identity;q=1, gzip;q=0.5") << false << true << C::Identity;
     QTest::newRow("identity excluded") << QByteArray("gzip;q=0.1, identity;q=0") << false << true << C::Gzip;
-    QTest::newRow("identity excluded, nothing else") << QByteArray("identity;q=0") << true << true
-                                                     << C::Identity;
+    QTest::newRow("identity excluded, nothing else")
+        << QByteArray("identity;q=0") << true << true << C::Identity;
     QTest::newRow("spaces") << QByteArray(" gzip ; q = 0.5 , br ;q=0.4") << true << true << C::Gzip;
     QTest::newRow("q with three decimals") << QByteArray("br;q=0.001") << true << false << C::Brotli;
     QTest::newRow("bad q dropped") << QByteArray("br;q=2, gzip") << true << true << C::Gzip;

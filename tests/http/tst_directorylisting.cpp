@@ -28,11 +28,14 @@ void TestDirectoryListing::escape_data()
     QTest::addColumn<QByteArray>("href");
     QTest::newRow("plain") << QByteArray("a.txt") << QByteArray("a.txt") << QByteArray("a.txt");
     QTest::newRow("space") << QByteArray("a b") << QByteArray("a b") << QByteArray("a%20b");
-    QTest::newRow("markup") << QByteArray("<script>x</script>") << QByteArray("&lt;script&gt;x&lt;/script&gt;")
+    QTest::newRow("markup") << QByteArray("<script>x</script>")
+                            << QByteArray("&lt;script&gt;x&lt;/script&gt;")
                             << QByteArray("%3Cscript%3Ex%3C%2Fscript%3E");
-    QTest::newRow("quotes") << QByteArray("a\"b'c") << QByteArray("a&quot;b&#39;c") << QByteArray("a%22b%27c");
+    QTest::newRow("quotes") << QByteArray("a\"b'c") << QByteArray("a&quot;b&#39;c")
+                            << QByteArray("a%22b%27c");
     QTest::newRow("ampersand") << QByteArray("a&b") << QByteArray("a&amp;b") << QByteArray("a%26b");
-    QTest::newRow("query and fragment") << QByteArray("a?b#c") << QByteArray("a?b#c") << QByteArray("a%3Fb%23c");
+    QTest::newRow("query and fragment")
+        << QByteArray("a?b#c") << QByteArray("a?b#c") << QByteArray("a%3Fb%23c");
     QTest::newRow("percent") << QByteArray("100%") << QByteArray("100%") << QByteArray("100%25");
     QTest::newRow("utf-8") << QByteArray("\xc3\xa9t\xc3\xa9") << QByteArray("\xc3\xa9t\xc3\xa9")
                            << QByteArray("%C3%A9t%C3%A9");
@@ -68,7 +71,8 @@ void TestDirectoryListing::renderSortsAndEscapes()
     const QByteArray html = QByteArray::fromStdString(out);
     QVERIFY(html.contains("<title>Index of /d&lt;i&gt;r/</title>"));
     QVERIFY(!html.contains("<b>"));
-    QVERIFY(html.contains("<a href=\"%3Cb%3E.html\">&lt;b&gt;.html</a></td><td>3</td><td>Sun, 06 Nov 1994 08:49:37 GMT"));
+    QVERIFY(html.contains(
+        "<a href=\"%3Cb%3E.html\">&lt;b&gt;.html</a></td><td>3</td><td>Sun, 06 Nov 1994 08:49:37 GMT"));
     QVERIFY(html.contains("<a href=\"sub/\">sub/</a></td><td>-</td>"));
     QVERIFY(html.contains("<td>1234567</td>"));
     QVERIFY(html.contains("<a href=\"../\">"));
@@ -90,7 +94,8 @@ void TestDirectoryListing::readsDirectory()
         file.write("12345");
     }
     std::vector<DirectoryListing::Entry> entries;
-    QVERIFY(DirectoryListing::read(::open(QFile::encodeName(dir.path()).constData(), O_RDONLY | O_DIRECTORY), entries));
+    QVERIFY(DirectoryListing::read(
+        ::open(QFile::encodeName(dir.path()).constData(), O_RDONLY | O_DIRECTORY), entries));
     DirectoryListing::sort(entries);
     QCOMPARE(entries.size(), size_t(3));
     QCOMPARE(QByteArray::fromStdString(entries[0].name), QByteArray("child"));

@@ -500,9 +500,10 @@ void TestHttpServer::portFallback()
     QVERIFY(!strict.start(config, hosts(), &error));
 #if defined(Q_OS_LINUX)
     // The holder, found in /proc: this test.
-    QCOMPARE(error, QStringLiteral("127.0.0.1:%1 is in use by tst_httpserver (PID %2)")
-                        .arg(taken)
-                        .arg(QCoreApplication::applicationPid()));
+    QCOMPARE(error,
+        QStringLiteral("127.0.0.1:%1 is in use by tst_httpserver (PID %2)")
+            .arg(taken)
+            .arg(QCoreApplication::applicationPid()));
 #else
     QVERIFY2(error.startsWith(QStringLiteral("127.0.0.1:%1 is in use by ").arg(taken)), qPrintable(error));
 #endif

@@ -37,8 +37,8 @@ void TestRanges::parse_data()
                           << QStringLiteral("500-999");
     QTest::newRow("suffix") << QByteArray("bytes=-500") << quint64(1000) << Result::Satisfiable
                             << QStringLiteral("500-999");
-    QTest::newRow("suffix longer than file") << QByteArray("bytes=-5000") << quint64(1000)
-                                             << Result::Satisfiable << QStringLiteral("0-999");
+    QTest::newRow("suffix longer than file")
+        << QByteArray("bytes=-5000") << quint64(1000) << Result::Satisfiable << QStringLiteral("0-999");
     QTest::newRow("last clipped") << QByteArray("bytes=900-2000") << quint64(1000) << Result::Satisfiable
                                   << QStringLiteral("900-999");
     QTest::newRow("first at end") << QByteArray("bytes=1000-") << quint64(1000) << Result::Unsatisfiable
@@ -46,8 +46,8 @@ void TestRanges::parse_data()
     QTest::newRow("suffix zero") << QByteArray("bytes=-0") << quint64(1000) << Result::Unsatisfiable
                                  << QString();
     QTest::newRow("empty file") << QByteArray("bytes=0-") << quint64(0) << Result::Unsatisfiable << QString();
-    QTest::newRow("empty file suffix") << QByteArray("bytes=-1") << quint64(0) << Result::Unsatisfiable
-                                       << QString();
+    QTest::newRow("empty file suffix")
+        << QByteArray("bytes=-1") << quint64(0) << Result::Unsatisfiable << QString();
     QTest::newRow("one of two satisfiable") << QByteArray("bytes=2000-3000, 5-9") << quint64(1000)
                                             << Result::Satisfiable << QStringLiteral("5-9");
     QTest::newRow("two") << QByteArray("bytes=0-9,20-29") << quint64(100) << Result::Satisfiable
@@ -58,8 +58,8 @@ void TestRanges::parse_data()
                                     << Result::Satisfiable << QStringLiteral("0-60");
     QTest::newRow("adjacent merged") << QByteArray("bytes=0-9,10-19") << quint64(100) << Result::Satisfiable
                                      << QStringLiteral("0-19");
-    QTest::newRow("suffix and open merged") << QByteArray("bytes=-10, 80-") << quint64(100)
-                                            << Result::Satisfiable << QStringLiteral("80-99");
+    QTest::newRow("suffix and open merged")
+        << QByteArray("bytes=-10, 80-") << quint64(100) << Result::Satisfiable << QStringLiteral("80-99");
     QTest::newRow("spaces and empty elements") << QByteArray("bytes= 0-1 ,, 4-5 ,") << quint64(10)
                                                << Result::Satisfiable << QStringLiteral("0-1,4-5");
     QTest::newRow("huge last") << QByteArray("bytes=0-99999999999999999999999") << quint64(10)
@@ -76,14 +76,14 @@ void TestRanges::parse_data()
     QTest::newRow("no equals") << QByteArray("bytes 0-1") << quint64(10) << Result::Ignore << QString();
     QTest::newRow("empty set") << QByteArray("bytes=") << quint64(10) << Result::Ignore << QString();
     QTest::newRow("only commas") << QByteArray("bytes=,,") << quint64(10) << Result::Ignore << QString();
-    QTest::newRow("first after last") << QByteArray("bytes=5-1") << quint64(10) << Result::Ignore
-                                      << QString();
+    QTest::newRow("first after last")
+        << QByteArray("bytes=5-1") << quint64(10) << Result::Ignore << QString();
     QTest::newRow("no numbers") << QByteArray("bytes=-") << quint64(10) << Result::Ignore << QString();
     QTest::newRow("negative") << QByteArray("bytes=--1") << quint64(10) << Result::Ignore << QString();
     QTest::newRow("garbage after") << QByteArray("bytes=0-1x") << quint64(10) << Result::Ignore << QString();
     QTest::newRow("plus sign") << QByteArray("bytes=+1-2") << quint64(10) << Result::Ignore << QString();
-    QTest::newRow("one bad spec spoils all") << QByteArray("bytes=0-1,a-b") << quint64(10) << Result::Ignore
-                                             << QString();
+    QTest::newRow("one bad spec spoils all")
+        << QByteArray("bytes=0-1,a-b") << quint64(10) << Result::Ignore << QString();
 }
 
 void TestRanges::parse()

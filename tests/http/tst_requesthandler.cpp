@@ -167,8 +167,8 @@ void TestRequestHandler::answer_data()
                                    << QByteArray() << QByteArray();
     QTest::newRow("options missing") << QByteArray("OPTIONS") << QByteArray("/nope.txt") << 404 << html
                                      << QByteArray() << QByteArray();
-    QTest::newRow("asterisk with get") << QByteArray("GET") << QByteArray("*") << 400 << html << QByteArray()
-                                       << QByteArray();
+    QTest::newRow("asterisk with get")
+        << QByteArray("GET") << QByteArray("*") << 400 << html << QByteArray() << QByteArray();
 }
 
 void TestRequestHandler::answer()

@@ -77,7 +77,8 @@ void TestStaticFiles::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     QDir dir(m_dir.path());
-    for (const char *path : { "root/dir", "root/empty", "root/list/sub", "root/errors", "root/idx", "outside" })
+    for (const char *path :
+        { "root/dir", "root/empty", "root/list/sub", "root/errors", "root/idx", "outside" })
         QVERIFY(dir.mkpath(QString::fromLatin1(path)));
     m_root = dir.filePath(QStringLiteral("root"));
     m_small.resize(3000);
@@ -260,7 +261,11 @@ void TestStaticFiles::multipart()
     // Parse the parts back (RFC 9110 §14.6) and compare with the file's bytes.
     const QByteArray body = reply.body;
     QVERIFY(body.endsWith(QByteArray("\r\n--" + boundary + "--\r\n")));
-    struct Expected { qint64 first; qint64 last; };
+    struct Expected
+    {
+        qint64 first;
+        qint64 last;
+    };
     const QList<Expected> expected { { 0, 9 }, { 100, 199 }, { content.size() - 50, content.size() - 1 } };
     qsizetype at = 0;
     for (const Expected &part : expected) {
@@ -305,8 +310,8 @@ void TestStaticFiles::multipartAbuseGetsWholeFile()
 
 void TestStaticFiles::headMatchesGet()
 {
-    for (const QByteArray &target : { QByteArray("/small.bin"), QByteArray("/large.bin"), QByteArray("/app.js"),
-             QByteArray("/list/"), QByteArray("/nope") }) {
+    for (const QByteArray &target : { QByteArray("/small.bin"), QByteArray("/large.bin"),
+             QByteArray("/app.js"), QByteArray("/list/"), QByteArray("/nope") }) {
         const RawClient::Reply getReply = fetch(target, "Accept-Encoding: gzip\r\nRange: bytes=1-2\r\n");
         const RawClient::Reply headReply
             = fetch(target, "Accept-Encoding: gzip\r\nRange: bytes=1-2\r\n", "main.test", "HEAD");

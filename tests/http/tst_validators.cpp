@@ -52,8 +52,8 @@ void TestValidators::parseDate_data()
     QTest::newRow("imf-fixdate") << QByteArray("Sun, 06 Nov 1994 08:49:37 GMT") << true << qint64(kDate);
     QTest::newRow("rfc850") << QByteArray("Sunday, 06-Nov-94 08:49:37 GMT") << true << qint64(kDate);
     QTest::newRow("asctime") << QByteArray("Sun Nov  6 08:49:37 1994") << true << qint64(kDate);
-    QTest::newRow("surrounding space") << QByteArray(" Sun, 06 Nov 1994 08:49:37 GMT ") << true
-                                       << qint64(kDate);
+    QTest::newRow("surrounding space")
+        << QByteArray(" Sun, 06 Nov 1994 08:49:37 GMT ") << true << qint64(kDate);
     QTest::newRow("epoch") << QByteArray("Thu, 01 Jan 1970 00:00:00 GMT") << true << qint64(0);
     QTest::newRow("not gmt") << QByteArray("Sun, 06 Nov 1994 08:49:37 UTC") << false << qint64(0);
     QTest::newRow("bad month") << QByteArray("Sun, 06 Nox 1994 08:49:37 GMT") << false << qint64(0);
@@ -126,10 +126,10 @@ void TestValidators::evaluate_data()
     QTest::newRow("ims earlier") << QByteArray() << QByteArray() << QByteArray() << before << O::Proceed;
     QTest::newRow("ims invalid") << QByteArray() << QByteArray() << QByteArray() << QByteArray("yesterday")
                                  << O::Proceed;
-    QTest::newRow("inm takes precedence over ims") << QByteArray() << QByteArray() << QByteArray("\"x\"")
-                                                   << same << O::Proceed;
-    QTest::newRow("inm match beats old ims") << QByteArray() << QByteArray() << tag << before
-                                             << O::NotModified;
+    QTest::newRow("inm takes precedence over ims")
+        << QByteArray() << QByteArray() << QByteArray("\"x\"") << same << O::Proceed;
+    QTest::newRow("inm match beats old ims")
+        << QByteArray() << QByteArray() << tag << before << O::NotModified;
     QTest::newRow("if-match ok") << tag << QByteArray() << QByteArray() << QByteArray() << O::Proceed;
     QTest::newRow("if-match star") << QByteArray("*") << QByteArray() << QByteArray() << QByteArray()
                                    << O::Proceed;
@@ -160,7 +160,8 @@ void TestValidators::evaluate()
     request.ifNoneMatch = ifNoneMatch.toStdString();
     request.ifModifiedSince = ifModifiedSince.toStdString();
     QCOMPARE(Validators::hasConditions(request),
-        !(ifMatch.isEmpty() && ifUnmodifiedSince.isEmpty() && ifNoneMatch.isEmpty() && ifModifiedSince.isEmpty()));
+        !(ifMatch.isEmpty() && ifUnmodifiedSince.isEmpty() && ifNoneMatch.isEmpty()
+            && ifModifiedSince.isEmpty()));
     QCOMPARE(Validators::evaluate(request, kTag, kDate), outcome);
 }
 

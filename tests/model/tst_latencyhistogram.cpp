@@ -69,7 +69,7 @@ void TestLatencyHistogram::percentiles()
 void TestLatencyHistogram::threeSignificantDigits()
 {
     LatencyHistogram h;
-    const quint64 values[] = {12'345, 987'654, 20'000, 3'599'999'999ULL};
+    const quint64 values[] = { 12'345, 987'654, 20'000, 3'599'999'999ULL };
     for (quint64 v : values) {
         h.reset();
         h.record(v);

@@ -78,7 +78,7 @@ void TestSiteValidator::normalizeHostName()
 void TestSiteValidator::splitAliases()
 {
     QCOMPARE(SiteValidator::splitAliases(u" a.test, b.test  c.test;d.test ,"_s),
-             QStringList({u"a.test"_s, u"b.test"_s, u"c.test"_s, u"d.test"_s}));
+        QStringList({ u"a.test"_s, u"b.test"_s, u"c.test"_s, u"d.test"_s }));
     QVERIFY(SiteValidator::splitAliases(u" , "_s).isEmpty());
 }
 
@@ -136,14 +136,16 @@ void TestSiteValidator::duplicates_data()
     QTest::addColumn<QStringList>("aliases");
     QTest::addColumn<QString>("field"); // which error is expected; empty: none
 
-    QTest::newRow("free") << u"new.test"_s << QStringList{u"www.new.test"_s} << QString();
-    QTest::newRow("name taken by a name") << u"taken.test"_s << QStringList{} << u"hostName"_s;
-    QTest::newRow("name taken by an alias") << u"www.taken.test"_s << QStringList{} << u"hostName"_s;
-    QTest::newRow("alias taken by a name") << u"new.test"_s << QStringList{u"taken.test"_s} << u"aliases"_s;
-    QTest::newRow("alias taken by an alias") << u"new.test"_s << QStringList{u"www.taken.test"_s} << u"aliases"_s;
-    QTest::newRow("alias equals own name") << u"new.test"_s << QStringList{u"new.test"_s} << u"aliases"_s;
-    QTest::newRow("alias twice") << u"new.test"_s << QStringList{u"a.test"_s, u"a.test"_s} << u"aliases"_s;
-    QTest::newRow("bad alias") << u"new.test"_s << QStringList{u"bad_alias"_s} << u"aliases"_s;
+    QTest::newRow("free") << u"new.test"_s << QStringList { u"www.new.test"_s } << QString();
+    QTest::newRow("name taken by a name") << u"taken.test"_s << QStringList {} << u"hostName"_s;
+    QTest::newRow("name taken by an alias") << u"www.taken.test"_s << QStringList {} << u"hostName"_s;
+    QTest::newRow("alias taken by a name")
+        << u"new.test"_s << QStringList { u"taken.test"_s } << u"aliases"_s;
+    QTest::newRow("alias taken by an alias")
+        << u"new.test"_s << QStringList { u"www.taken.test"_s } << u"aliases"_s;
+    QTest::newRow("alias equals own name") << u"new.test"_s << QStringList { u"new.test"_s } << u"aliases"_s;
+    QTest::newRow("alias twice") << u"new.test"_s << QStringList { u"a.test"_s, u"a.test"_s } << u"aliases"_s;
+    QTest::newRow("bad alias") << u"new.test"_s << QStringList { u"bad_alias"_s } << u"aliases"_s;
 }
 
 void TestSiteValidator::duplicates()
@@ -155,14 +157,14 @@ void TestSiteValidator::duplicates()
     VirtualHost other;
     other.id = 1;
     other.hostName = u"taken.test"_s;
-    other.aliases = {u"www.taken.test"_s};
+    other.aliases = { u"www.taken.test"_s };
     other.documentRoot = m_dir.path();
 
     VirtualHost host;
     host.hostName = hostName;
     host.aliases = aliases;
     host.documentRoot = m_dir.path();
-    const SiteValidator::Errors errors = SiteValidator::validate(host, {other});
+    const SiteValidator::Errors errors = SiteValidator::validate(host, { other });
     QCOMPARE(errors.hostName.isEmpty(), field != u"hostName"_s);
     QCOMPARE(errors.aliases.isEmpty(), field != u"aliases"_s);
     QVERIFY(errors.documentRoot.isEmpty());
@@ -178,15 +180,15 @@ void TestSiteValidator::editingKeepsOwnNames()
     VirtualHost self;
     self.id = 7;
     self.hostName = u"self.test"_s;
-    self.aliases = {u"www.self.test"_s};
+    self.aliases = { u"www.self.test"_s };
     self.documentRoot = m_dir.path();
-    QVERIFY(SiteValidator::validate(self, {self}).isEmpty());
+    QVERIFY(SiteValidator::validate(self, { self }).isEmpty());
 
     Route good;
     good.path = u"/ok"_s;
     Route repeated = good;
-    self.routes = {good, repeated};
-    const SiteValidator::Errors errors = SiteValidator::validate(self, {self});
+    self.routes = { good, repeated };
+    const SiteValidator::Errors errors = SiteValidator::validate(self, { self });
     QCOMPARE(errors.routeRow, 1);
     QVERIFY(!errors.routes.isEmpty());
 }

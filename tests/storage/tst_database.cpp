@@ -134,8 +134,8 @@ void TestDatabase::connectionIsNamedAndRemovedOnClose()
 
 void TestDatabase::reopenKeepsData()
 {
-    VirtualHost host = makeHost(u"example.test"_s, {u"www.example.test"_s}, true);
-    host.routes = {Route{u"/hello"_s, 200, u"text/plain"_s, "hello"}};
+    VirtualHost host = makeHost(u"example.test"_s, { u"www.example.test"_s }, true);
+    host.routes = { Route { u"/hello"_s, 200, u"text/plain"_s, "hello" } };
     {
         Database db;
         QVERIFY(db.open(path()));
@@ -157,10 +157,10 @@ void TestDatabase::hostSaveUpdateRemove()
 {
     Database db;
     QVERIFY(db.open(path()));
-    VirtualHost a = makeHost(u"a.test"_s, {u"www.a.test"_s, u"alt.a.test"_s}, true);
-    a.routes = {Route{u"/hello"_s, 200, u"text/plain"_s, "hello"},
-                Route{u"/gone"_s, 410, u"text/html"_s, QByteArray("\0binary\xff", 8)},
-                Route{u"/empty"_s, 204, u"text/plain"_s, {}}};
+    VirtualHost a = makeHost(u"a.test"_s, { u"www.a.test"_s, u"alt.a.test"_s }, true);
+    a.routes = { Route { u"/hello"_s, 200, u"text/plain"_s, "hello" },
+        Route { u"/gone"_s, 410, u"text/html"_s, QByteArray("\0binary\xff", 8) },
+        Route { u"/empty"_s, 204, u"text/plain"_s, {} } };
     VirtualHost b = makeHost(u"b.test"_s);
     QVERIFY2(db.saveVirtualHost(a), qPrintable(db.lastError()));
     QVERIFY2(db.saveVirtualHost(b), qPrintable(db.lastError()));
@@ -176,8 +176,8 @@ void TestDatabase::hostSaveUpdateRemove()
 
     // Update: rename, new aliases, fewer routes; the id stays.
     a.hostName = u"a2.test"_s;
-    a.aliases = {u"alt.a.test"_s, u"new.a.test"_s};
-    a.routes = {Route{u"/ok"_s, 200, u"text/plain"_s, "OK"}};
+    a.aliases = { u"alt.a.test"_s, u"new.a.test"_s };
+    a.routes = { Route { u"/ok"_s, 200, u"text/plain"_s, "OK" } };
     a.documentRoot = u"/srv/elsewhere"_s;
     const qint64 id = a.id;
     QVERIFY2(db.saveVirtualHost(a), qPrintable(db.lastError()));
@@ -187,7 +187,7 @@ void TestDatabase::hostSaveUpdateRemove()
     QCOMPARE(hosts.at(0), a);
 
     // The old alias is free again.
-    b.aliases = {u"www.a.test"_s};
+    b.aliases = { u"www.a.test"_s };
     QVERIFY2(db.saveVirtualHost(b), qPrintable(db.lastError()));
 
     QVERIFY(db.removeVirtualHost(a.id));
@@ -213,10 +213,11 @@ void TestDatabase::namesAreNormalised()
 {
     Database db;
     QVERIFY(db.open(path()));
-    VirtualHost host = makeHost(u"  Example.TEST "_s, {u"WWW.example.test"_s, u"example.test"_s, u"www.example.test"_s, u" "_s});
+    VirtualHost host = makeHost(
+        u"  Example.TEST "_s, { u"WWW.example.test"_s, u"example.test"_s, u"www.example.test"_s, u" "_s });
     QVERIFY2(db.saveVirtualHost(host), qPrintable(db.lastError()));
     QCOMPARE(host.hostName, u"example.test"_s);
-    QCOMPARE(host.aliases, QStringList{u"www.example.test"_s});
+    QCOMPARE(host.aliases, QStringList { u"www.example.test"_s });
     QCOMPARE(db.virtualHosts().constFirst(), host);
 }
 
@@ -228,13 +229,15 @@ void TestDatabase::duplicateNamesRejected_data()
     QTest::addColumn<QString>("clash");
     QTest::addColumn<QString>("otherHost");
     QTest::newRow("same host name") << u"first.test"_s << QStringList() << u"first.test"_s << QString();
-    QTest::newRow("same host name, other case") << u"FIRST.test"_s << QStringList() << u"first.test"_s << QString();
+    QTest::newRow("same host name, other case")
+        << u"FIRST.test"_s << QStringList() << u"first.test"_s << QString();
     QTest::newRow("host name is another's alias")
         << u"alias.test"_s << QStringList() << u"alias.test"_s << u"first.test"_s;
     QTest::newRow("alias is another's host name")
-        << u"second.test"_s << QStringList{u"first.test"_s} << u"first.test"_s << QString();
+        << u"second.test"_s << QStringList { u"first.test"_s } << u"first.test"_s << QString();
     QTest::newRow("alias is another's alias")
-        << u"second.test"_s << QStringList{u"ok.test"_s, u"Alias.Test"_s} << u"alias.test"_s << u"first.test"_s;
+        << u"second.test"_s << QStringList { u"ok.test"_s, u"Alias.Test"_s } << u"alias.test"_s
+        << u"first.test"_s;
 }
 
 void TestDatabase::duplicateNamesRejected()
@@ -245,7 +248,7 @@ void TestDatabase::duplicateNamesRejected()
     QFETCH(QString, otherHost);
     Database db;
     QVERIFY(db.open(path()));
-    VirtualHost first = makeHost(u"first.test"_s, {u"alias.test"_s});
+    VirtualHost first = makeHost(u"first.test"_s, { u"alias.test"_s });
     QVERIFY(db.saveVirtualHost(first));
 
     VirtualHost second = makeHost(hostName, aliases);
@@ -263,10 +266,10 @@ void TestDatabase::hostMayTakeItsOwnAliasAsName()
 {
     Database db;
     QVERIFY(db.open(path()));
-    VirtualHost host = makeHost(u"example.test"_s, {u"www.example.test"_s});
+    VirtualHost host = makeHost(u"example.test"_s, { u"www.example.test"_s });
     QVERIFY(db.saveVirtualHost(host));
     host.hostName = u"www.example.test"_s;
-    host.aliases = {u"example.test"_s};
+    host.aliases = { u"example.test"_s };
     QVERIFY2(db.saveVirtualHost(host), qPrintable(db.lastError()));
     QCOMPARE(db.virtualHosts().constFirst(), host);
 }
@@ -310,11 +313,12 @@ void TestDatabase::invalidHostsRejected()
     QVERIFY(!db.saveVirtualHost(noRoot));
     QVERIFY(db.lastError().contains(u"document root"_s));
     VirtualHost badRoute = makeHost(u"x.test"_s);
-    badRoute.routes = {Route{u"hello"_s, 200, u"text/plain"_s, "x"}};
+    badRoute.routes = { Route { u"hello"_s, 200, u"text/plain"_s, "x" } };
     QVERIFY(!db.saveVirtualHost(badRoute));
     QVERIFY(db.lastError().contains(u"start with /"_s));
     VirtualHost twoRoutes = makeHost(u"x.test"_s);
-    twoRoutes.routes = {Route{u"/a"_s, 200, u"text/plain"_s, "x"}, Route{u"/a"_s, 404, u"text/plain"_s, "y"}};
+    twoRoutes.routes
+        = { Route { u"/a"_s, 200, u"text/plain"_s, "x" }, Route { u"/a"_s, 404, u"text/plain"_s, "y" } };
     QVERIFY(!db.saveVirtualHost(twoRoutes));
     QVERIFY(db.lastError().contains(u"two routes"_s));
     QVERIFY(db.virtualHosts().isEmpty());
@@ -347,11 +351,11 @@ void TestDatabase::hostSettingsRoundTrip()
     QVERIFY(db.open(path()));
     VirtualHost plain = makeHost(u"plain.test"_s);
     QVERIFY2(db.saveVirtualHost(plain), qPrintable(db.lastError()));
-    VirtualHost host = makeHost(u"tuned.test"_s, {u"www.tuned.test"_s}, true);
-    host.indexFiles = {u"index.htm"_s, u"  default.html "_s};
+    VirtualHost host = makeHost(u"tuned.test"_s, { u"www.tuned.test"_s }, true);
+    host.indexFiles = { u"index.htm"_s, u"  default.html "_s };
     host.directoryListing = true;
     host.followSymlinks = true;
-    host.errorPages = {{404, u"/errors/404.html"_s}, {503, u"/busy.html"_s}};
+    host.errorPages = { { 404, u"/errors/404.html"_s }, { 503, u"/busy.html"_s } };
     host.limits.maxRequestLineBytes = 4096;
     host.limits.maxHeaderBytes = 8192;
     host.limits.maxHeaderFields = 50;
@@ -362,7 +366,7 @@ void TestDatabase::hostSettingsRoundTrip()
     host.logRotateBytes = 1024;
     host.logRotateKeep = 0;
     QVERIFY2(db.saveVirtualHost(host), qPrintable(db.lastError()));
-    QCOMPARE(host.indexFiles, (QStringList{u"index.htm"_s, u"default.html"_s})); // trimmed
+    QCOMPARE(host.indexFiles, (QStringList { u"index.htm"_s, u"default.html"_s })); // trimmed
     db.close();
 
     QVERIFY(db.open(path()));
@@ -390,13 +394,13 @@ void TestDatabase::invalidHostSettingsRejected()
     Database db;
     QVERIFY(db.open(path()));
     VirtualHost host = makeHost(u"bad.test"_s);
-    host.indexFiles = {u"sub/index.html"_s};
+    host.indexFiles = { u"sub/index.html"_s };
     QVERIFY(!db.saveVirtualHost(host));
     QVERIFY2(db.lastError().contains(u"sub/index.html"_s), qPrintable(db.lastError()));
-    host.indexFiles = {u"index.html"_s};
-    host.errorPages = {{404, u"404.html"_s}};
+    host.indexFiles = { u"index.html"_s };
+    host.errorPages = { { 404, u"404.html"_s } };
     QVERIFY(!db.saveVirtualHost(host));
-    host.errorPages = {{200, u"/ok.html"_s}};
+    host.errorPages = { { 200, u"/ok.html"_s } };
     QVERIFY(!db.saveVirtualHost(host));
     host.errorPages.clear();
     host.limits.maxHeaderFields = 0;

@@ -39,7 +39,7 @@ void TestDatabaseRuns::runRoundTrip()
     BenchParameters p;
     p.url = u"http://127.0.0.1:8080/x.txt?q=1"_s;
     p.method = "POST";
-    p.headers = {{"X-One", "1"}, {"Accept", "text/*"}};
+    p.headers = { { "X-One", "1" }, { "Accept", "text/*" } };
     p.body = QByteArray("a\0b\xfe", 4);
     p.contentType = "application/octet-stream";
     p.hostOverride = u"example.test"_s;
@@ -79,7 +79,7 @@ void TestDatabaseRuns::runRoundTrip()
     s.requestsPerSecond = 1499.25;
     s.transferRateKBps = 321.125;
     s.interrupted = true;
-    s.statusCounts = {{200, 100}, {404, 6}};
+    s.statusCounts = { { 200, 100 }, { 404, 6 } };
     s.latencyMinMs = 0.1;
     s.latencyMeanMs = 1.5;
     s.latencyP50Ms = 1.2;
@@ -91,11 +91,11 @@ void TestDatabaseRuns::runRoundTrip()
     s.uncorrectedP90Ms = 2.2;
     s.uncorrectedP99Ms = 3.3;
     s.uncorrectedMaxMs = 8.8;
-    s.connect = {0.1, 0.2, 0.3, 0.4, 0.5};
-    s.processing = {1.1, 1.2, 1.3, 1.4, 1.5};
-    s.waiting = {2.1, 2.2, 2.3, 2.4, 2.5};
-    s.total = {3.1, 3.2, 3.3, 3.4, 3.5};
-    s.percentiles = {{50, 1.2}, {66, 1.4}, {100, 9.75}};
+    s.connect = { 0.1, 0.2, 0.3, 0.4, 0.5 };
+    s.processing = { 1.1, 1.2, 1.3, 1.4, 1.5 };
+    s.waiting = { 2.1, 2.2, 2.3, 2.4, 2.5 };
+    s.total = { 3.1, 3.2, 3.3, 3.4, 3.5 };
+    s.percentiles = { { 50, 1.2 }, { 66, 1.4 }, { 100, 9.75 } };
 
     QList<BenchSample> samples;
     for (int i = 0; i < 5; ++i) {
@@ -180,8 +180,9 @@ void TestDatabaseRuns::runRoundTrip()
     QCOMPARE(rs.uncorrectedP90Ms, s.uncorrectedP90Ms);
     QCOMPARE(rs.uncorrectedP99Ms, s.uncorrectedP99Ms);
     QCOMPARE(rs.uncorrectedMaxMs, s.uncorrectedMaxMs);
-    for (const auto &[got, want] : {std::pair{rs.connect, s.connect}, std::pair{rs.processing, s.processing},
-                                    std::pair{rs.waiting, s.waiting}, std::pair{rs.total, s.total}}) {
+    for (const auto &[got, want] :
+        { std::pair { rs.connect, s.connect }, std::pair { rs.processing, s.processing },
+            std::pair { rs.waiting, s.waiting }, std::pair { rs.total, s.total } }) {
         QCOMPARE(got.minMs, want.minMs);
         QCOMPARE(got.meanMs, want.meanMs);
         QCOMPARE(got.sdMs, want.sdMs);
@@ -218,7 +219,7 @@ void TestDatabaseRuns::runsListedNewestFirst()
     Database db;
     QVERIFY(db.open(path()));
     QList<qint64> ids;
-    for (qint64 startedAt : {3000, 1000, 2000}) {
+    for (qint64 startedAt : { 3000, 1000, 2000 }) {
         RunSummary summary;
         summary.startedAtMs = startedAt;
         BenchParameters parameters;
@@ -281,7 +282,7 @@ void TestDatabaseRuns::histogramStoredWithRun()
     QCOMPARE(got->maxUs(), histogram.maxUs());
     for (int i = 0; i < LatencyHistogram::kCountsLength; ++i)
         QCOMPARE(got->countAtIndex(i), histogram.countAtIndex(i));
-    for (const double p : {0.0, 50.0, 90.0, 99.0, 99.9, 100.0})
+    for (const double p : { 0.0, 50.0, 90.0, 99.0, 99.9, 100.0 })
         QCOMPARE(got->valueAtPercentile(p), histogram.valueAtPercentile(p));
     QVERIFY(qAbs(got->meanUs() - histogram.meanUs()) <= 0.001 * histogram.meanUs());
 

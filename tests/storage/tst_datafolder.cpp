@@ -84,7 +84,8 @@ void TestDataFolder::resolveOrder()
     QCOMPARE(DataFolder::resolve(other.path()), QDir::cleanPath(other.path()));
     QCOMPARE(DataFolder::resolve(), QDir::cleanPath(m_dir->path()));
     // A relative explicit folder is made absolute.
-    QCOMPARE(DataFolder::resolve(u"rel/dir"_s), QDir::cleanPath(QDir::current().absoluteFilePath(u"rel/dir"_s)));
+    QCOMPARE(
+        DataFolder::resolve(u"rel/dir"_s), QDir::cleanPath(QDir::current().absoluteFilePath(u"rel/dir"_s)));
 
     qunsetenv("HOSTBENCH_DATA_DIR");
     const QString organization = QCoreApplication::organizationName();
@@ -174,7 +175,7 @@ void TestDataFolder::editedDefaultHostIsKept()
         QVERIFY2(folder.open({}, &error), qPrintable(error));
         edited = folder.database().virtualHosts().constFirst();
         edited.hostName = u"example.test"_s;
-        edited.aliases = {u"www.example.test"_s};
+        edited.aliases = { u"www.example.test"_s };
         QVERIFY(folder.database().saveVirtualHost(edited));
     }
     DataFolder folder;

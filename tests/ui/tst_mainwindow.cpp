@@ -76,8 +76,7 @@ private slots:
     void bringToFrontShowsWindow();
 
 private:
-    template<typename T>
-    T *widget(const QString &name) const
+    template <typename T> T *widget(const QString &name) const
     {
         T *found = m_window->findChild<T *>(name);
         if (!found)
@@ -88,8 +87,8 @@ private:
     void typeInto(QWidget *field, const QString &text);
     QString engineUrl() const;
     // GET over 127.0.0.1 with an optional Host header; returns the body, sets *status.
-    static QByteArray get(const QUrl &url, const QByteArray &host, int *status,
-                          const QByteArray &authorization = {});
+    static QByteArray get(
+        const QUrl &url, const QByteArray &host, int *status, const QByteArray &authorization = {});
 
     QTemporaryDir m_dir;
     std::unique_ptr<storage::DataFolder> m_folder;
@@ -147,8 +146,8 @@ QString TestMainWindow::engineUrl() const
     return widget<QLabel>(u"statusUrl"_s)->property("url").toString();
 }
 
-QByteArray TestMainWindow::get(const QUrl &url, const QByteArray &host, int *status,
-                               const QByteArray &authorization)
+QByteArray TestMainWindow::get(
+    const QUrl &url, const QByteArray &host, int *status, const QByteArray &authorization)
 {
     QNetworkAccessManager manager;
     manager.setProxy(QNetworkProxy::NoProxy);
@@ -170,7 +169,7 @@ void TestMainWindow::windowBasics()
     QVERIFY(!m_window->windowIcon().pixmap(32, 32).isNull());
     auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
     QCOMPARE(tabs->count(), 4);
-    for (const QString &page : {u"sitesPage"_s, u"serverPage"_s, u"benchmarkPage"_s, u"runsPage"_s})
+    for (const QString &page : { u"sitesPage"_s, u"serverPage"_s, u"benchmarkPage"_s, u"runsPage"_s })
         QVERIFY2(tabs->indexOf(widget<QWidget>(page)) >= 0, qPrintable(page));
     // Not started: tests start the engine themselves.
     QVERIFY(!m_window->engine().isRunning());
@@ -192,7 +191,8 @@ void TestMainWindow::startEngineFromServerPage()
     QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
 
     QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
-    QVERIFY2(!widget<QLabel>(u"serverError"_s)->isVisible(), qPrintable(widget<QLabel>(u"serverError"_s)->text()));
+    QVERIFY2(
+        !widget<QLabel>(u"serverError"_s)->isVisible(), qPrintable(widget<QLabel>(u"serverError"_s)->text()));
     QVERIFY(!widget<QPushButton>(u"serverStart"_s)->isEnabled());
     QVERIFY(widget<QPushButton>(u"serverStop"_s)->isEnabled());
 
@@ -231,8 +231,8 @@ void TestMainWindow::startEngineFromServerPage()
     QVERIFY(body.contains("Hostbench"));
     // The status bar counts it within a few samples.
     QTRY_VERIFY_WITH_TIMEOUT(widget<QLabel>(u"metricsRequests"_s)->text() != u"0"_s
-                                 && widget<QLabel>(u"metricsRequests"_s)->text() != u"–"_s,
-                             kTimeoutMs);
+            && widget<QLabel>(u"metricsRequests"_s)->text() != u"–"_s,
+        kTimeoutMs);
 }
 
 void TestMainWindow::portInUseShowsError()
@@ -256,8 +256,9 @@ void TestMainWindow::portInUseShowsError()
     QVERIFY2(error->text().contains(QString::number(occupier.serverPort())), qPrintable(error->text()));
 #if defined(Q_OS_LINUX)
     // By whom, found in /proc: this test's own listener.
-    QVERIFY2(error->text().contains(u"in use by tst_mainwindow (PID %1)"_s.arg(QCoreApplication::applicationPid())),
-             qPrintable(error->text()));
+    QVERIFY2(error->text().contains(
+                 u"in use by tst_mainwindow (PID %1)"_s.arg(QCoreApplication::applicationPid())),
+        qPrintable(error->text()));
 #endif
     QVERIFY(!m_window->engine().isRunning());
     QVERIFY(widget<QPushButton>(u"serverStart"_s)->isEnabled());
@@ -290,10 +291,10 @@ void TestMainWindow::portFallbackIsSaid()
     QVERIFY(note->isVisible());
     QVERIFY2(note->text().startsWith(u"Port %1 is in use by "_s.arg(taken)), qPrintable(note->text()));
     QVERIFY2(note->text().endsWith(u"so the engine serves on port %1 instead."_s.arg(served)),
-             qPrintable(note->text()));
+        qPrintable(note->text()));
 #if defined(Q_OS_LINUX)
     QVERIFY2(note->text().contains(u"tst_mainwindow (PID %1)"_s.arg(QCoreApplication::applicationPid())),
-             qPrintable(note->text()));
+        qPrintable(note->text()));
 #endif
     // The address served is the one shown.
     const QString url = u"http://127.0.0.1:%1/"_s.arg(served);
@@ -383,15 +384,15 @@ void TestMainWindow::addSiteThroughDialog()
     const QList<model::VirtualHost> stored = check.virtualHosts();
     QCOMPARE(stored.size(), 2);
     const auto it = std::find_if(stored.begin(), stored.end(),
-                                 [](const model::VirtualHost &h) { return h.hostName == u"example.test"_s; });
+        [](const model::VirtualHost &h) { return h.hostName == u"example.test"_s; });
     QVERIFY(it != stored.end());
-    QCOMPARE(it->aliases, QStringList{u"www.example.test"_s});
+    QCOMPARE(it->aliases, QStringList { u"www.example.test"_s });
     QCOMPARE(QDir(it->documentRoot).canonicalPath(), QDir(root).canonicalPath());
     QVERIFY(!it->isDefault);
 
     // ...and served by the running engine (reloaded), by name and by alias.
     const QUrl url(engineUrl() + u"site.txt"_s);
-    for (const QByteArray &host : {QByteArray("example.test"), QByteArray("www.example.test")}) {
+    for (const QByteArray &host : { QByteArray("example.test"), QByteArray("www.example.test") }) {
         int status = 0;
         QCOMPARE(get(url, host, &status), QByteArray("served by example.test\n"));
         QCOMPARE(status, 200);
@@ -415,12 +416,13 @@ void TestMainWindow::sitesServedByHint()
     QTRY_VERIFY(servedBy->isVisible());
     QVERIFY2(servedBy->text().contains(curl), qPrintable(servedBy->text()));
     const QString tip = table->item(row, table->columnCount() - 1)->toolTip();
-    QVERIFY2(tip.contains(QUrl(engineUrl()).authority()) && tip.contains(u"Host: example.test"_s), qPrintable(tip));
+    QVERIFY2(tip.contains(QUrl(engineUrl()).authority()) && tip.contains(u"Host: example.test"_s),
+        qPrintable(tip));
 
     // What the command sends reaches the site (its file, not the default site's).
     int status = 0;
     QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), u"example.test:%1"_s.arg(port).toLatin1(), &status),
-             QByteArray("served by example.test\n"));
+        QByteArray("served by example.test\n"));
     QCOMPARE(status, 200);
 }
 
@@ -497,7 +499,8 @@ void TestMainWindow::benchmarkRun()
     QTest::mouseClick(widget<QPushButton>(u"benchStart"_s), Qt::LeftButton);
     // The target is tried first (one connection), then the run starts.
     QTRY_VERIFY_WITH_TIMEOUT(m_window->findChild<ui::BenchmarkPage *>()->isRunning(), kTimeoutMs);
-    QVERIFY2(!widget<QLabel>(u"benchError"_s)->isVisible(), qPrintable(widget<QLabel>(u"benchError"_s)->text()));
+    QVERIFY2(
+        !widget<QLabel>(u"benchError"_s)->isVisible(), qPrintable(widget<QLabel>(u"benchError"_s)->text()));
     QVERIFY(!widget<QLabel>(u"benchUrlError"_s)->isVisible());
     QVERIFY(stop->isEnabled());
 
@@ -511,14 +514,16 @@ void TestMainWindow::benchmarkRun()
             liveCounts.insert(series->count());
     }
     QVERIFY2(!stop->isEnabled(), "the run did not end");
-    QVERIFY2(liveCounts.size() >= 2, qPrintable(u"chart sizes seen during the run: %1"_s.arg(liveCounts.size())));
+    QVERIFY2(
+        liveCounts.size() >= 2, qPrintable(u"chart sizes seen during the run: %1"_s.arg(liveCounts.size())));
     QCOMPARE(charts->p99Series()->count(), series->count());
 
     // The report...
     auto *report = widget<QPlainTextEdit>(u"benchReport"_s);
     QTRY_VERIFY(!report->toPlainText().isEmpty());
     QVERIFY2(report->toPlainText().contains(u"Requests per second"_s), qPrintable(report->toPlainText()));
-    QCOMPARE(widget<QProgressBar>(u"benchProgress"_s)->value(), widget<QProgressBar>(u"benchProgress"_s)->maximum());
+    QCOMPARE(widget<QProgressBar>(u"benchProgress"_s)->value(),
+        widget<QProgressBar>(u"benchProgress"_s)->maximum());
     QVERIFY(!widget<QLabel>(u"benchError"_s)->isVisible());
 
     // ...the run list...
@@ -547,13 +552,15 @@ void TestMainWindow::runsPageShowsAndDeletes()
     showTab(u"runsPage"_s);
     auto *runs = widget<QTableView>(u"runsTable"_s);
     QCOMPARE(runs->model()->rowCount(), 1);
-    QTest::mouseClick(runs->viewport(), Qt::LeftButton, {}, runs->visualRect(runs->model()->index(0, 0)).center());
+    QTest::mouseClick(
+        runs->viewport(), Qt::LeftButton, {}, runs->visualRect(runs->model()->index(0, 0)).center());
     QTRY_VERIFY(widget<QPlainTextEdit>(u"runReport"_s)->toPlainText().contains(u"Requests per second"_s));
     QVERIFY(widget<ui::BenchCharts>(u"runCharts"_s)->pointCount() > 0);
 
     QTest::mouseClick(widget<QPushButton>(u"runsDelete"_s), Qt::LeftButton);
     QMessageBox *confirm = nullptr;
-    QTRY_VERIFY((confirm = m_window->findChild<QMessageBox *>(u"runsDeleteConfirm"_s)) && confirm->isVisible());
+    QTRY_VERIFY(
+        (confirm = m_window->findChild<QMessageBox *>(u"runsDeleteConfirm"_s)) && confirm->isVisible());
     QAbstractButton *remove = nullptr;
     for (QAbstractButton *button : confirm->buttons()) {
         if (confirm->buttonRole(button) == QMessageBox::DestructiveRole)
@@ -576,17 +583,20 @@ void TestMainWindow::removeSiteThroughPage()
     int exampleRow = -1;
     for (int row = 0; row < sites->rowCount(); ++row) {
         const bool isDefault = sites->item(row, 0)->data(ui::SitesPage::kDefaultRole).toBool();
-        QTest::mouseClick(sites->viewport(), Qt::LeftButton, {}, sites->visualItemRect(sites->item(row, 0)).center());
+        QTest::mouseClick(
+            sites->viewport(), Qt::LeftButton, {}, sites->visualItemRect(sites->item(row, 0)).center());
         // The default site cannot be removed.
         QTRY_COMPARE(remove->isEnabled(), !isDefault);
         if (!isDefault)
             exampleRow = row;
     }
     QVERIFY(exampleRow >= 0);
-    QTest::mouseClick(sites->viewport(), Qt::LeftButton, {}, sites->visualItemRect(sites->item(exampleRow, 0)).center());
+    QTest::mouseClick(
+        sites->viewport(), Qt::LeftButton, {}, sites->visualItemRect(sites->item(exampleRow, 0)).center());
     QTest::mouseClick(remove, Qt::LeftButton);
     QMessageBox *confirm = nullptr;
-    QTRY_VERIFY((confirm = m_window->findChild<QMessageBox *>(u"sitesRemoveConfirm"_s)) && confirm->isVisible());
+    QTRY_VERIFY(
+        (confirm = m_window->findChild<QMessageBox *>(u"sitesRemoveConfirm"_s)) && confirm->isVisible());
     for (QAbstractButton *button : confirm->buttons()) {
         if (confirm->buttonRole(button) == QMessageBox::DestructiveRole)
             QTest::mouseClick(button, Qt::LeftButton);
@@ -619,7 +629,7 @@ void TestMainWindow::siteAddedThroughControlApiShowsAtOnce()
     const auto send = [&](const QByteArray &method, const QString &url, const QByteArray &body) {
         QNetworkAccessManager manager;
         manager.setProxy(QNetworkProxy::NoProxy);
-        QNetworkRequest request{QUrl(url)};
+        QNetworkRequest request { QUrl(url) };
         request.setRawHeader("Authorization", authorization);
         request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
         std::unique_ptr<QNetworkReply> reply(manager.sendCustomRequest(request, method, body));
@@ -630,7 +640,7 @@ void TestMainWindow::siteAddedThroughControlApiShowsAtOnce()
     showTab(u"sitesPage"_s);
     auto *sites = widget<QTableWidget>(u"sitesTable"_s);
     const int rows = sites->rowCount();
-    const QJsonObject site{{u"host"_s, u"api.test"_s}, {u"document_root"_s, root}};
+    const QJsonObject site { { u"host"_s, u"api.test"_s }, { u"document_root"_s, root } };
     QCOMPARE(send("POST", api, QJsonDocument(site).toJson()), 201);
     QCOMPARE(sites->rowCount(), rows + 1); // at once: the API answered after the page refreshed
     bool listed = false;

@@ -173,7 +173,7 @@ void TestRunsPage::latencyCells()
     m_page->refresh();
     QAbstractItemModel *model = table()->model();
     QCOMPARE(model->rowCount(), 1);
-    for (const int column : {int(ui::RunListModel::P50Column), int(ui::RunListModel::P99Column)}) {
+    for (const int column : { int(ui::RunListModel::P50Column), int(ui::RunListModel::P99Column) }) {
         const QString cell = model->index(0, column).data().toString();
         if (dash)
             QCOMPARE(cell, u"–"_s);
@@ -190,10 +190,10 @@ void TestRunsPage::compareNeedsTwoRuns()
     auto *compare = m_page->findChild<QPushButton *>(u"runsCompare"_s);
     QVERIFY(compare);
     QVERIFY(!compare->isEnabled());
-    selectRuns({first, second});
+    selectRuns({ first, second });
     QVERIFY(compare->isEnabled());
-    QCOMPARE(m_page->selectedRunIds(), (QList<qint64>{first, second}));
-    selectRuns({second});
+    QCOMPARE(m_page->selectedRunIds(), (QList<qint64> { first, second }));
+    selectRuns({ second });
     QVERIFY(!compare->isEnabled());
     QTest::mouseClick(compare, Qt::LeftButton);
     QVERIFY(!m_page->findChild<ui::RunCompareDialog *>());
@@ -203,8 +203,8 @@ void TestRunsPage::compareShowsFiguresAndSeries()
 {
     // Reference first, then one twice as fast and one at a quarter, each
     // with its own number of samples.
-    const QList<quint64> completed{40, 80, 10};
-    const QList<int> sampleCounts{5, 8, 3};
+    const QList<quint64> completed { 40, 80, 10 };
+    const QList<int> sampleCounts { 5, 8, 3 };
     QList<qint64> ids;
     for (int i = 0; i < completed.size(); ++i)
         ids.append(storeRun(u"http://127.0.0.1:1/run%1"_s.arg(i), completed[i], sampleCounts[i]));
@@ -239,7 +239,8 @@ void TestRunsPage::compareShowsFiguresAndSeries()
         QVERIFY2(rate->text().contains(u"×"_s + shown), qPrintable(rate->text()));
         // Same latency in every run: the ratio is 1.
         QCOMPARE(figures->item(Dialog::P99Row, column)->data(Dialog::kRatioRole).toDouble(), 1.0);
-        QCOMPARE(failed->data(Dialog::kRatioRole).toDouble(), double(100 - completed[column]) / (100 - completed[0]));
+        QCOMPARE(failed->data(Dialog::kRatioRole).toDouble(),
+            double(100 - completed[column]) / (100 - completed[0]));
     }
 
     auto *charts = dialog->findChild<ui::BenchCharts *>(u"compareCharts"_s);

@@ -52,10 +52,10 @@ QList<VirtualHost> TestSiteDialog::others() const
     VirtualHost taken;
     taken.id = 1;
     taken.hostName = u"taken.test"_s;
-    taken.aliases = {u"www.taken.test"_s};
+    taken.aliases = { u"www.taken.test"_s };
     taken.documentRoot = m_dir.path();
     taken.isDefault = true;
-    return {taken};
+    return { taken };
 }
 
 void TestSiteDialog::type(SiteDialog &dialog, const QString &objectName, const QString &text)
@@ -85,23 +85,24 @@ void TestSiteDialog::refusesFieldErrors_data()
     QTest::addColumn<QString>("hostName");
     QTest::addColumn<QString>("aliases");
     QTest::addColumn<QString>("documentRoot"); // relative to the temporary folder, or absolute
-    QTest::addColumn<QString>("field");        // the field that must show an error
-    QTest::addColumn<QString>("mentions");     // a word the message must contain
+    QTest::addColumn<QString>("field"); // the field that must show an error
+    QTest::addColumn<QString>("mentions"); // a word the message must contain
 
-    QTest::newRow("bad host name") << u"bad_name!"_s << QString() << u"www"_s << u"siteHostName"_s << QString();
+    QTest::newRow("bad host name") << u"bad_name!"_s << QString() << u"www"_s << u"siteHostName"_s
+                                   << QString();
     QTest::newRow("empty host name") << QString() << QString() << u"www"_s << u"siteHostName"_s << QString();
-    QTest::newRow("duplicate host name") << u"taken.test"_s << QString() << u"www"_s << u"siteHostName"_s
-                                         << u"taken.test"_s;
-    QTest::newRow("host name is another's alias") << u"WWW.Taken.Test"_s << QString() << u"www"_s
-                                                  << u"siteHostName"_s << u"taken.test"_s;
+    QTest::newRow("duplicate host name")
+        << u"taken.test"_s << QString() << u"www"_s << u"siteHostName"_s << u"taken.test"_s;
+    QTest::newRow("host name is another's alias")
+        << u"WWW.Taken.Test"_s << QString() << u"www"_s << u"siteHostName"_s << u"taken.test"_s;
     QTest::newRow("duplicate alias") << u"new.test"_s << u"other.test, taken.test"_s << u"www"_s
                                      << u"siteAliases"_s << u"taken.test"_s;
     QTest::newRow("bad alias") << u"new.test"_s << u"ok.test bad..alias"_s << u"www"_s << u"siteAliases"_s
                                << u"bad..alias"_s;
-    QTest::newRow("missing document root") << u"new.test"_s << QString() << u"missing/folder"_s
-                                           << u"siteDocumentRoot"_s << QString();
-    QTest::newRow("relative document root") << u"new.test"_s << QString() << u"/relative"_s
-                                            << u"siteDocumentRoot"_s << QString();
+    QTest::newRow("missing document root")
+        << u"new.test"_s << QString() << u"missing/folder"_s << u"siteDocumentRoot"_s << QString();
+    QTest::newRow("relative document root")
+        << u"new.test"_s << QString() << u"/relative"_s << u"siteDocumentRoot"_s << QString();
 }
 
 void TestSiteDialog::refusesFieldErrors()
@@ -112,7 +113,7 @@ void TestSiteDialog::refusesFieldErrors()
     QFETCH(QString, field);
     QFETCH(QString, mentions);
 
-    SiteDialog dialog(VirtualHost{}, others());
+    SiteDialog dialog(VirtualHost {}, others());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     type(dialog, u"siteHostName"_s, hostName);
@@ -138,7 +139,7 @@ void TestSiteDialog::refusesFieldErrors()
     QCOMPARE(dialog.focusWidget(), edit);
 
     // The other fields show no error.
-    for (const QString &other : {u"siteHostName"_s, u"siteAliases"_s, u"siteDocumentRoot"_s}) {
+    for (const QString &other : { u"siteHostName"_s, u"siteAliases"_s, u"siteDocumentRoot"_s }) {
         if (other != field)
             QVERIFY2(!error(dialog, other + u"Error"_s)->isVisible(), qPrintable(other));
     }
@@ -146,7 +147,7 @@ void TestSiteDialog::refusesFieldErrors()
 
 void TestSiteDialog::errorsFollowEdits()
 {
-    SiteDialog dialog(VirtualHost{}, others());
+    SiteDialog dialog(VirtualHost {}, others());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     type(dialog, u"siteHostName"_s, u"taken.test"_s);
@@ -166,10 +167,11 @@ void TestSiteDialog::errorsFollowEdits()
 
 void TestSiteDialog::fieldsStayPutAsErrorsComeAndGo()
 {
-    SiteDialog dialog(VirtualHost{}, others());
+    SiteDialog dialog(VirtualHost {}, others());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-    const QStringList fields = {u"siteHostName"_s, u"siteAliases"_s, u"siteDocumentRoot"_s, u"siteDefault"_s};
+    const QStringList fields
+        = { u"siteHostName"_s, u"siteAliases"_s, u"siteDocumentRoot"_s, u"siteDefault"_s };
     auto positions = [&] {
         QList<QPoint> result;
         for (const QString &name : fields)
@@ -212,7 +214,7 @@ void TestSiteDialog::fieldsStayPutAsErrorsComeAndGo()
 
 void TestSiteDialog::acceptsValidSite()
 {
-    SiteDialog dialog(VirtualHost{}, others());
+    SiteDialog dialog(VirtualHost {}, others());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     type(dialog, u"siteHostName"_s, u"  Example.TEST "_s);
@@ -225,7 +227,7 @@ void TestSiteDialog::acceptsValidSite()
     const VirtualHost host = dialog.host();
     QCOMPARE(host.id, 0);
     QCOMPARE(host.hostName, u"example.test"_s);
-    QCOMPARE(host.aliases, QStringList({u"www.example.test"_s, u"127.0.0.9"_s}));
+    QCOMPARE(host.aliases, QStringList({ u"www.example.test"_s, u"127.0.0.9"_s }));
     QCOMPARE(host.documentRoot, m_dir.filePath(u"www"_s));
     QVERIFY(!host.isDefault);
     QVERIFY(host.routes.isEmpty());
@@ -233,7 +235,7 @@ void TestSiteDialog::acceptsValidSite()
 
 void TestSiteDialog::routeErrors()
 {
-    SiteDialog dialog(VirtualHost{}, others());
+    SiteDialog dialog(VirtualHost {}, others());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     type(dialog, u"siteHostName"_s, u"routes.test"_s);
@@ -267,7 +269,7 @@ void TestSiteDialog::routeErrors()
 
 void TestSiteDialog::createsMissingFolder()
 {
-    SiteDialog dialog(VirtualHost{}, others());
+    SiteDialog dialog(VirtualHost {}, others());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     const QString missing = m_dir.filePath(u"made/here"_s);
@@ -353,7 +355,7 @@ void TestSiteDialog::advancedSettings()
     QVERIFY(host.accessLogEnabled);
     QCOMPARE(host.accessLogPath, logPath);
     QVERIFY(!host.errorLogEnabled);
-    QCOMPARE(host.indexFiles, QStringList({u"index.htm"_s, u"index.html"_s}));
+    QCOMPARE(host.indexFiles, QStringList({ u"index.htm"_s, u"index.html"_s }));
     QCOMPARE(host.logRotateBytes, qint64(1000));
     QCOMPARE(host.limits, stored.limits);
 }

@@ -26,10 +26,10 @@ QList<VirtualHost> TestTargetResolver::sites()
     local.isDefault = true;
     VirtualHost example;
     example.hostName = u"example.test"_s;
-    example.aliases = {u"www.example.test"_s};
+    example.aliases = { u"www.example.test"_s };
     VirtualHost v6;
     v6.hostName = u"fe80::1"_s;
-    return {example, local, v6};
+    return { example, local, v6 };
 }
 
 void TestTargetResolver::resolve_data()
@@ -88,7 +88,8 @@ void TestTargetResolver::resolve()
 void TestTargetResolver::siteUrls()
 {
     QCOMPARE(TargetResolver::siteUrls(sites(), 8080),
-             QStringList({u"http://localhost:8080/"_s, u"http://example.test:8080/"_s, u"http://[fe80::1]:8080/"_s}));
+        QStringList(
+            { u"http://localhost:8080/"_s, u"http://example.test:8080/"_s, u"http://[fe80::1]:8080/"_s }));
     QCOMPARE(TargetResolver::connectableAddress(u"0.0.0.0"_s), u"127.0.0.1"_s);
     QCOMPARE(TargetResolver::connectableAddress(u"::"_s), u"::1"_s);
     QCOMPARE(TargetResolver::connectableAddress(u"127.0.0.5"_s), u"127.0.0.5"_s);

@@ -58,24 +58,25 @@ struct Message
     QString source;
     QString comment; // the disambiguation
     bool numerus = false;
-    QString type;             // the translation's type attribute: "", "unfinished", "vanished", "obsolete"
+    QString type; // the translation's type attribute: "", "unfinished", "vanished", "obsolete"
     QStringList translations; // one, or the plural forms
 };
 
 struct TsFile
 {
-    QString code;     // from the file name: "de", "pt_BR"
+    QString code; // from the file name: "de", "pt_BR"
     QString language; // the TS element's language attribute
     QList<Message> messages;
 };
 
 // The number of plural forms Qt's lrelease uses for the languages we ship.
-const QMap<QString, int> kPluralForms = {{u"en"_s, 2}, {u"de"_s, 2}, {u"fr"_s, 2}, {u"pt_BR"_s, 2}};
+const QMap<QString, int> kPluralForms = { { u"en"_s, 2 }, { u"de"_s, 2 }, { u"fr"_s, 2 }, { u"pt_BR"_s, 2 } };
 
 // "hostbench::ui::MainWindow «&Start» (Engine menu)": names a message in failures.
 QString where(const Message &m)
 {
-    return m.context + u" «"_s + m.source + u"»"_s + (m.comment.isEmpty() ? QString() : u" ("_s + m.comment + u")"_s);
+    return m.context + u" «"_s + m.source + u"»"_s
+        + (m.comment.isEmpty() ? QString() : u" ("_s + m.comment + u")"_s);
 }
 
 std::optional<TsFile> readTs(const QString &path, QString *error)
@@ -174,7 +175,9 @@ QStringList accelerators(const QString &text)
             ++i;
             continue;
         }
-        if (entity.match(text, i, QRegularExpression::NormalMatch, QRegularExpression::AnchorAtOffsetMatchOption)
+        if (entity
+                .match(
+                    text, i, QRegularExpression::NormalMatch, QRegularExpression::AnchorAtOffsetMatchOption)
                 .hasMatch())
             continue;
         if (text.at(i + 1).isLetterOrNumber())
@@ -214,7 +217,7 @@ void TestTranslations::initTestCase()
     const QString sourceDir = qEnvironmentVariable("HOSTBENCH_SOURCE_DIR");
     QVERIFY2(!sourceDir.isEmpty(), "HOSTBENCH_SOURCE_DIR is not set (CTest sets it)");
     const QDir translations(QDir(sourceDir).filePath(u"translations"_s));
-    const QStringList names = translations.entryList({u"hostbench_*.ts"_s}, QDir::Files, QDir::Name);
+    const QStringList names = translations.entryList({ u"hostbench_*.ts"_s }, QDir::Files, QDir::Name);
     for (const QString &name : names) {
         QString error;
         std::optional<TsFile> ts = readTs(translations.filePath(name), &error);
@@ -222,7 +225,7 @@ void TestTranslations::initTestCase()
         m_files.insert(name, *ts);
     }
     // The ones we ship at least; a new language is checked as soon as its file exists.
-    for (const QString &code : {u"en"_s, u"de"_s, u"fr"_s, u"pt_BR"_s})
+    for (const QString &code : { u"en"_s, u"de"_s, u"fr"_s, u"pt_BR"_s })
         QVERIFY2(m_files.contains(u"hostbench_%1.ts"_s.arg(code)), qPrintable(code));
 }
 
@@ -245,10 +248,10 @@ void TestTranslations::complete()
     const QLocale fileLocale(ts.code);
     const QLocale declared(ts.language);
     QVERIFY2(fileLocale.language() == declared.language(),
-             qPrintable(u"language=\"%1\" does not match the file name"_s.arg(ts.language)));
+        qPrintable(u"language=\"%1\" does not match the file name"_s.arg(ts.language)));
     if (ts.code.contains(u'_'))
         QVERIFY2(fileLocale.territory() == declared.territory(),
-                 qPrintable(u"language=\"%1\" does not match the file name"_s.arg(ts.language)));
+            qPrintable(u"language=\"%1\" does not match the file name"_s.arg(ts.language)));
     QVERIFY(!ts.messages.isEmpty());
 
     QStringList problems;
@@ -262,7 +265,8 @@ void TestTranslations::complete()
             if (pluralForms < 0)
                 pluralForms = int(m.translations.size()); // a new language: as many as its first
             if (m.translations.size() != pluralForms)
-                problems.append(u"%1 plural forms, not %2: "_s.arg(m.translations.size()).arg(pluralForms) + where(m));
+                problems.append(
+                    u"%1 plural forms, not %2: "_s.arg(m.translations.size()).arg(pluralForms) + where(m));
         } else if (m.translations.size() != 1) {
             problems.append(u"plural forms for a text without %n: "_s + where(m));
         }
@@ -313,9 +317,9 @@ void TestTranslations::placeholdersKept()
         for (const QString &translation : m.translations) {
             const QStringList found = placeholders(translation);
             if (found != wanted)
-                problems.append(u"placeholders {%1}, not {%2}, in «%3»: "_s.arg(found.join(u','), wanted.join(u','),
-                                                                              translation)
-                                + where(m));
+                problems.append(u"placeholders {%1}, not {%2}, in «%3»: "_s.arg(
+                                    found.join(u','), wanted.join(u','), translation)
+                    + where(m));
             if (htmlTags(translation) != tags)
                 problems.append(u"HTML tags differ in «%1»: "_s.arg(translation) + where(m));
         }
@@ -355,14 +359,16 @@ void TestTranslations::acceleratorsDistinct()
         const qsizetype wanted = accelerators(m.source).size();
         if (wanted > 1)
             problems.append(u"more than one accelerator in the source: "_s + where(m));
-        const QStringList texts = file.isEmpty() ? QStringList{m.source} : m.translations;
+        const QStringList texts = file.isEmpty() ? QStringList { m.source } : m.translations;
         for (const QString &text : texts) {
             const QStringList keys = accelerators(text);
             if (keys.size() != wanted)
-                problems.append(u"%1 accelerators in «%2», the source has %3: "_s.arg(keys.size()).arg(text).arg(wanted)
-                                + where(m));
+                problems.append(
+                    u"%1 accelerators in «%2», the source has %3: "_s.arg(keys.size()).arg(text).arg(wanted)
+                    + where(m));
             for (const QString &key : keys)
-                groups[m.comment.isEmpty() ? m.context : m.context + u" ("_s + m.comment + u')'][key].append(text);
+                groups[m.comment.isEmpty() ? m.context : m.context + u" ("_s + m.comment + u')'][key].append(
+                    text);
         }
     }
     for (auto group = groups.cbegin(); group != groups.cend(); ++group) {
@@ -379,7 +385,7 @@ void TestTranslations::everyLanguageCompiledIn()
     // The .qm files compiled into the program and the choices of the Language
     // field are the same languages.
     QStringList compiled;
-    QDirIterator it(u":/i18n"_s, {u"hostbench_*.qm"_s}, QDir::Files);
+    QDirIterator it(u":/i18n"_s, { u"hostbench_*.qm"_s }, QDir::Files);
     while (it.hasNext())
         compiled.append(QFileInfo(it.next()).completeBaseName().section(u'_', 1));
     compiled.sort();
@@ -398,8 +404,8 @@ void TestTranslations::everyLanguageCompiledIn()
 void TestTranslations::settingChoosesLanguageAtNextStart_data()
 {
     QTest::addColumn<QString>("setting");
-    QTest::addColumn<QString>("file");      // MainWindow's &File menu title
-    QTest::addColumn<QString>("thread");    // a plural form
+    QTest::addColumn<QString>("file"); // MainWindow's &File menu title
+    QTest::addColumn<QString>("thread"); // a plural form
     // The system's locale is German here: the setting wins over it, "" follows it.
     QTest::newRow("system default") << QString() << u"&Datei"_s << u"2 Worker-Threads"_s;
     QTest::newRow("en") << u"en"_s << u"&File"_s << u"2 worker threads"_s;
@@ -437,9 +443,8 @@ void TestTranslations::settingChoosesLanguageAtNextStart()
         ui::Translations::install(app, stored);
 
     const QString shownFile = QCoreApplication::translate("hostbench::ui::MainWindow", "&File", "menu bar");
-    const QString shownThreads =
-        QCoreApplication::translate("hostbench::ui::ServerPage", "Serving <a href=\"%1\">%1</a> with %n worker thread(s).",
-                                    nullptr, 2);
+    const QString shownThreads = QCoreApplication::translate(
+        "hostbench::ui::ServerPage", "Serving <a href=\"%1\">%1</a> with %n worker thread(s).", nullptr, 2);
     const QString formats = QLocale().name();
     QLocale::setDefault(system);
     QCOMPARE(shownFile, file);

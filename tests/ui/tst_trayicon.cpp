@@ -99,7 +99,8 @@ void TestTrayIcon::saveScreenshot(const QString &state) const
     const QPixmap menuPicture = menu->grab();
     menu->hide();
     const QPixmap iconPicture = tray()->systemTrayIcon()->icon().pixmap(64, 64);
-    QPixmap picture(iconPicture.width() + 8 + menuPicture.width(), qMax(iconPicture.height(), menuPicture.height()));
+    QPixmap picture(
+        iconPicture.width() + 8 + menuPicture.width(), qMax(iconPicture.height(), menuPicture.height()));
     picture.fill(Qt::white);
     QPainter painter(&picture);
     painter.drawPixmap(0, 0, iconPicture);
@@ -146,9 +147,10 @@ void TestTrayIcon::stateFollowsEngineAndBenchmark()
     QCOMPARE(dotColor(icon->icon()), ui::TrayIcon::color(ui::TrayIcon::State::Stopped));
     saveScreenshot(u"stopped"_s);
     // Three states, three colours.
-    QVERIFY(ui::TrayIcon::color(ui::TrayIcon::State::Stopped) != ui::TrayIcon::color(ui::TrayIcon::State::Serving));
+    QVERIFY(ui::TrayIcon::color(ui::TrayIcon::State::Stopped)
+        != ui::TrayIcon::color(ui::TrayIcon::State::Serving));
     QVERIFY(ui::TrayIcon::color(ui::TrayIcon::State::Serving)
-            != ui::TrayIcon::color(ui::TrayIcon::State::Benchmarking));
+        != ui::TrayIcon::color(ui::TrayIcon::State::Benchmarking));
 }
 
 void TestTrayIcon::showWindowAndQuitActions()
@@ -184,7 +186,8 @@ void TestTrayIcon::closingLeavesItInTrayOnce()
     QVERIFY(!m_window->isVisible());
     QVERIFY(m_window->engine().isRunning());
     QCOMPARE(notices.count(), 1);
-    QVERIFY2(notices.at(0).at(1).toString().contains(u"goes on serving"_s), qPrintable(notices.at(0).at(1).toString()));
+    QVERIFY2(notices.at(0).at(1).toString().contains(u"goes on serving"_s),
+        qPrintable(notices.at(0).at(1).toString()));
     QVERIFY(ui::AppSettings(m_folder->database()).trayNoticeShown());
 
     // Said once: the second time it goes to the tray without a word.

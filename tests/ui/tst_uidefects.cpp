@@ -90,14 +90,13 @@ int acceleratorCount(const QString &text)
 bool showsAsRichText(const QLabel *label)
 {
     return label->textFormat() == Qt::RichText
-           || (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text()));
+        || (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text()));
 }
 
 // Qt's texts for its standard buttons (QPlatformTheme, QGnomeTheme), without accelerators.
-const QStringList kQtButtonTexts = {u"Cancel"_s, u"Close"_s, u"Save"_s, u"Save All"_s, u"Discard"_s, u"Apply"_s,
-                                    u"Reset"_s, u"Help"_s, u"Open"_s, u"Yes"_s, u"No"_s, u"Yes to All"_s,
-                                    u"No to All"_s, u"Abort"_s, u"Retry"_s, u"Ignore"_s, u"Restore Defaults"_s,
-                                    u"Close without Saving"_s};
+const QStringList kQtButtonTexts = { u"Cancel"_s, u"Close"_s, u"Save"_s, u"Save All"_s, u"Discard"_s,
+    u"Apply"_s, u"Reset"_s, u"Help"_s, u"Open"_s, u"Yes"_s, u"No"_s, u"Yes to All"_s, u"No to All"_s,
+    u"Abort"_s, u"Retry"_s, u"Ignore"_s, u"Restore Defaults"_s, u"Close without Saving"_s };
 
 QString withoutAccelerators(QString text)
 {
@@ -118,7 +117,7 @@ QString where(const QWidget *widget, const QString &text)
             break;
     }
     return path.join(u'/') + u" "_s + QString::fromLatin1(widget->metaObject()->className()) + u" «"_s + text
-           + u"»"_s;
+        + u"»"_s;
 }
 
 // Lays out a surface as the user would see it: posted layout requests done,
@@ -193,7 +192,7 @@ void TestUiDefects::initTestCase()
     QVERIFY(QDir().mkpath(root));
     model::VirtualHost blog;
     blog.hostName = u"blog.test"_s;
-    blog.aliases = {u"www.blog.test"_s};
+    blog.aliases = { u"www.blog.test"_s };
     blog.documentRoot = root;
     QVERIFY(database.saveVirtualHost(blog));
 
@@ -455,8 +454,9 @@ void TestUiDefects::placeholdersNotElided()
             ++fields;
             // QLineEdit draws its placeholder elided to its contents: the
             // width less the frame, its 2 px margins and any text margins.
-            const int frame =
-                edit->hasFrame() ? edit->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, edit) : 0;
+            const int frame = edit->hasFrame()
+                ? edit->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, edit)
+                : 0;
             const QMargins margins = edit->textMargins();
             const int room = edit->width() - 2 * frame - 2 * 2 - margins.left() - margins.right();
             if (edit->fontMetrics().horizontalAdvance(edit->placeholderText()) > room)
@@ -521,7 +521,7 @@ void TestUiDefects::logPlaceholdersFollowHostName()
     QCOMPARE(accessLog->placeholderText(), u"Default: logs/blog.test.access.log in the data folder"_s);
     QCOMPARE(errorLog->placeholderText(), u"Default: logs/blog.test.error.log in the data folder"_s);
     // The name the engine will use: DataFolder resolves the same path.
-    QList<model::VirtualHost> hosts{dialog->host()};
+    QList<model::VirtualHost> hosts { dialog->host() };
     storage::DataFolder::applyDefaultLogPaths(hosts, u"logs"_s);
     QVERIFY(accessLog->placeholderText().contains(hosts.constFirst().accessLogPath));
     QVERIFY(errorLog->placeholderText().contains(hosts.constFirst().errorLogPath));

@@ -74,10 +74,10 @@ int main(int argc, char *argv[])
     if (folder.database().virtualHosts().size() < 2) {
         model::VirtualHost example;
         example.hostName = u"example.test"_s;
-        example.aliases = {u"www.example.test"_s, u"example.local"_s};
+        example.aliases = { u"www.example.test"_s, u"example.local"_s };
         example.documentRoot = root;
-        example.routes = {{u"/hello"_s, 200, u"text/plain"_s, "hello"}, {u"/ok"_s, 200, u"text/plain"_s, "OK"},
-                          {u"/gone"_s, 410, u"text/html"_s, "<h1>Gone</h1>"}};
+        example.routes = { { u"/hello"_s, 200, u"text/plain"_s, "hello" },
+            { u"/ok"_s, 200, u"text/plain"_s, "OK" }, { u"/gone"_s, 410, u"text/html"_s, "<h1>Gone</h1>" } };
         folder.database().saveVirtualHost(example);
     }
 
