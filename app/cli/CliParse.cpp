@@ -1,5 +1,7 @@
 #include "cli/CliParse.h"
 
+#include "model/SiteValidator.h"
+
 #include <QDir>
 #include <QFileInfo>
 
@@ -65,9 +67,11 @@ std::optional<model::VirtualHost> CliParse::site(const QString &text, QString *e
     const QStringList names = text.left(equals).split(u',', Qt::SkipEmptyParts);
     model::VirtualHost host;
     for (const QString &name : names) {
-        const QString trimmed = name.trimmed().toLower();
-        if (trimmed.isEmpty() || trimmed.contains(u' ') || trimmed.contains(u'/')) {
-            *error = u"bad host name \"%1\" in --site %2"_s.arg(name, text);
+        // The window's rule (model::SiteValidator), the one storage and the control API apply.
+        QString why;
+        const QString trimmed = model::SiteValidator::normalizeHostName(name, &why);
+        if (trimmed.isEmpty()) {
+            *error = u"bad host name \"%1\" in --site %2: %3"_s.arg(name.trimmed(), text, why);
             return std::nullopt;
         }
         if (host.hostName.isEmpty())

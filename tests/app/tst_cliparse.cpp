@@ -87,6 +87,13 @@ void TestCliParse::site_data()
     QTest::newRow("only commas") << u",,=DIR"_s << false << QString() << QStringList();
     QTest::newRow("missing dir") << u"example.test=DIR/missing"_s << false << QString() << QStringList();
     QTest::newRow("space in name") << u"a b=DIR"_s << false << QString() << QStringList();
+    // The window's rule (model::SiteValidator), which the CLI once let through.
+    QTest::newRow("underscore") << u"my_site.test=DIR"_s << false << QString() << QStringList();
+    QTest::newRow("leading hyphen") << u"-site.test=DIR"_s << false << QString() << QStringList();
+    QTest::newRow("empty label") << u"site..test=DIR"_s << false << QString() << QStringList();
+    QTest::newRow("with port") << u"example.test:8080=DIR"_s << false << QString() << QStringList();
+    QTest::newRow("bad alias") << u"a.test,*.a.test=DIR"_s << false << QString() << QStringList();
+    QTest::newRow("ipv6 brackets") << u"[::1]=DIR"_s << true << u"::1"_s << QStringList();
 }
 
 void TestCliParse::site()
