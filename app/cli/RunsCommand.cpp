@@ -1,11 +1,17 @@
 #include "cli/RunsCommand.h"
 
+#include "bench/CsvReport.h"
 #include "cli/CliParse.h"
 #include "cli/Console.h"
+#include "cli/ControlClient.h"
+#include "cli/ReportPrinter.h"
 #include "storage/DataFolder.h"
 
 #include <QCommandLineParser>
 #include <QDateTime>
+#include <QUrl>
+
+#include <limits>
 
 namespace hostbench::cli {
 
@@ -17,27 +23,11 @@ const QString kCommand = u"runs"_s;
 
 } // namespace
 
-int RunsCommand::run(const QStringList &arguments)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription(u"Lists the benchmark runs stored in the data folder, newest first."_s);
-    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
-    const QCommandLineOption dataDir(
-        u"data-dir"_s, u"Data folder (default $HOSTBENCH_DATA_DIR, else the user's)."_s, u"DIR"_s);
-    const QCommandLineOption limit(u"limit"_s, u"At most N runs (default 50)."_s, u"N"_s, u"50"_s);
-    parser.addOptions({ help, dataDir, limit });
-    if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand))
-        return *done;
-    QString error;
-    const std::optional<qint64> count
-        = CliParse::integer(parser.value(limit), u"--limit"_s, 1, 1'000'000, &error);
-    if (!count)
-        return Console::fail(kCommand, error);
+namespace {
 
-    storage::DataFolder folder;
-    if (!folder.open(parser.value(dataDir), &error))
-        return Console::fail(kCommand, error);
-    const QList<storage::StoredRun> runs = folder.database().runs(int(*count));
+int list(storage::DataFolder &folder, qint64 count)
+{
+    const QList<storage::StoredRun> runs = folder.database().runs(int(count));
     if (runs.isEmpty()) {
         if (!folder.database().lastError().isEmpty())
             return Console::fail(kCommand, folder.database().lastError());
@@ -56,7 +46,9 @@ int RunsCommand::run(const QStringList &arguments)
         const QString started
             = QDateTime::fromMSecsSinceEpoch(run.startedAtMs).toString(u"yyyy-MM-dd HH:mm:ss"_s);
         QString url = QString::fromLatin1(run.parameters.method) + u' ' + run.parameters.url;
-        if (run.summary.interrupted)
+        if (!run.finished)
+            url += u" (broken off)"_s;
+        else if (run.summary.interrupted)
             url += u" (interrupted)"_s;
         Console::out(u"%1  %2  %3  %4  %5  %6  %7  %8"_s.arg(run.id, 5)
                          .arg(started, -19)
@@ -68,6 +60,151 @@ int RunsCommand::run(const QStringList &arguments)
                          .arg(url));
     }
     return 0;
+}
+
+// The stored run `text` names, or the exit code of the failure.
+std::optional<storage::StoredRun> storedRun(storage::DataFolder &folder, qint64 id, int *failed)
+{
+    std::optional<storage::StoredRun> run = folder.database().run(id);
+    if (!run) {
+        *failed = Console::fail(kCommand,
+            folder.database().lastError().isEmpty()
+                ? u"no run %1 in %2 (hostbench-cli runs lists them)"_s.arg(id).arg(folder.databasePath())
+                : folder.database().lastError());
+    }
+    return run;
+}
+
+model::LatencyHistogram histogramOf(storage::DataFolder &folder, const storage::StoredRun &run)
+{
+    // A run stored before histograms were kept has none: its report then
+    // gives the stored percentiles without the spectrum.
+    return folder.database().histogram(run.id).value_or(model::LatencyHistogram());
+}
+
+int show(storage::DataFolder &folder, qint64 id, bool wrkFormat)
+{
+    int failed = 0;
+    const std::optional<storage::StoredRun> run = storedRun(folder, id, &failed);
+    if (!run)
+        return failed;
+    const QList<model::BenchSample> samples = folder.database().samples(run->id);
+    Console::outRaw(ReportPrinter::preamble(QUrl(run->parameters.url), wrkFormat, run->parameters)
+        + ReportPrinter::report(run->summary, histogramOf(folder, *run), samples, wrkFormat));
+    if (!run->finished)
+        Console::out(
+            u"(broken off: its process ended before the run did; the samples stored so far are kept)"_s);
+    return 0;
+}
+
+int exportRun(storage::DataFolder &folder, qint64 id, const QString &json, const QString &csv)
+{
+    int failed = 0;
+    const std::optional<storage::StoredRun> run = storedRun(folder, id, &failed);
+    if (!run)
+        return failed;
+    const QList<model::BenchSample> samples = folder.database().samples(run->id);
+    QString error;
+    if (!json.isEmpty()
+        && !ReportPrinter::writeJson(
+            json, run->parameters, run->summary, histogramOf(folder, *run), samples, &error))
+        return Console::fail(kCommand, error);
+    if (!csv.isEmpty()
+        && !ReportPrinter::writeText(csv, u"--csv"_s, bench::CsvReport::format(samples), &error))
+        return Console::fail(kCommand, error);
+    QStringList written;
+    for (const QString &file : { json, csv })
+        if (!file.isEmpty())
+            written.append(file);
+    Console::out(u"Run %1 written to %2"_s.arg(run->id).arg(written.join(u" and "_s)));
+    return 0;
+}
+
+int remove(storage::DataFolder &folder, qint64 id)
+{
+    int failed = 0;
+    const std::optional<storage::StoredRun> run = storedRun(folder, id, &failed);
+    if (!run)
+        return failed;
+    // A running `serve` may be running it: ask it, which stops a run under way.
+    if (std::optional<ControlClient> instance = ControlClient::forDataFolder(folder.path())) {
+        const ControlClient::Reply reply = instance->request("DELETE", u"/api/runs/%1"_s.arg(run->id));
+        if (reply.status == 202 || reply.status == 204) {
+            Console::out(u"Deleted run %1 (through the running instance at %2)"_s.arg(run->id).arg(
+                instance->endpoint().toString()));
+            return 0;
+        }
+        if (reply.status == 401 || reply.status == 404)
+            return Console::fail(kCommand, ControlClient::problemText(reply));
+        // No instance answers, or one without a run service (the window): the file.
+    }
+    if (!folder.database().removeRun(run->id))
+        return Console::fail(kCommand, folder.database().lastError());
+    Console::out(u"Deleted run %1 from %2"_s.arg(run->id).arg(folder.databasePath()));
+    return 0;
+}
+
+} // namespace
+
+int RunsCommand::run(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"The benchmark runs stored in the data folder:\n"
+        "  runs [list] [--limit N]                 lists them, newest first\n"
+        "  runs show ID [--format ab|wrk]          prints its report as bench did\n"
+        "  runs export ID [--json FILE] [--csv FILE]  writes its summary, percentile spectrum and samples\n"
+        "  runs delete ID                          removes it (through a running serve, which stops it if it runs)"_s);
+    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
+    const QCommandLineOption dataDir(
+        u"data-dir"_s, u"Data folder (default $HOSTBENCH_DATA_DIR, else the user's)."_s, u"DIR"_s);
+    const QCommandLineOption limit(u"limit"_s, u"list: at most N runs (default 50)."_s, u"N"_s, u"50"_s);
+    const QCommandLineOption format(u"format"_s, u"show: ab (default) or wrk."_s, u"ab|wrk"_s, u"ab"_s);
+    const QCommandLineOption json(u"json"_s, u"export: the JSON summary, as bench --json."_s, u"FILE"_s);
+    const QCommandLineOption csv(u"csv"_s, u"export: the 100 ms samples, as bench --csv."_s, u"FILE"_s);
+    parser.addOptions({ help, dataDir, limit, format, json, csv });
+    parser.addPositionalArgument(u"action"_s, u"list (default), show, export or delete."_s, u"[action]"_s);
+    // Not Console::parseFlags, which refuses positional arguments.
+    if (!parser.parse(arguments))
+        return Console::fail(kCommand, parser.errorText() + u" (see hostbench-cli runs --help)"_s);
+    if (parser.isSet(help)) {
+        Console::outRaw(Console::help(parser, kCommand));
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    const QString action = positional.value(0, u"list"_s);
+    const qsizetype wanted = action == u"list"_s ? 1 : 2;
+    if (!QStringList { u"list"_s, u"show"_s, u"export"_s, u"delete"_s }.contains(action))
+        return Console::fail(kCommand, u"unknown action \"%1\" (list, show, export, delete)"_s.arg(action));
+    if (positional.size() > wanted || (wanted == 2 && positional.size() < 2))
+        return Console::fail(kCommand,
+            wanted == 1 ? u"list takes no run id"_s : u"%1 takes one run ID (runs lists them)"_s.arg(action));
+    if (parser.value(format) != u"ab"_s && parser.value(format) != u"wrk"_s)
+        return Console::fail(kCommand, u"bad --format \"%1\" (ab or wrk)"_s.arg(parser.value(format)));
+    QString error;
+    const std::optional<qint64> count
+        = CliParse::integer(parser.value(limit), u"--limit"_s, 1, 1'000'000, &error);
+    if (!count)
+        return Console::fail(kCommand, error);
+    std::optional<qint64> id;
+    if (wanted == 2) {
+        id = CliParse::integer(positional.at(1), u"ID"_s, 1, std::numeric_limits<qint64>::max(), &error);
+        if (!id)
+            return Console::fail(kCommand, error);
+    }
+    if (action == u"export"_s && parser.value(json).isEmpty() && parser.value(csv).isEmpty())
+        return Console::fail(kCommand, u"export writes --json FILE, --csv FILE or both"_s);
+
+    storage::DataFolder folder;
+    if (!folder.open(parser.value(dataDir), &error))
+        return Console::fail(kCommand, error);
+    if (action == u"show"_s)
+        return show(folder, *id, parser.value(format) == u"wrk"_s);
+    if (action == u"export"_s)
+        return exportRun(folder, *id, parser.value(json), parser.value(csv));
+    if (action == u"delete"_s)
+        return remove(folder, *id);
+    return list(folder, *count);
 }
 
 } // namespace hostbench::cli

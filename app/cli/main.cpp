@@ -25,7 +25,7 @@ Commands:
   serve    Serves sites until SIGINT/SIGTERM (the stored ones, or --site/--default)
   bench    Load-tests a URL, prints ab's report and stores the run
   status   Shows the state of a running serve or GUI (its control API)
-  runs     Lists the stored benchmark runs
+  runs     Lists, shows, exports and deletes the stored benchmark runs
   sites    Lists and changes the stored sites (through the running instance, if any)
   reload   Makes the running instance serve the stored sites again
 

@@ -329,6 +329,12 @@ void TestCli::badFlagsFail_data()
     QTest::newRow("status: bad control")
         << QStringList { u"status"_s, u"--control"_s, u"x"_s } << u"bad address"_s;
     QTest::newRow("runs: bad limit") << QStringList { u"runs"_s, u"--limit"_s, u"0"_s } << u"--limit"_s;
+    QTest::newRow("runs: unknown action") << QStringList { u"runs"_s, u"frob"_s } << u"unknown action"_s;
+    QTest::newRow("runs: show without id") << QStringList { u"runs"_s, u"show"_s } << u"one run ID"_s;
+    QTest::newRow("runs: bad id") << QStringList { u"runs"_s, u"show"_s, u"x"_s } << u"ID"_s;
+    QTest::newRow("runs: export nothing") << QStringList { u"runs"_s, u"export"_s, u"1"_s } << u"--json"_s;
+    QTest::newRow("runs: bad format")
+        << QStringList { u"runs"_s, u"show"_s, u"1"_s, u"--format"_s, u"csv"_s } << u"--format"_s;
 }
 
 void TestCli::badFlagsFail()
@@ -700,6 +706,31 @@ void TestCli::benchStoresRunAndWritesJson()
     const Result list = runCli({ u"runs"_s, u"--data-dir"_s, data });
     QCOMPARE(list.exitCode, 0);
     QVERIFY2(list.out.contains(url), qPrintable(list.out));
+
+    // show prints the stored run's report as bench did; export writes what
+    // bench --json and --csv wrote; delete removes it.
+    const QString id = QString::number(runs.constFirst().id);
+    const Result shown = runCli({ u"runs"_s, u"show"_s, id, u"--data-dir"_s, data });
+    QCOMPARE(shown.exitCode, 0);
+    QVERIFY2(shown.out.contains(u"Complete requests:      200\n"_s), qPrintable(shown.out));
+    QVERIFY2(shown.out.contains(u"Document Length:        4070 bytes\n"_s), qPrintable(shown.out));
+    const QString exportedJson = m_dir->filePath(u"exported.json"_s);
+    const QString exportedCsv = m_dir->filePath(u"exported.csv"_s);
+    const Result exported = runCli({ u"runs"_s, u"export"_s, id, u"--json"_s, exportedJson, u"--csv"_s,
+        exportedCsv, u"--data-dir"_s, data });
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    const QJsonObject again = QJsonDocument::fromJson(readFile(exportedJson)).object();
+    QCOMPARE(again[u"completed"_s].toInteger(), 200);
+    QCOMPARE(again[u"percentile_spectrum"_s].toArray().last()[u"latency_ms"_s].toDouble(),
+        double(histogram->maxUs()) / 1000.0);
+    QCOMPARE(readFile(exportedCsv).count('\n'), samples.size() + 1); // a header, then one line per sample
+    const Result missing = runCli({ u"runs"_s, u"show"_s, u"999"_s, u"--data-dir"_s, data });
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY2(missing.err.contains(u"999"_s), qPrintable(missing.err));
+    const Result deleted = runCli({ u"runs"_s, u"delete"_s, id, u"--data-dir"_s, data });
+    QVERIFY2(deleted.exitCode == 0, qPrintable(deleted.err));
+    const Result none = runCli({ u"runs"_s, u"--data-dir"_s, data });
+    QVERIFY2(none.out.contains(u"No runs stored"_s), qPrintable(none.out));
 }
 
 void TestCli::benchNoStore()
