@@ -393,10 +393,6 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <translation>Es gibt keine Site zum Ausliefern: Legen Sie unter „Sites“ eine an.</translation>
     </message>
     <message>
-        <source>The control API runs while the engine runs.</source>
-        <translation>Die Steuer-API läuft, solange der Server läuft.</translation>
-    </message>
-    <message>
         <source>The control API is off.</source>
         <translation>Die Steuer-API ist ausgeschaltet.</translation>
     </message>

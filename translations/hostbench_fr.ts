@@ -393,10 +393,6 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <translation>Aucun site à servir&#xa0;: ajoutez-en un dans l’onglet Sites.</translation>
     </message>
     <message>
-        <source>The control API runs while the engine runs.</source>
-        <translation>L’API de contrôle fonctionne tant que le serveur tourne.</translation>
-    </message>
-    <message>
         <source>The control API is off.</source>
         <translation>L’API de contrôle est désactivée.</translation>
     </message>

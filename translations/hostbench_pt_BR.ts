@@ -393,10 +393,6 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <translation>Não há site para servir: adicione um em Sites.</translation>
     </message>
     <message>
-        <source>The control API runs while the engine runs.</source>
-        <translation>A API de controle funciona enquanto o servidor está em execução.</translation>
-    </message>
-    <message>
         <source>The control API is off.</source>
         <translation>A API de controle está desativada.</translation>
     </message>

@@ -51,7 +51,9 @@ bool EngineController::start(const model::ServerConfig &config, QString *error)
     m_requestsPerSecond = 0;
     m_sampledAt.start();
     m_timer.start();
-    startControlApi();
+    openControlApi();
+    if (m_controlApi)
+        m_controlApi->setEngineUrl(m_server->url());
     emit runningChanged(true);
     emit metricsSampled();
     return true;
@@ -62,8 +64,9 @@ void EngineController::stop()
     if (!m_server->isRunning())
         return;
     m_timer.stop();
-    stopControlApi();
-    m_controlApiStatus = tr("The control API runs while the engine runs.");
+    // The control API stays: POST /api/engine/start can start the engine again.
+    if (m_controlApi)
+        m_controlApi->setEngineUrl({});
     m_server->stop();
     m_metrics = {};
     m_requestsPerSecond = 0;
@@ -125,6 +128,18 @@ void EngineController::stopControlApi()
     m_controlApi.reset();
 }
 
+void EngineController::openControlApi()
+{
+    // Open as the settings want it: keep it. Off, failed (a taken port may
+    // be free now) or on another port: make it again.
+    const quint16 port = m_settings.controlApiPort();
+    if (m_controlApi && m_settings.controlApiEnabled() && port == m_controlApiPortWanted)
+        return;
+    stopControlApi();
+    m_controlApiPortWanted = port;
+    startControlApi();
+}
+
 void EngineController::startControlApi()
 {
     m_controlApiFailed = false;
@@ -143,8 +158,8 @@ void EngineController::startControlApi()
     access.tokenForMetrics
         = m_database.setting(QString::fromLatin1(control::ControlApi::kTokenForMetricsSetting)) == u"1"_s;
     http::HttpServer *server = m_server.get();
-    auto api = std::make_unique<control::ControlApi>(
-        [server] { return server->metrics(); }, m_server->url(), std::move(access));
+    auto api = std::make_unique<control::ControlApi>([server] { return server->metrics(); },
+        m_server->isRunning() ? m_server->url() : QString(), std::move(access));
     const quint16 port = m_settings.controlApiPort();
     if (!api->listen(QHostAddress(QHostAddress::LocalHost), port, &error)) {
         // The engine is useful without it; say so and go on.
@@ -173,6 +188,17 @@ void EngineController::startControlApi()
         reloadSites();
         return true;
     });
+    // Start and stop as the Server page's buttons do (its settings, its messages).
+    api->setEngine({ [this](QString *error) {
+                        if (isRunning())
+                            return true;
+                        if (!m_engineStarter) {
+                            *error = u"this window cannot start its engine from here"_s;
+                            return false;
+                        }
+                        return m_engineStarter(error);
+                    },
+        [this] { stop(); } });
     m_controlApi = std::move(api);
     // hostbench-cli finds the window's engine through the data folder.
     control::ControlEndpoint::write(

@@ -10,6 +10,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 namespace hostbench::control {
@@ -71,6 +72,17 @@ public:
     }
     quint16 requestedPort() const { return m_requestedPort; } // of the last start; 0: any free port
 
+    // The control API lives with the window, not with the engine: opened at
+    // the window's start and again at each engine start (as set on the
+    // Server page then: enabled, port), it answers while the engine is
+    // stopped too, so that POST /api/engine/start can reach it. `starter`
+    // starts the engine as the Server page's Start does; false with *error.
+    void setEngineStarter(std::function<bool(QString *error)> starter)
+    {
+        m_engineStarter = std::move(starter);
+    }
+    void openControlApi();
+
     // "Control API on http://127.0.0.1:8079/api/status", or why it is not running.
     QString controlApiStatus() const { return m_controlApiStatus; }
     quint16 controlApiPort() const; // 0 when not listening
@@ -92,6 +104,8 @@ signals:
 private:
     void startControlApi();
     void stopControlApi();
+    std::function<bool(QString *)> m_engineStarter;
+    quint16 m_controlApiPortWanted = 0; // the port setting the open API was made with
     void sample();
 
     QList<model::VirtualHost> sitesToServe();

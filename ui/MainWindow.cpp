@@ -41,6 +41,15 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     storage::Database &database = folder.database();
     m_engine->setLogsFolder(folder.logsPath());
     m_engine->setTokenFolder(folder.path());
+    // The control API answers from the window's start, the engine stopped or
+    // not; POST /api/engine/start starts it as the Server page's Start does.
+    m_engine->setEngineStarter([this](QString *error) {
+        if (m_server->startEngine())
+            return true;
+        *error = m_server->errorText();
+        return false;
+    });
+    m_engine->openControlApi();
     m_sites = new SitesPage(database, *m_engine, m_tabs);
     m_server = new ServerPage(database, *m_settings, *m_engine, m_tabs);
     m_benchmark = new BenchmarkPage(database, *m_settings, *m_engine, m_tabs);

@@ -273,6 +273,11 @@ QString ServerPage::holderText(const sys::PortHolder &holder)
     return tr("another program (which one cannot be told)");
 }
 
+QString ServerPage::errorText() const
+{
+    return m_error->text();
+}
+
 void ServerPage::stopEngine()
 {
     m_engine.stop();
@@ -300,14 +305,14 @@ void ServerPage::updateState()
         m_status->setText(
             tr("Serving <a href=\"%1\">%1</a> with %n worker thread(s).", nullptr, m_engine.threadCount())
                 .arg(url.toHtmlEscaped()));
-        m_controlStatus->setText(m_engine.controlApiStatus());
-        // Not fatal, but the user asked for it: a warning, not a status line.
-        m_controlStatus->setStyleSheet(m_engine.controlApiFailed() ? kWarningStyle : QString());
     } else {
         m_status->setText(tr("The engine is stopped."));
-        m_controlStatus->clear();
     }
-    m_controlStatus->setVisible(running);
+    // The control API lives with the window, engine running or not.
+    m_controlStatus->setText(m_engine.controlApiStatus());
+    // Not fatal, but the user asked for it: a warning, not a status line.
+    m_controlStatus->setStyleSheet(m_engine.controlApiFailed() ? kWarningStyle : QString());
+    m_controlStatus->setVisible(!m_controlStatus->text().isEmpty());
     if (!running)
         m_portNote->setVisible(false);
 }

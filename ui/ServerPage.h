@@ -47,6 +47,8 @@ public:
     model::ServerConfig config() const;
     // Starts the engine on the form's configuration; errors show on the page.
     bool startEngine();
+    // The message the page shows after a failed start, or empty.
+    QString errorText() const;
     void stopEngine();
 
 private:

@@ -71,6 +71,7 @@ private slots:
     void runsPageShowsAndDeletes();
     void removeSiteThroughPage();
     void siteAddedThroughControlApiShowsAtOnce();
+    void engineStartedAndStoppedThroughControlApi();
     void startAtLaunchSetting();
     void aboutNamesLicence();
     void bringToFrontShowsWindow();
@@ -240,7 +241,8 @@ void TestMainWindow::portInUseShowsError()
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
     QTRY_VERIFY(!m_window->engine().isRunning());
     QVERIFY(widget<QLabel>(u"statusState"_s)->text().contains(u"stopped"_s));
-    QVERIFY(!QFile::exists(m_folder->path() + u"/control.endpoint"_s)); // its API stopped with it
+    // Its control API lives on with the window, for POST /api/engine/start.
+    QVERIFY(QFile::exists(m_folder->path() + u"/control.endpoint"_s));
 
     QTcpServer occupier;
     QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
@@ -655,6 +657,51 @@ void TestMainWindow::siteAddedThroughControlApiShowsAtOnce()
     QCOMPARE(sites->rowCount(), rows);
     get(QUrl(engineUrl() + u"site.txt"_s), "api.test", &status);
     QCOMPARE(status, 404);
+}
+
+void TestMainWindow::engineStartedAndStoppedThroughControlApi()
+{
+    // The window's control API answers with its engine stopped too, and
+    // starts and stops it as the Server page's buttons do.
+    QFile tokenFile(m_folder->path() + u"/control.token"_s);
+    QVERIFY(tokenFile.open(QIODevice::ReadOnly));
+    const QByteArray authorization = "Bearer " + tokenFile.readAll().trimmed();
+    const auto post = [&](const QString &path, QJsonObject *answer) {
+        QNetworkAccessManager manager;
+        manager.setProxy(QNetworkProxy::NoProxy);
+        QNetworkRequest request { QUrl(
+            u"http://127.0.0.1:%1%2"_s.arg(m_window->engine().controlApiPort()).arg(path)) };
+        request.setRawHeader("Authorization", authorization);
+        std::unique_ptr<QNetworkReply> reply(manager.post(request, QByteArray()));
+        if (!QTest::qWaitFor([&] { return reply->isFinished(); }, kTimeoutMs))
+            return 0;
+        *answer = QJsonDocument::fromJson(reply->readAll()).object();
+        return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    };
+    showTab(u"serverPage"_s);
+    QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
+    QTRY_VERIFY(!m_window->engine().isRunning());
+    QVERIFY(m_window->engine().controlApiPort() > 0);
+    QVERIFY(widget<QLabel>(u"serverControlStatus"_s)->isVisible());
+
+    QJsonObject answer;
+    QCOMPARE(post(u"/api/engine/start"_s, &answer), 200);
+    QVERIFY(m_window->engine().isRunning());
+    QCOMPARE(answer[u"running"_s].toBool(), true);
+    QCOMPARE(answer[u"url"_s].toString(), engineUrl());
+    QVERIFY(!widget<QPushButton>(u"serverStart"_s)->isEnabled());
+    int status = 0;
+    get(QUrl(engineUrl() + u"index.html"_s), {}, &status);
+    QCOMPARE(status, 200);
+
+    QCOMPARE(post(u"/api/engine/stop"_s, &answer), 200);
+    QVERIFY(!m_window->engine().isRunning());
+    QCOMPARE(answer[u"running"_s].toBool(), false);
+    QVERIFY(widget<QPushButton>(u"serverStart"_s)->isEnabled());
+
+    // Running again for what follows.
+    QCOMPARE(post(u"/api/engine/start"_s, &answer), 200);
+    QVERIFY(m_window->engine().isRunning());
 }
 
 void TestMainWindow::startAtLaunchSetting()
