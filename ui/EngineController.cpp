@@ -4,6 +4,7 @@
 #include "control/ControlEndpoint.h"
 #include "control/ControlToken.h"
 #include "http/HttpServer.h"
+#include "runs/RunService.h"
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
 #include "storage/SiteEdits.h"
@@ -188,6 +189,9 @@ void EngineController::startControlApi()
         reloadSites();
         return true;
     });
+    if (!m_runs)
+        m_runs = std::make_unique<runs::RunService>(m_database);
+    api->setRuns(m_runs->callbacks());
     // Start and stop as the Server page's buttons do (its settings, its messages).
     api->setEngine({ [this](QString *error) {
                         if (isRunning())

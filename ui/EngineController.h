@@ -23,6 +23,10 @@ namespace hostbench::storage {
 class Database;
 }
 
+namespace hostbench::runs {
+class RunService;
+}
+
 namespace hostbench::ui {
 
 class AppSettings;
@@ -105,6 +109,8 @@ private:
     void startControlApi();
     void stopControlApi();
     std::function<bool(QString *)> m_engineStarter;
+    // POST /api/runs: benchmarks run beside the Benchmark page, stored as it stores its own.
+    std::unique_ptr<runs::RunService> m_runs;
     quint16 m_controlApiPortWanted = 0; // the port setting the open API was made with
     void sample();
 

@@ -1,9 +1,9 @@
 #include "cli/ServeControl.h"
 
 #include "cli/Console.h"
-#include "cli/RunService.h"
 #include "control/ControlEndpoint.h"
 #include "control/ControlToken.h"
+#include "runs/RunService.h"
 #include "storage/DataFolder.h"
 #include "storage/SiteEdits.h"
 
@@ -72,7 +72,7 @@ bool ServeControl::listen(const Endpoint &endpoint, bool tokenRequired)
     m_api->setEngine({ m_engine.start, m_engine.stop });
     if (m_folder) {
         m_api->setSites(storedSites(m_folder->database(), m_engine.reload));
-        m_runs = std::make_unique<RunService>(m_folder->database());
+        m_runs = std::make_unique<runs::RunService>(m_folder->database());
         m_api->setRuns(m_runs->callbacks());
     }
     if (!m_api->listen(endpoint.address, endpoint.port, &error)) {

@@ -11,10 +11,11 @@
 namespace hostbench::storage {
 class DataFolder;
 }
+namespace hostbench::runs {
+class RunService;
+}
 
 namespace hostbench::cli {
-
-class RunService;
 
 /*
  * serve's control API, wired: the token and the control.endpoint file in
@@ -54,7 +55,7 @@ private:
     Engine m_engine;
     storage::DataFolder *m_folder;
     QString m_tokenFolder;
-    std::unique_ptr<RunService> m_runs;
+    std::unique_ptr<runs::RunService> m_runs;
     std::unique_ptr<control::ControlApi> m_api;
     bool m_endpointWritten = false;
 };

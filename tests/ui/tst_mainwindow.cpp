@@ -666,13 +666,16 @@ void TestMainWindow::engineStartedAndStoppedThroughControlApi()
     QFile tokenFile(m_folder->path() + u"/control.token"_s);
     QVERIFY(tokenFile.open(QIODevice::ReadOnly));
     const QByteArray authorization = "Bearer " + tokenFile.readAll().trimmed();
-    const auto post = [&](const QString &path, QJsonObject *answer) {
+    const auto call = [&](const QByteArray &method, const QString &path, QJsonObject *answer,
+                          const QJsonObject &body = {}) {
         QNetworkAccessManager manager;
         manager.setProxy(QNetworkProxy::NoProxy);
         QNetworkRequest request { QUrl(
             u"http://127.0.0.1:%1%2"_s.arg(m_window->engine().controlApiPort()).arg(path)) };
         request.setRawHeader("Authorization", authorization);
-        std::unique_ptr<QNetworkReply> reply(manager.post(request, QByteArray()));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
+        std::unique_ptr<QNetworkReply> reply(manager.sendCustomRequest(
+            request, method, body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson()));
         if (!QTest::qWaitFor([&] { return reply->isFinished(); }, kTimeoutMs))
             return 0;
         *answer = QJsonDocument::fromJson(reply->readAll()).object();
@@ -685,7 +688,7 @@ void TestMainWindow::engineStartedAndStoppedThroughControlApi()
     QVERIFY(widget<QLabel>(u"serverControlStatus"_s)->isVisible());
 
     QJsonObject answer;
-    QCOMPARE(post(u"/api/engine/start"_s, &answer), 200);
+    QCOMPARE(call("POST", u"/api/engine/start"_s, &answer), 200);
     QVERIFY(m_window->engine().isRunning());
     QCOMPARE(answer[u"running"_s].toBool(), true);
     QCOMPARE(answer[u"url"_s].toString(), engineUrl());
@@ -694,14 +697,30 @@ void TestMainWindow::engineStartedAndStoppedThroughControlApi()
     get(QUrl(engineUrl() + u"index.html"_s), {}, &status);
     QCOMPARE(status, 200);
 
-    QCOMPARE(post(u"/api/engine/stop"_s, &answer), 200);
+    QCOMPARE(call("POST", u"/api/engine/stop"_s, &answer), 200);
     QVERIFY(!m_window->engine().isRunning());
     QCOMPARE(answer[u"running"_s].toBool(), false);
     QVERIFY(widget<QPushButton>(u"serverStart"_s)->isEnabled());
 
     // Running again for what follows.
-    QCOMPARE(post(u"/api/engine/start"_s, &answer), 200);
+    QCOMPARE(call("POST", u"/api/engine/start"_s, &answer), 200);
     QVERIFY(m_window->engine().isRunning());
+
+    // A benchmark through the API runs beside the Benchmark page, and is
+    // stored as the page stores its own.
+    QJsonObject run;
+    run.insert(u"url"_s, QString(engineUrl() + u"index.html"_s));
+    run.insert(u"requests"_s, 50);
+    run.insert(u"concurrency"_s, 2);
+    QCOMPARE(call("POST", u"/api/runs"_s, &answer, run), 202);
+    const qint64 id = answer[u"id"_s].toInteger();
+    QVERIFY2(id > 0, QJsonDocument(answer).toJson().constData());
+    QTRY_VERIFY_WITH_TIMEOUT(call("GET", u"/api/runs/%1"_s.arg(id), &answer) == 200
+            && answer[u"state"_s].toString() == u"finished"_s,
+        kTimeoutMs);
+    const std::optional<hostbench::storage::StoredRun> stored = m_folder->database().run(id);
+    QVERIFY(stored.has_value());
+    QCOMPARE(stored->summary.completed, quint64(50));
 }
 
 void TestMainWindow::startAtLaunchSetting()

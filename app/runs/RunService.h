@@ -20,10 +20,11 @@ namespace hostbench::storage {
 class Database;
 }
 
-namespace hostbench::cli {
+namespace hostbench::runs {
 
 /*
- * serve's benchmark runs for the control API (POST/GET/DELETE /api/runs):
+ * The benchmark runs of the control API (POST/GET/DELETE /api/runs), for
+ * serve and for the window:
  * each run has its own LoadGenerator and is stored as `bench` stores it,
  * as it goes (beginRun, the samples every kPollMs, finishRun), so that
  * `hostbench-cli runs` and the window list it. A run whose generator fails
@@ -75,4 +76,4 @@ private:
     QTimer m_timer;
 };
 
-} // namespace hostbench::cli
+} // namespace hostbench::runs

@@ -1,4 +1,4 @@
-#include "cli/RunService.h"
+#include "runs/RunService.h"
 
 #include "bench/JsonReport.h"
 #include "bench/LoadGenerator.h"
@@ -7,7 +7,7 @@
 
 #include <QDateTime>
 
-namespace hostbench::cli {
+namespace hostbench::runs {
 
 using namespace Qt::StringLiterals;
 using Removal = control::ControlApi::Runs::Removal;
@@ -164,4 +164,4 @@ Removal RunService::remove(qint64 id, QString *error)
     return Removal::Removed;
 }
 
-} // namespace hostbench::cli
+} // namespace hostbench::runs
