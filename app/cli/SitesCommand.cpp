@@ -171,6 +171,17 @@ std::optional<int> lockFolder(const Target &target, std::unique_ptr<sys::Instanc
     return Console::fail(kSites, lock->errorString());
 }
 
+// Opens the data folder for a change on its SQLite file, under its instance
+// lock (lockFolder). Returns the exit code when either fails.
+std::optional<int> openForChange(const Options &options, const Target &target, storage::DataFolder &folder,
+    std::unique_ptr<sys::InstanceLock> &lock)
+{
+    QString error;
+    if (!folder.open(options.dataDir, &error))
+        return Console::fail(kSites, error);
+    return lockFolder(target, lock);
+}
+
 QString directly(const Target &target)
 {
     return target.instanceTrouble.isEmpty()
@@ -195,10 +206,8 @@ int add(const Options &options, Target &target)
         return sendChange(target, "POST", u"/api/sites"_s, body, u"Added %1"_s);
     }
     storage::DataFolder folder;
-    if (!folder.open(options.dataDir, &error))
-        return Console::fail(kSites, error);
     std::unique_ptr<sys::InstanceLock> lock;
-    if (const std::optional<int> failed = lockFolder(target, lock))
+    if (const std::optional<int> failed = openForChange(options, target, folder, lock))
         return *failed;
     const model::SiteChange change = storage::SiteEdits::create(folder.database(), *site);
     return reportChange(
@@ -234,12 +243,10 @@ int edit(const Options &options, Target &target)
         return sendChange(target, "PUT", sitePath(host), changes, u"Changed %1"_s);
     }
     storage::DataFolder folder;
-    QString error;
-    if (!folder.open(options.dataDir, &error))
-        return Console::fail(kSites, error);
     std::unique_ptr<sys::InstanceLock> lock;
-    if (const std::optional<int> failed = lockFolder(target, lock))
+    if (const std::optional<int> failed = openForChange(options, target, folder, lock))
         return *failed;
+    QString error;
     const model::SiteChange found = storage::SiteEdits::find(folder.database(), host);
     if (found.result != model::SiteChange::Result::Done)
         return Console::fail(kSites, found.detail);
@@ -261,11 +268,8 @@ int remove(const Options &options, Target &target)
         return sendChange(target, "DELETE", sitePath(host), {}, u"Removed "_s + host + u"%1"_s);
     }
     storage::DataFolder folder;
-    QString error;
-    if (!folder.open(options.dataDir, &error))
-        return Console::fail(kSites, error);
     std::unique_ptr<sys::InstanceLock> lock;
-    if (const std::optional<int> failed = lockFolder(target, lock))
+    if (const std::optional<int> failed = openForChange(options, target, folder, lock))
         return *failed;
     const model::SiteChange change = storage::SiteEdits::remove(folder.database(), host);
     return reportChange(change, u"Removed "_s + host + directly(target));
