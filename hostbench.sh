@@ -25,8 +25,11 @@ PACKAGES=(
 )
 # Only for `./hostbench.sh test`: the black-box conformance test compares the
 # engine with nginx (run on its own temporary prefix and port), in Python;
-# tst_systemdunit checks the user unit with systemd-analyze (package systemd).
-TEST_PACKAGES=(nginx-light python3 systemd)
+# tst_systemdunit checks the user unit with systemd-analyze (package systemd);
+# tst_exportroundtrip runs nginx, lighttpd, apache2 and caddy on exported
+# configurations (as the user, under a temporary prefix; installing them
+# starts no service in a chroot).
+TEST_PACKAGES=(nginx-light python3 systemd lighttpd apache2 caddy)
 
 install_missing() {
     local missing=()

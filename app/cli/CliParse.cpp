@@ -167,4 +167,50 @@ std::optional<QString> CliParse::directory(const QString &text, const QString &f
     return QDir::cleanPath(info.absoluteFilePath());
 }
 
+std::optional<SiteFlags> CliParse::siteFlags(const QStringList &sites,
+    const std::optional<QString> &defaultRoot, const QStringList &routes, QString *error)
+{
+    SiteFlags flags;
+    for (const QString &text : routes) {
+        const std::optional<model::Route> r = route(text, error);
+        if (!r) {
+            *error = u"--route: "_s + *error;
+            return std::nullopt;
+        }
+        flags.routes.removeIf([&](const model::Route &existing) { return existing.path == r->path; });
+        flags.routes.append(*r);
+    }
+    QStringList names;
+    for (const QString &text : sites) {
+        std::optional<model::VirtualHost> host = site(text, error);
+        if (!host)
+            return std::nullopt;
+        for (const QString &name : QStringList { host->hostName } + host->aliases) {
+            if (names.contains(name)) {
+                *error = u"the host name \"%1\" is given to two sites"_s.arg(name);
+                return std::nullopt;
+            }
+            names.append(name);
+        }
+        flags.sites.append(*host);
+    }
+    if (defaultRoot) {
+        const std::optional<QString> root = directory(*defaultRoot, u"--default"_s, error);
+        if (!root)
+            return std::nullopt;
+        if (names.contains(u"localhost"_s)) {
+            *error = u"--default serves the host \"localhost\", which a --site already names"_s;
+            return std::nullopt;
+        }
+        model::VirtualHost host;
+        host.hostName = u"localhost"_s;
+        host.documentRoot = *root;
+        host.isDefault = true;
+        flags.sites.prepend(host);
+    } else if (!flags.sites.isEmpty()) {
+        flags.sites.first().isDefault = true;
+    }
+    return flags;
+}
+
 } // namespace hostbench::cli

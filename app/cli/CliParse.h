@@ -22,6 +22,15 @@ struct Endpoint
 };
 
 /*
+ * The sites of serve's (and export's) --site, --default and --route flags.
+ */
+struct SiteFlags
+{
+    QList<model::VirtualHost> sites; // --default's first; exactly one is the default
+    QList<model::Route> routes; // --route, one per path (the last given wins)
+};
+
+/*
  * The parsers behind hostbench-cli's flags. Each returns the value, or
  * std::nullopt with a sentence for the user in *error that quotes what was
  * given and shows the expected form. Thread: any.
@@ -42,6 +51,12 @@ public:
         const QString &text, const QString &flag, qint64 minimum, qint64 maximum, QString *error);
     // A non-negative number of seconds (fractions allowed), as ms.
     static std::optional<qint64> seconds(const QString &text, const QString &flag, QString *error);
+    // --site texts, the --default directory (nullopt: not given) and
+    // --route texts: the sites in order, --default's ("localhost") first;
+    // without --default the first --site is the default site. Errors: a bad
+    // flag, a host name given twice, --default beside a --site "localhost".
+    static std::optional<SiteFlags> siteFlags(const QStringList &sites,
+        const std::optional<QString> &defaultRoot, const QStringList &routes, QString *error);
     // An existing directory, made absolute and clean.
     static std::optional<QString> directory(const QString &text, const QString &flag, QString *error);
 };

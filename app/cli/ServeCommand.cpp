@@ -211,52 +211,15 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         options.pidFile = QFileInfo(parser.value(pidFile)).absoluteFilePath();
     }
 
-    for (const QString &text : parser.values(route)) {
-        const std::optional<model::Route> r = CliParse::route(text, &error);
-        if (!r) {
-            Console::fail(kCommand, u"--route: "_s + error);
-            return std::nullopt;
-        }
-        options.routes.removeIf([&](const model::Route &existing) { return existing.path == r->path; });
-        options.routes.append(*r);
+    const std::optional<SiteFlags> flags = CliParse::siteFlags(parser.values(site),
+        parser.isSet(defaultSite) ? std::optional<QString>(parser.value(defaultSite)) : std::nullopt,
+        parser.values(route), &error);
+    if (!flags) {
+        Console::fail(kCommand, error);
+        return std::nullopt;
     }
-
-    QStringList names;
-    for (const QString &text : parser.values(site)) {
-        std::optional<model::VirtualHost> host = CliParse::site(text, &error);
-        if (!host) {
-            Console::fail(kCommand, error);
-            return std::nullopt;
-        }
-        for (const QString &name : QStringList { host->hostName } + host->aliases) {
-            if (names.contains(name)) {
-                Console::fail(kCommand, u"the host name \"%1\" is given to two sites"_s.arg(name));
-                return std::nullopt;
-            }
-            names.append(name);
-        }
-        options.sites.append(*host);
-    }
-    if (parser.isSet(defaultSite)) {
-        const std::optional<QString> root
-            = CliParse::directory(parser.value(defaultSite), u"--default"_s, &error);
-        if (!root) {
-            Console::fail(kCommand, error);
-            return std::nullopt;
-        }
-        if (names.contains(u"localhost"_s)) {
-            Console::fail(
-                kCommand, u"--default serves the host \"localhost\", which a --site already names"_s);
-            return std::nullopt;
-        }
-        model::VirtualHost host;
-        host.hostName = u"localhost"_s;
-        host.documentRoot = *root;
-        host.isDefault = true;
-        options.sites.prepend(host);
-    } else if (!options.sites.isEmpty()) {
-        options.sites.first().isDefault = true;
-    }
+    options.sites = flags->sites;
+    options.routes = flags->routes;
     options.explicitSites = !options.sites.isEmpty();
 
     const auto logOption = [&](const QCommandLineOption &option) -> std::optional<QString> {

@@ -2,6 +2,7 @@
 // only, which shows that the engine needs no GUI.
 #include "cli/BenchCommand.h"
 #include "cli/Console.h"
+#include "cli/ExportCommand.h"
 #include "cli/RunsCommand.h"
 #include "cli/ServeCommand.h"
 #include "cli/SitesCommand.h"
@@ -28,6 +29,7 @@ Commands:
   runs     Lists, shows, exports and deletes the stored benchmark runs
   sites    Lists and changes the stored sites (through the running instance, if any)
   reload   Makes the running instance serve the stored sites again
+  export   Writes the sites as nginx, caddy, lighttpd, apache or h2o configuration
 
 Options:
   -h, --help     Shows this help; COMMAND --help shows a command's options
@@ -73,7 +75,9 @@ int main(int argc, char *argv[])
         return SitesCommand::run(arguments);
     if (command == u"reload"_s)
         return SitesCommand::runReload(arguments);
+    if (command == u"export"_s)
+        return ExportCommand::run(arguments);
     return Console::fail(command,
-        u"unknown command (commands: serve, bench, status, runs, sites, reload; see "
+        u"unknown command (commands: serve, bench, status, runs, sites, reload, export; see "
         "--help)"_s);
 }

@@ -134,6 +134,7 @@ private slots:
     void serveWritesAndRemovesPidFile();
     void serveRunsThroughControlApi();
     void stderrCarriesPrioritiesForTheJournal();
+    void exportWritesServerConfiguration();
 
 private:
     QProcessEnvironment environment() const;
@@ -1634,6 +1635,47 @@ void TestCli::benchIpv6TargetInBrackets()
     QVERIFY2(r.out.contains(u"Benchmarking [::1] (be patient)"_s), qPrintable(r.out));
     QVERIFY2(r.out.contains(u"Server Hostname:        [::1]\n"_s), qPrintable(r.out));
     QVERIFY2(r.err.contains(u"Reached [::1]:%1 with 1 connection"_s.arg(port)), qPrintable(r.err));
+}
+
+void TestCli::exportWritesServerConfiguration()
+{
+    Result r = runCli({ u"export"_s, u"iis"_s });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"unknown server \"iis\": expected one of nginx, caddy, lighttpd, apache"_s),
+        qPrintable(r.err));
+
+    // The flags of serve: exactly these sites, the route on each, to stdout.
+    const QString a = makeSite(u"a"_s, "site A\n");
+    const QString b = makeSite(u"b"_s, "site B\n");
+    r = runCli({ u"export"_s, u"nginx"_s, u"--default"_s, a, u"--site"_s, u"b.test,www.b.test="_s + b,
+        u"--route"_s, u"/ok=OK"_s, u"--listen"_s, u"127.0.0.1:9123"_s });
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(
+                 u"listen 127.0.0.1:9123 default_server;\n        server_name localhost;\n        root \""_s
+                 + a + u"\";"_s),
+        qPrintable(r.out));
+    QVERIFY(r.out.contains(u"server_name b.test www.b.test;"_s));
+    QCOMPARE(r.out.count(u"return 200 \"OK\";"_s), 2);
+
+    // The stored sites, to a file; route files beside it.
+    const QString data = m_dir->filePath(u"data"_s);
+    QCOMPARE(runCli({ u"sites"_s, u"add"_s, u"c.test="_s + b, u"--data-dir"_s, data }).exitCode, 0);
+    const QString out = m_dir->filePath(u"conf/lighttpd.conf"_s);
+    QVERIFY(QDir().mkpath(m_dir->filePath(u"conf"_s)));
+    r = runCli({ u"export"_s, u"lighttpd"_s, u"--data-dir"_s, data, u"--route"_s, u"/hi=Hi there"_s,
+        u"--out"_s, out });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QString text = QString::fromUtf8(readFile(out));
+    QVERIFY2(text.startsWith(u"# lighttpd configuration written by Hostbench"_s), qPrintable(text));
+    QVERIFY(text.contains(u"$HTTP[\"host\"] =~ \"^(c\\.test)(:[0-9]+)?$\""_s));
+    QCOMPARE(readFile(out + u".d/routes/c.test/%2Fhi"_s), QByteArray("Hi there"));
+    QVERIFY(r.err.contains(u"lighttpd -D -f "_s + out));
+
+    // --data-dir beside --site, and an empty --out, are refused.
+    QCOMPARE(
+        runCli({ u"export"_s, u"caddy"_s, u"--site"_s, u"x.test="_s + a, u"--data-dir"_s, data }).exitCode,
+        1);
+    QCOMPARE(runCli({ u"export"_s, u"caddy"_s, u"--out"_s, u""_s }).exitCode, 1);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -10,7 +10,9 @@
 # - every server has one worker (process or thread; Apache one child process
 #   of mpm_event, whose threads each hold a connection), its access log off,
 #   sendfile and an open-file or stat cache where it has one; the
-#   configurations are in tests/perf/servers/;
+#   configurations are written by `hostbench-cli export SERVER --flavour
+#   benchmark` (engine/export) for the same site and route as Hostbench's;
+#   tests/perf/servers/ keeps the hand-written ones they replaced (SERVERS_CONF=hand);
 # - each server runs in a session of its own (setsid), pinned to CPU 0, the
 #   load generator (wrk, or ab for the ab rows) to CPU 1, both at nice -10
 #   when allowed;
@@ -22,8 +24,8 @@
 #   process of its session) over the run, divided by the requests wrk or ab
 #   counted; errors are wrk's socket errors plus non-2xx answers, or ab's
 #   failed and non-2xx requests.
-# W6 is a fixed-answer route ("OK") in Hostbench and nginx, and a 2-byte file
-# in lighttpd, h2o and Apache, which have no such route without a module.
+# W6 is a fixed-answer route ("OK") in Hostbench and nginx, and a generated
+# 2-byte file in lighttpd, h2o and Apache, which have no such route without a module.
 # Absolute figures count for this machine only: read the ratios.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -90,29 +92,29 @@ trap 'stop_server; rm -rf "$WORK"' EXIT
 # session's id. Its configuration and logs go to $WORK/$1/.
 start_server() { # NAME PORT
     local name=$1 port=$2 dir=$WORK/$1
-    mkdir -p "$dir"
-    if [ "$name" != hostbench ]; then
+    mkdir -p "$dir/logs"
+    if [ "$name" != hostbench ] && [ "${SERVERS_CONF:-export}" = hand ]; then
         sed -e "s|@PORT@|$port|g" -e "s|@ROOT@|$ROOT|g" -e "s|@WORK@|$dir|g" "$HERE/$name.conf" > "$dir/conf"
+        sed -i -e "s|^daemon off;||" -e "s|$dir/error.log|$dir/logs/error.log|" "$dir/conf"
+        [ "$name" = h2o ] && echo "user: $(id -un)" >> "$dir/conf"
+        [ "$name" = apache2 ] && [ "$(id -u)" -eq 0 ] && printf 'User www-data\nGroup www-data\n' >> "$dir/conf"
+    elif [ "$name" != hostbench ]; then
+        # Started as root, the workers run as root too (Apache's as www-data), as the hand-written ones did.
+        "$CLI" export "$name" --flavour benchmark --default "$ROOT" --route /ok=OK --listen "127.0.0.1:$port" \
+            --out "$dir/conf" --prefix "$dir" --user "$(id -un)" 2> "$dir/export.log" || { cat "$dir/export.log" >&2; return 1; }
     fi
     case $name in
     hostbench) set -- "$CLI" serve --listen "127.0.0.1:$port" --threads 1 --control off --default "$ROOT" --route /ok=OK ;;
-    nginx) set -- nginx -p "$dir" -c "$dir/conf" -e "$dir/error.log" ;;
+    nginx) set -- nginx -p "$dir" -c "$dir/conf" -e "$dir/logs/error.log" -g 'daemon off;' ;;
     lighttpd) set -- lighttpd -D -f "$dir/conf" ;;
-    h2o)
-        # Started as root, h2o would become nobody before writing its pid file.
-        echo "user: $(id -un)" >> "$dir/conf"
-        set -- h2o -c "$dir/conf"
-        ;;
-    apache2)
-        [ "$(id -u)" -eq 0 ] && printf 'User www-data\nGroup www-data\n' >> "$dir/conf"
-        set -- apache2 -f "$dir/conf" -DFOREGROUND
-        ;;
+    h2o) set -- h2o -c "$dir/conf" ;;
+    apache2) set -- apache2 -f "$dir/conf" -DFOREGROUND ;;
     esac
     setsid "${NICE[@]}" "${PIN_SERVER[@]}" "$@" > "$dir/stdout.log" 2>&1 < /dev/null &
     SERVER_PID=$!
     if ! wait_port "$port"; then
         echo "$name did not start; its output and error log:" >&2
-        cat "$dir/stdout.log" "$dir/error.log" 2> /dev/null >&2 || true
+        cat "$dir/stdout.log" "$dir/logs/error.log" 2> /dev/null >&2 || true
         stop_server
         return 1
     fi

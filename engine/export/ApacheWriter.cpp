@@ -1,0 +1,161 @@
+#include "export/ApacheWriter.h"
+
+#include "export/ExportPlan.h"
+#include "model/WebMimeTypes.h"
+
+#include <QRegularExpression>
+
+namespace hostbench::exporter {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString kModules = u"/usr/lib/apache2/modules"_s;
+
+int seconds(int ms)
+{
+    return std::max(1, (ms + 999) / 1000);
+}
+
+QString siteBlock(const ExportPlan &plan, int index)
+{
+    const model::VirtualHost &site = plan.sites.at(index);
+    const QString root = ExportPlan::quoted(site.documentRoot);
+    QString s = u"\n# %1%2\n<VirtualHost %3>\n"_s.arg(ExportPlan::names(site).join(u", "_s),
+        site.isDefault ? u" (default site: the first for its address)"_s : QString(), plan.listen());
+    s += u"    ServerName %1\n"_s.arg(site.hostName);
+    if (!site.aliases.isEmpty())
+        s += u"    ServerAlias %1\n"_s.arg(site.aliases.join(u' '));
+    s += u"    DocumentRoot %1\n"_s.arg(root);
+    s += u"    LimitRequestBody %1\n"_s.arg(site.limits.maxBodyBytes);
+    for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it)
+        s += u"    ErrorDocument %1 %2\n"_s.arg(QString::number(it.key()), it.value());
+    if (!plan.benchmark) {
+        const QString access = plan.accessLog(site);
+        if (!access.isEmpty())
+            s += u"    CustomLog %1 combined\n"_s.arg(ExportPlan::quoted(access));
+        const QString error = plan.errorLog(site);
+        if (!error.isEmpty())
+            s += u"    ErrorLog %1\n"_s.arg(ExportPlan::quoted(error));
+        else
+            s += u"    # The site's error log is off; Apache writes to the server's.\n"_s;
+    }
+    s += u"    <Directory %1>\n"_s.arg(root);
+    s += u"        Require all granted\n        AllowOverride None\n"_s;
+    s += u"        Options %1\n"_s.arg(
+        site.directoryListing ? u"Indexes FollowSymLinks"_s : u"FollowSymLinks"_s);
+    if (!site.followSymlinks)
+        s += u"        # Hostbench refuses symbolic links that leave the document root; Apache follows them\n"
+             "        # (SymLinksIfOwnerMatch would judge by owner instead).\n"_s;
+    s += u"        DirectoryIndex %1\n"_s.arg(
+        site.indexFiles.isEmpty() ? u"disabled"_s : site.indexFiles.join(u' '));
+    if (plan.benchmark) {
+        s += u"        # Precompressed siblings are left out of the benchmark flavour: a per-directory\n"
+             "        # mod_rewrite costs every request about a tenth of Apache's rate here.\n"_s;
+    } else {
+        s += u"        # Precompressed siblings (file.br, file.gz) when the client names the coding (a "
+             u"plain\n"
+             "        # substring test: \"gzip;q=0\" counts too); mod_mime gives them the type of the file's "
+             "own\n"
+             "        # extension and the Content-Encoding of the last one.\n"
+             "        RewriteEngine On\n"_s;
+        for (const auto &[coding, suffix] :
+            { std::pair { u"br"_s, u".br"_s }, std::pair { u"gzip"_s, u".gz"_s } }) {
+            s += u"        RewriteCond \"%{HTTP:Accept-Encoding}\" \"%1\"\n"
+                 "        RewriteCond \"%{REQUEST_FILENAME}%2\" -f\n"
+                 "        RewriteRule \"^(.+)$\" \"$1%2\" [END]\n"_s.arg(coding, suffix);
+        }
+    }
+    s += u"    </Directory>\n"_s;
+    for (const model::Route &route : site.routes) {
+        const QString file = plan.routeFile(index, route);
+        const QString pattern = u"\"^%1$\""_s.arg(QRegularExpression::escape(route.path));
+        s += u"    # A fixed route: a file holding its text, for any method (Hostbench: GET and HEAD).\n"_s;
+        if (route.status != 200)
+            s += u"    # Hostbench answers %1 here; a file is always 200.\n"_s.arg(route.status);
+        s += u"    AliasMatch %1 %2\n"_s.arg(pattern, ExportPlan::quoted(file));
+        s += u"    <LocationMatch %1>\n        ForceType %2\n    </LocationMatch>\n"_s.arg(
+            pattern, ExportPlan::quoted(route.contentType));
+    }
+    if (!site.routes.isEmpty())
+        s += u"    <Directory %1>\n        Require all granted\n    </Directory>\n"_s.arg(
+            ExportPlan::quoted(plan.routesDir + u'/' + site.hostName));
+    s += u"</VirtualHost>\n"_s;
+    return s;
+}
+
+} // namespace
+
+QString ApacheWriter::write(const ExportPlan &plan, ExportResult &result)
+{
+    const model::ServerConfig &config = plan.options.config;
+    QString out = plan.head(u"#"_s);
+    // mod_log_config is built into Debian's apache2.
+    const QStringList modules { u"mpm_event"_s, u"authz_core"_s, u"mime"_s, u"dir"_s, u"alias"_s,
+        u"autoindex"_s, u"rewrite"_s, u"reqtimeout"_s };
+    for (const QString &module : modules)
+        out += u"LoadModule %1_module %2/mod_%1.so\n"_s.arg(module, kModules);
+    out += u"ServerRoot \"/etc/apache2\"\n"_s;
+    out += u"ServerName %1\n"_s.arg(plan.sites.first().hostName);
+    out += u"Listen %1\n"_s.arg(plan.listen());
+    if (plan.user == u"root"_s)
+        out += u"# Apache refuses to serve as root: its children run as www-data.\nUser www-data\nGroup www-data\n"_s;
+    else if (!plan.user.isEmpty())
+        out += u"User %1\nGroup %1\n"_s.arg(plan.user);
+    const QString runtime = plan.place(u"run"_s, u"/run/apache2"_s);
+    if (!plan.prefix.isEmpty())
+        result.directories.append(runtime);
+    out += u"PidFile %1\n"_s.arg(
+        ExportPlan::quoted(plan.place(u"run/apache2.pid"_s, u"/run/apache2/apache2.pid"_s)));
+    out += u"DefaultRuntimeDir %1\n"_s.arg(ExportPlan::quoted(runtime));
+    out += u"Mutex file:%1 default\n"_s.arg(runtime);
+    out += u"ErrorLog %1\nLogLevel warn\n"_s.arg(ExportPlan::quoted(plan.serverErrorLog()));
+    if (plan.benchmark) {
+        const QString types = plan.prefix + u"/mime.types"_s;
+        QString table = u"# The engine's media types (shared-mime-info and its web types).\n"_s;
+        const QMap<QString, QString> mime = ExportPlan::mimeTable();
+        for (auto it = mime.cbegin(); it != mime.cend(); ++it)
+            table += it.value() + u'\t' + it.key() + u'\n';
+        result.files.append({ types, table.toUtf8() });
+        out += u"TypesConfig %1\n"_s.arg(ExportPlan::quoted(types));
+    } else {
+        out += u"TypesConfig /etc/mime.types\n"_s;
+        out += u"# The web's media types as Hostbench sends them (RFC 9239: text/javascript).\n"_s;
+        for (const auto &[extension, type] : model::WebMimeTypes::kTypes)
+            out += u"AddType %1 .%2\n"_s.arg(QString::fromLatin1(type), QString::fromLatin1(extension));
+        out += u"LogFormat \"%h %l %u %t \\\"%r\\\" %>s %O \\\"%{Referer}i\\\" \\\"%{User-Agent}i\\\"\" combined\n"_s;
+        out += u"# Log rotation: logrotate's job with Apache (Hostbench rotates by size itself).\n"_s;
+    }
+    out += u"# Precompressed siblings: no type of their own, the coding of their suffix.\n"
+           "RemoveType .gz .br\nAddEncoding gzip .gz\nAddEncoding br .br\n"_s;
+    out += u"# Timeouts: Timeout is Apache's send timeout, in seconds; RequestReadTimeout the head's.\n"_s;
+    out += u"Timeout %1\nRequestReadTimeout header=%2 body=%1\n"_s.arg(
+        QString::number(seconds(config.sendTimeoutMs)), QString::number(seconds(config.headerTimeoutMs)));
+    out += u"KeepAlive On\nKeepAliveTimeout %1ms\n"_s.arg(config.keepAliveTimeoutMs);
+    const model::RequestLimits &limits = plan.sites.first().limits;
+    out += u"# The default site's head limits, as in Hostbench; Apache limits each field, not the block.\n"_s;
+    out += u"LimitRequestLine %1\nLimitRequestFieldSize %2\nLimitRequestFields %3\n"_s.arg(
+        QString::number(limits.maxRequestLineBytes), QString::number(limits.maxHeaderBytes),
+        QString::number(limits.maxHeaderFields));
+    out += u"EnableSendfile On\nEnableMMAP On\n"_s;
+    const int threads = 128;
+    if (plan.benchmark || plan.workers > 0) {
+        const int processes = std::max(1, plan.workers);
+        out += u"# %1 child process%2 of mpm_event; each of its threads serves one connection at a time.\n"_s
+                   .arg(QString::number(processes), processes == 1 ? QString() : u"es"_s);
+        out += u"StartServers %1\nServerLimit %1\nMinSpareThreads 1\nMaxSpareThreads %2\nThreadsPerChild %3\n"
+               "ThreadLimit %3\nMaxRequestWorkers %2\nMaxConnectionsPerChild 0\n"_s.arg(
+                   QString::number(processes), QString::number(processes * threads),
+                   QString::number(threads));
+    }
+    if (plan.benchmark)
+        out += u"MaxKeepAliveRequests 0\n# No open-file cache in Apache's core (mod_file_cache needs a list of files).\n"_s;
+    out += u"# Hostbench's cap of %1 connections per worker: MaxRequestWorkers is Apache's nearest.\n"_s.arg(
+        config.maxConnectionsPerWorker);
+    for (int i = 0; i < plan.sites.size(); ++i)
+        out += siteBlock(plan, i);
+    return out;
+}
+
+} // namespace hostbench::exporter

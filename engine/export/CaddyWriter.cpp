@@ -1,0 +1,115 @@
+#include "export/CaddyWriter.h"
+
+#include "export/ExportPlan.h"
+
+namespace hostbench::exporter {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString ms(int value)
+{
+    return QString::number(value) + u"ms"_s;
+}
+
+QString siteBlock(const ExportPlan &plan, int index)
+{
+    const model::VirtualHost &site = plan.sites.at(index);
+    const QString port = QString::number(plan.options.config.port);
+    QStringList addresses;
+    if (site.isDefault) {
+        addresses.append(u"http://:"_s + port);
+    } else {
+        for (const QString &name : ExportPlan::names(site))
+            addresses.append(u"http://%1:%2"_s.arg(name, port));
+    }
+    QString s = u"\n# %1%2\n%3 {\n"_s.arg(ExportPlan::names(site).join(u", "_s),
+        site.isDefault ? u" (default site: every host name the others do not claim)"_s : QString(),
+        addresses.join(u", "_s));
+    s += u"    bind %1\n"_s.arg(plan.options.config.listenAddress);
+    s += u"    root * %1\n"_s.arg(ExportPlan::quoted(site.documentRoot));
+    s += u"    request_body {\n        max_size %1\n    }\n"_s.arg(site.limits.maxBodyBytes);
+    for (int r = 0; r < site.routes.size(); ++r) {
+        const model::Route &route = site.routes.at(r);
+        s += u"    @route%1 {\n        path %2\n        method GET HEAD\n    }\n"_s.arg(
+            QString::number(r), ExportPlan::quoted(route.path));
+        s += u"    header @route%1 Content-Type %2\n"_s.arg(
+            QString::number(r), ExportPlan::quoted(route.contentType));
+        s += u"    respond @route%1 %2 %3\n"_s.arg(QString::number(r),
+            ExportPlan::quoted(QString::fromUtf8(route.body)), QString::number(route.status));
+    }
+    s += u"    file_server {\n"_s;
+    s += u"        index %1\n"_s.arg(site.indexFiles.join(u' '));
+    if (site.directoryListing)
+        s += u"        browse\n"_s;
+    s += u"        precompressed br gzip\n"_s;
+    s += u"    }\n"_s;
+    if (!site.followSymlinks)
+        s += u"    # Hostbench refuses symbolic links that leave the document root; Caddy follows them.\n"_s;
+    s += u"    # Limits on the request line (%1 bytes) and the header fields (%2): no Caddy equivalent per site.\n"_s
+             .arg(site.limits.maxRequestLineBytes)
+             .arg(site.limits.maxHeaderFields);
+    if (!site.errorPages.isEmpty()) {
+        s += u"    handle_errors {\n"_s;
+        for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it) {
+            s += u"        @error%1 expression {err.status_code} == %1\n"_s.arg(it.key());
+            s += u"        rewrite @error%1 %2\n"_s.arg(QString::number(it.key()), it.value());
+        }
+        s += u"        file_server\n    }\n"_s;
+    }
+    if (!plan.benchmark) {
+        const QString access = plan.accessLog(site);
+        if (!access.isEmpty()) {
+            s += u"    # Caddy writes its access log as JSON lines, not the Combined Log Format; it rolls "
+                 u"the file\n"
+                 "    # itself (Hostbench: at %1 bytes, %2 kept).\n"_s.arg(
+                     QString::number(site.logRotateBytes), QString::number(site.logRotateKeep));
+            s += u"    log {\n        output file %1 {\n            roll_size %2B\n            roll_keep %3\n"
+                 "        }\n    }\n"_s.arg(ExportPlan::quoted(access), QString::number(site.logRotateBytes),
+                     QString::number(site.logRotateKeep));
+        }
+        if (!plan.errorLog(site).isEmpty())
+            s += u"    # Error log %1: Caddy has one error log, the global one.\n"_s.arg(plan.errorLog(site));
+    }
+    s += u"}\n"_s;
+    return s;
+}
+
+} // namespace
+
+QString CaddyWriter::write(const ExportPlan &plan, ExportResult &result)
+{
+    const model::ServerConfig &config = plan.options.config;
+    QString out = plan.head(u"#"_s);
+    out += u"{\n"_s;
+    out += u"    # Plain HTTP, as Hostbench serves; drop this line to let Caddy get certificates.\n"
+           "    auto_https off\n"_s;
+    if (!plan.prefix.isEmpty()) {
+        out += u"    admin off\n"_s;
+        const QString storage = plan.prefix + u"/data"_s;
+        result.directories.append(storage);
+        out += u"    storage file_system %1\n"_s.arg(ExportPlan::quoted(storage));
+    }
+    out += u"    log {\n        output file %1\n        level ERROR\n    }\n"_s.arg(
+        ExportPlan::quoted(plan.serverErrorLog()));
+    out += u"    servers {\n        timeouts {\n            read_header %1\n            idle %2\n"
+           "            # Caddy's write timeout bounds the whole response, Hostbench's send timeout a "
+           "pause.\n"
+           "            write %3\n        }\n"_s.arg(
+               ms(config.headerTimeoutMs), ms(config.keepAliveTimeoutMs), ms(config.sendTimeoutMs));
+    out += u"        max_header_size %1\n    }\n"_s.arg(plan.sites.first().limits.maxHeaderBytes);
+    out += u"}\n"_s;
+    if (plan.workers > 0 || plan.benchmark)
+        out += u"# Workers: Caddy is one Go process; set GOMAXPROCS=%1 in its environment to limit its threads.\n"_s
+                   .arg(std::max(1, plan.workers));
+    out += u"# No connection cap (Hostbench: %1 per worker) and no user directive: Caddy runs as who starts it.\n"_s
+               .arg(config.maxConnectionsPerWorker);
+    if (plan.benchmark)
+        out += u"# No access log; sendfile and file caching are Go's and Caddy's own; media types are Caddy's.\n"_s;
+    for (int i = 0; i < plan.sites.size(); ++i)
+        out += siteBlock(plan, i);
+    return out;
+}
+
+} // namespace hostbench::exporter

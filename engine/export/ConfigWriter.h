@@ -1,0 +1,64 @@
+#pragma once
+
+#include "export/ExportOptions.h"
+#include "model/VirtualHost.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace hostbench::exporter {
+
+/*
+ * Writes a set of virtual hosts as the configuration of another web server:
+ * nginx (1.22), lighttpd (1.4.69), Apache httpd (2.4, mpm_event), Caddy (2.6,
+ * a Caddyfile) and h2o (2.2, YAML), the versions of Debian 12. Each site
+ * becomes a server block or virtual host with its host name and aliases (the
+ * default site the default server), document root, index files, fixed
+ * routes, directory listing, precompressed siblings, error pages, logs and
+ * request limits, and the listen address, port and timeouts come from
+ * ExportOptions::config. Where the target has no equivalent of a setting,
+ * the file says so in a comment at that place; the file's head names the
+ * command that starts it and the Debian package.
+ *
+ * Fixed routes: nginx `return`, Caddy `respond`; lighttpd, Apache and h2o
+ * serve a generated file holding the body (ExportResult::files) at exactly
+ * that path with the route's media type, always with status 200 (a comment
+ * says so when the route has another).
+ *
+ * Errors (write returns nullopt with a sentence in *error): no sites, no or
+ * several default sites, the benchmark flavour without a prefix, a path or
+ * host name the target's syntax cannot hold (a quote, a newline). save()
+ * reports a file it cannot write. Thread: any (pure, but save() and the
+ * benchmark MIME table read QMimeDatabase, which is thread-safe).
+ */
+class ConfigWriter final
+{
+public:
+    static std::optional<ExportResult> write(
+        const QList<model::VirtualHost> &sites, const ExportOptions &options, QString *error);
+
+    // Writes result.config to result.configPath (when set) and every file
+    // of result.files, and makes result.directories; folders are created as
+    // needed. False with the path and reason in *error.
+    static bool save(const ExportResult &result, QString *error);
+
+    // "nginx", "lighttpd", "apache", "caddy", "h2o".
+    static QString name(Server server);
+    // The names above, "apache2" too; case-insensitive.
+    static std::optional<Server> fromName(const QString &name);
+    static QList<Server> servers();
+    // The program to start: "nginx", "lighttpd", "apache2", "caddy", "h2o".
+    static QString program(Server server);
+    // The Debian 12 package that provides program(server).
+    static QString package(Server server);
+    // The foreground command for a configuration at configPath, argv with
+    // the program first (nginx's -p prefix and -e error log: `prefix`, else
+    // the configuration's folder; Caddy: through `env`, its XDG folders
+    // under `prefix` when one is given).
+    static QStringList command(Server server, const QString &configPath, const QString &prefix);
+};
+
+} // namespace hostbench::exporter

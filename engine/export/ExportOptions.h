@@ -1,0 +1,82 @@
+#pragma once
+
+#include "model/ServerConfig.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace hostbench::exporter {
+
+// The servers a configuration can be written for.
+enum class Server { Nginx, Lighttpd, Apache, Caddy, H2o };
+
+/*
+ * Production: as a user would deploy it (the Debian package's user, pid file,
+ * log folder and MIME types; worker count chosen by the server; the sites'
+ * own logs). Benchmark: as tests/perf/servers.sh measures it (one worker
+ * process or thread unless `config.threads` says more, access logs off,
+ * sendfile on, the open-file or stat cache where the server has one, and
+ * every file the server writes or reads besides the sites under `prefix`,
+ * so that a normal user can start it on a loopback port).
+ */
+enum class Flavour { Production, Benchmark };
+
+/*
+ * What ConfigWriter writes. Plain value; any thread.
+ */
+struct ExportOptions
+{
+    Server server = Server::Nginx;
+    Flavour flavour = Flavour::Production;
+    // Listen address and port, worker count (threads; 0 = the server's own
+    // choice in production, 1 in benchmark), the header, keep-alive and send
+    // timeouts (ms) and the connection cap, each mapped where the server has
+    // an equivalent. portFallback is ignored: the port is written as given.
+    model::ServerConfig config;
+    // A folder the exported server owns: its pid file, temporary files,
+    // default logs, MIME types (benchmark) and the files behind fixed routes.
+    // Required for the benchmark flavour. Empty in production: the Debian
+    // package's places (/run, /var/log/<server>/) and, for route files,
+    // /var/lib/hostbench-export/<server>/.
+    QString prefix;
+    // Where the files behind fixed routes go (absolute). Empty: <prefix>/routes.
+    QString routesDir;
+    // Where the caller will save the configuration (absolute); named in the
+    // command line and, for nginx, its -p prefix when `prefix` is empty.
+    QString configPath;
+    // The user the server's workers run as when started by root. Empty:
+    // production writes the Debian package's user (www-data); benchmark
+    // writes none (the user who starts it). "root" (a benchmark started by
+    // root, so that the workers read what root wrote): nginx and h2o run as
+    // root, lighttpd stays root, Apache (which refuses root) uses www-data.
+    QString user;
+};
+
+// A file the configuration refers to besides itself (a fixed route's body,
+// the benchmark's MIME types); `path` is absolute.
+struct ExportedFile
+{
+    QString path;
+    QByteArray content;
+};
+
+/*
+ * The written configuration: its text, the files it refers to, the folders
+ * the server expects (logs, temporary files), the command that runs the
+ * server in the foreground on `configPath` (argv, program first) and the
+ * Debian 12 package that provides the program.
+ */
+struct ExportResult
+{
+    Server server = Server::Nginx;
+    QString configPath;
+    QByteArray config;
+    QList<ExportedFile> files;
+    QStringList directories;
+    QStringList command;
+    QString package;
+};
+
+} // namespace hostbench::exporter

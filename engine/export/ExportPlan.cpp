@@ -1,0 +1,273 @@
+#include "export/ExportPlan.h"
+
+#include "export/ConfigWriter.h"
+#include "model/WebMimeTypes.h"
+
+#include <QDir>
+#include <QMimeDatabase>
+#include <QRegularExpression>
+#include <QUrl>
+
+namespace hostbench::exporter {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+bool printable(const QString &text)
+{
+    for (const QChar c : text) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            return false;
+    }
+    return true;
+}
+
+// A path the configuration names: absolute, no control characters, no
+// double quote (Apache's and lighttpd's quoted strings cannot escape one).
+bool checkPath(const QString &path, const QString &what, QString *error)
+{
+    if (!QDir::isAbsolutePath(path) || !printable(path) || path.contains(u'"')) {
+        *error = u"%1 \"%2\" cannot be written into a configuration: it must be an absolute path without "
+                 "quotes or control characters"_s.arg(what, path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<ExportPlan> ExportPlan::make(
+    const QList<model::VirtualHost> &sites, const ExportOptions &options, QString *error)
+{
+    if (sites.isEmpty()) {
+        *error = u"there are no sites to export"_s;
+        return std::nullopt;
+    }
+    ExportPlan plan;
+    plan.options = options;
+    plan.benchmark = options.flavour == Flavour::Benchmark;
+    plan.program = ConfigWriter::program(options.server);
+    plan.prefix = options.prefix.isEmpty() ? QString() : QDir::cleanPath(options.prefix);
+    if (plan.benchmark && plan.prefix.isEmpty()) {
+        *error = u"the benchmark flavour needs a prefix folder for the server's files"_s;
+        return std::nullopt;
+    }
+    if (!plan.prefix.isEmpty() && !checkPath(plan.prefix, u"The prefix"_s, error))
+        return std::nullopt;
+    if (!options.configPath.isEmpty() && !checkPath(options.configPath, u"The configuration file"_s, error))
+        return std::nullopt;
+    if (!options.user.isEmpty()
+        && !QRegularExpression(u"^[a-z_][a-z0-9_.-]*$"_s).match(options.user).hasMatch()) {
+        *error = u"the user \"%1\" is not a user name"_s.arg(options.user);
+        return std::nullopt;
+    }
+    static const QRegularExpression ipv4(
+        u"^(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])){3}$"_s);
+    static const QRegularExpression ipv6(u"^[0-9a-fA-F:.]*:[0-9a-fA-F:.]*$"_s);
+    if (!ipv4.match(options.config.listenAddress).hasMatch()
+        && !ipv6.match(options.config.listenAddress).hasMatch()) {
+        *error = u"the listen address \"%1\" is not an IP address"_s.arg(options.config.listenAddress);
+        return std::nullopt;
+    }
+    if (options.config.port == 0) {
+        *error = u"the configuration needs a port (1-65535), not 0"_s;
+        return std::nullopt;
+    }
+    if (!options.routesDir.isEmpty() && !checkPath(options.routesDir, u"The routes folder"_s, error))
+        return std::nullopt;
+    plan.routesDir = !options.routesDir.isEmpty()
+        ? QDir::cleanPath(options.routesDir)
+        : plan.place(u"routes"_s, u"/var/lib/hostbench-export/"_s + plan.program + u"/routes"_s);
+    plan.user = !options.user.isEmpty() ? options.user : (plan.benchmark ? QString() : u"www-data"_s);
+    plan.workers = options.config.threads > 0 ? options.config.threads : (plan.benchmark ? 1 : 0);
+
+    static const QRegularExpression hostName(u"^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$"_s);
+    QStringList seen;
+    int defaults = 0;
+    for (const model::VirtualHost &site : sites) {
+        for (const QString &name : names(site)) {
+            if (!hostName.match(name).hasMatch()) {
+                *error
+                    = u"the host name \"%1\" cannot be exported: lower-case letters, digits, dots, hyphens "
+                      "and underscores only"_s.arg(name);
+                return std::nullopt;
+            }
+            if (seen.contains(name)) {
+                *error = u"the host name \"%1\" is given to two sites"_s.arg(name);
+                return std::nullopt;
+            }
+            seen.append(name);
+        }
+        if (!checkPath(site.documentRoot, u"The document root"_s, error))
+            return std::nullopt;
+        for (const QString &log : { site.accessLogPath, site.errorLogPath }) {
+            if (!log.isEmpty() && !checkPath(log, u"The log file"_s, error))
+                return std::nullopt;
+        }
+        for (const QString &index : site.indexFiles) {
+            if (index.isEmpty() || index.contains(u'/') || !printable(index) || index.contains(u'"')
+                || index.contains(u' ')) {
+                *error = u"the index file name \"%1\" cannot be exported"_s.arg(index);
+                return std::nullopt;
+            }
+        }
+        for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it) {
+            if (!it.value().startsWith(u'/') || !printable(it.value()) || it.value().contains(u'"')
+                || it.value().contains(u' ')) {
+                *error = u"the error page \"%1\" cannot be exported"_s.arg(it.value());
+                return std::nullopt;
+            }
+        }
+        for (const model::Route &route : site.routes) {
+            if (!route.path.startsWith(u'/') || !printable(route.path) || route.path.contains(u'"')
+                || route.path.contains(u' ') || !printable(route.contentType)
+                || route.contentType.contains(u'"')) {
+                *error = u"the route \"%1\" cannot be exported"_s.arg(route.path);
+                return std::nullopt;
+            }
+        }
+        if (site.isDefault) {
+            ++defaults;
+            plan.sites.prepend(site);
+        } else {
+            plan.sites.append(site);
+        }
+    }
+    if (defaults != 1) {
+        *error = u"exactly one site must be the default one (%1 are)"_s.arg(defaults);
+        return std::nullopt;
+    }
+    return plan;
+}
+
+QString ExportPlan::head(const QString &mark) const
+{
+    const QString configPath = options.configPath.isEmpty() ? u"FILE"_s : options.configPath;
+    QStringList command = ConfigWriter::command(options.server, configPath, prefix);
+    for (QString &word : command) {
+        if (word.contains(u' ') || word.contains(u';'))
+            word = u"'"_s + word + u"'"_s;
+    }
+    QStringList lines {
+        u"%1 configuration written by Hostbench %2 from %3 %4 (%5 flavour)."_s.arg(
+            ConfigWriter::name(options.server), QStringLiteral(HOSTBENCH_VERSION),
+            QString::number(sites.size()), sites.size() == 1 ? u"site"_s : u"sites"_s,
+            benchmark ? u"benchmark"_s : u"production"_s),
+        u"Debian 12 package: %1. Start it in the foreground with:"_s.arg(
+            ConfigWriter::package(options.server)),
+        u"  "_s + command.join(u' '),
+    };
+    if (benchmark)
+        lines.append(
+            u"One worker unless told more, no access log, sendfile, and every file it writes under "_s
+            + prefix + u"."_s);
+    if (!routeFiles().isEmpty() && options.server != Server::Nginx && options.server != Server::Caddy)
+        lines.append(u"Fixed routes are files under %1, written beside this file."_s.arg(routesDir));
+    QString text;
+    for (const QString &line : lines)
+        text += mark + u' ' + line + u'\n';
+    return text;
+}
+
+QString ExportPlan::routeFile(int site, const model::Route &route) const
+{
+    return routesDir + u'/' + sites.at(site).hostName + u'/'
+        + QString::fromLatin1(QUrl::toPercentEncoding(route.path, QByteArray(), "."));
+}
+
+QList<ExportedFile> ExportPlan::routeFiles() const
+{
+    QList<ExportedFile> files;
+    for (int i = 0; i < sites.size(); ++i) {
+        for (const model::Route &route : sites.at(i).routes)
+            files.append({ routeFile(i, route), route.body });
+    }
+    return files;
+}
+
+QString ExportPlan::place(const QString &relative, const QString &fallback) const
+{
+    return prefix.isEmpty() ? fallback : prefix + u'/' + relative;
+}
+
+QString ExportPlan::accessLog(const model::VirtualHost &site) const
+{
+    if (benchmark || !site.accessLogEnabled)
+        return {};
+    if (!site.accessLogPath.isEmpty())
+        return site.accessLogPath;
+    const QString file = site.hostName + u".access.log"_s;
+    return place(u"logs/"_s + file, u"/var/log/"_s + program + u'/' + file);
+}
+
+QString ExportPlan::errorLog(const model::VirtualHost &site) const
+{
+    if (benchmark || !site.errorLogEnabled)
+        return {};
+    if (!site.errorLogPath.isEmpty())
+        return site.errorLogPath;
+    const QString file = site.hostName + u".error.log"_s;
+    return place(u"logs/"_s + file, u"/var/log/"_s + program + u'/' + file);
+}
+
+QString ExportPlan::serverErrorLog() const
+{
+    return place(u"logs/error.log"_s, u"/var/log/"_s + program + u"/error.log"_s);
+}
+
+QString ExportPlan::pidFile() const
+{
+    return place(program + u".pid"_s, u"/run/"_s + program + u".pid"_s);
+}
+
+QStringList ExportPlan::names(const model::VirtualHost &site)
+{
+    return QStringList { site.hostName } + site.aliases;
+}
+
+QString ExportPlan::listen() const
+{
+    return bindAddress() + u':' + QString::number(options.config.port);
+}
+
+QString ExportPlan::bindAddress() const
+{
+    const QString &address = options.config.listenAddress;
+    return address.contains(u':') ? u"["_s + address + u"]"_s : address;
+}
+
+QMap<QString, QString> ExportPlan::mimeTable()
+{
+    QMap<QString, QString> table;
+    const QMimeDatabase database;
+    static const QRegularExpression plain(u"^[a-z0-9_+-]+$"_s);
+    for (const QMimeType &type : database.allMimeTypes()) {
+        for (const QString &suffix : type.suffixes()) {
+            const QString extension = suffix.toLower();
+            if (table.contains(extension) || !plain.match(extension).hasMatch())
+                continue;
+            // As the engine: the type QMimeDatabase picks for the extension.
+            const QMimeType picked
+                = database.mimeTypeForFile(u"x."_s + extension, QMimeDatabase::MatchExtension);
+            if (picked.isValid() && !picked.isDefault())
+                table.insert(extension, picked.name());
+        }
+    }
+    for (const auto &[extension, type] : model::WebMimeTypes::kTypes)
+        table.insert(QString::fromLatin1(extension), QString::fromLatin1(type));
+    return table;
+}
+
+QString ExportPlan::quoted(const QString &text)
+{
+    QString out = u"\""_s;
+    for (const QChar c : text) {
+        if (c == u'\\' || c == u'"')
+            out += u'\\';
+        out += c;
+    }
+    return out + u'"';
+}
+
+} // namespace hostbench::exporter

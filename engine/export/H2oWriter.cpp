@@ -1,0 +1,110 @@
+#include "export/H2oWriter.h"
+
+#include "export/ExportPlan.h"
+
+namespace hostbench::exporter {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+int seconds(int ms)
+{
+    return std::max(1, (ms + 999) / 1000);
+}
+
+// The mapping of one site, at four spaces (under hosts: "name:port":).
+QString siteMapping(const ExportPlan &plan, int index)
+{
+    const model::VirtualHost &site = plan.sites.at(index);
+    QString s;
+    s += u"    paths:\n"_s;
+    for (const model::Route &route : site.routes) {
+        s += u"      %1:\n"_s.arg(ExportPlan::quoted(route.path));
+        s += u"        # A fixed route: a file holding its text (h2o 2.2 has no fixed answer without mruby).\n"_s;
+        if (route.status != 200)
+            s += u"        # Hostbench answers %1 here; a file is always 200.\n"_s.arg(route.status);
+        s += u"        file.file: %1\n"_s.arg(ExportPlan::quoted(plan.routeFile(index, route)));
+        s += u"        file.mime.setdefaulttype: %1\n"_s.arg(ExportPlan::quoted(route.contentType));
+    }
+    s += u"      \"/\":\n"_s;
+    s += u"        file.dir: %1\n"_s.arg(ExportPlan::quoted(site.documentRoot));
+    QStringList indexes;
+    for (const QString &file : site.indexFiles)
+        indexes.append(ExportPlan::quoted(file));
+    s += u"        file.index: [ %1 ]\n"_s.arg(indexes.join(u", "_s));
+    s += u"        file.dirlisting: %1\n"_s.arg(site.directoryListing ? u"ON"_s : u"OFF"_s);
+    s += u"        # Precompressed siblings: h2o 2.2 sends file.gz (and file.br) when the client accepts "
+         u"them.\n"
+         "        file.send-compressed: ON\n"_s;
+    if (!site.errorPages.isEmpty()) {
+        s += u"    error-doc:\n"_s;
+        for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it)
+            s += u"      - status: %1\n        url: %2\n"_s.arg(
+                QString::number(it.key()), ExportPlan::quoted(it.value()));
+    }
+    if (!plan.benchmark) {
+        const QString access = plan.accessLog(site);
+        if (!access.isEmpty())
+            s += u"    access-log:\n      path: %1\n      format: \"%h %l %u %t \\\"%r\\\" %s %b "
+                 u"\\\"%{Referer}i\\\" "
+                 "\\\"%{User-agent}i\\\"\"\n"_s.arg(ExportPlan::quoted(access));
+    }
+    return s;
+}
+
+} // namespace
+
+QString H2oWriter::write(const ExportPlan &plan, ExportResult &result)
+{
+    const model::ServerConfig &config = plan.options.config;
+    QString out = plan.head(u"#"_s);
+    out += u"listen:\n  host: %1\n  port: %2\n"_s.arg(config.listenAddress, QString::number(config.port));
+    if (!plan.user.isEmpty())
+        out += u"user: %1\n"_s.arg(plan.user);
+    out += u"pid-file: %1\n"_s.arg(ExportPlan::quoted(plan.pidFile()));
+    out += u"error-log: %1\n"_s.arg(ExportPlan::quoted(plan.serverErrorLog()));
+    if (plan.workers > 0)
+        out += u"num-threads: %1\n"_s.arg(plan.workers);
+    out += u"max-connections: %1\n"_s.arg(config.maxConnectionsPerWorker);
+    out += u"# h2o has one timeout for an HTTP/1 request head and the idle time between requests\n"
+           "# (Hostbench: %1 ms and %2 ms); no send timeout.\n"
+           "http1-request-timeout: %3\n"_s.arg(QString::number(config.headerTimeoutMs),
+               QString::number(config.keepAliveTimeoutMs),
+               QString::number(seconds(std::max(config.headerTimeoutMs, config.keepAliveTimeoutMs))));
+    const model::RequestLimits &limits = plan.sites.first().limits;
+    out += u"limit-request-body: %1\n"_s.arg(limits.maxBodyBytes);
+    out += u"# Head limits (request line %1 bytes, header block %2 bytes, %3 fields): no h2o 2.2 equivalent.\n"_s
+               .arg(QString::number(limits.maxRequestLineBytes), QString::number(limits.maxHeaderBytes),
+                   QString::number(limits.maxHeaderFields));
+    out += u"# Symbolic links leaving the document root: Hostbench refuses them (unless a site allows\n"
+           "# them), h2o follows them. Per-site error logs: h2o has one, the server's.\n"_s;
+    if (plan.benchmark) {
+        out += u"# No access log; h2o sends files with sendfile and caches open files itself.\n"_s;
+        out += u"file.mime.settypes:\n"_s;
+        const QMap<QString, QString> mime = ExportPlan::mimeTable();
+        QMap<QString, QStringList> byType;
+        for (auto it = mime.cbegin(); it != mime.cend(); ++it)
+            byType[it.value()].append(u"\".%1\""_s.arg(it.key()));
+        for (auto it = byType.cbegin(); it != byType.cend(); ++it)
+            out += u"  %1: [ %2 ]\n"_s.arg(ExportPlan::quoted(it.key()), it.value().join(u", "_s));
+    } else {
+        out += u"# Log rotation: logrotate's job with h2o (Hostbench rotates by size itself).\n"_s;
+    }
+    out += u"hosts:\n"_s;
+    const QString port = QString::number(config.port);
+    for (int i = 0; i < plan.sites.size(); ++i) {
+        const model::VirtualHost &site = plan.sites.at(i);
+        const QStringList names = ExportPlan::names(site);
+        out += u"  # %1%2\n"_s.arg(names.join(u", "_s),
+            site.isDefault ? u" (default site: h2o uses the first host for unknown names)"_s : QString());
+        out += u"  \"%1:%2\": &site%3\n"_s.arg(names.first(), port, QString::number(i));
+        out += siteMapping(plan, i);
+        for (qsizetype a = 1; a < names.size(); ++a)
+            out += u"  \"%1:%2\": *site%3\n"_s.arg(names.at(a), port, QString::number(i));
+    }
+    Q_UNUSED(result);
+    return out;
+}
+
+} // namespace hostbench::exporter

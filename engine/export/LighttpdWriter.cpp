@@ -1,0 +1,176 @@
+#include "export/LighttpdWriter.h"
+
+#include "export/ExportPlan.h"
+
+#include <QRegularExpression>
+
+namespace hostbench::exporter {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// The Combined Log Format, as Hostbench writes it (lighttpd's default adds the host).
+const QString kCombined = uR"("%h %l %u %t \"%r\" %>s %b \"%{Referer}i\" \"%{User-Agent}i\"")"_s;
+
+int seconds(int ms)
+{
+    return std::max(1, (ms + 999) / 1000);
+}
+
+// A regular expression matching any of the names, with or without a port.
+QString hostPattern(const QStringList &names)
+{
+    QStringList escaped;
+    for (const QString &name : names)
+        escaped.append(QRegularExpression::escape(name));
+    return u"\"^(%1)(:[0-9]+)?$\""_s.arg(escaped.join(u'|'));
+}
+
+// The settings of one site, at indentation `pad`.
+QString siteSettings(const ExportPlan &plan, int index, const QString &pad)
+{
+    const model::VirtualHost &site = plan.sites.at(index);
+    QString s;
+    s += pad + u"server.document-root = %1\n"_s.arg(ExportPlan::quoted(site.documentRoot));
+    QStringList indexes;
+    for (const QString &file : site.indexFiles)
+        indexes.append(ExportPlan::quoted(file));
+    s += pad + u"index-file.names = ( %1 )\n"_s.arg(indexes.join(u", "_s));
+    s += pad + u"dir-listing.activate = \"%1\"\n"_s.arg(site.directoryListing ? u"enable"_s : u"disable"_s);
+    s += pad + u"server.max-request-size = %1 # KiB\n"_s.arg((site.limits.maxBodyBytes + 1023) / 1024);
+    s += pad
+        + u"# Request line up to %1 bytes, header block %2 bytes, %3 header fields: lighttpd limits the\n"_s
+              .arg(site.limits.maxRequestLineBytes)
+              .arg(site.limits.maxHeaderBytes)
+              .arg(site.limits.maxHeaderFields);
+    s += pad + u"# whole head once for the server (server.max-request-field-size, the default site's).\n"_s;
+    // lighttpd keeps the status only with server.errorfile-prefix, which
+    // reads PREFIX<status>.html: usable when every page is named so, in one folder.
+    QString folder;
+    bool oneFolder = !site.errorPages.isEmpty();
+    for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it) {
+        const QString name = QString::number(it.key()) + u".html"_s;
+        const QString dir = it.value().endsWith(u'/' + name) ? it.value().chopped(name.size()) : QString();
+        if (dir.isEmpty() || (!folder.isEmpty() && dir != folder))
+            oneFolder = false;
+        folder = dir;
+    }
+    if (oneFolder) {
+        s += pad
+            + u"# Error pages: <status>.html in %1 (for any status that has such a file there).\n"_s.arg(
+                folder);
+        s += pad + u"server.errorfile-prefix = %1\n"_s.arg(ExportPlan::quoted(site.documentRoot + folder));
+    } else {
+        if (index > 0)
+            s += pad + u"server.errorfile-prefix = \"\" # not the default site's pages\n"_s;
+        for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it)
+            s += pad
+                + u"# Error page %1 for %2: lighttpd keeps the status only for pages named <status>.html in "
+                  u"one "
+                  "folder (server.errorfile-prefix).\n"_s.arg(it.value(), QString::number(it.key()));
+    }
+    if (!plan.benchmark) {
+        const QString access = plan.accessLog(site);
+        s += pad + u"accesslog.filename = %1\n"_s.arg(ExportPlan::quoted(access));
+        if (!plan.errorLog(site).isEmpty())
+            s += pad
+                + u"# Error log %1: lighttpd has one error log, the server's.\n"_s.arg(plan.errorLog(site));
+    }
+    if (!site.followSymlinks)
+        s += pad
+            + u"# Hostbench refuses symbolic links that leave the document root; lighttpd follows them "
+              "(server.follow-symlink).\n"_s;
+    s += pad
+        + u"# Precompressed siblings (file.gz, file.br): lighttpd 1.4.69 has no equivalent; mod_deflate "
+          "compresses into a cache instead.\n"_s;
+    for (const model::Route &route : site.routes) {
+        s += pad + u"$HTTP[\"url\"] == %1 {\n"_s.arg(ExportPlan::quoted(route.path));
+        if (route.status != 200)
+            s += pad + u"    # Hostbench answers %1 here; a file is always 200.\n"_s.arg(route.status);
+        s += pad
+            + u"    # A fixed route: a file holding its text, for any method (Hostbench: GET and HEAD).\n"_s;
+        s += pad
+            + u"    alias.url = ( %1 => %2 )\n"_s.arg(
+                ExportPlan::quoted(route.path), ExportPlan::quoted(plan.routeFile(index, route)));
+        s += pad + u"    mimetype.assign = ( \"\" => %1 )\n"_s.arg(ExportPlan::quoted(route.contentType));
+        s += pad + u"}\n"_s;
+    }
+    return s;
+}
+
+} // namespace
+
+QString LighttpdWriter::write(const ExportPlan &plan, ExportResult &result)
+{
+    const model::ServerConfig &config = plan.options.config;
+    QString out = plan.head(u"#"_s);
+    QStringList modules { u"\"mod_alias\""_s };
+    if (!plan.benchmark)
+        modules.append(u"\"mod_accesslog\""_s);
+    out += u"server.modules = ( %1 )\n"_s.arg(modules.join(u", "_s));
+    out += u"server.bind = %1\n"_s.arg(ExportPlan::quoted(plan.bindAddress()));
+    out += u"server.port = %1\n"_s.arg(config.port);
+    if (plan.user == u"root"_s)
+        out += u"# Started by root, lighttpd stays root (it will not switch to uid 0 by name).\n"_s;
+    else if (!plan.user.isEmpty())
+        out += u"server.username = %1\nserver.groupname = %1\n"_s.arg(ExportPlan::quoted(plan.user));
+    out += u"server.pid-file = %1\n"_s.arg(ExportPlan::quoted(plan.pidFile()));
+    out += u"server.errorlog = %1\n"_s.arg(ExportPlan::quoted(plan.serverErrorLog()));
+    if (plan.workers > 1)
+        out += u"server.max-worker = %1\n"_s.arg(plan.workers);
+    else if (plan.benchmark)
+        out += u"server.max-worker = 0 # one process\n"_s;
+    out += u"server.max-connections = %1\nserver.max-fds = %2\n"_s.arg(
+        QString::number(config.maxConnectionsPerWorker), QString::number(2 * config.maxConnectionsPerWorker));
+    out += u"# Timeouts in whole seconds; lighttpd has no separate limit for the request head's arrival,\n"
+           "# max-read-idle is the longest pause while reading it.\n"_s;
+    out += u"server.max-read-idle = %1\nserver.max-keep-alive-idle = %2\nserver.max-write-idle = %3\n"_s.arg(
+        QString::number(seconds(config.headerTimeoutMs)), QString::number(seconds(config.keepAliveTimeoutMs)),
+        QString::number(seconds(config.sendTimeoutMs)));
+    out += u"server.max-request-field-size = %1\n"_s.arg(plan.sites.first().limits.maxHeaderBytes);
+    out += u"server.network-backend = \"sendfile\"\n"_s;
+    if (plan.benchmark) {
+        out += u"server.stat-cache-engine = \"simple\"\nserver.max-keep-alive-requests = 1000000\n"_s;
+        QStringList types;
+        const QMap<QString, QString> mime = ExportPlan::mimeTable();
+        for (auto it = mime.cbegin(); it != mime.cend(); ++it)
+            types.append(u"    \".%1\" => %2"_s.arg(it.key(), ExportPlan::quoted(it.value())));
+        out += u"# The engine's media types (shared-mime-info and its web types).\nmimetype.assign = (\n%1,\n"
+               "    \"\" => \"application/octet-stream\"\n)\n"_s.arg(types.join(u",\n"_s));
+    } else {
+        out += u"include_shell \"/usr/share/lighttpd/create-mime.conf.pl\"\n"_s;
+        out += u"accesslog.format = %1\n"_s.arg(kCombined);
+        out += u"# Log rotation: logrotate's job with lighttpd (Hostbench rotates by size itself).\n"_s;
+    }
+
+    // The default site in the global scope; its conditional settings
+    // (routes) apply only where no other site's names match.
+    QStringList otherNames;
+    for (int i = 1; i < plan.sites.size(); ++i)
+        otherNames += ExportPlan::names(plan.sites.at(i));
+    out += u"\n# %1 (default site)\n"_s.arg(ExportPlan::names(plan.sites.first()).join(u", "_s));
+    QString defaultSite = siteSettings(plan, 0, QString());
+    if (!otherNames.isEmpty()) {
+        // Settings inside conditions stay global; the route blocks move under a
+        // condition that excludes the other sites' names.
+        const qsizetype routes = defaultSite.indexOf(u"$HTTP[\"url\"]"_s);
+        if (routes >= 0) {
+            QString block = defaultSite.mid(routes);
+            defaultSite.truncate(routes);
+            block.replace(QRegularExpression(u"^"_s, QRegularExpression::MultilineOption), u"    "_s);
+            defaultSite += u"$HTTP[\"host\"] !~ %1 {\n%2}\n"_s.arg(hostPattern(otherNames), block);
+        }
+    }
+    out += defaultSite;
+    for (int i = 1; i < plan.sites.size(); ++i) {
+        const QStringList names = ExportPlan::names(plan.sites.at(i));
+        out += u"\n# %1\n$HTTP[\"host\"] =~ %2 {\n"_s.arg(names.join(u", "_s), hostPattern(names));
+        out += siteSettings(plan, i, u"    "_s);
+        out += u"}\n"_s;
+    }
+    Q_UNUSED(result);
+    return out;
+}
+
+} // namespace hostbench::exporter
