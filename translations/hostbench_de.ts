@@ -444,6 +444,36 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
 </context>
 <context>
+    <name>hostbench::ui::ExportDialog</name>
+    <message>
+        <source>Export to %1</source>
+        <translation>Nach %1 exportieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes the %n stored site(s) as %1 configuration, listening on %2 port %3. Settings that %1 cannot express are comments in the file.</source>
+        <translation>
+            <numerusform>Schreibt die %n gespeicherte Site als %1-Konfiguration, lauschend auf %2 Port %3. Einstellungen, die %1 nicht ausdrücken kann, stehen als Kommentare in der Datei.</numerusform>
+            <numerusform>Schreibt die %n gespeicherten Sites als %1-Konfiguration, lauschend auf %2 Port %3. Einstellungen, die %1 nicht ausdrücken kann, stehen als Kommentare in der Datei.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>Give the file to write.</source>
+        <translation>Geben Sie die zu schreibende Datei an.</translation>
+    </message>
+    <message>
+        <source>Not written: %1</source>
+        <translation>Nicht geschrieben: %1</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::MainWindow</name>
     <message>
         <source>Hostbench</source>
@@ -566,6 +596,15 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>The engine goes on serving. Click the icon to show the window, or quit from its menu. On the Server page you can have the window quit instead.</source>
         <translation>Der Server läuft weiter. Klicken Sie auf das Symbol, um das Fenster zu zeigen, oder beenden Sie Hostbench über sein Menü. Auf der Seite Server können Sie einstellen, dass das Fenster Hostbench stattdessen beendet.</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <comment>File menu</comment>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>Wrote %1. Start it with: %2</source>
+        <translation>%1 geschrieben. Starten mit: %2</translation>
     </message>
 </context>
 <context>

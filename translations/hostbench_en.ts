@@ -12,6 +12,16 @@
     </message>
 </context>
 <context>
+    <name>hostbench::ui::ExportDialog</name>
+    <message numerus="yes">
+        <source>Writes the %n stored site(s) as %1 configuration, listening on %2 port %3. Settings that %1 cannot express are comments in the file.</source>
+        <translation>
+            <numerusform>Writes the %n stored site as %1 configuration, listening on %2 port %3. Settings that %1 cannot express are comments in the file.</numerusform>
+            <numerusform>Writes the %n stored sites as %1 configuration, listening on %2 port %3. Settings that %1 cannot express are comments in the file.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::RunsPage</name>
     <message numerus="yes">
         <source>%n run(s)</source>

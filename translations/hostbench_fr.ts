@@ -444,6 +444,36 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     </message>
 </context>
 <context>
+    <name>hostbench::ui::ExportDialog</name>
+    <message>
+        <source>Export to %1</source>
+        <translation>Exporter vers %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes the %n stored site(s) as %1 configuration, listening on %2 port %3. Settings that %1 cannot express are comments in the file.</source>
+        <translation>
+            <numerusform>Écrit le %n site enregistré comme configuration %1, à l’écoute sur %2 port %3. Les réglages que %1 ne sait pas exprimer sont des commentaires dans le fichier.</numerusform>
+            <numerusform>Écrit les %n sites enregistrés comme configuration %1, à l’écoute sur %2 port %3. Les réglages que %1 ne sait pas exprimer sont des commentaires dans le fichier.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Parcourir...</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Fichier :</translation>
+    </message>
+    <message>
+        <source>Give the file to write.</source>
+        <translation>Indiquez le fichier à écrire.</translation>
+    </message>
+    <message>
+        <source>Not written: %1</source>
+        <translation>Non écrit : %1</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::MainWindow</name>
     <message>
         <source>Hostbench</source>
@@ -566,6 +596,15 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>The engine goes on serving. Click the icon to show the window, or quit from its menu. On the Server page you can have the window quit instead.</source>
         <translation>Le serveur continue de servir. Cliquez sur l’icône pour afficher la fenêtre, ou quittez depuis son menu. Sur la page Serveur, vous pouvez faire en sorte que la fenêtre quitte plutôt Hostbench.</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <comment>File menu</comment>
+        <translation>&amp;Exporter</translation>
+    </message>
+    <message>
+        <source>Wrote %1. Start it with: %2</source>
+        <translation>%1 écrit. Démarrez-le avec : %2</translation>
     </message>
 </context>
 <context>

@@ -444,6 +444,36 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     </message>
 </context>
 <context>
+    <name>hostbench::ui::ExportDialog</name>
+    <message>
+        <source>Export to %1</source>
+        <translation>Exportar para %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes the %n stored site(s) as %1 configuration, listening on %2 port %3. Settings that %1 cannot express are comments in the file.</source>
+        <translation>
+            <numerusform>Grava o %n site armazenado como configuração do %1, escutando em %2 porta %3. As configurações que o %1 não consegue expressar ficam como comentários no arquivo.</numerusform>
+            <numerusform>Grava os %n sites armazenados como configuração do %1, escutando em %2 porta %3. As configurações que o %1 não consegue expressar ficam como comentários no arquivo.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Procurar...</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Arquivo:</translation>
+    </message>
+    <message>
+        <source>Give the file to write.</source>
+        <translation>Informe o arquivo a gravar.</translation>
+    </message>
+    <message>
+        <source>Not written: %1</source>
+        <translation>Não gravado: %1</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::MainWindow</name>
     <message>
         <source>Hostbench</source>
@@ -566,6 +596,15 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>The engine goes on serving. Click the icon to show the window, or quit from its menu. On the Server page you can have the window quit instead.</source>
         <translation>O servidor continua atendendo. Clique no ícone para mostrar a janela ou saia pelo menu dele. Na aba Servidor você pode fazer a janela encerrar o Hostbench em vez disso.</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <comment>File menu</comment>
+        <translation>&amp;Exportar</translation>
+    </message>
+    <message>
+        <source>Wrote %1. Start it with: %2</source>
+        <translation>%1 gravado. Inicie-o com: %2</translation>
     </message>
 </context>
 <context>

@@ -1,11 +1,14 @@
 #include "ui/MainWindow.h"
 
+#include "export/ConfigWriter.h"
+
 #include "storage/DataFolder.h"
 #include "ui/AppIcon.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchmarkPage.h"
 #include "ui/EngineController.h"
 #include "ui/EngineStatusLine.h"
+#include "ui/ExportDialog.h"
 #include "ui/RunsPage.h"
 #include "ui/ServerPage.h"
 #include "ui/SitesPage.h"
@@ -161,6 +164,14 @@ void MainWindow::createMenus()
     openFolder->setToolTip(QDir::toNativeSeparators(m_folder.path()));
     connect(openFolder, &QAction::triggered, this,
         [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_folder.path())); });
+    QMenu *exportMenu = file->addMenu(tr("&Export", "File menu"));
+    exportMenu->setObjectName(u"menuExport"_s);
+    for (const exporter::Server server : exporter::ConfigWriter::servers()) {
+        const QString name = exporter::ConfigWriter::name(server);
+        QAction *action = exportMenu->addAction(name + u"..."_s);
+        action->setObjectName(u"actionExport_"_s + name);
+        connect(action, &QAction::triggered, this, [this, server] { exportSites(server); });
+    }
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit", "File menu"));
     quit->setShortcut(QKeySequence::Quit);
@@ -199,6 +210,24 @@ void MainWindow::createMenus()
     QAction *aboutQt = help->addAction(tr("About &Qt", "Help menu"));
     aboutQt->setMenuRole(QAction::AboutQtRole);
     connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+ExportDialog *MainWindow::exportSites(exporter::Server server)
+{
+    model::ServerConfig config = m_folder.database().serverConfig();
+    if (config.port == 0)
+        config.port = 8080; // "any free port" is no place for another server
+    // open(), not exec(): the engine's timers go on, and tests drive the dialog.
+    auto *dialog = new ExportDialog(server, m_folder.database().virtualHosts(), config, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        statusBar()->showMessage(
+            tr("Wrote %1. Start it with: %2")
+                .arg(QDir::toNativeSeparators(dialog->writtenPath()), dialog->startCommand()),
+            30'000);
+    });
+    dialog->open();
+    return dialog;
 }
 
 void MainWindow::showAbout()

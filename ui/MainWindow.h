@@ -1,5 +1,7 @@
 #pragma once
 
+#include "export/ExportOptions.h"
+
 #include <QMainWindow>
 
 #include <memory>
@@ -15,6 +17,7 @@ namespace hostbench::ui {
 class AppSettings;
 class BenchmarkPage;
 class EngineController;
+class ExportDialog;
 class RunsPage;
 class ServerPage;
 class SitesPage;
@@ -47,6 +50,9 @@ public:
     // Quits Hostbench, also from the tray (closing the window may only hide it).
     void quit();
     TrayIcon *trayIcon() const { return m_tray; }
+    // File > Export > SERVER: opens the export dialog (window-modal, deleted
+    // when closed) on the stored sites and server settings.
+    ExportDialog *exportSites(exporter::Server server);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -2,11 +2,13 @@
 // page, add a site through the Sites dialog, run a benchmark from the
 // Benchmark page and find it in Runs; every result checked over HTTP on
 // 127.0.0.1 and in the SQLite file through a second connection.
+#include "export/ConfigWriter.h"
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchCharts.h"
 #include "ui/BenchmarkPage.h"
 #include "ui/EngineController.h"
+#include "ui/ExportDialog.h"
 #include "ui/MainWindow.h"
 #include "ui/SiteDialog.h"
 #include "ui/SitesPage.h"
@@ -18,6 +20,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFileDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -33,6 +36,7 @@
 #include <QRadioButton>
 #include <QSet>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -75,6 +79,7 @@ private slots:
     void startAtLaunchSetting();
     void aboutNamesLicence();
     void bringToFrontShowsWindow();
+    void exportThroughFileMenu();
 
 private:
     template <typename T> T *widget(const QString &name) const
@@ -785,6 +790,66 @@ void TestMainWindow::bringToFrontShowsWindow()
     m_window->bringToFront();
     QTRY_VERIFY(!m_window->isMinimized());
     QVERIFY(m_window->isVisible());
+}
+
+// File > Export > nginx: the dialog's Browse opens Qt's own file dialog,
+// where the file is picked; Save writes what hostbench-cli export writes.
+void TestMainWindow::exportThroughFileMenu()
+{
+    auto *action = m_window->findChild<QAction *>(u"actionExport_nginx"_s);
+    QVERIFY(action);
+    action->trigger();
+    ui::ExportDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<ui::ExportDialog *>(u"exportDialog"_s)) && dialog->isVisible());
+
+    // A path that cannot be written: the error shows under the field, the dialog stays.
+    QFile blocker(m_dir.filePath(u"blocker"_s));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    typeInto(dialog->findChild<QLineEdit *>(u"exportPath"_s), blocker.fileName() + u"/nginx.conf"_s);
+    auto *save = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save);
+    QTest::mouseClick(save, Qt::LeftButton);
+    auto *error = dialog->findChild<QLabel *>(u"exportPathError"_s);
+    QTRY_VERIFY(error->isVisible() && error->text().contains(u"cannot"_s));
+    QVERIFY(dialog->isVisible());
+
+    // Browse: pick the file in the (non-native) file dialog.
+    const QString path = m_dir.filePath(u"export/nginx.conf"_s);
+    QVERIFY(QDir().mkpath(m_dir.filePath(u"export"_s)));
+    bool picked = false;
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, this, [&] {
+        if (auto *files = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+            poll.stop();
+            files->selectFile(path);
+            QMetaObject::invokeMethod(files, "accept", Qt::QueuedConnection);
+            picked = true;
+        }
+    });
+    poll.start(50);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"exportBrowse"_s), Qt::LeftButton);
+    QTRY_VERIFY(picked);
+    QTRY_COMPARE(QDir::fromNativeSeparators(dialog->findChild<QLineEdit *>(u"exportPath"_s)->text()), path);
+    QVERIFY(error->text().isEmpty());
+    QTest::mouseClick(save, Qt::LeftButton);
+    QTRY_VERIFY(!m_window->findChild<ui::ExportDialog *>(u"exportDialog"_s)); // closed and deleted
+
+    exporter::ExportOptions options;
+    options.config = m_folder->database().serverConfig();
+    if (options.config.port == 0)
+        options.config.port = 8080;
+    options.configPath = path;
+    options.routesDir = path + u".d/routes"_s;
+    QString message;
+    const std::optional<exporter::ExportResult> expected
+        = exporter::ConfigWriter::write(m_folder->database().virtualHosts(), options, &message);
+    QVERIFY2(expected, qPrintable(message));
+    QFile written(path);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QCOMPARE(written.readAll(), expected->config);
+    QVERIFY(expected->config.contains("default_server"));
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(u"nginx -p"_s),
+        qPrintable(m_window->statusBar()->currentMessage()));
 }
 
 QTEST_MAIN(TestMainWindow)
