@@ -28,8 +28,9 @@ PACKAGES=(
 # tst_systemdunit checks the user unit with systemd-analyze (package systemd);
 # tst_exportroundtrip runs nginx, lighttpd, apache2 and caddy on exported
 # configurations (as the user, under a temporary prefix; installing them
-# starts no service in a chroot).
-TEST_PACKAGES=(nginx-light python3 systemd lighttpd apache2 caddy)
+# starts no service in a chroot); tst_cli checks the k6 script's syntax with
+# Debian's nodejs.
+TEST_PACKAGES=(nginx-light python3 systemd lighttpd apache2 caddy nodejs)
 
 install_missing() {
     local missing=()

@@ -1,5 +1,7 @@
 #include "cli/BenchCommand.h"
 
+#include "bench/K6Script.h"
+
 #include "bench/BenchTarget.h"
 #include "bench/CsvReport.h"
 #include "bench/LoadGenerator.h"
@@ -92,8 +94,13 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     const QCommandLineOption format(
         u"format"_s, u"Report format: ab (default) or wrk."_s, u"ab|wrk"_s, u"ab"_s);
     const QCommandLineOption noStore(u"no-store"_s, u"Does not store the run."_s);
-    parser.addOptions({ help, requests, duration, concurrency, keepAlive, threads, rate, warmup, method,
-        header, postFile, contentType, host, dataDir, json, csv, percentCsv, format, noStore });
+    const QCommandLineOption exportK6(u"export-k6"_s,
+        u"Writes a k6 script for the same run to FILE and exits: the benchmark does not run."_s, u"FILE"_s);
+    const QCommandLineOption k6P99(u"k6-p99-ms"_s,
+        u"The k6 script's threshold: the 99th latency percentile below MS ms (default 1000)."_s, u"MS"_s);
+    parser.addOptions(
+        { help, requests, duration, concurrency, keepAlive, threads, rate, warmup, method, header, postFile,
+            contentType, host, dataDir, json, csv, percentCsv, format, noStore, exportK6, k6P99 });
 
     *exitCode = 1;
     const auto bad = [](const QString &message) {
@@ -211,6 +218,16 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     if (formatName != u"ab"_s && formatName != u"wrk"_s)
         return bad(u"--format must be ab or wrk, not \"%1\""_s.arg(formatName));
     options.wrkFormat = formatName == u"wrk"_s;
+    options.k6File = parser.value(exportK6);
+    if (parser.isSet(exportK6) && !QFileInfo(QFileInfo(options.k6File).absolutePath()).isDir())
+        return bad(u"--export-k6: the folder of \"%1\" does not exist"_s.arg(options.k6File));
+    if (parser.isSet(k6P99)) {
+        bool ok = false;
+        options.k6P99Ms = parser.value(k6P99).toDouble(&ok);
+        if (!ok || !(options.k6P99Ms > 0))
+            return bad(u"--k6-p99-ms must be a number of milliseconds above 0, not \"%1\""_s.arg(
+                parser.value(k6P99)));
+    }
     *exitCode = 0;
     return options;
 }
@@ -223,6 +240,22 @@ int BenchCommand::run(const QStringList &arguments)
         return exitCode;
     const model::BenchParameters &p = options->parameters;
     const QUrl url(p.url);
+    if (!options->k6File.isEmpty()) {
+        QStringList words = arguments.mid(1);
+        for (QString &word : words) {
+            if (word.contains(u' '))
+                word = u"'"_s + word + u"'"_s;
+        }
+        QString error;
+        if (!ReportPrinter::writeText(options->k6File, u"--export-k6"_s,
+                QString::fromUtf8(bench::K6Script::write(
+                    p, options->k6P99Ms, u"hostbench-cli bench "_s + words.join(u' '))),
+                &error))
+            return Console::fail(kCommand, error);
+        Console::err(
+            u"Wrote the k6 script %1 (the benchmark did not run; k6 run %1 runs it)"_s.arg(options->k6File));
+        return 0;
+    }
 
     // Watch before the first line: a SIGINT from then on ends the run with a
     // report, as ab does (it reaches stop() from the event loop below).

@@ -14,7 +14,9 @@ namespace hostbench::cli {
  * --warmup), printed as ab's report (or wrk's with --format wrk), stored
  * with its interval samples and latency histogram in the data folder
  * (unless --no-store), written as JSON with --json FILE, its interval series
- * as CSV with --csv FILE, and ab's percentile CSV with -e FILE.
+ * as CSV with --csv FILE, and ab's percentile CSV with -e FILE. With
+ * --export-k6 FILE it writes a k6 script for the same run (bench::K6Script)
+ * and exits 0 without sending a request.
  *
  * Exit codes, as ab: 0 once the run has completed (failed requests
  * included; a run stopped by SIGINT too), 1 for bad flags or a target that
@@ -38,6 +40,8 @@ public:
         QString percentFile; // -e: ab's "Percentage served,Time in ms"
         bool wrkFormat = false;
         bool store = true;
+        QString k6File; // --export-k6: write the k6 script instead of running
+        double k6P99Ms = 1000; // --k6-p99-ms
     };
 
     // Parses `arguments` (arguments[0] is the program). nullopt with

@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -135,6 +136,8 @@ private slots:
     void serveRunsThroughControlApi();
     void stderrCarriesPrioritiesForTheJournal();
     void exportWritesServerConfiguration();
+    void benchExportsK6Script_data();
+    void benchExportsK6Script();
 
 private:
     QProcessEnvironment environment() const;
@@ -1676,6 +1679,74 @@ void TestCli::exportWritesServerConfiguration()
         runCli({ u"export"_s, u"caddy"_s, u"--site"_s, u"x.test="_s + a, u"--data-dir"_s, data }).exitCode,
         1);
     QCOMPARE(runCli({ u"export"_s, u"caddy"_s, u"--out"_s, u""_s }).exitCode, 1);
+}
+
+void TestCli::benchExportsK6Script_data()
+{
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QString>("executor");
+    QTest::addColumn<QString>("expected"); // the scenario's other options, as JSON
+    QTest::newRow("closed model, -t") << QStringList { u"-c"_s, u"8"_s, u"-t"_s, u"12"_s, u"-k"_s }
+                                      << u"constant-vus"_s << uR"({"vus": 8, "duration": "12s"})"_s;
+    QTest::newRow("closed model, -n") << QStringList { u"-c"_s, u"4"_s, u"-n"_s, u"1000"_s }
+                                      << u"shared-iterations"_s << uR"({"vus": 4, "iterations": 1000})"_s;
+    QTest::newRow("open model")
+        << QStringList { u"-c"_s, u"20"_s, u"-t"_s, u"30"_s, u"--rate"_s, u"500"_s }
+        << u"constant-arrival-rate"_s
+        << uR"({"rate": 500, "timeUnit": "1s", "duration": "30s", "preAllocatedVUs": 20})"_s;
+}
+
+// --export-k6 writes the script and runs nothing (the target does not even exist).
+void TestCli::benchExportsK6Script()
+{
+    QFETCH(QStringList, flags);
+    QFETCH(QString, executor);
+    QFETCH(QString, expected);
+    const QString script = m_dir->filePath(u"load.js"_s);
+    const QString data = m_dir->filePath(u"data"_s);
+    const Result r = runCli(QStringList { u"bench"_s } + flags
+        + QStringList { u"-H"_s, u"X-Test: yes"_s, u"--host"_s, u"example.test"_s, u"--k6-p99-ms"_s, u"250"_s,
+            u"--data-dir"_s, data, u"--export-k6"_s, script, u"http://127.0.0.1:1/path?q=1"_s });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(u"did not run"_s), qPrintable(r.err));
+    QVERIFY(!r.out.contains(u"Requests per second"_s));
+    QVERIFY(!QFile::exists(data + u"/hostbench.sqlite"_s)); // nothing stored
+
+    const QString text = QString::fromUtf8(readFile(script));
+    const qsizetype start = text.indexOf(u"export const options =\n"_s);
+    QVERIFY(start >= 0);
+    const qsizetype from = start + qsizetype(qstrlen("export const options =\n"));
+    const qsizetype end = text.indexOf(u"\n};\n"_s, from);
+    QVERIFY(end > from);
+    QJsonParseError error;
+    const QJsonObject options
+        = QJsonDocument::fromJson(text.mid(from, end - from + 2).toUtf8(), &error).object();
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    const QJsonObject bench = options.value(u"scenarios"_s).toObject().value(u"bench"_s).toObject();
+    QCOMPARE(bench.value(u"executor"_s).toString(), executor);
+    const QJsonObject want = QJsonDocument::fromJson(expected.toUtf8()).object();
+    for (auto it = want.begin(); it != want.end(); ++it)
+        QCOMPARE(bench.value(it.key()), it.value());
+    QCOMPARE(
+        options.value(u"thresholds"_s).toObject().value(u"http_req_duration{scenario:bench}"_s).toArray(),
+        QJsonArray { u"p(99)<250"_s });
+    QCOMPARE(options.value(u"noConnectionReuse"_s).toBool(), !flags.contains(u"-k"_s));
+    QVERIFY(text.contains(u"const url = \"http://127.0.0.1:1/path?q=1\";"_s));
+    QVERIFY(text.contains(u"\"Host\":\"example.test\""_s));
+    QVERIFY(text.contains(u"\"X-Test\":\"yes\""_s));
+    QVERIFY(text.contains(u"http.request(\"GET\", url, body, params);"_s));
+
+    // Syntax, by Debian's nodejs (as an ES module, as k6 reads it).
+    const QString node = QStandardPaths::findExecutable(u"node"_s);
+    if (node.isEmpty())
+        QSKIP("node is not installed (apt-get install nodejs): the syntax check is skipped");
+    QFile::remove(script + u".mjs"_s);
+    QVERIFY(QFile::copy(script, script + u".mjs"_s));
+    QProcess check;
+    check.setProcessChannelMode(QProcess::MergedChannels);
+    check.start(node, { u"--check"_s, script + u".mjs"_s });
+    QVERIFY(check.waitForFinished(kTimeoutMs));
+    QVERIFY2(check.exitCode() == 0, check.readAll().constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,127 @@
+#include "K6Script.h"
+
+#include <cmath>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonValue>
+
+namespace hostbench::bench {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString seconds(qint64 ms)
+{
+    return ms % 1000 == 0 ? QString(QString::number(ms / 1000) + u"s"_s)
+                          : QString(QString::number(ms) + u"ms"_s);
+}
+
+// The scenario of the measured load, or of the warm-up (`lengthMs` long).
+QJsonObject scenario(const model::BenchParameters &p, qint64 lengthMs, bool measured)
+{
+    QJsonObject s;
+    const int vus = std::max(1, p.concurrency);
+    if (p.rate > 0) {
+        s.insert(u"executor"_s, u"constant-arrival-rate"_s);
+        // k6 wants a whole number per time unit: per millisecond-scaled unit when fractional.
+        if (p.rate == std::floor(p.rate)) {
+            s.insert(u"rate"_s, qint64(p.rate));
+            s.insert(u"timeUnit"_s, u"1s"_s);
+        } else {
+            s.insert(u"rate"_s, qint64(std::llround(p.rate * 1000)));
+            s.insert(u"timeUnit"_s, u"1000s"_s);
+        }
+        s.insert(u"duration"_s, seconds(lengthMs));
+        s.insert(u"preAllocatedVUs"_s, vus);
+        s.insert(u"maxVUs"_s, vus);
+    } else if (measured && p.requests > 0) {
+        s.insert(u"executor"_s, u"shared-iterations"_s);
+        s.insert(u"vus"_s, vus);
+        s.insert(u"iterations"_s, p.requests);
+        s.insert(u"maxDuration"_s, u"24h"_s);
+    } else {
+        s.insert(u"executor"_s, u"constant-vus"_s);
+        s.insert(u"vus"_s, vus);
+        s.insert(u"duration"_s, seconds(lengthMs));
+    }
+    return s;
+}
+
+QString jsString(const QString &text)
+{
+    // A JSON string is a JavaScript string literal.
+    const QByteArray array = QJsonDocument(QJsonArray { text }).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(array.mid(1, array.size() - 2));
+}
+
+} // namespace
+
+QByteArray K6Script::write(const model::BenchParameters &p, double p99ThresholdMs, const QString &commandLine)
+{
+    qint64 lengthMs = p.durationMs;
+    if (p.rate > 0 && p.requests > 0)
+        lengthMs = qint64(std::ceil(double(p.requests) / p.rate * 1000.0));
+
+    QJsonObject scenarios;
+    QString measured = u"bench"_s;
+    if (p.warmupMs > 0) {
+        QJsonObject warmup = scenario(p, p.warmupMs, false);
+        warmup.insert(u"exec"_s, u"send"_s);
+        scenarios.insert(u"warmup"_s, warmup);
+    }
+    QJsonObject bench = scenario(p, lengthMs, true);
+    bench.insert(u"exec"_s, u"send"_s);
+    if (p.warmupMs > 0)
+        bench.insert(u"startTime"_s, seconds(p.warmupMs));
+    scenarios.insert(measured, bench);
+
+    QJsonObject options;
+    options.insert(u"scenarios"_s, scenarios);
+    options.insert(u"thresholds"_s,
+        QJsonObject {
+            { u"http_req_duration{scenario:bench}"_s, QJsonArray { u"p(99)<%1"_s.arg(p99ThresholdMs) } } });
+    options.insert(u"summaryTrendStats"_s,
+        QJsonArray { u"min"_s, u"avg"_s, u"med"_s, u"p(90)"_s, u"p(99)"_s, u"max"_s });
+    options.insert(u"discardResponseBodies"_s, true);
+    // ab without -k: a new connection for every request.
+    options.insert(u"noConnectionReuse"_s, !p.keepAlive);
+    options.insert(u"noVUConnectionReuse"_s, !p.keepAlive);
+
+    QJsonObject headers;
+    for (const auto &[name, value] : p.headers)
+        headers.insert(QString::fromLatin1(name), QString::fromLatin1(value));
+    if (!p.hostOverride.isEmpty())
+        headers.insert(u"Host"_s, p.hostOverride);
+    if (!p.contentType.isEmpty())
+        headers.insert(u"Content-Type"_s, QString::fromLatin1(p.contentType));
+    QJsonObject params { { u"headers"_s, headers }, { u"timeout"_s, seconds(p.timeoutMs) } };
+
+    QString out;
+    out += u"// k6 script written by Hostbench %1 for the same run as\n//   %2\n"_s.arg(
+        QStringLiteral(HOSTBENCH_VERSION), commandLine);
+    out += u"// Run it with `k6 run FILE`; spread it over machines with k6's distributed execution\n"
+           "// (k6-operator, or `k6 run --execution-segment` on each).\n"_s;
+    if (p.threads > 1)
+        out += u"// Hostbench's --threads %1 has no k6 equivalent: k6 uses every core.\n"_s.arg(p.threads);
+    out += u"import http from 'k6/http';\n"_s;
+    if (!p.body.isEmpty())
+        out += u"import encoding from 'k6/encoding';\n"_s;
+    out += u"\nexport const options =\n"_s;
+    out += QString::fromUtf8(QJsonDocument(options).toJson(QJsonDocument::Indented)).trimmed();
+    out += u";\n\n"_s;
+    out += u"const url = %1;\nconst params = %2;\n"_s.arg(
+        jsString(p.url), QString::fromUtf8(QJsonDocument(params).toJson(QJsonDocument::Compact)));
+    if (!p.body.isEmpty())
+        out += u"// The request body (-p), %1 bytes, base64.\nconst body = encoding.b64decode(%2, 'std');\n"_s
+                   .arg(QString::number(p.body.size()), jsString(QString::fromLatin1(p.body.toBase64())));
+    else
+        out += u"const body = null;\n"_s;
+    out += u"\nexport function send() {\n    http.request(%1, url, body, params);\n}\n"_s.arg(
+        jsString(QString::fromLatin1(p.method)));
+    return out.toUtf8();
+}
+
+} // namespace hostbench::bench
