@@ -3,6 +3,7 @@
 #include "cli/BenchCommand.h"
 #include "cli/Console.h"
 #include "cli/ExportCommand.h"
+#include "cli/ImportCommand.h"
 #include "cli/RunsCommand.h"
 #include "cli/ServeCommand.h"
 #include "cli/SitesCommand.h"
@@ -30,6 +31,7 @@ Commands:
   sites    Lists and changes the stored sites (through the running instance, if any)
   reload   Makes the running instance serve the stored sites again
   export   Writes the sites as nginx, caddy, lighttpd, apache or h2o configuration
+  import   Stores k6's JSON output (k6 run --out json=FILE) as a run
 
 Options:
   -h, --help     Shows this help; COMMAND --help shows a command's options
@@ -77,7 +79,9 @@ int main(int argc, char *argv[])
         return SitesCommand::runReload(arguments);
     if (command == u"export"_s)
         return ExportCommand::run(arguments);
+    if (command == u"import"_s)
+        return ImportCommand::run(arguments);
     return Console::fail(command,
-        u"unknown command (commands: serve, bench, status, runs, sites, reload, export; see "
+        u"unknown command (commands: serve, bench, status, runs, sites, reload, export, import; see "
         "--help)"_s);
 }

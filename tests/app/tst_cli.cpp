@@ -3,6 +3,7 @@
 #include "TestHttpServer.h"
 #include "storage/Database.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -15,6 +16,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 #include <algorithm>
 #include <csignal>
@@ -138,6 +140,7 @@ private slots:
     void exportWritesServerConfiguration();
     void benchExportsK6Script_data();
     void benchExportsK6Script();
+    void importK6Result();
 
 private:
     QProcessEnvironment environment() const;
@@ -1747,6 +1750,107 @@ void TestCli::benchExportsK6Script()
     check.start(node, { u"--check"_s, script + u".mjs"_s });
     QVERIFY(check.waitForFinished(kTimeoutMs));
     QVERIFY2(check.exitCode() == 0, check.readAll().constData());
+}
+
+// A result file built to k6's documented --out json format: Metric lines,
+// Point lines with RFC 3339 nanosecond times, values in ms, status tags.
+void TestCli::importK6Result()
+{
+    const auto point
+        = [](const char *metric, const char *time, const char *value, const char *tags) -> QByteArray {
+        return QByteArray(R"({"type":"Point","data":{"time":")") + time + R"(","value":)" + value
+            + R"(,"tags":)" + tags + R"(},"metric":")" + metric + "\"}\n";
+    };
+    const QByteArray ok
+        = R"({"method":"GET","status":"200","url":"http://127.0.0.1:8080/hello?x=1","scenario":"bench"})";
+    const QByteArray missing = R"({"method":"GET","status":"404","url":"http://127.0.0.1:8080/hello?x=1"})";
+    const QByteArray refused
+        = R"({"method":"GET","status":"0","error_code":"1212","url":"http://127.0.0.1:8080/hello?x=1"})";
+    QByteArray file;
+    file
+        += R"({"type":"Metric","data":{"type":"trend","contains":"time","tainted":null,"thresholds":["p(99)<1000"],"submetrics":null},"metric":"http_req_duration"})"
+           "\n";
+    file += point("vus", "2026-11-30T10:00:00.000000000+01:00", "3", "null");
+    // Interval 0 (from the first request, 10.000123 ms after 09:00:00Z): four 200s.
+    file += point("http_req_duration", "2026-11-30T10:00:00.010000123+01:00", "0.5", ok);
+    file += point("http_req_duration", "2026-11-30T10:00:00.020000000+01:00", "1", ok);
+    file += point("http_req_duration", "2026-11-30T10:00:00.030000000+01:00", "1.5", ok);
+    file += point("http_req_duration", "2026-11-30T09:00:00.040Z", "2.0", ok);
+    file += point("http_req_waiting", "2026-11-30T09:00:00.040Z", "1.9", ok);
+    file += point("data_received", "2026-11-30T09:00:00.040Z", "1000", "{}");
+    // Interval 1: nothing. Interval 2: two 404s and a refused connection.
+    file += point("http_req_duration", "2026-11-30T09:00:00.260Z", "0.25", missing);
+    file += point("http_req_duration", "2026-11-30T09:00:00.270Z", "0.25", missing);
+    file += point("http_req_duration", "2026-11-30T09:00:00.280Z", "0", refused);
+    file += point("data_received", "2026-11-30T09:00:00.280Z", "24", "{}");
+    const QString path = m_dir->filePath(u"k6.json"_s);
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(file);
+    out.close();
+
+    const QString data = m_dir->filePath(u"data"_s);
+    Result r = runCli({ u"import"_s, u"k6"_s, path, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    static const QRegularExpression idPattern(u"as run (\\d+)"_s);
+    const qint64 id = idPattern.match(r.out).captured(1).toLongLong();
+    QVERIFY2(id > 0, qPrintable(r.out));
+
+    Database db;
+    QVERIFY(db.open(data + u"/hostbench.sqlite"_s));
+    const std::optional<hostbench::storage::StoredRun> run = db.run(id);
+    QVERIFY(run);
+    const hostbench::model::RunSummary &s = run->summary;
+    QCOMPARE(run->parameters.url, u"http://127.0.0.1:8080/hello?x=1"_s);
+    QCOMPARE(run->parameters.concurrency, 3);
+    QCOMPARE(s.startedAtMs, QDateTime(QDate(2026, 11, 30), QTime(9, 0, 0, 10), Qt::UTC).toMSecsSinceEpoch());
+    QCOMPARE(s.completed, 6u);
+    QCOMPARE(s.failed, 1u);
+    QCOMPARE(s.failedConnect, 1u);
+    QCOMPARE(s.non2xx, 2u);
+    QCOMPARE(s.statusCounts, (QMap<int, quint64> { { 200, 4 }, { 404, 2 } }));
+    QCOMPARE(s.totalBytes, 1024u);
+    QCOMPARE(s.timeTakenSec, 0.3);
+    QCOMPARE(s.requestsPerSecond, 6 / 0.3);
+    QCOMPARE(s.latencyMinMs, 0.25);
+    QCOMPARE(s.latencyP50Ms, 0.5); // 3rd of 250, 250, 500, 1000, 1500, 2000 µs
+    QCOMPARE(s.latencyP90Ms, 2.0);
+    QCOMPARE(s.latencyP99Ms, 2.0);
+    QCOMPARE(s.latencyMaxMs, 2.0);
+    QCOMPARE(s.waiting.maxMs, 1.9);
+
+    const QList<hostbench::model::BenchSample> samples = db.samples(id);
+    QCOMPARE(samples.size(), 3);
+    QCOMPARE(samples.at(0).completed, 4u);
+    QCOMPARE(samples.at(0).requestsPerSecond(), 40.0);
+    QCOMPARE(samples.at(0).p50Us, 1000u);
+    QCOMPARE(samples.at(0).p90Us, 2000u);
+    QCOMPARE(samples.at(0).maxUs, 2000u);
+    QCOMPARE(samples.at(1).completed, 0u);
+    QCOMPARE(samples.at(1).p99Us, 0u);
+    QCOMPARE(samples.at(2).completed, 2u);
+    QCOMPARE(samples.at(2).failed, 1u);
+    QCOMPARE(samples.at(2).p50Us, 250u);
+    QCOMPARE(samples.at(2).elapsedMs, 300);
+    const std::optional<hostbench::model::LatencyHistogram> histogram = db.histogram(id);
+    QVERIFY(histogram);
+    QCOMPARE(histogram->count(), 6u);
+    QCOMPARE(histogram->valueAtPercentile(100), 2000u);
+
+    // runs show prints it as any run.
+    r = runCli({ u"runs"_s, u"show"_s, QString::number(id), u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(u"Complete requests:      6"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Requests per second:    20.00"_s), qPrintable(r.out));
+
+    // Not k6's format: the line is named, nothing is stored.
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write("{\"type\":\"Point\"}\nnot json\n");
+    out.close();
+    r = runCli({ u"import"_s, u"k6"_s, path, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"line 1"_s) || r.err.contains(u"line 2"_s), qPrintable(r.err));
+    QCOMPARE(db.runs().size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
