@@ -3,8 +3,6 @@
 #include "export/ExportPlan.h"
 #include "model/WebMimeTypes.h"
 
-#include <QRegularExpression>
-
 namespace hostbench::exporter {
 
 using namespace Qt::StringLiterals;
@@ -68,19 +66,21 @@ QString siteBlock(const ExportPlan &plan, int index)
         }
     }
     s += u"    </Directory>\n"_s;
+    // Alias matches whole path segments ("/ok" and "/ok/...", not "/okay"),
+    // without a regular expression on every request; the type goes with the file.
+    QString types;
     for (const model::Route &route : site.routes) {
         const QString file = plan.routeFile(index, route);
-        const QString pattern = u"\"^%1$\""_s.arg(QRegularExpression::escape(route.path));
         s += u"    # A fixed route: a file holding its text, for any method (Hostbench: GET and HEAD).\n"_s;
         if (route.status != 200)
             s += u"    # Hostbench answers %1 here; a file is always 200.\n"_s.arg(route.status);
-        s += u"    AliasMatch %1 %2\n"_s.arg(pattern, ExportPlan::quoted(file));
-        s += u"    <LocationMatch %1>\n        ForceType %2\n    </LocationMatch>\n"_s.arg(
-            pattern, ExportPlan::quoted(route.contentType));
+        s += u"    Alias %1 %2\n"_s.arg(ExportPlan::quoted(route.path), ExportPlan::quoted(file));
+        types += u"        <Files %1>\n            ForceType %2\n        </Files>\n"_s.arg(
+            ExportPlan::quoted(file.section(u'/', -1)), ExportPlan::quoted(route.contentType));
     }
     if (!site.routes.isEmpty())
-        s += u"    <Directory %1>\n        Require all granted\n    </Directory>\n"_s.arg(
-            ExportPlan::quoted(plan.routesDir + u'/' + site.hostName));
+        s += u"    <Directory %1>\n        Require all granted\n%2    </Directory>\n"_s.arg(
+            ExportPlan::quoted(plan.routesDir + u'/' + site.hostName), types);
     s += u"</VirtualHost>\n"_s;
     return s;
 }

@@ -12,7 +12,10 @@
 #   sendfile and an open-file or stat cache where it has one; the
 #   configurations are written by `hostbench-cli export SERVER --flavour
 #   benchmark` (engine/export) for the same site and route as Hostbench's;
-#   tests/perf/servers/ keeps the hand-written ones they replaced (SERVERS_CONF=hand);
+#   tests/perf/servers/ keeps the hand-written ones they replaced (SERVERS_CONF=hand).
+#   The same rates but one: Apache's W6, a fixed route there (an Alias to a
+#   generated file with its ForceType), measured 10-20% below the hand-written
+#   plain file in the document root on a busy 2-core machine;
 # - each server runs in a session of its own (setsid), pinned to CPU 0, the
 #   load generator (wrk, or ab for the ab rows) to CPU 1, both at nice -10
 #   when allowed;
