@@ -31,7 +31,8 @@ public:
     std::string_view query; // after '?', without it; empty when none
 
     // False for a target that is neither origin-form nor http(s) absolute-form
-    // (asterisk-form, authority-form, garbage). Views point into `target`.
+    // (asterisk-form, authority-form, garbage). Views point into `target`,
+    // but for the path "/" given to an absolute-form target without one.
     static bool split(std::string_view target, RequestTarget &out);
     static constexpr const char *kClimbsAboveRoot = "path climbs above the document root";
     static constexpr const char *kBadEscape = "invalid percent-encoding in the path";

@@ -1,7 +1,7 @@
 // Fuzz target: the JSON that describes a benchmark run (RunJson: parameters
-// and summary), as stored in SQLite and as the control API will take and
-// give it. The control API takes no JSON body yet; when it does, its bodies
-// are read with these functions.
+// and summary), as stored in SQLite and as the control API
+// shows it (GET /api/runs/{id}). The control API's request bodies are
+// fuzzed in fuzz_control_json.
 // Properties: any JSON object reads without a crash, and what was read
 // writes back and reads again to the same values (a fixed point after one
 // round), so a stored run never changes by being read and written again.
