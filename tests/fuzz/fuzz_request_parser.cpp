@@ -10,14 +10,13 @@
 //  - a parsed request has a target, HTTP/1.0 or 1.1, and a Host on 1.1;
 //  - its target's normalised path (when it has one) starts with '/' and holds
 //    no "." or ".." segment, and the virtual-host lookup names a site.
+#include "../http/ParserFeed.h"
 #include "FuzzCheck.h"
 
 #include "http/Request.h"
 #include "http/RequestParser.h"
 #include "http/RequestTarget.h"
 #include "http/SiteTable.h"
-
-#include <boost/beast/http/error.hpp>
 
 #include <cstdint>
 #include <string>
@@ -45,47 +44,17 @@ const http::SiteTable &sites()
     return *table;
 }
 
-struct Outcome
+struct Outcome : testing::FeedResult
 {
-    int status = 0; // the error status; 0 while parsing or once parsed
-    bool done = false;
-    std::size_t consumed = 0;
     http::Request request;
 };
-
-// One feeding step as Connection::processInput does it: feed what is
-// buffered until Beast needs more, fails or has the request.
-bool step(http::RequestParser &parser, std::string &buffer, Outcome &out)
-{
-    for (;;) {
-        if (buffer.empty())
-            return false;
-        boost::beast::error_code ec;
-        const std::size_t used = parser.feed(boost::asio::const_buffer(buffer.data(), buffer.size()), ec);
-        FUZZ_CHECK(used <= buffer.size());
-        buffer.erase(0, used);
-        out.consumed += used;
-        if (ec == boost::beast::http::error::need_more)
-            return false;
-        if (ec) {
-            out.status = parser.errorStatus(ec);
-            return true;
-        }
-        if (parser.is_done()) {
-            out.done = true;
-            return true;
-        }
-        if (used == 0)
-            return false;
-    }
-}
 
 Outcome whole(std::string_view input)
 {
     Outcome out;
     http::RequestParser parser(out.request, sites());
     std::string buffer(input);
-    step(parser, buffer, out);
+    testing::feedStep(parser, buffer, out);
     return out;
 }
 
@@ -96,7 +65,7 @@ Outcome bytewise(std::string_view input)
     std::string buffer;
     for (const char c : input) {
         buffer.push_back(c);
-        if (step(parser, buffer, out))
+        if (testing::feedStep(parser, buffer, out))
             break;
     }
     return out;
