@@ -335,6 +335,10 @@
         <source>The run broke off and was not stored: %1</source>
         <translation>Der Lauf wurde abgebrochen und nicht gespeichert: %1</translation>
     </message>
+    <message>
+        <source>The load generator cannot use this URL: %1</source>
+        <translation>Der Lastgenerator kann diese URL nicht verwenden: %1</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>

@@ -335,6 +335,10 @@
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
+    <message>
+        <source>The load generator cannot use this URL: %1</source>
+        <translation>Le générateur de charge ne peut pas utiliser cette URL : %1</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>

@@ -335,6 +335,10 @@
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
+    <message>
+        <source>The load generator cannot use this URL: %1</source>
+        <translation>O gerador de carga não pode usar esta URL: %1</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>

@@ -1,5 +1,6 @@
 #include "ui/BenchmarkPage.h"
 
+#include "bench/BenchTarget.h"
 #include "bench/LoadGenerator.h"
 #include "storage/Database.h"
 #include "ui/AppSettings.h"
@@ -304,12 +305,15 @@ bool BenchmarkPage::startRun()
     const model::BenchParameters wanted = parameters();
     m_urlError->setMessage({});
     showError({});
-    const QUrl url(wanted.url);
-    if (url.scheme() != u"http"_s || url.host().isEmpty()) {
-        // The load generator says what is wrong with the URL.
-        launch(wanted);
-        return m_generator != nullptr;
+    // What is wrong with the URL (https, no host, a bad port) goes under it,
+    // in the load generator's own words.
+    QString targetError;
+    if (!bench::BenchTarget::fromParameters(wanted, &targetError)) {
+        m_urlError->setMessage(tr("The load generator cannot use this URL: %1").arg(targetError));
+        m_url->setFocus();
+        return false;
     }
+    const QUrl url(wanted.url);
     // As hostbench-cli bench does: a target that takes no connection gets no
     // run (a closed port would otherwise give a run of connect failures).
     m_probing = wanted;

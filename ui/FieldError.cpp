@@ -1,5 +1,8 @@
 #include "ui/FieldError.h"
 
+#include <QHBoxLayout>
+#include <QVBoxLayout>
+
 namespace hostbench::ui {
 
 namespace {
@@ -46,6 +49,25 @@ void FieldError::setMessage(const QString &message)
         m_field->setPalette(palette);
     }
     m_field->setToolTip(message);
+}
+
+QWidget *FieldError::cell(QWidget *field, FieldError *error, QWidget *extra)
+{
+    auto *cell = new QWidget;
+    auto *layout = new QVBoxLayout(cell);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    if (extra) {
+        auto *row = new QHBoxLayout;
+        row->addWidget(field, 1);
+        row->addWidget(extra);
+        layout->addLayout(row);
+    } else {
+        layout->addWidget(field);
+    }
+    layout->addWidget(error);
+    cell->setFocusProxy(field);
+    return cell;
 }
 
 } // namespace hostbench::ui

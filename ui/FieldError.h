@@ -23,6 +23,11 @@ public:
 
     // An empty message clears the error.
     void setMessage(const QString &message);
+
+    // One cell of a form: `field` with `error` under it (and `extra`, e.g. a
+    // Browse button, beside the field). The cell passes focus to the field, so
+    // that the row label's accelerator reaches it.
+    static QWidget *cell(QWidget *field, FieldError *error, QWidget *extra = nullptr);
     bool hasError() const { return !text().isEmpty(); }
 
 private:

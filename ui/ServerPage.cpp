@@ -4,6 +4,7 @@
 #include "sys/PortHolder.h"
 #include "ui/AppSettings.h"
 #include "ui/EngineController.h"
+#include "ui/FieldError.h"
 #include "ui/MetricsPanel.h"
 #include "ui/Translations.h"
 
@@ -58,6 +59,7 @@ ServerPage::ServerPage(
     , m_controlStatus(new QLabel(this))
     , m_error(new QLabel(this))
     , m_portNote(new QLabel(this))
+    , m_addressError(new FieldError(m_address, this))
 {
     setObjectName(u"serverPage"_s);
     m_address->setObjectName(u"serverAddress"_s);
@@ -74,6 +76,7 @@ ServerPage::ServerPage(
     m_status->setObjectName(u"serverStatus"_s);
     m_controlStatus->setObjectName(u"serverControlStatus"_s);
     m_error->setObjectName(u"serverError"_s);
+    m_addressError->setObjectName(u"serverAddressError"_s);
     m_portNote->setObjectName(u"serverPortNote"_s);
 
     const model::ServerConfig stored = m_database.serverConfig();
@@ -81,6 +84,8 @@ ServerPage::ServerPage(
     m_address->addItems({ u"127.0.0.1"_s, u"::1"_s, u"0.0.0.0"_s, u"::"_s });
     m_address->setCurrentText(stored.listenAddress);
     m_address->setToolTip(tr("127.0.0.1 serves this computer only; 0.0.0.0 or :: serves the network too."));
+    connect(m_address, &QComboBox::currentTextChanged, m_addressError,
+        [this] { m_addressError->setMessage({}); });
     m_port->setRange(0, 65535);
     m_port->setSpecialValueText(tr("Any free port"));
     m_port->setValue(stored.port);
@@ -141,7 +146,7 @@ ServerPage::ServerPage(
     m_start->setDefault(true);
 
     auto *engineForm = new QFormLayout;
-    engineForm->addRow(tr("Listen &address:"), m_address);
+    engineForm->addRow(tr("Listen &address:"), FieldError::cell(m_address, m_addressError));
     engineForm->addRow(tr("&Port:"), m_port);
     engineForm->addRow(QString(), m_fallback);
     engineForm->addRow(tr("&Worker threads:"), m_threads);
@@ -222,12 +227,19 @@ model::ServerConfig ServerPage::config() const
 bool ServerPage::startEngine()
 {
     const model::ServerConfig wanted = config();
-    if (QHostAddress(wanted.listenAddress).isNull()) {
-        showError(tr("“%1” is not an IP address. Use 127.0.0.1 for this computer only, "
-                     "0.0.0.0 for every IPv4 interface.")
-                      .arg(wanted.listenAddress));
+    // QHostAddress also takes inet_aton's short forms ("127.1" for 127.0.0.1):
+    // an IPv4 address is asked for in full, so that what is served is what
+    // was meant.
+    const QHostAddress address(wanted.listenAddress);
+    if (address.isNull()
+        || (address.protocol() == QAbstractSocket::IPv4Protocol && wanted.listenAddress.count(u'.') != 3)) {
+        m_addressError->setMessage(tr("“%1” is not an IP address. Use 127.0.0.1 for this computer only, "
+                                      "0.0.0.0 for every IPv4 interface.")
+                                       .arg(wanted.listenAddress));
+        m_address->setFocus();
         return false;
     }
+    m_addressError->setMessage({});
     m_settings.setControlApiEnabled(m_controlEnabled->isChecked());
     m_settings.setControlApiPort(quint16(m_controlPort->value()));
     if (!m_database.saveServerConfig(wanted))

@@ -19,6 +19,8 @@ class PortHolder;
 
 namespace hostbench::ui {
 
+class FieldError;
+
 class AppSettings;
 class EngineController;
 
@@ -80,6 +82,7 @@ private:
     QLabel *m_controlStatus = nullptr;
     QLabel *m_error = nullptr;
     QLabel *m_portNote = nullptr; // the port asked for was taken: by whom, and the one served
+    FieldError *m_addressError = nullptr; // under the listen address
 };
 
 } // namespace hostbench::ui

@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -31,18 +32,6 @@ QStringList splitNames(const QString &text)
             names.append(name);
     }
     return names;
-}
-
-QWidget *stacked(QWidget *field, FieldError *error)
-{
-    auto *cell = new QWidget;
-    auto *layout = new QVBoxLayout(cell);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    layout->addWidget(field);
-    layout->addWidget(error);
-    cell->setFocusProxy(field); // the row label's accelerator reaches the field
-    return cell;
 }
 
 QSpinBox *spinBox(
@@ -114,14 +103,14 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
 
     auto *files = new QGroupBox(tr("Files"), this);
     auto *filesForm = new QFormLayout(files);
-    filesForm->addRow(tr("&Index files:"), stacked(m_indexFiles, m_indexFilesError));
+    filesForm->addRow(tr("&Index files:"), FieldError::cell(m_indexFiles, m_indexFilesError));
     filesForm->addRow(QString(), m_listing);
     filesForm->addRow(QString(), m_symlinks);
 
     auto *logs = new QGroupBox(tr("Logs"), this);
     auto *logsForm = new QFormLayout(logs);
-    logsForm->addRow(m_accessLog, stacked(m_accessLogPath, m_accessLogError));
-    logsForm->addRow(m_errorLog, stacked(m_errorLogPath, m_errorLogError));
+    logsForm->addRow(m_accessLog, FieldError::cell(m_accessLogPath, m_accessLogError));
+    logsForm->addRow(m_errorLog, FieldError::cell(m_errorLogPath, m_errorLogError));
     auto *rotation = new QHBoxLayout;
     rotation->addWidget(m_rotateKiB);
     rotation->addWidget(m_rotateKeep);
@@ -200,7 +189,7 @@ bool SiteAdvancedPage::validate()
             return QString();
         if (!QDir::isAbsolutePath(text))
             return tr("Give the full path of the file, or leave it empty for the default.");
-        if (text.endsWith(u'/'))
+        if (text.endsWith(u'/') || QFileInfo(text).isDir())
             return tr("This is a folder; give a file name.");
         return QString();
     };

@@ -12,7 +12,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -27,26 +26,6 @@ using namespace Qt::StringLiterals;
 namespace hostbench::ui {
 
 namespace {
-
-// A field with its error label under it, as one cell of the form.
-QWidget *withError(QWidget *field, FieldError *error, QWidget *extra = nullptr)
-{
-    auto *cell = new QWidget;
-    auto *layout = new QVBoxLayout(cell);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(2);
-    if (extra) {
-        auto *row = new QHBoxLayout;
-        row->addWidget(field, 1);
-        row->addWidget(extra);
-        layout->addLayout(row);
-    } else {
-        layout->addWidget(field);
-    }
-    layout->addWidget(error);
-    cell->setFocusProxy(field); // the row label's accelerator reaches the field
-    return cell;
-}
 
 QString normalizedOrRaw(const QString &name)
 {
@@ -110,9 +89,9 @@ SiteDialog::SiteDialog(
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     form->setRowWrapPolicy(QFormLayout::DontWrapRows);
-    form->addRow(tr("&Host name:"), withError(m_hostName, m_hostNameError));
-    form->addRow(tr("&Aliases:"), withError(m_aliases, m_aliasesError));
-    form->addRow(tr("&Document root:"), withError(m_documentRoot, m_documentRootError, m_browse));
+    form->addRow(tr("&Host name:"), FieldError::cell(m_hostName, m_hostNameError));
+    form->addRow(tr("&Aliases:"), FieldError::cell(m_aliases, m_aliasesError));
+    form->addRow(tr("&Document root:"), FieldError::cell(m_documentRoot, m_documentRootError, m_browse));
     form->addRow(QString(), m_default);
 
     auto *routesLabel = new QLabel(tr("<b>Routes</b> answer a path with a fixed response, "

@@ -1,0 +1,404 @@
+// Bad input on every field of the window and of the site dialog. Each
+// editable field is listed in kFields with how it takes bad input, and a
+// field the list does not name fails everyFieldListed(), so that a new field
+// has to say how it does:
+//  - Number: a spin box refuses bad text as it is typed; after "-1", "abc",
+//    "99999999999", "1e9", "0x10" and an empty text the value is inside the
+//    field's range;
+//  - Text: bad text gets a message under the field (FieldError: the field's
+//    "fieldError" property and a visible label named FIELDError) when the form
+//    is used, and nothing happens: no engine started, no run stored, no site
+//    accepted;
+//  - Choice: an editable list whose every text is accepted (a filter).
+// The rows of tst_sitedialog and tst_mainwindow check the messages' words;
+// these check that no field takes bad input silently.
+#include "model/VirtualHost.h"
+#include "storage/DataFolder.h"
+#include "storage/Database.h"
+#include "ui/MainWindow.h"
+#include "ui/SiteDialog.h"
+
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace hostbench;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000; // generous: the suite runs on two busy cores
+
+enum class Kind { Number, Text, Choice };
+
+// Every editable field, by object name (a spin box's or an editable combo
+// box's own name, not its inner line edit's).
+const std::map<QString, Kind> kFields {
+    // Server page
+    { u"serverAddress"_s, Kind::Text },
+    { u"serverPort"_s, Kind::Number },
+    { u"serverThreads"_s, Kind::Number },
+    { u"serverHeaderTimeout"_s, Kind::Number },
+    { u"serverKeepAliveTimeout"_s, Kind::Number },
+    { u"serverSendTimeout"_s, Kind::Number },
+    { u"serverMaxConnections"_s, Kind::Number },
+    { u"serverControlPort"_s, Kind::Number },
+    // Benchmark page
+    { u"benchUrl"_s, Kind::Text },
+    { u"benchConcurrency"_s, Kind::Number },
+    { u"benchRequests"_s, Kind::Number },
+    { u"benchDuration"_s, Kind::Number },
+    { u"benchThreads"_s, Kind::Number },
+    // Site dialog, General and Advanced
+    { u"siteHostName"_s, Kind::Text },
+    { u"siteAliases"_s, Kind::Text },
+    { u"siteDocumentRoot"_s, Kind::Text },
+    { u"siteIndexFiles"_s, Kind::Text },
+    { u"siteAccessLogPath"_s, Kind::Text },
+    { u"siteErrorLogPath"_s, Kind::Text },
+    { u"siteLogRotateKiB"_s, Kind::Number },
+    { u"siteLogRotateKeep"_s, Kind::Number },
+    { u"siteMaxRequestLine"_s, Kind::Number },
+    { u"siteMaxHeader"_s, Kind::Number },
+    { u"siteMaxHeaderFields"_s, Kind::Number },
+    { u"siteMaxBodyKiB"_s, Kind::Number },
+};
+
+// The editable fields under `root`: spin boxes, editable combo boxes, line
+// edits that are not part of either, and text edits that are not read-only.
+QList<QWidget *> editableFields(QWidget *root)
+{
+    QList<QWidget *> fields;
+    for (QWidget *widget : root->findChildren<QWidget *>()) {
+        if (qobject_cast<QAbstractSpinBox *>(widget)) {
+            fields.append(widget);
+        } else if (auto *combo = qobject_cast<QComboBox *>(widget)) {
+            if (combo->isEditable())
+                fields.append(widget);
+        } else if (auto *edit = qobject_cast<QLineEdit *>(widget)) {
+            QWidget *parent = edit->parentWidget();
+            if (!qobject_cast<QAbstractSpinBox *>(parent) && !qobject_cast<QComboBox *>(parent))
+                fields.append(widget);
+        } else if (auto *text = qobject_cast<QPlainTextEdit *>(widget)) {
+            if (!text->isReadOnly())
+                fields.append(widget);
+        }
+    }
+    return fields;
+}
+
+QLineEdit *lineEditOf(QWidget *field)
+{
+    if (auto *edit = qobject_cast<QLineEdit *>(field))
+        return edit;
+    if (auto *combo = qobject_cast<QComboBox *>(field))
+        return combo->lineEdit();
+    return field->findChild<QLineEdit *>();
+}
+
+// Replaces the field's text as a user would: select all, delete, type.
+void typeInto(QWidget *field, const QString &text)
+{
+    QLineEdit *edit = lineEditOf(field);
+    QVERIFY(edit);
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClicks(edit, text);
+}
+
+QString fieldError(QWidget *field)
+{
+    return field->property("fieldError").toString();
+}
+
+} // namespace
+
+class TestBadInput final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void everyFieldListed();
+    void numberFieldsRefuse();
+    void listenAddress_data();
+    void listenAddress();
+    void benchmarkUrl_data();
+    void benchmarkUrl();
+    void siteText_data();
+    void siteText();
+
+private:
+    QWidget *field(const QString &name) const;
+    void showPage(const QString &pageName);
+    std::unique_ptr<ui::SiteDialog> siteDialog() const;
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<storage::DataFolder> m_folder;
+    std::unique_ptr<ui::MainWindow> m_window;
+};
+
+void TestBadInput::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY(QDir(m_dir.path()).mkpath(u"www"_s));
+    m_folder = std::make_unique<storage::DataFolder>();
+    QString error;
+    QVERIFY2(m_folder->open(m_dir.filePath(u"data"_s), &error), qPrintable(error));
+    m_window = std::make_unique<ui::MainWindow>(*m_folder);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestBadInput::cleanupTestCase()
+{
+    m_window.reset(); // before the folder whose database it uses
+    m_folder.reset();
+}
+
+QWidget *TestBadInput::field(const QString &name) const
+{
+    return m_window->findChild<QWidget *>(name);
+}
+
+void TestBadInput::showPage(const QString &pageName)
+{
+    auto *tabs = m_window->findChild<QTabWidget *>(u"mainTabs"_s);
+    QVERIFY(tabs);
+    QWidget *page = m_window->findChild<QWidget *>(pageName);
+    QVERIFY2(page, qPrintable(pageName));
+    tabs->setCurrentWidget(page);
+    QTRY_VERIFY(page->isVisible());
+}
+
+std::unique_ptr<ui::SiteDialog> TestBadInput::siteDialog() const
+{
+    model::VirtualHost taken;
+    taken.id = 1;
+    taken.hostName = u"taken.test"_s;
+    taken.documentRoot = m_dir.filePath(u"www"_s);
+    taken.isDefault = true;
+    auto dialog
+        = std::make_unique<ui::SiteDialog>(model::VirtualHost {}, QList<model::VirtualHost> { taken });
+    dialog->show();
+    return dialog;
+}
+
+void TestBadInput::everyFieldListed()
+{
+    auto dialog = siteDialog();
+    QList<QWidget *> found = editableFields(m_window.get()) + editableFields(dialog.get());
+    QSet<QString> seen;
+    for (QWidget *widget : found) {
+        const QString name = widget->objectName();
+        QVERIFY2(!name.isEmpty(),
+            qPrintable(u"an editable %1 without an object name in %2: name it and list it in kFields"_s.arg(
+                QString::fromLatin1(widget->metaObject()->className()),
+                widget->parentWidget() ? widget->parentWidget()->objectName() : QString())));
+        QVERIFY2(kFields.count(name),
+            qPrintable(u"the field %1 (%2) is not in kFields: say how it takes bad input"_s.arg(
+                name, QString::fromLatin1(widget->metaObject()->className()))));
+        seen.insert(name);
+    }
+    // And the list names no field that is gone.
+    for (const auto &[name, kind] : kFields)
+        QVERIFY2(seen.contains(name), qPrintable(u"kFields lists %1, which no page has"_s.arg(name)));
+}
+
+void TestBadInput::numberFieldsRefuse()
+{
+    auto dialog = siteDialog();
+    auto *tabs = dialog->findChild<QTabWidget *>(u"siteTabs"_s);
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(1); // the limits are on Advanced
+    int checked = 0;
+    for (const auto &[name, kind] : kFields) {
+        if (kind != Kind::Number)
+            continue;
+        QWidget *widget = field(name);
+        if (!widget)
+            widget = dialog->findChild<QWidget *>(name);
+        auto *box = qobject_cast<QSpinBox *>(widget);
+        QVERIFY2(box, qPrintable(name));
+        if (!box->isEnabled())
+            box->setEnabled(true); // the control port is off until the API is
+        // Shown where the user would type into it.
+        QWidget *page = box->window() == dialog.get() ? static_cast<QWidget *>(dialog.get()) : m_window.get();
+        if (page == m_window.get()) {
+            for (QWidget *up = box->parentWidget(); up; up = up->parentWidget()) {
+                if (up->objectName().endsWith(u"Page"_s)) {
+                    showPage(up->objectName());
+                    break;
+                }
+            }
+        }
+        const int before = box->value();
+        for (const QString &bad : { u"-1"_s, u"abc"_s, u"99999999999"_s, u"1e9"_s, u"0x10"_s, QString() }) {
+            typeInto(box, bad);
+            // Editing finished: the box takes or corrects the text (to the last good value).
+            QTest::keyClick(lineEditOf(box), Qt::Key_Return);
+            QVERIFY2(box->value() >= box->minimum() && box->value() <= box->maximum(),
+                qPrintable(u"%1 took \"%2\" as %3"_s.arg(name, bad).arg(box->value())));
+            QVERIFY2(box->hasAcceptableInput(),
+                qPrintable(u"%1 shows \"%2\" for the value %3"_s.arg(name, box->text()).arg(box->value())));
+        }
+        box->setValue(before);
+        ++checked;
+    }
+    QVERIFY(checked > 10);
+}
+
+void TestBadInput::listenAddress_data()
+{
+    QTest::addColumn<QString>("address");
+    QTest::newRow("a host name") << u"localhost"_s;
+    QTest::newRow("octet too big") << u"999.1.1.1"_s;
+    // inet_aton's short forms ("127.0.0" would be completed to 127.0.0.1 from the list).
+    QTest::newRow("two parts") << u"10.1"_s;
+    QTest::newRow("one number") << u"2130706433"_s;
+    QTest::newRow("empty") << QString();
+    QTest::newRow("bad IPv6") << u"::g"_s;
+    QTest::newRow("shell text") << u"127.0.0.1; rm -rf /"_s;
+    QTest::newRow("with a port") << u"127.0.0.1:8080"_s;
+}
+
+void TestBadInput::listenAddress()
+{
+    QFETCH(QString, address);
+    showPage(u"serverPage"_s);
+    QWidget *addressField = field(u"serverAddress"_s);
+    auto *start = m_window->findChild<QPushButton *>(u"serverStart"_s);
+    auto *stop = m_window->findChild<QPushButton *>(u"serverStop"_s);
+    QVERIFY(addressField && start && stop);
+    if (stop->isEnabled()) { // an earlier row that failed started it
+        QTest::mouseClick(stop, Qt::LeftButton);
+        QTRY_VERIFY(!stop->isEnabled());
+    }
+    const model::ServerConfig stored = m_folder->database().serverConfig();
+
+    typeInto(addressField, address);
+    QTest::mouseClick(start, Qt::LeftButton);
+
+    QTRY_VERIFY2(!fieldError(addressField).isEmpty(), qPrintable(address));
+    auto *label = m_window->findChild<QLabel *>(u"serverAddressError"_s);
+    QVERIFY(label);
+    QVERIFY(label->isVisible());
+    QVERIFY(!stop->isEnabled()); // not started
+    QCOMPARE(m_folder->database().serverConfig(), stored); // nothing saved
+
+    // Typing clears the message; a good address then starts the engine.
+    typeInto(addressField, u"127.0.0.1"_s);
+    QVERIFY(fieldError(addressField).isEmpty());
+}
+
+void TestBadInput::benchmarkUrl_data()
+{
+    QTest::addColumn<QString>("url");
+    // A port nothing listens on: a QTcpServer that is closed again.
+    QTcpServer server;
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    const quint16 closed = server.serverPort();
+    server.close();
+
+    QTest::newRow("empty") << QString();
+    QTest::newRow("ftp") << u"ftp://127.0.0.1/"_s;
+    QTest::newRow("https") << u"https://127.0.0.1/"_s;
+    QTest::newRow("no host") << u"http://"_s;
+    QTest::newRow("words") << u"not a url at all"_s;
+    QTest::newRow("port too big") << u"http://127.0.0.1:99999/"_s;
+    QTest::newRow("nothing listens") << u"http://127.0.0.1:%1/"_s.arg(closed);
+}
+
+void TestBadInput::benchmarkUrl()
+{
+    QFETCH(QString, url);
+    showPage(u"benchmarkPage"_s);
+    QWidget *urlField = field(u"benchUrl"_s);
+    auto *start = m_window->findChild<QPushButton *>(u"benchStart"_s);
+    QVERIFY(urlField && start);
+    const qsizetype runsBefore = m_folder->database().runs().size();
+
+    typeInto(urlField, url);
+    QTRY_VERIFY(start->isEnabled());
+    QTest::mouseClick(start, Qt::LeftButton);
+
+    QTRY_VERIFY_WITH_TIMEOUT(!fieldError(urlField).isEmpty(), kTimeoutMs);
+    auto *label = m_window->findChild<QLabel *>(u"benchUrlError"_s);
+    QVERIFY(label && label->isVisible());
+    QTRY_VERIFY(start->isEnabled()); // ready again, no run under way
+    QCOMPARE(m_folder->database().runs().size(), runsBefore);
+}
+
+void TestBadInput::siteText_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("value"); // "@" stands for the temporary folder
+    const QString longLabel(64, u'a'); // a DNS label holds 63 octets
+    QTest::newRow("host: empty") << u"siteHostName"_s << QString();
+    QTest::newRow("host: space") << u"siteHostName"_s << u"my site"_s;
+    QTest::newRow("host: slash") << u"siteHostName"_s << u"a/b"_s;
+    QTest::newRow("host: 64-octet label") << u"siteHostName"_s << longLabel + u".test"_s;
+    QTest::newRow("host: empty label") << u"siteHostName"_s << u"a..test"_s;
+    QTest::newRow("host: leading hyphen") << u"siteHostName"_s << u"-a.test"_s;
+    QTest::newRow("host: with port") << u"siteHostName"_s << u"a.test:8080"_s;
+    QTest::newRow("host: taken") << u"siteHostName"_s << u"TAKEN.test"_s;
+    QTest::newRow("aliases: bad one") << u"siteAliases"_s << u"ok.test, bad_name!"_s;
+    QTest::newRow("aliases: the host itself") << u"siteAliases"_s << u"taken.test"_s;
+    QTest::newRow("root: relative") << u"siteDocumentRoot"_s << u"relative/www"_s;
+    QTest::newRow("root: a file") << u"siteDocumentRoot"_s << u"@/data/hostbench.sqlite"_s;
+    QTest::newRow("index: a folder in it") << u"siteIndexFiles"_s << u"index.html, a/b.html"_s;
+    QTest::newRow("index: dot-dot") << u"siteIndexFiles"_s << u".."_s;
+    QTest::newRow("access log: relative") << u"siteAccessLogPath"_s << u"logs/a.log"_s;
+    QTest::newRow("access log: a folder") << u"siteAccessLogPath"_s << u"@/www"_s;
+    QTest::newRow("error log: relative") << u"siteErrorLogPath"_s << u"e.log"_s;
+}
+
+void TestBadInput::siteText()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, value);
+    auto dialog = siteDialog();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog.get()));
+    // A good site first, then the one bad field.
+    typeInto(dialog->findChild<QWidget *>(u"siteHostName"_s), u"new.test"_s);
+    typeInto(dialog->findChild<QWidget *>(u"siteDocumentRoot"_s), m_dir.filePath(u"www"_s));
+    QWidget *bad = dialog->findChild<QWidget *>(name);
+    QVERIFY2(bad, qPrintable(name));
+    auto *tabs = dialog->findChild<QTabWidget *>(u"siteTabs"_s);
+    QVERIFY(tabs);
+    if (!bad->isVisible())
+        tabs->setCurrentIndex(1);
+    QTRY_VERIFY(bad->isVisible());
+    typeInto(bad, QString(value).replace(u"@"_s, m_dir.path()));
+    tabs->setCurrentIndex(0);
+
+    auto *buttons = dialog->findChild<QDialogButtonBox *>(u"siteButtons"_s);
+    QVERIFY(buttons);
+    QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+
+    QVERIFY(dialog->isVisible()); // refused
+    QVERIFY(dialog->result() != QDialog::Accepted);
+    QVERIFY2(!fieldError(bad).isEmpty(), qPrintable(name));
+    auto *label = dialog->findChild<QLabel *>(name + u"Error"_s);
+    QVERIFY(label);
+    QTRY_VERIFY(label->isVisible()); // shown: the dialog turned to the field's tab
+    QVERIFY(!label->text().isEmpty());
+}
+
+QTEST_MAIN(TestBadInput)
+#include "tst_badinput.moc"
