@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/ServerConfig.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -18,7 +20,7 @@ namespace hostbench::ui {
 class AppSettings final
 {
 public:
-    static constexpr quint16 kDefaultControlApiPort = 8079;
+    static constexpr quint16 kDefaultControlApiPort = model::ServerConfig::kDefaultControlPort;
 
     explicit AppSettings(storage::Database &database);
 

@@ -26,8 +26,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 const QString kCommand = u"serve"_s;
-constexpr quint16 kDefaultPort = 8080;
-constexpr quint16 kDefaultControlPort = 8079;
 
 // Adds the --route routes to a site, replacing its own route for the same path.
 void addRoutes(model::VirtualHost &host, const QList<model::Route> &routes)
@@ -136,8 +134,8 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         "--listen and --threads (or their defaults), never from the stored server settings."_s);
     const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
     const QCommandLineOption listen(u"listen"_s,
-        u"Address and port to listen on (default 127.0.0.1:8080, or the next free port; "
-        "a port given here must be free; port 0 picks one)."_s,
+        u"Address and port to listen on (default 127.0.0.1:%1, or the next free port; "
+        "a port given here must be free; port 0 picks one)."_s.arg(model::ServerConfig::kDefaultPort),
         u"ADDR:PORT"_s);
     const QCommandLineOption threads(u"threads"_s, u"Worker threads (default: one per core)."_s, u"N"_s);
     const QCommandLineOption dataDir(u"data-dir"_s,
@@ -153,8 +151,8 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     const QCommandLineOption route(
         u"route"_s, u"Answers 200 text/plain TEXT on PATH on every site; repeatable."_s, u"PATH=TEXT"_s);
     const QCommandLineOption control(u"control"_s,
-        u"Control API address (default 127.0.0.1:8079), or \"off\". Loopback only, "
-        "unless with --control-token-required."_s,
+        u"Control API address (default 127.0.0.1:%1), or \"off\". Loopback only, "
+        "unless with --control-token-required."_s.arg(model::ServerConfig::kDefaultControlPort),
         u"ADDR:PORT|off"_s);
     const QCommandLineOption controlTokenRequired(u"control-token-required"_s,
         u"The control API asks for its token (control.token in the data folder) on /metrics too, not only on "
@@ -181,7 +179,7 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     Options options;
     QString error;
     options.config.listenAddress = u"127.0.0.1"_s;
-    options.config.port = kDefaultPort;
+    options.config.port = model::ServerConfig::kDefaultPort;
     options.config.portFallback = true;
     if (parser.isSet(listen)) {
         const std::optional<Endpoint> endpoint = CliParse::endpoint(parser.value(listen), &error);
@@ -256,7 +254,8 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     }
 
     options.controlTokenRequired = parser.isSet(controlTokenRequired);
-    options.control = Endpoint { QHostAddress(QHostAddress::LocalHost), kDefaultControlPort };
+    options.control
+        = Endpoint { QHostAddress(QHostAddress::LocalHost), model::ServerConfig::kDefaultControlPort };
     if (parser.isSet(control)) {
         if (parser.value(control) == u"off"_s) {
             options.control.reset();

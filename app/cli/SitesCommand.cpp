@@ -296,7 +296,7 @@ int SitesCommand::run(const QStringList &arguments)
     const QCommandLineOption root(u"root"_s, u"edit: the new document root."_s, u"DIR"_s);
     const QCommandLineOption makeDefault(u"default"_s, u"edit: makes it the default site."_s);
     parser.addOptions({ help, dataDir, json, host, aliases, root, makeDefault });
-    parser.addPositionalArgument(u"list|add|edit|remove"_s, u"What to do."_s);
+    parser.addPositionalArgument(u"action"_s, u"list, add, edit or remove."_s, u"action"_s);
     if (!parser.parse(arguments))
         return Console::fail(kSites, parser.errorText() + u" (see hostbench-cli sites --help)"_s);
     if (parser.isSet(help)) {

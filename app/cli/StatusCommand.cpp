@@ -4,6 +4,7 @@
 #include "cli/Console.h"
 #include "cli/ControlClient.h"
 #include "control/ControlToken.h"
+#include "model/ServerConfig.h"
 #include "storage/DataFolder.h"
 
 #include <QCommandLineParser>
@@ -60,7 +61,7 @@ int StatusCommand::run(const QStringList &arguments)
     const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
     const QCommandLineOption control(u"control"_s,
         u"Its control API (default: the one named in the data folder's "
-        "control.endpoint, else 127.0.0.1:8079)."_s,
+        "control.endpoint, else 127.0.0.1:%1)."_s.arg(model::ServerConfig::kDefaultControlPort),
         u"ADDR:PORT"_s);
     const QCommandLineOption dataDir(u"data-dir"_s,
         u"Its data folder, where its control token is (default $HOSTBENCH_DATA_DIR, "
@@ -80,7 +81,8 @@ int StatusCommand::run(const QStringList &arguments)
     } else if (const std::optional<ControlClient> running = ControlClient::forDataFolder(folder)) {
         endpoint = running->endpoint();
     } else {
-        endpoint = CliParse::endpoint(u"127.0.0.1:8079"_s, &error);
+        endpoint
+            = Endpoint { QHostAddress(QHostAddress::LocalHost), model::ServerConfig::kDefaultControlPort };
     }
     // Without a token, still ask: "nothing listens" is the likelier news.
     QString tokenError;

@@ -9,8 +9,12 @@ namespace hostbench::model {
  */
 struct ServerConfig
 {
+    // The defaults of the window and of `hostbench-cli serve`, written only here.
+    static constexpr quint16 kDefaultPort = 8080;
+    static constexpr quint16 kDefaultControlPort = 8079; // the control API's, on 127.0.0.1
+
     QString listenAddress = QStringLiteral("127.0.0.1"); // IPv4 or IPv6 literal
-    quint16 port = 8080; // 0 picks a free port
+    quint16 port = kDefaultPort; // 0 picks a free port
     int threads = 0; // worker threads; 0 = one per core
     bool portFallback = true; // if `port` is taken, try the next ports (up to 100) instead of failing
 
