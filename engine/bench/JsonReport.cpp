@@ -80,9 +80,9 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
     o[u"unfinished"_s] = count(s.unfinished);
     o[u"not_sent"_s] = count(s.notSent);
     o[u"requests_per_second"_s] = s.requestsPerSecond;
-    o[u"time_taken_s"_s] = s.timeTakenSec;
+    o[u"time_taken_sec"_s] = s.timeTakenSec;
     o[u"transfer_rate_kbps"_s] = s.transferRateKBps;
-    o[u"non2xx"_s] = count(s.non2xx);
+    o[u"non_2xx"_s] = count(s.non2xx);
     o[u"keep_alive_requests"_s] = count(s.keepAliveRequests);
     o[u"total_bytes"_s] = count(s.totalBytes);
     o[u"html_bytes"_s] = count(s.htmlBytes);

@@ -14,9 +14,9 @@ namespace hostbench::bench {
 /*
  * A finished run as one JSON object (snake_case keys, ms for latencies,
  * bytes for sizes):
- *   completed, failed, requests_per_second, time_taken_s, transfer_rate_kbps,
- *   non2xx, keep_alive_requests, total_bytes, html_bytes, interrupted,
- *   started_at_ms, failures {connect, read, length, timeout, parse},
+ *   completed, failed, requests_per_second, time_taken_sec, transfer_rate_kbps,
+ *   non_2xx, keep_alive_requests, total_bytes, html_bytes, interrupted,
+ *   started_at_ms, failures {connect, read, write, length, timeout, parse},
  *   status_counts {"200": n, ...},
  *   latency_ms {min, mean, p50, p90, p99, p999, max}
  *     (+ uncorrected_latency_ms {p50, p90, p99, max} with a rate),

@@ -83,8 +83,8 @@ void TestJsonReport::fields()
     QCOMPARE(j[u"completed"_s].toInteger(), 900);
     QCOMPARE(j[u"failed"_s].toInteger(), 15);
     QCOMPARE(j[u"requests_per_second"_s].toDouble(), 450.0);
-    QCOMPARE(j[u"non2xx"_s].toInteger(), 100);
-    QCOMPARE(j[u"time_taken_s"_s].toDouble(), 2.0);
+    QCOMPARE(j[u"non_2xx"_s].toInteger(), 100);
+    QCOMPARE(j[u"time_taken_sec"_s].toDouble(), 2.0);
     const QJsonObject statuses = j[u"status_counts"_s].toObject();
     QCOMPARE(statuses.size(), 2);
     QCOMPARE(statuses[u"200"_s].toInteger(), 800);

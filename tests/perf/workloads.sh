@@ -124,7 +124,7 @@ for w in $WORKLOADS; do
     ratio=$(python3 -c "print(f'{$hb/max($ngx,1):.2f}')")
     p99hb=$(field "$WORK/$w-hb.json" "d['latency_ms']['p99']")
     p99ngx=$(field "$WORK/$w-ngx.json" "d['latency_ms']['p99']")
-    failed=$(field "$WORK/$w-hb.json" "d['failed']+d.get('non2xx',0)")/$(field "$WORK/$w-ngx.json" "d['failed']+d.get('non2xx',0)")
+    failed=$(field "$WORK/$w-hb.json" "d['failed']+d.get('non_2xx',0)")/$(field "$WORK/$w-ngx.json" "d['failed']+d.get('non_2xx',0)")
     load="-c $c -n $n$([ "$k" = 1 ] && echo ' -k' || true)"
     printf '%-5s %-13s %-18s %12s %12s %8s %9s %9s %8s\n' "$w" "$path" "$load" "$hb" "$ngx" "$ratio" "$p99hb" "$p99ngx" "$failed"
 done
