@@ -72,7 +72,7 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     parser.setApplicationDescription(
         u"Load-tests URL like ApacheBench (ab) and wrk, prints ab's report and stores the run."_s);
     parser.addPositionalArgument(u"URL"_s, u"http://host[:port]/path[?query]"_s);
-    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
+    const QCommandLineOption help = Console::helpOption();
     const QCommandLineOption requests(u"n"_s, u"Number of requests (default 1)."_s, u"REQUESTS"_s);
     const QCommandLineOption duration(u"t"_s, u"Run for this many seconds instead of -n."_s, u"SECONDS"_s);
     const QCommandLineOption concurrency(u"c"_s, u"Connections at a time (default 1)."_s, u"CONCURRENCY"_s);
@@ -86,7 +86,7 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     const QCommandLineOption contentType(
         u"T"_s, u"Content-Type of the body (default text/plain)."_s, u"TYPE"_s);
     const QCommandLineOption host(u"host"_s, u"Host header instead of the URL's host."_s, u"HOST"_s);
-    const QCommandLineOption dataDir(u"data-dir"_s, u"Data folder where the run is stored."_s, u"DIR"_s);
+    const QCommandLineOption dataDir = Console::dataDirOption(u"where the run is stored"_s);
     const QCommandLineOption json(u"json"_s, u"Writes the summary as JSON to FILE."_s, u"FILE"_s);
     const QCommandLineOption csv(u"csv"_s, u"Writes the interval samples as CSV to FILE."_s, u"FILE"_s);
     const QCommandLineOption percentCsv(
@@ -107,11 +107,9 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
         Console::fail(kCommand, message);
         return std::nullopt;
     };
-    if (!parser.parse(arguments))
-        return bad(parser.errorText() + u" (see hostbench-cli bench --help)"_s);
-    if (parser.isSet(help)) {
-        Console::outRaw(Console::help(parser, kCommand));
-        *exitCode = 0;
+    if (const std::optional<int> done
+        = Console::parseFlags(parser, help, arguments, kCommand, Console::Positional::Allowed)) {
+        *exitCode = *done;
         return std::nullopt;
     }
     const QStringList positional = parser.positionalArguments();

@@ -81,8 +81,21 @@ QString Console::help(const QCommandLineParser &parser, const QString &command)
     return text;
 }
 
+QCommandLineOption Console::helpOption()
+{
+    return QCommandLineOption({ u"h"_s, u"help"_s }, u"Shows this help."_s);
+}
+
+QCommandLineOption Console::dataDirOption(const QString &what)
+{
+    QString text = u"Data folder (default $HOSTBENCH_DATA_DIR, else the user's application data folder)"_s;
+    if (!what.isEmpty())
+        text += u": "_s + what;
+    return QCommandLineOption(u"data-dir"_s, text + u'.', u"DIR"_s);
+}
+
 std::optional<int> Console::parseFlags(QCommandLineParser &parser, const QCommandLineOption &help,
-    const QStringList &arguments, const QString &command)
+    const QStringList &arguments, const QString &command, Positional positional)
 {
     if (!parser.parse(arguments))
         return fail(command, parser.errorText() + u" (see hostbench-cli %1 --help)"_s.arg(command));
@@ -90,7 +103,7 @@ std::optional<int> Console::parseFlags(QCommandLineParser &parser, const QComman
         outRaw(Console::help(parser, command));
         return 0;
     }
-    if (!parser.positionalArguments().isEmpty())
+    if (positional == Positional::None && !parser.positionalArguments().isEmpty())
         return fail(command, u"unexpected argument \"%1\""_s.arg(parser.positionalArguments().constFirst()));
     return std::nullopt;
 }

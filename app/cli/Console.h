@@ -30,11 +30,19 @@ public:
     static int fail(const QString &command, const QString &message);
     // The parser's help with "Usage: hostbench-cli COMMAND ...".
     static QString help(const QCommandLineParser &parser, const QString &command);
-    // Parses the flags of a command that takes no positional argument.
-    // nullopt: go on; else the exit code, all said already (--help printed: 0;
-    // a bad flag or a stray argument reported: 1).
+
+    // The options every command takes, declared once: -h/--help, and
+    // --data-dir DIR (the default folder is said here; `what` says what the
+    // command keeps or finds there, e.g. "where the run is stored").
+    static QCommandLineOption helpOption();
+    static QCommandLineOption dataDirOption(const QString &what = {});
+
+    enum class Positional { None, Allowed };
+    // Parses a command's arguments. nullopt: go on; else the exit code, all
+    // said already (--help printed: 0; a bad flag, or a positional argument
+    // where the command takes none, reported: 1).
     static std::optional<int> parseFlags(QCommandLineParser &parser, const QCommandLineOption &help,
-        const QStringList &arguments, const QString &command);
+        const QStringList &arguments, const QString &command, Positional positional = Positional::None);
 };
 
 } // namespace hostbench::cli

@@ -28,16 +28,13 @@ int ExportCommand::run(const QStringList &arguments)
         "data folder; with them, exactly those (plus --route on each), as serve takes them. The file's\n"
         "head names the command that starts the server and its Debian package; a setting the server\n"
         "cannot express is a comment at its place."_s);
-    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
+    const QCommandLineOption help = Console::helpOption();
     const QCommandLineOption out(u"out"_s,
         u"Writes the configuration to FILE (and the files it refers to under --prefix)."_s, u"FILE"_s);
     const QCommandLineOption listen(u"listen"_s,
         u"Address and port the server listens on (default: the stored server settings, else 127.0.0.1:8080)."_s,
         u"ADDR:PORT"_s);
-    const QCommandLineOption dataDir(u"data-dir"_s,
-        u"Data folder with hostbench.sqlite (default $HOSTBENCH_DATA_DIR, else the user's application data "
-        "folder)."_s,
-        u"DIR"_s);
+    const QCommandLineOption dataDir = Console::dataDirOption(u"the stored sites"_s);
     const QCommandLineOption site(u"site"_s,
         u"Exports DIR for HOST and its aliases; repeatable. The first is the default host unless --default "
         u"is "
@@ -63,12 +60,9 @@ int ExportCommand::run(const QStringList &arguments)
     parser.addOptions(
         { help, out, listen, dataDir, site, defaultSite, route, flavour, prefix, threads, user });
     parser.addPositionalArgument(u"server"_s, u"nginx, caddy, lighttpd, apache or h2o."_s);
-    if (!parser.parse(arguments))
-        return Console::fail(kCommand, parser.errorText() + u" (see hostbench-cli export --help)"_s);
-    if (parser.isSet(help)) {
-        Console::outRaw(Console::help(parser, kCommand));
-        return 0;
-    }
+    if (const std::optional<int> done
+        = Console::parseFlags(parser, help, arguments, kCommand, Console::Positional::Allowed))
+        return *done;
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
         return Console::fail(kCommand, u"which server? expected one of "_s + kServers);

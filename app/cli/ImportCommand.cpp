@@ -24,20 +24,14 @@ int ImportCommand::run(const QStringList &arguments)
         u"Stores the result of another load tester as a run: `import k6 RESULT.json` reads what\n"
         "`k6 run --out json=RESULT.json` wrote (one JSON object per line) into requests/s and latency\n"
         "percentiles per 100 ms, the latency histogram and the status counts."_s);
-    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
-    const QCommandLineOption dataDir(u"data-dir"_s,
-        u"Data folder with hostbench.sqlite (default $HOSTBENCH_DATA_DIR, else the user's application data "
-        "folder)."_s,
-        u"DIR"_s);
+    const QCommandLineOption help = Console::helpOption();
+    const QCommandLineOption dataDir = Console::dataDirOption(u"where the run is stored"_s);
     parser.addOptions({ help, dataDir });
     parser.addPositionalArgument(u"k6"_s, u"The tool whose output it is (k6)."_s);
     parser.addPositionalArgument(u"FILE"_s, u"Its JSON output."_s);
-    if (!parser.parse(arguments))
-        return Console::fail(kCommand, parser.errorText() + u" (see hostbench-cli import --help)"_s);
-    if (parser.isSet(help)) {
-        Console::outRaw(Console::help(parser, kCommand));
-        return 0;
-    }
+    if (const std::optional<int> done
+        = Console::parseFlags(parser, help, arguments, kCommand, Console::Positional::Allowed))
+        return *done;
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 2 || positional.first() != u"k6"_s)
         return Console::fail(

@@ -155,22 +155,17 @@ int RunsCommand::run(const QStringList &arguments)
         "  runs show ID [--format ab|wrk]          prints its report as bench did\n"
         "  runs export ID [--json FILE] [--csv FILE]  writes its summary, percentile spectrum and samples\n"
         "  runs delete ID                          removes it (through a running serve, which stops it if it runs)"_s);
-    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
-    const QCommandLineOption dataDir(
-        u"data-dir"_s, u"Data folder (default $HOSTBENCH_DATA_DIR, else the user's)."_s, u"DIR"_s);
+    const QCommandLineOption help = Console::helpOption();
+    const QCommandLineOption dataDir = Console::dataDirOption();
     const QCommandLineOption limit(u"limit"_s, u"list: at most N runs (default 50)."_s, u"N"_s, u"50"_s);
     const QCommandLineOption format(u"format"_s, u"show: ab (default) or wrk."_s, u"ab|wrk"_s, u"ab"_s);
     const QCommandLineOption json(u"json"_s, u"export: the JSON summary, as bench --json."_s, u"FILE"_s);
     const QCommandLineOption csv(u"csv"_s, u"export: the 100 ms samples, as bench --csv."_s, u"FILE"_s);
     parser.addOptions({ help, dataDir, limit, format, json, csv });
     parser.addPositionalArgument(u"action"_s, u"list (default), show, export or delete."_s, u"[action]"_s);
-    // Not Console::parseFlags, which refuses positional arguments.
-    if (!parser.parse(arguments))
-        return Console::fail(kCommand, parser.errorText() + u" (see hostbench-cli runs --help)"_s);
-    if (parser.isSet(help)) {
-        Console::outRaw(Console::help(parser, kCommand));
-        return 0;
-    }
+    if (const std::optional<int> done
+        = Console::parseFlags(parser, help, arguments, kCommand, Console::Positional::Allowed))
+        return *done;
     const QStringList positional = parser.positionalArguments();
     const QString action = positional.value(0, u"list"_s);
     const qsizetype wanted = action == u"list"_s ? 1 : 2;

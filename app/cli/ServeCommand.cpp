@@ -132,16 +132,13 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         "folder,\n"
         "under the stored timeouts and connection cap. The address, port and threads always come from\n"
         "--listen and --threads (or their defaults), never from the stored server settings."_s);
-    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
+    const QCommandLineOption help = Console::helpOption();
     const QCommandLineOption listen(u"listen"_s,
         u"Address and port to listen on (default 127.0.0.1:%1, or the next free port; "
         "a port given here must be free; port 0 picks one)."_s.arg(model::ServerConfig::kDefaultPort),
         u"ADDR:PORT"_s);
     const QCommandLineOption threads(u"threads"_s, u"Worker threads (default: one per core)."_s, u"N"_s);
-    const QCommandLineOption dataDir(u"data-dir"_s,
-        u"Data folder with hostbench.sqlite (default $HOSTBENCH_DATA_DIR, else the "
-        "user's application data folder)."_s,
-        u"DIR"_s);
+    const QCommandLineOption dataDir = Console::dataDirOption(u"the stored sites and settings"_s);
     const QCommandLineOption site(u"site"_s,
         u"Serves DIR for HOST and its aliases; repeatable. The first is the default "
         "host unless --default is given."_s,

@@ -23,7 +23,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 const QString kSites = u"sites"_s;
-const QString kDataDirHelp = u"Data folder (default $HOSTBENCH_DATA_DIR, else the user's)."_s;
 
 struct Options
 {
@@ -287,8 +286,8 @@ int SitesCommand::run(const QStringList &arguments)
         "  sites add HOST[,ALIAS...]=DIR\n"
         "  sites edit HOST [--host NAME] [--aliases A,B] [--root DIR] [--default]\n"
         "  sites remove HOST"_s);
-    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
-    const QCommandLineOption dataDir(u"data-dir"_s, kDataDirHelp, u"DIR"_s);
+    const QCommandLineOption help = Console::helpOption();
+    const QCommandLineOption dataDir = Console::dataDirOption();
     const QCommandLineOption json(u"json"_s, u"list: prints the sites as JSON."_s);
     const QCommandLineOption host(u"host"_s, u"edit: the new host name."_s, u"NAME"_s);
     const QCommandLineOption aliases(
@@ -297,12 +296,9 @@ int SitesCommand::run(const QStringList &arguments)
     const QCommandLineOption makeDefault(u"default"_s, u"edit: makes it the default site."_s);
     parser.addOptions({ help, dataDir, json, host, aliases, root, makeDefault });
     parser.addPositionalArgument(u"action"_s, u"list, add, edit or remove."_s, u"action"_s);
-    if (!parser.parse(arguments))
-        return Console::fail(kSites, parser.errorText() + u" (see hostbench-cli sites --help)"_s);
-    if (parser.isSet(help)) {
-        Console::outRaw(Console::help(parser, kSites));
-        return 0;
-    }
+    if (const std::optional<int> done
+        = Console::parseFlags(parser, help, arguments, kSites, Console::Positional::Allowed))
+        return *done;
     Options options;
     options.positional = parser.positionalArguments();
     options.subcommand = options.positional.isEmpty() ? QString() : options.positional.takeFirst();
@@ -343,8 +339,8 @@ int SitesCommand::runReload(const QStringList &arguments)
     parser.setApplicationDescription(
         u"Makes the instance running on the data folder (the window or serve) serve the stored sites again,\n"
         "as SIGHUP does for serve."_s);
-    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
-    const QCommandLineOption dataDir(u"data-dir"_s, kDataDirHelp, u"DIR"_s);
+    const QCommandLineOption help = Console::helpOption();
+    const QCommandLineOption dataDir = Console::dataDirOption();
     parser.addOptions({ help, dataDir });
     if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, command))
         return *done;

@@ -58,15 +58,13 @@ int StatusCommand::run(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Shows the state of a running hostbench-cli serve or GUI."_s);
-    const QCommandLineOption help({ u"h"_s, u"help"_s }, u"Shows this help."_s);
+    const QCommandLineOption help = Console::helpOption();
     const QCommandLineOption control(u"control"_s,
         u"Its control API (default: the one named in the data folder's "
         "control.endpoint, else 127.0.0.1:%1)."_s.arg(model::ServerConfig::kDefaultControlPort),
         u"ADDR:PORT"_s);
-    const QCommandLineOption dataDir(u"data-dir"_s,
-        u"Its data folder, where its control token is (default $HOSTBENCH_DATA_DIR, "
-        "else the user's application data folder)."_s,
-        u"DIR"_s);
+    const QCommandLineOption dataDir
+        = Console::dataDirOption(u"the instance's, where its control token is"_s);
     const QCommandLineOption json(u"json"_s, u"Prints the raw JSON."_s);
     parser.addOptions({ help, control, dataDir, json });
     if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand))
