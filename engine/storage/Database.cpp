@@ -14,6 +14,9 @@
 #include <QStorageInfo>
 #include <QVariant>
 
+#include <type_traits>
+#include <variant>
+
 namespace hostbench::storage {
 
 using namespace Qt::StringLiterals;
@@ -28,6 +31,77 @@ QString uniqueConnectionName()
 {
     static QAtomicInteger<quint64> counter;
     return u"hostbench-storage-"_s + QString::number(counter.fetchAndAddRelaxed(1) + 1);
+}
+
+// The server settings, each declared once: its key in the table `settings`
+// and the member of model::ServerConfig it holds. serverConfig() reads and
+// saveServerConfig() writes them from this table (as KeePassXC's Config.cpp
+// declares its keys), so a new setting is one line here. Numbers are stored
+// as decimal text, booleans as "1" and "0". A stored value that does not
+// read as its type, or a non-positive one where `positive` is set, gives the
+// member's default.
+struct ServerSetting
+{
+    QLatin1String key;
+    std::variant<QString model::ServerConfig::*, quint16 model::ServerConfig::*, int model::ServerConfig::*,
+        bool model::ServerConfig::*>
+        member;
+    bool positive = false;
+};
+
+const ServerSetting kServerSettings[] = {
+    { QLatin1String("server.listen_address"), &model::ServerConfig::listenAddress },
+    { QLatin1String("server.port"), &model::ServerConfig::port },
+    { QLatin1String("server.threads"), &model::ServerConfig::threads },
+    { QLatin1String("server.port_fallback"), &model::ServerConfig::portFallback },
+    { QLatin1String("server.header_timeout_ms"), &model::ServerConfig::headerTimeoutMs, true },
+    { QLatin1String("server.keep_alive_timeout_ms"), &model::ServerConfig::keepAliveTimeoutMs, true },
+    { QLatin1String("server.send_timeout_ms"), &model::ServerConfig::sendTimeoutMs, true },
+    { QLatin1String("server.max_connections_per_worker"), &model::ServerConfig::maxConnectionsPerWorker,
+        true },
+};
+
+// The member's value as stored.
+QString settingText(const model::ServerConfig &config, const ServerSetting &setting)
+{
+    return std::visit(
+        [&config](auto member) -> QString {
+            const auto &value = config.*member;
+            using T = std::decay_t<decltype(value)>;
+            if constexpr (std::is_same_v<T, QString>)
+                return value;
+            else if constexpr (std::is_same_v<T, bool>)
+                return value ? u"1"_s : u"0"_s;
+            else
+                return QString::number(value);
+        },
+        setting.member);
+}
+
+// Sets the member from its stored text; leaves the default when the text does not fit.
+void readSetting(model::ServerConfig &config, const ServerSetting &setting, const QString &text)
+{
+    std::visit(
+        [&](auto member) {
+            auto &value = config.*member;
+            using T = std::decay_t<decltype(value)>;
+            bool ok = false;
+            if constexpr (std::is_same_v<T, QString>) {
+                value = text;
+            } else if constexpr (std::is_same_v<T, bool>) {
+                if (text == u"1"_s || text == u"0"_s)
+                    value = text == u"1"_s;
+            } else if constexpr (std::is_same_v<T, quint16>) {
+                const ushort number = text.toUShort(&ok);
+                if (ok)
+                    value = number;
+            } else {
+                const int number = text.toInt(&ok);
+                if (ok && (!setting.positive || number > 0))
+                    value = number;
+            }
+        },
+        setting.member);
 }
 
 } // namespace
@@ -294,38 +368,22 @@ bool Database::setSetting(const QString &key, const QString &value)
 model::ServerConfig Database::serverConfig()
 {
     model::ServerConfig config;
-    config.listenAddress = setting(u"server.listen_address"_s, config.listenAddress);
-    config.port = quint16(setting(u"server.port"_s, QString::number(config.port)).toUInt());
-    config.threads = setting(u"server.threads"_s, QString::number(config.threads)).toInt();
-    config.portFallback = setting(u"server.port_fallback"_s, config.portFallback ? u"1"_s : u"0"_s) == u"1"_s;
-    const auto number = [this](const QString &key, int fallback) {
-        bool ok = false;
-        const int value = setting(key).toInt(&ok);
-        return ok && value > 0 ? value : fallback;
-    };
-    config.headerTimeoutMs = number(u"server.header_timeout_ms"_s, config.headerTimeoutMs);
-    config.keepAliveTimeoutMs = number(u"server.keep_alive_timeout_ms"_s, config.keepAliveTimeoutMs);
-    config.sendTimeoutMs = number(u"server.send_timeout_ms"_s, config.sendTimeoutMs);
-    config.maxConnectionsPerWorker
-        = number(u"server.max_connections_per_worker"_s, config.maxConnectionsPerWorker);
+    const model::ServerConfig defaults;
+    for (const ServerSetting &entry : kServerSettings)
+        readSetting(config, entry, setting(entry.key, settingText(defaults, entry)));
     return config;
 }
 
 bool Database::saveServerConfig(const model::ServerConfig &config)
 {
     return ensureOpen() && inTransaction(u"Cannot save the server settings"_s, [&](QString *error) {
-        const bool ok = setSetting(u"server.listen_address"_s, config.listenAddress)
-            && setSetting(u"server.port"_s, QString::number(config.port))
-            && setSetting(u"server.threads"_s, QString::number(config.threads))
-            && setSetting(u"server.port_fallback"_s, config.portFallback ? u"1"_s : u"0"_s)
-            && setSetting(u"server.header_timeout_ms"_s, QString::number(config.headerTimeoutMs))
-            && setSetting(u"server.keep_alive_timeout_ms"_s, QString::number(config.keepAliveTimeoutMs))
-            && setSetting(u"server.send_timeout_ms"_s, QString::number(config.sendTimeoutMs))
-            && setSetting(
-                u"server.max_connections_per_worker"_s, QString::number(config.maxConnectionsPerWorker));
-        if (!ok)
-            *error = m_lastError;
-        return ok;
+        for (const ServerSetting &entry : kServerSettings) {
+            if (!setSetting(entry.key, settingText(config, entry))) {
+                *error = m_lastError;
+                return false;
+            }
+        }
+        return true;
     });
 }
 

@@ -343,6 +343,19 @@ void TestDatabase::serverConfigRoundTrip()
     db.close();
     QVERIFY(db.open(path()));
     QCOMPARE(db.serverConfig(), config);
+
+    // A stored value that does not read as its type gives that setting's
+    // default, and leaves the others as stored.
+    QVERIFY(db.setSetting(u"server.port"_s, u"99999"_s)); // not a port
+    QVERIFY(db.setSetting(u"server.port_fallback"_s, u"yes"_s)); // not 1 or 0
+    QVERIFY(db.setSetting(u"server.header_timeout_ms"_s, u"-5"_s)); // not positive
+    QVERIFY(db.setSetting(u"server.threads"_s, u"two"_s));
+    ServerConfig expected = config;
+    expected.port = ServerConfig().port;
+    expected.portFallback = ServerConfig().portFallback;
+    expected.headerTimeoutMs = ServerConfig().headerTimeoutMs;
+    expected.threads = ServerConfig().threads;
+    QCOMPARE(db.serverConfig(), expected);
 }
 
 void TestDatabase::hostSettingsRoundTrip()
