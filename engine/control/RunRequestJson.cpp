@@ -60,7 +60,9 @@ QJsonObject RunRequestJson::toJson(const model::BenchParameters &p)
         json.insert(u"headers"_s, headers);
     if (!p.body.isEmpty())
         json.insert(u"body"_s, QString::fromUtf8(p.body));
-    if (!p.contentType.isEmpty())
+    // With a body, also an empty type (no Content-Type sent): read() would
+    // otherwise give the body its default, text/plain.
+    if (!p.body.isEmpty() || !p.contentType.isEmpty())
         json.insert(u"content_type"_s, QString::fromLatin1(p.contentType));
     if (!p.hostOverride.isEmpty())
         json.insert(u"host"_s, p.hostOverride);
