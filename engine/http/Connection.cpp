@@ -275,6 +275,7 @@ bool Connection::writeResponse()
     if (n > 0) {
         written = std::size_t(n);
         bumpCounter(m_worker.counters().bytesSent, written);
+        m_responseBytes += written;
     } else if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
         close();
         return false;
@@ -301,6 +302,7 @@ bool Connection::writeResponse()
     asio::async_write(m_socket, asio::buffer(m_output.data() + written, m_output.size() - written),
         [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
             bumpCounter(self->m_worker.counters().bytesSent, bytes);
+            self->m_responseBytes += bytes;
             if (ec) {
                 self->close();
                 return;
@@ -325,6 +327,7 @@ void Connection::sendFile()
             m_fileRemaining -= std::uint64_t(n);
             sentThisTurn += std::uint64_t(n);
             bumpCounter(m_worker.counters().bytesSent, std::uint64_t(n));
+            m_responseBytes += std::uint64_t(n);
             setDeadline(m_worker.timeouts().send);
             if (sentThisTurn >= kSendfileTurn && m_fileRemaining > 0) {
                 // A fast reader could keep this loop going for the whole file.
@@ -361,7 +364,8 @@ bool Connection::finishResponse()
     WorkerCounters &counters = m_worker.counters();
     counters.recordResponse(m_response.status, quint64(std::max<std::int64_t>(serviceUs, 0)));
     if (m_response.site)
-        bumpCounter(m_response.site->perWorker[std::size_t(m_worker.index())].value);
+        m_response.site->recordResponse(m_worker.index(), m_response.status, m_responseBytes);
+    m_responseBytes = 0;
     if (LogWriter *logs = m_worker.logs())
         logs->logResponse(m_worker.index(), m_request, m_response, m_socket.native_handle(), m_peer);
     m_answeredOne = true;

@@ -103,6 +103,7 @@ private:
     std::shared_ptr<const SiteTable> m_sites; // the table the current response was made from
     std::uint64_t m_fileOffset = 0;
     std::uint64_t m_fileRemaining = 0;
+    std::uint64_t m_responseBytes = 0; // written for the current response (its site's bytes sent)
     std::chrono::steady_clock::time_point m_parsedAt;
     PeerAddress m_peer; // for the logs, looked up on the first logged request
     unsigned m_deadline = 0; // in worker ticks (seconds)

@@ -284,9 +284,15 @@ model::MetricsSnapshot HttpServer::metrics() const
         histogram.addToBucket(int(i), latency[i]);
     snapshot.latencyP50Us = histogram.valueAtPercentile(50);
     snapshot.latencyP99Us = histogram.valueAtPercentile(99);
+    snapshot.serviceTimeCounts = QList<quint64>(latency.begin(), latency.end());
     if (const auto sites = state->sites.load()) {
-        for (size_t i = 0; i < sites->size(); ++i)
-            snapshot.perSite.append({ sites->site(i).hostName, sites->site(i).counters->total() });
+        for (size_t i = 0; i < sites->size(); ++i) {
+            const SiteCounters &counters = *sites->site(i).counters;
+            snapshot.perSite.append(
+                { sites->site(i).hostName, counters.total(), counters.sum(&SiteWorkerCounters::clientErrors),
+                    counters.sum(&SiteWorkerCounters::serverErrors),
+                    counters.sum(&SiteWorkerCounters::bytesSent) });
+        }
     }
     return snapshot;
 }

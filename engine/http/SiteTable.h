@@ -16,22 +16,45 @@
 
 namespace hostbench::http {
 
-// Requests answered per site, one padded slot per worker (each written by its worker only).
+// One worker's share of a site's counters, alone on its cache line.
+struct alignas(64) SiteWorkerCounters
+{
+    std::atomic<quint64> requests { 0 }; // responses completed
+    std::atomic<quint64> clientErrors { 0 }; // 4xx
+    std::atomic<quint64> serverErrors { 0 }; // 5xx
+    std::atomic<quint64> bytesSent { 0 }; // head and body bytes of its responses
+};
+
+// A site's counters, one padded slot per worker (each written by its worker
+// only, with bumpCounter(); read by HttpServer::metrics() from any thread).
 struct SiteCounters
 {
     explicit SiteCounters(int workers)
-        : perWorker(std::make_unique<PaddedCounter[]>(size_t(workers)))
+        : perWorker(std::make_unique<SiteWorkerCounters[]>(size_t(workers)))
         , workerCount(workers)
     { }
-    quint64 total() const
+    // Counts one completed response of this site on worker `worker`.
+    void recordResponse(int worker, int status, quint64 bytes)
+    {
+        SiteWorkerCounters &mine = perWorker[size_t(worker)];
+        bumpCounter(mine.requests);
+        if (status >= 500)
+            bumpCounter(mine.serverErrors);
+        else if (status >= 400)
+            bumpCounter(mine.clientErrors);
+        if (bytes > 0)
+            bumpCounter(mine.bytesSent, bytes);
+    }
+    quint64 total() const { return sum(&SiteWorkerCounters::requests); }
+    quint64 sum(std::atomic<quint64> SiteWorkerCounters::*counter) const
     {
         quint64 sum = 0;
         for (int i = 0; i < workerCount; ++i)
-            sum += perWorker[size_t(i)].value.load(std::memory_order_relaxed);
+            sum += (perWorker[size_t(i)].*counter).load(std::memory_order_relaxed);
         return sum;
     }
 
-    std::unique_ptr<PaddedCounter[]> perWorker;
+    std::unique_ptr<SiteWorkerCounters[]> perWorker;
     int workerCount;
 };
 

@@ -18,12 +18,6 @@ inline void bumpCounter(std::atomic<quint64> &counter, quint64 amount = 1)
     counter.store(counter.load(std::memory_order_relaxed) + amount, std::memory_order_relaxed);
 }
 
-// One counter alone on its cache line, so two workers never share a line.
-struct alignas(64) PaddedCounter
-{
-    std::atomic<quint64> value { 0 };
-};
-
 /*
  * The counters of one worker thread (wrk's per-thread stats). Written only
  * by that worker, read by HttpServer::metrics() from any thread without a

@@ -2,6 +2,7 @@
 
 #include <QList>
 #include <QString>
+#include <QtGlobal>
 
 #include <array>
 
@@ -17,7 +18,10 @@ struct MetricsSnapshot
     struct SiteCount
     {
         QString hostName;
-        quint64 requests = 0;
+        quint64 requests = 0; // responses completed
+        quint64 clientErrors = 0; // of which 4xx
+        quint64 serverErrors = 0; // of which 5xx
+        quint64 bytesSent = 0; // head and body bytes of its completed responses
     };
 
     qint64 uptimeMs = 0; // ms since the engine started; 0 when stopped
@@ -30,6 +34,20 @@ struct MetricsSnapshot
     // Service-time percentiles (µs): request parsed -> response written, over the whole uptime.
     quint64 latencyP50Us = 0;
     quint64 latencyP99Us = 0;
+    // The service-time histogram behind them: counts per bucket in
+    // LatencyHistogram's layout (kCountsLength entries; empty when stopped).
+    // The difference of two snapshots' counts gives the percentiles of the
+    // interval between them (serviceTimePercentile()).
+    QList<quint64> serviceTimeCounts;
+
+    // The values (µs) at or below which each of `percentiles` (0..100,
+    // ascending) of the responses completed between `earlier` and `later`
+    // fall, as LatencyHistogram::valueAtPercentile() reads them (the
+    // highest value of the bucket); zeros when none completed. `earlier`
+    // may be an empty snapshot, or one from before a restart: then since
+    // the engine's start. One pass over the buckets; any thread.
+    static QList<quint64> serviceTimePercentiles(
+        const MetricsSnapshot &earlier, const MetricsSnapshot &later, const QList<double> &percentiles);
 };
 
 } // namespace hostbench::model

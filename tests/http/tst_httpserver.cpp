@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 using hostbench::http::HttpServer;
+using hostbench::model::MetricsSnapshot;
 using hostbench::model::Route;
 using hostbench::model::ServerConfig;
 using hostbench::model::VirtualHost;
@@ -412,22 +413,27 @@ void TestHttpServer::metricsCountRequests()
     QCOMPARE(server.metrics().requests, quint64(0));
 
     quint64 bytesReceived = 0;
+    quint64 mainBytes = 0; // of main.test's responses
+    quint64 otherBytes = 0;
     {
         RawClient client(server.port());
         for (int i = 0; i < 5; ++i) {
             const RawClient::Reply reply = client.request(get("/a.txt"));
             QCOMPARE(reply.status, 200);
             bytesReceived += quint64(reply.head.size() + 4 + reply.body.size());
+            mainBytes += quint64(reply.head.size() + 4 + reply.body.size());
         }
         const RawClient::Reply missing = client.request(get("/missing", "other.test"));
         QCOMPARE(missing.status, 404);
         bytesReceived += quint64(missing.head.size() + 4 + missing.body.size());
+        otherBytes += quint64(missing.head.size() + 4 + missing.body.size());
     }
     for (int i = 0; i < 3; ++i) {
         RawClient client(server.port());
         const RawClient::Reply reply = client.request(get("/", "other.test", "Connection: close\r\n"));
         QCOMPARE(reply.status, 200);
         bytesReceived += quint64(reply.head.size() + 4 + reply.body.size());
+        otherBytes += quint64(reply.head.size() + 4 + reply.body.size());
         QVERIFY(client.waitForClose());
     }
 
@@ -445,6 +451,22 @@ void TestHttpServer::metricsCountRequests()
     QCOMPARE(metrics.perSite[0].requests, quint64(5));
     QCOMPARE(metrics.perSite[1].hostName, QStringLiteral("other.test"));
     QCOMPARE(metrics.perSite[1].requests, quint64(4));
+    // Per site: its errors and the bytes of its responses, as the client read them.
+    QCOMPARE(metrics.perSite[0].clientErrors + metrics.perSite[0].serverErrors, quint64(0));
+    QCOMPARE(metrics.perSite[1].clientErrors, quint64(1));
+    QCOMPARE(metrics.perSite[1].serverErrors, quint64(0));
+    QCOMPARE(metrics.perSite[0].bytesSent, mainBytes);
+    QCOMPARE(metrics.perSite[1].bytesSent, otherBytes);
+    // The histogram behind the percentiles: every response in it, and the
+    // percentiles of the whole uptime read from it as the snapshot reads them.
+    quint64 counted = 0;
+    for (const quint64 count : metrics.serviceTimeCounts)
+        counted += count;
+    QCOMPARE(counted, quint64(9));
+    const QList<quint64> sinceStart = MetricsSnapshot::serviceTimePercentiles({}, metrics, { 50, 99 });
+    QCOMPARE(sinceStart.at(0) >= metrics.latencyP50Us, true);
+    QCOMPARE(sinceStart.at(1) >= metrics.latencyP99Us, true);
+    QCOMPARE(MetricsSnapshot::serviceTimePercentiles(metrics, metrics, { 50 }).at(0), quint64(0));
     // The uptime is the engine's clock since start(): no more than the time
     // since just before it (a bound, not a timing assertion).
     QVERIFY2(metrics.uptimeMs >= 0 && metrics.uptimeMs <= sinceBeforeStart.elapsed(),
