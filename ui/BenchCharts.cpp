@@ -1,17 +1,17 @@
 #include "ui/BenchCharts.h"
 
+#include "ui/ChartParts.h"
+
 #include <QAreaSeries>
 #include <QBoxLayout>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
-#include <QFontMetricsF>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
 
-#include <cmath>
 #include <iterator>
 
 using namespace Qt::StringLiterals;
@@ -23,118 +23,12 @@ namespace {
 const QColor kThroughput(0x1f, 0x6f, 0xeb); // the icon's blue
 const QColor kP50(0x2e, 0x7d, 0x32);
 const QColor kP99(0xe6, 0x51, 0x00);
+const QColor kEngine(0x0d, 0x47, 0xa1); // a darker blue: the same measure, the other side
+const QColor kGap(0x75, 0x75, 0x75);
 // Overlaid runs, in selection order: colours told apart in light and dark themes.
 const QColor kOverlayColors[] = { QColor(0x1f, 0x6f, 0xeb), QColor(0xe6, 0x51, 0x00),
     QColor(0x2e, 0x7d, 0x32), QColor(0x8e, 0x24, 0xaa), QColor(0xc6, 0x28, 0x28), QColor(0x00, 0x83, 0x8f),
     QColor(0x6d, 0x4c, 0x41), QColor(0x75, 0x75, 0x75) };
-
-struct NiceRange
-{
-    double step = 1;
-    int intervals = 1;
-    int decimals = 0;
-
-    double top() const { return step * intervals; }
-};
-
-// [0, n x step] covering `value`, with the smallest step of 1, 2, 2.5 or
-// 5 x 10^k that needs at most `maxIntervals` intervals: ticks fall on round
-// numbers and the labels carry the decimals the step needs.
-NiceRange niceRange(double value, int maxIntervals)
-{
-    if (!(value > 0))
-        value = 1;
-    NiceRange range;
-    range.step = 0;
-    for (double magnitude = std::pow(10.0, std::floor(std::log10(value / maxIntervals))); range.step == 0;
-         magnitude *= 10) {
-        for (double multiple : { 1.0, 2.0, 2.5, 5.0 }) {
-            range.intervals = qMax(1, int(std::ceil(value / (multiple * magnitude) - 1e-9)));
-            if (range.intervals <= maxIntervals) {
-                range.step = multiple * magnitude;
-                break;
-            }
-        }
-    }
-    const auto scaled = [&range](int decimals) { return range.step * std::pow(10.0, decimals); };
-    while (range.decimals < 6 && std::abs(scaled(range.decimals) - std::round(scaled(range.decimals))) > 1e-6)
-        ++range.decimals;
-    return range;
-}
-
-// Qt Charts cuts a tick label that does not fit its share of the axis (the
-// axis' length over the number of labels, less its padding on both sides) to
-// "...". Room for that padding (4 px in Qt Charts 6's sources) and a gap
-// between neighbours, in pixels.
-constexpr double kLabelRoom = 2 * 4.0 + 4.0;
-
-// Sets the axis to the nice range of `value` with the most intervals, up to
-// `maxIntervals`, whose labels all fit along `length` pixels of plot (0
-// before the chart's first layout: then every interval is allowed).
-void setNiceRange(
-    QValueAxis *axis, double value, int maxIntervals, Qt::Orientation orientation, double length)
-{
-    const QFontMetricsF metrics(axis->labelsFont());
-    const auto fits = [&](const NiceRange &range) {
-        // The widest label is the top one (values start at 0 and grow);
-        // vertically every label is one line high.
-        const double extent = orientation == Qt::Horizontal
-            ? metrics.horizontalAdvance(QString::number(range.top(), 'f', range.decimals))
-            : metrics.height();
-        return length <= 0 || length / (range.intervals + 1) >= extent + kLabelRoom;
-    };
-    int intervals = maxIntervals;
-    NiceRange range = niceRange(value, intervals);
-    while (intervals > 1 && !fits(range))
-        range = niceRange(value, --intervals);
-    axis->setRange(0, range.top());
-    axis->setTickCount(range.intervals + 1);
-    axis->setLabelFormat(u"%.%1f"_s.arg(range.decimals));
-}
-
-QChart *makeChart(const QString &title)
-{
-    auto *chart = new QChart;
-    chart->setTitle(title);
-    QFont font = chart->titleFont();
-    font.setBold(true);
-    chart->setTitleFont(font);
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setMargins(QMargins(4, 4, 8, 4));
-    chart->setBackgroundRoundness(4);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    return chart;
-}
-
-QValueAxis *makeAxis(const QString &title)
-{
-    auto *axis = new QValueAxis;
-    axis->setTitleText(title);
-    axis->setMinorTickCount(1);
-    QFont font = axis->titleFont();
-    font.setBold(false);
-    axis->setTitleFont(font);
-    return axis;
-}
-
-QLineSeries *makeLine(const QString &name, const QColor &color, int width)
-{
-    auto *series = new QLineSeries;
-    series->setName(name);
-    QPen pen(color);
-    pen.setWidth(width);
-    series->setPen(pen);
-    return series;
-}
-
-QChartView *makeView(QChart *chart, const QString &objectName, QWidget *parent)
-{
-    auto *view = new QChartView(chart, parent);
-    view->setObjectName(objectName);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(320, 220);
-    return view;
-}
 
 } // namespace
 
@@ -143,8 +37,8 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
 {
     setObjectName(namePrefix + u"Charts"_s);
 
-    QChart *throughput = makeChart(tr("Throughput"));
-    m_throughput = makeLine(tr("Requests/s"), kThroughput, 2);
+    QChart *throughput = ChartParts::chart(tr("Throughput"));
+    m_throughput = ChartParts::line(tr("Requests/s"), kThroughput, 2);
     m_throughput->setObjectName(namePrefix + u"ThroughputSeries"_s);
     // A light area under the line reads as volume. It has no outline: its
     // closing edge down to zero at the newest point is no data.
@@ -159,8 +53,8 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     throughput->addSeries(area);
     throughput->addSeries(m_throughput);
     throughput->legend()->setVisible(false);
-    m_throughputX = makeAxis(tr("Time (s)"));
-    m_throughputY = makeAxis(tr("Requests/s"));
+    m_throughputX = ChartParts::axis(tr("Time (s)"));
+    m_throughputY = ChartParts::axis(tr("Requests/s"));
     throughput->addAxis(m_throughputX, Qt::AlignBottom);
     throughput->addAxis(m_throughputY, Qt::AlignLeft);
     for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *> { area, m_throughput }) {
@@ -168,15 +62,15 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
         series->attachAxis(m_throughputY);
     }
 
-    QChart *latency = makeChart(tr("Latency"));
-    m_p50 = makeLine(tr("p50"), kP50, 2);
+    QChart *latency = ChartParts::chart(tr("Latency"));
+    m_p50 = ChartParts::line(tr("p50"), kP50, 2);
     m_p50->setObjectName(namePrefix + u"P50Series"_s);
-    m_p99 = makeLine(tr("p99"), kP99, 2);
+    m_p99 = ChartParts::line(tr("p99"), kP99, 2);
     m_p99->setObjectName(namePrefix + u"P99Series"_s);
     latency->addSeries(m_p50);
     latency->addSeries(m_p99);
-    m_latencyX = makeAxis(tr("Time (s)"));
-    m_latencyY = makeAxis(tr("Milliseconds"));
+    m_latencyX = ChartParts::axis(tr("Time (s)"));
+    m_latencyY = ChartParts::axis(tr("Milliseconds"));
     latency->addAxis(m_latencyX, Qt::AlignBottom);
     latency->addAxis(m_latencyY, Qt::AlignLeft);
     for (QLineSeries *series : { m_p50, m_p99 }) {
@@ -184,8 +78,28 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
         series->attachAxis(m_latencyY);
     }
 
-    m_throughputView = makeView(throughput, namePrefix + u"ThroughputChart"_s, this);
-    m_latencyView = makeView(latency, namePrefix + u"LatencyChart"_s, this);
+    // The engine's side, dashed in the client's colours.
+    m_engineRate = ChartParts::line(tr("Engine requests/s"), kEngine, 2, Qt::DashLine);
+    m_engineRate->setObjectName(namePrefix + u"EngineThroughputSeries"_s);
+    m_serviceP50 = ChartParts::line(tr("Service p50"), kP50, 1, Qt::DashLine);
+    m_serviceP50->setObjectName(namePrefix + u"ServiceP50Series"_s);
+    m_serviceP99 = ChartParts::line(tr("Service p99"), kP99, 1, Qt::DashLine);
+    m_serviceP99->setObjectName(namePrefix + u"ServiceP99Series"_s);
+    m_gap = ChartParts::line(tr("p50 gap"), kGap, 2, Qt::DotLine);
+    m_gap->setObjectName(namePrefix + u"GapSeries"_s);
+    throughput->addSeries(m_engineRate);
+    m_engineRate->attachAxis(m_throughputX);
+    m_engineRate->attachAxis(m_throughputY);
+    for (QLineSeries *series : { m_serviceP50, m_serviceP99, m_gap }) {
+        latency->addSeries(series);
+        series->attachAxis(m_latencyX);
+        series->attachAxis(m_latencyY);
+    }
+    for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap })
+        series->setVisible(false);
+
+    m_throughputView = ChartParts::view(throughput, namePrefix + u"ThroughputChart"_s, this);
+    m_latencyView = ChartParts::view(latency, namePrefix + u"LatencyChart"_s, this);
     auto *layout = new QBoxLayout(
         orientation == Qt::Horizontal ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom, this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -211,16 +125,24 @@ bool BenchCharts::eventFilter(QObject *watched, QEvent *event)
 void BenchCharts::clear(qint64 expectedDurationMs)
 {
     removeOverlays();
+    showEngine(false);
+    for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap })
+        series->clear();
+    m_maxSeconds = 0;
+    m_maxRate = 0;
+    m_maxLatencyMs = 0;
+    m_expectedDurationMs = expectedDurationMs;
+    clearClient();
+    rescale();
+}
+
+void BenchCharts::clearClient()
+{
     m_throughput->clear();
     m_throughputFill->clear();
     m_p50->clear();
     m_p99->clear();
-    m_expectedDurationMs = expectedDurationMs;
-    m_maxSeconds = 0;
-    m_maxRate = 0;
-    m_maxLatencyMs = 0;
     m_complete = false;
-    rescale();
 }
 
 void BenchCharts::append(const QList<model::BenchSample> &samples)
@@ -249,9 +171,57 @@ void BenchCharts::append(const QList<model::BenchSample> &samples)
 
 void BenchCharts::setSamples(const QList<model::BenchSample> &samples, qint64 expectedDurationMs)
 {
-    clear(expectedDurationMs);
+    // The engine's side, if shown, stays: it has no stored samples to come back from.
+    if (m_engineShown) {
+        clearClient();
+        m_expectedDurationMs = expectedDurationMs;
+    } else {
+        clear(expectedDurationMs);
+    }
     m_complete = true;
     append(samples);
+}
+
+void BenchCharts::showEngine(bool shown)
+{
+    m_engineShown = shown;
+    for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap })
+        series->setVisible(shown);
+    // A hidden series keeps its marker in the legend.
+    QLegend *rateLegend = m_throughputView->chart()->legend();
+    QLegend *latencyLegend = m_latencyView->chart()->legend();
+    for (QLegendMarker *marker : rateLegend->markers(m_engineRate) + latencyLegend->markers(m_serviceP50)
+            + latencyLegend->markers(m_serviceP99) + latencyLegend->markers(m_gap))
+        marker->setVisible(shown);
+    // Two lines of requests/s need their names; the area under the client's has none.
+    for (QLegendMarker *marker : rateLegend->markers(m_throughputArea))
+        marker->setVisible(false);
+    rateLegend->setVisible(shown);
+}
+
+void BenchCharts::appendEngine(const QList<EnginePoint> &points)
+{
+    if (points.isEmpty())
+        return;
+    QList<QPointF> rates, p50s, p99s, gaps;
+    rates.reserve(points.size());
+    p50s.reserve(points.size());
+    p99s.reserve(points.size());
+    gaps.reserve(points.size());
+    for (const EnginePoint &point : points) {
+        rates.append({ point.seconds, point.requestsPerSecond });
+        p50s.append({ point.seconds, point.serviceP50Ms });
+        p99s.append({ point.seconds, point.serviceP99Ms });
+        gaps.append({ point.seconds, point.gapP50Ms });
+        m_maxSeconds = qMax(m_maxSeconds, point.seconds);
+        m_maxRate = qMax(m_maxRate, point.requestsPerSecond);
+        m_maxLatencyMs = qMax(m_maxLatencyMs, qMax(point.serviceP99Ms, point.gapP50Ms));
+    }
+    m_engineRate->append(rates);
+    m_serviceP50->append(p50s);
+    m_serviceP99->append(p99s);
+    m_gap->append(gaps);
+    rescale();
 }
 
 void BenchCharts::compare(const QList<Overlay> &runs)
@@ -274,8 +244,8 @@ void BenchCharts::compare(const QList<Overlay> &runs)
 
     for (qsizetype i = 0; i < runs.size(); ++i) {
         const QColor color = kOverlayColors[i % std::size(kOverlayColors)];
-        QLineSeries *rateLine = makeLine(runs[i].name, color, 2);
-        QLineSeries *p99Line = makeLine(runs[i].name, color, 2);
+        QLineSeries *rateLine = ChartParts::line(runs[i].name, color, 2);
+        QLineSeries *p99Line = ChartParts::line(runs[i].name, color, 2);
         QList<QPointF> rates, p99s;
         rates.reserve(runs[i].samples.size());
         p99s.reserve(runs[i].samples.size());
@@ -350,10 +320,10 @@ void BenchCharts::rescale()
     // Each axis gets the most ticks its labels have room for at the chart's size.
     const QRectF throughputPlot = m_throughputView->chart()->plotArea();
     const QRectF latencyPlot = m_latencyView->chart()->plotArea();
-    setNiceRange(m_throughputX, span, 10, Qt::Horizontal, throughputPlot.width());
-    setNiceRange(m_latencyX, span, 10, Qt::Horizontal, latencyPlot.width());
-    setNiceRange(m_throughputY, m_maxRate * 1.05, 6, Qt::Vertical, throughputPlot.height());
-    setNiceRange(m_latencyY, m_maxLatencyMs * 1.05, 6, Qt::Vertical, latencyPlot.height());
+    ChartParts::setNiceRange(m_throughputX, span, 10, Qt::Horizontal, throughputPlot.width());
+    ChartParts::setNiceRange(m_latencyX, span, 10, Qt::Horizontal, latencyPlot.width());
+    ChartParts::setNiceRange(m_throughputY, m_maxRate * 1.05, 6, Qt::Vertical, throughputPlot.height());
+    ChartParts::setNiceRange(m_latencyY, m_maxLatencyMs * 1.05, 6, Qt::Vertical, latencyPlot.height());
 }
 
 } // namespace hostbench::ui

@@ -26,6 +26,12 @@ namespace hostbench::ui {
  * The chart views are named <prefix>ThroughputChart and <prefix>LatencyChart.
  * compare() overlays several stored runs instead: one requests/s line and
  * one p99 line per run, each in its own colour, named in the legends.
+ *
+ * When the window benchmarks its own engine, showEngine() adds the
+ * engine's side on the same time axis (appendEngine()): its requests/s
+ * beside the client's, its service time p50 and p99 beside the client's
+ * latency, and the gap between the client's p50 and the engine's (queueing
+ * in the kernel and the sockets, the network stack, the client itself).
  * GUI thread.
  */
 class BenchCharts final : public QWidget
@@ -53,6 +59,24 @@ public:
     QList<QLineSeries *> overlayThroughputSeries() const { return m_overlayThroughput; }
     QList<QLineSeries *> overlayP99Series() const { return m_overlayP99; }
 
+    // One sample of the engine that serves the run, at `seconds` into the run.
+    struct EnginePoint
+    {
+        double seconds = 0;
+        double requestsPerSecond = 0;
+        double serviceP50Ms = 0;
+        double serviceP99Ms = 0;
+        double gapP50Ms = 0; // the client's p50 less the engine's, over the same time
+    };
+    // Shows or hides the engine's series (hidden by clear() and compare()).
+    void showEngine(bool shown);
+    bool engineShown() const { return m_engineShown; }
+    void appendEngine(const QList<EnginePoint> &points);
+    QLineSeries *engineThroughputSeries() const { return m_engineRate; }
+    QLineSeries *serviceP50Series() const { return m_serviceP50; }
+    QLineSeries *serviceP99Series() const { return m_serviceP99; }
+    QLineSeries *gapSeries() const { return m_gap; }
+
     int pointCount() const;
     QLineSeries *throughputSeries() const { return m_throughput; }
     QLineSeries *p50Series() const { return m_p50; }
@@ -65,6 +89,7 @@ private:
     void rescale();
     void removeOverlays();
     void track(const model::BenchSample &sample);
+    void clearClient();
 
     QChartView *m_throughputView = nullptr;
     QChartView *m_latencyView = nullptr;
@@ -73,6 +98,11 @@ private:
     QAreaSeries *m_throughputArea = nullptr;
     QLineSeries *m_p50 = nullptr;
     QLineSeries *m_p99 = nullptr;
+    QLineSeries *m_engineRate = nullptr;
+    QLineSeries *m_serviceP50 = nullptr;
+    QLineSeries *m_serviceP99 = nullptr;
+    QLineSeries *m_gap = nullptr;
+    bool m_engineShown = false;
     QList<QLineSeries *> m_overlayThroughput;
     QList<QLineSeries *> m_overlayP99;
     QValueAxis *m_throughputX = nullptr;

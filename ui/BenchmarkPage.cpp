@@ -21,6 +21,7 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHostAddress>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -75,6 +76,8 @@ BenchmarkPage::BenchmarkPage(
     , m_liveRate(new QLabel(this))
     , m_liveLatency(new QLabel(this))
     , m_liveFailed(new QLabel(this))
+    , m_liveService(new QLabel(this))
+    , m_liveGap(new QLabel(this))
     , m_error(new QLabel(this))
     , m_charts(new BenchCharts(u"bench"_s, Qt::Horizontal, this))
     , m_report(new QPlainTextEdit(this))
@@ -98,6 +101,8 @@ BenchmarkPage::BenchmarkPage(
     m_liveRate->setObjectName(u"benchLiveRate"_s);
     m_liveLatency->setObjectName(u"benchLiveLatency"_s);
     m_liveFailed->setObjectName(u"benchLiveFailed"_s);
+    m_liveService->setObjectName(u"benchLiveService"_s);
+    m_liveGap->setObjectName(u"benchLiveGap"_s);
     m_error->setObjectName(u"benchError"_s);
     m_report->setObjectName(u"benchReport"_s);
 
@@ -141,7 +146,8 @@ BenchmarkPage::BenchmarkPage(
                            " border-radius: 4px; padding: 6px; }"_s);
     m_error->setVisible(false);
     m_state->setWordWrap(true);
-    for (QLabel *value : { m_liveRequests, m_liveRate, m_liveLatency, m_liveFailed }) {
+    for (QLabel *value :
+        { m_liveRequests, m_liveRate, m_liveLatency, m_liveFailed, m_liveService, m_liveGap }) {
         QFont bold = value->font();
         bold.setBold(true);
         value->setFont(bold);
@@ -197,6 +203,16 @@ BenchmarkPage::BenchmarkPage(
     figures->addRow(tr("Requests/s:"), m_liveRate);
     figures->addRow(tr("Latency p50 / p99:"), m_liveLatency);
     figures->addRow(tr("Failed:"), m_liveFailed);
+    // This window's engine as the target: its own view of the same requests.
+    figures->addRow(tr("Service time p50 / p99:"), m_liveService);
+    auto *gapLabel = new QLabel(tr("Latency − service p50:"), this);
+    const QString gapTip = tr("The client's latency less the engine's service time: the time a request "
+                              "spends queued in sockets and in the network stack, and in the load generator");
+    gapLabel->setToolTip(gapTip);
+    m_liveGap->setToolTip(gapTip);
+    m_liveService->setToolTip(tr("Measured by the engine: request parsed to response written. "
+                                 "Shown when the target is this window's engine."));
+    figures->addRow(gapLabel, m_liveGap);
     formLayout->addLayout(figures);
     formLayout->addWidget(m_error);
     formLayout->addStretch();
@@ -228,6 +244,7 @@ BenchmarkPage::BenchmarkPage(
     restoreForm();
     refreshTargets();
     showFigures(0, 0, 0, 0, 0);
+    showEngineFigures(-1, -1, -1);
     m_state->setText(tr("Ready."));
     updateState();
 }
@@ -336,6 +353,11 @@ void BenchmarkPage::probeFinished(const QString &error)
 
 void BenchmarkPage::launch(const model::BenchParameters &wanted)
 {
+    // The engine's counters and the run's clock from before the first request.
+    const bool watchEngine = targetsOwnEngine(wanted);
+    const model::MetricsSnapshot engineAtStart
+        = watchEngine ? m_engine.metricsNow() : model::MetricsSnapshot();
+    m_runClock.start();
     auto generator = std::make_unique<bench::LoadGenerator>();
     QString error;
     if (!generator->start(wanted, &error)) {
@@ -351,6 +373,15 @@ void BenchmarkPage::launch(const model::BenchParameters &wanted)
     m_completed = 0;
     m_failed = 0;
     m_charts->clear(wanted.durationMs);
+    m_watchEngine = watchEngine;
+    if (m_watchEngine) {
+        m_engineAtStart = engineAtStart;
+        m_engineBefore = m_engineAtStart;
+        m_engineBeforeMs = 0;
+        m_clientP50Ms = 0;
+        m_charts->showEngine(true);
+    }
+    showEngineFigures(-1, -1, -1);
     m_report->clear();
     m_progress->setValue(0);
     m_state->setText(tr("Running…"));
@@ -382,6 +413,8 @@ void BenchmarkPage::poll()
         return;
     const QList<model::BenchSample> samples = m_generator->takeSamples();
     m_charts->append(samples);
+    if (m_watchEngine)
+        sampleEngine(samples);
     for (const model::BenchSample &sample : samples) {
         m_completed += sample.completed;
         m_failed += sample.failed;
@@ -403,11 +436,15 @@ void BenchmarkPage::finish()
     // Finished: the threads have ended or are ending, so this returns at once.
     m_generator->wait();
     const model::RunSummary summary = m_generator->summary();
+    m_lastSummary = summary;
     const QList<model::BenchSample> samples = m_generator->allSamples();
     // Stored with the run, so that its percentiles can be read again later.
     const model::LatencyHistogram histogram = m_generator->histogram();
     const QString runError = m_generator->error();
     m_generator.reset();
+    // The engine's side up to the run's end, its last responses included.
+    if (m_watchEngine)
+        sampleEngine({}, true);
 
     m_charts->setSamples(samples, m_running.durationMs);
     m_progress->setValue(m_progress->maximum());
@@ -417,6 +454,12 @@ void BenchmarkPage::finish()
             : tr("Finished in %1.").arg(Format::duration(qint64(summary.timeTakenSec * 1000))));
     showFigures(summary.completed, summary.requestsPerSecond, summary.latencyP50Ms, summary.latencyP99Ms,
         summary.failed);
+    if (m_watchEngine && m_engine.isRunning()) {
+        // The whole run: the engine's percentiles of the responses served since its start.
+        const QList<quint64> service = model::MetricsSnapshot::serviceTimePercentiles(
+            m_engineAtStart, m_engine.metricsNow(), { 50, 99 });
+        showEngineFigures(service.at(0) / 1000.0, service.at(1) / 1000.0, summary.latencyP50Ms);
+    }
 
     // A run that broke off (no descriptors left) has figures that say little: shown, not stored.
     qint64 runId = 0;
@@ -429,6 +472,66 @@ void BenchmarkPage::finish()
     updateState();
     emit runningChanged(false);
     emit runFinished(runId);
+}
+
+bool BenchmarkPage::targetsOwnEngine(const model::BenchParameters &run) const
+{
+    if (!m_engine.isRunning())
+        return false;
+    const QUrl url(run.url);
+    if (url.scheme() != u"http"_s || url.port(80) != m_engine.port())
+        return false;
+    const QString host = url.host().toLower();
+    const QHostAddress address(host);
+    const QHostAddress listen(m_engine.listenAddress());
+    const bool anyAddress
+        = listen == QHostAddress(QHostAddress::AnyIPv4) || listen == QHostAddress(QHostAddress::AnyIPv6);
+    return host == u"localhost"_s || host == TargetResolver::connectableAddress(m_engine.listenAddress())
+        || address == listen || (address.isLoopback() && (listen.isLoopback() || anyAddress));
+}
+
+void BenchmarkPage::sampleEngine(const QList<model::BenchSample> &samples, bool last)
+{
+    if (!samples.isEmpty())
+        m_clientP50Ms = samples.constLast().p50Us / 1000.0;
+    if (!m_engine.isRunning())
+        return;
+    const qint64 nowMs = m_runClock.elapsed();
+    if (nowMs - m_engineBeforeMs < (last ? 1 : kPollIntervalMs / 2))
+        return;
+    const model::MetricsSnapshot now = m_engine.metricsNow();
+    if (now.requests < m_engineBefore.requests) {
+        // The engine restarted under the run: start over from here.
+        m_engineBefore = now;
+        m_engineBeforeMs = nowMs;
+        return;
+    }
+    BenchCharts::EnginePoint point;
+    point.seconds = nowMs / 1000.0;
+    point.requestsPerSecond
+        = double(now.requests - m_engineBefore.requests) * 1000.0 / double(nowMs - m_engineBeforeMs);
+    const QList<quint64> service
+        = model::MetricsSnapshot::serviceTimePercentiles(m_engineBefore, now, { 50, 99 });
+    point.serviceP50Ms = service.at(0) / 1000.0;
+    point.serviceP99Ms = service.at(1) / 1000.0;
+    point.gapP50Ms = m_clientP50Ms - point.serviceP50Ms;
+    m_charts->appendEngine({ point });
+    if (now.requests > m_engineBefore.requests)
+        showEngineFigures(point.serviceP50Ms, point.serviceP99Ms, m_clientP50Ms);
+    m_engineBefore = now;
+    m_engineBeforeMs = nowMs;
+}
+
+void BenchmarkPage::showEngineFigures(double serviceP50Ms, double serviceP99Ms, double clientP50Ms)
+{
+    if (serviceP50Ms < 0 || !m_watchEngine) {
+        m_liveService->setText(u"–"_s);
+        m_liveGap->setText(u"–"_s);
+        return;
+    }
+    m_liveService->setText(
+        tr("%1 / %2").arg(Format::milliseconds(serviceP50Ms), Format::milliseconds(serviceP99Ms)));
+    m_liveGap->setText(Format::milliseconds(clientP50Ms - serviceP50Ms));
 }
 
 void BenchmarkPage::updateState()

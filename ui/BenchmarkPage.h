@@ -1,6 +1,9 @@
 #pragma once
 
 #include "model/BenchParameters.h"
+#include "model/BenchSample.h"
+#include "model/MetricsSnapshot.h"
+#include "model/RunSummary.h"
 
 #include <QElapsedTimer>
 #include <QTimer>
@@ -39,7 +42,11 @@ class FieldError;
  * generator threads; Start (which first tries one connection to the target,
  * ConnectProbe, and shows a refusal under the URL) and Stop, a progress bar, live charts of
  * requests/s and latency, and when the run ends the ab-style report; the
- * run is then stored (Database::saveRun, with its samples).
+ * run is then stored (Database::saveRun, with its samples). When the target
+ * is this window's own engine, each poll also samples the engine
+ * (EngineController::metricsNow()) and the charts show its requests/s and
+ * service time beside the client's, and the gap between the client's
+ * latency and the service time (a figure and a series).
  *
  * The LoadGenerator runs in this process on its own threads; this page
  * polls it every kPollIntervalMs (takeSamples(), progress(), isFinished())
@@ -59,6 +66,8 @@ public:
     ~BenchmarkPage() override;
 
     bool isRunning() const { return m_generator != nullptr; }
+    // The run under way (or the last one) targets this window's engine: its side is charted.
+    bool watchesEngine() const { return m_watchEngine; }
     // Start was pressed and the target is being tried (ConnectProbe).
     bool isConnecting() const;
     // The run the form describes, the target resolved (TargetResolver).
@@ -70,6 +79,9 @@ public:
     // nothing is started (a run is live, or the URL is refused at once).
     bool startRun();
     void stopRun();
+    // The summary of the last run that ended (empty before).
+    const model::RunSummary &lastSummary() const { return m_lastSummary; }
+    const model::BenchParameters &lastParameters() const { return m_running; }
 
 signals:
     void runningChanged(bool running);
@@ -90,6 +102,10 @@ private:
     void updateHint();
     void showError(const QString &message);
     void showFigures(quint64 requests, double rate, double p50Ms, double p99Ms, quint64 failed);
+    void showEngineFigures(double serviceP50Ms, double serviceP99Ms, double clientP50Ms);
+    bool targetsOwnEngine(const model::BenchParameters &run) const;
+    // `last`: the run has ended; taken whatever the time since the previous one.
+    void sampleEngine(const QList<model::BenchSample> &samples, bool last = false);
     void restoreForm();
     void saveForm();
 
@@ -104,6 +120,13 @@ private:
     model::BenchParameters m_probing;
     quint64 m_completed = 0;
     quint64 m_failed = 0;
+    model::RunSummary m_lastSummary;
+    bool m_watchEngine = false;
+    QElapsedTimer m_runClock; // started with the generator: the engine's side on the run's time axis
+    model::MetricsSnapshot m_engineAtStart;
+    model::MetricsSnapshot m_engineBefore; // the previous poll's
+    qint64 m_engineBeforeMs = 0;
+    double m_clientP50Ms = 0; // the latest interval's
     QStringList m_offeredUrls;
 
     QComboBox *m_url = nullptr;
@@ -124,6 +147,8 @@ private:
     QLabel *m_liveRate = nullptr;
     QLabel *m_liveLatency = nullptr;
     QLabel *m_liveFailed = nullptr;
+    QLabel *m_liveService = nullptr;
+    QLabel *m_liveGap = nullptr;
     QLabel *m_error = nullptr;
     BenchCharts *m_charts = nullptr;
     QPlainTextEdit *m_report = nullptr;

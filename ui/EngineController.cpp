@@ -23,6 +23,7 @@ EngineController::EngineController(storage::Database &database, AppSettings &set
     , m_server(std::make_unique<http::HttpServer>())
 {
     setObjectName(u"engineController"_s);
+    m_clock.start();
     m_timer.setInterval(kMetricsIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &EngineController::sample);
 }
@@ -49,6 +50,7 @@ bool EngineController::start(const model::ServerConfig &config, QString *error)
     m_requestedPort = config.port;
 
     m_metrics = m_server->metrics();
+    m_history.add(m_metrics, m_clock.elapsed());
     m_requestsPerSecond = 0;
     m_sampledAt.start();
     m_timer.start();
@@ -210,6 +212,11 @@ void EngineController::startControlApi()
     m_controlApiStatus = tr("Control API on http://127.0.0.1:%1/api/status").arg(m_controlApi->port());
 }
 
+model::MetricsSnapshot EngineController::metricsNow() const
+{
+    return m_server->metrics();
+}
+
 void EngineController::sample()
 {
     const model::MetricsSnapshot now = m_server->metrics();
@@ -217,6 +224,7 @@ void EngineController::sample()
     if (elapsedMs > 0 && now.requests >= m_metrics.requests)
         m_requestsPerSecond = double(now.requests - m_metrics.requests) * 1000.0 / double(elapsedMs);
     m_metrics = now;
+    m_history.add(now, m_clock.elapsed());
     emit metricsSampled();
 }
 

@@ -3,6 +3,7 @@
 #include "model/MetricsSnapshot.h"
 #include "model/ServerConfig.h"
 #include "model/VirtualHost.h"
+#include "ui/EngineHistory.h"
 
 #include <QElapsedTimer>
 #include <QList>
@@ -37,7 +38,7 @@ class AppSettings;
  * engine runs without it when that port is taken), reloads the sites after
  * an edit, and samples HttpServer::metrics() every kMetricsIntervalMs
  * (the workers never call back: the GUI pulls). Rates are derived from two
- * consecutive samples.
+ * consecutive samples; history() keeps the last hour of them for the charts.
  *
  * Thread: GUI thread; the engine's workers run on their own threads.
  */
@@ -96,6 +97,14 @@ public:
     // The last sample, and the rate of requests between the last two.
     const model::MetricsSnapshot &metrics() const { return m_metrics; }
     double requestsPerSecond() const { return m_requestsPerSecond; }
+    // The samples of the last hour (since the window opened), as points per span.
+    const EngineHistory &history() const { return m_history; }
+    // A sample taken now, outside the timer (the Benchmark page's 100 ms
+    // polls); its cost is a sum over the workers' counters (about 24k per
+    // worker), no lock. Empty counters while stopped.
+    model::MetricsSnapshot metricsNow() const;
+    // The clock of history()'s points: ms since the controller was made.
+    qint64 clockMs() const { return m_clock.elapsed(); }
 
 signals:
     void runningChanged(bool running);
@@ -127,6 +136,8 @@ private:
     quint16 m_requestedPort = 0;
     QTimer m_timer;
     QElapsedTimer m_sampledAt;
+    QElapsedTimer m_clock;
+    EngineHistory m_history;
     model::MetricsSnapshot m_metrics;
     double m_requestsPerSecond = 0;
 };

@@ -9,6 +9,7 @@
 #include "ui/EngineController.h"
 #include "ui/EngineStatusLine.h"
 #include "ui/ExportDialog.h"
+#include "ui/Format.h"
 #include "ui/RunsPage.h"
 #include "ui/ServerPage.h"
 #include "ui/SitesPage.h"
@@ -91,9 +92,23 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     connect(m_sites, &SitesPage::sitesChanged, m_benchmark, &BenchmarkPage::refreshTargets);
     connect(
         m_benchmark, &BenchmarkPage::runFinished, m_runs, [this](qint64 runId) { m_runs->refresh(runId); });
+    connect(m_benchmark, &BenchmarkPage::runFinished, this, &MainWindow::notifyRunEnded);
 
     if (!restoreGeometry(m_settings->windowGeometry()))
         resize(1180, 760);
+}
+
+void MainWindow::notifyRunEnded()
+{
+    // The user is looking at the page: it shows the result itself.
+    const bool seen = isVisible() && !isMinimized() && m_tabs->currentWidget() == m_benchmark;
+    if (seen)
+        return;
+    const model::RunSummary &summary = m_benchmark->lastSummary();
+    m_tray->notify(summary.interrupted ? tr("Benchmark stopped") : tr("Benchmark finished"),
+        tr("%1 requests/s, p99 %2 (%3)")
+            .arg(Format::rate(summary.requestsPerSecond), Format::milliseconds(summary.latencyP99Ms),
+                m_benchmark->lastParameters().url));
 }
 
 MainWindow::~MainWindow()

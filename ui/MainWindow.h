@@ -59,6 +59,9 @@ protected:
 
 private:
     void createMenus();
+    // A run that ends out of sight (window hidden or minimised, another
+    // page showing) is told through the tray: its requests/s and p99.
+    void notifyRunEnded();
     void showAbout();
 
     storage::DataFolder &m_folder;

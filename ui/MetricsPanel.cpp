@@ -1,11 +1,14 @@
 #include "ui/MetricsPanel.h"
 
+#include "ui/EngineCharts.h"
 #include "ui/EngineController.h"
 #include "ui/Format.h"
 
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -16,7 +19,7 @@ namespace hostbench::ui {
 MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     : QWidget(parent)
     , m_engine(engine)
-    , m_sites(new QTableWidget(0, 2, this))
+    , m_sites(new QTableWidget(0, kColumns, this))
 {
     setObjectName(u"metricsPanel"_s);
     auto *grid = new QGridLayout;
@@ -34,9 +37,13 @@ MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     grid->setColumnStretch(3, 1);
 
     m_sites->setObjectName(u"metricsSites"_s);
-    m_sites->setHorizontalHeaderLabels({ tr("Site"), tr("Requests") });
+    m_sites->setHorizontalHeaderLabels(
+        { tr("Site"), tr("Requests"), tr("Requests/s"), tr("Errors"), tr("Sent/s") });
+    m_sites->horizontalHeaderItem(3)->setToolTip(
+        tr("Responses with status 4xx or 5xx among those of the last seconds"));
     m_sites->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_sites->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    for (int column = 1; column < kColumns; ++column)
+        m_sites->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_sites->verticalHeader()->setVisible(false);
     m_sites->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_sites->setSelectionMode(QAbstractItemView::NoSelection);
@@ -47,7 +54,16 @@ MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(grid);
     layout->addSpacing(8);
-    layout->addWidget(m_sites, 1);
+    // The charts, and the sites beside them.
+    m_charts = new EngineCharts(m_engine, this);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(u"metricsSplitter"_s);
+    split->addWidget(m_charts);
+    split->addWidget(m_sites);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+    layout->addWidget(split, 1);
 
     connect(&m_engine, &EngineController::metricsSampled, this, &MetricsPanel::update);
     update();
@@ -88,18 +104,25 @@ void MetricsPanel::update()
                 Format::count(m.statusClasses[3]), Format::count(m.statusClasses[4]))
             : dash);
 
-    m_sites->setRowCount(running ? int(m.perSite.size()) : 0);
+    const QList<EngineHistory::SiteRate> &sites = m_engine.history().sites();
+    m_sites->setRowCount(running ? int(sites.size()) : 0);
     for (int row = 0; row < m_sites->rowCount(); ++row) {
-        const auto &site = m.perSite.at(row);
-        for (int column = 0; column < 2; ++column) {
+        const EngineHistory::SiteRate &site = sites.at(row);
+        const QString texts[kColumns]
+            = { site.hostName, Format::count(site.requests), Format::rate(site.requestsPerSecond),
+                  site.errorRate < 0 ? dash : u"%1 %"_s.arg(QLocale().toString(site.errorRate * 100, 'f', 1)),
+                  tr("%1/s").arg(Format::bytes(quint64(site.bytesPerSecond))) };
+        for (int column = 0; column < kColumns; ++column) {
             QTableWidgetItem *item = m_sites->item(row, column);
             if (!item) {
                 item = new QTableWidgetItem;
+                item->setTextAlignment(
+                    column == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
                 m_sites->setItem(row, column, item);
             }
-            item->setText(column == 0 ? site.hostName : Format::count(site.requests));
-            item->setTextAlignment(
-                column == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+            // An unchanged text costs no repaint.
+            if (item->text() != texts[column])
+                item->setText(texts[column]);
         }
     }
 }

@@ -8,20 +8,27 @@ class QTableWidget;
 
 namespace hostbench::ui {
 
+class EngineCharts;
 class EngineController;
 
 /*
  * The engine's counters on the Server page: uptime, requests and their
  * rate, connections, bytes sent, responses by status class, service-time
- * percentiles and requests per site. Redrawn on each EngineController
- * sample (500 ms). GUI thread.
+ * percentiles; below, the engine's traffic charted (EngineCharts) and,
+ * beside the charts, each site's requests, requests/s, error rate and
+ * bytes sent per second (the table metricsSites, from
+ * EngineController::history()). Redrawn on each EngineController sample
+ * (500 ms). GUI thread.
  */
 class MetricsPanel final : public QWidget
 {
     Q_OBJECT
 
 public:
+    static constexpr int kColumns = 5; // site, requests, requests/s, error rate, bytes/s
+
     explicit MetricsPanel(EngineController &engine, QWidget *parent = nullptr);
+    EngineCharts *charts() const { return m_charts; }
 
 private:
     void update();
@@ -37,6 +44,7 @@ private:
     QLabel *m_statusClasses = nullptr;
     QLabel *m_latency = nullptr;
     QTableWidget *m_sites = nullptr;
+    EngineCharts *m_charts = nullptr;
 };
 
 } // namespace hostbench::ui

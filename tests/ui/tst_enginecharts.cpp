@@ -1,0 +1,402 @@
+// The engine's traffic in a real window (offscreen, the engine on 127.0.0.1
+// port 0, two sites): the Server page's charts and per-site table after real
+// requests over raw sockets, the span chooser, hidden charts left alone;
+// the Benchmark page's engine side during a run of the window's own engine;
+// the tray notification of a run that ends out of sight.
+#include "../http/RawClient.h"
+#include "model/LatencyHistogram.h"
+#include "storage/DataFolder.h"
+#include "storage/SiteEdits.h"
+#include "ui/AppSettings.h"
+#include "ui/BenchCharts.h"
+#include "ui/BenchmarkPage.h"
+#include "ui/EngineCharts.h"
+#include "ui/EngineController.h"
+#include "ui/Format.h"
+#include "ui/MainWindow.h"
+#include "ui/TrayIcon.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLocale>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QSystemTrayIcon>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QValueAxis>
+
+#include <cmath>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace hostbench;
+using Span = ui::EngineHistory::Span;
+
+namespace {
+constexpr int kTimeoutMs = 30000; // generous: the suite runs on two busy cores
+constexpr double kMiB = 1024.0 * 1024.0;
+
+QByteArray get(const QByteArray &path, const QByteArray &host, const QByteArray &extra = {})
+{
+    return "GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\n" + extra + "\r\n";
+}
+quint64 size(const RawClient::Reply &reply)
+{
+    return quint64(reply.head.size() + 4 + reply.body.size());
+}
+} // namespace
+
+class TestEngineCharts final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void chartsFollowRealRequests();
+    void siteTableShowsEachSite();
+    void spanChooserSetsTimeAxis_data();
+    void spanChooserSetsTimeAxis();
+    void hiddenChartsAreNotRedrawn();
+    void benchmarkShowsEngineSide();
+    void runEndedOutOfSightIsNotified();
+
+private:
+    template <typename T> T *widget(const QString &name) const
+    {
+        T *found = m_window->findChild<T *>(name);
+        if (!found)
+            qWarning("no widget named %s", qPrintable(name));
+        return found;
+    }
+    void showTab(const QString &pageName);
+    // A run of `seconds` of the window's own engine from the Benchmark page, started (not awaited).
+    void startRun(int seconds);
+    ui::EngineCharts *charts() const { return widget<ui::EngineCharts>(u"engineCharts"_s); }
+    // The sum over the Minute span's points of a series' value times its step (s): what it counted.
+    double counted(const QLineSeries *series, double scale = 1) const;
+    int rowOf(const QString &site) const;
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<storage::DataFolder> m_folder;
+    std::unique_ptr<ui::MainWindow> m_window;
+};
+
+void TestEngineCharts::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_folder = std::make_unique<storage::DataFolder>();
+    QString error;
+    QVERIFY2(m_folder->open(m_dir.filePath(u"data"_s), &error), qPrintable(error));
+    model::ServerConfig config = m_folder->database().serverConfig();
+    config.port = 0;
+    config.threads = 2;
+    QVERIFY(m_folder->database().saveServerConfig(config));
+    ui::AppSettings(m_folder->database()).setControlApiPort(0);
+    // A second site, b.test, beside the default one (localhost).
+    QVERIFY(QDir().mkpath(m_dir.filePath(u"b"_s)));
+    QFile index(m_dir.filePath(u"b/index.html"_s));
+    QVERIFY(index.open(QIODevice::WriteOnly));
+    index.write("<p>b.test</p>\n");
+    index.close();
+    model::VirtualHost site;
+    site.hostName = u"b.test"_s;
+    site.documentRoot = m_dir.filePath(u"b"_s);
+    QCOMPARE(storage::SiteEdits::create(m_folder->database(), site).result, model::SiteChange::Result::Done);
+
+    m_window = std::make_unique<ui::MainWindow>(*m_folder);
+    m_window->resize(1280, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->startEngineAtLaunch();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
+    showTab(u"serverPage"_s);
+}
+
+void TestEngineCharts::cleanupTestCase()
+{
+    m_window.reset();
+    m_folder.reset();
+}
+
+void TestEngineCharts::showTab(const QString &pageName)
+{
+    auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
+    QVERIFY(tabs);
+    tabs->setCurrentWidget(widget<QWidget>(pageName));
+    QTRY_VERIFY(widget<QWidget>(pageName)->isVisible());
+}
+
+double TestEngineCharts::counted(const QLineSeries *series, double scale) const
+{
+    const QList<ui::EngineHistory::Point> &points = m_window->engine().history().points(Span::Minute);
+    if (series->count() != points.size())
+        return -1;
+    double sum = 0;
+    for (qsizetype i = 0; i < points.size(); ++i)
+        sum += series->at(i).y() * scale * double(points.at(i).durationMs) / 1000.0;
+    return sum;
+}
+
+int TestEngineCharts::rowOf(const QString &site) const
+{
+    auto *table = widget<QTableWidget>(u"metricsSites"_s);
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (table->item(row, 0) && table->item(row, 0)->text() == site)
+            return row;
+    }
+    return -1;
+}
+
+void TestEngineCharts::chartsFollowRealRequests()
+{
+    ui::EngineCharts *engineCharts = charts();
+    QVERIFY(engineCharts);
+    QVERIFY(engineCharts->isVisible());
+    QCOMPARE(engineCharts->span(), Span::Minute);
+    const quint16 port = m_window->engine().port();
+
+    // 6 answers of localhost on one kept-alive connection, 3 of b.test each
+    // on its own, 4 times 404 from b.test; one connection left open, idle.
+    quint64 bytes = 0;
+    {
+        RawClient client(port);
+        for (int i = 0; i < 6; ++i) {
+            const RawClient::Reply reply = client.request(get("/", "localhost"));
+            QCOMPARE(reply.status, 200);
+            bytes += size(reply);
+        }
+        for (int i = 0; i < 4; ++i) {
+            const RawClient::Reply reply = client.request(get("/missing", "b.test"));
+            QCOMPARE(reply.status, 404);
+            bytes += size(reply);
+        }
+    }
+    for (int i = 0; i < 3; ++i) {
+        RawClient client(port);
+        const RawClient::Reply reply = client.request(get("/", "b.test", "Connection: close\r\n"));
+        QCOMPARE(reply.status, 200);
+        bytes += size(reply);
+        QVERIFY(client.waitForClose());
+    }
+    RawClient idle(port);
+
+    // The charts have counted every request, by status class, and every byte sent.
+    QTRY_COMPARE_WITH_TIMEOUT(qRound(counted(engineCharts->requestsSeries())), 13, kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(
+        qRound64(counted(engineCharts->bytesSeries(), kMiB)), qint64(bytes), kTimeoutMs);
+    QCOMPARE(qRound(counted(engineCharts->statusSeries(0))), 9); // 2xx
+    QCOMPARE(qRound(counted(engineCharts->statusSeries(1))), 9); // + 3xx: none
+    QCOMPARE(qRound(counted(engineCharts->statusSeries(2))), 13); // + 4xx
+    QCOMPARE(qRound(counted(engineCharts->statusSeries(3))), 13); // + 5xx: none
+    // The service time of those requests, p50 at or under p99, both above zero somewhere.
+    const QLineSeries *p50 = engineCharts->p50Series();
+    const QLineSeries *p99 = engineCharts->p99Series();
+    QCOMPARE(p50->count(), engineCharts->requestsSeries()->count());
+    double highestP99 = 0;
+    for (qsizetype i = 0; i < p99->count(); ++i) {
+        QVERIFY(p50->at(i).y() <= p99->at(i).y());
+        highestP99 = qMax(highestP99, p99->at(i).y());
+    }
+    QVERIFY(highestP99 > 0);
+    QVERIFY(highestP99 < 1000 * 60); // ms: below a minute
+    // Seconds before the newest point, which is at 0.
+    QCOMPARE(engineCharts->requestsSeries()->at(engineCharts->requestsSeries()->count() - 1).x(), 0.0);
+    // The idle connection alone stays open.
+    QTRY_COMPARE_WITH_TIMEOUT(engineCharts->openSeries()->count() > 0
+            ? engineCharts->openSeries()->at(engineCharts->openSeries()->count() - 1).y()
+            : -1.0,
+        1.0, kTimeoutMs);
+}
+
+void TestEngineCharts::siteTableShowsEachSite()
+{
+    auto *table = widget<QTableWidget>(u"metricsSites"_s);
+    QVERIFY(table && table->isVisible());
+    QCOMPARE(table->columnCount(), 5);
+    QTRY_VERIFY(rowOf(u"localhost"_s) >= 0 && rowOf(u"b.test"_s) >= 0);
+    // What the previous test sent, and only that.
+    QTRY_COMPARE(table->item(rowOf(u"localhost"_s), 1)->text(), ui::Format::count(6));
+    QTRY_COMPARE(table->item(rowOf(u"b.test"_s), 1)->text(), ui::Format::count(7));
+
+    // Now only 404s from b.test and 200s from localhost: their error rates over the last seconds.
+    const QString all = u"%1 %"_s.arg(QLocale().toString(100.0, 'f', 1));
+    const QString none = u"%1 %"_s.arg(QLocale().toString(0.0, 'f', 1));
+    const quint16 port = m_window->engine().port();
+    RawClient client(port);
+    QElapsedTimer clock;
+    clock.start();
+    const auto row
+        = [&](const QString &site, int column) { return table->item(rowOf(site), column)->text(); };
+    while (clock.elapsed() < kTimeoutMs && !(row(u"b.test"_s, 3) == all && row(u"localhost"_s, 3) == none)) {
+        QCOMPARE(client.request(get("/missing", "b.test")).status, 404);
+        QCOMPARE(client.request(get("/", "localhost")).status, 200);
+        QTest::qWait(20);
+    }
+    QCOMPARE(row(u"b.test"_s, 3), all);
+    QCOMPARE(row(u"localhost"_s, 3), none);
+    for (const QString &site : { u"b.test"_s, u"localhost"_s }) {
+        QVERIFY2(row(site, 2) != ui::Format::rate(0), qPrintable(row(site, 2))); // requests/s
+        QVERIFY2(!row(site, 4).startsWith(ui::Format::bytes(0)), qPrintable(row(site, 4))); // bytes/s
+    }
+}
+
+void TestEngineCharts::spanChooserSetsTimeAxis_data()
+{
+    QTest::addColumn<int>("index");
+    QTest::addColumn<Span>("span");
+    QTest::addColumn<double>("min");
+    QTest::addColumn<QString>("title");
+    QTest::newRow("10 min") << 1 << Span::TenMinutes << -10.0 << u"Minutes before now"_s;
+    QTest::newRow("1 h") << 2 << Span::Hour << -60.0 << u"Minutes before now"_s;
+    QTest::newRow("60 s") << 0 << Span::Minute << -60.0 << u"Seconds before now"_s;
+}
+
+void TestEngineCharts::spanChooserSetsTimeAxis()
+{
+    QFETCH(int, index);
+    QFETCH(Span, span);
+    QFETCH(double, min);
+    QFETCH(QString, title);
+    auto *chooser = widget<QComboBox>(u"engineChartsSpan"_s);
+    QVERIFY(chooser);
+    chooser->setCurrentIndex(index);
+    QCOMPARE(charts()->span(), span);
+    for (int chart = 0; chart < 4; ++chart) {
+        QValueAxis *axis = charts()->timeAxis(chart);
+        QCOMPARE(axis->min(), min);
+        QCOMPARE(axis->max(), 0.0);
+        QCOMPARE(axis->titleText(), title);
+    }
+    // The span's own points.
+    QCOMPARE(charts()->requestsSeries()->count(), m_window->engine().history().points(span).size());
+}
+
+void TestEngineCharts::hiddenChartsAreNotRedrawn()
+{
+    ui::EngineCharts *engineCharts = charts();
+    const ui::EngineHistory &history = m_window->engine().history();
+    showTab(u"sitesPage"_s);
+    QVERIFY(!engineCharts->isVisible());
+    const int refreshes = engineCharts->refreshCount();
+    const quint64 revision = history.revision(Span::Minute);
+    QTRY_VERIFY_WITH_TIMEOUT(history.revision(Span::Minute) >= revision + 2, kTimeoutMs);
+    QCOMPARE(engineCharts->refreshCount(), refreshes);
+    // Shown again: one redraw catches up.
+    showTab(u"serverPage"_s);
+    QTRY_VERIFY(engineCharts->refreshCount() > refreshes);
+    QCOMPARE(engineCharts->requestsSeries()->count(), history.points(Span::Minute).size());
+}
+
+void TestEngineCharts::startRun(int seconds)
+{
+    widget<QComboBox>(u"benchUrl"_s)->setCurrentText(m_window->engine().url());
+    widget<QSpinBox>(u"benchConcurrency"_s)->setValue(4);
+    widget<QRadioButton>(u"benchByDuration"_s)->setChecked(true);
+    widget<QSpinBox>(u"benchDuration"_s)->setValue(seconds);
+    widget<QSpinBox>(u"benchThreads"_s)->setValue(1);
+    widget<QCheckBox>(u"benchKeepAlive"_s)->setChecked(true);
+    QTest::mouseClick(widget<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(widget<ui::BenchmarkPage>(u"benchmarkPage"_s)->isRunning(), kTimeoutMs);
+}
+
+void TestEngineCharts::benchmarkShowsEngineSide()
+{
+    showTab(u"benchmarkPage"_s);
+    auto *page = widget<ui::BenchmarkPage>(u"benchmarkPage"_s);
+    auto *benchCharts = widget<ui::BenchCharts>(u"benchCharts"_s);
+    QVERIFY(page && benchCharts);
+    QVERIFY(!benchCharts->engineShown());
+    startRun(2);
+    QVERIFY(page->watchesEngine());
+    QVERIFY(benchCharts->engineShown());
+    QVERIFY(benchCharts->engineThroughputSeries()->isVisible());
+    // Live: the engine's points come in while the run goes on.
+    QTRY_VERIFY_WITH_TIMEOUT(benchCharts->engineThroughputSeries()->count() >= 2, kTimeoutMs);
+    QVERIFY(page->isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kTimeoutMs);
+
+    // Both sides on one time axis, from 0 to the run's end.
+    QLineSeries *engineRate = benchCharts->engineThroughputSeries();
+    QLineSeries *serviceP50 = benchCharts->serviceP50Series();
+    QLineSeries *gap = benchCharts->gapSeries();
+    QCOMPARE(serviceP50->count(), engineRate->count());
+    QCOMPARE(benchCharts->serviceP99Series()->count(), engineRate->count());
+    QCOMPARE(gap->count(), engineRate->count());
+    QVERIFY(engineRate->at(0).x() > 0);
+    QVERIFY(engineRate->at(engineRate->count() - 1).x() <= 2.0 + 5.0);
+    // The engine served what the client completed (requests the client
+    // dropped unanswered at its end, up to one per connection, aside).
+    const model::RunSummary &summary = page->lastSummary();
+    QVERIFY(summary.completed > 0);
+    double served = 0;
+    double before = 0;
+    for (qsizetype i = 0; i < engineRate->count(); ++i) {
+        served += engineRate->at(i).y() * (engineRate->at(i).x() - before);
+        before = engineRate->at(i).x();
+    }
+    QVERIFY2(qRound64(served) + 4 >= qint64(summary.completed)
+            && qRound64(served) <= qint64(summary.completed) + 4,
+        qPrintable(u"engine %1, client %2"_s.arg(served).arg(summary.completed)));
+    // The gap is the client's p50 of the same moment less the engine's.
+    QLineSeries *clientP50 = benchCharts->p50Series();
+    for (qsizetype i = 0; i < gap->count(); ++i) {
+        const double client = gap->at(i).y() + serviceP50->at(i).y();
+        bool found = client == 0; // before the client's first interval
+        for (qsizetype j = 0; j < clientP50->count() && !found; ++j)
+            found = std::abs(clientP50->at(j).y() - client) < 1e-9;
+        QVERIFY2(found, qPrintable(u"point %1: %2 ms"_s.arg(i).arg(client)));
+    }
+    // And as figures: the whole run's service time and gap.
+    QVERIFY(widget<QLabel>(u"benchLiveService"_s)->text() != u"–"_s);
+    QVERIFY(widget<QLabel>(u"benchLiveGap"_s)->text().contains(u"ms"_s));
+}
+
+void TestEngineCharts::runEndedOutOfSightIsNotified()
+{
+    ui::TrayIcon *tray = m_window->trayIcon();
+    tray->systemTrayIcon()->show(); // as on a desktop with a tray
+    QSignalSpy notified(tray, &ui::TrayIcon::notified);
+    auto *page = widget<ui::BenchmarkPage>(u"benchmarkPage"_s);
+
+    // Seen on its page: no notification.
+    showTab(u"benchmarkPage"_s);
+    startRun(1);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kTimeoutMs);
+    QCOMPARE(notified.count(), 0);
+
+    // Another page showing: told, with its requests/s and p99.
+    startRun(1);
+    showTab(u"sitesPage"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kTimeoutMs);
+    QCOMPARE(notified.count(), 1);
+    QCOMPARE(notified.at(0).at(0).toString(), u"Benchmark finished"_s);
+    const QString message = notified.at(0).at(1).toString();
+    QVERIFY2(message.contains(ui::Format::rate(page->lastSummary().requestsPerSecond)), qPrintable(message));
+    QVERIFY2(
+        message.contains(ui::Format::milliseconds(page->lastSummary().latencyP99Ms)), qPrintable(message));
+    QVERIFY2(message.contains(u"p99"_s), qPrintable(message));
+
+    // The window hidden (in the tray), the Benchmark page current: told.
+    showTab(u"benchmarkPage"_s);
+    startRun(1);
+    m_window->hide();
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kTimeoutMs);
+    QCOMPARE(notified.count(), 2);
+    QVERIFY(
+        notified.at(1).at(1).toString().contains(ui::Format::rate(page->lastSummary().requestsPerSecond)));
+    m_window->show();
+}
+
+QTEST_MAIN(TestEngineCharts)
+#include "tst_enginecharts.moc"

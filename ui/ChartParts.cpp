@@ -1,0 +1,160 @@
+#include "ui/ChartParts.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QFontMetricsF>
+#include <QLegend>
+#include <QLineSeries>
+#include <QValueAxis>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+namespace {
+
+struct NiceRange
+{
+    double step = 1;
+    int intervals = 1;
+    int decimals = 0;
+
+    double top() const { return step * intervals; }
+};
+
+// [0, n x step] covering `value`, with the smallest step of 1, 2, 2.5 or
+// 5 x 10^k that needs at most `maxIntervals` intervals: ticks fall on round
+// numbers and the labels carry the decimals the step needs.
+NiceRange niceRange(double value, int maxIntervals)
+{
+    if (!(value > 0))
+        value = 1;
+    NiceRange range;
+    range.step = 0;
+    for (double magnitude = std::pow(10.0, std::floor(std::log10(value / maxIntervals))); range.step == 0;
+         magnitude *= 10) {
+        for (double multiple : { 1.0, 2.0, 2.5, 5.0 }) {
+            range.intervals = qMax(1, int(std::ceil(value / (multiple * magnitude) - 1e-9)));
+            if (range.intervals <= maxIntervals) {
+                range.step = multiple * magnitude;
+                break;
+            }
+        }
+    }
+    const auto scaled = [&range](int decimals) { return range.step * std::pow(10.0, decimals); };
+    while (range.decimals < 6 && std::abs(scaled(range.decimals) - std::round(scaled(range.decimals))) > 1e-6)
+        ++range.decimals;
+    return range;
+}
+
+// Qt Charts cuts a tick label that does not fit its share of the axis (the
+// axis' length over the number of labels, less its padding on both sides) to
+// "...". Room for that padding (4 px in Qt Charts 6's sources) and a gap
+// between neighbours, in pixels.
+constexpr double kLabelRoom = 2 * 4.0 + 4.0;
+
+NiceRange fittingRange(const QValueAxis *axis, double value, int maxIntervals, bool horizontal, double length)
+{
+    const QFontMetricsF metrics(axis->labelsFont());
+    const auto fits = [&](const NiceRange &range) {
+        // The widest label is the top one (values start at 0 and grow);
+        // vertically every label is one line high.
+        const QString widest = QString::number(range.top(), 'f', range.decimals);
+        const double extent = horizontal ? metrics.horizontalAdvance(widest) : metrics.height();
+        return length <= 0 || length / (range.intervals + 1) >= extent + kLabelRoom;
+    };
+    int intervals = maxIntervals;
+    NiceRange range = niceRange(value, intervals);
+    while (intervals > 1 && !fits(range))
+        range = niceRange(value, --intervals);
+    return range;
+}
+
+void apply(QValueAxis *axis, double min, double max, const NiceRange &range)
+{
+    // Each change relays the chart out: only what differs.
+    if (axis->min() != min || axis->max() != max)
+        axis->setRange(min, max);
+    if (axis->tickCount() != range.intervals + 1)
+        axis->setTickCount(range.intervals + 1);
+    const QString format = u"%.%1f"_s.arg(range.decimals);
+    if (axis->labelFormat() != format)
+        axis->setLabelFormat(format);
+}
+
+} // namespace
+
+QChart *ChartParts::chart(const QString &title)
+{
+    auto *chart = new QChart;
+    chart->setTitle(title);
+    QFont font = chart->titleFont();
+    font.setBold(true);
+    chart->setTitleFont(font);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 8, 4));
+    chart->setBackgroundRoundness(4);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+QValueAxis *ChartParts::axis(const QString &title)
+{
+    auto *axis = new QValueAxis;
+    axis->setTitleText(title);
+    axis->setMinorTickCount(1);
+    QFont font = axis->titleFont();
+    font.setBold(false);
+    axis->setTitleFont(font);
+    return axis;
+}
+
+QLineSeries *ChartParts::line(const QString &name, const QColor &color, int width, Qt::PenStyle style)
+{
+    auto *series = new QLineSeries;
+    series->setName(name);
+    QPen pen(color);
+    pen.setWidth(width);
+    pen.setStyle(style);
+    series->setPen(pen);
+    return series;
+}
+
+QChartView *ChartParts::view(QChart *chart, const QString &objectName, QWidget *parent)
+{
+    auto *view = new QChartView(chart, parent);
+    view->setObjectName(objectName);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(320, 220);
+    return view;
+}
+
+void ChartParts::setNiceRange(
+    QValueAxis *axis, double value, int maxIntervals, Qt::Orientation orientation, double length)
+{
+    const NiceRange range = fittingRange(axis, value, maxIntervals, orientation == Qt::Horizontal, length);
+    apply(axis, 0, range.top(), range);
+}
+
+void ChartParts::setNiceSpan(QValueAxis *axis, double span, int maxIntervals, double length)
+{
+    // Exactly [-span, 0], in whole-number steps whose labels fit.
+    const QFontMetricsF metrics(axis->labelsFont());
+    const double extent = metrics.horizontalAdvance(QString::number(-span, 'f', 0));
+    NiceRange range;
+    range.intervals = 1;
+    for (int intervals = maxIntervals; intervals >= 1; --intervals) {
+        const double step = span / intervals;
+        if (std::abs(step - std::round(step)) > 1e-9)
+            continue;
+        range.intervals = intervals;
+        if (length <= 0 || length / (intervals + 1) >= extent + kLabelRoom)
+            break;
+    }
+    range.step = span / range.intervals;
+    apply(axis, -span, 0, range);
+}
+
+} // namespace hostbench::ui

@@ -1,0 +1,236 @@
+#include "ui/EngineCharts.h"
+
+#include "ui/ChartParts.h"
+#include "ui/EngineController.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+namespace {
+
+const QColor kRequests(0x1f, 0x6f, 0xeb); // the icon's blue, as on the Benchmark page
+const QColor kStatus[4] = { QColor(0x43, 0xa0, 0x47), QColor(0x03, 0x9b, 0xe5), QColor(0xff, 0xa0, 0x00),
+    QColor(0xe5, 0x39, 0x35) };
+const QColor kP50(0x2e, 0x7d, 0x32);
+const QColor kP99(0xe6, 0x51, 0x00);
+const QColor kOpen(0x8e, 0x24, 0xaa);
+const QColor kBytes(0x00, 0x83, 0x8f);
+
+enum Chart { RateChart, LatencyChart, ConnectionsChart, BytesChart };
+enum Buffer {
+    RequestsBuffer,
+    Status2xx,
+    Status3xx,
+    Status4xx,
+    Status5xx,
+    P50Buffer,
+    P99Buffer,
+    OpenBuffer,
+    BytesBuffer
+};
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+} // namespace
+
+EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
+    : QWidget(parent)
+    , m_engine(engine)
+    , m_spanBox(new QComboBox(this))
+{
+    setObjectName(u"engineCharts"_s);
+    m_spanBox->setObjectName(u"engineChartsSpan"_s);
+    m_spanBox->addItem(tr("Last 60 seconds"), int(EngineHistory::Span::Minute));
+    m_spanBox->addItem(tr("Last 10 minutes"), int(EngineHistory::Span::TenMinutes));
+    m_spanBox->addItem(tr("Last hour"), int(EngineHistory::Span::Hour));
+
+    const std::array<QString, 4> titles
+        = { tr("Requests/s by status"), tr("Service time (ms)"), tr("Open connections"), tr("Sent (MiB/s)") };
+    const std::array<QString, 4> names = { u"engineRateChart"_s, u"engineLatencyChart"_s,
+        u"engineConnectionsChart"_s, u"engineBytesChart"_s };
+    std::array<QChart *, 4> charts {};
+    for (size_t i = 0; i < charts.size(); ++i) {
+        charts[i] = ChartParts::chart(titles[i]);
+        m_timeAxes[i] = ChartParts::axis(QString());
+        m_valueAxes[i] = ChartParts::axis(QString());
+        m_timeAxes[i]->setMinorTickCount(0);
+        m_valueAxes[i]->setMinorTickCount(0);
+        charts[i]->addAxis(m_timeAxes[i], Qt::AlignBottom);
+        charts[i]->addAxis(m_valueAxes[i], Qt::AlignLeft);
+        charts[i]->legend()->setVisible(false);
+        m_views[i] = ChartParts::view(charts[i], names[i], this);
+        m_views[i]->setMinimumSize(200, 150);
+        m_views[i]->installEventFilter(this);
+    }
+    const auto attach = [&](QAbstractSeries *series, Chart chart) {
+        charts[chart]->addSeries(series);
+        series->attachAxis(m_timeAxes[chart]);
+        series->attachAxis(m_valueAxes[chart]);
+    };
+
+    // Stacked: each class' area lies on the one below it.
+    const std::array<QString, 4> classNames = { tr("2xx"), tr("3xx"), tr("4xx"), tr("5xx") };
+    QLineSeries *below = nullptr;
+    for (size_t i = 0; i < m_status.size(); ++i) {
+        m_status[i] = new QLineSeries;
+        m_status[i]->setObjectName(u"engineStatus%1Series"_s.arg(i + 2));
+        auto *area = new QAreaSeries(m_status[i], below);
+        area->setName(classNames[i]);
+        m_status[i]->setParent(area);
+        area->setPen(Qt::NoPen);
+        QColor fill = kStatus[i];
+        fill.setAlpha(150);
+        area->setBrush(fill);
+        attach(area, RateChart);
+        below = m_status[i];
+    }
+    m_requests = ChartParts::line(tr("Requests/s"), kRequests, 2);
+    m_requests->setObjectName(u"engineRequestsSeries"_s);
+    attach(m_requests, RateChart);
+    charts[RateChart]->legend()->setVisible(true);
+
+    m_p50 = ChartParts::line(tr("p50"), kP50, 2);
+    m_p50->setObjectName(u"engineP50Series"_s);
+    m_p99 = ChartParts::line(tr("p99"), kP99, 2);
+    m_p99->setObjectName(u"engineP99Series"_s);
+    attach(m_p50, LatencyChart);
+    attach(m_p99, LatencyChart);
+    charts[LatencyChart]->legend()->setVisible(true);
+
+    m_open = ChartParts::line(tr("Open connections"), kOpen, 2);
+    m_open->setObjectName(u"engineOpenSeries"_s);
+    attach(m_open, ConnectionsChart);
+    m_bytes = ChartParts::line(tr("Sent (MiB/s)"), kBytes, 2);
+    m_bytes->setObjectName(u"engineBytesSeries"_s);
+    attach(m_bytes, BytesChart);
+
+    for (QList<QPointF> &buffer : m_buffers)
+        buffer.reserve(EngineHistory::kPoints);
+
+    auto *spanRow = new QHBoxLayout;
+    auto *spanLabel = new QLabel(tr("Sh&ow:"), this);
+    spanLabel->setBuddy(m_spanBox);
+    spanRow->addWidget(spanLabel);
+    spanRow->addWidget(m_spanBox);
+    spanRow->addStretch();
+    auto *grid = new QGridLayout;
+    grid->setSpacing(4);
+    for (size_t i = 0; i < m_views.size(); ++i)
+        grid->addWidget(m_views[i], int(i / 2), int(i % 2));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(spanRow);
+    layout->addLayout(grid, 1);
+
+    connect(m_spanBox, &QComboBox::currentIndexChanged, this,
+        [this] { setSpan(EngineHistory::Span(m_spanBox->currentData().toInt())); });
+    connect(&m_engine, &EngineController::metricsSampled, this, &EngineCharts::sampled);
+    setSpan(EngineHistory::Span::Minute);
+}
+
+void EngineCharts::setSpan(EngineHistory::Span span)
+{
+    m_span = span;
+    {
+        const QSignalBlocker blocker(m_spanBox);
+        m_spanBox->setCurrentIndex(m_spanBox->findData(int(span)));
+    }
+    const QString title
+        = span == EngineHistory::Span::Minute ? tr("Seconds before now") : tr("Minutes before now");
+    for (QValueAxis *axis : m_timeAxes)
+        axis->setTitleText(title);
+    m_shownRevision = ~quint64(0);
+    m_maxima = {};
+    refresh();
+}
+
+void EngineCharts::sampled()
+{
+    // Hidden charts cost nothing: showEvent() catches up.
+    if (!isVisible())
+        return;
+    if (m_engine.history().revision(m_span) != m_shownRevision)
+        refresh();
+}
+
+void EngineCharts::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_engine.history().revision(m_span) != m_shownRevision)
+        refresh();
+}
+
+bool EngineCharts::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize) {
+        // Queued: the chart lays itself out for the new size first.
+        QMetaObject::invokeMethod(this, &EngineCharts::rescale, Qt::QueuedConnection);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void EngineCharts::refresh()
+{
+    const EngineHistory &history = m_engine.history();
+    const QList<EngineHistory::Point> &points = history.points(m_span);
+    m_shownRevision = history.revision(m_span);
+    ++m_refreshes;
+    // Minutes for the longer spans: "-60" reads better than "-3600".
+    const double unitMs = m_span == EngineHistory::Span::Minute ? 1000.0 : 60000.0;
+    const qint64 newest = points.isEmpty() ? 0 : points.constLast().atMs;
+    for (QList<QPointF> &buffer : m_buffers)
+        buffer.resize(0); // keeps the capacity
+    m_maxima = {};
+    for (const EngineHistory::Point &point : points) {
+        const double x = double(point.atMs - newest) / unitMs;
+        m_buffers[RequestsBuffer].append({ x, point.requestsPerSecond });
+        double stacked = 0;
+        for (size_t i = 0; i < point.statusPerSecond.size(); ++i) {
+            stacked += point.statusPerSecond[i];
+            m_buffers[Status2xx + i].append({ x, stacked });
+        }
+        m_buffers[P50Buffer].append({ x, point.p50Ms });
+        m_buffers[P99Buffer].append({ x, point.p99Ms });
+        m_buffers[OpenBuffer].append({ x, point.openConnections });
+        m_buffers[BytesBuffer].append({ x, point.bytesPerSecond / kMiB });
+        m_maxima[RateChart] = qMax(m_maxima[RateChart], qMax(point.requestsPerSecond, stacked));
+        m_maxima[LatencyChart] = qMax(m_maxima[LatencyChart], point.p99Ms);
+        m_maxima[ConnectionsChart] = qMax(m_maxima[ConnectionsChart], point.openConnections);
+        m_maxima[BytesChart] = qMax(m_maxima[BytesChart], point.bytesPerSecond / kMiB);
+    }
+    m_requests->replace(m_buffers[RequestsBuffer]);
+    for (size_t i = 0; i < m_status.size(); ++i)
+        m_status[i]->replace(m_buffers[Status2xx + i]);
+    m_p50->replace(m_buffers[P50Buffer]);
+    m_p99->replace(m_buffers[P99Buffer]);
+    m_open->replace(m_buffers[OpenBuffer]);
+    m_bytes->replace(m_buffers[BytesBuffer]);
+    rescale();
+}
+
+void EngineCharts::rescale()
+{
+    const double span = double(EngineHistory::lengthMs(m_span))
+        / (m_span == EngineHistory::Span::Minute ? 1000.0 : 60000.0);
+    for (size_t i = 0; i < m_views.size(); ++i) {
+        const QRectF plot = m_views[i]->chart()->plotArea();
+        ChartParts::setNiceSpan(m_timeAxes[i], span, 6, plot.width());
+        ChartParts::setNiceRange(m_valueAxes[i], m_maxima[i] * 1.05, 4, Qt::Vertical, plot.height());
+    }
+}
+
+} // namespace hostbench::ui

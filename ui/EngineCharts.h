@@ -1,0 +1,84 @@
+#pragma once
+
+#include "ui/EngineHistory.h"
+
+#include <QList>
+#include <QWidget>
+
+#include <array>
+
+class QAreaSeries;
+class QChartView;
+class QComboBox;
+class QLineSeries;
+class QValueAxis;
+
+namespace hostbench::ui {
+
+class EngineController;
+
+/*
+ * The engine's own traffic on the Server page, from
+ * EngineController::history(): requests per second with the responses by
+ * status class stacked under it (2xx..5xx), service time (p50, p99, ms),
+ * open connections and bytes sent per second, over the last 60 s, 10 min
+ * or 1 h (the span chooser, named engineChartsSpan; the time axis is
+ * [-span, 0] before the newest point, in seconds or minutes).
+ *
+ * Cost: a chart is redrawn only when its span gets a new point (every
+ * 0.5 s, 5 s or 30 s), with one replace() per series from lists kept
+ * between updates, never while hidden (it catches up when shown), and its
+ * axes are touched only when their range changes. Chart views are named
+ * engineRateChart, engineLatencyChart, engineConnectionsChart and
+ * engineBytesChart. GUI thread.
+ */
+class EngineCharts final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit EngineCharts(EngineController &engine, QWidget *parent = nullptr);
+
+    EngineHistory::Span span() const { return m_span; }
+    void setSpan(EngineHistory::Span span);
+
+    QLineSeries *requestsSeries() const { return m_requests; }
+    // The upper edge of each status class' area: 2xx, then 2xx + 3xx, ...
+    QLineSeries *statusSeries(int classIndex) const { return m_status[size_t(classIndex)]; }
+    QLineSeries *p50Series() const { return m_p50; }
+    QLineSeries *p99Series() const { return m_p99; }
+    QLineSeries *openSeries() const { return m_open; }
+    QLineSeries *bytesSeries() const { return m_bytes; } // MiB/s
+    QValueAxis *timeAxis(int chart) const { return m_timeAxes[size_t(chart)]; } // 0..3, in view order
+    // How often the charts were redrawn from the history (for tests: hidden charts skip).
+    int refreshCount() const { return m_refreshes; }
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void sampled();
+    void refresh();
+    void rescale();
+
+    EngineController &m_engine;
+    EngineHistory::Span m_span = EngineHistory::Span::Minute;
+    quint64 m_shownRevision = ~quint64(0);
+    int m_refreshes = 0;
+    QComboBox *m_spanBox = nullptr;
+    std::array<QChartView *, 4> m_views {};
+    std::array<QValueAxis *, 4> m_timeAxes {};
+    std::array<QValueAxis *, 4> m_valueAxes {};
+    std::array<double, 4> m_maxima {};
+    QLineSeries *m_requests = nullptr;
+    std::array<QLineSeries *, 4> m_status {};
+    QLineSeries *m_p50 = nullptr;
+    QLineSeries *m_p99 = nullptr;
+    QLineSeries *m_open = nullptr;
+    QLineSeries *m_bytes = nullptr;
+    // The points of each series, kept so that an update reuses their memory.
+    std::array<QList<QPointF>, 9> m_buffers;
+};
+
+} // namespace hostbench::ui
