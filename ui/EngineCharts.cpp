@@ -149,8 +149,7 @@ void EngineCharts::setSpan(EngineHistory::Span span)
         const QSignalBlocker blocker(m_spanBox);
         m_spanBox->setCurrentIndex(m_spanBox->findData(int(span)));
     }
-    const QString title
-        = span == EngineHistory::Span::Minute ? tr("Seconds before now") : tr("Minutes before now");
+    const QString title = span == EngineHistory::Span::Minute ? tr("Time (s)") : tr("Time (min)");
     for (QValueAxis *axis : m_timeAxes)
         axis->setTitleText(title);
     m_shownRevision = ~quint64(0);
@@ -189,7 +188,8 @@ void EngineCharts::refresh()
     const QList<EngineHistory::Point> &points = history.points(m_span);
     m_shownRevision = history.revision(m_span);
     ++m_refreshes;
-    // Minutes for the longer spans: "-60" reads better than "-3600".
+    // Minutes for the longer spans: "-60" reads better than "-3600"; the
+    // axis runs to 0, the newest point.
     const double unitMs = m_span == EngineHistory::Span::Minute ? 1000.0 : 60000.0;
     const qint64 newest = points.isEmpty() ? 0 : points.constLast().atMs;
     for (QList<QPointF> &buffer : m_buffers)

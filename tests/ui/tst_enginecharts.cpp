@@ -257,9 +257,9 @@ void TestEngineCharts::spanChooserSetsTimeAxis_data()
     QTest::addColumn<Span>("span");
     QTest::addColumn<double>("min");
     QTest::addColumn<QString>("title");
-    QTest::newRow("10 min") << 1 << Span::TenMinutes << -10.0 << u"Minutes before now"_s;
-    QTest::newRow("1 h") << 2 << Span::Hour << -60.0 << u"Minutes before now"_s;
-    QTest::newRow("60 s") << 0 << Span::Minute << -60.0 << u"Seconds before now"_s;
+    QTest::newRow("10 min") << 1 << Span::TenMinutes << -10.0 << u"Time (min)"_s;
+    QTest::newRow("1 h") << 2 << Span::Hour << -60.0 << u"Time (min)"_s;
+    QTest::newRow("60 s") << 0 << Span::Minute << -60.0 << u"Time (s)"_s;
 }
 
 void TestEngineCharts::spanChooserSetsTimeAxis()
