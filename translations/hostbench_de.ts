@@ -200,6 +200,22 @@
         <source>Latency p99</source>
         <translation>Latenz p99</translation>
     </message>
+    <message>
+        <source>Engine requests/s</source>
+        <translation>Engine: Anfragen/s</translation>
+    </message>
+    <message>
+        <source>Service p50</source>
+        <translation>Bearbeitung p50</translation>
+    </message>
+    <message>
+        <source>Service p99</source>
+        <translation>Bearbeitung p99</translation>
+    </message>
+    <message>
+        <source>p50 gap</source>
+        <translation>Abstand p50</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::BenchmarkPage</name>
@@ -339,6 +355,22 @@
         <source>The load generator cannot use this URL: %1</source>
         <translation>Der Lastgenerator kann diese URL nicht verwenden: %1</translation>
     </message>
+    <message>
+        <source>Service time p50 / p99:</source>
+        <translation>Bearbeitungszeit p50 / p99:</translation>
+    </message>
+    <message>
+        <source>Latency − service p50:</source>
+        <translation>Latenz − Bearbeitung p50:</translation>
+    </message>
+    <message>
+        <source>The client&apos;s latency less the engine&apos;s service time: the time a request spends queued in sockets and in the network stack, and in the load generator</source>
+        <translation>Die Latenz des Clients abzüglich der Bearbeitungszeit der Engine: die Zeit, die eine Anfrage in Sockets, im Netzwerkstack und im Lastgenerator wartet</translation>
+    </message>
+    <message>
+        <source>Measured by the engine: request parsed to response written. Shown when the target is this window&apos;s engine.</source>
+        <translation>Von der Engine gemessen: von der gelesenen Anfrage bis zur geschriebenen Antwort. Angezeigt, wenn das Ziel die Engine dieses Fensters ist.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>
@@ -388,6 +420,77 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>A copy was saved as %1.</source>
         <translation>Eine Kopie wurde als %1 gesichert.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::EngineCharts</name>
+    <message>
+        <source>Last 60 seconds</source>
+        <translation>Letzte 60 Sekunden</translation>
+    </message>
+    <message>
+        <source>Last 10 minutes</source>
+        <translation>Letzte 10 Minuten</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Letzte Stunde</translation>
+    </message>
+    <message>
+        <source>Requests/s by status</source>
+        <translation>Anfragen/s nach Status</translation>
+    </message>
+    <message>
+        <source>Service time (ms)</source>
+        <translation>Bearbeitung (ms)</translation>
+    </message>
+    <message>
+        <source>Open connections</source>
+        <translation>Offene Verbindungen</translation>
+    </message>
+    <message>
+        <source>Sent (MiB/s)</source>
+        <translation>Gesendet (MiB/s)</translation>
+    </message>
+    <message>
+        <source>2xx</source>
+        <translation>2xx</translation>
+    </message>
+    <message>
+        <source>3xx</source>
+        <translation>3xx</translation>
+    </message>
+    <message>
+        <source>4xx</source>
+        <translation>4xx</translation>
+    </message>
+    <message>
+        <source>5xx</source>
+        <translation>5xx</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Anfragen/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Sh&amp;ow:</source>
+        <translation>&amp;Zeitraum:</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Zeit (s)</translation>
+    </message>
+    <message>
+        <source>Time (min)</source>
+        <translation>Zeit (min)</translation>
     </message>
 </context>
 <context>
@@ -610,6 +713,18 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>Wrote %1. Start it with: %2</source>
         <translation>%1 geschrieben. Starten mit: %2</translation>
     </message>
+    <message>
+        <source>Benchmark stopped</source>
+        <translation>Benchmark abgebrochen</translation>
+    </message>
+    <message>
+        <source>Benchmark finished</source>
+        <translation>Benchmark beendet</translation>
+    </message>
+    <message>
+        <source>%1 requests/s, p99 %2 (%3)</source>
+        <translation>%1 Anfragen/s, p99 %2 (%3)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -656,6 +771,22 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Sent/s</source>
+        <translation>Gesendet/s</translation>
+    </message>
+    <message>
+        <source>Responses with status 4xx or 5xx among those of the last seconds</source>
+        <translation>Antworten mit Status 4xx oder 5xx unter denen der letzten Sekunden</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
     </message>
 </context>
 <context>

@@ -200,6 +200,22 @@
         <source>Latency p99</source>
         <translation>Latence p99</translation>
     </message>
+    <message>
+        <source>Engine requests/s</source>
+        <translation>Moteur : requêtes/s</translation>
+    </message>
+    <message>
+        <source>Service p50</source>
+        <translation>Traitement p50</translation>
+    </message>
+    <message>
+        <source>Service p99</source>
+        <translation>Traitement p99</translation>
+    </message>
+    <message>
+        <source>p50 gap</source>
+        <translation>Écart p50</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::BenchmarkPage</name>
@@ -339,6 +355,22 @@
         <source>The load generator cannot use this URL: %1</source>
         <translation>Le générateur de charge ne peut pas utiliser cette URL : %1</translation>
     </message>
+    <message>
+        <source>Service time p50 / p99:</source>
+        <translation>Temps de traitement p50 / p99&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Latency − service p50:</source>
+        <translation>Latence − traitement p50&#xa0;:</translation>
+    </message>
+    <message>
+        <source>The client&apos;s latency less the engine&apos;s service time: the time a request spends queued in sockets and in the network stack, and in the load generator</source>
+        <translation>La latence du client moins le temps de traitement du moteur&#xa0;: le temps qu&apos;une requête passe en attente dans les sockets, la pile réseau et le générateur de charge</translation>
+    </message>
+    <message>
+        <source>Measured by the engine: request parsed to response written. Shown when the target is this window&apos;s engine.</source>
+        <translation>Mesuré par le moteur&#xa0;: de la requête lue à la réponse écrite. Affiché quand la cible est le moteur de cette fenêtre.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>
@@ -388,6 +420,77 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>A copy was saved as %1.</source>
         <translation>Une copie a été enregistrée sous %1.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::EngineCharts</name>
+    <message>
+        <source>Last 60 seconds</source>
+        <translation>60 dernières secondes</translation>
+    </message>
+    <message>
+        <source>Last 10 minutes</source>
+        <translation>10 dernières minutes</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Dernière heure</translation>
+    </message>
+    <message>
+        <source>Requests/s by status</source>
+        <translation>Requêtes/s par statut</translation>
+    </message>
+    <message>
+        <source>Service time (ms)</source>
+        <translation>Traitement (ms)</translation>
+    </message>
+    <message>
+        <source>Open connections</source>
+        <translation>Connexions ouvertes</translation>
+    </message>
+    <message>
+        <source>Sent (MiB/s)</source>
+        <translation>Envoyé (Mio/s)</translation>
+    </message>
+    <message>
+        <source>2xx</source>
+        <translation>2xx</translation>
+    </message>
+    <message>
+        <source>3xx</source>
+        <translation>3xx</translation>
+    </message>
+    <message>
+        <source>4xx</source>
+        <translation>4xx</translation>
+    </message>
+    <message>
+        <source>5xx</source>
+        <translation>5xx</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requêtes/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Sh&amp;ow:</source>
+        <translation>Aff&amp;icher&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Temps (s)</translation>
+    </message>
+    <message>
+        <source>Time (min)</source>
+        <translation>Temps (min)</translation>
     </message>
 </context>
 <context>
@@ -610,6 +713,18 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>Wrote %1. Start it with: %2</source>
         <translation>%1 écrit. Démarrez-le avec : %2</translation>
     </message>
+    <message>
+        <source>Benchmark stopped</source>
+        <translation>Benchmark arrêté</translation>
+    </message>
+    <message>
+        <source>Benchmark finished</source>
+        <translation>Benchmark terminé</translation>
+    </message>
+    <message>
+        <source>%1 requests/s, p99 %2 (%3)</source>
+        <translation>%1 requêtes/s, p99 %2 (%3)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -656,6 +771,22 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Erreurs</translation>
+    </message>
+    <message>
+        <source>Sent/s</source>
+        <translation>Envoyé/s</translation>
+    </message>
+    <message>
+        <source>Responses with status 4xx or 5xx among those of the last seconds</source>
+        <translation>Réponses de statut 4xx ou 5xx parmi celles des dernières secondes</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
     </message>
 </context>
 <context>

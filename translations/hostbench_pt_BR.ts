@@ -200,6 +200,22 @@
         <source>Latency p99</source>
         <translation>Latência p99</translation>
     </message>
+    <message>
+        <source>Engine requests/s</source>
+        <translation>Motor: requisições/s</translation>
+    </message>
+    <message>
+        <source>Service p50</source>
+        <translation>Atendimento p50</translation>
+    </message>
+    <message>
+        <source>Service p99</source>
+        <translation>Atendimento p99</translation>
+    </message>
+    <message>
+        <source>p50 gap</source>
+        <translation>Diferença p50</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::BenchmarkPage</name>
@@ -339,6 +355,22 @@
         <source>The load generator cannot use this URL: %1</source>
         <translation>O gerador de carga não pode usar esta URL: %1</translation>
     </message>
+    <message>
+        <source>Service time p50 / p99:</source>
+        <translation>Tempo de atendimento p50 / p99:</translation>
+    </message>
+    <message>
+        <source>Latency − service p50:</source>
+        <translation>Latência − atendimento p50:</translation>
+    </message>
+    <message>
+        <source>The client&apos;s latency less the engine&apos;s service time: the time a request spends queued in sockets and in the network stack, and in the load generator</source>
+        <translation>A latência do cliente menos o tempo de atendimento do motor: o tempo que uma requisição passa na fila dos sockets, na pilha de rede e no gerador de carga</translation>
+    </message>
+    <message>
+        <source>Measured by the engine: request parsed to response written. Shown when the target is this window&apos;s engine.</source>
+        <translation>Medido pelo motor: da requisição lida à resposta escrita. Exibido quando o alvo é o motor desta janela.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>
@@ -388,6 +420,77 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>A copy was saved as %1.</source>
         <translation>Uma cópia foi salva como %1.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::EngineCharts</name>
+    <message>
+        <source>Last 60 seconds</source>
+        <translation>Últimos 60 segundos</translation>
+    </message>
+    <message>
+        <source>Last 10 minutes</source>
+        <translation>Últimos 10 minutos</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Última hora</translation>
+    </message>
+    <message>
+        <source>Requests/s by status</source>
+        <translation>Requisições/s por status</translation>
+    </message>
+    <message>
+        <source>Service time (ms)</source>
+        <translation>Atendimento (ms)</translation>
+    </message>
+    <message>
+        <source>Open connections</source>
+        <translation>Conexões abertas</translation>
+    </message>
+    <message>
+        <source>Sent (MiB/s)</source>
+        <translation>Enviado (MiB/s)</translation>
+    </message>
+    <message>
+        <source>2xx</source>
+        <translation>2xx</translation>
+    </message>
+    <message>
+        <source>3xx</source>
+        <translation>3xx</translation>
+    </message>
+    <message>
+        <source>4xx</source>
+        <translation>4xx</translation>
+    </message>
+    <message>
+        <source>5xx</source>
+        <translation>5xx</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requisições/s</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Sh&amp;ow:</source>
+        <translation>&amp;Mostrar:</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Tempo (s)</translation>
+    </message>
+    <message>
+        <source>Time (min)</source>
+        <translation>Tempo (min)</translation>
     </message>
 </context>
 <context>
@@ -610,6 +713,18 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>Wrote %1. Start it with: %2</source>
         <translation>%1 gravado. Inicie-o com: %2</translation>
     </message>
+    <message>
+        <source>Benchmark stopped</source>
+        <translation>Benchmark interrompido</translation>
+    </message>
+    <message>
+        <source>Benchmark finished</source>
+        <translation>Benchmark concluído</translation>
+    </message>
+    <message>
+        <source>%1 requests/s, p99 %2 (%3)</source>
+        <translation>%1 requisições/s, p99 %2 (%3)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -656,6 +771,22 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Erros</translation>
+    </message>
+    <message>
+        <source>Sent/s</source>
+        <translation>Enviado/s</translation>
+    </message>
+    <message>
+        <source>Responses with status 4xx or 5xx among those of the last seconds</source>
+        <translation>Respostas com status 4xx ou 5xx entre as dos últimos segundos</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
     </message>
 </context>
 <context>
