@@ -8,6 +8,7 @@
 #include <QPair>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QStringList>
 #include <QVariant>
 
@@ -21,6 +22,105 @@ bool failQuery(const QString &what, const QSqlQuery &query, QString *error)
 {
     *error = what + u": "_s + query.lastError().text();
     return false;
+}
+
+// A column of the runs or samples table (Schema), named once as qBittorrent's
+// dbresumedatastorage.cpp does: statements are written with its name, values
+// bound to its placeholder (:name) and read by its name, never by position.
+struct Column
+{
+    QString name;
+    QString placeholder;
+};
+
+Column makeColumn(const QString &name)
+{
+    return { name, u':' + name };
+}
+
+namespace runsTable {
+const Column id = makeColumn(u"id"_s);
+const Column startedAtMs = makeColumn(u"started_at_ms"_s);
+const Column url = makeColumn(u"url"_s);
+const Column method = makeColumn(u"method"_s);
+const Column concurrency = makeColumn(u"concurrency"_s);
+const Column requests = makeColumn(u"requests"_s);
+const Column durationMs = makeColumn(u"duration_ms"_s);
+const Column keepAlive = makeColumn(u"keep_alive"_s);
+const Column threads = makeColumn(u"threads"_s);
+const Column rate = makeColumn(u"rate"_s);
+const Column parametersJson = makeColumn(u"parameters_json"_s);
+const Column timeTakenSec = makeColumn(u"time_taken_sec"_s);
+const Column completed = makeColumn(u"completed"_s);
+const Column failed = makeColumn(u"failed"_s);
+const Column non2xx = makeColumn(u"non_2xx"_s);
+const Column requestsPerSecond = makeColumn(u"requests_per_second"_s);
+const Column transferRateKBps = makeColumn(u"transfer_rate_kbps"_s);
+const Column latencyMeanMs = makeColumn(u"latency_mean_ms"_s);
+const Column latencyP50Ms = makeColumn(u"latency_p50_ms"_s);
+const Column latencyP99Ms = makeColumn(u"latency_p99_ms"_s);
+const Column latencyMaxMs = makeColumn(u"latency_max_ms"_s);
+const Column interrupted = makeColumn(u"interrupted"_s);
+const Column finished = makeColumn(u"finished"_s);
+const Column summaryJson = makeColumn(u"summary_json"_s);
+const Column histogram = makeColumn(u"histogram"_s);
+} // namespace runsTable
+
+namespace samplesTable {
+const Column runId = makeColumn(u"run_id"_s);
+const Column index = makeColumn(u"idx"_s);
+const Column elapsedMs = makeColumn(u"elapsed_ms"_s);
+const Column intervalMs = makeColumn(u"interval_ms"_s);
+const Column completed = makeColumn(u"completed"_s);
+const Column failed = makeColumn(u"failed"_s);
+const Column bytes = makeColumn(u"bytes"_s);
+const Column p50Us = makeColumn(u"p50_us"_s);
+const Column p90Us = makeColumn(u"p90_us"_s);
+const Column p99Us = makeColumn(u"p99_us"_s);
+const Column maxUs = makeColumn(u"max_us"_s);
+const Column openConnections = makeColumn(u"open_connections"_s);
+} // namespace samplesTable
+
+using ColumnValues = QList<QPair<Column, QVariant>>;
+
+// "a, b, c" and ":a, :b, :c".
+QString names(const QList<Column> &columns)
+{
+    QStringList list;
+    for (const Column &column : columns)
+        list.append(column.name);
+    return list.join(u", "_s);
+}
+
+QString names(const ColumnValues &columns)
+{
+    QStringList list;
+    for (const auto &column : columns)
+        list.append(column.first.name);
+    return list.join(u", "_s);
+}
+
+QString placeholders(const ColumnValues &columns)
+{
+    QStringList list;
+    for (const auto &column : columns)
+        list.append(column.first.placeholder);
+    return list.join(u", "_s);
+}
+
+// "a = :a, b = :b".
+QString assignments(const ColumnValues &columns)
+{
+    QStringList list;
+    for (const auto &column : columns)
+        list.append(column.first.name + u" = "_s + column.first.placeholder);
+    return list.join(u", "_s);
+}
+
+void bindAll(QSqlQuery &query, const ColumnValues &columns)
+{
+    for (const auto &[column, value] : columns)
+        query.bindValue(column.placeholder, value);
 }
 
 // SQLite integers are signed 64-bit; Qt's driver would bind quint64 as text.
@@ -45,37 +145,47 @@ QJsonObject parseJson(const QVariant &value)
     return QJsonDocument::fromJson(value.toString().toUtf8()).object();
 }
 
-// The run row's columns that a summary fills, named once: INSERT and UPDATE
-// both take them from here (bound by name, :column).
-QList<QPair<QString, QVariant>> summaryColumns(const model::RunSummary &s, bool finished)
+// The run row's columns that a summary fills: INSERT and UPDATE both take
+// them from here.
+ColumnValues summaryColumns(const model::RunSummary &s, bool finished)
 {
-    return { { u"time_taken_sec"_s, QVariant(s.timeTakenSec) }, { u"completed"_s, integer(s.completed) },
-        { u"failed"_s, integer(s.failed) }, { u"non_2xx"_s, integer(s.non2xx) },
-        { u"requests_per_second"_s, QVariant(s.requestsPerSecond) },
-        { u"transfer_rate_kbps"_s, QVariant(s.transferRateKBps) },
-        { u"latency_mean_ms"_s, QVariant(s.latencyMeanMs) },
-        { u"latency_p50_ms"_s, QVariant(s.latencyP50Ms) }, { u"latency_p99_ms"_s, QVariant(s.latencyP99Ms) },
-        { u"latency_max_ms"_s, QVariant(s.latencyMaxMs) },
-        { u"interrupted"_s, QVariant(int(s.interrupted || !finished)) },
-        { u"finished"_s, QVariant(int(finished)) },
-        { u"summary_json"_s, QVariant(compactJson(RunJson::toJson(s))) } };
+    return { { runsTable::timeTakenSec, QVariant(s.timeTakenSec) },
+        { runsTable::completed, integer(s.completed) }, { runsTable::failed, integer(s.failed) },
+        { runsTable::non2xx, integer(s.non2xx) },
+        { runsTable::requestsPerSecond, QVariant(s.requestsPerSecond) },
+        { runsTable::transferRateKBps, QVariant(s.transferRateKBps) },
+        { runsTable::latencyMeanMs, QVariant(s.latencyMeanMs) },
+        { runsTable::latencyP50Ms, QVariant(s.latencyP50Ms) },
+        { runsTable::latencyP99Ms, QVariant(s.latencyP99Ms) },
+        { runsTable::latencyMaxMs, QVariant(s.latencyMaxMs) },
+        { runsTable::interrupted, QVariant(int(s.interrupted || !finished)) },
+        { runsTable::finished, QVariant(int(finished)) },
+        { runsTable::summaryJson, QVariant(compactJson(RunJson::toJson(s))) } };
 }
 
 // The columns the parameters fill, set once when the run begins.
-QList<QPair<QString, QVariant>> parameterColumns(const model::BenchParameters &p, qint64 startedAtMs)
+ColumnValues parameterColumns(const model::BenchParameters &p, qint64 startedAtMs)
 {
-    return { { u"started_at_ms"_s, QVariant(startedAtMs) }, { u"url"_s, text(p.url) },
-        { u"method"_s, text(QString::fromLatin1(p.method)) }, { u"concurrency"_s, QVariant(p.concurrency) },
-        { u"requests"_s, QVariant(p.requests) }, { u"duration_ms"_s, QVariant(p.durationMs) },
-        { u"keep_alive"_s, QVariant(int(p.keepAlive)) }, { u"threads"_s, QVariant(p.threads) },
-        { u"rate"_s, QVariant(p.rate) },
-        { u"parameters_json"_s, QVariant(compactJson(RunJson::toJson(p))) } };
+    return { { runsTable::startedAtMs, QVariant(startedAtMs) }, { runsTable::url, text(p.url) },
+        { runsTable::method, text(QString::fromLatin1(p.method)) },
+        { runsTable::concurrency, QVariant(p.concurrency) }, { runsTable::requests, QVariant(p.requests) },
+        { runsTable::durationMs, QVariant(p.durationMs) },
+        { runsTable::keepAlive, QVariant(int(p.keepAlive)) }, { runsTable::threads, QVariant(p.threads) },
+        { runsTable::rate, QVariant(p.rate) },
+        { runsTable::parametersJson, QVariant(compactJson(RunJson::toJson(p))) } };
 }
 
-void bindAll(QSqlQuery &query, const QList<QPair<QString, QVariant>> &columns)
+// One samples row.
+ColumnValues sampleColumns(qint64 runId, const model::BenchSample &sample)
 {
-    for (const auto &[name, value] : columns)
-        query.bindValue(u':' + name, value);
+    return { { samplesTable::runId, QVariant(runId) }, { samplesTable::index, QVariant(sample.index) },
+        { samplesTable::elapsedMs, QVariant(sample.elapsedMs) },
+        { samplesTable::intervalMs, QVariant(sample.intervalMs) },
+        { samplesTable::completed, integer(sample.completed) },
+        { samplesTable::failed, integer(sample.failed) }, { samplesTable::bytes, integer(sample.bytes) },
+        { samplesTable::p50Us, integer(sample.p50Us) }, { samplesTable::p90Us, integer(sample.p90Us) },
+        { samplesTable::p99Us, integer(sample.p99Us) }, { samplesTable::maxUs, integer(sample.maxUs) },
+        { samplesTable::openConnections, QVariant(sample.openConnections) } };
 }
 
 } // namespace
@@ -90,17 +200,10 @@ qint64 RunTable::begin(
     provisional.threads = parameters.threads;
     provisional.rate = parameters.rate;
     provisional.startedAtMs = startedAtMs;
-    const QList<QPair<QString, QVariant>> columns
+    const ColumnValues columns
         = parameterColumns(parameters, startedAtMs) + summaryColumns(provisional, false);
-    QStringList names;
-    QStringList placeholders;
-    for (const auto &column : columns) {
-        names.append(column.first);
-        placeholders.append(u':' + column.first);
-    }
     QSqlQuery query(db);
-    query.prepare(
-        u"INSERT INTO runs (%1) VALUES (%2)"_s.arg(names.join(u", "_s), placeholders.join(u", "_s)));
+    query.prepare(u"INSERT INTO runs (%1) VALUES (%2)"_s.arg(names(columns), placeholders(columns)));
     bindAll(query, columns);
     if (!query.exec()) {
         failQuery(u"Cannot save the run"_s, query, error);
@@ -112,21 +215,13 @@ qint64 RunTable::begin(
 bool RunTable::appendSamples(
     const QSqlDatabase &db, qint64 runId, const QList<model::BenchSample> &samples, QString *error)
 {
+    if (samples.isEmpty())
+        return true;
+    const ColumnValues first = sampleColumns(runId, samples.first());
     QSqlQuery query(db);
-    query.prepare(u"INSERT INTO samples (run_id, idx, elapsed_ms, interval_ms, completed, failed, bytes, "
-                  "p50_us, p90_us, p99_us, max_us, open_connections) "
-                  "VALUES (:run_id, :idx, :elapsed_ms, :interval_ms, :completed, :failed, :bytes, "
-                  ":p50_us, :p90_us, :p99_us, :max_us, :open_connections)"_s);
+    query.prepare(u"INSERT INTO samples (%1) VALUES (%2)"_s.arg(names(first), placeholders(first)));
     for (const model::BenchSample &sample : samples) {
-        bindAll(query,
-            { { u"run_id"_s, QVariant(runId) }, { u"idx"_s, QVariant(sample.index) },
-                { u"elapsed_ms"_s, QVariant(sample.elapsedMs) },
-                { u"interval_ms"_s, QVariant(sample.intervalMs) },
-                { u"completed"_s, integer(sample.completed) }, { u"failed"_s, integer(sample.failed) },
-                { u"bytes"_s, integer(sample.bytes) }, { u"p50_us"_s, integer(sample.p50Us) },
-                { u"p90_us"_s, integer(sample.p90Us) }, { u"p99_us"_s, integer(sample.p99Us) },
-                { u"max_us"_s, integer(sample.maxUs) },
-                { u"open_connections"_s, QVariant(sample.openConnections) } });
+        bindAll(query, sampleColumns(runId, sample));
         if (!query.exec())
             return failQuery(u"Cannot save the samples of the run"_s, query, error);
     }
@@ -136,17 +231,15 @@ bool RunTable::appendSamples(
 bool RunTable::finish(const QSqlDatabase &db, qint64 runId, const model::RunSummary &summary,
     const model::LatencyHistogram *histogram, QString *error)
 {
-    QList<QPair<QString, QVariant>> columns = summaryColumns(summary, true);
-    columns.append({ u"histogram"_s,
+    ColumnValues columns = summaryColumns(summary, true);
+    columns.append({ runsTable::histogram,
         histogram ? QVariant(HistogramBlob::encode(*histogram))
                   : QVariant(QMetaType(QMetaType::QByteArray)) });
-    QStringList assignments;
-    for (const auto &column : columns)
-        assignments.append(column.first + u" = :"_s + column.first);
     QSqlQuery query(db);
-    query.prepare(u"UPDATE runs SET %1 WHERE id = :id"_s.arg(assignments.join(u", "_s)));
+    query.prepare(u"UPDATE runs SET %1 WHERE %2 = %3"_s.arg(
+        assignments(columns), runsTable::id.name, runsTable::id.placeholder));
     bindAll(query, columns);
-    query.bindValue(u":id"_s, runId);
+    query.bindValue(runsTable::id.placeholder, runId);
     if (!query.exec())
         return failQuery(u"Cannot save the run"_s, query, error);
     if (query.numRowsAffected() != 1) {
@@ -173,23 +266,33 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
 {
     runs->clear();
     QSqlQuery query(db);
-    const QString columns = u"SELECT id, started_at_ms, parameters_json, summary_json, finished FROM runs "_s;
+    query.setForwardOnly(true);
+    const QString select = u"SELECT %1 FROM runs "_s.arg(names(QList<Column> { runsTable::id,
+        runsTable::startedAtMs, runsTable::parametersJson, runsTable::summaryJson, runsTable::finished }));
     if (id != 0) {
-        query.prepare(columns + u"WHERE id = ?"_s);
-        query.addBindValue(id);
+        query.prepare(select + u"WHERE %1 = %2"_s.arg(runsTable::id.name, runsTable::id.placeholder));
+        query.bindValue(runsTable::id.placeholder, id);
     } else {
-        query.prepare(columns + u"ORDER BY started_at_ms DESC, id DESC LIMIT ?"_s);
-        query.addBindValue(limit);
+        query.prepare(select
+            + u"ORDER BY %1 DESC, %2 DESC LIMIT :limit"_s.arg(
+                runsTable::startedAtMs.name, runsTable::id.name));
+        query.bindValue(u":limit"_s, limit);
     }
     if (!query.exec())
         return failQuery(u"Cannot read the runs"_s, query, error);
+    const QSqlRecord record = query.record();
+    const int idField = record.indexOf(runsTable::id.name);
+    const int startedAtField = record.indexOf(runsTable::startedAtMs.name);
+    const int parametersField = record.indexOf(runsTable::parametersJson.name);
+    const int summaryField = record.indexOf(runsTable::summaryJson.name);
+    const int finishedField = record.indexOf(runsTable::finished.name);
     while (query.next()) {
         StoredRun run;
-        run.id = query.value(u"id"_s).toLongLong();
-        run.startedAtMs = query.value(u"started_at_ms"_s).toLongLong();
-        run.parameters = RunJson::parametersFromJson(parseJson(query.value(u"parameters_json"_s)));
-        run.summary = RunJson::summaryFromJson(parseJson(query.value(u"summary_json"_s)));
-        run.finished = query.value(u"finished"_s).toBool();
+        run.id = query.value(idField).toLongLong();
+        run.startedAtMs = query.value(startedAtField).toLongLong();
+        run.parameters = RunJson::parametersFromJson(parseJson(query.value(parametersField)));
+        run.summary = RunJson::summaryFromJson(parseJson(query.value(summaryField)));
+        run.finished = query.value(finishedField).toBool();
         // A run whose process ended before its summary (kill -9, a crash):
         // its samples are kept, and it shows as broken off.
         if (!run.finished)
@@ -205,24 +308,41 @@ bool RunTable::selectSamples(
     samples->clear();
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    query.prepare(u"SELECT idx, elapsed_ms, interval_ms, completed, failed, bytes, p50_us, p90_us, p99_us, "
-                  "max_us, open_connections FROM samples WHERE run_id = ? ORDER BY idx"_s);
-    query.addBindValue(runId);
+    const QList<Column> columns = { samplesTable::index, samplesTable::elapsedMs, samplesTable::intervalMs,
+        samplesTable::completed, samplesTable::failed, samplesTable::bytes, samplesTable::p50Us,
+        samplesTable::p90Us, samplesTable::p99Us, samplesTable::maxUs, samplesTable::openConnections };
+    query.prepare(u"SELECT %1 FROM samples WHERE %2 = %3 ORDER BY %4"_s.arg(
+        names(columns), samplesTable::runId.name, samplesTable::runId.placeholder, samplesTable::index.name));
+    query.bindValue(samplesTable::runId.placeholder, runId);
     if (!query.exec())
         return failQuery(u"Cannot read the samples of run %1"_s.arg(runId), query, error);
+    // Each column's position, looked up once for all rows.
+    const QSqlRecord record = query.record();
+    const auto field = [&record](const Column &column) { return record.indexOf(column.name); };
+    const int index = field(samplesTable::index);
+    const int elapsedMs = field(samplesTable::elapsedMs);
+    const int intervalMs = field(samplesTable::intervalMs);
+    const int completed = field(samplesTable::completed);
+    const int failed = field(samplesTable::failed);
+    const int bytes = field(samplesTable::bytes);
+    const int p50Us = field(samplesTable::p50Us);
+    const int p90Us = field(samplesTable::p90Us);
+    const int p99Us = field(samplesTable::p99Us);
+    const int maxUs = field(samplesTable::maxUs);
+    const int openConnections = field(samplesTable::openConnections);
     while (query.next()) {
         model::BenchSample sample;
-        sample.index = query.value(0).toInt();
-        sample.elapsedMs = query.value(1).toLongLong();
-        sample.intervalMs = query.value(2).toLongLong();
-        sample.completed = query.value(3).toULongLong();
-        sample.failed = query.value(4).toULongLong();
-        sample.bytes = query.value(5).toULongLong();
-        sample.p50Us = query.value(6).toULongLong();
-        sample.p90Us = query.value(7).toULongLong();
-        sample.p99Us = query.value(8).toULongLong();
-        sample.maxUs = query.value(9).toULongLong();
-        sample.openConnections = query.value(10).toInt();
+        sample.index = query.value(index).toInt();
+        sample.elapsedMs = query.value(elapsedMs).toLongLong();
+        sample.intervalMs = query.value(intervalMs).toLongLong();
+        sample.completed = query.value(completed).toULongLong();
+        sample.failed = query.value(failed).toULongLong();
+        sample.bytes = query.value(bytes).toULongLong();
+        sample.p50Us = query.value(p50Us).toULongLong();
+        sample.p90Us = query.value(p90Us).toULongLong();
+        sample.p99Us = query.value(p99Us).toULongLong();
+        sample.maxUs = query.value(maxUs).toULongLong();
+        sample.openConnections = query.value(openConnections).toInt();
         samples->append(sample);
     }
     return true;
@@ -234,14 +354,15 @@ bool RunTable::selectHistogram(const QSqlDatabase &db, qint64 runId, bool *found
     *found = false;
     histogram->reset();
     QSqlQuery query(db);
-    query.prepare(u"SELECT histogram FROM runs WHERE id = ?"_s);
-    query.addBindValue(runId);
+    query.prepare(u"SELECT %1 FROM runs WHERE %2 = %3"_s.arg(
+        runsTable::histogram.name, runsTable::id.name, runsTable::id.placeholder));
+    query.bindValue(runsTable::id.placeholder, runId);
     if (!query.exec())
         return failQuery(u"Cannot read the histogram of run %1"_s.arg(runId), query, error);
     if (!query.next())
         return true;
     *found = true;
-    const QVariant value = query.value(0);
+    const QVariant value = query.value(runsTable::histogram.name);
     if (value.isNull())
         return true;
     *histogram = HistogramBlob::decode(value.toByteArray());
@@ -255,8 +376,8 @@ bool RunTable::selectHistogram(const QSqlDatabase &db, qint64 runId, bool *found
 bool RunTable::remove(const QSqlDatabase &db, qint64 id, QString *error)
 {
     QSqlQuery query(db);
-    query.prepare(u"DELETE FROM runs WHERE id = ?"_s);
-    query.addBindValue(id);
+    query.prepare(u"DELETE FROM runs WHERE %1 = %2"_s.arg(runsTable::id.name, runsTable::id.placeholder));
+    query.bindValue(runsTable::id.placeholder, id);
     if (!query.exec())
         return failQuery(u"Cannot remove run %1"_s.arg(id), query, error);
     if (query.numRowsAffected() != 1) {
