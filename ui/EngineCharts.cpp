@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -72,7 +73,12 @@ EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
         charts[i]->addAxis(m_timeAxes[i], Qt::AlignBottom);
         charts[i]->addAxis(m_valueAxes[i], Qt::AlignLeft);
         charts[i]->legend()->setVisible(false);
+        // Small charts: a smaller legend keeps its names whole.
+        QFont legendFont = charts[i]->legend()->font();
+        legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+        charts[i]->legend()->setFont(legendFont);
         m_views[i] = ChartParts::view(charts[i], names[i], this);
+        // Room for the titles whole.
         m_views[i]->setMinimumSize(200, 150);
         m_views[i]->installEventFilter(this);
     }
@@ -102,6 +108,9 @@ EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
     m_requests->setObjectName(u"engineRequestsSeries"_s);
     attach(m_requests, RateChart);
     charts[RateChart]->legend()->setVisible(true);
+    // The chart's title names the line; the legend names the classes, with room for them.
+    for (QLegendMarker *marker : charts[RateChart]->legend()->markers(m_requests))
+        marker->setVisible(false);
 
     m_p50 = ChartParts::line(tr("p50"), kP50, 2);
     m_p50->setObjectName(u"engineP50Series"_s);

@@ -49,6 +49,7 @@ MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     m_sites->setSelectionMode(QAbstractItemView::NoSelection);
     m_sites->setFocusPolicy(Qt::NoFocus);
     m_sites->setAlternatingRowColors(true);
+    m_sites->setMinimumWidth(140);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
