@@ -2,6 +2,11 @@
 
 #include "storage/Database.h"
 
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSpinBox>
+
 using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
@@ -90,6 +95,34 @@ void AppSettings::setValue(const QString &key, const QString &value)
 {
     // Best effort: a setting that cannot be stored is not worth a dialog.
     m_database.setSetting(u"gui/"_s + key, value);
+}
+
+void AppSettings::saveField(const QString &key, const QWidget *field)
+{
+    if (const auto *combo = qobject_cast<const QComboBox *>(field))
+        setValue(key, combo->currentText().trimmed());
+    else if (const auto *edit = qobject_cast<const QLineEdit *>(field))
+        setValue(key, edit->text().trimmed());
+    else if (const auto *box = qobject_cast<const QSpinBox *>(field))
+        setValue(key, QString::number(box->value()));
+    else if (const auto *button = qobject_cast<const QAbstractButton *>(field))
+        setValue(key, button->isChecked() ? u"1"_s : u"0"_s);
+    else
+        Q_ASSERT_X(false, "AppSettings::saveField", "a kind of field it does not know");
+}
+
+void AppSettings::restoreField(const QString &key, QWidget *field, const QVariant &fallback) const
+{
+    if (auto *combo = qobject_cast<QComboBox *>(field))
+        combo->setCurrentText(value(key, fallback.toString()));
+    else if (auto *edit = qobject_cast<QLineEdit *>(field))
+        edit->setText(value(key, fallback.toString()));
+    else if (auto *box = qobject_cast<QSpinBox *>(field))
+        box->setValue(intValue(key, fallback.toInt()));
+    else if (auto *button = qobject_cast<QAbstractButton *>(field))
+        button->setChecked(boolValue(key, fallback.toBool()));
+    else
+        Q_ASSERT_X(false, "AppSettings::restoreField", "a kind of field it does not know");
 }
 
 int AppSettings::intValue(const QString &key, int fallback) const

@@ -603,29 +603,34 @@ void BenchmarkPage::showError(const QString &message)
     m_error->setVisible(!message.isEmpty());
 }
 
+// The form's fields as kept between sessions, each declared once: its key in
+// AppSettings and its default. restoreForm() reads and saveForm() writes them
+// from this list (AppSettings::restoreField and saveField know the widget kinds).
+QList<BenchmarkPage::FormSetting> BenchmarkPage::formSettings() const
+{
+    return {
+        { u"bench/url"_s, m_url, QString() },
+        { u"bench/concurrency"_s, m_concurrency, 10 },
+        { u"bench/requests"_s, m_requests, 10000 },
+        { u"bench/durationSeconds"_s, m_duration, 10 },
+        { u"bench/byDuration"_s, m_byDuration, true },
+        { u"bench/keepAlive"_s, m_keepAlive, true },
+        // On a small machine the generator and the engine share the cores.
+        { u"bench/threads"_s, m_threads, qMax(1, QThread::idealThreadCount() / 2) },
+    };
+}
+
 void BenchmarkPage::restoreForm()
 {
-    m_url->setCurrentText(m_settings.value(u"bench/url"_s));
-    m_concurrency->setValue(m_settings.intValue(u"bench/concurrency"_s, 10));
-    m_requests->setValue(m_settings.intValue(u"bench/requests"_s, 10000));
-    m_duration->setValue(m_settings.intValue(u"bench/durationSeconds"_s, 10));
-    const bool byDuration = m_settings.boolValue(u"bench/byDuration"_s, true);
-    m_byDuration->setChecked(byDuration);
-    m_byRequests->setChecked(!byDuration);
-    m_keepAlive->setChecked(m_settings.boolValue(u"bench/keepAlive"_s, true));
-    // On a small machine the generator and the engine share the cores.
-    m_threads->setValue(m_settings.intValue(u"bench/threads"_s, qMax(1, QThread::idealThreadCount() / 2)));
+    for (const FormSetting &setting : formSettings())
+        m_settings.restoreField(setting.key, setting.field, setting.fallback);
+    m_byRequests->setChecked(!m_byDuration->isChecked());
 }
 
 void BenchmarkPage::saveForm()
 {
-    m_settings.setValue(u"bench/url"_s, m_url->currentText().trimmed());
-    m_settings.setValue(u"bench/concurrency"_s, QString::number(m_concurrency->value()));
-    m_settings.setValue(u"bench/requests"_s, QString::number(m_requests->value()));
-    m_settings.setValue(u"bench/durationSeconds"_s, QString::number(m_duration->value()));
-    m_settings.setValue(u"bench/byDuration"_s, m_byDuration->isChecked() ? u"1"_s : u"0"_s);
-    m_settings.setValue(u"bench/keepAlive"_s, m_keepAlive->isChecked() ? u"1"_s : u"0"_s);
-    m_settings.setValue(u"bench/threads"_s, QString::number(m_threads->value()));
+    for (const FormSetting &setting : formSettings())
+        m_settings.saveField(setting.key, setting.field);
 }
 
 } // namespace hostbench::ui

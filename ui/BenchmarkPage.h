@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QTimer>
+#include <QVariant>
 #include <QWidget>
 
 #include <memory>
@@ -106,6 +107,13 @@ private:
     bool targetsOwnEngine(const model::BenchParameters &run) const;
     // `last`: the run has ended; taken whatever the time since the previous one.
     void sampleEngine(const QList<model::BenchSample> &samples, bool last = false);
+    struct FormSetting
+    {
+        QString key; // in AppSettings
+        QWidget *field;
+        QVariant fallback; // the field's value when nothing is stored
+    };
+    QList<FormSetting> formSettings() const;
     void restoreForm();
     void saveForm();
 
