@@ -13,6 +13,7 @@
 #include <QValueAxis>
 
 #include <iterator>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -126,6 +127,7 @@ void BenchCharts::clear(qint64 expectedDurationMs)
 {
     removeOverlays();
     showEngine(false);
+    m_pendingEngine.clear();
     for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap })
         series->clear();
     m_maxSeconds = 0;
@@ -138,6 +140,7 @@ void BenchCharts::clear(qint64 expectedDurationMs)
 
 void BenchCharts::clearClient()
 {
+    m_pendingSamples.clear();
     m_throughput->clear();
     m_throughputFill->clear();
     m_p50->clear();
@@ -145,7 +148,25 @@ void BenchCharts::clearClient()
     m_complete = false;
 }
 
+void BenchCharts::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    const QList<model::BenchSample> samples = std::exchange(m_pendingSamples, {});
+    const QList<EnginePoint> engine = std::exchange(m_pendingEngine, {});
+    appendNow(samples);
+    appendEngine(engine);
+}
+
 void BenchCharts::append(const QList<model::BenchSample> &samples)
+{
+    if (!isVisible()) {
+        m_pendingSamples += samples;
+        return;
+    }
+    appendNow(samples);
+}
+
+void BenchCharts::appendNow(const QList<model::BenchSample> &samples)
 {
     if (samples.isEmpty())
         return;
@@ -179,7 +200,7 @@ void BenchCharts::setSamples(const QList<model::BenchSample> &samples, qint64 ex
         clear(expectedDurationMs);
     }
     m_complete = true;
-    append(samples);
+    appendNow(samples);
 }
 
 void BenchCharts::showEngine(bool shown)
@@ -203,6 +224,10 @@ void BenchCharts::appendEngine(const QList<EnginePoint> &points)
 {
     if (points.isEmpty())
         return;
+    if (!isVisible()) {
+        m_pendingEngine += points;
+        return;
+    }
     QList<QPointF> rates, p50s, p99s, gaps;
     rates.reserve(points.size());
     p50s.reserve(points.size());

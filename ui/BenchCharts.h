@@ -32,6 +32,8 @@ namespace hostbench::ui {
  * beside the client's, its service time p50 and p99 beside the client's
  * latency, and the gap between the client's p50 and the engine's (queueing
  * in the kernel and the sockets, the network stack, the client itself).
+ * While hidden, append() and appendEngine() only keep the points; they are
+ * drawn at once when the charts are shown again.
  * GUI thread.
  */
 class BenchCharts final : public QWidget
@@ -84,12 +86,14 @@ public:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void rescale();
     void removeOverlays();
     void track(const model::BenchSample &sample);
     void clearClient();
+    void appendNow(const QList<model::BenchSample> &samples);
 
     QChartView *m_throughputView = nullptr;
     QChartView *m_latencyView = nullptr;
@@ -103,6 +107,9 @@ private:
     QLineSeries *m_serviceP99 = nullptr;
     QLineSeries *m_gap = nullptr;
     bool m_engineShown = false;
+    // Appended while hidden: kept here, drawn when shown (a hidden chart costs nothing).
+    QList<model::BenchSample> m_pendingSamples;
+    QList<EnginePoint> m_pendingEngine;
     QList<QLineSeries *> m_overlayThroughput;
     QList<QLineSeries *> m_overlayP99;
     QValueAxis *m_throughputX = nullptr;

@@ -17,6 +17,7 @@ private slots:
     void appendGrowsSeriesAndAxes();
     void setSamplesReplaces();
     void fixedDuration();
+    void hiddenChartsDrawWhenShown();
 
 private:
     static QList<BenchSample> samples(int from, int count, quint64 completed, quint64 p99Us);
@@ -101,6 +102,27 @@ void TestBenchCharts::fixedDuration()
     QVERIFY(time);
     QVERIFY(time->max() >= 30.0);
     QVERIFY(time->max() < 60.0);
+}
+
+void TestBenchCharts::hiddenChartsDrawWhenShown()
+{
+    // A live run's points reach a hidden chart (another page showing): kept, not drawn...
+    BenchCharts charts(u"t"_s, Qt::Horizontal);
+    charts.clear(10000);
+    charts.append(samples(0, 3, 120, 3500));
+    charts.appendEngine({ { 0.1, 1300, 0.2, 0.5, 1.0 }, { 0.2, 1250, 0.2, 0.6, 1.1 } });
+    QCOMPARE(charts.pointCount(), 0);
+    QCOMPARE(charts.engineThroughputSeries()->count(), 0);
+    // ...and drawn, all of them, as soon as it shows.
+    charts.show();
+    QCOMPARE(charts.pointCount(), 3);
+    QCOMPARE(charts.throughputSeries()->at(2), QPointF(0.3, 1200.0));
+    QCOMPARE(charts.engineThroughputSeries()->count(), 2);
+    QCOMPARE(charts.gapSeries()->at(1), QPointF(0.2, 1.1));
+    // A stored run is drawn at once, shown or not.
+    charts.hide();
+    charts.setSamples(samples(0, 5, 100, 2000));
+    QCOMPARE(charts.pointCount(), 5);
 }
 
 QTEST_MAIN(TestBenchCharts)
