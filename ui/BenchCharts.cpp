@@ -39,7 +39,7 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     setObjectName(namePrefix + u"Charts"_s);
 
     QChart *throughput = ChartParts::chart(tr("Throughput"));
-    m_throughput = ChartParts::line(tr("Requests/s"), kThroughput, 2);
+    m_throughput = ChartParts::line(tr("Requests/s"), kThroughput, 1);
     m_throughput->setObjectName(namePrefix + u"ThroughputSeries"_s);
     // A light area under the line reads as volume. It has no outline: its
     // closing edge down to zero at the newest point is no data.
@@ -64,9 +64,9 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     }
 
     QChart *latency = ChartParts::chart(tr("Latency"));
-    m_p50 = ChartParts::line(tr("p50"), kP50, 2);
+    m_p50 = ChartParts::line(tr("p50"), kP50, 1);
     m_p50->setObjectName(namePrefix + u"P50Series"_s);
-    m_p99 = ChartParts::line(tr("p99"), kP99, 2);
+    m_p99 = ChartParts::line(tr("p99"), kP99, 1);
     m_p99->setObjectName(namePrefix + u"P99Series"_s);
     latency->addSeries(m_p50);
     latency->addSeries(m_p99);
@@ -80,13 +80,13 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     }
 
     // The engine's side, dashed in the client's colours.
-    m_engineRate = ChartParts::line(tr("Engine requests/s"), kEngine, 2, Qt::DashLine);
+    m_engineRate = ChartParts::line(tr("Engine requests/s"), kEngine, 1, Qt::DashLine);
     m_engineRate->setObjectName(namePrefix + u"EngineThroughputSeries"_s);
     m_serviceP50 = ChartParts::line(tr("Service p50"), kP50, 1, Qt::DashLine);
     m_serviceP50->setObjectName(namePrefix + u"ServiceP50Series"_s);
     m_serviceP99 = ChartParts::line(tr("Service p99"), kP99, 1, Qt::DashLine);
     m_serviceP99->setObjectName(namePrefix + u"ServiceP99Series"_s);
-    m_gap = ChartParts::line(tr("p50 gap"), kGap, 2, Qt::DotLine);
+    m_gap = ChartParts::line(tr("p50 gap"), kGap, 1, Qt::DotLine);
     m_gap->setObjectName(namePrefix + u"GapSeries"_s);
     throughput->addSeries(m_engineRate);
     m_engineRate->attachAxis(m_throughputX);
