@@ -82,7 +82,7 @@ std::optional<K6Result::Run> K6Result::read(const QByteArray &ndjson, QString *e
         if (metric == u"http_req_duration"_s) {
             Request request;
             request.timeUs = *time;
-            request.latencyUs = quint64(std::llround(std::max(0.0, number) * 1000.0));
+            request.latencyUs = quint64(std::llround(std::clamp(number, 0.0, 1e12) * 1000.0));
             request.status = tags.value(u"status"_s).toString().toInt();
             request.errorCode = tags.value(u"error_code"_s).toString().toInt();
             requests.append(request);
@@ -91,13 +91,15 @@ std::optional<K6Result::Run> K6Result::read(const QByteArray &ndjson, QString *e
                 run.parameters.method = tags.value(u"method"_s).toString(u"GET"_s).toLatin1();
             }
         } else if (metric == u"http_req_connecting"_s) {
-            connect.record(quint64(std::llround(std::max(0.0, number) * 1000.0)));
+            connect.record(quint64(std::llround(std::clamp(number, 0.0, 1e12) * 1000.0)));
         } else if (metric == u"http_req_waiting"_s) {
-            waiting.record(quint64(std::llround(std::max(0.0, number) * 1000.0)));
+            waiting.record(quint64(std::llround(std::clamp(number, 0.0, 1e12) * 1000.0)));
         } else if (metric == u"data_received"_s) {
-            run.summary.totalBytes += quint64(std::max(0.0, number));
+            // Clamped: a double beyond the integer's range does not convert.
+            run.summary.totalBytes += quint64(std::clamp(number, 0.0, 1e18));
         } else if (metric == u"vus"_s) {
-            run.parameters.concurrency = std::max(run.parameters.concurrency, int(number));
+            run.parameters.concurrency
+                = std::max(run.parameters.concurrency, int(std::clamp(number, 0.0, 1e9)));
         }
     }
     if (requests.isEmpty()) {

@@ -6,6 +6,8 @@
 
 #include <functional>
 
+#include <cmath>
+
 namespace hostbench::control {
 
 using namespace Qt::StringLiterals;
@@ -81,8 +83,9 @@ public:
     bool integer(const QString &field, const QJsonValue &value, int &out)
     {
         const double number = value.toDouble();
-        if (!value.isDouble() || number != double(qint64(number)) || number < -2147483648.0
-            || number > 2147483647.0)
+        // The range first: converting a double outside it to an integer is undefined.
+        if (!value.isDouble() || !(number >= -2147483648.0 && number <= 2147483647.0)
+            || number != std::trunc(number))
             return wrongType(field, value, u"a whole number"_s);
         out = int(number);
         return true;
