@@ -64,7 +64,15 @@ size_t SiteTable::indexForHost(std::string_view host) const
         const char c = host[i];
         lower[i] = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
     }
-    const auto it = m_byName.find(std::string_view(lower.data(), host.size()));
+    const std::string_view name(lower.data(), host.size());
+    auto it = m_byName.find(name);
+    // RFC 6761 §6.3: browsers resolve every name under .localhost to
+    // loopback, so "blog.test.localhost:8080" reaches site blog.test with no
+    // hosts entry. A site named so itself was matched above; only a miss
+    // pays for the second look-up.
+    constexpr std::string_view kLocalhost = ".localhost";
+    if (it == m_byName.end() && name.size() > kLocalhost.size() && name.ends_with(kLocalhost))
+        it = m_byName.find(name.substr(0, name.size() - kLocalhost.size()));
     return it == m_byName.end() ? m_default : it->second;
 }
 

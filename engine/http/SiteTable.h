@@ -104,8 +104,12 @@ struct Site
  * Host selection (RFC 9110 §7.2): the Host value without its port, without
  * brackets for an IPv6 literal ("[::1]:8080" -> "::1") and without a
  * trailing dot, compared case-insensitively with each site's hostName and
- * aliases; no match or no Host -> the default site (isDefault, else the
- * first). The first site that names a host wins.
+ * aliases; then, for a name under ".localhost" that matched nothing,
+ * the name without that suffix (RFC 6761 §6.3: browsers resolve
+ * *.localhost to loopback, so http://blog.test.localhost:8080/ reaches
+ * site blog.test without a hosts entry); no match or no Host -> the
+ * default site (isDefault, else the first). The first site that names a
+ * host wins.
  *
  * Per-site request counters survive a reload for hosts that keep their
  * hostName. Thread: built on the owner's thread, then read-only; any thread.

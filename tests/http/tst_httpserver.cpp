@@ -149,6 +149,13 @@ void TestHttpServer::virtualHosts_data()
     QTest::newRow("ipv6 literal alias") << get("/", "[::1]:8080") << QByteArray("main index");
     QTest::newRow("other") << get("/", "other.test") << QByteArray("other index");
     QTest::newRow("unknown is default") << get("/", "nobody.test") << QByteArray("other index");
+    // As a browser sends it for http://main.test.localhost:PORT/ (RFC 6761 §6.3).
+    const QByteArray port = ':' + QByteArray::number(m_server.port());
+    QTest::newRow("under .localhost") << get("/", "main.test.localhost" + port) << QByteArray("main index");
+    QTest::newRow("alias under .localhost")
+        << get("/", "www.main.test.localhost" + port) << QByteArray("main index");
+    QTest::newRow("unknown under .localhost is default")
+        << get("/", "nobody.test.localhost" + port) << QByteArray("other index");
     QTest::newRow("no host is default") << QByteArray("GET / HTTP/1.0\r\n\r\n") << QByteArray("other index");
     QTest::newRow("absolute form") << QByteArray("GET http://main.test/ HTTP/1.1\r\nHost: other.test\r\n\r\n")
                                    << QByteArray("main index");

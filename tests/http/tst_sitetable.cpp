@@ -47,7 +47,10 @@ QList<VirtualHost> TestSiteTable::hosts() const
     gamma.hostName = QStringLiteral("[fe80::1]");
     gamma.aliases = { QStringLiteral("gamma.test.") };
     gamma.documentRoot = m_root.path();
-    return { alpha, beta, gamma };
+    VirtualHost delta; // named under .localhost itself
+    delta.hostName = QStringLiteral("delta.localhost");
+    delta.documentRoot = m_root.path();
+    return { alpha, beta, gamma, delta };
 }
 
 void TestSiteTable::hostWithoutPort_data()
@@ -107,6 +110,18 @@ void TestSiteTable::indexForHost_data()
     QTest::newRow("unknown -> default") << "nobody.test" << 1;
     QTest::newRow("missing -> default") << "" << 1;
     QTest::newRow("suffix is not a match") << "xalpha.test" << 1;
+    // RFC 6761 §6.3: HOST.localhost reaches site HOST.
+    QTest::newRow("under .localhost") << "alpha.test.localhost" << 0;
+    QTest::newRow("under .localhost with port") << "alpha.test.localhost:8080" << 0;
+    QTest::newRow("alias under .localhost") << "www.alpha.test.localhost" << 0;
+    QTest::newRow("under .localhost upper, trailing dot") << "BETA.TEST.LOCALHOST." << 1;
+    QTest::newRow("configured trailing dot under .localhost") << "gamma.test.localhost" << 2;
+    QTest::newRow("site named under .localhost") << "delta.localhost" << 3;
+    QTest::newRow("that site under .localhost") << "delta.localhost.localhost" << 3;
+    QTest::newRow("unknown under .localhost -> default") << "nobody.localhost" << 1;
+    QTest::newRow("localhost -> default") << "localhost" << 1;
+    QTest::newRow("bare suffix -> default") << ".localhost" << 1;
+    QTest::newRow("not a label boundary") << "alpha.testlocalhost" << 1;
     QTest::newRow("too long -> default") << QString(300, QLatin1Char('a')) << 1;
 }
 
@@ -171,7 +186,7 @@ void TestSiteTable::reloadKeepsCountersOfSameHost()
 {
     const auto first = SiteTable::build(hosts(), 2, nullptr, true, nullptr);
     QVERIFY(first);
-    auto list = hosts();
+    auto list = hosts().mid(0, 3); // alpha, beta, gamma
     list.removeAt(0);
     VirtualHost delta;
     delta.hostName = QStringLiteral("delta.test");
