@@ -64,6 +64,7 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     , m_accessLogPath(new QLineEdit(QDir::toNativeSeparators(host.accessLogPath), this))
     , m_errorLog(new QCheckBox(tr("Error log:"), this))
     , m_errorLogPath(new QLineEdit(QDir::toNativeSeparators(host.errorLogPath), this))
+    , m_logLoadGenerator(new QCheckBox(tr("Log the requests of Hostbench's own benchmarks"), this))
 {
     setObjectName(u"siteAdvanced"_s);
     m_indexFiles->setObjectName(u"siteIndexFiles"_s);
@@ -73,6 +74,11 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     m_accessLogPath->setObjectName(u"siteAccessLogPath"_s);
     m_errorLog->setObjectName(u"siteErrorLogEnabled"_s);
     m_errorLogPath->setObjectName(u"siteErrorLogPath"_s);
+    m_logLoadGenerator->setObjectName(u"siteLogLoadGenerator"_s);
+    m_logLoadGenerator->setChecked(host.logLoadGenerator);
+    m_logLoadGenerator->setToolTip(
+        tr("Off: requests of Hostbench's load generator (User-Agent Hostbench/…) are counted but not "
+           "logged, so that a benchmark does not rotate away the log of the site's real traffic."));
     m_rotateKiB = spinBox(this, u"siteLogRotateKiB"_s, 0, std::numeric_limits<int>::max(),
         host.logRotateBytes / kKiB, tr(" KiB"));
     m_rotateKiB->setSpecialValueText(tr("Never"));
@@ -119,6 +125,7 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     auto *rotateLabel = new QLabel(tr("&Rotate at:"), this);
     rotateLabel->setBuddy(m_rotateKiB);
     logsForm->addRow(rotateLabel, rotation);
+    logsForm->addRow(QString(), m_logLoadGenerator);
 
     auto *limits = new QGroupBox(tr("Request limits"), this);
     auto *limitsForm = new QFormLayout(limits);
@@ -137,7 +144,7 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     connect(m_errorLog, &QCheckBox::toggled, m_errorLogPath, &QWidget::setEnabled);
     for (QLineEdit *edit : { m_indexFiles, m_accessLogPath, m_errorLogPath })
         connect(edit, &QLineEdit::textChanged, this, &SiteAdvancedPage::changed);
-    for (QCheckBox *box : { m_accessLog, m_errorLog })
+    for (QCheckBox *box : { m_accessLog, m_errorLog, m_logLoadGenerator })
         connect(box, &QCheckBox::toggled, this, &SiteAdvancedPage::changed);
 }
 
@@ -152,6 +159,7 @@ void SiteAdvancedPage::apply(model::VirtualHost &host) const
     host.errorLogPath = QDir::fromNativeSeparators(m_errorLogPath->text().trimmed());
     host.logRotateBytes = fromKiB(m_rotateKiB, m_original.logRotateBytes);
     host.logRotateKeep = m_rotateKeep->value();
+    host.logLoadGenerator = m_logLoadGenerator->isChecked();
     host.limits.maxRequestLineBytes = m_maxRequestLine->value();
     host.limits.maxHeaderBytes = m_maxHeader->value();
     host.limits.maxHeaderFields = m_maxFields->value();

@@ -14,7 +14,8 @@ class FieldError;
 
 /*
  * The "Advanced" tab of SiteDialog: index files, directory listing,
- * symbolic links, the access and error logs (on/off, path, rotation) and
+ * symbolic links, the access and error logs (on/off, path, rotation,
+ * whether the requests of Hostbench's own load generator go in) and
  * the request limits of one virtual host. An empty log path means the
  * default one, logs/<host>.access.log (or .error.log) in the data folder,
  * which DataFolder::applyDefaultLogPaths() resolves when the engine gets
@@ -51,6 +52,7 @@ private:
     QLineEdit *m_accessLogPath = nullptr;
     QCheckBox *m_errorLog = nullptr;
     QLineEdit *m_errorLogPath = nullptr;
+    QCheckBox *m_logLoadGenerator = nullptr; // VirtualHost::logLoadGenerator
     QSpinBox *m_rotateKiB = nullptr;
     QSpinBox *m_rotateKeep = nullptr;
     QSpinBox *m_maxRequestLine = nullptr;

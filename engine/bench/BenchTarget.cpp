@@ -1,5 +1,7 @@
 #include "BenchTarget.h"
 
+#include "model/LoadGeneratorAgent.h"
+
 #include <QUrl>
 
 namespace hostbench::bench {
@@ -108,7 +110,10 @@ std::optional<BenchTarget> BenchTarget::fromParameters(
     if (!hasHeader(parameters, "Host"))
         appendLine(out, "Host", hostHeader);
     if (!hasHeader(parameters, "User-Agent"))
-        appendLine(out, "User-Agent", QByteArrayLiteral("Hostbench/") + HOSTBENCH_VERSION);
+        appendLine(out, "User-Agent",
+            QByteArray(
+                model::kLoadGeneratorAgentPrefix.data(), qsizetype(model::kLoadGeneratorAgentPrefix.size()))
+                + HOSTBENCH_VERSION);
     if (!hasHeader(parameters, "Accept"))
         appendLine(out, "Accept", "*/*");
     if (!parameters.keepAlive && !hasHeader(parameters, "Connection"))

@@ -161,7 +161,8 @@ QJsonObject SiteJson::toJson(const model::VirtualHost &site)
         { u"index_files"_s, stringArray(site.indexFiles) }, { u"directory_listing"_s, site.directoryListing },
         { u"follow_symlinks"_s, site.followSymlinks }, { u"access_log"_s, site.accessLogEnabled },
         { u"access_log_path"_s, site.accessLogPath }, { u"error_log"_s, site.errorLogEnabled },
-        { u"error_log_path"_s, site.errorLogPath }, { u"routes"_s, routes } };
+        { u"error_log_path"_s, site.errorLogPath }, { u"log_load_generator"_s, site.logLoadGenerator },
+        { u"routes"_s, routes } };
 }
 
 QByteArray SiteJson::entityTag(const model::VirtualHost &site)
@@ -201,6 +202,10 @@ bool SiteJson::apply(const QJsonObject &json, model::VirtualHost &site, QString 
             [&](const QString &f, const QJsonValue &v) { return read.string(f, v, next.accessLogPath); } },
         { u"error_log"_s,
             [&](const QString &f, const QJsonValue &v) { return read.boolean(f, v, next.errorLogEnabled); } },
+        { u"log_load_generator"_s,
+            [&](const QString &f, const QJsonValue &v) {
+                return read.boolean(f, v, next.logLoadGenerator);
+            } },
         { u"error_log_path"_s,
             [&](const QString &f, const QJsonValue &v) { return read.string(f, v, next.errorLogPath); } },
         { u"routes"_s,

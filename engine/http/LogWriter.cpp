@@ -5,6 +5,7 @@
 #include "http/Response.h"
 #include "http/ResponseHead.h"
 #include "http/SiteTable.h"
+#include "model/LoadGeneratorAgent.h"
 
 #include <QFileInfo>
 
@@ -21,6 +22,7 @@ struct SiteLogs
     int access = -1; // index in Table::files; -1: no access log
     int error = -1;
     std::string server; // host name, for the error log
+    bool logLoadGenerator = false; // VirtualHost::logLoadGenerator
 };
 
 std::uint16_t clampLength(size_t length)
@@ -138,6 +140,7 @@ void LogWriter::configure(const QList<model::VirtualHost> &hosts, const SiteTabl
         if (host.errorLogEnabled)
             logs.error = fileFor(host.errorLogPath, host.logRotateBytes, host.logRotateKeep);
         logs.server = host.hostName.toStdString();
+        logs.logLoadGenerator = host.logLoadGenerator;
         any = any || logs.access >= 0 || logs.error >= 0;
         table->sites.push_back(std::move(logs));
         table->siteByCounters.emplace(sites.site(i).counters.get(), int(i));
@@ -272,6 +275,10 @@ void LogWriter::logResponse(
         site = it->second;
     }
     const SiteLogs &logs = table->sites[size_t(site)];
+    // A benchmark's millions of lines would rotate away the site's real
+    // traffic: counted (the workers did), not logged, unless the site asks.
+    if (!logs.logLoadGenerator && request.userAgent.starts_with(model::kLoadGeneratorAgentPrefix))
+        return;
     const int status = response.status;
     const bool unparsed = !response.site && status >= 400; // parse error or limit, before a site was chosen
     // A 400 the engine can explain (a path climbing above the root) is logged too.

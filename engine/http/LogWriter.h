@@ -38,7 +38,9 @@ struct Response;
  * by time (as with nginx's per-worker log buffers). A buffer past kMaxBufferBytes (a
  * disk slower than the requests) drops records and counts them.
  *
- * What is logged: every response in the site's access log; in its error
+ * What is logged: every response in the site's access log, but for those
+ * of Hostbench's own load generator (model::kLoadGeneratorAgentPrefix)
+ * unless the site has VirtualHost::logLoadGenerator; in its error
  * log, requests that could not be parsed or passed a limit (answered
  * 4xx before a site was chosen; logged for the default site, level info),
  * 403 and 404 (level error, as nginx's open() failures), 5xx (error) and

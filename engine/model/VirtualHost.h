@@ -71,6 +71,9 @@ struct VirtualHost
     QString errorLogPath; // absolute file path
     qint64 logRotateBytes = 16 * 1024 * 1024;
     int logRotateKeep = 5;
+    // Requests of Hostbench's own load generator (kLoadGeneratorAgentPrefix)
+    // go into the logs too; off: they are counted but not logged.
+    bool logLoadGenerator = false;
 
     friend bool operator==(const VirtualHost &, const VirtualHost &) = default;
 };

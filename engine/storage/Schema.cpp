@@ -139,6 +139,13 @@ const char *const kStep4[] = {
     R"(ALTER TABLE runs ADD COLUMN finished INTEGER NOT NULL DEFAULT 1 CHECK (finished IN (0, 1)))",
 };
 
+// Step 5: a site may log the requests of Hostbench's own load generator
+// (VirtualHost::logLoadGenerator); by default it does not.
+const char *const kStep5[] = {
+    R"(ALTER TABLE host_settings ADD COLUMN log_load_generator INTEGER NOT NULL DEFAULT 0
+        CHECK (log_load_generator IN (0, 1)))",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -151,6 +158,7 @@ const Step kSteps[] = {
     { kStep2, std::size(kStep2) },
     { kStep3, std::size(kStep3) },
     { kStep4, std::size(kStep4) },
+    { kStep5, std::size(kStep5) },
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 

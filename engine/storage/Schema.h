@@ -23,7 +23,7 @@ namespace hostbench::storage {
 class Schema final
 {
 public:
-    static constexpr int kVersion = 4;
+    static constexpr int kVersion = 5;
 
     // Brings `db` from `fromVersion` to kVersion. `fromVersion` must be <= kVersion.
     static bool upgrade(QSqlDatabase &db, int fromVersion, QString *error);

@@ -3,10 +3,13 @@
 #include "http/HttpServer.h"
 #include "http/LogFormat.h"
 #include "http/ResponseHead.h"
+#include "model/LoadGeneratorAgent.h"
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -31,6 +34,8 @@ private slots:
     void combinedLines_data();
     void combinedLines();
     void disabledLogsWriteNothing();
+    void loadGeneratorLeftOutUnlessAsked();
+    void outsideAbIsLogged();
     void rotationBySize();
     void errorLogLines();
     void errorReasons_data();
@@ -202,6 +207,76 @@ void TestAccessLog::disabledLogsWriteNothing()
     empty.accessLogPath.clear();
     serve({ empty }, { "GET /ok HTTP/1.1\r\nHost: log.test\r\n\r\n" });
     QVERIFY(!QFile::exists(site(QStringLiteral("empty")).accessLogPath));
+}
+
+void TestAccessLog::loadGeneratorLeftOutUnlessAsked()
+{
+    // Hostbench's own generator (User-Agent Hostbench/...) is counted, not
+    // logged, access or error; ab, wrk (no User-Agent) and browsers are.
+    const QByteArray generator = "User-Agent: "
+        + QByteArray(hostbench::model::kLoadGeneratorAgentPrefix.data(),
+            qsizetype(hostbench::model::kLoadGeneratorAgentPrefix.size()))
+        + HOSTBENCH_VERSION + "\r\n";
+    const QList<QByteArray> requests { "GET /ok HTTP/1.1\r\nHost: log.test\r\n" + generator + "\r\n",
+        "GET /missing HTTP/1.1\r\nHost: log.test\r\n" + generator + "\r\n",
+        "GET /ok?ab HTTP/1.1\r\nHost: log.test\r\nUser-Agent: ApacheBench/2.3\r\n\r\n",
+        "GET /ok?wrk HTTP/1.1\r\nHost: log.test\r\n\r\n",
+        "GET /missing?ab HTTP/1.1\r\nHost: log.test\r\nUser-Agent: ApacheBench/2.3\r\n\r\n" };
+    const VirtualHost quiet = site(QStringLiteral("generator-off"));
+    QCOMPARE(quiet.logLoadGenerator, false); // the default
+    HttpServer server;
+    ServerConfig config;
+    config.port = 0;
+    config.threads = 1;
+    QString error;
+    QVERIFY2(server.start(config, { quiet }, &error), qPrintable(error));
+    for (const QByteArray &request : requests)
+        QVERIFY(RawClient(server.port()).request(request).complete);
+    QTRY_COMPARE(server.metrics().requests, quint64(requests.size())); // all counted
+    server.stop();
+    const QStringList access = lines(quiet.accessLogPath);
+    QCOMPARE(access.size(), 3);
+    QVERIFY2(access[0].contains(QStringLiteral("\"GET /ok?ab HTTP/1.1\" 200")), qPrintable(access[0]));
+    QVERIFY2(access[1].contains(QStringLiteral("\"GET /ok?wrk HTTP/1.1\" 200")), qPrintable(access[1]));
+    QVERIFY2(access[2].contains(QStringLiteral("\"GET /missing?ab HTTP/1.1\" 404")), qPrintable(access[2]));
+    const QStringList errors = lines(quiet.errorLogPath);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(!errors[0].contains(QStringLiteral("Hostbench")), qPrintable(errors[0]));
+
+    // Asked for: every request is in the logs.
+    VirtualHost all = site(QStringLiteral("generator-on"));
+    all.logLoadGenerator = true;
+    QCOMPARE(serve({ all }, requests, 1).size(), requests.size());
+    const QStringList allAccess = lines(all.accessLogPath);
+    QCOMPARE(allAccess.size(), 5);
+    QVERIFY2(allAccess[0].endsWith(QStringLiteral("\"Hostbench/%1\"").arg(QStringLiteral(HOSTBENCH_VERSION))),
+        qPrintable(allAccess[0]));
+    QCOMPARE(lines(all.errorLogPath).size(), 2);
+}
+
+void TestAccessLog::outsideAbIsLogged()
+{
+    // The real ab, as a user would run it against a site: every request logged.
+    const QString ab = QStandardPaths::findExecutable(QStringLiteral("ab"));
+    if (ab.isEmpty())
+        QSKIP("ab is not installed (package apache2-utils)");
+    const VirtualHost host = site(QStringLiteral("outside-ab"));
+    HttpServer server;
+    ServerConfig config;
+    config.port = 0;
+    config.threads = 1;
+    QString error;
+    QVERIFY2(server.start(config, { host }, &error), qPrintable(error));
+    QProcess process;
+    process.start(ab,
+        { QStringLiteral("-q"), QStringLiteral("-n"), QStringLiteral("50"), QStringLiteral("-c"),
+            QStringLiteral("2"), QStringLiteral("http://127.0.0.1:%1/ok").arg(server.port()) });
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 0);
+    server.stop();
+    const QStringList access = lines(host.accessLogPath);
+    QCOMPARE(access.size(), 50);
+    QVERIFY2(access[0].contains(QStringLiteral("ApacheBench/")), qPrintable(access[0]));
 }
 
 void TestAccessLog::rotationBySize()
