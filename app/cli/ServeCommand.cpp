@@ -258,6 +258,7 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
             options.control.reset();
         } else {
             options.control = CliParse::endpoint(parser.value(control), &error);
+            options.controlGiven = true;
             if (!options.control) {
                 Console::fail(kCommand, u"--control: "_s + error);
                 return std::nullopt;
@@ -391,8 +392,14 @@ int ServeCommand::run(const QStringList &arguments)
             startEngine, stopEngine };
         control = std::make_unique<ServeControl>(
             std::move(engine), folder ? &*folder : nullptr, options->dataDir);
-        if (!control->listen(*options->control, options->controlTokenRequired))
+        if (!control->listen(*options->control, options->controlTokenRequired)) {
             control.reset();
+            // The port the user gave, or nothing: as for --listen.
+            if (options->controlGiven) {
+                server.stop();
+                return 1;
+            }
+        }
     }
 
     reload = [&] {

@@ -19,7 +19,8 @@ namespace hostbench::cli {
  * beside it, until SIGINT or SIGTERM; then stops cleanly and returns 0.
  * SIGHUP reloads the sites. With --pid-file it writes its process id once
  * serving (a failure to write stops it with 1) and removes the file at exit.
- * Errors (bad flags, a taken --listen port, no sites, a log file that
+ * Errors (bad flags, a taken --listen or --control port, named with the
+ * process that holds it, no sites, a log file that
  * cannot be opened for append or whose folder is missing) return 1 before
  * serving. Thread: the main thread, which runs the event loop.
  */
@@ -42,6 +43,7 @@ public:
         bool listing = false;
         QString dataDir; // --data-dir
         std::optional<Endpoint> control; // nullopt: --control off
+        bool controlGiven = false; // --control ADDR:PORT: that port or nothing (exit 1 when taken)
         // --control-token-required: /metrics needs the token too, which
         // allows a --control address other than loopback.
         bool controlTokenRequired = false;

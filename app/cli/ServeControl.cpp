@@ -6,6 +6,7 @@
 #include "runs/RunService.h"
 #include "storage/DataFolder.h"
 #include "storage/SiteEdits.h"
+#include "sys/PortHolder.h"
 
 namespace hostbench::cli {
 
@@ -76,6 +77,13 @@ bool ServeControl::listen(const Endpoint &endpoint, bool tokenRequired)
         m_api->setRuns(m_runs->callbacks());
     }
     if (!m_api->listen(endpoint.address, endpoint.port, &error)) {
+        // "Address in use": by whom (a web server answering "File not found"
+        // to hostbench-cli status otherwise looks like a broken Hostbench).
+        const sys::PortHolder holder = sys::PortHolder::find(endpoint.port);
+        if (endpoint.port != 0
+            && (holder.result == sys::PortHolder::Result::Found
+                || holder.result == sys::PortHolder::Result::Hidden))
+            error += u" (port %1 is in use by %2)"_s.arg(QString::number(endpoint.port), holder.describe());
         Console::err(u"hostbench-cli serve: control API not started: "_s + error);
         m_api.reset();
         m_runs.reset();

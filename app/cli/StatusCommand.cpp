@@ -6,6 +6,7 @@
 #include "control/ControlToken.h"
 #include "model/ServerConfig.h"
 #include "storage/DataFolder.h"
+#include "sys/PortHolder.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -104,10 +105,16 @@ int StatusCommand::run(const QStringList &arguments)
             "--data-dir)"_s.arg(endpoint->toString(), folder));
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(reply.body, &parseError);
-    if (reply.status != 200 || parseError.error != QJsonParseError::NoError || !document.isObject())
+    if (reply.status != 200 || parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        // Another program on the port (a web server's "File not found"): say whose it is.
+        QString holder;
+        if (endpoint->address.isLoopback())
+            holder = u"; port %1 is held by %2"_s.arg(
+                QString::number(endpoint->port), sys::PortHolder::find(endpoint->port).describe());
         return Console::fail(kCommand,
-            u"%1 did not answer with a status object (HTTP %2)"_s.arg(client.url(u"/api/status"_s))
-                .arg(reply.status));
+            u"%1 did not answer as Hostbench's control API does (HTTP %2)%3"_s.arg(
+                client.url(u"/api/status"_s), QString::number(reply.status), holder));
+    }
     if (parser.isSet(json))
         Console::outRaw(QString::fromUtf8(document.toJson(QJsonDocument::Indented)));
     else

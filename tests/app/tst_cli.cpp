@@ -108,6 +108,8 @@ private slots:
     void serveAppliesStoredServerSettings();
     void takenListenPortIsAnError();
     void defaultPortFallsBack();
+    void takenControlPortIsAnError();
+    void statusNamesAnotherProgramOnThePort();
     void benchStoresRunAndWritesJson();
     void benchNoStore();
     void benchWrkFormat();
@@ -638,6 +640,61 @@ void TestCli::takenListenPortIsAnError()
     // The holder, by program name and PID: this test.
     QVERIFY2(r.err.contains(u"in use by tst_cli (PID %1)"_s.arg(QCoreApplication::applicationPid())),
         qPrintable(r.err));
+#endif
+}
+
+void TestCli::takenControlPortIsAnError()
+{
+    // --control given: that port or nothing, as for --listen; the holder named.
+    QTcpServer occupier;
+    QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
+    const QString site = makeSite(u"a"_s, "A");
+    const Result r
+        = runCli({ u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s,
+            u"127.0.0.1:%1"_s.arg(occupier.serverPort()), u"--data-dir"_s, m_dir->filePath(u"data"_s) });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"control API not started"_s), qPrintable(r.err));
+#if defined(Q_OS_LINUX)
+    QVERIFY2(r.err.contains(u"port %1 is in use by tst_cli (PID %2)"_s.arg(occupier.serverPort())
+                                .arg(QCoreApplication::applicationPid())),
+        qPrintable(r.err));
+#endif
+}
+
+void TestCli::statusNamesAnotherProgramOnThePort()
+{
+    // Another web server on the control port answers "File not found": status
+    // says that it is not Hostbench, and whose port it is.
+    const QString python = QStandardPaths::findExecutable(u"python3"_s);
+    if (python.isEmpty())
+        QSKIP("python3 is not installed (package python3): it plays the other program");
+    quint16 port = 0;
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        port = probe.serverPort();
+    }
+    QProcess other;
+    other.setProcessChannelMode(QProcess::MergedChannels);
+    other.start(python,
+        { u"-u"_s, u"-m"_s, u"http.server"_s, u"--bind"_s, u"127.0.0.1"_s, QString::number(port),
+            u"--directory"_s, m_dir->path() });
+    QVERIFY(other.waitForStarted(kTimeoutMs));
+    QByteArray said;
+    while (!said.contains("Serving HTTP") && other.waitForReadyRead(kTimeoutMs))
+        said += other.readAll();
+    QVERIFY2(said.contains("Serving HTTP"), said.constData());
+    const qint64 otherPid = other.processId();
+    const Result r = runCli({ u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(port), u"--data-dir"_s,
+        m_dir->filePath(u"data"_s) });
+    other.kill();
+    other.waitForFinished();
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(
+        r.err.contains(u"did not answer as Hostbench's control API does (HTTP 404)"_s), qPrintable(r.err));
+#if defined(Q_OS_LINUX)
+    QVERIFY2(
+        r.err.contains(u"port %1 is held by python3 (PID %2)"_s.arg(port).arg(otherPid)), qPrintable(r.err));
 #endif
 }
 
