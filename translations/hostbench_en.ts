@@ -22,6 +22,23 @@
     </message>
 </context>
 <context>
+    <name>hostbench::ui::LogsPage</name>
+    <message numerus="yes">
+        <source>Following %n file(s) in %1.</source>
+        <translation>
+            <numerusform>Following %n file in %1.</numerusform>
+            <numerusform>Following %n files in %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Paused while you read: %n new line(s) wait. Scroll to the end to see them.</source>
+        <translation>
+            <numerusform>Paused while you read: %n new line waits. Scroll to the end to see it.</numerusform>
+            <numerusform>Paused while you read: %n new lines wait. Scroll to the end to see them.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::RunsPage</name>
     <message numerus="yes">
         <source>%n run(s)</source>

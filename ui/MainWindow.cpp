@@ -6,10 +6,12 @@
 #include "ui/AppIcon.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchmarkPage.h"
+#include "ui/DesktopOpener.h"
 #include "ui/EngineController.h"
 #include "ui/EngineStatusLine.h"
 #include "ui/ExportDialog.h"
 #include "ui/Format.h"
+#include "ui/LogsPage.h"
 #include "ui/RunsPage.h"
 #include "ui/ServerPage.h"
 #include "ui/SitesPage.h"
@@ -18,7 +20,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDesktopServices>
 #include <QDir>
 #include <QKeySequence>
 #include <QMenuBar>
@@ -48,7 +49,8 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     // The control API answers from the window's start, the engine stopped or
     // not; POST /api/engine/start starts it as the Server page's Start does.
     m_engine->setEngineStarter([this](QString *error) {
-        if (m_server->startEngine())
+        // No one to ask at the window: the Server page's "next free port" decides.
+        if (m_server->startEngine(ServerPage::StartBy::ControlApi))
             return true;
         *error = m_server->errorText();
         return false;
@@ -58,6 +60,7 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     m_server = new ServerPage(database, *m_settings, *m_engine, m_tabs);
     m_benchmark = new BenchmarkPage(database, *m_settings, *m_engine, m_tabs);
     m_runs = new RunsPage(database, m_tabs);
+    m_logs = new LogsPage(database, folder.logsPath(), m_tabs);
 
     m_tabs->setObjectName(u"mainTabs"_s);
     m_tabs->setDocumentMode(true);
@@ -65,10 +68,12 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     m_tabs->addTab(m_server, tr("Server"));
     m_tabs->addTab(m_benchmark, tr("Benchmark"));
     m_tabs->addTab(m_runs, tr("Runs"));
+    m_tabs->addTab(m_logs, tr("Logs"));
     m_tabs->setTabToolTip(0, tr("Virtual hosts: host names, document roots, routes"));
     m_tabs->setTabToolTip(1, tr("Where the engine listens; start and stop it"));
     m_tabs->setTabToolTip(2, tr("Load-test a URL"));
     m_tabs->setTabToolTip(3, tr("Stored benchmark runs"));
+    m_tabs->setTabToolTip(4, tr("The access and error logs of every site, live"));
     setCentralWidget(m_tabs);
 
     statusBar()->setObjectName(u"statusBar"_s);
@@ -90,6 +95,8 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     m_tray->showIfAvailable();
 
     connect(m_sites, &SitesPage::sitesChanged, m_benchmark, &BenchmarkPage::refreshTargets);
+    connect(m_sites, &SitesPage::sitesChanged, m_logs, &LogsPage::refreshSites);
+    connect(m_engine, &EngineController::sitesEditedRemotely, m_logs, &LogsPage::refreshSites);
     connect(
         m_benchmark, &BenchmarkPage::runFinished, m_runs, [this](qint64 runId) { m_runs->refresh(runId); });
     connect(m_benchmark, &BenchmarkPage::runFinished, this, &MainWindow::notifyRunEnded);
@@ -125,6 +132,8 @@ MainWindow::~MainWindow()
 
 void MainWindow::startEngineAtLaunch()
 {
+    // The control API opened with the window; its port may have been taken.
+    m_server->askAboutControlApiPort();
     if (!m_settings->startEngineAtLaunch())
         return;
     // A failure, or a port other than the one set: the Server page says why.
@@ -178,7 +187,7 @@ void MainWindow::createMenus()
     openFolder->setObjectName(u"actionOpenDataFolder"_s);
     openFolder->setToolTip(QDir::toNativeSeparators(m_folder.path()));
     connect(openFolder, &QAction::triggered, this,
-        [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_folder.path())); });
+        [this] { DesktopOpener::open(this, QUrl::fromLocalFile(m_folder.path())); });
     QMenu *exportMenu = file->addMenu(tr("&Export", "File menu"));
     exportMenu->setObjectName(u"menuExport"_s);
     for (const exporter::Server server : exporter::ConfigWriter::servers()) {
@@ -200,7 +209,7 @@ void MainWindow::createMenus()
     QAction *stop = engine->addAction(tr("S&top", "Engine menu"));
     stop->setObjectName(u"actionStopEngine"_s);
     stop->setShortcut(Qt::CTRL | Qt::Key_Period);
-    connect(start, &QAction::triggered, m_server, &ServerPage::startEngine);
+    connect(start, &QAction::triggered, m_server, [this] { m_server->startEngine(); });
     connect(stop, &QAction::triggered, m_server, &ServerPage::stopEngine);
     auto updateActions = [start, stop](bool running) {
         start->setEnabled(!running);
@@ -211,7 +220,7 @@ void MainWindow::createMenus()
 
     QMenu *view = menuBar()->addMenu(tr("&View", "menu bar"));
     const QStringList pages = { tr("&Sites", "View menu"), tr("Se&rver", "View menu"),
-        tr("&Benchmark", "View menu"), tr("R&uns", "View menu") };
+        tr("&Benchmark", "View menu"), tr("R&uns", "View menu"), tr("&Logs", "View menu") };
     for (int index = 0; index < pages.size(); ++index) {
         QAction *action = view->addAction(pages.at(index));
         action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + index)));

@@ -18,13 +18,14 @@ class AppSettings;
 class BenchmarkPage;
 class EngineController;
 class ExportDialog;
+class LogsPage;
 class RunsPage;
 class ServerPage;
 class SitesPage;
 class TrayIcon;
 
 /*
- * Hostbench's main window: the pages Sites, Server, Benchmark and Runs in
+ * Hostbench's main window: the pages Sites, Server, Benchmark, Runs and Logs in
  * tabs, the engine's URL, request rate and open connections in the status
  * bar, and menus for the data folder, the engine and About. Owns the engine
  * (EngineController) and the settings; the data folder is the caller's and
@@ -72,6 +73,7 @@ private:
     ServerPage *m_server = nullptr;
     BenchmarkPage *m_benchmark = nullptr;
     RunsPage *m_runs = nullptr;
+    LogsPage *m_logs = nullptr;
     TrayIcon *m_tray = nullptr;
     bool m_quitting = false;
 };

@@ -1,11 +1,11 @@
 #include "ui/ServerPage.h"
 
 #include "storage/Database.h"
-#include "sys/PortHolder.h"
 #include "ui/AppSettings.h"
 #include "ui/EngineController.h"
 #include "ui/FieldError.h"
 #include "ui/MetricsPanel.h"
+#include "ui/PortConflictDialog.h"
 #include "ui/Translations.h"
 
 #include <QCheckBox>
@@ -42,7 +42,8 @@ ServerPage::ServerPage(
     , m_engine(engine)
     , m_address(new QComboBox(this))
     , m_port(new QSpinBox(this))
-    , m_fallback(new QCheckBox(tr("If the port is taken, use the next free one"), this))
+    , m_fallback(new QCheckBox(
+          tr("Started through the control API: if the port is taken, use the next free one"), this))
     , m_threads(new QSpinBox(this))
     , m_headerTimeout(new QSpinBox(this))
     , m_keepAliveTimeout(new QSpinBox(this))
@@ -90,6 +91,7 @@ ServerPage::ServerPage(
     m_port->setSpecialValueText(tr("Any free port"));
     m_port->setValue(stored.port);
     m_fallback->setChecked(stored.portFallback);
+    m_fallback->setToolTip(tr("Started from this window, Hostbench asks which port to use instead."));
     const int cores = QThread::idealThreadCount();
     m_threads->setRange(0, 256);
     m_threads->setSpecialValueText(tr("One per core (%1)").arg(cores));
@@ -198,7 +200,7 @@ ServerPage::ServerPage(
     layout->addLayout(leftColumn, 2);
     layout->addWidget(metricsBox, 3);
 
-    connect(m_start, &QPushButton::clicked, this, &ServerPage::startEngine);
+    connect(m_start, &QPushButton::clicked, this, [this] { startEngine(); });
     connect(m_stop, &QPushButton::clicked, this, &ServerPage::stopEngine);
     connect(
         m_autoStart, &QCheckBox::toggled, this, [this](bool on) { m_settings.setStartEngineAtLaunch(on); });
@@ -224,9 +226,12 @@ model::ServerConfig ServerPage::config() const
     return config;
 }
 
-bool ServerPage::startEngine()
+bool ServerPage::startEngine(StartBy by)
 {
-    const model::ServerConfig wanted = config();
+    // Its own port is taken by itself: no question to ask.
+    if (m_engine.isRunning())
+        return true;
+    model::ServerConfig wanted = config();
     // QHostAddress also takes inet_aton's short forms ("127.1" for 127.0.0.1):
     // an IPv4 address is asked for in full, so that what is served is what
     // was meant.
@@ -240,21 +245,41 @@ bool ServerPage::startEngine()
         return false;
     }
     m_addressError->setMessage({});
+    const bool person = by == StartBy::Person;
+    // Asked before the engine moves anywhere: the answer goes into the form,
+    // so that the port stored, shown and served are one.
+    if (person && wanted.port != 0 && PortConflictDialog::isTaken(address, wanted.port)) {
+        if (!askForPort(PortConflictDialog::Listener::Engine, wanted.listenAddress, m_port)) {
+            showError(tr("Port %1 is in use by %2; the engine was not started.")
+                          .arg(QString::number(wanted.port), PortConflictDialog::holderOf(wanted.port)));
+            return false;
+        }
+        wanted.port = quint16(m_port->value());
+    }
+    const quint16 controlPort = quint16(m_controlPort->value());
+    if (person && m_controlEnabled->isChecked() && controlPort != 0
+        && m_engine.controlApiPort() != controlPort
+        && PortConflictDialog::isTaken(QHostAddress(QHostAddress::LocalHost), controlPort)) {
+        // Cancelled: the engine starts without it, as the page then says.
+        askForPort(PortConflictDialog::Listener::ControlApi, u"127.0.0.1"_s, m_controlPort);
+    }
     m_settings.setControlApiEnabled(m_controlEnabled->isChecked());
     m_settings.setControlApiPort(quint16(m_controlPort->value()));
     if (!m_database.saveServerConfig(wanted))
         showError(tr("The settings could not be saved: %1").arg(m_database.lastError()));
+    // A person was asked: the engine never moves on its own then (a port
+    // taken since the question fails, and says by whom).
+    if (person)
+        wanted.portFallback = false;
 
     QString error;
     if (!m_engine.start(wanted, &error)) {
         // Taken: say by whom, and what to do, rather than the engine's words.
-        const sys::PortHolder holder
-            = wanted.port != 0 ? sys::PortHolder::find(wanted.port) : sys::PortHolder();
-        const bool taken = holder.result == sys::PortHolder::Result::Found
-            || holder.result == sys::PortHolder::Result::Hidden;
-        if (!wanted.portFallback && taken)
-            showError(tr("Port %1 is in use by %2. Choose another port, or turn on “%3”.")
-                          .arg(QString::number(wanted.port), holderText(holder), m_fallback->text()));
+        const bool taken = wanted.port != 0
+            && PortConflictDialog::isTaken(QHostAddress(wanted.listenAddress), wanted.port);
+        if (taken && !wanted.portFallback)
+            showError(tr("Port %1 is in use by %2. Start again to choose another port.")
+                          .arg(QString::number(wanted.port), PortConflictDialog::holderOf(wanted.port)));
         else
             showError(tr("The engine did not start: %1").arg(error));
         return false;
@@ -263,26 +288,35 @@ bool ServerPage::startEngine()
     // Never another port without saying so, and by whom the asked one is held.
     const bool moved = m_engine.servesAnotherPort();
     if (moved)
-        m_portNote->setText(
-            tr("Port %1 is in use by %2, so the engine serves on port %3 instead.")
-                .arg(QString::number(wanted.port), holderText(sys::PortHolder::find(wanted.port)),
-                    QString::number(m_engine.port())));
+        m_portNote->setText(tr("Port %1 is in use by %2, so the engine serves on port %3 instead.")
+                                .arg(QString::number(wanted.port), PortConflictDialog::holderOf(wanted.port),
+                                    QString::number(m_engine.port())));
     m_portNote->setVisible(moved);
+    updateState();
     return true;
 }
 
-QString ServerPage::holderText(const sys::PortHolder &holder)
+bool ServerPage::askForPort(PortConflictDialog::Listener listener, const QString &address, QSpinBox *field)
 {
-    switch (holder.result) {
-    case sys::PortHolder::Result::Found:
-        return tr("%1 (PID %2)").arg(holder.program, QString::number(holder.pid));
-    case sys::PortHolder::Result::Hidden:
-        return tr("a program of another user (which one cannot be told)");
-    case sys::PortHolder::Result::NotFound:
-    case sys::PortHolder::Result::Unsupported:
-        break;
-    }
-    return tr("another program (which one cannot be told)");
+    PortConflictDialog dialog(listener, QHostAddress(address), quint16(field->value()), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    field->setValue(dialog.chosenPort());
+    return true;
+}
+
+void ServerPage::askAboutControlApiPort()
+{
+    const quint16 port = m_settings.controlApiPort();
+    if (!m_engine.controlApiFailed() || !m_settings.controlApiEnabled() || port == 0
+        || !PortConflictDialog::isTaken(QHostAddress(QHostAddress::LocalHost), port))
+        return;
+    m_controlPort->setValue(port);
+    if (!askForPort(PortConflictDialog::Listener::ControlApi, u"127.0.0.1"_s, m_controlPort))
+        return;
+    m_settings.setControlApiPort(quint16(m_controlPort->value()));
+    m_engine.openControlApi();
+    updateState();
 }
 
 QString ServerPage::errorText() const

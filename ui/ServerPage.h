@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/ServerConfig.h"
+#include "ui/PortConflictDialog.h"
 
 #include <QWidget>
 
@@ -13,10 +14,6 @@ class QSpinBox;
 namespace hostbench::storage {
 class Database;
 }
-namespace hostbench::sys {
-class PortHolder;
-}
-
 namespace hostbench::ui {
 
 class FieldError;
@@ -28,10 +25,12 @@ class EngineController;
  * The Server page: where the engine listens (address, port, fallback to the
  * next free port), its worker threads, timeouts (request head, keep-alive,
  * stalled send) and connection cap per worker, the control API's port, whether the
- * engine starts with the application; Start and Stop; why a start failed
- * (port in use, and by which process) in red under the buttons, and, when
- * the engine moved to the next free port, which port it left, held by
- * whom (sys::PortHolder); live counters beside. Below the
+ * engine starts with the application; Start and Stop. A port taken when a
+ * person starts the engine brings up a PortConflictDialog (who holds it,
+ * the next free port or another); why a start failed in red under the
+ * buttons, and, when the engine was started through the control API and
+ * moved to the next free port, which port it left, held by whom; live
+ * counters beside. Below the
  * engine, the window's language (stored at once, used from the next start)
  * and whether closing the window leaves Hostbench in the tray.
  * Starting stores the configuration (Database::saveServerConfig).
@@ -45,17 +44,29 @@ public:
     ServerPage(storage::Database &database, AppSettings &settings, EngineController &engine,
         QWidget *parent = nullptr);
 
+    // Who started the engine: a person at the window (Start, the Engine
+    // menu, the tray, the start at launch), who is asked when a port is
+    // taken; or the control API, with no one to ask, where the form's
+    // "next free port" setting decides and the page says what was done.
+    enum class StartBy { Person, ControlApi };
+
     // The configuration in the form.
     model::ServerConfig config() const;
     // Starts the engine on the form's configuration; errors show on the page.
-    bool startEngine();
+    // A person is asked (PortConflictDialog) when the engine's or the control
+    // API's port is taken; the port chosen goes into the form and is stored.
+    bool startEngine(StartBy by = StartBy::Person);
+    // The control API could not listen because its port is taken: ask which
+    // port to use instead (PortConflictDialog) and open it there. No-op otherwise.
+    void askAboutControlApiPort();
     // The message the page shows after a failed start, or empty.
     QString errorText() const;
     void stopEngine();
 
 private:
-    // "nginx (PID 1234)", or what can be said when the holder cannot be seen.
-    static QString holderText(const sys::PortHolder &holder);
+    // The port in `field` is taken: ask, and put the answer in the field.
+    // False when the user cancels.
+    bool askForPort(PortConflictDialog::Listener listener, const QString &address, QSpinBox *field);
     void updateState();
     void showError(const QString &message);
 

@@ -2,14 +2,15 @@
 
 #include "storage/Database.h"
 #include "ui/ButtonTexts.h"
+#include "ui/DesktopOpener.h"
 #include "ui/EngineController.h"
 #include "ui/SiteDialog.h"
 #include "ui/TargetResolver.h"
 
-#include <QDesktopServices>
 #include <QDir>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHostAddress>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -35,6 +36,7 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     , m_edit(new QPushButton(tr("&Edit…"), this))
     , m_remove(new QPushButton(tr("&Remove"), this))
     , m_open(new QPushButton(tr("&Open in Browser"), this))
+    , m_openFolder(new QPushButton(tr("Open &Folder"), this))
     , m_hint(new QLabel(this))
     , m_servedBy(new QLabel(this))
 {
@@ -44,6 +46,8 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     m_edit->setObjectName(u"sitesEdit"_s);
     m_remove->setObjectName(u"sitesRemove"_s);
     m_open->setObjectName(u"sitesOpen"_s);
+    m_openFolder->setObjectName(u"sitesOpenFolder"_s);
+    m_openFolder->setToolTip(tr("Show the site's document root in the file manager"));
     m_hint->setObjectName(u"sitesHint"_s);
     m_servedBy->setObjectName(u"sitesServedBy"_s);
     m_servedBy->setWordWrap(true);
@@ -70,6 +74,7 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
 
     m_add->setIcon(style()->standardIcon(QStyle::SP_FileDialogNewFolder));
     m_open->setIcon(style()->standardIcon(QStyle::SP_ArrowRight));
+    m_openFolder->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
     m_hint->setWordWrap(true);
     m_hint->setText(tr("Each site answers the requests whose Host header is its host name or one of its "
                        "aliases. The default site (★) answers every other host name."));
@@ -80,6 +85,7 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     buttons->addWidget(m_remove);
     buttons->addSpacing(12);
     buttons->addWidget(m_open);
+    buttons->addWidget(m_openFolder);
     buttons->addStretch();
 
     auto *row = new QHBoxLayout;
@@ -95,6 +101,7 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     connect(m_edit, &QPushButton::clicked, this, &SitesPage::editSelectedSite);
     connect(m_remove, &QPushButton::clicked, this, &SitesPage::removeSelectedSite);
     connect(m_open, &QPushButton::clicked, this, &SitesPage::openSelectedSite);
+    connect(m_openFolder, &QPushButton::clicked, this, &SitesPage::openSelectedFolder);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &SitesPage::updateButtons);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &SitesPage::updateServedBy);
     connect(m_table, &QTableWidget::itemDoubleClicked, this, [this] { editSelectedSite(); });
@@ -180,6 +187,11 @@ QString SitesPage::servedBy(const model::VirtualHost &site, QString *curl) const
     }
     // Host names are validated (letters, digits, dots, dashes): quoting is safe.
     *curl = u"curl -H 'Host: %1' %2"_s.arg(target.hostOverride, target.url);
+    const QUrl browser = browserUrl(site);
+    if (browser.host().endsWith(u".localhost"_s))
+        return tr("Served by %1 with “Host: %2”; a browser on this computer reaches it at %3 "
+                  "(names under .localhost lead here).")
+            .arg(QUrl(target.url).authority(), target.hostOverride, browser.toString());
     return tr("Served by %1 with “Host: %2”; a browser reaches %3 only if the name resolves "
               "(a hosts entry such as “127.0.0.1 %3”).")
         .arg(QUrl(target.url).authority(), target.hostOverride, site.hostName);
@@ -271,10 +283,37 @@ void SitesPage::openSelectedSite()
     const int index = selectedIndex();
     if (index < 0 || !m_engine.isRunning())
         return;
-    // A browser cannot send another Host header; the default site answers
-    // the engine's own address, which needs no name to resolve.
-    const model::VirtualHost &site = m_sites.at(index);
-    QDesktopServices::openUrl(site.isDefault ? QUrl(m_engine.url()) : siteUrl(site));
+    DesktopOpener::open(this, browserUrl(m_sites.at(index)));
+}
+
+void SitesPage::openSelectedFolder()
+{
+    const int index = selectedIndex();
+    if (index >= 0)
+        DesktopOpener::open(this, QUrl::fromLocalFile(m_sites.at(index).documentRoot));
+}
+
+QUrl SitesPage::browserUrl(const model::VirtualHost &site) const
+{
+    // A browser cannot send another Host header, but it resolves every name
+    // under .localhost to loopback (RFC 6761 §6.3), and the engine serves
+    // HOST.localhost as HOST (SiteTable): no hosts entry needed.
+    const QHostAddress address(m_engine.listenAddress());
+    const bool onLoopback = address.isLoopback() || address == QHostAddress(QHostAddress::AnyIPv4)
+        || address == QHostAddress(QHostAddress::AnyIPv6);
+    if (!onLoopback) {
+        // Only the engine's own address reaches it; it answers as the default site.
+        return site.isDefault ? QUrl(m_engine.url()) : siteUrl(site);
+    }
+    QString host = site.hostName;
+    if (host != u"localhost"_s && !host.endsWith(u".localhost"_s))
+        host += u".localhost"_s;
+    QUrl url;
+    url.setScheme(u"http"_s);
+    url.setHost(host);
+    url.setPort(m_engine.port());
+    url.setPath(u"/"_s);
+    return url;
 }
 
 int SitesPage::selectedIndex() const
@@ -297,10 +336,10 @@ void SitesPage::updateButtons()
             ? tr("The default site cannot be removed: make another site the default first.")
             : QString());
     m_open->setEnabled(index >= 0 && m_engine.isRunning());
+    m_openFolder->setEnabled(index >= 0);
     QString openTip = tr("Start the engine to open the site");
-    if (m_engine.isRunning())
-        openTip = isDefault ? tr("Open the site in the web browser, at the engine's address")
-                            : tr("Open the site in the web browser; its name must resolve (a hosts entry)");
+    if (index >= 0 && m_engine.isRunning())
+        openTip = tr("Open %1 in the web browser").arg(browserUrl(m_sites.at(index)).toString());
     m_open->setToolTip(openTip);
 }
 

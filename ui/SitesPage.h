@@ -23,11 +23,13 @@ class SiteDialog;
  * The Sites page: the virtual hosts stored in the database (host name,
  * aliases, document root, routes, URL on the running engine, the default
  * one marked), with Add, Edit,
- * Remove and Open in Browser. A site's name rarely resolves (example.test):
+ * Remove, Open in Browser and Open Folder. A site's name rarely resolves (example.test):
  * the URL's tooltip and a selectable line under the table say where the
  * engine serves it and give the curl command that reaches it (the engine's
  * address with the site's Host header, TargetResolver); Open in Browser
- * opens the default site at the engine's address, which needs no name. Add and Edit open a SiteDialog
+ * opens http://HOST.localhost:PORT/, which browsers resolve to loopback
+ * (RFC 6761 §6.3) and the engine serves as HOST; when no browser or file
+ * manager can be started, a message box says so (DesktopOpener). Add and Edit open a SiteDialog
  * (window-modal, not exec()); an accepted dialog is saved to the database and, when the engine runs, handed
  * to it (HttpServer::reload via EngineController). GUI thread.
  */
@@ -49,7 +51,14 @@ public:
     SiteDialog *addSite();
     SiteDialog *editSelectedSite();
     void removeSelectedSite();
+    // In the browser at http://HOST.localhost:PORT/ (browserUrl()).
     void openSelectedSite();
+    // The document root in the file manager.
+    void openSelectedFolder();
+    // Where a browser on this computer reaches `site`: http://HOST.localhost:PORT/
+    // while the engine listens on loopback (or every address), else the
+    // engine's own address for the default site and the site's name for another.
+    QUrl browserUrl(const model::VirtualHost &site) const;
 
 signals:
     // A site was added, changed or removed.
@@ -75,6 +84,7 @@ private:
     QPushButton *m_edit = nullptr;
     QPushButton *m_remove = nullptr;
     QPushButton *m_open = nullptr;
+    QPushButton *m_openFolder = nullptr;
     QLabel *m_hint = nullptr;
     QLabel *m_servedBy = nullptr;
 };

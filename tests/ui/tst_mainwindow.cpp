@@ -7,9 +7,12 @@
 #include "ui/AppSettings.h"
 #include "ui/BenchCharts.h"
 #include "ui/BenchmarkPage.h"
+#include "ui/DesktopOpener.h"
 #include "ui/EngineController.h"
 #include "ui/ExportDialog.h"
 #include "ui/MainWindow.h"
+#include "ui/PortConflictDialog.h"
+#include "ui/ServerPage.h"
 #include "ui/SiteDialog.h"
 #include "ui/SitesPage.h"
 
@@ -35,6 +38,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSet>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTabBar>
@@ -46,6 +50,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -65,8 +70,8 @@ private slots:
     void windowBasics();
     void startEngineFromServerPage();
     void portInUseShowsError();
-    void portFallbackIsSaid();
-    void controlApiPortTaken();
+    void portConflictAsks();
+    void controlApiPortConflictAsks();
     void addSiteThroughDialog();
     void sitesServedByHint();
     void benchmarkTargetHint();
@@ -80,6 +85,8 @@ private slots:
     void aboutNamesLicence();
     void bringToFrontShowsWindow();
     void exportThroughFileMenu();
+    void benchmarksLeaveTheAccessLog();
+    void openSiteInBrowserAndFolder();
 
 private:
     template <typename T> T *widget(const QString &name) const
@@ -90,6 +97,10 @@ private:
         return found;
     }
     void showTab(const QString &pageName);
+    // Runs `requests` requests at `target` from the Benchmark page, to the end.
+    void runBenchmark(const QString &target, int requests);
+    // Calls `answer` with the port question once it shows.
+    void answerPortQuestion(std::function<void(ui::PortConflictDialog *)> answer);
     void typeInto(QWidget *field, const QString &text);
     QString engineUrl() const;
     // GET over 127.0.0.1 with an optional Host header; returns the body, sets *status.
@@ -174,8 +185,9 @@ void TestMainWindow::windowBasics()
     QVERIFY(!m_window->windowIcon().isNull());
     QVERIFY(!m_window->windowIcon().pixmap(32, 32).isNull());
     auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
-    QCOMPARE(tabs->count(), 4);
-    for (const QString &page : { u"sitesPage"_s, u"serverPage"_s, u"benchmarkPage"_s, u"runsPage"_s })
+    QCOMPARE(tabs->count(), 5);
+    for (const QString &page :
+        { u"sitesPage"_s, u"serverPage"_s, u"benchmarkPage"_s, u"runsPage"_s, u"logsPage"_s })
         QVERIFY2(tabs->indexOf(widget<QWidget>(page)) >= 0, qPrintable(page));
     // Not started: tests start the engine themselves.
     QVERIFY(!m_window->engine().isRunning());
@@ -249,6 +261,8 @@ void TestMainWindow::portInUseShowsError()
     // Its control API lives on with the window, for POST /api/engine/start.
     QVERIFY(QFile::exists(m_folder->path() + u"/control.endpoint"_s));
 
+    // Started through the control API, with no one to ask and "next free
+    // port" off: it does not start, and the page says by whom the port is held.
     QTcpServer occupier;
     QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
     auto *fallback = widget<QCheckBox>(u"serverPortFallback"_s);
@@ -256,7 +270,7 @@ void TestMainWindow::portInUseShowsError()
         QTest::mouseClick(fallback, Qt::LeftButton, {}, QPoint(2, fallback->height() / 2));
     QVERIFY(!fallback->isChecked());
     typeInto(widget<QSpinBox>(u"serverPort"_s), QString::number(occupier.serverPort()));
-    QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
+    QVERIFY(!m_window->findChild<ui::ServerPage *>()->startEngine(ui::ServerPage::StartBy::ControlApi));
 
     auto *error = widget<QLabel>(u"serverError"_s);
     QTRY_VERIFY(error->isVisible());
@@ -278,46 +292,128 @@ void TestMainWindow::portInUseShowsError()
     QVERIFY(!error->isVisible());
 }
 
-void TestMainWindow::portFallbackIsSaid()
+void TestMainWindow::answerPortQuestion(std::function<void(ui::PortConflictDialog *)> answer)
 {
-    // The port asked for is taken and "use the next free one" is on: the
-    // engine serves elsewhere, and the page and the status bar say where and why.
+    // The question is modal (exec()): answered from a timer while it shows.
+    auto *timer = new QTimer(this);
+    timer->setInterval(50);
+    connect(timer, &QTimer::timeout, this, [timer, answer] {
+        auto *dialog = qobject_cast<ui::PortConflictDialog *>(QApplication::activeModalWidget());
+        if (!dialog || !dialog->isVisible())
+            return;
+        timer->stop();
+        timer->deleteLater();
+        answer(dialog);
+    });
+    timer->start();
+}
+
+void TestMainWindow::portConflictAsks()
+{
+    // The port asked for is taken: the window says by whom and asks; the
+    // port chosen is the one served, stored and shown everywhere.
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
     QTRY_VERIFY(!m_window->engine().isRunning());
     QTcpServer occupier;
     QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
     const quint16 taken = occupier.serverPort();
-    QVERIFY(widget<QCheckBox>(u"serverPortFallback"_s)->isChecked());
+    const quint16 next = ui::PortConflictDialog::nextFreePort(QHostAddress::LocalHost, taken);
+    QVERIFY(next > taken);
+    QTcpServer alsoTaken; // typed as "another port": refused under the field
+    QVERIFY(alsoTaken.listen(QHostAddress::LocalHost, 0));
     typeInto(widget<QSpinBox>(u"serverPort"_s), QString::number(taken));
+
+    // Cancelled: nothing starts, and the page says why.
+    answerPortQuestion([](ui::PortConflictDialog *dialog) { dialog->reject(); });
+    QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
+    QVERIFY(!m_window->engine().isRunning());
+    auto *error = widget<QLabel>(u"serverError"_s);
+    QVERIFY(error->isVisible());
+    QVERIFY2(error->text().startsWith(u"Port %1 is in use by "_s.arg(taken)), qPrintable(error->text()));
+    QCOMPARE(widget<QSpinBox>(u"serverPort"_s)->value(), int(taken));
+
+    // Answered: first another port that is taken too, then the next free one.
+    QString message, nextText, otherError;
+    bool closedOnTakenPort = true;
+    answerPortQuestion([&](ui::PortConflictDialog *dialog) {
+        message = dialog->findChild<QLabel *>(u"portConflictMessage"_s)->text();
+        auto *useNext = dialog->findChild<QRadioButton *>(u"portConflictNext"_s);
+        nextText = useNext->text();
+        QTest::mouseClick(dialog->findChild<QRadioButton *>(u"portConflictUseOther"_s), Qt::LeftButton);
+        auto *other = dialog->findChild<QSpinBox *>(u"portConflictOther"_s);
+        other->setValue(alsoTaken.serverPort());
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"portConflictOk"_s), Qt::LeftButton);
+        closedOnTakenPort = !dialog->isVisible();
+        otherError = dialog->findChild<QLabel *>(u"portConflictOtherError"_s)->text();
+        useNext->setChecked(true);
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"portConflictOk"_s), Qt::LeftButton);
+    });
     QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
+    QVERIFY2(message.startsWith(u"The engine cannot listen on port %1: it is in use by "_s.arg(taken)),
+        qPrintable(message));
+    QVERIFY2(nextText.contains(QString::number(next)), qPrintable(nextText));
+    QVERIFY(!closedOnTakenPort);
+    QVERIFY2(otherError.startsWith(u"Port %1 is in use too, by "_s.arg(alsoTaken.serverPort())),
+        qPrintable(otherError));
+#if defined(Q_OS_LINUX)
+    // The holder, by program name and PID: this test.
+    const QString self = u"tst_mainwindow (PID %1)"_s.arg(QCoreApplication::applicationPid());
+    QVERIFY2(message.contains(self), qPrintable(message));
+    QVERIFY2(otherError.contains(self), qPrintable(otherError));
+#endif
+    QVERIFY(!error->isVisible());
+
+    // The address served is the one shown: form, stored configuration,
+    // status bar, Server page, Sites page, Benchmark targets.
+    QCOMPARE(m_window->engine().port(), next);
+    QVERIFY(!m_window->engine().servesAnotherPort());
+    QCOMPARE(widget<QSpinBox>(u"serverPort"_s)->value(), int(next));
+    QCOMPARE(m_folder->database().serverConfig().port, next);
+    const QString url = u"http://127.0.0.1:%1/"_s.arg(next);
+    QCOMPARE(engineUrl(), url);
+    QVERIFY2(widget<QLabel>(u"statusUrl"_s)->text().contains(url),
+        qPrintable(widget<QLabel>(u"statusUrl"_s)->text()));
+    QCOMPARE(widget<QLabel>(u"statusState"_s)->text(), u"Serving"_s);
+    QVERIFY2(widget<QLabel>(u"serverStatus"_s)->text().contains(url),
+        qPrintable(widget<QLabel>(u"serverStatus"_s)->text()));
+    QVERIFY(!widget<QLabel>(u"serverPortNote"_s)->isVisible());
+    auto *sites = widget<QTableWidget>(u"sitesTable"_s);
+    QStringList siteTexts;
+    for (int row = 0; row < sites->rowCount(); ++row) {
+        for (int column = 0; column < sites->columnCount(); ++column) {
+            if (const QTableWidgetItem *item = sites->item(row, column))
+                siteTexts << item->text();
+        }
+    }
+    QVERIFY2(siteTexts.join(u' ').contains(u":%1/"_s.arg(next)), qPrintable(siteTexts.join(u' ')));
+    QVERIFY2(!siteTexts.join(u' ').contains(u":%1/"_s.arg(taken)), qPrintable(siteTexts.join(u' ')));
+    auto *targets = widget<QComboBox>(u"benchUrl"_s);
+    QStringList targetTexts;
+    for (int i = 0; i < targets->count(); ++i)
+        targetTexts << targets->itemText(i);
+    QVERIFY2(targetTexts.join(u' ').contains(u":%1/"_s.arg(next)), qPrintable(targetTexts.join(u' ')));
+    int status = 0;
+    get(QUrl(url + u"index.html"_s), {}, &status);
+    QCOMPARE(status, 200);
+
+    // Started through the control API there is no one to ask: with "next
+    // free port" on, the engine moves and the page and status bar say so.
+    QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
+    QTRY_VERIFY(!m_window->engine().isRunning());
+    typeInto(widget<QSpinBox>(u"serverPort"_s), QString::number(taken));
+    QVERIFY(widget<QCheckBox>(u"serverPortFallback"_s)->isChecked());
+    auto *serverPage = m_window->findChild<ui::ServerPage *>();
+    QVERIFY(serverPage->startEngine(ui::ServerPage::StartBy::ControlApi));
     const quint16 served = m_window->engine().port();
     QVERIFY(served != taken);
-
     auto *note = widget<QLabel>(u"serverPortNote"_s);
     QVERIFY(note->isVisible());
     QVERIFY2(note->text().startsWith(u"Port %1 is in use by "_s.arg(taken)), qPrintable(note->text()));
     QVERIFY2(note->text().endsWith(u"so the engine serves on port %1 instead."_s.arg(served)),
         qPrintable(note->text()));
-#if defined(Q_OS_LINUX)
-    QVERIFY2(note->text().contains(u"tst_mainwindow (PID %1)"_s.arg(QCoreApplication::applicationPid())),
-        qPrintable(note->text()));
-#endif
-    // The address served is the one shown.
-    const QString url = u"http://127.0.0.1:%1/"_s.arg(served);
-    QCOMPARE(engineUrl(), url);
-    const QString statusBar = widget<QLabel>(u"statusUrl"_s)->text();
-    QVERIFY2(statusBar.contains(url), qPrintable(statusBar));
-    const QString serverStatus = widget<QLabel>(u"serverStatus"_s)->text();
-    QVERIFY2(serverStatus.contains(url), qPrintable(serverStatus));
     QCOMPARE(widget<QLabel>(u"statusState"_s)->text(), u"Serving (port %1 is taken)"_s.arg(taken));
-    int status = 0;
-    get(QUrl(url + u"index.html"_s), {}, &status);
-    QCOMPARE(status, 200);
-    // At launch, the window opens on the Server page to say so.
-    showTab(u"sitesPage"_s);
-    m_window->startEngineAtLaunch();
-    QCOMPARE(widget<QTabWidget>(u"mainTabs"_s)->currentWidget(), widget<QWidget>(u"serverPage"_s));
+    QVERIFY(widget<QLabel>(u"statusUrl"_s)->text().contains(u"http://127.0.0.1:%1/"_s.arg(served)));
 
     // Stopped, the note goes; back to any free port for what follows.
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
@@ -330,14 +426,18 @@ void TestMainWindow::portFallbackIsSaid()
     QCOMPARE(widget<QLabel>(u"statusState"_s)->text(), u"Serving"_s);
 }
 
-void TestMainWindow::controlApiPortTaken()
+void TestMainWindow::controlApiPortConflictAsks()
 {
-    // The engine goes on without the control API when its port is taken, and says so.
+    // The control API's port is taken: asked as for the engine's; the API
+    // then answers on the port chosen, which the page shows and stores.
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
     QTRY_VERIFY(!m_window->engine().isRunning());
     QTcpServer occupier;
     QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
     typeInto(widget<QSpinBox>(u"serverControlPort"_s), QString::number(occupier.serverPort()));
+
+    // Cancelled: the engine runs without it, and says so.
+    answerPortQuestion([](ui::PortConflictDialog *dialog) { dialog->reject(); });
     QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
     QCOMPARE(m_window->engine().controlApiPort(), quint16(0));
@@ -345,9 +445,35 @@ void TestMainWindow::controlApiPortTaken()
     QVERIFY(note->isVisible());
     QVERIFY2(note->text().contains(u"without"_s), qPrintable(note->text()));
     QVERIFY(!widget<QLabel>(u"serverError"_s)->isVisible());
+
+    // At the next launch (the same data folder, the port still taken), the
+    // window asks at once; the next free port is taken.
+    QString message;
+    quint16 chosen = 0;
+    answerPortQuestion([&](ui::PortConflictDialog *dialog) {
+        message = dialog->findChild<QLabel *>(u"portConflictMessage"_s)->text();
+        chosen = dialog->chosenPort();
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"portConflictOk"_s), Qt::LeftButton);
+    });
+    m_window->startEngineAtLaunch();
+    QVERIFY2(message.startsWith(
+                 u"The control API cannot listen on port %1: it is in use by "_s.arg(occupier.serverPort())),
+        qPrintable(message));
+#if defined(Q_OS_LINUX)
+    QVERIFY2(message.contains(u"tst_mainwindow (PID %1)"_s.arg(QCoreApplication::applicationPid())),
+        qPrintable(message));
+#endif
+    QVERIFY(chosen > occupier.serverPort());
+    QCOMPARE(m_window->engine().controlApiPort(), chosen);
+    QCOMPARE(ui::AppSettings(m_folder->database()).controlApiPort(), chosen);
+    QVERIFY2(note->text().contains(u"127.0.0.1:%1"_s.arg(chosen)), qPrintable(note->text()));
+    QCOMPARE(widget<QSpinBox>(u"serverControlPort"_s)->value(), int(chosen));
+    QFile endpoint(m_folder->path() + u"/control.endpoint"_s);
+    QVERIFY(endpoint.open(QIODevice::ReadOnly));
+    QCOMPARE(endpoint.readAll(), "127.0.0.1:" + QByteArray::number(chosen) + '\n');
     int status = 0;
-    get(QUrl(engineUrl() + u"index.html"_s), {}, &status);
-    QCOMPARE(status, 200);
+    get(QUrl(u"http://127.0.0.1:%1/api/status"_s.arg(chosen)), {}, &status);
+    QCOMPARE(status, 401); // ours: it asks for the token
 
     // Back to any free port for what follows.
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
@@ -850,6 +976,163 @@ void TestMainWindow::exportThroughFileMenu()
     QVERIFY(expected->config.contains("default_server"));
     QVERIFY2(m_window->statusBar()->currentMessage().contains(u"nginx -p"_s),
         qPrintable(m_window->statusBar()->currentMessage()));
+}
+
+void TestMainWindow::runBenchmark(const QString &target, int requests)
+{
+    showTab(u"benchmarkPage"_s);
+    typeInto(widget<QComboBox>(u"benchUrl"_s), target);
+    typeInto(widget<QSpinBox>(u"benchConcurrency"_s), u"2"_s);
+    QTest::mouseClick(widget<QRadioButton>(u"benchByRequests"_s), Qt::LeftButton, {}, QPoint(2, 5));
+    typeInto(widget<QSpinBox>(u"benchRequests"_s), QString::number(requests));
+    typeInto(widget<QSpinBox>(u"benchThreads"_s), u"1"_s);
+    auto *page = m_window->findChild<ui::BenchmarkPage *>();
+    QSignalSpy finished(page, &ui::BenchmarkPage::runFinished);
+    QTest::mouseClick(widget<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kTimeoutMs);
+    QVERIFY2(
+        !widget<QLabel>(u"benchError"_s)->isVisible(), qPrintable(widget<QLabel>(u"benchError"_s)->text()));
+}
+
+void TestMainWindow::benchmarksLeaveTheAccessLog()
+{
+    // A benchmark of a site leaves its access log to real traffic: the
+    // generator's requests are counted, not logged, until Site > Advanced
+    // asks for them (stored in the SQLite file).
+    if (!m_window->engine().isRunning()) {
+        showTab(u"serverPage"_s);
+        typeInto(widget<QSpinBox>(u"serverPort"_s), u"0"_s);
+        QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
+    }
+    QList<model::VirtualHost> sites = m_folder->database().virtualHosts();
+    storage::DataFolder::applyDefaultLogPaths(sites, m_folder->logsPath());
+    const auto site = std::find_if(sites.cbegin(), sites.cend(), [](const auto &s) { return s.isDefault; });
+    QVERIFY(site != sites.cend());
+    QVERIFY(!site->logLoadGenerator);
+    const QString logPath = site->accessLogPath;
+    const auto logLines = [logPath](const QByteArray &needle) {
+        QFile file(logPath);
+        if (!file.open(QIODevice::ReadOnly))
+            return -1;
+        int count = 0;
+        for (const QByteArray &line : file.readAll().split('\n'))
+            count += line.contains(needle) ? 1 : 0;
+        return count;
+    };
+    const quint64 before = m_window->engine().metrics().requests;
+
+    runBenchmark(engineUrl() + u"index.html?run=1"_s, 300);
+    // A request from outside after it: once it is in the file, the run's would be too.
+    int status = 0;
+    get(QUrl(engineUrl() + u"index.html?outside=1"_s), {}, &status);
+    QCOMPARE(status, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(logLines("GET /index.html?outside=1 "), 1, kTimeoutMs);
+    QCOMPARE(logLines("GET /index.html?run=1 "), 0);
+    QCOMPARE(logLines("\"Hostbench/"), 0);
+    // Counted all the same, with the request from outside.
+    QTRY_VERIFY(m_window->engine().metrics().requests >= before + 301);
+
+    // Site > Advanced: log them.
+    showTab(u"sitesPage"_s);
+    auto *table = widget<QTableWidget>(u"sitesTable"_s);
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (table->item(row, 0)->text() == site->hostName)
+            table->selectRow(row);
+    }
+    ui::SiteDialog *dialog = m_window->findChild<ui::SitesPage *>()->editSelectedSite();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    auto *tabs = dialog->findChild<QTabWidget *>(u"siteTabs"_s);
+    tabs->setCurrentIndex(tabs->count() - 1);
+    auto *logGenerator = dialog->findChild<QCheckBox *>(u"siteLogLoadGenerator"_s);
+    QVERIFY(logGenerator);
+    QVERIFY(!logGenerator->isChecked());
+    QTest::mouseClick(logGenerator, Qt::LeftButton, {}, QPoint(2, logGenerator->height() / 2));
+    QVERIFY(logGenerator->isChecked());
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QTRY_VERIFY(!m_window->findChild<ui::SiteDialog *>(u"siteDialog"_s));
+    storage::Database check;
+    QVERIFY(check.open(m_folder->databasePath()));
+    bool stored = false;
+    for (const model::VirtualHost &host : check.virtualHosts())
+        stored = stored || (host.isDefault && host.logLoadGenerator);
+    QVERIFY(stored);
+
+    runBenchmark(engineUrl() + u"index.html?run=2"_s, 300);
+    QTRY_COMPARE_WITH_TIMEOUT(logLines("GET /index.html?run=2 "), 300, kTimeoutMs);
+    QCOMPARE(logLines("\"Hostbench/" HOSTBENCH_VERSION "\""), 300);
+    QCOMPARE(logLines("GET /index.html?run=1 "), 0);
+}
+
+void TestMainWindow::openSiteInBrowserAndFolder()
+{
+    // Open in Browser goes to http://HOST.localhost:PORT/, which the engine
+    // serves as HOST; Open Folder shows the document root; when neither can
+    // be launched, a message box says so. The desktop itself is replaced
+    // (DesktopOpener::setOpener) to see the URL and to make it fail.
+    if (!m_window->engine().isRunning()) {
+        showTab(u"serverPage"_s);
+        typeInto(widget<QSpinBox>(u"serverPort"_s), u"0"_s);
+        QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
+    }
+    const QString root = m_dir.filePath(u"blog-www"_s);
+    QVERIFY(QDir().mkpath(root));
+    QFile file(root + u"/index.html"_s);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("the blog\n");
+    file.close();
+    model::VirtualHost blog;
+    blog.hostName = u"blog.test"_s;
+    blog.documentRoot = root;
+    QVERIFY(m_folder->database().saveVirtualHost(blog));
+    auto *sites = m_window->findChild<ui::SitesPage *>();
+    sites->refresh();
+    m_window->engine().reloadSites();
+    showTab(u"sitesPage"_s);
+    auto *table = widget<QTableWidget>(u"sitesTable"_s);
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (table->item(row, 0)->text() == u"blog.test"_s)
+            table->selectRow(row);
+    }
+
+    QList<QUrl> opened;
+    bool works = true;
+    ui::DesktopOpener::setOpener([&](const QUrl &url) {
+        opened << url;
+        return works;
+    });
+    const quint16 port = m_window->engine().port();
+    QTest::mouseClick(widget<QPushButton>(u"sitesOpen"_s), Qt::LeftButton);
+    QCOMPARE(opened.size(), 1);
+    QCOMPARE(opened.last(), QUrl(u"http://blog.test.localhost:%1/"_s.arg(port)));
+    // What the browser sends for it reaches the blog, not the default site.
+    int status = 0;
+    QCOMPARE(get(QUrl(engineUrl()), u"blog.test.localhost:%1"_s.arg(port).toLatin1(), &status),
+        QByteArray("the blog\n"));
+    QCOMPARE(status, 200);
+    QTest::mouseClick(widget<QPushButton>(u"sitesOpenFolder"_s), Qt::LeftButton);
+    QCOMPARE(opened.size(), 2);
+    QCOMPARE(opened.last(), QUrl::fromLocalFile(root));
+    QVERIFY(!m_window->findChild<QMessageBox *>(u"openUrlFailed"_s));
+
+    // Nothing to launch: said in a message box that names what to open.
+    works = false;
+    const std::pair<QString, QString> cases[] = {
+        { u"sitesOpen"_s, u"http://blog.test.localhost:%1/"_s.arg(port) },
+        { u"sitesOpenFolder"_s, QDir::toNativeSeparators(root) },
+    };
+    for (const auto &[button, where] : cases) {
+        QTest::mouseClick(widget<QPushButton>(button), Qt::LeftButton);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(u"openUrlFailed"_s)) && box->isVisible());
+        QVERIFY2(box->informativeText() == where, qPrintable(box->informativeText()));
+        QVERIFY2(box->text().startsWith(u"No "_s), qPrintable(box->text()));
+        box->accept();
+        QTRY_VERIFY(!m_window->findChild<QMessageBox *>(u"openUrlFailed"_s));
+    }
+    ui::DesktopOpener::setOpener({});
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QString>
+
+#include <deque>
+
+namespace hostbench::ui {
+
+/*
+ * The lines the Logs page shows: the newest maxLines() of the access and
+ * error logs of every site, oldest first; past the bound the oldest go
+ * (memory stays bounded however long the window stays open). Columns:
+ * site, status (the access line's HTTP status, or the error line's level),
+ * the line as written. For the filter, roles give the site, the status
+ * (0 for an error-log line) and the file. GUI thread.
+ */
+class LogLineModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kDefaultMaxLines = 5000;
+    enum Column { SiteColumn, StatusColumn, LineColumn, ColumnCount };
+    enum Role { SiteRole = Qt::UserRole + 1, StatusRole, PathRole };
+
+    struct Line
+    {
+        QString site;
+        QString path; // the log file
+        bool errorLog = false;
+        int status = 0; // access lines: the HTTP status; 0 when it cannot be read
+        QString level; // error lines: "error", "info"...
+        QString text;
+    };
+
+    explicit LogLineModel(QObject *parent = nullptr);
+
+    // Appends `lines` (oldest first) and drops the oldest past maxLines().
+    void append(std::deque<Line> lines);
+    void clear();
+    int maxLines() const { return m_maxLines; }
+    void setMaxLines(int lines);
+    const Line &line(int row) const { return m_lines[size_t(row)]; }
+
+    // A line of `site`'s access log (Combined Log Format) or error log.
+    static Line parse(const QString &site, const QString &path, bool errorLog, const QByteArray &text);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    void trimTo(int lines);
+
+    std::deque<Line> m_lines;
+    int m_maxLines = kDefaultMaxLines;
+};
+
+} // namespace hostbench::ui

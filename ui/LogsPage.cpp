@@ -1,0 +1,293 @@
+#include "ui/LogsPage.h"
+
+#include "storage/DataFolder.h"
+#include "storage/Database.h"
+#include "ui/DesktopOpener.h"
+#include "ui/LogTail.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTimer>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+namespace {
+
+// Site, status class and text, as chosen above the table.
+class LogFilter final : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    void set(QString site, int statusClass, QString text)
+    {
+        m_site = std::move(site);
+        m_statusClass = statusClass;
+        m_text = std::move(text);
+        invalidateFilter();
+    }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex &parent) const override
+    {
+        const QModelIndex index = sourceModel()->index(row, LogLineModel::LineColumn, parent);
+        if (!m_site.isEmpty() && index.data(LogLineModel::SiteRole).toString() != m_site)
+            return false;
+        const int status = index.data(LogLineModel::StatusRole).toInt();
+        switch (m_statusClass) {
+        case LogsPage::AllStatuses:
+            break;
+        case LogsPage::ErrorLogs:
+            if (status != 0)
+                return false;
+            break;
+        default: // Status2xx = 1 ... Status5xx = 4
+            if (status / 100 != m_statusClass + 1)
+                return false;
+        }
+        return m_text.isEmpty() || index.data().toString().contains(m_text, Qt::CaseInsensitive);
+    }
+
+private:
+    QString m_site;
+    int m_statusClass = LogsPage::AllStatuses;
+    QString m_text;
+};
+
+} // namespace
+
+LogsPage::LogsPage(storage::Database &database, QString logsFolder, QWidget *parent)
+    : QWidget(parent)
+    , m_database(database)
+    , m_logsFolder(std::move(logsFolder))
+    , m_model(new LogLineModel(this))
+    , m_filter(new LogFilter(this))
+    , m_site(new QComboBox(this))
+    , m_status(new QComboBox(this))
+    , m_text(new QLineEdit(this))
+    , m_view(new QTableView(this))
+    , m_paused(new QLabel(this))
+    , m_files(new QLabel(this))
+    , m_open(new QPushButton(tr("&Open Log File"), this))
+    , m_timer(new QTimer(this))
+{
+    setObjectName(u"logsPage"_s);
+    m_site->setObjectName(u"logsSite"_s);
+    m_status->setObjectName(u"logsStatus"_s);
+    m_text->setObjectName(u"logsText"_s);
+    m_view->setObjectName(u"logsView"_s);
+    m_paused->setObjectName(u"logsPaused"_s);
+    m_files->setObjectName(u"logsFiles"_s);
+    m_open->setObjectName(u"logsOpenFile"_s);
+
+    m_status->addItem(tr("All statuses"), AllStatuses);
+    m_status->addItem(tr("2xx success"), Status2xx);
+    m_status->addItem(tr("3xx redirection"), Status3xx);
+    m_status->addItem(tr("4xx client error"), Status4xx);
+    m_status->addItem(tr("5xx server error"), Status5xx);
+    m_status->addItem(tr("Error log lines"), ErrorLogs);
+    m_text->setPlaceholderText(tr("Filter: text in the line"));
+    m_text->setClearButtonEnabled(true);
+
+    m_filter->setSourceModel(m_model);
+    m_view->setModel(m_filter);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setWordWrap(false);
+    m_view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_view->verticalHeader()->setVisible(false);
+    // Rows of one height: the view need not measure 5,000 lines.
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 4);
+    m_view->horizontalHeader()->setSectionResizeMode(LogLineModel::SiteColumn, QHeaderView::Interactive);
+    m_view->horizontalHeader()->setSectionResizeMode(LogLineModel::StatusColumn, QHeaderView::Interactive);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setColumnWidth(LogLineModel::SiteColumn, 160);
+    m_view->setColumnWidth(LogLineModel::StatusColumn, 70);
+    m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+
+    m_paused->setVisible(false);
+    m_paused->setWordWrap(true);
+    m_files->setWordWrap(true);
+    m_files->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *filters = new QHBoxLayout;
+    auto *siteLabel = new QLabel(tr("S&ite:"), this);
+    siteLabel->setBuddy(m_site);
+    auto *statusLabel = new QLabel(tr("Stat&us:"), this);
+    statusLabel->setBuddy(m_status);
+    filters->addWidget(siteLabel);
+    filters->addWidget(m_site);
+    filters->addWidget(statusLabel);
+    filters->addWidget(m_status);
+    filters->addWidget(m_text, 1);
+    filters->addWidget(m_open);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_paused);
+    layout->addWidget(m_files);
+
+    connect(m_site, &QComboBox::currentIndexChanged, this, &LogsPage::applyFilter);
+    connect(m_status, &QComboBox::currentIndexChanged, this, &LogsPage::applyFilter);
+    connect(m_text, &QLineEdit::textChanged, this, &LogsPage::applyFilter);
+    connect(m_open, &QPushButton::clicked, this, &LogsPage::openFile);
+    connect(
+        m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &LogsPage::updateOpenButton);
+    connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] {
+        if (!isPaused())
+            takePending();
+    });
+    connect(m_timer, &QTimer::timeout, this, &LogsPage::poll);
+    m_timer->start(kPollIntervalMs);
+    refreshSites();
+}
+
+LogsPage::~LogsPage() = default;
+
+void LogsPage::refreshSites()
+{
+    QList<model::VirtualHost> hosts = m_database.virtualHosts();
+    storage::DataFolder::applyDefaultLogPaths(hosts, m_logsFolder);
+    std::vector<Source> sources;
+    QStringList paths;
+    for (const model::VirtualHost &host : std::as_const(hosts)) {
+        const std::pair<bool, QString> logs[]
+            = { { false, host.accessLogEnabled ? host.accessLogPath : QString() },
+                  { true, host.errorLogEnabled ? host.errorLogPath : QString() } };
+        for (const auto &[errorLog, path] : logs) {
+            if (path.trimmed().isEmpty())
+                continue;
+            const QString absolute = QFileInfo(path.trimmed()).absoluteFilePath();
+            Source source { host.hostName, errorLog, nullptr };
+            // A file followed already goes on where it was.
+            for (Source &old : m_sources) {
+                if (old.tail && old.tail->path() == absolute && old.errorLog == errorLog) {
+                    source.tail = std::move(old.tail);
+                    break;
+                }
+            }
+            if (!source.tail)
+                source.tail = std::make_unique<LogTail>(absolute);
+            paths << absolute;
+            sources.push_back(std::move(source));
+        }
+    }
+    m_sources = std::move(sources);
+    m_files->setText(paths.isEmpty() ? tr("No site writes a log.")
+                                     : tr("Following %n file(s) in %1.", nullptr, int(paths.size()))
+                                           .arg(QFileInfo(paths.constFirst()).absolutePath()));
+    m_files->setToolTip(paths.join(u'\n'));
+
+    const QString chosen = m_site->currentData().toString();
+    const QSignalBlocker blocker(m_site);
+    m_site->clear();
+    m_site->addItem(tr("All sites"), QString());
+    for (const model::VirtualHost &host : std::as_const(hosts))
+        m_site->addItem(host.hostName, host.hostName);
+    m_site->setCurrentIndex(std::max(0, m_site->findData(chosen)));
+    applyFilter();
+}
+
+void LogsPage::poll()
+{
+    std::deque<LogLineModel::Line> lines;
+    for (Source &source : m_sources) {
+        for (const QByteArray &text : source.tail->poll()) {
+            if (!text.isEmpty())
+                lines.push_back(LogLineModel::parse(source.site, source.tail->path(), source.errorLog, text));
+        }
+    }
+    if (lines.empty())
+        return;
+    if (isPaused()) {
+        // The user reads above: nothing moves under the eyes, and what
+        // waits stays within the bound too.
+        std::move(lines.begin(), lines.end(), std::back_inserter(m_pending));
+        while (m_pending.size() > size_t(m_model->maxLines()))
+            m_pending.pop_front();
+        updatePausedNote();
+        return;
+    }
+    m_model->append(std::move(lines));
+    m_view->scrollToBottom();
+}
+
+bool LogsPage::isPaused() const
+{
+    const QScrollBar *bar = m_view->verticalScrollBar();
+    return bar->maximum() > 0 && bar->value() < bar->maximum();
+}
+
+void LogsPage::takePending()
+{
+    if (m_pending.empty())
+        return;
+    m_model->append(std::exchange(m_pending, {}));
+    updatePausedNote();
+    m_view->scrollToBottom();
+}
+
+void LogsPage::updatePausedNote()
+{
+    m_paused->setText(tr("Paused while you read: %n new line(s) wait. Scroll to the end to see them.",
+        nullptr, int(m_pending.size())));
+    m_paused->setVisible(!m_pending.empty());
+}
+
+void LogsPage::applyFilter()
+{
+    static_cast<LogFilter *>(m_filter)->set(
+        m_site->currentData().toString(), m_status->currentData().toInt(), m_text->text());
+    updateOpenButton();
+    if (!isPaused())
+        m_view->scrollToBottom();
+}
+
+QString LogsPage::fileToOpen() const
+{
+    const QModelIndexList selected = m_view->selectionModel()->selectedRows();
+    if (!selected.isEmpty())
+        return selected.constFirst().data(LogLineModel::PathRole).toString();
+    const QString site = m_site->currentData().toString();
+    const bool errors = m_status->currentData().toInt() == ErrorLogs;
+    for (const Source &source : m_sources) {
+        if (source.site == site && source.errorLog == errors)
+            return source.tail->path();
+    }
+    return {};
+}
+
+void LogsPage::updateOpenButton()
+{
+    const QString file = fileToOpen();
+    m_open->setEnabled(!file.isEmpty());
+    m_open->setToolTip(file.isEmpty() ? tr("Select a line, or a site, to open its log file") : file);
+}
+
+void LogsPage::openFile()
+{
+    const QString file = fileToOpen();
+    if (!file.isEmpty())
+        DesktopOpener::open(this, QUrl::fromLocalFile(file));
+}
+
+} // namespace hostbench::ui

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "ui/LogLineModel.h"
+
+#include <QWidget>
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+class QTimer;
+
+namespace hostbench::storage {
+class Database;
+}
+
+namespace hostbench::ui {
+
+class LogTail;
+
+/*
+ * The Logs page: a live tail of the access and error logs of every site
+ * (their files, as the engine's log thread writes them: LogTail reads them
+ * every kPollIntervalMs, nothing hooks the request path), filtered by site,
+ * status class (2xx...5xx, or the error logs) and text. Lines of one file
+ * keep their order; lines of different files come in the order they were
+ * read. Memory stays bounded: the newest LogLineModel::maxLines() lines.
+ * While the user scrolls up to read, new lines wait (as many as the
+ * bound allows) and a note says how many; back at the end, they come in.
+ * Open Log File opens the file of the selected line (or of the site
+ * chosen) in the desktop's editor (DesktopOpener). GUI thread.
+ */
+class LogsPage final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kPollIntervalMs = 500;
+    enum StatusClass { AllStatuses, Status2xx, Status3xx, Status4xx, Status5xx, ErrorLogs };
+
+    // `logsFolder`: where sites with an empty log path log (DataFolder::logsPath()).
+    LogsPage(storage::Database &database, QString logsFolder, QWidget *parent = nullptr);
+    ~LogsPage() override;
+
+    // Reads the sites, and so the files to follow, again (after an edit).
+    void refreshSites();
+    // Reads what the files gained; the timer calls it.
+    void poll();
+    LogLineModel &lines() { return *m_model; }
+    // New lines wait while the user reads above the end.
+    bool isPaused() const;
+    int pendingLines() const { return int(m_pending.size()); }
+    // The file Open Log File opens now; empty when none.
+    QString fileToOpen() const;
+    void openFile();
+
+private:
+    struct Source
+    {
+        QString site;
+        bool errorLog = false;
+        std::unique_ptr<LogTail> tail;
+    };
+
+    void applyFilter();
+    void takePending();
+    void updatePausedNote();
+    void updateOpenButton();
+
+    storage::Database &m_database;
+    QString m_logsFolder;
+    std::vector<Source> m_sources;
+    std::deque<LogLineModel::Line> m_pending; // read while paused, at most maxLines()
+    LogLineModel *m_model = nullptr;
+    QSortFilterProxyModel *m_filter = nullptr;
+    QComboBox *m_site = nullptr; // item data: host name; "" for all
+    QComboBox *m_status = nullptr; // item data: StatusClass
+    QLineEdit *m_text = nullptr;
+    QTableView *m_view = nullptr;
+    QLabel *m_paused = nullptr;
+    QLabel *m_files = nullptr;
+    QPushButton *m_open = nullptr;
+    QTimer *m_timer = nullptr;
+};
+
+} // namespace hostbench::ui
