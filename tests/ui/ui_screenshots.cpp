@@ -3,6 +3,9 @@
 // hostbench_ui_screenshots and run, for instance under xvfb-run:
 //   hostbench_ui_screenshots OUT_DIR [DATA_DIR]
 #include "storage/DataFolder.h"
+#include "storage/Database.h"
+#include "ui/AppSettings.h"
+#include "ui/EngineController.h"
 #include "ui/MainWindow.h"
 #include "ui/SiteDialog.h"
 #include "ui/SitesPage.h"
@@ -16,12 +19,16 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScreen>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
+#include <QTimer>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
@@ -81,6 +88,12 @@ int main(int argc, char *argv[])
         folder.database().saveVirtualHost(example);
     }
 
+    // Free ports: at launch a taken 8080 or 8079 would bring up the question.
+    model::ServerConfig config = folder.database().serverConfig();
+    config.port = 0;
+    folder.database().saveServerConfig(config);
+    ui::AppSettings(folder.database()).setControlApiPort(0);
+
     ui::MainWindow window(folder);
     window.resize(1280, 800);
     window.show();
@@ -136,17 +149,45 @@ int main(int argc, char *argv[])
     QTest::qWait(300);
     save(&window, out, u"6-runs"_s);
 
-    // A start that fails: the port is taken and the fallback is off.
+    // Some real traffic, for the Logs page: a page, a missing file, a route.
+    const quint16 port = quint16(QUrl(window.engine().url()).port());
+    for (const QByteArray &request : { QByteArray("GET / HTTP/1.1\r\nHost: localhost\r\n"),
+             QByteArray("GET /favicon.ico HTTP/1.1\r\nHost: localhost\r\n"),
+             QByteArray("GET /hello HTTP/1.1\r\nHost: example.test\r\n"),
+             QByteArray("GET /gone HTTP/1.1\r\nHost: example.test\r\n"),
+             QByteArray("GET /missing.css HTTP/1.1\r\nHost: example.test.localhost\r\n") }) {
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, port);
+        if (socket.waitForConnected(5000)) {
+            socket.write(
+                request + "User-Agent: Mozilla/5.0 (X11; Linux x86_64)\r\nConnection: close\r\n\r\n");
+            while (socket.waitForReadyRead(5000))
+                socket.readAll();
+        }
+    }
+    tabs->setCurrentIndex(4);
+    QTest::qWait(1500);
+    save(&window, out, u"7-logs"_s);
+
+    // A start on a taken port: the question, with who holds it.
     tabs->setCurrentIndex(1);
     auto *server = tabs->currentWidget();
     server->findChild<QPushButton *>(u"serverStop"_s)->click();
     QTcpServer occupier;
     if (!occupier.listen(QHostAddress::LocalHost, 0))
         return 1;
-    server->findChild<QCheckBox *>(u"serverPortFallback"_s)->setChecked(false);
     setText(server, u"serverPort"_s, QString::number(occupier.serverPort()));
+    QTimer::singleShot(800, &window, [&] {
+        if (auto *question = qobject_cast<QDialog *>(QApplication::activeModalWidget())) {
+            save(question, out, u"8-port-conflict"_s);
+            // The whole screen, the question over the window, for the look of both.
+            if (QScreen *screen = QGuiApplication::primaryScreen())
+                screen->grabWindow(0).save(QDir(out).filePath(u"8-port-conflict-screen.png"_s));
+            question->reject();
+        }
+    });
     server->findChild<QPushButton *>(u"serverStart"_s)->click();
     QTest::qWait(300);
-    save(&window, out, u"7-server-port-in-use"_s);
+    save(&window, out, u"9-server-port-declined"_s);
     return 0;
 }
