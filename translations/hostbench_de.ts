@@ -41,6 +41,25 @@
     </message>
 </context>
 <context>
+    <name>DesktopOpener</name>
+    <message>
+        <source>No File Manager</source>
+        <translation>Kein Dateimanager</translation>
+    </message>
+    <message>
+        <source>No Web Browser</source>
+        <translation>Kein Webbrowser</translation>
+    </message>
+    <message>
+        <source>No file manager could be started to show this folder:</source>
+        <translation>Es ließ sich kein Dateimanager starten, um diesen Ordner zu zeigen:</translation>
+    </message>
+    <message>
+        <source>No web browser could be started to open this address:</source>
+        <translation>Es ließ sich kein Webbrowser starten, um diese Adresse zu öffnen:</translation>
+    </message>
+</context>
+<context>
     <name>Format</name>
     <message>
         <source>%1 ms</source>
@@ -581,6 +600,90 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
 </context>
 <context>
+    <name>hostbench::ui::LogLineModel</name>
+    <message>
+        <source>Site</source>
+        <translation>Website</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Zeile</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::LogsPage</name>
+    <message>
+        <source>&amp;Open Log File</source>
+        <translation>Protokoll&amp;datei öffnen</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>Alle Status</translation>
+    </message>
+    <message>
+        <source>2xx success</source>
+        <translation>2xx Erfolg</translation>
+    </message>
+    <message>
+        <source>3xx redirection</source>
+        <translation>3xx Umleitung</translation>
+    </message>
+    <message>
+        <source>4xx client error</source>
+        <translation>4xx Clientfehler</translation>
+    </message>
+    <message>
+        <source>5xx server error</source>
+        <translation>5xx Serverfehler</translation>
+    </message>
+    <message>
+        <source>Error log lines</source>
+        <translation>Zeilen der Fehlerprotokolle</translation>
+    </message>
+    <message>
+        <source>Filter: text in the line</source>
+        <translation>Filter: Text in der Zeile</translation>
+    </message>
+    <message>
+        <source>S&amp;ite:</source>
+        <translation>Webs&amp;ite:</translation>
+    </message>
+    <message>
+        <source>Stat&amp;us:</source>
+        <translation>Stat&amp;us:</translation>
+    </message>
+    <message>
+        <source>No site writes a log.</source>
+        <translation>Keine Website schreibt ein Protokoll.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Following %n file(s) in %1.</source>
+        <translation>
+            <numerusform>Folgt %n Datei in %1.</numerusform>
+            <numerusform>Folgt %n Dateien in %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All sites</source>
+        <translation>Alle Websites</translation>
+    </message>
+    <message numerus="yes">
+        <source>Paused while you read: %n new line(s) wait. Scroll to the end to see them.</source>
+        <translation>
+            <numerusform>Angehalten, während Sie lesen: %n neue Zeile wartet. Scrollen Sie ans Ende, um sie zu sehen.</numerusform>
+            <numerusform>Angehalten, während Sie lesen: %n neue Zeilen warten. Scrollen Sie ans Ende, um sie zu sehen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a line, or a site, to open its log file</source>
+        <translation>Wählen Sie eine Zeile oder eine Website, um ihre Protokolldatei zu öffnen</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::MainWindow</name>
     <message>
         <source>Hostbench</source>
@@ -725,6 +828,19 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>%1 requests/s, p99 %2 (%3)</source>
         <translation>%1 Anfragen/s, p99 %2 (%3)</translation>
     </message>
+    <message>
+        <source>Logs</source>
+        <translation>Protokolle</translation>
+    </message>
+    <message>
+        <source>The access and error logs of every site, live</source>
+        <translation>Die Zugriffs- und Fehlerprotokolle aller Websites, live</translation>
+    </message>
+    <message>
+        <source>&amp;Logs</source>
+        <comment>View menu</comment>
+        <translation>&amp;Protokolle</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -787,6 +903,61 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>%1/s</source>
         <translation>%1/s</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::PortConflictDialog</name>
+    <message>
+        <source>Use &amp;another port:</source>
+        <translation>&amp;Anderen Port verwenden:</translation>
+    </message>
+    <message>
+        <source>Engine Port Taken</source>
+        <translation>Port des Servers belegt</translation>
+    </message>
+    <message>
+        <source>Control API Port Taken</source>
+        <translation>Port der Steuer-API belegt</translation>
+    </message>
+    <message>
+        <source>The engine cannot listen on port %1: it is in use by %2.</source>
+        <translation>Der Server kann nicht auf Port %1 lauschen: Er wird von %2 verwendet.</translation>
+    </message>
+    <message>
+        <source>The control API cannot listen on port %1: it is in use by %2.</source>
+        <translation>Die Steuer-API kann nicht auf Port %1 lauschen: Er wird von %2 verwendet.</translation>
+    </message>
+    <message>
+        <source>Which port should it use instead?</source>
+        <translation>Welchen Port soll sie stattdessen verwenden?</translation>
+    </message>
+    <message>
+        <source>Use the &amp;next free port, %1</source>
+        <translation>Den &amp;nächsten freien Port verwenden, %1</translation>
+    </message>
+    <message>
+        <source>No free port in the next %1</source>
+        <translation>Kein freier Port unter den nächsten %1</translation>
+    </message>
+    <message>
+        <source>&amp;Use This Port</source>
+        <translation>Diesen Port &amp;verwenden</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use too, by %2.</source>
+        <translation>Port %1 ist ebenfalls belegt, von %2.</translation>
+    </message>
+    <message>
+        <source>%1 (PID %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>a program of another user (which one cannot be told)</source>
+        <translation>einem Programm eines anderen Benutzers (welches, lässt sich nicht feststellen)</translation>
+    </message>
+    <message>
+        <source>another program (which one cannot be told)</source>
+        <translation>einem anderen Programm (welches, lässt sich nicht feststellen)</translation>
     </message>
 </context>
 <context>
@@ -983,10 +1154,6 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
 <context>
     <name>hostbench::ui::ServerPage</name>
     <message>
-        <source>If the port is taken, use the next free one</source>
-        <translation>Ist der Port belegt, den nächsten freien nehmen</translation>
-    </message>
-    <message>
         <source>Start the engine at launch</source>
         <translation>Server beim Programmstart starten</translation>
     </message>
@@ -1114,24 +1281,8 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <translation>Sp&amp;rache:</translation>
     </message>
     <message>
-        <source>Port %1 is in use by %2. Choose another port, or turn on “%3”.</source>
-        <translation>Port %1 ist von %2 belegt. Wählen Sie einen anderen Port, oder schalten Sie „%3“ ein.</translation>
-    </message>
-    <message>
         <source>Port %1 is in use by %2, so the engine serves on port %3 instead.</source>
         <translation>Port %1 ist von %2 belegt, daher läuft der Server stattdessen auf Port %3.</translation>
-    </message>
-    <message>
-        <source>%1 (PID %2)</source>
-        <translation>%1 (PID %2)</translation>
-    </message>
-    <message>
-        <source>a program of another user (which one cannot be told)</source>
-        <translation>einem Programm eines anderen Benutzers (welches, lässt sich nicht feststellen)</translation>
-    </message>
-    <message>
-        <source>another program (which one cannot be told)</source>
-        <translation>einem anderen Programm (welches, lässt sich nicht feststellen)</translation>
     </message>
     <message>
         <source>Keep running in the system tray when the window is closed</source>
@@ -1140,6 +1291,22 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>This desktop has no system tray: closing the window quits Hostbench.</source>
         <translation>Dieser Desktop hat keinen Infobereich: Das Schließen des Fensters beendet Hostbench.</translation>
+    </message>
+    <message>
+        <source>Started through the control API: if the port is taken, use the next free one</source>
+        <translation>Über die Steuer-API gestartet: Ist der Port belegt, den nächsten freien verwenden</translation>
+    </message>
+    <message>
+        <source>Started from this window, Hostbench asks which port to use instead.</source>
+        <translation>Aus diesem Fenster gestartet, fragt Hostbench, welcher Port stattdessen verwendet werden soll.</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2; the engine was not started.</source>
+        <translation>Port %1 wird von %2 verwendet; der Server wurde nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2. Start again to choose another port.</source>
+        <translation>Port %1 wird von %2 verwendet. Starten Sie erneut, um einen anderen Port zu wählen.</translation>
     </message>
 </context>
 <context>
@@ -1243,6 +1410,14 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Default: in logs/ of the data folder, named after the host</source>
         <translation>Vorgabe: in logs/ im Datenordner, nach dem Host benannt</translation>
+    </message>
+    <message>
+        <source>Log the requests of Hostbench&apos;s own benchmarks</source>
+        <translation>Anfragen der eigenen Lasttests von Hostbench protokollieren</translation>
+    </message>
+    <message>
+        <source>Off: requests of Hostbench&apos;s load generator (User-Agent Hostbench/…) are counted but not logged, so that a benchmark does not rotate away the log of the site&apos;s real traffic.</source>
+        <translation>Aus: Anfragen des Lastgenerators von Hostbench (User-Agent Hostbench/…) werden gezählt, aber nicht protokolliert, damit ein Lasttest das Protokoll des echten Verkehrs der Website nicht wegrotiert.</translation>
     </message>
 </context>
 <context>
@@ -1421,12 +1596,20 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <translation>Die Standard-Site kann nicht entfernt werden: Machen Sie zuerst eine andere Site zum Standard.</translation>
     </message>
     <message>
-        <source>Open the site in the web browser, at the engine&apos;s address</source>
-        <translation>Die Site im Webbrowser öffnen, unter der Adresse des Servers</translation>
+        <source>Open &amp;Folder</source>
+        <translation>&amp;Ordner öffnen</translation>
     </message>
     <message>
-        <source>Open the site in the web browser; its name must resolve (a hosts entry)</source>
-        <translation>Die Site im Webbrowser öffnen; ihr Name muss aufgelöst werden (ein hosts-Eintrag)</translation>
+        <source>Show the site&apos;s document root in the file manager</source>
+        <translation>Das Dokumentenverzeichnis der Website im Dateimanager zeigen</translation>
+    </message>
+    <message>
+        <source>Served by %1 with “Host: %2”; a browser on this computer reaches it at %3 (names under .localhost lead here).</source>
+        <translation>Bedient von %1 mit „Host: %2“; ein Browser auf diesem Rechner erreicht sie unter %3 (Namen unter .localhost führen hierher).</translation>
+    </message>
+    <message>
+        <source>Open %1 in the web browser</source>
+        <translation>%1 im Webbrowser öffnen</translation>
     </message>
 </context>
 <context>

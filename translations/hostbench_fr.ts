@@ -41,6 +41,25 @@
     </message>
 </context>
 <context>
+    <name>DesktopOpener</name>
+    <message>
+        <source>No File Manager</source>
+        <translation>Aucun gestionnaire de fichiers</translation>
+    </message>
+    <message>
+        <source>No Web Browser</source>
+        <translation>Aucun navigateur web</translation>
+    </message>
+    <message>
+        <source>No file manager could be started to show this folder:</source>
+        <translation>Aucun gestionnaire de fichiers n’a pu être lancé pour afficher ce dossier :</translation>
+    </message>
+    <message>
+        <source>No web browser could be started to open this address:</source>
+        <translation>Aucun navigateur web n’a pu être lancé pour ouvrir cette adresse :</translation>
+    </message>
+</context>
+<context>
     <name>Format</name>
     <message>
         <source>%1 ms</source>
@@ -581,6 +600,90 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     </message>
 </context>
 <context>
+    <name>hostbench::ui::LogLineModel</name>
+    <message>
+        <source>Site</source>
+        <translation>Site</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Statut</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Ligne</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::LogsPage</name>
+    <message>
+        <source>&amp;Open Log File</source>
+        <translation>&amp;Ouvrir le journal</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>Tous les statuts</translation>
+    </message>
+    <message>
+        <source>2xx success</source>
+        <translation>2xx succès</translation>
+    </message>
+    <message>
+        <source>3xx redirection</source>
+        <translation>3xx redirection</translation>
+    </message>
+    <message>
+        <source>4xx client error</source>
+        <translation>4xx erreur du client</translation>
+    </message>
+    <message>
+        <source>5xx server error</source>
+        <translation>5xx erreur du serveur</translation>
+    </message>
+    <message>
+        <source>Error log lines</source>
+        <translation>Lignes des journaux d’erreurs</translation>
+    </message>
+    <message>
+        <source>Filter: text in the line</source>
+        <translation>Filtre : texte de la ligne</translation>
+    </message>
+    <message>
+        <source>S&amp;ite:</source>
+        <translation>S&amp;ite :</translation>
+    </message>
+    <message>
+        <source>Stat&amp;us:</source>
+        <translation>Stat&amp;ut :</translation>
+    </message>
+    <message>
+        <source>No site writes a log.</source>
+        <translation>Aucun site n’écrit de journal.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Following %n file(s) in %1.</source>
+        <translation>
+            <numerusform>Suit %n fichier dans %1.</numerusform>
+            <numerusform>Suit %n fichiers dans %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All sites</source>
+        <translation>Tous les sites</translation>
+    </message>
+    <message numerus="yes">
+        <source>Paused while you read: %n new line(s) wait. Scroll to the end to see them.</source>
+        <translation>
+            <numerusform>En pause pendant votre lecture : %n nouvelle ligne attend. Défilez jusqu’à la fin pour la voir.</numerusform>
+            <numerusform>En pause pendant votre lecture : %n nouvelles lignes attendent. Défilez jusqu’à la fin pour les voir.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a line, or a site, to open its log file</source>
+        <translation>Sélectionnez une ligne, ou un site, pour ouvrir son journal</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::MainWindow</name>
     <message>
         <source>Hostbench</source>
@@ -725,6 +828,19 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>%1 requests/s, p99 %2 (%3)</source>
         <translation>%1 requêtes/s, p99 %2 (%3)</translation>
     </message>
+    <message>
+        <source>Logs</source>
+        <translation>Journaux</translation>
+    </message>
+    <message>
+        <source>The access and error logs of every site, live</source>
+        <translation>Les journaux d’accès et d’erreurs de chaque site, en direct</translation>
+    </message>
+    <message>
+        <source>&amp;Logs</source>
+        <comment>View menu</comment>
+        <translation>&amp;Journaux</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -787,6 +903,61 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>%1/s</source>
         <translation>%1/s</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::PortConflictDialog</name>
+    <message>
+        <source>Use &amp;another port:</source>
+        <translation>Utiliser un &amp;autre port :</translation>
+    </message>
+    <message>
+        <source>Engine Port Taken</source>
+        <translation>Port du serveur occupé</translation>
+    </message>
+    <message>
+        <source>Control API Port Taken</source>
+        <translation>Port de l’API de contrôle occupé</translation>
+    </message>
+    <message>
+        <source>The engine cannot listen on port %1: it is in use by %2.</source>
+        <translation>Le serveur ne peut pas écouter sur le port %1 : il est utilisé par %2.</translation>
+    </message>
+    <message>
+        <source>The control API cannot listen on port %1: it is in use by %2.</source>
+        <translation>L’API de contrôle ne peut pas écouter sur le port %1 : il est utilisé par %2.</translation>
+    </message>
+    <message>
+        <source>Which port should it use instead?</source>
+        <translation>Quel port utiliser à la place ?</translation>
+    </message>
+    <message>
+        <source>Use the &amp;next free port, %1</source>
+        <translation>Utiliser le port libre &amp;suivant, %1</translation>
+    </message>
+    <message>
+        <source>No free port in the next %1</source>
+        <translation>Aucun port libre parmi les %1 suivants</translation>
+    </message>
+    <message>
+        <source>&amp;Use This Port</source>
+        <translation>&amp;Utiliser ce port</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use too, by %2.</source>
+        <translation>Le port %1 est aussi utilisé, par %2.</translation>
+    </message>
+    <message>
+        <source>%1 (PID %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>a program of another user (which one cannot be told)</source>
+        <translation>un programme d’un autre utilisateur (impossible de dire lequel)</translation>
+    </message>
+    <message>
+        <source>another program (which one cannot be told)</source>
+        <translation>un autre programme (impossible de dire lequel)</translation>
     </message>
 </context>
 <context>
@@ -983,10 +1154,6 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
 <context>
     <name>hostbench::ui::ServerPage</name>
     <message>
-        <source>If the port is taken, use the next free one</source>
-        <translation>Si le port est occupé, prendre le suivant libre</translation>
-    </message>
-    <message>
         <source>Start the engine at launch</source>
         <translation>Démarrer le serveur au lancement</translation>
     </message>
@@ -1114,24 +1281,8 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <translation>Le serveur est arrêté.</translation>
     </message>
     <message>
-        <source>Port %1 is in use by %2. Choose another port, or turn on “%3”.</source>
-        <translation>Le port %1 est occupé par %2. Choisissez un autre port ou activez «&#xa0;%3&#xa0;».</translation>
-    </message>
-    <message>
         <source>Port %1 is in use by %2, so the engine serves on port %3 instead.</source>
         <translation>Le port %1 est occupé par %2&#xa0;; le serveur écoute donc sur le port %3.</translation>
-    </message>
-    <message>
-        <source>%1 (PID %2)</source>
-        <translation>%1 (PID %2)</translation>
-    </message>
-    <message>
-        <source>a program of another user (which one cannot be told)</source>
-        <translation>un programme d’un autre utilisateur (impossible de dire lequel)</translation>
-    </message>
-    <message>
-        <source>another program (which one cannot be told)</source>
-        <translation>un autre programme (impossible de dire lequel)</translation>
     </message>
     <message>
         <source>Keep running in the system tray when the window is closed</source>
@@ -1140,6 +1291,22 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>This desktop has no system tray: closing the window quits Hostbench.</source>
         <translation>Ce bureau n’a pas de zone de notification&#xa0;: fermer la fenêtre quitte Hostbench.</translation>
+    </message>
+    <message>
+        <source>Started through the control API: if the port is taken, use the next free one</source>
+        <translation>Démarré par l’API de contrôle : si le port est occupé, utiliser le suivant libre</translation>
+    </message>
+    <message>
+        <source>Started from this window, Hostbench asks which port to use instead.</source>
+        <translation>Démarré depuis cette fenêtre, Hostbench demande quel port utiliser à la place.</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2; the engine was not started.</source>
+        <translation>Le port %1 est utilisé par %2 ; le serveur n’a pas été démarré.</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2. Start again to choose another port.</source>
+        <translation>Le port %1 est utilisé par %2. Démarrez à nouveau pour choisir un autre port.</translation>
     </message>
 </context>
 <context>
@@ -1243,6 +1410,14 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Default: in logs/ of the data folder, named after the host</source>
         <translation>Par défaut&#xa0;: dans logs/ du dossier de données, au nom de l’hôte</translation>
+    </message>
+    <message>
+        <source>Log the requests of Hostbench&apos;s own benchmarks</source>
+        <translation>Journaliser les requêtes des tests de charge de Hostbench</translation>
+    </message>
+    <message>
+        <source>Off: requests of Hostbench&apos;s load generator (User-Agent Hostbench/…) are counted but not logged, so that a benchmark does not rotate away the log of the site&apos;s real traffic.</source>
+        <translation>Désactivé : les requêtes du générateur de charge de Hostbench (User-Agent Hostbench/…) sont comptées mais pas journalisées, pour qu’un test de charge n’efface pas par rotation le journal du trafic réel du site.</translation>
     </message>
 </context>
 <context>
@@ -1421,12 +1596,20 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <translation>Démarrez le serveur pour ouvrir le site</translation>
     </message>
     <message>
-        <source>Open the site in the web browser, at the engine&apos;s address</source>
-        <translation>Ouvrir le site dans le navigateur web, à l’adresse du serveur</translation>
+        <source>Open &amp;Folder</source>
+        <translation>Ouvrir le &amp;dossier</translation>
     </message>
     <message>
-        <source>Open the site in the web browser; its name must resolve (a hosts entry)</source>
-        <translation>Ouvrir le site dans le navigateur web&#xa0;; son nom doit être résolu (une entrée hosts)</translation>
+        <source>Show the site&apos;s document root in the file manager</source>
+        <translation>Afficher la racine des documents du site dans le gestionnaire de fichiers</translation>
+    </message>
+    <message>
+        <source>Served by %1 with “Host: %2”; a browser on this computer reaches it at %3 (names under .localhost lead here).</source>
+        <translation>Servi par %1 avec « Host: %2 » ; un navigateur sur cet ordinateur l’atteint à %3 (les noms sous .localhost mènent ici).</translation>
+    </message>
+    <message>
+        <source>Open %1 in the web browser</source>
+        <translation>Ouvrir %1 dans le navigateur web</translation>
     </message>
 </context>
 <context>

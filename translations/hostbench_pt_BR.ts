@@ -41,6 +41,25 @@
     </message>
 </context>
 <context>
+    <name>DesktopOpener</name>
+    <message>
+        <source>No File Manager</source>
+        <translation>Nenhum gerenciador de arquivos</translation>
+    </message>
+    <message>
+        <source>No Web Browser</source>
+        <translation>Nenhum navegador</translation>
+    </message>
+    <message>
+        <source>No file manager could be started to show this folder:</source>
+        <translation>Nenhum gerenciador de arquivos pôde ser iniciado para mostrar esta pasta:</translation>
+    </message>
+    <message>
+        <source>No web browser could be started to open this address:</source>
+        <translation>Nenhum navegador pôde ser iniciado para abrir este endereço:</translation>
+    </message>
+</context>
+<context>
     <name>Format</name>
     <message>
         <source>%1 ms</source>
@@ -581,6 +600,90 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     </message>
 </context>
 <context>
+    <name>hostbench::ui::LogLineModel</name>
+    <message>
+        <source>Site</source>
+        <translation>Site</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Linha</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::LogsPage</name>
+    <message>
+        <source>&amp;Open Log File</source>
+        <translation>&amp;Abrir arquivo de log</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>Todos os status</translation>
+    </message>
+    <message>
+        <source>2xx success</source>
+        <translation>2xx sucesso</translation>
+    </message>
+    <message>
+        <source>3xx redirection</source>
+        <translation>3xx redirecionamento</translation>
+    </message>
+    <message>
+        <source>4xx client error</source>
+        <translation>4xx erro do cliente</translation>
+    </message>
+    <message>
+        <source>5xx server error</source>
+        <translation>5xx erro do servidor</translation>
+    </message>
+    <message>
+        <source>Error log lines</source>
+        <translation>Linhas dos logs de erros</translation>
+    </message>
+    <message>
+        <source>Filter: text in the line</source>
+        <translation>Filtro: texto na linha</translation>
+    </message>
+    <message>
+        <source>S&amp;ite:</source>
+        <translation>S&amp;ite:</translation>
+    </message>
+    <message>
+        <source>Stat&amp;us:</source>
+        <translation>Stat&amp;us:</translation>
+    </message>
+    <message>
+        <source>No site writes a log.</source>
+        <translation>Nenhum site grava log.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Following %n file(s) in %1.</source>
+        <translation>
+            <numerusform>Acompanhando %n arquivo em %1.</numerusform>
+            <numerusform>Acompanhando %n arquivos em %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All sites</source>
+        <translation>Todos os sites</translation>
+    </message>
+    <message numerus="yes">
+        <source>Paused while you read: %n new line(s) wait. Scroll to the end to see them.</source>
+        <translation>
+            <numerusform>Pausado enquanto você lê: %n linha nova aguarda. Role até o fim para vê-la.</numerusform>
+            <numerusform>Pausado enquanto você lê: %n linhas novas aguardam. Role até o fim para vê-las.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a line, or a site, to open its log file</source>
+        <translation>Selecione uma linha, ou um site, para abrir seu arquivo de log</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::MainWindow</name>
     <message>
         <source>Hostbench</source>
@@ -725,6 +828,19 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>%1 requests/s, p99 %2 (%3)</source>
         <translation>%1 requisições/s, p99 %2 (%3)</translation>
     </message>
+    <message>
+        <source>Logs</source>
+        <translation>Logs</translation>
+    </message>
+    <message>
+        <source>The access and error logs of every site, live</source>
+        <translation>Os logs de acesso e de erros de cada site, ao vivo</translation>
+    </message>
+    <message>
+        <source>&amp;Logs</source>
+        <comment>View menu</comment>
+        <translation>&amp;Logs</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -787,6 +903,61 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>%1/s</source>
         <translation>%1/s</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::PortConflictDialog</name>
+    <message>
+        <source>Use &amp;another port:</source>
+        <translation>Usar &amp;outra porta:</translation>
+    </message>
+    <message>
+        <source>Engine Port Taken</source>
+        <translation>Porta do servidor ocupada</translation>
+    </message>
+    <message>
+        <source>Control API Port Taken</source>
+        <translation>Porta da API de controle ocupada</translation>
+    </message>
+    <message>
+        <source>The engine cannot listen on port %1: it is in use by %2.</source>
+        <translation>O servidor não pode escutar na porta %1: ela está em uso por %2.</translation>
+    </message>
+    <message>
+        <source>The control API cannot listen on port %1: it is in use by %2.</source>
+        <translation>A API de controle não pode escutar na porta %1: ela está em uso por %2.</translation>
+    </message>
+    <message>
+        <source>Which port should it use instead?</source>
+        <translation>Qual porta usar no lugar?</translation>
+    </message>
+    <message>
+        <source>Use the &amp;next free port, %1</source>
+        <translation>Usar a &amp;próxima porta livre, %1</translation>
+    </message>
+    <message>
+        <source>No free port in the next %1</source>
+        <translation>Nenhuma porta livre nas próximas %1</translation>
+    </message>
+    <message>
+        <source>&amp;Use This Port</source>
+        <translation>&amp;Usar esta porta</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use too, by %2.</source>
+        <translation>A porta %1 também está em uso, por %2.</translation>
+    </message>
+    <message>
+        <source>%1 (PID %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>a program of another user (which one cannot be told)</source>
+        <translation>um programa de outro usuário (não é possível saber qual)</translation>
+    </message>
+    <message>
+        <source>another program (which one cannot be told)</source>
+        <translation>outro programa (não é possível saber qual)</translation>
     </message>
 </context>
 <context>
@@ -983,10 +1154,6 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
 <context>
     <name>hostbench::ui::ServerPage</name>
     <message>
-        <source>If the port is taken, use the next free one</source>
-        <translation>Se a porta estiver ocupada, usar a próxima livre</translation>
-    </message>
-    <message>
         <source>Start the engine at launch</source>
         <translation>Iniciar o servidor ao abrir o programa</translation>
     </message>
@@ -1114,24 +1281,8 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <translation>O servidor está parado.</translation>
     </message>
     <message>
-        <source>Port %1 is in use by %2. Choose another port, or turn on “%3”.</source>
-        <translation>A porta %1 está ocupada por %2. Escolha outra porta ou ative “%3”.</translation>
-    </message>
-    <message>
         <source>Port %1 is in use by %2, so the engine serves on port %3 instead.</source>
         <translation>A porta %1 está ocupada por %2, então o servidor atende na porta %3.</translation>
-    </message>
-    <message>
-        <source>%1 (PID %2)</source>
-        <translation>%1 (PID %2)</translation>
-    </message>
-    <message>
-        <source>a program of another user (which one cannot be told)</source>
-        <translation>um programa de outro usuário (não é possível saber qual)</translation>
-    </message>
-    <message>
-        <source>another program (which one cannot be told)</source>
-        <translation>outro programa (não é possível saber qual)</translation>
     </message>
     <message>
         <source>Keep running in the system tray when the window is closed</source>
@@ -1140,6 +1291,22 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>This desktop has no system tray: closing the window quits Hostbench.</source>
         <translation>Esta área de trabalho não tem bandeja do sistema: fechar a janela encerra o Hostbench.</translation>
+    </message>
+    <message>
+        <source>Started through the control API: if the port is taken, use the next free one</source>
+        <translation>Iniciado pela API de controle: se a porta estiver ocupada, usar a próxima livre</translation>
+    </message>
+    <message>
+        <source>Started from this window, Hostbench asks which port to use instead.</source>
+        <translation>Iniciado por esta janela, o Hostbench pergunta qual porta usar no lugar.</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2; the engine was not started.</source>
+        <translation>A porta %1 está em uso por %2; o servidor não foi iniciado.</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2. Start again to choose another port.</source>
+        <translation>A porta %1 está em uso por %2. Inicie de novo para escolher outra porta.</translation>
     </message>
 </context>
 <context>
@@ -1243,6 +1410,14 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Default: in logs/ of the data folder, named after the host</source>
         <translation>Padrão: em logs/ da pasta de dados, com o nome do host</translation>
+    </message>
+    <message>
+        <source>Log the requests of Hostbench&apos;s own benchmarks</source>
+        <translation>Registrar as requisições dos testes de carga do próprio Hostbench</translation>
+    </message>
+    <message>
+        <source>Off: requests of Hostbench&apos;s load generator (User-Agent Hostbench/…) are counted but not logged, so that a benchmark does not rotate away the log of the site&apos;s real traffic.</source>
+        <translation>Desligado: as requisições do gerador de carga do Hostbench (User-Agent Hostbench/…) são contadas, mas não registradas, para que um teste de carga não descarte pela rotação o log do tráfego real do site.</translation>
     </message>
 </context>
 <context>
@@ -1421,12 +1596,20 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <translation>Inicie o servidor para abrir o site</translation>
     </message>
     <message>
-        <source>Open the site in the web browser, at the engine&apos;s address</source>
-        <translation>Abrir o site no navegador web, no endereço do servidor</translation>
+        <source>Open &amp;Folder</source>
+        <translation>Abrir &amp;pasta</translation>
     </message>
     <message>
-        <source>Open the site in the web browser; its name must resolve (a hosts entry)</source>
-        <translation>Abrir o site no navegador web; o nome dele precisa ser resolvido (uma entrada no arquivo hosts)</translation>
+        <source>Show the site&apos;s document root in the file manager</source>
+        <translation>Mostrar a raiz de documentos do site no gerenciador de arquivos</translation>
+    </message>
+    <message>
+        <source>Served by %1 with “Host: %2”; a browser on this computer reaches it at %3 (names under .localhost lead here).</source>
+        <translation>Servido por %1 com “Host: %2”; um navegador neste computador o alcança em %3 (nomes sob .localhost levam para cá).</translation>
+    </message>
+    <message>
+        <source>Open %1 in the web browser</source>
+        <translation>Abrir %1 no navegador</translation>
     </message>
 </context>
 <context>

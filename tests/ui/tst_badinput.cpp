@@ -9,7 +9,8 @@
 //    "fieldError" property and a visible label named FIELDError) when the form
 //    is used, and nothing happens: no engine started, no run stored, no site
 //    accepted;
-//  - Choice: an editable list whose every text is accepted (a filter).
+//  - Choice: an editable list or a filter field whose every text is
+//    accepted (the Logs page's text filter).
 // The rows of tst_sitedialog and tst_mainwindow check the messages' words;
 // these check that no field takes bad input silently.
 #include "model/VirtualHost.h"
@@ -75,6 +76,8 @@ const std::map<QString, Kind> kFields {
     { u"siteMaxHeader"_s, Kind::Number },
     { u"siteMaxHeaderFields"_s, Kind::Number },
     { u"siteMaxBodyKiB"_s, Kind::Number },
+    // Logs page: any text filters the lines
+    { u"logsText"_s, Kind::Choice },
 };
 
 // The editable fields under `root`: spin boxes, editable combo boxes, line
