@@ -203,6 +203,12 @@ void BenchCharts::setSamples(const QList<model::BenchSample> &samples, qint64 ex
     appendNow(samples);
 }
 
+void BenchCharts::setLive(bool live)
+{
+    for (QChartView *view : { m_throughputView, m_latencyView })
+        view->setRenderHint(QPainter::Antialiasing, !live);
+}
+
 void BenchCharts::showEngine(bool shown)
 {
     m_engineShown = shown;

@@ -74,6 +74,10 @@ public:
     void showEngine(bool shown);
     bool engineShown() const { return m_engineShown; }
     void appendEngine(const QList<EnginePoint> &points);
+    // A live run redraws 10 times a second: without antialiasing (it costs
+    // the GUI thread about a third of the charts' time); a finished or
+    // stored run is drawn smooth.
+    void setLive(bool live);
     QLineSeries *engineThroughputSeries() const { return m_engineRate; }
     QLineSeries *serviceP50Series() const { return m_serviceP50; }
     QLineSeries *serviceP99Series() const { return m_serviceP99; }

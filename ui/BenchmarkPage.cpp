@@ -373,6 +373,7 @@ void BenchmarkPage::launch(const model::BenchParameters &wanted)
     m_completed = 0;
     m_failed = 0;
     m_charts->clear(wanted.durationMs);
+    m_charts->setLive(true);
     m_watchEngine = watchEngine;
     if (m_watchEngine) {
         m_engineAtStart = engineAtStart;
@@ -446,6 +447,7 @@ void BenchmarkPage::finish()
     if (m_watchEngine)
         sampleEngine({}, true);
 
+    m_charts->setLive(false);
     m_charts->setSamples(samples, m_running.durationMs);
     m_progress->setValue(m_progress->maximum());
     m_report->setPlainText(ReportText::ab(m_running, summary));
