@@ -125,6 +125,9 @@ ServerPage::ServerPage(
     m_controlEnabled->setChecked(m_settings.controlApiEnabled());
     m_controlPort->setRange(0, 65535);
     m_controlPort->setSpecialValueText(tr("Any free port"));
+    // Never narrower than its longest text: the row's long check box squeezed
+    // it to "An" at 1280 px.
+    m_controlPort->setSizePolicy(QSizePolicy::Minimum, m_controlPort->sizePolicy().verticalPolicy());
     m_controlPort->setValue(m_settings.controlApiPort());
     m_controlPort->setToolTip(
         tr("GET /api/status (JSON) and GET /metrics (Prometheus) while the engine runs."));

@@ -29,6 +29,7 @@
 #include "ui/Translations.h"
 
 #include <QAbstractButton>
+#include <QAbstractSpinBox>
 #include <QApplication>
 #include <QChartView>
 #include <QComboBox>
@@ -150,6 +151,8 @@ private slots:
     void chartTextsNotElided();
     void placeholdersNotElided_data() { languageRows(); }
     void placeholdersNotElided();
+    void spinBoxTextsNotCut_data() { languageRows(); }
+    void spinBoxTextsNotCut();
     void benchmarkHintKeepsLayout_data() { languageRows(); }
     void benchmarkHintKeepsLayout();
     void logPlaceholdersFollowHostName();
@@ -464,6 +467,31 @@ void TestUiDefects::placeholdersNotElided()
         }
     });
     QVERIFY(fields >= 5);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+void TestUiDefects::spinBoxTextsNotCut()
+{
+    // A spin box squeezed below its minimum size hint cuts its text ("Any
+    // free port" showed as "An" on the Server page).
+    QFETCH(QString, language);
+    QVERIFY(openWindow(language));
+    QStringList problems;
+    int boxes = 0;
+    walk([&](QWidget *surface, const QString &name) {
+        for (QAbstractSpinBox *box : surface->findChildren<QAbstractSpinBox *>()) {
+            if (!box->isVisible())
+                continue;
+            ++boxes;
+            if (box->width() < box->minimumSizeHint().width())
+                problems.append(name + u": "_s
+                    + where(box,
+                        u"%1 (%2 px wide, needs %3)"_s.arg(box->text())
+                            .arg(box->width())
+                            .arg(box->minimumSizeHint().width())));
+        }
+    });
+    QVERIFY(boxes >= 5);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
 }
 
