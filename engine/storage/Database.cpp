@@ -4,6 +4,7 @@
 #include "storage/HostTable.h"
 #include "storage/RunTable.h"
 #include "storage/Schema.h"
+#include "storage/ShootoutTable.h"
 
 #include <QAtomicInteger>
 #include <QDir>
@@ -481,6 +482,66 @@ bool Database::removeRun(qint64 id)
 {
     QString error;
     return ensureOpen() && (RunTable::remove(connection(), id, &error) || fail(error, {}));
+}
+
+// ---- shootouts --------------------------------------------------------------
+
+qint64 Database::beginShootout(const QJsonObject &settings, qint64 startedAtMs)
+{
+    qint64 id = 0;
+    const bool saved = ensureOpen() && inTransaction(u"Cannot save the shootout"_s, [&](QString *error) {
+        id = ShootoutTable::begin(connection(), settings, startedAtMs, error);
+        return id != 0;
+    });
+    return saved ? id : 0;
+}
+
+bool Database::addShootoutRun(qint64 shootoutId, const model::ShootoutEntry &entry)
+{
+    return ensureOpen() && inTransaction(u"Cannot save a run of the shootout"_s, [&](QString *error) {
+        return ShootoutTable::addRun(connection(), shootoutId, entry, error);
+    });
+}
+
+bool Database::finishShootout(qint64 shootoutId, const QJsonObject &notes)
+{
+    return ensureOpen() && inTransaction(u"Cannot save the shootout"_s, [&](QString *error) {
+        return ShootoutTable::finish(connection(), shootoutId, notes, error);
+    });
+}
+
+QList<StoredShootout> Database::shootouts(int limit)
+{
+    QList<StoredShootout> shootouts;
+    QString error;
+    if (ensureOpen() && !ShootoutTable::select(connection(), 0, limit, &shootouts, &error))
+        fail(error, {});
+    return shootouts;
+}
+
+std::optional<StoredShootout> Database::shootout(qint64 id)
+{
+    m_lastError.clear();
+    QList<StoredShootout> shootouts;
+    QString error;
+    if (!ensureOpen())
+        return std::nullopt;
+    if (!ShootoutTable::select(connection(), id, 1, &shootouts, &error)) {
+        fail(error, {});
+        return std::nullopt;
+    }
+    if (shootouts.isEmpty()) {
+        fail(u"There is no shootout with id %1"_s.arg(id), {});
+        return std::nullopt;
+    }
+    return shootouts.constFirst();
+}
+
+bool Database::removeShootout(qint64 id)
+{
+    return ensureOpen() && inTransaction(u"Cannot remove shootout %1"_s.arg(id), [&](QString *error) {
+        return ShootoutTable::remove(connection(), id, error);
+    });
 }
 
 } // namespace hostbench::storage

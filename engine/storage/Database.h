@@ -7,6 +7,7 @@
 #include "model/ServerConfig.h"
 #include "model/VirtualHost.h"
 #include "storage/Schema.h"
+#include "storage/ShootoutTable.h"
 
 #include <QList>
 #include <QSqlDatabase>
@@ -99,6 +100,20 @@ public:
     // read (lastError() says which).
     std::optional<model::LatencyHistogram> histogram(qint64 runId);
     bool removeRun(qint64 id);
+
+    // Shootouts (ShootoutTable), stored as they go: beginShootout() returns
+    // the id of an unfinished one (0 on failure); each run is stored with
+    // beginRun/appendSamples/finishRun and then linked with addShootoutRun()
+    // (entry.runId set); finishShootout() stores the notes and marks it
+    // finished. shootouts() lists them newest first without their entries;
+    // shootout() gives one with them (nullopt and lastError() when absent).
+    // removeShootout() removes it and its runs in one transaction.
+    qint64 beginShootout(const QJsonObject &settings, qint64 startedAtMs);
+    bool addShootoutRun(qint64 shootoutId, const model::ShootoutEntry &entry);
+    bool finishShootout(qint64 shootoutId, const QJsonObject &notes);
+    QList<StoredShootout> shootouts(int limit = 1000);
+    std::optional<StoredShootout> shootout(qint64 id);
+    bool removeShootout(qint64 id);
 
 private:
     bool migrate();

@@ -146,6 +146,32 @@ const char *const kStep5[] = {
         CHECK (log_load_generator IN (0, 1)))",
 };
 
+// Step 6: a shootout (hostbench-cli shootout, the Shootout page) is one
+// comparison that holds its runs: each run is stored in runs as bench
+// stores it, and shootout_runs says which server, workload and round it
+// was, with the server's CPU time per request. settings_json keeps what was
+// asked (servers, workloads, model, duration, rounds) and notes_json what
+// happened to each server (missing, failed to start with its log, port
+// moved, version). finished is 0 until the last round is stored.
+const char *const kStep6[] = {
+    R"(CREATE TABLE shootouts (
+        id INTEGER PRIMARY KEY,
+        started_at_ms INTEGER NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+        settings_json TEXT NOT NULL,
+        notes_json TEXT NOT NULL
+    ))",
+    R"(CREATE TABLE shootout_runs (
+        shootout_id INTEGER NOT NULL REFERENCES shootouts (id) ON DELETE CASCADE,
+        run_id INTEGER NOT NULL UNIQUE REFERENCES runs (id) ON DELETE CASCADE,
+        server TEXT NOT NULL CHECK (server <> ''),
+        workload TEXT NOT NULL CHECK (workload <> ''),
+        round INTEGER NOT NULL CHECK (round >= 1),
+        cpu_us_per_request REAL NOT NULL,
+        PRIMARY KEY (shootout_id, server, workload, round)
+    ) WITHOUT ROWID)",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -159,6 +185,7 @@ const Step kSteps[] = {
     { kStep3, std::size(kStep3) },
     { kStep4, std::size(kStep4) },
     { kStep5, std::size(kStep5) },
+    { kStep6, std::size(kStep6) },
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 
