@@ -6,6 +6,7 @@
 #include "cli/ImportCommand.h"
 #include "cli/RunsCommand.h"
 #include "cli/ServeCommand.h"
+#include "cli/ShootoutCommand.h"
 #include "cli/SitesCommand.h"
 #include "cli/StatusCommand.h"
 
@@ -28,6 +29,7 @@ Commands:
   bench    Load-tests a URL, prints ab's report and stores the run
   status   Shows the state of a running serve or GUI (its control API)
   runs     Lists, shows, exports and deletes the stored benchmark runs
+  shootout Hostbench beside nginx, lighttpd, h2o, Apache and Caddy on the same site
   sites    Lists and changes the stored sites (through the running instance, if any)
   reload   Makes the running instance serve the stored sites again
   export   Writes the sites as nginx, caddy, lighttpd, apache or h2o configuration
@@ -73,6 +75,8 @@ int main(int argc, char *argv[])
         return StatusCommand::run(arguments);
     if (command == u"runs"_s)
         return RunsCommand::run(arguments);
+    if (command == u"shootout"_s)
+        return ShootoutCommand::run(arguments);
     if (command == u"sites"_s)
         return SitesCommand::run(arguments);
     if (command == u"reload"_s)
@@ -82,6 +86,6 @@ int main(int argc, char *argv[])
     if (command == u"import"_s)
         return ImportCommand::run(arguments);
     return Console::fail(command,
-        u"unknown command (commands: serve, bench, status, runs, sites, reload, export, import; see "
+        u"unknown command (commands: serve, bench, status, runs, shootout, sites, reload, export, import; see "
         "--help)"_s);
 }

@@ -1,0 +1,74 @@
+#include "shootout/BodyCheck.h"
+
+#include <QCryptographicHash>
+#include <QEventLoop>
+#include <QFile>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QTimer>
+#include <QUrl>
+
+namespace hostbench::shootout {
+
+using namespace Qt::StringLiterals;
+
+QString BodyCheck::compareWithFile(quint16 port, const QString &path, const QString &file, int timeoutMs)
+{
+    QFile input(file);
+    if (!input.open(QIODevice::ReadOnly))
+        return u"cannot read %1: %2"_s.arg(file, input.errorString());
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    if (!hash.addData(&input))
+        return u"cannot read %1: %2"_s.arg(file, input.errorString());
+    return compare(port, path, input.size(), hash.result(), timeoutMs);
+}
+
+QString BodyCheck::compareWithBytes(quint16 port, const QString &path, const QByteArray &bytes, int timeoutMs)
+{
+    return compare(
+        port, path, bytes.size(), QCryptographicHash::hash(bytes, QCryptographicHash::Sha256), timeoutMs);
+}
+
+QString BodyCheck::compare(
+    quint16 port, const QString &path, qint64 expectedSize, const QByteArray &expectedSha256, int timeoutMs)
+{
+    QNetworkAccessManager manager;
+    manager.setProxy(QNetworkProxy::NoProxy);
+    manager.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    QNetworkRequest request(QUrl(u"http://127.0.0.1:%1%2"_s.arg(port).arg(path)));
+    // Plain bytes: no content coding, so that the body is the file's.
+    request.setRawHeader("Accept-Encoding", "identity");
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    QNetworkReply *reply = manager.get(request);
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    qint64 received = 0;
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::readyRead, &loop, [&] {
+        const QByteArray chunk = reply->readAll();
+        received += chunk.size();
+        hash.addData(chunk);
+    });
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeoutMs, &loop, [&] { reply->abort(); });
+    loop.exec();
+    const QByteArray rest = reply->readAll();
+    received += rest.size();
+    hash.addData(rest);
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QString error
+        = reply->error() == QNetworkReply::NoError || status != 0 ? QString() : reply->errorString();
+    reply->deleteLater();
+    if (status == 0)
+        return u"GET %1: no answer (%2)"_s.arg(path, error);
+    if (status != 200)
+        return u"GET %1 answers %2, not 200"_s.arg(path).arg(status);
+    if (received != expectedSize)
+        return u"GET %1 answers %2 bytes, not the %3 of the file"_s.arg(path).arg(received).arg(expectedSize);
+    if (hash.result() != expectedSha256)
+        return u"GET %1 answers %2 bytes that differ from the file's"_s.arg(path).arg(received);
+    return {};
+}
+
+} // namespace hostbench::shootout

@@ -1,0 +1,221 @@
+#include "shootout/ShootoutReport.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+
+namespace hostbench::shootout {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString rate(double value)
+{
+    return value >= 100 ? QLocale::c().toString(value, 'f', 0) : QString::number(value, 'f', 2);
+}
+
+const ShootoutCell *findCell(
+    const QList<ShootoutWorkloadResult> &results, const QString &workload, const QString &server)
+{
+    for (const ShootoutWorkloadResult &result : results)
+        if (result.workload == workload)
+            for (const ShootoutCell &cell : result.cells)
+                if (cell.server == server)
+                    return &cell;
+    return nullptr;
+}
+
+} // namespace
+
+double ShootoutReport::median(QList<double> values)
+{
+    if (values.isEmpty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const qsizetype middle = values.size() / 2;
+    return values.size() % 2 ? values.at(middle) : (values.at(middle - 1) + values.at(middle)) / 2;
+}
+
+QList<ShootoutWorkloadResult> ShootoutReport::aggregate(
+    const QList<model::ShootoutEntry> &entries, const QStringList &servers, const QStringList &workloads)
+{
+    QStringList workloadOrder = workloads;
+    QStringList serverOrder = servers;
+    for (const model::ShootoutEntry &entry : entries) {
+        if (!workloadOrder.contains(entry.workload))
+            workloadOrder.append(entry.workload);
+        if (!serverOrder.contains(entry.server))
+            serverOrder.append(entry.server);
+    }
+    QList<ShootoutWorkloadResult> results;
+    for (const QString &workload : std::as_const(workloadOrder)) {
+        ShootoutWorkloadResult result { workload, {} };
+        for (const QString &server : std::as_const(serverOrder)) {
+            QList<model::ShootoutEntry> runs;
+            for (const model::ShootoutEntry &entry : entries)
+                if (entry.workload == workload && entry.server == server)
+                    runs.append(entry);
+            if (runs.isEmpty())
+                continue;
+            std::sort(
+                runs.begin(), runs.end(), [](const auto &a, const auto &b) { return a.round < b.round; });
+            ShootoutCell cell;
+            cell.server = server;
+            cell.rounds = int(runs.size());
+            QList<double> p50, p99, cpu;
+            for (const model::ShootoutEntry &run : std::as_const(runs)) {
+                cell.roundRequestsPerSecond.append(run.summary.requestsPerSecond);
+                p50.append(run.summary.latencyP50Ms);
+                p99.append(run.summary.latencyP99Ms);
+                cpu.append(run.cpuUsPerRequest);
+                cell.errors += run.summary.failed + run.summary.non2xx;
+            }
+            cell.requestsPerSecond = median(cell.roundRequestsPerSecond);
+            const auto [low, high] = std::minmax_element(
+                cell.roundRequestsPerSecond.cbegin(), cell.roundRequestsPerSecond.cend());
+            cell.requestsPerSecondMin = *low;
+            cell.requestsPerSecondMax = *high;
+            cell.spreadPercent
+                = cell.requestsPerSecond > 0 ? (*high - *low) / cell.requestsPerSecond * 100.0 : 0.0;
+            cell.p50Ms = median(p50);
+            cell.p99Ms = median(p99);
+            cell.cpuUsPerRequest = median(cpu);
+            result.cells.append(cell);
+        }
+        double best = 0;
+        for (const ShootoutCell &cell : std::as_const(result.cells))
+            best = std::max(best, cell.requestsPerSecond);
+        for (ShootoutCell &cell : result.cells)
+            cell.ratioToBest = best > 0 ? cell.requestsPerSecond / best : 0.0;
+        if (!result.cells.isEmpty())
+            results.append(result);
+    }
+    return results;
+}
+
+QString ShootoutReport::text(const QList<ShootoutWorkloadResult> &results)
+{
+    QString out;
+    for (const ShootoutWorkloadResult &result : results) {
+        out += u"\n%1\n"_s.arg(result.workload);
+        out += u"  %1  %2  %3  %4  %5  %6  %7\n"_s.arg(u"server"_s, -10)
+                   .arg(u"requests/s (spread)"_s, 20)
+                   .arg(u"ratio"_s, 6)
+                   .arg(u"p50 ms"_s, 8)
+                   .arg(u"p99 ms"_s, 8)
+                   .arg(u"CPU us/req"_s, 10)
+                   .arg(u"errors"_s, 7);
+        for (const ShootoutCell &cell : result.cells) {
+            const QString figure
+                = u"%1 (±%2%)"_s.arg(rate(cell.requestsPerSecond)).arg(cell.spreadPercent, 0, 'f', 0);
+            out += u"  %1  %2  %3  %4  %5  %6  %7\n"_s.arg(cell.server, -10)
+                       .arg(figure, 20)
+                       .arg(cell.ratioToBest, 6, 'f', 2)
+                       .arg(cell.p50Ms, 8, 'f', 3)
+                       .arg(cell.p99Ms, 8, 'f', 3)
+                       .arg(cell.cpuUsPerRequest, 10, 'f', 1)
+                       .arg(cell.errors, 7);
+        }
+    }
+    return out;
+}
+
+QString ShootoutReport::markdown(const QList<ShootoutWorkloadResult> &results)
+{
+    QString out;
+    for (const ShootoutWorkloadResult &result : results) {
+        out += u"\n### %1\n\n"_s.arg(result.workload);
+        out += u"| server | requests/s (spread) | ratio to best | p50 ms | p99 ms | CPU µs/request | errors "
+               u"|\n"
+               "|---|---:|---:|---:|---:|---:|---:|\n"_s;
+        for (const ShootoutCell &cell : result.cells)
+            out += u"| %1 | %2 (±%3%) | %4 | %5 | %6 | %7 | %8 |\n"_s
+                       .arg(cell.server, rate(cell.requestsPerSecond))
+                       .arg(cell.spreadPercent, 0, 'f', 0)
+                       .arg(cell.ratioToBest, 0, 'f', 2)
+                       .arg(cell.p50Ms, 0, 'f', 3)
+                       .arg(cell.p99Ms, 0, 'f', 3)
+                       .arg(cell.cpuUsPerRequest, 0, 'f', 1)
+                       .arg(cell.errors);
+    }
+    return out;
+}
+
+QString ShootoutReport::csv(const QList<ShootoutWorkloadResult> &results)
+{
+    QString out
+        = u"workload,server,rounds,requests_per_second,requests_per_second_min,requests_per_second_max,"
+          "spread_percent,ratio_to_best,p50_ms,p99_ms,cpu_us_per_request,errors\n"_s;
+    for (const ShootoutWorkloadResult &result : results)
+        for (const ShootoutCell &cell : result.cells)
+            out += u"%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12\n"_s.arg(result.workload, cell.server)
+                       .arg(cell.rounds)
+                       .arg(cell.requestsPerSecond, 0, 'f', 2)
+                       .arg(cell.requestsPerSecondMin, 0, 'f', 2)
+                       .arg(cell.requestsPerSecondMax, 0, 'f', 2)
+                       .arg(cell.spreadPercent, 0, 'f', 1)
+                       .arg(cell.ratioToBest, 0, 'f', 3)
+                       .arg(cell.p50Ms, 0, 'f', 3)
+                       .arg(cell.p99Ms, 0, 'f', 3)
+                       .arg(cell.cpuUsPerRequest, 0, 'f', 1)
+                       .arg(cell.errors);
+    return out;
+}
+
+QJsonObject ShootoutReport::workloadsJson(const QList<ShootoutWorkloadResult> &results)
+{
+    QJsonObject workloads;
+    for (const ShootoutWorkloadResult &result : results) {
+        QJsonObject servers;
+        for (const ShootoutCell &cell : result.cells) {
+            QJsonArray rounds;
+            for (const double value : cell.roundRequestsPerSecond)
+                rounds.append(value);
+            servers.insert(cell.server,
+                QJsonObject { { u"requests_per_second"_s, cell.requestsPerSecond },
+                    { u"requests_per_second_min"_s, cell.requestsPerSecondMin },
+                    { u"requests_per_second_max"_s, cell.requestsPerSecondMax },
+                    { u"spread_percent"_s, cell.spreadPercent }, { u"ratio_to_best"_s, cell.ratioToBest },
+                    { u"p50_ms"_s, cell.p50Ms }, { u"p99_ms"_s, cell.p99Ms },
+                    { u"cpu_us_per_request"_s, cell.cpuUsPerRequest }, { u"errors"_s, qint64(cell.errors) },
+                    { u"rounds"_s, cell.rounds }, { u"round_requests_per_second"_s, rounds } });
+        }
+        workloads.insert(result.workload, servers);
+    }
+    return workloads;
+}
+
+QString ShootoutReport::compare(const QList<ShootoutWorkloadResult> &before,
+    const QList<ShootoutWorkloadResult> &after, qint64 beforeId, qint64 afterId)
+{
+    QString out
+        = u"Shootout %1 against shootout %2 (median requests/s and p99 ms; change = %1 / %2)\n"_s.arg(afterId)
+              .arg(beforeId);
+    for (const ShootoutWorkloadResult &result : after) {
+        out += u"\n%1\n  %2  %3  %4  %5  %6  %7  %8\n"_s.arg(result.workload)
+                   .arg(u"server"_s, -10)
+                   .arg(u"req/s #%1"_s.arg(beforeId), 12)
+                   .arg(u"req/s #%1"_s.arg(afterId), 12)
+                   .arg(u"change"_s, 7)
+                   .arg(u"p99 #%1"_s.arg(beforeId), 10)
+                   .arg(u"p99 #%1"_s.arg(afterId), 10)
+                   .arg(u"change"_s, 7);
+        for (const ShootoutCell &cell : result.cells) {
+            const ShootoutCell *old = findCell(before, result.workload, cell.server);
+            const auto ratio = [](double now, double then) {
+                return then > 0 ? QString::number(now / then, 'f', 2) : u"-"_s;
+            };
+            out += u"  %1  %2  %3  %4  %5  %6  %7\n"_s.arg(cell.server, -10)
+                       .arg(old ? rate(old->requestsPerSecond) : u"-"_s, 12)
+                       .arg(rate(cell.requestsPerSecond), 12)
+                       .arg(old ? ratio(cell.requestsPerSecond, old->requestsPerSecond) : u"-"_s, 7)
+                       .arg(old ? QString::number(old->p99Ms, 'f', 3) : u"-"_s, 10)
+                       .arg(QString::number(cell.p99Ms, 'f', 3), 10)
+                       .arg(old ? ratio(cell.p99Ms, old->p99Ms) : u"-"_s, 7);
+        }
+    }
+    return out;
+}
+
+} // namespace hostbench::shootout

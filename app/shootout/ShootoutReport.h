@@ -1,0 +1,66 @@
+#pragma once
+
+#include "model/ShootoutEntry.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace hostbench::shootout {
+
+/*
+ * A shootout's figures per workload and server, over its rounds: the
+ * median requests/s with its spread ((max - min) / median), the ratio to
+ * the best server of the workload (by median), the medians of p50, p99
+ * latency (ms) and server CPU µs per request, and the errors summed over
+ * the rounds (failed requests + non-2xx answers). Written as the CLI's
+ * text table, JSON, CSV and Markdown, and compared with a later shootout.
+ * Pure functions; any thread.
+ */
+struct ShootoutCell
+{
+    QString server;
+    int rounds = 0;
+    double requestsPerSecond = 0; // median of the rounds
+    double requestsPerSecondMin = 0;
+    double requestsPerSecondMax = 0;
+    double spreadPercent = 0; // (max - min) / median * 100
+    double ratioToBest = 0; // requestsPerSecond / the workload's best
+    double p50Ms = 0;
+    double p99Ms = 0;
+    double cpuUsPerRequest = 0;
+    quint64 errors = 0;
+    QList<double> roundRequestsPerSecond; // by round
+};
+
+struct ShootoutWorkloadResult
+{
+    QString workload; // "W1"
+    QList<ShootoutCell> cells; // in the servers' order
+};
+
+class ShootoutReport final
+{
+public:
+    // Groups `entries` by workload (in `workloads` order, then any other)
+    // and server (in `servers` order, then any other).
+    static QList<ShootoutWorkloadResult> aggregate(const QList<model::ShootoutEntry> &entries,
+        const QStringList &servers = {}, const QStringList &workloads = {});
+    static double median(QList<double> values);
+
+    // One table per workload: requests/s (spread), ratio, p50, p99, CPU µs/request, errors.
+    static QString text(const QList<ShootoutWorkloadResult> &results);
+    static QString markdown(const QList<ShootoutWorkloadResult> &results);
+    // One line per workload and server, with a header line.
+    static QString csv(const QList<ShootoutWorkloadResult> &results);
+    // {"W1": {"nginx": {"requests_per_second", "requests_per_second_min",
+    // "requests_per_second_max", "spread_percent", "ratio_to_best", "p50_ms",
+    // "p99_ms", "cpu_us_per_request", "errors", "rounds", "round_requests_per_second"}}}
+    static QJsonObject workloadsJson(const QList<ShootoutWorkloadResult> &results);
+    // requests/s and p99 of each workload and server in both, with after / before.
+    static QString compare(const QList<ShootoutWorkloadResult> &before,
+        const QList<ShootoutWorkloadResult> &after, qint64 beforeId, qint64 afterId);
+};
+
+} // namespace hostbench::shootout

@@ -1,0 +1,122 @@
+#pragma once
+
+#include "model/ShootoutEntry.h"
+#include "shootout/ServerCatalog.h"
+#include "shootout/Workload.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+
+namespace hostbench::bench {
+class LoadGenerator;
+}
+namespace hostbench::storage {
+class Database;
+}
+
+namespace hostbench::shootout {
+
+class ServerProcess;
+
+/*
+ * A shootout: the same workloads against Hostbench and the production
+ * servers found on the machine, fair by construction (the method of
+ * tests/perf/servers.sh, docs/PERFORMANCE.md):
+ *  - the workloads' files are generated into a temporary site, and each
+ *    server gets its configuration for that site (ServerCatalog) under a
+ *    temporary prefix of its own, on its own loopback port (a port in use
+ *    is skipped to the next free one, and said);
+ *  - before any load, each server is started and every workload URL is
+ *    fetched from it and compared byte for byte with the file (BodyCheck);
+ *    a server that answers other bytes is left out, one that fails to start
+ *    is reported with its own log, one not installed with its package;
+ *  - with 2 or more CPUs, servers run pinned to the first allowed CPU and
+ *    the load generator (bench::LoadGenerator, as `bench` runs it) to the
+ *    second;
+ *  - rounds are interleaved, the server order rotated by one each round;
+ *    each server is started for its turn and stopped afterwards (its whole
+ *    session), the temporary folder removed at the end;
+ *  - the server's CPU per request is the user + system time of its session
+ *    (/proc) over the run, divided by the completed requests.
+ * Each run is stored as `bench` stores it (samples as they come) and linked
+ * to the shootout (Database::beginShootout ...), so that a shootout killed
+ * midway keeps the runs it had finished. The stored notes are
+ * {"servers": notes(), "interrupted": stopped before its end}.
+ *
+ * Thread: the thread that calls run() (it runs local event loops and blocks
+ * until the end); stop() from any thread, or a signal handler's event.
+ */
+class ShootoutRunner final
+{
+public:
+    struct Options
+    {
+        QStringList servers; // ServerCatalog ids, in the order given
+        QStringList workloads; // Workload ids
+        qint64 durationMs = 10'000; // per run
+        int rounds = 3;
+        int concurrency = 0; // 0: each workload's own
+        bool keepAlive = true;
+        double rate = 0; // > 0: open model at this many requests/s
+        int workers = 1; // server worker processes or threads
+        quint16 firstPort = 18080; // ports are taken from here up
+        QString hostbenchCli; // the hostbench-cli that serves Hostbench's turn
+        QString tempParent; // where the temporary prefix goes; empty: the system's
+    };
+
+    // What run() says as it goes: a line for the user, and the step done
+    // out of the total (one step per measured run).
+    std::function<void(const QString &line)> onLine;
+    std::function<void(int done, int total, const QString &what)> onProgress;
+
+    // Runs the whole shootout; stores it in `database` when given. False
+    // with *error when nothing could be measured (no usable server, the
+    // temporary site cannot be written, the database refuses); a server
+    // that is missing or fails is a note, not a failure.
+    bool run(const Options &options, storage::Database *database, QString *error);
+    void stop();
+
+    qint64 shootoutId() const { return m_shootoutId; }
+    const QList<model::ShootoutEntry> &entries() const { return m_entries; }
+    // Per server id: {"status": "measured"|"missing"|"failed"|"wrong bytes",
+    // "package", "port", "message", "log" (the server's own output and error
+    // log when it failed), "port_note" (when its first port was in use)}.
+    const QJsonObject &notes() const { return m_notes; }
+    QJsonObject settingsJson(const Options &options) const;
+    bool pinned() const { return m_serverCpu >= 0; }
+
+private:
+    struct Server
+    {
+        ServerKind kind;
+        QString program;
+        quint16 port = 0;
+        QString prefix;
+    };
+
+    void say(const QString &line);
+    void note(const QString &server, const QString &key, const QJsonValue &value);
+    bool startServer(
+        const Server &server, ServerProcess &process, const model::VirtualHost &site, QString *error);
+    bool checkBodies(const Server &server, const QString &documentRoot, QString *error);
+    bool measure(const Server &server, ServerProcess &process, const Workload &workload, int round,
+        storage::Database *database);
+    QString failureLog(const Server &server) const;
+
+    Options m_options;
+    QList<Workload> m_workloads;
+    QList<model::ShootoutEntry> m_entries;
+    QJsonObject m_notes;
+    qint64 m_shootoutId = 0;
+    int m_serverCpu = -1;
+    int m_loadCpu = -1;
+    std::atomic<bool> m_stop { false };
+    std::atomic<bench::LoadGenerator *> m_generator { nullptr };
+};
+
+} // namespace hostbench::shootout

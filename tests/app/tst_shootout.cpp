@@ -1,0 +1,358 @@
+// End-to-end tests of `hostbench-cli shootout`: the built executable run
+// with QProcess against real servers (Hostbench's serve, Debian's nginx),
+// real sockets on 127.0.0.1 and a real SQLite file. Stand-in servers are
+// real processes too: shell scripts found first through
+// HOSTBENCH_SERVER_PATH, which the shootout searches instead of PATH.
+#include "storage/Database.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using hostbench::storage::Database;
+
+namespace {
+
+constexpr int kTimeoutMs = 120'000;
+
+struct Result
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+// A port nothing listens on now, and the few after it.
+quint16 freePortRange()
+{
+    for (int attempt = 0; attempt < 50; ++attempt) {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0))
+            return 0;
+        const quint16 port = probe.serverPort();
+        probe.close();
+        if (port > 65000)
+            continue;
+        bool allFree = true;
+        for (quint16 next = port + 1; next < port + 4; ++next) {
+            QTcpServer other;
+            allFree = allFree && other.listen(QHostAddress::LocalHost, next);
+        }
+        if (allFree)
+            return port;
+    }
+    return 0;
+}
+
+bool accepts(quint16 port)
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    return socket.waitForConnected(1000);
+}
+
+QString nginxProgram()
+{
+    QStringList path = QString::fromLocal8Bit(qgetenv("PATH")).split(u':', Qt::SkipEmptyParts);
+    path << u"/usr/local/sbin"_s << u"/usr/sbin"_s << u"/sbin"_s;
+    return QStandardPaths::findExecutable(u"nginx"_s, path);
+}
+
+} // namespace
+
+class TestShootout final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void hostbenchAndNginxStoredAndExported();
+    void missingServerListedWithItsPackage();
+    void failingServerShowsItsLog();
+    void wrongBytesLeaveTheServerOut();
+    void takenPortIsSkippedAndSaid();
+    void badFlagsFail_data();
+    void badFlagsFail();
+
+private:
+    Result runCli(const QStringList &arguments, const QProcessEnvironment &env = {});
+    QProcessEnvironment environment() const;
+    // A folder holding executable scripts named after servers; returns its path.
+    QString standIns(const QMap<QString, QByteArray> &scripts);
+    bool leftNothingBehind() const;
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void TestShootout::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    QVERIFY(QDir().mkpath(m_dir->filePath(u"tmp"_s)));
+    QVERIFY(QFile::exists(QStringLiteral(HOSTBENCH_CLI_PATH)));
+}
+
+void TestShootout::cleanup()
+{
+    m_dir.reset();
+}
+
+QProcessEnvironment TestShootout::environment() const
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"HOSTBENCH_DATA_DIR"_s, m_dir->filePath(u"default-data"_s));
+    // The shootout's temporary prefix goes here, so that the test sees it removed.
+    env.insert(u"TMPDIR"_s, m_dir->filePath(u"tmp"_s));
+    env.remove(u"http_proxy"_s);
+    return env;
+}
+
+Result TestShootout::runCli(const QStringList &arguments, const QProcessEnvironment &env)
+{
+    QProcess process;
+    process.setProcessEnvironment(env.isEmpty() ? environment() : env);
+    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), QStringList { u"shootout"_s } + arguments);
+    Result result;
+    if (!process.waitForFinished(kTimeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        result.err = u"timed out"_s;
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    result.out = QString::fromLocal8Bit(process.readAllStandardOutput());
+    result.err = QString::fromLocal8Bit(process.readAllStandardError());
+    return result;
+}
+
+QString TestShootout::standIns(const QMap<QString, QByteArray> &scripts)
+{
+    const QString dir = m_dir->filePath(u"bin"_s);
+    QDir().mkpath(dir);
+    for (auto it = scripts.cbegin(); it != scripts.cend(); ++it) {
+        QFile file(QDir(dir).filePath(it.key()));
+        if (!file.open(QIODevice::WriteOnly))
+            return {};
+        file.write("#!/bin/sh\n" + it.value());
+        file.close();
+        file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+    return dir;
+}
+
+bool TestShootout::leftNothingBehind() const
+{
+    return QDir(m_dir->filePath(u"tmp"_s)).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty();
+}
+
+void TestShootout::hostbenchAndNginxStoredAndExported()
+{
+    if (nginxProgram().isEmpty())
+        QSKIP("nginx is not installed (apt-get install nginx-light)");
+    const quint16 port = freePortRange();
+    QVERIFY(port != 0);
+    const QString data = m_dir->filePath(u"data"_s);
+    const QString json = m_dir->filePath(u"shootout.json"_s);
+    const Result result = runCli(
+        { u"--servers"_s, u"hostbench,nginx"_s, u"--workloads"_s, u"W1,W6"_s, u"-t"_s, u"1"_s, u"--rounds"_s,
+            u"1"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--data-dir"_s, data });
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(
+        result.err.contains(u"answers every workload URL with the file's bytes"_s), qPrintable(result.err));
+    QVERIFY(result.err.contains(u"[0/4] round 1 of 1:"_s));
+    QVERIFY(result.out.contains(u"W1"_s) && result.out.contains(u"nginx"_s));
+
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    const qint64 id = root.value(u"shootout_id"_s).toInteger();
+    QVERIFY(id > 0);
+    for (const QString &workload : { u"W1"_s, u"W6"_s }) {
+        for (const QString &server : { u"hostbench"_s, u"nginx"_s }) {
+            const QJsonObject cell = root[u"workloads"_s][workload][server].toObject();
+            QVERIFY2(cell.value(u"requests_per_second"_s).toDouble() > 0, qPrintable(workload + server));
+            QVERIFY(cell.value(u"p99_ms"_s).toDouble() > 0);
+            QVERIFY(cell.contains(u"cpu_us_per_request"_s));
+            QVERIFY(cell.value(u"cpu_us_per_request"_s).toDouble() >= 0);
+            QCOMPARE(cell.value(u"errors"_s).toInt(), 0);
+            QCOMPARE(cell.value(u"rounds"_s).toInt(), 1);
+            QVERIFY(cell.value(u"ratio_to_best"_s).toDouble() > 0);
+            QVERIFY(cell.value(u"ratio_to_best"_s).toDouble() <= 1.0);
+        }
+    }
+    QCOMPARE(root[u"servers"_s][u"nginx"_s][u"status"_s].toString(), u"measured"_s);
+    // Hostbench's own process did the work: its CPU time shows.
+    QVERIFY(root[u"workloads"_s][u"W6"_s][u"hostbench"_s][u"cpu_us_per_request"_s].toDouble() > 0);
+
+    // Stored as one comparison holding its four runs, each a stored run.
+    {
+        Database db;
+        QVERIFY(db.open(QDir(data).filePath(u"hostbench.sqlite"_s)));
+        const auto stored = db.shootout(id);
+        QVERIFY2(stored, qPrintable(db.lastError()));
+        QVERIFY(stored->finished);
+        QCOMPARE(stored->entries.size(), 4);
+        for (const auto &entry : stored->entries) {
+            QCOMPARE(entry.round, 1);
+            const auto run = db.run(entry.runId);
+            QVERIFY(run);
+            QVERIFY(run->parameters.url.startsWith(u"http://127.0.0.1:"_s));
+            QCOMPARE(run->summary.completed, entry.summary.completed);
+            QVERIFY(!db.samples(entry.runId).isEmpty());
+        }
+    }
+    Result listed = runCli({ u"list"_s, u"--data-dir"_s, data });
+    QCOMPARE(listed.exitCode, 0);
+    QVERIFY2(listed.out.contains(u"hostbench,nginx"_s), qPrintable(listed.out));
+    Result shown = runCli({ u"show"_s, QString::number(id), u"--data-dir"_s, data });
+    QCOMPARE(shown.exitCode, 0);
+    QVERIFY(shown.out.contains(u"W6"_s) && shown.out.contains(u"nginx"_s));
+    Result csv = runCli({ u"export"_s, QString::number(id), u"--format"_s, u"csv"_s, u"--data-dir"_s, data });
+    QCOMPARE(csv.exitCode, 0);
+    QCOMPARE(csv.out.trimmed().split(u'\n').size(), 5); // a header and 2 x 2 rows
+    QVERIFY(csv.out.startsWith(u"workload,server,rounds,requests_per_second"_s));
+    Result md = runCli({ u"export"_s, QString::number(id), u"--format"_s, u"md"_s, u"--data-dir"_s, data });
+    QVERIFY(md.out.contains(u"| server | requests/s (spread) |"_s));
+    Result exported
+        = runCli({ u"export"_s, QString::number(id), u"--format"_s, u"json"_s, u"--data-dir"_s, data });
+    const QJsonObject again = QJsonDocument::fromJson(exported.out.toUtf8()).object();
+    QCOMPARE(again[u"workloads"_s][u"W1"_s][u"nginx"_s][u"requests_per_second"_s].toDouble(),
+        root[u"workloads"_s][u"W1"_s][u"nginx"_s][u"requests_per_second"_s].toDouble());
+    Result compared
+        = runCli({ u"compare"_s, QString::number(id), QString::number(id), u"--data-dir"_s, data });
+    QCOMPARE(compared.exitCode, 0);
+    QVERIFY(compared.out.contains(u"1.00"_s));
+
+    // Nothing left: the temporary prefix is gone and the ports are closed.
+    QVERIFY(leftNothingBehind());
+    QVERIFY(!accepts(port));
+    QVERIFY(!accepts(port + 1));
+}
+
+void TestShootout::missingServerListedWithItsPackage()
+{
+    QProcessEnvironment env = environment();
+    env.insert(u"HOSTBENCH_SERVER_PATH"_s, standIns({})); // an empty folder: nothing is installed
+    const quint16 port = freePortRange();
+    const Result result
+        = runCli({ u"--servers"_s, u"hostbench,caddy,lighttpd"_s, u"--workloads"_s, u"W6"_s, u"-t"_s,
+                     u"0.3"_s, u"--rounds"_s, u"1"_s, u"--port"_s, QString::number(port), u"--no-store"_s },
+            env);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(result.out.contains(u"caddy: missing (apt-get install caddy)"_s), qPrintable(result.out));
+    QVERIFY(result.out.contains(u"lighttpd: missing (apt-get install lighttpd)"_s));
+    QVERIFY(result.out.contains(u"hostbench"_s));
+
+    // Nothing at all to run: an error, the missing ones still listed.
+    const Result none
+        = runCli({ u"--servers"_s, u"nginx"_s, u"--workloads"_s, u"W6"_s, u"--no-store"_s }, env);
+    QCOMPARE(none.exitCode, 1);
+    QVERIFY2(none.out.contains(u"nginx: missing (apt-get install nginx"_s), qPrintable(none.out));
+    QVERIFY(none.err.contains(u"no server to measure"_s));
+}
+
+void TestShootout::failingServerShowsItsLog()
+{
+    // A stand-in nginx that refuses its configuration, as nginx does, on stderr.
+    QProcessEnvironment env = environment();
+    env.insert(u"HOSTBENCH_SERVER_PATH"_s,
+        standIns({ { u"nginx"_s,
+            "echo 'nginx: [emerg] unknown directive \"frobnicate\" in the configuration' >&2\nexit 1\n" } }));
+    const quint16 port = freePortRange();
+    const Result result = runCli(
+        { u"--servers"_s, u"nginx,hostbench"_s, u"--workloads"_s, u"W6"_s, u"-t"_s, u"0.3"_s, u"--rounds"_s,
+            u"1"_s, u"--port"_s, QString::number(port), u"--data-dir"_s, m_dir->filePath(u"data"_s) },
+        env);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(result.err.contains(u"nginx: failed to start: "_s), qPrintable(result.err));
+    QVERIFY(result.err.contains(u"exited with code 1"_s));
+    QVERIFY(result.err.contains(u"[emerg] unknown directive \"frobnicate\""_s));
+    QVERIFY(result.out.contains(u"nginx: failed: "_s));
+    // The stored comparison keeps the log too.
+    Database db;
+    QVERIFY(db.open(m_dir->filePath(u"data/hostbench.sqlite"_s)));
+    const auto shootouts = db.shootouts();
+    QCOMPARE(shootouts.size(), 1);
+    const QJsonObject nginx = shootouts.constFirst().notes[u"servers"_s][u"nginx"_s].toObject();
+    QCOMPARE(nginx.value(u"status"_s).toString(), u"failed"_s);
+    QVERIFY(nginx.value(u"log"_s).toString().contains(u"frobnicate"_s));
+    QVERIFY(leftNothingBehind());
+}
+
+void TestShootout::wrongBytesLeaveTheServerOut()
+{
+    // A stand-in lighttpd: a real server (Hostbench's serve) on the port the
+    // shootout gives, whose /ok answers "NO" and which has no /x.txt.
+    const QString wrongRoot = m_dir->filePath(u"wrong"_s);
+    QVERIFY(QDir().mkpath(wrongRoot));
+    const quint16 port = freePortRange();
+    QProcessEnvironment env = environment();
+    env.insert(u"HOSTBENCH_SERVER_PATH"_s,
+        standIns({ { u"lighttpd"_s,
+            "exec '" HOSTBENCH_CLI_PATH "' serve --control off --listen 127.0.0.1:" + QByteArray::number(port)
+                + " --default '" + wrongRoot.toUtf8() + "' --route /ok=NO\n" } }));
+    const Result result = runCli({ u"--servers"_s, u"lighttpd"_s, u"--workloads"_s, u"W6"_s, u"-t"_s,
+                                     u"0.3"_s, u"--port"_s, QString::number(port), u"--no-store"_s },
+        env);
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(
+        result.err.contains(u"lighttpd: left out, GET /ok answers 2 bytes that differ from the file's"_s),
+        qPrintable(result.err));
+    QVERIFY(result.out.contains(u"lighttpd: wrong bytes: "_s));
+    QVERIFY(result.err.contains(u"no server to measure"_s));
+    QVERIFY(!accepts(port));
+    QVERIFY(leftNothingBehind());
+}
+
+void TestShootout::takenPortIsSkippedAndSaid()
+{
+    const quint16 port = freePortRange();
+    QTcpServer holder;
+    QVERIFY(holder.listen(QHostAddress::LocalHost, port));
+    const Result result = runCli({ u"--servers"_s, u"hostbench"_s, u"--workloads"_s, u"W6"_s, u"-t"_s,
+        u"0.3"_s, u"--rounds"_s, u"1"_s, u"--port"_s, QString::number(port), u"--no-store"_s });
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(result.err.contains(u"hostbench: port %1 is in use by "_s.arg(port)), qPrintable(result.err));
+    QVERIFY(result.err.contains(u"trying %1"_s.arg(port + 1)));
+    QVERIFY(result.err.contains(u"on 127.0.0.1:%1 answers"_s.arg(port + 1)));
+}
+
+void TestShootout::badFlagsFail_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown server") << QStringList { u"--servers"_s, u"iis"_s }
+                                    << u"unknown server \"iis\""_s;
+    QTest::newRow("unknown workload")
+        << QStringList { u"--workloads"_s, u"W9"_s } << u"unknown workload \"W9\""_s;
+    QTest::newRow("zero rounds") << QStringList { u"--rounds"_s, u"0"_s } << u"--rounds"_s;
+    QTest::newRow("zero seconds") << QStringList { u"-t"_s, u"0"_s } << u"-t must be more than 0 seconds"_s;
+    QTest::newRow("bad rate") << QStringList { u"--rate"_s, u"fast"_s } << u"--rate must be"_s;
+    QTest::newRow("unknown action") << QStringList { u"frob"_s } << u"unknown action \"frob\""_s;
+    QTest::newRow("show without id") << QStringList { u"show"_s } << u"show takes one shootout ID"_s;
+    QTest::newRow("export bad format")
+        << QStringList { u"export"_s, u"1"_s, u"--format"_s, u"xml"_s } << u"--format json, csv or md"_s;
+    QTest::newRow("no such shootout") << QStringList { u"show"_s, u"99"_s } << u"no shootout 99"_s;
+}
+
+void TestShootout::badFlagsFail()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const Result result = runCli(arguments + QStringList { u"--data-dir"_s, m_dir->filePath(u"data"_s) });
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.err.contains(message), qPrintable(result.err));
+}
+
+QTEST_GUILESS_MAIN(TestShootout)
+#include "tst_shootout.moc"
