@@ -14,6 +14,7 @@
 #include "ui/LogsPage.h"
 #include "ui/RunsPage.h"
 #include "ui/ServerPage.h"
+#include "ui/ShootoutPage.h"
 #include "ui/SitesPage.h"
 #include "ui/TrayIcon.h"
 
@@ -61,6 +62,7 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     m_benchmark = new BenchmarkPage(database, *m_settings, *m_engine, m_tabs);
     m_runs = new RunsPage(database, m_tabs);
     m_logs = new LogsPage(database, folder.logsPath(), m_tabs);
+    m_shootout = new ShootoutPage(database, m_tabs);
 
     m_tabs->setObjectName(u"mainTabs"_s);
     m_tabs->setDocumentMode(true);
@@ -69,11 +71,13 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     m_tabs->addTab(m_benchmark, tr("Benchmark"));
     m_tabs->addTab(m_runs, tr("Runs"));
     m_tabs->addTab(m_logs, tr("Logs"));
+    m_tabs->addTab(m_shootout, tr("Shootout"));
     m_tabs->setTabToolTip(0, tr("Virtual hosts: host names, document roots, routes"));
     m_tabs->setTabToolTip(1, tr("Where the engine listens; start and stop it"));
     m_tabs->setTabToolTip(2, tr("Load-test a URL"));
     m_tabs->setTabToolTip(3, tr("Stored benchmark runs"));
     m_tabs->setTabToolTip(4, tr("The access and error logs of every site, live"));
+    m_tabs->setTabToolTip(5, tr("Hostbench beside nginx, lighttpd, h2o, Apache and Caddy on the same site"));
     setCentralWidget(m_tabs);
 
     statusBar()->setObjectName(u"statusBar"_s);
@@ -100,6 +104,8 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     connect(
         m_benchmark, &BenchmarkPage::runFinished, m_runs, [this](qint64 runId) { m_runs->refresh(runId); });
     connect(m_benchmark, &BenchmarkPage::runFinished, this, &MainWindow::notifyRunEnded);
+    // A shootout's runs are stored runs too.
+    connect(m_shootout, &ShootoutPage::finished, m_runs, [this] { m_runs->refresh(); });
 
     if (!restoreGeometry(m_settings->windowGeometry()))
         resize(1180, 760);
@@ -219,8 +225,9 @@ void MainWindow::createMenus()
     updateActions(m_engine->isRunning());
 
     QMenu *view = menuBar()->addMenu(tr("&View", "menu bar"));
-    const QStringList pages = { tr("&Sites", "View menu"), tr("Se&rver", "View menu"),
-        tr("&Benchmark", "View menu"), tr("R&uns", "View menu"), tr("&Logs", "View menu") };
+    const QStringList pages
+        = { tr("&Sites", "View menu"), tr("Se&rver", "View menu"), tr("&Benchmark", "View menu"),
+              tr("R&uns", "View menu"), tr("&Logs", "View menu"), tr("S&hootout", "View menu") };
     for (int index = 0; index < pages.size(); ++index) {
         QAction *action = view->addAction(pages.at(index));
         action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + index)));

@@ -21,11 +21,12 @@ class ExportDialog;
 class LogsPage;
 class RunsPage;
 class ServerPage;
+class ShootoutPage;
 class SitesPage;
 class TrayIcon;
 
 /*
- * Hostbench's main window: the pages Sites, Server, Benchmark, Runs and Logs in
+ * Hostbench's main window: the pages Sites, Server, Benchmark, Runs, Logs and Shootout in
  * tabs, the engine's URL, request rate and open connections in the status
  * bar, and menus for the data folder, the engine and About. Owns the engine
  * (EngineController) and the settings; the data folder is the caller's and
@@ -74,6 +75,7 @@ private:
     BenchmarkPage *m_benchmark = nullptr;
     RunsPage *m_runs = nullptr;
     LogsPage *m_logs = nullptr;
+    ShootoutPage *m_shootout = nullptr;
     TrayIcon *m_tray = nullptr;
     bool m_quitting = false;
 };
