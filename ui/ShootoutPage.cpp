@@ -25,7 +25,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QScrollArea>
+#include <QShowEvent>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -181,6 +181,13 @@ ShootoutPage::~ShootoutPage()
             m_process->kill();
         m_process->waitForFinished(3000);
     }
+}
+
+void ShootoutPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!event->spontaneous() && !isRunning())
+        refresh();
 }
 
 QWidget *ShootoutPage::makeForm()

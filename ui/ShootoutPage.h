@@ -36,7 +36,9 @@ class ShootoutCharts;
  * At the end the stored shootout is shown: a table per workload and server
  * (requests/s with the spread of the rounds, ratio to the best, p50, p99,
  * CPU µs per request, errors) and overlaid requests/s and p99 bar charts.
- * Stored shootouts are listed and reopen when selected.
+ * Stored shootouts are listed and reopen when selected; the list is read
+ * again each time the page is shown, so that those stored by
+ * `hostbench-cli shootout` in the same data folder appear.
  *
  * The program is $HOSTBENCH_CLI when set, else hostbench-cli beside this
  * executable (or in ../cli/, the build tree), else on PATH.
@@ -70,6 +72,9 @@ signals:
     void runningChanged(bool running);
     // The shootout ended; `id` is the stored one, 0 when none was stored.
     void finished(qint64 id);
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     QWidget *makeForm();

@@ -185,9 +185,9 @@ void TestMainWindow::windowBasics()
     QVERIFY(!m_window->windowIcon().isNull());
     QVERIFY(!m_window->windowIcon().pixmap(32, 32).isNull());
     auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
-    QCOMPARE(tabs->count(), 5);
-    for (const QString &page :
-        { u"sitesPage"_s, u"serverPage"_s, u"benchmarkPage"_s, u"runsPage"_s, u"logsPage"_s })
+    QCOMPARE(tabs->count(), 6);
+    for (const QString &page : { u"sitesPage"_s, u"serverPage"_s, u"benchmarkPage"_s, u"runsPage"_s,
+             u"logsPage"_s, u"shootoutPage"_s })
         QVERIFY2(tabs->indexOf(widget<QWidget>(page)) >= 0, qPrintable(page));
     // Not started: tests start the engine themselves.
     QVERIFY(!m_window->engine().isRunning());
