@@ -86,6 +86,6 @@ int main(int argc, char *argv[])
     if (command == u"import"_s)
         return ImportCommand::run(arguments);
     return Console::fail(command,
-        u"unknown command (commands: serve, bench, status, runs, shootout, sites, reload, export, import; see "
-        "--help)"_s);
+        u"unknown command (commands: serve, bench, status, runs, shootout, sites, reload, export, import; "
+        "see --help)"_s);
 }
