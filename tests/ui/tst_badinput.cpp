@@ -23,6 +23,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -35,6 +36,7 @@
 
 #include <map>
 #include <memory>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
@@ -63,6 +65,11 @@ const std::map<QString, Kind> kFields {
     { u"benchRequests"_s, Kind::Number },
     { u"benchDuration"_s, Kind::Number },
     { u"benchThreads"_s, Kind::Number },
+    // Shootout page
+    { u"shootoutConcurrency"_s, Kind::Number },
+    { u"shootoutRate"_s, Kind::Number },
+    { u"shootoutDuration"_s, Kind::Number },
+    { u"shootoutRounds"_s, Kind::Number },
     // Site dialog, General and Advanced
     { u"siteHostName"_s, Kind::Text },
     { u"siteAliases"_s, Kind::Text },
@@ -236,8 +243,16 @@ void TestBadInput::numberFieldsRefuse()
         QWidget *widget = field(name);
         if (!widget)
             widget = dialog->findChild<QWidget *>(name);
-        auto *box = qobject_cast<QSpinBox *>(widget);
-        QVERIFY2(box, qPrintable(name));
+        // A QSpinBox or a QDoubleSpinBox (the Shootout page's duration and rate).
+        auto *box = qobject_cast<QAbstractSpinBox *>(widget);
+        QVERIFY2(qobject_cast<QSpinBox *>(box) || qobject_cast<QDoubleSpinBox *>(box), qPrintable(name));
+        const auto value = [box] {
+            if (auto *integer = qobject_cast<QSpinBox *>(box))
+                return std::tuple(
+                    double(integer->value()), double(integer->minimum()), double(integer->maximum()));
+            auto *real = qobject_cast<QDoubleSpinBox *>(box);
+            return std::tuple(real->value(), real->minimum(), real->maximum());
+        };
         if (!box->isEnabled())
             box->setEnabled(true); // the control port is off until the API is
         // Shown where the user would type into it.
@@ -250,17 +265,21 @@ void TestBadInput::numberFieldsRefuse()
                 }
             }
         }
-        const int before = box->value();
+        const double before = std::get<0>(value());
         for (const QString &bad : { u"-1"_s, u"abc"_s, u"99999999999"_s, u"1e9"_s, u"0x10"_s, QString() }) {
             typeInto(box, bad);
             // Editing finished: the box takes or corrects the text (to the last good value).
             QTest::keyClick(lineEditOf(box), Qt::Key_Return);
-            QVERIFY2(box->value() >= box->minimum() && box->value() <= box->maximum(),
-                qPrintable(u"%1 took \"%2\" as %3"_s.arg(name, bad).arg(box->value())));
+            const auto [now, minimum, maximum] = value();
+            QVERIFY2(now >= minimum && now <= maximum,
+                qPrintable(u"%1 took \"%2\" as %3"_s.arg(name, bad).arg(now)));
             QVERIFY2(box->hasAcceptableInput(),
-                qPrintable(u"%1 shows \"%2\" for the value %3"_s.arg(name, box->text()).arg(box->value())));
+                qPrintable(u"%1 shows \"%2\" for the value %3"_s.arg(name, box->text()).arg(now)));
         }
-        box->setValue(before);
+        if (auto *integer = qobject_cast<QSpinBox *>(box))
+            integer->setValue(int(before));
+        else
+            qobject_cast<QDoubleSpinBox *>(box)->setValue(before);
         ++checked;
     }
     QVERIFY(checked > 10);
