@@ -841,6 +841,19 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <comment>View menu</comment>
         <translation>&amp;Protokolle</translation>
     </message>
+    <message>
+        <source>Shootout</source>
+        <translation>Shootout</translation>
+    </message>
+    <message>
+        <source>Hostbench beside nginx, lighttpd, h2o, Apache and Caddy on the same site</source>
+        <translation>Hostbench neben nginx, lighttpd, h2o, Apache und Caddy auf derselben Site</translation>
+    </message>
+    <message>
+        <source>S&amp;hootout</source>
+        <comment>View menu</comment>
+        <translation>S&amp;hootout</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -1307,6 +1320,200 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Port %1 is in use by %2. Start again to choose another port.</source>
         <translation>Port %1 wird von %2 verwendet. Starten Sie erneut, um einen anderen Port zu wählen.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ShootoutCharts</name>
+    <message>
+        <source>Requests per second (median)</source>
+        <translation>Anfragen pro Sekunde (Median)</translation>
+    </message>
+    <message>
+        <source>p99 latency (median)</source>
+        <translation>p99-Latenz (Median)</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>Anfragen/s</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ShootoutPage</name>
+    <message>
+        <source>What the shootout says as it goes.</source>
+        <translation>Was der Shootout unterwegs meldet.</translation>
+    </message>
+    <message>
+        <source>Shootout</source>
+        <translation>Shootout</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>Lasten</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Anfragen/s</translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation>Streuung</translation>
+    </message>
+    <message>
+        <source>Ratio to best</source>
+        <translation>Verhältnis zum Besten</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>CPU µs/request</source>
+        <translation>CPU µs/Anfrage</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>%1 (missing: apt-get install %2)</source>
+        <translation>%1 (fehlt: apt-get install %2)</translation>
+    </message>
+    <message>
+        <source>Closed: connections</source>
+        <translation>Geschlossen: Verbindungen</translation>
+    </message>
+    <message>
+        <source>Open: requests per second</source>
+        <translation>Offen: Anfragen pro Sekunde</translation>
+    </message>
+    <message>
+        <source>each workload&apos;s own</source>
+        <translation>je nach Last</translation>
+    </message>
+    <message>
+        <source>&amp;Keep-alive</source>
+        <translation>&amp;Keep-alive</translation>
+    </message>
+    <message>
+        <source> requests/s</source>
+        <translation> Anfragen/s</translation>
+    </message>
+    <message>
+        <source> s per run</source>
+        <translation> s pro Lauf</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>&amp;Connections:</source>
+        <translation>&amp;Verbindungen:</translation>
+    </message>
+    <message>
+        <source>R&amp;ate:</source>
+        <translation>R&amp;ate:</translation>
+    </message>
+    <message>
+        <source>&amp;Duration:</source>
+        <translation>&amp;Dauer:</translation>
+    </message>
+    <message>
+        <source>R&amp;ounds:</source>
+        <translation>&amp;Runden:</translation>
+    </message>
+    <message>
+        <source>&amp;Run Shootout</source>
+        <translation>Shootout &amp;starten</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;toppen</translation>
+    </message>
+    <message>
+        <source>Pick at least one server.</source>
+        <translation>Wählen Sie mindestens einen Server.</translation>
+    </message>
+    <message>
+        <source>Pick at least one workload.</source>
+        <translation>Wählen Sie mindestens eine Last.</translation>
+    </message>
+    <message>
+        <source>hostbench-cli is not found beside Hostbench nor on PATH.</source>
+        <translation>hostbench-cli wurde weder neben Hostbench noch im PATH gefunden.</translation>
+    </message>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation>%1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>Starting the servers and checking their answers…</source>
+        <translation>Die Server werden gestartet und ihre Antworten geprüft …</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Wird gestoppt …</translation>
+    </message>
+    <message>
+        <source>The shootout ended abnormally.</source>
+        <translation>Der Shootout endete unerwartet.</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Fertig.</translation>
+    </message>
+    <message>
+        <source>The shootout failed: see its output below.</source>
+        <translation>Der Shootout ist fehlgeschlagen: siehe die Ausgabe unten.</translation>
+    </message>
+    <message>
+        <source> (broken off)</source>
+        <translation> (abgebrochen)</translation>
+    </message>
+    <message>
+        <source>Shootout %1, %2: %3 s per run, median of %4 round(s)</source>
+        <translation>Shootout %1, %2: %3 s pro Lauf, Median aus %4 Runde(n)</translation>
+    </message>
+    <message>
+        <source>%1: not installed (apt-get install %2)</source>
+        <translation>%1: nicht installiert (apt-get install %2)</translation>
+    </message>
+    <message>
+        <source>%1: failed to start: %2</source>
+        <translation>%1: Start fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1: left out, %2</source>
+        <translation>%1: ausgelassen, %2</translation>
     </message>
 </context>
 <context>

@@ -841,6 +841,19 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <comment>View menu</comment>
         <translation>&amp;Journaux</translation>
     </message>
+    <message>
+        <source>Shootout</source>
+        <translation>Shootout</translation>
+    </message>
+    <message>
+        <source>Hostbench beside nginx, lighttpd, h2o, Apache and Caddy on the same site</source>
+        <translation>Hostbench à côté de nginx, lighttpd, h2o, Apache et Caddy sur le même site</translation>
+    </message>
+    <message>
+        <source>S&amp;hootout</source>
+        <comment>View menu</comment>
+        <translation>S&amp;hootout</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -1307,6 +1320,200 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Port %1 is in use by %2. Start again to choose another port.</source>
         <translation>Le port %1 est utilisé par %2. Démarrez à nouveau pour choisir un autre port.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ShootoutCharts</name>
+    <message>
+        <source>Requests per second (median)</source>
+        <translation>Requêtes par seconde (médiane)</translation>
+    </message>
+    <message>
+        <source>p99 latency (median)</source>
+        <translation>Latence p99 (médiane)</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>requêtes/s</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ShootoutPage</name>
+    <message>
+        <source>What the shootout says as it goes.</source>
+        <translation>Ce que le shootout dit en cours de route.</translation>
+    </message>
+    <message>
+        <source>Shootout</source>
+        <translation>Shootout</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Début</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Serveurs</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>Charges</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Exécutions</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Charge</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Serveur</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requêtes/s</translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation>Dispersion</translation>
+    </message>
+    <message>
+        <source>Ratio to best</source>
+        <translation>Rapport au meilleur</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>CPU µs/request</source>
+        <translation>CPU µs/requête</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Erreurs</translation>
+    </message>
+    <message>
+        <source>%1 (missing: apt-get install %2)</source>
+        <translation>%1 (absent&#xa0;: apt-get install %2)</translation>
+    </message>
+    <message>
+        <source>Closed: connections</source>
+        <translation>Fermé&#xa0;: connexions</translation>
+    </message>
+    <message>
+        <source>Open: requests per second</source>
+        <translation>Ouvert&#xa0;: requêtes par seconde</translation>
+    </message>
+    <message>
+        <source>each workload&apos;s own</source>
+        <translation>celle de chaque charge</translation>
+    </message>
+    <message>
+        <source>&amp;Keep-alive</source>
+        <translation>&amp;Keep-alive</translation>
+    </message>
+    <message>
+        <source> requests/s</source>
+        <translation> requêtes/s</translation>
+    </message>
+    <message>
+        <source> s per run</source>
+        <translation> s par exécution</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modèle&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Connections:</source>
+        <translation>&amp;Connexions&#xa0;:</translation>
+    </message>
+    <message>
+        <source>R&amp;ate:</source>
+        <translation>Dé&amp;bit&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Duration:</source>
+        <translation>&amp;Durée&#xa0;:</translation>
+    </message>
+    <message>
+        <source>R&amp;ounds:</source>
+        <translation>&amp;Tours&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Run Shootout</source>
+        <translation>&amp;Lancer le shootout</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>A&amp;rrêter</translation>
+    </message>
+    <message>
+        <source>Pick at least one server.</source>
+        <translation>Choisissez au moins un serveur.</translation>
+    </message>
+    <message>
+        <source>Pick at least one workload.</source>
+        <translation>Choisissez au moins une charge.</translation>
+    </message>
+    <message>
+        <source>hostbench-cli is not found beside Hostbench nor on PATH.</source>
+        <translation>hostbench-cli est introuvable, ni à côté de Hostbench ni dans le PATH.</translation>
+    </message>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation>Impossible de lancer %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Starting the servers and checking their answers…</source>
+        <translation>Démarrage des serveurs et vérification de leurs réponses…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Arrêt en cours…</translation>
+    </message>
+    <message>
+        <source>The shootout ended abnormally.</source>
+        <translation>Le shootout s&apos;est terminé anormalement.</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Terminé.</translation>
+    </message>
+    <message>
+        <source>The shootout failed: see its output below.</source>
+        <translation>Le shootout a échoué&#xa0;: voir sa sortie ci-dessous.</translation>
+    </message>
+    <message>
+        <source> (broken off)</source>
+        <translation> (interrompu)</translation>
+    </message>
+    <message>
+        <source>Shootout %1, %2: %3 s per run, median of %4 round(s)</source>
+        <translation>Shootout %1, %2&#xa0;: %3 s par exécution, médiane de %4 tour(s)</translation>
+    </message>
+    <message>
+        <source>%1: not installed (apt-get install %2)</source>
+        <translation>%1&#xa0;: non installé (apt-get install %2)</translation>
+    </message>
+    <message>
+        <source>%1: failed to start: %2</source>
+        <translation>%1&#xa0;: échec du démarrage&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>%1: left out, %2</source>
+        <translation>%1&#xa0;: écarté, %2</translation>
     </message>
 </context>
 <context>

@@ -841,6 +841,19 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <comment>View menu</comment>
         <translation>&amp;Logs</translation>
     </message>
+    <message>
+        <source>Shootout</source>
+        <translation>Shootout</translation>
+    </message>
+    <message>
+        <source>Hostbench beside nginx, lighttpd, h2o, Apache and Caddy on the same site</source>
+        <translation>Hostbench ao lado de nginx, lighttpd, h2o, Apache e Caddy no mesmo site</translation>
+    </message>
+    <message>
+        <source>S&amp;hootout</source>
+        <comment>View menu</comment>
+        <translation>S&amp;hootout</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::MetricsPanel</name>
@@ -1307,6 +1320,200 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Port %1 is in use by %2. Start again to choose another port.</source>
         <translation>A porta %1 está em uso por %2. Inicie de novo para escolher outra porta.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ShootoutCharts</name>
+    <message>
+        <source>Requests per second (median)</source>
+        <translation>Requisições por segundo (mediana)</translation>
+    </message>
+    <message>
+        <source>p99 latency (median)</source>
+        <translation>Latência p99 (mediana)</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>requisições/s</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ShootoutPage</name>
+    <message>
+        <source>What the shootout says as it goes.</source>
+        <translation>O que o shootout informa durante a execução.</translation>
+    </message>
+    <message>
+        <source>Shootout</source>
+        <translation>Shootout</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Início</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Servidores</translation>
+    </message>
+    <message>
+        <source>Workloads</source>
+        <translation>Cargas</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Execuções</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Carga</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Servidor</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requisições/s</translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation>Dispersão</translation>
+    </message>
+    <message>
+        <source>Ratio to best</source>
+        <translation>Razão ao melhor</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>CPU µs/request</source>
+        <translation>CPU µs/requisição</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Erros</translation>
+    </message>
+    <message>
+        <source>%1 (missing: apt-get install %2)</source>
+        <translation>%1 (ausente: apt-get install %2)</translation>
+    </message>
+    <message>
+        <source>Closed: connections</source>
+        <translation>Fechado: conexões</translation>
+    </message>
+    <message>
+        <source>Open: requests per second</source>
+        <translation>Aberto: requisições por segundo</translation>
+    </message>
+    <message>
+        <source>each workload&apos;s own</source>
+        <translation>a de cada carga</translation>
+    </message>
+    <message>
+        <source>&amp;Keep-alive</source>
+        <translation>&amp;Keep-alive</translation>
+    </message>
+    <message>
+        <source> requests/s</source>
+        <translation> requisições/s</translation>
+    </message>
+    <message>
+        <source> s per run</source>
+        <translation> s por execução</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modelo:</translation>
+    </message>
+    <message>
+        <source>&amp;Connections:</source>
+        <translation>&amp;Conexões:</translation>
+    </message>
+    <message>
+        <source>R&amp;ate:</source>
+        <translation>&amp;Taxa:</translation>
+    </message>
+    <message>
+        <source>&amp;Duration:</source>
+        <translation>&amp;Duração:</translation>
+    </message>
+    <message>
+        <source>R&amp;ounds:</source>
+        <translation>R&amp;odadas:</translation>
+    </message>
+    <message>
+        <source>&amp;Run Shootout</source>
+        <translation>&amp;Executar shootout</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>&amp;Parar</translation>
+    </message>
+    <message>
+        <source>Pick at least one server.</source>
+        <translation>Escolha pelo menos um servidor.</translation>
+    </message>
+    <message>
+        <source>Pick at least one workload.</source>
+        <translation>Escolha pelo menos uma carga.</translation>
+    </message>
+    <message>
+        <source>hostbench-cli is not found beside Hostbench nor on PATH.</source>
+        <translation>hostbench-cli não foi encontrado ao lado do Hostbench nem no PATH.</translation>
+    </message>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation>Não é possível iniciar %1: %2</translation>
+    </message>
+    <message>
+        <source>Starting the servers and checking their answers…</source>
+        <translation>Iniciando os servidores e verificando suas respostas…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Parando…</translation>
+    </message>
+    <message>
+        <source>The shootout ended abnormally.</source>
+        <translation>O shootout terminou de forma anormal.</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>Concluído.</translation>
+    </message>
+    <message>
+        <source>The shootout failed: see its output below.</source>
+        <translation>O shootout falhou: veja a saída abaixo.</translation>
+    </message>
+    <message>
+        <source> (broken off)</source>
+        <translation> (interrompido)</translation>
+    </message>
+    <message>
+        <source>Shootout %1, %2: %3 s per run, median of %4 round(s)</source>
+        <translation>Shootout %1, %2: %3 s por execução, mediana de %4 rodada(s)</translation>
+    </message>
+    <message>
+        <source>%1: not installed (apt-get install %2)</source>
+        <translation>%1: não instalado (apt-get install %2)</translation>
+    </message>
+    <message>
+        <source>%1: failed to start: %2</source>
+        <translation>%1: falha ao iniciar: %2</translation>
+    </message>
+    <message>
+        <source>%1: left out, %2</source>
+        <translation>%1: deixado de fora, %2</translation>
     </message>
 </context>
 <context>
