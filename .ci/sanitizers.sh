@@ -24,7 +24,10 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 # Qt is not built with TSan: its own locking is invisible to TSan, so the
 # memory accesses Qt makes inside its calls (QMimeDatabase's cache, QtTest's
 # watchdog) are left out; ours, and the calls we make, are checked.
-export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:ignore_noninstrumented_modules=1:suppressions=$PWD/.ci/tsan.supp}
+# die_after_fork=0: tests that run a program (QProcess: ab, nginx) fork a
+# process with threads; the child only execs, which TSan cannot tell, and by
+# default it dies there ("starting new threads after multi-threaded fork").
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:ignore_noninstrumented_modules=1:die_after_fork=0:suppressions=$PWD/.ci/tsan.supp}
 
 install_missing() {
     local missing=()
