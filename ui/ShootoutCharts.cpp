@@ -1,5 +1,7 @@
 #include "ui/ShootoutCharts.h"
 
+#include "ui/ChartParts.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -23,19 +25,8 @@ const QColor kColors[] = { QColor(0x1f, 0x6f, 0xeb), QColor(0xe6, 0x51, 0x00), Q
 
 QChartView *makeView(const QString &name, const QString &title, QWidget *parent)
 {
-    auto *chart = new QChart;
-    chart->setTitle(title);
-    QFont font = chart->titleFont();
-    font.setBold(true);
-    chart->setTitleFont(font);
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setMargins(QMargins(4, 4, 8, 4));
-    chart->setBackgroundRoundness(4);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    auto *view = new QChartView(chart, parent);
-    view->setObjectName(name);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(260, 220);
+    QChartView *view = ChartParts::view(ChartParts::chart(title), name, parent);
+    view->setMinimumSize(260, 220); // two side by side on the Shootout page
     return view;
 }
 

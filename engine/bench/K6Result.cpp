@@ -19,11 +19,6 @@ namespace {
 
 constexpr qint64 kIntervalUs = 100'000;
 
-double ms(quint64 us)
-{
-    return double(us) / 1000.0;
-}
-
 struct Request
 {
     qint64 timeUs = 0;
@@ -167,19 +162,11 @@ std::optional<K6Result::Run> K6Result::read(const QByteArray &ndjson, QString *e
     s.requestsPerSecond = double(s.completed) / s.timeTakenSec;
     s.transferRateKBps = double(s.totalBytes) / 1024.0 / s.timeTakenSec;
     const model::LatencyHistogram &latency = run.histogram;
-    s.latencyMinMs = ms(latency.minUs());
-    s.latencyMeanMs = latency.meanUs() / 1000.0;
-    s.latencyP50Ms = ms(latency.valueAtPercentile(50));
-    s.latencyP90Ms = ms(latency.valueAtPercentile(90));
-    s.latencyP99Ms = ms(latency.valueAtPercentile(99));
-    s.latencyP999Ms = ms(latency.valueAtPercentile(99.9));
-    s.latencyMaxMs = ms(latency.maxUs());
+    SummaryBuilder::setLatency(s, latency);
     s.connect = SummaryBuilder::timeStats(connect);
     s.waiting = SummaryBuilder::timeStats(waiting);
     s.total = SummaryBuilder::timeStats(latency);
     s.processing = s.total;
-    for (const int percent : { 50, 66, 75, 80, 90, 95, 98, 99, 100 })
-        s.percentiles.append({ percent, ms(latency.valueAtPercentile(percent)) });
     return run;
 }
 

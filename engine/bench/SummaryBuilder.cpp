@@ -27,6 +27,19 @@ model::TimeStats SummaryBuilder::timeStats(const model::LatencyHistogram &histog
     return stats;
 }
 
+void SummaryBuilder::setLatency(model::RunSummary &s, const model::LatencyHistogram &latency)
+{
+    s.latencyMinMs = ms(latency.minUs());
+    s.latencyMeanMs = latency.meanUs() / 1000.0;
+    s.latencyP50Ms = ms(latency.valueAtPercentile(50));
+    s.latencyP90Ms = ms(latency.valueAtPercentile(90));
+    s.latencyP99Ms = ms(latency.valueAtPercentile(99));
+    s.latencyP999Ms = ms(latency.valueAtPercentile(99.9));
+    s.latencyMaxMs = ms(latency.maxUs());
+    for (const int percent : { 50, 66, 75, 80, 90, 95, 98, 99, 100 })
+        s.percentiles.append({ percent, ms(latency.valueAtPercentile(percent)) });
+}
+
 model::RunSummary SummaryBuilder::build(
     const WorkerStats &stats, const model::LatencyHistogram &latency, double timeTakenSec) const
 {
@@ -62,13 +75,7 @@ model::RunSummary SummaryBuilder::build(
             s.statusCounts.insert(code, stats.statusCounts[size_t(code)]);
     }
 
-    s.latencyMinMs = ms(latency.minUs());
-    s.latencyMeanMs = latency.meanUs() / 1000.0;
-    s.latencyP50Ms = ms(latency.valueAtPercentile(50));
-    s.latencyP90Ms = ms(latency.valueAtPercentile(90));
-    s.latencyP99Ms = ms(latency.valueAtPercentile(99));
-    s.latencyP999Ms = ms(latency.valueAtPercentile(99.9));
-    s.latencyMaxMs = ms(latency.maxUs());
+    setLatency(s, latency);
     if (m_parameters.rate > 0) {
         s.uncorrectedP50Ms = ms(stats.total.valueAtPercentile(50));
         s.uncorrectedP90Ms = ms(stats.total.valueAtPercentile(90));
@@ -80,8 +87,6 @@ model::RunSummary SummaryBuilder::build(
     s.processing = timeStats(stats.processing);
     s.waiting = timeStats(stats.waiting);
     s.total = timeStats(stats.total);
-    for (const int percent : { 50, 66, 75, 80, 90, 95, 98, 99, 100 })
-        s.percentiles.append({ percent, ms(latency.valueAtPercentile(percent)) });
     return s;
 }
 

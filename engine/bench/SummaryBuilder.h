@@ -23,7 +23,11 @@ public:
     model::RunSummary build(
         const WorkerStats &stats, const model::LatencyHistogram &latency, double timeTakenSec) const;
 
+    // ab's Connection Times row (min, mean, sd, median, max in ms) of `histogram` (µs).
     static model::TimeStats timeStats(const model::LatencyHistogram &histogram);
+    // Sets the latency figures of `summary` (min, mean, p50, p90, p99, p99.9,
+    // max, in ms) and ab's percentile table (50% to 100%) from `latency` (µs).
+    static void setLatency(model::RunSummary &summary, const model::LatencyHistogram &latency);
 
 private:
     const model::BenchParameters &m_parameters;
