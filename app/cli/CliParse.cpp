@@ -2,6 +2,7 @@
 
 #include "model/SiteValidator.h"
 
+#include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
 
@@ -177,8 +178,7 @@ std::optional<SiteFlags> CliParse::siteFlags(const QStringList &sites,
             *error = u"--route: "_s + *error;
             return std::nullopt;
         }
-        flags.routes.removeIf([&](const model::Route &existing) { return existing.path == r->path; });
-        flags.routes.append(*r);
+        SiteFlags::addRoute(flags.routes, *r);
     }
     QStringList names;
     for (const QString &text : sites) {
@@ -211,6 +211,40 @@ std::optional<SiteFlags> CliParse::siteFlags(const QStringList &sites,
         flags.sites.first().isDefault = true;
     }
     return flags;
+}
+
+void SiteFlags::addRoute(QList<model::Route> &routes, const model::Route &route)
+{
+    routes.removeIf([&](const model::Route &existing) { return existing.path == route.path; });
+    routes.append(route);
+}
+
+void SiteFlags::addRoutesTo(model::VirtualHost &host) const
+{
+    for (const model::Route &route : routes)
+        addRoute(host.routes, route);
+}
+
+SiteOptions::SiteOptions(const QString &verb)
+    : site(u"site"_s,
+        u"%1 DIR for HOST and its aliases; repeatable. The first is the default host unless --default is "
+        "given."_s.arg(verb),
+        u"HOST[,ALIAS...]=DIR"_s)
+    , defaultSite(u"default"_s,
+          u"%1 DIR for every host name no --site claims (host \"localhost\")."_s.arg(verb), u"DIR"_s)
+    , route(u"route"_s, u"Answers 200 text/plain TEXT on PATH on every site; repeatable."_s, u"PATH=TEXT"_s)
+{ }
+
+QList<QCommandLineOption> SiteOptions::options() const
+{
+    return { site, defaultSite, route };
+}
+
+std::optional<SiteFlags> SiteOptions::parse(const QCommandLineParser &parser, QString *error) const
+{
+    return CliParse::siteFlags(parser.values(site),
+        parser.isSet(defaultSite) ? std::optional<QString>(parser.value(defaultSite)) : std::nullopt,
+        parser.values(route), error);
 }
 
 } // namespace hostbench::cli

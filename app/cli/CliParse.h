@@ -2,10 +2,13 @@
 
 #include "model/VirtualHost.h"
 
+#include <QCommandLineOption>
 #include <QHostAddress>
 #include <QString>
 
 #include <optional>
+
+class QCommandLineParser;
 
 namespace hostbench::cli {
 
@@ -28,6 +31,28 @@ struct SiteFlags
 {
     QList<model::VirtualHost> sites; // --default's first; exactly one is the default
     QList<model::Route> routes; // --route, one per path (the last given wins)
+
+    // Adds `route` to `routes`, in place of the one for the same path.
+    static void addRoute(QList<model::Route> &routes, const model::Route &route);
+    // Adds the --route routes to `host`, in place of its own for the same paths.
+    void addRoutesTo(model::VirtualHost &host) const;
+};
+
+/*
+ * The --site, --default and --route options, declared once for serve and
+ * export; `verb` begins their help text ("Serves", "Exports").
+ */
+struct SiteOptions
+{
+    explicit SiteOptions(const QString &verb);
+
+    QList<QCommandLineOption> options() const; // { site, defaultSite, route }
+    // CliParse::siteFlags on what `parser` holds for them; its errors.
+    std::optional<SiteFlags> parse(const QCommandLineParser &parser, QString *error) const;
+
+    QCommandLineOption site;
+    QCommandLineOption defaultSite;
+    QCommandLineOption route;
 };
 
 /*

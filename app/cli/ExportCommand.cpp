@@ -35,15 +35,7 @@ int ExportCommand::run(const QStringList &arguments)
         u"Address and port the server listens on (default: the stored server settings, else 127.0.0.1:8080)."_s,
         u"ADDR:PORT"_s);
     const QCommandLineOption dataDir = Console::dataDirOption(u"the stored sites"_s);
-    const QCommandLineOption site(u"site"_s,
-        u"Exports DIR for HOST and its aliases; repeatable. The first is the default host unless --default "
-        u"is "
-        "given."_s,
-        u"HOST[,ALIAS...]=DIR"_s);
-    const QCommandLineOption defaultSite(
-        u"default"_s, u"Exports DIR for every host name no --site claims (host \"localhost\")."_s, u"DIR"_s);
-    const QCommandLineOption route(
-        u"route"_s, u"Answers 200 text/plain TEXT on PATH on every site; repeatable."_s, u"PATH=TEXT"_s);
+    const SiteOptions siteOptions(u"Exports"_s);
     const QCommandLineOption flavour(u"flavour"_s,
         u"production (default: as deployed, the package's user, places and logs) or benchmark (one worker,\n"
         "no access log, sendfile, file caching, everything under --prefix)."_s,
@@ -57,8 +49,9 @@ int ExportCommand::run(const QStringList &arguments)
         u"threads"_s, u"Worker processes or threads (default: the server's choice; benchmark: 1)."_s, u"N"_s);
     const QCommandLineOption user(u"user"_s,
         u"The user the workers run as when started by root (default: www-data in production)."_s, u"NAME"_s);
-    parser.addOptions(
-        { help, out, listen, dataDir, site, defaultSite, route, flavour, prefix, threads, user });
+    parser.addOptions({ help, out, listen, dataDir });
+    parser.addOptions(siteOptions.options());
+    parser.addOptions({ flavour, prefix, threads, user });
     parser.addPositionalArgument(u"server"_s, u"nginx, caddy, lighttpd, apache or h2o."_s);
     if (const std::optional<int> done
         = Console::parseFlags(parser, help, arguments, kCommand, Console::Positional::Allowed))
@@ -94,14 +87,12 @@ int ExportCommand::run(const QStringList &arguments)
     }
     options.user = parser.value(user);
 
-    const std::optional<SiteFlags> flags = CliParse::siteFlags(parser.values(site),
-        parser.isSet(defaultSite) ? std::optional<QString>(parser.value(defaultSite)) : std::nullopt,
-        parser.values(route), &error);
+    const std::optional<SiteFlags> flags = siteOptions.parse(parser, &error);
     if (!flags)
         return Console::fail(kCommand, error);
     QList<model::VirtualHost> sites = flags->sites;
     options.config.listenAddress = u"127.0.0.1"_s;
-    options.config.port = 8080;
+    options.config.port = model::ServerConfig::kDefaultPort;
     if (sites.isEmpty()) {
         storage::DataFolder folder;
         if (!folder.open(parser.value(dataDir), &error))
@@ -115,12 +106,8 @@ int ExportCommand::run(const QStringList &arguments)
     } else if (parser.isSet(dataDir)) {
         return Console::fail(kCommand, u"--data-dir names stored sites; --site and --default replace them"_s);
     }
-    for (model::VirtualHost &host : sites) {
-        for (const model::Route &r : flags->routes) {
-            host.routes.removeIf([&](const model::Route &existing) { return existing.path == r.path; });
-            host.routes.append(r);
-        }
-    }
+    for (model::VirtualHost &host : sites)
+        flags->addRoutesTo(host);
     if (parser.isSet(listen)) {
         const std::optional<Endpoint> endpoint = CliParse::endpoint(parser.value(listen), &error);
         if (!endpoint)

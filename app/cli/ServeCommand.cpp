@@ -27,15 +27,6 @@ namespace {
 
 const QString kCommand = u"serve"_s;
 
-// Adds the --route routes to a site, replacing its own route for the same path.
-void addRoutes(model::VirtualHost &host, const QList<model::Route> &routes)
-{
-    for (const model::Route &route : routes) {
-        host.routes.removeIf([&](const model::Route &r) { return r.path == route.path; });
-        host.routes.append(route);
-    }
-}
-
 QString describe(const model::VirtualHost &host)
 {
     QString names = host.hostName;
@@ -139,14 +130,7 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         u"ADDR:PORT"_s);
     const QCommandLineOption threads(u"threads"_s, u"Worker threads (default: one per core)."_s, u"N"_s);
     const QCommandLineOption dataDir = Console::dataDirOption(u"the stored sites and settings"_s);
-    const QCommandLineOption site(u"site"_s,
-        u"Serves DIR for HOST and its aliases; repeatable. The first is the default "
-        "host unless --default is given."_s,
-        u"HOST[,ALIAS...]=DIR"_s);
-    const QCommandLineOption defaultSite(
-        u"default"_s, u"Serves DIR for every host name no --site claims (host \"localhost\")."_s, u"DIR"_s);
-    const QCommandLineOption route(
-        u"route"_s, u"Answers 200 text/plain TEXT on PATH on every site; repeatable."_s, u"PATH=TEXT"_s);
+    const SiteOptions siteOptions(u"Serves"_s);
     const QCommandLineOption control(u"control"_s,
         u"Control API address (default 127.0.0.1:%1), or \"off\". Loopback only, "
         "unless with --control-token-required."_s.arg(model::ServerConfig::kDefaultControlPort),
@@ -164,8 +148,9 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         u"Error log of the --site / --default sites, or \"off\" (the default)."_s, u"FILE|off"_s);
     const QCommandLineOption listing(
         u"listing"_s, u"Lists the files of a folder without an index file (--site / --default sites)."_s);
-    parser.addOptions({ help, listen, threads, dataDir, site, defaultSite, route, control,
-        controlTokenRequired, pidFile, accessLog, errorLog, listing });
+    parser.addOptions({ help, listen, threads, dataDir });
+    parser.addOptions(siteOptions.options());
+    parser.addOptions({ control, controlTokenRequired, pidFile, accessLog, errorLog, listing });
 
     if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand)) {
         *exitCode = *done;
@@ -206,16 +191,13 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         options.pidFile = QFileInfo(parser.value(pidFile)).absoluteFilePath();
     }
 
-    const std::optional<SiteFlags> flags = CliParse::siteFlags(parser.values(site),
-        parser.isSet(defaultSite) ? std::optional<QString>(parser.value(defaultSite)) : std::nullopt,
-        parser.values(route), &error);
+    std::optional<SiteFlags> flags = siteOptions.parse(parser, &error);
     if (!flags) {
         Console::fail(kCommand, error);
         return std::nullopt;
     }
-    options.sites = flags->sites;
-    options.routes = flags->routes;
-    options.explicitSites = !options.sites.isEmpty();
+    options.flags = std::move(*flags);
+    options.explicitSites = !options.flags.sites.isEmpty();
 
     const auto logOption = [&](const QCommandLineOption &option) -> std::optional<QString> {
         if (!parser.isSet(option))
@@ -242,7 +224,7 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     options.accessLog = logOption(accessLog);
     options.errorLog = logOption(errorLog);
     options.listing = parser.isSet(listing);
-    for (model::VirtualHost &host : options.sites) {
+    for (model::VirtualHost &host : options.flags.sites) {
         host.accessLogEnabled = options.accessLog && !options.accessLog->isEmpty();
         host.accessLogPath = options.accessLog.value_or(QString());
         host.errorLogEnabled = options.errorLog && !options.errorLog->isEmpty();
@@ -302,7 +284,7 @@ int ServeCommand::run(const QStringList &arguments)
     // The sites to serve: the flags', or the stored ones (read again on SIGHUP).
     std::optional<storage::DataFolder> folder;
     const auto loadSites = [&](QList<model::VirtualHost> *sites, QString *error) {
-        *sites = options->sites;
+        *sites = options->flags.sites;
         if (folder) {
             *sites = folder->database().virtualHosts();
             if (sites->isEmpty()) {
@@ -313,7 +295,7 @@ int ServeCommand::run(const QStringList &arguments)
             folder->applyDefaultLogPaths(*sites);
         }
         for (model::VirtualHost &host : *sites)
-            addRoutes(host, options->routes);
+            options->flags.addRoutesTo(host);
         return checkLogFiles(*sites, error);
     };
 

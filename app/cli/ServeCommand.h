@@ -33,8 +33,7 @@ public:
         // timeouts and cap when serving the stored sites.
         model::ServerConfig config;
         bool explicitSites = false; // --site / --default given
-        QList<model::VirtualHost> sites; // when explicitSites
-        QList<model::Route> routes; // --route, added to every site
+        SiteFlags flags; // --site / --default sites (when explicitSites); --route, added to every site
         // --access-log / --error-log FILE|off and --listing, for the --site /
         // --default sites (stored sites keep their own settings). Unset: no
         // log. An empty string: off.
