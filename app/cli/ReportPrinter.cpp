@@ -3,10 +3,10 @@
 #include "bench/AbReport.h"
 #include "bench/BenchTarget.h"
 #include "bench/JsonReport.h"
+#include "bench/ReportFile.h"
 #include "bench/WrkReport.h"
 
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace hostbench::cli {
 
@@ -16,12 +16,10 @@ namespace {
 
 bool writeBytes(const QString &path, const QString &flag, const QByteArray &bytes, QString *error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit()) {
-        *error = u"%1: cannot write %2: %3"_s.arg(flag, path, file.errorString());
-        return false;
-    }
-    return true;
+    if (bench::ReportFile::write(path, bytes, error))
+        return true;
+    *error = flag + u": "_s + *error;
+    return false;
 }
 
 } // namespace

@@ -125,6 +125,18 @@ void TestWrkReport::csv()
         u"p50_us,p90_us,p99_us,max_us,open_connections"_s);
     QCOMPARE(lines[1], u"0,100,100,250,1,4096,2500.0,10,20,30,40,5"_s);
     QCOMPARE(CsvReport::format({}), CsvReport::header());
+
+    // Several runs in one file: the run's id first, runs in the order given.
+    BenchSample b = a;
+    b.index = 1;
+    b.elapsedMs = 200;
+    const QStringList runs = CsvReport::formatRuns({ { 7, { a, b } }, { 3, { a } }, { 9, {} } }).split(u'\n');
+    QCOMPARE(runs.size(), 5);
+    QCOMPARE(runs[0], u"run_id,"_s + lines[0]);
+    QCOMPARE(runs[1], u"7,"_s + lines[1]);
+    QCOMPARE(runs[2], u"7,1,200,100,250,1,4096,2500.0,10,20,30,40,5"_s);
+    QCOMPARE(runs[3], u"3,"_s + lines[1]);
+    QCOMPARE(runs[4], QString());
 }
 
 void TestWrkReport::uncorrectedWithRate()
