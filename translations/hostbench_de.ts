@@ -1064,6 +1064,56 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
 </context>
 <context>
+    <name>hostbench::ui::RunExportDialog</name>
+    <message>
+        <source>Export Runs</source>
+        <translation>Läufe exportieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes the %n selected run(s). JSON: an array with, for each run, what hostbench-cli runs export --json writes (summary, parameters, percentiles, samples). CSV: one line per 100 ms sample of each run, the run&apos;s id first. Leave a field empty to skip that file.</source>
+        <translation>
+            <numerusform>Schreibt %n ausgewählten Lauf. JSON: ein Array mit dem, was hostbench-cli runs export --json für den Lauf schreibt (Zusammenfassung, Parameter, Perzentile, Messwerte). CSV: eine Zeile pro 100-ms-Messwert, zuerst die ID des Laufs. Ein leeres Feld lässt diese Datei aus.</numerusform>
+            <numerusform>Schreibt die %n ausgewählten Läufe. JSON: ein Array mit dem, was hostbench-cli runs export --json für jeden Lauf schreibt (Zusammenfassung, Parameter, Perzentile, Messwerte). CSV: eine Zeile pro 100-ms-Messwert jedes Laufs, zuerst die ID des Laufs. Ein leeres Feld lässt diese Datei aus.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A JSON array, one object per run as hostbench-cli runs export --json writes it</source>
+        <translation>Ein JSON-Array, ein Objekt pro Lauf, wie hostbench-cli runs export --json es schreibt</translation>
+    </message>
+    <message>
+        <source>One line per 100 ms sample of each run: run_id, then the columns of hostbench-cli runs export --csv</source>
+        <translation>Eine Zeile pro 100-ms-Messwert jedes Laufs: run_id, dann die Spalten von hostbench-cli runs export --csv</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>&amp;JSON file:</source>
+        <translation>&amp;JSON-Datei:</translation>
+    </message>
+    <message>
+        <source>C&amp;SV file:</source>
+        <translation>C&amp;SV-Datei:</translation>
+    </message>
+    <message>
+        <source>Give a JSON file, a CSV file or both.</source>
+        <translation>Geben Sie eine JSON-Datei, eine CSV-Datei oder beide an.</translation>
+    </message>
+    <message>
+        <source>Not written: %1</source>
+        <translation>Nicht geschrieben: %1</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::RunListModel</name>
     <message>
         <source>%1 (Host: %2)</source>
@@ -1100,6 +1150,90 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Failed</source>
         <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>open, %1 req/s</source>
+        <translation>offen, %1 Anfr./s</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>geschlossen</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 Anfragen</translation>
+    </message>
+    <message>
+        <source>Open model: requests sent at a constant rate, latency corrected for coordinated omission</source>
+        <translation>Offenes Modell: Anfragen mit fester Rate gesendet, Latenz um Coordinated Omission korrigiert</translation>
+    </message>
+    <message>
+        <source>Closed model: each connection sends its next request when the last one is answered</source>
+        <translation>Geschlossenes Modell: Jede Verbindung sendet ihre nächste Anfrage, wenn die letzte beantwortet ist</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Umfang</translation>
+    </message>
+    <message>
+        <source>Keep-alive</source>
+        <translation>Keep-alive</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>Load model: closed (each connection waits for its answer) or open (a constant rate of requests per second)</source>
+        <translation>Lastmodell: geschlossen (jede Verbindung wartet auf ihre Antwort) oder offen (feste Rate an Anfragen pro Sekunde)</translation>
+    </message>
+    <message>
+        <source>How long the run was asked to last, or how many requests it was asked to send</source>
+        <translation>Wie lange der Lauf dauern oder wie viele Anfragen er senden sollte</translation>
+    </message>
+    <message>
+        <source>Whether connections were kept alive for further requests</source>
+        <translation>Ob Verbindungen für weitere Anfragen offen gehalten wurden</translation>
+    </message>
+    <message>
+        <source>Connections open at once</source>
+        <translation>Gleichzeitig offene Verbindungen</translation>
+    </message>
+    <message>
+        <source>Load generator threads</source>
+        <translation>Threads des Lastgenerators</translation>
+    </message>
+    <message>
+        <source>Requests answered</source>
+        <translation>Beantwortete Anfragen</translation>
+    </message>
+    <message>
+        <source>Requests per second</source>
+        <translation>Anfragen pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Median latency (50th percentile)</source>
+        <translation>Median der Latenz (50. Perzentil)</translation>
+    </message>
+    <message>
+        <source>99th percentile latency</source>
+        <translation>Latenz am 99. Perzentil</translation>
+    </message>
+    <message>
+        <source>Requests that failed (connect, read, write, timeout, parse)</source>
+        <translation>Fehlgeschlagene Anfragen (Verbinden, Lesen, Schreiben, Zeitüberschreitung, Parsen)</translation>
     </message>
 </context>
 <context>
@@ -1162,6 +1296,18 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Compare the selected runs side by side (select several with Ctrl or Shift)</source>
         <translation>Die ausgewählten Läufe nebeneinander vergleichen (mehrere mit Strg oder Umschalt auswählen)</translation>
+    </message>
+    <message>
+        <source>E&amp;xport...</source>
+        <translation>E&amp;xportieren...</translation>
+    </message>
+    <message>
+        <source>Write the selected runs to a JSON file (one object per run) and a CSV file (one line per 100 ms sample)</source>
+        <translation>Die ausgewählten Läufe in eine JSON-Datei (ein Objekt pro Lauf) und eine CSV-Datei (eine Zeile pro 100-ms-Messwert) schreiben</translation>
+    </message>
+    <message>
+        <source>Delete these %1 runs and their samples? This cannot be undone.</source>
+        <translation>Diese %1 Läufe mit ihren Messwerten löschen? Das lässt sich nicht rückgängig machen.</translation>
     </message>
 </context>
 <context>

@@ -39,6 +39,16 @@
     </message>
 </context>
 <context>
+    <name>hostbench::ui::RunExportDialog</name>
+    <message numerus="yes">
+        <source>Writes the %n selected run(s). JSON: an array with, for each run, what hostbench-cli runs export --json writes (summary, parameters, percentiles, samples). CSV: one line per 100 ms sample of each run, the run&apos;s id first. Leave a field empty to skip that file.</source>
+        <translation>
+            <numerusform>Writes the %n selected run. JSON: an array with, for the run, what hostbench-cli runs export --json writes (summary, parameters, percentiles, samples). CSV: one line per 100 ms sample of the run, the run&apos;s id first. Leave a field empty to skip that file.</numerusform>
+            <numerusform>Writes the %n selected runs. JSON: an array with, for each run, what hostbench-cli runs export --json writes (summary, parameters, percentiles, samples). CSV: one line per 100 ms sample of each run, the run&apos;s id first. Leave a field empty to skip that file.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::RunsPage</name>
     <message numerus="yes">
         <source>%n run(s)</source>

@@ -1064,6 +1064,56 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     </message>
 </context>
 <context>
+    <name>hostbench::ui::RunExportDialog</name>
+    <message>
+        <source>Export Runs</source>
+        <translation>Exporter les exécutions</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes the %n selected run(s). JSON: an array with, for each run, what hostbench-cli runs export --json writes (summary, parameters, percentiles, samples). CSV: one line per 100 ms sample of each run, the run&apos;s id first. Leave a field empty to skip that file.</source>
+        <translation>
+            <numerusform>Écrit %n exécution sélectionnée. JSON : un tableau avec ce qu&apos;écrit hostbench-cli runs export --json pour l&apos;exécution (résumé, paramètres, centiles, échantillons). CSV : une ligne par échantillon de 100 ms, l&apos;identifiant de l&apos;exécution en tête. Laissez un champ vide pour ne pas écrire ce fichier.</numerusform>
+            <numerusform>Écrit les %n exécutions sélectionnées. JSON : un tableau avec, pour chaque exécution, ce qu&apos;écrit hostbench-cli runs export --json (résumé, paramètres, centiles, échantillons). CSV : une ligne par échantillon de 100 ms de chaque exécution, l&apos;identifiant de l&apos;exécution en tête. Laissez un champ vide pour ne pas écrire ce fichier.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A JSON array, one object per run as hostbench-cli runs export --json writes it</source>
+        <translation>Un tableau JSON, un objet par exécution, tel que l&apos;écrit hostbench-cli runs export --json</translation>
+    </message>
+    <message>
+        <source>One line per 100 ms sample of each run: run_id, then the columns of hostbench-cli runs export --csv</source>
+        <translation>Une ligne par échantillon de 100 ms de chaque exécution : run_id, puis les colonnes de hostbench-cli runs export --csv</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Parcourir...</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>Fichiers JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Fichiers CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>&amp;JSON file:</source>
+        <translation>Fichier &amp;JSON :</translation>
+    </message>
+    <message>
+        <source>C&amp;SV file:</source>
+        <translation>Fichier C&amp;SV :</translation>
+    </message>
+    <message>
+        <source>Give a JSON file, a CSV file or both.</source>
+        <translation>Indiquez un fichier JSON, un fichier CSV ou les deux.</translation>
+    </message>
+    <message>
+        <source>Not written: %1</source>
+        <translation>Non écrit : %1</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::RunListModel</name>
     <message>
         <source>%1 (Host: %2)</source>
@@ -1100,6 +1150,90 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Failed</source>
         <translation>Échecs</translation>
+    </message>
+    <message>
+        <source>open, %1 req/s</source>
+        <translation>ouvert, %1 req./s</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>fermé</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 requêtes</translation>
+    </message>
+    <message>
+        <source>Open model: requests sent at a constant rate, latency corrected for coordinated omission</source>
+        <translation>Modèle ouvert : requêtes envoyées à débit constant, latence corrigée de l&apos;omission coordonnée</translation>
+    </message>
+    <message>
+        <source>Closed model: each connection sends its next request when the last one is answered</source>
+        <translation>Modèle fermé : chaque connexion envoie sa requête suivante quand la précédente a reçu sa réponse</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Longueur</translation>
+    </message>
+    <message>
+        <source>Keep-alive</source>
+        <translation>Keep-alive</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>Load model: closed (each connection waits for its answer) or open (a constant rate of requests per second)</source>
+        <translation>Modèle de charge : fermé (chaque connexion attend sa réponse) ou ouvert (débit constant de requêtes par seconde)</translation>
+    </message>
+    <message>
+        <source>How long the run was asked to last, or how many requests it was asked to send</source>
+        <translation>Durée demandée pour l&apos;exécution, ou nombre de requêtes à envoyer</translation>
+    </message>
+    <message>
+        <source>Whether connections were kept alive for further requests</source>
+        <translation>Si les connexions ont été gardées ouvertes pour d&apos;autres requêtes</translation>
+    </message>
+    <message>
+        <source>Connections open at once</source>
+        <translation>Connexions ouvertes en même temps</translation>
+    </message>
+    <message>
+        <source>Load generator threads</source>
+        <translation>Threads du générateur de charge</translation>
+    </message>
+    <message>
+        <source>Requests answered</source>
+        <translation>Requêtes ayant reçu une réponse</translation>
+    </message>
+    <message>
+        <source>Requests per second</source>
+        <translation>Requêtes par seconde</translation>
+    </message>
+    <message>
+        <source>Median latency (50th percentile)</source>
+        <translation>Latence médiane (50e centile)</translation>
+    </message>
+    <message>
+        <source>99th percentile latency</source>
+        <translation>Latence au 99e centile</translation>
+    </message>
+    <message>
+        <source>Requests that failed (connect, read, write, timeout, parse)</source>
+        <translation>Requêtes échouées (connexion, lecture, écriture, délai dépassé, analyse)</translation>
     </message>
 </context>
 <context>
@@ -1162,6 +1296,18 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Run Not Deleted</source>
         <translation>Exécution non supprimée</translation>
+    </message>
+    <message>
+        <source>E&amp;xport...</source>
+        <translation>E&amp;xporter...</translation>
+    </message>
+    <message>
+        <source>Write the selected runs to a JSON file (one object per run) and a CSV file (one line per 100 ms sample)</source>
+        <translation>Écrire les exécutions sélectionnées dans un fichier JSON (un objet par exécution) et un fichier CSV (une ligne par échantillon de 100 ms)</translation>
+    </message>
+    <message>
+        <source>Delete these %1 runs and their samples? This cannot be undone.</source>
+        <translation>Supprimer ces %1 exécutions et leurs échantillons ? Cette action est irréversible.</translation>
     </message>
 </context>
 <context>

@@ -1064,6 +1064,56 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     </message>
 </context>
 <context>
+    <name>hostbench::ui::RunExportDialog</name>
+    <message>
+        <source>Export Runs</source>
+        <translation>Exportar execuções</translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes the %n selected run(s). JSON: an array with, for each run, what hostbench-cli runs export --json writes (summary, parameters, percentiles, samples). CSV: one line per 100 ms sample of each run, the run&apos;s id first. Leave a field empty to skip that file.</source>
+        <translation>
+            <numerusform>Grava %n execução selecionada. JSON: um array com o que hostbench-cli runs export --json grava para a execução (resumo, parâmetros, percentis, amostras). CSV: uma linha por amostra de 100 ms, com o id da execução primeiro. Deixe um campo vazio para não gravar esse arquivo.</numerusform>
+            <numerusform>Grava as %n execuções selecionadas. JSON: um array com, para cada execução, o que hostbench-cli runs export --json grava (resumo, parâmetros, percentis, amostras). CSV: uma linha por amostra de 100 ms de cada execução, com o id da execução primeiro. Deixe um campo vazio para não gravar esse arquivo.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A JSON array, one object per run as hostbench-cli runs export --json writes it</source>
+        <translation>Um array JSON, um objeto por execução, como hostbench-cli runs export --json o escreve</translation>
+    </message>
+    <message>
+        <source>One line per 100 ms sample of each run: run_id, then the columns of hostbench-cli runs export --csv</source>
+        <translation>Uma linha por amostra de 100 ms de cada execução: run_id, depois as colunas de hostbench-cli runs export --csv</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Procurar...</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>Arquivos JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Arquivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>&amp;JSON file:</source>
+        <translation>Arquivo &amp;JSON:</translation>
+    </message>
+    <message>
+        <source>C&amp;SV file:</source>
+        <translation>Arquivo C&amp;SV:</translation>
+    </message>
+    <message>
+        <source>Give a JSON file, a CSV file or both.</source>
+        <translation>Informe um arquivo JSON, um arquivo CSV ou ambos.</translation>
+    </message>
+    <message>
+        <source>Not written: %1</source>
+        <translation>Não gravado: %1</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::RunListModel</name>
     <message>
         <source>%1 (Host: %2)</source>
@@ -1100,6 +1150,90 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Failed</source>
         <translation>Falhas</translation>
+    </message>
+    <message>
+        <source>open, %1 req/s</source>
+        <translation>aberto, %1 req/s</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>fechado</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 requisições</translation>
+    </message>
+    <message>
+        <source>Open model: requests sent at a constant rate, latency corrected for coordinated omission</source>
+        <translation>Modelo aberto: requisições enviadas a taxa constante, latência corrigida para omissão coordenada</translation>
+    </message>
+    <message>
+        <source>Closed model: each connection sends its next request when the last one is answered</source>
+        <translation>Modelo fechado: cada conexão envia a próxima requisição quando a anterior é respondida</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sim</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>não</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Extensão</translation>
+    </message>
+    <message>
+        <source>Keep-alive</source>
+        <translation>Keep-alive</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>Load model: closed (each connection waits for its answer) or open (a constant rate of requests per second)</source>
+        <translation>Modelo de carga: fechado (cada conexão espera sua resposta) ou aberto (taxa constante de requisições por segundo)</translation>
+    </message>
+    <message>
+        <source>How long the run was asked to last, or how many requests it was asked to send</source>
+        <translation>Quanto tempo a execução devia durar, ou quantas requisições devia enviar</translation>
+    </message>
+    <message>
+        <source>Whether connections were kept alive for further requests</source>
+        <translation>Se as conexões foram mantidas abertas para outras requisições</translation>
+    </message>
+    <message>
+        <source>Connections open at once</source>
+        <translation>Conexões abertas ao mesmo tempo</translation>
+    </message>
+    <message>
+        <source>Load generator threads</source>
+        <translation>Threads do gerador de carga</translation>
+    </message>
+    <message>
+        <source>Requests answered</source>
+        <translation>Requisições respondidas</translation>
+    </message>
+    <message>
+        <source>Requests per second</source>
+        <translation>Requisições por segundo</translation>
+    </message>
+    <message>
+        <source>Median latency (50th percentile)</source>
+        <translation>Latência mediana (percentil 50)</translation>
+    </message>
+    <message>
+        <source>99th percentile latency</source>
+        <translation>Latência no percentil 99</translation>
+    </message>
+    <message>
+        <source>Requests that failed (connect, read, write, timeout, parse)</source>
+        <translation>Requisições que falharam (conexão, leitura, escrita, tempo esgotado, análise)</translation>
     </message>
 </context>
 <context>
@@ -1162,6 +1296,18 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Run Not Deleted</source>
         <translation>Execução não excluída</translation>
+    </message>
+    <message>
+        <source>E&amp;xport...</source>
+        <translation>E&amp;xportar...</translation>
+    </message>
+    <message>
+        <source>Write the selected runs to a JSON file (one object per run) and a CSV file (one line per 100 ms sample)</source>
+        <translation>Gravar as execuções selecionadas num arquivo JSON (um objeto por execução) e num arquivo CSV (uma linha por amostra de 100 ms)</translation>
+    </message>
+    <message>
+        <source>Delete these %1 runs and their samples? This cannot be undone.</source>
+        <translation>Excluir estas %1 execuções e suas amostras? Isso não pode ser desfeito.</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,18 @@ QString RunListModel::displayUrl(const model::BenchParameters &parameters)
     return tr("%1 (Host: %2)").arg(parameters.url, parameters.hostOverride);
 }
 
+QString RunListModel::modelText(const model::BenchParameters &parameters)
+{
+    return parameters.rate > 0 ? tr("open, %1 req/s").arg(Format::rate(parameters.rate)) : tr("closed");
+}
+
+QString RunListModel::lengthText(const model::BenchParameters &parameters)
+{
+    if (parameters.requests > 0)
+        return tr("%1 requests").arg(Format::count(quint64(parameters.requests)));
+    return Format::duration(parameters.durationMs);
+}
+
 int RunListModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_runs.size());
@@ -55,21 +67,42 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     const model::RunSummary &s = run.summary;
     if (role == kRunIdRole)
         return run.id;
-    if (role == Qt::TextAlignmentRole)
-        return index.column() <= UrlColumn ? int(Qt::AlignLeft | Qt::AlignVCenter)
-                                           : int(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ToolTipRole && index.column() == UrlColumn)
+    const int column = index.column();
+    if (role == Qt::TextAlignmentRole) {
+        const bool text = column <= UrlColumn || column == ModelColumn || column == LengthColumn
+            || column == KeepAliveColumn;
+        return text ? int(Qt::AlignLeft | Qt::AlignVCenter) : int(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    if (role == Qt::ToolTipRole && column == UrlColumn)
         return displayUrl(run.parameters);
+    if (role == Qt::ToolTipRole && column == ModelColumn)
+        return run.parameters.rate > 0
+            ? tr("Open model: requests sent at a constant rate, latency corrected for coordinated omission")
+            : tr("Closed model: each connection sends its next request when the last one is answered");
     if (role == Qt::ForegroundRole && index.column() == FailedColumn && s.failed > 0)
         return QColor(0xc6, 0x28, 0x28);
     if (role != Qt::DisplayRole && role != kSortRole)
         return {};
     const bool display = role == Qt::DisplayRole;
-    switch (index.column()) {
+    switch (column) {
     case DateColumn:
         return display ? QVariant(Format::dateTime(run.startedAtMs)) : QVariant(run.startedAtMs);
     case UrlColumn:
         return displayUrl(run.parameters);
+    case ModelColumn:
+        return display ? QVariant(modelText(run.parameters)) : QVariant(run.parameters.rate);
+    case LengthColumn:
+        // Runs of a request count sort after the timed ones: a count is not a time.
+        if (display)
+            return lengthText(run.parameters);
+        return run.parameters.requests > 0 ? 1e15 + double(run.parameters.requests)
+                                           : double(run.parameters.durationMs);
+    case KeepAliveColumn:
+        return display ? QVariant(run.parameters.keepAlive ? tr("yes") : tr("no"))
+                       : QVariant(run.parameters.keepAlive);
+    case ThreadsColumn:
+        return display ? QVariant(Format::count(quint64(qMax(0, run.parameters.threads))))
+                       : QVariant(run.parameters.threads);
     case ConcurrencyColumn:
         return display ? QVariant(Format::count(quint64(qMax(0, s.concurrency)))) : QVariant(s.concurrency);
     case RequestsColumn:
@@ -94,6 +127,8 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
 
 QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole)
+        return headerToolTip(section);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -101,8 +136,16 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Date");
     case UrlColumn:
         return tr("URL");
+    case ModelColumn:
+        return tr("Model");
+    case LengthColumn:
+        return tr("Length");
+    case KeepAliveColumn:
+        return tr("Keep-alive");
     case ConcurrencyColumn:
         return tr("Concurrency");
+    case ThreadsColumn:
+        return tr("Threads");
     case RequestsColumn:
         return tr("Requests");
     case RateColumn:
@@ -113,6 +156,35 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("p99");
     case FailedColumn:
         return tr("Failed");
+    default:
+        return {};
+    }
+}
+
+QString RunListModel::headerToolTip(int section)
+{
+    switch (section) {
+    case ModelColumn:
+        return tr("Load model: closed (each connection waits for its answer) or open (a constant rate of "
+                  "requests per second)");
+    case LengthColumn:
+        return tr("How long the run was asked to last, or how many requests it was asked to send");
+    case KeepAliveColumn:
+        return tr("Whether connections were kept alive for further requests");
+    case ConcurrencyColumn:
+        return tr("Connections open at once");
+    case ThreadsColumn:
+        return tr("Load generator threads");
+    case RequestsColumn:
+        return tr("Requests answered");
+    case RateColumn:
+        return tr("Requests per second");
+    case P50Column:
+        return tr("Median latency (50th percentile)");
+    case P99Column:
+        return tr("99th percentile latency");
+    case FailedColumn:
+        return tr("Requests that failed (connect, read, write, timeout, parse)");
     default:
         return {};
     }

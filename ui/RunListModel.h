@@ -8,9 +8,12 @@
 namespace hostbench::ui {
 
 /*
- * The stored runs as a table: date, URL, concurrency, requests, req/s, p50,
- * p99, failed. DisplayRole is formatted text; kSortRole the raw figure, for
- * a QSortFilterProxyModel; kRunIdRole the run's row id. Holds what
+ * The stored runs as a table: date, URL, the results (requests, req/s, p50,
+ * p99, failed), then what was asked: model (closed, or open at a rate),
+ * length (duration or request count), keep-alive, concurrency, threads.
+ * DisplayRole is formatted text;
+ * kSortRole the raw figure, for a QSortFilterProxyModel; kRunIdRole the
+ * run's row id; a header's ToolTipRole says what the column holds. Holds what
  * Database::runs() returned (a bounded list): samples are not loaded here.
  * GUI thread.
  */
@@ -22,12 +25,16 @@ public:
     enum Column {
         DateColumn,
         UrlColumn,
-        ConcurrencyColumn,
         RequestsColumn,
         RateColumn,
         P50Column,
         P99Column,
         FailedColumn,
+        ModelColumn,
+        LengthColumn,
+        KeepAliveColumn,
+        ConcurrencyColumn,
+        ThreadsColumn,
         ColumnCount
     };
     static constexpr int kSortRole = Qt::UserRole + 1;
@@ -40,6 +47,11 @@ public:
     int rowOf(qint64 runId) const;
     // "http://127.0.0.1:8080/ (Host: example.test:8080)"
     static QString displayUrl(const model::BenchParameters &parameters);
+    // "closed" or "open, 5,000 req/s" (wrk2's constant rate, coordinated
+    // omission corrected).
+    static QString modelText(const model::BenchParameters &parameters);
+    // "10 s" or "10,000 requests": what ended the run.
+    static QString lengthText(const model::BenchParameters &parameters);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -47,6 +59,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    static QString headerToolTip(int section);
+
     QList<storage::StoredRun> m_runs;
 };
 

@@ -6,6 +6,7 @@
 #include "ui/Format.h"
 #include "ui/ReportText.h"
 #include "ui/RunCompareDialog.h"
+#include "ui/RunExportDialog.h"
 #include "ui/RunListModel.h"
 
 #include <QAction>
@@ -14,6 +15,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -38,6 +40,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     , m_refresh(new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("&Refresh"), this))
     , m_delete(new QPushButton(style()->standardIcon(QStyle::SP_TrashIcon), tr("&Delete"), this))
     , m_compare(new QPushButton(tr("&Compare"), this))
+    , m_export(new QPushButton(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("E&xport..."), this))
     , m_title(new QLabel(this))
     , m_charts(new BenchCharts(u"run"_s, Qt::Vertical, this))
     , m_report(new QPlainTextEdit(this))
@@ -50,6 +53,9 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     m_delete->setObjectName(u"runsDelete"_s);
     m_compare->setObjectName(u"runsCompare"_s);
     m_compare->setToolTip(tr("Compare the selected runs side by side (select several with Ctrl or Shift)"));
+    m_export->setObjectName(u"runsExport"_s);
+    m_export->setToolTip(tr("Write the selected runs to a JSON file (one object per run) and a CSV file "
+                            "(one line per 100 ms sample)"));
     m_title->setObjectName(u"runTitle"_s);
     m_report->setObjectName(u"runReport"_s);
 
@@ -66,7 +72,12 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setHighlightSections(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(RunListModel::UrlColumn, QHeaderView::Stretch);
+    // The URL gets a fixed share and its tool tip; the rest are as wide as
+    // their contents, results before parameters, so that a narrow window
+    // scrolls past what was asked rather than what came out.
+    m_table->horizontalHeader()->setSectionResizeMode(RunListModel::UrlColumn, QHeaderView::Interactive);
+    m_table->horizontalHeader()->resizeSection(RunListModel::UrlColumn, 200);
+    m_table->horizontalHeader()->setStretchLastSection(true);
 
     m_title->setWordWrap(true);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -82,6 +93,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     listBar->addWidget(m_count, 1);
     listBar->addWidget(m_refresh);
     listBar->addWidget(m_compare);
+    listBar->addWidget(m_export);
     listBar->addWidget(m_delete);
     auto *listPane = new QWidget(this);
     auto *listLayout = new QVBoxLayout(listPane);
@@ -114,8 +126,23 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
 
     connect(
         m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::showSelectedRun);
-    connect(m_delete, &QPushButton::clicked, this, &RunsPage::deleteSelectedRun);
+    connect(m_delete, &QPushButton::clicked, this, &RunsPage::deleteSelectedRuns);
     connect(m_compare, &QPushButton::clicked, this, &RunsPage::compareSelectedRuns);
+    connect(m_export, &QPushButton::clicked, this, &RunsPage::exportSelectedRuns);
+    // The same actions on a right click, for the rows under it.
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QTableView::customContextMenuRequested, this, [this](const QPoint &position) {
+        if (!m_table->indexAt(position).isValid())
+            return;
+        auto *menu = new QMenu(m_table);
+        menu->setObjectName(u"runsContextMenu"_s);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        for (QPushButton *button : { m_compare, m_export, m_delete }) {
+            QAction *action = menu->addAction(button->icon(), button->text(), button, &QPushButton::click);
+            action->setEnabled(button->isEnabled());
+        }
+        menu->popup(m_table->viewport()->mapToGlobal(position));
+    });
     connect(m_refresh, &QPushButton::clicked, this, [this] { refresh(); });
     // F5 while the page is shown; the button keeps its Alt+R mnemonic.
     auto *refreshAction = new QAction(this);
@@ -168,7 +195,7 @@ QList<qint64> RunsPage::selectedRunIds() const
     return ids;
 }
 
-void RunsPage::compareSelectedRuns()
+QList<storage::StoredRun> RunsPage::selectedRuns() const
 {
     QList<storage::StoredRun> runs;
     for (const qint64 id : selectedRunIds()) {
@@ -176,6 +203,12 @@ void RunsPage::compareSelectedRuns()
         if (row >= 0)
             runs.append(m_model->run(row));
     }
+    return runs;
+}
+
+void RunsPage::compareSelectedRuns()
+{
+    const QList<storage::StoredRun> runs = selectedRuns();
     if (runs.size() < 2)
         return;
     auto *dialog = new RunCompareDialog(m_database, runs, this);
@@ -183,14 +216,25 @@ void RunsPage::compareSelectedRuns()
     dialog->show();
 }
 
+void RunsPage::exportSelectedRuns()
+{
+    const QList<storage::StoredRun> runs = selectedRuns();
+    if (runs.isEmpty())
+        return;
+    auto *dialog = new RunExportDialog(m_database, runs, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
 void RunsPage::showSelectedRun()
 {
     const QList<qint64> ids = selectedRunIds();
     const qint64 id = ids.isEmpty() ? 0 : ids.first();
     const int row = m_model->rowOf(id);
-    // Delete acts on one run, so that a stray Shift-click never deletes many.
-    m_delete->setEnabled(row >= 0 && ids.size() == 1);
+    // Delete asks first, naming how many, so a stray Shift-click costs nothing.
+    m_delete->setEnabled(!ids.isEmpty());
     m_compare->setEnabled(ids.size() >= 2);
+    m_export->setEnabled(!ids.isEmpty());
     if (row < 0) {
         m_title->setText(m_model->rowCount() == 0 ? tr("No runs yet: start one in Benchmark.") : QString());
         m_charts->clear();
@@ -204,37 +248,45 @@ void RunsPage::showSelectedRun()
     m_report->setPlainText(ReportText::ab(run.parameters, run.summary));
 }
 
-void RunsPage::deleteSelectedRun()
+void RunsPage::deleteSelectedRuns()
 {
-    const qint64 id = selectedRunId();
-    if (id == 0)
+    const QList<qint64> ids = selectedRunIds();
+    if (ids.isEmpty())
         return;
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Delete Run"),
-        tr("Delete this run and its samples? This cannot be undone."), QMessageBox::Cancel, this);
+    const QString question = ids.size() == 1
+        ? tr("Delete this run and its samples? This cannot be undone.")
+        : tr("Delete these %1 runs and their samples? This cannot be undone.").arg(ids.size());
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Delete Run"), question, QMessageBox::Cancel, this);
     box->setObjectName(u"runsDeleteConfirm"_s);
     QPushButton *remove = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
     box->setDefaultButton(QMessageBox::Cancel);
     ButtonTexts::translate(box);
     box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::finished, this, [this, box, remove, id] {
+    connect(box, &QMessageBox::finished, this, [this, box, remove, ids] {
         if (box->clickedButton() == remove)
-            deleteRun(id);
+            deleteRuns(ids);
     });
     box->open();
 }
 
-void RunsPage::deleteRun(qint64 runId)
+void RunsPage::deleteRuns(const QList<qint64> &runIds)
 {
-    if (!m_database.removeRun(runId)) {
-        QMessageBox::warning(this, tr("Run Not Deleted"), m_database.lastError());
-        return;
-    }
     // Select the neighbour, as a list does after a deletion.
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    const int proxyRow = rows.isEmpty() ? 0 : rows.first().row();
+    int proxyRow = m_proxy->rowCount();
+    for (const QModelIndex &index : rows)
+        proxyRow = qMin(proxyRow, index.row());
+    QString error;
+    for (const qint64 id : runIds) {
+        if (!m_database.removeRun(id)) {
+            error = m_database.lastError();
+            break;
+        }
+    }
     m_model->setRuns(m_database.runs(kRunLimit));
     const int count = m_model->rowCount();
-    m_count->setText(tr("%n run(s)", nullptr, count));
+    m_count->setText(
+        count >= kRunLimit ? tr("The newest %1 runs").arg(kRunLimit) : tr("%n run(s)", nullptr, count));
     if (count > 0) {
         const QModelIndex next = m_proxy->index(qMin(proxyRow, count - 1), 0);
         m_table->selectionModel()->select(
@@ -242,6 +294,8 @@ void RunsPage::deleteRun(qint64 runId)
     } else {
         showSelectedRun();
     }
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Run Not Deleted"), error);
 }
 
 } // namespace hostbench::ui

@@ -10,6 +10,7 @@ class QTableView;
 
 namespace hostbench::storage {
 class Database;
+struct StoredRun;
 }
 
 namespace hostbench::ui {
@@ -20,9 +21,11 @@ class RunListModel;
 /*
  * The Runs page: the newest kRunLimit stored runs (newest first, sortable by
  * any column); the selected run's report and charts, its samples read from
- * the database only when it is selected; Delete. Several runs selected
+ * the database only when it is selected. Several runs selected
  * (Ctrl/Shift-click) open side by side with Compare (RunCompareDialog), the
- * first selected as the reference. The list is read again
+ * first selected as the reference; Export writes the selected runs to JSON
+ * and CSV (RunExportDialog); Delete removes them after a question that says
+ * how many. The buttons' actions are also the table's context menu. The list is read again
  * each time the page is shown and on Refresh (F5), so that runs stored by
  * hostbench-cli in the same data folder appear. GUI thread.
  */
@@ -40,16 +43,21 @@ public:
     qint64 selectedRunId() const;
     // The selected runs' ids, in the order they were selected.
     QList<qint64> selectedRunIds() const;
-    void deleteSelectedRun();
+    // Asks, then deletes the selected runs (one or more).
+    void deleteSelectedRuns();
     // Opens a RunCompareDialog on the selected runs (two or more).
     void compareSelectedRuns();
+    // Opens a RunExportDialog on the selected runs (one or more).
+    void exportSelectedRuns();
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
     void showSelectedRun();
-    void deleteRun(qint64 runId);
+    void deleteRuns(const QList<qint64> &runIds);
+    // The selected runs, in the order they were selected.
+    QList<storage::StoredRun> selectedRuns() const;
 
     storage::Database &m_database;
     RunListModel *m_model = nullptr;
@@ -59,6 +67,7 @@ private:
     QPushButton *m_refresh = nullptr;
     QPushButton *m_delete = nullptr;
     QPushButton *m_compare = nullptr;
+    QPushButton *m_export = nullptr;
     QLabel *m_title = nullptr;
     BenchCharts *m_charts = nullptr;
     QPlainTextEdit *m_report = nullptr;

@@ -1,22 +1,40 @@
 // The Runs page on a real SQLite file: runs stored through a second
 // connection (as hostbench-cli does from another process) appear when the
-// page is shown again or Refresh is clicked, and the run list's cells;
-// comparing runs (the figures table and the overlaid charts).
+// page is shown again or Refresh is clicked, and the run list's cells (the
+// results and what was asked: model, length, keep-alive, concurrency,
+// threads); exporting selected runs to JSON and CSV files read back;
+// deleting several after the question; comparing runs (the figures table
+// and the overlaid charts).
 #include "storage/Database.h"
 #include "ui/BenchCharts.h"
 #include "ui/RunCompareDialog.h"
+#include "ui/RunExportDialog.h"
 #include "ui/RunListModel.h"
 #include "ui/RunsPage.h"
 
 #include <QAbstractItemModel>
+#include <QApplication>
 #include <QDateTime>
+#include <QDialogButtonBox>
 #include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
+#include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
@@ -33,6 +51,13 @@ private slots:
     void refreshKeepsSelection();
     void latencyCells_data();
     void latencyCells();
+    void parameterColumns_data();
+    void parameterColumns();
+    void parameterHeadersAreWhole();
+    void exportWritesSelectedRuns();
+    void exportErrorStaysInTheDialog();
+    void deleteSeveralAfterAsking();
+    void contextMenuHasTheActions();
     void compareNeedsTwoRuns();
     void compareShowsFiguresAndSeries();
 
@@ -40,6 +65,8 @@ private:
     // Stores a run through its own connection, with `samples` samples of
     // 100 ms at `completed` / 10 requests each; returns its id.
     qint64 storeRun(const QString &url, quint64 completed, int samples = 0);
+    // The same with these parameters (url and the rest as given).
+    qint64 storeRun(const model::BenchParameters &parameters, quint64 completed, int samples = 0);
     // Selects the runs with these ids, in this order, as Ctrl-clicks do.
     void selectRuns(const QList<qint64> &ids);
     QTableView *table() const { return m_page->findChild<QTableView *>(u"runsTable"_s); }
@@ -72,16 +99,21 @@ void TestRunsPage::cleanup()
 
 qint64 TestRunsPage::storeRun(const QString &url, quint64 completed, int samples)
 {
-    storage::Database other;
-    if (!other.open(m_database->filePath()))
-        return 0;
     model::BenchParameters parameters;
     parameters.url = url;
     parameters.concurrency = 2;
     parameters.requests = 100;
+    return storeRun(parameters, completed, samples);
+}
+
+qint64 TestRunsPage::storeRun(const model::BenchParameters &parameters, quint64 completed, int samples)
+{
+    storage::Database other;
+    if (!other.open(m_database->filePath()))
+        return 0;
     model::RunSummary summary;
     summary.startedAtMs = (m_clock += 1000); // newest last
-    summary.concurrency = 2;
+    summary.concurrency = parameters.concurrency;
     summary.timeTakenSec = 1;
     summary.completed = completed;
     summary.failed = 100 - completed;
@@ -180,6 +212,269 @@ void TestRunsPage::latencyCells()
         else
             QVERIFY2(cell.contains(u"ms"_s), qPrintable(cell));
     }
+}
+
+void TestRunsPage::parameterColumns_data()
+{
+    QTest::addColumn<qint64>("requests");
+    QTest::addColumn<qint64>("durationMs");
+    QTest::addColumn<double>("rate");
+    QTest::addColumn<bool>("keepAlive");
+    QTest::addColumn<int>("concurrency");
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("length");
+    QTest::addColumn<QString>("keepAliveText");
+    QTest::newRow("closed, timed, keep-alive")
+        << qint64(0) << qint64(10'000) << 0.0 << true << 50 << 2 << u"closed"_s << u"10 s"_s << u"yes"_s;
+    QTest::newRow("closed, request count")
+        << qint64(10'000) << qint64(0) << 0.0 << false << 8 << 1 << u"closed"_s
+        << QLocale().toString(10'000) + u" requests"_s << u"no"_s;
+    QTest::newRow("open at a rate") << qint64(0) << qint64(30'000) << 5000.0 << true << 100 << 4
+                                    << u"open, "_s + QLocale().toString(5000) + u" req/s"_s << u"30 s"_s
+                                    << u"yes"_s;
+}
+
+void TestRunsPage::parameterColumns()
+{
+    QFETCH(qint64, requests);
+    QFETCH(qint64, durationMs);
+    QFETCH(double, rate);
+    QFETCH(bool, keepAlive);
+    QFETCH(int, concurrency);
+    QFETCH(int, threads);
+    model::BenchParameters parameters;
+    parameters.url = u"http://127.0.0.1:1/columns"_s;
+    parameters.requests = requests;
+    parameters.durationMs = durationMs;
+    parameters.rate = rate;
+    parameters.keepAlive = keepAlive;
+    parameters.concurrency = concurrency;
+    parameters.threads = threads;
+    const qint64 id = storeRun(parameters, 100);
+    QVERIFY(id > 0);
+    m_page->refresh();
+    QAbstractItemModel *model = table()->model();
+    QCOMPARE(model->rowCount(), 1);
+    using Model = ui::RunListModel;
+    const auto cell = [model](int column) { return model->index(0, column).data().toString(); };
+    QTEST(cell(Model::ModelColumn), "model");
+    QTEST(cell(Model::LengthColumn), "length");
+    QTEST(cell(Model::KeepAliveColumn), "keepAliveText");
+    QCOMPARE(cell(Model::ConcurrencyColumn), QString::number(concurrency));
+    QCOMPARE(cell(Model::ThreadsColumn), QString::number(threads));
+    QVERIFY(!model->index(0, Model::ModelColumn).data(Qt::ToolTipRole).toString().isEmpty());
+}
+
+void TestRunsPage::parameterHeadersAreWhole()
+{
+    // At the main window's smallest size every header is shown whole (the
+    // table scrolls sideways past the parameters if it must), and says more
+    // in its tool tip; the results come before the parameters.
+    m_page->resize(1024, 700);
+    model::BenchParameters open;
+    open.url = u"http://127.0.0.1:8080/a/rather/long/path/to/a/page.html"_s;
+    open.durationMs = 10'000;
+    open.rate = 12'500;
+    open.concurrency = 1000;
+    QVERIFY(storeRun(open, 100) > 0);
+    model::BenchParameters counted;
+    counted.url = u"http://127.0.0.1:8080/"_s;
+    counted.requests = 1'000'000;
+    QVERIFY(storeRun(counted, 100) > 0);
+    m_page->refresh();
+    QHeaderView *header = table()->horizontalHeader();
+    const QFontMetrics metrics(header->font());
+    for (int column = 0; column < ui::RunListModel::ColumnCount; ++column) {
+        const QString title = table()->model()->headerData(column, Qt::Horizontal).toString();
+        QVERIFY2(header->sectionSize(column) >= metrics.horizontalAdvance(title), qPrintable(title));
+        if (column != ui::RunListModel::UrlColumn)
+            QVERIFY2(header->sectionSize(column)
+                    >= static_cast<QAbstractItemView *>(table())->sizeHintForColumn(column),
+                qPrintable(title));
+        if (column >= ui::RunListModel::ModelColumn)
+            QVERIFY2(
+                !table()->model()->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty(),
+                qPrintable(title));
+    }
+    // For review of the look, not checked: HOSTBENCH_SCREENSHOTS=DIR saves it.
+    const QString screens = qEnvironmentVariable("HOSTBENCH_SCREENSHOTS");
+    if (!screens.isEmpty())
+        QVERIFY(m_page->grab().save(QDir(screens).filePath(u"runs-page.png"_s)));
+    QVERIFY(header->sectionSize(ui::RunListModel::UrlColumn) >= 120);
+    QVERIFY(header->sectionViewportPosition(ui::RunListModel::FailedColumn)
+            + header->sectionSize(ui::RunListModel::FailedColumn)
+        <= table()->viewport()->width());
+}
+
+void TestRunsPage::exportWritesSelectedRuns()
+{
+    const qint64 first = storeRun(u"http://127.0.0.1:1/first"_s, 40, 3);
+    QVERIFY(storeRun(u"http://127.0.0.1:1/unselected"_s, 50, 2) > 0);
+    const qint64 second = storeRun(u"http://127.0.0.1:1/second"_s, 80, 5);
+    m_page->refresh();
+    auto *exportButton = m_page->findChild<QPushButton *>(u"runsExport"_s);
+    QVERIFY(exportButton);
+    selectRuns({ second, first });
+    QVERIFY(exportButton->isEnabled());
+    QTest::mouseClick(exportButton, Qt::LeftButton);
+    ui::RunExportDialog *dialog = nullptr;
+    QTRY_VERIFY(
+        (dialog = m_page->findChild<ui::RunExportDialog *>(u"runsExportDialog"_s)) && dialog->isVisible());
+
+    const QString jsonPath = m_dir->filePath(u"runs.json"_s);
+    const QString csvPath = m_dir->filePath(u"picked/runs.csv"_s);
+    QVERIFY(QDir().mkpath(m_dir->filePath(u"picked"_s)));
+    auto *json = dialog->findChild<QLineEdit *>(u"runsExportJson"_s);
+    json->selectAll();
+    QTest::keyClicks(json, jsonPath);
+    // The CSV file through Browse, in Qt's (non-native) file dialog.
+    bool picked = false;
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, this, [&] {
+        if (auto *files = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+            poll.stop();
+            files->selectFile(csvPath);
+            // As typed: selectFile() alone may lose to the directory still loading.
+            if (auto *name = files->findChild<QLineEdit *>(u"fileNameEdit"_s))
+                name->setText(csvPath);
+            QMetaObject::invokeMethod(files, "accept", Qt::QueuedConnection);
+            picked = true;
+        }
+    });
+    poll.start(50);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(u"runsExportCsvBrowse"_s), Qt::LeftButton);
+    QTRY_VERIFY(picked);
+    QTRY_COMPARE(
+        QDir::fromNativeSeparators(dialog->findChild<QLineEdit *>(u"runsExportCsv"_s)->text()), csvPath);
+    QTest::mouseClick(
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save), Qt::LeftButton);
+    QTRY_VERIFY(!m_page->findChild<ui::RunExportDialog *>(u"runsExportDialog"_s)); // closed and deleted
+
+    // JSON: one object per selected run, in the order selected, as `runs export --json`.
+    QFile jsonFile(jsonPath);
+    QVERIFY(jsonFile.open(QIODevice::ReadOnly));
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(jsonFile.readAll(), &parseError);
+    QCOMPARE(parseError.error, QJsonParseError::NoError);
+    QVERIFY(document.isArray());
+    const QJsonArray array = document.array();
+    QCOMPARE(array.size(), 2);
+    const QList<std::pair<QString, int>> expected { { u"/second"_s, 5 }, { u"/first"_s, 3 } };
+    for (int i = 0; i < 2; ++i) {
+        const QJsonObject run = array.at(i).toObject();
+        QVERIFY(run.value(u"parameters"_s).toObject().value(u"url"_s).toString().endsWith(expected[i].first));
+        QCOMPARE(run.value(u"samples"_s).toArray().size(), expected[i].second);
+        QCOMPARE(run.value(u"completed"_s).toInteger(), i == 0 ? 80 : 40);
+    }
+    const std::optional<storage::StoredRun> stored = m_database->run(second);
+    QVERIFY(stored);
+    QCOMPARE(array.at(0).toObject().value(u"started_at_ms"_s).toInteger(), stored->summary.startedAtMs);
+
+    // CSV: a line per sample, the run's id first, runs in the order selected.
+    QFile csvFile(csvPath);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(csvFile.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 1 + 5 + 3);
+    QVERIFY2(lines[0].startsWith(u"run_id,index,elapsed_ms,"_s), qPrintable(lines[0]));
+    for (int i = 1; i < lines.size(); ++i)
+        QCOMPARE(lines[i].section(u',', 0, 0).toLongLong(), i <= 5 ? second : first);
+    // 100 ms samples of completed / 10 requests: `completed` requests/s.
+    QCOMPARE(lines[1].section(u',', 7, 7), u"80.0"_s);
+}
+
+void TestRunsPage::exportErrorStaysInTheDialog()
+{
+    const qint64 id = storeRun(u"http://127.0.0.1:1/one"_s, 40, 3);
+    m_page->refresh(id);
+    m_page->exportSelectedRuns();
+    ui::RunExportDialog *dialog = nullptr;
+    QTRY_VERIFY(
+        (dialog = m_page->findChild<ui::RunExportDialog *>(u"runsExportDialog"_s)) && dialog->isVisible());
+    // A file under a plain file cannot be written: the error shows under its field.
+    QFile blocker(m_dir->filePath(u"blocker"_s));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    auto *json = dialog->findChild<QLineEdit *>(u"runsExportJson"_s);
+    auto *csv = dialog->findChild<QLineEdit *>(u"runsExportCsv"_s);
+    json->setText(blocker.fileName() + u"/runs.json"_s);
+    csv->setText(m_dir->filePath(u"runs.csv"_s));
+    auto *save = dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save);
+    QTest::mouseClick(save, Qt::LeftButton);
+    auto *jsonError = dialog->findChild<QLabel *>(u"runsExportJsonError"_s);
+    auto *csvError = dialog->findChild<QLabel *>(u"runsExportCsvError"_s);
+    QTRY_VERIFY(jsonError->isVisible() && jsonError->text().contains(u"cannot write"_s));
+    QVERIFY(jsonError->text().contains(blocker.fileName()));
+    QVERIFY(csvError->text().isEmpty());
+    QVERIFY(dialog->isVisible());
+    QVERIFY(QFileInfo::exists(m_dir->filePath(u"runs.csv"_s)));
+
+    // Neither file: said under the first field.
+    json->clear();
+    csv->clear();
+    QTest::mouseClick(save, Qt::LeftButton);
+    QTRY_VERIFY(!jsonError->text().isEmpty());
+    QVERIFY(dialog->isVisible());
+    dialog->reject();
+}
+
+void TestRunsPage::deleteSeveralAfterAsking()
+{
+    const qint64 a = storeRun(u"http://127.0.0.1:1/a"_s, 40, 2);
+    const qint64 b = storeRun(u"http://127.0.0.1:1/b"_s, 40, 2);
+    const qint64 c = storeRun(u"http://127.0.0.1:1/c"_s, 40, 2);
+    m_page->refresh();
+    selectRuns({ a, c });
+    auto *remove = m_page->findChild<QPushButton *>(u"runsDelete"_s);
+    QVERIFY(remove->isEnabled());
+
+    // Cancel keeps them all.
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QMessageBox *confirm = nullptr;
+    QTRY_VERIFY((confirm = m_page->findChild<QMessageBox *>(u"runsDeleteConfirm"_s)) && confirm->isVisible());
+    QVERIFY2(confirm->text().contains(u"2"_s), qPrintable(confirm->text()));
+    confirm->button(QMessageBox::Cancel)->click();
+    QTRY_VERIFY(!m_page->findChild<QMessageBox *>(u"runsDeleteConfirm"_s));
+    QCOMPARE(m_database->runs().size(), 3);
+
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QTRY_VERIFY((confirm = m_page->findChild<QMessageBox *>(u"runsDeleteConfirm"_s)) && confirm->isVisible());
+    QAbstractButton *destroy = nullptr;
+    for (QAbstractButton *button : confirm->buttons()) {
+        if (confirm->buttonRole(button) == QMessageBox::DestructiveRole)
+            destroy = button;
+    }
+    QVERIFY(destroy);
+    QTest::mouseClick(destroy, Qt::LeftButton);
+    QTRY_COMPARE(table()->model()->rowCount(), 1);
+    const QList<storage::StoredRun> left = m_database->runs();
+    QCOMPARE(left.size(), 1);
+    QCOMPARE(left.first().id, b);
+    QVERIFY(m_database->samples(a).isEmpty());
+    QVERIFY(m_database->samples(c).isEmpty());
+    QCOMPARE(m_database->samples(b).size(), 2);
+    QCOMPARE(m_page->selectedRunId(), b);
+}
+
+void TestRunsPage::contextMenuHasTheActions()
+{
+    const qint64 a = storeRun(u"http://127.0.0.1:1/a"_s, 40);
+    const qint64 b = storeRun(u"http://127.0.0.1:1/b"_s, 40);
+    m_page->refresh();
+    selectRuns({ a, b });
+    const QPoint where = table()->visualRect(table()->model()->index(0, 0)).center();
+    emit table()->customContextMenuRequested(where);
+    QMenu *menu = nullptr;
+    QTRY_VERIFY((menu = m_page->findChild<QMenu *>(u"runsContextMenu"_s)) && menu->isVisible());
+    QStringList texts;
+    for (QAction *action : menu->actions()) {
+        QVERIFY(action->isEnabled());
+        texts.append(action->text());
+    }
+    QCOMPARE(texts, (QStringList { u"&Compare"_s, u"E&xport..."_s, u"&Delete"_s }));
+    menu->actions().at(1)->trigger();
+    QTRY_VERIFY(m_page->findChild<ui::RunExportDialog *>(u"runsExportDialog"_s));
+    menu->close();
 }
 
 void TestRunsPage::compareNeedsTwoRuns()

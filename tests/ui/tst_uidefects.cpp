@@ -22,6 +22,7 @@
 #include "ui/EngineController.h"
 #include "ui/MainWindow.h"
 #include "ui/RunCompareDialog.h"
+#include "ui/RunExportDialog.h"
 #include "ui/RunListModel.h"
 #include "ui/RunsPage.h"
 #include "ui/SiteDialog.h"
@@ -329,8 +330,16 @@ void TestUiDefects::walk(const std::function<void(QWidget *, const QString &)> &
     compare->reject();
     delete compare;
 
+    runs->exportSelectedRuns();
+    ui::RunExportDialog *exporting = nullptr;
+    QTRY_VERIFY((exporting = m_window->findChild<ui::RunExportDialog *>()) && exporting->isVisible());
+    settle(exporting);
+    visit(exporting, u"Export Runs"_s);
+    exporting->reject();
+    delete exporting;
+
     runsTable->selectRow(0);
-    runs->deleteSelectedRun();
+    runs->deleteSelectedRuns();
     QTRY_VERIFY(
         (confirm = m_window->findChild<QMessageBox *>(u"runsDeleteConfirm"_s)) && confirm->isVisible());
     settle(confirm);
