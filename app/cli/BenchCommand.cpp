@@ -5,6 +5,7 @@
 #include "bench/BenchTarget.h"
 #include "bench/CsvReport.h"
 #include "bench/LoadGenerator.h"
+#include "cli/BenchFlags.h"
 #include "cli/CliParse.h"
 #include "cli/Console.h"
 #include "cli/ReportPrinter.h"
@@ -33,14 +34,6 @@ const QString kCommand = u"bench"_s;
 constexpr int kConnectTimeoutMs = 5000;
 constexpr int kPollMs = 25; // progress, the end of the run, and each interval stored within 25 ms of its end
 
-bool isToken(const QString &text)
-{
-    static const QString extra = u"!#$%&'*+-.^_`|~"_s;
-    return !text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar c) {
-        return (c.unicode() < 128 && c.isLetterOrNumber()) || extra.contains(c);
-    });
-}
-
 // ab refuses a target it cannot connect to before sending anything; so do
 // we, rather than report a run of connection failures. The check costs the
 // server one connection (opened and closed, no request), which we say on
@@ -64,168 +57,133 @@ bool canConnect(const QUrl &url, QString *error)
     return false;
 }
 
+// bench's flags, in the order --help lists them.
+struct Flags
+{
+    QList<QCommandLineOption> all() const
+    {
+        return { help, requests, duration, concurrency, keepAlive, threads, rate, warmup, method, header,
+            postFile, contentType, host, dataDir, json, csv, percentCsv, format, noStore, exportK6, k6P99 };
+    }
+
+    const QCommandLineOption help = Console::helpOption();
+    const QCommandLineOption requests { u"n"_s, u"Number of requests (default 1)."_s, u"REQUESTS"_s };
+    const QCommandLineOption duration { u"t"_s, u"Run for this many seconds instead of -n."_s, u"SECONDS"_s };
+    const QCommandLineOption concurrency { u"c"_s, u"Connections at a time (default 1)."_s,
+        u"CONCURRENCY"_s };
+    const QCommandLineOption keepAlive { u"k"_s, u"Uses HTTP keep-alive."_s };
+    const QCommandLineOption threads { u"threads"_s, u"Generator threads (default 1)."_s, u"T"_s };
+    const QCommandLineOption rate { u"rate"_s, u"Sends R requests/s in all (open model, as wrk2)."_s,
+        u"R"_s };
+    const QCommandLineOption warmup { u"warmup"_s, u"Runs S seconds first without counting them."_s, u"S"_s };
+    const QCommandLineOption method { u"m"_s, u"Request method (default GET, or POST with -p)."_s,
+        u"METHOD"_s };
+    const QCommandLineOption header { u"H"_s, u"Adds a request header; repeatable."_s, u"\"Name: value\""_s };
+    const QCommandLineOption postFile { u"p"_s, u"Sends FILE as the request body."_s, u"FILE"_s };
+    const QCommandLineOption contentType { u"T"_s, u"Content-Type of the body (default text/plain)."_s,
+        u"TYPE"_s };
+    const QCommandLineOption host { u"host"_s, u"Host header instead of the URL's host."_s, u"HOST"_s };
+    const QCommandLineOption dataDir = Console::dataDirOption(u"where the run is stored"_s);
+    const QCommandLineOption json { u"json"_s, u"Writes the summary as JSON to FILE."_s, u"FILE"_s };
+    const QCommandLineOption csv { u"csv"_s, u"Writes the interval samples as CSV to FILE."_s, u"FILE"_s };
+    const QCommandLineOption percentCsv { u"e"_s, u"Writes ab's CSV of percentiles 0..100 (ms) to FILE."_s,
+        u"FILE"_s };
+    const QCommandLineOption format { u"format"_s, u"Report format: ab (default) or wrk."_s, u"ab|wrk"_s,
+        u"ab"_s };
+    const QCommandLineOption noStore { u"no-store"_s, u"Does not store the run."_s };
+    const QCommandLineOption exportK6 { u"export-k6"_s,
+        u"Writes a k6 script for the same run to FILE and exits: the benchmark does not run."_s, u"FILE"_s };
+    const QCommandLineOption k6P99 { u"k6-p99-ms"_s,
+        u"The k6 script's threshold: the 99th latency percentile below MS ms (default 1000)."_s, u"MS"_s };
+};
+
 } // namespace
 
 std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &arguments, int *exitCode)
 {
+    const Flags f;
     QCommandLineParser parser;
     parser.setApplicationDescription(
         u"Load-tests URL like ApacheBench (ab) and wrk, prints ab's report and stores the run."_s);
     parser.addPositionalArgument(u"URL"_s, u"http://host[:port]/path[?query]"_s);
-    const QCommandLineOption help = Console::helpOption();
-    const QCommandLineOption requests(u"n"_s, u"Number of requests (default 1)."_s, u"REQUESTS"_s);
-    const QCommandLineOption duration(u"t"_s, u"Run for this many seconds instead of -n."_s, u"SECONDS"_s);
-    const QCommandLineOption concurrency(u"c"_s, u"Connections at a time (default 1)."_s, u"CONCURRENCY"_s);
-    const QCommandLineOption keepAlive(u"k"_s, u"Uses HTTP keep-alive."_s);
-    const QCommandLineOption threads(u"threads"_s, u"Generator threads (default 1)."_s, u"T"_s);
-    const QCommandLineOption rate(u"rate"_s, u"Sends R requests/s in all (open model, as wrk2)."_s, u"R"_s);
-    const QCommandLineOption warmup(u"warmup"_s, u"Runs S seconds first without counting them."_s, u"S"_s);
-    const QCommandLineOption method(u"m"_s, u"Request method (default GET, or POST with -p)."_s, u"METHOD"_s);
-    const QCommandLineOption header(u"H"_s, u"Adds a request header; repeatable."_s, u"\"Name: value\""_s);
-    const QCommandLineOption postFile(u"p"_s, u"Sends FILE as the request body."_s, u"FILE"_s);
-    const QCommandLineOption contentType(
-        u"T"_s, u"Content-Type of the body (default text/plain)."_s, u"TYPE"_s);
-    const QCommandLineOption host(u"host"_s, u"Host header instead of the URL's host."_s, u"HOST"_s);
-    const QCommandLineOption dataDir = Console::dataDirOption(u"where the run is stored"_s);
-    const QCommandLineOption json(u"json"_s, u"Writes the summary as JSON to FILE."_s, u"FILE"_s);
-    const QCommandLineOption csv(u"csv"_s, u"Writes the interval samples as CSV to FILE."_s, u"FILE"_s);
-    const QCommandLineOption percentCsv(
-        u"e"_s, u"Writes ab's CSV of percentiles 0..100 (ms) to FILE."_s, u"FILE"_s);
-    const QCommandLineOption format(
-        u"format"_s, u"Report format: ab (default) or wrk."_s, u"ab|wrk"_s, u"ab"_s);
-    const QCommandLineOption noStore(u"no-store"_s, u"Does not store the run."_s);
-    const QCommandLineOption exportK6(u"export-k6"_s,
-        u"Writes a k6 script for the same run to FILE and exits: the benchmark does not run."_s, u"FILE"_s);
-    const QCommandLineOption k6P99(u"k6-p99-ms"_s,
-        u"The k6 script's threshold: the 99th latency percentile below MS ms (default 1000)."_s, u"MS"_s);
-    parser.addOptions(
-        { help, requests, duration, concurrency, keepAlive, threads, rate, warmup, method, header, postFile,
-            contentType, host, dataDir, json, csv, percentCsv, format, noStore, exportK6, k6P99 });
-
+    parser.addOptions(f.all());
     *exitCode = 1;
-    const auto bad = [](const QString &message) {
-        Console::fail(kCommand, message);
-        return std::nullopt;
-    };
     if (const std::optional<int> done
-        = Console::parseFlags(parser, help, arguments, kCommand, Console::Positional::Allowed)) {
+        = Console::parseFlags(parser, f.help, arguments, kCommand, Console::Positional::Allowed)) {
         *exitCode = *done;
         return std::nullopt;
     }
-    const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 1)
-        return bad(positional.isEmpty() ? u"give the URL to load-test (see hostbench-cli bench --help)"_s
-                                        : u"give one URL, not %1"_s.arg(positional.size()));
+    const auto value
+        = [&parser](const QCommandLineOption &option) { return CliParse::value(parser, option); };
+    const auto fail = [](const QString &error) {
+        Console::fail(kCommand, error);
+        return std::nullopt;
+    };
+
+    QString error;
+    const std::optional<QString> url = BenchFlags::url(parser.positionalArguments(), &error);
+    if (!url)
+        return fail(error);
+    const std::optional<BenchFlags::Length> length
+        = BenchFlags::length(value(f.requests), value(f.duration), &error);
+    if (!length)
+        return fail(error);
+    const std::optional<BenchFlags::Connections> connections
+        = BenchFlags::connections(value(f.concurrency), value(f.threads), length->requests, &error);
+    if (!connections)
+        return fail(error);
+    const std::optional<double> rate = BenchFlags::rate(value(f.rate), &error);
+    if (!rate)
+        return fail(error);
+    const std::optional<qint64> warmupMs = BenchFlags::warmup(value(f.warmup), &error);
+    if (!warmupMs)
+        return fail(error);
+    const auto headers = BenchFlags::headers(parser.values(f.header), &error);
+    if (!headers)
+        return fail(error);
+    const std::optional<BenchFlags::Request> request
+        = BenchFlags::request(value(f.postFile), value(f.method), value(f.contentType), &error);
+    if (!request)
+        return fail(error);
 
     Options options;
     model::BenchParameters &p = options.parameters;
-    QString error;
-    const QUrl url(positional.constFirst(), QUrl::StrictMode);
-    if (url.isValid() && url.scheme() == u"https"_s)
-        return bad(
-            u"https is not supported: Hostbench's load generator speaks plain HTTP/1.1 (use http://)"_s);
-    if (!url.isValid() || url.scheme() != u"http"_s || url.host().isEmpty())
-        return bad(u"bad URL \"%1\": expected http://host[:port]/path"_s.arg(positional.constFirst()));
-    p.url = positional.constFirst();
+    p.url = *url;
+    p.requests = length->requests;
+    p.durationMs = length->durationMs;
+    p.concurrency = connections->concurrency;
+    p.threads = connections->threads;
+    p.keepAlive = parser.isSet(f.keepAlive);
+    p.rate = *rate;
+    p.warmupMs = *warmupMs;
+    p.headers = *headers;
+    p.method = request->method;
+    p.body = request->body;
+    p.contentType = request->contentType;
+    p.hostOverride = parser.value(f.host);
+    options.dataDir = parser.value(f.dataDir);
+    options.store = !parser.isSet(f.noStore);
 
-    if (parser.isSet(requests) && parser.isSet(duration))
-        return bad(u"give -n or -t, not both"_s);
-    if (parser.isSet(duration)) {
-        const std::optional<qint64> ms = CliParse::seconds(parser.value(duration), u"-t"_s, &error);
-        if (!ms || *ms == 0)
-            return bad(ms ? u"-t must be more than 0 seconds"_s : error);
-        p.durationMs = *ms;
-        p.requests = 0;
-    } else {
-        // -n given with an empty value is an error, as any other bad number; absent it is 1.
-        const std::optional<qint64> n
-            = CliParse::integer(parser.isSet(requests) ? parser.value(requests) : u"1"_s, u"-n"_s, 1,
-                std::numeric_limits<qint64>::max(), &error);
-        if (!n)
-            return bad(error);
-        p.requests = *n;
+    for (auto [flag, option, file] : { std::tuple { u"--json"_s, &f.json, &options.jsonFile },
+             std::tuple { u"--csv"_s, &f.csv, &options.csvFile },
+             std::tuple { u"-e"_s, &f.percentCsv, &options.percentFile } }) {
+        const std::optional<QString> checked = BenchFlags::outputFile(flag, parser.value(*option), &error);
+        if (!checked)
+            return fail(error);
+        *file = *checked;
     }
-    if (parser.isSet(concurrency)) {
-        const std::optional<qint64> c
-            = CliParse::integer(parser.value(concurrency), u"-c"_s, 1, 100'000, &error);
-        if (!c)
-            return bad(error);
-        p.concurrency = int(*c);
-    }
-    if (p.requests > 0 && p.concurrency > p.requests)
-        return bad(u"-c %1 is more than the %2 requests of -n"_s.arg(p.concurrency).arg(p.requests));
-    p.keepAlive = parser.isSet(keepAlive);
-    if (parser.isSet(threads)) {
-        const std::optional<qint64> t
-            = CliParse::integer(parser.value(threads), u"--threads"_s, 1, 1024, &error);
-        if (!t)
-            return bad(error);
-        p.threads = int(*t);
-    }
-    if (parser.isSet(rate)) {
-        // Up to 100 million requests/s: far above what one machine sends, and
-        // a pace per connection that the clock still resolves (at least 10 ns).
-        constexpr double kMaxRate = 1e8;
-        bool ok = false;
-        p.rate = parser.value(rate).toDouble(&ok);
-        if (!ok || !(p.rate > 0) || p.rate > kMaxRate)
-            return bad(
-                u"--rate must be a number of requests per second above 0 and at most 100000000, not \"%1\""_s
-                    .arg(parser.value(rate)));
-    }
-    if (parser.isSet(warmup)) {
-        const std::optional<qint64> ms = CliParse::seconds(parser.value(warmup), u"--warmup"_s, &error);
-        if (!ms)
-            return bad(error);
-        p.warmupMs = *ms;
-    }
-    for (const QString &text : parser.values(header)) {
-        const auto pair = CliParse::header(text, &error);
-        if (!pair)
-            return bad(u"-H: "_s + error);
-        p.headers.append(*pair);
-    }
-    if (parser.isSet(postFile)) {
-        QFile file(parser.value(postFile));
-        if (!file.open(QIODevice::ReadOnly))
-            return bad(u"-p: cannot read \"%1\": %2"_s.arg(parser.value(postFile), file.errorString()));
-        p.body = file.readAll();
-        p.method = "POST";
-        p.contentType = "text/plain";
-    }
-    if (parser.isSet(method)) {
-        if (!isToken(parser.value(method)))
-            return bad(u"-m: bad method \"%1\""_s.arg(parser.value(method)));
-        p.method = parser.value(method).toLatin1();
-    }
-    if (parser.isSet(contentType))
-        p.contentType = parser.value(contentType).toLatin1();
-    p.hostOverride = parser.value(host);
-
-    options.dataDir = parser.value(dataDir);
-    options.store = !parser.isSet(noStore);
-    options.jsonFile = parser.value(json);
-    options.csvFile = parser.value(csv);
-    options.percentFile = parser.value(percentCsv);
-    for (const auto &[flag, file] : { std::pair { u"--json"_s, options.jsonFile },
-             std::pair { u"--csv"_s, options.csvFile }, std::pair { u"-e"_s, options.percentFile } }) {
-        if (!file.isEmpty() && !QFileInfo(QFileInfo(file).absolutePath()).isDir())
-            return bad(u"%1: the folder of \"%2\" does not exist"_s.arg(flag, file));
-    }
-    const QString formatName = parser.value(format);
-    if (formatName != u"ab"_s && formatName != u"wrk"_s)
-        return bad(u"--format must be ab or wrk, not \"%1\""_s.arg(formatName));
-    options.wrkFormat = formatName == u"wrk"_s;
-    options.k6File = parser.value(exportK6);
-    if (parser.isSet(exportK6) && !QFileInfo(QFileInfo(options.k6File).absolutePath()).isDir())
-        return bad(u"--export-k6: the folder of \"%1\" does not exist"_s.arg(options.k6File));
-    if (parser.isSet(k6P99)) {
-        bool ok = false;
-        options.k6P99Ms = parser.value(k6P99).toDouble(&ok);
-        if (!ok || !(options.k6P99Ms > 0))
-            return bad(u"--k6-p99-ms must be a number of milliseconds above 0, not \"%1\""_s.arg(
-                parser.value(k6P99)));
-    }
+    const std::optional<bool> wrkFormat = BenchFlags::wrkFormat(parser.value(f.format), &error);
+    if (!wrkFormat)
+        return fail(error);
+    options.wrkFormat = *wrkFormat;
+    const std::optional<QString> k6File = BenchFlags::k6File(value(f.exportK6), &error);
+    if (!k6File)
+        return fail(error);
+    options.k6File = *k6File;
+    const std::optional<double> k6P99Ms = BenchFlags::k6P99Ms(value(f.k6P99), &error);
+    if (!k6P99Ms)
+        return fail(error);
+    options.k6P99Ms = *k6P99Ms;
     *exitCode = 0;
     return options;
 }

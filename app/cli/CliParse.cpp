@@ -168,6 +168,11 @@ std::optional<QString> CliParse::directory(const QString &text, const QString &f
     return QDir::cleanPath(info.absoluteFilePath());
 }
 
+std::optional<QString> CliParse::value(const QCommandLineParser &parser, const QCommandLineOption &option)
+{
+    return parser.isSet(option) ? std::optional<QString>(parser.value(option)) : std::nullopt;
+}
+
 std::optional<SiteFlags> CliParse::siteFlags(const QStringList &sites,
     const std::optional<QString> &defaultRoot, const QStringList &routes, QString *error)
 {
@@ -242,9 +247,8 @@ QList<QCommandLineOption> SiteOptions::options() const
 
 std::optional<SiteFlags> SiteOptions::parse(const QCommandLineParser &parser, QString *error) const
 {
-    return CliParse::siteFlags(parser.values(site),
-        parser.isSet(defaultSite) ? std::optional<QString>(parser.value(defaultSite)) : std::nullopt,
-        parser.values(route), error);
+    return CliParse::siteFlags(
+        parser.values(site), CliParse::value(parser, defaultSite), parser.values(route), error);
 }
 
 } // namespace hostbench::cli

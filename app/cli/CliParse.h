@@ -84,6 +84,8 @@ public:
         const std::optional<QString> &defaultRoot, const QStringList &routes, QString *error);
     // An existing directory, made absolute and clean.
     static std::optional<QString> directory(const QString &text, const QString &flag, QString *error);
+    // The value of `option` in `parser`, nullopt when the flag is absent.
+    static std::optional<QString> value(const QCommandLineParser &parser, const QCommandLineOption &option);
 };
 
 } // namespace hostbench::cli

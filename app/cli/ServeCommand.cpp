@@ -2,6 +2,7 @@
 
 #include "cli/Console.h"
 #include "cli/ServeControl.h"
+#include "cli/ServeFlags.h"
 #include "cli/SignalWatcher.h"
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
@@ -111,149 +112,101 @@ QString describe(const model::ServerConfig &config)
         .arg(config.maxConnectionsPerWorker);
 }
 
+const QString kDescription
+    = u"Serves static sites with name-based virtual hosts until SIGINT or SIGTERM;\n"
+      "SIGHUP reloads them (the stored sites are read again).\n"
+      "With --site or --default it serves exactly those sites; without, the sites stored in the data "
+      "folder,\n"
+      "under the stored timeouts and connection cap. The address, port and threads always come from\n"
+      "--listen and --threads (or their defaults), never from the stored server settings."_s;
+
+// serve's flags, in the order --help lists them.
+struct Flags
+{
+    QList<QCommandLineOption> all() const
+    {
+        return QList<QCommandLineOption> { help, listen, threads, dataDir } + sites.options()
+            + QList<QCommandLineOption> { control, controlTokenRequired, pidFile, accessLog, errorLog,
+                  listing };
+    }
+
+    const QCommandLineOption help = Console::helpOption();
+    const QCommandLineOption listen { u"listen"_s,
+        u"Address and port to listen on (default 127.0.0.1:%1, or the next free port; "
+        "a port given here must be free; port 0 picks one)."_s.arg(model::ServerConfig::kDefaultPort),
+        u"ADDR:PORT"_s };
+    const QCommandLineOption threads { u"threads"_s, u"Worker threads (default: one per core)."_s, u"N"_s };
+    const QCommandLineOption dataDir = Console::dataDirOption(u"the stored sites and settings"_s);
+    const SiteOptions sites { u"Serves"_s };
+    const QCommandLineOption control { u"control"_s,
+        u"Control API address (default 127.0.0.1:%1), or \"off\". Loopback only, "
+        "unless with --control-token-required."_s.arg(model::ServerConfig::kDefaultControlPort),
+        u"ADDR:PORT|off"_s };
+    const QCommandLineOption controlTokenRequired { u"control-token-required"_s,
+        u"The control API asks for its token (control.token in the data folder) on /metrics too, not only on "
+        "/api; needed for a --control address other than loopback."_s };
+    const QCommandLineOption pidFile { u"pid-file"_s,
+        u"Writes the process id to FILE once serving, and removes it at exit."_s, u"FILE"_s };
+    const QCommandLineOption accessLog { u"access-log"_s,
+        u"Access log (Combined Log Format) of the --site / --default sites, or "
+        "\"off\" (the default for them). Stored sites use their own settings."_s,
+        u"FILE|off"_s };
+    const QCommandLineOption errorLog { u"error-log"_s,
+        u"Error log of the --site / --default sites, or \"off\" (the default)."_s, u"FILE|off"_s };
+    const QCommandLineOption listing { u"listing"_s,
+        u"Lists the files of a folder without an index file (--site / --default sites)."_s };
+};
+
 } // namespace
 
 std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &arguments, int *exitCode)
 {
+    const Flags flags;
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        u"Serves static sites with name-based virtual hosts until SIGINT or SIGTERM;\n"
-        "SIGHUP reloads them (the stored sites are read again).\n"
-        "With --site or --default it serves exactly those sites; without, the sites stored in the data "
-        "folder,\n"
-        "under the stored timeouts and connection cap. The address, port and threads always come from\n"
-        "--listen and --threads (or their defaults), never from the stored server settings."_s);
-    const QCommandLineOption help = Console::helpOption();
-    const QCommandLineOption listen(u"listen"_s,
-        u"Address and port to listen on (default 127.0.0.1:%1, or the next free port; "
-        "a port given here must be free; port 0 picks one)."_s.arg(model::ServerConfig::kDefaultPort),
-        u"ADDR:PORT"_s);
-    const QCommandLineOption threads(u"threads"_s, u"Worker threads (default: one per core)."_s, u"N"_s);
-    const QCommandLineOption dataDir = Console::dataDirOption(u"the stored sites and settings"_s);
-    const SiteOptions siteOptions(u"Serves"_s);
-    const QCommandLineOption control(u"control"_s,
-        u"Control API address (default 127.0.0.1:%1), or \"off\". Loopback only, "
-        "unless with --control-token-required."_s.arg(model::ServerConfig::kDefaultControlPort),
-        u"ADDR:PORT|off"_s);
-    const QCommandLineOption controlTokenRequired(u"control-token-required"_s,
-        u"The control API asks for its token (control.token in the data folder) on /metrics too, not only on "
-        "/api; needed for a --control address other than loopback."_s);
-    const QCommandLineOption pidFile(
-        u"pid-file"_s, u"Writes the process id to FILE once serving, and removes it at exit."_s, u"FILE"_s);
-    const QCommandLineOption accessLog(u"access-log"_s,
-        u"Access log (Combined Log Format) of the --site / --default sites, or "
-        "\"off\" (the default for them). Stored sites use their own settings."_s,
-        u"FILE|off"_s);
-    const QCommandLineOption errorLog(u"error-log"_s,
-        u"Error log of the --site / --default sites, or \"off\" (the default)."_s, u"FILE|off"_s);
-    const QCommandLineOption listing(
-        u"listing"_s, u"Lists the files of a folder without an index file (--site / --default sites)."_s);
-    parser.addOptions({ help, listen, threads, dataDir });
-    parser.addOptions(siteOptions.options());
-    parser.addOptions({ control, controlTokenRequired, pidFile, accessLog, errorLog, listing });
-
-    if (const std::optional<int> done = Console::parseFlags(parser, help, arguments, kCommand)) {
+    parser.setApplicationDescription(kDescription);
+    parser.addOptions(flags.all());
+    if (const std::optional<int> done = Console::parseFlags(parser, flags.help, arguments, kCommand)) {
         *exitCode = *done;
         return std::nullopt;
     }
     *exitCode = 1;
-
-    Options options;
-    QString error;
-    options.config.listenAddress = u"127.0.0.1"_s;
-    options.config.port = model::ServerConfig::kDefaultPort;
-    options.config.portFallback = true;
-    if (parser.isSet(listen)) {
-        const std::optional<Endpoint> endpoint = CliParse::endpoint(parser.value(listen), &error);
-        if (!endpoint) {
-            Console::fail(kCommand, u"--listen: "_s + error);
-            return std::nullopt;
-        }
-        options.config.listenAddress = endpoint->address.toString();
-        options.config.port = endpoint->port;
-        options.config.portFallback = false; // the user asked for this port
-    }
-    if (parser.isSet(threads)) {
-        const std::optional<qint64> n
-            = CliParse::integer(parser.value(threads), u"--threads"_s, 1, 1024, &error);
-        if (!n) {
-            Console::fail(kCommand, error);
-            return std::nullopt;
-        }
-        options.config.threads = int(*n);
-    }
-    options.dataDir = parser.value(dataDir);
-    if (parser.isSet(pidFile)) {
-        if (parser.value(pidFile).trimmed().isEmpty()) {
-            Console::fail(kCommand, u"--pid-file needs a file"_s);
-            return std::nullopt;
-        }
-        options.pidFile = QFileInfo(parser.value(pidFile)).absoluteFilePath();
-    }
-
-    std::optional<SiteFlags> flags = siteOptions.parse(parser, &error);
-    if (!flags) {
+    const auto value
+        = [&parser](const QCommandLineOption &option) { return CliParse::value(parser, option); };
+    const auto fail = [](const QString &error) {
         Console::fail(kCommand, error);
         return std::nullopt;
-    }
-    options.flags = std::move(*flags);
-    options.explicitSites = !options.flags.sites.isEmpty();
-
-    const auto logOption = [&](const QCommandLineOption &option) -> std::optional<QString> {
-        if (!parser.isSet(option))
-            return std::nullopt;
-        const QString value = parser.value(option).trimmed();
-        if (value == u"off"_s)
-            return QString(u""_s);
-        return QFileInfo(value).absoluteFilePath();
     };
-    for (const QCommandLineOption *option : { &accessLog, &errorLog, &listing }) {
-        if (parser.isSet(*option) && !options.explicitSites) {
-            Console::fail(kCommand,
-                u"--%1 applies to the sites of --site / --default; stored sites use their "
-                "own settings"_s.arg(option->names().constFirst()));
-            return std::nullopt;
-        }
-    }
-    for (const QCommandLineOption *option : { &accessLog, &errorLog }) {
-        if (parser.isSet(*option) && parser.value(*option).trimmed().isEmpty()) {
-            Console::fail(kCommand, u"--%1 needs a file or \"off\""_s.arg(option->names().constFirst()));
-            return std::nullopt;
-        }
-    }
-    options.accessLog = logOption(accessLog);
-    options.errorLog = logOption(errorLog);
-    options.listing = parser.isSet(listing);
-    for (model::VirtualHost &host : options.flags.sites) {
-        host.accessLogEnabled = options.accessLog && !options.accessLog->isEmpty();
-        host.accessLogPath = options.accessLog.value_or(QString());
-        host.errorLogEnabled = options.errorLog && !options.errorLog->isEmpty();
-        host.errorLogPath = options.errorLog.value_or(QString());
-        host.directoryListing = options.listing;
-    }
+    QString error;
+    const std::optional<model::ServerConfig> config
+        = ServeFlags::listen(value(flags.listen), value(flags.threads), &error);
+    if (!config)
+        return fail(error);
+    const std::optional<QString> pidFile = ServeFlags::pidFile(value(flags.pidFile), &error);
+    if (!pidFile)
+        return fail(error);
+    std::optional<SiteFlags> sites = flags.sites.parse(parser, &error);
+    if (!sites)
+        return fail(error);
+    const std::optional<ServeFlags::SiteLogs> logs = ServeFlags::siteLogs(value(flags.accessLog),
+        value(flags.errorLog), parser.isSet(flags.listing), !sites->sites.isEmpty(), &error);
+    if (!logs)
+        return fail(error);
+    const bool tokenRequired = parser.isSet(flags.controlTokenRequired);
+    const std::optional<ServeFlags::Control> control
+        = ServeFlags::control(value(flags.control), tokenRequired, &error);
+    if (!control)
+        return fail(error);
 
-    options.controlTokenRequired = parser.isSet(controlTokenRequired);
-    options.control
-        = Endpoint { QHostAddress(QHostAddress::LocalHost), model::ServerConfig::kDefaultControlPort };
-    if (parser.isSet(control)) {
-        if (parser.value(control) == u"off"_s) {
-            options.control.reset();
-        } else {
-            options.control = CliParse::endpoint(parser.value(control), &error);
-            options.controlGiven = true;
-            if (!options.control) {
-                Console::fail(kCommand, u"--control: "_s + error);
-                return std::nullopt;
-            }
-            if (!options.control->address.isLoopback() && !options.controlTokenRequired) {
-                Console::fail(kCommand,
-                    u"--control: the control API listens on loopback only (127.0.0.1 or "
-                    "[::1]), not %1, unless --control-token-required is given"_s.arg(
-                        options.control->address.toString()));
-                return std::nullopt;
-            }
-        }
-    }
+    Options options;
+    options.config = *config;
+    options.dataDir = parser.value(flags.dataDir);
+    options.pidFile = *pidFile;
+    options.flags = std::move(*sites);
+    options.explicitSites = !options.flags.sites.isEmpty();
+    logs->applyTo(options.flags.sites);
+    options.control = control->endpoint;
+    options.controlGiven = control->given;
+    options.controlTokenRequired = tokenRequired;
     *exitCode = 0;
     return options;
 }

@@ -33,13 +33,10 @@ public:
         // timeouts and cap when serving the stored sites.
         model::ServerConfig config;
         bool explicitSites = false; // --site / --default given
-        SiteFlags flags; // --site / --default sites (when explicitSites); --route, added to every site
-        // --access-log / --error-log FILE|off and --listing, for the --site /
-        // --default sites (stored sites keep their own settings). Unset: no
-        // log. An empty string: off.
-        std::optional<QString> accessLog;
-        std::optional<QString> errorLog;
-        bool listing = false;
+        // --site / --default sites (when explicitSites), with the logs and
+        // listing of --access-log, --error-log and --listing
+        // (ServeFlags::SiteLogs); --route, added to every site.
+        SiteFlags flags;
         QString dataDir; // --data-dir
         std::optional<Endpoint> control; // nullopt: --control off
         bool controlGiven = false; // --control ADDR:PORT: that port or nothing (exit 1 when taken)

@@ -1,0 +1,111 @@
+#include "cli/ServeFlags.h"
+
+#include <QFileInfo>
+
+namespace hostbench::cli {
+
+using namespace Qt::StringLiterals;
+
+void ServeFlags::SiteLogs::applyTo(QList<model::VirtualHost> &hosts) const
+{
+    for (model::VirtualHost &host : hosts) {
+        host.accessLogEnabled = accessLog && !accessLog->isEmpty();
+        host.accessLogPath = accessLog.value_or(QString());
+        host.errorLogEnabled = errorLog && !errorLog->isEmpty();
+        host.errorLogPath = errorLog.value_or(QString());
+        host.directoryListing = listing;
+    }
+}
+
+std::optional<model::ServerConfig> ServeFlags::listen(
+    const std::optional<QString> &listen, const std::optional<QString> &threads, QString *error)
+{
+    model::ServerConfig config;
+    config.listenAddress = u"127.0.0.1"_s;
+    config.port = model::ServerConfig::kDefaultPort;
+    config.portFallback = true;
+    if (listen) {
+        const std::optional<Endpoint> endpoint = CliParse::endpoint(*listen, error);
+        if (!endpoint) {
+            *error = u"--listen: "_s + *error;
+            return std::nullopt;
+        }
+        config.listenAddress = endpoint->address.toString();
+        config.port = endpoint->port;
+        config.portFallback = false; // the user asked for this port
+    }
+    if (threads) {
+        const std::optional<qint64> n = CliParse::integer(*threads, u"--threads"_s, 1, 1024, error);
+        if (!n)
+            return std::nullopt;
+        config.threads = int(*n);
+    }
+    return config;
+}
+
+std::optional<QString> ServeFlags::pidFile(const std::optional<QString> &text, QString *error)
+{
+    if (!text)
+        return QString();
+    if (text->trimmed().isEmpty()) {
+        *error = u"--pid-file needs a file"_s;
+        return std::nullopt;
+    }
+    return QFileInfo(*text).absoluteFilePath();
+}
+
+std::optional<ServeFlags::SiteLogs> ServeFlags::siteLogs(const std::optional<QString> &accessLog,
+    const std::optional<QString> &errorLog, bool listing, bool explicitSites, QString *error)
+{
+    const std::initializer_list<std::pair<QString, bool>> given { { u"access-log"_s, accessLog.has_value() },
+        { u"error-log"_s, errorLog.has_value() }, { u"listing"_s, listing } };
+    for (const auto &[name, isSet] : given) {
+        if (isSet && !explicitSites) {
+            *error = u"--%1 applies to the sites of --site / --default; stored sites use their own settings"_s
+                         .arg(name);
+            return std::nullopt;
+        }
+    }
+    SiteLogs logs;
+    logs.listing = listing;
+    for (const auto &[name, text, log] : { std::tuple { u"access-log"_s, &accessLog, &logs.accessLog },
+             std::tuple { u"error-log"_s, &errorLog, &logs.errorLog } }) {
+        if (!*text)
+            continue;
+        const QString value = (*text)->trimmed();
+        if (value.isEmpty()) {
+            *error = u"--%1 needs a file or \"off\""_s.arg(name);
+            return std::nullopt;
+        }
+        *log = value == u"off"_s ? u""_s : QFileInfo(value).absoluteFilePath();
+    }
+    return logs;
+}
+
+std::optional<ServeFlags::Control> ServeFlags::control(
+    const std::optional<QString> &text, bool tokenRequired, QString *error)
+{
+    Control control;
+    control.endpoint
+        = Endpoint { QHostAddress(QHostAddress::LocalHost), model::ServerConfig::kDefaultControlPort };
+    if (!text)
+        return control;
+    if (*text == u"off"_s) {
+        control.endpoint.reset();
+        return control;
+    }
+    control.endpoint = CliParse::endpoint(*text, error);
+    control.given = true;
+    if (!control.endpoint) {
+        *error = u"--control: "_s + *error;
+        return std::nullopt;
+    }
+    if (!control.endpoint->address.isLoopback() && !tokenRequired) {
+        *error = u"--control: the control API listens on loopback only (127.0.0.1 or [::1]), not %1, unless "
+                 "--control-token-required is given"_s.arg(control.endpoint->address.toString());
+        return std::nullopt;
+    }
+    return control;
+}
+
+} // namespace hostbench::cli
