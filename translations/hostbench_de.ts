@@ -1062,6 +1062,30 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>No</source>
         <translation>Nein</translation>
     </message>
+    <message>
+        <source>#%1 · %2 · %3</source>
+        <translation>#%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Umfang</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>open %1/s</source>
+        <translation>offen %1/s</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>geschlossen</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunExportDialog</name>
@@ -1235,6 +1259,18 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>Requests that failed (connect, read, write, timeout, parse)</source>
         <translation>Fehlgeschlagene Anfragen (Verbinden, Lesen, Schreiben, Zeitüberschreitung, Parsen)</translation>
     </message>
+    <message>
+        <source>Double-click to write a note</source>
+        <translation>Doppelklicken, um eine Notiz zu schreiben</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>Your note on the run: double-click or F2 to write it; it is stored at once</source>
+        <translation>Ihre Notiz zum Lauf: Doppelklick oder F2 zum Schreiben; sie wird sofort gespeichert</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>
@@ -1308,6 +1344,14 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Delete these %1 runs and their samples? This cannot be undone.</source>
         <translation>Diese %1 Läufe mit ihren Messwerten löschen? Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Notiz: %1</translation>
+    </message>
+    <message>
+        <source>Note Not Saved</source>
+        <translation>Notiz nicht gespeichert</translation>
     </message>
 </context>
 <context>

@@ -1062,6 +1062,30 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>No</source>
         <translation>Non</translation>
     </message>
+    <message>
+        <source>#%1 · %2 · %3</source>
+        <translation>#%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Longueur</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>open %1/s</source>
+        <translation>ouvert %1/s</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>fermé</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunExportDialog</name>
@@ -1235,6 +1259,18 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>Requests that failed (connect, read, write, timeout, parse)</source>
         <translation>Requêtes échouées (connexion, lecture, écriture, délai dépassé, analyse)</translation>
     </message>
+    <message>
+        <source>Double-click to write a note</source>
+        <translation>Double-cliquez pour écrire une note</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <source>Your note on the run: double-click or F2 to write it; it is stored at once</source>
+        <translation>Votre note sur l&apos;exécution : double-clic ou F2 pour l&apos;écrire ; elle est enregistrée aussitôt</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>
@@ -1308,6 +1344,14 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Delete these %1 runs and their samples? This cannot be undone.</source>
         <translation>Supprimer ces %1 exécutions et leurs échantillons ? Cette action est irréversible.</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Note : %1</translation>
+    </message>
+    <message>
+        <source>Note Not Saved</source>
+        <translation>Note non enregistrée</translation>
     </message>
 </context>
 <context>

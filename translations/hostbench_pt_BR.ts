@@ -1062,6 +1062,30 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>No</source>
         <translation>Não</translation>
     </message>
+    <message>
+        <source>#%1 · %2 · %3</source>
+        <translation>#%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Extensão</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>open %1/s</source>
+        <translation>aberto %1/s</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>fechado</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunExportDialog</name>
@@ -1235,6 +1259,18 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>Requests that failed (connect, read, write, timeout, parse)</source>
         <translation>Requisições que falharam (conexão, leitura, escrita, tempo esgotado, análise)</translation>
     </message>
+    <message>
+        <source>Double-click to write a note</source>
+        <translation>Clique duas vezes para escrever uma nota</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Nota</translation>
+    </message>
+    <message>
+        <source>Your note on the run: double-click or F2 to write it; it is stored at once</source>
+        <translation>Sua nota sobre a execução: clique duas vezes ou F2 para escrevê-la; ela é salva na hora</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>
@@ -1308,6 +1344,14 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Delete these %1 runs and their samples? This cannot be undone.</source>
         <translation>Excluir estas %1 execuções e suas amostras? Isso não pode ser desfeito.</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Nota: %1</translation>
+    </message>
+    <message>
+        <source>Note Not Saved</source>
+        <translation>Nota não salva</translation>
     </message>
 </context>
 <context>

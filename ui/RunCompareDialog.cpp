@@ -37,7 +37,7 @@ RunCompareDialog::RunCompareDialog(
     QList<BenchCharts::Overlay> overlays;
     overlays.reserve(runs.size());
     for (const storage::StoredRun &run : runs)
-        overlays.append({ runName(run), database.samples(run.id) });
+        overlays.append({ legendName(run), database.samples(run.id) });
     m_charts->compare(overlays);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -50,7 +50,7 @@ RunCompareDialog::RunCompareDialog(
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
-    split->setSizes({ 230, 470 });
+    split->setSizes({ 290, 410 }); // every row of the table without a scroll bar
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(split, 1);
     layout->addWidget(buttons);
@@ -62,10 +62,19 @@ QString RunCompareDialog::runName(const storage::StoredRun &run)
     return tr("#%1 · %2").arg(run.id).arg(Format::dateTime(run.startedAtMs));
 }
 
+QString RunCompareDialog::legendName(const storage::StoredRun &run)
+{
+    // Short: three runs share a legend as wide as half the dialog, and Qt
+    // Charts cuts what does not fit to "...". The table says it in full.
+    const model::BenchParameters &p = run.parameters;
+    const QString model = p.rate > 0 ? tr("open %1/s").arg(Format::rate(p.rate)) : tr("closed");
+    return tr("#%1 · %2 · %3").arg(run.id).arg(RunListModel::lengthText(p), model);
+}
+
 void RunCompareDialog::fillTable(const QList<storage::StoredRun> &runs)
 {
-    m_table->setVerticalHeaderLabels({ tr("URL"), tr("Concurrency"), tr("Keep-alive"), tr("Requests/s"),
-        tr("p50"), tr("p90"), tr("p99"), tr("Max"), tr("Failed") });
+    m_table->setVerticalHeaderLabels({ tr("URL"), tr("Model"), tr("Length"), tr("Concurrency"), tr("Threads"),
+        tr("Keep-alive"), tr("Requests/s"), tr("p50"), tr("p90"), tr("p99"), tr("Max"), tr("Failed") });
     QStringList headers;
     for (const storage::StoredRun &run : runs)
         headers.append(runName(run));
@@ -107,10 +116,15 @@ void RunCompareDialog::fillTable(const QList<storage::StoredRun> &runs)
     for (int column = 0; column < runs.size(); ++column) {
         const storage::StoredRun &run = runs[column];
         setText(UrlRow, column, RunListModel::displayUrl(run.parameters));
+        setText(ModelRow, column, RunListModel::modelText(run.parameters));
+        setText(LengthRow, column, RunListModel::lengthText(run.parameters));
         setText(KeepAliveRow, column, run.parameters.keepAlive ? tr("Yes") : tr("No"));
     }
     number(
         ConcurrencyRow, [](const storage::StoredRun &run) { return double(run.parameters.concurrency); },
+        [](double value) { return Format::count(quint64(value)); });
+    number(
+        ThreadsRow, [](const storage::StoredRun &run) { return double(run.parameters.threads); },
         [](double value) { return Format::count(quint64(value)); });
     number(
         RateRow, [](const storage::StoredRun &run) { return run.summary.requestsPerSecond; },

@@ -12,13 +12,13 @@ namespace hostbench::ui {
 class BenchCharts;
 
 /*
- * Stored runs side by side: a table of key figures (one column per run, in
- * the order given) with each number's ratio to the first run's, and the
- * runs' requests/s and p99 latency (ms) series overlaid on one pair of
- * charts. The samples are read from the database once, when it is built.
- * The table is named compareTable; each number cell holds its value in
- * kValueRole and, from the second run on, its ratio in kRatioRole (none
- * when the first run's figure is 0). GUI thread.
+ * Stored runs side by side: a table of what each run was asked to do (URL,
+ * model, length, concurrency, threads, keep-alive) and its key figures (one
+ * column per run, in the order given) with each number's ratio to the first
+ * run's, and the runs' requests/s and p99 latency (ms) series overlaid on
+ * one pair of charts, their legends under the charts. The samples are read from the database once, when it is
+ * built. The table is named compareTable; each number cell holds its value in kValueRole and, from the second
+ * run on, its ratio in kRatioRole (none when the first run's figure is 0). GUI thread.
  */
 class RunCompareDialog final : public QDialog
 {
@@ -27,7 +27,10 @@ class RunCompareDialog final : public QDialog
 public:
     enum Row {
         UrlRow,
+        ModelRow,
+        LengthRow,
         ConcurrencyRow,
+        ThreadsRow,
         KeepAliveRow,
         RateRow,
         P50Row,
@@ -46,8 +49,12 @@ public:
     QTableWidget *table() const { return m_table; }
     BenchCharts *charts() const { return m_charts; }
 
-    // "#12 · 2024-05-01 10:20", as the legends and column headers name a run.
+    // "#12 · 2024-05-01 10:20", as the column headers name a run.
     static QString runName(const storage::StoredRun &run);
+    // "#12 · 10 s · closed" or "#13 · 10,000 requests · open 5,000/s", as
+    // the charts' legends (under the charts) name a run: what it was asked
+    // to do, the date being in the table.
+    static QString legendName(const storage::StoredRun &run);
 
 private:
     void fillTable(const QList<storage::StoredRun> &runs);

@@ -49,6 +49,27 @@ QString RunListModel::lengthText(const model::BenchParameters &parameters)
     return Format::duration(parameters.durationMs);
 }
 
+Qt::ItemFlags RunListModel::flags(const QModelIndex &index) const
+{
+    const Qt::ItemFlags base = QAbstractTableModel::flags(index);
+    return index.isValid() && index.column() == NoteColumn ? base | Qt::ItemIsEditable : base;
+}
+
+bool RunListModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (!index.isValid() || index.column() != NoteColumn || role != Qt::EditRole
+        || index.row() >= m_runs.size())
+        return false;
+    const QString note = value.toString().trimmed();
+    storage::StoredRun &run = m_runs[index.row()];
+    if (note == run.note)
+        return true;
+    run.note = note;
+    emit dataChanged(index, index);
+    emit noteEdited(run.id, note);
+    return true;
+}
+
 int RunListModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_runs.size());
@@ -70,11 +91,15 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     const int column = index.column();
     if (role == Qt::TextAlignmentRole) {
         const bool text = column <= UrlColumn || column == ModelColumn || column == LengthColumn
-            || column == KeepAliveColumn;
+            || column == KeepAliveColumn || column == NoteColumn;
         return text ? int(Qt::AlignLeft | Qt::AlignVCenter) : int(Qt::AlignRight | Qt::AlignVCenter);
     }
     if (role == Qt::ToolTipRole && column == UrlColumn)
         return displayUrl(run.parameters);
+    if (role == Qt::ToolTipRole && column == NoteColumn)
+        return run.note.isEmpty() ? tr("Double-click to write a note") : run.note;
+    if (role == Qt::EditRole && column == NoteColumn)
+        return run.note;
     if (role == Qt::ToolTipRole && column == ModelColumn)
         return run.parameters.rate > 0
             ? tr("Open model: requests sent at a constant rate, latency corrected for coordinated omission")
@@ -103,6 +128,9 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     case ThreadsColumn:
         return display ? QVariant(Format::count(quint64(qMax(0, run.parameters.threads))))
                        : QVariant(run.parameters.threads);
+    case NoteColumn:
+        // One line in the table; the whole note in the tool tip and the editor.
+        return display ? QVariant(QString(run.note).replace(u'\n', u' ')) : QVariant(run.note);
     case ConcurrencyColumn:
         return display ? QVariant(Format::count(quint64(qMax(0, s.concurrency)))) : QVariant(s.concurrency);
     case RequestsColumn:
@@ -146,6 +174,8 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Concurrency");
     case ThreadsColumn:
         return tr("Threads");
+    case NoteColumn:
+        return tr("Note");
     case RequestsColumn:
         return tr("Requests");
     case RateColumn:
@@ -175,6 +205,8 @@ QString RunListModel::headerToolTip(int section)
         return tr("Connections open at once");
     case ThreadsColumn:
         return tr("Load generator threads");
+    case NoteColumn:
+        return tr("Your note on the run: double-click or F2 to write it; it is stored at once");
     case RequestsColumn:
         return tr("Requests answered");
     case RateColumn:

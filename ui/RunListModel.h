@@ -10,8 +10,9 @@ namespace hostbench::ui {
 /*
  * The stored runs as a table: date, URL, the results (requests, req/s, p50,
  * p99, failed), then what was asked: model (closed, or open at a rate),
- * length (duration or request count), keep-alive, concurrency, threads.
- * DisplayRole is formatted text;
+ * length (duration or request count), keep-alive, concurrency, threads;
+ * and the user's note, the one editable cell: an edit shows at once and
+ * emits noteEdited() (the page stores it). DisplayRole is formatted text;
  * kSortRole the raw figure, for a QSortFilterProxyModel; kRunIdRole the
  * run's row id; a header's ToolTipRole says what the column holds. Holds what
  * Database::runs() returned (a bounded list): samples are not loaded here.
@@ -35,6 +36,7 @@ public:
         KeepAliveColumn,
         ConcurrencyColumn,
         ThreadsColumn,
+        NoteColumn,
         ColumnCount
     };
     static constexpr int kSortRole = Qt::UserRole + 1;
@@ -53,10 +55,16 @@ public:
     // "10 s" or "10,000 requests": what ended the run.
     static QString lengthText(const model::BenchParameters &parameters);
 
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    // The user wrote `note` (trimmed) for run `runId` in the table.
+    void noteEdited(qint64 runId, const QString &note);
 
 private:
     static QString headerToolTip(int section);

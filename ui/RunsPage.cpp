@@ -77,7 +77,11 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     // scrolls past what was asked rather than what came out.
     m_table->horizontalHeader()->setSectionResizeMode(RunListModel::UrlColumn, QHeaderView::Interactive);
     m_table->horizontalHeader()->resizeSection(RunListModel::UrlColumn, 200);
+    // The note, last, takes what is left and keeps a width of its own.
+    m_table->horizontalHeader()->setSectionResizeMode(RunListModel::NoteColumn, QHeaderView::Interactive);
+    m_table->horizontalHeader()->resizeSection(RunListModel::NoteColumn, 160);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
 
     m_title->setWordWrap(true);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -129,6 +133,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     connect(m_delete, &QPushButton::clicked, this, &RunsPage::deleteSelectedRuns);
     connect(m_compare, &QPushButton::clicked, this, &RunsPage::compareSelectedRuns);
     connect(m_export, &QPushButton::clicked, this, &RunsPage::exportSelectedRuns);
+    connect(m_model, &RunListModel::noteEdited, this, &RunsPage::storeNote);
     // The same actions on a right click, for the rows under it.
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_table, &QTableView::customContextMenuRequested, this, [this](const QPoint &position) {
@@ -242,10 +247,30 @@ void RunsPage::showSelectedRun()
         return;
     }
     const storage::StoredRun &run = m_model->run(row);
-    m_title->setText(
-        tr("%1 — %2").arg(Format::dateTime(run.startedAtMs), RunListModel::displayUrl(run.parameters)));
+    showTitle(run);
     m_charts->setSamples(m_database.samples(id), run.parameters.durationMs);
     m_report->setPlainText(ReportText::ab(run.parameters, run.summary));
+}
+
+void RunsPage::showTitle(const storage::StoredRun &run)
+{
+    QString title
+        = tr("%1 — %2").arg(Format::dateTime(run.startedAtMs), RunListModel::displayUrl(run.parameters));
+    if (!run.note.isEmpty())
+        title += u'\n' + tr("Note: %1").arg(run.note);
+    m_title->setText(title);
+}
+
+void RunsPage::storeNote(qint64 runId, const QString &note)
+{
+    if (!m_database.setRunNote(runId, note)) {
+        QMessageBox::warning(this, tr("Note Not Saved"), m_database.lastError());
+        refresh(runId); // back to what is stored
+        return;
+    }
+    const int row = m_model->rowOf(runId);
+    if (runId == selectedRunId() && row >= 0)
+        showTitle(m_model->run(row));
 }
 
 void RunsPage::deleteSelectedRuns()

@@ -25,7 +25,9 @@ class RunListModel;
  * (Ctrl/Shift-click) open side by side with Compare (RunCompareDialog), the
  * first selected as the reference; Export writes the selected runs to JSON
  * and CSV (RunExportDialog); Delete removes them after a question that says
- * how many. The buttons' actions are also the table's context menu. The list is read again
+ * how many. The buttons' actions are also the table's context menu. The
+ * Note column is editable (double-click or F2); a note is stored as soon as
+ * it is written and shown under the list with the selected run's title. The list is read again
  * each time the page is shown and on Refresh (F5), so that runs stored by
  * hostbench-cli in the same data folder appear. GUI thread.
  */
@@ -56,6 +58,9 @@ protected:
 private:
     void showSelectedRun();
     void deleteRuns(const QList<qint64> &runIds);
+    // Stores a note written in the table at once (the Note column).
+    void storeNote(qint64 runId, const QString &note);
+    void showTitle(const storage::StoredRun &run);
     // The selected runs, in the order they were selected.
     QList<storage::StoredRun> selectedRuns() const;
 

@@ -50,6 +50,8 @@ int list(storage::DataFolder &folder, qint64 count)
             url += u" (broken off)"_s;
         else if (run.summary.interrupted)
             url += u" (interrupted)"_s;
+        if (!run.note.isEmpty())
+            url += u"  # "_s + QString(run.note).replace(u'\n', u' ');
         Console::out(u"%1  %2  %3  %4  %5  %6  %7  %8"_s.arg(run.id, 5)
                          .arg(started, -19)
                          .arg(run.parameters.concurrency, 5)
@@ -94,6 +96,8 @@ int show(storage::DataFolder &folder, qint64 id, bool wrkFormat)
     if (!run->finished)
         Console::out(
             u"(broken off: its process ended before the run did; the samples stored so far are kept)"_s);
+    if (!run->note.isEmpty())
+        Console::out(u"Note: "_s + run->note);
     return 0;
 }
 
@@ -151,7 +155,7 @@ int RunsCommand::run(const QStringList &arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         u"The benchmark runs stored in the data folder:\n"
-        "  runs [list] [--limit N]                 lists them, newest first\n"
+        "  runs [list] [--limit N]                 lists them, newest first (a note after #)\n"
         "  runs show ID [--format ab|wrk]          prints its report as bench did\n"
         "  runs export ID [--json FILE] [--csv FILE]  writes its summary, percentile spectrum and samples\n"
         "  runs delete ID                          removes it (through a running serve, which stops it if it runs)"_s);

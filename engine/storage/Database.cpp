@@ -478,6 +478,12 @@ std::optional<model::LatencyHistogram> Database::histogram(qint64 runId)
     return histogram;
 }
 
+bool Database::setRunNote(qint64 id, const QString &note)
+{
+    QString error;
+    return ensureOpen() && (RunTable::setNote(connection(), id, note, &error) || fail(error, {}));
+}
+
 bool Database::removeRun(qint64 id)
 {
     QString error;

@@ -27,6 +27,7 @@ struct StoredRun
     model::BenchParameters parameters;
     model::RunSummary summary; // interrupted when not finished
     bool finished = true; // false: its process ended before the summary (samples so far kept)
+    QString note; // the user's, plain text; empty when none
 };
 
 /*
@@ -100,6 +101,9 @@ public:
     // read (lastError() says which).
     std::optional<model::LatencyHistogram> histogram(qint64 runId);
     bool removeRun(qint64 id);
+    // Replaces run `id`'s note (plain text; empty clears it). False with
+    // lastError() when there is no such run or the write fails.
+    bool setRunNote(qint64 id, const QString &note);
 
     // Shootouts (ShootoutTable), stored as they go: beginShootout() returns
     // the id of an unfinished one (0 on failure); each run is stored with

@@ -64,6 +64,7 @@ const Column interrupted = makeColumn(u"interrupted"_s);
 const Column finished = makeColumn(u"finished"_s);
 const Column summaryJson = makeColumn(u"summary_json"_s);
 const Column histogram = makeColumn(u"histogram"_s);
+const Column note = makeColumn(u"note"_s);
 } // namespace runsTable
 
 namespace samplesTable {
@@ -267,8 +268,9 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
     runs->clear();
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    const QString select = u"SELECT %1 FROM runs "_s.arg(names(QList<Column> { runsTable::id,
-        runsTable::startedAtMs, runsTable::parametersJson, runsTable::summaryJson, runsTable::finished }));
+    const QString select
+        = u"SELECT %1 FROM runs "_s.arg(names(QList<Column> { runsTable::id, runsTable::startedAtMs,
+            runsTable::parametersJson, runsTable::summaryJson, runsTable::finished, runsTable::note }));
     if (id != 0) {
         query.prepare(select + u"WHERE %1 = %2"_s.arg(runsTable::id.name, runsTable::id.placeholder));
         query.bindValue(runsTable::id.placeholder, id);
@@ -286,6 +288,7 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
     const int parametersField = record.indexOf(runsTable::parametersJson.name);
     const int summaryField = record.indexOf(runsTable::summaryJson.name);
     const int finishedField = record.indexOf(runsTable::finished.name);
+    const int noteField = record.indexOf(runsTable::note.name);
     while (query.next()) {
         StoredRun run;
         run.id = query.value(idField).toLongLong();
@@ -293,6 +296,7 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
         run.parameters = RunJson::parametersFromJson(parseJson(query.value(parametersField)));
         run.summary = RunJson::summaryFromJson(parseJson(query.value(summaryField)));
         run.finished = query.value(finishedField).toBool();
+        run.note = query.value(noteField).toString();
         // A run whose process ended before its summary (kill -9, a crash):
         // its samples are kept, and it shows as broken off.
         if (!run.finished)
@@ -368,6 +372,23 @@ bool RunTable::selectHistogram(const QSqlDatabase &db, qint64 runId, bool *found
     *histogram = HistogramBlob::decode(value.toByteArray());
     if (!*histogram) {
         *error = u"The histogram of run %1 is damaged"_s.arg(runId);
+        return false;
+    }
+    return true;
+}
+
+bool RunTable::setNote(const QSqlDatabase &db, qint64 id, const QString &note, QString *error)
+{
+    QSqlQuery query(db);
+    query.prepare(u"UPDATE runs SET %1 = %2 WHERE %3 = %4"_s.arg(
+        runsTable::note.name, runsTable::note.placeholder, runsTable::id.name, runsTable::id.placeholder));
+    // NOT NULL: a null QString would bind as NULL.
+    query.bindValue(runsTable::note.placeholder, note.isNull() ? u""_s : note);
+    query.bindValue(runsTable::id.placeholder, id);
+    if (!query.exec())
+        return failQuery(u"Cannot save the note of run %1"_s.arg(id), query, error);
+    if (query.numRowsAffected() != 1) {
+        *error = u"There is no run with id %1"_s.arg(id);
         return false;
     }
     return true;

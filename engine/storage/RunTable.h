@@ -49,6 +49,7 @@ public:
     static bool selectHistogram(const QSqlDatabase &db, qint64 runId, bool *found,
         std::optional<model::LatencyHistogram> *histogram, QString *error);
     static bool remove(const QSqlDatabase &db, qint64 id, QString *error);
+    static bool setNote(const QSqlDatabase &db, qint64 id, const QString &note, QString *error);
 };
 
 } // namespace hostbench::storage

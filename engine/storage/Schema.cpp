@@ -172,6 +172,12 @@ const char *const kStep6[] = {
     ) WITHOUT ROWID)",
 };
 
+// Step 7: a note per run, the user's, written on the Runs page; runs
+// stored before have none.
+const char *const kStep7[] = {
+    R"(ALTER TABLE runs ADD COLUMN note TEXT NOT NULL DEFAULT '')",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -186,6 +192,7 @@ const Step kSteps[] = {
     { kStep4, std::size(kStep4) },
     { kStep5, std::size(kStep5) },
     { kStep6, std::size(kStep6) },
+    { kStep7, std::size(kStep7) },
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 

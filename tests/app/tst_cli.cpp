@@ -765,11 +765,14 @@ void TestCli::benchStoresRunAndWritesJson()
     for (const hostbench::model::BenchSample &sample : samples)
         completed += sample.completed;
     QCOMPARE(completed, quint64(200));
+    // A note written on the Runs page shows in list and show.
+    QVERIFY2(db.setRunNote(runs.constFirst().id, u"before the cache change"_s), qPrintable(db.lastError()));
     db.close();
 
     const Result list = runCli({ u"runs"_s, u"--data-dir"_s, data });
     QCOMPARE(list.exitCode, 0);
     QVERIFY2(list.out.contains(url), qPrintable(list.out));
+    QVERIFY2(list.out.contains(u"  # before the cache change\n"_s), qPrintable(list.out));
 
     // show prints the stored run's report as bench did; export writes what
     // bench --json and --csv wrote; delete removes it.
@@ -778,6 +781,7 @@ void TestCli::benchStoresRunAndWritesJson()
     QCOMPARE(shown.exitCode, 0);
     QVERIFY2(shown.out.contains(u"Complete requests:      200\n"_s), qPrintable(shown.out));
     QVERIFY2(shown.out.contains(u"Document Length:        4070 bytes\n"_s), qPrintable(shown.out));
+    QVERIFY2(shown.out.contains(u"Note: before the cache change\n"_s), qPrintable(shown.out));
     const QString exportedJson = m_dir->filePath(u"exported.json"_s);
     const QString exportedCsv = m_dir->filePath(u"exported.csv"_s);
     const Result exported = runCli({ u"runs"_s, u"export"_s, id, u"--json"_s, exportedJson, u"--csv"_s,

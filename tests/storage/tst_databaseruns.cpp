@@ -27,6 +27,7 @@ private slots:
     void histogramStoredWithRun();
     void runWithoutHistogram();
     void runStoredAsItGoes();
+    void noteStoredAndCleared();
 };
 
 void TestDatabaseRuns::init()
@@ -254,6 +255,31 @@ void TestDatabaseRuns::removingRunCascadesSamples()
     QVERIFY(!db.removeRun(removed));
     db.close();
     QCOMPARE(rawQuery(path(), u"SELECT count(*) FROM samples"_s).toInt(), 3);
+}
+
+void TestDatabaseRuns::noteStoredAndCleared()
+{
+    Database db;
+    QVERIFY(db.open(path()));
+    const qint64 id = db.saveRun({}, {}, {});
+    const qint64 other = db.saveRun({}, {}, {});
+    QVERIFY(id > 0 && other > 0);
+    QCOMPARE(db.run(id)->note, QString()); // none until written
+    const QString note = u"after the sendfile change; «nginx» beside it\nsecond line"_s;
+    QVERIFY2(db.setRunNote(id, note), qPrintable(db.lastError()));
+    QCOMPARE(db.run(id)->note, note);
+    QCOMPARE(db.run(other)->note, QString());
+    // Read through a second connection, as another process would.
+    {
+        Database second;
+        QVERIFY(second.open(path()));
+        QCOMPARE(second.runs().size(), 2);
+        QCOMPARE(second.run(id)->note, note);
+    }
+    QVERIFY(db.setRunNote(id, QString())); // a null string clears it (the column is NOT NULL)
+    QCOMPARE(db.run(id)->note, QString());
+    QVERIFY(!db.setRunNote(999, u"x"_s));
+    QVERIFY2(db.lastError().contains(u"999"_s), qPrintable(db.lastError()));
 }
 
 void TestDatabaseRuns::histogramStoredWithRun()

@@ -1,6 +1,6 @@
 // Schema upgrades of files written by older builds: a version-1 file (before
 // run histograms) is upgraded in place and keeps its data; a failed upgrade
-// leaves it as it was.
+// leaves it as it was; a version-6 file gains runs.note and keeps every row.
 #include "DatabaseFixture.h"
 #include "storage/Database.h"
 #include "storage/RunJson.h"
@@ -8,6 +8,7 @@
 
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QMap>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -31,6 +32,7 @@ private slots:
     void version1UpgradesInPlace();
     void failedUpgradeLeavesVersion1();
     void version2UpgradesToVersion3();
+    void version6UpgradesToVersion7();
 
 private:
     // Writes a version-1 file as a version-1 build did: one host with an
@@ -209,6 +211,68 @@ void TestSchemaUpgrade::version2UpgradesToVersion3()
     host.accessLogPath = u"/tmp/example.access.log"_s;
     QVERIFY2(db.saveVirtualHost(host), qPrintable(db.lastError()));
     QCOMPARE(db.virtualHosts().constFirst(), host);
+}
+
+void TestSchemaUpgrade::version6UpgradesToVersion7()
+{
+    // A version-6 file: the version-1 data brought to 6, plus a second run
+    // (no samples) and a shootout holding the first.
+    QVERIFY(writeVersion1File());
+    const QStringList tables { u"virtual_hosts"_s, u"host_aliases"_s, u"settings"_s, u"runs"_s, u"samples"_s,
+        u"host_settings"_s, u"error_pages"_s, u"shootouts"_s, u"shootout_runs"_s };
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"v6"_s);
+        db.setDatabaseName(path());
+        QString error;
+        QVERIFY(db.open());
+        QVERIFY2(Schema::upgrade(db, 1, 6, &error), qPrintable(error));
+        QSqlQuery query(db);
+        QVERIFY2(
+            query.exec(u"INSERT INTO runs (id, started_at_ms, url, method, concurrency, requests, "
+                       "duration_ms, keep_alive, threads, rate, time_taken_sec, completed, failed, non_2xx, "
+                       "requests_per_second, transfer_rate_kbps, latency_mean_ms, latency_p50_ms, "
+                       "latency_p99_ms, latency_max_ms, interrupted, parameters_json, summary_json) "
+                       "SELECT 8, started_at_ms + 1000, url, method, concurrency, requests, duration_ms, "
+                       "keep_alive, threads, rate, time_taken_sec, completed, failed, non_2xx, "
+                       "requests_per_second, transfer_rate_kbps, latency_mean_ms, latency_p50_ms, "
+                       "latency_p99_ms, latency_max_ms, interrupted, parameters_json, summary_json "
+                       "FROM runs WHERE id = 7"_s),
+            qPrintable(query.lastError().text()));
+        QVERIFY2(query.exec(u"INSERT INTO shootouts (id, started_at_ms, finished, settings_json, notes_json) "
+                            "VALUES (1, 1700000000000, 1, '{}', '{}')"_s),
+            qPrintable(query.lastError().text()));
+        QVERIFY2(query.exec(u"INSERT INTO shootout_runs (shootout_id, run_id, server, workload, round, "
+                            "cpu_us_per_request) VALUES (1, 7, 'nginx', 'W1', 1, 12.5)"_s),
+            qPrintable(query.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"v6"_s);
+    QCOMPARE(rawQuery(u"PRAGMA user_version"_s).toInt(), 6);
+    QCOMPARE(rawQuery(u"SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'note'"_s).toInt(), 0);
+    QMap<QString, int> before;
+    for (const QString &table : tables)
+        before.insert(table, rawQuery(u"SELECT count(*) FROM %1"_s.arg(table)).toInt());
+    QCOMPARE(before.value(u"runs"_s), 2);
+    QCOMPARE(before.value(u"samples"_s), 2);
+
+    Database db;
+    QVERIFY2(db.open(path()), qPrintable(db.lastError()));
+    QCOMPARE(db.schemaVersion(), 7);
+    for (const QString &table : tables)
+        QCOMPARE(rawQuery(u"SELECT count(*) FROM %1"_s.arg(table)).toInt(), before.value(table));
+    // Every run is still there, whole, with an empty note.
+    const QList<hostbench::storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 2);
+    for (const hostbench::storage::StoredRun &run : runs) {
+        QCOMPARE(run.note, QString());
+        QCOMPARE(run.summary.completed, quint64(123'456));
+        QCOMPARE(run.parameters.concurrency, 50);
+    }
+    QCOMPARE(db.samples(7).size(), 2);
+    QCOMPARE(db.shootouts().size(), 1);
+    QVERIFY2(db.setRunNote(8, u"kept"_s), qPrintable(db.lastError()));
+    QCOMPARE(db.run(8)->note, u"kept"_s);
+    QCOMPARE(db.run(7)->note, QString());
 }
 
 QTEST_GUILESS_MAIN(TestSchemaUpgrade)

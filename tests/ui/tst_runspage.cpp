@@ -2,9 +2,8 @@
 // connection (as hostbench-cli does from another process) appear when the
 // page is shown again or Refresh is clicked, and the run list's cells (the
 // results and what was asked: model, length, keep-alive, concurrency,
-// threads); exporting selected runs to JSON and CSV files read back;
-// deleting several after the question; comparing runs (the figures table
-// and the overlaid charts).
+// threads) and the note written in the table, stored at once; exporting selected runs to JSON and CSV files
+// read back; deleting several after the question; comparing runs (the figures table and the overlaid charts).
 #include "storage/Database.h"
 #include "ui/BenchCharts.h"
 #include "ui/RunCompareDialog.h"
@@ -14,6 +13,8 @@
 
 #include <QAbstractItemModel>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -24,12 +25,14 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLegend>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -58,6 +61,7 @@ private slots:
     void exportErrorStaysInTheDialog();
     void deleteSeveralAfterAsking();
     void contextMenuHasTheActions();
+    void noteWrittenInTheTableIsStored();
     void compareNeedsTwoRuns();
     void compareShowsFiguresAndSeries();
 
@@ -281,14 +285,17 @@ void TestRunsPage::parameterHeadersAreWhole()
     model::BenchParameters counted;
     counted.url = u"http://127.0.0.1:8080/"_s;
     counted.requests = 1'000'000;
-    QVERIFY(storeRun(counted, 100) > 0);
+    const qint64 noted = storeRun(counted, 100);
+    QVERIFY(noted > 0);
+    QVERIFY(m_database->setRunNote(noted, u"nginx beside it, sendfile on"_s));
     m_page->refresh();
     QHeaderView *header = table()->horizontalHeader();
     const QFontMetrics metrics(header->font());
     for (int column = 0; column < ui::RunListModel::ColumnCount; ++column) {
         const QString title = table()->model()->headerData(column, Qt::Horizontal).toString();
         QVERIFY2(header->sectionSize(column) >= metrics.horizontalAdvance(title), qPrintable(title));
-        if (column != ui::RunListModel::UrlColumn)
+        // URL and note: a width of their own, the whole text in the tool tip.
+        if (column != ui::RunListModel::UrlColumn && column != ui::RunListModel::NoteColumn)
             QVERIFY2(header->sectionSize(column)
                     >= static_cast<QAbstractItemView *>(table())->sizeHintForColumn(column),
                 qPrintable(title));
@@ -297,11 +304,21 @@ void TestRunsPage::parameterHeadersAreWhole()
                 !table()->model()->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty(),
                 qPrintable(title));
     }
+    QVERIFY(header->sectionSize(ui::RunListModel::UrlColumn) >= 120);
+    // The selected run's note is under the list, on a line of its own that the layout makes room for.
+    auto *title = m_page->findChild<QLabel *>(u"runTitle"_s);
+    QCOMPARE(m_page->selectedRunId(), noted);
+    QVERIFY2(title->text().endsWith(u"\nNote: nginx beside it, sendfile on"_s), qPrintable(title->text()));
+    QTRY_VERIFY(title->height() >= 2 * title->fontMetrics().lineSpacing());
+
     // For review of the look, not checked: HOSTBENCH_SCREENSHOTS=DIR saves it.
     const QString screens = qEnvironmentVariable("HOSTBENCH_SCREENSHOTS");
-    if (!screens.isEmpty())
+    if (!screens.isEmpty()) {
         QVERIFY(m_page->grab().save(QDir(screens).filePath(u"runs-page.png"_s)));
-    QVERIFY(header->sectionSize(ui::RunListModel::UrlColumn) >= 120);
+        table()->horizontalScrollBar()->setValue(table()->horizontalScrollBar()->maximum());
+        QVERIFY(m_page->grab().save(QDir(screens).filePath(u"runs-page-scrolled.png"_s)));
+        table()->horizontalScrollBar()->setValue(0);
+    }
     QVERIFY(header->sectionViewportPosition(ui::RunListModel::FailedColumn)
             + header->sectionSize(ui::RunListModel::FailedColumn)
         <= table()->viewport()->width());
@@ -477,6 +494,56 @@ void TestRunsPage::contextMenuHasTheActions()
     menu->close();
 }
 
+void TestRunsPage::noteWrittenInTheTableIsStored()
+{
+    const qint64 first = storeRun(u"http://127.0.0.1:1/a"_s, 40);
+    const qint64 second = storeRun(u"http://127.0.0.1:1/b"_s, 40);
+    m_page->refresh(first);
+    QModelIndex cell;
+    for (int row = 0; row < table()->model()->rowCount(); ++row) {
+        const QModelIndex index = table()->model()->index(row, ui::RunListModel::NoteColumn);
+        if (index.data(ui::RunListModel::kRunIdRole).toLongLong() == first)
+            cell = index;
+    }
+    QVERIFY(cell.isValid());
+    QVERIFY(cell.data().toString().isEmpty());
+    QVERIFY(cell.flags() & Qt::ItemIsEditable);
+    QVERIFY(!(table()->model()->index(cell.row(), ui::RunListModel::UrlColumn).flags() & Qt::ItemIsEditable));
+
+    // Double-click the cell, type, Enter: as a user writes it.
+    table()->scrollTo(cell);
+    const QPoint centre = table()->visualRect(cell).center();
+    QTest::mouseClick(table()->viewport(), Qt::LeftButton, {}, centre);
+    QTest::mouseDClick(table()->viewport(), Qt::LeftButton, {}, centre);
+    QLineEdit *editor = nullptr;
+    QTRY_VERIFY((editor = table()->viewport()->findChild<QLineEdit *>()) && editor->isVisible());
+    QTest::keyClicks(editor, u"  sendfile on, 4 workers  "_s);
+    QTest::keyClick(editor, Qt::Key_Return);
+    const QString note = u"sendfile on, 4 workers"_s; // trimmed
+    QTRY_COMPARE(cell.data().toString(), note);
+    // Stored at once: another connection reads it.
+    storage::Database other;
+    QVERIFY(other.open(m_database->filePath()));
+    QCOMPARE(other.run(first)->note, note);
+    QCOMPARE(other.run(second)->note, QString());
+    QVERIFY(m_page->findChild<QLabel *>(u"runTitle"_s)->text().contains(note));
+
+    // Kept by a refresh, and shown in full in the tool tip.
+    m_page->refresh(first);
+    QModelIndex again;
+    for (int row = 0; row < table()->model()->rowCount(); ++row) {
+        const QModelIndex index = table()->model()->index(row, ui::RunListModel::NoteColumn);
+        if (index.data(ui::RunListModel::kRunIdRole).toLongLong() == first)
+            again = index;
+    }
+    QCOMPARE(again.data().toString(), note);
+    QCOMPARE(again.data(Qt::ToolTipRole).toString(), note);
+
+    // Cleared by writing nothing.
+    QVERIFY(table()->model()->setData(again, QString()));
+    QCOMPARE(other.run(first)->note, QString());
+}
+
 void TestRunsPage::compareNeedsTwoRuns()
 {
     const qint64 first = storeRun(u"http://127.0.0.1:1/one"_s, 100, 3);
@@ -501,8 +568,20 @@ void TestRunsPage::compareShowsFiguresAndSeries()
     const QList<quint64> completed { 40, 80, 10 };
     const QList<int> sampleCounts { 5, 8, 3 };
     QList<qint64> ids;
+    // Each with its own model and length: a request count, closed; 10 s,
+    // closed; 30 s, open at 5,000 requests/s.
+    QList<model::BenchParameters> asked(3);
+    for (int i = 0; i < completed.size(); ++i) {
+        asked[i].url = u"http://127.0.0.1:1/run%1"_s.arg(i);
+        asked[i].concurrency = 2;
+        asked[i].threads = i + 1;
+    }
+    asked[0].requests = 100;
+    asked[1].durationMs = 10'000;
+    asked[2].durationMs = 30'000;
+    asked[2].rate = 5000;
     for (int i = 0; i < completed.size(); ++i)
-        ids.append(storeRun(u"http://127.0.0.1:1/run%1"_s.arg(i), completed[i], sampleCounts[i]));
+        ids.append(storeRun(asked[i], completed[i], sampleCounts[i]));
     QVERIFY(!ids.contains(0));
     m_page->refresh();
     selectRuns(ids);
@@ -519,6 +598,11 @@ void TestRunsPage::compareShowsFiguresAndSeries()
     for (int column = 0; column < ids.size(); ++column) {
         QVERIFY(figures->horizontalHeaderItem(column)->text().contains(QString::number(ids[column])));
         QVERIFY(figures->item(Dialog::UrlRow, column)->text().contains(u"/run%1"_s.arg(column)));
+        QCOMPARE(figures->item(Dialog::ModelRow, column)->text(), ui::RunListModel::modelText(asked[column]));
+        QCOMPARE(
+            figures->item(Dialog::LengthRow, column)->text(), ui::RunListModel::lengthText(asked[column]));
+        QCOMPARE(
+            figures->item(Dialog::ThreadsRow, column)->data(Dialog::kValueRole).toDouble(), column + 1.0);
         const QTableWidgetItem *rate = figures->item(Dialog::RateRow, column);
         QCOMPARE(rate->data(Dialog::kValueRole).toDouble(), double(completed[column]));
         QVERIFY2(rate->text().startsWith(QString::number(completed[column])), qPrintable(rate->text()));
@@ -548,12 +632,30 @@ void TestRunsPage::compareShowsFiguresAndSeries()
         QCOMPARE(rates[i]->count(), sampleCounts[i]);
         QCOMPARE(p99s[i]->count(), sampleCounts[i]);
         QVERIFY(rates[i]->isVisible());
-        QVERIFY(rates[i]->name().contains(QString::number(ids[i])));
+        // Legends name the run by id, length and model.
+        QVERIFY(rates[i]->name().startsWith(u"#"_s + QString::number(ids[i]) + u" "_s));
+        for (QLineSeries *line : { rates[i], p99s[i] }) {
+            QVERIFY2(line->name().contains(ui::RunListModel::lengthText(asked[i])), qPrintable(line->name()));
+            QVERIFY2(
+                line->name().contains(asked[i].rate > 0 ? u"open"_s : u"closed"_s), qPrintable(line->name()));
+        }
         // 100 ms samples of completed / 10 requests: completed requests/s.
         QCOMPARE(rates[i]->at(0).y(), double(completed[i]));
         QCOMPARE(p99s[i]->at(sampleCounts[i] - 1).y(), (4250 + (sampleCounts[i] - 1) * 10) / 1000.0);
     }
     QVERIFY(!charts->throughputSeries()->isVisible());
+    // The legends are under the charts, where the names have the width.
+    const QList<QChartView *> views = charts->findChildren<QChartView *>();
+    QCOMPARE(views.size(), 2);
+    for (QChartView *view : views) {
+        QVERIFY(view->chart()->legend()->isVisible());
+        QCOMPARE(view->chart()->legend()->alignment(), Qt::AlignBottom);
+    }
+    QVERIFY(rates[0]->name().startsWith(u"#"_s + QString::number(ids[0]) + u" · 100 requests · closed"_s));
+    QCOMPARE(p99s[2]->name(),
+        u"#"_s + QString::number(ids[2]) + u" · 30 s · open "_s + QLocale().toString(5000) + u"/s"_s);
+    // The table has every row in view, without a scroll bar.
+    QVERIFY(!figures->verticalScrollBar()->isVisible());
 
     // For review of the look, not checked: HOSTBENCH_SCREENSHOTS=DIR saves it.
     const QString screens = qEnvironmentVariable("HOSTBENCH_SCREENSHOTS");
