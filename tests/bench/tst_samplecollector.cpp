@@ -87,9 +87,11 @@ void TestSampleCollector::mergesHistograms()
     collector.report(1, slow);
     const auto s = collector.take().value(0);
     QCOMPARE(s.completed, quint64(100));
-    QVERIFY(qAbs(qint64(s.p50Us) - 1000) <= 1);
-    QVERIFY(qAbs(qint64(s.p90Us) - 1000) <= 1);
-    QVERIFY(s.maxUs >= 50000 && s.maxUs < 50100);
+    // Below 2,048 µs the histogram is exact; the max is the largest value recorded.
+    QCOMPARE(s.p50Us, quint64(1000));
+    QCOMPARE(s.p90Us, quint64(1000));
+    QCOMPARE(s.p99Us, quint64(1000)); // the 99th of 100 values
+    QCOMPARE(s.maxUs, quint64(50000));
 }
 
 void TestSampleCollector::manyThreadsReporting()

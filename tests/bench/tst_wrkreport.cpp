@@ -196,9 +196,10 @@ void TestWrkReport::abPercentileCsv()
     QCOMPARE(lines[1], u"0,%1"_s.arg(values ? u"1.000"_s : u"0.000"_s));
     QCOMPARE(lines[101], u"100,%1.000"_s.arg(values));
     if (values == 1000) {
-        // Within the histogram's 3 significant digits.
-        QVERIFY(qAbs(lines[51].section(u',', 1).toDouble() - 500.0) <= 0.5);
-        QVERIFY(qAbs(lines[100].section(u',', 1).toDouble() - 990.0) <= 1.0);
+        // The top of the value's bucket (3 significant digits): 500 ms lies
+        // in [499.968, 500.223] (256 µs wide), 990 ms in [989.696, 990.207].
+        QCOMPARE(lines[51], u"50,500.223"_s);
+        QCOMPARE(lines[100], u"99,990.207"_s);
     }
 }
 

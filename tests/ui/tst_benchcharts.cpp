@@ -1,6 +1,8 @@
 #include "ui/BenchCharts.h"
+#include "ui/ChartParts.h"
 
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QLineSeries>
 #include <QTest>
 #include <QValueAxis>
@@ -8,6 +10,15 @@
 using namespace Qt::StringLiterals;
 using hostbench::model::BenchSample;
 using hostbench::ui::BenchCharts;
+using hostbench::ui::ChartParts;
+
+namespace {
+
+// Qt Charts' room around a tick label (ChartParts.cpp's kLabelRoom: 4 px of
+// padding on each side and a gap of 4 px), which a plot size below is given in.
+constexpr double kLabelRoom = 12.0;
+
+} // namespace
 
 class TestBenchCharts final : public QObject
 {
@@ -15,6 +26,12 @@ class TestBenchCharts final : public QObject
 
 private slots:
     void appendGrowsSeriesAndAxes();
+    void axisRanges_data();
+    void axisRanges();
+    void niceRange_data();
+    void niceRange();
+    void niceSpan_data();
+    void niceSpan();
     void setSamplesReplaces();
     void fixedDuration();
     void hiddenChartsDrawWhenShown();
@@ -52,6 +69,7 @@ QValueAxis *TestBenchCharts::axis(const BenchCharts &charts, const QString &view
 void TestBenchCharts::appendGrowsSeriesAndAxes()
 {
     BenchCharts charts(u"t"_s, Qt::Horizontal);
+    charts.resize(1600, 800); // room for every tick: the ranges below do not depend on the font
     charts.show();
     QVERIFY(charts.findChild<QChartView *>(u"tThroughputChart"_s));
     QVERIFY(charts.findChild<QChartView *>(u"tLatencyChart"_s));
@@ -65,20 +83,190 @@ void TestBenchCharts::appendGrowsSeriesAndAxes()
     QCOMPARE(charts.throughputSeries()->at(2), QPointF(0.3, 1200.0));
     QCOMPARE(charts.p99Series()->at(0).y(), 3.5);
 
+    // Each axis at its nice ceiling (axisRanges() has more)...
     QValueAxis *rateAxis = axis(charts, u"tThroughputChart"_s, Qt::Vertical);
     QValueAxis *latencyAxis = axis(charts, u"tLatencyChart"_s, Qt::Vertical);
     QVERIFY(rateAxis && latencyAxis);
-    QVERIFY(rateAxis->max() >= 1200.0);
-    QVERIFY(rateAxis->max() <= 2500.0); // a nice ceiling, not far above
-    QVERIFY(latencyAxis->max() >= 3.5);
+    QCOMPARE(rateAxis->max(), 1500.0);
+    QCOMPARE(latencyAxis->max(), 4.0);
 
-    // The axes keep up with larger values.
+    // ...keeps up with larger values.
     charts.append(samples(3, 2, 600, 42000));
     QCOMPARE(charts.pointCount(), 5);
-    QVERIFY(rateAxis->max() >= 6000.0);
-    QVERIFY(latencyAxis->max() >= 42.0);
-    QValueAxis *time = axis(charts, u"tThroughputChart"_s, Qt::Horizontal);
-    QVERIFY(time->max() >= 0.5);
+    QCOMPARE(rateAxis->max(), 8000.0);
+    QCOMPARE(latencyAxis->max(), 50.0);
+}
+
+void TestBenchCharts::axisRanges_data()
+{
+    // Samples of 100 ms, each `completed` requests with that p99, appended
+    // live to charts large enough for every tick (plots of about 800 x 700
+    // px): the value axes go to the nice ceiling above the largest value and
+    // 5 % (ChartParts::setNiceRange, at most 6 intervals), the time axis of
+    // an open-ended live run to at least 1 s and 25 % beyond the last sample.
+    QTest::addColumn<int>("count");
+    QTest::addColumn<quint64>("completed");
+    QTest::addColumn<quint64>("p99Us");
+    QTest::addColumn<double>("rateMax");
+    QTest::addColumn<int>("rateTicks");
+    QTest::addColumn<double>("latencyMax");
+    QTest::addColumn<int>("latencyTicks");
+    QTest::addColumn<double>("timeMax");
+    QTest::addColumn<int>("timeTicks");
+    // 1,260 req/s: steps of 250 (6 intervals), not 500 or 1,000.
+    QTest::newRow("1200 req/s, 3.5 ms")
+        << 3 << quint64(120) << quint64(3500) << 1500.0 << 7 << 4.0 << 5 << 1.0 << 11;
+    // 6,300 req/s in steps of 2,000; 44.1 ms in steps of 10.
+    QTest::newRow("6000 req/s, 42 ms")
+        << 5 << quint64(600) << quint64(42000) << 8000.0 << 5 << 50.0 << 6 << 1.0 << 11;
+    // 1,050 req/s: steps of 200 (6 intervals), not 250.
+    QTest::newRow("1000 req/s, 1 ms")
+        << 3 << quint64(100) << quint64(1000) << 1200.0 << 7 << 1.2 << 7 << 1.0 << 11;
+    // 20 samples: 2 s and 25 % is 2.5 s, in steps of 0.25.
+    QTest::newRow("2 s") << 20 << quint64(10) << quint64(250) << 120.0 << 7 << 0.3 << 7 << 2.5 << 11;
+    // 100 req/s at 200 ms: 105 in steps of 20, 210 ms in steps of 50.
+    QTest::newRow("100 req/s, 200 ms")
+        << 1 << quint64(10) << quint64(200'000) << 120.0 << 7 << 250.0 << 6 << 1.0 << 11;
+}
+
+void TestBenchCharts::axisRanges()
+{
+    QFETCH(int, count);
+    QFETCH(quint64, completed);
+    QFETCH(quint64, p99Us);
+    QFETCH(double, rateMax);
+    QFETCH(int, rateTicks);
+    QFETCH(double, latencyMax);
+    QFETCH(int, latencyTicks);
+    QFETCH(double, timeMax);
+    QFETCH(int, timeTicks);
+    BenchCharts charts(u"t"_s, Qt::Horizontal);
+    charts.resize(1600, 800);
+    charts.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&charts));
+    charts.append(samples(0, count, completed, p99Us));
+    QCOMPARE(charts.pointCount(), count);
+
+    QValueAxis *rate = axis(charts, u"tThroughputChart"_s, Qt::Vertical);
+    QValueAxis *latency = axis(charts, u"tLatencyChart"_s, Qt::Vertical);
+    QVERIFY(rate && latency);
+    QCOMPARE(rate->min(), 0.0);
+    QCOMPARE(rate->max(), rateMax);
+    QCOMPARE(rate->tickCount(), rateTicks);
+    QCOMPARE(latency->min(), 0.0);
+    QCOMPARE(latency->max(), latencyMax);
+    QCOMPARE(latency->tickCount(), latencyTicks);
+    for (const QString &view : { u"tThroughputChart"_s, u"tLatencyChart"_s }) {
+        QValueAxis *time = axis(charts, view, Qt::Horizontal);
+        QVERIFY(time);
+        QCOMPARE(time->min(), 0.0);
+        QCOMPARE(time->max(), timeMax);
+        QCOMPARE(time->tickCount(), timeTicks);
+    }
+}
+
+void TestBenchCharts::niceRange_data()
+{
+    // value, at most so many intervals, along a plot with room for `labels` labels
+    // (0: before the first layout, every interval allowed) -> [0, max] in
+    // tickCount ticks, labelled with that format. Vertically a label is one
+    // line high, so room for n labels is n x (line height + kLabelRoom) px.
+    QTest::addColumn<double>("value");
+    QTest::addColumn<int>("maxIntervals");
+    QTest::addColumn<int>("orientation");
+    QTest::addColumn<double>("labels");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<int>("tickCount");
+    QTest::addColumn<QString>("format");
+    const int v = Qt::Vertical;
+    const int h = Qt::Horizontal;
+    // The smallest step of 1, 2, 2.5 or 5 x 10^k within maxIntervals.
+    QTest::newRow("1200 in 6: 200s") << 1200.0 << 6 << v << 0.0 << 1200.0 << 7 << u"%.0f"_s;
+    QTest::newRow("1200 in 5: 250s") << 1200.0 << 5 << v << 0.0 << 1250.0 << 6 << u"%.0f"_s;
+    QTest::newRow("1260 in 6: 250s") << 1260.0 << 6 << v << 0.0 << 1500.0 << 7 << u"%.0f"_s;
+    QTest::newRow("1050 in 6: 200s") << 1050.0 << 6 << v << 0.0 << 1200.0 << 7 << u"%.0f"_s;
+    QTest::newRow("1000 in 4: 250s") << 1000.0 << 4 << v << 0.0 << 1000.0 << 5 << u"%.0f"_s;
+    QTest::newRow("6300 in 6: 2000s") << 6300.0 << 6 << v << 0.0 << 8000.0 << 5 << u"%.0f"_s;
+    QTest::newRow("7 in 6: 2s") << 7.0 << 6 << v << 0.0 << 8.0 << 5 << u"%.0f"_s;
+    QTest::newRow("101 in 10: 20s") << 101.0 << 10 << h << 0.0 << 120.0 << 7 << u"%.0f"_s;
+    QTest::newRow("44.1 in 6: 10s") << 44.1 << 6 << v << 0.0 << 50.0 << 6 << u"%.0f"_s;
+    QTest::newRow("3.675 in 6: 1s") << 3.675 << 6 << v << 0.0 << 4.0 << 5 << u"%.0f"_s;
+    QTest::newRow("1 in 10: 0.1s") << 1.0 << 10 << h << 0.0 << 1.0 << 11 << u"%.1f"_s;
+    QTest::newRow("2.5 in 10: 0.25s") << 2.5 << 10 << h << 0.0 << 2.5 << 11 << u"%.2f"_s;
+    QTest::newRow("0.003675 in 6") << 0.003675 << 6 << v << 0.0 << 0.004 << 5 << u"%.3f"_s;
+    QTest::newRow("1000001 in 4: 500000s") << 1'000'001.0 << 4 << v << 0.0 << 1'500'000.0 << 4 << u"%.0f"_s;
+    // Nothing yet (0 or less): [0, 1].
+    QTest::newRow("0 in 6") << 0.0 << 6 << v << 0.0 << 1.0 << 6 << u"%.1f"_s;
+    QTest::newRow("negative in 4") << -5.0 << 4 << v << 0.0 << 1.0 << 5 << u"%.2f"_s;
+    // Fewer intervals where the labels lack room: the most that fit.
+    QTest::newRow("1260, room for all") << 1260.0 << 6 << v << 40.0 << 1500.0 << 7 << u"%.0f"_s;
+    QTest::newRow("1260, 7.5 labels") << 1260.0 << 6 << v << 7.5 << 1500.0 << 7 << u"%.0f"_s;
+    QTest::newRow("1260, 6 labels") << 1260.0 << 6 << v << 6.0 << 1500.0 << 4 << u"%.0f"_s;
+    QTest::newRow("1260, 3.5 labels") << 1260.0 << 6 << v << 3.5 << 2000.0 << 3 << u"%.0f"_s;
+    QTest::newRow("1260, 2.5 labels") << 1260.0 << 6 << v << 2.5 << 2000.0 << 2 << u"%.0f"_s;
+    QTest::newRow("44.1, 5 labels") << 44.1 << 6 << v << 5.0 << 60.0 << 4 << u"%.0f"_s;
+    QTest::newRow("1260, no room") << 1260.0 << 6 << v << 0.1 << 2000.0 << 2 << u"%.0f"_s;
+    QTest::newRow("1 across, no room") << 1.0 << 10 << h << 0.1 << 1.0 << 2 << u"%.0f"_s;
+    QTest::newRow("1 across, room for all") << 1.0 << 10 << h << 40.0 << 1.0 << 11 << u"%.1f"_s;
+}
+
+void TestBenchCharts::niceRange()
+{
+    QFETCH(double, value);
+    QFETCH(int, maxIntervals);
+    QFETCH(int, orientation);
+    QFETCH(double, labels);
+    QFETCH(double, max);
+    QFETCH(int, tickCount);
+    QFETCH(QString, format);
+    QValueAxis axis;
+    // Horizontally the widest label is the top one, which the table gives.
+    const QFontMetricsF metrics(axis.labelsFont());
+    const double extent = orientation == Qt::Vertical
+        ? metrics.height()
+        : metrics.horizontalAdvance(QString::asprintf(qPrintable(format), max));
+    ChartParts::setNiceRange(
+        &axis, value, maxIntervals, Qt::Orientation(orientation), labels * (extent + kLabelRoom));
+    QCOMPARE(axis.min(), 0.0);
+    QCOMPARE(axis.max(), max);
+    QCOMPARE(axis.tickCount(), tickCount);
+    QCOMPARE(axis.labelFormat(), format);
+}
+
+void TestBenchCharts::niceSpan_data()
+{
+    // A whole-number span (s), at most so many intervals, along a plot of
+    // room for `labels` labels as wide as "-SPAN" (0: every interval allowed) ->
+    // [-span, 0] in tickCount ticks, each a whole number.
+    QTest::addColumn<double>("span");
+    QTest::addColumn<int>("maxIntervals");
+    QTest::addColumn<double>("labels");
+    QTest::addColumn<int>("tickCount");
+    QTest::newRow("60 in 6") << 60.0 << 6 << 0.0 << 7;
+    QTest::newRow("50 in 6: 5 of 10") << 50.0 << 6 << 0.0 << 6;
+    QTest::newRow("30 in 4: 3 of 10") << 30.0 << 4 << 0.0 << 4;
+    QTest::newRow("7 in 6: prime") << 7.0 << 6 << 0.0 << 2;
+    QTest::newRow("1 in 6") << 1.0 << 6 << 0.0 << 2;
+    QTest::newRow("60, 7.5 labels") << 60.0 << 6 << 7.5 << 7;
+    QTest::newRow("60, 6.5 labels: 5 of 12") << 60.0 << 6 << 6.5 << 6;
+    QTest::newRow("60, 5.5 labels: 4 of 15") << 60.0 << 6 << 5.5 << 5;
+    QTest::newRow("60, 4.5 labels: 3 of 20") << 60.0 << 6 << 4.5 << 4;
+    QTest::newRow("60, no room") << 60.0 << 6 << 0.1 << 2;
+}
+
+void TestBenchCharts::niceSpan()
+{
+    QFETCH(double, span);
+    QFETCH(int, maxIntervals);
+    QFETCH(double, labels);
+    QFETCH(int, tickCount);
+    QValueAxis axis;
+    const double extent = QFontMetricsF(axis.labelsFont()).horizontalAdvance(QString::number(-span, 'f', 0));
+    ChartParts::setNiceSpan(&axis, span, maxIntervals, labels * (extent + kLabelRoom));
+    QCOMPARE(axis.min(), -span);
+    QCOMPARE(axis.max(), 0.0);
+    QCOMPARE(axis.tickCount(), tickCount);
+    QCOMPARE(axis.labelFormat(), u"%.0f"_s);
 }
 
 void TestBenchCharts::setSamplesReplaces()
@@ -100,8 +288,8 @@ void TestBenchCharts::fixedDuration()
     charts.append(samples(0, 1, 10, 1000));
     QValueAxis *time = axis(charts, u"tLatencyChart"_s, Qt::Horizontal);
     QVERIFY(time);
-    QVERIFY(time->max() >= 30.0);
-    QVERIFY(time->max() < 60.0);
+    QCOMPARE(time->min(), 0.0);
+    QCOMPARE(time->max(), 30.0);
 }
 
 void TestBenchCharts::hiddenChartsDrawWhenShown()
