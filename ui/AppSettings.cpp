@@ -15,75 +15,76 @@ AppSettings::AppSettings(storage::Database &database)
     : m_database(database)
 { }
 
-bool AppSettings::startEngineAtLaunch() const
+namespace {
+
+struct Declaration
 {
-    return boolValue(u"startEngineAtLaunch"_s, true);
+    AppSettings::Key key;
+    QString name; // under "gui/"
+    QVariant fallback; // its type is the setting's
+    qint64 minimum = 0; // for an int
+    qint64 maximum = 0;
+};
+
+// Every setting of AppSettings::Key, once: its stored name, type and default.
+const Declaration &declaration(AppSettings::Key key)
+{
+    using Key = AppSettings::Key;
+    static const Declaration kDeclarations[] = {
+        { Key::StartEngineAtLaunch, u"startEngineAtLaunch"_s, true },
+        { Key::ControlApiEnabled, u"controlApiEnabled"_s, true },
+        { Key::ControlApiPort, u"controlApiPort"_s, int(AppSettings::kDefaultControlApiPort), 0, 65535 },
+        { Key::Language, u"language"_s, QString() },
+        { Key::KeepInTray, u"keepInTray"_s, true },
+        { Key::TrayNoticeShown, u"trayNoticeShown"_s, false },
+        { Key::WindowGeometry, u"windowGeometry"_s, QByteArray() },
+    };
+    const Declaration &found = kDeclarations[int(key)];
+    Q_ASSERT(found.key == key); // the table is in the enum's order
+    return found;
 }
 
-void AppSettings::setStartEngineAtLaunch(bool on)
+} // namespace
+
+QString AppSettings::storedKey(Key key)
 {
-    setValue(u"startEngineAtLaunch"_s, on ? u"1"_s : u"0"_s);
+    return u"gui/"_s + declaration(key).name;
 }
 
-bool AppSettings::controlApiEnabled() const
+QVariant AppSettings::get(Key key) const
 {
-    return boolValue(u"controlApiEnabled"_s, true);
+    const Declaration &d = declaration(key);
+    switch (d.fallback.typeId()) {
+    case QMetaType::Bool:
+        return boolValue(d.name, d.fallback.toBool());
+    case QMetaType::Int: {
+        const int number = intValue(d.name, d.fallback.toInt());
+        return number >= d.minimum && number <= d.maximum ? number : d.fallback.toInt();
+    }
+    case QMetaType::QByteArray:
+        return QByteArray::fromBase64(value(d.name).toLatin1());
+    default:
+        return value(d.name, d.fallback.toString());
+    }
 }
 
-void AppSettings::setControlApiEnabled(bool on)
+void AppSettings::set(Key key, const QVariant &stored)
 {
-    setValue(u"controlApiEnabled"_s, on ? u"1"_s : u"0"_s);
-}
-
-quint16 AppSettings::controlApiPort() const
-{
-    const int port = intValue(u"controlApiPort"_s, kDefaultControlApiPort);
-    return port >= 0 && port <= 65535 ? quint16(port) : kDefaultControlApiPort;
-}
-
-void AppSettings::setControlApiPort(quint16 port)
-{
-    setValue(u"controlApiPort"_s, QString::number(port));
-}
-
-QString AppSettings::language() const
-{
-    return value(u"language"_s);
-}
-
-void AppSettings::setLanguage(const QString &code)
-{
-    setValue(u"language"_s, code);
-}
-
-bool AppSettings::keepInTray() const
-{
-    return boolValue(u"keepInTray"_s, true);
-}
-
-void AppSettings::setKeepInTray(bool on)
-{
-    setValue(u"keepInTray"_s, on ? u"1"_s : u"0"_s);
-}
-
-bool AppSettings::trayNoticeShown() const
-{
-    return boolValue(u"trayNoticeShown"_s, false);
-}
-
-void AppSettings::setTrayNoticeShown(bool shown)
-{
-    setValue(u"trayNoticeShown"_s, shown ? u"1"_s : u"0"_s);
-}
-
-QByteArray AppSettings::windowGeometry() const
-{
-    return QByteArray::fromBase64(value(u"windowGeometry"_s).toLatin1());
-}
-
-void AppSettings::setWindowGeometry(const QByteArray &geometry)
-{
-    setValue(u"windowGeometry"_s, QString::fromLatin1(geometry.toBase64()));
+    const Declaration &d = declaration(key);
+    switch (d.fallback.typeId()) {
+    case QMetaType::Bool:
+        setValue(d.name, stored.toBool() ? u"1"_s : u"0"_s);
+        break;
+    case QMetaType::Int:
+        setValue(d.name, QString::number(stored.toInt()));
+        break;
+    case QMetaType::QByteArray:
+        setValue(d.name, QString::fromLatin1(stored.toByteArray().toBase64()));
+        break;
+    default:
+        setValue(d.name, stored.toString());
+        break;
+    }
 }
 
 QString AppSettings::value(const QString &key, const QString &fallback) const

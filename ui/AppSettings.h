@@ -27,31 +27,45 @@ public:
 
     explicit AppSettings(storage::Database &database);
 
-    bool startEngineAtLaunch() const;
-    void setStartEngineAtLaunch(bool on);
+    // The window's own settings. Each is declared once, with its key and
+    // default, in AppSettings.cpp's table; get() and set() derive reading and
+    // writing from its declaration. A stored value that does not read gives
+    // the default.
+    enum class Key {
+        StartEngineAtLaunch, // bool
+        // The control API listens on 127.0.0.1:ControlApiPort while the engine
+        // runs, if enabled; port 0 picks a free one.
+        ControlApiEnabled, // bool
+        ControlApiPort, // int, 0..65535
+        // The language of the window's texts: a code of Translations::languages()
+        // ("de", "pt_BR"), or empty for the system locale's (the default). Read
+        // once at start (main.cpp); a change takes effect at the next start.
+        Language, // QString
+        // Closing the window leaves Hostbench in the system tray (where there
+        // is one), serving; said once, the first time (TrayNoticeShown).
+        KeepInTray, // bool
+        TrayNoticeShown, // bool
+        WindowGeometry, // QByteArray (QWidget::saveGeometry)
+    };
+    QVariant get(Key key) const; // of the declared type
+    void set(Key key, const QVariant &value); // converted to the declared type
+    // The stored key of a setting, under "gui/" in the table `settings`.
+    static QString storedKey(Key key);
 
-    // The control API listens on 127.0.0.1:controlApiPort() while the engine
-    // runs, if enabled; port 0 picks a free one.
-    bool controlApiEnabled() const;
-    void setControlApiEnabled(bool on);
-    quint16 controlApiPort() const;
-    void setControlApiPort(quint16 port);
-
-    // The language of the window's texts: a code of Translations::languages()
-    // ("de", "pt_BR"), or empty for the system locale's (the default). Read
-    // once at start (main.cpp); a change takes effect at the next start.
-    QString language() const;
-    void setLanguage(const QString &code);
-
-    // Closing the window leaves Hostbench in the system tray (where there is
-    // one), serving; said once, the first time (trayNoticeShown()).
-    bool keepInTray() const;
-    void setKeepInTray(bool on);
-    bool trayNoticeShown() const;
-    void setTrayNoticeShown(bool shown);
-
-    QByteArray windowGeometry() const;
-    void setWindowGeometry(const QByteArray &geometry);
+    bool startEngineAtLaunch() const { return get(Key::StartEngineAtLaunch).toBool(); }
+    void setStartEngineAtLaunch(bool on) { set(Key::StartEngineAtLaunch, on); }
+    bool controlApiEnabled() const { return get(Key::ControlApiEnabled).toBool(); }
+    void setControlApiEnabled(bool on) { set(Key::ControlApiEnabled, on); }
+    quint16 controlApiPort() const { return quint16(get(Key::ControlApiPort).toInt()); }
+    void setControlApiPort(quint16 port) { set(Key::ControlApiPort, int(port)); }
+    QString language() const { return get(Key::Language).toString(); }
+    void setLanguage(const QString &code) { set(Key::Language, code); }
+    bool keepInTray() const { return get(Key::KeepInTray).toBool(); }
+    void setKeepInTray(bool on) { set(Key::KeepInTray, on); }
+    bool trayNoticeShown() const { return get(Key::TrayNoticeShown).toBool(); }
+    void setTrayNoticeShown(bool shown) { set(Key::TrayNoticeShown, shown); }
+    QByteArray windowGeometry() const { return get(Key::WindowGeometry).toByteArray(); }
+    void setWindowGeometry(const QByteArray &geometry) { set(Key::WindowGeometry, geometry); }
 
     // Free-form values of the pages (last benchmark parameters and the like).
     QString value(const QString &key, const QString &fallback = {}) const;

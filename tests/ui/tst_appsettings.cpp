@@ -1,7 +1,9 @@
 // AppSettings in a real SQLite file: a form field saved with saveField()
 // comes back with restoreField() into a new widget of its kind, a field with
 // nothing (or nothing readable) stored gets its default, and the keys live
-// under "gui/" in the table `settings`.
+// under "gui/" in the table `settings`; each declared setting reads its
+// default, stores what is written in its type's form, and reads its default
+// again from a stored value that does not read.
 #include "storage/Database.h"
 #include "ui/AppSettings.h"
 
@@ -23,6 +25,8 @@ class TestAppSettings final : public QObject
 private slots:
     void fieldsRoundTrip();
     void defaultsWhenNothingReadable();
+    void declaredSettings_data();
+    void declaredSettings();
 };
 
 void TestAppSettings::fieldsRoundTrip()
@@ -91,6 +95,58 @@ void TestAppSettings::defaultsWhenNothingReadable()
     QLineEdit edit(u"old"_s);
     settings.restoreField(u"t/never"_s, &edit, u"new"_s);
     QCOMPARE(edit.text(), u"new"_s);
+}
+
+using Key = ui::AppSettings::Key;
+Q_DECLARE_METATYPE(Key)
+
+void TestAppSettings::declaredSettings_data()
+{
+    // Each declared setting: its stored key, its default, a value written and
+    // how it is stored, and a stored text that does not read (its default then).
+    QTest::addColumn<Key>("key");
+    QTest::addColumn<QString>("storedKey");
+    QTest::addColumn<QVariant>("fallback");
+    QTest::addColumn<QVariant>("written");
+    QTest::addColumn<QString>("stored");
+    QTest::addColumn<QString>("unreadable");
+    QTest::newRow("start engine") << Key::StartEngineAtLaunch << u"gui/startEngineAtLaunch"_s
+                                  << QVariant(true) << QVariant(false) << u"0"_s << u""_s;
+    QTest::newRow("control api") << Key::ControlApiEnabled << u"gui/controlApiEnabled"_s << QVariant(true)
+                                 << QVariant(false) << u"0"_s << u""_s;
+    QTest::newRow("control port") << Key::ControlApiPort << u"gui/controlApiPort"_s << QVariant(8079)
+                                  << QVariant(9100) << u"9100"_s << u"70000"_s;
+    QTest::newRow("control port text") << Key::ControlApiPort << u"gui/controlApiPort"_s << QVariant(8079)
+                                       << QVariant(0) << u"0"_s << u"eighty"_s;
+    QTest::newRow("language") << Key::Language << u"gui/language"_s << QVariant(QString())
+                              << QVariant(u"pt_BR"_s) << u"pt_BR"_s << u""_s;
+    QTest::newRow("tray") << Key::KeepInTray << u"gui/keepInTray"_s << QVariant(true) << QVariant(false)
+                          << u"0"_s << u""_s;
+    QTest::newRow("tray notice") << Key::TrayNoticeShown << u"gui/trayNoticeShown"_s << QVariant(false)
+                                 << QVariant(true) << u"1"_s << u""_s;
+    QTest::newRow("geometry") << Key::WindowGeometry << u"gui/windowGeometry"_s << QVariant(QByteArray())
+                              << QVariant(QByteArray("\x01\xd9\xd0\xcb", 4)) << u"AdnQyw=="_s << u""_s;
+}
+
+void TestAppSettings::declaredSettings()
+{
+    QFETCH(Key, key);
+    QFETCH(QString, storedKey);
+    QFETCH(QVariant, fallback);
+    QFETCH(QVariant, written);
+    QFETCH(QString, stored);
+    QFETCH(QString, unreadable);
+    QTemporaryDir dir;
+    storage::Database database;
+    QVERIFY(database.open(dir.filePath(u"h.sqlite"_s)));
+    ui::AppSettings settings(database);
+    QCOMPARE(ui::AppSettings::storedKey(key), storedKey);
+    QCOMPARE(settings.get(key), fallback); // nothing stored
+    settings.set(key, written);
+    QCOMPARE(database.setting(storedKey), stored);
+    QCOMPARE(settings.get(key), written);
+    QVERIFY(database.setSetting(storedKey, unreadable));
+    QCOMPARE(settings.get(key), fallback);
 }
 
 QTEST_MAIN(TestAppSettings)
