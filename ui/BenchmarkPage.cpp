@@ -1,7 +1,7 @@
 #include "ui/BenchmarkPage.h"
 
 #include "bench/BenchTarget.h"
-#include "bench/LoadGenerator.h"
+#include "runs/RecordedRun.h"
 #include "storage/Database.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchCharts.h"
@@ -249,7 +249,7 @@ BenchmarkPage::BenchmarkPage(
     updateState();
 }
 
-BenchmarkPage::~BenchmarkPage() = default; // ~LoadGenerator stops and joins a live run
+BenchmarkPage::~BenchmarkPage() = default; // ~RecordedRun stops and joins a live run
 
 model::BenchParameters BenchmarkPage::parameters() const
 {
@@ -317,7 +317,7 @@ bool BenchmarkPage::isConnecting() const
 
 bool BenchmarkPage::startRun()
 {
-    if (m_generator || m_probe->isActive())
+    if (m_run || m_probe->isActive())
         return false;
     const model::BenchParameters wanted = parameters();
     m_urlError->setMessage({});
@@ -358,9 +358,10 @@ void BenchmarkPage::launch(const model::BenchParameters &wanted)
     const model::MetricsSnapshot engineAtStart
         = watchEngine ? m_engine.metricsNow() : model::MetricsSnapshot();
     m_runClock.start();
-    auto generator = std::make_unique<bench::LoadGenerator>();
+    // Stored as it goes, as bench stores it: a window killed midway keeps the run as broken off.
+    auto run = std::make_unique<runs::RecordedRun>(&m_database);
     QString error;
-    if (!generator->start(wanted, &error)) {
+    if (run->start(wanted, &error) != runs::RecordedRun::Start::Started) {
         showError(tr("The run did not start: %1").arg(error));
         m_state->setText(tr("Ready."));
         updateState();
@@ -368,7 +369,7 @@ void BenchmarkPage::launch(const model::BenchParameters &wanted)
     }
     saveForm();
     showError({});
-    m_generator = std::move(generator);
+    m_run = std::move(run);
     m_running = wanted;
     m_completed = 0;
     m_failed = 0;
@@ -400,19 +401,19 @@ void BenchmarkPage::stopRun()
         updateState();
         return;
     }
-    if (!m_generator)
+    if (!m_run)
         return;
     // The generator winds down on its threads; poll() sees it finish.
-    m_generator->stop();
+    m_run->stop();
     m_stop->setEnabled(false);
     m_state->setText(tr("Stopping…"));
 }
 
 void BenchmarkPage::poll()
 {
-    if (!m_generator)
+    if (!m_run)
         return;
-    const QList<model::BenchSample> samples = m_generator->takeSamples();
+    const QList<model::BenchSample> samples = m_run->poll();
     m_charts->append(samples);
     if (m_watchEngine)
         sampleEngine(samples);
@@ -420,14 +421,14 @@ void BenchmarkPage::poll()
         m_completed += sample.completed;
         m_failed += sample.failed;
     }
-    m_progress->setValue(int(qBound(0.0, m_generator->progress(), 1.0) * 1000));
+    m_progress->setValue(int(qBound(0.0, m_run->progress(), 1.0) * 1000));
     if (!samples.isEmpty()) {
         // The latest interval: what the load looks like now, not averaged away.
         const model::BenchSample &last = samples.constLast();
         showFigures(
             m_completed, last.requestsPerSecond(), last.p50Us / 1000.0, last.p99Us / 1000.0, m_failed);
     }
-    if (m_generator->isFinished())
+    if (m_run->isFinished())
         finish();
 }
 
@@ -435,14 +436,11 @@ void BenchmarkPage::finish()
 {
     m_poll.stop();
     // Finished: the threads have ended or are ending, so this returns at once.
-    m_generator->wait();
-    const model::RunSummary summary = m_generator->summary();
+    const runs::RecordedRun::Result result = m_run->finish();
+    m_run.reset();
+    const model::RunSummary &summary = result.summary;
     m_lastSummary = summary;
-    const QList<model::BenchSample> samples = m_generator->allSamples();
-    // Stored with the run, so that its percentiles can be read again later.
-    const model::LatencyHistogram histogram = m_generator->histogram();
-    const QString runError = m_generator->error();
-    m_generator.reset();
+    const QList<model::BenchSample> &samples = result.samples;
     // The engine's side up to the run's end, its last responses included.
     if (m_watchEngine)
         sampleEngine({}, true);
@@ -464,12 +462,12 @@ void BenchmarkPage::finish()
     }
 
     // A run that broke off (no descriptors left) has figures that say little: shown, not stored.
-    qint64 runId = 0;
-    if (!runError.isEmpty()) {
+    const qint64 runId = result.runId;
+    if (!result.error.isEmpty()) {
         m_state->setText(tr("The run broke off."));
-        showError(tr("The run broke off and was not stored: %1").arg(runError));
-    } else if ((runId = m_database.saveRun(m_running, summary, samples, &histogram)) == 0) {
-        showError(tr("The run could not be stored: %1").arg(m_database.lastError()));
+        showError(tr("The run broke off and was not stored: %1").arg(result.error));
+    } else if (runId == 0) {
+        showError(tr("The run could not be stored: %1").arg(result.storeError));
     }
     updateState();
     emit runningChanged(false);

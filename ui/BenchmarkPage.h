@@ -22,8 +22,8 @@ class QPushButton;
 class QRadioButton;
 class QSpinBox;
 
-namespace hostbench::bench {
-class LoadGenerator;
+namespace hostbench::runs {
+class RecordedRun;
 }
 namespace hostbench::storage {
 class Database;
@@ -42,8 +42,8 @@ class FieldError;
  * sites), concurrency, a number of requests or a duration, keep-alive and
  * generator threads; Start (which first tries one connection to the target,
  * ConnectProbe, and shows a refusal under the URL) and Stop, a progress bar, live charts of
- * requests/s and latency, and when the run ends the ab-style report; the
- * run is then stored (Database::saveRun, with its samples). When the target
+ * requests/s and latency, and when the run ends the ab-style report. The
+ * run is stored as it goes, as bench stores it (runs::RecordedRun). When the target
  * is this window's own engine, each poll also samples the engine
  * (EngineController::metricsNow()) and the charts show its requests/s and
  * service time beside the client's, and the gap between the client's
@@ -66,7 +66,7 @@ public:
         QWidget *parent = nullptr);
     ~BenchmarkPage() override;
 
-    bool isRunning() const { return m_generator != nullptr; }
+    bool isRunning() const { return m_run != nullptr; }
     // The run under way (or the last one) targets this window's engine: its side is charted.
     bool watchesEngine() const { return m_watchEngine; }
     // Start was pressed and the target is being tried (ConnectProbe).
@@ -121,7 +121,7 @@ private:
     AppSettings &m_settings;
     EngineController &m_engine;
 
-    std::unique_ptr<bench::LoadGenerator> m_generator;
+    std::unique_ptr<runs::RecordedRun> m_run;
     model::BenchParameters m_running;
     QTimer m_poll;
     ConnectProbe *m_probe = nullptr;

@@ -4,16 +4,15 @@
 
 #include "bench/BenchTarget.h"
 #include "bench/CsvReport.h"
-#include "bench/LoadGenerator.h"
 #include "cli/BenchFlags.h"
 #include "cli/CliParse.h"
 #include "cli/Console.h"
 #include "cli/ReportPrinter.h"
 #include "cli/SignalWatcher.h"
+#include "runs/RecordedRun.h"
 #include "storage/DataFolder.h"
 
 #include <QCommandLineParser>
-#include <QDateTime>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
@@ -213,43 +212,35 @@ int BenchCommand::run(const QStringList &arguments)
         return 0;
     }
 
+    // The data folder opens before the first request (after the target
+    // answered, so that a typo in the URL creates no folder): a run of ten
+    // minutes is not lost for a database that could never have stored it.
+    storage::DataFolder folder;
+    std::optional<runs::RecordedRun> run;
     // Watch before the first line: a SIGINT from then on ends the run with a
     // report, as ab does (it reaches stop() from the event loop below).
-    bench::LoadGenerator generator;
-    SignalWatcher watcher([&generator](int) { generator.stop(); });
+    SignalWatcher watcher([&run](int) {
+        if (run)
+            run->stop();
+    });
 
     Console::outRaw(ReportPrinter::preamble(url, options->wrkFormat, p));
     QString error;
     if (!canConnect(url, &error))
         return Console::fail(kCommand, error);
-    // The data folder opens before the first request (after the target
-    // answered, so that a typo in the URL creates no folder): a run of ten
-    // minutes is not lost for a database that could never have stored it.
-    storage::DataFolder folder;
     if (options->store && !folder.open(options->dataDir, &error))
         return Console::fail(kCommand, error + u" (--no-store runs without storing)"_s);
-    // The run is stored as it goes: its row before the first request, each
-    // interval's samples as they come, the summary at the end. Killed mid-run
-    // (kill -9, a crash, the machine), the file keeps the run as broken off
-    // with its samples.
-    qint64 runId = 0;
-    if (options->store) {
-        runId = folder.database().beginRun(p, QDateTime::currentMSecsSinceEpoch() + p.warmupMs);
-        if (runId == 0)
-            return Console::fail(
-                kCommand, folder.database().lastError() + u" (--no-store runs without storing)"_s);
-    }
-    if (!generator.start(p, &error)) {
-        if (runId != 0)
-            folder.database().removeRun(runId);
+    // Stored as it goes (RecordedRun): killed mid-run, the file keeps the run
+    // as broken off with its samples.
+    run.emplace(options->store ? &folder.database() : nullptr);
+    switch (run->start(p, &error)) {
+    case runs::RecordedRun::Start::Started:
+        break;
+    case runs::RecordedRun::Start::NotStored:
+        return Console::fail(kCommand, error + u" (--no-store runs without storing)"_s);
+    case runs::RecordedRun::Start::NotStarted:
         return Console::fail(kCommand, error);
     }
-    bool samplesStored = true;
-    const auto storeSamples = [&] {
-        const QList<model::BenchSample> fresh = generator.takeSamples();
-        if (runId != 0 && !fresh.isEmpty() && samplesStored)
-            samplesStored = folder.database().appendSamples(runId, fresh);
-    };
 
     // ab's heartbeat on stderr: every tenth of a run of more than 150 requests.
     const qint64 heartbeat = !options->wrkFormat && p.requests > 150 ? p.requests / 10 : 0;
@@ -258,53 +249,49 @@ int BenchCommand::run(const QStringList &arguments)
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
         if (heartbeat > 0) {
-            const qint64 done = qint64(generator.progress() * double(p.requests));
+            const qint64 done = qint64(run->progress() * double(p.requests));
             while (reported + heartbeat <= done && reported + heartbeat < p.requests) {
                 reported += heartbeat;
                 Console::err(u"Completed %1 requests"_s.arg(reported));
             }
         }
-        storeSamples();
-        if (generator.isFinished())
+        run->poll();
+        if (run->isFinished())
             loop.quit();
     });
     poll.start(kPollMs);
     loop.exec();
-    generator.wait();
+    const runs::RecordedRun::Result result = run->finish();
     // ab stops with "Too many open files" too: what was measured until then
     // says little, so there is no report and nothing is stored.
-    if (!generator.error().isEmpty()) {
-        if (runId != 0)
-            folder.database().removeRun(runId);
-        return Console::fail(kCommand, generator.error());
-    }
-    storeSamples(); // the last interval
+    if (!result.error.isEmpty())
+        return Console::fail(kCommand, result.error);
 
-    const model::RunSummary summary = generator.summary();
-    const QList<model::BenchSample> samples = generator.allSamples();
+    const model::RunSummary &summary = result.summary;
+    const QList<model::BenchSample> &samples = result.samples;
+    const model::LatencyHistogram &histogram = result.histogram;
     if (!options->wrkFormat)
         Console::err(
             u"Finished %1 requests"_s.arg(summary.completed + summary.failed - summary.failedLength));
-    Console::outRaw(ReportPrinter::report(summary, generator.histogram(), samples, options->wrkFormat));
+    Console::outRaw(ReportPrinter::report(summary, histogram, samples, options->wrkFormat));
 
     bool stored = true;
     if (options->store) {
-        stored = samplesStored && folder.database().finishRun(runId, summary, &generator.histogram());
+        stored = result.runId != 0;
         if (stored)
-            Console::err(u"Stored as run %1 in %2"_s.arg(runId).arg(folder.databasePath()));
+            Console::err(u"Stored as run %1 in %2"_s.arg(result.runId).arg(folder.databasePath()));
         else
-            Console::err(u"hostbench-cli bench: the run was not stored: "_s + folder.database().lastError());
+            Console::err(u"hostbench-cli bench: the run was not stored: "_s + result.storeError);
     }
     bool written = true;
     if (!options->jsonFile.isEmpty())
-        written
-            = ReportPrinter::writeJson(options->jsonFile, p, summary, generator.histogram(), samples, &error);
+        written = ReportPrinter::writeJson(options->jsonFile, p, summary, histogram, samples, &error);
     if (written && !options->csvFile.isEmpty())
         written = ReportPrinter::writeText(
             options->csvFile, u"--csv"_s, bench::CsvReport::format(samples), &error);
     if (written && !options->percentFile.isEmpty())
         written = ReportPrinter::writeText(
-            options->percentFile, u"-e"_s, bench::CsvReport::abPercentiles(generator.histogram()), &error);
+            options->percentFile, u"-e"_s, bench::CsvReport::abPercentiles(histogram), &error);
     if (!written)
         return Console::fail(kCommand, error);
     return stored ? 0 : 1;

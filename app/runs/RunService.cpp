@@ -1,11 +1,9 @@
 #include "runs/RunService.h"
 
 #include "bench/JsonReport.h"
-#include "bench/LoadGenerator.h"
 #include "control/RunRequestJson.h"
+#include "runs/RecordedRun.h"
 #include "storage/Database.h"
-
-#include <QDateTime>
 
 namespace hostbench::runs {
 
@@ -23,8 +21,7 @@ RunService::RunService(storage::Database &database, QObject *parent)
 RunService::~RunService()
 {
     for (auto &[id, run] : m_running) {
-        run.generator->stop();
-        run.generator->wait();
+        run.recorded->stop();
         finish(id, run);
     }
 }
@@ -41,51 +38,32 @@ control::ControlApi::Runs RunService::callbacks()
 qint64 RunService::start(const model::BenchParameters &parameters, QString *error)
 {
     // Stored before the first request, as bench does: a run killed midway stays as broken off.
-    const qint64 id
-        = m_database.beginRun(parameters, QDateTime::currentMSecsSinceEpoch() + parameters.warmupMs);
-    if (id == 0) {
-        *error = m_database.lastError();
-        return 0;
-    }
     Running run;
-    run.generator = std::make_unique<bench::LoadGenerator>();
-    if (!run.generator->start(parameters, error)) {
-        m_database.removeRun(id);
+    run.recorded = std::make_unique<RecordedRun>(&m_database);
+    if (run.recorded->start(parameters, error) != RecordedRun::Start::Started)
         return 0;
-    }
+    const qint64 id = run.recorded->runId();
     m_running.emplace(id, std::move(run));
     m_timer.start();
     return id;
 }
 
-void RunService::storeSamples(qint64 id, Running &run)
-{
-    const QList<model::BenchSample> fresh = run.generator->takeSamples();
-    if (!fresh.isEmpty() && run.samplesStored)
-        run.samplesStored = m_database.appendSamples(id, fresh);
-}
-
 void RunService::finish(qint64 id, Running &run)
 {
-    if (!run.generator->error().isEmpty()) {
-        // As bench: what was measured until then says little; nothing is kept.
-        m_database.removeRun(id);
-        m_failed.insert(id, run.generator->error());
-        return;
-    }
-    storeSamples(id, run);
-    m_database.finishRun(id, run.generator->summary(), &run.generator->histogram());
+    // As bench: a run whose generator failed says little; nothing is kept of it.
+    const RecordedRun::Result result = run.recorded->finish();
+    if (!result.error.isEmpty())
+        m_failed.insert(id, result.error);
 }
 
 void RunService::poll()
 {
     for (auto it = m_running.begin(); it != m_running.end();) {
-        storeSamples(it->first, it->second);
-        if (!it->second.generator->isFinished()) {
+        it->second.recorded->poll();
+        if (!it->second.recorded->isFinished()) {
             ++it;
             continue;
         }
-        it->second.generator->wait();
         finish(it->first, it->second);
         it = m_running.erase(it);
     }
@@ -124,7 +102,7 @@ std::optional<QJsonObject> RunService::show(qint64 id)
             { u"error"_s, m_failed.value(id) } };
     // The samples so far: a running run's are stored every kPollMs.
     if (const auto it = m_running.find(id); it != m_running.end())
-        storeSamples(id, it->second);
+        it->second.recorded->poll();
     const std::optional<storage::StoredRun> run = m_database.run(id);
     if (!run)
         return std::nullopt;
@@ -150,7 +128,7 @@ Removal RunService::remove(qint64 id, QString *error)
     if (const auto it = m_running.find(id); it != m_running.end()) {
         // It ends at the next poll and is stored as interrupted, as a bench stopped by SIGINT.
         it->second.stopping = true;
-        it->second.generator->stop();
+        it->second.recorded->stop();
         return Removal::Stopping;
     }
     if (m_failed.remove(id) > 0)

@@ -13,20 +13,19 @@
 #include <memory>
 #include <optional>
 
-namespace hostbench::bench {
-class LoadGenerator;
-}
 namespace hostbench::storage {
 class Database;
 }
 
 namespace hostbench::runs {
 
+class RecordedRun;
+
 /*
  * The benchmark runs of the control API (POST/GET/DELETE /api/runs), for
  * serve and for the window:
- * each run has its own LoadGenerator and is stored as `bench` stores it,
- * as it goes (beginRun, the samples every kPollMs, finishRun), so that
+ * each run is a RecordedRun, stored as `bench` stores it, as it goes
+ * (beginRun, the samples every kPollMs, finishRun), so that
  * `hostbench-cli runs` and the window list it. A run whose generator fails
  * (too many open files) is removed, as bench removes it, and reported
  * "failed" until serve exits. At destruction the runs still going are
@@ -60,13 +59,11 @@ public:
 private:
     struct Running
     {
-        std::unique_ptr<bench::LoadGenerator> generator;
-        bool samplesStored = true;
+        std::unique_ptr<RecordedRun> recorded;
         bool stopping = false;
     };
 
     void poll();
-    void storeSamples(qint64 id, Running &run);
     void finish(qint64 id, Running &run);
     QString state(qint64 id, bool storedFinished, bool interrupted) const;
 

@@ -1,6 +1,6 @@
 #include "shootout/ShootoutRunner.h"
 
-#include "bench/LoadGenerator.h"
+#include "runs/RecordedRun.h"
 #include "shootout/BodyCheck.h"
 #include "shootout/ServerProcess.h"
 #include "storage/Database.h"
@@ -59,8 +59,8 @@ void ShootoutRunner::note(const QString &server, const QString &key, const QJson
 void ShootoutRunner::stop()
 {
     m_stop = true;
-    if (bench::LoadGenerator *generator = m_generator.load())
-        generator->stop();
+    if (runs::RecordedRun *run = m_run.load())
+        run->stop();
 }
 
 QJsonObject ShootoutRunner::settingsJson(const Options &options) const
@@ -128,64 +128,51 @@ bool ShootoutRunner::measure(const Server &server, ServerProcess &process, const
     p.durationMs = m_options.durationMs;
     p.rate = m_options.rate;
 
-    qint64 runId = 0;
-    if (database) {
-        runId = database->beginRun(p, QDateTime::currentMSecsSinceEpoch());
-        if (runId == 0) {
-            say(u"the run cannot be stored: "_s + database->lastError());
-            return false;
-        }
-    }
-    bench::LoadGenerator generator;
+    runs::RecordedRun run(database);
     const qint64 ticksBefore = process.cpuTicks();
     QString error;
-    if (!generator.start(p, &error)) {
-        if (runId != 0)
-            database->removeRun(runId);
+    switch (run.start(p, &error)) {
+    case runs::RecordedRun::Start::Started:
+        break;
+    case runs::RecordedRun::Start::NotStored:
+        say(u"the run cannot be stored: "_s + error);
+        return false;
+    case runs::RecordedRun::Start::NotStarted:
         say(u"%1 %2: %3"_s.arg(server.kind.id, workload.id, error));
         return false;
     }
-    m_generator = &generator;
+    m_run = &run;
     if (m_stop)
-        generator.stop();
-    bool samplesStored = true;
-    const auto storeSamples = [&] {
-        const QList<model::BenchSample> fresh = generator.takeSamples();
-        if (runId != 0 && !fresh.isEmpty() && samplesStored)
-            samplesStored = database->appendSamples(runId, fresh);
-    };
+        run.stop();
     QEventLoop loop;
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        storeSamples();
-        if (generator.isFinished())
+        run.poll();
+        if (run.isFinished())
             loop.quit();
     });
     poll.start(kPollMs);
     loop.exec();
-    generator.wait();
-    m_generator = nullptr;
+    m_run = nullptr;
+    const runs::RecordedRun::Result result = run.finish();
     const qint64 ticksAfter = process.cpuTicks();
-    if (!generator.error().isEmpty()) {
-        if (runId != 0)
-            database->removeRun(runId);
-        say(u"%1 %2: %3"_s.arg(server.kind.id, workload.id, generator.error()));
+    if (!result.error.isEmpty()) {
+        say(u"%1 %2: %3"_s.arg(server.kind.id, workload.id, result.error));
         return false;
     }
-    storeSamples();
 
     model::ShootoutEntry entry;
-    entry.runId = runId;
+    entry.runId = result.runId;
     entry.server = server.kind.id;
     entry.workload = workload.id;
     entry.round = round;
-    entry.summary = generator.summary();
+    entry.summary = result.summary;
     const double cpuSeconds = double(ticksAfter - ticksBefore) / ServerProcess::ticksPerSecond();
     entry.cpuUsPerRequest
         = entry.summary.completed > 0 ? cpuSeconds * 1e6 / double(entry.summary.completed) : 0.0;
-    if (database
-        && !(samplesStored && database->finishRun(runId, entry.summary, &generator.histogram())
-            && database->addShootoutRun(m_shootoutId, entry)))
+    if (database && result.runId == 0)
+        say(u"the run was not stored: "_s + result.storeError);
+    else if (database && !database->addShootoutRun(m_shootoutId, entry))
         say(u"the run was not stored: "_s + database->lastError());
     m_entries.append(entry);
     return true;

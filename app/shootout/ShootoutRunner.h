@@ -12,8 +12,8 @@
 #include <atomic>
 #include <functional>
 
-namespace hostbench::bench {
-class LoadGenerator;
+namespace hostbench::runs {
+class RecordedRun;
 }
 namespace hostbench::storage {
 class Database;
@@ -116,7 +116,7 @@ private:
     int m_serverCpu = -1;
     int m_loadCpu = -1;
     std::atomic<bool> m_stop { false };
-    std::atomic<bench::LoadGenerator *> m_generator { nullptr };
+    std::atomic<runs::RecordedRun *> m_run { nullptr };
 };
 
 } // namespace hostbench::shootout

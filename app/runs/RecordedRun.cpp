@@ -1,0 +1,97 @@
+#include "runs/RecordedRun.h"
+
+#include "bench/LoadGenerator.h"
+#include "storage/Database.h"
+
+#include <QDateTime>
+
+namespace hostbench::runs {
+
+RecordedRun::RecordedRun(storage::Database *database)
+    : m_database(database)
+    , m_generator(std::make_unique<bench::LoadGenerator>())
+{ }
+
+RecordedRun::~RecordedRun()
+{
+    m_generator->stop();
+    m_generator->wait();
+}
+
+RecordedRun::Start RecordedRun::start(const model::BenchParameters &parameters, QString *error)
+{
+    if (m_database) {
+        m_runId = m_database->beginRun(parameters, QDateTime::currentMSecsSinceEpoch() + parameters.warmupMs);
+        if (m_runId == 0) {
+            *error = m_database->lastError();
+            return Start::NotStored;
+        }
+    }
+    if (!m_generator->start(parameters, error)) {
+        if (m_runId != 0)
+            m_database->removeRun(m_runId);
+        m_runId = 0;
+        return Start::NotStarted;
+    }
+    return Start::Started;
+}
+
+QList<model::BenchSample> RecordedRun::poll()
+{
+    QList<model::BenchSample> fresh = m_generator->takeSamples();
+    if (m_runId != 0 && !fresh.isEmpty() && m_samplesStored) {
+        m_samplesStored = m_database->appendSamples(m_runId, fresh);
+        if (!m_samplesStored)
+            m_sampleError = m_database->lastError();
+    }
+    return fresh;
+}
+
+bool RecordedRun::isFinished() const
+{
+    return m_generator->isFinished();
+}
+
+double RecordedRun::progress() const
+{
+    return m_generator->progress();
+}
+
+void RecordedRun::stop()
+{
+    m_generator->stop();
+}
+
+qint64 RecordedRun::runId() const
+{
+    return m_runId;
+}
+
+RecordedRun::Result RecordedRun::finish()
+{
+    // Finished: the threads have ended or are ending, so this returns at once.
+    m_generator->wait();
+    Result result;
+    result.error = m_generator->error();
+    if (!result.error.isEmpty()) {
+        if (m_runId != 0)
+            m_database->removeRun(m_runId);
+        m_runId = 0;
+    } else {
+        poll(); // the last interval
+    }
+    result.summary = m_generator->summary();
+    result.samples = m_generator->allSamples();
+    result.histogram = m_generator->histogram();
+    if (m_runId != 0) {
+        if (!m_samplesStored)
+            result.storeError = m_sampleError;
+        else if (!m_database->finishRun(m_runId, result.summary, &result.histogram))
+            result.storeError = m_database->lastError();
+        else
+            result.runId = m_runId;
+    }
+    return result;
+}
+
+} // namespace hostbench::runs
