@@ -88,10 +88,10 @@ std::optional<BenchFlags::Connections> BenchFlags::connections(const std::option
         return std::nullopt;
     }
     if (threads) {
-        const std::optional<qint64> t = CliParse::integer(*threads, u"--threads"_s, 1, 1024, error);
+        const std::optional<int> t = CliParse::threads(*threads, error);
         if (!t)
             return std::nullopt;
-        connections.threads = int(*t);
+        connections.threads = *t;
     }
     return connections;
 }

@@ -173,6 +173,12 @@ std::optional<QString> CliParse::value(const QCommandLineParser &parser, const Q
     return parser.isSet(option) ? std::optional<QString>(parser.value(option)) : std::nullopt;
 }
 
+std::optional<int> CliParse::threads(const QString &text, QString *error)
+{
+    const std::optional<qint64> n = integer(text, u"--threads"_s, 1, kMaxThreads, error);
+    return n ? std::optional<int>(int(*n)) : std::nullopt;
+}
+
 std::optional<SiteFlags> CliParse::siteFlags(const QStringList &sites,
     const std::optional<QString> &defaultRoot, const QStringList &routes, QString *error)
 {

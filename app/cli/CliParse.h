@@ -74,6 +74,9 @@ public:
     // A whole number in [minimum, maximum]; `flag` names it in the error.
     static std::optional<qint64> integer(
         const QString &text, const QString &flag, qint64 minimum, qint64 maximum, QString *error);
+    // --threads N of serve, bench and export: 1..kMaxThreads.
+    static constexpr int kMaxThreads = 1024;
+    static std::optional<int> threads(const QString &text, QString *error);
     // A non-negative number of seconds (fractions allowed), as ms.
     static std::optional<qint64> seconds(const QString &text, const QString &flag, QString *error);
     // --site texts, the --default directory (nullopt: not given) and

@@ -79,11 +79,10 @@ int ExportCommand::run(const QStringList &arguments)
                 u"--flavour: expected production or benchmark, not \"%1\""_s.arg(parser.value(flavour)));
     }
     if (parser.isSet(threads)) {
-        const std::optional<qint64> n
-            = CliParse::integer(parser.value(threads), u"--threads"_s, 1, 1024, &error);
+        const std::optional<int> n = CliParse::threads(parser.value(threads), &error);
         if (!n)
             return Console::fail(kCommand, error);
-        options.config.threads = int(*n);
+        options.config.threads = *n;
     }
     options.user = parser.value(user);
 

@@ -35,10 +35,10 @@ std::optional<model::ServerConfig> ServeFlags::listen(
         config.portFallback = false; // the user asked for this port
     }
     if (threads) {
-        const std::optional<qint64> n = CliParse::integer(*threads, u"--threads"_s, 1, 1024, error);
+        const std::optional<int> n = CliParse::threads(*threads, error);
         if (!n)
             return std::nullopt;
-        config.threads = int(*n);
+        config.threads = *n;
     }
     return config;
 }

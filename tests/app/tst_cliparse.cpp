@@ -22,6 +22,8 @@ private slots:
     void header();
     void integer_data();
     void integer();
+    void threads_data();
+    void threads();
     void seconds_data();
     void seconds();
 
@@ -211,6 +213,31 @@ void TestCliParse::integer()
         QCOMPARE(*result, value);
     else
         QVERIFY(error.contains(u"--threads"_s) && error.contains(text));
+}
+
+void TestCliParse::threads_data()
+{
+    // --threads of serve, bench and export, one rule.
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("value"); // 0: refused
+    QTest::newRow("one") << u"1"_s << 1;
+    QTest::newRow("max") << u"1024"_s << 1024;
+    QTest::newRow("zero") << u"0"_s << 0;
+    QTest::newRow("over") << u"1025"_s << 0;
+    QTest::newRow("negative") << u"-4"_s << 0;
+    QTest::newRow("text") << u"many"_s << 0;
+    QTest::newRow("empty") << u""_s << 0;
+}
+
+void TestCliParse::threads()
+{
+    QFETCH(QString, text);
+    QFETCH(int, value);
+    QString error;
+    const std::optional<int> result = CliParse::threads(text, &error);
+    QCOMPARE(result.value_or(0), value);
+    if (value == 0)
+        QVERIFY2(error.startsWith(u"--threads"_s), qPrintable(error));
 }
 
 void TestCliParse::seconds_data()
