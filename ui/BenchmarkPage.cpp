@@ -7,33 +7,25 @@
 #include "ui/BenchCharts.h"
 #include "ui/ConnectProbe.h"
 #include "ui/EngineController.h"
+#include "ui/ErrorNote.h"
 #include "ui/FieldError.h"
 #include "ui/Format.h"
 #include "ui/ReportText.h"
 #include "ui/TargetResolver.h"
+#include "ui/Tint.h"
 
-#include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
-#include <QFontDatabase>
-#include <QFormLayout>
-#include <QGridLayout>
-#include <QGroupBox>
-#include <QHBoxLayout>
 #include <QHostAddress>
 #include <QLabel>
-#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
-#include <QSplitter>
-#include <QStyle>
 #include <QThread>
 #include <QUrl>
-#include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
@@ -58,178 +50,10 @@ BenchmarkPage::BenchmarkPage(
     , m_settings(settings)
     , m_engine(engine)
     , m_probe(new ConnectProbe(this))
-    , m_url(new QComboBox(this))
-    , m_urlError(new FieldError(m_url, this))
-    , m_hint(new QLabel(this))
-    , m_concurrency(new QSpinBox(this))
-    , m_byRequests(new QRadioButton(tr("Requests:"), this))
-    , m_requests(new QSpinBox(this))
-    , m_byDuration(new QRadioButton(tr("Duration:"), this))
-    , m_duration(new QSpinBox(this))
-    , m_keepAlive(new QCheckBox(tr("Keep-alive (reuse connections)"), this))
-    , m_threads(new QSpinBox(this))
-    , m_start(new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), this))
-    , m_stop(new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"), this))
-    , m_progress(new QProgressBar(this))
-    , m_state(new QLabel(this))
-    , m_liveRequests(new QLabel(this))
-    , m_liveRate(new QLabel(this))
-    , m_liveLatency(new QLabel(this))
-    , m_liveFailed(new QLabel(this))
-    , m_liveService(new QLabel(this))
-    , m_liveGap(new QLabel(this))
-    , m_error(new QLabel(this))
-    , m_charts(new BenchCharts(u"bench"_s, Qt::Horizontal, this))
-    , m_report(new QPlainTextEdit(this))
 {
-    setObjectName(u"benchmarkPage"_s);
-    m_url->setObjectName(u"benchUrl"_s);
-    m_urlError->setObjectName(u"benchUrlError"_s);
-    m_hint->setObjectName(u"benchTargetHint"_s);
-    m_concurrency->setObjectName(u"benchConcurrency"_s);
-    m_byRequests->setObjectName(u"benchByRequests"_s);
-    m_requests->setObjectName(u"benchRequests"_s);
-    m_byDuration->setObjectName(u"benchByDuration"_s);
-    m_duration->setObjectName(u"benchDuration"_s);
-    m_keepAlive->setObjectName(u"benchKeepAlive"_s);
-    m_threads->setObjectName(u"benchThreads"_s);
-    m_start->setObjectName(u"benchStart"_s);
-    m_stop->setObjectName(u"benchStop"_s);
-    m_progress->setObjectName(u"benchProgress"_s);
-    m_state->setObjectName(u"benchState"_s);
-    m_liveRequests->setObjectName(u"benchLiveRequests"_s);
-    m_liveRate->setObjectName(u"benchLiveRate"_s);
-    m_liveLatency->setObjectName(u"benchLiveLatency"_s);
-    m_liveFailed->setObjectName(u"benchLiveFailed"_s);
-    m_liveService->setObjectName(u"benchLiveService"_s);
-    m_liveGap->setObjectName(u"benchLiveGap"_s);
-    m_error->setObjectName(u"benchError"_s);
-    m_report->setObjectName(u"benchReport"_s);
-
-    m_url->setEditable(true);
-    m_url->setInsertPolicy(QComboBox::NoInsert);
-    m_url->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_url->setMinimumContentsLength(24);
-    m_url->lineEdit()->setPlaceholderText(tr("http://127.0.0.1:8080/"));
-    m_hint->setWordWrap(true);
-    // The hint's room is kept whether or not there is one (reserveHintRoom()):
-    // the fields below stay where they are, under the pointer, as the URL changes.
-    m_hint->setMinimumHeight(2 * m_hint->fontMetrics().lineSpacing());
-    m_hint->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    setupForm(this);
+    // The hint's room is kept whether or not there is one (reserveHintRoom()).
     m_hint->installEventFilter(this);
-    QPalette hintPalette = m_hint->palette();
-    hintPalette.setColor(QPalette::WindowText, hintPalette.color(QPalette::PlaceholderText));
-    m_hint->setPalette(hintPalette);
-    m_concurrency->setRange(1, 10000);
-    m_concurrency->setToolTip(tr("Connections open at once (ab -c)"));
-    m_requests->setRange(1, 1000000000);
-    m_requests->setGroupSeparatorShown(true);
-    m_requests->setToolTip(tr("Requests in all (ab -n)"));
-    m_duration->setRange(1, 24 * 3600);
-    m_duration->setSuffix(tr(" s"));
-    m_duration->setToolTip(tr("Length of the run (ab -t)"));
-    m_threads->setRange(1, 256);
-    m_threads->setToolTip(tr("Load-generator threads; each has its own share of the connections"));
-    m_keepAlive->setToolTip(
-        tr("Several requests per connection (ab -k); without it every request opens a new connection"));
-    auto *lengthGroup = new QButtonGroup(this);
-    lengthGroup->addButton(m_byRequests);
-    lengthGroup->addButton(m_byDuration);
-    m_progress->setRange(0, 1000);
-    m_progress->setValue(0);
-    m_progress->setTextVisible(true);
-    m_progress->setFormat(u"%p%"_s);
-    m_error->setWordWrap(true);
-    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // A framed, tinted note: an error the user must read, not a status line.
-    m_error->setStyleSheet(u"QLabel { color: #b71c1c; background: #fdecea; border: 1px solid #f4c7c3;"
-                           " border-radius: 4px; padding: 6px; }"_s);
-    m_error->setVisible(false);
-    m_state->setWordWrap(true);
-    for (QLabel *value :
-        { m_liveRequests, m_liveRate, m_liveLatency, m_liveFailed, m_liveService, m_liveGap }) {
-        QFont bold = value->font();
-        bold.setBold(true);
-        value->setFont(bold);
-        value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    }
-    m_start->setDefault(true);
-
-    m_report->setReadOnly(true);
-    m_report->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_report->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_report->setPlaceholderText(tr("The report appears here when the run ends."));
-
-    auto *length = new QGridLayout;
-    length->addWidget(m_byRequests, 0, 0);
-    length->addWidget(m_requests, 0, 1);
-    length->addWidget(m_byDuration, 1, 0);
-    length->addWidget(m_duration, 1, 1);
-    length->setColumnStretch(1, 1);
-
-    auto *form = new QFormLayout;
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    auto *urlCell = new QVBoxLayout;
-    urlCell->setSpacing(2);
-    urlCell->addWidget(m_url);
-    urlCell->addWidget(m_urlError);
-    // A layout takes no buddy: the label is made here to keep its Alt+U.
-    auto *urlLabel = new QLabel(tr("&URL:"), this);
-    urlLabel->setBuddy(m_url);
-    form->addRow(urlLabel, urlCell);
-    form->addRow(QString(), m_hint);
-    form->addRow(tr("&Concurrency:"), m_concurrency);
-    form->addRow(tr("Length:"), length);
-    form->addRow(tr("T&hreads:"), m_threads);
-    form->addRow(QString(), m_keepAlive);
-
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_start);
-    buttons->addWidget(m_stop);
-    buttons->addStretch();
-
-    auto *formBox = new QGroupBox(tr("Load"), this);
-    auto *formLayout = new QVBoxLayout(formBox);
-    formLayout->addLayout(form);
-    formLayout->addSpacing(6);
-    formLayout->addLayout(buttons);
-    formLayout->addWidget(m_progress);
-    formLayout->addWidget(m_state);
-    auto *figures = new QFormLayout;
-    figures->setLabelAlignment(Qt::AlignLeft);
-    figures->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    figures->addRow(tr("Requests:"), m_liveRequests);
-    figures->addRow(tr("Requests/s:"), m_liveRate);
-    figures->addRow(tr("Latency p50 / p99:"), m_liveLatency);
-    figures->addRow(tr("Failed:"), m_liveFailed);
-    // This window's engine as the target: its own view of the same requests.
-    figures->addRow(tr("Service time p50 / p99:"), m_liveService);
-    auto *gapLabel = new QLabel(tr("Latency − service p50:"), this);
-    const QString gapTip = tr("The client's latency less the engine's service time: the time a request "
-                              "spends queued in sockets and in the network stack, and in the load generator");
-    gapLabel->setToolTip(gapTip);
-    m_liveGap->setToolTip(gapTip);
-    m_liveService->setToolTip(tr("Measured by the engine: request parsed to response written. "
-                                 "Shown when the target is this window's engine."));
-    figures->addRow(gapLabel, m_liveGap);
-    formLayout->addLayout(figures);
-    formLayout->addWidget(m_error);
-    formLayout->addStretch();
-    formBox->setMinimumWidth(330);
-    formBox->setMaximumWidth(420);
-
-    auto *results = new QSplitter(Qt::Vertical, this);
-    results->setObjectName(u"benchSplitter"_s);
-    results->addWidget(m_charts);
-    results->addWidget(m_report);
-    results->setStretchFactor(0, 3);
-    results->setStretchFactor(1, 2);
-    results->setChildrenCollapsible(false);
-
-    auto *layout = new QHBoxLayout(this);
-    layout->addWidget(formBox);
-    layout->addWidget(results, 1);
 
     m_poll.setInterval(kPollIntervalMs);
     connect(&m_poll, &QTimer::timeout, this, &BenchmarkPage::poll);
@@ -591,16 +415,19 @@ void BenchmarkPage::showFigures(quint64 requests, double rate, double p50Ms, dou
     m_liveLatency->setText(
         requests > 0 ? tr("%1 / %2").arg(Format::milliseconds(p50Ms), Format::milliseconds(p99Ms)) : u"–"_s);
     m_liveFailed->setText(Format::count(failed));
-    QPalette palette = m_liveFailed->palette();
-    palette.setColor(QPalette::WindowText,
-        failed > 0 ? QColor(0xc6, 0x28, 0x28) : this->palette().color(QPalette::WindowText));
-    m_liveFailed->setPalette(palette);
+    // Failures in the error colour of the palette of the moment; none, in the inherited text colour.
+    if (failed > 0) {
+        QPalette palette = m_liveFailed->palette();
+        palette.setColor(QPalette::WindowText, Tint::errorText(this->palette()));
+        m_liveFailed->setPalette(palette);
+    } else {
+        m_liveFailed->setPalette(QPalette()); // no role of its own: the page's
+    }
 }
 
 void BenchmarkPage::showError(const QString &message)
 {
-    m_error->setText(message);
-    m_error->setVisible(!message.isEmpty());
+    m_error->setMessage(message);
 }
 
 // The form's fields as kept between sessions, each declared once: its key in

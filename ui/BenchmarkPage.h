@@ -4,6 +4,7 @@
 #include "model/BenchSample.h"
 #include "model/MetricsSnapshot.h"
 #include "model/RunSummary.h"
+#include "ui/BenchmarkForm.h"
 
 #include <QElapsedTimer>
 #include <QTimer>
@@ -11,16 +12,6 @@
 #include <QWidget>
 
 #include <memory>
-
-class QButtonGroup;
-class QCheckBox;
-class QComboBox;
-class QLabel;
-class QPlainTextEdit;
-class QProgressBar;
-class QPushButton;
-class QRadioButton;
-class QSpinBox;
 
 namespace hostbench::runs {
 class RecordedRun;
@@ -32,10 +23,8 @@ class Database;
 namespace hostbench::ui {
 
 class AppSettings;
-class BenchCharts;
 class ConnectProbe;
 class EngineController;
-class FieldError;
 
 /*
  * The Benchmark page: target URL (an editable list of the running engine's
@@ -53,9 +42,12 @@ class FieldError;
  * polls it every kPollIntervalMs (takeSamples(), progress(), isFinished())
  * and never waits for a live run.
  *
+ * The widgets and their layout are the form's (BenchmarkForm::setupForm);
+ * this class gives them their behaviour.
+ *
  * Thread: GUI thread.
  */
-class BenchmarkPage final : public QWidget
+class BenchmarkPage final : public QWidget, private BenchmarkForm
 {
     Q_OBJECT
 
@@ -136,30 +128,6 @@ private:
     qint64 m_engineBeforeMs = 0;
     double m_clientP50Ms = 0; // the latest interval's
     QStringList m_offeredUrls;
-
-    QComboBox *m_url = nullptr;
-    FieldError *m_urlError = nullptr;
-    QLabel *m_hint = nullptr;
-    QSpinBox *m_concurrency = nullptr;
-    QRadioButton *m_byRequests = nullptr;
-    QSpinBox *m_requests = nullptr;
-    QRadioButton *m_byDuration = nullptr;
-    QSpinBox *m_duration = nullptr;
-    QCheckBox *m_keepAlive = nullptr;
-    QSpinBox *m_threads = nullptr;
-    QPushButton *m_start = nullptr;
-    QPushButton *m_stop = nullptr;
-    QProgressBar *m_progress = nullptr;
-    QLabel *m_state = nullptr;
-    QLabel *m_liveRequests = nullptr;
-    QLabel *m_liveRate = nullptr;
-    QLabel *m_liveLatency = nullptr;
-    QLabel *m_liveFailed = nullptr;
-    QLabel *m_liveService = nullptr;
-    QLabel *m_liveGap = nullptr;
-    QLabel *m_error = nullptr;
-    BenchCharts *m_charts = nullptr;
-    QPlainTextEdit *m_report = nullptr;
 };
 
 } // namespace hostbench::ui

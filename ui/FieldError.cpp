@@ -1,16 +1,13 @@
 #include "ui/FieldError.h"
 
+#include "ui/Tint.h"
+
+#include <QApplication>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 
 namespace hostbench::ui {
-
-namespace {
-// Material red 800 on the text, red 50 behind the field: readable, and not
-// only a colour (the message says what is wrong).
-const QColor kErrorText(0xc6, 0x28, 0x28);
-const QColor kErrorBase(0xff, 0xeb, 0xee);
-} // namespace
 
 FieldError::FieldError(QWidget *field, QWidget *parent)
     : QLabel(parent)
@@ -19,9 +16,9 @@ FieldError::FieldError(QWidget *field, QWidget *parent)
 {
     setWordWrap(true);
     setTextFormat(Qt::PlainText);
-    QPalette palette = this->palette();
-    palette.setColor(QPalette::WindowText, kErrorText);
-    setPalette(palette);
+    // Red text, and red behind the field: readable, and not only a colour
+    // (the message says what is wrong).
+    takeColours();
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.92);
     setFont(small);
@@ -45,10 +42,39 @@ void FieldError::setMessage(const QString &message)
         m_field->setPalette(m_fieldPalette);
     } else {
         QPalette palette = m_fieldPalette;
-        palette.setColor(QPalette::Base, kErrorBase);
+        palette.setColor(QPalette::Base, Tint::errorBase(inherited(m_field)));
         m_field->setPalette(palette);
     }
     m_field->setToolTip(message);
+}
+
+void FieldError::changeEvent(QEvent *event)
+{
+    QLabel::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ParentChange)
+        takeColours();
+}
+
+QPalette FieldError::inherited(const QWidget *widget)
+{
+    return widget->parentWidget() ? widget->parentWidget()->palette() : QApplication::palette(widget);
+}
+
+void FieldError::takeColours()
+{
+    // Setting a palette sends another PaletteChange.
+    if (m_takingColours)
+        return;
+    m_takingColours = true;
+    QPalette palette = this->palette();
+    palette.setColor(QPalette::WindowText, Tint::errorText(inherited(this)));
+    setPalette(palette);
+    if (m_field && hasError()) {
+        QPalette fieldPalette = m_fieldPalette;
+        fieldPalette.setColor(QPalette::Base, Tint::errorBase(inherited(m_field)));
+        m_field->setPalette(fieldPalette);
+    }
+    m_takingColours = false;
 }
 
 QWidget *FieldError::cell(QWidget *field, FieldError *error, QWidget *extra)

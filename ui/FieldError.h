@@ -7,7 +7,8 @@
 namespace hostbench::ui {
 
 /*
- * A validation message shown under a form field: red text in a label that
+ * A validation message shown under a form field: red text (Tint's error
+ * colours for the inherited palette, taken again when it changes) in a label that
  * keeps a line of room while hidden, so that the form does not move as
  * errors come and go (a message longer than a line still wraps), and the
  * field itself tinted until the message
@@ -30,9 +31,17 @@ public:
     static QWidget *cell(QWidget *field, FieldError *error, QWidget *extra = nullptr);
     bool hasError() const { return !text().isEmpty(); }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    // The palette the label and the field inherit: their own have the error colours set.
+    static QPalette inherited(const QWidget *widget);
+    void takeColours();
+
     QPointer<QWidget> m_field;
     QPalette m_fieldPalette;
+    bool m_takingColours = false;
 };
 
 } // namespace hostbench::ui

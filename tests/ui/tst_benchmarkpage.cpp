@@ -1,0 +1,250 @@
+// The Benchmark page's form (BenchmarkForm) builds its named fields on its
+// own, and the page's colours: every text on it is drawn in a colour taken
+// from the palette, so that a dark palette, applied while the window is open
+// as a desktop's theme switch does, leaves each text readable on what is
+// behind it, and nothing on the page carries a style sheet of its own.
+// Real widgets on the offscreen platform, a real SQLite file; the engine is
+// not started. Set HOSTBENCH_SCREENS to a folder to look at the page in both
+// palettes.
+#include "storage/DataFolder.h"
+#include "ui/AppSettings.h"
+#include "ui/BenchCharts.h"
+#include "ui/BenchmarkForm.h"
+#include "ui/BenchmarkPage.h"
+#include "ui/EngineController.h"
+#include "ui/ErrorNote.h"
+#include "ui/FieldError.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QPalette>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace hostbench;
+
+namespace {
+
+// WCAG 2's relative luminance and contrast ratio.
+double luminance(const QColor &color)
+{
+    const auto linear
+        = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * linear(color.redF()) + 0.7152 * linear(color.greenF()) + 0.0722 * linear(color.blueF());
+}
+
+// `text` drawn over `back`: a translucent text colour (Qt's placeholder text) is blended first.
+double contrast(const QColor &text, const QColor &back)
+{
+    const double a = text.alphaF();
+    const QColor seen = QColor::fromRgbF(float(text.redF() * a + back.redF() * (1 - a)),
+        float(text.greenF() * a + back.greenF() * (1 - a)), float(text.blueF() * a + back.blueF() * (1 - a)));
+    const double l1 = luminance(seen);
+    const double l2 = luminance(back);
+    return (std::max(l1, l2) + 0.05) / (std::min(l1, l2) + 0.05);
+}
+
+// A dark palette as desktops ship them (KDE's Breeze Dark, Qt's own examples).
+QPalette darkPalette()
+{
+    QPalette dark;
+    const QColor window(0x35, 0x35, 0x35);
+    const QColor base(0x2a, 0x2a, 0x2a);
+    for (const QPalette::ColorGroup group : { QPalette::Active, QPalette::Inactive, QPalette::Disabled }) {
+        dark.setColor(group, QPalette::Window, window);
+        dark.setColor(group, QPalette::Button, window);
+        dark.setColor(group, QPalette::Base, base);
+        dark.setColor(group, QPalette::AlternateBase, window);
+        dark.setColor(group, QPalette::Highlight, QColor(0x3d, 0xae, 0xe9));
+        dark.setColor(group, QPalette::HighlightedText, Qt::white);
+        dark.setColor(group, QPalette::Link, QColor(0x3d, 0xae, 0xe9));
+        dark.setColor(group, QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
+        dark.setColor(group, QPalette::ToolTipBase, base);
+        dark.setColor(group, QPalette::ToolTipText, Qt::white);
+        const QColor text = group == QPalette::Disabled ? QColor(0x80, 0x80, 0x80) : QColor(0xef, 0xf0, 0xf1);
+        dark.setColor(group, QPalette::WindowText, text);
+        dark.setColor(group, QPalette::Text, text);
+        dark.setColor(group, QPalette::ButtonText, text);
+    }
+    return dark;
+}
+
+} // namespace
+
+class TestBenchmarkPage final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void formBuildsNamedFields();
+    void textReadableInEitherPalette_data();
+    void textReadableInEitherPalette();
+
+private:
+    // Every label's text against what is behind it; empty when all read.
+    QStringList unreadableTexts() const;
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<storage::DataFolder> m_folder;
+    std::unique_ptr<ui::AppSettings> m_settings;
+    std::unique_ptr<ui::EngineController> m_engine;
+    std::unique_ptr<ui::BenchmarkPage> m_page;
+    QPalette m_appPalette;
+};
+
+void TestBenchmarkPage::init()
+{
+    m_appPalette = QApplication::palette();
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_folder = std::make_unique<storage::DataFolder>();
+    QString error;
+    QVERIFY2(m_folder->open(m_dir->filePath(u"data"_s), &error), qPrintable(error));
+    m_settings = std::make_unique<ui::AppSettings>(m_folder->database());
+    m_engine = std::make_unique<ui::EngineController>(m_folder->database(), *m_settings);
+    m_page = std::make_unique<ui::BenchmarkPage>(m_folder->database(), *m_settings, *m_engine);
+    m_page->resize(1100, 700);
+    m_page->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+}
+
+void TestBenchmarkPage::cleanup()
+{
+    m_page.reset();
+    m_engine.reset();
+    m_settings.reset();
+    m_folder.reset();
+    m_dir.reset();
+    QApplication::setPalette(m_appPalette);
+}
+
+QStringList TestBenchmarkPage::unreadableTexts() const
+{
+    QStringList problems;
+    const QColor pageBack = m_page->palette().color(QPalette::Window);
+    for (QLabel *label : m_page->findChildren<QLabel *>()) {
+        if (!label->styleSheet().isEmpty())
+            problems << u"%1 has a style sheet: %2"_s.arg(label->objectName(), label->styleSheet());
+        const QPalette palette = label->palette();
+        // A label that sets its own background (a tinted note) is read against it.
+        const QColor back = palette.isBrushSet(QPalette::Active, label->backgroundRole())
+            ? palette.color(label->backgroundRole())
+            : pageBack;
+        const QColor text = palette.color(label->foregroundRole());
+        const double ratio = contrast(text, back);
+        // 3:1, WCAG's floor for large text and for user interface parts.
+        if (ratio < 3.0) {
+            problems << u"%1 (\"%2\"): %3 on %4, contrast %5"_s.arg(label->objectName(),
+                label->text().left(30), text.name(QColor::HexArgb), back.name(),
+                QString::number(ratio, 'f', 2));
+        }
+    }
+    return problems;
+}
+
+void TestBenchmarkPage::formBuildsNamedFields()
+{
+    // The form alone on a bare widget: every field that the page's code and
+    // the GUI tests reach, under its name, laid out on the widget.
+    QWidget bare;
+    ui::BenchmarkForm form;
+    form.setupForm(&bare);
+    const std::pair<QWidget *, QString> fields[] = { { form.m_url, u"benchUrl"_s },
+        { form.m_urlError, u"benchUrlError"_s }, { form.m_hint, u"benchTargetHint"_s },
+        { form.m_concurrency, u"benchConcurrency"_s }, { form.m_byRequests, u"benchByRequests"_s },
+        { form.m_requests, u"benchRequests"_s }, { form.m_byDuration, u"benchByDuration"_s },
+        { form.m_duration, u"benchDuration"_s }, { form.m_keepAlive, u"benchKeepAlive"_s },
+        { form.m_threads, u"benchThreads"_s }, { form.m_start, u"benchStart"_s },
+        { form.m_stop, u"benchStop"_s }, { form.m_progress, u"benchProgress"_s },
+        { form.m_state, u"benchState"_s }, { form.m_liveRequests, u"benchLiveRequests"_s },
+        { form.m_liveRate, u"benchLiveRate"_s }, { form.m_liveLatency, u"benchLiveLatency"_s },
+        { form.m_liveFailed, u"benchLiveFailed"_s }, { form.m_liveService, u"benchLiveService"_s },
+        { form.m_liveGap, u"benchLiveGap"_s }, { form.m_error, u"benchError"_s },
+        { form.m_charts, u"benchCharts"_s }, { form.m_report, u"benchReport"_s } };
+    QCOMPARE(bare.objectName(), u"benchmarkPage"_s);
+    QVERIFY(bare.layout());
+    bare.resize(1100, 700);
+    bare.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bare));
+    for (const auto &[field, name] : fields) {
+        QVERIFY2(field, qPrintable(name));
+        QCOMPARE(bare.findChild<QWidget *>(name), field);
+        // Laid out: placed inside the widget with room of its own (the
+        // run error is hidden until there is one).
+        if (!field->isVisibleTo(&bare))
+            continue;
+        const QRect placed(field->mapTo(&bare, QPoint(0, 0)), field->size());
+        QVERIFY2(!placed.isEmpty() && bare.rect().contains(placed), qPrintable(name));
+    }
+    // The page's own: the same names, found once each.
+    for (const auto &[field, name] : fields)
+        QCOMPARE(m_page->findChildren<QWidget *>(name).size(), 1);
+    // The URL's label takes Alt+U to the field.
+    bool urlLabel = false;
+    for (QLabel *label : bare.findChildren<QLabel *>())
+        urlLabel = urlLabel || (label->buddy() == form.m_url && label->text().contains(u"&U"_s));
+    QVERIFY(urlLabel);
+    QCOMPARE(form.m_concurrency->minimum(), 1);
+    QCOMPARE(form.m_threads->maximum(), 256);
+    QCOMPARE(form.m_progress->maximum(), 1000);
+    // The hint's colour is a role of the palette, not a colour.
+    QCOMPARE(form.m_hint->foregroundRole(), QPalette::PlaceholderText);
+    QVERIFY(!form.m_hint->palette().isBrushSet(QPalette::Active, QPalette::WindowText));
+    QVERIFY(!form.m_error->isVisible());
+}
+
+void TestBenchmarkPage::textReadableInEitherPalette_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light") << false;
+    QTest::newRow("dark") << true;
+}
+
+void TestBenchmarkPage::textReadableInEitherPalette()
+{
+    QFETCH(bool, dark);
+    // The notes that are hidden until something goes wrong, shown as they would be.
+    auto *urlError = m_page->findChild<ui::FieldError *>(u"benchUrlError"_s);
+    QVERIFY(urlError);
+    urlError->setMessage(u"Port 1 on 127.0.0.1 refused the connection."_s);
+    auto *error = m_page->findChild<QLabel *>(u"benchError"_s);
+    QVERIFY(error);
+    error->setText(u"The run could not be stored: disk full"_s);
+    error->show();
+    // After the page was made, as when the desktop's theme changes under a running window.
+    if (dark)
+        QApplication::setPalette(darkPalette());
+    QApplication::processEvents();
+    QCOMPARE(m_page->palette().color(QPalette::Window), QApplication::palette().color(QPalette::Window));
+
+    if (const QString screens = qEnvironmentVariable("HOSTBENCH_SCREENS"); !screens.isEmpty()) {
+        m_page->grab().save(
+            QDir(screens).filePath(dark ? u"benchmark-page-dark.png"_s : u"benchmark-page-light.png"_s));
+    }
+
+    const QStringList problems = unreadableTexts();
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    // The field's tint too: the URL typed over it reads.
+    auto *url = m_page->findChild<QComboBox *>(u"benchUrl"_s);
+    QVERIFY(url);
+    const double fieldRatio
+        = contrast(url->palette().color(QPalette::Text), url->palette().color(QPalette::Base));
+    QVERIFY2(fieldRatio >= 4.5, qPrintable(QString::number(fieldRatio)));
+}
+
+QTEST_MAIN(TestBenchmarkPage)
+#include "tst_benchmarkpage.moc"
