@@ -1,7 +1,9 @@
 // The whole window, driven as a user would: start the engine from the Server
 // page, add a site through the Sites dialog, run a benchmark from the
 // Benchmark page and find it in Runs; every result checked over HTTP on
-// 127.0.0.1 and in the SQLite file through a second connection.
+// 127.0.0.1 and in the SQLite file through a second connection. Each test
+// has its own data folder and window (init()), as KeePassXC's TestGui::init
+// opens a fresh database, so that any test runs alone or in any order.
 #include "export/ConfigWriter.h"
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
@@ -65,8 +67,8 @@ class TestMainWindow final : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase();
-    void cleanupTestCase();
+    void init();
+    void cleanup();
     void windowBasics();
     void startEngineFromServerPage();
     void portInUseShowsError();
@@ -97,6 +99,12 @@ private:
         return found;
     }
     void showTab(const QString &pageName);
+    // Starts the engine from the Server page (on a free port, as init() stored), with its control API.
+    void startEngine();
+    // Stores site `host` with a document root of its own holding site.txt (`text`),
+    // as an earlier session would have; the pages and a running engine take it up.
+    // Returns the document root.
+    QString addSite(const QString &host, const QByteArray &text);
     // Runs `requests` requests at `target` from the Benchmark page, to the end.
     void runBenchmark(const QString &target, int requests);
     // Calls `answer` with the port question once it shows.
@@ -107,26 +115,38 @@ private:
     static QByteArray get(
         const QUrl &url, const QByteArray &host, int *status, const QByteArray &authorization = {});
 
-    QTemporaryDir m_dir;
+    std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<storage::DataFolder> m_folder;
     std::unique_ptr<ui::MainWindow> m_window;
 };
 
-void TestMainWindow::initTestCase()
+void TestMainWindow::init()
 {
-    QVERIFY(m_dir.isValid());
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
     m_folder = std::make_unique<storage::DataFolder>();
     QString error;
-    QVERIFY2(m_folder->open(m_dir.filePath(u"data"_s), &error), qPrintable(error));
+    QVERIFY2(m_folder->open(m_dir->filePath(u"data"_s), &error), qPrintable(error));
+    // Free ports for the engine and the control API, never the defaults that
+    // a Hostbench on this machine may hold; two engine threads on a busy machine.
+    model::ServerConfig config = m_folder->database().serverConfig();
+    config.port = 0;
+    config.threads = 2;
+    QVERIFY(m_folder->database().saveServerConfig(config));
+    ui::AppSettings(m_folder->database()).setControlApiPort(0);
     m_window = std::make_unique<ui::MainWindow>(*m_folder);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
 }
 
-void TestMainWindow::cleanupTestCase()
+void TestMainWindow::cleanup()
 {
-    m_window.reset(); // before the folder whose database it uses
+    ui::DesktopOpener::setOpener({}); // in case a test failed before it put the desktop back
+    // Stops the engine and the control API and closes the window's dialogs
+    // (and the port questions' timers, its children); before the folder whose database it uses.
+    m_window.reset();
     m_folder.reset();
+    m_dir.reset();
 }
 
 void TestMainWindow::showTab(const QString &pageName)
@@ -139,6 +159,34 @@ void TestMainWindow::showTab(const QString &pageName)
     QVERIFY(index >= 0);
     QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(index).center());
     QTRY_COMPARE(tabs->currentWidget(), page);
+}
+
+void TestMainWindow::startEngine()
+{
+    showTab(u"serverPage"_s);
+    QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
+    QVERIFY(m_window->engine().port() > 0);
+    QVERIFY(m_window->engine().controlApiPort() > 0);
+}
+
+QString TestMainWindow::addSite(const QString &host, const QByteArray &text)
+{
+    const QString root = m_dir->filePath(host + u"-www"_s);
+    QFile file(root + u"/site.txt"_s);
+    model::VirtualHost site;
+    site.hostName = host;
+    site.documentRoot = root;
+    if (!QDir().mkpath(root) || !file.open(QIODevice::WriteOnly) || file.write(text) != text.size()
+        || !m_folder->database().saveVirtualHost(site)) {
+        qWarning("site %s not stored", qPrintable(host));
+        return {};
+    }
+    m_window->findChild<ui::SitesPage *>()->refresh();
+    if (m_window->engine().isRunning())
+        m_window->engine().reloadSites();
+    m_window->findChild<ui::BenchmarkPage *>()->refreshTargets();
+    return root;
 }
 
 void TestMainWindow::typeInto(QWidget *field, const QString &text)
@@ -255,6 +303,9 @@ void TestMainWindow::startEngineFromServerPage()
 
 void TestMainWindow::portInUseShowsError()
 {
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
     QTRY_VERIFY(!m_window->engine().isRunning());
     QVERIFY(widget<QLabel>(u"statusState"_s)->text().contains(u"stopped"_s));
@@ -295,7 +346,7 @@ void TestMainWindow::portInUseShowsError()
 void TestMainWindow::answerPortQuestion(std::function<void(ui::PortConflictDialog *)> answer)
 {
     // The question is modal (exec()): answered from a timer while it shows.
-    auto *timer = new QTimer(this);
+    auto *timer = new QTimer(m_window.get());
     timer->setInterval(50);
     connect(timer, &QTimer::timeout, this, [timer, answer] {
         auto *dialog = qobject_cast<ui::PortConflictDialog *>(QApplication::activeModalWidget());
@@ -312,6 +363,9 @@ void TestMainWindow::portConflictAsks()
 {
     // The port asked for is taken: the window says by whom and asks; the
     // port chosen is the one served, stored and shown everywhere.
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
     QTRY_VERIFY(!m_window->engine().isRunning());
     QTcpServer occupier;
@@ -415,7 +469,7 @@ void TestMainWindow::portConflictAsks()
     QCOMPARE(widget<QLabel>(u"statusState"_s)->text(), u"Serving (port %1 is taken)"_s.arg(taken));
     QVERIFY(widget<QLabel>(u"statusUrl"_s)->text().contains(u"http://127.0.0.1:%1/"_s.arg(served)));
 
-    // Stopped, the note goes; back to any free port for what follows.
+    // Stopped, the note goes; and it stays away on any free port.
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
     QTRY_VERIFY(!m_window->engine().isRunning());
     QVERIFY(!note->isVisible());
@@ -430,6 +484,9 @@ void TestMainWindow::controlApiPortConflictAsks()
 {
     // The control API's port is taken: asked as for the engine's; the API
     // then answers on the port chosen, which the page shows and stores.
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
     QTRY_VERIFY(!m_window->engine().isRunning());
     QTcpServer occupier;
@@ -475,7 +532,7 @@ void TestMainWindow::controlApiPortConflictAsks()
     get(QUrl(u"http://127.0.0.1:%1/api/status"_s.arg(chosen)), {}, &status);
     QCOMPARE(status, 401); // ours: it asks for the token
 
-    // Back to any free port for what follows.
+    // Back to any free port: it starts there again.
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
     QTRY_VERIFY(!m_window->engine().isRunning());
     typeInto(widget<QSpinBox>(u"serverControlPort"_s), u"0"_s);
@@ -486,7 +543,10 @@ void TestMainWindow::controlApiPortConflictAsks()
 
 void TestMainWindow::addSiteThroughDialog()
 {
-    const QString root = m_dir.filePath(u"example-www"_s);
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    const QString root = m_dir->filePath(u"example-www"_s);
     QVERIFY(QDir().mkpath(root));
     QFile file(root + u"/site.txt"_s);
     QVERIFY(file.open(QIODevice::WriteOnly));
@@ -534,6 +594,10 @@ void TestMainWindow::addSiteThroughDialog()
 
 void TestMainWindow::sitesServedByHint()
 {
+    QVERIFY(!addSite(u"example.test"_s, "served by example.test\n").isEmpty());
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
     showTab(u"sitesPage"_s);
     auto *table = widget<QTableWidget>(u"sitesTable"_s);
     int row = -1;
@@ -561,6 +625,10 @@ void TestMainWindow::sitesServedByHint()
 
 void TestMainWindow::benchmarkTargetHint()
 {
+    QVERIFY(!addSite(u"example.test"_s, "served by example.test\n").isEmpty());
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
     showTab(u"benchmarkPage"_s);
     auto *urls = widget<QComboBox>(u"benchUrl"_s);
     const quint16 port = m_window->engine().port();
@@ -578,6 +646,9 @@ void TestMainWindow::benchmarkTargetHint()
 
 void TestMainWindow::benchmarkClosedPortRefused()
 {
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
     // A port that was just free: nothing listens there.
     quint16 closedPort = 0;
     {
@@ -615,6 +686,9 @@ void TestMainWindow::benchmarkClosedPortRefused()
 
 void TestMainWindow::benchmarkRun()
 {
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
     showTab(u"benchmarkPage"_s);
     const QString target = engineUrl() + u"index.html"_s;
     typeInto(widget<QComboBox>(u"benchUrl"_s), target);
@@ -682,6 +756,12 @@ void TestMainWindow::benchmarkRun()
 
 void TestMainWindow::runsPageShowsAndDeletes()
 {
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    runBenchmark(engineUrl() + u"index.html"_s, 500);
+    if (QTest::currentTestFailed())
+        return;
     showTab(u"runsPage"_s);
     auto *runs = widget<QTableView>(u"runsTable"_s);
     QCOMPARE(runs->model()->rowCount(), 1);
@@ -710,6 +790,12 @@ void TestMainWindow::runsPageShowsAndDeletes()
 
 void TestMainWindow::removeSiteThroughPage()
 {
+    QVERIFY(!addSite(u"example.test"_s, "served by example.test\n").isEmpty());
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    int status = 0;
+    QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), "example.test", &status), "served by example.test\n"_ba);
     showTab(u"sitesPage"_s);
     auto *sites = widget<QTableWidget>(u"sitesTable"_s);
     auto *remove = widget<QPushButton>(u"sitesRemove"_s);
@@ -739,7 +825,6 @@ void TestMainWindow::removeSiteThroughPage()
     QVERIFY(check.open(m_folder->databasePath()));
     QCOMPARE(check.virtualHosts().size(), 1);
     // The engine no longer knows the name: the default site answers instead.
-    int status = 0;
     get(QUrl(engineUrl() + u"site.txt"_s), "example.test", &status);
     QCOMPARE(status, 404);
 }
@@ -748,7 +833,10 @@ void TestMainWindow::siteAddedThroughControlApiShowsAtOnce()
 {
     // A site added by `POST /api/sites` is listed by the window, without a
     // click, and served by its engine; one removed by DELETE goes from both.
-    const QString root = m_dir.filePath(u"api-www"_s);
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    const QString root = m_dir->filePath(u"api-www"_s);
     QVERIFY(QDir().mkpath(root));
     QFile page(root + u"/site.txt"_s);
     QVERIFY(page.open(QIODevice::WriteOnly));
@@ -794,6 +882,9 @@ void TestMainWindow::engineStartedAndStoppedThroughControlApi()
 {
     // The window's control API answers with its engine stopped too, and
     // starts and stops it as the Server page's buttons do.
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
     QFile tokenFile(m_folder->path() + u"/control.token"_s);
     QVERIFY(tokenFile.open(QIODevice::ReadOnly));
     const QByteArray authorization = "Bearer " + tokenFile.readAll().trimmed();
@@ -869,7 +960,7 @@ void TestMainWindow::startAtLaunchSetting()
         QVERIFY(!second.engine().isRunning());
     }
 
-    // On: a new window starts on the stored configuration (port 0, from the last start).
+    // On: a new window starts on the stored configuration (port 0, stored by init()).
     QTest::mouseClick(autoStart, Qt::LeftButton, {}, QPoint(2, autoStart->height() / 2));
     QVERIFY(ui::AppSettings(m_folder->database()).startEngineAtLaunch());
     ui::MainWindow third(*m_folder);
@@ -929,7 +1020,7 @@ void TestMainWindow::exportThroughFileMenu()
     QTRY_VERIFY((dialog = m_window->findChild<ui::ExportDialog *>(u"exportDialog"_s)) && dialog->isVisible());
 
     // A path that cannot be written: the error shows under the field, the dialog stays.
-    QFile blocker(m_dir.filePath(u"blocker"_s));
+    QFile blocker(m_dir->filePath(u"blocker"_s));
     QVERIFY(blocker.open(QIODevice::WriteOnly));
     blocker.close();
     typeInto(dialog->findChild<QLineEdit *>(u"exportPath"_s), blocker.fileName() + u"/nginx.conf"_s);
@@ -940,8 +1031,8 @@ void TestMainWindow::exportThroughFileMenu()
     QVERIFY(dialog->isVisible());
 
     // Browse: pick the file in the (non-native) file dialog.
-    const QString path = m_dir.filePath(u"export/nginx.conf"_s);
-    QVERIFY(QDir().mkpath(m_dir.filePath(u"export"_s)));
+    const QString path = m_dir->filePath(u"export/nginx.conf"_s);
+    QVERIFY(QDir().mkpath(m_dir->filePath(u"export"_s)));
     bool picked = false;
     QTimer poll;
     connect(&poll, &QTimer::timeout, this, [&] {
@@ -999,12 +1090,9 @@ void TestMainWindow::benchmarksLeaveTheAccessLog()
     // A benchmark of a site leaves its access log to real traffic: the
     // generator's requests are counted, not logged, until Site > Advanced
     // asks for them (stored in the SQLite file).
-    if (!m_window->engine().isRunning()) {
-        showTab(u"serverPage"_s);
-        typeInto(widget<QSpinBox>(u"serverPort"_s), u"0"_s);
-        QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
-    }
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
     QList<model::VirtualHost> sites = m_folder->database().virtualHosts();
     storage::DataFolder::applyDefaultLogPaths(sites, m_folder->logsPath());
     const auto site = std::find_if(sites.cbegin(), sites.cend(), [](const auto &s) { return s.isDefault; });
@@ -1071,13 +1159,10 @@ void TestMainWindow::openSiteInBrowserAndFolder()
     // serves as HOST; Open Folder shows the document root; when neither can
     // be launched, a message box says so. The desktop itself is replaced
     // (DesktopOpener::setOpener) to see the URL and to make it fail.
-    if (!m_window->engine().isRunning()) {
-        showTab(u"serverPage"_s);
-        typeInto(widget<QSpinBox>(u"serverPort"_s), u"0"_s);
-        QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
-    }
-    const QString root = m_dir.filePath(u"blog-www"_s);
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    const QString root = m_dir->filePath(u"blog-www"_s);
     QVERIFY(QDir().mkpath(root));
     QFile file(root + u"/index.html"_s);
     QVERIFY(file.open(QIODevice::WriteOnly));
