@@ -21,12 +21,14 @@ namespace hostbench::ui {
 
 namespace {
 
+// Hues: ChartParts paints them to stand out on the palette's base.
 const QColor kThroughput(0x1f, 0x6f, 0xeb); // the icon's blue
 const QColor kP50(0x2e, 0x7d, 0x32);
 const QColor kP99(0xe6, 0x51, 0x00);
 const QColor kEngine(0x0d, 0x47, 0xa1); // a darker blue: the same measure, the other side
 const QColor kGap(0x75, 0x75, 0x75);
-// Overlaid runs, in selection order: colours told apart in light and dark themes.
+// Overlaid runs, in selection order: hues told apart in light and dark themes
+// (ChartParts draws each lighter on a dark palette where it must).
 const QColor kOverlayColors[] = { QColor(0x1f, 0x6f, 0xeb), QColor(0xe6, 0x51, 0x00),
     QColor(0x2e, 0x7d, 0x32), QColor(0x8e, 0x24, 0xaa), QColor(0xc6, 0x28, 0x28), QColor(0x00, 0x83, 0x8f),
     QColor(0x6d, 0x4c, 0x41), QColor(0x75, 0x75, 0x75) };
@@ -51,6 +53,7 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     QColor fill = kThroughput;
     fill.setAlpha(40);
     area->setBrush(fill);
+    ChartParts::setHue(area, fill);
     throughput->addSeries(area);
     throughput->addSeries(m_throughput);
     throughput->legend()->setVisible(false);
@@ -297,6 +300,9 @@ void BenchCharts::compare(const QList<Overlay> &runs)
         m_overlayThroughput.append(rateLine);
         m_overlayP99.append(p99Line);
     }
+    // The new lines in the views' palette.
+    for (QChartView *view : { m_throughputView, m_latencyView })
+        ChartParts::paint(view->chart(), view->palette());
     rescale();
 }
 

@@ -1,10 +1,18 @@
 #include "ui/ChartParts.h"
 
+#include "ui/Tint.h"
+
+#include <QAreaSeries>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
 #include <QFontMetricsF>
+#include <QGuiApplication>
 #include <QLegend>
 #include <QLineSeries>
+#include <QPalette>
 #include <QValueAxis>
 
 #include <cmath>
@@ -84,6 +92,42 @@ void apply(QValueAxis *axis, double min, double max, const NiceRange &range)
         axis->setLabelFormat(format);
 }
 
+// Where a series or bar set keeps its hue.
+constexpr char kHue[] = "hostbenchHue";
+
+// Paints its view's chart again when the view's palette changes.
+class PaletteWatcher final : public QObject
+{
+public:
+    explicit PaletteWatcher(QChartView *view)
+        : QObject(view)
+        , m_view(view)
+    {
+        view->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_view && event->type() == QEvent::PaletteChange)
+            ChartParts::paint(m_view->chart(), m_view->palette());
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QChartView *m_view;
+};
+
+void paintAxis(
+    QAbstractAxis *axis, const QColor &text, const QColor &line, const QColor &grid, const QColor &minorGrid)
+{
+    axis->setLabelsColor(text);
+    axis->setTitleBrush(text);
+    axis->setLinePenColor(line);
+    axis->setGridLineColor(grid);
+    axis->setMinorGridLineColor(minorGrid);
+    axis->setShadesVisible(false);
+}
+
 } // namespace
 
 QChart *ChartParts::chart(const QString &title)
@@ -111,14 +155,16 @@ QValueAxis *ChartParts::axis(const QString &title)
     return axis;
 }
 
-QLineSeries *ChartParts::line(const QString &name, const QColor &color, int width, Qt::PenStyle style)
+QLineSeries *ChartParts::line(const QString &name, const QColor &hue, int width, Qt::PenStyle style)
 {
     auto *series = new QLineSeries;
     series->setName(name);
-    QPen pen(color);
+    const QPalette palette = QGuiApplication::palette();
+    QPen pen(Tint::graphic(hue, palette.color(QPalette::Base), palette.color(QPalette::Text)));
     pen.setWidth(width);
     pen.setStyle(style);
     series->setPen(pen);
+    setHue(series, hue);
     return series;
 }
 
@@ -128,7 +174,63 @@ QChartView *ChartParts::view(QChart *chart, const QString &objectName, QWidget *
     view->setObjectName(objectName);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumSize(320, 220);
+    new PaletteWatcher(view);
+    paint(chart, view->palette());
     return view;
+}
+
+void ChartParts::setHue(QObject *seriesOrBarSet, const QColor &hue)
+{
+    seriesOrBarSet->setProperty(kHue, hue);
+}
+
+void ChartParts::paint(QChart *chart, const QPalette &palette)
+{
+    const QColor base = palette.color(QPalette::Base);
+    const QColor text = palette.color(QPalette::Text);
+    // Lines from the text faded into the base, not the palette's Mid and
+    // Midlight: dark palettes often leave those as a light theme's.
+    const QColor axisLine = Tint::blend(base, text, 0.45);
+    const QColor grid = Tint::blend(base, text, 0.16);
+    const QColor minorGrid = Tint::blend(base, text, 0.07);
+    chart->setBackgroundBrush(base);
+    chart->setBackgroundPen(QPen(grid));
+    chart->setPlotAreaBackgroundBrush(base);
+    chart->setTitleBrush(text);
+    QLegend *legend = chart->legend();
+    legend->setLabelColor(text);
+    legend->setColor(base);
+    legend->setBorderColor(grid);
+    for (QAbstractAxis *axis : chart->axes())
+        paintAxis(axis, text, axisLine, grid, minorGrid);
+
+    const auto shown = [&](const QObject *object) {
+        return Tint::graphic(object->property(kHue).value<QColor>(), base, text);
+    };
+    for (QAbstractSeries *series : chart->series()) {
+        if (auto *bars = qobject_cast<QBarSeries *>(series)) {
+            for (QBarSet *set : bars->barSets()) {
+                if (!set->property(kHue).isValid())
+                    continue;
+                const QColor color = shown(set);
+                set->setColor(color);
+                set->setBorderColor(color);
+                set->setLabelColor(text);
+            }
+            continue;
+        }
+        if (!series->property(kHue).isValid())
+            continue;
+        if (auto *area = qobject_cast<QAreaSeries *>(series)) {
+            QBrush brush = area->brush();
+            brush.setColor(shown(area));
+            area->setBrush(brush);
+        } else if (auto *line = qobject_cast<QLineSeries *>(series)) {
+            QPen pen = line->pen();
+            pen.setColor(shown(line));
+            line->setPen(pen);
+        }
+    }
 }
 
 void ChartParts::setNiceRange(

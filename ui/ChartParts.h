@@ -5,6 +5,8 @@
 #include <QString>
 
 class QChart;
+class QObject;
+class QPalette;
 class QChartView;
 class QLineSeries;
 class QValueAxis;
@@ -16,8 +18,14 @@ namespace hostbench::ui {
  * The pieces every chart of the window is made of, so that they look and
  * cost alike: a chart without animations (a live chart that animates lags
  * behind its data and redraws for nothing), axes whose ticks fall on round
- * numbers and whose labels are never cut to "…", lines of a given colour,
- * and a view that repaints only what changed. GUI thread.
+ * numbers and whose labels are never cut to "…", lines of a given hue,
+ * and a view that repaints only what changed.
+ * Colours follow the view's palette: the chart's background is the
+ * palette's base, its title, axis labels and legend its text, its axis and
+ * grid lines the text faded into the base; each series or bar set is drawn
+ * in its hue (setHue()) made to stand out on the base (Tint::graphic()).
+ * They are set when the view is made and again only when its palette
+ * changes (a dark desktop theme), never per update. GUI thread.
  */
 class ChartParts final
 {
@@ -26,9 +34,19 @@ class ChartParts final
 public:
     static QChart *chart(const QString &title);
     static QValueAxis *axis(const QString &title);
+    // A line of `hue` (setHue()), drawn in the application palette's
+    // colours until its chart's view is painted (paint()).
     static QLineSeries *line(
-        const QString &name, const QColor &color, int width, Qt::PenStyle style = Qt::SolidLine);
+        const QString &name, const QColor &hue, int width, Qt::PenStyle style = Qt::SolidLine);
+    // A view of `chart`, which it owns, painted in its palette now and at each change of it.
     static QChartView *view(QChart *chart, const QString &objectName, QWidget *parent);
+
+    // The hue of a series (a line's pen, an area's brush; its alpha is
+    // kept) or of a QBarSet (its fill and border), for paint().
+    static void setHue(QObject *seriesOrBarSet, const QColor &hue);
+    // Colours `chart`, its axes, legend and the series that have a hue, from
+    // `palette`. For a series or axis added after the view was made.
+    static void paint(QChart *chart, const QPalette &palette);
 
     // Sets `axis` to [0, top] with top the round value at or above `value`
     // with the most intervals, up to `maxIntervals`, whose labels all fit

@@ -23,6 +23,7 @@ namespace hostbench::ui {
 
 namespace {
 
+// Hues: ChartParts paints them to stand out on the palette's base.
 const QColor kRequests(0x1f, 0x6f, 0xeb); // the icon's blue, as on the Benchmark page
 const QColor kStatus[4] = { QColor(0x43, 0xa0, 0x47), QColor(0x03, 0x9b, 0xe5), QColor(0xff, 0xa0, 0x00),
     QColor(0xe5, 0x39, 0x35) };
@@ -101,6 +102,7 @@ EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
         QColor fill = kStatus[i];
         fill.setAlpha(150);
         area->setBrush(fill);
+        ChartParts::setHue(area, fill);
         attach(area, RateChart);
         below = m_status[i];
     }
@@ -129,6 +131,10 @@ EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
 
     for (QList<QPointF> &buffer : m_buffers)
         buffer.reserve(EngineHistory::kPoints);
+    // The series came after the views: in the views' palette too (ChartParts
+    // paints again only when it changes).
+    for (QChartView *view : m_views)
+        ChartParts::paint(view->chart(), view->palette());
 
     auto *spanRow = new QHBoxLayout;
     auto *spanLabel = new QLabel(tr("Sh&ow:"), this);

@@ -2,8 +2,10 @@
 
 #include "ui/EngineController.h"
 #include "ui/Format.h"
+#include "ui/Tint.h"
 
 #include <QClipboard>
+#include <QEvent>
 #include <QFrame>
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -68,6 +70,14 @@ EngineStatusLine::EngineStatusLine(EngineController &engine, QWidget *parent)
     connect(&m_engine, &EngineController::metricsSampled, this, &EngineStatusLine::update);
     connect(&m_engine, &EngineController::runningChanged, this, &EngineStatusLine::update);
     update();
+}
+
+void EngineStatusLine::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // The URL's link in the new palette's colour.
+    if (event->type() == QEvent::PaletteChange)
+        Tint::takeLinkColour(m_url);
 }
 
 void EngineStatusLine::update()

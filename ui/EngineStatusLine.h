@@ -24,6 +24,9 @@ class EngineStatusLine final : public QWidget
 public:
     explicit EngineStatusLine(EngineController &engine, QWidget *parent = nullptr);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void update();
     void copyUrl();

@@ -8,8 +8,9 @@
 
 namespace hostbench::ui {
 
-ErrorNote::ErrorNote(QWidget *parent)
+ErrorNote::ErrorNote(QWidget *parent, Kind kind)
     : QLabel(parent)
+    , m_kind(kind)
 {
     setWordWrap(true);
     setTextFormat(Qt::PlainText);
@@ -42,9 +43,10 @@ void ErrorNote::takeColours()
     // The inherited palette: this note's own has its text and background set.
     const QPalette inherited = parentWidget() ? parentWidget()->palette() : QApplication::palette(this);
     QPalette palette = this->palette();
-    palette.setColor(QPalette::WindowText, Tint::errorText(inherited));
-    palette.setColor(QPalette::Window, Tint::errorBase(inherited));
-    m_frame = Tint::errorFrame(inherited);
+    const bool error = m_kind == Kind::Error;
+    palette.setColor(QPalette::WindowText, error ? Tint::errorText(inherited) : Tint::warningText(inherited));
+    palette.setColor(QPalette::Window, error ? Tint::errorBase(inherited) : Tint::warningBase(inherited));
+    m_frame = error ? Tint::errorFrame(inherited) : Tint::warningFrame(inherited);
     setPalette(palette);
     m_takingColours = false;
 }

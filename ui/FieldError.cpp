@@ -53,6 +53,9 @@ void FieldError::changeEvent(QEvent *event)
     QLabel::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ParentChange)
         takeColours();
+    // A link in the message (the document root's "Create it").
+    if (event->type() == QEvent::PaletteChange)
+        Tint::takeLinkColour(this);
 }
 
 QPalette FieldError::inherited(const QWidget *widget)

@@ -1,5 +1,8 @@
 #include "ui/RoutesEditor.h"
 
+#include "ui/Tint.h"
+
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QPushButton>
@@ -12,7 +15,6 @@ namespace hostbench::ui {
 
 namespace {
 enum Column { PathColumn, StatusColumn, ContentTypeColumn, BodyColumn, ColumnCount };
-const QColor kBadRow(0xff, 0xeb, 0xee);
 } // namespace
 
 RoutesEditor::RoutesEditor(QWidget *parent)
@@ -85,13 +87,31 @@ void RoutesEditor::markRow(int row)
     if (row == m_markedRow)
         return;
     const QSignalBlocker blocker(m_table);
-    for (int r : { m_markedRow, row }) {
-        if (r < 0 || r >= m_table->rowCount())
-            continue;
-        for (int column = 0; column < ColumnCount; ++column)
-            m_table->item(r, column)->setBackground(r == row ? QBrush(kBadRow) : QBrush());
-    }
+    const int unmarked = m_markedRow;
     m_markedRow = row;
+    tintRow(unmarked);
+    tintRow(row);
+}
+
+void RoutesEditor::tintRow(int row)
+{
+    if (row < 0 || row >= m_table->rowCount())
+        return;
+    // The error's tint of the palette of the moment (this widget's: it
+    // hears of a change before the table, which inherits it); none, the
+    // view's own rows.
+    const QBrush brush = row == m_markedRow ? QBrush(Tint::errorBase(palette())) : QBrush();
+    for (int column = 0; column < ColumnCount; ++column)
+        m_table->item(row, column)->setBackground(brush);
+}
+
+void RoutesEditor::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        const QSignalBlocker blocker(m_table);
+        tintRow(m_markedRow);
+    }
 }
 
 void RoutesEditor::addRoute()

@@ -13,7 +13,8 @@ namespace hostbench::ui {
 /*
  * The fixed-response routes of a site as an editable table: path, status,
  * content type, body (text). Checking is SiteValidator's; this widget only
- * edits and can mark one row as wrong. GUI thread.
+ * edits and can mark one row as wrong, tinted in Tint's error base of the
+ * palette of the moment (taken again when the palette changes). GUI thread.
  */
 class RoutesEditor final : public QWidget
 {
@@ -34,7 +35,11 @@ public:
 signals:
     void changed();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void tintRow(int row);
     void appendRow(const model::Route &route);
     void updateButtons();
 

@@ -1,8 +1,9 @@
 #include "ui/RunListModel.h"
 
 #include "ui/Format.h"
+#include "ui/Tint.h"
 
-#include <QColor>
+#include <QGuiApplication>
 
 using namespace Qt::StringLiterals;
 
@@ -104,8 +105,9 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
         return run.parameters.rate > 0
             ? tr("Open model: requests sent at a constant rate, latency corrected for coordinated omission")
             : tr("Closed model: each connection sends its next request when the last one is answered");
+    // The palette of the moment: the view asks again when it changes (a dark theme).
     if (role == Qt::ForegroundRole && index.column() == FailedColumn && s.failed > 0)
-        return QColor(0xc6, 0x28, 0x28);
+        return Tint::errorText(QGuiApplication::palette());
     if (role != Qt::DisplayRole && role != kSortRole)
         return {};
     const bool display = role == Qt::DisplayRole;

@@ -3,13 +3,16 @@
 #include "storage/Database.h"
 #include "ui/AppSettings.h"
 #include "ui/EngineController.h"
+#include "ui/ErrorNote.h"
 #include "ui/FieldError.h"
 #include "ui/MetricsPanel.h"
 #include "ui/PortConflictDialog.h"
+#include "ui/Tint.h"
 #include "ui/Translations.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -27,12 +30,6 @@
 using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
-
-namespace {
-// A framed, tinted note: served, but not quite as asked.
-const QString kWarningStyle = u"QLabel { color: #8a4b00; background: #fff4e5; border: 1px solid #f6d7a7;"
-                              " border-radius: 4px; padding: 6px; }"_s;
-} // namespace
 
 ServerPage::ServerPage(
     storage::Database &database, AppSettings &settings, EngineController &engine, QWidget *parent)
@@ -58,8 +55,9 @@ ServerPage::ServerPage(
     , m_stop(new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"), this))
     , m_status(new QLabel(this))
     , m_controlStatus(new QLabel(this))
-    , m_error(new QLabel(this))
-    , m_portNote(new QLabel(this))
+    , m_controlWarning(new ErrorNote(this, ErrorNote::Kind::Warning))
+    , m_error(new ErrorNote(this))
+    , m_portNote(new ErrorNote(this, ErrorNote::Kind::Warning))
     , m_addressError(new FieldError(m_address, this))
 {
     setObjectName(u"serverPage"_s);
@@ -76,6 +74,7 @@ ServerPage::ServerPage(
     m_stop->setObjectName(u"serverStop"_s);
     m_status->setObjectName(u"serverStatus"_s);
     m_controlStatus->setObjectName(u"serverControlStatus"_s);
+    m_controlWarning->setObjectName(u"serverControlWarning"_s);
     m_error->setObjectName(u"serverError"_s);
     m_addressError->setObjectName(u"serverAddressError"_s);
     m_portNote->setObjectName(u"serverPortNote"_s);
@@ -136,18 +135,13 @@ ServerPage::ServerPage(
         m_language->addItem(language.nativeName, language.code);
     m_language->setCurrentIndex(std::max(0, m_language->findData(m_settings.language())));
 
-    for (QLabel *label : { m_status, m_controlStatus, m_error, m_portNote }) {
+    for (QLabel *label : { m_status, m_controlStatus }) {
         label->setWordWrap(true);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
     }
     m_status->setOpenExternalLinks(true);
-    // A framed, tinted note: an error the user must read, not a status line.
-    m_error->setStyleSheet(u"QLabel { color: #b71c1c; background: #fdecea; border: 1px solid #f4c7c3;"
-                           " border-radius: 4px; padding: 6px; }"_s);
-    m_error->setVisible(false);
-    // Served, but not where the form says: a warning, as for the control API.
-    m_portNote->setStyleSheet(kWarningStyle);
-    m_portNote->setVisible(false);
+    // The error a framed, tinted note the user must read, not a status line;
+    // served, but not where the form says, a warning, as for the control API.
     m_start->setDefault(true);
 
     auto *engineForm = new QFormLayout;
@@ -180,6 +174,7 @@ ServerPage::ServerPage(
     engineLayout->addWidget(m_portNote);
     engineLayout->addWidget(m_status);
     engineLayout->addWidget(m_controlStatus);
+    engineLayout->addWidget(m_controlWarning);
     engineLayout->addStretch();
 
     auto *languageNote = new QLabel(tr("Takes effect when Hostbench starts again."), this);
@@ -289,12 +284,13 @@ bool ServerPage::startEngine(StartBy by)
     }
     showError({});
     // Never another port without saying so, and by whom the asked one is held.
-    const bool moved = m_engine.servesAnotherPort();
-    if (moved)
-        m_portNote->setText(tr("Port %1 is in use by %2, so the engine serves on port %3 instead.")
-                                .arg(QString::number(wanted.port), PortConflictDialog::holderOf(wanted.port),
-                                    QString::number(m_engine.port())));
-    m_portNote->setVisible(moved);
+    if (m_engine.servesAnotherPort())
+        m_portNote->setMessage(
+            tr("Port %1 is in use by %2, so the engine serves on port %3 instead.")
+                .arg(QString::number(wanted.port), PortConflictDialog::holderOf(wanted.port),
+                    QString::number(m_engine.port())));
+    else
+        m_portNote->setMessage({});
     updateState();
     return true;
 }
@@ -334,8 +330,15 @@ void ServerPage::stopEngine()
 
 void ServerPage::showError(const QString &message)
 {
-    m_error->setText(message);
-    m_error->setVisible(!message.isEmpty());
+    m_error->setMessage(message);
+}
+
+void ServerPage::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // The served URL's link in the new palette's colour.
+    if (event->type() == QEvent::PaletteChange)
+        Tint::takeLinkColour(m_status);
 }
 
 void ServerPage::updateState()
@@ -357,13 +360,15 @@ void ServerPage::updateState()
     } else {
         m_status->setText(tr("The engine is stopped."));
     }
-    // The control API lives with the window, engine running or not.
-    m_controlStatus->setText(m_engine.controlApiStatus());
-    // Not fatal, but the user asked for it: a warning, not a status line.
-    m_controlStatus->setStyleSheet(m_engine.controlApiFailed() ? kWarningStyle : QString());
+    // The control API lives with the window, engine running or not. When it
+    // could not listen, not fatal, but the user asked for it: a warning, not
+    // a status line.
+    const bool controlFailed = m_engine.controlApiFailed();
+    m_controlStatus->setText(controlFailed ? QString() : m_engine.controlApiStatus());
     m_controlStatus->setVisible(!m_controlStatus->text().isEmpty());
+    m_controlWarning->setMessage(controlFailed ? m_engine.controlApiStatus() : QString());
     if (!running)
-        m_portNote->setVisible(false);
+        m_portNote->setMessage({});
 }
 
 } // namespace hostbench::ui

@@ -16,6 +16,7 @@ class Database;
 }
 namespace hostbench::ui {
 
+class ErrorNote;
 class FieldError;
 
 class AppSettings;
@@ -29,7 +30,8 @@ class EngineController;
  * person starts the engine brings up a PortConflictDialog (who holds it,
  * the next free port or another); why a start failed in red under the
  * buttons, and, when the engine was started through the control API and
- * moved to the next free port, which port it left, held by whom; live
+ * moved to the next free port, which port it left, held by whom, in a
+ * warning note (ErrorNote, coloured from the palette); live
  * counters beside. Below the
  * engine, the window's language (stored at once, used from the next start)
  * and whether closing the window leaves Hostbench in the tray.
@@ -63,6 +65,9 @@ public:
     QString errorText() const;
     void stopEngine();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     // The port in `field` is taken: ask, and put the answer in the field.
     // False when the user cancels.
@@ -90,9 +95,10 @@ private:
     QPushButton *m_start = nullptr;
     QPushButton *m_stop = nullptr;
     QLabel *m_status = nullptr;
-    QLabel *m_controlStatus = nullptr;
-    QLabel *m_error = nullptr;
-    QLabel *m_portNote = nullptr; // the port asked for was taken: by whom, and the one served
+    QLabel *m_controlStatus = nullptr; // where the control API listens
+    ErrorNote *m_controlWarning = nullptr; // the control API asked for could not listen
+    ErrorNote *m_error = nullptr;
+    ErrorNote *m_portNote = nullptr; // the port asked for was taken: by whom, and the one served
     FieldError *m_addressError = nullptr; // under the listen address
 };
 

@@ -19,7 +19,8 @@ namespace hostbench::ui {
 
 namespace {
 
-// The overlay colours of BenchCharts, in the servers' order.
+// The overlay hues of BenchCharts, in the servers' order (ChartParts paints
+// them to stand out on the palette's base).
 const QColor kColors[] = { QColor(0x1f, 0x6f, 0xeb), QColor(0xe6, 0x51, 0x00), QColor(0x2e, 0x7d, 0x32),
     QColor(0x8e, 0x24, 0xaa), QColor(0xc6, 0x28, 0x28), QColor(0x00, 0x83, 0x8f) };
 
@@ -49,8 +50,7 @@ void fill(QChartView *view, const QList<shootout::ShootoutWorkloadResult> &resul
     double top = 0;
     for (qsizetype i = 0; i < servers.size(); ++i) {
         auto *set = new QBarSet(servers.at(i));
-        set->setColor(kColors[i % std::size(kColors)]);
-        set->setBorderColor(kColors[i % std::size(kColors)]);
+        ChartParts::setHue(set, kColors[i % std::size(kColors)]);
         for (const shootout::ShootoutWorkloadResult &result : results) {
             double v = 0;
             for (const shootout::ShootoutCell &cell : result.cells)
@@ -77,6 +77,8 @@ void fill(QChartView *view, const QList<shootout::ShootoutWorkloadResult> &resul
     series->attachAxis(x);
     series->attachAxis(y);
     chart->legend()->setVisible(!servers.isEmpty());
+    // The new axes and bars in the view's palette.
+    ChartParts::paint(chart, view->palette());
 }
 
 } // namespace

@@ -498,7 +498,7 @@ void TestMainWindow::controlApiPortConflictAsks()
     QTest::mouseClick(widget<QPushButton>(u"serverStart"_s), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
     QCOMPARE(m_window->engine().controlApiPort(), quint16(0));
-    auto *note = widget<QLabel>(u"serverControlStatus"_s);
+    auto *note = widget<QLabel>(u"serverControlWarning"_s);
     QVERIFY(note->isVisible());
     QVERIFY2(note->text().contains(u"without"_s), qPrintable(note->text()));
     QVERIFY(!widget<QLabel>(u"serverError"_s)->isVisible());
