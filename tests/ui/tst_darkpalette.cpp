@@ -23,6 +23,7 @@
 #include "ui/RoutesEditor.h"
 #include "ui/RunListModel.h"
 #include "ui/ShootoutCharts.h"
+#include "ui/SiteDialog.h"
 
 #include <QAbstractAxis>
 #include <QApplication>
@@ -36,6 +37,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QLegend>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QPalette>
 #include <QPushButton>
@@ -245,6 +247,8 @@ private slots:
     void overlaidRuns();
     void shootoutBars();
     void routeMarkedWrong();
+    void everyPage();
+    void siteDialogErrors();
 
 private:
     template <typename T> T *widget(const QString &name) const
@@ -551,6 +555,43 @@ void TestDarkPalette::routeMarkedWrong()
         QVERIFY2(ratio >= kText, qPrintable(u"%1 on %2: %3"_s.arg(text.name(), marked.name()).arg(ratio)));
         // The row left unmarked keeps the view's own colours.
         QCOMPARE(table->item(0, 0)->background().style(), Qt::NoBrush);
+    }
+}
+
+void TestDarkPalette::everyPage()
+{
+    // Each tab of the window as it first shows, engine running, in both palettes.
+    startEngine();
+    auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
+    QVERIFY(tabs);
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        QWidget *page = tabs->widget(i);
+        QTRY_VERIFY(page->isVisible());
+        for (const bool dark : { true, false }) {
+            switchTo(dark ? darkPalette() : m_light);
+            const QStringList problems = labelProblems(m_window.get()) + chartProblemsUnder(page);
+            QVERIFY2(problems.isEmpty(), qPrintable(page->objectName() + u":\n"_s + problems.join(u'\n')));
+        }
+    }
+}
+
+void TestDarkPalette::siteDialogErrors()
+{
+    // A site with errors in every general field, one a link ("Create it").
+    ui::SiteDialog dialog(model::VirtualHost {}, m_folder->database().virtualHosts(), m_window.get());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.findChild<QLineEdit *>(u"siteHostName"_s)->setText(u"bad_name"_s);
+    dialog.findChild<QLineEdit *>(u"siteAliases"_s)->setText(u"shop.test, also_bad"_s);
+    dialog.findChild<QLineEdit *>(u"siteDocumentRoot"_s)->setText(m_dir->filePath(u"missing"_s));
+    QVERIFY(!dialog.validate());
+    QVERIFY(dialog.findChild<QLabel *>(u"siteDocumentRootError"_s)->text().contains(u"<a "_s));
+    for (const bool dark : { true, false }) {
+        switchTo(dark ? darkPalette() : m_light);
+        screenshot(&dialog, u"site-dialog"_s, dark);
+        const QStringList problems = labelProblems(&dialog);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
     }
 }
 
