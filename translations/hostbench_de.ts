@@ -1511,6 +1511,14 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>Port %1 is in use by %2. Start again to choose another port.</source>
         <translation>Port %1 wird von %2 verwendet. Starten Sie erneut, um einen anderen Port zu wählen.</translation>
     </message>
+    <message>
+        <source>Use the next free port if taken</source>
+        <translation>Wenn belegt, nächsten freien Port nehmen</translation>
+    </message>
+    <message>
+        <source>Keep running in the tray when closed</source>
+        <translation>Beim Schließen im Infobereich bleiben</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ShootoutCharts</name>

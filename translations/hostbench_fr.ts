@@ -1511,6 +1511,14 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>Port %1 is in use by %2. Start again to choose another port.</source>
         <translation>Le port %1 est utilisé par %2. Démarrez à nouveau pour choisir un autre port.</translation>
     </message>
+    <message>
+        <source>Use the next free port if taken</source>
+        <translation>Si occupé, prendre le port libre suivant</translation>
+    </message>
+    <message>
+        <source>Keep running in the tray when closed</source>
+        <translation>Réduire dans la zone de notification</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ShootoutCharts</name>

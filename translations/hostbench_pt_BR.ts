@@ -1511,6 +1511,14 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>Port %1 is in use by %2. Start again to choose another port.</source>
         <translation>A porta %1 está em uso por %2. Inicie de novo para escolher outra porta.</translation>
     </message>
+    <message>
+        <source>Use the next free port if taken</source>
+        <translation>Se ocupada, usar a próxima porta livre</translation>
+    </message>
+    <message>
+        <source>Keep running in the tray when closed</source>
+        <translation>Ao fechar, continuar na bandeja</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ShootoutCharts</name>

@@ -104,6 +104,17 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
 
     m_throughputView = ChartParts::view(throughput, namePrefix + u"ThroughputChart"_s, this);
     m_latencyView = ChartParts::view(latency, namePrefix + u"LatencyChart"_s, this);
+    if (orientation == Qt::Horizontal) {
+        // Side by side beside the Benchmark page's form: both fit a 1024 px window.
+        m_throughputView->setMinimumWidth(280);
+        m_latencyView->setMinimumWidth(280);
+        // A smaller legend keeps the five latency lines' names whole there.
+        for (QChart *chart : { throughput, latency }) {
+            QFont legendFont = chart->legend()->font();
+            legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+            chart->legend()->setFont(legendFont);
+        }
+    }
     auto *layout = new QBoxLayout(
         orientation == Qt::Horizontal ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom, this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -223,6 +234,8 @@ void BenchCharts::showEngine(bool shown)
     for (QLegendMarker *marker : rateLegend->markers(m_engineRate) + latencyLegend->markers(m_serviceP50)
             + latencyLegend->markers(m_serviceP99) + latencyLegend->markers(m_gap))
         marker->setVisible(shown);
+    // Five names under a chart of a 1024 px window are cut to "...": beside it, one a line.
+    latencyLegend->setAlignment(shown ? Qt::AlignRight : Qt::AlignBottom);
     // Two lines of requests/s need their names; the area under the client's has none.
     for (QLegendMarker *marker : rateLegend->markers(m_throughputArea))
         marker->setVisible(false);
@@ -329,7 +342,7 @@ void BenchCharts::removeOverlays()
         marker->setVisible(true);
     m_throughputView->chart()->legend()->setVisible(false);
     m_throughputView->chart()->legend()->setAlignment(Qt::AlignBottom);
-    latency->legend()->setAlignment(Qt::AlignBottom);
+    latency->legend()->setAlignment(m_engineShown ? Qt::AlignRight : Qt::AlignBottom);
     latency->setTitle(tr("Latency"));
 }
 

@@ -176,7 +176,6 @@ void BenchmarkForm::setupForm(QWidget *page)
     formLayout->addLayout(live);
     formLayout->addWidget(m_error);
     formLayout->addStretch();
-    formBox->setMinimumWidth(330);
     formBox->setMaximumWidth(420);
 
     // Beside it the results: the charts over the report.

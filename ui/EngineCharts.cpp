@@ -70,6 +70,9 @@ EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
         m_timeAxes[i] = ChartParts::axis(QString());
         m_valueAxes[i] = ChartParts::axis(QString());
         m_timeAxes[i]->setMinorTickCount(0);
+        // One time axis for all four: its title under the lower row only,
+        // the upper row's room goes to its legend (a 1024x700 window).
+        m_timeAxes[i]->setTitleVisible(i >= 2);
         m_valueAxes[i]->setMinorTickCount(0);
         charts[i]->addAxis(m_timeAxes[i], Qt::AlignBottom);
         charts[i]->addAxis(m_valueAxes[i], Qt::AlignLeft);
@@ -80,7 +83,7 @@ EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
         charts[i]->legend()->setFont(legendFont);
         m_views[i] = ChartParts::view(charts[i], names[i], this);
         // Room for the titles whole.
-        m_views[i]->setMinimumSize(200, 150);
+        m_views[i]->setMinimumSize(200, 165);
         m_views[i]->installEventFilter(this);
     }
     const auto attach = [&](QAbstractSeries *series, Chart chart) {

@@ -49,15 +49,18 @@ MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     m_sites->setSelectionMode(QAbstractItemView::NoSelection);
     m_sites->setFocusPolicy(Qt::NoFocus);
     m_sites->setAlternatingRowColors(true);
-    m_sites->setMinimumWidth(140);
+    // A row or two in view at the smallest window; more scroll.
+    m_sites->setMinimumHeight(m_sites->horizontalHeader()->sizeHint().height()
+        + 2 * m_sites->verticalHeader()->defaultSectionSize() + 2 * m_sites->frameWidth());
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(grid);
     layout->addSpacing(8);
-    // The charts, and the sites beside them.
+    // The charts, and the sites under them: the table has the panel's whole
+    // width for its columns (beside the charts it scrolled sideways at 1024 px).
     m_charts = new EngineCharts(m_engine, this);
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(u"metricsSplitter"_s);
     split->addWidget(m_charts);
     split->addWidget(m_sites);
@@ -80,6 +83,9 @@ QLabel *MetricsPanel::addFigure(
     QFont bold = value->font();
     bold.setBold(true);
     value->setFont(bold);
+    // A long figure ("12,345 / 0 / 17 / 2") wraps at its spaces rather than
+    // widen the page past a 1024 px window.
+    value->setWordWrap(true);
     grid->addWidget(label, row, column);
     grid->addWidget(value, row, column + 1);
     return value;

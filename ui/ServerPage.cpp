@@ -39,15 +39,14 @@ ServerPage::ServerPage(
     , m_engine(engine)
     , m_address(new QComboBox(this))
     , m_port(new QSpinBox(this))
-    , m_fallback(new QCheckBox(
-          tr("Started through the control API: if the port is taken, use the next free one"), this))
+    , m_fallback(new QCheckBox(tr("Use the next free port if taken"), this))
     , m_threads(new QSpinBox(this))
     , m_headerTimeout(new QSpinBox(this))
     , m_keepAliveTimeout(new QSpinBox(this))
     , m_sendTimeout(new QSpinBox(this))
     , m_maxConnections(new QSpinBox(this))
     , m_autoStart(new QCheckBox(tr("Start the engine at launch"), this))
-    , m_keepInTray(new QCheckBox(tr("Keep running in the system tray when the window is closed"), this))
+    , m_keepInTray(new QCheckBox(tr("Keep running in the tray when closed"), this))
     , m_controlEnabled(new QCheckBox(tr("Control API on 127.0.0.1, port"), this))
     , m_controlPort(new QSpinBox(this))
     , m_language(new QComboBox(this))
@@ -90,7 +89,9 @@ ServerPage::ServerPage(
     m_port->setSpecialValueText(tr("Any free port"));
     m_port->setValue(stored.port);
     m_fallback->setChecked(stored.portFallback);
-    m_fallback->setToolTip(tr("Started from this window, Hostbench asks which port to use instead."));
+    // The label is short; the tool tip says when it applies.
+    m_fallback->setToolTip(tr("Started through the control API: if the port is taken, use the next free one")
+        + u'\n' + tr("Started from this window, Hostbench asks which port to use instead."));
     const int cores = QThread::idealThreadCount();
     m_threads->setRange(0, 256);
     m_threads->setSpecialValueText(tr("One per core (%1)").arg(cores));
@@ -117,6 +118,7 @@ ServerPage::ServerPage(
     m_maxConnections->setToolTip(tr("Open connections per worker thread; more are answered 503."));
     m_autoStart->setChecked(m_settings.startEngineAtLaunch());
     m_keepInTray->setChecked(m_settings.keepInTray());
+    m_keepInTray->setToolTip(tr("Keep running in the system tray when the window is closed"));
     if (!QSystemTrayIcon::isSystemTrayAvailable()) {
         m_keepInTray->setEnabled(false);
         m_keepInTray->setToolTip(tr("This desktop has no system tray: closing the window quits Hostbench."));
@@ -157,8 +159,10 @@ ServerPage::ServerPage(
     controlRow->addWidget(m_controlEnabled);
     controlRow->addWidget(m_controlPort);
     controlRow->addStretch();
-    engineForm->addRow(QString(), controlRow);
-    engineForm->addRow(QString(), m_autoStart);
+    // Rows of their own, from the labels' edge: the column stays narrow
+    // enough for the charts beside it at 1024 px.
+    engineForm->addRow(controlRow);
+    engineForm->addRow(m_autoStart);
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
@@ -184,7 +188,7 @@ ServerPage::ServerPage(
     auto *windowForm = new QFormLayout(windowBox);
     windowForm->addRow(tr("&Language:"), m_language);
     windowForm->addRow(QString(), languageNote);
-    windowForm->addRow(QString(), m_keepInTray);
+    windowForm->addRow(m_keepInTray);
 
     auto *leftColumn = new QVBoxLayout;
     leftColumn->addWidget(engineBox, 1);
@@ -195,8 +199,9 @@ ServerPage::ServerPage(
     metricsLayout->addWidget(new MetricsPanel(m_engine, metricsBox));
 
     auto *layout = new QHBoxLayout(this);
-    layout->addLayout(leftColumn, 2);
-    layout->addWidget(metricsBox, 3);
+    // The settings at their width, the rest to the charts.
+    layout->addLayout(leftColumn);
+    layout->addWidget(metricsBox, 1);
 
     connect(m_start, &QPushButton::clicked, this, [this] { startEngine(); });
     connect(m_stop, &QPushButton::clicked, this, &ServerPage::stopEngine);

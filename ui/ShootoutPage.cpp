@@ -25,10 +25,12 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QShowEvent>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -133,10 +135,21 @@ ShootoutPage::ShootoutPage(storage::Database &database, QWidget *parent)
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(makeForm());
+    // The form scrolls when the window is lower than it (1024x700): its
+    // width is always whole, the log below keeps its room.
+    auto *formArea = new QScrollArea(left);
+    formArea->setObjectName(u"shootoutFormArea"_s);
+    formArea->setFrameShape(QFrame::NoFrame);
+    formArea->setWidgetResizable(true);
+    formArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QWidget *form = makeForm();
+    formArea->setWidget(form);
+    formArea->setMinimumWidth(form->minimumSizeHint().width()
+        + formArea->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, formArea));
+    leftLayout->addWidget(formArea, 1);
     leftLayout->addWidget(m_progress);
     leftLayout->addWidget(m_status);
-    leftLayout->addWidget(m_log, 1);
+    leftLayout->addWidget(m_log);
 
     auto *right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_list);

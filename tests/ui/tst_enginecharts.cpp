@@ -2,8 +2,11 @@
 // port 0, two sites): the Server page's charts and per-site table after real
 // requests over raw sockets, the span chooser, hidden charts left alone;
 // the Benchmark page's engine side during a run of the window's own engine;
-// the tray notification of a run that ends out of sight.
+// the tray notification of a run that ends out of sight. The window has the
+// smallest supported size, 1024x700. With HOSTBENCH_SCREENSHOTS=DIR it saves
+// the Server and Benchmark pages after a run (Screenshots.h).
 #include "../http/RawClient.h"
+#include "Screenshots.h"
 #include "model/LatencyHistogram.h"
 #include "storage/DataFolder.h"
 #include "storage/SiteEdits.h"
@@ -17,22 +20,29 @@
 #include "ui/TrayIcon.h"
 
 #include <QApplication>
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStyle>
 #include <QSystemTrayIcon>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 #include <QValueAxis>
 
 #include <cmath>
@@ -45,6 +55,7 @@ using Span = ui::EngineHistory::Span;
 namespace {
 constexpr int kTimeoutMs = 30000; // generous: the suite runs on two busy cores
 constexpr double kMiB = 1024.0 * 1024.0;
+const QSize kSmallestWindow(1024, 700);
 
 QByteArray get(const QByteArray &path, const QByteArray &host, const QByteArray &extra = {})
 {
@@ -115,7 +126,7 @@ void TestEngineCharts::initTestCase()
     QCOMPARE(storage::SiteEdits::create(m_folder->database(), site).result, model::SiteChange::Result::Done);
 
     m_window = std::make_unique<ui::MainWindow>(*m_folder);
-    m_window->resize(1280, 900);
+    m_window->resize(kSmallestWindow);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     m_window->startEngineAtLaunch();
@@ -249,6 +260,23 @@ void TestEngineCharts::siteTableShowsEachSite()
         QVERIFY2(row(site, 2) != ui::Format::rate(0), qPrintable(row(site, 2))); // requests/s
         QVERIFY2(!row(site, 4).startsWith(ui::Format::bytes(0)), qPrintable(row(site, 4))); // bytes/s
     }
+
+    // At the smallest window every column is whole, its header and its
+    // values, without scrolling sideways.
+    QCOMPARE(m_window->size(), kSmallestWindow);
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QHeaderView *header = table->horizontalHeader();
+    const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    for (int column = 0; column < table->columnCount(); ++column) {
+        const QString title = table->horizontalHeaderItem(column)->text();
+        const int needs = qMax(header->fontMetrics().horizontalAdvance(title) + 2 * margin,
+            static_cast<QAbstractItemView *>(table)->sizeHintForColumn(column));
+        QVERIFY2(header->sectionSize(column) >= needs,
+            qPrintable(u"%1: %2 px, needs %3"_s.arg(title).arg(header->sectionSize(column)).arg(needs)));
+    }
+    QVERIFY2(header->length() <= table->viewport()->width(),
+        qPrintable(u"columns %1 px in %2"_s.arg(header->length()).arg(table->viewport()->width())));
+    QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
 }
 
 void TestEngineCharts::spanChooserSetsTimeAxis_data()
@@ -360,6 +388,28 @@ void TestEngineCharts::benchmarkShowsEngineSide()
     // And as figures: the whole run's service time and gap.
     QVERIFY(widget<QLabel>(u"benchLiveService"_s)->text() != u"–"_s);
     QVERIFY(widget<QLabel>(u"benchLiveGap"_s)->text().contains(u"ms"_s));
+
+    // At the smallest window no chart text is cut to "..." (the five
+    // latency lines' names were, under the chart).
+    QCOMPARE(m_window->size(), kSmallestWindow);
+    for (QChartView *view : benchCharts->findChildren<QChartView *>()) {
+        view->grab(); // lays out the legend and the axes
+        for (const QGraphicsItem *item : view->scene()->items()) {
+            QString text;
+            if (const auto *rich = dynamic_cast<const QGraphicsTextItem *>(item))
+                text = rich->document()->toPlainText();
+            else if (const auto *plain = dynamic_cast<const QGraphicsSimpleTextItem *>(item))
+                text = plain->text();
+            QVERIFY2(!item->isVisible() || !(text.contains(u"..."_s) || text.contains(u'…')),
+                qPrintable(view->objectName() + u": "_s + text));
+        }
+    }
+
+    // The run on both pages: the client's and the engine's charts side by
+    // side, then the engine's own charts and sites.
+    QVERIFY(test::Screenshots::save(m_window.get(), u"benchmark-page"_s));
+    showTab(u"serverPage"_s);
+    QVERIFY(test::Screenshots::save(m_window.get(), u"server-page"_s));
 }
 
 void TestEngineCharts::runEndedOutOfSightIsNotified()

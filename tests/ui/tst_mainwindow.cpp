@@ -456,7 +456,12 @@ void TestMainWindow::portConflictAsks()
     QTest::mouseClick(widget<QPushButton>(u"serverStop"_s), Qt::LeftButton);
     QTRY_VERIFY(!m_window->engine().isRunning());
     typeInto(widget<QSpinBox>(u"serverPort"_s), QString::number(taken));
-    QVERIFY(widget<QCheckBox>(u"serverPortFallback"_s)->isChecked());
+    auto *fallback = widget<QCheckBox>(u"serverPortFallback"_s);
+    QVERIFY(fallback->isChecked());
+    // A short label; when it applies is in its tool tip.
+    QCOMPARE(fallback->text(), u"Use the next free port if taken"_s);
+    QVERIFY2(fallback->toolTip().startsWith(u"Started through the control API: if the port is taken"_s),
+        qPrintable(fallback->toolTip()));
     auto *serverPage = m_window->findChild<ui::ServerPage *>();
     QVERIFY(serverPage->startEngine(ui::ServerPage::StartBy::ControlApi));
     const quint16 served = m_window->engine().port();
