@@ -112,38 +112,33 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
         *exitCode = *done;
         return std::nullopt;
     }
-    const auto value
-        = [&parser](const QCommandLineOption &option) { return CliParse::value(parser, option); };
-    const auto fail = [](const QString &error) {
-        Console::fail(kCommand, error);
-        return std::nullopt;
-    };
+    const FlagReader read(parser, kCommand);
 
     QString error;
     const std::optional<QString> url = BenchFlags::url(parser.positionalArguments(), &error);
     if (!url)
-        return fail(error);
+        return read.fail(error);
     const std::optional<BenchFlags::Length> length
-        = BenchFlags::length(value(f.requests), value(f.duration), &error);
+        = BenchFlags::length(read.value(f.requests), read.value(f.duration), &error);
     if (!length)
-        return fail(error);
+        return read.fail(error);
     const std::optional<BenchFlags::Connections> connections
-        = BenchFlags::connections(value(f.concurrency), value(f.threads), length->requests, &error);
+        = BenchFlags::connections(read.value(f.concurrency), read.value(f.threads), length->requests, &error);
     if (!connections)
-        return fail(error);
-    const std::optional<double> rate = BenchFlags::rate(value(f.rate), &error);
+        return read.fail(error);
+    const std::optional<double> rate = BenchFlags::rate(read.value(f.rate), &error);
     if (!rate)
-        return fail(error);
-    const std::optional<qint64> warmupMs = BenchFlags::warmup(value(f.warmup), &error);
+        return read.fail(error);
+    const std::optional<qint64> warmupMs = BenchFlags::warmup(read.value(f.warmup), &error);
     if (!warmupMs)
-        return fail(error);
+        return read.fail(error);
     const auto headers = BenchFlags::headers(parser.values(f.header), &error);
     if (!headers)
-        return fail(error);
-    const std::optional<BenchFlags::Request> request
-        = BenchFlags::request(value(f.postFile), value(f.method), value(f.contentType), &error);
+        return read.fail(error);
+    const std::optional<BenchFlags::Request> request = BenchFlags::request(
+        read.value(f.postFile), read.value(f.method), read.value(f.contentType), &error);
     if (!request)
-        return fail(error);
+        return read.fail(error);
 
     Options options;
     model::BenchParameters &p = options.parameters;
@@ -168,20 +163,20 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
              std::tuple { u"-e"_s, &f.percentCsv, &options.percentFile } }) {
         const std::optional<QString> checked = BenchFlags::outputFile(flag, parser.value(*option), &error);
         if (!checked)
-            return fail(error);
+            return read.fail(error);
         *file = *checked;
     }
     const std::optional<bool> wrkFormat = BenchFlags::wrkFormat(parser.value(f.format), &error);
     if (!wrkFormat)
-        return fail(error);
+        return read.fail(error);
     options.wrkFormat = *wrkFormat;
-    const std::optional<QString> k6File = BenchFlags::k6File(value(f.exportK6), &error);
+    const std::optional<QString> k6File = BenchFlags::k6File(read.value(f.exportK6), &error);
     if (!k6File)
-        return fail(error);
+        return read.fail(error);
     options.k6File = *k6File;
-    const std::optional<double> k6P99Ms = BenchFlags::k6P99Ms(value(f.k6P99), &error);
+    const std::optional<double> k6P99Ms = BenchFlags::k6P99Ms(read.value(f.k6P99), &error);
     if (!k6P99Ms)
-        return fail(error);
+        return read.fail(error);
     options.k6P99Ms = *k6P99Ms;
     *exitCode = 0;
     return options;

@@ -1,5 +1,7 @@
 #include "cli/CliParse.h"
 
+#include "cli/Console.h"
+
 #include "model/SiteValidator.h"
 
 #include <QCommandLineParser>
@@ -255,6 +257,22 @@ std::optional<SiteFlags> SiteOptions::parse(const QCommandLineParser &parser, QS
 {
     return CliParse::siteFlags(
         parser.values(site), CliParse::value(parser, defaultSite), parser.values(route), error);
+}
+
+FlagReader::FlagReader(const QCommandLineParser &parser, const QString &command)
+    : parser_(parser)
+    , command_(command)
+{ }
+
+std::optional<QString> FlagReader::value(const QCommandLineOption &option) const
+{
+    return CliParse::value(parser_, option);
+}
+
+std::nullopt_t FlagReader::fail(const QString &error) const
+{
+    Console::fail(command_, error);
+    return std::nullopt;
 }
 
 } // namespace hostbench::cli

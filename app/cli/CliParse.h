@@ -91,4 +91,23 @@ public:
     static std::optional<QString> value(const QCommandLineParser &parser, const QCommandLineOption &option);
 };
 
+/*
+ * The two steps each command's parse() takes for every flag: read its value
+ * (CliParse::value) and, on a bad one, print "hostbench-cli COMMAND: error" to
+ * stderr (Console::fail) and return no options, as `return read.fail(error);`.
+ * Thread: the command's (main) thread; `parser` outlives it.
+ */
+class FlagReader final
+{
+public:
+    FlagReader(const QCommandLineParser &parser, const QString &command);
+
+    std::optional<QString> value(const QCommandLineOption &option) const; // nullopt: flag absent
+    std::nullopt_t fail(const QString &error) const;
+
+private:
+    const QCommandLineParser &parser_;
+    const QString command_;
+};
+
 } // namespace hostbench::cli

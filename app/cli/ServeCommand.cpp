@@ -170,32 +170,27 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         return std::nullopt;
     }
     *exitCode = 1;
-    const auto value
-        = [&parser](const QCommandLineOption &option) { return CliParse::value(parser, option); };
-    const auto fail = [](const QString &error) {
-        Console::fail(kCommand, error);
-        return std::nullopt;
-    };
+    const FlagReader read(parser, kCommand);
     QString error;
     const std::optional<model::ServerConfig> config
-        = ServeFlags::listen(value(flags.listen), value(flags.threads), &error);
+        = ServeFlags::listen(read.value(flags.listen), read.value(flags.threads), &error);
     if (!config)
-        return fail(error);
-    const std::optional<QString> pidFile = ServeFlags::pidFile(value(flags.pidFile), &error);
+        return read.fail(error);
+    const std::optional<QString> pidFile = ServeFlags::pidFile(read.value(flags.pidFile), &error);
     if (!pidFile)
-        return fail(error);
+        return read.fail(error);
     std::optional<SiteFlags> sites = flags.sites.parse(parser, &error);
     if (!sites)
-        return fail(error);
-    const std::optional<ServeFlags::SiteLogs> logs = ServeFlags::siteLogs(value(flags.accessLog),
-        value(flags.errorLog), parser.isSet(flags.listing), !sites->sites.isEmpty(), &error);
+        return read.fail(error);
+    const std::optional<ServeFlags::SiteLogs> logs = ServeFlags::siteLogs(read.value(flags.accessLog),
+        read.value(flags.errorLog), parser.isSet(flags.listing), !sites->sites.isEmpty(), &error);
     if (!logs)
-        return fail(error);
+        return read.fail(error);
     const bool tokenRequired = parser.isSet(flags.controlTokenRequired);
     const std::optional<ServeFlags::Control> control
-        = ServeFlags::control(value(flags.control), tokenRequired, &error);
+        = ServeFlags::control(read.value(flags.control), tokenRequired, &error);
     if (!control)
-        return fail(error);
+        return read.fail(error);
 
     Options options;
     options.config = *config;
