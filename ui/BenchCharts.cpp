@@ -196,11 +196,12 @@ void BenchCharts::appendNow(const QList<model::BenchSample> &samples)
         p99s.append({ seconds, sample.p99Us / 1000.0 });
         track(sample);
     }
-    // One append per series and poll: each append of a list redraws once.
-    m_throughput->append(rates);
-    m_throughputFill->append(rates);
-    m_p50->append(p50s);
-    m_p99->append(p99s);
+    // One layout per series and poll, however many samples it brings.
+    ChartParts::append(m_throughput, rates);
+    if (!m_live)
+        ChartParts::append(m_throughputFill, rates);
+    ChartParts::append(m_p50, p50s);
+    ChartParts::append(m_p99, p99s);
     rescale();
 }
 
@@ -219,8 +220,15 @@ void BenchCharts::setSamples(const QList<model::BenchSample> &samples, qint64 ex
 
 void BenchCharts::setLive(bool live)
 {
+    m_live = live;
     for (QChartView *view : { m_throughputView, m_latencyView })
         view->setRenderHint(QPainter::Antialiasing, !live);
+    // The area follows the line again when the run is no longer live.
+    if (live)
+        m_throughputFill->clear();
+    else
+        m_throughputFill->replace(m_throughput->points());
+    m_throughputArea->setVisible(!live);
 }
 
 void BenchCharts::showEngine(bool shown)
@@ -264,10 +272,10 @@ void BenchCharts::appendEngine(const QList<EnginePoint> &points)
         m_maxRate = qMax(m_maxRate, point.requestsPerSecond);
         m_maxLatencyMs = qMax(m_maxLatencyMs, qMax(point.serviceP99Ms, point.gapP50Ms));
     }
-    m_engineRate->append(rates);
-    m_serviceP50->append(p50s);
-    m_serviceP99->append(p99s);
-    m_gap->append(gaps);
+    ChartParts::append(m_engineRate, rates);
+    ChartParts::append(m_serviceP50, p50s);
+    ChartParts::append(m_serviceP99, p99s);
+    ChartParts::append(m_gap, gaps);
     rescale();
 }
 
@@ -302,7 +310,7 @@ void BenchCharts::compare(const QList<Overlay> &runs)
             p99s.append({ seconds, sample.p99Us / 1000.0 });
             track(sample);
         }
-        rateLine->append(rates);
+        rateLine->append(rates); // not in a chart yet: no layout
         p99Line->append(p99s);
         throughput->addSeries(rateLine);
         rateLine->attachAxis(m_throughputX);
@@ -334,9 +342,9 @@ void BenchCharts::removeOverlays()
     }
     m_overlayThroughput.clear();
     m_overlayP99.clear();
-    for (QAbstractSeries *series :
-        std::initializer_list<QAbstractSeries *> { m_throughputArea, m_throughput, m_p50, m_p99 })
+    for (QLineSeries *series : { m_throughput, m_p50, m_p99 })
         series->setVisible(true);
+    m_throughputArea->setVisible(!m_live);
     QChart *latency = m_latencyView->chart();
     for (QLegendMarker *marker : latency->legend()->markers(m_p50) + latency->legend()->markers(m_p99))
         marker->setVisible(true);

@@ -75,9 +75,11 @@ public:
     bool engineShown() const { return m_engineShown; }
     void appendEngine(const QList<EnginePoint> &points);
     // A live run redraws 10 times a second: without antialiasing (it costs
-    // the GUI thread about a third of the charts' time); a finished or
-    // stored run is drawn smooth.
+    // the GUI thread about a third of the charts' time) and without the
+    // area under the requests/s line (a second geometry and a blended fill
+    // each time); a finished or stored run is drawn smooth and filled.
     void setLive(bool live);
+    bool isLive() const { return m_live; }
     QLineSeries *engineThroughputSeries() const { return m_engineRate; }
     QLineSeries *serviceP50Series() const { return m_serviceP50; }
     QLineSeries *serviceP99Series() const { return m_serviceP99; }
@@ -85,6 +87,7 @@ public:
 
     int pointCount() const;
     QLineSeries *throughputSeries() const { return m_throughput; }
+    QAreaSeries *throughputArea() const { return m_throughputArea; } // its upper series: a copy of the line
     QLineSeries *p50Series() const { return m_p50; }
     QLineSeries *p99Series() const { return m_p99; }
 
@@ -122,6 +125,7 @@ private:
     QValueAxis *m_latencyY = nullptr;
     qint64 m_expectedDurationMs = 0;
     bool m_complete = false; // setSamples(): the whole run
+    bool m_live = false; // setLive()
     double m_maxSeconds = 0;
     double m_maxRate = 0;
     double m_maxLatencyMs = 0;

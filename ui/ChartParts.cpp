@@ -15,6 +15,8 @@
 #include <QPalette>
 #include <QValueAxis>
 
+#include <utility>
+
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -139,7 +141,9 @@ QChart *ChartParts::chart(const QString &title)
     chart->setTitleFont(font);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 8, 4));
-    chart->setBackgroundRoundness(4);
+    // Square corners: a live series' update repaints the background under
+    // the plot, and a rounded one is a path of curves to fill and stroke each time.
+    chart->setBackgroundRoundness(0);
     chart->legend()->setAlignment(Qt::AlignBottom);
     return chart;
 }
@@ -203,6 +207,7 @@ void ChartParts::paint(QChart *chart, const QPalette &palette)
     legend->setBorderColor(grid);
     for (QAbstractAxis *axis : chart->axes())
         paintAxis(axis, text, axisLine, grid, minorGrid);
+    thinLines(chart);
 
     const auto shown = [&](const QObject *object) {
         return Tint::graphic(object->property(kHue).value<QColor>(), base, text);
@@ -229,6 +234,33 @@ void ChartParts::paint(QChart *chart, const QPalette &palette)
             QPen pen = line->pen();
             pen.setColor(shown(line));
             line->setPen(pen);
+        }
+    }
+}
+
+void ChartParts::append(QLineSeries *series, const QList<QPointF> &points)
+{
+    if (points.size() == 1)
+        series->append(points.constFirst());
+    else if (!points.isEmpty())
+        series->replace(series->points() + points);
+}
+
+void ChartParts::thinLines(QChart *chart)
+{
+    // A line item with a wider pen strokes a path to find its bounds each
+    // time it is painted, and a live series repaints the grid under it 10
+    // times a second: with width 1 that was most of the charts' paint time.
+    // A cosmetic pen is one device pixel, as width 1 was at scale 1.
+    for (QAbstractAxis *axis : chart->axes()) {
+        for (auto [get, set] : { std::pair { &QAbstractAxis::gridLinePen, &QAbstractAxis::setGridLinePen },
+                 std::pair { &QAbstractAxis::minorGridLinePen, &QAbstractAxis::setMinorGridLinePen },
+                 std::pair { &QAbstractAxis::linePen, &QAbstractAxis::setLinePen } }) {
+            QPen pen = (axis->*get)();
+            if (pen.width() != 0) {
+                pen.setWidth(0);
+                (axis->*set)(pen);
+            }
         }
     }
 }

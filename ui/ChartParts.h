@@ -2,6 +2,8 @@
 
 #include <QColor>
 #include <QCoreApplication>
+#include <QList>
+#include <QPointF>
 #include <QString>
 
 class QChart;
@@ -38,14 +40,23 @@ public:
     // colours until its chart's view is painted (paint()).
     static QLineSeries *line(
         const QString &name, const QColor &hue, int width, Qt::PenStyle style = Qt::SolidLine);
-    // A view of `chart`, which it owns, painted in its palette now and at each change of it.
+    // A view of `chart`, which it owns, painted in its palette now and at each change of it (paint()).
     static QChartView *view(QChart *chart, const QString &objectName, QWidget *parent);
+    // Draws the grid, the minor grid and the axis lines of `chart`'s axes
+    // with cosmetic pens (width 0: one device pixel), keeping their colours.
+    // paint() does it; call it again after a change of the chart's theme
+    // (a theme sets the pens).
+    static void thinLines(QChart *chart);
+    // Adds `points` to the end of `series` with one layout of the line:
+    // QXYSeries::append(QList) adds them one at a time, and Qt Charts lays
+    // the whole line out again for each (a stored run of n points cost n layouts).
+    static void append(QLineSeries *series, const QList<QPointF> &points);
 
     // The hue of a series (a line's pen, an area's brush; its alpha is
     // kept) or of a QBarSet (its fill and border), for paint().
     static void setHue(QObject *seriesOrBarSet, const QColor &hue);
     // Colours `chart`, its axes, legend and the series that have a hue, from
-    // `palette`. For a series or axis added after the view was made.
+    // `palette`, with thinLines(). For a series or axis added after the view was made.
     static void paint(QChart *chart, const QPalette &palette);
 
     // Sets `axis` to [0, top] with top the round value at or above `value`

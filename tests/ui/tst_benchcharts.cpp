@@ -1,9 +1,11 @@
 #include "ui/BenchCharts.h"
 #include "ui/ChartParts.h"
 
+#include <QAreaSeries>
 #include <QChartView>
 #include <QFontMetricsF>
 #include <QLineSeries>
+#include <QSignalSpy>
 #include <QTest>
 #include <QValueAxis>
 
@@ -35,6 +37,9 @@ private slots:
     void setSamplesReplaces();
     void fixedDuration();
     void hiddenChartsDrawWhenShown();
+    void liveRunDrawsNoArea();
+    void appendLaysOutOnce();
+    void gridLinesAreCosmetic();
 
 private:
     static QList<BenchSample> samples(int from, int count, quint64 completed, quint64 p99Us);
@@ -311,6 +316,75 @@ void TestBenchCharts::hiddenChartsDrawWhenShown()
     charts.hide();
     charts.setSamples(samples(0, 5, 100, 2000));
     QCOMPARE(charts.pointCount(), 5);
+}
+
+void TestBenchCharts::liveRunDrawsNoArea()
+{
+    // While a run is live, the area under requests/s is hidden and not fed...
+    BenchCharts charts(u"t"_s, Qt::Horizontal);
+    charts.show();
+    charts.clear(10000);
+    charts.setLive(true);
+    charts.append(samples(0, 3, 120, 3500));
+    QCOMPARE(charts.pointCount(), 3);
+    QVERIFY(!charts.throughputArea()->isVisible());
+    QCOMPARE(charts.throughputArea()->upperSeries()->count(), 0);
+    // ...and, once it is not, follows the line again, also without a setSamples().
+    charts.setLive(false);
+    QVERIFY(charts.throughputArea()->isVisible());
+    QCOMPARE(charts.throughputArea()->upperSeries()->points(), charts.throughputSeries()->points());
+    charts.append(samples(3, 1, 130, 3500));
+    QCOMPARE(charts.throughputArea()->upperSeries()->count(), 4);
+    // A new live run clears it; its end with the stored samples fills it.
+    charts.clear(10000);
+    charts.setLive(true);
+    charts.append(samples(0, 2, 120, 3500));
+    QVERIFY(!charts.throughputArea()->isVisible());
+    charts.setLive(false);
+    charts.setSamples(samples(0, 5, 100, 2000), 10000);
+    QVERIFY(charts.throughputArea()->isVisible());
+    QCOMPARE(charts.throughputArea()->upperSeries()->count(), 5);
+}
+
+void TestBenchCharts::appendLaysOutOnce()
+{
+    // A stored run's samples reach each series as one replacement (one
+    // layout of the line), a live poll's one sample as one added point.
+    BenchCharts charts(u"t"_s, Qt::Horizontal);
+    charts.show();
+    QSignalSpy added(charts.p99Series(), &QXYSeries::pointAdded);
+    QSignalSpy replaced(charts.p99Series(), &QXYSeries::pointsReplaced);
+    charts.setSamples(samples(0, 50, 100, 2000));
+    QCOMPARE(charts.p99Series()->count(), 50);
+    QCOMPARE(added.count(), 0);
+    QCOMPARE(replaced.count(), 1);
+    charts.append(samples(50, 1, 100, 3000));
+    QCOMPARE(added.count(), 1);
+    charts.append(samples(51, 3, 100, 4000));
+    QCOMPARE(replaced.count(), 2);
+    QCOMPARE(charts.p99Series()->count(), 54);
+    QCOMPARE(charts.p99Series()->at(53), QPointF(5.4, 4.0));
+    QCOMPARE(charts.p99Series()->at(0), QPointF(0.1, 2.0));
+}
+
+void TestBenchCharts::gridLinesAreCosmetic()
+{
+    // Every axis of both charts draws its grid and line with a cosmetic pen
+    // (a wider one is stroked to find its bounds at each repaint).
+    BenchCharts charts(u"t"_s, Qt::Horizontal);
+    int axes = 0;
+    for (const QString &name : { u"tThroughputChart"_s, u"tLatencyChart"_s }) {
+        auto *view = charts.findChild<QChartView *>(name);
+        QVERIFY(view);
+        for (QAbstractAxis *axis : view->chart()->axes()) {
+            ++axes;
+            QCOMPARE(axis->gridLinePen().width(), 0);
+            QCOMPARE(axis->minorGridLinePen().width(), 0);
+            QCOMPARE(axis->linePen().width(), 0);
+            QVERIFY(axis->gridLinePen().color().alpha() > 0);
+        }
+    }
+    QCOMPARE(axes, 4);
 }
 
 QTEST_MAIN(TestBenchCharts)
