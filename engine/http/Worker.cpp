@@ -6,6 +6,8 @@
 #include <boost/asio/post.hpp>
 
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -19,6 +21,17 @@ namespace hostbench::http {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 using reuse_port = asio::detail::socket_option::boolean<SOL_SOCKET, SO_REUSEPORT>;
+
+// accept() hands over a connection once its first bytes have arrived
+// (Linux's TCP_DEFER_ACCEPT, which h2o sets on its listeners; nginx's
+// "listen ... deferred"). Without it, a new connection woke the worker twice,
+// once to accept and once for its request, and the read tried in between
+// found nothing: ab without keep-alive (W1, 4,070 B, -c50, one worker) cost
+// 48.7-50.3 µs of server CPU per request, and 32.7-34.3 µs with it, at 11%
+// more requests/s. The cost: a connection that sends nothing is accepted
+// only after this many seconds (the kernel then retransmits its SYN-ACK and
+// accepts on the answer), and its header timeout runs from then.
+constexpr int kDeferAcceptSeconds = 1;
 
 namespace {
 
@@ -57,6 +70,15 @@ boost::system::error_code Worker::listen(const tcp::endpoint &endpoint)
         m_acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
     if (!ec)
         m_acceptor.set_option(reuse_port(true), ec);
+#ifdef TCP_DEFER_ACCEPT
+    if (!ec) {
+        // Only speed: where the kernel refuses it, accept() takes connections as they come.
+        boost::system::error_code ignored;
+        m_acceptor.set_option(
+            asio::detail::socket_option::integer<IPPROTO_TCP, TCP_DEFER_ACCEPT>(kDeferAcceptSeconds),
+            ignored);
+    }
+#endif
     if (!ec)
         m_acceptor.bind(endpoint, ec);
     if (!ec)

@@ -66,7 +66,8 @@ public:
     Worker(const Worker &) = delete;
     Worker &operator=(const Worker &) = delete;
 
-    // Owner thread, before start(): opens, binds and listens (SO_REUSEADDR, SO_REUSEPORT).
+    // Owner thread, before start(): opens, binds and listens (SO_REUSEADDR, SO_REUSEPORT;
+    // TCP_DEFER_ACCEPT of 1 s where the kernel has it: accept() waits for the first bytes).
     boost::system::error_code listen(const boost::asio::ip::tcp::endpoint &endpoint);
     quint16 localPort() const;
     // Owner thread, before start(): the server's logs (may stay null: nothing is logged).

@@ -10,7 +10,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 using hostbench::http::HttpServer;
@@ -44,6 +48,7 @@ private slots:
     void directoryIndexAndRedirect();
     void largeFileStreams();
     void socketsAreCloseOnExec();
+    void listenersDeferAccept();
     void metricsCountRequests();
     void reloadTakesEffect();
     void portFallback();
@@ -409,6 +414,44 @@ void TestHttpServer::socketsAreCloseOnExec()
     }
     // The client, two listeners, at least one accepted connection.
     QVERIFY2(sockets >= 4, qPrintable(QString::number(sockets)));
+}
+
+void TestHttpServer::listenersDeferAccept()
+{
+#ifndef TCP_DEFER_ACCEPT
+    QSKIP("this system has no TCP_DEFER_ACCEPT");
+#else
+    // Every listener of the server (one per worker) hands over a connection
+    // only once its first bytes are there: one wake-up of the worker per new
+    // connection, not two.
+    int listeners = 0;
+    const QStringList fds = QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::AllEntries | QDir::System);
+    for (const QString &name : fds) {
+        bool isNumber = false;
+        const int fd = name.toInt(&isNumber);
+        int listening = 0;
+        socklen_t size = sizeof listening;
+        sockaddr_storage address = {};
+        socklen_t addressSize = sizeof address;
+        if (!isNumber || ::getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) != 0 || !listening
+            || ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &addressSize) != 0)
+            continue;
+        quint16 port = 0;
+        if (address.ss_family == AF_INET)
+            port = ntohs(reinterpret_cast<const sockaddr_in &>(address).sin_port);
+        else if (address.ss_family == AF_INET6)
+            port = ntohs(reinterpret_cast<const sockaddr_in6 &>(address).sin6_port);
+        if (port != m_server.port())
+            continue;
+        ++listeners;
+        int seconds = 0;
+        size = sizeof seconds;
+        QCOMPARE(::getsockopt(fd, IPPROTO_TCP, TCP_DEFER_ACCEPT, &seconds, &size), 0);
+        QVERIFY2(seconds > 0,
+            qPrintable(QStringLiteral("listener fd %1: TCP_DEFER_ACCEPT %2").arg(fd).arg(seconds)));
+    }
+    QCOMPARE(listeners, 2);
+#endif
 }
 
 void TestHttpServer::metricsCountRequests()
