@@ -3,6 +3,7 @@
 // data folder (SQLite, logs/), show up in the page; the filters by site,
 // status class and text; the bound on the lines kept; the pause while the
 // user reads above the end; a rotated file followed from its new start.
+#include "Screenshots.h"
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
 #include "ui/LogLineModel.h"
@@ -190,6 +191,12 @@ void TestLogsPage::filters()
     text->clear();
     site->setCurrentIndex(0);
     QCOMPARE(shown()->rowCount(), 7);
+
+    // Every line again, for review: the page at its size in a 1024x700 window (Screenshots.h).
+    if (test::Screenshots::wanted()) {
+        m_page->resize(1024, 620);
+        QVERIFY(test::Screenshots::save(m_page.get(), u"logs-page"_s));
+    }
 }
 
 void TestLogsPage::boundedToTheLastLines()

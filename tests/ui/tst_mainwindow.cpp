@@ -4,6 +4,7 @@
 // 127.0.0.1 and in the SQLite file through a second connection. Each test
 // has its own data folder and window (init()), as KeePassXC's TestGui::init
 // opens a fresh database, so that any test runs alone or in any order.
+#include "Screenshots.h"
 #include "export/ConfigWriter.h"
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
@@ -14,6 +15,7 @@
 #include "ui/ExportDialog.h"
 #include "ui/MainWindow.h"
 #include "ui/PortConflictDialog.h"
+#include "ui/RunCompareDialog.h"
 #include "ui/ServerPage.h"
 #include "ui/SiteDialog.h"
 #include "ui/SitesPage.h"
@@ -52,6 +54,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 
@@ -80,6 +83,7 @@ private slots:
     void benchmarkClosedPortRefused();
     void benchmarkRun();
     void runsPageShowsAndDeletes();
+    void compareTwoRuns();
     void removeSiteThroughPage();
     void siteAddedThroughControlApiShowsAtOnce();
     void engineStartedAndStoppedThroughControlApi();
@@ -390,6 +394,7 @@ void TestMainWindow::portConflictAsks()
     QString message, nextText, otherError;
     bool closedOnTakenPort = true;
     answerPortQuestion([&](ui::PortConflictDialog *dialog) {
+        test::Screenshots::save(dialog, u"port-conflict"_s);
         message = dialog->findChild<QLabel *>(u"portConflictMessage"_s)->text();
         auto *useNext = dialog->findChild<QRadioButton *>(u"portConflictNext"_s);
         nextText = useNext->text();
@@ -513,6 +518,7 @@ void TestMainWindow::controlApiPortConflictAsks()
     QString message;
     quint16 chosen = 0;
     answerPortQuestion([&](ui::PortConflictDialog *dialog) {
+        test::Screenshots::save(dialog, u"port-conflict-control-api"_s);
         message = dialog->findChild<QLabel *>(u"portConflictMessage"_s)->text();
         chosen = dialog->chosenPort();
         QTest::mouseClick(dialog->findChild<QPushButton *>(u"portConflictOk"_s), Qt::LeftButton);
@@ -674,9 +680,7 @@ void TestMainWindow::benchmarkClosedPortRefused()
 
     QTRY_VERIFY_WITH_TIMEOUT(urlError->isVisible(), kTimeoutMs);
     QVERIFY2(urlError->text().contains(u"127.0.0.1:%1"_s.arg(closedPort)), qPrintable(urlError->text()));
-    // Set HOSTBENCH_SCREENS to a folder to look at the refusal.
-    if (const QString screens = qEnvironmentVariable("HOSTBENCH_SCREENS"); !screens.isEmpty())
-        m_window->grab().save(QDir(screens).filePath(u"benchmark-refused.png"_s));
+    QVERIFY(test::Screenshots::save(m_window.get(), u"benchmark-refused"_s));
     QVERIFY(url->property("fieldError").isValid());
     QVERIFY(!m_window->findChild<ui::BenchmarkPage *>()->isRunning());
     QVERIFY(widget<QPushButton>(u"benchStart"_s)->isEnabled());
@@ -795,6 +799,51 @@ void TestMainWindow::runsPageShowsAndDeletes()
     storage::Database check;
     QVERIFY(check.open(m_folder->databasePath()));
     QVERIFY(check.runs().isEmpty());
+}
+
+void TestMainWindow::compareTwoRuns()
+{
+    // Two real runs of the engine, compared from the Runs page at the
+    // smallest window: each stored run is a line on both charts, its samples
+    // the points.
+    m_window->resize(1024, 700);
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    runBenchmark(engineUrl() + u"index.html"_s, 20'000);
+    if (QTest::currentTestFailed())
+        return;
+    runBenchmark(engineUrl() + u"index.html?second"_s, 40'000);
+    if (QTest::currentTestFailed())
+        return;
+    showTab(u"runsPage"_s);
+    auto *runs = widget<QTableView>(u"runsTable"_s);
+    QTRY_COMPARE(runs->model()->rowCount(), 2);
+    runs->selectAll();
+    auto *compare = widget<QPushButton>(u"runsCompare"_s);
+    QTRY_VERIFY(compare->isEnabled());
+    QTest::mouseClick(compare, Qt::LeftButton);
+    ui::RunCompareDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_window->findChild<ui::RunCompareDialog *>()) && dialog->isVisible());
+    dialog->resize(1024, 700);
+    auto *charts = dialog->findChild<ui::BenchCharts *>(u"compareCharts"_s);
+    QVERIFY(charts);
+    storage::Database check;
+    QVERIFY(check.open(m_folder->databasePath()));
+    const QList<storage::StoredRun> stored = check.runs();
+    QCOMPARE(stored.size(), 2);
+    QCOMPARE(charts->overlayThroughputSeries().size(), 2);
+    QList<qsizetype> sampleCounts, pointCounts;
+    for (const storage::StoredRun &run : stored)
+        sampleCounts.append(check.samples(run.id).size());
+    for (const QLineSeries *series : charts->overlayThroughputSeries())
+        pointCounts.append(series->count());
+    std::sort(sampleCounts.begin(), sampleCounts.end());
+    std::sort(pointCounts.begin(), pointCounts.end());
+    QCOMPARE(pointCounts, sampleCounts);
+    QVERIFY(sampleCounts.constFirst() > 0);
+    QVERIFY(test::Screenshots::save(dialog, u"runs-compare"_s));
+    dialog->reject();
 }
 
 void TestMainWindow::removeSiteThroughPage()

@@ -4,6 +4,7 @@
 // results and what was asked: model, length, keep-alive, concurrency,
 // threads) and the note written in the table, stored at once; exporting selected runs to JSON and CSV files
 // read back; deleting several after the question; comparing runs (the figures table and the overlaid charts).
+#include "Screenshots.h"
 #include "storage/Database.h"
 #include "ui/BenchCharts.h"
 #include "ui/RunCompareDialog.h"
@@ -311,12 +312,11 @@ void TestRunsPage::parameterHeadersAreWhole()
     QVERIFY2(title->text().endsWith(u"\nNote: nginx beside it, sendfile on"_s), qPrintable(title->text()));
     QTRY_VERIFY(title->height() >= 2 * title->fontMetrics().lineSpacing());
 
-    // For review of the look, not checked: HOSTBENCH_SCREENSHOTS=DIR saves it.
-    const QString screens = qEnvironmentVariable("HOSTBENCH_SCREENSHOTS");
-    if (!screens.isEmpty()) {
-        QVERIFY(m_page->grab().save(QDir(screens).filePath(u"runs-page.png"_s)));
+    // For review of the look, not checked (Screenshots.h).
+    if (test::Screenshots::wanted()) {
+        QVERIFY(test::Screenshots::save(m_page.get(), u"runs-page"_s));
         table()->horizontalScrollBar()->setValue(table()->horizontalScrollBar()->maximum());
-        QVERIFY(m_page->grab().save(QDir(screens).filePath(u"runs-page-scrolled.png"_s)));
+        QVERIFY(test::Screenshots::save(m_page.get(), u"runs-page-scrolled"_s));
         table()->horizontalScrollBar()->setValue(0);
     }
     QVERIFY(header->sectionViewportPosition(ui::RunListModel::FailedColumn)
@@ -657,10 +657,8 @@ void TestRunsPage::compareShowsFiguresAndSeries()
     // The table has every row in view, without a scroll bar.
     QVERIFY(!figures->verticalScrollBar()->isVisible());
 
-    // For review of the look, not checked: HOSTBENCH_SCREENSHOTS=DIR saves it.
-    const QString screens = qEnvironmentVariable("HOSTBENCH_SCREENSHOTS");
-    if (!screens.isEmpty())
-        QVERIFY(dialog->grab().save(QDir(screens).filePath(u"compare.png"_s)));
+    // For review of the look, not checked (Screenshots.h).
+    QVERIFY(test::Screenshots::save(dialog, u"runs-compare-stored"_s));
 }
 
 QTEST_MAIN(TestRunsPage)

@@ -4,7 +4,8 @@
 // engine and a benchmark run; Start/Stop, Show Window and Quit reach the
 // window; closing the window leaves Hostbench serving in the tray, said
 // once, unless the setting is off. The engine runs on 127.0.0.1 port 0.
-// HOSTBENCH_SCREENSHOT_DIR=DIR saves the menu and icon as DIR/tray-STATE.png.
+// HOSTBENCH_SCREENSHOTS=DIR saves the menu and icon as DIR/tray-STATE.png (Screenshots.h).
+#include "Screenshots.h"
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
 #include "ui/EngineController.h"
@@ -54,7 +55,7 @@ private slots:
 
 private:
     ui::TrayIcon *tray() const { return m_window->trayIcon(); }
-    // With HOSTBENCH_SCREENSHOT_DIR set: the menu, open, beside the icon at 64 px.
+    // With HOSTBENCH_SCREENSHOTS set: the menu, open, beside the icon at 64 px.
     void saveScreenshot(const QString &state) const;
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -90,8 +91,7 @@ void TestTrayIcon::cleanup()
 
 void TestTrayIcon::saveScreenshot(const QString &state) const
 {
-    const QString dir = qEnvironmentVariable("HOSTBENCH_SCREENSHOT_DIR");
-    if (dir.isEmpty())
+    if (!test::Screenshots::wanted())
         return;
     QMenu *menu = tray()->menu();
     menu->popup(QPoint(0, 0));
@@ -106,7 +106,7 @@ void TestTrayIcon::saveScreenshot(const QString &state) const
     painter.drawPixmap(0, 0, iconPicture);
     painter.drawPixmap(iconPicture.width() + 8, 0, menuPicture);
     painter.end();
-    picture.save(QDir(dir).filePath(u"tray-%1.png"_s.arg(state)));
+    QVERIFY(test::Screenshots::save(picture, u"tray-%1"_s.arg(state)));
 }
 
 void TestTrayIcon::stateFollowsEngineAndBenchmark()

@@ -16,7 +16,8 @@
 // Runs), Add Site and Edit Site (both tabs), Compare of two runs, the
 // confirmations of Remove Site and Delete Run, and the data folder error box.
 // The engine runs on 127.0.0.1 port 0; the data folder is a real SQLite file.
-// HOSTBENCH_SCREENSHOT_DIR=DIR saves each surface checked as DIR/LANGUAGE-NAME.png.
+// HOSTBENCH_SCREENSHOTS=DIR saves each surface checked as DIR/LANGUAGE-NAME.png (Screenshots.h).
+#include "Screenshots.h"
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
 #include "ui/DataFolderErrorBox.h"
@@ -260,15 +261,12 @@ bool TestUiDefects::openWindow(const QString &language)
 
 void TestUiDefects::walk(const std::function<void(QWidget *, const QString &)> &check)
 {
-    // With HOSTBENCH_SCREENSHOT_DIR set, each surface is also saved as a PNG
+    // With HOSTBENCH_SCREENSHOTS set, each surface is also saved as a PNG
     // (LANGUAGE-SURFACE.png), to look at what the checks looked at.
-    const QString shots = qEnvironmentVariable("HOSTBENCH_SCREENSHOT_DIR");
     const auto visit = [&](QWidget *surface, const QString &name) {
-        if (!shots.isEmpty()) {
-            QString file = m_language + u'-' + name + u".png"_s;
-            file.replace(u' ', u'-');
-            surface->grab().save(QDir(shots).filePath(file));
-        }
+        QString file = m_language + u'-' + name;
+        file.replace(u' ', u'-');
+        QVERIFY(test::Screenshots::save(surface, file));
         check(surface, name);
     };
     auto *tabs = m_window->findChild<QTabWidget *>(u"mainTabs"_s);
