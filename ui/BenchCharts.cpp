@@ -229,6 +229,9 @@ void BenchCharts::setLive(bool live)
     else
         m_throughputFill->replace(m_throughput->points());
     m_throughputArea->setVisible(!live);
+    // Shown again, a series shows its legend marker again: the area has no name.
+    for (QLegendMarker *marker : m_throughputView->chart()->legend()->markers(m_throughputArea))
+        marker->setVisible(false);
 }
 
 void BenchCharts::showEngine(bool shown)
@@ -345,6 +348,8 @@ void BenchCharts::removeOverlays()
     for (QLineSeries *series : { m_throughput, m_p50, m_p99 })
         series->setVisible(true);
     m_throughputArea->setVisible(!m_live);
+    for (QLegendMarker *marker : m_throughputView->chart()->legend()->markers(m_throughputArea))
+        marker->setVisible(false);
     QChart *latency = m_latencyView->chart();
     for (QLegendMarker *marker : latency->legend()->markers(m_p50) + latency->legend()->markers(m_p99))
         marker->setVisible(true);

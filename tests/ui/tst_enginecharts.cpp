@@ -29,6 +29,8 @@
 #include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QPushButton>
@@ -388,6 +390,15 @@ void TestEngineCharts::benchmarkShowsEngineSide()
     // And as figures: the whole run's service time and gap.
     QVERIFY(widget<QLabel>(u"benchLiveService"_s)->text() != u"–"_s);
     QVERIFY(widget<QLabel>(u"benchLiveGap"_s)->text().contains(u"ms"_s));
+
+    // The throughput legend names the two lines, not the area under the client's.
+    QStringList named;
+    for (QLegendMarker *marker :
+        benchCharts->findChild<QChartView *>(u"benchThroughputChart"_s)->chart()->legend()->markers()) {
+        if (marker->isVisible())
+            named.append(marker->label());
+    }
+    QCOMPARE(named, QStringList({ u"Requests/s"_s, u"Engine requests/s"_s }));
 
     // At the smallest window no chart text is cut to "..." (the five
     // latency lines' names were, under the chart).
