@@ -228,7 +228,12 @@ void BenchCharts::setLive(bool live)
         m_throughputFill->clear();
     else
         m_throughputFill->replace(m_throughput->points());
-    m_throughputArea->setVisible(!live);
+    showThroughputArea(!live);
+}
+
+void BenchCharts::showThroughputArea(bool shown)
+{
+    m_throughputArea->setVisible(shown);
     // Shown again, a series shows its legend marker again: the area has no name.
     for (QLegendMarker *marker : m_throughputView->chart()->legend()->markers(m_throughputArea))
         marker->setVisible(false);
@@ -347,9 +352,7 @@ void BenchCharts::removeOverlays()
     m_overlayP99.clear();
     for (QLineSeries *series : { m_throughput, m_p50, m_p99 })
         series->setVisible(true);
-    m_throughputArea->setVisible(!m_live);
-    for (QLegendMarker *marker : m_throughputView->chart()->legend()->markers(m_throughputArea))
-        marker->setVisible(false);
+    showThroughputArea(!m_live);
     QChart *latency = m_latencyView->chart();
     for (QLegendMarker *marker : latency->legend()->markers(m_p50) + latency->legend()->markers(m_p99))
         marker->setVisible(true);

@@ -98,6 +98,7 @@ protected:
 private:
     void rescale();
     void removeOverlays();
+    void showThroughputArea(bool shown); // and keeps it out of the legend
     void track(const model::BenchSample &sample);
     void clearClient();
     void appendNow(const QList<model::BenchSample> &samples);

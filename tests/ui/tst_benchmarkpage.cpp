@@ -4,8 +4,10 @@
 // as a desktop's theme switch does, leaves each text readable on what is
 // behind it, and nothing on the page carries a style sheet of its own.
 // Real widgets on the offscreen platform, a real SQLite file; the engine is
-// not started. Set HOSTBENCH_SCREENS to a folder to look at the page in both
-// palettes.
+// not started. Set HOSTBENCH_SCREENSHOTS to a folder to look at the page in
+// both palettes (Screenshots.h).
+#include "Contrast.h"
+#include "Screenshots.h"
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchCharts.h"
@@ -34,54 +36,8 @@
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
-
-namespace {
-
-// WCAG 2's relative luminance and contrast ratio.
-double luminance(const QColor &color)
-{
-    const auto linear
-        = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * linear(color.redF()) + 0.7152 * linear(color.greenF()) + 0.0722 * linear(color.blueF());
-}
-
-// `text` drawn over `back`: a translucent text colour (Qt's placeholder text) is blended first.
-double contrast(const QColor &text, const QColor &back)
-{
-    const double a = text.alphaF();
-    const QColor seen = QColor::fromRgbF(float(text.redF() * a + back.redF() * (1 - a)),
-        float(text.greenF() * a + back.greenF() * (1 - a)), float(text.blueF() * a + back.blueF() * (1 - a)));
-    const double l1 = luminance(seen);
-    const double l2 = luminance(back);
-    return (std::max(l1, l2) + 0.05) / (std::min(l1, l2) + 0.05);
-}
-
-// A dark palette as desktops ship them (KDE's Breeze Dark, Qt's own examples).
-QPalette darkPalette()
-{
-    QPalette dark;
-    const QColor window(0x35, 0x35, 0x35);
-    const QColor base(0x2a, 0x2a, 0x2a);
-    for (const QPalette::ColorGroup group : { QPalette::Active, QPalette::Inactive, QPalette::Disabled }) {
-        dark.setColor(group, QPalette::Window, window);
-        dark.setColor(group, QPalette::Button, window);
-        dark.setColor(group, QPalette::Base, base);
-        dark.setColor(group, QPalette::AlternateBase, window);
-        dark.setColor(group, QPalette::Highlight, QColor(0x3d, 0xae, 0xe9));
-        dark.setColor(group, QPalette::HighlightedText, Qt::white);
-        dark.setColor(group, QPalette::Link, QColor(0x3d, 0xae, 0xe9));
-        dark.setColor(group, QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
-        dark.setColor(group, QPalette::ToolTipBase, base);
-        dark.setColor(group, QPalette::ToolTipText, Qt::white);
-        const QColor text = group == QPalette::Disabled ? QColor(0x80, 0x80, 0x80) : QColor(0xef, 0xf0, 0xf1);
-        dark.setColor(group, QPalette::WindowText, text);
-        dark.setColor(group, QPalette::Text, text);
-        dark.setColor(group, QPalette::ButtonText, text);
-    }
-    return dark;
-}
-
-} // namespace
+using hostbench::test::contrast;
+using hostbench::test::darkPalette;
 
 class TestBenchmarkPage final : public QObject
 {
@@ -231,10 +187,7 @@ void TestBenchmarkPage::textReadableInEitherPalette()
     QApplication::processEvents();
     QCOMPARE(m_page->palette().color(QPalette::Window), QApplication::palette().color(QPalette::Window));
 
-    if (const QString screens = qEnvironmentVariable("HOSTBENCH_SCREENS"); !screens.isEmpty()) {
-        m_page->grab().save(
-            QDir(screens).filePath(dark ? u"benchmark-page-dark.png"_s : u"benchmark-page-light.png"_s));
-    }
+    test::Screenshots::save(m_page.get(), dark ? u"benchmark-page-dark"_s : u"benchmark-page-light"_s);
 
     const QStringList problems = unreadableTexts();
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));

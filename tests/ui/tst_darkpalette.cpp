@@ -8,9 +8,11 @@
 // text that reads on it, and its lines and bars so that they stand out
 // (3:1, WCAG 2.1's floor for graphics).
 // Real widgets on the offscreen platform, a real SQLite file, the real
-// engine on 127.0.0.1 port 0. Set HOSTBENCH_SCREENS to a folder to look at
-// the pages in both palettes.
+// engine on 127.0.0.1 port 0. Set HOSTBENCH_SCREENSHOTS to a folder to look
+// at the pages in both palettes (Screenshots.h).
 #include "../http/RawClient.h"
+#include "Contrast.h"
+#include "Screenshots.h"
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
 #include "ui/AppSettings.h"
@@ -56,6 +58,8 @@
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
+using hostbench::test::contrast;
+using hostbench::test::darkPalette;
 
 namespace {
 
@@ -63,57 +67,10 @@ constexpr int kTimeoutMs = 30000; // generous: the suite runs on two busy cores
 constexpr double kText = 4.5; // WCAG 2, level AA, normal text
 constexpr double kGraphic = 3.0; // WCAG 2.1, non-text contrast
 
-// WCAG 2's relative luminance and contrast ratio (written out here, not
-// taken from ui::Tint, which the test checks).
-double luminance(const QColor &color)
-{
-    const auto linear
-        = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * linear(color.redF()) + 0.7152 * linear(color.greenF()) + 0.0722 * linear(color.blueF());
-}
-
-// `front` drawn over `back`: a translucent colour is blended first.
-double contrast(const QColor &front, const QColor &back)
-{
-    const double a = front.alphaF();
-    const QColor seen = QColor::fromRgbF(float(front.redF() * a + back.redF() * (1 - a)),
-        float(front.greenF() * a + back.greenF() * (1 - a)),
-        float(front.blueF() * a + back.blueF() * (1 - a)));
-    const double l1 = luminance(seen);
-    const double l2 = luminance(back);
-    return (std::max(l1, l2) + 0.05) / (std::min(l1, l2) + 0.05);
-}
-
 QColor opaque(QColor color)
 {
     color.setAlpha(255);
     return color;
-}
-
-// A dark palette as desktops ship them (KDE's Breeze Dark, Qt's own
-// examples); Mid and Midlight left as the light palette's, as some do.
-QPalette darkPalette()
-{
-    QPalette dark;
-    const QColor window(0x35, 0x35, 0x35);
-    const QColor base(0x2a, 0x2a, 0x2a);
-    for (const QPalette::ColorGroup group : { QPalette::Active, QPalette::Inactive, QPalette::Disabled }) {
-        dark.setColor(group, QPalette::Window, window);
-        dark.setColor(group, QPalette::Button, window);
-        dark.setColor(group, QPalette::Base, base);
-        dark.setColor(group, QPalette::AlternateBase, window);
-        dark.setColor(group, QPalette::Highlight, QColor(0x3d, 0xae, 0xe9));
-        dark.setColor(group, QPalette::HighlightedText, Qt::white);
-        dark.setColor(group, QPalette::Link, QColor(0x3d, 0xae, 0xe9));
-        dark.setColor(group, QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
-        dark.setColor(group, QPalette::ToolTipBase, base);
-        dark.setColor(group, QPalette::ToolTipText, Qt::white);
-        const QColor text = group == QPalette::Disabled ? QColor(0x80, 0x80, 0x80) : QColor(0xef, 0xf0, 0xf1);
-        dark.setColor(group, QPalette::WindowText, text);
-        dark.setColor(group, QPalette::Text, text);
-        dark.setColor(group, QPalette::ButtonText, text);
-    }
-    return dark;
 }
 
 // What `label` is drawn on: its own background (a tinted note), else the
@@ -262,7 +219,7 @@ private:
     void startEngine();
     // Sets `palette` on the application, as a theme switch does, and lets the widgets take it.
     static void switchTo(const QPalette &palette);
-    // The page, or `root`, saved as <name>-<dark|light>.png under HOSTBENCH_SCREENS, if set.
+    // The page, or `root`, saved as <name>-<dark|light>.png under HOSTBENCH_SCREENSHOTS, if set.
     static void screenshot(QWidget *root, const QString &name, bool dark);
 
     QPalette m_light;
@@ -322,11 +279,7 @@ void TestDarkPalette::switchTo(const QPalette &palette)
 
 void TestDarkPalette::screenshot(QWidget *root, const QString &name, bool dark)
 {
-    const QString screens = qEnvironmentVariable("HOSTBENCH_SCREENS");
-    if (screens.isEmpty())
-        return;
-    QDir().mkpath(screens);
-    root->grab().save(QDir(screens).filePath(name + (dark ? u"-dark.png"_s : u"-light.png"_s)));
+    test::Screenshots::save(root, name + (dark ? u"-dark"_s : u"-light"_s));
 }
 
 void TestDarkPalette::serverPageWithTraffic()
