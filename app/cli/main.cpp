@@ -9,10 +9,9 @@
 #include "cli/ShootoutCommand.h"
 #include "cli/SitesCommand.h"
 #include "cli/StatusCommand.h"
+#include "sys/PeerSignals.h"
 
 #include <QCoreApplication>
-
-#include <csignal>
 
 using namespace Qt::StringLiterals;
 using namespace hostbench::cli;
@@ -50,7 +49,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(u"hostbench"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(HOSTBENCH_VERSION));
     // A peer that closes early must not kill the server or the generator.
-    std::signal(SIGPIPE, SIG_IGN);
+    hostbench::sys::PeerSignals::ignoreInProcess();
 
     QStringList arguments = QCoreApplication::arguments();
     const QString command = arguments.value(1);

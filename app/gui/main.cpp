@@ -6,6 +6,7 @@
 // it says what to run instead and exits 1.
 #include "storage/DataFolder.h"
 #include "sys/InstanceLock.h"
+#include "sys/PeerSignals.h"
 #include "ui/AppIcon.h"
 #include "ui/AppSettings.h"
 #include "ui/ButtonTexts.h"
@@ -106,6 +107,9 @@ void startupMessageHandler(QtMsgType type, const QMessageLogContext &context, co
 
 int main(int argc, char *argv[])
 {
+    // A peer that hangs up must not end the window: the engine's threads block
+    // SIGPIPE themselves; this covers every other writer (pipes to child processes).
+    sys::PeerSignals::ignoreInProcess();
     if (asksForTextOnly(argc, argv)) {
         QCoreApplication core(argc, argv);
         setApplicationNames();

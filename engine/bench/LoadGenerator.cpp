@@ -3,6 +3,7 @@
 #include "BenchWorker.h"
 #include "RunShared.h"
 #include "SummaryBuilder.h"
+#include "sys/PeerSignals.h"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -165,7 +166,11 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
         first += connections;
     }
     for (auto &worker : d->workers)
-        d->threads.emplace_back([w = worker.get()] { w->run(); });
+        d->threads.emplace_back([w = worker.get()] {
+            // Asio writes with MSG_NOSIGNAL; this covers any other write to a server that hung up.
+            sys::PeerSignals::blockInThisThread();
+            w->run();
+        });
     return true;
 }
 

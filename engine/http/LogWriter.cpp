@@ -6,6 +6,7 @@
 #include "http/ResponseHead.h"
 #include "http/SiteTable.h"
 #include "model/LoadGeneratorAgent.h"
+#include "sys/PeerSignals.h"
 
 #include <QFileInfo>
 
@@ -196,6 +197,8 @@ void LogWriter::stop()
 
 void LogWriter::run()
 {
+    // A log path can be a FIFO whose reader went away: write(2) then fails with EPIPE.
+    sys::PeerSignals::blockInThisThread();
     std::unique_lock lock(m_mutex);
     for (;;) {
         m_wake.wait_for(lock, kFlushInterval, [this] { return m_stopping || m_pending; });

@@ -2,6 +2,7 @@
 
 #include "http/SiteTable.h"
 #include "http/WorkerCounters.h"
+#include "sys/PeerSignals.h"
 
 #include <boost/asio/post.hpp>
 
@@ -141,6 +142,8 @@ void Worker::start()
 
 void Worker::run()
 {
+    // sendfile(2) to a client that hung up raises SIGPIPE: an error here, never the process's end.
+    sys::PeerSignals::blockInThisThread();
     accept();
     scheduleTick();
     for (;;) {
