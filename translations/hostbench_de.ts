@@ -1271,6 +1271,18 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>Your note on the run: double-click or F2 to write it; it is stored at once</source>
         <translation>Ihre Notiz zum Lauf: Doppelklick oder F2 zum Schreiben; sie wird sofort gespeichert</translation>
     </message>
+    <message>
+        <source>broken off at %1 of %2</source>
+        <translation>abgebrochen bei %1 von %2</translation>
+    </message>
+    <message>
+        <source>broken off, nothing stored (%1)</source>
+        <translation>abgebrochen, nichts gespeichert (%1)</translation>
+    </message>
+    <message>
+        <source>stopped at %1 of %2</source>
+        <translation>gestoppt bei %1 von %2</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>

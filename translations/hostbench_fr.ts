@@ -1271,6 +1271,18 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>Your note on the run: double-click or F2 to write it; it is stored at once</source>
         <translation>Votre note sur l&apos;exécution : double-clic ou F2 pour l&apos;écrire ; elle est enregistrée aussitôt</translation>
     </message>
+    <message>
+        <source>broken off at %1 of %2</source>
+        <translation>interrompu à %1 sur %2</translation>
+    </message>
+    <message>
+        <source>broken off, nothing stored (%1)</source>
+        <translation>interrompu, rien d’enregistré (%1)</translation>
+    </message>
+    <message>
+        <source>stopped at %1 of %2</source>
+        <translation>arrêté à %1 sur %2</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>

@@ -1271,6 +1271,18 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>Your note on the run: double-click or F2 to write it; it is stored at once</source>
         <translation>Sua nota sobre a execução: clique duas vezes ou F2 para escrevê-la; ela é salva na hora</translation>
     </message>
+    <message>
+        <source>broken off at %1 of %2</source>
+        <translation>interrompido em %1 de %2</translation>
+    </message>
+    <message>
+        <source>broken off, nothing stored (%1)</source>
+        <translation>interrompido, nada armazenado (%1)</translation>
+    </message>
+    <message>
+        <source>stopped at %1 of %2</source>
+        <translation>parado em %1 de %2</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>

@@ -271,11 +271,18 @@ void BenchmarkPage::finish()
 
     m_charts->setLive(false);
     m_charts->setSamples(samples, m_running.durationMs);
-    m_progress->setValue(m_progress->maximum());
+    // A run stopped early shows how far it got (2.8 s of 10: 28%), not 100%.
+    double reached = 1.0;
+    if (summary.interrupted) {
+        reached = m_running.requests > 0
+            ? double(summary.completed) / double(m_running.requests)
+            : summary.timeTakenSec * 1000.0 / double(qMax<qint64>(1, m_running.durationMs));
+    }
+    m_progress->setValue(int(qBound(0.0, reached, 1.0) * m_progress->maximum()));
     m_report->setPlainText(ReportText::ab(m_running, summary));
-    m_state->setText(summary.interrupted
-            ? tr("Stopped after %1.").arg(Format::duration(qint64(summary.timeTakenSec * 1000)))
-            : tr("Finished in %1.").arg(Format::duration(qint64(summary.timeTakenSec * 1000))));
+    const auto takenMs = qint64(summary.timeTakenSec * 1000 + 0.5);
+    m_state->setText(summary.interrupted ? tr("Stopped after %1.").arg(Format::elapsed(takenMs))
+                                         : tr("Finished in %1.").arg(Format::elapsed(takenMs)));
     showFigures(summary.completed, summary.requestsPerSecond, summary.latencyP50Ms, summary.latencyP99Ms,
         summary.failed);
     if (m_watchEngine && m_engine.isRunning()) {

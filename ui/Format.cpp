@@ -24,7 +24,8 @@ QString Format::milliseconds(double ms)
 
 QString Format::bytes(quint64 value)
 {
-    return QLocale().formattedDataSize(qint64(value), 1, QLocale::DataSizeTraditionalFormat);
+    // IEC units: Qt's traditional format divides by 1,024 and says "GB".
+    return QLocale().formattedDataSize(qint64(value), 1, QLocale::DataSizeIecFormat);
 }
 
 QString Format::duration(qint64 ms)
@@ -37,6 +38,14 @@ QString Format::duration(qint64 ms)
     if (seconds < 3600)
         return tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
     return tr("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
+QString Format::elapsed(qint64 ms)
+{
+    if (ms < 1000 || ms >= 60'000)
+        return duration(ms);
+    // Three significant digits: 1.97 s, 12.3 s (duration() would say 1 s and 12 s).
+    return tr("%1 s").arg(QLocale().toString(ms / 1000.0, 'g', 3));
 }
 
 QString Format::dateTime(qint64 msSinceEpoch)

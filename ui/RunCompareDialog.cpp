@@ -6,8 +6,10 @@
 #include "ui/RunListModel.h"
 
 #include <QDialogButtonBox>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QLocale>
+#include <QScreen>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -54,7 +56,11 @@ RunCompareDialog::RunCompareDialog(
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(split, 1);
     layout->addWidget(buttons);
-    resize(1120, 740);
+    // Roomy where the screen allows, never larger than it (a 1024x700 screen
+    // hid the Close button of a 1120x740 dialog).
+    const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+    const QSize room = screen ? screen->availableGeometry().size() * 0.92 : QSize(1120, 740);
+    resize(QSize(1120, 740).boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room)));
 }
 
 QString RunCompareDialog::runName(const storage::StoredRun &run)
@@ -68,7 +74,7 @@ QString RunCompareDialog::legendName(const storage::StoredRun &run)
     // Charts cuts what does not fit to "...". The table says it in full.
     const model::BenchParameters &p = run.parameters;
     const QString model = p.rate > 0 ? tr("open %1/s").arg(Format::rate(p.rate)) : tr("closed");
-    return tr("#%1 · %2 · %3").arg(run.id).arg(RunListModel::lengthText(p), model);
+    return tr("#%1 · %2 · %3").arg(run.id).arg(RunListModel::lengthText(run), model);
 }
 
 void RunCompareDialog::fillTable(const QList<storage::StoredRun> &runs)
@@ -117,7 +123,7 @@ void RunCompareDialog::fillTable(const QList<storage::StoredRun> &runs)
         const storage::StoredRun &run = runs[column];
         setText(UrlRow, column, RunListModel::displayUrl(run.parameters));
         setText(ModelRow, column, RunListModel::modelText(run.parameters));
-        setText(LengthRow, column, RunListModel::lengthText(run.parameters));
+        setText(LengthRow, column, RunListModel::lengthText(run));
         setText(KeepAliveRow, column, run.parameters.keepAlive ? tr("Yes") : tr("No"));
     }
     number(

@@ -50,6 +50,19 @@ QString RunListModel::lengthText(const model::BenchParameters &parameters)
     return Format::duration(parameters.durationMs);
 }
 
+QString RunListModel::lengthText(const storage::StoredRun &run)
+{
+    const QString asked = lengthText(run.parameters);
+    const auto reached = qint64(run.summary.timeTakenSec * 1000 + 0.5);
+    if (!run.finished) {
+        return reached > 0 ? tr("broken off at %1 of %2").arg(Format::elapsed(reached), asked)
+                           : tr("broken off, nothing stored (%1)").arg(asked);
+    }
+    if (run.summary.interrupted)
+        return tr("stopped at %1 of %2").arg(Format::elapsed(reached), asked);
+    return asked;
+}
+
 Qt::ItemFlags RunListModel::flags(const QModelIndex &index) const
 {
     const Qt::ItemFlags base = QAbstractTableModel::flags(index);
@@ -108,6 +121,8 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     // The palette of the moment: the view asks again when it changes (a dark theme).
     if (role == Qt::ForegroundRole && index.column() == FailedColumn && s.failed > 0)
         return Tint::errorText(QGuiApplication::palette());
+    if (role == Qt::ForegroundRole && index.column() == LengthColumn && s.interrupted)
+        return Tint::warningText(QGuiApplication::palette());
     if (role != Qt::DisplayRole && role != kSortRole)
         return {};
     const bool display = role == Qt::DisplayRole;
@@ -121,7 +136,7 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     case LengthColumn:
         // Runs of a request count sort after the timed ones: a count is not a time.
         if (display)
-            return lengthText(run.parameters);
+            return lengthText(run);
         return run.parameters.requests > 0 ? 1e15 + double(run.parameters.requests)
                                            : double(run.parameters.durationMs);
     case KeepAliveColumn:

@@ -54,6 +54,11 @@ public:
     static QString modelText(const model::BenchParameters &parameters);
     // "10 s" or "10,000 requests": what ended the run.
     static QString lengthText(const model::BenchParameters &parameters);
+    // lengthText(), or how far a run got that did not reach its end:
+    // "stopped at 2.8 s of 10 s", "broken off at 3.9 s of 10 s" (its process
+    // ended first: the figures are those of its stored samples), as
+    // `hostbench-cli runs list` marks them "(interrupted)" and "(broken off)".
+    static QString lengthText(const storage::StoredRun &run);
 
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;

@@ -303,6 +303,34 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
             run.summary.interrupted = true;
         runs->append(run);
     }
+    for (StoredRun &run : *runs) {
+        if (!run.finished && !summarizeSamples(db, run.id, &run.summary, error))
+            return false;
+    }
+    return true;
+}
+
+bool RunTable::summarizeSamples(
+    const QSqlDatabase &db, qint64 runId, model::RunSummary *summary, QString *error)
+{
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    query.prepare(u"SELECT COUNT(*), SUM(%1), SUM(%2), SUM(%3), MAX(%4) FROM samples WHERE %5 = %6"_s.arg(
+        samplesTable::completed.name, samplesTable::failed.name, samplesTable::bytes.name,
+        samplesTable::elapsedMs.name, samplesTable::runId.name, samplesTable::runId.placeholder));
+    query.bindValue(samplesTable::runId.placeholder, runId);
+    if (!query.exec() || !query.next())
+        return failQuery(u"Cannot read the samples of run %1"_s.arg(runId), query, error);
+    if (query.value(0).toLongLong() == 0)
+        return true; // nothing was stored: the run shows as broken off with no figures
+    summary->completed = quint64(query.value(1).toLongLong());
+    summary->failed = quint64(query.value(2).toLongLong());
+    summary->totalBytes = quint64(query.value(3).toLongLong());
+    summary->timeTakenSec = query.value(4).toLongLong() / 1000.0;
+    if (summary->timeTakenSec > 0) {
+        summary->requestsPerSecond = double(summary->completed) / summary->timeTakenSec;
+        summary->transferRateKBps = double(summary->totalBytes) / 1024.0 / summary->timeTakenSec;
+    }
     return true;
 }
 

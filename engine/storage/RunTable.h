@@ -40,7 +40,15 @@ public:
         const model::RunSummary &summary, const QList<model::BenchSample> &samples,
         const model::LatencyHistogram *histogram, QString *error);
     // id == 0: every run, newest first, at most `limit`; else that run only.
+    // An unfinished run (broken off) gets the figures of its stored samples
+    // (summarizeSamples), so that lists say what was measured, not 0.
     static bool select(const QSqlDatabase &db, qint64 id, int limit, QList<StoredRun> *runs, QString *error);
+    // Completed, failed and received bytes summed over the run's samples, the
+    // length (s) from the last one, and the rates from those: the summary of a
+    // run whose process ended before its own (kill -9, a crash). Leaves
+    // *summary as it is when no sample was stored.
+    static bool summarizeSamples(
+        const QSqlDatabase &db, qint64 runId, model::RunSummary *summary, QString *error);
     static bool selectSamples(
         const QSqlDatabase &db, qint64 runId, QList<model::BenchSample> *samples, QString *error);
     // *found: whether the run exists; *histogram: its histogram, nullopt when

@@ -33,6 +33,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollBar>
 #include <QTableView>
 #include <QTableWidget>
@@ -58,6 +59,7 @@ private slots:
     void parameterColumns_data();
     void parameterColumns();
     void parameterHeadersAreWhole();
+    void stoppedAndBrokenOffRunsSaySo();
     void exportWritesSelectedRuns();
     void exportErrorStaysInTheDialog();
     void deleteSeveralAfterAsking();
@@ -269,6 +271,72 @@ void TestRunsPage::parameterColumns()
     QCOMPARE(cell(Model::ConcurrencyColumn), QString::number(concurrency));
     QCOMPARE(cell(Model::ThreadsColumn), QString::number(threads));
     QVERIFY(!model->index(0, Model::ModelColumn).data(Qt::ToolTipRole).toString().isEmpty());
+}
+
+void TestRunsPage::stoppedAndBrokenOffRunsSaySo()
+{
+    // Issue #20: a run stopped at 2.8 s of 10 said "10 s"; one whose process
+    // ended mid-run (kill -9) showed 0 requests though its samples were stored.
+    model::BenchParameters parameters;
+    parameters.url = u"http://127.0.0.1:1/ended"_s;
+    parameters.durationMs = 10'000;
+    parameters.concurrency = 2;
+    model::RunSummary stopped;
+    stopped.startedAtMs = (m_clock += 1000);
+    stopped.timeTakenSec = 2.8;
+    stopped.completed = 5600;
+    stopped.requestsPerSecond = 2000;
+    stopped.interrupted = true;
+    storage::Database other;
+    QVERIFY(other.open(m_database->filePath()));
+    const qint64 stoppedId = other.saveRun(parameters, stopped, {});
+    QVERIFY(stoppedId > 0);
+
+    // Broken off: begun, 39 samples of 100 ms at 150 requests each, never finished.
+    const qint64 brokenId = other.beginRun(parameters, (m_clock += 1000));
+    QVERIFY(brokenId > 0);
+    QList<model::BenchSample> samples;
+    for (int i = 0; i < 39; ++i) {
+        model::BenchSample sample;
+        sample.index = i;
+        sample.elapsedMs = (i + 1) * 100;
+        sample.completed = 150;
+        sample.failed = i == 0 ? 3 : 0;
+        sample.bytes = 150 * 1000;
+        samples.append(sample);
+    }
+    QVERIFY(other.appendSamples(brokenId, samples));
+
+    m_page->refresh();
+    QAbstractItemModel *model = table()->model();
+    QCOMPARE(model->rowCount(), 2);
+    using Model = ui::RunListModel;
+    const auto rowOf = [model](qint64 id) {
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->index(row, 0).data(Model::kRunIdRole).toLongLong() == id)
+                return row;
+        }
+        return -1;
+    };
+    const auto cell = [model](int row, int column) { return model->index(row, column).data().toString(); };
+    const QLocale locale;
+    const int stoppedRow = rowOf(stoppedId);
+    QVERIFY(stoppedRow >= 0);
+    QCOMPARE(cell(stoppedRow, Model::LengthColumn),
+        u"stopped at %1 s of 10 s"_s.arg(locale.toString(2.8, 'g', 3)));
+    const int brokenRow = rowOf(brokenId);
+    QVERIFY(brokenRow >= 0);
+    QCOMPARE(cell(brokenRow, Model::LengthColumn),
+        u"broken off at %1 s of 10 s"_s.arg(locale.toString(3.9, 'g', 3)));
+    // The figures of what was stored: 39 x 150 requests in 3.9 s.
+    QCOMPARE(cell(brokenRow, Model::RequestsColumn), locale.toString(5850));
+    QCOMPARE(model->index(brokenRow, Model::RequestsColumn).data(Model::kSortRole).toULongLong(), 5850ULL);
+    QCOMPARE(cell(brokenRow, Model::FailedColumn), locale.toString(3));
+    QVERIFY2(cell(brokenRow, Model::RateColumn).startsWith(locale.toString(1500)),
+        qPrintable(cell(brokenRow, Model::RateColumn)));
+    // Both stand out from the finished runs.
+    QVERIFY(model->index(stoppedRow, Model::LengthColumn).data(Qt::ForegroundRole).isValid());
+    QVERIFY(model->index(brokenRow, Model::LengthColumn).data(Qt::ForegroundRole).isValid());
 }
 
 void TestRunsPage::parameterHeadersAreWhole()
@@ -590,6 +658,14 @@ void TestRunsPage::compareShowsFiguresAndSeries()
     auto *dialog = m_page->findChild<ui::RunCompareDialog *>(u"runsCompareDialog"_s);
     QVERIFY(dialog);
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    // Issue #20: it opened at 1120x740 whatever the screen, its Close button
+    // off a 1024x700 one. The offscreen screen here is smaller still.
+    const QRect screen = dialog->screen()->availableGeometry();
+    QVERIFY2(dialog->width() <= screen.width() && dialog->height() <= screen.height(),
+        qPrintable(u"dialog %1x%2 on a %3x%4 screen"_s.arg(dialog->width())
+                       .arg(dialog->height())
+                       .arg(screen.width())
+                       .arg(screen.height())));
     auto *figures = dialog->findChild<QTableWidget *>(u"compareTable"_s);
     QVERIFY(figures);
     QCOMPARE(figures->columnCount(), int(ids.size()));

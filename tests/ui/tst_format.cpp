@@ -1,0 +1,68 @@
+// How the window writes figures (ui::Format), in English and German: sizes
+// in IEC units (a GiB is 1,024^3 bytes and says so), measured lengths not
+// truncated to whole seconds. Issue #20: "Sent 27.2 GB" for 29.18e9 bytes,
+// and "Finished in 1 s" for a 1.967 s run.
+#include "ui/Format.h"
+
+#include <QLocale>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using hostbench::ui::Format;
+
+class TestFormat final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup() { QLocale::setDefault(QLocale::c()); }
+    void bytes_data();
+    void bytes();
+    void elapsed_data();
+    void elapsed();
+};
+
+void TestFormat::bytes_data()
+{
+    QTest::addColumn<QString>("locale");
+    QTest::addColumn<quint64>("value");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("en 900 B") << u"en_US"_s << quint64(900) << u"900 bytes"_s;
+    QTest::newRow("en 45,056 B") << u"en_US"_s << quint64(45'056) << u"44.0 KiB"_s;
+    QTest::newRow("en W3 1,414,000 B") << u"en_US"_s << quint64(1'414'000) << u"1.3 MiB"_s;
+    QTest::newRow("en 29.18e9 B") << u"en_US"_s << quint64(29'180'000'000) << u"27.2 GiB"_s;
+    QTest::newRow("de 29.18e9 B") << u"de_DE"_s << quint64(29'180'000'000) << u"27,2 GiB"_s;
+}
+
+void TestFormat::bytes()
+{
+    QFETCH(QString, locale);
+    QFETCH(quint64, value);
+    QLocale::setDefault(QLocale(locale));
+    QTEST(Format::bytes(value), "expected");
+}
+
+void TestFormat::elapsed_data()
+{
+    QTest::addColumn<QString>("locale");
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("en 850 ms") << u"en_US"_s << qint64(850) << u"850 ms"_s;
+    QTest::newRow("en 1.967 s") << u"en_US"_s << qint64(1967) << u"1.97 s"_s;
+    QTest::newRow("en 2.8 s") << u"en_US"_s << qint64(2800) << u"2.8 s"_s;
+    QTest::newRow("en 10 s") << u"en_US"_s << qint64(10'000) << u"10 s"_s;
+    QTest::newRow("en 12.34 s") << u"en_US"_s << qint64(12'340) << u"12.3 s"_s;
+    QTest::newRow("en 3 min 5 s") << u"en_US"_s << qint64(185'000) << u"3 min 05 s"_s;
+    QTest::newRow("de 1.967 s") << u"de_DE"_s << qint64(1967) << u"1,97 s"_s;
+}
+
+void TestFormat::elapsed()
+{
+    QFETCH(QString, locale);
+    QFETCH(qint64, ms);
+    QLocale::setDefault(QLocale(locale));
+    QTEST(Format::elapsed(ms), "expected");
+}
+
+QTEST_GUILESS_MAIN(TestFormat)
+#include "tst_format.moc"
