@@ -8,10 +8,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QVBoxLayout>
 
 namespace hostbench::ui {
@@ -39,7 +41,14 @@ ExportDialog::ExportDialog(exporter::Server server, const QList<model::VirtualHo
 
     m_path = new QLineEdit(this);
     m_path->setObjectName(u"exportPath"_s);
-    m_path->setText(QDir::home().filePath(u"hostbench-"_s + name + u".conf"_s));
+    // Caddy looks for a file named Caddyfile; the others take any name.
+    m_path->setText(QDir::home().filePath(
+        server == exporter::Server::Caddy ? u"Caddyfile"_s : u"hostbench-"_s + name + u".conf"_s));
+    // Wide enough for the whole default path (with room to spare), within the screen.
+    const int pathWidth = m_path->fontMetrics().horizontalAdvance(m_path->text() + u"MMMMMMMM"_s);
+    const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+    const int screenWidth = screen ? screen->availableGeometry().width() : 1024;
+    m_path->setMinimumWidth(qMin(pathWidth, screenWidth * 2 / 3));
     auto *browse = new QPushButton(tr("Browse..."), this);
     browse->setObjectName(u"exportBrowse"_s);
     connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
@@ -85,7 +94,7 @@ void ExportDialog::accept()
         return;
     }
     m_written = options.configPath;
-    m_command = result->command.join(u' ');
+    m_command = exporter::ConfigWriter::shellLine(result->command);
     QDialog::accept();
 }
 

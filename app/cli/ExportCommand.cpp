@@ -146,7 +146,8 @@ int ExportCommand::run(const QStringList &arguments)
     if (!exporter::ConfigWriter::save(*result, &error))
         return Console::fail(kCommand, error);
     Console::err(u"Wrote %1 for %2 (Debian package %3). Start it with:\n  %4"_s.arg(result->configPath,
-        exporter::ConfigWriter::name(*server), result->package, result->command.join(u' ')));
+        exporter::ConfigWriter::name(*server), result->package,
+        exporter::ConfigWriter::shellLine(result->command)));
     return 0;
 }
 

@@ -11,6 +11,8 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <algorithm>
+
 namespace hostbench::exporter {
 
 using namespace Qt::StringLiterals;
@@ -128,6 +130,18 @@ QString ConfigWriter::program(Server server)
 QString ConfigWriter::package(Server server)
 {
     return server == Server::Nginx ? u"nginx-light"_s : program(server);
+}
+
+QString ConfigWriter::shellLine(const QStringList &argv)
+{
+    QStringList words;
+    for (const QString &word : argv) {
+        const bool plain = !word.isEmpty() && std::all_of(word.begin(), word.end(), [](QChar c) {
+            return (c.isLetterOrNumber() && c.unicode() < 128) || QStringView(u"_@%+=:,./-").contains(c);
+        });
+        words.append(plain ? word : u"'"_s + QString(word).replace(u"'"_s, u"'\\''"_s) + u"'"_s);
+    }
+    return words.join(u' ');
 }
 
 QStringList ConfigWriter::command(Server server, const QString &configPath, const QString &prefix)

@@ -59,6 +59,11 @@ public:
     // the configuration's folder; Caddy: through `env`, its XDG folders
     // under `prefix` when one is given).
     static QStringList command(Server server, const QString &configPath, const QString &prefix);
+    // argv as one line a POSIX shell reads back into the same words: a word
+    // with anything but letters, digits and _@%+=:,./- is put in single
+    // quotes (a ' in it as '\''), an empty one as ''. For the start
+    // commands shown to users: `-g 'daemon off;'` must survive a paste.
+    static QString shellLine(const QStringList &argv);
 };
 
 } // namespace hostbench::exporter

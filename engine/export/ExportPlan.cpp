@@ -144,11 +144,7 @@ std::optional<ExportPlan> ExportPlan::make(
 QString ExportPlan::head(const QString &mark) const
 {
     const QString configPath = options.configPath.isEmpty() ? u"FILE"_s : options.configPath;
-    QStringList command = ConfigWriter::command(options.server, configPath, prefix);
-    for (QString &word : command) {
-        if (word.contains(u' ') || word.contains(u';'))
-            word = u"'"_s + word + u"'"_s;
-    }
+    const QStringList command = ConfigWriter::command(options.server, configPath, prefix);
     QStringList lines {
         u"%1 configuration written by Hostbench %2 from %3 %4 (%5 flavour)."_s.arg(
             ConfigWriter::name(options.server), QStringLiteral(HOSTBENCH_VERSION),
@@ -156,7 +152,7 @@ QString ExportPlan::head(const QString &mark) const
             benchmark ? u"benchmark"_s : u"production"_s),
         u"Debian 12 package: %1. Start it in the foreground with:"_s.arg(
             ConfigWriter::package(options.server)),
-        u"  "_s + command.join(u' '),
+        u"  "_s + ConfigWriter::shellLine(command),
     };
     if (benchmark)
         lines.append(

@@ -60,6 +60,8 @@ class TestConfigWriter final : public QObject
     Q_OBJECT
 
 private slots:
+    void shellLine_data();
+    void shellLine();
     void init();
     void refusedInput_data();
     void refusedInput();
@@ -165,6 +167,41 @@ void TestConfigWriter::names()
     QCOMPARE(ConfigWriter::command(Server::Nginx, u"/x/n.conf"_s, u"/p"_s),
         QStringList({ u"nginx"_s, u"-p"_s, u"/p"_s, u"-c"_s, u"/x/n.conf"_s, u"-e"_s, u"/p/logs/error.log"_s,
             u"-g"_s, u"daemon off;"_s }));
+}
+
+void TestConfigWriter::shellLine_data()
+{
+    QTest::addColumn<QStringList>("argv");
+    QTest::addColumn<QString>("line");
+    QTest::newRow("plain") << QStringList { u"lighttpd"_s, u"-D"_s, u"-f"_s, u"/x/l.conf"_s }
+                           << u"lighttpd -D -f /x/l.conf"_s;
+    QTest::newRow("nginx -g") << QStringList { u"nginx"_s, u"-g"_s, u"daemon off;"_s }
+                              << u"nginx -g 'daemon off;'"_s;
+    QTest::newRow("env") << QStringList { u"env"_s, u"XDG_DATA_HOME=/p/data"_s, u"caddy"_s }
+                         << u"env XDG_DATA_HOME=/p/data caddy"_s;
+    QTest::newRow("space in a path") << QStringList { u"h2o"_s, u"-c"_s, u"/home/a b/h2o.conf"_s }
+                                     << u"h2o -c '/home/a b/h2o.conf'"_s;
+    QTest::newRow("quote") << QStringList { u"x"_s, u"it's"_s } << u"x 'it'\\''s'"_s;
+    QTest::newRow("empty word") << QStringList { u"x"_s, QString() } << u"x ''"_s;
+    QTest::newRow("dollar and star") << QStringList { u"x"_s, u"$HOME/*"_s } << u"x '$HOME/*'"_s;
+    QTest::newRow("non-ASCII") << QStringList { u"x"_s, u"/tmp/caf\u00e9"_s } << u"x '/tmp/caf\u00e9'"_s;
+}
+
+void TestConfigWriter::shellLine()
+{
+    QFETCH(QStringList, argv);
+    QFETCH(QString, line);
+    QCOMPARE(ConfigWriter::shellLine(argv), line);
+    // A real shell reads the line back into the same words.
+    QProcess shell;
+    shell.start(u"/bin/sh"_s,
+        { u"-c"_s,
+            u"for w in "_s + line.mid(line.indexOf(u' ') + 1) + u"; do printf '[%s]'  \"$w\"; done"_s });
+    QVERIFY(shell.waitForFinished(10'000));
+    QString expected;
+    for (const QString &word : argv.mid(1))
+        expected += u"["_s + word + u"]"_s;
+    QCOMPARE(QString::fromUtf8(shell.readAllStandardOutput()), expected);
 }
 
 void TestConfigWriter::nginxText()

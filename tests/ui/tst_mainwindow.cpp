@@ -16,6 +16,7 @@
 #include "ui/MainWindow.h"
 #include "ui/PortConflictDialog.h"
 #include "ui/RunCompareDialog.h"
+#include "ui/RunListModel.h"
 #include "ui/ServerPage.h"
 #include "ui/SiteDialog.h"
 #include "ui/SitesPage.h"
@@ -28,6 +29,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -38,9 +40,11 @@
 #include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -82,6 +86,7 @@ private slots:
     void benchmarkTargetHint();
     void benchmarkClosedPortRefused();
     void benchmarkRun();
+    void benchmarkStoppedEarlySaysHowFarItGot();
     void runsPageShowsAndDeletes();
     void compareTwoRuns();
     void removeSiteThroughPage();
@@ -697,6 +702,42 @@ void TestMainWindow::benchmarkClosedPortRefused()
     QTRY_VERIFY(!urlError->isVisible());
 }
 
+void TestMainWindow::benchmarkStoppedEarlySaysHowFarItGot()
+{
+    // Issue #20: Stop at 2.8 s of 10 left the bar at 100%, the state said a
+    // whole number of seconds, and the Runs page said "10 s".
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    showTab(u"benchmarkPage"_s);
+    typeInto(widget<QComboBox>(u"benchUrl"_s), engineUrl() + u"index.html"_s);
+    typeInto(widget<QSpinBox>(u"benchConcurrency"_s), u"2"_s);
+    QTest::mouseClick(widget<QRadioButton>(u"benchByDuration"_s), Qt::LeftButton, {}, QPoint(2, 5));
+    typeInto(widget<QSpinBox>(u"benchDuration"_s), u"10"_s);
+    typeInto(widget<QSpinBox>(u"benchThreads"_s), u"1"_s);
+    auto *page = m_window->findChild<ui::BenchmarkPage *>();
+    QTest::mouseClick(widget<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(page->isRunning(), kTimeoutMs);
+    QTest::qWait(1500);
+    QTest::mouseClick(widget<QPushButton>(u"benchStop"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kTimeoutMs);
+
+    auto *progress = widget<QProgressBar>(u"benchProgress"_s);
+    QVERIFY2(progress->value() > progress->minimum() && progress->value() < progress->maximum() / 2,
+        qPrintable(u"progress %1 of %2 after a stop at about 1.5 s of 10"_s.arg(progress->value())
+                       .arg(progress->maximum())));
+    // "Stopped after 1.52 s.": tenths at least, in the window's locale.
+    const QString state = widget<QLabel>(u"benchState"_s)->text();
+    static const QRegularExpression stoppedAfter(u"^Stopped after \\d+[.,]\\d+ s\\.$"_s);
+    QVERIFY2(stoppedAfter.match(state).hasMatch(), qPrintable(state));
+
+    showTab(u"runsPage"_s);
+    QAbstractItemModel *runs = widget<QTableView>(u"runsTable"_s)->model();
+    QTRY_COMPARE_WITH_TIMEOUT(runs->rowCount(), 1, kTimeoutMs);
+    const QString length = runs->index(0, ui::RunListModel::LengthColumn).data().toString();
+    QVERIFY2(length.startsWith(u"stopped at "_s) && length.endsWith(u" of 10 s"_s), qPrintable(length));
+}
+
 void TestMainWindow::benchmarkRun()
 {
     startEngine();
@@ -1125,8 +1166,24 @@ void TestMainWindow::exportThroughFileMenu()
     QVERIFY(written.open(QIODevice::ReadOnly));
     QCOMPARE(written.readAll(), expected->config);
     QVERIFY(expected->config.contains("default_server"));
-    QVERIFY2(m_window->statusBar()->currentMessage().contains(u"nginx -p"_s),
-        qPrintable(m_window->statusBar()->currentMessage()));
+    const QString message2 = m_window->statusBar()->currentMessage();
+    QVERIFY2(message2.contains(u"nginx -p"_s), qPrintable(message2));
+    // Issue #20: the hint lost the quotes of -g 'daemon off;', so a paste
+    // failed. A real shell must read the shown line back into the same words.
+    const qsizetype at = message2.indexOf(u"nginx -p"_s);
+    QProcess shell;
+    shell.start(u"/bin/sh"_s, { u"-c"_s, u"printf '%s\\n' "_s + message2.mid(at) });
+    QVERIFY(shell.waitForFinished(10'000));
+    const QStringList words
+        = QString::fromUtf8(shell.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(words, expected->command);
+
+    // Caddy's dialog proposes a file named Caddyfile, as Caddy looks for.
+    m_window->findChild<QAction *>(u"actionExport_caddy"_s)->trigger();
+    QTRY_VERIFY((dialog = m_window->findChild<ui::ExportDialog *>(u"exportDialog"_s)) && dialog->isVisible());
+    QCOMPARE(QFileInfo(dialog->findChild<QLineEdit *>(u"exportPath"_s)->text()).fileName(), u"Caddyfile"_s);
+    dialog->reject();
+    QTRY_VERIFY(!m_window->findChild<ui::ExportDialog *>(u"exportDialog"_s));
 }
 
 void TestMainWindow::runBenchmark(const QString &target, int requests)
