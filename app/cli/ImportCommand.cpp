@@ -23,7 +23,10 @@ int ImportCommand::run(const QStringList &arguments)
     parser.setApplicationDescription(
         u"Stores the result of another load tester as a run: `import k6 RESULT.json` reads what\n"
         "`k6 run --out json=RESULT.json` wrote (one JSON object per line) into requests/s and latency\n"
-        "percentiles per 100 ms, the latency histogram and the status counts."_s);
+        "percentiles per 100 ms, the latency histogram and the status counts. Points dated before 2000,\n"
+        "after 2099 or more than 24 h from the first one, or with a value out of range, are skipped,\n"
+        "and points more than 10 s out of order are sorted in: each is reported on stderr with its\n"
+        "count and first line."_s);
     const QCommandLineOption help = Console::helpOption();
     const QCommandLineOption dataDir = Console::dataDirOption(u"where the run is stored"_s);
     parser.addOptions({ help, dataDir });
@@ -52,6 +55,9 @@ int ImportCommand::run(const QStringList &arguments)
     Console::out(
         u"Imported %1 requests (%2 failed) from %3 as run %4"_s.arg(QString::number(run->summary.completed),
             QString::number(run->summary.failed), positional.at(1), QString::number(id)));
+    // What was set aside or reordered, once per reason, after the result.
+    for (const bench::K6Result::Notice &notice : run->notices)
+        Console::err(u"hostbench-cli import: %1: %2"_s.arg(positional.at(1), notice.text()));
     return 0;
 }
 

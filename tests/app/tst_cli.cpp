@@ -143,6 +143,7 @@ private slots:
     void benchExportsK6Script_data();
     void benchExportsK6Script();
     void importK6Result();
+    void importK6ResultBounded();
 
 private:
     QProcessEnvironment environment() const;
@@ -1838,6 +1839,9 @@ void TestCli::importK6Result()
     file += point("http_req_duration", "2026-11-30T10:00:00.030000000+01:00", "1.5", ok);
     file += point("http_req_duration", "2026-11-30T09:00:00.040Z", "2.0", ok);
     file += point("http_req_waiting", "2026-11-30T09:00:00.040Z", "1.9", ok);
+    file += point("http_req_connecting", "2026-11-30T09:00:00.010Z", "0.05", ok);
+    file += point("http_req_connecting", "2026-11-30T09:00:00.020Z", "0", ok);
+    file += point("http_req_connecting", "2026-11-30T09:00:00.030Z", "0", ok);
     file += point("data_received", "2026-11-30T09:00:00.040Z", "1000", "{}");
     // Interval 1: nothing. Interval 2: two 404s and a refused connection.
     file += point("http_req_duration", "2026-11-30T09:00:00.260Z", "0.25", missing);
@@ -1893,6 +1897,13 @@ void TestCli::importK6Result()
     QCOMPARE(samples.at(2).failed, 1u);
     QCOMPARE(samples.at(2).p50Us, 250u);
     QCOMPARE(samples.at(2).elapsedMs, 300);
+    // Each sample's bytes, from the data_received points of its interval.
+    QCOMPARE(samples.at(0).bytes, 1000u);
+    QCOMPARE(samples.at(1).bytes, 0u);
+    QCOMPARE(samples.at(2).bytes, 24u);
+    // Two requests came on a reused connection (http_req_connecting 0).
+    QCOMPARE(s.keepAliveRequests, 2u);
+    QVERIFY(s.keepAlive);
     const std::optional<hostbench::model::LatencyHistogram> histogram = db.histogram(id);
     QVERIFY(histogram);
     QCOMPARE(histogram->count(), 6u);
@@ -1911,6 +1922,65 @@ void TestCli::importK6Result()
     r = runCli({ u"import"_s, u"k6"_s, path, u"--data-dir"_s, data });
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"line 1"_s) || r.err.contains(u"line 2"_s), qPrintable(r.err));
+    QCOMPARE(db.runs().size(), 1);
+}
+
+// Imports are bounded by their points, not their time span (two points an
+// hour apart once took 6 GB; a point dated 1970 crashed it), and what is set
+// aside or reordered is said, with counts and first lines.
+void TestCli::importK6ResultBounded()
+{
+    const auto point = [](const char *time, const char *value) -> QByteArray {
+        return QByteArray(R"({"type":"Point","data":{"time":")") + time + R"(","value":)" + value
+            + R"(,"tags":{"status":"200","url":"http://127.0.0.1:8080/"}},"metric":"http_req_duration"})"
+              "\n";
+    };
+    QByteArray file;
+    file += point("1970-01-01T00:00:00Z", "1"); // line 1: skipped
+    file += point("2026-11-30T09:00:00Z", "1");
+    file += point("2026-11-30T10:00:00Z", "2"); // an hour later
+    file += point("2026-11-30T09:59:00Z", "3"); // line 4: a minute back, sorted in
+    file += point("2026-11-30T09:00:00.05Z", "-1"); // line 5: skipped
+    file += point("2026-11-30T09:00:00.06Z", "1").left(30); // line 6: cut short
+    const QString path = m_dir->filePath(u"k6.json"_s);
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(file);
+    out.close();
+
+    const QString data = m_dir->filePath(u"data"_s);
+    Result r = runCli({ u"import"_s, u"k6"_s, path, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(u"Imported 3 requests (0 failed)"_s), qPrintable(r.out));
+    const QStringList expected = {
+        u"1 point skipped (first at line 1): dated before 2000-01-01 or after 2099-12-31 (UTC)"_s,
+        u"1 point skipped (first at line 5): value out of range"_s,
+        u"1 point dated more than 10 s before a point of an earlier line (first at line 4): sorted into place"_s,
+        u"the last line (6) is cut short (no newline, not JSON): skipped"_s,
+    };
+    for (const QString &line : expected)
+        QVERIFY2(r.err.contains(u"hostbench-cli import: "_s + path + u": "_s + line), qPrintable(r.err));
+    static const QRegularExpression idPattern(u"as run (\\d+)"_s);
+    const qint64 id = idPattern.match(r.out).captured(1).toLongLong();
+    QVERIFY2(id > 0, qPrintable(r.out));
+    Database db;
+    QVERIFY(db.open(data + u"/hostbench.sqlite"_s));
+    const QList<hostbench::model::BenchSample> samples = db.samples(id);
+    // Intervals 0, 35400 and 36000 with a zero beside each gap: 7 samples, not 36,001.
+    QCOMPARE(samples.size(), 7);
+    QCOMPARE(samples.last().index, 36000);
+    QCOMPARE(samples.last().completed, 1u);
+    QCOMPARE(db.run(id)->summary.timeTakenSec, 3600.1);
+
+    // Nothing left: an error that says why, and nothing stored.
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(point("1970-01-01T00:00:00Z", "1") + point("1980-01-01T00:00:00Z", "1"));
+    out.close();
+    r = runCli({ u"import"_s, u"k6"_s, path, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"no http_req_duration points"_s), qPrintable(r.err));
+    QVERIFY2(
+        r.err.contains(u"2 points skipped (first at line 1): dated before 2000-01-01"_s), qPrintable(r.err));
     QCOMPARE(db.runs().size(), 1);
 }
 
