@@ -49,6 +49,10 @@ RunExportDialog::RunExportDialog(
     m_csv->setText(QDir::toNativeSeparators(stem + u".csv"_s));
     m_csv->setToolTip(tr("One line per 100 ms sample of each run: run_id, then the columns of "
                          "hostbench-cli runs export --csv"));
+    m_result = new QLabel(this);
+    m_result->setObjectName(u"runsExportResult"_s);
+    m_result->setWordWrap(true);
+    m_result->hide();
     m_jsonError = new FieldError(m_json, this);
     m_jsonError->setObjectName(u"runsExportJsonError"_s);
     m_csvError = new FieldError(m_csv, this);
@@ -75,6 +79,7 @@ RunExportDialog::RunExportDialog(
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
     layout->addLayout(form);
+    layout->addWidget(m_result);
     layout->addWidget(buttons);
     resize(620, sizeHint().height());
 }
@@ -100,8 +105,10 @@ void RunExportDialog::accept()
             // A run stored before histograms were kept has none, as in `runs export`.
             const model::LatencyHistogram histogram
                 = m_database.histogram(run.id).value_or(model::LatencyHistogram());
-            array.append(bench::JsonReport::toJson(
-                run.summary, histogram, samples.constLast().second, &run.parameters));
+            QJsonObject report = bench::JsonReport::toJson(
+                run.summary, histogram, samples.constLast().second, &run.parameters);
+            bench::JsonReport::addStoredRun(report, run.id, run.note);
+            array.append(report);
         }
     }
 
@@ -122,8 +129,19 @@ void RunExportDialog::accept()
             m_csvError->setMessage(tr("Not written: %1").arg(error));
         ok = ok && !m_csvError->hasError();
     }
-    if (ok)
+    if (ok) {
         QDialog::accept();
+        return;
+    }
+    // One file written, the other not: say so, rather than leave the user to
+    // think that nothing happened (or that both did).
+    if (!m_written.isEmpty()) {
+        m_result->setText(tr("Written: %1. The other file was not: see the message under its field.")
+                              .arg(QDir::toNativeSeparators(m_written.join(u", "_s))));
+        m_result->show();
+    } else {
+        m_result->hide();
+    }
 }
 
 void RunExportDialog::browse(QLineEdit *field, const QString &filter)

@@ -5,6 +5,7 @@
 #include <QDialog>
 #include <QList>
 
+class QLabel;
 class QLineEdit;
 
 namespace hostbench::ui {
@@ -47,6 +48,7 @@ private:
     QLineEdit *m_csv = nullptr;
     FieldError *m_jsonError = nullptr;
     FieldError *m_csvError = nullptr;
+    QLabel *m_result = nullptr; // after a partial failure: which file was written all the same
     QStringList m_written;
 };
 

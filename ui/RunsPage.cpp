@@ -10,6 +10,7 @@
 #include "ui/RunListModel.h"
 
 #include <QAction>
+#include <QDir>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -37,6 +38,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     , m_proxy(new QSortFilterProxyModel(this))
     , m_table(new QTableView(this))
     , m_count(new QLabel(this))
+    , m_exported(new QLabel(this))
     , m_refresh(new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("&Refresh"), this))
     , m_delete(new QPushButton(style()->standardIcon(QStyle::SP_TrashIcon), tr("&Delete"), this))
     , m_compare(new QPushButton(tr("&Compare"), this))
@@ -48,6 +50,9 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     setObjectName(u"runsPage"_s);
     m_table->setObjectName(u"runsTable"_s);
     m_count->setObjectName(u"runsCount"_s);
+    m_exported->setObjectName(u"runsExported"_s);
+    m_exported->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_exported->hide();
     m_refresh->setObjectName(u"runsRefresh"_s);
     m_refresh->setToolTip(tr("Read the list again, with runs stored by hostbench-cli (F5)"));
     m_delete->setObjectName(u"runsDelete"_s);
@@ -94,7 +99,8 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     m_report->setPlaceholderText(tr("Select a run to see its report."));
 
     auto *listBar = new QHBoxLayout;
-    listBar->addWidget(m_count, 1);
+    listBar->addWidget(m_count);
+    listBar->addWidget(m_exported, 1);
     listBar->addWidget(m_refresh);
     listBar->addWidget(m_compare);
     listBar->addWidget(m_export);
@@ -228,6 +234,15 @@ void RunsPage::exportSelectedRuns()
         return;
     auto *dialog = new RunExportDialog(m_database, runs, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_exported->hide();
+    connect(dialog, &QDialog::accepted, this, [this, dialog, count = int(runs.size())] {
+        QStringList paths;
+        for (const QString &path : dialog->writtenPaths())
+            paths.append(QDir::toNativeSeparators(path));
+        m_exported->setText(tr("Exported %n run(s) to %1.", nullptr, count).arg(paths.join(tr(" and "))));
+        m_exported->setToolTip(m_exported->text());
+        m_exported->show();
+    });
     dialog->open();
 }
 

@@ -69,6 +69,7 @@ private:
     QSortFilterProxyModel *m_proxy = nullptr;
     QTableView *m_table = nullptr;
     QLabel *m_count = nullptr;
+    QLabel *m_exported = nullptr; // what the last export wrote
     QPushButton *m_refresh = nullptr;
     QPushButton *m_delete = nullptr;
     QPushButton *m_compare = nullptr;

@@ -280,7 +280,8 @@ int BenchCommand::run(const QStringList &arguments)
     }
     bool written = true;
     if (!options->jsonFile.isEmpty())
-        written = ReportPrinter::writeJson(options->jsonFile, p, summary, histogram, samples, &error);
+        written = ReportPrinter::writeJson(
+            options->jsonFile, p, summary, histogram, samples, &error, options->store ? result.runId : 0);
     if (written && !options->csvFile.isEmpty())
         written = ReportPrinter::writeText(
             options->csvFile, u"--csv"_s, bench::CsvReport::format(samples), &error);

@@ -52,9 +52,12 @@ QString ReportPrinter::report(const model::RunSummary &summary, const model::Lat
 
 bool ReportPrinter::writeJson(const QString &path, const model::BenchParameters &parameters,
     const model::RunSummary &summary, const model::LatencyHistogram &histogram,
-    const QList<model::BenchSample> &samples, QString *error)
+    const QList<model::BenchSample> &samples, QString *error, qint64 runId, const QString &note)
 {
-    const QJsonDocument document(bench::JsonReport::toJson(summary, histogram, samples, &parameters));
+    QJsonObject report = bench::JsonReport::toJson(summary, histogram, samples, &parameters);
+    if (runId > 0)
+        bench::JsonReport::addStoredRun(report, runId, note);
+    const QJsonDocument document(report);
     return writeBytes(path, u"--json"_s, document.toJson(QJsonDocument::Indented), error);
 }
 

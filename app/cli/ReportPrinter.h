@@ -25,9 +25,10 @@ public:
     static QString report(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
         const QList<model::BenchSample> &samples, bool wrkFormat);
     // Writes the JSON summary to `path` (atomically); false with *error.
+    // runId > 0: a stored run, whose id and note go in too.
     static bool writeJson(const QString &path, const model::BenchParameters &parameters,
         const model::RunSummary &summary, const model::LatencyHistogram &histogram,
-        const QList<model::BenchSample> &samples, QString *error);
+        const QList<model::BenchSample> &samples, QString *error, qint64 runId = 0, const QString &note = {});
     // Writes `text` (UTF-8) to `path` atomically; false with *error naming `flag`.
     static bool writeText(const QString &path, const QString &flag, const QString &text, QString *error);
 };

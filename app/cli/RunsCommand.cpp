@@ -110,8 +110,8 @@ int exportRun(storage::DataFolder &folder, qint64 id, const QString &json, const
     const QList<model::BenchSample> samples = folder.database().samples(run->id);
     QString error;
     if (!json.isEmpty()
-        && !ReportPrinter::writeJson(
-            json, run->parameters, run->summary, histogramOf(folder, *run), samples, &error))
+        && !ReportPrinter::writeJson(json, run->parameters, run->summary, histogramOf(folder, *run), samples,
+            &error, run->id, run->note))
         return Console::fail(kCommand, error);
     if (!csv.isEmpty()
         && !ReportPrinter::writeText(csv, u"--csv"_s, bench::CsvReport::format(samples), &error))

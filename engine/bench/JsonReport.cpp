@@ -35,6 +35,12 @@ double count(quint64 v)
 
 } // namespace
 
+void JsonReport::addStoredRun(QJsonObject &report, qint64 runId, const QString &note)
+{
+    report[u"run_id"_s] = double(runId);
+    report[u"note"_s] = note;
+}
+
 QJsonObject JsonReport::sampleToJson(const model::BenchSample &s)
 {
     return { { u"index"_s, s.index }, { u"elapsed_ms"_s, double(s.elapsedMs) },
@@ -132,6 +138,21 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
         p[u"warmup_ms"_s] = double(parameters->warmupMs);
         p[u"timeout_ms"_s] = parameters->timeoutMs;
         p[u"sample_interval_ms"_s] = parameters->sampleIntervalMs;
+        // What the requests were, so that a replay reaches the same site with the same request.
+        if (!parameters->hostOverride.isEmpty())
+            p[u"host"_s] = parameters->hostOverride;
+        QJsonArray headers;
+        for (const auto &[name, value] : parameters->headers)
+            headers.append(QJsonObject {
+                { u"name"_s, QString::fromLatin1(name) }, { u"value"_s, QString::fromLatin1(value) } });
+        if (!headers.isEmpty())
+            p[u"headers"_s] = headers;
+        if (!parameters->contentType.isEmpty())
+            p[u"content_type"_s] = QString::fromLatin1(parameters->contentType);
+        if (!parameters->body.isEmpty()) {
+            p[u"body_bytes"_s] = double(parameters->body.size());
+            p[u"body_base64"_s] = QString::fromLatin1(parameters->body.toBase64());
+        }
     }
     o[u"parameters"_s] = p;
 

@@ -26,7 +26,9 @@ namespace hostbench::bench {
  *   percentiles_ms [{percent, ms}] (ab's table), server {software, hostname, port,
  *   path, document_length}, parameters {concurrency, keep_alive, threads, rate,
  *   and with BenchParameters: url, method, requests, duration_ms, warmup_ms,
- *   timeout_ms, sample_interval_ms}, samples [{index, elapsed_ms, interval_ms,
+ *   timeout_ms, sample_interval_ms, and what was sent: host (the Host
+ *   header, when it was not the URL's), headers [{name, value}], content_type,
+ *   body_bytes and body_base64 (when a body was sent)}, samples [{index, elapsed_ms, interval_ms,
  *   completed, failed, bytes, requests_per_second, p50_us, p90_us, p99_us, max_us,
  *   open_connections}], percentile_spectrum [{percentile, latency_ms, count}]
  *   (HdrHistogram's percentile distribution: 5 ticks per half distance).
@@ -38,6 +40,9 @@ class JsonReport final
 public:
     static QJsonObject toJson(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
         const QList<model::BenchSample> &samples, const model::BenchParameters *parameters = nullptr);
+    // A stored run's export: its id in the database ("run_id", as `runs show
+    // ID` takes it) and the user's note ("note", empty when none).
+    static void addStoredRun(QJsonObject &report, qint64 runId, const QString &note);
     static QJsonObject sampleToJson(const model::BenchSample &sample);
     // Percentiles 0, 10, 20, 30, 40, 50, 55, ... 75, 77.5, ... converging on 100.
     static QJsonArray percentileSpectrum(

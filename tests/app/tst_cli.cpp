@@ -790,6 +790,9 @@ void TestCli::benchStoresRunAndWritesJson()
     QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
     const QJsonObject again = QJsonDocument::fromJson(readFile(exportedJson)).object();
     QCOMPARE(again[u"completed"_s].toInteger(), 200);
+    // Which stored run it is, and the user's note (issue #20).
+    QCOMPARE(again[u"run_id"_s].toInteger(), runs.constFirst().id);
+    QCOMPARE(again[u"note"_s].toString(), u"before the cache change"_s);
     QCOMPARE(again[u"percentile_spectrum"_s].toArray().last()[u"latency_ms"_s].toDouble(),
         double(histogram->maxUs()) / 1000.0);
     QCOMPARE(readFile(exportedCsv).count('\n'), samples.size() + 1); // a header, then one line per sample

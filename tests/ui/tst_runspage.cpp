@@ -11,6 +11,7 @@
 #include "ui/RunExportDialog.h"
 #include "ui/RunListModel.h"
 #include "ui/RunsPage.h"
+#include "ui/Translations.h"
 
 #include <QAbstractItemModel>
 #include <QApplication>
@@ -62,6 +63,7 @@ private slots:
     void stoppedAndBrokenOffRunsSaySo();
     void exportWritesSelectedRuns();
     void exportErrorStaysInTheDialog();
+    void exportKeepsWhatWasSent();
     void deleteSeveralAfterAsking();
     void contextMenuHasTheActions();
     void noteWrittenInTheTableIsStored();
@@ -86,6 +88,8 @@ private:
 
 void TestRunsPage::init()
 {
+    // English as the window has it: its plural forms ("%n run(s)") come from hostbench_en.
+    ui::Translations::install(*QCoreApplication::instance(), u"en"_s);
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     m_database = std::make_unique<storage::Database>();
@@ -451,7 +455,16 @@ void TestRunsPage::exportWritesSelectedRuns()
         QVERIFY(run.value(u"parameters"_s).toObject().value(u"url"_s).toString().endsWith(expected[i].first));
         QCOMPARE(run.value(u"samples"_s).toArray().size(), expected[i].second);
         QCOMPARE(run.value(u"completed"_s).toInteger(), i == 0 ? 80 : 40);
+        // Issue #20: the export had no run id, so it could not be told which stored run it was.
+        QCOMPARE(run.value(u"run_id"_s).toInteger(), i == 0 ? second : first);
+        QVERIFY(run.contains(u"note"_s));
     }
+    // And the page says what was written (it said nothing on success).
+    auto *exported = m_page->findChild<QLabel *>(u"runsExported"_s);
+    QVERIFY(exported && exported->isVisible());
+    QVERIFY2(exported->text().startsWith(u"Exported 2 runs to "_s) && exported->text().contains(jsonPath)
+            && exported->text().contains(csvPath),
+        qPrintable(exported->text()));
     const std::optional<storage::StoredRun> stored = m_database->run(second);
     QVERIFY(stored);
     QCOMPARE(array.at(0).toObject().value(u"started_at_ms"_s).toInteger(), stored->summary.startedAtMs);
@@ -493,6 +506,10 @@ void TestRunsPage::exportErrorStaysInTheDialog()
     QVERIFY(csvError->text().isEmpty());
     QVERIFY(dialog->isVisible());
     QVERIFY(QFileInfo::exists(m_dir->filePath(u"runs.csv"_s)));
+    // The CSV was written all the same, and the dialog says so (it did not).
+    auto *result = dialog->findChild<QLabel *>(u"runsExportResult"_s);
+    QVERIFY(result && result->isVisible());
+    QVERIFY2(result->text().contains(m_dir->filePath(u"runs.csv"_s)), qPrintable(result->text()));
 
     // Neither file: said under the first field.
     json->clear();
@@ -501,6 +518,50 @@ void TestRunsPage::exportErrorStaysInTheDialog()
     QTRY_VERIFY(!jsonError->text().isEmpty());
     QVERIFY(dialog->isVisible());
     dialog->reject();
+}
+
+void TestRunsPage::exportKeepsWhatWasSent()
+{
+    // Issue #20: the JSON said the URL (127.0.0.1:8082) and lost the Host
+    // header, so a replay hit the default site; nor had it the note.
+    model::BenchParameters parameters;
+    parameters.url = u"http://127.0.0.1:1/form"_s;
+    parameters.hostOverride = u"shop.test:8082"_s;
+    parameters.method = "POST";
+    parameters.headers = { { "X-Trace", "on" } };
+    parameters.contentType = "application/x-www-form-urlencoded";
+    parameters.body = "a=1&b=\xff";
+    parameters.concurrency = 2;
+    parameters.requests = 100;
+    const qint64 id = storeRun(parameters, 100, 1);
+    QVERIFY(id > 0);
+    QVERIFY(m_database->setRunNote(id, u"after the cache change"_s));
+    m_page->refresh(id);
+    m_page->exportSelectedRuns();
+    ui::RunExportDialog *dialog = nullptr;
+    QTRY_VERIFY(
+        (dialog = m_page->findChild<ui::RunExportDialog *>(u"runsExportDialog"_s)) && dialog->isVisible());
+    const QString jsonPath = m_dir->filePath(u"sent.json"_s);
+    dialog->findChild<QLineEdit *>(u"runsExportJson"_s)->setText(jsonPath);
+    dialog->findChild<QLineEdit *>(u"runsExportCsv"_s)->clear();
+    QTest::mouseClick(
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save), Qt::LeftButton);
+    QTRY_VERIFY(!m_page->findChild<ui::RunExportDialog *>(u"runsExportDialog"_s));
+    QFile file(jsonPath);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject run = QJsonDocument::fromJson(file.readAll()).array().at(0).toObject();
+    QCOMPARE(run.value(u"run_id"_s).toInteger(), id);
+    QCOMPARE(run.value(u"note"_s).toString(), u"after the cache change"_s);
+    const QJsonObject p = run.value(u"parameters"_s).toObject();
+    QCOMPARE(p.value(u"host"_s).toString(), u"shop.test:8082"_s);
+    QCOMPARE(p.value(u"method"_s).toString(), u"POST"_s);
+    QCOMPARE(p.value(u"content_type"_s).toString(), u"application/x-www-form-urlencoded"_s);
+    const QJsonArray headers = p.value(u"headers"_s).toArray();
+    QCOMPARE(headers.size(), 1);
+    QCOMPARE(headers.at(0).toObject().value(u"name"_s).toString(), u"X-Trace"_s);
+    QCOMPARE(headers.at(0).toObject().value(u"value"_s).toString(), u"on"_s);
+    QCOMPARE(p.value(u"body_bytes"_s).toInteger(), parameters.body.size());
+    QCOMPARE(QByteArray::fromBase64(p.value(u"body_base64"_s).toString().toLatin1()), parameters.body);
 }
 
 void TestRunsPage::deleteSeveralAfterAsking()
