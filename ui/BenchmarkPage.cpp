@@ -13,6 +13,7 @@
 #include "ui/ReportText.h"
 #include "ui/TargetResolver.h"
 #include "ui/Tint.h"
+#include "ui/UrlProblem.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -147,7 +148,12 @@ bool BenchmarkPage::startRun()
     m_urlError->setMessage({});
     showError({});
     // What is wrong with the URL (https, no host, a bad port) goes under it,
-    // in the load generator's own words.
+    // in a sentence of the user's language; then the load generator's own checks.
+    if (const QString problem = UrlProblem::describe(wanted.url); !problem.isEmpty()) {
+        m_urlError->setMessage(problem);
+        m_url->setFocus();
+        return false;
+    }
     QString targetError;
     if (!bench::BenchTarget::fromParameters(wanted, &targetError)) {
         m_urlError->setMessage(tr("The load generator cannot use this URL: %1").arg(targetError));

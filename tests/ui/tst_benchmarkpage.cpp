@@ -16,6 +16,7 @@
 #include "ui/EngineController.h"
 #include "ui/ErrorNote.h"
 #include "ui/FieldError.h"
+#include "ui/Translations.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -49,6 +50,8 @@ private slots:
     void formBuildsNamedFields();
     void textReadableInEitherPalette_data();
     void textReadableInEitherPalette();
+    void badUrlIsASentence_data();
+    void badUrlIsASentence();
 
 private:
     // Every label's text against what is behind it; empty when all read.
@@ -161,6 +164,57 @@ void TestBenchmarkPage::formBuildsNamedFields()
     QCOMPARE(form.m_hint->foregroundRole(), QPalette::PlaceholderText);
     QVERIFY(!form.m_hint->palette().isBrushSet(QPalette::Active, QPalette::WindowText));
     QVERIFY(!form.m_error->isVisible());
+}
+
+void TestBenchmarkPage::badUrlIsASentence_data()
+{
+    // Issue #20: "htp://" got QUrl's "Invalid port or port number out of
+    // range; source was ...; scheme = ..." under the field.
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("expected"); // a part of the sentence
+    QTest::newRow("empty") << QString() << QString() << u"Give the address to load-test"_s;
+    QTest::newRow("no scheme") << QString() << u"127.0.0.1:8080/"_s << u"with http:// in front"_s;
+    QTest::newRow("htp") << QString() << u"htp://127.0.0.1:8080/"_s << u"\"htp://\" is not a scheme"_s;
+    QTest::newRow("https") << QString() << u"https://127.0.0.1/"_s << u"HTTPS is not supported yet"_s;
+    QTest::newRow("port too big") << QString() << u"http://127.0.0.1:99999/"_s
+                                  << u"from 1 to 65535, not \"99999\""_s;
+    QTest::newRow("port not a number") << QString() << u"http://127.0.0.1:80a/"_s << u"not \"80a\""_s;
+    QTest::newRow("port 0") << QString() << u"http://localhost:0/"_s << u"from 1 to 65535"_s;
+    QTest::newRow("no host") << QString() << u"http://:8080/"_s << u"names no host"_s;
+    QTest::newRow("blank") << QString() << u"http://127.0.0.1/a b"_s << u"has a blank in it"_s;
+    QTest::newRow("stray character") << QString() << u"http://127.0.0.1/a<b"_s << u"cannot hold"_s;
+    QTest::newRow("de: port") << u"de"_s << u"http://127.0.0.1:99999/"_s << u"65535"_s;
+    QTest::newRow("de: scheme") << u"de"_s << u"htp://127.0.0.1/"_s << u"htp://"_s;
+}
+
+void TestBenchmarkPage::badUrlIsASentence()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, url);
+    QFETCH(QString, expected);
+    if (!language.isEmpty()) {
+        // The window's language, then the page made again in it.
+        ui::Translations::install(*qApp, language);
+        m_page = std::make_unique<ui::BenchmarkPage>(m_folder->database(), *m_settings, *m_engine);
+        m_page->show();
+    }
+    auto *field = m_page->findChild<QComboBox *>(u"benchUrl"_s);
+    field->setEditText(url);
+    m_page->startRun();
+    const QString message = m_page->findChild<ui::FieldError *>(u"benchUrlError"_s)->text();
+    if (!language.isEmpty())
+        ui::Translations::install(*qApp, u"en"_s);
+    QVERIFY2(message.contains(expected), qPrintable(message));
+    // A sentence, never the parser's own words.
+    for (const QString &parser : { u"source was"_s, u"scheme ="_s, u"Invalid"_s, u"invalid URL"_s })
+        QVERIFY2(!message.contains(parser), qPrintable(message));
+    QVERIFY(!m_page->isRunning());
+    if (!language.isEmpty()) {
+        // Not the English sentence.
+        QVERIFY2(!message.contains(u"The port must"_s) && !message.contains(u"is not a scheme"_s),
+            qPrintable(message));
+    }
 }
 
 void TestBenchmarkPage::textReadableInEitherPalette_data()
