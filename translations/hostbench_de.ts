@@ -186,6 +186,41 @@
     </message>
 </context>
 <context>
+    <name>UrlProblem</name>
+    <message>
+        <source>Give the address to load-test, such as %1.</source>
+        <translation>Geben Sie die zu testende Adresse an, etwa %1.</translation>
+    </message>
+    <message>
+        <source>Write the address with http:// in front, such as %1.</source>
+        <translation>Schreiben Sie die Adresse mit http:// davor, etwa %1.</translation>
+    </message>
+    <message>
+        <source>HTTPS is not supported yet: use an http:// address.</source>
+        <translation>HTTPS wird noch nicht unterstützt: Verwenden Sie eine http://-Adresse.</translation>
+    </message>
+    <message>
+        <source>&quot;%1://&quot; is not a scheme the load generator speaks: write http://.</source>
+        <translation>„%1://“ ist kein Schema, das der Lastgenerator spricht: Schreiben Sie http://.</translation>
+    </message>
+    <message>
+        <source>The address has a blank in it: remove it, or write it as %20.</source>
+        <translation>Die Adresse enthält ein Leerzeichen: Entfernen Sie es oder schreiben Sie es als %20.</translation>
+    </message>
+    <message>
+        <source>The address names no host: write it as http://HOST:PORT/PATH, such as %1.</source>
+        <translation>Die Adresse nennt keinen Host: Schreiben Sie sie als http://HOST:PORT/PFAD, etwa %1.</translation>
+    </message>
+    <message>
+        <source>The port must be a number from 1 to 65535, not &quot;%1&quot;.</source>
+        <translation>Der Port muss eine Zahl von 1 bis 65535 sein, nicht „%1“.</translation>
+    </message>
+    <message>
+        <source>The address has a character a URL cannot hold: check it, or copy it from the browser.</source>
+        <translation>Die Adresse enthält ein Zeichen, das in einer URL nicht stehen kann: Prüfen Sie sie oder kopieren Sie sie aus dem Browser.</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::BenchCharts</name>
     <message>
         <source>Throughput</source>
@@ -529,6 +564,10 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>The engine runs without its control API: %1</source>
         <translation>Der Server läuft ohne Steuer-API: %1</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2, so the control API listens on port %3 instead.</source>
+        <translation>Port %1 wird von %2 belegt, daher lauscht die Steuer-API stattdessen auf Port %3.</translation>
     </message>
 </context>
 <context>
@@ -1136,6 +1175,10 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>Not written: %1</source>
         <translation>Nicht geschrieben: %1</translation>
     </message>
+    <message>
+        <source>Written: %1. The other file was not: see the message under its field.</source>
+        <translation>Geschrieben: %1. Die andere Datei nicht: siehe die Meldung unter ihrem Feld.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunListModel</name>
@@ -1365,6 +1408,17 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>Note Not Saved</source>
         <translation>Notiz nicht gespeichert</translation>
     </message>
+    <message numerus="yes">
+        <source>Exported %n run(s) to %1.</source>
+        <translation>
+            <numerusform>%n Lauf nach %1 exportiert.</numerusform>
+            <numerusform>%n Läufe nach %1 exportiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ServerPage</name>
@@ -1508,14 +1562,6 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <translation>Dieser Desktop hat keinen Infobereich: Das Schließen des Fensters beendet Hostbench.</translation>
     </message>
     <message>
-        <source>Started through the control API: if the port is taken, use the next free one</source>
-        <translation>Über die Steuer-API gestartet: Ist der Port belegt, den nächsten freien verwenden</translation>
-    </message>
-    <message>
-        <source>Started from this window, Hostbench asks which port to use instead.</source>
-        <translation>Aus diesem Fenster gestartet, fragt Hostbench, welcher Port stattdessen verwendet werden soll.</translation>
-    </message>
-    <message>
         <source>Port %1 is in use by %2; the engine was not started.</source>
         <translation>Port %1 wird von %2 verwendet; der Server wurde nicht gestartet.</translation>
     </message>
@@ -1530,6 +1576,14 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Keep running in the tray when closed</source>
         <translation>Beim Schließen im Infobereich bleiben</translation>
+    </message>
+    <message>
+        <source>If the port is taken, the engine and the control API move to the next free port without asking and say so; the port set here stays as it is.</source>
+        <translation>Ist der Port belegt, weichen die Engine und die Steuer-API ohne Rückfrage auf den nächsten freien Port aus und sagen es; der hier eingestellte Port bleibt, wie er ist.</translation>
+    </message>
+    <message>
+        <source>Untick it to be asked which port to use instead.</source>
+        <translation>Deaktivieren Sie es, um gefragt zu werden, welcher Port stattdessen verwendet werden soll.</translation>
     </message>
 </context>
 <context>

@@ -57,6 +57,13 @@
             <numerusform>%n runs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Exported %n run(s) to %1.</source>
+        <translation>
+            <numerusform>Exported %n run to %1.</numerusform>
+            <numerusform>Exported %n runs to %1.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ServerPage</name>

@@ -186,6 +186,41 @@
     </message>
 </context>
 <context>
+    <name>UrlProblem</name>
+    <message>
+        <source>Give the address to load-test, such as %1.</source>
+        <translation>Indiquez l’adresse à tester, par exemple %1.</translation>
+    </message>
+    <message>
+        <source>Write the address with http:// in front, such as %1.</source>
+        <translation>Écrivez l’adresse précédée de http://, par exemple %1.</translation>
+    </message>
+    <message>
+        <source>HTTPS is not supported yet: use an http:// address.</source>
+        <translation>HTTPS n’est pas encore pris en charge : utilisez une adresse http://.</translation>
+    </message>
+    <message>
+        <source>&quot;%1://&quot; is not a scheme the load generator speaks: write http://.</source>
+        <translation>« %1:// » n’est pas un schéma que le générateur de charge parle : écrivez http://.</translation>
+    </message>
+    <message>
+        <source>The address has a blank in it: remove it, or write it as %20.</source>
+        <translation>L’adresse contient une espace : supprimez-la ou écrivez-la %20.</translation>
+    </message>
+    <message>
+        <source>The address names no host: write it as http://HOST:PORT/PATH, such as %1.</source>
+        <translation>L’adresse ne nomme aucun hôte : écrivez-la http://HÔTE:PORT/CHEMIN, par exemple %1.</translation>
+    </message>
+    <message>
+        <source>The port must be a number from 1 to 65535, not &quot;%1&quot;.</source>
+        <translation>Le port doit être un nombre de 1 à 65535, pas « %1 ».</translation>
+    </message>
+    <message>
+        <source>The address has a character a URL cannot hold: check it, or copy it from the browser.</source>
+        <translation>L’adresse contient un caractère qu’une URL ne peut pas contenir : vérifiez-la ou copiez-la depuis le navigateur.</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::BenchCharts</name>
     <message>
         <source>Throughput</source>
@@ -529,6 +564,10 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Control API on http://127.0.0.1:%1/api/status</source>
         <translation>API de contrôle sur http://127.0.0.1:%1/api/status</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2, so the control API listens on port %3 instead.</source>
+        <translation>Le port %1 est utilisé par %2 ; l’API de contrôle écoute donc sur le port %3.</translation>
     </message>
 </context>
 <context>
@@ -1136,6 +1175,10 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>Not written: %1</source>
         <translation>Non écrit : %1</translation>
     </message>
+    <message>
+        <source>Written: %1. The other file was not: see the message under its field.</source>
+        <translation>Écrit : %1. L’autre fichier ne l’a pas été : voir le message sous son champ.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunListModel</name>
@@ -1365,6 +1408,17 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>Note Not Saved</source>
         <translation>Note non enregistrée</translation>
     </message>
+    <message numerus="yes">
+        <source>Exported %n run(s) to %1.</source>
+        <translation>
+            <numerusform>%n exécution exportée vers %1.</numerusform>
+            <numerusform>%n exécutions exportées vers %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> et </translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ServerPage</name>
@@ -1508,14 +1562,6 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <translation>Ce bureau n’a pas de zone de notification&#xa0;: fermer la fenêtre quitte Hostbench.</translation>
     </message>
     <message>
-        <source>Started through the control API: if the port is taken, use the next free one</source>
-        <translation>Démarré par l’API de contrôle : si le port est occupé, utiliser le suivant libre</translation>
-    </message>
-    <message>
-        <source>Started from this window, Hostbench asks which port to use instead.</source>
-        <translation>Démarré depuis cette fenêtre, Hostbench demande quel port utiliser à la place.</translation>
-    </message>
-    <message>
         <source>Port %1 is in use by %2; the engine was not started.</source>
         <translation>Le port %1 est utilisé par %2 ; le serveur n’a pas été démarré.</translation>
     </message>
@@ -1530,6 +1576,14 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Keep running in the tray when closed</source>
         <translation>Réduire dans la zone de notification</translation>
+    </message>
+    <message>
+        <source>If the port is taken, the engine and the control API move to the next free port without asking and say so; the port set here stays as it is.</source>
+        <translation>Si le port est pris, le moteur et l’API de contrôle passent sans demander au port libre suivant et le signalent ; le port réglé ici reste tel quel.</translation>
+    </message>
+    <message>
+        <source>Untick it to be asked which port to use instead.</source>
+        <translation>Décochez-la pour qu’on vous demande quel port utiliser à la place.</translation>
     </message>
 </context>
 <context>

@@ -186,6 +186,41 @@
     </message>
 </context>
 <context>
+    <name>UrlProblem</name>
+    <message>
+        <source>Give the address to load-test, such as %1.</source>
+        <translation>Informe o endereço a testar, por exemplo %1.</translation>
+    </message>
+    <message>
+        <source>Write the address with http:// in front, such as %1.</source>
+        <translation>Escreva o endereço com http:// na frente, por exemplo %1.</translation>
+    </message>
+    <message>
+        <source>HTTPS is not supported yet: use an http:// address.</source>
+        <translation>HTTPS ainda não é suportado: use um endereço http://.</translation>
+    </message>
+    <message>
+        <source>&quot;%1://&quot; is not a scheme the load generator speaks: write http://.</source>
+        <translation>&quot;%1://&quot; não é um esquema que o gerador de carga fala: escreva http://.</translation>
+    </message>
+    <message>
+        <source>The address has a blank in it: remove it, or write it as %20.</source>
+        <translation>O endereço tem um espaço: remova-o ou escreva-o como %20.</translation>
+    </message>
+    <message>
+        <source>The address names no host: write it as http://HOST:PORT/PATH, such as %1.</source>
+        <translation>O endereço não nomeia um host: escreva-o como http://HOST:PORTA/CAMINHO, por exemplo %1.</translation>
+    </message>
+    <message>
+        <source>The port must be a number from 1 to 65535, not &quot;%1&quot;.</source>
+        <translation>A porta deve ser um número de 1 a 65535, não &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>The address has a character a URL cannot hold: check it, or copy it from the browser.</source>
+        <translation>O endereço tem um caractere que uma URL não pode conter: verifique-o ou copie-o do navegador.</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::BenchCharts</name>
     <message>
         <source>Throughput</source>
@@ -529,6 +564,10 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Control API on http://127.0.0.1:%1/api/status</source>
         <translation>API de controle em http://127.0.0.1:%1/api/status</translation>
+    </message>
+    <message>
+        <source>Port %1 is in use by %2, so the control API listens on port %3 instead.</source>
+        <translation>A porta %1 está em uso por %2, então a API de controle escuta na porta %3.</translation>
     </message>
 </context>
 <context>
@@ -1136,6 +1175,10 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>Not written: %1</source>
         <translation>Não gravado: %1</translation>
     </message>
+    <message>
+        <source>Written: %1. The other file was not: see the message under its field.</source>
+        <translation>Gravado: %1. O outro arquivo não foi: veja a mensagem sob o seu campo.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunListModel</name>
@@ -1365,6 +1408,17 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>Note Not Saved</source>
         <translation>Nota não salva</translation>
     </message>
+    <message numerus="yes">
+        <source>Exported %n run(s) to %1.</source>
+        <translation>
+            <numerusform>%n execução exportada para %1.</numerusform>
+            <numerusform>%n execuções exportadas para %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> e </translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ServerPage</name>
@@ -1508,14 +1562,6 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <translation>Esta área de trabalho não tem bandeja do sistema: fechar a janela encerra o Hostbench.</translation>
     </message>
     <message>
-        <source>Started through the control API: if the port is taken, use the next free one</source>
-        <translation>Iniciado pela API de controle: se a porta estiver ocupada, usar a próxima livre</translation>
-    </message>
-    <message>
-        <source>Started from this window, Hostbench asks which port to use instead.</source>
-        <translation>Iniciado por esta janela, o Hostbench pergunta qual porta usar no lugar.</translation>
-    </message>
-    <message>
         <source>Port %1 is in use by %2; the engine was not started.</source>
         <translation>A porta %1 está em uso por %2; o servidor não foi iniciado.</translation>
     </message>
@@ -1530,6 +1576,14 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Keep running in the tray when closed</source>
         <translation>Ao fechar, continuar na bandeja</translation>
+    </message>
+    <message>
+        <source>If the port is taken, the engine and the control API move to the next free port without asking and say so; the port set here stays as it is.</source>
+        <translation>Se a porta estiver ocupada, o motor e a API de controle passam sem perguntar para a próxima porta livre e avisam; a porta definida aqui continua como está.</translation>
+    </message>
+    <message>
+        <source>Untick it to be asked which port to use instead.</source>
+        <translation>Desmarque para ser perguntado qual porta usar em vez disso.</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "storage/Database.h"
 #include "storage/SiteEdits.h"
 #include "ui/AppSettings.h"
+#include "ui/PortConflictDialog.h"
 
 #include <QHostAddress>
 
@@ -164,7 +165,20 @@ void EngineController::startControlApi()
     auto api = std::make_unique<control::ControlApi>([server] { return server->metrics(); },
         m_server->isRunning() ? m_server->url() : QString(), std::move(access));
     const quint16 port = m_settings.controlApiPort();
-    if (!api->listen(QHostAddress(QHostAddress::LocalHost), port, &error)) {
+    const QHostAddress loopback(QHostAddress::LocalHost);
+    // "Use the next free port if taken" (the Server page): the API moves by
+    // itself, past the engine's own port, and says so; the setting stays.
+    quint16 listenPort = port;
+    const model::ServerConfig engineConfig = m_database.serverConfig();
+    if (port != 0 && engineConfig.portFallback && PortConflictDialog::isTaken(loopback, port)) {
+        quint16 next = port;
+        do {
+            next = PortConflictDialog::nextFreePort(loopback, quint16(next + 1));
+        } while (next != 0 && next == engineConfig.port);
+        if (next != 0)
+            listenPort = next;
+    }
+    if (!api->listen(loopback, listenPort, &error)) {
         // The engine is useful without it; say so and go on.
         m_controlApiStatus = tr("The engine runs without its control API: %1").arg(error);
         m_controlApiFailed = true;
@@ -210,6 +224,10 @@ void EngineController::startControlApi()
     control::ControlEndpoint::write(
         m_tokenFolder, QHostAddress(QHostAddress::LocalHost), m_controlApi->port(), &error);
     m_controlApiStatus = tr("Control API on http://127.0.0.1:%1/api/status").arg(m_controlApi->port());
+    if (listenPort != port)
+        m_controlApiStatus = tr("Port %1 is in use by %2, so the control API listens on port %3 instead.")
+                                 .arg(QString::number(port), PortConflictDialog::holderOf(port),
+                                     QString::number(listenPort));
 }
 
 model::MetricsSnapshot EngineController::metricsNow() const

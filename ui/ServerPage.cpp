@@ -90,8 +90,9 @@ ServerPage::ServerPage(
     m_port->setValue(stored.port);
     m_fallback->setChecked(stored.portFallback);
     // The label is short; the tool tip says when it applies.
-    m_fallback->setToolTip(tr("Started through the control API: if the port is taken, use the next free one")
-        + u'\n' + tr("Started from this window, Hostbench asks which port to use instead."));
+    m_fallback->setToolTip(tr("If the port is taken, the engine and the control API move to the next free "
+                              "port without asking and say so; the port set here stays as it is.")
+        + u'\n' + tr("Untick it to be asked which port to use instead."));
     const int cores = QThread::idealThreadCount();
     m_threads->setRange(0, 256);
     m_threads->setSpecialValueText(tr("One per core (%1)").arg(cores));
@@ -251,7 +252,13 @@ bool ServerPage::startEngine(StartBy by)
     const bool person = by == StartBy::Person;
     // Asked before the engine moves anywhere: the answer goes into the form,
     // so that the port stored, shown and served are one.
-    if (person && wanted.port != 0 && PortConflictDialog::isTaken(address, wanted.port)) {
+    // With "Use the next free port if taken" ticked nobody is asked: the
+    // engine moves, the page and the status bar say so, and the port set
+    // stays the one stored (never the fallback).
+    bool asked = false;
+    if (person && !wanted.portFallback && wanted.port != 0
+        && PortConflictDialog::isTaken(address, wanted.port)) {
+        asked = true;
         if (!askForPort(PortConflictDialog::Listener::Engine, wanted.listenAddress, m_port)) {
             showError(tr("Port %1 is in use by %2; the engine was not started.")
                           .arg(QString::number(wanted.port), PortConflictDialog::holderOf(wanted.port)));
@@ -260,7 +267,7 @@ bool ServerPage::startEngine(StartBy by)
         wanted.port = quint16(m_port->value());
     }
     const quint16 controlPort = quint16(m_controlPort->value());
-    if (person && m_controlEnabled->isChecked() && controlPort != 0
+    if (person && !wanted.portFallback && m_controlEnabled->isChecked() && controlPort != 0
         && m_engine.controlApiPort() != controlPort
         && PortConflictDialog::isTaken(QHostAddress(QHostAddress::LocalHost), controlPort)) {
         // Cancelled: the engine starts without it, as the page then says.
@@ -272,7 +279,7 @@ bool ServerPage::startEngine(StartBy by)
         showError(tr("The settings could not be saved: %1").arg(m_database.lastError()));
     // A person was asked: the engine never moves on its own then (a port
     // taken since the question fails, and says by whom).
-    if (person)
+    if (asked)
         wanted.portFallback = false;
 
     QString error;
@@ -312,8 +319,8 @@ bool ServerPage::askForPort(PortConflictDialog::Listener listener, const QString
 void ServerPage::askAboutControlApiPort()
 {
     const quint16 port = m_settings.controlApiPort();
-    if (!m_engine.controlApiFailed() || !m_settings.controlApiEnabled() || port == 0
-        || !PortConflictDialog::isTaken(QHostAddress(QHostAddress::LocalHost), port))
+    if (m_fallback->isChecked() || !m_engine.controlApiFailed() || !m_settings.controlApiEnabled()
+        || port == 0 || !PortConflictDialog::isTaken(QHostAddress(QHostAddress::LocalHost), port))
         return;
     m_controlPort->setValue(port);
     if (!askForPort(PortConflictDialog::Listener::ControlApi, u"127.0.0.1"_s, m_controlPort))

@@ -80,6 +80,7 @@ private slots:
     void startEngineFromServerPage();
     void portInUseShowsError();
     void portConflictAsks();
+    void firstStartWithPortsTakenMovesWithoutAsking();
     void controlApiPortConflictAsks();
     void addSiteThroughDialog();
     void sitesServedByHint();
@@ -380,6 +381,10 @@ void TestMainWindow::portConflictAsks()
     QTcpServer occupier;
     QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
     const quint16 taken = occupier.serverPort();
+    // Asked only with "Use the next free port if taken" unticked (ticked,
+    // the engine moves by itself: firstStartWithPortsTakenMovesWithoutAsking).
+    auto *fallbackBox = widget<QCheckBox>(u"serverPortFallback"_s);
+    fallbackBox->setChecked(false);
     const quint16 next = ui::PortConflictDialog::nextFreePort(QHostAddress::LocalHost, taken);
     QVERIFY(next > taken);
     QTcpServer alsoTaken; // typed as "another port": refused under the field
@@ -467,10 +472,10 @@ void TestMainWindow::portConflictAsks()
     QTRY_VERIFY(!m_window->engine().isRunning());
     typeInto(widget<QSpinBox>(u"serverPort"_s), QString::number(taken));
     auto *fallback = widget<QCheckBox>(u"serverPortFallback"_s);
-    QVERIFY(fallback->isChecked());
-    // A short label; when it applies is in its tool tip.
+    fallback->setChecked(true);
+    // A short label; what it does is in its tool tip.
     QCOMPARE(fallback->text(), u"Use the next free port if taken"_s);
-    QVERIFY2(fallback->toolTip().startsWith(u"Started through the control API: if the port is taken"_s),
+    QVERIFY2(fallback->toolTip().startsWith(u"If the port is taken, the engine and the control API move"_s),
         qPrintable(fallback->toolTip()));
     auto *serverPage = m_window->findChild<ui::ServerPage *>();
     QVERIFY(serverPage->startEngine(ui::ServerPage::StartBy::ControlApi));
@@ -495,6 +500,73 @@ void TestMainWindow::portConflictAsks()
     QCOMPARE(widget<QLabel>(u"statusState"_s)->text(), u"Serving"_s);
 }
 
+void TestMainWindow::firstStartWithPortsTakenMovesWithoutAsking()
+{
+    // Issue #20: the engine's and the control API's ports both taken at the
+    // first start, "Use the next free port if taken" ticked (the default):
+    // two modal questions came anyway, the API took the port after the
+    // engine's, pushing the engine one further, and the fallback port was
+    // stored as the one set. Now: no question, both move, the engine's
+    // port is not taken by the API, the settings keep what was set, and the
+    // Server page and the status bar say so.
+    m_window.reset();
+    QTcpServer engineTaken;
+    QTcpServer apiTaken;
+    QVERIFY(engineTaken.listen(QHostAddress::LocalHost, 0));
+    QVERIFY(apiTaken.listen(QHostAddress::LocalHost, 0));
+    model::ServerConfig config = m_folder->database().serverConfig();
+    config.port = engineTaken.serverPort();
+    config.portFallback = true;
+    QVERIFY(m_folder->database().saveServerConfig(config));
+    ui::AppSettings settings(m_folder->database());
+    settings.setControlApiPort(apiTaken.serverPort());
+    settings.setControlApiEnabled(true);
+    settings.setStartEngineAtLaunch(true);
+
+    bool asked = false;
+    QTimer watch;
+    connect(&watch, &QTimer::timeout, this, [&] {
+        if (QWidget *modal = QApplication::activeModalWidget()) {
+            asked = true;
+            if (auto *dialog = qobject_cast<QDialog *>(modal))
+                dialog->reject();
+        }
+    });
+    watch.start(20);
+    m_window = std::make_unique<ui::MainWindow>(*m_folder);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->startEngineAtLaunch();
+    QTest::qWait(200);
+    watch.stop();
+    QVERIFY2(!asked, "a question was asked although the next free port was allowed");
+
+    ui::EngineController &engine = m_window->engine();
+    QVERIFY(engine.isRunning());
+    QVERIFY(engine.servesAnotherPort());
+    QVERIFY(engine.port() != engineTaken.serverPort());
+    const quint16 apiPort = engine.controlApiPort();
+    QVERIFY(apiPort != 0);
+    QVERIFY(apiPort != apiTaken.serverPort());
+    QVERIFY2(apiPort != engineTaken.serverPort(), "the control API took the engine's port");
+    // What was set stays set.
+    QCOMPARE(m_folder->database().serverConfig().port, engineTaken.serverPort());
+    QCOMPARE(ui::AppSettings(m_folder->database()).controlApiPort(), apiTaken.serverPort());
+    QCOMPARE(widget<QSpinBox>(u"serverPort"_s)->value(), int(engineTaken.serverPort()));
+    // Said on the Server page and in the status bar.
+    auto *note = widget<QLabel>(u"serverPortNote"_s);
+    QVERIFY2(note->text().contains(u"so the engine serves on port %1 instead"_s.arg(engine.port())),
+        qPrintable(note->text()));
+    QCOMPARE(widget<QLabel>(u"statusState"_s)->text(),
+        u"Serving (port %1 is taken)"_s.arg(engineTaken.serverPort()));
+    QVERIFY2(
+        engine.controlApiStatus().contains(u"so the control API listens on port %1 instead"_s.arg(apiPort)),
+        qPrintable(engine.controlApiStatus()));
+    int status = 0;
+    get(QUrl(u"http://127.0.0.1:%1/index.html"_s.arg(engine.port())), {}, &status);
+    QCOMPARE(status, 200);
+}
+
 void TestMainWindow::controlApiPortConflictAsks()
 {
     // The control API's port is taken: asked as for the engine's; the API
@@ -507,6 +579,8 @@ void TestMainWindow::controlApiPortConflictAsks()
     QTcpServer occupier;
     QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
     typeInto(widget<QSpinBox>(u"serverControlPort"_s), QString::number(occupier.serverPort()));
+    // Asked only with the next free port not allowed.
+    widget<QCheckBox>(u"serverPortFallback"_s)->setChecked(false);
 
     // Cancelled: the engine runs without it, and says so.
     answerPortQuestion([](ui::PortConflictDialog *dialog) { dialog->reject(); });
