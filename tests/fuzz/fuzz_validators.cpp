@@ -4,9 +4,15 @@
 // and Accept-Encoding.
 // Properties:
 //  - a date that parses formats back (IMF-fixdate) to a date that parses to
-//    the same second (for the years an IMF-fixdate can hold);
+//    the same second (for the years an IMF-fixdate can hold), and that
+//    IMF-fixdate, as If-Range, holds for a Last-Modified of that second
+//    (whatever its weekday: "Wed, ..." is a date, not a weak tag); an
+//    IMF-fixdate that parses is that formatting itself, but for the day
+//    name and a leap second (no sign, no 30 February, no hour -1 slips
+//    through);
 //  - a strong entity-tag match is also a weak one; "*" matches any tag;
-//  - If-Range holds only for the tag itself or for the exact date;
+//  - If-Range holds only for the tag itself or for the exact date, never
+//    for the weak form of the tag;
 //  - evaluate() never answers 304 or 412 to a request without conditions,
 //    and gives the same answer twice;
 //  - the negotiated coding is one that exists (br only with a .br sibling,
@@ -14,6 +20,7 @@
 #include "FuzzCheck.h"
 
 #include "http/ContentCoding.h"
+#include "http/FieldText.h"
 #include "http/HttpDate.h"
 #include "http/Request.h"
 #include "http/Validators.h"
@@ -60,6 +67,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         std::time_t again = 0;
         FUZZ_CHECK(Validators::parseDate(std::string_view(formatted, HttpDate::kLength), again));
         FUZZ_CHECK(again == parsed);
+        FUZZ_CHECK(Validators::ifRangeHolds(std::string_view(formatted, HttpDate::kLength), etag, parsed));
+        const std::string_view given = FieldText::trimmed(text);
+        // Written back as it came, but a leap second (23:59:60 is 00:00:00 next day).
+        if (given.size() == HttpDate::kLength && given[3] == ',' && given.substr(23, 2) != "60")
+            FUZZ_CHECK(given.substr(3) == std::string_view(formatted + 3, HttpDate::kLength - 3));
     }
 
     for (const std::string &list : { request.ifMatch, request.ifNoneMatch }) {
@@ -68,6 +80,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     FUZZ_CHECK(Validators::listMatches("*", etag, false));
     FUZZ_CHECK(Validators::listMatches(etag, etag, false));
+    FUZZ_CHECK(Validators::ifRangeHolds(etag, etag, lastModified));
+    FUZZ_CHECK(!Validators::ifRangeHolds("W/" + etag, etag, lastModified));
 
     if (Validators::ifRangeHolds(request.ifRange, etag, lastModified)) {
         std::time_t date = 0;
