@@ -14,6 +14,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <ctime>
 #include <functional>
 
 namespace hostbench::http {
@@ -158,6 +159,14 @@ void FileResponder::serve(
         Validators::formatETag(stat.inode, stat.size, stat.mtimeNs, etagCoding(coding), response.etag);
     response.lastModified = stat.mtime();
     response.lastModifiedText = representation->lastModified;
+    // RFC 9110 §8.8.2.1: a modification time ahead of the clock is replaced by
+    // the message's date. Date is read after this (Connection::writeResponse),
+    // so it is never earlier. time() is a vDSO read, no system call.
+    const std::time_t now = std::time(nullptr);
+    if (response.lastModified > now) {
+        response.lastModified = now;
+        response.lastModifiedText = {}; // ResponseHead formats `now`
+    }
     response.acceptRanges = true;
 
     if (Validators::hasConditions(request)) {

@@ -22,6 +22,10 @@ class RequestTarget;
  *   -> validators and preconditions (Validators) -> ranges (Ranges) -> body
  *   (cached bytes inline, else the open file for sendfile).
  *
+ * Last-Modified is the file's modification time, or the response's own
+ * time when that lies in the future (RFC 9110 §8.8.2.1: never later than
+ * Date); the preconditions and If-Range compare with what is sent.
+ *
  * Ranges: one range -> 206 with Content-Range; several -> multipart/
  * byteranges built in memory when the body stays within kMultipartLimit
  * and twice the representation's length, else 200 with the whole file

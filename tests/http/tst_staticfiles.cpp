@@ -2,12 +2,20 @@
 
 #include "http/HttpServer.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QLocale>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <QTimeZone>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <utility>
 
 using hostbench::http::HttpServer;
 using hostbench::model::ServerConfig;
@@ -27,6 +35,9 @@ private slots:
     void ranges_data();
     void ranges();
     void ifRange();
+    void ifRangeDateOnEveryWeekday_data();
+    void ifRangeDateOnEveryWeekday();
+    void futureModificationTime();
     void multipart_data();
     void multipart();
     void multipartAbuseGetsWholeFile();
@@ -41,6 +52,7 @@ private slots:
 
 private:
     static void writeFile(const QString &path, const QByteArray &content);
+    static void setModified(const QString &path, qint64 secondsSinceEpoch);
     static QByteArray get(const QByteArray &target, const QByteArray &extra = {},
         const QByteArray &host = "main.test", const QByteArray &method = "GET");
     RawClient::Reply fetch(const QByteArray &target, const QByteArray &extra = {},
@@ -58,6 +70,12 @@ void TestStaticFiles::writeFile(const QString &path, const QByteArray &content)
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
     QCOMPARE(file.write(content), content.size());
+}
+
+void TestStaticFiles::setModified(const QString &path, qint64 secondsSinceEpoch)
+{
+    const timespec times[2] = { { time_t(secondsSinceEpoch), 0 }, { time_t(secondsSinceEpoch), 0 } };
+    QCOMPARE(::utimensat(AT_FDCWD, QFile::encodeName(path).constData(), times, 0), 0);
 }
 
 QByteArray TestStaticFiles::get(
@@ -100,6 +118,14 @@ void TestStaticFiles::initTestCase()
     writeFile(m_root + QStringLiteral("/errors/404.html"), "<p>custom missing page</p>");
     writeFile(m_root + QStringLiteral("/changing.txt"), "version one");
     writeFile(dir.filePath(QStringLiteral("outside/secret.txt")), "SECRET");
+    // One file last changed on each day of a week (Sun 06 Nov 1994 .. Sat 12
+    // Nov 1994, 08:49:37 GMT), for If-Range dates.
+    QVERIFY(dir.mkpath(QStringLiteral("root/week")));
+    for (int day = 0; day < 7; ++day) {
+        const QString path = m_root + QStringLiteral("/week/%1.bin").arg(day);
+        writeFile(path, QByteArray(1000, char('a' + day)));
+        setModified(path, 784111777 + day * 86400);
+    }
     QVERIFY(QFile::link(QStringLiteral("../outside/secret.txt"), m_root + QStringLiteral("/link-out.txt")));
 
     VirtualHost main;
@@ -240,6 +266,82 @@ void TestStaticFiles::ifRange()
     QCOMPARE(stale.status, 200);
     QCOMPARE(stale.body, m_large);
     QCOMPARE(fetch("/large.bin", range + "If-Range: Sun, 06 Nov 1994 08:49:37 GMT\r\n").status, 200);
+}
+
+void TestStaticFiles::ifRangeDateOnEveryWeekday_data()
+{
+    // A resumed download sends back the Last-Modified it saw, in any of the
+    // three forms of RFC 9110 §5.6.7: a Wednesday's is a date, not a weak tag.
+    QTest::addColumn<int>("day");
+    QTest::addColumn<QByteArray>("lastModified");
+    QTest::addColumn<QByteArray>("ifRange");
+    static const char *const kShort[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+    static const char *const kLong[]
+        = { "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday" };
+    for (int day = 0; day < 7; ++day) {
+        const QByteArray date = QByteArray::number(6 + day).rightJustified(2, '0');
+        const QByteArray imf = QByteArray(kShort[day]) + ", " + date + " Nov 1994 08:49:37 GMT";
+        QTest::addRow("%s, IMF-fixdate", kLong[day]) << day << imf << imf;
+        QTest::addRow("%s, RFC 850", kLong[day])
+            << day << imf << QByteArray(kLong[day]) + ", " + date + "-Nov-94 08:49:37 GMT";
+        QTest::addRow("%s, asctime", kLong[day]) << day << imf
+                                                 << QByteArray(kShort[day]) + " Nov "
+                + QByteArray::number(6 + day).rightJustified(2, ' ') + " 08:49:37 1994";
+    }
+}
+
+void TestStaticFiles::ifRangeDateOnEveryWeekday()
+{
+    QFETCH(int, day);
+    QFETCH(QByteArray, lastModified);
+    QFETCH(QByteArray, ifRange);
+    const QByteArray file = "/week/" + QByteArray::number(day) + ".bin";
+    QCOMPARE(fetch(file).field("Last-Modified"), lastModified);
+    const RawClient::Reply resumed = fetch(file, "Range: bytes=10-19\r\nIf-Range: " + ifRange + "\r\n");
+    QCOMPARE(resumed.status, 206);
+    QCOMPARE(resumed.field("Content-Range"), QByteArray("bytes 10-19/1000"));
+    QCOMPARE(resumed.body, QByteArray(10, char('a' + day)));
+    // A second off is another file: the whole of it.
+    const QByteArray later = lastModified.left(23) + QByteArray::number(38) + " GMT";
+    QCOMPARE(fetch(file, "Range: bytes=10-19\r\nIf-Range: " + later + "\r\n").status, 200);
+}
+
+namespace {
+
+// An IMF-fixdate as the server writes it, read by Qt (not by the engine's parser).
+qint64 imfFixdate(const QByteArray &text)
+{
+    QDateTime time
+        = QLocale::c().toDateTime(QString::fromLatin1(text), u"ddd, dd MMM yyyy HH:mm:ss 'GMT'"_qs);
+    time.setTimeZone(QTimeZone::utc());
+    return time.isValid() ? time.toSecsSinceEpoch() : -1;
+}
+
+} // namespace
+
+void TestStaticFiles::futureModificationTime()
+{
+    // RFC 9110 §8.8.2.1: a modification time ahead of the server's clock is
+    // sent as the response's own date, never later than Date.
+    const qint64 future = QDateTime::currentSecsSinceEpoch() + 30 * 86400;
+    for (const auto &[name, size] :
+        { std::pair { "future.txt", 100 }, std::pair { "future.bin", 100'000 } }) {
+        const QString path = m_root + u'/' + QLatin1String(name);
+        writeFile(path, QByteArray(size, 'f'));
+        setModified(path, future);
+        const QByteArray target = '/' + QByteArray(name);
+        const RawClient::Reply reply = fetch(target);
+        QCOMPARE(reply.status, 200);
+        const qint64 date = imfFixdate(reply.field("Date"));
+        const qint64 lastModified = imfFixdate(reply.field("Last-Modified"));
+        QVERIFY2(date > 0 && lastModified > 0, reply.head.constData());
+        QVERIFY2(lastModified <= date, reply.head.constData());
+        // The entity-tag still follows the file, so it validates as before.
+        const RawClient::Reply again = fetch(target, "If-None-Match: " + reply.field("ETag") + "\r\n");
+        QCOMPARE(again.status, 304);
+        QVERIFY2(imfFixdate(again.field("Last-Modified")) <= imfFixdate(again.field("Date")),
+            again.head.constData());
+    }
 }
 
 void TestStaticFiles::multipart_data()
