@@ -4,7 +4,6 @@
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
-#include <boost/beast/http/error.hpp>
 
 #include <cerrno>
 #include <cstring>
@@ -18,8 +17,6 @@ BenchConnection::BenchConnection(BenchWorker &worker, const RunShared &run, int 
     : m_worker(worker)
     , m_run(run)
     , m_socket(worker.context())
-    , m_arenaBuffer(new std::byte[kArenaSize])
-    , m_arena(m_arenaBuffer.get(), kArenaSize)
     , m_buffer(new char[kBufferSize])
 {
     if (run.parameters.rate > 0) {
@@ -225,20 +222,9 @@ void BenchConnection::onReceive(const boost::system::error_code &ec, size_t n)
     m_attempt.bytes += n;
     m_used += n;
 
-    boost::beast::error_code parseError;
     size_t offset = 0;
-    while (offset < m_used && !m_parser->is_done()) {
-        const size_t consumed
-            = m_parser->put(asio::buffer(m_buffer.get() + offset, m_used - offset), parseError);
-        offset += consumed;
-        if (parseError == http::error::need_more) {
-            parseError = {};
-            break;
-        }
-        if (parseError || consumed == 0)
-            break;
-    }
-    if (parseError) {
+    const ResponseReader::State state = m_reader.feed(m_buffer.get(), m_used, offset);
+    if (state == ResponseReader::State::Error) {
         fail(FailureKind::Parse);
         return;
     }
@@ -247,7 +233,7 @@ void BenchConnection::onReceive(const boost::system::error_code &ec, size_t n)
         std::memmove(m_buffer.get(), m_buffer.get() + offset, m_used - offset);
         m_used -= offset;
     }
-    if (m_parser->is_done())
+    if (state == ResponseReader::State::Done)
         complete(now);
     else if (m_used == kBufferSize)
         fail(FailureKind::Parse);
@@ -257,14 +243,11 @@ void BenchConnection::onReceive(const boost::system::error_code &ec, size_t n)
 
 void BenchConnection::onEof()
 {
-    if (m_parser->got_some() && !m_parser->is_done()) {
-        // A body delimited by the end of the connection (RFC 9112 §6.3 item 8).
-        boost::beast::error_code ec;
-        m_parser->put_eof(ec);
-        if (!ec && m_parser->is_done()) {
-            complete(Clock::now());
-            return;
-        }
+    // A body delimited by the end of the connection (RFC 9112 §6.3 item 8)
+    // ends here; anything else cut short is a read failure.
+    if (m_reader.gotSome() && m_reader.atEnd() == ResponseReader::State::Done) {
+        complete(Clock::now());
+        return;
     }
     if (!retryStale())
         fail(FailureKind::Read);
@@ -283,22 +266,15 @@ bool BenchConnection::retryStale()
 
 void BenchConnection::resetParser()
 {
-    // A parser serves one message (Beast cannot reset one); its fields are
-    // few and small, so constructing one per response is cheap.
-    m_parser.reset();
-    m_arena.release();
-    m_parser.emplace(std::piecewise_construct, std::make_tuple(), std::make_tuple(Allocator(&m_arena)));
-    m_parser->get().body() = 0; // a skipped (HEAD) body never initialises it
-    m_parser->body_limit(boost::none);
-    m_parser->eager(true);
-    if (m_run.target.isHead())
-        m_parser->skip(true);
+    m_reader.reset(m_run.target.isHead());
 }
 
 void BenchConnection::complete(Clock::time_point now)
 {
-    const auto &response = m_parser->get();
-    const bool keptAlive = m_run.parameters.keepAlive && m_parser->keep_alive();
+    const auto &response = m_reader.parser().get();
+    // After a 101 the connection speaks the protocol switched to, not HTTP/1.1.
+    const bool keptAlive
+        = m_run.parameters.keepAlive && m_reader.parser().keep_alive() && response.result_int() != 101;
     if (!m_worker.knowsServer())
         m_worker.noteServer(response[http::field::server]);
     m_busy = false;

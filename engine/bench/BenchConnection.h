@@ -1,15 +1,13 @@
 #pragma once
 
-#include "CountingBody.h"
+#include "ResponseReader.h"
 #include "RunShared.h"
 #include "WorkerStats.h"
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/beast/http/parser.hpp>
 
 #include <memory>
-#include <memory_resource>
 #include <optional>
 
 namespace hostbench::bench {
@@ -31,8 +29,10 @@ struct Attempt
 
 /*
  * One client connection of the closed (or, with a rate, paced) model: send
- * the pre-serialised request, parse the answer with Beast's
- * response_parser, record, send the next. Failures close the socket; the
+ * the pre-serialised request, read the answer with a ResponseReader (Beast's
+ * response_parser; interim 1xx responses skipped, 101 final), record, send
+ * the next. After a 101 the connection speaks another protocol: it is
+ * closed, and the next request opens a new one. Failures close the socket; the
  * next request reconnects. A kept-alive connection that the server closed
  * while idle is reopened once without counting a failure (as ab).
  *
@@ -51,12 +51,7 @@ public:
     void shutdown(Clock::time_point stoppedAt);
 
 private:
-    // The parser's header fields live in a per-connection arena that is
-    // rewound for each response: no malloc per header field.
-    using Allocator = std::pmr::polymorphic_allocator<char>;
-    using Parser = boost::beast::http::response_parser<CountingBody, Allocator>;
     static constexpr size_t kBufferSize = 16 * 1024; // > Beast's 8 KiB header limit
-    static constexpr size_t kArenaSize = 4 * 1024; // typical response headers; more spills to the heap
 
     void next();
     void begin();
@@ -77,9 +72,7 @@ private:
     std::optional<boost::asio::steady_timer> m_pacer; // with a rate only
     Clock::time_point m_nextIntended;
     Clock::duration m_pace {};
-    std::unique_ptr<std::byte[]> m_arenaBuffer;
-    std::pmr::monotonic_buffer_resource m_arena;
-    std::optional<Parser> m_parser;
+    ResponseReader m_reader;
     std::unique_ptr<char[]> m_buffer;
     size_t m_used = 0; // bytes in m_buffer not yet parsed
     Attempt m_attempt;

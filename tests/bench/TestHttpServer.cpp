@@ -94,6 +94,8 @@ private:
         std::string body = "OK";
         bool withLength = true;
         int delayMs = 0;
+        int interimDelayMs = 0;
+        m_interim.clear();
         if (path == "/silent")
             return read(); // keep reading, never answer
         if (path.rfind("/status/", 0) == 0) {
@@ -112,6 +114,21 @@ private:
             m_drop = true; // answers as if keeping the connection, then closes it
         } else if (path == "/big") {
             body.assign(100000, 'x');
+        } else if (path.rfind("/interim/", 0) == 0) {
+            // /interim/103,100/MS: the codes, then (after MS ms) the final answer.
+            const size_t slash = path.find('/', 9);
+            const std::string codes
+                = path.substr(9, slash == std::string::npos ? std::string::npos : slash - 9);
+            interimDelayMs = slash == std::string::npos ? 0 : std::atoi(path.c_str() + slash + 1);
+            size_t at = 0;
+            while (at < codes.size()) {
+                const size_t comma = std::min(codes.find(',', at), codes.size());
+                m_interim += "HTTP/1.1 " + codes.substr(at, comma - at) + " Interim\r\n";
+                m_interim += codes.compare(at, comma - at, "101") == 0
+                    ? "Connection: upgrade\r\nUpgrade: hostbench-test\r\n\r\n"
+                    : "Link: </style.css>; rel=preload; as=style\r\n\r\n";
+                at = comma + 1;
+            }
         } else if (path.rfind("/stall/", 0) == 0) {
             const quint64 n = std::strtoull(path.c_str() + 7, nullptr, 10);
             const size_t slash = path.find('/', 7);
@@ -135,6 +152,21 @@ private:
             m_out += body;
 
         m_timed = answerAt > m_received;
+        if (!m_interim.empty() && interimDelayMs > 0) {
+            auto self = shared_from_this();
+            asio::async_write(m_socket, asio::buffer(m_interim),
+                [self, interimDelayMs](const boost::system::error_code &ec, size_t) {
+                    if (ec)
+                        return;
+                    self->m_timer.expires_after(std::chrono::milliseconds(interimDelayMs));
+                    self->m_timer.async_wait([self](const boost::system::error_code &ec) {
+                        if (!ec)
+                            self->write();
+                    });
+                });
+            return;
+        }
+        m_out.insert(0, m_interim);
         if (m_timed) {
             auto self = shared_from_this();
             m_timer.expires_at(answerAt);
@@ -176,6 +208,7 @@ private:
     std::string m_head;
     std::string m_lower; // m_head in lower case
     std::string m_out;
+    std::string m_interim; // the 1xx responses sent before m_out
     Clock::time_point m_received;
     bool m_timed = false;
     bool m_close = false;

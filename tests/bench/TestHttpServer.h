@@ -21,6 +21,13 @@
  *   /stall/N/MS    200 "OK"; the Nth request to a /stall path stalls the whole
  *                  server: every request it receives in the next MS ms is
  *                  answered only when they are over (a GC pause, say)
+ *   /interim/LIST[/MS]
+ *                  the interim responses of LIST (comma-separated 1xx codes,
+ *                  e.g. 103 or 100,103), each with a Link field, then 200
+ *                  "OK"; with MS, the interim ones go in a write of their own
+ *                  and the final one MS ms later. After a 101 the "final"
+ *                  200 is just bytes of the protocol switched to, and the
+ *                  server reads the next request as if nothing had changed.
  * HEAD gets the headers only. HTTP/1.1 keeps the connection unless the
  * request says "Connection: close"; HTTP/1.0 (ab) only if it asks for keep-alive.
  * A request body (Content-Length) is read before answering.

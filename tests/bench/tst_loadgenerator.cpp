@@ -42,6 +42,9 @@ private slots:
     void keepAliveClosedByServerIsReopened();
     void largeBodies();
     void headRequests();
+    void interimResponsesAreSkipped_data();
+    void interimResponsesAreSkipped();
+    void switchingProtocolsIsTheResponse();
     void requestAsSeenByServer_data();
     void requestAsSeenByServer();
     void generatorIsReusable();
@@ -362,6 +365,67 @@ void TestLoadGenerator::headRequests()
     QCOMPARE(s.completed, quint64(10));
     QCOMPARE(s.failed, quint64(0));
     QCOMPARE(s.htmlBytes, quint64(0));
+}
+
+void TestLoadGenerator::interimResponsesAreSkipped_data()
+{
+    // RFC 9110 §15.2: a client reads the 1xx (interim) responses before the
+    // final one, expected or not; each row is the path, keep-alive, method.
+    QTest::addColumn<QByteArray>("path");
+    QTest::addColumn<bool>("keepAlive");
+    QTest::addColumn<QByteArray>("method");
+    QTest::newRow("103 Early Hints") << QByteArray("/interim/103") << true << QByteArray("GET");
+    QTest::newRow("100 Continue unasked") << QByteArray("/interim/100") << true << QByteArray("GET");
+    QTest::newRow("100 then 103") << QByteArray("/interim/100,103") << true << QByteArray("GET");
+    QTest::newRow("three 103") << QByteArray("/interim/103,103,103") << true << QByteArray("GET");
+    QTest::newRow("an unknown 1xx") << QByteArray("/interim/199") << true << QByteArray("GET");
+    QTest::newRow("103 in a read of its own") << QByteArray("/interim/103/20") << true << QByteArray("GET");
+    QTest::newRow("103 without keep-alive") << QByteArray("/interim/103") << false << QByteArray("GET");
+    QTest::newRow("103 to HEAD") << QByteArray("/interim/103") << true << QByteArray("HEAD");
+    QTest::newRow("103 to HEAD, a read of its own")
+        << QByteArray("/interim/103/20") << true << QByteArray("HEAD");
+}
+
+void TestLoadGenerator::interimResponsesAreSkipped()
+{
+    QFETCH(QByteArray, path);
+    QFETCH(bool, keepAlive);
+    QFETCH(QByteArray, method);
+    BenchParameters p = parameters(path.constData());
+    p.requests = 20;
+    p.concurrency = 2;
+    p.keepAlive = keepAlive;
+    p.method = method;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(20));
+    QCOMPARE(s.failed, quint64(0));
+    QCOMPARE(s.statusCounts.value(200), quint64(20));
+    QCOMPARE(s.statusCounts.size(), 1);
+    QCOMPARE(s.non2xx, quint64(0));
+    const bool head = method == "HEAD";
+    QCOMPARE(s.documentLength, qint64(head ? 0 : 2));
+    QCOMPARE(s.htmlBytes, quint64(head ? 0 : 20 * 2));
+    // One request per answer, on connections kept as the final response says.
+    QCOMPARE(m_server->requests(), quint64(20));
+    QCOMPARE(m_server->connectionsAccepted(), quint64(keepAlive ? 2 : 20));
+    QCOMPARE(s.keepAliveRequests, quint64(keepAlive ? 20 : 0));
+}
+
+void TestLoadGenerator::switchingProtocolsIsTheResponse()
+{
+    // 101 aside (RFC 9110 §15.2.2): it is the last HTTP on that connection,
+    // so it is the response, and the next request needs a new connection.
+    BenchParameters p = parameters("/interim/101");
+    p.requests = 5;
+    p.concurrency = 1;
+    p.keepAlive = true;
+    const RunSummary s = run(p);
+    QCOMPARE(s.completed, quint64(5));
+    QCOMPARE(s.failed, quint64(0));
+    QCOMPARE(s.statusCounts.value(101), quint64(5));
+    QCOMPARE(s.statusCounts.size(), 1);
+    QCOMPARE(s.keepAliveRequests, quint64(0));
+    QCOMPARE(m_server->connectionsAccepted(), quint64(5));
 }
 
 void TestLoadGenerator::requestAsSeenByServer_data()

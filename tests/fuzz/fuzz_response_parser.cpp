@@ -1,29 +1,27 @@
-// Fuzz target: the load generator's response parsing (Beast's
-// response_parser with CountingBody, set up as BenchConnection does: no body
-// limit, eager, skip for HEAD), fed whole and a byte at a time, the end of
-// the input standing for the server closing the connection. The first byte
-// says whether the request was a HEAD.
+// Fuzz target: the load generator's response reading (bench::ResponseReader,
+// as BenchConnection uses it: Beast's response_parser with CountingBody, no
+// body limit, eager, skip for HEAD, interim 1xx responses skipped), fed
+// whole and a byte at a time, the end of the input standing for the server
+// closing the connection. The first byte says whether the request was a HEAD.
 // Properties:
-//  - both feedings end the same way: the same status, body length and
-//    keep-alive, or both an error; but a malformed field line may be refused
-//    fed whole while the trickled feeding still waits for the end of the head;
+//  - both feedings end the same way: the same status, body length,
+//    keep-alive and number of interim responses skipped, or both an error;
+//    but a malformed field line may be refused fed whole while the trickled
+//    feeding still waits for the end of the head;
+//  - a final response is never an interim one: its status is not 1xx, or
+//    it is 101 (RFC 9110 §15.2);
 //  - a complete response with Content-Length, and a body by RFC 9112 §6.3
 //    (not HEAD, 1xx, 204 or 304), counts exactly that many body bytes.
 #include "FuzzCheck.h"
 
-#include "bench/CountingBody.h"
-
-#include <boost/asio/buffer.hpp>
-#include <boost/beast/http/error.hpp>
-#include <boost/beast/http/parser.hpp>
+#include "bench/ResponseReader.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace http = boost::beast::http;
-using Parser = http::response_parser<hostbench::bench::CountingBody>;
+using hostbench::bench::ResponseReader;
 
 namespace {
 
@@ -34,50 +32,30 @@ struct Outcome
     unsigned status = 0;
     std::uint64_t body = 0;
     bool keepAlive = false;
+    unsigned interim = 0;
     std::optional<std::uint64_t> contentLength;
 };
 
-void setUp(Parser &parser, bool head)
+// BenchConnection::onReceive: feed what is buffered, keep what is not parsed.
+ResponseReader::State step(ResponseReader &reader, std::string &buffer)
 {
-    parser.get().body() = 0;
-    parser.body_limit(boost::none);
-    parser.eager(true);
-    if (head)
-        parser.skip(true);
+    std::size_t consumed = 0;
+    const ResponseReader::State state = reader.feed(buffer.data(), buffer.size(), consumed);
+    buffer.erase(0, consumed);
+    return state;
 }
 
-// BenchConnection::onReceive's loop over what is buffered; true when it ended.
-bool step(Parser &parser, std::string &buffer, Outcome &out)
+// BenchConnection::onEof when the input ended before a final response.
+Outcome finish(ResponseReader &reader, ResponseReader::State state)
 {
-    std::size_t offset = 0;
-    boost::beast::error_code ec;
-    while (offset < buffer.size() && !parser.is_done()) {
-        const std::size_t used
-            = parser.put(boost::asio::buffer(buffer.data() + offset, buffer.size() - offset), ec);
-        offset += used;
-        if (ec == http::error::need_more) {
-            ec = {};
-            break;
-        }
-        if (ec || used == 0)
-            break;
-    }
-    buffer.erase(0, offset);
-    if (ec) {
-        out.failed = true;
-        return true;
-    }
-    return parser.is_done();
-}
-
-Outcome finish(Parser &parser, bool ended, Outcome out)
-{
-    if (!ended && !out.failed && parser.got_some() && !parser.is_done()) {
-        boost::beast::error_code ec;
-        parser.put_eof(ec); // the server closed: a body delimited by the close ends here
-    }
-    out.done = parser.is_done();
+    if (state == ResponseReader::State::NeedMore && reader.gotSome())
+        state = reader.atEnd(); // the server closed: a body delimited by the close ends here
+    Outcome out;
+    out.failed = state == ResponseReader::State::Error;
+    out.done = state == ResponseReader::State::Done;
+    out.interim = reader.interimResponses();
     if (out.done) {
+        const auto &parser = reader.parser();
         out.status = parser.get().result_int();
         out.body = parser.get().body();
         out.keepAlive = parser.keep_alive();
@@ -89,27 +67,24 @@ Outcome finish(Parser &parser, bool ended, Outcome out)
 
 Outcome whole(std::string_view input, bool head)
 {
-    Parser parser;
-    setUp(parser, head);
-    Outcome out;
+    ResponseReader reader;
+    reader.reset(head);
     std::string buffer(input);
-    const bool ended = step(parser, buffer, out);
-    return finish(parser, ended, out);
+    return finish(reader, step(reader, buffer));
 }
 
 Outcome bytewise(std::string_view input, bool head)
 {
-    Parser parser;
-    setUp(parser, head);
-    Outcome out;
+    ResponseReader reader;
+    reader.reset(head);
     std::string buffer;
-    bool ended = false;
+    ResponseReader::State state = ResponseReader::State::NeedMore;
     for (const char c : input) {
         buffer.push_back(c);
-        if ((ended = step(parser, buffer, out)))
+        if ((state = step(reader, buffer)) != ResponseReader::State::NeedMore)
             break;
     }
-    return finish(parser, ended, out);
+    return finish(reader, state);
 }
 
 } // namespace
@@ -133,8 +108,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (!a.done)
         return 0;
     FUZZ_CHECK(a.status == b.status && a.body == b.body && a.keepAlive == b.keepAlive);
-    // RFC 9112 §6.3 as Beast applies it: every status but 1xx, 204 and 304 may
-    // have a body (Beast takes any three digits, 000 to 999, as a status).
+    FUZZ_CHECK(a.interim == b.interim);
+    FUZZ_CHECK(a.status / 100 != 1 || a.status == 101);
+    // RFC 9112 §6.3 as Beast applies it: every status but 1xx (here only 101),
+    // 204 and 304 may have a body (Beast takes any three digits, 000 to 999,
+    // as a status).
     const bool hasBody = !head && a.status / 100 != 1 && a.status != 204 && a.status != 304;
     if (a.contentLength)
         FUZZ_CHECK(a.body == (hasBody ? *a.contentLength : 0));
