@@ -31,6 +31,7 @@ namespace {
 
 const QString kCommand = u"bench"_s;
 constexpr int kConnectTimeoutMs = 5000;
+constexpr int kExitNoSuccess = 2; // the run ran, and no request succeeded (BenchCommand.h)
 constexpr int kPollMs = 25; // progress, the end of the run, and each interval stored within 25 ms of its end
 
 // ab refuses a target it cannot connect to before sending anything; so do
@@ -61,8 +62,9 @@ struct Flags
 {
     QList<QCommandLineOption> all() const
     {
-        return { help, requests, duration, concurrency, keepAlive, threads, rate, warmup, method, header,
-            postFile, contentType, host, dataDir, json, csv, percentCsv, format, noStore, exportK6, k6P99 };
+        return { help, requests, duration, concurrency, keepAlive, threads, rate, warmup, timeout, method,
+            header, postFile, contentType, host, dataDir, json, csv, percentCsv, format, noStore, exportK6,
+            k6P99 };
     }
 
     const QCommandLineOption help = Console::helpOption();
@@ -75,6 +77,10 @@ struct Flags
     const QCommandLineOption rate { u"rate"_s, u"Sends R requests/s in all (open model, as wrk2)."_s,
         u"R"_s };
     const QCommandLineOption warmup { u"warmup"_s, u"Runs S seconds first without counting them."_s, u"S"_s };
+    const QCommandLineOption timeout { u"timeout"_s,
+        u"A request not answered within T fails as a timeout: ms, or with a unit (500, 500ms, 1.5s, 2m; "
+        "default 30s)."_s,
+        u"T"_s };
     const QCommandLineOption method { u"m"_s, u"Request method (default GET, or POST with -p)."_s,
         u"METHOD"_s };
     const QCommandLineOption header { u"H"_s, u"Adds a request header; repeatable."_s, u"\"Name: value\""_s };
@@ -98,12 +104,25 @@ struct Flags
 
 } // namespace
 
+quint64 BenchCommand::succeeded(const model::RunSummary &summary)
+{
+    quint64 count = 0;
+    for (auto it = summary.statusCounts.cbegin(); it != summary.statusCounts.cend(); ++it) {
+        if (it.key() >= 200 && it.key() <= 399)
+            count += it.value();
+    }
+    return count;
+}
+
 std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &arguments, int *exitCode)
 {
     const Flags f;
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        u"Load-tests URL like ApacheBench (ab) and wrk, prints ab's report and stores the run."_s);
+        u"Load-tests URL like ApacheBench (ab) and wrk, prints ab's report and stores the run.\n"
+        "Exit status: 0 when at least one request succeeded (a complete 2xx or 3xx response);\n"
+        "2 when the run ran but none did (each failed, timed out, was unfinished or got 1xx, 4xx or 5xx);\n"
+        "1 for bad flags, a target that accepts no connection, or a run not stored or written."_s);
     parser.addPositionalArgument(u"URL"_s, u"http://host[:port]/path[?query]"_s);
     parser.addOptions(f.all());
     *exitCode = 1;
@@ -132,6 +151,9 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     const std::optional<qint64> warmupMs = BenchFlags::warmup(read.value(f.warmup), &error);
     if (!warmupMs)
         return read.fail(error);
+    const std::optional<int> timeoutMs = BenchFlags::timeout(read.value(f.timeout), &error);
+    if (!timeoutMs)
+        return read.fail(error);
     const auto headers = BenchFlags::headers(parser.values(f.header), &error);
     if (!headers)
         return read.fail(error);
@@ -150,6 +172,7 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
     p.keepAlive = parser.isSet(f.keepAlive);
     p.rate = *rate;
     p.warmupMs = *warmupMs;
+    p.timeoutMs = *timeoutMs;
     p.headers = *headers;
     p.method = request->method;
     p.body = request->body;
@@ -290,7 +313,14 @@ int BenchCommand::run(const QStringList &arguments)
             options->percentFile, u"-e"_s, bench::CsvReport::abPercentiles(histogram), &error);
     if (!written)
         return Console::fail(kCommand, error);
-    return stored ? 0 : 1;
+    if (!stored)
+        return 1;
+    if (succeeded(summary) == 0) {
+        Console::err(u"hostbench-cli bench: no request succeeded (no complete 2xx or 3xx response; exit "_s
+            + QString::number(kExitNoSuccess) + u')');
+        return kExitNoSuccess;
+    }
+    return 0;
 }
 
 } // namespace hostbench::cli

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/BenchParameters.h"
+#include "model/RunSummary.h"
 
 #include <QStringList>
 
@@ -18,15 +19,21 @@ namespace hostbench::cli {
  * --export-k6 FILE it writes a k6 script for the same run (bench::K6Script)
  * and exits 0 without sending a request.
  *
- * Exit codes, as ab: 0 once the run has completed (failed requests
- * included; a run stopped by SIGINT too), 1 for bad flags or a target that
- * accepts no connection before the first request, more connections than
- * the open-file limit allows (checked first, and again if a socket cannot be
- * opened: EMFILE/ENFILE stops the run, as ab), or an output file
- * (--json, --csv, -e) that cannot be written. The data folder is opened
- * before the first request (unless --no-store): one that cannot be is exit
- * 1 with no request sent; a run that then cannot be saved is reported in
- * full and exits 1 too. Thread: the main thread.
+ * --timeout T (BenchFlags::timeout) sets BenchParameters::timeoutMs: a
+ * request not answered within it fails as a timeout.
+ *
+ * Exit codes: 0 once the run has completed with at least one request that
+ * succeeded, i.e. a complete response of status 200-399 (failed requests
+ * beside it included; a run stopped by SIGINT too); 2 when the run ran but
+ * no request succeeded (every one failed, timed out, was unfinished or was
+ * answered 1xx, 4xx or 5xx), so that a script notices a dead target; 1 for
+ * bad flags, a target that accepts no connection before the first request,
+ * more connections than the open-file limit allows (checked first, and
+ * again if a socket cannot be opened: EMFILE/ENFILE stops the run, as ab),
+ * or an output file (--json, --csv, -e) that cannot be written. The data
+ * folder is opened before the first request (unless --no-store): one that
+ * cannot be is exit 1 with no request sent; a run that then cannot be saved
+ * is reported in full and exits 1 too (before 2). Thread: the main thread.
  */
 class BenchCommand final
 {
@@ -48,6 +55,8 @@ public:
     // *exitCode when done already (--help: 0; bad flags: 1, message printed).
     static std::optional<Options> parse(const QStringList &arguments, int *exitCode);
     static int run(const QStringList &arguments);
+    // The requests that succeeded: complete responses of status 200-399.
+    static quint64 succeeded(const model::RunSummary &summary);
 };
 
 } // namespace hostbench::cli

@@ -6,7 +6,9 @@
 #include <QFileInfo>
 #include <QUrl>
 
+#include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace hostbench::cli {
 
@@ -116,6 +118,34 @@ std::optional<double> BenchFlags::rate(const std::optional<QString> &text, QStri
 std::optional<qint64> BenchFlags::warmup(const std::optional<QString> &text, QString *error)
 {
     return text ? CliParse::seconds(*text, u"--warmup"_s, error) : 0;
+}
+
+std::optional<int> BenchFlags::timeout(const std::optional<QString> &text, QString *error)
+{
+    if (!text)
+        return kDefaultTimeoutMs;
+    QString number = text->trimmed();
+    double unitMs = 1;
+    for (const auto &[suffix, ms] :
+        { std::pair { u"ms"_s, 1.0 }, std::pair { u"s"_s, 1000.0 }, std::pair { u"m"_s, 60'000.0 } }) {
+        if (number.endsWith(suffix)) {
+            number.chop(suffix.size());
+            unitMs = ms;
+            break;
+        }
+    }
+    bool ok = false;
+    // Digits and a point only: no sign, no exponent, no "inf" or "nan".
+    const bool plain = !number.isEmpty() && std::all_of(number.cbegin(), number.cend(), [](QChar c) {
+        return (c >= u'0' && c <= u'9') || c == u'.';
+    });
+    const double ms = plain ? number.toDouble(&ok) * unitMs : 0;
+    if (!ok || !(ms >= 1) || ms > kMaxTimeoutMs) {
+        *error = u"--timeout must be a time from 1 ms to 24 hours, in ms or with a unit (500, 500ms, 1.5s, "
+                 u"2m), not \"%1\""_s.arg(*text);
+        return std::nullopt;
+    }
+    return int(ms + 0.5);
 }
 
 std::optional<QList<QPair<QByteArray, QByteArray>>> BenchFlags::headers(

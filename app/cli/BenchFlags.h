@@ -55,6 +55,12 @@ public:
     static std::optional<double> rate(const std::optional<QString> &text, QString *error);
     // --warmup SECONDS, as ms; 0 when absent.
     static std::optional<qint64> warmup(const std::optional<QString> &text, QString *error);
+    // --timeout T: how long one request may take before it fails as a
+    // timeout, in ms. T is a number of milliseconds, or one with a unit: ms,
+    // s or m ("500", "500ms", "1.5s", "2m"); 1 ms to 24 hours; 30000 when absent.
+    static constexpr int kDefaultTimeoutMs = 30'000;
+    static constexpr int kMaxTimeoutMs = 24 * 3600 * 1000;
+    static std::optional<int> timeout(const std::optional<QString> &text, QString *error);
     // -H "Name: value", each in order.
     static std::optional<QList<QPair<QByteArray, QByteArray>>> headers(
         const QStringList &texts, QString *error);

@@ -39,6 +39,8 @@ private slots:
     void rate();
     void warmup_data();
     void warmup();
+    void timeout_data();
+    void timeout();
     void headers_data();
     void headers();
     void request_data();
@@ -256,6 +258,42 @@ void TestBenchFlags::warmup()
     QFETCH(QString, error);
     QString why;
     const std::optional<qint64> result = BenchFlags::warmup(given(text), &why);
+    QCOMPARE(why, error);
+    QCOMPARE(result.has_value(), error.isEmpty());
+    if (result)
+        QCOMPARE(*result, ms);
+}
+
+void TestBenchFlags::timeout_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("ms");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("absent: 30 s") << kAbsent << 30000 << QString();
+    QTest::newRow("plain number is ms") << u"500"_s << 500 << QString();
+    QTest::newRow("ms") << u"500ms"_s << 500 << QString();
+    QTest::newRow("s") << u"5s"_s << 5000 << QString();
+    QTest::newRow("fraction of s") << u"1.5s"_s << 1500 << QString();
+    QTest::newRow("m") << u"2m"_s << 120000 << QString();
+    QTest::newRow("1 ms") << u"1"_s << 1 << QString();
+    QTest::newRow("24 hours") << u"1440m"_s << 86400000 << QString();
+    QTest::newRow("spaces") << u" 250ms "_s << 250 << QString();
+    const QString range
+        = u"--timeout must be a time from 1 ms to 24 hours, in ms or with a unit (500, 500ms, "
+          u"1.5s, 2m), not \"%1\""_s;
+    for (const QString &text :
+        { u"0"_s, u"0s"_s, u"0.4"_s, u"-5"_s, u"-5s"_s, u"+5s"_s, u"abc"_s, u""_s, u"s"_s, u"nan"_s, u"inf"_s,
+            u"1e3"_s, u"5h"_s, u"5 s"_s, u"5sec"_s, u"1441m"_s, u"86400001"_s, u"99999999999999999999"_s })
+        QTest::newRow(qPrintable(u"bad "_s + text)) << text << 0 << range.arg(text);
+}
+
+void TestBenchFlags::timeout()
+{
+    QFETCH(QString, text);
+    QFETCH(int, ms);
+    QFETCH(QString, error);
+    QString why;
+    const std::optional<int> result = BenchFlags::timeout(given(text), &why);
     QCOMPARE(why, error);
     QCOMPARE(result.has_value(), error.isEmpty());
     if (result)

@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -121,6 +122,9 @@ private slots:
     void benchBrokenDataFolderSendsNothing();
     void benchInterruptedBySigint();
     void benchUnreachableTarget();
+    void benchExitStatus_data();
+    void benchExitStatus();
+    void benchTimeoutFlag();
     void benchSaysItsReachabilityCheck();
     void benchReportsUnfinished_data();
     void benchReportsUnfinished();
@@ -374,6 +378,7 @@ void TestCli::numericFlagsRefuseBadValues_data()
         { u"--threads"_s, { u"bench"_s, url } },
         { u"--rate"_s, { u"bench"_s, url } },
         { u"--warmup"_s, { u"bench"_s, url } },
+        { u"--timeout"_s, { u"bench"_s, url } },
         { u"--limit"_s, { u"runs"_s } },
     };
     const QStringList values
@@ -1070,6 +1075,66 @@ void TestCli::benchUnreachableTarget()
     QVERIFY(!QFile::exists(data + u"/hostbench.sqlite"_s));
 }
 
+void TestCli::benchExitStatus_data()
+{
+    // 0 when a request succeeded (a complete 2xx or 3xx response), 2 when
+    // the run ran and none did: a script sees a dead or broken target.
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<int>("status"); // the one status of every response
+    QTest::newRow("200") << u"/ok"_s << 0 << 200;
+    QTest::newRow("301") << u"/status/301"_s << 0 << 301;
+    QTest::newRow("404") << u"/status/404"_s << 2 << 404;
+    QTest::newRow("500") << u"/status/500"_s << 2 << 500;
+    QTest::newRow("503") << u"/status/503"_s << 2 << 503;
+    // The 103 is skipped; the 200 after it is the response.
+    QTest::newRow("103 Early Hints, then 200") << u"/interim/103"_s << 0 << 200;
+    QTest::newRow("100 Continue unasked, then 200") << u"/interim/100"_s << 0 << 200;
+}
+
+void TestCli::benchExitStatus()
+{
+    QFETCH(QString, path);
+    QFETCH(int, exitCode);
+    QFETCH(int, status);
+    TestHttpServer server;
+    const QString jsonFile = m_dir->filePath(u"exit.json"_s);
+    const Result r = runCli({ u"bench"_s, u"-n"_s, u"3"_s, u"-k"_s, u"--no-store"_s, u"--json"_s, jsonFile,
+        u"http://127.0.0.1:%1%2"_s.arg(server.port()).arg(path) });
+    QVERIFY2(r.exitCode == exitCode, qPrintable(QString::number(r.exitCode) + u' ' + r.err));
+    QCOMPARE(r.err.contains(u"no request succeeded"_s), exitCode == 2);
+    QVERIFY2(r.out.contains(u"Complete requests:      3\n"_s), qPrintable(r.out));
+    const QJsonObject counts
+        = QJsonDocument::fromJson(readFile(jsonFile)).object()[u"status_counts"_s].toObject();
+    QCOMPARE(counts.keys(), QStringList { QString::number(status) });
+    QCOMPARE(counts[QString::number(status)].toInteger(), 3);
+}
+
+void TestCli::benchTimeoutFlag()
+{
+    // --timeout 200ms against a server that never answers: two timeouts
+    // within seconds (the default 30 s would outlast this test's wait), and
+    // exit 2, since nothing succeeded.
+    TestHttpServer server;
+    const QString jsonFile = m_dir->filePath(u"timeout.json"_s);
+    QElapsedTimer clock;
+    clock.start();
+    const Result r = runCli({ u"bench"_s, u"-n"_s, u"2"_s, u"-k"_s, u"--timeout"_s, u"200ms"_s,
+        u"--no-store"_s, u"--json"_s, jsonFile, u"http://127.0.0.1:%1/silent"_s.arg(server.port()) });
+    QVERIFY2(r.exitCode == 2, qPrintable(QString::number(r.exitCode) + u' ' + r.err));
+    QVERIFY(clock.elapsed() < 15000);
+    QVERIFY2(r.out.contains(u"Failed requests:        2\n"_s), qPrintable(r.out));
+    const QJsonObject json = QJsonDocument::fromJson(readFile(jsonFile)).object();
+    QCOMPARE(json[u"failures"_s][u"timeout"_s].toInteger(), 2);
+    QCOMPARE(json[u"parameters"_s][u"timeout_ms"_s].toInteger(), 200);
+    QCOMPARE(server.requests(), quint64(2));
+    // --help names the flag and the exit status.
+    const Result help = runCli({ u"bench"_s, u"--help"_s });
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY2(help.out.contains(u"--timeout <T>"_s), qPrintable(help.out));
+    QVERIFY2(help.out.contains(u"\n2 when the run ran but none did"_s), qPrintable(help.out));
+}
+
 void TestCli::benchAboveOpenFileLimit()
 {
     // bash's ulimit -n lowers the soft and the hard limit: the generator
@@ -1657,7 +1722,8 @@ void TestCli::benchReportsUnfinished()
     const Result r = runCli(QStringList { u"bench"_s, u"-t"_s, u"1"_s, u"-c"_s, u"4"_s, u"-k"_s, u"--json"_s,
                                 jsonFile, u"--data-dir"_s, data }
         + model + QStringList { u"http://127.0.0.1:%1/silent"_s.arg(server.port()) });
-    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    // Reported in full, and exit 2: not one request succeeded.
+    QVERIFY2(r.exitCode == 2, qPrintable(r.err));
     QVERIFY2(r.out.contains(u"Complete requests:      0\n"_s), qPrintable(r.out));
     QVERIFY2(r.out.contains(u"Failed requests:        0\n"_s), qPrintable(r.out));
     QVERIFY2(r.out.contains(u"Unfinished requests:    4 "_s), qPrintable(r.out));
