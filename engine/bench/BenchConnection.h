@@ -17,12 +17,14 @@ class BenchWorker;
 /*
  * The timestamps and size of one request attempt, as ab's struct data:
  * start is the connect start (or the send start on a reused connection);
- * with a rate, intended is when the schedule wanted the request sent.
+ * with a rate, intended is when the schedule wanted the request sent;
+ * firstByte is the first byte the server sent back (that of an interim 1xx
+ * response when one came first).
  */
 struct Attempt
 {
     Clock::time_point intended, start, connected, written, firstByte;
-    quint64 bytes = 0; // received, headers included
+    quint64 bytes = 0; // received, headers (interim responses') included
     bool reused = false; // sent on a kept-alive connection: no connect time
     bool measured = false; // begun after the warm-up and holding a ticket
 };
