@@ -2,6 +2,7 @@
 
 #include "control/ControlFormat.h"
 #include "control/ControlToken.h"
+#include "control/RequestGate.h"
 #include "control/RunRequestJson.h"
 #include "control/SiteJson.h"
 
@@ -15,6 +16,7 @@
 #include <QTimer>
 
 #include <optional>
+#include <type_traits>
 
 namespace hostbench::control {
 
@@ -29,8 +31,6 @@ struct TimedSnapshot
     model::MetricsSnapshot metrics;
     qint64 atMs = 0; // on the API's own clock
 };
-
-const QByteArray kRealm = "Bearer realm=\"hostbench\""_ba;
 
 // QtHttpServer 6.8 replaced the response's header functions by QHttpHeaders.
 void addHeader(QHttpServerResponse &response, const QByteArray &name, const QByteArray &value)
@@ -151,18 +151,38 @@ struct ControlApi::Private
     // nullopt when it may pass.
     std::optional<QHttpServerResponse> refuse(const QHttpServerRequest &request) const
     {
+        // GatedTcpServer refused such a request from its head already; this
+        // stays for a route that something else might reach.
         const QByteArray field = request.value("Authorization"_ba);
         const QByteArray presented = ControlToken::fromAuthorization(field);
         if (!presented.isEmpty() && ControlToken::matches(presented, access.token))
             return std::nullopt;
-        const bool tried = !field.isEmpty();
-        QHttpServerResponse response = problemResponse(401,
-            tried ? u"The bearer token is not this instance's (see control.token in its data folder)"_s
-                  : u"This route needs \"Authorization: Bearer TOKEN\", the token being the content of "
-                    "control.token in the data folder"_s);
-        addHeader(response, "WWW-Authenticate"_ba,
-            tried ? QByteArray(kRealm + ", error=\"invalid_token\""_ba) : kRealm);
+        const RequestGate::Verdict refusal = RequestGate::unauthorized(!field.isEmpty());
+        QHttpServerResponse response = problemResponse(refusal.status, refusal.detail);
+        addHeader(response, "WWW-Authenticate"_ba, refusal.wwwAuthenticate);
         return response;
+    }
+
+    // Every answer closes its connection (GatedTcpServer closes it once
+    // written): the header tells clients not to send another request on it.
+    static QHttpServerResponse closing(QHttpServerResponse response)
+    {
+        addHeader(response, "Connection"_ba, "close"_ba);
+        return response;
+    }
+
+    // QHttpServer::route() with the answer closing().
+    template <typename Handler>
+    void route(const QString &path, QHttpServerRequest::Method method, Handler handler)
+    {
+        if constexpr (std::is_invocable_v<const Handler &, const QHttpServerRequest &>) {
+            server.route(path, method,
+                [handler](const QHttpServerRequest &request) { return closing(handler(request)); });
+        } else {
+            server.route(path, method, [handler](const QString &arg, const QHttpServerRequest &request) {
+                return closing(handler(arg, request));
+            });
+        }
     }
 
     std::optional<QHttpServerResponse> refuseWithoutSites() const
@@ -379,17 +399,17 @@ struct ControlApi::Private
                 return std::move(*refused);
             return work();
         };
-        server.route(u"/api/runs"_s, Method::Post, [this, withRuns](const Request &request) {
+        route(u"/api/runs"_s, Method::Post, [this, withRuns](const Request &request) {
             return withRuns(request, [&] { return startRun(request); });
         });
-        server.route(u"/api/runs"_s, Method::Get, [this, withRuns](const Request &request) {
+        route(u"/api/runs"_s, Method::Get, [this, withRuns](const Request &request) {
             return withRuns(request, [&] { return QHttpServerResponse(runs.list()); });
         });
         const QString run = u"/api/runs/<arg>"_s;
-        server.route(run, Method::Get, [this, withRuns](const QString &id, const Request &request) {
+        route(run, Method::Get, [this, withRuns](const QString &id, const Request &request) {
             return withRuns(request, [&] { return showRun(id); });
         });
-        server.route(run, Method::Delete, [this, withRuns](const QString &id, const Request &request) {
+        route(run, Method::Delete, [this, withRuns](const QString &id, const Request &request) {
             return withRuns(request, [&] { return removeRun(id); });
         });
     }
@@ -412,27 +432,27 @@ struct ControlApi::Private
         using Method = QHttpServerRequest::Method;
         using Request = QHttpServerRequest;
         const QString site = u"/api/sites/<arg>"_s;
-        server.route(u"/api/sites"_s, Method::Get,
+        route(u"/api/sites"_s, Method::Get,
             [this](const Request &request) { return guarded(request, true, [&] { return listSites(); }); });
-        server.route(u"/api/sites"_s, Method::Post, [this](const Request &request) {
+        route(u"/api/sites"_s, Method::Post, [this](const Request &request) {
             return guarded(request, true, [&] { return createSite(request); });
         });
-        server.route(site, Method::Get, [this](const QString &host, const Request &request) {
+        route(site, Method::Get, [this](const QString &host, const Request &request) {
             return guarded(request, true, [&] { return showSite(host); });
         });
-        server.route(site, Method::Put, [this](const QString &host, const Request &request) {
+        route(site, Method::Put, [this](const QString &host, const Request &request) {
             return guarded(request, true, [&] { return replaceSite(host, request); });
         });
-        server.route(site, Method::Delete, [this](const QString &host, const Request &request) {
+        route(site, Method::Delete, [this](const QString &host, const Request &request) {
             return guarded(request, true, [&] { return removeSite(host, request); });
         });
-        server.route(u"/api/engine/reload"_s, Method::Post, [this](const Request &request) {
+        route(u"/api/engine/reload"_s, Method::Post, [this](const Request &request) {
             return guarded(request, false, [&] { return reloadEngine(); });
         });
-        server.route(u"/api/engine/start"_s, Method::Post, [this](const Request &request) {
+        route(u"/api/engine/start"_s, Method::Post, [this](const Request &request) {
             return guarded(request, false, [&] { return startOrStopEngine(true); });
         });
-        server.route(u"/api/engine/stop"_s, Method::Post, [this](const Request &request) {
+        route(u"/api/engine/stop"_s, Method::Post, [this](const Request &request) {
             return guarded(request, false, [&] { return startOrStopEngine(false); });
         });
     }
@@ -449,22 +469,20 @@ ControlApi::ControlApi(MetricsSource metrics, QString engineUrl, Access access, 
     d->rateTimer.setInterval(kRateIntervalMs);
     connect(&d->rateTimer, &QTimer::timeout, this, [this] { d->takeSnapshot(); });
 
-    d->server.route(
-        u"/api/status"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
+    d->route(u"/api/status"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
+        if (std::optional<QHttpServerResponse> refused = d->refuse(request))
+            return std::move(*refused);
+        const model::MetricsSnapshot now = d->metrics();
+        return QHttpServerResponse(ControlFormat::statusJson(now, d->requestsPerSecond(), d->engineUrl));
+    });
+    d->route(u"/metrics"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
+        if (d->access.tokenForMetrics) {
             if (std::optional<QHttpServerResponse> refused = d->refuse(request))
                 return std::move(*refused);
-            const model::MetricsSnapshot now = d->metrics();
-            return QHttpServerResponse(ControlFormat::statusJson(now, d->requestsPerSecond(), d->engineUrl));
-        });
-    d->server.route(
-        u"/metrics"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
-            if (d->access.tokenForMetrics) {
-                if (std::optional<QHttpServerResponse> refused = d->refuse(request))
-                    return std::move(*refused);
-            }
-            return QHttpServerResponse(QByteArray(ControlFormat::kPrometheusContentType),
-                ControlFormat::prometheusText(d->metrics()));
-        });
+        }
+        return QHttpServerResponse(
+            QByteArray(ControlFormat::kPrometheusContentType), ControlFormat::prometheusText(d->metrics()));
+    });
     d->addSiteRoutes();
     d->addRunRoutes();
 }
@@ -506,7 +524,14 @@ bool ControlApi::listen(const QHostAddress &address, quint16 port, QString *erro
     }
     // Our own QTcpServer, rather than QAbstractHttpServer::listen(), says why
     // listening failed (port in use) and works the same from Qt 6.4 to 6.8+.
-    auto listener = std::make_unique<QTcpServer>();
+    // It refuses from the head what needs refusing (RequestGate): a body is
+    // read only for a request that may have it, and only up to kMaxBodyBytes.
+    RequestGate::Policy policy;
+    policy.token = d->access.token;
+    policy.tokenForMetrics = d->access.tokenForMetrics;
+    policy.maxBodyBytes = kMaxBodyBytes;
+    policy.listenAddress = address;
+    auto listener = std::make_unique<GatedTcpServer>(std::move(policy));
     if (!listener->listen(address, port)) {
         *error = u"Cannot listen on %1 port %2: %3"_s.arg(address.toString())
                      .arg(port)

@@ -53,6 +53,11 @@ namespace hostbench::control {
  * Access::tokenForMetrics. Without it the answer is 401 with
  * "WWW-Authenticate: Bearer realm=..." and an RFC 9457 problem+json body;
  * a wrong token adds error="invalid_token" (RFC 6750 section 3).
+ * Those checks, the Host (loopback names and the listener's address only:
+ * DNS rebinding) and the body's length are made from the request's head,
+ * before any of its body is read (RequestGate, GatedTcpServer): a refused
+ * request costs its head, never its body. Every connection answers one
+ * request ("Connection: close").
  *
  * Thread: lives on the thread that creates it, which must run a Qt event
  * loop (the GUI's or the CLI's main thread); never on the engine's workers.

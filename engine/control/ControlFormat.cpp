@@ -65,15 +65,23 @@ QByteArray ControlFormat::escapeLabelValue(const QString &value)
     return escaped;
 }
 
-QJsonObject ControlFormat::problem(int status, const QString &detail, const QString &field)
+QString ControlFormat::reasonPhrase(int status)
 {
     // RFC 9110 section 15's reason phrases of the statuses the API answers.
     static const QHash<int, QString> titles { { 400, u"Bad Request"_s }, { 401, u"Unauthorized"_s },
         { 403, u"Forbidden"_s }, { 404, u"Not Found"_s }, { 405, u"Method Not Allowed"_s },
-        { 409, u"Conflict"_s }, { 412, u"Precondition Failed"_s }, { 413, u"Content Too Large"_s },
-        { 415, u"Unsupported Media Type"_s }, { 422, u"Unprocessable Content"_s },
-        { 500, u"Internal Server Error"_s }, { 503, u"Service Unavailable"_s } };
-    QJsonObject object { { u"type"_s, u"about:blank"_s }, { u"title"_s, titles.value(status, u"Error"_s) },
+        { 408, u"Request Timeout"_s }, { 409, u"Conflict"_s }, { 412, u"Precondition Failed"_s },
+        { 413, u"Content Too Large"_s }, { 415, u"Unsupported Media Type"_s },
+        { 421, u"Misdirected Request"_s }, { 422, u"Unprocessable Content"_s },
+        { 431, u"Request Header Fields Too Large"_s }, { 500, u"Internal Server Error"_s },
+        { 501, u"Not Implemented"_s }, { 503, u"Service Unavailable"_s },
+        { 505, u"HTTP Version Not Supported"_s } };
+    return titles.value(status, u"Error"_s);
+}
+
+QJsonObject ControlFormat::problem(int status, const QString &detail, const QString &field)
+{
+    QJsonObject object { { u"type"_s, u"about:blank"_s }, { u"title"_s, reasonPhrase(status) },
         { u"status"_s, status }, { u"detail"_s, detail } };
     if (!field.isEmpty())
         object.insert(u"field"_s, field);

@@ -36,6 +36,9 @@ public:
     static QByteArray escapeLabelValue(const QString &value);
 
     static constexpr char kProblemContentType[] = "application/problem+json";
+    // RFC 9110 section 15's reason phrase of `status` ("Content Too Large"),
+    // "Error" for a status the API never answers.
+    static QString reasonPhrase(int status);
     // An RFC 9457 problem details object: {type: "about:blank", title (the
     // status' reason phrase), status, detail} and, when given, "field": the
     // request member at fault (JSON name, as sent).
