@@ -1,5 +1,7 @@
 #include "ui/SiteAdvancedPage.h"
 
+#include "model/SiteValidator.h"
+
 #include "ui/FieldError.h"
 
 #include <QCheckBox>
@@ -199,7 +201,8 @@ bool SiteAdvancedPage::validate()
             return tr("Give the full path of the file, or leave it empty for the default.");
         if (text.endsWith(u'/') || QFileInfo(text).isDir())
             return tr("This is a folder; give a file name.");
-        return QString();
+        // A folder that is missing or cannot be written: the engine could not log there.
+        return model::SiteValidator::checkLogPath(text);
     };
     m_accessLogError->setMessage(pathError(m_accessLog, m_accessLogPath));
     m_errorLogError->setMessage(pathError(m_errorLog, m_errorLogPath));

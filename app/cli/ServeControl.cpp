@@ -15,14 +15,17 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // The control API's site routes on the stored sites: each change that is
-// done reloads the engine (a reload that fails is said on stderr; the
-// change stays stored, as when the window saves a site).
+// done reloads the engine. A reload that fails is said on stderr and to the
+// client (SiteChange::reloadError); the change stays stored, and the engine
+// serves the sites it had.
 control::ControlApi::Sites storedSites(storage::Database &database, std::function<bool(QString *)> reload)
 {
     const auto reloaded = [reload](model::SiteChange change) {
         QString reason;
-        if (change.result == model::SiteChange::Result::Done && !reload(&reason))
-            Console::err(u"hostbench-cli serve: not reloaded: "_s + reason);
+        if (change.result == model::SiteChange::Result::Done && !reload(&reason)) {
+            Console::err(u"hostbench-cli serve: stored, but not reloaded: "_s + reason);
+            change.reloadError = reason;
+        }
         return change;
     };
     return { [&database] { return database.virtualHosts(); },

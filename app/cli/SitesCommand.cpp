@@ -139,8 +139,15 @@ int sendChange(Target &target, const QByteArray &method, const QString &path, co
         method, path, body.isEmpty() ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact));
     if (reply.status == 0)
         return Console::fail(kSites, reply.error);
-    if (reply.status >= 300)
+    if (reply.status >= 300) {
+        const QJsonObject problem = QJsonDocument::fromJson(reply.body).object();
+        if (problem[u"stored"_s].toBool()) {
+            return Console::fail(kSites,
+                u"stored, but the engine did not reload: %1; it still serves the previous configuration"_s
+                    .arg(problem[u"reason"_s].toString()));
+        }
         return Console::fail(kSites, ControlClient::problemText(reply));
+    }
     const QJsonObject site = QJsonDocument::fromJson(reply.body).object();
     const QString where = target.instance->endpoint().toString();
     Console::out(done.arg(site.isEmpty() ? QString() : describe(site))

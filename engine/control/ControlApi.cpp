@@ -66,6 +66,10 @@ QString fieldName(model::SiteChange::Field field)
         return u"routes"_s;
     case model::SiteChange::Field::Default:
         return u"default"_s;
+    case model::SiteChange::Field::AccessLogPath:
+        return u"access_log_path"_s;
+    case model::SiteChange::Field::ErrorLogPath:
+        return u"error_log_path"_s;
     }
     return {};
 }
@@ -86,6 +90,21 @@ std::optional<QHttpServerResponse> refusedChange(const model::SiteChange &change
         break;
     }
     return problemResponse(500, change.detail, fieldName(change.field));
+}
+
+// A change stored whose reload failed: not a success (409), though stored;
+// nullopt when the engine took it.
+std::optional<QHttpServerResponse> notReloaded(const model::SiteChange &change)
+{
+    if (change.reloadError.isEmpty())
+        return std::nullopt;
+    QJsonObject problem = ControlFormat::problem(409,
+        u"Stored, but the engine did not reload: %1; it still serves the previous configuration"_s.arg(
+            change.reloadError));
+    problem.insert(u"stored"_s, true);
+    problem.insert(u"reason"_s, change.reloadError);
+    return QHttpServerResponse(QByteArray(ControlFormat::kProblemContentType),
+        QJsonDocument(problem).toJson(QJsonDocument::Compact), QHttpServerResponse::StatusCode::Conflict);
 }
 
 // The request's JSON object, or the problem that stops it (RFC 9110 section 15.5).
@@ -257,6 +276,8 @@ struct ControlApi::Private
         const model::SiteChange change = sites.create(site);
         if (std::optional<QHttpServerResponse> refused = refusedChange(change))
             return std::move(*refused);
+        if (std::optional<QHttpServerResponse> failed = notReloaded(change))
+            return std::move(*failed);
         QHttpServerResponse response = siteResponse(change.site, Status::Created);
         addHeader(response, "Location"_ba, "/api/sites/"_ba + change.site.hostName.toUtf8());
         return response;
@@ -284,6 +305,8 @@ struct ControlApi::Private
         const model::SiteChange change = sites.replace(host, site);
         if (std::optional<QHttpServerResponse> refused = refusedChange(change))
             return std::move(*refused);
+        if (std::optional<QHttpServerResponse> failed = notReloaded(change))
+            return std::move(*failed);
         return siteResponse(change.site);
     }
 
@@ -294,8 +317,11 @@ struct ControlApi::Private
             return std::move(*refused);
         if (std::optional<QHttpServerResponse> refused = refuseStale(request, found.site))
             return std::move(*refused);
-        if (std::optional<QHttpServerResponse> refused = refusedChange(sites.remove(host)))
+        const model::SiteChange removed = sites.remove(host);
+        if (std::optional<QHttpServerResponse> refused = refusedChange(removed))
             return std::move(*refused);
+        if (std::optional<QHttpServerResponse> failed = notReloaded(removed))
+            return std::move(*failed);
         return QHttpServerResponse(Status::NoContent);
     }
 
@@ -305,7 +331,8 @@ struct ControlApi::Private
             return problemResponse(409, u"This instance cannot reload"_s);
         QString error;
         if (!reload(&error))
-            return problemResponse(409, u"Not reloaded: "_s + error);
+            return problemResponse(409,
+                u"The engine did not reload: %1; it still serves the previous configuration"_s.arg(error));
         return QHttpServerResponse(QJsonObject { { u"reloaded"_s, true } });
     }
 

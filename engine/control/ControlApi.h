@@ -42,7 +42,10 @@ namespace hostbench::control {
  * member at fault. A site's answers carry its ETag; PUT and DELETE with an
  * If-Match that is no longer the site's are refused with 412 (RFC 9110
  * section 13.1.1), so that of two clients changing one site, the second
- * learns that it worked on an old copy.
+ * learns that it worked on an old copy. A change stored that the engine
+ * did not take (SiteChange::reloadError), and a POST /api/engine/reload that
+ * failed, are a 409 whose detail gives the engine's reason (the former's
+ * problem has "stored": true and "reason"): the engine serves on what it had.
  * It reads the engine only through the `metrics` callback and reaches
  * storage, the engine and the load generator only through the callbacks
  * that app/ and ui/ give it. All QtHttpServer calls live in ControlApi.cpp, so that the
@@ -79,7 +82,8 @@ public:
     static constexpr char kTokenForMetricsSetting[] = "control/tokenForMetrics";
 
     // The stored sites, each call on this object's thread; a change reloads
-    // the engine before it returns Done.
+    // the engine before it returns Done, with SiteChange::reloadError set
+    // when the engine did not take it.
     struct Sites
     {
         std::function<QList<model::VirtualHost>()> list;

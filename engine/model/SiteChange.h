@@ -21,12 +21,15 @@ struct SiteChange
         Conflict, // a name is another site's; the default site cannot go
         Failed, // the database refused (lastError in detail)
     };
-    enum class Field { None, HostName, Aliases, DocumentRoot, Routes, Default };
+    enum class Field { None, HostName, Aliases, DocumentRoot, Routes, Default, AccessLogPath, ErrorLogPath };
 
     Result result = Result::Done;
     Field field = Field::None;
     QString detail;
     VirtualHost site; // as stored (names normalized, id set) when Done
+    // Done, but the engine did not take the stored sites: why. It still
+    // serves the ones it had (whoever stores the change reloads it).
+    QString reloadError;
 };
 
 } // namespace hostbench::model

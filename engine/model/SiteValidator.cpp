@@ -111,6 +111,33 @@ QString SiteValidator::checkDocumentRoot(const QString &path)
     return {};
 }
 
+QString SiteValidator::checkLogPath(const QString &path)
+{
+    if (path.trimmed().isEmpty())
+        return {};
+    if (!QDir::isAbsolutePath(path))
+        return tr("Give the full path of the log file, or leave it empty for the default.");
+    const QFileInfo info(path);
+    if (path.endsWith(u'/') || info.isDir())
+        return tr("This is a folder; give the log file's name.");
+    const QFileInfo folder(info.absolutePath());
+    if (!folder.isDir())
+        return tr("The folder %1 does not exist.").arg(QDir::toNativeSeparators(info.absolutePath()));
+    if (info.exists() ? !info.isWritable() : !folder.isWritable())
+        return info.exists()
+            ? tr("The file %1 cannot be written.").arg(QDir::toNativeSeparators(path))
+            : tr("The folder %1 cannot be written.").arg(QDir::toNativeSeparators(info.absolutePath()));
+    return {};
+}
+
+void SiteValidator::checkLogPaths(const VirtualHost &host, Errors &errors)
+{
+    if (host.accessLogEnabled)
+        errors.accessLogPath = checkLogPath(host.accessLogPath);
+    if (host.errorLogEnabled)
+        errors.errorLogPath = checkLogPath(host.errorLogPath);
+}
+
 QString SiteValidator::checkRoute(const Route &route)
 {
     if (!route.path.startsWith(u'/'))
@@ -182,6 +209,7 @@ SiteValidator::Errors SiteValidator::validate(const VirtualHost &host, const QLi
         }
         paths.insert(route.path);
     }
+    checkLogPaths(host, errors);
     return errors;
 }
 

@@ -21,7 +21,11 @@ namespace hostbench::model {
  *  - no host name or alias may be used twice, within a site or across sites;
  *  - the document root is an existing, absolute directory;
  *  - a route's path starts with "/" and has no query or blanks, its status is
- *    100-599, its content type is "type/subtype", and no path repeats.
+ *    100-599, its content type is "type/subtype", and no path repeats;
+ *  - an access or error log path that is on and given (empty: the default
+ *    in the data folder) is an absolute file path, not a folder, in a folder
+ *    that exists and may be written, and the file, if there, may be written:
+ *    the engine opens it at every start and reload.
  * Pure functions; any thread. The messages are translated in the window
  * (context "SiteValidator", as when the class lived in ui/).
  */
@@ -36,6 +40,8 @@ public:
         QString aliases;
         QString documentRoot;
         QString routes;
+        QString accessLogPath;
+        QString errorLogPath;
         int routeRow = -1; // the first bad route, -1 when none
         // hostName / aliases say that the name is another site's (a
         // conflict, rather than bad syntax).
@@ -44,7 +50,8 @@ public:
 
         bool isEmpty() const
         {
-            return hostName.isEmpty() && aliases.isEmpty() && documentRoot.isEmpty() && routes.isEmpty();
+            return hostName.isEmpty() && aliases.isEmpty() && documentRoot.isEmpty() && routes.isEmpty()
+                && accessLogPath.isEmpty() && errorLogPath.isEmpty();
         }
     };
 
@@ -54,11 +61,17 @@ public:
     static QStringList splitAliases(const QString &text);
     // A reason why `path` cannot be a document root, or an empty string.
     static QString checkDocumentRoot(const QString &path);
+    // A reason why the engine could not write a log at `path`, or an empty
+    // string (also for an empty path: the default one).
+    static QString checkLogPath(const QString &path);
     // A reason why `route` is not valid, or an empty string.
     static QString checkRoute(const Route &route);
 
     // Checks a whole host (its names already normalized) against the others.
     static Errors validate(const VirtualHost &host, const QList<VirtualHost> &others);
+
+private:
+    static void checkLogPaths(const VirtualHost &host, Errors &errors);
 };
 
 } // namespace hostbench::model

@@ -54,6 +54,10 @@ SiteChange check(model::VirtualHost &site, const QList<model::VirtualHost> &stor
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::DocumentRoot, errors.documentRoot);
     if (!errors.routes.isEmpty())
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::Routes, errors.routes);
+    if (!errors.accessLogPath.isEmpty())
+        return outcome(SiteChange::Result::Invalid, SiteChange::Field::AccessLogPath, errors.accessLogPath);
+    if (!errors.errorLogPath.isEmpty())
+        return outcome(SiteChange::Result::Invalid, SiteChange::Field::ErrorLogPath, errors.errorLogPath);
     return {};
 }
 

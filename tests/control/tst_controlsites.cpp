@@ -55,6 +55,7 @@ private slots:
     void badRequestsChangeNothing();
     void withoutStoredSitesIsAConflict();
     void reloadRoute();
+    void storedButNotReloaded();
     void twoClientsChangingOneSite_data();
     void twoClientsChangingOneSite();
     void engineRoutesWithoutAnEngineAreAConflict();
@@ -283,6 +284,25 @@ void TestControlSites::badRequestsChangeNothing_data()
         u"document_root"_s);
     post("bad route path", R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "hello"}]})",
         422, u"routes"_s);
+    // Log paths the engine could not open: refused when stored, not at the next reload.
+    post("access log in a missing folder",
+        R"({"host": "b.test", "document_root": "%ROOT%", "access_log_path": "%ROOT%/missing/access.log"})",
+        422, u"access_log_path"_s);
+    post("error log in a missing folder",
+        R"({"host": "b.test", "document_root": "%ROOT%", "error_log_path": "%ROOT%/missing/error.log"})", 422,
+        u"error_log_path"_s);
+    post("access log is a folder",
+        R"({"host": "b.test", "document_root": "%ROOT%", "access_log_path": "%ROOT%"})", 422,
+        u"access_log_path"_s);
+    post("access log path ends in a slash",
+        R"({"host": "b.test", "document_root": "%ROOT%", "access_log_path": "%ROOT%/logs/"})", 422,
+        u"access_log_path"_s);
+    post("relative error log",
+        R"({"host": "b.test", "document_root": "%ROOT%", "error_log_path": "logs/error.log"})", 422,
+        u"error_log_path"_s);
+    QTest::newRow("PUT: access log in a missing folder")
+        << "PUT"_ba << u"/api/sites/a.test"_s << R"({"access_log_path": "%ROOT%/missing/access.log"})"_ba
+        << json << 422 << u"access_log_path"_s;
     post("host taken", R"({"host": "A.test", "document_root": "%ROOT%"})", 409, u"host"_s);
     post("host taken as an alias", R"({"host": "www.a.test", "document_root": "%ROOT%"})", 409, u"host"_s);
     post("alias taken", R"({"host": "b.test", "aliases": ["localhost"], "document_root": "%ROOT%"})", 409,
@@ -424,6 +444,59 @@ void TestControlSites::reloadRoute()
     QVERIFY(refused.json[u"detail"_s].toString().contains(u"access log"_s));
     QCOMPARE(send("POST", u"/api/engine/reload"_s, {}, {}, false).status, 401);
     QCOMPARE(reloads, 2);
+}
+
+void TestControlSites::storedButNotReloaded()
+{
+    // The engine refuses the stored sites (serve: a log cannot be opened):
+    // the change stays stored, and the answer says it was not taken.
+    QString error;
+    ControlApi api([] { return MetricsSnapshot(); }, QString(), ControlApi::Access { kToken });
+    hostbench::storage::Database &db = m_folder->database();
+    const auto failing = [](SiteChange change) {
+        if (change.result == SiteChange::Result::Done)
+            change.reloadError = u"cannot open the access log /gone/access.log"_s;
+        return change;
+    };
+    api.setSites({ [&db] { return db.virtualHosts(); },
+        [&db](const QString &host) { return SiteEdits::find(db, host); },
+        [&db, failing](const VirtualHost &site) { return failing(SiteEdits::create(db, site)); },
+        [&db, failing](const QString &host, const VirtualHost &site) {
+            return failing(SiteEdits::replace(db, host, site));
+        },
+        [&db, failing](const QString &host) { return failing(SiteEdits::remove(db, host)); } });
+    m_api = nullptr;
+    QVERIFY2(api.listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+    const quint16 port = api.port();
+    const auto sendTo = [port](const QByteArray &method, const QString &path, const QByteArray &body) {
+        QNetworkAccessManager manager;
+        manager.setProxy(QNetworkProxy::NoProxy);
+        QNetworkRequest request(QUrl(u"http://127.0.0.1:%1%2"_s.arg(port).arg(path)));
+        request.setRawHeader("Authorization", "Bearer " + kToken);
+        request.setHeader(QNetworkRequest::ContentTypeHeader, "application/json"_ba);
+        QBuffer buffer;
+        buffer.setData(body);
+        buffer.open(QIODevice::ReadOnly);
+        std::unique_ptr<QNetworkReply> reply(manager.sendCustomRequest(request, method, &buffer));
+        QEventLoop loop;
+        QObject::connect(reply.get(), &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(30'000, &loop, &QEventLoop::quit);
+        loop.exec();
+        return std::make_pair(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
+            QJsonDocument::fromJson(reply->readAll()));
+    };
+    const QString root = makeRoot(u"b"_s);
+    const auto [created, problem] = sendTo(
+        "POST", u"/api/sites"_s, R"({"host": "b.test", "document_root": ")"_ba + root.toUtf8() + R"("})"_ba);
+    QCOMPARE(created, 409);
+    QCOMPARE(problem[u"stored"_s].toBool(), true);
+    QCOMPARE(problem[u"reason"_s].toString(), u"cannot open the access log /gone/access.log"_s);
+    QVERIFY2(problem[u"detail"_s].toString().contains(u"still serves the previous configuration"_s),
+        qPrintable(problem[u"detail"_s].toString()));
+    QCOMPARE(SiteEdits::find(db, u"b.test"_s).result, SiteChange::Result::Done); // stored all the same
+    QCOMPARE(sendTo("PUT", u"/api/sites/b.test"_s, R"({"aliases": ["www.b.test"]})").first, 409);
+    QCOMPARE(sendTo("DELETE", u"/api/sites/b.test"_s, {}).first, 409);
+    QCOMPARE(SiteEdits::find(db, u"b.test"_s).result, SiteChange::Result::NotFound);
 }
 
 void TestControlSites::engineRoutesWithoutAnEngineAreAConflict()

@@ -1,8 +1,11 @@
 #include "model/SiteValidator.h"
 
 #include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using hostbench::model::Route;
@@ -23,6 +26,10 @@ private slots:
     void duplicates_data();
     void duplicates();
     void editingKeepsOwnNames();
+    void checkLogPath_data();
+    void checkLogPath();
+    void validateNamesTheLog_data();
+    void validateNamesTheLog();
 
 private:
     QTemporaryDir m_dir;
@@ -191,6 +198,83 @@ void TestSiteValidator::editingKeepsOwnNames()
     const SiteValidator::Errors errors = SiteValidator::validate(self, { self });
     QCOMPARE(errors.routeRow, 1);
     QVERIFY(!errors.routes.isEmpty());
+}
+
+void TestSiteValidator::checkLogPath_data()
+{
+    QTest::addColumn<QString>("path"); // %DIR% is an existing, writable folder
+    QTest::addColumn<bool>("valid");
+    QTest::newRow("empty: the default") << QString() << true;
+    QTest::newRow("a new file in an existing folder") << u"%DIR%/access.log"_s << true;
+    QTest::newRow("an existing file") << u"%DIR%/existing.log"_s << true;
+    QTest::newRow("relative") << u"logs/access.log"_s << false;
+    QTest::newRow("the folder itself") << u"%DIR%"_s << false;
+    QTest::newRow("ends in a slash") << u"%DIR%/logs/"_s << false;
+    QTest::newRow("in a missing folder") << u"%DIR%/missing/access.log"_s << false;
+    QTest::newRow("under a file") << u"%DIR%/existing.log/access.log"_s << false;
+    if (::geteuid() != 0) { // root writes anywhere
+        QTest::newRow("in a folder that cannot be written") << u"%DIR%/readonly/access.log"_s << false;
+        QTest::newRow("a file that cannot be written") << u"%DIR%/readonly.log"_s << false;
+    }
+}
+
+void TestSiteValidator::checkLogPath()
+{
+    QFETCH(QString, path);
+    QFETCH(bool, valid);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile existing(dir.filePath(u"existing.log"_s));
+    QVERIFY(existing.open(QIODevice::WriteOnly));
+    existing.close();
+    QVERIFY(QDir(dir.path()).mkdir(u"readonly"_s));
+    QVERIFY(QFile::setPermissions(dir.filePath(u"readonly"_s), QFile::ReadOwner | QFile::ExeOwner));
+    QFile readonly(dir.filePath(u"readonly.log"_s));
+    QVERIFY(readonly.open(QIODevice::WriteOnly));
+    readonly.close();
+    QVERIFY(readonly.setPermissions(QFile::ReadOwner));
+    path.replace(u"%DIR%"_s, dir.path());
+    const QString reason = SiteValidator::checkLogPath(path);
+    QVERIFY2(reason.isEmpty() == valid, qPrintable(reason));
+    QFile::setPermissions(
+        dir.filePath(u"readonly"_s), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+}
+
+void TestSiteValidator::validateNamesTheLog_data()
+{
+    QTest::addColumn<bool>("accessOn");
+    QTest::addColumn<QString>("access");
+    QTest::addColumn<bool>("errorOn");
+    QTest::addColumn<QString>("error");
+    QTest::addColumn<QString>("field"); // "access", "error" or empty
+    const QString missing = u"%DIR%/missing/x.log"_s;
+    const QString good = u"%DIR%/x.log"_s;
+    QTest::newRow("both good") << true << good << true << good << QString();
+    QTest::newRow("defaults") << true << QString() << true << QString() << QString();
+    QTest::newRow("access log in a missing folder") << true << missing << true << good << u"access"_s;
+    QTest::newRow("error log in a missing folder") << true << good << true << missing << u"error"_s;
+    QTest::newRow("a bad path of a log that is off") << false << missing << false << missing << QString();
+}
+
+void TestSiteValidator::validateNamesTheLog()
+{
+    QFETCH(bool, accessOn);
+    QFETCH(QString, access);
+    QFETCH(bool, errorOn);
+    QFETCH(QString, error);
+    QFETCH(QString, field);
+    QVERIFY(m_dir.isValid());
+    VirtualHost host;
+    host.hostName = u"a.test"_s;
+    host.documentRoot = m_dir.path();
+    host.accessLogEnabled = accessOn;
+    host.accessLogPath = access.replace(u"%DIR%"_s, m_dir.path());
+    host.errorLogEnabled = errorOn;
+    host.errorLogPath = error.replace(u"%DIR%"_s, m_dir.path());
+    const SiteValidator::Errors errors = SiteValidator::validate(host, {});
+    QCOMPARE(!errors.accessLogPath.isEmpty(), field == u"access"_s);
+    QCOMPARE(!errors.errorLogPath.isEmpty(), field == u"error"_s);
+    QCOMPARE(errors.isEmpty(), field.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestSiteValidator)

@@ -335,8 +335,13 @@ void TestSiteDialog::advancedSettings()
     QVERIFY(!error(dialog, u"siteIndexFilesError"_s)->text().isEmpty());
     QVERIFY(dialog.findChild<QLineEdit *>(u"siteIndexFiles"_s)->hasFocus());
 
-    // Fixed: the errors go as the user types, and OK closes.
+    // A log in a folder that does not exist: the engine could not open it.
     const QString logPath = m_dir.filePath(u"logs/logs.access.log"_s);
+    type(dialog, u"siteAccessLogPath"_s, logPath);
+    QVERIFY(error(dialog, u"siteAccessLogPathError"_s)->text().contains(u"does not exist"_s));
+
+    // Fixed: the errors go as the user types, and OK closes.
+    QVERIFY(QDir().mkpath(m_dir.filePath(u"logs"_s)));
     type(dialog, u"siteIndexFiles"_s, u"index.htm, index.html"_s);
     QVERIFY(error(dialog, u"siteIndexFilesError"_s)->text().isEmpty());
     type(dialog, u"siteAccessLogPath"_s, logPath);
