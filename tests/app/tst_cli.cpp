@@ -138,6 +138,7 @@ private slots:
     void serveEngineStopAndStartThroughControlApi();
     void sitesOnTheFileWhenNothingRuns();
     void sitesThroughTheRunningInstance();
+    void failedReloadKeepsTheLastGoodSites();
     void sitesIgnoreAStaleEndpoint();
     void sitesRefusedBesideASilentInstance();
     void serveWritesAndRemovesPidFile();
@@ -1504,6 +1505,64 @@ void TestCli::sitesThroughTheRunningInstance()
     QVERIFY(stopServe(serve));
     QCOMPARE(QString::fromLocal8Bit(serve.readAllStandardOutput()).count(u"Reloaded: "_s), 4);
     QVERIFY(!QFile::exists(data + u"/control.endpoint"_s)); // gone with the instance
+}
+
+void TestCli::failedReloadKeepsTheLastGoodSites()
+{
+    // A log path in a missing folder is refused when stored. One whose
+    // folder goes away later makes every reload fail: each says so (exit 1,
+    // a 409), and serve goes on serving the sites it had.
+    const QString data = m_dir->filePath(u"reload-data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    quint16 controlPort = 0;
+    QVERIFY(startServe(serve,
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s }, &port,
+        &controlPort));
+    const QByteArray token = readFile(data + u"/control.token"_s).trimmed();
+    const QString a = makeSite(u"ra"_s, "site a\n");
+    const QString b = makeSite(u"rb"_s, "site b\n");
+    const QString logs = m_dir->filePath(u"reload-logs"_s);
+
+    const HttpReply refused = controlSend(controlPort, "POST", "/api/sites", token,
+        R"({"host": "a.test", "document_root": ")" + a.toUtf8() + R"(", "access_log_path": ")" + logs.toUtf8()
+            + R"(/a.log"})");
+    QVERIFY2(refused.head.startsWith("HTTP/1.1 422"), refused.head.constData());
+    QVERIFY2(refused.body.contains("\"field\":\"access_log_path\""), refused.body.constData());
+
+    QVERIFY(QDir().mkpath(logs));
+    const HttpReply created = controlSend(controlPort, "POST", "/api/sites", token,
+        R"({"host": "a.test", "document_root": ")" + a.toUtf8() + R"(", "access_log_path": ")" + logs.toUtf8()
+            + R"(/a.log"})");
+    QVERIFY2(created.head.startsWith("HTTP/1.1 201"), created.head.constData());
+    QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("site a\n"));
+
+    QVERIFY(QDir(logs).removeRecursively());
+    const Result added = runCli({ u"sites"_s, u"add"_s, u"b.test="_s + b, u"--data-dir"_s, data });
+    QCOMPARE(added.exitCode, 1);
+    QVERIFY2(added.err.contains(u"stored, but the engine did not reload: "_s) && added.err.contains(logs)
+            && added.err.contains(u"it still serves the previous configuration"_s),
+        qPrintable(added.err));
+    QVERIFY2(!added.out.contains(u"reloaded"_s), qPrintable(added.out));
+    QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("site a\n")); // the last good sites
+    QVERIFY(httpGet(port, "b.test", "/").body != "site b\n"); // stored, not served
+    const Result listed = runCli({ u"sites"_s, u"list"_s, u"--data-dir"_s, data });
+    QVERIFY2(listed.out.contains(u"b.test"_s), qPrintable(listed.out));
+
+    const Result reload = runCli({ u"reload"_s, u"--data-dir"_s, data });
+    QCOMPARE(reload.exitCode, 1);
+    QVERIFY2(reload.err.contains(u"did not reload"_s) && reload.err.contains(u"previous configuration"_s),
+        qPrintable(reload.err));
+    const HttpReply api = controlSend(controlPort, "POST", "/api/engine/reload", token, {});
+    QVERIFY2(api.head.startsWith("HTTP/1.1 409"), api.head.constData());
+    QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("site a\n"));
+
+    // The folder back: the next reload takes the stored sites.
+    QVERIFY(QDir().mkpath(logs));
+    const Result again = runCli({ u"reload"_s, u"--data-dir"_s, data });
+    QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+    QCOMPARE(httpGet(port, "b.test", "/").body, QByteArray("site b\n"));
+    QVERIFY(stopServe(serve));
 }
 
 void TestCli::sitesIgnoreAStaleEndpoint()
