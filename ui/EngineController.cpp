@@ -83,13 +83,21 @@ bool EngineController::isRunning() const
     return m_server->isRunning();
 }
 
-void EngineController::reloadSites()
+bool EngineController::reloadSites(QString *error)
 {
     if (!m_server->isRunning())
-        return;
+        return true;
     const QList<model::VirtualHost> hosts = sitesToServe();
-    if (!hosts.isEmpty())
-        m_server->reload(hosts);
+    if (hosts.isEmpty())
+        return true;
+    QString reason;
+    if (!http::HttpServer::checkLogFiles(hosts, &reason)) {
+        if (error)
+            *error = reason;
+        return false;
+    }
+    m_server->reload(hosts);
+    return true;
 }
 
 QList<model::VirtualHost> EngineController::sitesToServe()
@@ -188,7 +196,7 @@ void EngineController::startControlApi()
     storage::Database &db = m_database;
     const auto applied = [this](model::SiteChange change) {
         if (change.result == model::SiteChange::Result::Done) {
-            reloadSites();
+            reloadSites(&change.reloadError);
             emit sitesEditedRemotely();
         }
         return change;
@@ -201,10 +209,7 @@ void EngineController::startControlApi()
             return applied(storage::SiteEdits::replace(db, host, site));
         },
         [&db, applied](const QString &host) { return applied(storage::SiteEdits::remove(db, host)); } });
-    api->setReload([this](QString *) {
-        reloadSites();
-        return true;
-    });
+    api->setReload([this](QString *error) { return reloadSites(error); });
     if (!m_runs)
         m_runs = std::make_unique<runs::RunService>(m_database);
     api->setRuns(m_runs->callbacks());

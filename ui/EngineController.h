@@ -57,8 +57,10 @@ public:
     bool start(const model::ServerConfig &config, QString *error);
     void stop();
     bool isRunning() const;
-    // Hands the stored sites to the running engine; no-op when stopped.
-    void reloadSites();
+    // Hands the stored sites to the running engine; true when stopped. False
+    // with the reason in *error when the engine cannot take them (a log it
+    // cannot open, HttpServer::checkLogFiles): it serves the ones it had.
+    bool reloadSites(QString *error = nullptr);
     // Where sites with an empty log path log (DataFolder::logsPath()); none: they do not log.
     void setLogsFolder(const QString &path) { m_logsFolder = path; }
     // The data folder, where the control API's token lives (ControlToken);

@@ -242,8 +242,24 @@ void SitesPage::save(model::VirtualHost host)
         if (m_sites.at(row).id == host.id)
             m_table->selectRow(row);
     }
-    m_engine.reloadSites();
+    reloadEngine();
     emit sitesChanged();
+}
+
+void SitesPage::reloadEngine()
+{
+    QString error;
+    if (m_engine.reloadSites(&error))
+        return;
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Engine Not Reloaded"),
+        tr("The change is stored, but the engine did not reload: %1\nIt still serves the previous "
+           "configuration.")
+            .arg(error),
+        QMessageBox::Ok, this);
+    box->setObjectName(u"sitesReloadFailed"_s);
+    ButtonTexts::translate(box);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void SitesPage::removeSelectedSite()
@@ -274,7 +290,7 @@ void SitesPage::removeSite(qint64 id)
         return;
     }
     refresh();
-    m_engine.reloadSites();
+    reloadEngine();
     emit sitesChanged();
 }
 

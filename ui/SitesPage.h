@@ -68,6 +68,9 @@ private:
     SiteDialog *openDialog(const model::VirtualHost &host);
     void save(model::VirtualHost host);
     void removeSite(qint64 id);
+    // After a change is stored: hands the sites to the engine, and says in a
+    // message box (sitesReloadFailed) when it did not take them.
+    void reloadEngine();
     int selectedIndex() const;
     void updateUrls();
     void updateServedBy();

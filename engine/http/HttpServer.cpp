@@ -7,6 +7,10 @@
 #include "model/LatencyHistogram.h"
 #include "sys/PortHolder.h"
 
+#include <QFile>
+#include <QFileInfo>
+#include <QStorageInfo>
+
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
@@ -207,6 +211,56 @@ void HttpServer::stop()
 bool HttpServer::isRunning() const
 {
     return d->running;
+}
+
+namespace {
+
+using namespace Qt::StringLiterals;
+
+// As nginx, which fails to start on `open() "..." failed`: a log file that
+// cannot be appended to is an error at start, not a warning at the first
+// request. A missing folder is refused rather than created (the engine would
+// create it, as root anywhere). The check creates an empty log file, as the
+// engine would at its first line.
+bool checkLogFile(const QString &path, const QString &what, QString *error)
+{
+    const QFileInfo info(path);
+    if (info.isDir()) {
+        *error = u"%1 %2 is a folder, not a file"_s.arg(what, path);
+        return false;
+    }
+    if (!QFileInfo(info.absolutePath()).isDir()) {
+        *error = u"%1 %2: the folder %3 does not exist"_s.arg(what, path, info.absolutePath());
+        return false;
+    }
+    // /proc and /sys files open for append (as root) and then fail every write.
+    const QByteArray type = QStorageInfo(info.absolutePath()).fileSystemType();
+    if (type == "proc" || type == "sysfs") {
+        *error = u"%1 %2 is on %3, where log lines cannot be written"_s.arg(
+            what, path, QString::fromLatin1(type));
+        return false;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append)) {
+        *error = u"cannot open the %1 %2: %3"_s.arg(what, path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool HttpServer::checkLogFiles(const QList<model::VirtualHost> &sites, QString *error)
+{
+    for (const model::VirtualHost &host : sites) {
+        if (host.accessLogEnabled && !host.accessLogPath.isEmpty()
+            && !checkLogFile(host.accessLogPath, u"access log"_s, error))
+            return false;
+        if (host.errorLogEnabled && !host.errorLogPath.isEmpty()
+            && !checkLogFile(host.errorLogPath, u"error log"_s, error))
+            return false;
+    }
+    return true;
 }
 
 void HttpServer::reload(const QList<model::VirtualHost> &hosts)

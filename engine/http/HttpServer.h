@@ -46,6 +46,13 @@ public:
     // empty; a missing document root makes that site answer 404.
     void reload(const QList<model::VirtualHost> &hosts);
 
+    // Whether every log that `hosts` turn on with a path can be appended to,
+    // as nginx refuses to start on a log it cannot open: false with the
+    // first that cannot (a folder, a missing folder, /proc, no permission) in
+    // *error. Creates each log file that is missing, empty. Callers check
+    // before start() and reload(), and keep the running sites when it fails.
+    static bool checkLogFiles(const QList<model::VirtualHost> &hosts, QString *error);
+
     // The address and port actually listened on (after port 0 or fallback);
     // empty, 0 and 0 while not running. url() names loopback for a wildcard
     // address ("0.0.0.0" -> 127.0.0.1, "::" -> [::1]).

@@ -99,6 +99,7 @@ private slots:
     void exportThroughFileMenu();
     void benchmarksLeaveTheAccessLog();
     void openSiteInBrowserAndFolder();
+    void failedReloadIsShown();
 
 private:
     template <typename T> T *widget(const QString &name) const
@@ -1342,6 +1343,64 @@ void TestMainWindow::benchmarksLeaveTheAccessLog()
     QTRY_COMPARE_WITH_TIMEOUT(logLines("GET /index.html?run=2 "), 300, kTimeoutMs);
     QCOMPARE(logLines("\"Hostbench/" HOSTBENCH_VERSION "\""), 300);
     QCOMPARE(logLines("GET /index.html?run=1 "), 0);
+}
+
+void TestMainWindow::failedReloadIsShown()
+{
+    // A stored site logs into a folder that then goes away: the next change
+    // saved on the Sites page is stored, the engine cannot reload, a message
+    // box says so, and the engine goes on serving what it had.
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    const QString logs = m_dir->filePath(u"blog-logs"_s);
+    QVERIFY(QDir().mkpath(logs));
+    QVERIFY(!addSite(u"blog.test"_s, "the blog\n").isEmpty());
+    model::VirtualHost blog;
+    for (const model::VirtualHost &host : m_folder->database().virtualHosts()) {
+        if (host.hostName == u"blog.test"_s)
+            blog = host;
+    }
+    blog.accessLogPath = logs + u"/blog.log"_s;
+    QVERIFY(m_folder->database().saveVirtualHost(blog));
+    auto *sites = m_window->findChild<ui::SitesPage *>();
+    sites->refresh();
+    QString error;
+    QVERIFY2(m_window->engine().reloadSites(&error), qPrintable(error));
+    int status = 0;
+    QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), "blog.test", &status), QByteArray("the blog\n"));
+
+    QVERIFY(!addSite(u"news.test"_s, "the news\n").isEmpty());
+    QVERIFY(QDir(logs).removeRecursively());
+    // Another site changed in its dialog (which checks that one only).
+    showTab(u"sitesPage"_s);
+    auto *table = widget<QTableWidget>(u"sitesTable"_s);
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (table->item(row, 0)->text() == u"news.test"_s)
+            table->selectRow(row);
+    }
+    ui::SiteDialog *dialog = sites->editSelectedSite();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    typeInto(dialog->findChild<QLineEdit *>(u"siteAliases"_s), u"www.news.test"_s);
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QTRY_VERIFY(!m_window->findChild<ui::SiteDialog *>(u"siteDialog"_s));
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(u"sitesReloadFailed"_s)) && box->isVisible());
+    QVERIFY2(
+        box->text().contains(u"did not reload"_s) && box->text().contains(logs), qPrintable(box->text()));
+    QVERIFY2(box->text().contains(u"previous configuration"_s), qPrintable(box->text()));
+    box->close();
+    // Stored, not served: the engine still has the sites of the last reload.
+    bool stored = false;
+    for (const model::VirtualHost &host : m_folder->database().virtualHosts())
+        stored = stored || host.aliases.contains(u"www.news.test"_s);
+    QVERIFY(stored);
+    QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), "blog.test", &status), QByteArray("the blog\n"));
+    QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), "news.test", &status), QByteArray("the news\n"));
+    QVERIFY(get(QUrl(engineUrl() + u"site.txt"_s), "www.news.test", &status) != "the news\n");
+    QVERIFY(!m_window->engine().reloadSites(&error));
+    QVERIFY2(error.contains(logs), qPrintable(error));
 }
 
 void TestMainWindow::openSiteInBrowserAndFolder()
