@@ -170,6 +170,7 @@ private slots:
     void passes();
     void listenerAddressIsAllowed();
     void oneRequestPerConnection();
+    void continueBeforeTheBody();
     void refusedBeforeTheBodyIsSent();
 };
 
@@ -426,6 +427,27 @@ void TestRequestGate::oneRequestPerConnection()
     QVERIFY2(reply.status == 200, reply.bytes.constData());
     QVERIFY2(reply.responses == 1, reply.bytes.constData());
     QVERIFY(reply.closed);
+}
+
+void TestRequestGate::continueBeforeTheBody()
+{
+    // Expect: 100-continue (RFC 9110 section 10.1.1), as curl sends it: the
+    // head passed, so the gate says to go on; the body then gets its answer.
+    Api api;
+    QVERIFY(api.listening);
+    const QByteArray body = siteJson();
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, api.api.port());
+    QVERIFY(socket.waitForConnected(5000));
+    socket.write(fill("POST /api/sites HTTP/1.1\r\nHost: localhost\r\n"_ba + kAuth
+            + "Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: "_ba
+            + QByteArray::number(body.size()) + "\r\n\r\n"_ba,
+        api.api.port()));
+    QByteArray received;
+    QTRY_VERIFY_WITH_TIMEOUT((received += socket.readAll()).contains("\r\n\r\n"), 5000);
+    QVERIFY2(received.startsWith("HTTP/1.1 100 Continue\r\n\r\n"), received.constData());
+    socket.write(body);
+    QTRY_VERIFY_WITH_TIMEOUT((received += socket.readAll()).contains("HTTP/1.1 201 "), 5000);
 }
 
 void TestRequestGate::refusedBeforeTheBodyIsSent()
