@@ -36,11 +36,12 @@ QString normalizedOrRaw(const QString &name)
 
 } // namespace
 
-SiteDialog::SiteDialog(
-    const model::VirtualHost &host, const QList<model::VirtualHost> &others, QWidget *parent)
+SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::VirtualHost> &others,
+    const QString &dataFolder, QWidget *parent)
     : QDialog(parent)
     , m_original(host)
     , m_others(others)
+    , m_dataFolder(dataFolder)
     , m_hostName(new QLineEdit(host.hostName, this))
     , m_aliases(new QLineEdit(host.aliases.join(u", "_s), this))
     , m_documentRoot(new QLineEdit(QDir::toNativeSeparators(host.documentRoot), this))
@@ -149,7 +150,8 @@ model::VirtualHost SiteDialog::host() const
 bool SiteDialog::validate()
 {
     const model::VirtualHost entered = host();
-    const model::SiteValidator::Errors errors = model::SiteValidator::validate(entered, m_others);
+    const model::SiteValidator::Errors errors
+        = model::SiteValidator::validate(entered, m_others, m_dataFolder);
     m_hostNameError->setMessage(errors.hostName);
     m_aliasesError->setMessage(errors.aliases);
     m_documentRootError->setMessage(errors.documentRoot);

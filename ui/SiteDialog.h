@@ -21,7 +21,7 @@ class SiteAdvancedPage;
  * Adds or edits one virtual host: on the General tab host name, aliases,
  * document root (typed or chosen with Browse…), default flag and routes; on
  * the Advanced tab (SiteAdvancedPage) index files, listing, symbolic links,
- * logs and request limits. Each field's error shows
+ * hidden files, logs and request limits. Each field's error shows
  * under it (SiteValidator's rules, duplicates checked against `others`);
  * OK does not close the dialog while an error remains. After the first try
  * the errors follow the user's edits. Saving is the caller's (SitesPage).
@@ -32,9 +32,11 @@ class SiteDialog final : public QDialog
     Q_OBJECT
 
 public:
-    // `host.id == 0` adds a site; `others` are the sites already stored.
-    SiteDialog(
-        const model::VirtualHost &host, const QList<model::VirtualHost> &others, QWidget *parent = nullptr);
+    // `host.id == 0` adds a site; `others` are the sites already stored;
+    // `dataFolder` is Hostbench's data folder, which no document root may
+    // expose (SiteValidator::checkDocumentRoot; empty: none known).
+    SiteDialog(const model::VirtualHost &host, const QList<model::VirtualHost> &others,
+        const QString &dataFolder, QWidget *parent = nullptr);
 
     // The host as entered, names trimmed and lower-cased.
     model::VirtualHost host() const;
@@ -50,6 +52,7 @@ private:
 
     model::VirtualHost m_original;
     QList<model::VirtualHost> m_others;
+    QString m_dataFolder;
     bool m_triedOnce = false;
 
     QLineEdit *m_hostName = nullptr;

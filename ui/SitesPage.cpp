@@ -1,6 +1,7 @@
 #include "ui/SitesPage.h"
 
 #include "storage/Database.h"
+#include "storage/SiteEdits.h"
 #include "ui/ButtonTexts.h"
 #include "ui/DesktopOpener.h"
 #include "ui/EngineController.h"
@@ -223,7 +224,7 @@ SiteDialog *SitesPage::editSelectedSite()
 SiteDialog *SitesPage::openDialog(const model::VirtualHost &host)
 {
     // open(), not exec(): the engine's timers go on, and tests drive the dialog.
-    auto *dialog = new SiteDialog(host, m_sites, this);
+    auto *dialog = new SiteDialog(host, m_sites, storage::SiteEdits::dataFolder(m_database), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { save(dialog->host()); });
     dialog->open();

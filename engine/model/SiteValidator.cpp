@@ -6,6 +6,8 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace hostbench::model {
@@ -95,7 +97,40 @@ QStringList SiteValidator::splitAliases(const QString &text)
     return text.split(separators, Qt::SkipEmptyParts);
 }
 
-QString SiteValidator::checkDocumentRoot(const QString &path)
+QStringList SiteValidator::systemFolders()
+{
+    return { u"/"_s, u"/etc"_s, u"/root"_s, u"/proc"_s, u"/sys"_s, u"/dev"_s, u"/boot"_s, u"/var/lib"_s };
+}
+
+QString SiteValidator::sitesFolder(const QString &dataFolder)
+{
+    return QDir::cleanPath(dataFolder + u"/sites"_s);
+}
+
+bool SiteValidator::isWithin(const QString &path, const QString &folder)
+{
+    if (path.isEmpty() || folder.isEmpty())
+        return false;
+    if (folder == u"/"_s)
+        return path.startsWith(u'/');
+    return path == folder || (path.startsWith(folder) && path.at(folder.size()) == u'/');
+}
+
+namespace {
+
+// A path as written (cleaned) and, where it exists, with its links resolved.
+QStringList forms(const QString &path)
+{
+    QStringList result { QDir::cleanPath(path) };
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    if (!canonical.isEmpty() && !result.contains(canonical))
+        result.append(canonical);
+    return result;
+}
+
+} // namespace
+
+QString SiteValidator::checkDocumentRoot(const QString &path, const QString &dataFolder)
 {
     if (path.trimmed().isEmpty())
         return tr("Choose the folder whose files this site serves.");
@@ -108,6 +143,54 @@ QString SiteValidator::checkDocumentRoot(const QString &path)
         return tr("This is a file, not a folder.");
     if (!info.isReadable())
         return tr("This folder cannot be read.");
+    return checkExposure(path, dataFolder);
+}
+
+QString SiteValidator::checkExposure(const QString &path, const QString &dataFolder)
+{
+    if (path.trimmed().isEmpty() || !QDir::isAbsolutePath(path))
+        return {};
+    const QStringList roots = forms(path);
+    for (const QString &system : systemFolders()) {
+        for (const QString &folder : forms(system)) {
+            for (const QString &root : roots) {
+                if (isWithin(folder, root))
+                    return tr("This folder is or contains the system folder %1, whose files must never be "
+                              "served: choose a folder of the site's own.")
+                        .arg(system);
+            }
+        }
+    }
+    if (dataFolder.isEmpty())
+        return {};
+    const QStringList data = forms(dataFolder);
+    const QStringList sites = forms(sitesFolder(dataFolder));
+    for (const QString &root : roots) {
+        for (const QString &folder : data) {
+            if (isWithin(folder, root))
+                return tr("This folder is or contains Hostbench's data folder %1, whose database, keys and "
+                          "control token must never be served: choose a folder of the site's own.")
+                    .arg(QDir::cleanPath(dataFolder));
+            const bool inSites = std::any_of(
+                sites.cbegin(), sites.cend(), [&root](const QString &s) { return isWithin(root, s); });
+            if (isWithin(root, folder) && !inSites)
+                return tr(
+                    "This folder is inside Hostbench's data folder %1, whose files must never be served: "
+                    "choose a folder of the site's own, or one under %2.")
+                    .arg(QDir::cleanPath(dataFolder), sitesFolder(dataFolder));
+        }
+    }
+    return {};
+}
+
+QString SiteValidator::checkExposure(const QList<VirtualHost> &hosts, const QString &dataFolder)
+{
+    for (const VirtualHost &host : hosts) {
+        const QString reason = checkExposure(host.documentRoot, dataFolder);
+        if (!reason.isEmpty())
+            return tr("The site %1 is not served: its document root %2 is refused. %3")
+                .arg(host.hostName, host.documentRoot, reason);
+    }
     return {};
 }
 
@@ -153,7 +236,8 @@ QString SiteValidator::checkRoute(const Route &route)
     return {};
 }
 
-SiteValidator::Errors SiteValidator::validate(const VirtualHost &host, const QList<VirtualHost> &others)
+SiteValidator::Errors SiteValidator::validate(
+    const VirtualHost &host, const QList<VirtualHost> &others, const QString &dataFolder)
 {
     Errors errors;
     QString reason;
@@ -194,7 +278,7 @@ SiteValidator::Errors SiteValidator::validate(const VirtualHost &host, const QLi
         seen.insert(alias);
     }
 
-    errors.documentRoot = checkDocumentRoot(host.documentRoot);
+    errors.documentRoot = checkDocumentRoot(host.documentRoot, dataFolder);
 
     QSet<QString> paths;
     for (qsizetype row = 0; row < host.routes.size(); ++row) {

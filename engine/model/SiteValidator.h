@@ -19,7 +19,15 @@ namespace hostbench::model {
  *    address is not taken for a name. Names are trimmed and lower-cased;
  *    IPv6 literals are kept without brackets, in Qt's canonical form.
  *  - no host name or alias may be used twice, within a site or across sites;
- *  - the document root is an existing, absolute directory;
+ *  - the document root is an existing, absolute, readable directory that
+ *    exposes neither Hostbench's own files nor the system's: it is not, and
+ *    does not contain, a system folder (systemFolders(): "/", "/etc", ...) or
+ *    the data folder, and lies inside the data folder only under its
+ *    "sites" folder (sitesFolder(), where the default site lives), so never
+ *    in its "ca" folder (the HTTPS keys), "logs" or beside control.token and
+ *    the database. Each check is made on the path as given (cleaned: a
+ *    trailing slash or "/etc/..//etc" is "/etc") and on its canonical form
+ *    (symbolic links resolved: a link to "/" is "/");
  *  - a route's path starts with "/" and has no query or blanks, its status is
  *    100-599, its content type is "type/subtype", and no path repeats;
  *  - an access or error log path that is on and given (empty: the default
@@ -60,15 +68,33 @@ public:
     // Splits "a.test, b.test c.test" at commas and blanks.
     static QStringList splitAliases(const QString &text);
     // A reason why `path` cannot be a document root, or an empty string.
-    static QString checkDocumentRoot(const QString &path);
+    // `dataFolder`: Hostbench's data folder (storage::DataFolder::path());
+    // empty when none is known (only the system folders are checked then).
+    static QString checkDocumentRoot(const QString &path, const QString &dataFolder);
+    // The part of checkDocumentRoot() that keeps the system and the data
+    // folder out of a document root, alone: what is checked of the stored
+    // sites when they are handed to the engine (a missing folder there only
+    // makes the site answer 404). Empty when `path` is no absolute path.
+    static QString checkExposure(const QString &path, const QString &dataFolder);
+    // A reason why one of `hosts` may not be served (checkExposure), naming
+    // the site, or an empty string.
+    static QString checkExposure(const QList<VirtualHost> &hosts, const QString &dataFolder);
+    // The folders no document root may be or contain (absolute, clean).
+    static QStringList systemFolders();
+    // `<dataFolder>/sites`: the part of the data folder that sites may serve.
+    static QString sitesFolder(const QString &dataFolder);
+    // True when the clean absolute `path` is `folder` or lies inside it.
+    static bool isWithin(const QString &path, const QString &folder);
     // A reason why the engine could not write a log at `path`, or an empty
     // string (also for an empty path: the default one).
     static QString checkLogPath(const QString &path);
     // A reason why `route` is not valid, or an empty string.
     static QString checkRoute(const Route &route);
 
-    // Checks a whole host (its names already normalized) against the others.
-    static Errors validate(const VirtualHost &host, const QList<VirtualHost> &others);
+    // Checks a whole host (its names already normalized) against the others;
+    // `dataFolder` as for checkDocumentRoot().
+    static Errors validate(
+        const VirtualHost &host, const QList<VirtualHost> &others, const QString &dataFolder);
 
 private:
     static void checkLogPaths(const VirtualHost &host, Errors &errors);

@@ -3,6 +3,8 @@
 #include "model/SiteValidator.h"
 #include "storage/Database.h"
 
+#include <QFileInfo>
+
 namespace hostbench::storage {
 
 using namespace Qt::StringLiterals;
@@ -25,8 +27,9 @@ SiteChange notFound(const QString &hostName)
         u"No site is named \"%1\""_s.arg(hostName));
 }
 
-// Normalizes the names as the dialog does, then checks the site against the others.
-SiteChange check(model::VirtualHost &site, const QList<model::VirtualHost> &stored)
+// Normalizes the names as the dialog does, then checks the site against the
+// others and its document root against the data folder that holds `database`.
+SiteChange check(Database &database, model::VirtualHost &site, const QList<model::VirtualHost> &stored)
 {
     QString reason;
     const QString hostName = model::SiteValidator::normalizeHostName(site.hostName, &reason);
@@ -41,7 +44,8 @@ SiteChange check(model::VirtualHost &site, const QList<model::VirtualHost> &stor
         }
         alias = name;
     }
-    const model::SiteValidator::Errors errors = model::SiteValidator::validate(site, stored);
+    const model::SiteValidator::Errors errors
+        = model::SiteValidator::validate(site, stored, SiteEdits::dataFolder(database));
     if (!errors.hostName.isEmpty()) {
         return outcome(errors.hostNameTaken ? SiteChange::Result::Conflict : SiteChange::Result::Invalid,
             SiteChange::Field::HostName, errors.hostName);
@@ -82,6 +86,11 @@ const model::VirtualHost *named(const QList<model::VirtualHost> &sites, const QS
 
 } // namespace
 
+QString SiteEdits::dataFolder(const Database &database)
+{
+    return database.filePath().isEmpty() ? QString() : QFileInfo(database.filePath()).absolutePath();
+}
+
 SiteChange SiteEdits::find(Database &database, const QString &hostName)
 {
     const QList<model::VirtualHost> stored = database.virtualHosts();
@@ -99,7 +108,7 @@ SiteChange SiteEdits::create(Database &database, model::VirtualHost site)
     site.id = 0;
     if (stored.isEmpty())
         site.isDefault = true; // as the Sites page: the first site is the default one
-    SiteChange change = check(site, stored);
+    SiteChange change = check(database, site, stored);
     return change.result == SiteChange::Result::Done ? save(database, site) : change;
 }
 
@@ -114,7 +123,7 @@ SiteChange SiteEdits::replace(Database &database, const QString &hostName, model
         return outcome(SiteChange::Result::Conflict, SiteChange::Field::Default,
             u"\"%1\" is the default site: make another site the default instead"_s.arg(current->hostName));
     }
-    SiteChange change = check(site, stored);
+    SiteChange change = check(database, site, stored);
     return change.result == SiteChange::Result::Done ? save(database, site) : change;
 }
 

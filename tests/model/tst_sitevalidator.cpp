@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -21,6 +22,9 @@ private slots:
     void normalizeHostName();
     void splitAliases();
     void checkDocumentRoot();
+    void refusesExposedRoots_data();
+    void refusesExposedRoots();
+    void exposureOfStoredSites();
     void checkRoute_data();
     void checkRoute();
     void duplicates_data();
@@ -92,14 +96,115 @@ void TestSiteValidator::splitAliases()
 void TestSiteValidator::checkDocumentRoot()
 {
     QVERIFY(m_dir.isValid());
-    QVERIFY(SiteValidator::checkDocumentRoot(m_dir.path()).isEmpty());
-    QVERIFY(!SiteValidator::checkDocumentRoot(QString()).isEmpty());
-    QVERIFY(!SiteValidator::checkDocumentRoot(u"relative/path"_s).isEmpty());
-    QVERIFY(!SiteValidator::checkDocumentRoot(m_dir.filePath(u"missing"_s)).isEmpty());
+    QVERIFY(SiteValidator::checkDocumentRoot(m_dir.path(), {}).isEmpty());
+    QVERIFY(!SiteValidator::checkDocumentRoot(QString(), {}).isEmpty());
+    QVERIFY(!SiteValidator::checkDocumentRoot(u"relative/path"_s, {}).isEmpty());
+    QVERIFY(!SiteValidator::checkDocumentRoot(m_dir.filePath(u"missing"_s), {}).isEmpty());
     QFile file(m_dir.filePath(u"file.txt"_s));
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.close();
-    QVERIFY(!SiteValidator::checkDocumentRoot(file.fileName()).isEmpty());
+    QVERIFY(!SiteValidator::checkDocumentRoot(file.fileName(), {}).isEmpty());
+}
+
+// The folders of refusesExposedRoots, under the temporary folder (%DIR%):
+// data/ is the data folder, with sites/default, logs and ca in it; www/ and
+// etc/ are folders of a site's own; links lead to "/", "/etc" and data/.
+void TestSiteValidator::refusesExposedRoots_data()
+{
+    QTest::addColumn<QString>("root"); // %DIR% is the temporary folder
+    QTest::addColumn<QString>("reason"); // a part of the refusal; empty: accepted
+
+    const QString system = u"the system folder %1"_s;
+    for (const QString &folder : SiteValidator::systemFolders()) {
+        QTest::addRow("%s", qPrintable(folder)) << folder << system.arg(folder);
+        if (folder != u"/"_s) {
+            QTest::addRow("%s/ (trailing slash)", qPrintable(folder)) << folder + u'/' << system.arg(folder);
+            const QString name = QFileInfo(folder).fileName();
+            QTest::addRow("%s/..//%s", qPrintable(folder), qPrintable(name))
+                << folder + u"/..//"_s + name << system.arg(folder);
+        }
+    }
+    QTest::newRow("/var (holds /var/lib)") << u"/var"_s << system.arg(u"/var/lib"_s);
+    QTest::newRow("/etc/. ") << u"/etc/."_s << system.arg(u"/etc"_s);
+    QTest::newRow("//") << u"//"_s << system.arg(u"/"_s);
+    QTest::newRow("/./") << u"/./"_s << system.arg(u"/"_s);
+    QTest::newRow("/tmp/.. (is /)") << u"/tmp/.."_s << system.arg(u"/"_s);
+    QTest::newRow("link to /") << u"%DIR%/link-to-root"_s << system.arg(u"/"_s);
+    QTest::newRow("link to /, trailing slash") << u"%DIR%/link-to-root/"_s << system.arg(u"/"_s);
+    QTest::newRow("link to /etc") << u"%DIR%/link-to-etc"_s << system.arg(u"/etc"_s);
+    QTest::newRow("/proc/self/root (a link to /)") << u"/proc/self/root"_s << system.arg(u"/"_s);
+
+    const QString dataFolder = u"Hostbench's data folder"_s;
+    QTest::newRow("the data folder") << u"%DIR%/data"_s << dataFolder;
+    QTest::newRow("the data folder, trailing slash") << u"%DIR%/data/"_s << dataFolder;
+    QTest::newRow("the data folder, by ..") << u"%DIR%/data/sites/.."_s << dataFolder;
+    QTest::newRow("a folder holding the data folder") << u"%DIR%"_s << dataFolder;
+    QTest::newRow("a link to the data folder") << u"%DIR%/link-to-data"_s << dataFolder;
+    QTest::newRow("the CA folder") << u"%DIR%/data/ca"_s << u"inside Hostbench's data folder"_s;
+    QTest::newRow("a subfolder of the CA folder")
+        << u"%DIR%/data/ca/private"_s << u"inside Hostbench's data folder"_s;
+    QTest::newRow("the logs folder") << u"%DIR%/data/logs"_s << u"inside Hostbench's data folder"_s;
+    QTest::newRow("the logs folder through a link")
+        << u"%DIR%/link-to-data/logs"_s << u"inside Hostbench's data folder"_s;
+
+    QTest::newRow("the default site's folder") << u"%DIR%/data/sites/default"_s << QString();
+    QTest::newRow("the sites folder") << u"%DIR%/data/sites"_s << QString();
+    QTest::newRow("the default site through a link") << u"%DIR%/link-to-data/sites/default"_s << QString();
+    QTest::newRow("a folder of its own") << u"%DIR%/www"_s << QString();
+    QTest::newRow("a folder of its own, by ..") << u"%DIR%/data/../www/"_s << QString();
+    QTest::newRow("a folder named etc") << u"%DIR%/etc"_s << QString();
+    QTest::newRow("/usr/share") << u"/usr/share"_s << QString();
+}
+
+void TestSiteValidator::refusesExposedRoots()
+{
+    QFETCH(QString, root);
+    QFETCH(QString, reason);
+    QVERIFY(m_dir.isValid());
+    const QString dir = m_dir.path();
+    for (const QString &folder :
+        { u"data/sites/default"_s, u"data/logs"_s, u"data/ca/private"_s, u"www"_s, u"etc"_s })
+        QVERIFY(QDir(dir).mkpath(folder));
+    for (const auto &[link, target] :
+        { std::pair { u"link-to-root"_s, u"/"_s }, std::pair { u"link-to-etc"_s, u"/etc"_s },
+            std::pair { u"link-to-data"_s, QString(dir + u"/data"_s) } }) {
+        if (!QFileInfo(dir + u'/' + link).isSymLink())
+            QVERIFY(QFile::link(target, dir + u'/' + link));
+    }
+    root.replace(u"%DIR%"_s, dir);
+    if (!QFileInfo::exists(root))
+        QSKIP("this machine has no such folder");
+    const QString refusal = SiteValidator::checkDocumentRoot(root, dir + u"/data"_s);
+    if (reason.isEmpty())
+        QVERIFY2(refusal.isEmpty(), qPrintable(refusal));
+    else
+        QVERIFY2(refusal.contains(reason), qPrintable(refusal));
+    // validate() reports it on the document root's field, and checkExposure alone says the same.
+    VirtualHost host;
+    host.hostName = u"a.test"_s;
+    host.documentRoot = root;
+    QCOMPARE(SiteValidator::validate(host, {}, dir + u"/data"_s).documentRoot, refusal);
+    QCOMPARE(SiteValidator::checkExposure(root, dir + u"/data"_s), refusal);
+    // Without a data folder known, the system folders are refused all the same.
+    if (reason.startsWith(u"the system folder"_s))
+        QVERIFY(SiteValidator::checkDocumentRoot(root, {}).contains(reason));
+}
+
+void TestSiteValidator::exposureOfStoredSites()
+{
+    VirtualHost good;
+    good.hostName = u"good.test"_s;
+    good.documentRoot = m_dir.path();
+    VirtualHost bad;
+    bad.hostName = u"bad.test"_s;
+    bad.documentRoot = u"/"_s;
+    QVERIFY(SiteValidator::checkExposure(QList<VirtualHost> { good }, {}).isEmpty());
+    const QString refusal = SiteValidator::checkExposure(QList<VirtualHost> { good, bad }, {});
+    QVERIFY2(
+        refusal.contains(u"bad.test"_s) && refusal.contains(u"the system folder /"_s), qPrintable(refusal));
+    // A missing folder is not an exposure: that site answers 404.
+    bad.documentRoot = m_dir.filePath(u"missing"_s);
+    QVERIFY(SiteValidator::checkExposure(QList<VirtualHost> { bad }, {}).isEmpty());
 }
 
 void TestSiteValidator::checkRoute_data()
@@ -171,7 +276,7 @@ void TestSiteValidator::duplicates()
     host.hostName = hostName;
     host.aliases = aliases;
     host.documentRoot = m_dir.path();
-    const SiteValidator::Errors errors = SiteValidator::validate(host, { other });
+    const SiteValidator::Errors errors = SiteValidator::validate(host, { other }, {});
     QCOMPARE(errors.hostName.isEmpty(), field != u"hostName"_s);
     QCOMPARE(errors.aliases.isEmpty(), field != u"aliases"_s);
     QVERIFY(errors.documentRoot.isEmpty());
@@ -189,13 +294,13 @@ void TestSiteValidator::editingKeepsOwnNames()
     self.hostName = u"self.test"_s;
     self.aliases = { u"www.self.test"_s };
     self.documentRoot = m_dir.path();
-    QVERIFY(SiteValidator::validate(self, { self }).isEmpty());
+    QVERIFY(SiteValidator::validate(self, { self }, {}).isEmpty());
 
     Route good;
     good.path = u"/ok"_s;
     Route repeated = good;
     self.routes = { good, repeated };
-    const SiteValidator::Errors errors = SiteValidator::validate(self, { self });
+    const SiteValidator::Errors errors = SiteValidator::validate(self, { self }, {});
     QCOMPARE(errors.routeRow, 1);
     QVERIFY(!errors.routes.isEmpty());
 }

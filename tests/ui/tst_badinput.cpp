@@ -203,8 +203,8 @@ std::unique_ptr<ui::SiteDialog> TestBadInput::siteDialog() const
     taken.hostName = u"taken.test"_s;
     taken.documentRoot = m_dir.filePath(u"www"_s);
     taken.isDefault = true;
-    auto dialog
-        = std::make_unique<ui::SiteDialog>(model::VirtualHost {}, QList<model::VirtualHost> { taken });
+    auto dialog = std::make_unique<ui::SiteDialog>(
+        model::VirtualHost {}, QList<model::VirtualHost> { taken }, QString());
     dialog->show();
     return dialog;
 }

@@ -532,7 +532,8 @@ void TestDarkPalette::everyPage()
 void TestDarkPalette::siteDialogErrors()
 {
     // A site with errors in every general field, one a link ("Create it").
-    ui::SiteDialog dialog(model::VirtualHost {}, m_folder->database().virtualHosts(), m_window.get());
+    ui::SiteDialog dialog(
+        model::VirtualHost {}, m_folder->database().virtualHosts(), m_folder->path(), m_window.get());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     dialog.findChild<QLineEdit *>(u"siteHostName"_s)->setText(u"bad_name"_s);

@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -38,6 +39,8 @@ private:
     static void type(SiteDialog &dialog, const QString &objectName, const QString &text);
     static void clickOk(SiteDialog &dialog);
     static QLabel *error(SiteDialog &dialog, const QString &objectName);
+    // The data folder the dialog guards (data/, with sites/default and logs).
+    QString dataFolder() const { return m_dir.filePath(u"data"_s); }
 
     QTemporaryDir m_dir;
 };
@@ -46,6 +49,9 @@ void TestSiteDialog::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     QVERIFY(QDir(m_dir.path()).mkpath(u"www"_s));
+    QVERIFY(QDir(m_dir.path()).mkpath(u"data/sites/default"_s));
+    QVERIFY(QDir(m_dir.path()).mkpath(u"data/logs"_s));
+    QVERIFY(QFile::link(u"/"_s, m_dir.filePath(u"link-to-root"_s)));
 }
 
 QList<VirtualHost> TestSiteDialog::others() const
@@ -54,7 +60,8 @@ QList<VirtualHost> TestSiteDialog::others() const
     taken.id = 1;
     taken.hostName = u"taken.test"_s;
     taken.aliases = { u"www.taken.test"_s };
-    taken.documentRoot = m_dir.path();
+    // Not m_dir itself, which holds the data folder (and is refused for it).
+    taken.documentRoot = m_dir.filePath(u"www"_s);
     taken.isDefault = true;
     return { taken };
 }
@@ -104,6 +111,27 @@ void TestSiteDialog::refusesFieldErrors_data()
         << u"new.test"_s << QString() << u"missing/folder"_s << u"siteDocumentRoot"_s << QString();
     QTest::newRow("relative document root")
         << u"new.test"_s << QString() << u"/relative"_s << u"siteDocumentRoot"_s << QString();
+    // Roots that would serve the system or Hostbench's own files.
+    const QString system = u"the system folder %1"_s;
+    QTest::newRow("document root /") << u"new.test"_s << QString() << u"/"_s << u"siteDocumentRoot"_s
+                                     << system.arg(u"/"_s);
+    QTest::newRow("document root /etc/")
+        << u"new.test"_s << QString() << u"/etc/"_s << u"siteDocumentRoot"_s << system.arg(u"/etc"_s);
+    QTest::newRow("document root /etc/..//etc")
+        << u"new.test"_s << QString() << u"/etc/..//etc"_s << u"siteDocumentRoot"_s << system.arg(u"/etc"_s);
+    QTest::newRow("document root /proc")
+        << u"new.test"_s << QString() << u"/proc"_s << u"siteDocumentRoot"_s << system.arg(u"/proc"_s);
+    QTest::newRow("document root: a link to /")
+        << u"new.test"_s << QString() << u"link-to-root"_s << u"siteDocumentRoot"_s << system.arg(u"/"_s);
+    QTest::newRow("document root: the data folder")
+        << u"new.test"_s << QString() << u"data"_s << u"siteDocumentRoot"_s << u"Hostbench's data folder"_s;
+    QTest::newRow("document root: the data folder/")
+        << u"new.test"_s << QString() << u"data/"_s << u"siteDocumentRoot"_s << u"Hostbench's data folder"_s;
+    QTest::newRow("document root: holds the data folder")
+        << u"new.test"_s << QString() << u"."_s << u"siteDocumentRoot"_s << u"Hostbench's data folder"_s;
+    QTest::newRow("document root: the data folder's logs")
+        << u"new.test"_s << QString() << u"data/logs"_s << u"siteDocumentRoot"_s
+        << u"inside Hostbench's data folder"_s;
 }
 
 void TestSiteDialog::refusesFieldErrors()
@@ -114,13 +142,15 @@ void TestSiteDialog::refusesFieldErrors()
     QFETCH(QString, field);
     QFETCH(QString, mentions);
 
-    SiteDialog dialog(VirtualHost {}, others());
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     type(dialog, u"siteHostName"_s, hostName);
     type(dialog, u"siteAliases"_s, aliases);
     // "/relative" stands for a path that is not absolute.
-    const QString root = documentRoot == u"/relative"_s ? u"relative/path"_s : m_dir.filePath(documentRoot);
+    const QString root = documentRoot == u"/relative"_s ? u"relative/path"_s
+        : documentRoot.startsWith(u'/')                 ? documentRoot
+                                                        : m_dir.filePath(documentRoot);
     type(dialog, u"siteDocumentRoot"_s, root);
     clickOk(dialog);
 
@@ -148,7 +178,7 @@ void TestSiteDialog::refusesFieldErrors()
 
 void TestSiteDialog::errorsFollowEdits()
 {
-    SiteDialog dialog(VirtualHost {}, others());
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     type(dialog, u"siteHostName"_s, u"taken.test"_s);
@@ -168,7 +198,7 @@ void TestSiteDialog::errorsFollowEdits()
 
 void TestSiteDialog::fieldsStayPutAsErrorsComeAndGo()
 {
-    SiteDialog dialog(VirtualHost {}, others());
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     const QStringList fields
@@ -211,7 +241,7 @@ void TestSiteDialog::fieldsStayPutAsErrorsComeAndGo()
 
 void TestSiteDialog::acceptsValidSite()
 {
-    SiteDialog dialog(VirtualHost {}, others());
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     type(dialog, u"siteHostName"_s, u"  Example.TEST "_s);
@@ -232,7 +262,7 @@ void TestSiteDialog::acceptsValidSite()
 
 void TestSiteDialog::routeErrors()
 {
-    SiteDialog dialog(VirtualHost {}, others());
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     type(dialog, u"siteHostName"_s, u"routes.test"_s);
@@ -266,7 +296,7 @@ void TestSiteDialog::routeErrors()
 
 void TestSiteDialog::createsMissingFolder()
 {
-    SiteDialog dialog(VirtualHost {}, others());
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     const QString missing = m_dir.filePath(u"made/here"_s);
@@ -285,7 +315,7 @@ void TestSiteDialog::editingKeepsDefault()
 {
     // The default site stays default: its box cannot be unticked; its own names are no duplicates.
     const VirtualHost existing = others().first();
-    SiteDialog dialog(existing, others());
+    SiteDialog dialog(existing, others(), dataFolder());
     QCOMPARE(dialog.windowTitle().contains(u"taken.test"_s), true);
     auto *isDefault = dialog.findChild<QCheckBox *>(u"siteDefault"_s);
     QVERIFY(isDefault->isChecked());
@@ -304,7 +334,7 @@ void TestSiteDialog::advancedSettings()
     stored.hostName = u"logs.test"_s;
     stored.documentRoot = m_dir.filePath(u"www"_s);
     stored.logRotateBytes = 1000; // not a whole number of KiB: kept unless changed
-    SiteDialog dialog(stored, others());
+    SiteDialog dialog(stored, others(), dataFolder());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     auto *tabs = dialog.findChild<QTabWidget *>(u"siteTabs"_s);
