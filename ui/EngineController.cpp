@@ -4,6 +4,7 @@
 #include "control/ControlEndpoint.h"
 #include "control/ControlToken.h"
 #include "http/HttpServer.h"
+#include "model/SiteValidator.h"
 #include "runs/RunService.h"
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
@@ -46,7 +47,16 @@ bool EngineController::start(const model::ServerConfig &config, QString *error)
                                                   : m_database.lastError();
         return false;
     }
-    if (!m_server->start(config, hosts, error))
+    // A stored site that would expose the system or the data folder (stored
+    // before the rule, or written into the file by hand) stops the start.
+    const QString dataFolder = storage::SiteEdits::dataFolder(m_database);
+    if (const QString refused = model::SiteValidator::checkExposure(hosts, dataFolder); !refused.isEmpty()) {
+        *error = refused;
+        return false;
+    }
+    model::ServerConfig guarded = config;
+    guarded.dataFolder = dataFolder;
+    if (!m_server->start(guarded, hosts, error))
         return false;
     m_requestedPort = config.port;
 
@@ -90,8 +100,11 @@ bool EngineController::reloadSites(QString *error)
     const QList<model::VirtualHost> hosts = sitesToServe();
     if (hosts.isEmpty())
         return true;
-    QString reason;
-    if (!http::HttpServer::checkLogFiles(hosts, &reason)) {
+    QString reason
+        = model::SiteValidator::checkExposure(hosts, storage::SiteEdits::dataFolder(m_database));
+    if (reason.isEmpty())
+        http::HttpServer::checkLogFiles(hosts, &reason);
+    if (!reason.isEmpty()) {
         if (error)
             *error = reason;
         return false;

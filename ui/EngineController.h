@@ -52,14 +52,19 @@ public:
     EngineController(storage::Database &database, AppSettings &settings, QObject *parent = nullptr);
     ~EngineController() override;
 
-    // Starts serving the stored sites. False with a reason in *error (port in
-    // use, bad address, no site, a document root missing).
+    // Starts serving the stored sites, none of them inside the data folder
+    // (ServerConfig::dataFolder set to the database's folder). False with a
+    // reason in *error (port in use, bad address, no site, a document root
+    // missing, or one that exposes the system or the data folder:
+    // SiteValidator::checkExposure).
     bool start(const model::ServerConfig &config, QString *error);
     void stop();
     bool isRunning() const;
     // Hands the stored sites to the running engine; true when stopped. False
-    // with the reason in *error when the engine cannot take them (a log it
-    // cannot open, HttpServer::checkLogFiles): it serves the ones it had.
+    // with the reason in *error, the engine keeping the sites it had, when
+    // it cannot take them: one exposes the system or the data folder
+    // (SiteValidator::checkExposure), or a log cannot be opened
+    // (HttpServer::checkLogFiles).
     bool reloadSites(QString *error = nullptr);
     // Where sites with an empty log path log (DataFolder::logsPath()); none: they do not log.
     void setLogsFolder(const QString &path) { m_logsFolder = path; }

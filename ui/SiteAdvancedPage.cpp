@@ -62,6 +62,8 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     , m_indexFiles(new QLineEdit(host.indexFiles.join(u", "_s), this))
     , m_listing(new QCheckBox(tr("List a folder's files when it has no index file"), this))
     , m_symlinks(new QCheckBox(tr("Follow symbolic links out of the document root"), this))
+    , m_hiddenFiles(
+          new QCheckBox(tr("Serve hidden files (names starting with “.”, such as .git or .env)"), this))
     , m_accessLog(new QCheckBox(tr("Access log:"), this))
     , m_accessLogPath(new QLineEdit(QDir::toNativeSeparators(host.accessLogPath), this))
     , m_errorLog(new QCheckBox(tr("Error log:"), this))
@@ -72,6 +74,10 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     m_indexFiles->setObjectName(u"siteIndexFiles"_s);
     m_listing->setObjectName(u"siteDirectoryListing"_s);
     m_symlinks->setObjectName(u"siteFollowSymlinks"_s);
+    m_hiddenFiles->setObjectName(u"siteServeHiddenFiles"_s);
+    m_hiddenFiles->setToolTip(
+        tr("Off: a path with a part starting with “.” answers 404 and listings leave such "
+           "names out; /.well-known/ is always served."));
     m_accessLog->setObjectName(u"siteAccessLogEnabled"_s);
     m_accessLogPath->setObjectName(u"siteAccessLogPath"_s);
     m_errorLog->setObjectName(u"siteErrorLogEnabled"_s);
@@ -96,6 +102,7 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     m_indexFiles->setToolTip(tr("File names tried in order when a folder is requested."));
     m_listing->setChecked(host.directoryListing);
     m_symlinks->setChecked(host.followSymlinks);
+    m_hiddenFiles->setChecked(host.serveHiddenFiles);
     m_accessLog->setChecked(host.accessLogEnabled);
     m_errorLog->setChecked(host.errorLogEnabled);
     setHostName(host.hostName);
@@ -114,6 +121,7 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     filesForm->addRow(tr("&Index files:"), FieldError::cell(m_indexFiles, m_indexFilesError));
     filesForm->addRow(QString(), m_listing);
     filesForm->addRow(QString(), m_symlinks);
+    filesForm->addRow(QString(), m_hiddenFiles);
 
     auto *logs = new QGroupBox(tr("Logs"), this);
     auto *logsForm = new QFormLayout(logs);
@@ -155,6 +163,7 @@ void SiteAdvancedPage::apply(model::VirtualHost &host) const
     host.indexFiles = splitNames(m_indexFiles->text());
     host.directoryListing = m_listing->isChecked();
     host.followSymlinks = m_symlinks->isChecked();
+    host.serveHiddenFiles = m_hiddenFiles->isChecked();
     host.accessLogEnabled = m_accessLog->isChecked();
     host.accessLogPath = QDir::fromNativeSeparators(m_accessLogPath->text().trimmed());
     host.errorLogEnabled = m_errorLog->isChecked();

@@ -48,6 +48,7 @@ private:
     QLineEdit *m_indexFiles = nullptr;
     QCheckBox *m_listing = nullptr;
     QCheckBox *m_symlinks = nullptr;
+    QCheckBox *m_hiddenFiles = nullptr;
     QCheckBox *m_accessLog = nullptr;
     QLineEdit *m_accessLogPath = nullptr;
     QCheckBox *m_errorLog = nullptr;

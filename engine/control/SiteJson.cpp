@@ -159,10 +159,10 @@ QJsonObject SiteJson::toJson(const model::VirtualHost &site)
     return { { u"host"_s, site.hostName }, { u"aliases"_s, stringArray(site.aliases) },
         { u"document_root"_s, site.documentRoot }, { u"default"_s, site.isDefault },
         { u"index_files"_s, stringArray(site.indexFiles) }, { u"directory_listing"_s, site.directoryListing },
-        { u"follow_symlinks"_s, site.followSymlinks }, { u"access_log"_s, site.accessLogEnabled },
-        { u"access_log_path"_s, site.accessLogPath }, { u"error_log"_s, site.errorLogEnabled },
-        { u"error_log_path"_s, site.errorLogPath }, { u"log_load_generator"_s, site.logLoadGenerator },
-        { u"routes"_s, routes } };
+        { u"follow_symlinks"_s, site.followSymlinks }, { u"serve_hidden_files"_s, site.serveHiddenFiles },
+        { u"access_log"_s, site.accessLogEnabled }, { u"access_log_path"_s, site.accessLogPath },
+        { u"error_log"_s, site.errorLogEnabled }, { u"error_log_path"_s, site.errorLogPath },
+        { u"log_load_generator"_s, site.logLoadGenerator }, { u"routes"_s, routes } };
 }
 
 QByteArray SiteJson::entityTag(const model::VirtualHost &site)
@@ -194,6 +194,10 @@ bool SiteJson::apply(const QJsonObject &json, model::VirtualHost &site, QString 
             } },
         { u"follow_symlinks"_s,
             [&](const QString &f, const QJsonValue &v) { return read.boolean(f, v, next.followSymlinks); } },
+        { u"serve_hidden_files"_s,
+            [&](const QString &f, const QJsonValue &v) {
+                return read.boolean(f, v, next.serveHiddenFiles);
+            } },
         { u"access_log"_s,
             [&](const QString &f, const QJsonValue &v) {
                 return read.boolean(f, v, next.accessLogEnabled);

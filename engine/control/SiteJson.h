@@ -11,7 +11,8 @@ namespace hostbench::control {
  * A site (model::VirtualHost) as the control API's JSON, both ways:
  *   {"host": "a.test", "aliases": ["www.a.test"], "document_root": "/srv/a",
  *    "default": false, "index_files": ["index.html"], "directory_listing": false,
- *    "follow_symlinks": false, "access_log": true, "access_log_path": "",
+ *    "follow_symlinks": false, "serve_hidden_files": false, "access_log": true,
+ *    "access_log_path": "",
  *    "error_log": true, "error_log_path": "", "log_load_generator": false,
  *    "routes": [{"path": "/hello", "status": 200, "content_type": "text/plain", "body": "hello"}]}
  * An empty log path means the data folder's default one. Error pages and

@@ -12,7 +12,7 @@
 
 namespace hostbench::http {
 
-bool DirectoryListing::read(int directoryFd, std::vector<Entry> &entries)
+bool DirectoryListing::read(int directoryFd, std::vector<Entry> &entries, bool showHidden)
 {
     entries.clear();
     DIR *directory = ::fdopendir(directoryFd);
@@ -22,7 +22,7 @@ bool DirectoryListing::read(int directoryFd, std::vector<Entry> &entries)
     }
     while (const dirent *item = ::readdir(directory)) {
         const std::string_view name(item->d_name);
-        if (name.empty() || name.front() == '.')
+        if (name.empty() || name == "." || name == ".." || (name.front() == '.' && !showHidden))
             continue;
         struct stat status;
         // No AT_SYMLINK_NOFOLLOW: a link shows as what it points to; serving it

@@ -14,7 +14,8 @@ namespace hostbench::http {
  *
  * Entries: directories first, then files, each group sorted by name
  * byte-wise; names starting with '.' are left out (as nginx's autoindex
- * does: dot files are usually not meant for visitors), and so is anything
+ * and Caddy's `hide` do: dot files are usually not meant for visitors)
+ * unless the site serves them (VirtualHost::serveHiddenFiles), and so is anything
  * that is neither a regular file nor a directory. Each row shows the name
  * (HTML-escaped, the link percent-encoded), the size in bytes ("-" for a
  * directory) and the modification time (UTC). The title is the URL path;
@@ -35,7 +36,8 @@ public:
     };
 
     // Reads the directory open as `directoryFd` (O_RDONLY | O_DIRECTORY; consumed). False on error.
-    static bool read(int directoryFd, std::vector<Entry> &entries);
+    // `showHidden`: names starting with '.' are listed too ("." and ".." never).
+    static bool read(int directoryFd, std::vector<Entry> &entries, bool showHidden = false);
     static void sort(std::vector<Entry> &entries);
     // `urlPath`: the decoded path of the directory, ending in '/'.
     static void render(std::string_view urlPath, const std::vector<Entry> &entries, std::string &out);

@@ -38,6 +38,19 @@ std::string_view etagCoding(ContentCoding::Coding coding)
 
 } // namespace
 
+bool FileResponder::isHiddenPath(std::string_view path)
+{
+    constexpr std::string_view kWellKnown = "/.well-known/";
+    if (path.starts_with(kWellKnown) || path == kWellKnown.substr(0, kWellKnown.size() - 1))
+        path.remove_prefix(kWellKnown.size() - 1);
+    for (std::size_t slash = path.find('/'); slash != std::string_view::npos;
+         slash = path.find('/', slash + 1)) {
+        if (slash + 1 < path.size() && path[slash + 1] == '.')
+            return true;
+    }
+    return false;
+}
+
 void FileResponder::answerError(int status, const Site &site, Response &response)
 {
     RequestHandler::answerError(status, response);
@@ -66,6 +79,11 @@ void FileResponder::answer(const Request &request, const Site &site, const Reque
     if (method != Request::Method::Get && method != Request::Method::Head
         && method != Request::Method::Options) {
         answerError(405, site, response);
+        return;
+    }
+    if (!site.serveHiddenFiles && isHiddenPath(path)) {
+        answerError(404, site, response);
+        response.errorReason = StaticFile::kHiddenFile;
         return;
     }
     StaticFile::Result result;
@@ -109,7 +127,8 @@ void FileResponder::answerListing(const Site &site, std::string_view path, Respo
 {
     UniqueFd directory = StaticFile::openDirectory(site, m_scratch);
     std::vector<DirectoryListing::Entry> entries;
-    if (!directory.isValid() || !DirectoryListing::read(::dup(directory.get()), entries)) {
+    if (!directory.isValid()
+        || !DirectoryListing::read(::dup(directory.get()), entries, site.serveHiddenFiles)) {
         answerError(403, site, response);
         return;
     }

@@ -32,7 +32,8 @@ class RequestTarget;
  * (RFC 9110 §14.2 lets a server ignore Range); none satisfiable -> 416.
  * Range applies to HEAD as to GET (as nginx does), so HEAD shows GET's
  * head. Directory: index files, else a listing (Site::directoryListing),
- * else 403. Errors use the site's error page for the status when it has
+ * else 403. Hidden files (isHiddenPath) answer 404 unless the site serves
+ * them (Site::serveHiddenFiles). Errors use the site's error page for the status when it has
  * one (Site::errorPages), else ResponseHead's default page.
  *
  * Thread: one per worker (inside its RequestHandler); keeps the worker's
@@ -48,6 +49,12 @@ public:
         Response &response);
     // The error answer for `status`, from the site's error page when it has one.
     void answerError(int status, const Site &site, Response &response);
+    // A normalised path (RequestTarget::normalizePath: decoded, so "%2eenv"
+    // is ".env") with a segment that starts with '.': "/.env", "/.git/config",
+    // "/a/.htpasswd". "/.well-known" and what lies under it are not hidden
+    // (RFC 8615: ACME's http-01 challenges live there), but a dot segment
+    // below it is ("/.well-known/.x").
+    static bool isHiddenPath(std::string_view path);
     FileCache &cache() { return m_cache; }
 
 private:

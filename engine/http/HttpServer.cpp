@@ -85,6 +85,7 @@ struct HttpServer::Private
     std::shared_ptr<const SiteTable> sites;
     std::unique_ptr<LogWriter> logs; // outlives the workers, which log into it
     std::atomic<std::shared_ptr<MetricsState>> metrics;
+    QString dataFolder; // ServerConfig::dataFolder of the last start(), for reload()
 
     bool bind(const model::ServerConfig &config, QString *error);
 };
@@ -148,8 +149,8 @@ HttpServer::~HttpServer()
     stop();
 }
 
-bool HttpServer::start(
-    const model::ServerConfig &config, const QList<model::VirtualHost> &hosts, QString *error)
+bool HttpServer::start(const model::ServerConfig &config, const QList<model::VirtualHost> &hosts,
+    QString *error, const std::function<bool(QString *)> &afterBind)
 {
     if (d->running) {
         if (error)
@@ -159,7 +160,7 @@ bool HttpServer::start(
     int threads = config.threads > 0 ? config.threads : int(std::thread::hardware_concurrency());
     threads = std::clamp(threads, 1, kMaxThreads);
 
-    auto sites = SiteTable::build(hosts, threads, nullptr, true, error);
+    auto sites = SiteTable::build(hosts, threads, nullptr, true, error, config.dataFolder);
     if (!sites)
         return false;
     boost::system::error_code ec;
@@ -181,8 +182,20 @@ bool HttpServer::start(
     }
     d->logs = std::make_unique<LogWriter>(threads);
     d->logs->configure(hosts, *sites);
+    if (afterBind) {
+        QString reason;
+        if (!afterBind(&reason)) {
+            if (error)
+                *error = reason;
+            d->logs.reset();
+            d->workers.clear();
+            d->port = 0;
+            return false;
+        }
+    }
     d->logs->start();
     d->sites = std::move(sites);
+    d->dataFolder = config.dataFolder;
     d->metrics.store(std::move(state));
     for (auto &worker : d->workers) {
         worker->setLogs(d->logs.get());
@@ -268,7 +281,8 @@ void HttpServer::reload(const QList<model::VirtualHost> &hosts)
     if (!d->running)
         return;
     // A missing document root no longer stops anything: that site answers 404.
-    auto sites = SiteTable::build(hosts, int(d->workers.size()), d->sites.get(), false, nullptr);
+    auto sites
+        = SiteTable::build(hosts, int(d->workers.size()), d->sites.get(), false, nullptr, d->dataFolder);
     if (!sites)
         return; // no hosts: keep serving the current ones
     d->sites = sites;

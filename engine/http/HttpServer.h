@@ -7,6 +7,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 namespace hostbench::http {
@@ -35,7 +36,11 @@ public:
     // default). config's timeouts act on a 1 s tick (rounded up to whole
     // seconds) and maxConnectionsPerWorker caps each worker (503 beyond). Returns false with a readable
     // reason in *error (address in use with no fallback, bad address, no hosts, a document root missing).
-    bool start(const model::ServerConfig &config, const QList<model::VirtualHost> &hosts, QString *error);
+    // `afterBind`, when given, runs once the listeners are bound and the log
+    // files open, before any worker accepts a connection: where a process
+    // started as root gives root up. Its false (with *error) undoes the start.
+    bool start(const model::ServerConfig &config, const QList<model::VirtualHost> &hosts, QString *error,
+        const std::function<bool(QString *)> &afterBind = {});
     // Closes the listeners and every connection, joins the workers. Idempotent.
     void stop();
     bool isRunning() const;

@@ -2,6 +2,9 @@
 
 #include "http/RequestTarget.h"
 
+#include "model/SiteValidator.h"
+
+#include <QDir>
 #include <QFileInfo>
 
 #include <fcntl.h>
@@ -23,6 +26,19 @@ std::string lowerCase(std::string_view s)
     }
     return lower;
 }
+
+} // namespace
+
+bool SiteTable::isWithin(std::string_view path, std::string_view folder)
+{
+    if (path.empty() || folder.empty())
+        return false;
+    if (folder == "/")
+        return path.front() == '/';
+    return path.starts_with(folder) && (path.size() == folder.size() || path[folder.size()] == '/');
+}
+
+namespace {
 
 std::string normalisedName(const QString &name)
 {
@@ -77,8 +93,16 @@ size_t SiteTable::indexForHost(std::string_view host) const
 }
 
 std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost> &hosts, int workerCount,
-    const SiteTable *previous, bool requireRoots, QString *error)
+    const SiteTable *previous, bool requireRoots, QString *error, const QString &dataFolder)
 {
+    // The data folder and its "sites" folder, links resolved where they exist.
+    const auto canonical = [](const QString &path) {
+        const QString resolved = QFileInfo(path).canonicalFilePath();
+        return (resolved.isEmpty() ? QDir::cleanPath(path) : resolved).toStdString();
+    };
+    const std::string protectedFolder = dataFolder.isEmpty() ? std::string() : canonical(dataFolder);
+    const std::string servedFolder
+        = dataFolder.isEmpty() ? std::string() : canonical(model::SiteValidator::sitesFolder(dataFolder));
     if (hosts.isEmpty()) {
         if (error)
             *error = QStringLiteral("no virtual hosts to serve");
@@ -125,6 +149,14 @@ std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost
         }
         site.directoryListing = host.directoryListing;
         site.followSymlinks = host.followSymlinks;
+        site.serveHiddenFiles = host.serveHiddenFiles;
+        if (!protectedFolder.empty()) {
+            site.protectedFolder = protectedFolder;
+            site.servedFolder = servedFolder;
+            const std::string &root = site.documentRoot;
+            site.guarded = site.followSymlinks || isWithin(protectedFolder, root)
+                || (isWithin(root, protectedFolder) && !isWithin(root, servedFolder));
+        }
         site.limits = host.limits;
         for (auto it = host.errorPages.cbegin(); it != host.errorPages.cend(); ++it) {
             std::string pagePath = it.value().trimmed().toStdString();

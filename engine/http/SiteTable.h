@@ -76,6 +76,17 @@ struct Site
     std::vector<std::string> indexFiles; // tried in order for a path ending in '/'
     bool directoryListing = false;
     bool followSymlinks = false;
+    bool serveHiddenFiles = false; // VirtualHost::serveHiddenFiles
+    // The data folder's guard (ServerConfig::dataFolder), canonical paths:
+    // when `guarded`, every file or folder opened under this site is looked
+    // up again by its descriptor (/proc/self/fd) and refused when it lies in
+    // `protectedFolder` but not in `servedFolder`. Set for a site that
+    // follows links, or whose root is, contains or lies in the data folder
+    // outside its "sites" folder; a root elsewhere, links kept beneath it,
+    // cannot reach the data folder, so its requests pay nothing.
+    bool guarded = false;
+    std::string protectedFolder;
+    std::string servedFolder;
     std::unordered_map<int, std::string> errorPages; // status -> normalised path under the root
     model::RequestLimits limits; // VirtualHost::limits
     std::shared_ptr<SiteCounters> counters;
@@ -121,8 +132,9 @@ public:
     // document root is not an existing directory. Without requireRoots a
     // site with a missing root answers 404 for every file. `previous` (may
     // be null) lends its per-site counters to hosts of the same name.
+    // `dataFolder`: ServerConfig::dataFolder, guarded in every site (Site::guarded).
     static std::shared_ptr<const SiteTable> build(const QList<model::VirtualHost> &hosts, int workerCount,
-        const SiteTable *previous, bool requireRoots, QString *error);
+        const SiteTable *previous, bool requireRoots, QString *error, const QString &dataFolder = {});
 
     size_t size() const { return m_sites.size(); }
     const Site &site(size_t index) const { return m_sites[index]; }
@@ -132,6 +144,8 @@ public:
 
     // "Example.com:8080" -> "Example.com", "[::1]:80" -> "::1", "a.b." -> "a.b". No case change.
     static std::string_view hostWithoutPort(std::string_view host);
+    // The clean absolute `path` is `folder` or lies inside it ("/" holds every path).
+    static bool isWithin(std::string_view path, std::string_view folder);
 
 private:
     std::vector<Site> m_sites;

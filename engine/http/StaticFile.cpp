@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 
 namespace hostbench::http {
@@ -41,7 +42,38 @@ int openCanonical(std::string_view rootPath, const std::string &relative, int fl
     return ::open(resolved, flags);
 }
 
+// Site::guarded: is what `fd` opened inside the data folder (and not in its
+// "sites" folder)? Asked of the kernel by the descriptor, so every link on
+// the way is resolved as the open resolved it. When the kernel cannot say
+// (no /proc), the answer is yes: refuse rather than guess.
+bool insideDataFolder(const Site &site, int fd)
+{
+    char link[32];
+    std::snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    char target[PATH_MAX];
+    const ssize_t length = ::readlink(link, target, sizeof target);
+    if (length <= 0 || std::size_t(length) >= sizeof target)
+        return true;
+    const std::string_view resolved(target, std::size_t(length));
+    return SiteTable::isWithin(resolved, site.protectedFolder)
+        && !SiteTable::isWithin(resolved, site.servedFolder);
+}
+
+int openUnderRoot(const Site &site, const std::string &relative, int flags);
+
+// Every open under a document root comes here: the data folder's guard on
+// top of the link policy (openUnderRoot).
 int openUnder(const Site &site, const std::string &relative, int flags)
+{
+    const int fd = openUnderRoot(site, relative, flags);
+    if (fd < 0 || !site.guarded || !insideDataFolder(site, fd))
+        return fd;
+    ::close(fd);
+    errno = EPERM;
+    return -1;
+}
+
+int openUnderRoot(const Site &site, const std::string &relative, int flags)
 {
     if (site.rootFd.get() < 0) {
         errno = ENOENT;
@@ -75,6 +107,8 @@ const char *reasonOf(int error)
         return StaticFile::kPermissionDenied;
     case EXDEV: // openat2(RESOLVE_BENEATH) or the realpath() prefix check
         return StaticFile::kLinkOutsideRoot;
+    case EPERM: // openUnder's guard
+        return StaticFile::kInDataFolder;
     default:
         return nullptr;
     }

@@ -28,6 +28,12 @@ struct Site;
  * are followed wherever they lead (nginx's disable_symlinks off); the
  * normalised path itself still cannot climb out with "..".
  *
+ * The data folder (Site::guarded): whatever the links, a file or folder
+ * that the open reached inside Hostbench's data folder (outside its
+ * "sites" folder) is closed again and answers NotFound, as if absent: its
+ * path is read back from the open descriptor (/proc/self/fd), so neither a
+ * link nor a root of "/" can serve control.token or the database.
+ *
  * Results: Found (fd and stat set; regular file), NotFound (404),
  * Forbidden (403: not a regular file, permission denied), Directory (a
  * path ending in '/' whose directory has none of the index files: 403 or a
@@ -42,6 +48,9 @@ public:
     static constexpr const char *kNoSuchFile = "No such file or directory"; // ENOENT, ENOTDIR
     static constexpr const char *kPermissionDenied = "Permission denied"; // EACCES
     static constexpr const char *kLinkOutsideRoot = "symbolic link leads outside the document root";
+    static constexpr const char *kInDataFolder = "the file is inside Hostbench's data folder";
+    static constexpr const char *kHiddenFile
+        = "hidden file (a path segment starts with '.')"; // FileResponder
     static constexpr const char *kDirectoryForbidden = "directory index is forbidden"; // set by FileResponder
 
     struct Stat

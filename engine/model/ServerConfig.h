@@ -25,6 +25,14 @@ struct ServerConfig
     int sendTimeoutMs = 60'000; // a response write that makes no progress for this long closes
     int maxConnectionsPerWorker = 10'000; // beyond: 503 and close, never a hang
 
+    // Hostbench's data folder (storage::DataFolder::path()): the engine never
+    // serves a file or lists a folder inside it, whatever the site, but for
+    // its "sites" folder (SiteValidator::sitesFolder), where site folders live.
+    // Checked on the file opened (its path with every link resolved), not
+    // on the request's path. Empty: none. Not stored; set by whoever starts
+    // the engine.
+    QString dataFolder;
+
     friend bool operator==(const ServerConfig &, const ServerConfig &) = default;
 };
 

@@ -59,6 +59,11 @@ struct VirtualHost
     QStringList indexFiles { QStringLiteral("index.html") }; // tried in order for a directory
     bool directoryListing = false; // an HTML listing when a directory has no index file
     bool followSymlinks = false; // serve links that resolve outside the document root
+    // Hidden files: a path with a segment starting with '.' (.git/, .env,
+    // .htpasswd) answers 404 as if absent, and listings leave such names
+    // out, as Caddy's `hide`; /.well-known/ (RFC 8615: ACME challenges)
+    // is served all the same. True serves them like any file.
+    bool serveHiddenFiles = false;
     QMap<int, QString> errorPages; // status -> path under the document root, e.g. 404 -> "/404.html"
     RequestLimits limits;
 

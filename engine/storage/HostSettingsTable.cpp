@@ -82,8 +82,8 @@ bool HostSettingsTable::readInto(const QSqlDatabase &db, QList<model::VirtualHos
     if (!query.exec(
             u"SELECT host_id, index_files, directory_listing, follow_symlinks, max_request_line_bytes, "
             "max_header_bytes, max_header_fields, max_body_bytes, access_log_enabled, access_log_path, "
-            "error_log_enabled, error_log_path, log_rotate_bytes, log_rotate_keep, log_load_generator "
-            "FROM host_settings"_s))
+            "error_log_enabled, error_log_path, log_rotate_bytes, log_rotate_keep, log_load_generator, "
+            "serve_hidden_files FROM host_settings"_s))
         return failQuery(u"Cannot read the virtual host settings"_s, query, error);
     while (query.next()) {
         const auto found = indexById.constFind(query.value(0).toLongLong());
@@ -104,6 +104,7 @@ bool HostSettingsTable::readInto(const QSqlDatabase &db, QList<model::VirtualHos
         host.logRotateBytes = query.value(12).toLongLong();
         host.logRotateKeep = query.value(13).toInt();
         host.logLoadGenerator = query.value(14).toBool();
+        host.serveHiddenFiles = query.value(15).toBool();
     }
     if (!query.exec(u"SELECT host_id, status, path FROM error_pages ORDER BY host_id, status"_s))
         return failQuery(u"Cannot read the error pages"_s, query, error);
@@ -123,7 +124,9 @@ bool HostSettingsTable::write(const QSqlDatabase &db, const model::VirtualHost &
         u"INSERT OR REPLACE INTO host_settings (host_id, index_files, directory_listing, "
         "follow_symlinks, max_request_line_bytes, max_header_bytes, max_header_fields, max_body_bytes, "
         "access_log_enabled, access_log_path, error_log_enabled, error_log_path, log_rotate_bytes, "
-        "log_rotate_keep, log_load_generator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"_s);
+        "log_rotate_keep, log_load_generator, serve_hidden_files) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+        "?, ?, "
+        "?, ?, ?)"_s);
     for (const QVariant &value :
         { QVariant(host.id), QVariant(indexFilesJson(host.indexFiles)), QVariant(int(host.directoryListing)),
             QVariant(int(host.followSymlinks)), QVariant(host.limits.maxRequestLineBytes),
@@ -132,7 +135,8 @@ bool HostSettingsTable::write(const QSqlDatabase &db, const model::VirtualHost &
             QVariant(host.accessLogPath.isNull() ? u""_s : host.accessLogPath),
             QVariant(int(host.errorLogEnabled)),
             QVariant(host.errorLogPath.isNull() ? u""_s : host.errorLogPath), QVariant(host.logRotateBytes),
-            QVariant(host.logRotateKeep), QVariant(int(host.logLoadGenerator)) })
+            QVariant(host.logRotateKeep), QVariant(int(host.logLoadGenerator)),
+            QVariant(int(host.serveHiddenFiles)) })
         query.addBindValue(value);
     if (!query.exec())
         return failQuery(failure, query, error);

@@ -178,6 +178,14 @@ const char *const kStep7[] = {
     R"(ALTER TABLE runs ADD COLUMN note TEXT NOT NULL DEFAULT '')",
 };
 
+// Step 8: a site may serve hidden files (VirtualHost::serveHiddenFiles:
+// names starting with '.'); by default, and for the sites stored before, it
+// does not.
+const char *const kStep8[] = {
+    R"(ALTER TABLE host_settings ADD COLUMN serve_hidden_files INTEGER NOT NULL DEFAULT 0
+        CHECK (serve_hidden_files IN (0, 1)))",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -193,6 +201,7 @@ const Step kSteps[] = {
     { kStep5, std::size(kStep5) },
     { kStep6, std::size(kStep6) },
     { kStep7, std::size(kStep7) },
+    { kStep8, std::size(kStep8) },
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 

@@ -17,7 +17,8 @@ namespace hostbench::storage {
  * samples); 2 adds runs.histogram (a BLOB, HistogramBlob's encoding); 3 adds
  * host_settings and error_pages (HostSettingsTable); 4 adds runs.finished;
  * 5 adds host_settings.log_load_generator; 6 adds shootouts and
- * shootout_runs (ShootoutTable); 7 adds runs.note.
+ * shootout_runs (ShootoutTable); 7 adds runs.note; 8 adds
+ * host_settings.serve_hidden_files.
  *
  * Thread: the caller's; it uses the connection it is given.
  * Errors: upgrade() returns false with the SQL error in *error.
@@ -25,7 +26,7 @@ namespace hostbench::storage {
 class Schema final
 {
 public:
-    static constexpr int kVersion = 7;
+    static constexpr int kVersion = 8;
 
     // Brings `db` from `fromVersion` to kVersion. `fromVersion` must be <= kVersion.
     static bool upgrade(QSqlDatabase &db, int fromVersion, QString *error);

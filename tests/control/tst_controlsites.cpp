@@ -7,6 +7,8 @@
 #include <QBuffer>
 #include <QDir>
 #include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -210,6 +212,15 @@ void TestControlSites::createReadReplaceRemove()
     QCOMPARE(replaced.json[u"aliases"_s].toArray(), QJsonArray { u"www.b.test"_s });
     QCOMPARE(m_folder->database().virtualHosts().constLast().documentRoot, other);
     QCOMPARE(m_reloads, 2);
+    QCOMPARE(replaced.json[u"serve_hidden_files"_s].toBool(true), false); // hidden files: off by default
+
+    // The hidden-files switch, stored and shown.
+    const Reply hidden = send("PUT", u"/api/sites/b.test"_s, R"({"serve_hidden_files": true})");
+    QCOMPARE(hidden.status, 200);
+    QCOMPARE(hidden.json[u"serve_hidden_files"_s].toBool(), true);
+    QVERIFY(m_folder->database().virtualHosts().constLast().serveHiddenFiles);
+    QCOMPARE(send("PUT", u"/api/sites/b.test"_s, R"({"serve_hidden_files": "yes"})").status, 400);
+    QCOMPARE(m_reloads, 3);
 
     // Making it the default takes the flag from localhost, as in the window.
     QCOMPARE(send("PUT", u"/api/sites/b.test"_s, R"({"default": true})").status, 200);
@@ -229,7 +240,7 @@ void TestControlSites::createReadReplaceRemove()
     QVERIFY(removed.body.isEmpty());
     QCOMPARE(m_folder->database().virtualHosts().size(), 2);
     QCOMPARE(send("GET", u"/api/sites/c.test"_s).status, 404);
-    QCOMPARE(m_reloads, 5);
+    QCOMPARE(m_reloads, 6);
 }
 
 void TestControlSites::badRequestsChangeNothing_data()
@@ -282,6 +293,25 @@ void TestControlSites::badRequestsChangeNothing_data()
         u"document_root"_s);
     post("relative document root", R"({"host": "b.test", "document_root": "roots/a"})", 422,
         u"document_root"_s);
+    // A root that would serve the system or Hostbench's own files (%DATA% is
+    // the data folder, %DIR% the folder that holds it, %LINK% a link to "/").
+    post("document root /", R"({"host": "b.test", "document_root": "/"})", 422, u"document_root"_s);
+    post("document root /etc/", R"({"host": "b.test", "document_root": "/etc/"})", 422, u"document_root"_s);
+    post("document root /etc/..//etc", R"({"host": "b.test", "document_root": "/etc/..//etc"})", 422,
+        u"document_root"_s);
+    post("document root /root", R"({"host": "b.test", "document_root": "/root"})", 422, u"document_root"_s);
+    post("document root /var/lib", R"({"host": "b.test", "document_root": "/var/lib"})", 422,
+        u"document_root"_s);
+    post("document root: a link to /", R"({"host": "b.test", "document_root": "%LINK%"})", 422,
+        u"document_root"_s);
+    post("document root: the data folder", R"({"host": "b.test", "document_root": "%DATA%"})", 422,
+        u"document_root"_s);
+    post("document root: the data folder/", R"({"host": "b.test", "document_root": "%DATA%/"})", 422,
+        u"document_root"_s);
+    post("document root: holds the data folder", R"({"host": "b.test", "document_root": "%DIR%"})", 422,
+        u"document_root"_s);
+    post("document root: the data folder's logs", R"({"host": "b.test", "document_root": "%DATA%/logs"})",
+        422, u"document_root"_s);
     post("bad route path", R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "hello"}]})",
         422, u"routes"_s);
     // Log paths the engine could not open: refused when stored, not at the next reload.
@@ -325,6 +355,11 @@ void TestControlSites::badRequestsChangeNothing_data()
     put("PUT: unknown member", u"a.test"_s, R"({"id": 7})", 400, u"id"_s);
     put("PUT: missing document root", u"a.test"_s, R"({"document_root": "%ROOT%/missing"})", 422,
         u"document_root"_s);
+    put("PUT: document root /", u"a.test"_s, R"({"document_root": "/"})", 422, u"document_root"_s);
+    put("PUT: document root the data folder", u"a.test"_s, R"({"document_root": "%DATA%"})", 422,
+        u"document_root"_s);
+    put("PUT: document root holds the data folder", u"a.test"_s, R"({"document_root": "%DIR%"})", 422,
+        u"document_root"_s);
     put("PUT: rename onto another site", u"a.test"_s, R"({"host": "localhost"})", 409, u"host"_s);
     put("PUT: unmake the default site", u"localhost"_s, R"({"default": false})", 409, u"default"_s);
 
@@ -343,6 +378,11 @@ void TestControlSites::badRequestsChangeNothing()
     QFETCH(int, status);
     QFETCH(QString, field);
     body.replace("%ROOT%", makeRoot(u"b"_s).toUtf8());
+    body.replace("%DATA%", m_folder->path().toUtf8());
+    body.replace("%DIR%", m_dir->path().toUtf8());
+    const QString link = m_dir->filePath(u"link-to-root"_s);
+    QVERIFY(QFileInfo(link).isSymLink() || QFile::link(u"/"_s, link));
+    body.replace("%LINK%", link.toUtf8());
     const QList<VirtualHost> before = m_folder->database().virtualHosts();
 
     const Reply reply = send(method, path, body, contentType);

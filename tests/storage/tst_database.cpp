@@ -368,6 +368,7 @@ void TestDatabase::hostSettingsRoundTrip()
     host.indexFiles = { u"index.htm"_s, u"  default.html "_s };
     host.directoryListing = true;
     host.followSymlinks = true;
+    host.serveHiddenFiles = true;
     host.errorPages = { { 404, u"/errors/404.html"_s }, { 503, u"/busy.html"_s } };
     host.limits.maxRequestLineBytes = 4096;
     host.limits.maxHeaderBytes = 8192;
@@ -392,6 +393,7 @@ void TestDatabase::hostSettingsRoundTrip()
     // Saving again replaces the settings and the error pages.
     host.errorPages.remove(503);
     host.directoryListing = false;
+    host.serveHiddenFiles = false;
     host.indexFiles.clear();
     QVERIFY(db.saveVirtualHost(host));
     QCOMPARE(db.virtualHosts().at(0), host);

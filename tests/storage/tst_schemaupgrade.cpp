@@ -1,6 +1,7 @@
 // Schema upgrades of files written by older builds: a version-1 file (before
 // run histograms) is upgraded in place and keeps its data; a failed upgrade
-// leaves it as it was; a version-6 file gains runs.note and keeps every row.
+// leaves it as it was; a version-6 file gains runs.note and keeps every row;
+// a version-7 file gains host_settings.serve_hidden_files, off for its sites.
 #include "DatabaseFixture.h"
 #include "storage/Database.h"
 #include "storage/RunJson.h"
@@ -33,6 +34,7 @@ private slots:
     void failedUpgradeLeavesVersion1();
     void version2UpgradesToVersion3();
     void version6UpgradesToVersion7();
+    void version7UpgradesToVersion8();
 
 private:
     // Writes a version-1 file as a version-1 build did: one host with an
@@ -257,7 +259,7 @@ void TestSchemaUpgrade::version6UpgradesToVersion7()
 
     Database db;
     QVERIFY2(db.open(path()), qPrintable(db.lastError()));
-    QCOMPARE(db.schemaVersion(), 7);
+    QCOMPARE(db.schemaVersion(), Database::kSchemaVersion); // steps 7 and on
     for (const QString &table : tables)
         QCOMPARE(rawQuery(u"SELECT count(*) FROM %1"_s.arg(table)).toInt(), before.value(table));
     // Every run is still there, whole, with an empty note.
@@ -273,6 +275,49 @@ void TestSchemaUpgrade::version6UpgradesToVersion7()
     QVERIFY2(db.setRunNote(8, u"kept"_s), qPrintable(db.lastError()));
     QCOMPARE(db.run(8)->note, u"kept"_s);
     QCOMPARE(db.run(7)->note, QString());
+}
+
+void TestSchemaUpgrade::version7UpgradesToVersion8()
+{
+    // A version-7 file whose one site has settings (links followed): after
+    // the upgrade it keeps them, and serves no hidden files.
+    QVERIFY(writeVersion1File());
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"v7"_s);
+        db.setDatabaseName(path());
+        QString error;
+        QVERIFY(db.open());
+        QVERIFY2(Schema::upgrade(db, 1, 7, &error), qPrintable(error));
+        QSqlQuery query(db);
+        QVERIFY2(
+            query.exec(u"INSERT INTO host_settings (host_id, index_files, directory_listing, "
+                       "follow_symlinks, max_request_line_bytes, max_header_bytes, max_header_fields, "
+                       "max_body_bytes, access_log_enabled, access_log_path, error_log_enabled, "
+                       "error_log_path, log_rotate_bytes, log_rotate_keep) SELECT id, '[\"index.html\"]', "
+                       "1, 1, 8192, 16384, 100, 1048576, 1, '', 1, '', 1024, 5 FROM virtual_hosts"_s),
+            qPrintable(query.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"v7"_s);
+    QCOMPARE(rawQuery(u"PRAGMA user_version"_s).toInt(), 7);
+    QCOMPARE(rawQuery(u"SELECT count(*) FROM pragma_table_info('host_settings') WHERE name = "
+                      "'serve_hidden_files'"_s)
+                 .toInt(),
+        0);
+
+    Database db;
+    QVERIFY2(db.open(path()), qPrintable(db.lastError()));
+    QCOMPARE(db.schemaVersion(), Database::kSchemaVersion);
+    QList<hostbench::model::VirtualHost> hosts = db.virtualHosts();
+    QVERIFY(!hosts.isEmpty());
+    QVERIFY(hosts.constFirst().followSymlinks);
+    QVERIFY(hosts.constFirst().directoryListing);
+    QVERIFY(!hosts.constFirst().serveHiddenFiles);
+    hosts.first().serveHiddenFiles = true;
+    QVERIFY2(db.saveVirtualHost(hosts.first()), qPrintable(db.lastError()));
+    db.close();
+    QVERIFY(db.open(path()));
+    QVERIFY(db.virtualHosts().constFirst().serveHiddenFiles);
 }
 
 QTEST_GUILESS_MAIN(TestSchemaUpgrade)
