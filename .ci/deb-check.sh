@@ -43,7 +43,10 @@ wait_for_url() {
     echo "$url"
 }
 data=$(mktemp -d)
-hostbench-cli serve --data-dir "$data/cli" --control off >"$data/serve.log" 2>&1 &
+# Started as root (as here), serve gives root up for --user; this check stays root.
+as_root=()
+[ "$(id -u)" = 0 ] && as_root=(--user root)
+hostbench-cli serve --data-dir "$data/cli" --control off "${as_root[@]}" >"$data/serve.log" 2>&1 &
 serve=$!
 url=$(wait_for_url "$data/serve.log" $serve)
 body=$(curl -fsS "$url")

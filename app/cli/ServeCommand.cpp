@@ -5,6 +5,7 @@
 #include "cli/ServeFlags.h"
 #include "cli/SignalWatcher.h"
 #include "http/HttpServer.h"
+#include "model/SiteValidator.h"
 #include "storage/DataFolder.h"
 #include "sys/InstanceLock.h"
 #include "sys/PortHolder.h"
@@ -14,6 +15,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+
+#include <unistd.h>
 
 #include <csignal>
 #include <functional>
@@ -46,6 +49,8 @@ QString describe(const model::VirtualHost &host)
         line += u"; error log "_s + host.errorLogPath;
     if (host.directoryListing)
         line += u"; listing"_s;
+    if (host.serveHiddenFiles)
+        line += u"; hidden files served"_s;
     return line;
 }
 
@@ -73,7 +78,15 @@ const QString kDescription
       "With --site or --default it serves exactly those sites; without, the sites stored in the data "
       "folder,\n"
       "under the stored timeouts and connection cap. The address, port and threads always come from\n"
-      "--listen and --threads (or their defaults), never from the stored server settings."_s;
+      "--listen and --threads (or their defaults), never from the stored server settings.\n"
+      "No document root may be or contain a system folder (/, /etc, /root, /proc, /sys, /dev, /boot,\n"
+      "/var/lib) or the data folder, and no file inside the data folder is ever served (but for its\n"
+      "sites/ folder). Files and folders whose name starts with \".\" (.git, .env) answer 404, but for\n"
+      "/.well-known/, unless a site serves hidden files.\n"
+      "Started as root, serve binds its ports, then gives root up for --user NAME, else for the user\n"
+      "who ran sudo ($SUDO_USER), as nginx's `user` does; as root with neither it refuses to start,\n"
+      "and going on as root takes --user root. That user must be able to read the sites and to write\n"
+      "the data folder."_s;
 
 // serve's flags, in the order --help lists them.
 struct Flags
@@ -81,8 +94,8 @@ struct Flags
     QList<QCommandLineOption> all() const
     {
         return QList<QCommandLineOption> { help, listen, threads, dataDir } + sites.options()
-            + QList<QCommandLineOption> { control, controlTokenRequired, pidFile, accessLog, errorLog,
-                  listing };
+            + QList<QCommandLineOption> { control, controlTokenRequired, pidFile, user, accessLog, errorLog,
+                  listing, hiddenFiles };
     }
 
     const QCommandLineOption help = Console::helpOption();
@@ -110,6 +123,13 @@ struct Flags
         u"Error log of the --site / --default sites, or \"off\" (the default)."_s, u"FILE|off"_s };
     const QCommandLineOption listing { u"listing"_s,
         u"Lists the files of a folder without an index file (--site / --default sites)."_s };
+    const QCommandLineOption hiddenFiles { u"hidden-files"_s,
+        u"Serves and lists hidden files, whose name starts with \".\" (--site / --default sites); "
+        "without, they answer 404."_s };
+    const QCommandLineOption user { u"user"_s,
+        u"Started as root: the user to serve as once the ports are bound (default: $SUDO_USER; "
+        "\"root\" stays root). Needed when root runs serve without sudo."_s,
+        u"NAME"_s };
 };
 
 } // namespace
@@ -146,6 +166,15 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         = ServeFlags::control(read.value(flags.control), tokenRequired, &error);
     if (!control)
         return read.fail(error);
+    const bool hiddenFiles = parser.isSet(flags.hiddenFiles);
+    if (hiddenFiles && sites->sites.isEmpty())
+        return read.fail(
+            u"--hidden-files applies to the sites of --site / --default; stored sites use their own settings"_s);
+    // Last: a flag that is wrong says so first, whoever runs it.
+    const std::optional<Privileges::Plan> user
+        = Privileges::plan(read.value(flags.user), ::geteuid(), qEnvironmentVariable("SUDO_USER"), &error);
+    if (!user)
+        return read.fail(error);
 
     Options options;
     options.config = *config;
@@ -154,6 +183,12 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     options.flags = std::move(*sites);
     options.explicitSites = !options.flags.sites.isEmpty();
     logs->applyTo(options.flags.sites);
+    for (model::VirtualHost &host : options.flags.sites)
+        host.serveHiddenFiles = hiddenFiles;
+    options.user = *user;
+    // The data folder is guarded even when serving --site / --default only:
+    // its control token is there.
+    options.config.dataFolder = storage::DataFolder::resolve(options.dataDir);
     options.control = control->endpoint;
     options.controlGiven = control->given;
     options.controlTokenRequired = tokenRequired;
@@ -199,7 +234,11 @@ int ServeCommand::run(const QStringList &arguments)
         }
         for (model::VirtualHost &host : *sites)
             options->flags.addRoutesTo(host);
-        return http::HttpServer::checkLogFiles(*sites, error);
+        if (!http::HttpServer::checkLogFiles(*sites, error))
+            return false;
+        // A stored site (or a --site) that exposes the system or the data folder is refused, not served.
+        *error = model::SiteValidator::checkExposure(*sites, options->config.dataFolder);
+        return error->isEmpty();
     };
 
     QString error;
@@ -225,8 +264,19 @@ int ServeCommand::run(const QStringList &arguments)
     if (!loadSites(&sites, &error))
         return Console::fail(kCommand, error);
     http::HttpServer server;
-    if (!server.start(options->config, sites, &error))
+    // Root goes once the ports are bound and the logs open, before the
+    // first connection is accepted (Privileges).
+    const auto dropRoot = [&options](QString *reason) { return Privileges::drop(options->user, reason); };
+    if (!server.start(options->config, sites, &error, dropRoot))
         return Console::fail(kCommand, error);
+    if (const QString line = Privileges::describe(options->user); !line.isEmpty())
+        Console::out(line);
+    if (options->user.action == Privileges::Plan::Action::Drop && folder
+        && (!QFileInfo(folder->path()).isWritable() || !QFileInfo(folder->databasePath()).isWritable()))
+        Console::err(u"hostbench-cli serve: warning: user %1 cannot write the data folder %2 (owner %3): "
+                     "site changes, the control token and runs cannot be stored; give the folder to %1 "
+                     "(chown -R %1 %2) or serve another with --data-dir"_s.arg(
+                         options->user.user, folder->path(), QFileInfo(folder->path()).owner()));
 
     QString serving = u"Serving "_s + server.url();
     if (options->config.port != 0 && server.port() != options->config.port)

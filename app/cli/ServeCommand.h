@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cli/CliParse.h"
+#include "cli/Privileges.h"
 #include "model/ServerConfig.h"
 #include "model/VirtualHost.h"
 
@@ -44,6 +45,8 @@ public:
         // allows a --control address other than loopback.
         bool controlTokenRequired = false;
         QString pidFile; // --pid-file: written once serving, removed at exit
+        // --user (Privileges::plan): whom to serve as once the ports are bound.
+        Privileges::Plan user;
     };
 
     // Parses `arguments` (arguments[0] is the program). Returns nullopt with

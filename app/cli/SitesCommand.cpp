@@ -33,6 +33,7 @@ struct Options
     std::optional<QString> host;
     std::optional<QString> aliases;
     std::optional<QString> root;
+    std::optional<QString> hiddenFiles; // "on" or "off"
     bool makeDefault = false;
 };
 
@@ -240,10 +241,17 @@ int edit(const Options &options, Target &target)
             return Console::fail(kSites, error);
         changes.insert(u"document_root"_s, *root);
     }
+    if (options.hiddenFiles) {
+        if (*options.hiddenFiles != u"on"_s && *options.hiddenFiles != u"off"_s)
+            return Console::fail(
+                kSites, u"--hidden-files takes on or off, not \"%1\""_s.arg(*options.hiddenFiles));
+        changes.insert(u"serve_hidden_files"_s, *options.hiddenFiles == u"on"_s);
+    }
     if (options.makeDefault)
         changes.insert(u"default"_s, true);
     if (changes.isEmpty())
-        return Console::fail(kSites, u"edit changes nothing: give --host, --aliases, --root or --default"_s);
+        return Console::fail(
+            kSites, u"edit changes nothing: give --host, --aliases, --root, --hidden-files or --default"_s);
     const QString host = options.positional.constFirst();
     if (target.instance) {
         return sendChange(target, "PUT", sitePath(host), changes, u"Changed %1"_s);
@@ -291,7 +299,7 @@ int SitesCommand::run(const QStringList &arguments)
         "folder (the window or serve), which then serves the change, else in its SQLite file directly.\n\n"
         "  sites list [--json]\n"
         "  sites add HOST[,ALIAS...]=DIR\n"
-        "  sites edit HOST [--host NAME] [--aliases A,B] [--root DIR] [--default]\n"
+        "  sites edit HOST [--host NAME] [--aliases A,B] [--root DIR] [--hidden-files on|off] [--default]\n"
         "  sites remove HOST"_s);
     const QCommandLineOption help = Console::helpOption();
     const QCommandLineOption dataDir = Console::dataDirOption();
@@ -301,7 +309,11 @@ int SitesCommand::run(const QStringList &arguments)
         u"aliases"_s, u"edit: the new aliases, comma-separated (\"\" for none)."_s, u"A,B"_s);
     const QCommandLineOption root(u"root"_s, u"edit: the new document root."_s, u"DIR"_s);
     const QCommandLineOption makeDefault(u"default"_s, u"edit: makes it the default site."_s);
-    parser.addOptions({ help, dataDir, json, host, aliases, root, makeDefault });
+    const QCommandLineOption hiddenFiles(u"hidden-files"_s,
+        u"edit: on serves and lists files whose name starts with \".\" (.git, .env); off (the default) "
+        "answers 404 for them, but for /.well-known/."_s,
+        u"on|off"_s);
+    parser.addOptions({ help, dataDir, json, host, aliases, root, hiddenFiles, makeDefault });
     parser.addPositionalArgument(u"action"_s, u"list, add, edit or remove."_s, u"action"_s);
     if (const std::optional<int> done
         = Console::parseFlags(parser, help, arguments, kSites, Console::Positional::Allowed))
@@ -318,6 +330,8 @@ int SitesCommand::run(const QStringList &arguments)
     if (parser.isSet(root))
         options.root = parser.value(root);
     options.makeDefault = parser.isSet(makeDefault);
+    if (parser.isSet(hiddenFiles))
+        options.hiddenFiles = parser.value(hiddenFiles).trimmed();
 
     const QStringList known { u"list"_s, u"add"_s, u"edit"_s, u"remove"_s };
     if (!known.contains(options.subcommand))
@@ -325,9 +339,11 @@ int SitesCommand::run(const QStringList &arguments)
             kSites, u"expected list, add, edit or remove (see hostbench-cli sites --help)"_s);
     if (options.subcommand == u"list"_s && !options.positional.isEmpty())
         return Console::fail(kSites, u"unexpected argument \"%1\""_s.arg(options.positional.constFirst()));
-    const bool editFlags = options.host || options.aliases || options.root || options.makeDefault;
+    const bool editFlags
+        = options.host || options.aliases || options.root || options.hiddenFiles || options.makeDefault;
     if (options.subcommand != u"edit"_s && editFlags)
-        return Console::fail(kSites, u"--host, --aliases, --root and --default belong to sites edit"_s);
+        return Console::fail(
+            kSites, u"--host, --aliases, --root, --hidden-files and --default belong to sites edit"_s);
 
     Target target = findTarget(options.dataDir);
     if (options.subcommand == u"list"_s)

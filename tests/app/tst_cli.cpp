@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -18,6 +19,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
+
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <csignal>
@@ -149,8 +154,18 @@ private slots:
     void benchExportsK6Script();
     void importK6Result();
     void importK6ResultBounded();
+    void sitesRefuseExposedRoots_data();
+    void sitesRefuseExposedRoots();
+    void serveRefusesAStoredExposedSite();
+    void serveAsRoot_data();
+    void serveAsRoot();
+    void serveHiddenFilesFlag();
 
 private:
+    // `arguments` of a command; for serve run as root (as here, in CI),
+    // "--user root" after "serve" unless the test gives --user itself:
+    // serve refuses root without it, and only serveAsRoot is about that.
+    static QStringList asRootWhereNeeded(const QStringList &arguments);
     QProcessEnvironment environment() const;
     Result runCli(const QStringList &arguments);
     // Starts `serve` and waits for its "Serving http://127.0.0.1:PORT/" line.
@@ -184,11 +199,21 @@ QProcessEnvironment TestCli::environment() const
     return env;
 }
 
+QStringList TestCli::asRootWhereNeeded(const QStringList &arguments)
+{
+    if (::geteuid() != 0 || arguments.value(0) != u"serve"_s || arguments.contains(u"--user"_s))
+        return arguments;
+    QStringList withUser = arguments;
+    withUser.insert(1, u"--user"_s);
+    withUser.insert(2, u"root"_s);
+    return withUser;
+}
+
 Result TestCli::runCli(const QStringList &arguments)
 {
     QProcess process;
     process.setProcessEnvironment(environment());
-    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
+    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), asRootWhereNeeded(arguments));
     Result result;
     if (!process.waitForFinished(kTimeoutMs)) {
         process.kill();
@@ -205,7 +230,8 @@ Result TestCli::runCli(const QStringList &arguments)
 bool TestCli::startServe(QProcess &process, const QStringList &arguments, quint16 *port, quint16 *controlPort)
 {
     process.setProcessEnvironment(environment());
-    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), QStringList { u"serve"_s } + arguments);
+    process.start(
+        QStringLiteral(HOSTBENCH_CLI_PATH), asRootWhereNeeded(QStringList { u"serve"_s } + arguments));
     if (!process.waitForStarted(kTimeoutMs))
         return false;
     static const QRegularExpression serving(
@@ -1811,7 +1837,8 @@ void TestCli::benchIpv6TargetInBrackets()
     QProcess serve;
     serve.setProcessEnvironment(environment());
     serve.start(QStringLiteral(HOSTBENCH_CLI_PATH),
-        { u"serve"_s, u"--listen"_s, u"[::1]:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s });
+        asRootWhereNeeded(
+            { u"serve"_s, u"--listen"_s, u"[::1]:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s }));
     QVERIFY(serve.waitForStarted(kTimeoutMs));
     static const QRegularExpression serving(u"Serving http://\\[::1\\]:(\\d+)/"_s);
     QByteArray out;
@@ -2110,6 +2137,242 @@ void TestCli::importK6ResultBounded()
     QVERIFY2(
         r.err.contains(u"2 points skipped (first at line 1): dated before 2000-01-01"_s), qPrintable(r.err));
     QCOMPARE(db.runs().size(), 1);
+void TestCli::sitesRefuseExposedRoots_data()
+{
+    QTest::addColumn<QString>("root"); // %DATA% is the data folder, %DIR% the folder that holds it
+    QTest::addColumn<QString>("reason");
+
+    const QString system = u"is or contains the system folder %1"_s;
+    QTest::newRow("/") << u"/"_s << system.arg(u"/"_s);
+    QTest::newRow("/etc/") << u"/etc/"_s << system.arg(u"/etc"_s);
+    QTest::newRow("/etc/..//etc") << u"/etc/..//etc"_s << system.arg(u"/etc"_s);
+    QTest::newRow("/root") << u"/root"_s << system.arg(u"/root"_s);
+    QTest::newRow("/var (holds /var/lib)") << u"/var"_s << system.arg(u"/var/lib"_s);
+    QTest::newRow("a link to /") << u"%DIR%/link-to-root"_s << system.arg(u"/"_s);
+    QTest::newRow("the data folder") << u"%DATA%"_s << u"is or contains Hostbench's data folder"_s;
+    QTest::newRow("the data folder/") << u"%DATA%/"_s << u"is or contains Hostbench's data folder"_s;
+    QTest::newRow("a folder holding the data folder")
+        << u"%DIR%"_s << u"is or contains Hostbench's data folder"_s;
+    QTest::newRow("the data folder's logs") << u"%DATA%/logs"_s << u"is inside Hostbench's data folder"_s;
+}
+
+void TestCli::sitesRefuseExposedRoots()
+{
+    QFETCH(QString, root);
+    QFETCH(QString, reason);
+    const QString data = m_dir->filePath(u"data"_s);
+    Result r = runCli({ u"sites"_s, u"list"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(QFile::link(u"/"_s, m_dir->filePath(u"link-to-root"_s)));
+    root.replace(u"%DATA%"_s, data).replace(u"%DIR%"_s, m_dir->path());
+
+    // sites add and sites edit, on the SQLite file: exit 1, the reason, nothing stored.
+    r = runCli({ u"sites"_s, u"add"_s, u"bad.test="_s + root, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(reason), qPrintable(r.err));
+    r = runCli({ u"sites"_s, u"edit"_s, u"localhost"_s, u"--root"_s, root, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(reason), qPrintable(r.err));
+    r = runCli({ u"sites"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, data });
+    const QJsonArray sites = QJsonDocument::fromJson(r.out.toUtf8()).array();
+    QCOMPARE(sites.size(), 1);
+    QCOMPARE(sites[0][u"document_root"_s].toString(), data + u"/sites/default"_s);
+
+    // serve --default / --site: refused before anything is served.
+    for (const QStringList &site :
+        { QStringList { u"--default"_s, root }, QStringList { u"--site"_s, u"bad.test="_s + root } }) {
+        r = runCli(QStringList { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s,
+                       u"--data-dir"_s, data }
+            + site);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(reason), qPrintable(r.err));
+        QVERIFY2(!r.out.contains(u"Serving"_s), qPrintable(r.out));
+    }
+}
+
+void TestCli::serveRefusesAStoredExposedSite()
+{
+    // A site stored before the rule (or written into the file by hand) is
+    // refused when serve loads it, naming the site and the reason.
+    const QString data = m_dir->filePath(u"data"_s);
+    Result r = runCli({ u"sites"_s, u"list"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    {
+        Database db;
+        QVERIFY2(db.open(data + u"/hostbench.sqlite"_s), qPrintable(db.lastError()));
+        hostbench::model::VirtualHost bad;
+        bad.hostName = u"bad.test"_s;
+        bad.documentRoot = u"/"_s;
+        QVERIFY2(db.saveVirtualHost(bad), qPrintable(db.lastError()));
+    }
+    r = runCli(
+        { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"bad.test"_s) && r.err.contains(u"is or contains the system folder /"_s),
+        qPrintable(r.err));
+    QVERIFY2(!r.out.contains(u"Serving http"_s), qPrintable(r.out));
+}
+
+namespace {
+
+// The real, effective, saved and filesystem ids of every thread of `pid`
+// ("Uid:" or "Gid:" lines of /proc/PID/task/*/status), as "A B C D" each.
+QStringList idsOfEveryThread(qint64 pid, const QByteArray &field)
+{
+    QStringList ids;
+    const QDir tasks(u"/proc/%1/task"_s.arg(pid));
+    for (const QString &task : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile status(tasks.filePath(task + u"/status"_s));
+        if (!status.open(QIODevice::ReadOnly))
+            continue;
+        for (const QByteArray &line : status.readAll().split('\n')) {
+            if (line.startsWith(field))
+                ids.append(QString::fromLatin1(line.mid(field.size()).simplified()));
+        }
+    }
+    return ids;
+}
+
+} // namespace
+
+void TestCli::serveAsRoot_data()
+{
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QString>("sudoUser"); // empty: unset
+    QTest::addColumn<QString>("user"); // whom it serves as; empty: refused
+    QTest::addColumn<QString>("message"); // on stdout when served, on stderr when refused
+
+    QTest::newRow("--user nobody") << QStringList { u"--user"_s, u"nobody"_s } << QString() << u"nobody"_s
+                                   << u"Serving as user nobody"_s;
+    QTest::newRow("$SUDO_USER nobody")
+        << QStringList() << u"nobody"_s << u"nobody"_s << u"Serving as user nobody"_s;
+    QTest::newRow("--user wins over $SUDO_USER") << QStringList { u"--user"_s, u"nobody"_s } << u"root"_s
+                                                 << u"nobody"_s << u"Serving as user nobody"_s;
+    QTest::newRow("--user root") << QStringList { u"--user"_s, u"root"_s } << QString() << u"root"_s
+                                 << u"Serving as root (--user root)"_s;
+    QTest::newRow("neither: refused") << QStringList() << QString() << QString() << u"give --user NAME"_s;
+    QTest::newRow("$SUDO_USER root: refused")
+        << QStringList() << u"root"_s << QString() << u"$SUDO_USER names root"_s;
+    QTest::newRow("no such user") << QStringList { u"--user"_s, u"no-such-user-hb"_s } << QString()
+                                  << QString() << u"there is no user \"no-such-user-hb\""_s;
+}
+
+void TestCli::serveAsRoot()
+{
+    QFETCH(QStringList, flags);
+    QFETCH(QString, sudoUser);
+    QFETCH(QString, user);
+    QFETCH(QString, message);
+    if (::geteuid() != 0)
+        QSKIP("needs root: serve gives root up only when it has it");
+    const passwd *entry = ::getpwnam(user.isEmpty() ? "root" : user.toLocal8Bit().constData());
+    QVERIFY(entry);
+    const uint uid = entry->pw_uid;
+    const uint gid = entry->pw_gid;
+
+    // A site that anyone may read, with one file only root may: served
+    // as root, refused (403) once root is given up.
+    QTemporaryDir open;
+    QVERIFY(open.isValid());
+    QVERIFY(QFile::setPermissions(open.path(),
+        QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
+            | QFile::ReadOther | QFile::ExeOther));
+    for (const auto &[name, content, mode] : { std::tuple { "index.html", QByteArray("open site\n"), 0644 },
+             std::tuple { "root-only.txt", QByteArray("R"), 0600 } }) {
+        QFile file(open.filePath(QString::fromLatin1(name)));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(content) == content.size());
+        file.close();
+        QCOMPARE(::chmod(QFile::encodeName(file.fileName()).constData(), mode_t(mode)), 0);
+    }
+
+    QProcessEnvironment env = environment();
+    env.remove(u"SUDO_USER"_s);
+    if (!sudoUser.isEmpty())
+        env.insert(u"SUDO_USER"_s, sudoUser);
+    QProcess serve;
+    serve.setProcessEnvironment(env);
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH),
+        QStringList { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s, u"--default"_s,
+            open.path() }
+            + flags);
+    QVERIFY(serve.waitForStarted(kTimeoutMs));
+    if (user.isEmpty()) {
+        QVERIFY(serve.waitForFinished(kTimeoutMs));
+        QCOMPARE(serve.exitCode(), 1);
+        const QString err = QString::fromLocal8Bit(serve.readAllStandardError());
+        QVERIFY2(err.contains(message), qPrintable(err));
+        QVERIFY(!serve.readAllStandardOutput().contains("Serving http"));
+        return;
+    }
+    QByteArray out;
+    QDeadlineTimer deadline(kTimeoutMs);
+    while (!out.contains("Press Ctrl+C") && serve.state() == QProcess::Running && !deadline.hasExpired()) {
+        serve.waitForReadyRead(100);
+        out += serve.readAllStandardOutput();
+    }
+    QVERIFY2(out.contains(message.toLocal8Bit()), out.constData());
+    static const QRegularExpression serving(u"Serving http://127\\.0\\.0\\.1:(\\d+)/"_s);
+    const QRegularExpressionMatch match = serving.match(QString::fromLocal8Bit(out));
+    QVERIFY2(match.hasMatch(), out.constData());
+    const quint16 port = quint16(match.captured(1).toUInt());
+
+    // Every thread (the workers started before the switch too) runs as the
+    // user: real, effective, saved and filesystem ids alike.
+    const QString uids = u"%1 %1 %1 %1"_s.arg(uid);
+    const QString gids = u"%1 %1 %1 %1"_s.arg(gid);
+    const QStringList threadUids = idsOfEveryThread(serve.processId(), "Uid:");
+    const QStringList threadGids = idsOfEveryThread(serve.processId(), "Gid:");
+    QVERIFY(threadUids.size() > 1);
+    for (const QString &ids : threadUids)
+        QCOMPARE(ids, uids);
+    for (const QString &ids : threadGids)
+        QCOMPARE(ids, gids);
+
+    QVERIFY(httpGet(port, "localhost", "/").body == "open site\n");
+    const HttpReply rootOnly = httpGet(port, "localhost", "/root-only.txt");
+    QVERIFY2(rootOnly.head.startsWith(uid == 0 ? "HTTP/1.1 200" : "HTTP/1.1 403"), rootOnly.head.constData());
+    QVERIFY(stopServe(serve));
+}
+
+void TestCli::serveHiddenFilesFlag()
+{
+    // Dotfiles answer 404 unless --hidden-files; /.well-known/ is always served;
+    // `sites edit --hidden-files on` stores the switch.
+    const QString site = makeSite(u"dots"_s, "index\n");
+    for (const auto &[name, content] : { std::pair { ".env", "ENV" }, std::pair { ".well-known/x", "WK" } }) {
+        QVERIFY(QDir().mkpath(QFileInfo(site + u'/' + QLatin1String(name)).absolutePath()));
+        QFile file(site + u'/' + QLatin1String(name));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(content) > 0);
+    }
+    for (const bool hidden : { false, true }) {
+        QProcess serve;
+        quint16 port = 0;
+        QStringList arguments { u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s, u"--default"_s,
+            site };
+        if (hidden)
+            arguments.append(u"--hidden-files"_s);
+        QVERIFY(startServe(serve, arguments, &port));
+        const HttpReply env = httpGet(port, "localhost", "/.env");
+        QVERIFY2(env.head.startsWith(hidden ? "HTTP/1.1 200" : "HTTP/1.1 404"), env.head.constData());
+        QCOMPARE(env.body.contains("ENV"), hidden);
+        QCOMPARE(httpGet(port, "localhost", "/.well-known/x").body, QByteArray("WK"));
+        QVERIFY(stopServe(serve));
+    }
+    const Result refused = runCli({ u"serve"_s, u"--hidden-files"_s });
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(
+        refused.err.contains(u"--hidden-files applies to the sites of --site"_s), qPrintable(refused.err));
+
+    const QString data = m_dir->filePath(u"data"_s);
+    Result r = runCli(
+        { u"sites"_s, u"edit"_s, u"localhost"_s, u"--hidden-files"_s, u"on"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    r = runCli({ u"sites"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, data });
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).array()[0][u"serve_hidden_files"_s].toBool(), true);
+    r = runCli(
+        { u"sites"_s, u"edit"_s, u"localhost"_s, u"--hidden-files"_s, u"maybe"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--hidden-files takes on or off"_s), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 using namespace Qt::StringLiterals;
 using hostbench::storage::Database;
 
@@ -300,7 +302,10 @@ void TestShootout::wrongBytesLeaveTheServerOut()
     env.insert(u"HOSTBENCH_SERVER_PATH"_s,
         standIns({ { u"lighttpd"_s,
             "exec '" HOSTBENCH_CLI_PATH "' serve --control off --listen 127.0.0.1:" + QByteArray::number(port)
-                + " --default '" + wrongRoot.toUtf8() + "' --route /ok=NO\n" } }));
+                + " --default '" + wrongRoot.toUtf8()
+                + "' --route /ok=NO"
+                // serve refuses root without --user; CI runs as root.
+                + (::geteuid() == 0 ? " --user root" : "") + "\n" } }));
     const Result result = runCli({ u"--servers"_s, u"lighttpd"_s, u"--workloads"_s, u"W6"_s, u"-t"_s,
                                      u"0.3"_s, u"--port"_s, QString::number(port), u"--no-store"_s },
         env);

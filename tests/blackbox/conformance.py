@@ -270,7 +270,9 @@ def main():
         hb_log = open(os.path.join(work, "hostbench.log"), "w")
         hb = start([args.hostbench, "serve", "--listen", "127.0.0.1:%d" % hb_port, "--default", root,
                     "--site", "other.test=" + other, "--route", "/ok=OK", "--control", "off",
-                    "--threads", "1", "--data-dir", os.path.join(work, "data")], hb_port, hb_log)
+                    "--threads", "1", "--data-dir", os.path.join(work, "data")]
+                   # serve refuses root without --user; CI runs as root.
+                   + (["--user", "root"] if os.geteuid() == 0 else []), hb_port, hb_log)
         if not hb:
             print("hostbench-cli did not start; see its output:")
             print(open(os.path.join(work, "hostbench.log")).read())

@@ -21,6 +21,7 @@
 #include <QTest>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using hostbench::exporter::ConfigWriter;
@@ -364,9 +365,11 @@ void TestExportRoundTrip::initTestCase()
     const quint16 port = freePort();
     QProcess serve;
     serve.setProcessEnvironment(environment());
-    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH),
-        { u"serve"_s, u"--data-dir"_s, m_dataDir, u"--listen"_s, u"127.0.0.1:%1"_s.arg(port), u"--control"_s,
-            u"off"_s });
+    QStringList arguments { u"serve"_s, u"--data-dir"_s, m_dataDir, u"--listen"_s,
+        u"127.0.0.1:%1"_s.arg(port), u"--control"_s, u"off"_s };
+    if (::geteuid() == 0)
+        arguments += { u"--user"_s, u"root"_s }; // serve refuses root without it; CI runs as root
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
     QVERIFY2(waitForPort(port, serve), serve.readAllStandardError().constData());
     m_hostbench = askAll(port);
     stop(serve);
