@@ -138,6 +138,22 @@
         <translation>Dieser Ordner kann nicht gelesen werden.</translation>
     </message>
     <message>
+        <source>This folder is or contains the system folder %1, whose files must never be served: choose a folder of the site&apos;s own.</source>
+        <translation>Dieser Ordner ist oder enthält den Systemordner %1, dessen Dateien nie ausgeliefert werden dürfen: Wählen Sie einen eigenen Ordner für die Site.</translation>
+    </message>
+    <message>
+        <source>This folder is or contains Hostbench&apos;s data folder %1, whose database, keys and control token must never be served: choose a folder of the site&apos;s own.</source>
+        <translation>Dieser Ordner ist oder enthält den Datenordner von Hostbench %1, dessen Datenbank, Schlüssel und Steuerungs-Token nie ausgeliefert werden dürfen: Wählen Sie einen eigenen Ordner für die Site.</translation>
+    </message>
+    <message>
+        <source>This folder is inside Hostbench&apos;s data folder %1, whose files must never be served: choose a folder of the site&apos;s own, or one under %2.</source>
+        <translation>Dieser Ordner liegt im Datenordner von Hostbench %1, dessen Dateien nie ausgeliefert werden dürfen: Wählen Sie einen eigenen Ordner für die Site oder einen unter %2.</translation>
+    </message>
+    <message>
+        <source>The site %1 is not served: its document root %2 is refused. %3</source>
+        <translation>Die Site %1 wird nicht ausgeliefert: Ihr Dokumentverzeichnis %2 wird abgelehnt. %3</translation>
+    </message>
+    <message>
         <source>A route&apos;s path must start with “/”.</source>
         <translation>Der Pfad einer Route muss mit „/“ beginnen.</translation>
     </message>
@@ -1789,6 +1805,14 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Follow symbolic links out of the document root</source>
         <translation>Symbolischen Links aus dem Dokumentverzeichnis hinaus folgen</translation>
+    </message>
+    <message>
+        <source>Serve hidden files (names starting with “.”, such as .git or .env)</source>
+        <translation>Versteckte Dateien ausliefern (Namen, die mit „.“ beginnen, wie .git oder .env)</translation>
+    </message>
+    <message>
+        <source>Off: a path with a part starting with “.” answers 404 and listings leave such names out; /.well-known/ is always served.</source>
+        <translation>Aus: Ein Pfad mit einem Teil, der mit „.“ beginnt, ergibt 404, und Auflistungen lassen solche Namen weg; /.well-known/ wird immer ausgeliefert.</translation>
     </message>
     <message>
         <source>Access log:</source>

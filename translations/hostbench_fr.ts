@@ -142,6 +142,22 @@
         <translation>Ce dossier ne peut pas être lu.</translation>
     </message>
     <message>
+        <source>This folder is or contains the system folder %1, whose files must never be served: choose a folder of the site&apos;s own.</source>
+        <translation>Ce dossier est ou contient le dossier système %1, dont les fichiers ne doivent jamais être servis : choisissez un dossier propre au site.</translation>
+    </message>
+    <message>
+        <source>This folder is or contains Hostbench&apos;s data folder %1, whose database, keys and control token must never be served: choose a folder of the site&apos;s own.</source>
+        <translation>Ce dossier est ou contient le dossier de données de Hostbench %1, dont la base de données, les clés et le jeton de contrôle ne doivent jamais être servis : choisissez un dossier propre au site.</translation>
+    </message>
+    <message>
+        <source>This folder is inside Hostbench&apos;s data folder %1, whose files must never be served: choose a folder of the site&apos;s own, or one under %2.</source>
+        <translation>Ce dossier se trouve dans le dossier de données de Hostbench %1, dont les fichiers ne doivent jamais être servis : choisissez un dossier propre au site, ou un dossier sous %2.</translation>
+    </message>
+    <message>
+        <source>The site %1 is not served: its document root %2 is refused. %3</source>
+        <translation>Le site %1 n’est pas servi : sa racine des documents %2 est refusée. %3</translation>
+    </message>
+    <message>
         <source>A route&apos;s path must start with “/”.</source>
         <translation>Le chemin d’une route doit commencer par «&#xa0;/&#xa0;».</translation>
     </message>
@@ -1789,6 +1805,14 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Follow symbolic links out of the document root</source>
         <translation>Suivre les liens symboliques hors de la racine des documents</translation>
+    </message>
+    <message>
+        <source>Serve hidden files (names starting with “.”, such as .git or .env)</source>
+        <translation>Servir les fichiers cachés (noms commençant par « . », comme .git ou .env)</translation>
+    </message>
+    <message>
+        <source>Off: a path with a part starting with “.” answers 404 and listings leave such names out; /.well-known/ is always served.</source>
+        <translation>Désactivé : un chemin dont une partie commence par « . » répond 404 et les listes omettent ces noms ; /.well-known/ est toujours servi.</translation>
     </message>
     <message>
         <source>Access log:</source>

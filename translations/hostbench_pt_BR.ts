@@ -142,6 +142,22 @@
         <translation>Esta pasta não pode ser lida.</translation>
     </message>
     <message>
+        <source>This folder is or contains the system folder %1, whose files must never be served: choose a folder of the site&apos;s own.</source>
+        <translation>Esta pasta é ou contém a pasta de sistema %1, cujos arquivos nunca devem ser servidos: escolha uma pasta própria do site.</translation>
+    </message>
+    <message>
+        <source>This folder is or contains Hostbench&apos;s data folder %1, whose database, keys and control token must never be served: choose a folder of the site&apos;s own.</source>
+        <translation>Esta pasta é ou contém a pasta de dados do Hostbench %1, cujo banco de dados, chaves e token de controle nunca devem ser servidos: escolha uma pasta própria do site.</translation>
+    </message>
+    <message>
+        <source>This folder is inside Hostbench&apos;s data folder %1, whose files must never be served: choose a folder of the site&apos;s own, or one under %2.</source>
+        <translation>Esta pasta fica dentro da pasta de dados do Hostbench %1, cujos arquivos nunca devem ser servidos: escolha uma pasta própria do site, ou uma em %2.</translation>
+    </message>
+    <message>
+        <source>The site %1 is not served: its document root %2 is refused. %3</source>
+        <translation>O site %1 não é servido: sua raiz de documentos %2 é recusada. %3</translation>
+    </message>
+    <message>
         <source>A route&apos;s path must start with “/”.</source>
         <translation>O caminho de uma rota deve começar com “/”.</translation>
     </message>
@@ -1789,6 +1805,14 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Follow symbolic links out of the document root</source>
         <translation>Seguir links simbólicos para fora da raiz de documentos</translation>
+    </message>
+    <message>
+        <source>Serve hidden files (names starting with “.”, such as .git or .env)</source>
+        <translation>Servir arquivos ocultos (nomes que começam com “.”, como .git ou .env)</translation>
+    </message>
+    <message>
+        <source>Off: a path with a part starting with “.” answers 404 and listings leave such names out; /.well-known/ is always served.</source>
+        <translation>Desligado: um caminho com uma parte que começa com “.” responde 404 e as listagens omitem esses nomes; /.well-known/ é sempre servido.</translation>
     </message>
     <message>
         <source>Access log:</source>

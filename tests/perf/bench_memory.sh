@@ -55,7 +55,7 @@ nginx)
     ;;
 serve)
     echo OK > "$WORK/site/index.html"
-    "${PIN_SERVER[@]}" "$CLI" serve --listen 127.0.0.1:0 --threads 1 --default "$WORK/site" --route /ok=OK \
+    "${PIN_SERVER[@]}" "$CLI" serve "${SERVE_AS_ROOT[@]}" --listen 127.0.0.1:0 --threads 1 --default "$WORK/site" --route /ok=OK \
         --control off --data-dir "$WORK/data" > "$WORK/serve.txt" 2>&1 &
     SERVER_PID=$!
     PORT=

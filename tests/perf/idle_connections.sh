@@ -47,7 +47,7 @@ db.commit()
 PY
 PORT=$(free_port)
 CONTROL=$(free_port)
-"${PIN_SERVER[@]}" "$CLI" serve --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" --threads 1 --route /ok=OK \
+"${PIN_SERVER[@]}" "$CLI" serve "${SERVE_AS_ROOT[@]}" --data-dir "$WORK/data" --listen "127.0.0.1:$PORT" --threads 1 --route /ok=OK \
     --control "127.0.0.1:$CONTROL" >"$WORK/serve.log" 2>&1 &
 SERVE=$!
 wait_for_port "$PORT"

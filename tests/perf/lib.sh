@@ -46,3 +46,8 @@ wait_for_port() { # PORT
     for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done
     return 0
 }
+
+# Started as root, `hostbench-cli serve` gives root up unless told to stay
+# (--user root): these scripts serve as whoever runs them, as before.
+SERVE_AS_ROOT=()
+if [ "$(id -u)" = 0 ]; then SERVE_AS_ROOT=(--user root); fi

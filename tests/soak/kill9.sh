@@ -28,7 +28,7 @@ trap cleanup EXIT
 
 mkdir -p "$WORK/site"
 PORT=$(free_port)
-"${PIN_SERVER[@]}" "$CLI" serve --listen "127.0.0.1:$PORT" --threads 1 --default "$WORK/site" --route /ok=OK \
+"${PIN_SERVER[@]}" "$CLI" serve "${SERVE_AS_ROOT[@]}" --listen "127.0.0.1:$PORT" --threads 1 --default "$WORK/site" --route /ok=OK \
     --access-log off --error-log off --control off >"$WORK/serve.log" 2>&1 &
 SERVE=$!
 wait_for_port "$PORT"

@@ -42,7 +42,7 @@ mkdir -p "$WORK/site"
 echo "soak" >"$WORK/site/index.html"
 PORT=$(free_port)
 CONTROL=$(free_port)
-"${PIN_SERVER[@]}" "$CLI" serve --listen "127.0.0.1:$PORT" --threads 1 --default "$WORK/site" --route /ok=OK \
+"${PIN_SERVER[@]}" "$CLI" serve "${SERVE_AS_ROOT[@]}" --listen "127.0.0.1:$PORT" --threads 1 --default "$WORK/site" --route /ok=OK \
     --access-log off --error-log off --control "127.0.0.1:$CONTROL" >"$WORK/serve.log" 2>&1 &
 SERVE=$!
 wait_for_port "$PORT"
