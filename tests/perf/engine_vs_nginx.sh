@@ -48,7 +48,7 @@ python3 -c 'import sys; sys.stdout.write(("Hostbench W1 " * 400)[:4070])' > "$wo
 hb_port=$(free_port)
 # setsid: a session of its own, like the nginx daemon; with autogroup scheduling,
 # sharing wrk's session would halve the CPU share of both under load.
-HOSTBENCH_DATA_DIR="$work/data" setsid "$CLI" serve --listen "127.0.0.1:$hb_port" --threads 1 \
+HOSTBENCH_DATA_DIR="$work/data" setsid "$CLI" serve $([ "$(id -u)" = 0 ] && echo --user root) --listen "127.0.0.1:$hb_port" --threads 1 \
     --default "$work/root" --route /ok=OK --control off > "$work/hostbench.log" 2>&1 &
 hb_pid=$!
 

@@ -48,7 +48,7 @@ count() { # NAME REQUESTS LOAD
     rm -f "$dir"/callgrind.out*
     local server=()
     case $name in
-    hostbench) server=("$CLI" serve --listen "127.0.0.1:$port" --threads 1 --control off --default "$ROOT" --route /ok=OK) ;;
+    hostbench) server=("$CLI" serve $([ "$(id -u)" = 0 ] && echo --user root) --listen "127.0.0.1:$port" --threads 1 --control off --default "$ROOT" --route /ok=OK) ;;
     nginx)
         # One process: the master does the work (master_process off).
         sed -e "s|@PORT@|$port|g" -e "s|@ROOT@|$ROOT|g" -e "s|@WORK@|$dir|g" "$HERE/nginx.conf" \

@@ -71,7 +71,7 @@ nginx_pids() { echo "$NGX_PID" $(cat "/proc/$NGX_PID/task/$NGX_PID/children" 2> 
 start_hostbench() { # N PORT PIN...
     local n=$1 port=$2
     shift 2
-    setsid "$@" "$CLI" serve --listen "127.0.0.1:$port" --threads "$n" --control off \
+    setsid "$@" "$CLI" serve $([ "$(id -u)" = 0 ] && echo --user root) --listen "127.0.0.1:$port" --threads "$n" --control off \
         --default "$WORK/site" --route /ok=OK > "$WORK/serve.log" 2>&1 &
     HB_PID=$!
     wait_port "$port"

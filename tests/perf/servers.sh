@@ -107,7 +107,7 @@ start_server() { # NAME PORT
             --out "$dir/conf" --prefix "$dir" --user "$(id -un)" 2> "$dir/export.log" || { cat "$dir/export.log" >&2; return 1; }
     fi
     case $name in
-    hostbench) set -- "$CLI" serve --listen "127.0.0.1:$port" --threads 1 --control off --default "$ROOT" --route /ok=OK ;;
+    hostbench) set -- "$CLI" serve $([ "$(id -u)" = 0 ] && echo --user root) --listen "127.0.0.1:$port" --threads 1 --control off --default "$ROOT" --route /ok=OK ;;
     nginx) set -- nginx -p "$dir" -c "$dir/conf" -e "$dir/logs/error.log" -g 'daemon off;' ;;
     lighttpd) set -- lighttpd -D -f "$dir/conf" ;;
     h2o) set -- h2o -c "$dir/conf" ;;

@@ -15,7 +15,7 @@ trap 'kill "$SERVER" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 mkdir "$WORK/root"
 head -c $((SIZE_MB * 1024 * 1024)) /dev/urandom > "$WORK/root/big.bin"
-setsid "$CLI" serve --listen "127.0.0.1:$PORT" --threads 2 --control off --default "$WORK/root" \
+setsid "$CLI" serve $([ "$(id -u)" = 0 ] && echo --user root) --listen "127.0.0.1:$PORT" --threads 2 --control off --default "$WORK/root" \
     > "$WORK/serve.log" 2>&1 &
 SERVER=$!
 for _ in $(seq 50); do

@@ -80,7 +80,7 @@ trap cleanup EXIT
 # setsid: a server started in this session would share its CPU scheduling
 # group (autogroup) with the load generator, while nginx, a daemon, gets its
 # own; that alone skews loaded runs towards nginx by up to 2x.
-setsid "${PIN_SERVER[@]}" "$CLI" serve --listen "127.0.0.1:$HB_PORT" --threads 1 --control off \
+setsid "${PIN_SERVER[@]}" "$CLI" serve $([ "$(id -u)" = 0 ] && echo --user root) --listen "127.0.0.1:$HB_PORT" --threads 1 --control off \
     --default "$DOCROOT" --route /hello=hello --route /ok=OK > "$WORK/serve.log" 2>&1 &
 HB_PID=$!
 "${PIN_SERVER[@]}" nginx -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/logs/error.log"
