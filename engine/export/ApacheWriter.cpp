@@ -52,18 +52,32 @@ QString siteBlock(const ExportPlan &plan, int index)
         s += u"        # Precompressed siblings are left out of the benchmark flavour: a per-directory\n"
              "        # mod_rewrite costs every request about a tenth of Apache's rate here.\n"_s;
     } else {
-        s += u"        # Precompressed siblings (file.br, file.gz) when the client names the coding (a "
-             u"plain\n"
-             "        # substring test: \"gzip;q=0\" counts too); mod_mime gives them the type of the file's "
-             "own\n"
-             "        # extension and the Content-Encoding of the last one.\n"
+        s += u"        # Precompressed siblings (file.br, file.gz) when the client names the coding\n"
+             "        # and does not refuse it by q=0 (RFC 9110 12.5.3). Only a sibling sent so gets\n"
+             "        # Content-Encoding and the type of the file's own extension: a .gz requested\n"
+             "        # as itself is a download (application/gzip, no Content-Encoding).\n"
              "        RewriteEngine On\n"_s;
+        // The coding named as a whole token, and that token not weighted 0 (0.0, 0.000).
+        const QString named = u"(^|[ ,])%1[ ]*($|[,;])"_s;
+        const QString refused = u"(^|[ ,])%1[ ]*;[ ]*q=0(\\.0*)?[ ]*($|,)"_s;
         for (const auto &[coding, suffix] :
             { std::pair { u"br"_s, u".br"_s }, std::pair { u"gzip"_s, u".gz"_s } }) {
-            s += u"        RewriteCond \"%{HTTP:Accept-Encoding}\" \"%1\"\n"
-                 "        RewriteCond \"%{REQUEST_FILENAME}%2\" -f\n"
-                 "        RewriteRule \"^(.+)$\" \"$1%2\" [END]\n"_s.arg(coding, suffix);
+            s += u"        RewriteCond \"%{HTTP:Accept-Encoding}\" \"%1\" [NC]\n"_s.arg(named.arg(coding));
+            s += u"        RewriteCond \"%{HTTP:Accept-Encoding}\" \"!%1\" [NC]\n"_s.arg(refused.arg(coding));
+            s += u"        RewriteCond \"%{REQUEST_FILENAME}%1\" -f\n"
+                 "        RewriteRule \"^(.+)$\" \"$1%1\" [END,E=HOSTBENCH_CODING:%2]\n"_s.arg(
+                     suffix, coding);
         }
+        // The rewrite is an internal redirect: its variables come back with REDIRECT_.
+        for (const auto &[coding, suffix] :
+            { std::pair { u"br"_s, u".br"_s }, std::pair { u"gzip"_s, u".gz"_s } }) {
+            s += u"        <If \"%{ENV:REDIRECT_HOSTBENCH_CODING} == '%1'\">\n"
+                 "            RemoveType %2\n            AddEncoding %1 %2\n        </If>\n"_s.arg(
+                     coding, suffix);
+        }
+        s += u"        # As Hostbench: Vary: Accept-Encoding on every answer for a file that has a sibling.\n"
+             "        Header merge Vary Accept-Encoding \"expr=-f '%{REQUEST_FILENAME}.gz' || -f "
+             "'%{REQUEST_FILENAME}.br' || -n %{ENV:REDIRECT_HOSTBENCH_CODING}\"\n"_s;
     }
     s += u"    </Directory>\n"_s;
     // Alias matches whole path segments ("/ok" and "/ok/...", not "/okay"),
@@ -93,7 +107,7 @@ QString ApacheWriter::write(const ExportPlan &plan, ExportResult &result)
     QString out = plan.head(u"#"_s);
     // mod_log_config is built into Debian's apache2.
     const QStringList modules { u"mpm_event"_s, u"authz_core"_s, u"mime"_s, u"dir"_s, u"alias"_s,
-        u"autoindex"_s, u"rewrite"_s, u"reqtimeout"_s };
+        u"autoindex"_s, u"rewrite"_s, u"reqtimeout"_s, u"headers"_s };
     for (const QString &module : modules)
         out += u"LoadModule %1_module %2/mod_%1.so\n"_s.arg(module, kModules);
     out += u"ServerRoot \"/etc/apache2\"\n"_s;
@@ -127,8 +141,6 @@ QString ApacheWriter::write(const ExportPlan &plan, ExportResult &result)
         out += u"LogFormat \"%h %l %u %t \\\"%r\\\" %>s %O \\\"%{Referer}i\\\" \\\"%{User-Agent}i\\\"\" combined\n"_s;
         out += u"# Log rotation: logrotate's job with Apache (Hostbench rotates by size itself).\n"_s;
     }
-    out += u"# Precompressed siblings: no type of their own, the coding of their suffix.\n"
-           "RemoveType .gz .br\nAddEncoding gzip .gz\nAddEncoding br .br\n"_s;
     out += u"# Timeouts: Timeout is Apache's send timeout, in seconds; RequestReadTimeout the head's.\n"_s;
     out += u"Timeout %1\nRequestReadTimeout header=%2 body=%1\n"_s.arg(
         QString::number(seconds(config.sendTimeoutMs)), QString::number(seconds(config.headerTimeoutMs)));

@@ -58,7 +58,9 @@ QString NginxWriter::write(const ExportPlan &plan, ExportResult &result)
         ms(config.headerTimeoutMs), ms(config.keepAliveTimeoutMs), ms(config.sendTimeoutMs));
     out += u"    # Precompressed siblings: file.gz for gzip. Hostbench also serves file.br for brotli;\n"
            "    # nginx 1.22 has no brotli_static without a third-party module (not in Debian 12).\n"
-           "    gzip_static on;\n"_s;
+           "    gzip_static on;\n"
+           "    # As Hostbench: Vary: Accept-Encoding on every answer for a file that has a sibling.\n"
+           "    gzip_vary on;\n"_s;
     if (plan.benchmark) {
         out += u"    access_log off;\n"_s;
         out += u"    keepalive_requests 1000000;\n"_s;

@@ -31,7 +31,8 @@ namespace {
 
 constexpr int kTimeoutMs = 20'000;
 
-// One request: the Host, the method, the target, extra fields. `conditional`:
+// One request: the Host (a "%1" in it stands for the server's port), the
+// method, the target, extra fields. `conditional`:
 // 1 sends If-None-Match with the ETag, 2 If-Modified-Since with the
 // Last-Modified, that the same server gave for a plain GET of the path.
 struct Case
@@ -68,6 +69,13 @@ const QList<Case> kCases = {
     { u"304 by If-Modified-Since"_s, "main.test", "GET", "/hello.txt", {}, 2 },
     { u"precompressed gzip sibling"_s, "main.test", "GET", "/page.html", "Accept-Encoding: gzip\r\n" },
     { u"no sibling without Accept-Encoding"_s, "main.test", "GET", "/page.html", {} },
+    { u"gzip refused by q=0"_s, "main.test", "GET", "/page.html", "Accept-Encoding: gzip;q=0\r\n" },
+    { u"precompressed css sibling"_s, "main.test", "GET", "/x.css", "Accept-Encoding: gzip, deflate\r\n" },
+    { u"css with a sibling, no Accept-Encoding"_s, "main.test", "GET", "/x.css", {} },
+    { u".gz file requested as itself"_s, "main.test", "GET", "/backup.tar.gz", "Accept-Encoding: gzip\r\n" },
+    { u".gz file, no Accept-Encoding"_s, "main.test", "GET", "/backup.tar.gz", {} },
+    { u"Host with the port"_s, "downloads.test:%1", "GET", "/readme.txt", {} },
+    { u"Host with the port, default site"_s, "www.main.test:%1", "GET", "/data.json", {} },
     { u"listing of the root"_s, "files.test", "GET", "/", {} },
     { u"listing by alias"_s, "downloads.test", "GET", "/", {} },
     { u"listing of a folder"_s, "files.test", "GET", "/pub/", {} },
@@ -96,7 +104,12 @@ const QStringList kOwnPages = { u"folder without slash"_s, u"folder without inde
 const QStringList kListings = { u"listing of the root"_s, u"listing by alias"_s, u"listing of a folder"_s };
 const QStringList kRoutes = { u"route /ok"_s, u"route /hello"_s, u"HEAD of a route"_s };
 const QStringList kTextFiles = { u"text file"_s, u"HEAD of a file"_s, u"css"_s, u"range"_s, u"suffix range"_s,
-    u"file of the second site"_s };
+    u"file of the second site"_s, u"precompressed css sibling"_s, u"css with a sibling, no Accept-Encoding"_s,
+    u"Host with the port"_s };
+// The answers for a file that has a gzip sibling, whichever is sent.
+const QStringList kSiblings = { u"precompressed gzip sibling"_s, u"no sibling without Accept-Encoding"_s,
+    u"gzip refused by q=0"_s, u"precompressed css sibling"_s, u"css with a sibling, no Accept-Encoding"_s };
+const QStringList kTarGz = { u".gz file requested as itself"_s, u".gz file, no Accept-Encoding"_s };
 const QStringList kLength { u"body"_s, u"content-length"_s };
 const QStringList kValidators { u"etag"_s, u"last-modified"_s };
 
@@ -111,6 +124,8 @@ const QList<Expected> kExpected = {
         u"nginx sends no validators with 416"_s },
     { u"nginx"_s, { u"404 with error page"_s }, { u"etag"_s }, u"present"_s,
         u"nginx serves the error page as a file, with its ETag"_s },
+    { u"nginx"_s, kTarGz, { u"content-type"_s }, u"application/octet-stream"_s,
+        u"Debian's /etc/nginx/mime.types has no type for .gz"_s },
     // lighttpd
     { u"lighttpd"_s, kTextFiles, { u"content-type"_s }, u"%1;charset=utf-8"_s,
         u"Debian's create-mime.conf.pl adds a charset to text types"_s },
@@ -123,8 +138,13 @@ const QList<Expected> kExpected = {
         u"lighttpd's 416 carries no validators and no Content-Range: bytes */length"_s },
     { u"lighttpd"_s, kRoutes, kValidators, u"present"_s,
         u"a fixed route is a generated file in lighttpd, with the file's validators"_s },
-    { u"lighttpd"_s, { u"precompressed gzip sibling"_s }, kLength + QStringList { u"content-encoding"_s }, {},
+    { u"lighttpd"_s, { u"precompressed gzip sibling"_s, u"precompressed css sibling"_s },
+        kLength + QStringList { u"content-encoding"_s }, {},
         u"lighttpd 1.4.69 does not serve precompressed siblings (a comment in the file says so)"_s },
+    { u"lighttpd"_s, kSiblings, { u"vary"_s }, u""_s,
+        u"no precompressed siblings in lighttpd 1.4.69, so no Vary: Accept-Encoding for them"_s },
+    { u"lighttpd"_s, kTarGz, { u"content-type"_s }, u"application/x-gtar-compressed"_s,
+        u"Debian's /etc/mime.types names .tar.gz application/x-gtar-compressed"_s },
     { u"lighttpd"_s, kListings, kLength, {}, u"mod_dirlisting's own HTML"_s },
     { u"lighttpd"_s, kListings, { u"content-type"_s }, u"text/html"_s, u"mod_dirlisting names no charset"_s },
     // Apache
@@ -136,12 +156,14 @@ const QList<Expected> kExpected = {
         u"a fixed route and an error page are files in Apache, with the file's validators"_s },
     { u"apache"_s, kListings, kLength + QStringList { u"content-type"_s }, {},
         u"mod_autoindex's own HTML, in ISO-8859-1"_s },
+    { u"apache"_s, kTarGz, { u"content-type"_s }, u"application/gzip"_s,
+        u"mod_mime types by the last extension: .gz is application/gzip in /etc/mime.types"_s },
     // Caddy
     { u"caddy"_s,
         kTextFiles
             + QStringList { u"index"_s, u"index by alias"_s, u"unknown host: default site"_s, u"javascript"_s,
                 u"second index file"_s, u"404 with error page"_s, u"precompressed gzip sibling"_s,
-                u"no sibling without Accept-Encoding"_s, u"folder without slash"_s,
+                u"no sibling without Accept-Encoding"_s, u"gzip refused by q=0"_s, u"folder without slash"_s,
                 u"folder without index, listing off"_s },
         { u"content-type"_s }, u"%1; charset=utf-8"_s, u"Caddy adds a charset to text types"_s },
     { u"caddy"_s, { u"folder without slash"_s }, { u"status"_s }, u"308"_s,
@@ -158,6 +180,13 @@ const QList<Expected> kExpected = {
     { u"caddy"_s, { u"304 by If-None-Match"_s, u"304 by If-Modified-Since"_s }, { u"last-modified"_s },
         u"absent"_s, u"Caddy's 304 leaves out Last-Modified"_s },
     { u"caddy"_s, kListings, kLength, {}, u"Caddy's browse template, sent chunked"_s },
+    { u"caddy"_s,
+        { u"no sibling without Accept-Encoding"_s, u"gzip refused by q=0"_s,
+            u"css with a sibling, no Accept-Encoding"_s },
+        { u"vary"_s }, u""_s,
+        u"Caddy 2.6 sends Vary: Accept-Encoding only with the precompressed sibling"_s },
+    { u"caddy"_s, kTarGz, { u"content-type"_s }, u"application/gzip"_s,
+        u"Caddy types by the last extension (Go's mime table)"_s },
 };
 
 struct Reply
@@ -196,9 +225,10 @@ Reply exchange(quint16 port, const QByteArray &request, bool head)
     return reply;
 }
 
-QByteArray requestFor(const Case &c, const QByteArray &extra)
+QByteArray requestFor(const Case &c, quint16 port, const QByteArray &extra)
 {
-    return c.method + ' ' + c.path + " HTTP/1.1\r\nHost: " + c.host + "\r\n" + c.fields + extra
+    const QByteArray host = QByteArray(c.host).replace("%1", QByteArray::number(port));
+    return c.method + ' ' + c.path + " HTTP/1.1\r\nHost: " + host + "\r\n" + c.fields + extra
         + "Connection: close\r\n\r\n";
 }
 
@@ -209,12 +239,13 @@ QList<Reply> askAll(quint16 port)
     for (const Case &c : kCases) {
         QByteArray extra;
         if (c.conditional) {
-            const Reply plain = exchange(port, requestFor(Case { {}, c.host, "GET", c.path, {} }, {}), false);
+            const Reply plain
+                = exchange(port, requestFor(Case { {}, c.host, "GET", c.path, {} }, port, {}), false);
             extra = c.conditional == 1
                 ? QByteArray("If-None-Match: " + plain.fields.value("etag") + "\r\n")
                 : QByteArray("If-Modified-Since: " + plain.fields.value("last-modified") + "\r\n");
         }
-        replies.append(exchange(port, requestFor(c, extra), c.method == "HEAD"));
+        replies.append(exchange(port, requestFor(c, port, extra), c.method == "HEAD"));
     }
     return replies;
 }
@@ -225,7 +256,8 @@ QMap<QString, QByteArray> comparable(const Reply &reply)
 {
     QMap<QString, QByteArray> out;
     out.insert(u"status"_s, QByteArray::number(reply.status));
-    for (const QByteArray name : { "content-type", "content-length", "content-range", "content-encoding" })
+    for (const QByteArray name :
+        { "content-type", "content-length", "content-range", "content-encoding", "vary" })
         out.insert(QString::fromLatin1(name), reply.fields.value(name));
     for (const QByteArray name : { "etag", "last-modified" })
         out.insert(QString::fromLatin1(name), reply.fields.contains(name) ? "present" : "absent");
@@ -333,6 +365,13 @@ void TestExportRoundTrip::initTestCase()
     // A real gzip stream of "<p>page</p>\n", so that a client could read it.
     QVERIFY(writeFile(main + u"/page.html.gz"_s,
         QByteArray::fromHex("1f8b0800000000000203b329b02b484c4fb5d12fb0e302003ca245710c000000")));
+    // A stylesheet with its gzip sibling, and a gzip file that is a download of its own.
+    QVERIFY(writeFile(main + u"/x.css"_s, "p { margin: 0; }\n"));
+    QVERIFY(writeFile(main + u"/x.css.gz"_s,
+        QByteArray::fromHex("1f8b08000000000000032b50a856c84d2c4acfccb35230b056a8e502007a3be93a11000000")));
+    QVERIFY(writeFile(main + u"/backup.tar.gz"_s,
+        QByteArray::fromHex(
+            "1f8b0800000000000203edc1010d000000c2a0f74f6d0e37a00000000000000000008037039ade1d2700280000")));
     QVERIFY(writeFile(files + u"/readme.txt"_s, "read me\n"));
     QVERIFY(writeFile(files + u"/pub/a.txt"_s, "a\n"));
     QVERIFY(writeFile(files + u"/pub/b.txt"_s, "bb\n"));
