@@ -26,11 +26,11 @@ PACKAGES=(
 # Only for `./hostbench.sh test`: the black-box conformance test compares the
 # engine with nginx (run on its own temporary prefix and port), in Python;
 # tst_systemdunit checks the user unit with systemd-analyze (package systemd);
-# tst_exportroundtrip runs nginx, lighttpd, apache2 and caddy on exported
-# configurations (as the user, under a temporary prefix; installing them
-# starts no service in a chroot); tst_cli checks the k6 script's syntax with
-# Debian's nodejs.
-TEST_PACKAGES=(nginx-light python3 systemd lighttpd apache2 caddy nodejs)
+# tst_exportroundtrip runs nginx, lighttpd, apache2, caddy and h2o on exported
+# configurations (as root and as nobody, under a temporary prefix; installing
+# them starts no service in a chroot); tst_cli checks the k6 script's syntax
+# with Debian's nodejs.
+TEST_PACKAGES=(nginx-light python3 systemd lighttpd apache2 caddy h2o nodejs)
 
 install_missing() {
     local missing=()

@@ -51,6 +51,9 @@ struct ExportOptions
     // writes none (the user who starts it). "root" (a benchmark started by
     // root, so that the workers read what root wrote): nginx and h2o run as
     // root, lighttpd stays root, Apache (which refuses root) uses www-data.
+    // h2o with a prefix names a user only when given one (h2o refuses to
+    // start as anyone but root when it names one); started by root it then
+    // serves as nobody.
     QString user;
 };
 

@@ -80,6 +80,11 @@ std::optional<ExportPlan> ExportPlan::make(
         ? QDir::cleanPath(options.routesDir)
         : plan.place(u"routes"_s, u"/var/lib/hostbench-export/"_s + plan.program + u"/routes"_s);
     plan.user = !options.user.isEmpty() ? options.user : (plan.benchmark ? QString() : u"www-data"_s);
+    // h2o refuses to start unless root when it names a user: under a prefix
+    // (a user's own folder) it names one only when told to, and started by
+    // root it serves as nobody (its own default).
+    if (options.server == Server::H2o && options.user.isEmpty() && !plan.prefix.isEmpty())
+        plan.user.clear();
     plan.workers = options.config.threads > 0 ? options.config.threads : (plan.benchmark ? 1 : 0);
 
     static const QRegularExpression hostName(u"^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$"_s);
@@ -154,6 +159,20 @@ QString ExportPlan::head(const QString &mark) const
             ConfigWriter::package(options.server)),
         u"  "_s + ConfigWriter::shellLine(command),
     };
+    const QString runAs = rootRunsAs();
+    if (!prefix.isEmpty() && !runAs.isEmpty() && runAs != u"root"_s
+        && (options.server == Server::Lighttpd || options.server == Server::H2o)) {
+        // Both open their logs (h2o also its pid file) after switching to that user.
+        QStringList dirs { prefix + u"/logs"_s };
+        if (options.server == Server::H2o)
+            dirs.append(prefix + u"/run"_s);
+        lines.append(
+            u"Started by root, it writes its logs as %1; first give them to that user with:"_s.arg(runAs));
+        lines.append(u"  "_s + ConfigWriter::shellLine(QStringList { u"chown"_s, runAs } + dirs));
+    }
+    if (options.server == Server::H2o && user.isEmpty())
+        lines.append(u"No user named: started by root, h2o serves as nobody (--user names another; h2o"
+                     " then starts only as root)."_s);
     if (benchmark)
         lines.append(
             u"One worker unless told more, no access log, sendfile, and every file it writes under "_s
@@ -164,6 +183,13 @@ QString ExportPlan::head(const QString &mark) const
     for (const QString &line : lines)
         text += mark + u' ' + line + u'\n';
     return text;
+}
+
+QString ExportPlan::rootRunsAs() const
+{
+    if (options.server == Server::H2o && user.isEmpty())
+        return u"nobody"_s;
+    return user;
 }
 
 QString ExportPlan::routeFile(int site, const model::Route &route) const
@@ -214,6 +240,8 @@ QString ExportPlan::serverErrorLog() const
 
 QString ExportPlan::pidFile() const
 {
+    if (options.server == Server::H2o) // written by the user it serves as, in a folder of its own
+        return place(u"run/h2o.pid"_s, u"/run/h2o.pid"_s);
     return place(program + u".pid"_s, u"/run/"_s + program + u".pid"_s);
 }
 

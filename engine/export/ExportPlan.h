@@ -32,7 +32,12 @@ struct ExportPlan
     static std::optional<ExportPlan> make(
         const QList<model::VirtualHost> &sites, const ExportOptions &options, QString *error);
 
-    // The comment block at the top of a file, each line starting with `mark`.
+    // The user the server serves as when started by root (empty: the one who
+    // started it; "root": stays root).
+    QString rootRunsAs() const;
+    // The comment block at the top of a file, each line starting with `mark`:
+    // what wrote it, the start line and, where the server writes its logs
+    // after switching users, the chown that lets it.
     QString head(const QString &mark) const;
     // The file serving a fixed route of `site` (sites.indexOf): one file per
     // route, its name the percent-encoded path.

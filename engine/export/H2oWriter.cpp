@@ -62,6 +62,8 @@ QString H2oWriter::write(const ExportPlan &plan, ExportResult &result)
     out += u"listen:\n  host: %1\n  port: %2\n"_s.arg(config.listenAddress, QString::number(config.port));
     if (!plan.user.isEmpty())
         out += u"user: %1\n"_s.arg(plan.user);
+    if (!plan.prefix.isEmpty())
+        result.directories.append(plan.prefix + u"/run"_s);
     out += u"pid-file: %1\n"_s.arg(ExportPlan::quoted(plan.pidFile()));
     out += u"error-log: %1\n"_s.arg(ExportPlan::quoted(plan.serverErrorLog()));
     if (plan.workers > 0)
@@ -98,12 +100,13 @@ QString H2oWriter::write(const ExportPlan &plan, ExportResult &result)
         const QStringList names = ExportPlan::names(site);
         out += u"  # %1%2\n"_s.arg(names.join(u", "_s),
             site.isDefault ? u" (default site: h2o uses the first host for unknown names)"_s : QString());
+        // h2o matches the Host field with its port as written: each name with and without it.
         out += u"  \"%1:%2\": &site%3\n"_s.arg(names.first(), port, QString::number(i));
         out += siteMapping(plan, i);
+        out += u"  \"%1\": *site%2\n"_s.arg(names.first(), QString::number(i));
         for (qsizetype a = 1; a < names.size(); ++a)
-            out += u"  \"%1:%2\": *site%3\n"_s.arg(names.at(a), port, QString::number(i));
+            out += u"  \"%1:%2\": *site%3\n  \"%1\": *site%3\n"_s.arg(names.at(a), port, QString::number(i));
     }
-    Q_UNUSED(result);
     return out;
 }
 

@@ -1,8 +1,10 @@
 // Round trip of the configuration export: the stored sites are exported
 // with `hostbench-cli export` (production flavour, under a temporary prefix
-// on a free loopback port), the real nginx, lighttpd, apache2 and caddy are
-// started on them as the file's head says, and the same requests go to each
-// and to `hostbench-cli serve` on the same sites. Status, key headers and
+// on a free loopback port), the real nginx, lighttpd, apache2, caddy and h2o
+// are started on them exactly as the file's head says (its start line, run by
+// a shell, and what it says to run first when started by root), once by root
+// and once by a user (nobody, owning the prefix), and the same requests go to
+// each and to `hostbench-cli serve` on the same sites. Status, key headers and
 // bodies must agree, except for the differences listed in kExpected with
 // their reasons: a new difference fails, and so does a listed one that no
 // longer occurs. A server that is not installed is skipped, naming its package.
@@ -187,6 +189,34 @@ const QList<Expected> kExpected = {
         u"Caddy 2.6 sends Vary: Accept-Encoding only with the precompressed sibling"_s },
     { u"caddy"_s, kTarGz, { u"content-type"_s }, u"application/gzip"_s,
         u"Caddy types by the last extension (Go's mime table)"_s },
+    // h2o
+    { u"h2o"_s, kOwnPages, kLength, {}, u"h2o's own texts for its error pages and redirects"_s },
+    { u"h2o"_s,
+        { u"folder without slash"_s, u"unsatisfiable range"_s, u"404 without error page"_s,
+            u"route of another site"_s },
+        { u"content-type"_s }, {}, u"h2o's own answers: text/plain (its 301 text/html), with a charset"_s },
+    { u"h2o"_s, { u"folder without index, listing off"_s }, { u"status"_s }, u"404"_s,
+        u"h2o answers a folder without index and listing with 404 (and the 404 page), not 403"_s },
+    { u"h2o"_s, { u"unsatisfiable range"_s }, kValidators, u"absent"_s,
+        u"h2o sends no validators with 416"_s },
+    { u"h2o"_s, { u"304 by If-None-Match"_s, u"304 by If-Modified-Since"_s }, { u"last-modified"_s },
+        u"absent"_s, u"h2o's 304 leaves out Last-Modified"_s },
+    { u"h2o"_s, kRoutes, kValidators, u"present"_s,
+        u"a fixed route is a file in h2o 2.2 (no fixed answer without mruby), with its validators"_s },
+    { u"h2o"_s, { u"javascript"_s }, { u"content-type"_s }, u"application/javascript"_s,
+        u"h2o 2.2's built-in MIME table predates RFC 9239's text/javascript"_s },
+    { u"h2o"_s, kListings, kLength, {}, u"file.dirlisting's own HTML, sent chunked"_s },
+    { u"h2o"_s, kTarGz, { u"content-type"_s }, u"application/octet-stream"_s,
+        u"h2o 2.2's MIME table has no type for .gz"_s },
+    { u"h2o"_s,
+        kTarGz
+            + QStringList { u"text file"_s, u"HEAD of a file"_s, u"css"_s, u"range"_s, u"suffix range"_s,
+                u"file of the second site"_s, u"Host with the port"_s, u"index"_s, u"index by alias"_s,
+                u"unknown host: default site"_s, u"javascript"_s, u"json"_s, u"png"_s, u"second index file"_s,
+                u"304 by If-None-Match"_s, u"304 by If-Modified-Since"_s,
+                u"Host with the port, default site"_s },
+        { u"vary"_s }, u"accept-encoding"_s,
+        u"with file.send-compressed ON, h2o 2.2 sends Vary: Accept-Encoding with every file"_s },
 };
 
 struct Reply
@@ -256,9 +286,10 @@ QMap<QString, QByteArray> comparable(const Reply &reply)
 {
     QMap<QString, QByteArray> out;
     out.insert(u"status"_s, QByteArray::number(reply.status));
-    for (const QByteArray name :
-        { "content-type", "content-length", "content-range", "content-encoding", "vary" })
+    for (const QByteArray name : { "content-type", "content-length", "content-range", "content-encoding" })
         out.insert(QString::fromLatin1(name), reply.fields.value(name));
+    // Vary names header fields: case does not matter (RFC 9110 5.1).
+    out.insert(u"vary"_s, reply.fields.value("vary").toLower());
     for (const QByteArray name : { "etag", "last-modified" })
         out.insert(QString::fromLatin1(name), reply.fields.contains(name) ? "present" : "absent");
     QByteArray location = reply.fields.value("location");
@@ -339,6 +370,8 @@ QProcessEnvironment TestExportRoundTrip::environment() const
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(u"HOSTBENCH_DATA_DIR"_s, m_dir.filePath(u"default-data"_s));
     env.insert(u"HOME"_s, m_dir.filePath(u"home"_s)); // caddy's own folders
+    // The servers' programs are in sbin, which a user's PATH may lack.
+    env.insert(u"PATH"_s, env.value(u"PATH"_s) + u":/usr/sbin:/sbin"_s);
     return env;
 }
 
@@ -422,22 +455,31 @@ void TestExportRoundTrip::cleanupTestCase() { }
 void TestExportRoundTrip::roundTrip_data()
 {
     QTest::addColumn<int>("server");
-    for (Server server : { Server::Nginx, Server::Lighttpd, Server::Apache, Server::Caddy })
-        QTest::newRow(qPrintable(ConfigWriter::name(server))) << int(server);
+    QTest::addColumn<bool>("asUser");
+    for (Server server : { Server::Nginx, Server::Lighttpd, Server::Apache, Server::Caddy, Server::H2o }) {
+        const QString name = ConfigWriter::name(server);
+        QTest::newRow(qPrintable(name + u" as root"_s)) << int(server) << false;
+        QTest::newRow(qPrintable(name + u" as a user"_s)) << int(server) << true;
+    }
 }
 
 void TestExportRoundTrip::roundTrip()
 {
     QFETCH(int, server);
+    QFETCH(bool, asUser);
     const Server target = Server(server);
     const QString name = ConfigWriter::name(target);
     const QString program = findProgram(ConfigWriter::program(target));
     if (program.isEmpty())
         QSKIP(qPrintable(u"%1 is not installed (apt-get install %2)"_s.arg(
             ConfigWriter::program(target), ConfigWriter::package(target))));
+    // Not root: "as a user" is as the one running the test.
+    const bool root = ::geteuid() == 0;
+    if (!asUser && !root)
+        QSKIP("starting a server as root needs root");
 
     const quint16 port = freePort();
-    const QString prefix = m_dir.filePath(name);
+    const QString prefix = m_dir.filePath(name + (asUser ? u"-user"_s : u"-root"_s));
     const QString config = prefix + u"/server.conf"_s;
     QProcess exporter;
     exporter.setProcessEnvironment(environment());
@@ -446,12 +488,36 @@ void TestExportRoundTrip::roundTrip()
             u"--out"_s, config, u"--prefix"_s, prefix });
     QVERIFY(exporter.waitForFinished(kTimeoutMs));
     QVERIFY2(exporter.exitCode() == 0, exporter.readAllStandardError().constData());
-    // Started by root, lighttpd opens its logs as www-data (the production user).
-    for (const QString &dir : QStringList { prefix, prefix + u"/routes"_s })
-        ::chmod(QFile::encodeName(dir).constData(), 0755);
-    ::chmod(QFile::encodeName(prefix + u"/logs"_s).constData(), 0777);
+    // As a user: the prefix is that user's (as if the user had exported it).
+    if (asUser && root) {
+        QProcess chown;
+        chown.start(u"chown"_s, { u"-R"_s, u"nobody:nogroup"_s, prefix });
+        QVERIFY(chown.waitForFinished(kTimeoutMs) && chown.exitCode() == 0);
+    }
 
-    QStringList command = ConfigWriter::command(target, config, prefix);
+    // The start line of the file's head, run exactly as written by a shell.
+    QFile text(config);
+    QVERIFY(text.open(QIODevice::ReadOnly));
+    const QString written = QString::fromUtf8(text.readAll());
+    static const QRegularExpression startLine(u"Start it in the foreground with:\\n#  ([^\\n]+)\\n"_s);
+    const QRegularExpressionMatch match = startLine.match(written);
+    QVERIFY2(match.hasMatch(), qPrintable(u"no start line in the head of "_s + config));
+    // Started by root, a server that writes its logs as another user says what to run first.
+    static const QRegularExpression firstLine(u"first give them to that user with:\\n#  ([^\\n]+)\\n"_s);
+    const QRegularExpressionMatch first = firstLine.match(written);
+    if (!asUser && first.hasMatch()) {
+        QProcess before;
+        before.setProcessChannelMode(QProcess::MergedChannels);
+        before.start(u"/bin/sh"_s, { u"-c"_s, first.captured(1) });
+        QVERIFY(before.waitForFinished(kTimeoutMs));
+        QVERIFY2(before.exitCode() == 0,
+            qPrintable(first.captured(1) + u": "_s + QString::fromLocal8Bit(before.readAll())));
+    }
+    QStringList command { u"/bin/sh"_s, u"-c"_s, u"exec "_s + match.captured(1) };
+    if (asUser && root)
+        command = QStringList {
+            u"setpriv"_s, u"--reuid=nobody"_s, u"--regid=nogroup"_s, u"--clear-groups"_s, u"--"_s
+        } + command;
     QProcess process;
     process.setProcessEnvironment(environment());
     process.setProcessChannelMode(QProcess::MergedChannels);
@@ -461,11 +527,10 @@ void TestExportRoundTrip::roundTrip()
         stop(process);
         QFile log(prefix + u"/logs/error.log"_s);
         log.open(QIODevice::ReadOnly);
-        QFile text(config);
-        text.open(QIODevice::ReadOnly);
-        QFAIL(qPrintable(
-            u"%1 did not start: %2\n%3\n--- %4:\n%5"_s.arg(name, QString::fromLocal8Bit(process.readAll()),
-                QString::fromLocal8Bit(log.readAll()), config, QString::fromUtf8(text.readAll()))));
+        QFAIL(qPrintable(u"%1 did not start as %2 with: %3\n%4\n%5\n--- %6:\n%7"_s.arg(name,
+            asUser ? (root ? u"nobody"_s : u"this user"_s) : u"root"_s, command.join(u' '),
+            QString::fromLocal8Bit(process.readAll()), QString::fromLocal8Bit(log.readAll()), config,
+            written)));
     }
     const QList<Reply> replies = askAll(port);
     stop(process);
