@@ -100,8 +100,7 @@ bool EngineController::reloadSites(QString *error)
     const QList<model::VirtualHost> hosts = sitesToServe();
     if (hosts.isEmpty())
         return true;
-    QString reason
-        = model::SiteValidator::checkExposure(hosts, storage::SiteEdits::dataFolder(m_database));
+    QString reason = model::SiteValidator::checkExposure(hosts, storage::SiteEdits::dataFolder(m_database));
     if (reason.isEmpty())
         http::HttpServer::checkLogFiles(hosts, &reason);
     if (!reason.isEmpty()) {

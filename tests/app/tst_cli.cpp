@@ -2137,6 +2137,8 @@ void TestCli::importK6ResultBounded()
     QVERIFY2(
         r.err.contains(u"2 points skipped (first at line 1): dated before 2000-01-01"_s), qPrintable(r.err));
     QCOMPARE(db.runs().size(), 1);
+}
+
 void TestCli::sitesRefuseExposedRoots_data()
 {
     QTest::addColumn<QString>("root"); // %DATA% is the data folder, %DIR% the folder that holds it

@@ -376,7 +376,7 @@ void TestSiteValidator::validateNamesTheLog()
     host.accessLogPath = access.replace(u"%DIR%"_s, m_dir.path());
     host.errorLogEnabled = errorOn;
     host.errorLogPath = error.replace(u"%DIR%"_s, m_dir.path());
-    const SiteValidator::Errors errors = SiteValidator::validate(host, {});
+    const SiteValidator::Errors errors = SiteValidator::validate(host, {}, {});
     QCOMPARE(!errors.accessLogPath.isEmpty(), field == u"access"_s);
     QCOMPARE(!errors.errorLogPath.isEmpty(), field == u"error"_s);
     QCOMPARE(errors.isEmpty(), field.isEmpty());
