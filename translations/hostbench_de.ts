@@ -193,6 +193,26 @@
         <source>Enter the host name alone, without “http://”, a port or a path.</source>
         <translation>Geben Sie nur den Hostnamen ein, ohne „http://“, Port oder Pfad.</translation>
     </message>
+    <message>
+        <source>Give the full path of the log file, or leave it empty for the default.</source>
+        <translation>Geben Sie den vollständigen Pfad der Protokolldatei an, oder lassen Sie das Feld leer für die Vorgabe.</translation>
+    </message>
+    <message>
+        <source>This is a folder; give the log file&apos;s name.</source>
+        <translation>Das ist ein Ordner; geben Sie den Namen der Protokolldatei an.</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>Der Ordner %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The file %1 cannot be written.</source>
+        <translation>Die Datei %1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be written.</source>
+        <translation>In den Ordner %1 kann nicht geschrieben werden.</translation>
+    </message>
 </context>
 <context>
     <name>TargetResolver</name>
@@ -2105,6 +2125,16 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Open %1 in the web browser</source>
         <translation>%1 im Webbrowser öffnen</translation>
+    </message>
+    <message>
+        <source>Engine Not Reloaded</source>
+        <translation>Engine nicht neu geladen</translation>
+    </message>
+    <message>
+        <source>The change is stored, but the engine did not reload: %1
+It still serves the previous configuration.</source>
+        <translation>Die Änderung ist gespeichert, aber die Engine wurde nicht neu geladen: %1
+Sie liefert weiter die vorige Konfiguration aus.</translation>
     </message>
 </context>
 <context>

@@ -193,6 +193,26 @@
         <source>Route %1: %2</source>
         <translation>Route %1&#xa0;: %2</translation>
     </message>
+    <message>
+        <source>Give the full path of the log file, or leave it empty for the default.</source>
+        <translation>Indiquez le chemin complet du fichier journal, ou laissez vide pour la valeur par défaut.</translation>
+    </message>
+    <message>
+        <source>This is a folder; give the log file&apos;s name.</source>
+        <translation>Ceci est un dossier ; indiquez le nom du fichier journal.</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>Le dossier %1 n’existe pas.</translation>
+    </message>
+    <message>
+        <source>The file %1 cannot be written.</source>
+        <translation>Le fichier %1 ne peut pas être écrit.</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be written.</source>
+        <translation>Le dossier %1 n’est pas accessible en écriture.</translation>
+    </message>
 </context>
 <context>
     <name>TargetResolver</name>
@@ -2105,6 +2125,16 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Open %1 in the web browser</source>
         <translation>Ouvrir %1 dans le navigateur web</translation>
+    </message>
+    <message>
+        <source>Engine Not Reloaded</source>
+        <translation>Moteur non rechargé</translation>
+    </message>
+    <message>
+        <source>The change is stored, but the engine did not reload: %1
+It still serves the previous configuration.</source>
+        <translation>La modification est enregistrée, mais le moteur n’a pas été rechargé : %1
+Il sert toujours la configuration précédente.</translation>
     </message>
 </context>
 <context>

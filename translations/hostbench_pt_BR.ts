@@ -193,6 +193,26 @@
         <source>Route %1: %2</source>
         <translation>Rota %1: %2</translation>
     </message>
+    <message>
+        <source>Give the full path of the log file, or leave it empty for the default.</source>
+        <translation>Informe o caminho completo do arquivo de log, ou deixe vazio para o padrão.</translation>
+    </message>
+    <message>
+        <source>This is a folder; give the log file&apos;s name.</source>
+        <translation>Isto é uma pasta; informe o nome do arquivo de log.</translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation>A pasta %1 não existe.</translation>
+    </message>
+    <message>
+        <source>The file %1 cannot be written.</source>
+        <translation>O arquivo %1 não pode ser gravado.</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be written.</source>
+        <translation>A pasta %1 não pode ser gravada.</translation>
+    </message>
 </context>
 <context>
     <name>TargetResolver</name>
@@ -2105,6 +2125,16 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Open %1 in the web browser</source>
         <translation>Abrir %1 no navegador</translation>
+    </message>
+    <message>
+        <source>Engine Not Reloaded</source>
+        <translation>Motor não recarregado</translation>
+    </message>
+    <message>
+        <source>The change is stored, but the engine did not reload: %1
+It still serves the previous configuration.</source>
+        <translation>A alteração foi armazenada, mas o motor não recarregou: %1
+Ele continua servindo a configuração anterior.</translation>
     </message>
 </context>
 <context>
