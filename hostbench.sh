@@ -103,6 +103,13 @@ package)
         exec "$BUILD_DIR/app/gui/hostbench" "$@"
     fi
     echo "hostbench.sh: no display (DISPLAY and WAYLAND_DISPLAY are unset): serving the default site with hostbench-cli instead; Ctrl+C stops it." >&2
+    # serve run as root gives root up (--user NAME, else $SUDO_USER) or
+    # refuses; a root login without sudo (a fresh container, say) has only
+    # root, and its data folder is root's: it stays root, and says so.
+    if [ "$(id -u)" -eq 0 ] && [ -z "${SUDO_USER:-}" ] && [[ " $* " != *" --user "* ]]; then
+        echo "hostbench.sh: running as root with no other user (no sudo): serve keeps root (--user root); pass --user NAME to give it up." >&2
+        set -- --user root "$@"
+    fi
     exec "$BUILD_DIR/app/cli/hostbench-cli" serve "$@"
     ;;
 esac
