@@ -214,9 +214,12 @@ void TestPeerHangups::serve()
     QVERIFY(writeFile(root));
     QProcess serve;
     serve.setProcessEnvironment(environment());
-    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH),
-        { u"serve"_s, u"--data-dir"_s, m_dir->filePath(u"data"_s), u"--listen"_s, u"127.0.0.1:0"_s,
-            u"--threads"_s, u"2"_s, u"--site"_s, u"main.test="_s + root });
+    QStringList arguments { u"serve"_s, u"--data-dir"_s, m_dir->filePath(u"data"_s), u"--listen"_s,
+        u"127.0.0.1:0"_s, u"--threads"_s, u"2"_s, u"--site"_s, u"main.test="_s + root };
+    // serve as root gives root up or refuses (issue #21); the temporary folders here are root's.
+    if (::geteuid() == 0)
+        arguments += { u"--user"_s, u"root"_s };
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
     QVERIFY(serve.waitForStarted(kTimeoutMs));
     static const QRegularExpression serving(
         u"^Serving http://127\\.0\\.0\\.1:(\\d+)/"_s, QRegularExpression::MultilineOption);
