@@ -28,22 +28,6 @@ constexpr int kTimeoutMs = 30'000;
 constexpr qint64 kFileBytes = 1'414'000; // W3
 constexpr int kRounds = 5;
 
-QByteArray readAll(int fd)
-{
-    QByteArray bytes;
-    char buffer[4096];
-    for (;;) {
-        pollfd p { fd, POLLIN, 0 };
-        if (::poll(&p, 1, 10000) <= 0)
-            break;
-        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-        if (n <= 0)
-            break;
-        bytes.append(buffer, n);
-    }
-    return bytes;
-}
-
 void stop(QProcess &process)
 {
     process.terminate();
@@ -145,7 +129,7 @@ quint16 TestPeerHangups::enginePortOfWindow(const QString &folder, QProcess &pro
             peer_hangups::sendAll(fd,
                 "GET /api/status HTTP/1.1\r\nHost: " + address + "\r\nAuthorization: Bearer " + secret
                     + "\r\nConnection: close\r\n\r\n");
-            const QByteArray reply = readAll(fd);
+            const QByteArray reply = peer_hangups::readUntilClosed(fd, 10000);
             ::close(fd);
             const QJsonObject status
                 = QJsonDocument::fromJson(reply.mid(reply.indexOf("\r\n\r\n") + 4)).object();

@@ -171,6 +171,23 @@ inline bool run(const Target &target, Case c, int clients = 20)
 inline constexpr Case kAllCases[] = { Case::AbortedDownload, Case::HalfClosedDownload, Case::ResetDownload,
     Case::ResetBeforeAnswer, Case::AbortedUpload, Case::ResetUpload };
 
+// Everything the peer sends until it closes, or until it is silent for `timeoutMs`.
+inline QByteArray readUntilClosed(int fd, int timeoutMs = 15000)
+{
+    QByteArray bytes;
+    char buffer[65536];
+    for (;;) {
+        pollfd p { fd, POLLIN, 0 };
+        if (::poll(&p, 1, timeoutMs) <= 0)
+            break;
+        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+        if (n <= 0)
+            break;
+        bytes.append(buffer, n);
+    }
+    return bytes;
+}
+
 // One whole GET of the target: its status and the body's length (-1 when incomplete).
 inline std::pair<int, qint64> fetch(const Target &target)
 {
@@ -178,17 +195,7 @@ inline std::pair<int, qint64> fetch(const Target &target)
     if (fd < 0)
         return { 0, -1 };
     sendAll(fd, "GET " + target.path + " HTTP/1.1\r\nHost: " + target.host + "\r\nConnection: close\r\n\r\n");
-    QByteArray bytes;
-    char buffer[65536];
-    for (;;) {
-        pollfd p { fd, POLLIN, 0 };
-        if (::poll(&p, 1, 15000) <= 0)
-            break;
-        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-        if (n <= 0)
-            break;
-        bytes.append(buffer, n);
-    }
+    const QByteArray bytes = readUntilClosed(fd);
     ::close(fd);
     const qsizetype headEnd = bytes.indexOf("\r\n\r\n");
     if (headEnd < 0)
