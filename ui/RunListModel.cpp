@@ -154,14 +154,15 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
         return display ? QVariant(Format::count(s.completed)) : QVariant(s.completed);
     case RateColumn:
         return display ? QVariant(Format::rate(s.requestsPerSecond)) : QVariant(s.requestsPerSecond);
-    // No answered request, no latency: a dash, as on the Benchmark page, not "0.00 ms".
+    // No answered request, no latency: a dash, as on the Benchmark page, not
+    // "0.00 ms". Nor for a run broken off: its percentiles were never computed.
     case P50Column:
         if (display)
-            return s.completed > 0 ? Format::milliseconds(s.latencyP50Ms) : u"–"_s;
+            return s.completed > 0 && run.finished ? Format::milliseconds(s.latencyP50Ms) : u"–"_s;
         return s.latencyP50Ms;
     case P99Column:
         if (display)
-            return s.completed > 0 ? Format::milliseconds(s.latencyP99Ms) : u"–"_s;
+            return s.completed > 0 && run.finished ? Format::milliseconds(s.latencyP99Ms) : u"–"_s;
         return s.latencyP99Ms;
     case FailedColumn:
         return display ? QVariant(Format::count(s.failed)) : QVariant(s.failed);

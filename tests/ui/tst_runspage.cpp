@@ -336,11 +336,17 @@ void TestRunsPage::stoppedAndBrokenOffRunsSaySo()
     QCOMPARE(cell(brokenRow, Model::RequestsColumn), locale.toString(5850));
     QCOMPARE(model->index(brokenRow, Model::RequestsColumn).data(Model::kSortRole).toULongLong(), 5850ULL);
     QCOMPARE(cell(brokenRow, Model::FailedColumn), locale.toString(3));
+    // Its percentiles were never computed: a dash, not "0.00 ms".
+    QCOMPARE(cell(brokenRow, Model::P50Column), u"–"_s);
+    QCOMPARE(cell(brokenRow, Model::P99Column), u"–"_s);
     QVERIFY2(cell(brokenRow, Model::RateColumn).startsWith(locale.toString(1500)),
         qPrintable(cell(brokenRow, Model::RateColumn)));
     // Both stand out from the finished runs.
     QVERIFY(model->index(stoppedRow, Model::LengthColumn).data(Qt::ForegroundRole).isValid());
     QVERIFY(model->index(brokenRow, Model::LengthColumn).data(Qt::ForegroundRole).isValid());
+    m_page->resize(1024, 700);
+    table()->resizeColumnsToContents();
+    test::Screenshots::save(m_page.get(), u"runs-stopped-and-broken-off"_s);
 }
 
 void TestRunsPage::parameterHeadersAreWhole()
