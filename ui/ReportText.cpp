@@ -8,7 +8,9 @@ namespace hostbench::ui {
 
 QString ReportText::ab(const model::BenchParameters &parameters, const model::RunSummary &summary)
 {
-    QString text = bench::AbReport::format(summary);
+    // Whole microseconds where ab's whole milliseconds would read 0 (the
+    // window writes µs elsewhere too); the CLI keeps ab's milliseconds.
+    QString text = bench::AbReport::format(summary, bench::AbReport::fittingUnit(summary));
     // ab opens its results with two blank lines, which a text view need not show.
     while (text.startsWith(u'\n'))
         text.remove(0, 1);

@@ -14,6 +14,17 @@ qint64 roundMs(double ms)
     return ms > 0 ? qint64(std::floor(ms + 0.5)) : 0;
 }
 
+// A time in ms as a table cell: whole ms as ab rounds them, or whole us.
+qint64 cell(double ms, AbReport::TimeUnit unit)
+{
+    return unit == AbReport::TimeUnit::Microseconds ? roundMs(ms * 1000) : roundMs(ms);
+}
+
+double scale(AbReport::TimeUnit unit)
+{
+    return unit == AbReport::TimeUnit::Microseconds ? 1000 : 1;
+}
+
 QString cformat(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 QString cformat(const char *format, ...)
@@ -26,23 +37,24 @@ QString cformat(const char *format, ...)
     return QString::fromLatin1(line);
 }
 
-QString timesRow(const char *label, const model::TimeStats &t)
+QString timesRow(const char *label, const model::TimeStats &t, AbReport::TimeUnit unit)
 {
     // ab: "%5" " %4" " %5.1f" " %6" " %7" after a 12-character label.
-    return cformat("%-12s%5lld %4lld %5.1f %6lld %7lld\n", label, roundMs(t.minMs), roundMs(t.meanMs), t.sdMs,
-        roundMs(t.medianMs), roundMs(t.maxMs));
+    return cformat("%-12s%5lld %4lld %5.1f %6lld %7lld\n", label, cell(t.minMs, unit), cell(t.meanMs, unit),
+        t.sdMs * scale(unit), cell(t.medianMs, unit), cell(t.maxMs, unit));
 }
 
-QString sanity(const char *what, const model::TimeStats &t)
+QString sanity(const char *what, const model::TimeStats &t, AbReport::TimeUnit unit)
 {
-    double d = double(roundMs(t.meanMs) - roundMs(t.medianMs));
+    double d = double(cell(t.meanMs, unit) - cell(t.medianMs, unit));
     if (d < 0)
         d = -d;
-    if (d > 2 * t.sdMs)
+    const double sd = t.sdMs * scale(unit);
+    if (d > 2 * sd)
         return cformat("ERROR: The median and mean for %s are more than twice the standard\n"
                        "       deviation apart. These results are NOT reliable.\n",
             what);
-    if (d > t.sdMs)
+    if (d > sd)
         return cformat("WARNING: The median and mean for %s are not within a normal deviation\n"
                        "        These results are probably not that reliable.\n",
             what);
@@ -59,8 +71,16 @@ QString AbReport::preamble(const QString &hostname)
         .arg(hostname);
 }
 
-QString AbReport::format(const model::RunSummary &s)
+AbReport::TimeUnit AbReport::fittingUnit(const model::RunSummary &summary)
 {
+    return summary.completed > 0 && summary.total.medianMs < 10 ? TimeUnit::Microseconds
+                                                                : TimeUnit::Milliseconds;
+}
+
+QString AbReport::format(const model::RunSummary &s, TimeUnit unit)
+{
+    // \xb5 is the micro sign in Latin-1, which cformat() decodes.
+    const char *unitName = unit == TimeUnit::Microseconds ? "\xb5s" : "ms";
     const auto ull = [](quint64 v) { return static_cast<unsigned long long>(v); };
     QString out;
     out += QLatin1String("\n\n");
@@ -109,25 +129,25 @@ QString AbReport::format(const model::RunSummary &s)
     }
 
     if (s.completed > 0) {
-        out += QLatin1String("\nConnection Times (ms)\n");
+        out += cformat("\nConnection Times (%s)\n", unitName);
         out += QLatin1String("              min  mean[+/-sd] median   max\n");
-        out += timesRow("Connect:", s.connect);
-        out += timesRow("Processing:", s.processing);
-        out += timesRow("Waiting:", s.waiting);
-        out += timesRow("Total:", s.total);
-        out += sanity("the initial connection time", s.connect);
-        out += sanity("the processing time", s.processing);
-        out += sanity("the waiting time", s.waiting);
-        out += sanity("the total time", s.total);
+        out += timesRow("Connect:", s.connect, unit);
+        out += timesRow("Processing:", s.processing, unit);
+        out += timesRow("Waiting:", s.waiting, unit);
+        out += timesRow("Total:", s.total, unit);
+        out += sanity("the initial connection time", s.connect, unit);
+        out += sanity("the processing time", s.processing, unit);
+        out += sanity("the waiting time", s.waiting, unit);
+        out += sanity("the total time", s.total, unit);
     }
 
     if (s.completed > 1 && !s.percentiles.isEmpty()) {
-        out += QLatin1String("\nPercentage of the requests served within a certain time (ms)\n");
+        out += cformat("\nPercentage of the requests served within a certain time (%s)\n", unitName);
         for (const auto &[percent, ms] : s.percentiles) {
             if (percent >= 100)
-                out += cformat(" 100%%  %5lld (longest request)\n", roundMs(ms));
+                out += cformat(" 100%%  %5lld (longest request)\n", cell(ms, unit));
             else
-                out += cformat("  %d%%  %5lld\n", percent, roundMs(ms));
+                out += cformat("  %d%%  %5lld\n", percent, cell(ms, unit));
         }
     }
 

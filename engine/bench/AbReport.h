@@ -28,12 +28,24 @@ namespace hostbench::bench {
 class AbReport final
 {
 public:
+    // The unit of the Connection Times and percentile tables. ab prints whole
+    // milliseconds; the window offers whole microseconds for runs whose
+    // answers take under a few milliseconds, where every ab cell would read 0.
+    enum class TimeUnit { Milliseconds, Microseconds };
+
+    // Microseconds where the median total time is under 10 ms (whole
+    // milliseconds would keep under two significant digits), else
+    // milliseconds.
+    static TimeUnit fittingUnit(const model::RunSummary &summary);
+
     // ab's opening lines, up to "Benchmarking HOST (be patient)".
     static QString preamble(const QString &hostname);
     // ab's results block: from two blank lines and "Server Software:" to the
     // percentile table (shown only with more than one complete request), and
-    // with a rate the corrected/uncorrected block.
-    static QString format(const model::RunSummary &summary);
+    // with a rate the corrected/uncorrected block. With TimeUnit::Microseconds
+    // the two tables' headings say (µs) and their cells are whole
+    // microseconds; the rest is ab's layout unchanged.
+    static QString format(const model::RunSummary &summary, TimeUnit unit = TimeUnit::Milliseconds);
 };
 
 } // namespace hostbench::bench

@@ -20,6 +20,9 @@ private slots:
     void optionalLines_data();
     void optionalLines();
     void openModelShowsBothLatencies();
+    void microsecondsForFastRuns();
+    void fittingUnit_data();
+    void fittingUnit();
     void sameLayoutAsRealAb_data();
     void sameLayoutAsRealAb();
 
@@ -181,6 +184,66 @@ void TestAbReport::openModelShowsBothLatencies()
           u"Corrected:       1.250   350.500   950.000  1001.000  (from the intended send time)\n"
           u"Uncorrected:     1.200     2.000     3.500  1000.500  (from the actual send time)\n"_s;
     QVERIFY2(text.endsWith(expected), qPrintable(text));
+}
+
+void TestAbReport::microsecondsForFastRuns()
+{
+    // A run whose answers take 0.05-0.9 ms: ab's whole milliseconds read 0
+    // in nearly every cell; whole microseconds keep the figures.
+    RunSummary s = sample();
+    s.connect = TimeStats { 0.0, 0.004, 0.002, 0.003, 0.021 };
+    s.processing = TimeStats { 0.05, 0.12, 0.03, 0.11, 0.9 };
+    s.waiting = TimeStats { 0.04, 0.11, 0.03, 0.10, 0.88 };
+    s.total = TimeStats { 0.05, 0.124, 0.031, 0.113, 0.9 };
+    s.percentiles = { { 50, 0.113 }, { 66, 0.121 }, { 75, 0.13 }, { 80, 0.1405 }, { 90, 0.16 }, { 95, 0.2 },
+        { 98, 0.31 }, { 99, 0.45 }, { 100, 0.9 } };
+
+    const QString ms = AbReport::format(s);
+    QVERIFY2(ms.contains(u"  50%      0\n"_s), qPrintable(ms));
+
+    const QString us = AbReport::format(s, AbReport::TimeUnit::Microseconds);
+    const QString expected = u"\nConnection Times (µs)\n"
+                             u"              min  mean[+/-sd] median   max\n"
+                             u"Connect:        0    4   2.0      3      21\n"
+                             u"Processing:    50  120  30.0    110     900\n"
+                             u"Waiting:       40  110  30.0    100     880\n"
+                             u"Total:         50  124  31.0    113     900\n"
+                             u"\nPercentage of the requests served within a certain time (µs)\n"
+                             u"  50%    113\n"
+                             u"  66%    121\n"
+                             u"  75%    130\n"
+                             u"  80%    141\n"
+                             u"  90%    160\n"
+                             u"  95%    200\n"
+                             u"  98%    310\n"
+                             u"  99%    450\n"
+                             u" 100%    900 (longest request)\n"_s;
+    QVERIFY2(us.endsWith(expected), qPrintable(us));
+    // Everything above the tables is ab's layout unchanged.
+    QCOMPARE(us.left(us.indexOf(u"\nConnection Times"_s)), ms.left(ms.indexOf(u"\nConnection Times"_s)));
+}
+
+void TestAbReport::fittingUnit_data()
+{
+    QTest::addColumn<double>("medianMs");
+    QTest::addColumn<quint64>("completed");
+    QTest::addColumn<bool>("microseconds");
+    QTest::newRow("0.1 ms") << 0.1 << quint64(100) << true;
+    QTest::newRow("9.9 ms") << 9.9 << quint64(100) << true;
+    QTest::newRow("10 ms") << 10.0 << quint64(100) << false;
+    QTest::newRow("250 ms") << 250.0 << quint64(100) << false;
+    QTest::newRow("nothing answered") << 0.0 << quint64(0) << false;
+}
+
+void TestAbReport::fittingUnit()
+{
+    QFETCH(double, medianMs);
+    QFETCH(quint64, completed);
+    QFETCH(bool, microseconds);
+    RunSummary s = sample();
+    s.total.medianMs = medianMs;
+    s.completed = completed;
+    QCOMPARE(AbReport::fittingUnit(s) == AbReport::TimeUnit::Microseconds, microseconds);
 }
 
 namespace {

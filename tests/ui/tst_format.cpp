@@ -3,6 +3,7 @@
 // truncated to whole seconds. Issue #20: "Sent 27.2 GB" for 29.18e9 bytes,
 // and "Finished in 1 s" for a 1.967 s run.
 #include "ui/Format.h"
+#include "ui/ReportText.h"
 
 #include <QLocale>
 #include <QTest>
@@ -20,6 +21,7 @@ private slots:
     void bytes();
     void elapsed_data();
     void elapsed();
+    void reportInMicroseconds();
 };
 
 void TestFormat::bytes_data()
@@ -65,4 +67,26 @@ void TestFormat::elapsed()
 }
 
 QTEST_GUILESS_MAIN(TestFormat)
+// Issue #20: "The ab-style percentile table shows all '0' ms for runs under a
+// millisecond: give µs there, as the rest of the window does." The window's
+// report (Benchmark and Runs pages) writes those tables in whole µs.
+void TestFormat::reportInMicroseconds()
+{
+    hostbench::model::RunSummary s;
+    s.completed = 500;
+    s.concurrency = 4;
+    s.timeTakenSec = 0.1;
+    s.total = { 0.04, 0.09, 0.02, 0.085, 0.7 };
+    s.percentiles = { { 50, 0.085 }, { 90, 0.12 }, { 100, 0.7 } };
+    const QString text = hostbench::ui::ReportText::ab({}, s);
+    QVERIFY2(text.contains(u"Percentage of the requests served within a certain time (µs)\n  50%     85\n"_s),
+        qPrintable(text));
+    QVERIFY2(text.contains(u"Connection Times (µs)"_s), qPrintable(text));
+
+    s.total.medianMs = 85;
+    s.percentiles = { { 50, 85 }, { 90, 120 }, { 100, 700 } };
+    const QString slow = hostbench::ui::ReportText::ab({}, s);
+    QVERIFY2(slow.contains(u"certain time (ms)\n  50%     85\n"_s), qPrintable(slow));
+}
+
 #include "tst_format.moc"
