@@ -678,7 +678,7 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <name>hostbench::ui::LogLineModel</name>
     <message>
         <source>Site</source>
-        <translation>Website</translation>
+        <translation>Site</translation>
     </message>
     <message>
         <source>Status</source>
@@ -725,7 +725,7 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
     <message>
         <source>S&amp;ite:</source>
-        <translation>Webs&amp;ite:</translation>
+        <translation>S&amp;ite:</translation>
     </message>
     <message>
         <source>Stat&amp;us:</source>
@@ -733,7 +733,7 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
     <message>
         <source>No site writes a log.</source>
-        <translation>Keine Website schreibt ein Protokoll.</translation>
+        <translation>Keine Site schreibt ein Protokoll.</translation>
     </message>
     <message numerus="yes">
         <source>Following %n file(s) in %1.</source>
@@ -744,7 +744,7 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
     <message>
         <source>All sites</source>
-        <translation>Alle Websites</translation>
+        <translation>Alle Sites</translation>
     </message>
     <message numerus="yes">
         <source>Paused while you read: %n new line(s) wait. Scroll to the end to see them.</source>
@@ -755,7 +755,7 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
     <message>
         <source>Select a line, or a site, to open its log file</source>
-        <translation>Wählen Sie eine Zeile oder eine Website, um ihre Protokolldatei zu öffnen</translation>
+        <translation>Wählen Sie eine Zeile oder eine Site, um ihre Protokolldatei zu öffnen</translation>
     </message>
 </context>
 <context>
@@ -909,7 +909,7 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
     <message>
         <source>The access and error logs of every site, live</source>
-        <translation>Die Zugriffs- und Fehlerprotokolle aller Websites, live</translation>
+        <translation>Die Zugriffs- und Fehlerprotokolle aller Sites, live</translation>
     </message>
     <message>
         <source>&amp;Logs</source>
@@ -1492,7 +1492,7 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
     <message>
         <source>Listen &amp;address:</source>
-        <translation>Lausch&amp;adresse:</translation>
+        <translation>Listen-&amp;Adresse:</translation>
     </message>
     <message>
         <source>&amp;Port:</source>
@@ -1932,7 +1932,7 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
     <message>
         <source>Off: requests of Hostbench&apos;s load generator (User-Agent Hostbench/…) are counted but not logged, so that a benchmark does not rotate away the log of the site&apos;s real traffic.</source>
-        <translation>Aus: Anfragen des Lastgenerators von Hostbench (User-Agent Hostbench/…) werden gezählt, aber nicht protokolliert, damit ein Lasttest das Protokoll des echten Verkehrs der Website nicht wegrotiert.</translation>
+        <translation>Aus: Anfragen des Lastgenerators von Hostbench (User-Agent Hostbench/…) werden gezählt, aber nicht protokolliert, damit ein Lasttest das Protokoll des echten Verkehrs der Site nicht wegrotiert.</translation>
     </message>
 </context>
 <context>
@@ -2116,11 +2116,11 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
     <message>
         <source>Show the site&apos;s document root in the file manager</source>
-        <translation>Das Dokumentenverzeichnis der Website im Dateimanager zeigen</translation>
+        <translation>Das Dokumentverzeichnis der Site im Dateimanager zeigen</translation>
     </message>
     <message>
         <source>Served by %1 with “Host: %2”; a browser on this computer reaches it at %3 (names under .localhost lead here).</source>
-        <translation>Bedient von %1 mit „Host: %2“; ein Browser auf diesem Rechner erreicht sie unter %3 (Namen unter .localhost führen hierher).</translation>
+        <translation>Ausgeliefert von %1 mit „Host: %2“; ein Browser auf diesem Rechner erreicht sie unter %3 (Namen unter .localhost führen hierher).</translation>
     </message>
     <message>
         <source>Open %1 in the web browser</source>

@@ -10,7 +10,9 @@
 //   - a source with an accelerator (&X; "&&" is a literal ampersand) has exactly
 //     one in its translation, and a source without has none;
 //   - no two texts of one accelerator group share a key, in English (the
-//     sources) and in every translation.
+//     sources) and in every translation;
+//   - each language keeps its glossary (translations/glossary.txt): one word
+//     per idea, e.g. German "Site", never "Website" beside it (issue #20).
 //
 // The accelerator group: the .ts context (the class: one page, dialog or
 // window) and the message's disambiguation (tr()'s second argument). A class
@@ -201,6 +203,7 @@ private slots:
     void placeholdersKept();
     void acceleratorsDistinct_data();
     void acceleratorsDistinct();
+    void glossaryKept();
     void everyLanguageCompiledIn();
     void settingChoosesLanguageAtNextStart_data();
     void settingChoosesLanguageAtNextStart();
@@ -377,6 +380,56 @@ void TestTranslations::acceleratorsDistinct()
                 problems.append(u"&%1 used by %2 in %3"_s.arg(key.key(), key->join(u", "_s), group.key()));
         }
     }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+void TestTranslations::glossaryKept()
+{
+    QFile file(QDir(qEnvironmentVariable("HOSTBENCH_SOURCE_DIR")).filePath(u"translations/glossary.txt"_s));
+    QVERIFY2(file.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(file.fileName()));
+    const auto plain = [](QString text) {
+        // An accelerator's '&' is not part of the word ("Listen-&Adresse").
+        return text.replace(u"&&"_s, u"\x01"_s).remove(u'&').replace(u'\x01', u'&');
+    };
+    QStringList problems;
+    int rules = 0;
+    int lineNumber = 0;
+    while (!file.atEnd()) {
+        const QString line = QString::fromUtf8(file.readLine()).trimmed();
+        ++lineNumber;
+        if (line.isEmpty() || line.startsWith(u'#'))
+            continue;
+        const QStringList fields = line.split(u'|');
+        QVERIFY2(fields.size() == 4,
+            qPrintable(u"glossary.txt:%1: 4 fields, not %2"_s.arg(lineNumber).arg(fields.size())));
+        const QString code = fields[0].trimmed();
+        const QString term = fields[1].trimmed();
+        const QString chosen = fields[2].trimmed();
+        QStringList rejected;
+        for (const QString &variant : fields[3].split(u','))
+            if (!variant.trimmed().isEmpty())
+                rejected << variant.trimmed();
+        QVERIFY2(m_files.contains(u"hostbench_%1.ts"_s.arg(code)),
+            qPrintable(u"glossary.txt: no language "_s + code));
+        ++rules;
+        const QRegularExpression english(
+            u"\\b"_s + QRegularExpression::escape(term), QRegularExpression::CaseInsensitiveOption);
+        for (const Message &m : m_files[u"hostbench_%1.ts"_s.arg(code)].messages) {
+            for (const QString &raw : m.translations) {
+                const QString translation = plain(raw);
+                for (const QString &variant : rejected)
+                    if (translation.contains(variant, Qt::CaseInsensitive))
+                        problems.append(
+                            u"%1: «%2» uses «%3», not «%4»: "_s.arg(code, translation, variant, chosen)
+                            + where(m));
+                if (english.match(plain(m.source)).hasMatch()
+                    && !translation.contains(chosen, Qt::CaseInsensitive))
+                    problems.append(
+                        u"%1: «%2» lacks «%3» for «%4»: "_s.arg(code, translation, chosen, term) + where(m));
+            }
+        }
+    }
+    QVERIFY2(rules > 0, "glossary.txt has no rule");
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
 }
 
