@@ -344,13 +344,13 @@ QString Database::setting(const QString &key, const QString &fallback)
     if (!ensureOpen())
         return fallback;
     QSqlQuery query(connection());
-    query.prepare(u"SELECT value FROM settings WHERE key = ?"_s);
-    query.addBindValue(key);
+    query.prepare(u"SELECT value FROM settings WHERE key = :key"_s);
+    query.bindValue(u":key"_s, key);
     if (!query.exec()) {
         fail(u"Cannot read the setting %1"_s.arg(key), query.lastError().text());
         return fallback;
     }
-    return query.next() ? query.value(0).toString() : fallback;
+    return query.next() ? query.value(u"value"_s).toString() : fallback;
 }
 
 bool Database::setSetting(const QString &key, const QString &value)
@@ -358,11 +358,11 @@ bool Database::setSetting(const QString &key, const QString &value)
     if (!ensureOpen())
         return false;
     QSqlQuery query(connection());
-    query.prepare(u"INSERT INTO settings (key, value) VALUES (?, ?) "
+    query.prepare(u"INSERT INTO settings (key, value) VALUES (:key, :value) "
                   "ON CONFLICT (key) DO UPDATE SET value = excluded.value"_s);
-    query.addBindValue(key);
+    query.bindValue(u":key"_s, key);
     // A null QString binds as NULL, which the NOT NULL column refuses: empty is ''.
-    query.addBindValue(value.isNull() ? u""_s : value);
+    query.bindValue(u":value"_s, value.isNull() ? u""_s : value);
     return query.exec() || fail(u"Cannot save the setting %1"_s.arg(key), query.lastError().text());
 }
 

@@ -1,5 +1,7 @@
 #include "storage/HostSettingsTable.h"
 
+#include "storage/SqlColumn.h"
+
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -10,14 +12,37 @@
 namespace hostbench::storage {
 
 using namespace Qt::StringLiterals;
+using namespace sql;
 
 namespace {
 
-bool failQuery(const QString &what, const QSqlQuery &query, QString *error)
-{
-    *error = what + u": "_s + query.lastError().text();
-    return false;
-}
+// The tables' columns (Schema), named once.
+namespace settingsTable {
+const QString name = u"host_settings"_s;
+const Column hostId = column(u"host_id"_s);
+const Column indexFiles = column(u"index_files"_s);
+const Column directoryListing = column(u"directory_listing"_s);
+const Column followSymlinks = column(u"follow_symlinks"_s);
+const Column maxRequestLineBytes = column(u"max_request_line_bytes"_s);
+const Column maxHeaderBytes = column(u"max_header_bytes"_s);
+const Column maxHeaderFields = column(u"max_header_fields"_s);
+const Column maxBodyBytes = column(u"max_body_bytes"_s);
+const Column accessLogEnabled = column(u"access_log_enabled"_s);
+const Column accessLogPath = column(u"access_log_path"_s);
+const Column errorLogEnabled = column(u"error_log_enabled"_s);
+const Column errorLogPath = column(u"error_log_path"_s);
+const Column logRotateBytes = column(u"log_rotate_bytes"_s);
+const Column logRotateKeep = column(u"log_rotate_keep"_s);
+const Column logLoadGenerator = column(u"log_load_generator"_s);
+const Column serveHiddenFiles = column(u"serve_hidden_files"_s);
+} // namespace settingsTable
+
+namespace errorPagesTable {
+const QString name = u"error_pages"_s;
+const Column hostId = column(u"host_id"_s);
+const Column status = column(u"status"_s);
+const Column path = column(u"path"_s);
+} // namespace errorPagesTable
 
 QString indexFilesJson(const QStringList &names)
 {
@@ -30,6 +55,34 @@ QStringList indexFilesFromJson(const QString &json)
     for (const QJsonValue &value : QJsonDocument::fromJson(json.toUtf8()).array())
         names.append(value.toString());
     return names;
+}
+
+// One host_settings row: what write() stores and readInto() reads back.
+ColumnValues settingsColumns(const model::VirtualHost &host)
+{
+    namespace t = settingsTable;
+    return { { t::hostId, QVariant(host.id) }, { t::indexFiles, QVariant(indexFilesJson(host.indexFiles)) },
+        { t::directoryListing, QVariant(int(host.directoryListing)) },
+        { t::followSymlinks, QVariant(int(host.followSymlinks)) },
+        { t::maxRequestLineBytes, QVariant(host.limits.maxRequestLineBytes) },
+        { t::maxHeaderBytes, QVariant(host.limits.maxHeaderBytes) },
+        { t::maxHeaderFields, QVariant(host.limits.maxHeaderFields) },
+        { t::maxBodyBytes, QVariant(host.limits.maxBodyBytes) },
+        { t::accessLogEnabled, QVariant(int(host.accessLogEnabled)) },
+        { t::accessLogPath, text(host.accessLogPath) },
+        { t::errorLogEnabled, QVariant(int(host.errorLogEnabled)) },
+        { t::errorLogPath, text(host.errorLogPath) }, { t::logRotateBytes, QVariant(host.logRotateBytes) },
+        { t::logRotateKeep, QVariant(host.logRotateKeep) },
+        { t::logLoadGenerator, QVariant(int(host.logLoadGenerator)) },
+        { t::serveHiddenFiles, QVariant(int(host.serveHiddenFiles)) } };
+}
+
+QList<Column> columnsOf(const ColumnValues &values)
+{
+    QList<Column> columns;
+    for (const auto &value : values)
+        columns.append(value.first);
+    return columns;
 }
 
 } // namespace
@@ -79,39 +132,44 @@ bool HostSettingsTable::readInto(const QSqlDatabase &db, QList<model::VirtualHos
     for (qsizetype i = 0; i < hosts->size(); ++i)
         indexById.insert(hosts->at(i).id, i);
     QSqlQuery query(db);
-    if (!query.exec(
-            u"SELECT host_id, index_files, directory_listing, follow_symlinks, max_request_line_bytes, "
-            "max_header_bytes, max_header_fields, max_body_bytes, access_log_enabled, access_log_path, "
-            "error_log_enabled, error_log_path, log_rotate_bytes, log_rotate_keep, log_load_generator, "
-            "serve_hidden_files FROM host_settings"_s))
-        return failQuery(u"Cannot read the virtual host settings"_s, query, error);
-    while (query.next()) {
-        const auto found = indexById.constFind(query.value(0).toLongLong());
-        if (found == indexById.constEnd())
-            continue;
-        model::VirtualHost &host = (*hosts)[*found];
-        host.indexFiles = indexFilesFromJson(query.value(1).toString());
-        host.directoryListing = query.value(2).toBool();
-        host.followSymlinks = query.value(3).toBool();
-        host.limits.maxRequestLineBytes = query.value(4).toInt();
-        host.limits.maxHeaderBytes = query.value(5).toInt();
-        host.limits.maxHeaderFields = query.value(6).toInt();
-        host.limits.maxBodyBytes = query.value(7).toLongLong();
-        host.accessLogEnabled = query.value(8).toBool();
-        host.accessLogPath = query.value(9).toString();
-        host.errorLogEnabled = query.value(10).toBool();
-        host.errorLogPath = query.value(11).toString();
-        host.logRotateBytes = query.value(12).toLongLong();
-        host.logRotateKeep = query.value(13).toInt();
-        host.logLoadGenerator = query.value(14).toBool();
-        host.serveHiddenFiles = query.value(15).toBool();
+    namespace t = settingsTable;
+    if (!query.exec(select(t::name, columnsOf(settingsColumns({})))))
+        return fail(u"Cannot read the virtual host settings"_s, query, error);
+    {
+        const Fields field(query);
+        const auto value = [&](const Column &column) { return query.value(field(column)); };
+        while (query.next()) {
+            const auto found = indexById.constFind(value(t::hostId).toLongLong());
+            if (found == indexById.constEnd())
+                continue;
+            model::VirtualHost &host = (*hosts)[*found];
+            host.indexFiles = indexFilesFromJson(value(t::indexFiles).toString());
+            host.directoryListing = value(t::directoryListing).toBool();
+            host.followSymlinks = value(t::followSymlinks).toBool();
+            host.limits.maxRequestLineBytes = value(t::maxRequestLineBytes).toInt();
+            host.limits.maxHeaderBytes = value(t::maxHeaderBytes).toInt();
+            host.limits.maxHeaderFields = value(t::maxHeaderFields).toInt();
+            host.limits.maxBodyBytes = value(t::maxBodyBytes).toLongLong();
+            host.accessLogEnabled = value(t::accessLogEnabled).toBool();
+            host.accessLogPath = value(t::accessLogPath).toString();
+            host.errorLogEnabled = value(t::errorLogEnabled).toBool();
+            host.errorLogPath = value(t::errorLogPath).toString();
+            host.logRotateBytes = value(t::logRotateBytes).toLongLong();
+            host.logRotateKeep = value(t::logRotateKeep).toInt();
+            host.logLoadGenerator = value(t::logLoadGenerator).toBool();
+            host.serveHiddenFiles = value(t::serveHiddenFiles).toBool();
+        }
     }
-    if (!query.exec(u"SELECT host_id, status, path FROM error_pages ORDER BY host_id, status"_s))
-        return failQuery(u"Cannot read the error pages"_s, query, error);
+    namespace e = errorPagesTable;
+    if (!query.exec(select(e::name, { e::hostId, e::status, e::path }) + u"ORDER BY "_s + e::hostId.name
+            + u", "_s + e::status.name))
+        return fail(u"Cannot read the error pages"_s, query, error);
+    const Fields field(query);
     while (query.next()) {
-        const auto found = indexById.constFind(query.value(0).toLongLong());
+        const auto found = indexById.constFind(query.value(field(e::hostId)).toLongLong());
         if (found != indexById.constEnd())
-            (*hosts)[*found].errorPages.insert(query.value(1).toInt(), query.value(2).toString());
+            (*hosts)[*found].errorPages.insert(
+                query.value(field(e::status)).toInt(), query.value(field(e::path)).toString());
     }
     return true;
 }
@@ -120,37 +178,24 @@ bool HostSettingsTable::write(const QSqlDatabase &db, const model::VirtualHost &
 {
     const QString failure = u"Cannot save the settings of \"%1\""_s.arg(host.hostName);
     QSqlQuery query(db);
+    const ColumnValues row = settingsColumns(host);
+    query.prepare(insert(settingsTable::name, row, u"INSERT OR REPLACE"_s));
+    bindAll(query, row);
+    if (!query.exec())
+        return fail(failure, query, error);
+    namespace e = errorPagesTable;
     query.prepare(
-        u"INSERT OR REPLACE INTO host_settings (host_id, index_files, directory_listing, "
-        "follow_symlinks, max_request_line_bytes, max_header_bytes, max_header_fields, max_body_bytes, "
-        "access_log_enabled, access_log_path, error_log_enabled, error_log_path, log_rotate_bytes, "
-        "log_rotate_keep, log_load_generator, serve_hidden_files) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-        "?, ?, "
-        "?, ?, ?)"_s);
-    for (const QVariant &value :
-        { QVariant(host.id), QVariant(indexFilesJson(host.indexFiles)), QVariant(int(host.directoryListing)),
-            QVariant(int(host.followSymlinks)), QVariant(host.limits.maxRequestLineBytes),
-            QVariant(host.limits.maxHeaderBytes), QVariant(host.limits.maxHeaderFields),
-            QVariant(host.limits.maxBodyBytes), QVariant(int(host.accessLogEnabled)),
-            QVariant(host.accessLogPath.isNull() ? u""_s : host.accessLogPath),
-            QVariant(int(host.errorLogEnabled)),
-            QVariant(host.errorLogPath.isNull() ? u""_s : host.errorLogPath), QVariant(host.logRotateBytes),
-            QVariant(host.logRotateKeep), QVariant(int(host.logLoadGenerator)),
-            QVariant(int(host.serveHiddenFiles)) })
-        query.addBindValue(value);
+        u"DELETE FROM "_s + e::name + u" WHERE "_s + e::hostId.name + u" = "_s + e::hostId.placeholder);
+    query.bindValue(e::hostId.placeholder, host.id);
     if (!query.exec())
-        return failQuery(failure, query, error);
-    query.prepare(u"DELETE FROM error_pages WHERE host_id = ?"_s);
-    query.addBindValue(host.id);
-    if (!query.exec())
-        return failQuery(failure, query, error);
-    query.prepare(u"INSERT INTO error_pages (host_id, status, path) VALUES (?, ?, ?)"_s);
+        return fail(failure, query, error);
+    query.prepare(insert(e::name, { { e::hostId, {} }, { e::status, {} }, { e::path, {} } }));
     for (auto it = host.errorPages.cbegin(); it != host.errorPages.cend(); ++it) {
-        query.addBindValue(host.id);
-        query.addBindValue(it.key());
-        query.addBindValue(it.value());
+        bindAll(query,
+            { { e::hostId, QVariant(host.id) }, { e::status, QVariant(it.key()) },
+                { e::path, QVariant(it.value()) } });
         if (!query.exec())
-            return failQuery(failure, query, error);
+            return fail(failure, query, error);
     }
     return true;
 }

@@ -2,6 +2,7 @@
 
 #include "storage/HistogramBlob.h"
 #include "storage/RunJson.h"
+#include "storage/SqlColumn.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -15,126 +16,53 @@
 namespace hostbench::storage {
 
 using namespace Qt::StringLiterals;
+using namespace sql;
 
 namespace {
 
-bool failQuery(const QString &what, const QSqlQuery &query, QString *error)
-{
-    *error = what + u": "_s + query.lastError().text();
-    return false;
-}
-
-// A column of the runs or samples table (Schema), named once as qBittorrent's
-// dbresumedatastorage.cpp does: statements are written with its name, values
-// bound to its placeholder (:name) and read by its name, never by position.
-struct Column
-{
-    QString name;
-    QString placeholder;
-};
-
-Column makeColumn(const QString &name)
-{
-    return { name, u':' + name };
-}
-
 namespace runsTable {
-const Column id = makeColumn(u"id"_s);
-const Column startedAtMs = makeColumn(u"started_at_ms"_s);
-const Column url = makeColumn(u"url"_s);
-const Column method = makeColumn(u"method"_s);
-const Column concurrency = makeColumn(u"concurrency"_s);
-const Column requests = makeColumn(u"requests"_s);
-const Column durationMs = makeColumn(u"duration_ms"_s);
-const Column keepAlive = makeColumn(u"keep_alive"_s);
-const Column threads = makeColumn(u"threads"_s);
-const Column rate = makeColumn(u"rate"_s);
-const Column parametersJson = makeColumn(u"parameters_json"_s);
-const Column timeTakenSec = makeColumn(u"time_taken_sec"_s);
-const Column completed = makeColumn(u"completed"_s);
-const Column failed = makeColumn(u"failed"_s);
-const Column non2xx = makeColumn(u"non_2xx"_s);
-const Column requestsPerSecond = makeColumn(u"requests_per_second"_s);
-const Column transferRateKBps = makeColumn(u"transfer_rate_kbps"_s);
-const Column latencyMeanMs = makeColumn(u"latency_mean_ms"_s);
-const Column latencyP50Ms = makeColumn(u"latency_p50_ms"_s);
-const Column latencyP99Ms = makeColumn(u"latency_p99_ms"_s);
-const Column latencyMaxMs = makeColumn(u"latency_max_ms"_s);
-const Column interrupted = makeColumn(u"interrupted"_s);
-const Column finished = makeColumn(u"finished"_s);
-const Column summaryJson = makeColumn(u"summary_json"_s);
-const Column histogram = makeColumn(u"histogram"_s);
-const Column note = makeColumn(u"note"_s);
+const Column id = column(u"id"_s);
+const Column startedAtMs = column(u"started_at_ms"_s);
+const Column url = column(u"url"_s);
+const Column method = column(u"method"_s);
+const Column concurrency = column(u"concurrency"_s);
+const Column requests = column(u"requests"_s);
+const Column durationMs = column(u"duration_ms"_s);
+const Column keepAlive = column(u"keep_alive"_s);
+const Column threads = column(u"threads"_s);
+const Column rate = column(u"rate"_s);
+const Column parametersJson = column(u"parameters_json"_s);
+const Column timeTakenSec = column(u"time_taken_sec"_s);
+const Column completed = column(u"completed"_s);
+const Column failed = column(u"failed"_s);
+const Column non2xx = column(u"non_2xx"_s);
+const Column requestsPerSecond = column(u"requests_per_second"_s);
+const Column transferRateKBps = column(u"transfer_rate_kbps"_s);
+const Column latencyMeanMs = column(u"latency_mean_ms"_s);
+const Column latencyP50Ms = column(u"latency_p50_ms"_s);
+const Column latencyP99Ms = column(u"latency_p99_ms"_s);
+const Column latencyMaxMs = column(u"latency_max_ms"_s);
+const Column interrupted = column(u"interrupted"_s);
+const Column finished = column(u"finished"_s);
+const Column summaryJson = column(u"summary_json"_s);
+const Column histogram = column(u"histogram"_s);
+const Column note = column(u"note"_s);
 } // namespace runsTable
 
 namespace samplesTable {
-const Column runId = makeColumn(u"run_id"_s);
-const Column index = makeColumn(u"idx"_s);
-const Column elapsedMs = makeColumn(u"elapsed_ms"_s);
-const Column intervalMs = makeColumn(u"interval_ms"_s);
-const Column completed = makeColumn(u"completed"_s);
-const Column failed = makeColumn(u"failed"_s);
-const Column bytes = makeColumn(u"bytes"_s);
-const Column p50Us = makeColumn(u"p50_us"_s);
-const Column p90Us = makeColumn(u"p90_us"_s);
-const Column p99Us = makeColumn(u"p99_us"_s);
-const Column maxUs = makeColumn(u"max_us"_s);
-const Column openConnections = makeColumn(u"open_connections"_s);
+const Column runId = column(u"run_id"_s);
+const Column index = column(u"idx"_s);
+const Column elapsedMs = column(u"elapsed_ms"_s);
+const Column intervalMs = column(u"interval_ms"_s);
+const Column completed = column(u"completed"_s);
+const Column failed = column(u"failed"_s);
+const Column bytes = column(u"bytes"_s);
+const Column p50Us = column(u"p50_us"_s);
+const Column p90Us = column(u"p90_us"_s);
+const Column p99Us = column(u"p99_us"_s);
+const Column maxUs = column(u"max_us"_s);
+const Column openConnections = column(u"open_connections"_s);
 } // namespace samplesTable
-
-using ColumnValues = QList<QPair<Column, QVariant>>;
-
-// "a, b, c" and ":a, :b, :c".
-QString names(const QList<Column> &columns)
-{
-    QStringList list;
-    for (const Column &column : columns)
-        list.append(column.name);
-    return list.join(u", "_s);
-}
-
-QString names(const ColumnValues &columns)
-{
-    QStringList list;
-    for (const auto &column : columns)
-        list.append(column.first.name);
-    return list.join(u", "_s);
-}
-
-QString placeholders(const ColumnValues &columns)
-{
-    QStringList list;
-    for (const auto &column : columns)
-        list.append(column.first.placeholder);
-    return list.join(u", "_s);
-}
-
-// "a = :a, b = :b".
-QString assignments(const ColumnValues &columns)
-{
-    QStringList list;
-    for (const auto &column : columns)
-        list.append(column.first.name + u" = "_s + column.first.placeholder);
-    return list.join(u", "_s);
-}
-
-void bindAll(QSqlQuery &query, const ColumnValues &columns)
-{
-    for (const auto &[column, value] : columns)
-        query.bindValue(column.placeholder, value);
-}
-
-// SQLite integers are signed 64-bit; Qt's driver would bind quint64 as text.
-QVariant integer(quint64 value)
-{
-    return QVariant(qint64(value));
-}
-
-// A null QString binds as NULL; the text columns are NOT NULL.
-QVariant text(const QString &value)
-{
-    return QVariant(value.isNull() ? QString(u""_s) : value);
-}
 
 QString compactJson(const QJsonObject &object)
 {
@@ -207,7 +135,7 @@ qint64 RunTable::begin(
     query.prepare(u"INSERT INTO runs (%1) VALUES (%2)"_s.arg(names(columns), placeholders(columns)));
     bindAll(query, columns);
     if (!query.exec()) {
-        failQuery(u"Cannot save the run"_s, query, error);
+        fail(u"Cannot save the run"_s, query, error);
         return 0;
     }
     return query.lastInsertId().toLongLong();
@@ -224,7 +152,7 @@ bool RunTable::appendSamples(
     for (const model::BenchSample &sample : samples) {
         bindAll(query, sampleColumns(runId, sample));
         if (!query.exec())
-            return failQuery(u"Cannot save the samples of the run"_s, query, error);
+            return fail(u"Cannot save the samples of the run"_s, query, error);
     }
     return true;
 }
@@ -242,7 +170,7 @@ bool RunTable::finish(const QSqlDatabase &db, qint64 runId, const model::RunSumm
     bindAll(query, columns);
     query.bindValue(runsTable::id.placeholder, runId);
     if (!query.exec())
-        return failQuery(u"Cannot save the run"_s, query, error);
+        return fail(u"Cannot save the run"_s, query, error);
     if (query.numRowsAffected() != 1) {
         *error = u"Cannot save the run: run %1 is not stored"_s.arg(runId);
         return false;
@@ -281,7 +209,7 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
         query.bindValue(u":limit"_s, limit);
     }
     if (!query.exec())
-        return failQuery(u"Cannot read the runs"_s, query, error);
+        return fail(u"Cannot read the runs"_s, query, error);
     const QSqlRecord record = query.record();
     const int idField = record.indexOf(runsTable::id.name);
     const int startedAtField = record.indexOf(runsTable::startedAtMs.name);
@@ -320,7 +248,7 @@ bool RunTable::summarizeSamples(
         samplesTable::elapsedMs.name, samplesTable::runId.name, samplesTable::runId.placeholder));
     query.bindValue(samplesTable::runId.placeholder, runId);
     if (!query.exec() || !query.next())
-        return failQuery(u"Cannot read the samples of run %1"_s.arg(runId), query, error);
+        return fail(u"Cannot read the samples of run %1"_s.arg(runId), query, error);
     if (query.value(0).toLongLong() == 0)
         return true; // nothing was stored: the run shows as broken off with no figures
     summary->completed = quint64(query.value(1).toLongLong());
@@ -347,7 +275,7 @@ bool RunTable::selectSamples(
         names(columns), samplesTable::runId.name, samplesTable::runId.placeholder, samplesTable::index.name));
     query.bindValue(samplesTable::runId.placeholder, runId);
     if (!query.exec())
-        return failQuery(u"Cannot read the samples of run %1"_s.arg(runId), query, error);
+        return fail(u"Cannot read the samples of run %1"_s.arg(runId), query, error);
     // Each column's position, looked up once for all rows.
     const QSqlRecord record = query.record();
     const auto field = [&record](const Column &column) { return record.indexOf(column.name); };
@@ -390,7 +318,7 @@ bool RunTable::selectHistogram(const QSqlDatabase &db, qint64 runId, bool *found
         runsTable::histogram.name, runsTable::id.name, runsTable::id.placeholder));
     query.bindValue(runsTable::id.placeholder, runId);
     if (!query.exec())
-        return failQuery(u"Cannot read the histogram of run %1"_s.arg(runId), query, error);
+        return fail(u"Cannot read the histogram of run %1"_s.arg(runId), query, error);
     if (!query.next())
         return true;
     *found = true;
@@ -414,7 +342,7 @@ bool RunTable::setNote(const QSqlDatabase &db, qint64 id, const QString &note, Q
     query.bindValue(runsTable::note.placeholder, note.isNull() ? u""_s : note);
     query.bindValue(runsTable::id.placeholder, id);
     if (!query.exec())
-        return failQuery(u"Cannot save the note of run %1"_s.arg(id), query, error);
+        return fail(u"Cannot save the note of run %1"_s.arg(id), query, error);
     if (query.numRowsAffected() != 1) {
         *error = u"There is no run with id %1"_s.arg(id);
         return false;
@@ -428,7 +356,7 @@ bool RunTable::remove(const QSqlDatabase &db, qint64 id, QString *error)
     query.prepare(u"DELETE FROM runs WHERE %1 = %2"_s.arg(runsTable::id.name, runsTable::id.placeholder));
     query.bindValue(runsTable::id.placeholder, id);
     if (!query.exec())
-        return failQuery(u"Cannot remove run %1"_s.arg(id), query, error);
+        return fail(u"Cannot remove run %1"_s.arg(id), query, error);
     if (query.numRowsAffected() != 1) {
         *error = u"There is no run with id %1"_s.arg(id);
         return false;
