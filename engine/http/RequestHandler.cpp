@@ -14,8 +14,7 @@ constexpr std::string_view kErrorContentType = "text/html";
 
 size_t RequestHandler::pickSite(const SiteTable &sites, const Request &request, const RequestTarget &target)
 {
-    // RFC 9112 §3.2.2: the authority of an absolute-form target overrides Host.
-    return sites.indexForHost(target.authority.empty() ? std::string_view(request.host) : target.authority);
+    return sites.indexForRequest(request.host, target.authority);
 }
 
 void RequestHandler::answerError(int status, Response &response)

@@ -368,9 +368,8 @@ std::uint64_t RequestParser::bodyLimitFor() const
     // The site that will answer: RequestHandler::pickSite's choice.
     RequestTarget target;
     RequestTarget::split(m_request.target, target);
-    const std::string_view host
-        = target.authority.empty() ? std::string_view(m_request.host) : target.authority;
-    return std::uint64_t(std::max<qint64>(m_sites.site(m_sites.indexForHost(host)).limits.maxBodyBytes, 0));
+    const Site &site = m_sites.site(m_sites.indexForRequest(m_request.host, target.authority));
+    return std::uint64_t(std::max<qint64>(site.limits.maxBodyBytes, 0));
 }
 
 void RequestParser::on_header_impl(error_code &ec)

@@ -141,6 +141,14 @@ public:
     size_t defaultIndex() const { return m_default; }
     // The site that serves a request whose Host (or absolute-form authority) is `host`.
     size_t indexForHost(std::string_view host) const;
+    // The site that serves a request with this Host field and this target
+    // authority (empty unless the target is in absolute form): the authority
+    // wins over Host (RFC 9112 §3.2.2). The one choice both the parser (for
+    // the body limit) and RequestHandler (for the answer) make.
+    size_t indexForRequest(std::string_view hostField, std::string_view targetAuthority) const
+    {
+        return indexForHost(targetAuthority.empty() ? hostField : targetAuthority);
+    }
 
     // "Example.com:8080" -> "Example.com", "[::1]:80" -> "::1", "a.b." -> "a.b". No case change.
     static std::string_view hostWithoutPort(std::string_view host);
