@@ -3,6 +3,7 @@
 #include "bench/BenchTarget.h"
 #include "runs/RecordedRun.h"
 #include "storage/Database.h"
+#include "storage/RunWriter.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchCharts.h"
 #include "ui/ConnectProbe.h"
@@ -189,7 +190,17 @@ void BenchmarkPage::launch(const model::BenchParameters &wanted)
         = watchEngine ? m_engine.metricsNow() : model::MetricsSnapshot();
     m_runClock.start();
     // Stored as it goes, as bench stores it: a window killed midway keeps the run as broken off.
-    auto run = std::make_unique<runs::RecordedRun>(&m_database);
+    // The writes after the row's go to the writer's thread; without one (it
+    // could not open the file) they are made here, as before.
+    if (!m_writer) {
+        auto writer = std::make_unique<storage::RunWriter>();
+        QString writerError;
+        if (!m_database.filePath().isEmpty() && writer->open(m_database.filePath(), &writerError)) {
+            connect(writer.get(), &storage::RunWriter::stored, this, &BenchmarkPage::runStored);
+            m_writer = std::move(writer);
+        }
+    }
+    auto run = std::make_unique<runs::RecordedRun>(&m_database, m_writer.get());
     QString error;
     if (run->start(wanted, &error) != runs::RecordedRun::Start::Started) {
         showError(tr("The run did not start: %1").arg(error));
@@ -308,7 +319,16 @@ void BenchmarkPage::finish()
     }
     updateState();
     emit runningChanged(false);
-    emit runFinished(runId);
+    // Stored by the writer: runFinished comes with its answer (runStored).
+    if (!result.storePending)
+        emit runFinished(runId);
+}
+
+void BenchmarkPage::runStored(qint64 runId, const QString &error)
+{
+    if (!error.isEmpty())
+        showError(tr("The run could not be stored: %1").arg(error));
+    emit runFinished(error.isEmpty() ? runId : 0);
 }
 
 bool BenchmarkPage::targetsOwnEngine(const model::BenchParameters &run) const

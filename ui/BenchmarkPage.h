@@ -18,6 +18,7 @@ class RecordedRun;
 }
 namespace hostbench::storage {
 class Database;
+class RunWriter;
 }
 
 namespace hostbench::ui {
@@ -84,6 +85,9 @@ signals:
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
+private slots:
+    void runStored(qint64 runId, const QString &error);
+
 private:
     static QString noEngineHint();
     void reserveHintRoom();
@@ -113,6 +117,10 @@ private:
     AppSettings &m_settings;
     EngineController &m_engine;
 
+    // The run's samples and end are written on this thread of its own (the
+    // window never waits on a commit during a run); declared before m_run,
+    // so that a run destroyed with the page has its last writes queued first.
+    std::unique_ptr<storage::RunWriter> m_writer;
     std::unique_ptr<runs::RecordedRun> m_run;
     model::BenchParameters m_running;
     QTimer m_poll;

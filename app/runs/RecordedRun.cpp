@@ -2,13 +2,15 @@
 
 #include "bench/LoadGenerator.h"
 #include "storage/Database.h"
+#include "storage/RunWriter.h"
 
 #include <QDateTime>
 
 namespace hostbench::runs {
 
-RecordedRun::RecordedRun(storage::Database *database)
+RecordedRun::RecordedRun(storage::Database *database, storage::RunWriter *writer)
     : m_database(database)
+    , m_writer(database ? writer : nullptr)
     , m_generator(std::make_unique<bench::LoadGenerator>())
 { }
 
@@ -39,7 +41,9 @@ RecordedRun::Start RecordedRun::start(const model::BenchParameters &parameters, 
 QList<model::BenchSample> RecordedRun::poll()
 {
     QList<model::BenchSample> fresh = m_generator->takeSamples();
-    if (m_runId != 0 && !fresh.isEmpty() && m_samplesStored) {
+    if (m_runId != 0 && !fresh.isEmpty() && m_writer) {
+        m_writer->appendSamples(m_runId, fresh);
+    } else if (m_runId != 0 && !fresh.isEmpty() && m_samplesStored) {
         m_samplesStored = m_database->appendSamples(m_runId, fresh);
         if (!m_samplesStored)
             m_sampleError = m_database->lastError();
@@ -74,7 +78,9 @@ RecordedRun::Result RecordedRun::finish()
     Result result;
     result.error = m_generator->error();
     if (!result.error.isEmpty()) {
-        if (m_runId != 0)
+        if (m_runId != 0 && m_writer)
+            m_writer->removeRun(m_runId);
+        else if (m_runId != 0)
             m_database->removeRun(m_runId);
         m_runId = 0;
     } else {
@@ -83,7 +89,11 @@ RecordedRun::Result RecordedRun::finish()
     result.summary = m_generator->summary();
     result.samples = m_generator->allSamples();
     result.histogram = m_generator->histogram();
-    if (m_runId != 0) {
+    if (m_runId != 0 && m_writer) {
+        m_writer->finishRun(m_runId, result.summary, result.histogram);
+        result.runId = m_runId;
+        result.storePending = true;
+    } else if (m_runId != 0) {
         if (!m_samplesStored)
             result.storeError = m_sampleError;
         else if (!m_database->finishRun(m_runId, result.summary, &result.histogram))

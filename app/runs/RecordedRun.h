@@ -15,6 +15,7 @@ class LoadGenerator;
 }
 namespace hostbench::storage {
 class Database;
+class RunWriter;
 }
 
 namespace hostbench::runs {
@@ -33,6 +34,11 @@ namespace hostbench::runs {
  * fails (no descriptors left) is removed again: what was measured until
  * then says little, and ab stores nothing either.
  *
+ * With a RunWriter (the window), only the row is written by the caller's
+ * thread, at start(); the samples, the end and a removal go to the writer's
+ * thread, and finish() returns with storePending: the writer's stored()
+ * says later whether the run is stored.
+ *
  * Thread: the thread that creates it, which polls it from its own timer
  * (bench, the window and RunService every 100 ms); the load generator runs
  * on threads of its own. No signals.
@@ -48,10 +54,13 @@ public:
         qint64 runId = 0; // the stored run; 0: no database, broke off, or not stored (storeError)
         QString error; // the load generator's: the run broke off, and nothing is kept of it
         QString storeError; // the database's, when the finished run could not be stored
+        // With a RunWriter: runId is set and the end is queued; RunWriter::stored(runId, error) tells.
+        bool storePending = false;
     };
 
     // `database` null: nothing is stored (bench --no-store). It must outlive the run.
-    explicit RecordedRun(storage::Database *database);
+    // `writer` (open, on `database`'s file) takes the writes after the row's.
+    explicit RecordedRun(storage::Database *database, storage::RunWriter *writer = nullptr);
     ~RecordedRun(); // a run still going is stopped and waited for; its row stays broken off
     RecordedRun(const RecordedRun &) = delete;
     RecordedRun &operator=(const RecordedRun &) = delete;
@@ -76,6 +85,7 @@ public:
 
 private:
     storage::Database *m_database;
+    storage::RunWriter *m_writer;
     std::unique_ptr<bench::LoadGenerator> m_generator;
     qint64 m_runId = 0;
     bool m_samplesStored = true; // false after a failed appendSamples: the run is not finished as stored

@@ -247,6 +247,11 @@ bool Database::migrate()
     }
     if (!query.exec(u"PRAGMA foreign_keys = ON"_s))
         return fail(u"Cannot enable foreign keys"_s, query.lastError().text());
+    // Two connections may write the file (the window's and its RunWriter's,
+    // or the window and a hostbench-cli): one waits for the other's
+    // transaction, a few ms, instead of failing with "database is locked".
+    if (!query.exec(u"PRAGMA busy_timeout = 5000"_s))
+        return fail(u"Cannot set the busy timeout"_s, query.lastError().text());
 
     QString error;
     if (!Schema::upgrade(db, version, &error))
