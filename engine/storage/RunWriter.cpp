@@ -2,6 +2,8 @@
 
 #include "storage/Database.h"
 
+#include <QFileInfo>
+
 #include <chrono>
 
 namespace hostbench::storage {
@@ -26,6 +28,11 @@ bool RunWriter::open(const QString &filePath, QString *error)
 {
     if (m_thread.joinable())
         return true;
+    // It writes to the caller's database: never a new one where that is not.
+    if (!QFileInfo(filePath).isFile()) {
+        *error = QStringLiteral("There is no database at %1").arg(filePath);
+        return false;
+    }
     std::promise<QString> opened;
     std::future<QString> result = opened.get_future();
     m_thread = std::thread([this, filePath, &opened] { run(filePath, &opened); });

@@ -47,6 +47,8 @@ public:
     ~RunWriter() override; // writes what is queued, then ends its thread
 
     // Starts the thread and opens `filePath` there; waits for that (once).
+    // The file must exist (the caller's database): false, with the reason,
+    // if it does not or is no Hostbench database.
     bool open(const QString &filePath, QString *error);
     bool isOpen() const { return m_thread.joinable(); }
 
