@@ -2,29 +2,17 @@
 
 #include "cli/CliParse.h"
 
+#include "model/BenchInput.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QUrl>
 
-#include <algorithm>
 #include <limits>
-#include <utility>
 
 namespace hostbench::cli {
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-bool isToken(const QString &text)
-{
-    static const QString extra = u"!#$%&'*+-.^_`|~"_s;
-    return !text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar c) {
-        return (c.unicode() < 128 && c.isLetterOrNumber()) || extra.contains(c);
-    });
-}
-
-} // namespace
 
 std::optional<QString> BenchFlags::url(const QStringList &positional, QString *error)
 {
@@ -102,16 +90,10 @@ std::optional<double> BenchFlags::rate(const std::optional<QString> &text, QStri
 {
     if (!text)
         return 0.0;
-    // Up to 100 million requests/s: far above what one machine sends, and
-    // a pace per connection that the clock still resolves (at least 10 ns).
-    constexpr double kMaxRate = 1e8;
-    bool ok = false;
-    const double rate = text->toDouble(&ok);
-    if (!ok || !(rate > 0) || rate > kMaxRate) {
+    const std::optional<double> rate = model::BenchInput::rate(*text);
+    if (!rate)
         *error = u"--rate must be a number of requests per second above 0 and at most 100000000, not \"%1\""_s
                      .arg(*text);
-        return std::nullopt;
-    }
     return rate;
 }
 
@@ -124,28 +106,12 @@ std::optional<int> BenchFlags::timeout(const std::optional<QString> &text, QStri
 {
     if (!text)
         return kDefaultTimeoutMs;
-    QString number = text->trimmed();
-    double unitMs = 1;
-    for (const auto &[suffix, ms] :
-        { std::pair { u"ms"_s, 1.0 }, std::pair { u"s"_s, 1000.0 }, std::pair { u"m"_s, 60'000.0 } }) {
-        if (number.endsWith(suffix)) {
-            number.chop(suffix.size());
-            unitMs = ms;
-            break;
-        }
-    }
-    bool ok = false;
-    // Digits and a point only: no sign, no exponent, no "inf" or "nan".
-    const bool plain = !number.isEmpty() && std::all_of(number.cbegin(), number.cend(), [](QChar c) {
-        return (c >= u'0' && c <= u'9') || c == u'.';
-    });
-    const double ms = plain ? number.toDouble(&ok) * unitMs : 0;
-    if (!ok || !(ms >= 1) || ms > kMaxTimeoutMs) {
+    const std::optional<int> ms = model::BenchInput::timeout(*text);
+    if (!ms) {
         *error = u"--timeout must be a time from 1 ms to 24 hours, in ms or with a unit (500, 500ms, 1.5s, "
                  u"2m), not \"%1\""_s.arg(*text);
-        return std::nullopt;
     }
-    return int(ms + 0.5);
+    return ms;
 }
 
 std::optional<QList<QPair<QByteArray, QByteArray>>> BenchFlags::headers(
@@ -178,7 +144,7 @@ std::optional<BenchFlags::Request> BenchFlags::request(const std::optional<QStri
         request.contentType = "text/plain";
     }
     if (method) {
-        if (!isToken(*method)) {
+        if (!model::BenchInput::isMethod(*method)) {
             *error = u"-m: bad method \"%1\""_s.arg(*method);
             return std::nullopt;
         }

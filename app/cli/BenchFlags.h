@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/BenchInput.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QPair>
@@ -14,7 +16,9 @@ namespace hostbench::cli {
  * The parsers behind `hostbench-cli bench`'s flags, one per concern, as ab
  * and wrk spell them. Each takes the flags' values as given (nullopt: the
  * flag is absent) and returns the value, or std::nullopt with the sentence
- * bench prints in *error. Thread: any.
+ * bench prints in *error. What -m, -H, --rate, -t, --warmup and --timeout
+ * take is model::BenchInput's, the rules the Benchmark page reads its
+ * fields with. Thread: any.
  */
 class BenchFlags final
 {
@@ -58,8 +62,8 @@ public:
     // --timeout T: how long one request may take before it fails as a
     // timeout, in ms. T is a number of milliseconds, or one with a unit: ms,
     // s or m ("500", "500ms", "1.5s", "2m"); 1 ms to 24 hours; 30000 when absent.
-    static constexpr int kDefaultTimeoutMs = 30'000;
-    static constexpr int kMaxTimeoutMs = 24 * 3600 * 1000;
+    static constexpr int kDefaultTimeoutMs = model::BenchInput::kDefaultTimeoutMs;
+    static constexpr int kMaxTimeoutMs = model::BenchInput::kMaxTimeoutMs;
     static std::optional<int> timeout(const std::optional<QString> &text, QString *error);
     // -H "Name: value", each in order.
     static std::optional<QList<QPair<QByteArray, QByteArray>>> headers(

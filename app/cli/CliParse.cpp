@@ -2,6 +2,7 @@
 
 #include "cli/Console.h"
 
+#include "model/BenchInput.h"
 #include "model/SiteValidator.h"
 
 #include <QCommandLineParser>
@@ -11,16 +12,6 @@
 namespace hostbench::cli {
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-// RFC 9110 §5.6.2 tchar.
-bool isTokenChar(QChar c)
-{
-    return c.isLetterOrNumber() ? c.unicode() < 128 : u"!#$%&'*+-.^_`|~"_s.contains(c);
-}
-
-} // namespace
 
 QString Endpoint::toString() const
 {
@@ -113,18 +104,13 @@ std::optional<model::Route> CliParse::route(const QString &text, QString *error)
 
 std::optional<QPair<QByteArray, QByteArray>> CliParse::header(const QString &text, QString *error)
 {
-    const qsizetype colon = text.indexOf(u':');
-    const QString name = colon > 0 ? text.left(colon) : QString();
-    if (name.isEmpty() || !std::all_of(name.cbegin(), name.cend(), isTokenChar)) {
+    model::BenchInput::HeaderProblem problem = model::BenchInput::HeaderProblem::None;
+    const auto header = model::BenchInput::header(text, &problem);
+    if (problem == model::BenchInput::HeaderProblem::BadName)
         *error = u"bad header \"%1\" (expected \"Name: value\", e.g. \"Accept: text/html\")"_s.arg(text);
-        return std::nullopt;
-    }
-    const QString value = text.mid(colon + 1).trimmed();
-    if (value.contains(u'\r') || value.contains(u'\n')) {
-        *error = u"bad header \"%1\": the value has a line break"_s.arg(name);
-        return std::nullopt;
-    }
-    return QPair<QByteArray, QByteArray> { name.toLatin1(), value.toUtf8() };
+    else if (problem == model::BenchInput::HeaderProblem::LineBreak)
+        *error = u"bad header \"%1\": the value has a line break"_s.arg(text.left(text.indexOf(u':')));
+    return header;
 }
 
 std::optional<qint64> CliParse::integer(
@@ -146,14 +132,10 @@ std::optional<qint64> CliParse::integer(
 
 std::optional<qint64> CliParse::seconds(const QString &text, const QString &flag, QString *error)
 {
-    bool ok = false;
-    const double value = text.trimmed().toDouble(&ok);
-    // Up to a year: enough for any run, far from overflowing ms in 64 bits.
-    if (!ok || !(value >= 0) || value > 365.0 * 24 * 3600) {
+    const std::optional<qint64> ms = model::BenchInput::seconds(text);
+    if (!ms)
         *error = u"%1 must be a number of seconds (e.g. 10 or 0.5), not \"%2\""_s.arg(flag, text);
-        return std::nullopt;
-    }
-    return qint64(value * 1000.0 + 0.5);
+    return ms;
 }
 
 std::optional<QString> CliParse::directory(const QString &text, const QString &flag, QString *error)

@@ -69,7 +69,8 @@ public:
     static std::optional<model::VirtualHost> site(const QString &text, QString *error);
     // PATH=TEXT: a 200 text/plain route answering TEXT on PATH.
     static std::optional<model::Route> route(const QString &text, QString *error);
-    // "Name: value" (RFC 9110 field syntax: a token, a colon, the value).
+    // "Name: value" (RFC 9110 field syntax: a token, a colon, the value), as
+    // model::BenchInput::header reads it (the Benchmark page's rule too).
     static std::optional<QPair<QByteArray, QByteArray>> header(const QString &text, QString *error);
     // A whole number in [minimum, maximum]; `flag` names it in the error.
     static std::optional<qint64> integer(
@@ -77,7 +78,7 @@ public:
     // --threads N of serve, bench and export: 1..kMaxThreads.
     static constexpr int kMaxThreads = 1024;
     static std::optional<int> threads(const QString &text, QString *error);
-    // A non-negative number of seconds (fractions allowed), as ms.
+    // A non-negative number of seconds (fractions allowed), as ms: model::BenchInput::seconds.
     static std::optional<qint64> seconds(const QString &text, const QString &flag, QString *error);
     // --site texts, the --default directory (nullopt: not given) and
     // --route texts: the sites in order, --default's ("localhost") first;
