@@ -5,6 +5,7 @@
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QSpinBox>
 
 using namespace Qt::StringLiterals;
@@ -104,6 +105,8 @@ void AppSettings::saveField(const QString &key, const QWidget *field)
         setValue(key, combo->currentText().trimmed());
     else if (const auto *edit = qobject_cast<const QLineEdit *>(field))
         setValue(key, edit->text().trimmed());
+    else if (const auto *text = qobject_cast<const QPlainTextEdit *>(field))
+        setValue(key, text->toPlainText()); // as typed: a body's blanks are part of it
     else if (const auto *box = qobject_cast<const QSpinBox *>(field))
         setValue(key, QString::number(box->value()));
     else if (const auto *button = qobject_cast<const QAbstractButton *>(field))
@@ -118,6 +121,8 @@ void AppSettings::restoreField(const QString &key, QWidget *field, const QVarian
         combo->setCurrentText(value(key, fallback.toString()));
     else if (auto *edit = qobject_cast<QLineEdit *>(field))
         edit->setText(value(key, fallback.toString()));
+    else if (auto *text = qobject_cast<QPlainTextEdit *>(field))
+        text->setPlainText(value(key, fallback.toString()));
     else if (auto *box = qobject_cast<QSpinBox *>(field))
         box->setValue(intValue(key, fallback.toInt()));
     else if (auto *button = qobject_cast<QAbstractButton *>(field))

@@ -71,9 +71,9 @@ public:
     QString value(const QString &key, const QString &fallback = {}) const;
     void setValue(const QString &key, const QString &value);
     int intValue(const QString &key, int fallback) const;
-    // A form field's value under `key`: the text of a combo box or line edit,
-    // a spin box's number, whether a button is checked ("1" or "0"). restoreField
-    // sets `fallback` when nothing (or nothing readable) is stored.
+    // A form field's value under `key`: the text of a combo box or line edit
+    // (trimmed), of a plain text edit (as it is), a spin box's number, whether a button is checked ("1" or
+    // "0"). restoreField sets `fallback` when nothing (or nothing readable) is stored.
     void saveField(const QString &key, const QWidget *field);
     void restoreField(const QString &key, QWidget *field, const QVariant &fallback) const;
     bool boolValue(const QString &key, bool fallback) const;

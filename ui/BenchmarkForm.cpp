@@ -21,6 +21,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStyle>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -80,6 +81,76 @@ void BenchmarkForm::setupForm(QWidget *page)
     m_threads->setRange(1, 256);
     m_threads->setToolTip(tr("Load-generator threads; each has its own share of the connections"));
 
+    // Timing: the open model's pace, the warm-up and the timeout, typed as
+    // bench's flags take them (model::BenchInput reads both).
+    const auto lineField
+        = [page](QLineEdit *&edit, const QString &name, const QString &placeholder, const QString &tip) {
+              edit = new QLineEdit(page);
+              edit->setObjectName(name);
+              edit->setPlaceholderText(placeholder);
+              edit->setToolTip(tip);
+              edit->setClearButtonEnabled(true);
+          };
+    lineField(m_rate, u"benchRate"_s, tr("Closed model"),
+        tr("Requests per second in all, sent on schedule whatever the answers take (open model, as "
+           "wrk2 -R and hostbench-cli bench --rate). Empty: each connection sends its next request when "
+           "the last is answered (closed model, as ab)"));
+    m_rateError = new FieldError(m_rate, page);
+    m_rateError->setObjectName(u"benchRateError"_s);
+    lineField(m_warmup, u"benchWarmup"_s, tr("None"),
+        tr("Seconds of load sent first and not counted (--warmup), e.g. 2 or 0.5"));
+    m_warmupError = new FieldError(m_warmup, page);
+    m_warmupError->setObjectName(u"benchWarmupError"_s);
+    lineField(m_timeout, u"benchTimeout"_s, tr("30s"),
+        tr("A request not answered within this time fails as a timeout (--timeout): ms, or with a "
+           "unit: 500, 500ms, 1.5s, 2m"));
+    m_timeoutError = new FieldError(m_timeout, page);
+    m_timeoutError->setObjectName(u"benchTimeoutError"_s);
+
+    // Request: what each request is (-m, -H, -p, -T).
+    m_method = new QComboBox(page);
+    m_method->setObjectName(u"benchMethod"_s);
+    m_method->setEditable(true);
+    m_method->setInsertPolicy(QComboBox::NoInsert);
+    m_method->addItems({ u"GET"_s, u"POST"_s, u"PUT"_s, u"PATCH"_s, u"DELETE"_s, u"HEAD"_s, u"OPTIONS"_s });
+    m_method->setToolTip(tr("The request method (-m); a body makes a GET a POST, as -p does"));
+    m_methodError = new FieldError(m_method, page);
+    m_methodError->setObjectName(u"benchMethodError"_s);
+    const int lines = m_url->fontMetrics().lineSpacing();
+    m_headers = new QPlainTextEdit(page);
+    m_headers->setObjectName(u"benchHeaders"_s);
+    m_headers->setTabChangesFocus(true);
+    m_headers->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_headers->setPlaceholderText(tr("Name: value, one a line"));
+    m_headers->setToolTip(tr("Request headers, one \"Name: value\" a line (-H); one named Host, "
+                             "User-Agent or Accept replaces the load generator's own"));
+    m_headers->setFixedHeight(3 * lines + 2 * m_headers->frameWidth() + 8);
+    m_headersError = new FieldError(m_headers, page);
+    m_headersError->setObjectName(u"benchHeadersError"_s);
+    m_body = new QPlainTextEdit(page);
+    m_body->setObjectName(u"benchBody"_s);
+    m_body->setTabChangesFocus(true);
+    m_body->setPlaceholderText(tr("No body"));
+    m_body->setToolTip(tr("The request body, sent as UTF-8 as typed (no file given)"));
+    m_body->setFixedHeight(3 * lines + 2 * m_body->frameWidth() + 8);
+    m_bodyFile = new QLineEdit(page);
+    m_bodyFile->setObjectName(u"benchBodyFile"_s);
+    m_bodyFile->setPlaceholderText(tr("Or a file to send"));
+    m_bodyFile->setClearButtonEnabled(true);
+    m_bodyFile->setToolTip(
+        tr("A file sent as the body instead of the text (-p FILE), read when the run starts"));
+    m_bodyBrowse = new QPushButton(tr("Browse…"), page);
+    m_bodyBrowse->setObjectName(u"benchBodyBrowse"_s);
+    m_bodyFileError = new FieldError(m_bodyFile, page);
+    m_bodyFileError->setObjectName(u"benchBodyFileError"_s);
+    m_contentType = new QComboBox(page);
+    m_contentType->setObjectName(u"benchContentType"_s);
+    m_contentType->setEditable(true);
+    m_contentType->setInsertPolicy(QComboBox::NoInsert);
+    m_contentType->addItems({ u"text/plain"_s, u"application/json"_s, u"application/x-www-form-urlencoded"_s,
+        u"application/octet-stream"_s });
+    m_contentType->setToolTip(tr("The body's Content-Type (-T), sent with a body"));
+
     m_start = new QPushButton(page->style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), page);
     m_start->setObjectName(u"benchStart"_s);
     m_start->setDefault(true);
@@ -138,10 +209,57 @@ void BenchmarkForm::setupForm(QWidget *page)
     urlLabel->setBuddy(m_url);
     form->addRow(urlLabel, urlCell);
     form->addRow(QString(), m_hint);
-    form->addRow(tr("&Concurrency:"), m_concurrency);
-    form->addRow(tr("Length:"), length);
-    form->addRow(tr("T&hreads:"), m_threads);
-    form->addRow(QString(), m_keepAlive);
+
+    // The fields under the URL, in tabs so that the Load box fits a
+    // 1024x700 window: Run (the fields of before), Timing and Request as bench's flags.
+    m_fieldTabs = new QTabWidget(page);
+    m_fieldTabs->setObjectName(u"benchFieldTabs"_s);
+    m_fieldTabs->setDocumentMode(true);
+    const auto tabForm = [this, page](const QString &name, const QString &title) {
+        auto *tab = new QWidget(page);
+        tab->setObjectName(name);
+        auto *layout = new QFormLayout(tab);
+        layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        m_fieldTabs->addTab(tab, title);
+        return layout;
+    };
+    // A label with an accelerator to a field in a cell (FieldError::cell).
+    const auto label = [page](const QString &text, QWidget *buddy) {
+        auto *made = new QLabel(text, page);
+        made->setBuddy(buddy);
+        return made;
+    };
+
+    QFormLayout *run = tabForm(u"benchRunTab"_s, tr("Run"));
+    run->addRow(tr("&Concurrency:"), m_concurrency);
+    run->addRow(tr("Length:"), length);
+    run->addRow(tr("T&hreads:"), m_threads);
+    run->addRow(QString(), m_keepAlive);
+
+    QFormLayout *timing = tabForm(u"benchTimingTab"_s, tr("Timing"));
+    auto *perSecond = new QLabel(tr("requests/s"), page);
+    timing->addRow(label(tr("&Rate:"), m_rate), FieldError::cell(m_rate, m_rateError, perSecond));
+    auto *seconds = new QLabel(tr("s"), page);
+    timing->addRow(label(tr("&Warm-up:"), m_warmup), FieldError::cell(m_warmup, m_warmupError, seconds));
+    timing->addRow(label(tr("T&imeout:"), m_timeout), FieldError::cell(m_timeout, m_timeoutError));
+
+    QFormLayout *request = tabForm(u"benchRequestTab"_s, tr("Request"));
+    // The method and the body's type on one row, the method's error under both.
+    auto *methodCell = new QWidget(page);
+    auto *methodGrid = new QGridLayout(methodCell);
+    methodGrid->setContentsMargins(0, 0, 0, 0);
+    methodGrid->setVerticalSpacing(2);
+    methodGrid->addWidget(m_method, 0, 0);
+    methodGrid->addWidget(label(tr("Content t&ype:"), m_contentType), 0, 1);
+    methodGrid->addWidget(m_contentType, 0, 2);
+    methodGrid->addWidget(m_methodError, 1, 0, 1, 3);
+    methodGrid->setColumnStretch(2, 1);
+    methodCell->setFocusProxy(m_method);
+    request->addRow(label(tr("&Method:"), m_method), methodCell);
+    request->addRow(label(tr("Hea&ders:"), m_headers), FieldError::cell(m_headers, m_headersError));
+    request->addRow(label(tr("B&ody:"), m_body), m_body);
+    request->addRow(
+        label(tr("Body fi&le:"), m_bodyFile), FieldError::cell(m_bodyFile, m_bodyFileError, m_bodyBrowse));
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
@@ -169,6 +287,7 @@ void BenchmarkForm::setupForm(QWidget *page)
     auto *formBox = new QGroupBox(tr("Load"), page);
     auto *formLayout = new QVBoxLayout(formBox);
     formLayout->addLayout(form);
+    formLayout->addWidget(m_fieldTabs);
     formLayout->addSpacing(6);
     formLayout->addLayout(buttons);
     formLayout->addWidget(m_progress);

@@ -5,11 +5,13 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QRadioButton;
 class QSpinBox;
+class QTabWidget;
 class QWidget;
 
 namespace hostbench::ui {
@@ -21,9 +23,13 @@ class FieldError;
 /*
  * The Benchmark page's form, apart from what it does (BenchmarkPage): its
  * widgets with their object names, ranges, tips and fonts, and their
- * layout, the Load box (URL with its hint and error, concurrency, length,
- * threads, keep-alive, Start and Stop, progress, state, live figures, run
- * error) beside the charts over the report. setupForm() plays the part of a
+ * layout, the Load box (URL with its hint and error; three tabs of fields:
+ * Run (concurrency, length, threads, keep-alive), Timing (rate, warm-up,
+ * timeout) and Request (method, headers, body text or file, content type),
+ * each field that can be bad with its FieldError; Start and Stop, progress,
+ * state, live figures, run error) beside the charts over the report. The
+ * fields are those of `hostbench-cli bench` (-c, -n/-t, --threads, -k,
+ * --rate, --warmup, --timeout, -m, -H, -p, -T), with the same texts. setupForm() plays the part of a
  * Designer form's setupUi(), and BenchmarkPage inherits the pointers as with
  * Designer's multiple-inheritance approach. Colours are the palette's: the
  * hint is in its placeholder text colour, the errors are Tint's.
@@ -48,6 +54,28 @@ public:
     QSpinBox *m_duration = nullptr; // seconds
     QCheckBox *m_keepAlive = nullptr;
     QSpinBox *m_threads = nullptr;
+    // The tabs of the fields under the URL: kRunTab, kTimingTab, kRequestTab.
+    static constexpr int kRunTab = 0;
+    static constexpr int kTimingTab = 1;
+    static constexpr int kRequestTab = 2;
+    QTabWidget *m_fieldTabs = nullptr;
+    // Timing: empty fields are the CLI's defaults (closed model, no warm-up, 30 s).
+    QLineEdit *m_rate = nullptr; // requests/s, as --rate
+    FieldError *m_rateError = nullptr;
+    QLineEdit *m_warmup = nullptr; // seconds, as --warmup
+    FieldError *m_warmupError = nullptr;
+    QLineEdit *m_timeout = nullptr; // ms, or with a unit, as --timeout
+    FieldError *m_timeoutError = nullptr;
+    // Request.
+    QComboBox *m_method = nullptr; // editable, as -m
+    FieldError *m_methodError = nullptr;
+    QPlainTextEdit *m_headers = nullptr; // "Name: value" a line, as -H
+    FieldError *m_headersError = nullptr;
+    QPlainTextEdit *m_body = nullptr; // sent as UTF-8 when no file is given
+    QLineEdit *m_bodyFile = nullptr; // as -p FILE: read when the run starts
+    QPushButton *m_bodyBrowse = nullptr;
+    FieldError *m_bodyFileError = nullptr;
+    QComboBox *m_contentType = nullptr; // editable, as -T; sent with a body
     QPushButton *m_start = nullptr;
     QPushButton *m_stop = nullptr;
     QProgressBar *m_progress = nullptr; // 0 to 1000

@@ -1,6 +1,7 @@
 #include "ui/BenchmarkPage.h"
 
 #include "bench/BenchTarget.h"
+#include "model/BenchInput.h"
 #include "runs/RecordedRun.h"
 #include "storage/Database.h"
 #include "storage/RunWriter.h"
@@ -18,14 +19,22 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHostAddress>
 #include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
+#include <QStyle>
+#include <QTabWidget>
 #include <QThread>
 #include <QUrl>
 
@@ -42,6 +51,17 @@ int sampleIntervalFor(qint64 durationMs)
     if (durationMs > 2 * 60 * 1000)
         return 500;
     return 100;
+}
+
+// A number as typed in the window's language ("0,5" in German) as the CLI
+// writes it ("0.5"), for model::BenchInput; blanks around it removed.
+QString cliNumber(const QString &text)
+{
+    QString number = text.trimmed();
+    const QString point = QLocale().decimalPoint();
+    if (point != u"."_s)
+        number.replace(point, u"."_s);
+    return number;
 }
 } // namespace
 
@@ -66,18 +86,29 @@ BenchmarkPage::BenchmarkPage(
     connect(m_url, &QComboBox::currentTextChanged, m_urlError, [this] { m_urlError->setMessage({}); });
     connect(m_probe, &ConnectProbe::finished, this, &BenchmarkPage::probeFinished);
     connect(&m_engine, &EngineController::runningChanged, this, &BenchmarkPage::refreshTargets);
+    for (QLineEdit *edit : { m_rate, m_warmup, m_timeout, m_bodyFile })
+        connect(edit, &QLineEdit::textChanged, this, &BenchmarkPage::fieldsEdited);
+    connect(m_method, &QComboBox::currentTextChanged, this, &BenchmarkPage::fieldsEdited);
+    connect(m_headers, &QPlainTextEdit::textChanged, this, &BenchmarkPage::fieldsEdited);
+    connect(m_body, &QPlainTextEdit::textChanged, this, &BenchmarkPage::fieldsEdited);
+    connect(m_bodyBrowse, &QPushButton::clicked, this, &BenchmarkPage::browseBodyFile);
 
     restoreForm();
     refreshTargets();
     showFigures(0, 0, 0, 0, 0);
     showEngineFigures(-1, -1, -1);
-    m_state->setText(tr("Ready."));
-    updateState();
+    setState(tr("Ready."));
+    fieldsEdited();
 }
 
 BenchmarkPage::~BenchmarkPage() = default; // ~RecordedRun stops and joins a live run
 
 model::BenchParameters BenchmarkPage::parameters() const
+{
+    return parametersWith(requestFields(true));
+}
+
+model::BenchParameters BenchmarkPage::parametersWith(const RequestFields &fields) const
 {
     model::BenchParameters parameters;
     // Sites are stored names; the engine's port makes the URL one of its sites.
@@ -95,7 +126,173 @@ model::BenchParameters BenchmarkPage::parameters() const
     parameters.keepAlive = m_keepAlive->isChecked();
     parameters.threads = m_threads->value();
     parameters.sampleIntervalMs = sampleIntervalFor(parameters.durationMs);
+    parameters.method = fields.method;
+    parameters.headers = fields.headers;
+    parameters.body = fields.body;
+    parameters.contentType = fields.contentType;
+    parameters.rate = fields.rate;
+    parameters.warmupMs = fields.warmupMs;
+    parameters.timeoutMs = fields.timeoutMs;
     return parameters;
+}
+
+BenchmarkPage::RequestFields BenchmarkPage::requestFields(bool readBody) const
+{
+    RequestFields fields;
+    const auto bad = [&fields](FieldError *error, QWidget *widget, const QString &label, int tab,
+                         const QString &message) {
+        QString field = label;
+        field.remove(u'&');
+        if (field.endsWith(u':'))
+            field.chop(1);
+        fields.problems.append({ error, widget, field, tab, message });
+    };
+
+    // Timing: empty is bench's default (no --rate, --warmup, --timeout).
+    if (const QString text = cliNumber(m_rate->text()); !text.isEmpty()) {
+        if (const std::optional<double> rate = model::BenchInput::rate(text))
+            fields.rate = *rate;
+        else
+            bad(m_rateError, m_rate, tr("&Rate:"), kTimingTab,
+                tr("The rate is a number of requests per second above 0 and at most %L1, or nothing for the "
+                   "closed model; not \"%2\".")
+                    .arg(qint64(model::BenchInput::kMaxRate))
+                    .arg(m_rate->text().trimmed()));
+    }
+    if (const QString text = cliNumber(m_warmup->text()); !text.isEmpty()) {
+        if (const std::optional<qint64> ms = model::BenchInput::seconds(text))
+            fields.warmupMs = *ms;
+        else
+            bad(m_warmupError, m_warmup, tr("&Warm-up:"), kTimingTab,
+                tr("The warm-up is a number of seconds, e.g. 2 or 0.5; not \"%1\".")
+                    .arg(m_warmup->text().trimmed()));
+    }
+    if (const QString text = cliNumber(m_timeout->text()); !text.isEmpty()) {
+        if (const std::optional<int> ms = model::BenchInput::timeout(text))
+            fields.timeoutMs = *ms;
+        else
+            bad(m_timeoutError, m_timeout, tr("T&imeout:"), kTimingTab,
+                tr("The timeout is a time from 1 ms to 24 hours, in ms or with a unit: 500, 500ms, 1.5s or "
+                   "2m; not \"%1\".")
+                    .arg(m_timeout->text().trimmed()));
+    }
+
+    // Request.
+    const QString method = m_method->currentText().trimmed();
+    if (model::BenchInput::isMethod(method))
+        fields.method = method.toLatin1();
+    else
+        bad(m_methodError, m_method, tr("&Method:"), kRequestTab,
+            method.isEmpty() ? tr("Give a method, e.g. GET or POST.")
+                             : tr("A method is one word of letters, digits and !#$%&'*+-.^_`|~, e.g. GET or "
+                                  "POST; not \"%1\".")
+                                   .arg(method));
+    const QStringList lines = m_headers->toPlainText().split(u'\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString line = lines.at(i).trimmed();
+        if (line.isEmpty())
+            continue; // blank lines part the headers for the eye
+        if (const auto header = model::BenchInput::header(line)) {
+            fields.headers.append(*header);
+        } else {
+            bad(m_headersError, m_headers, tr("Hea&ders:"), kRequestTab,
+                tr("Line %1, \"%2\", is no header: write Name: value, e.g. Accept: text/html.")
+                    .arg(i + 1)
+                    .arg(line));
+            break;
+        }
+    }
+    const QString file = m_bodyFile->text().trimmed();
+    if (!file.isEmpty()) {
+        const QFileInfo info(file);
+        QString problem;
+        if (!info.exists())
+            problem = tr("There is no file \"%1\".").arg(QDir::toNativeSeparators(file));
+        else if (info.isDir())
+            problem = tr("\"%1\" is a folder; give a file.").arg(QDir::toNativeSeparators(file));
+        else if (!info.isReadable())
+            problem = tr("\"%1\" cannot be read.").arg(QDir::toNativeSeparators(file));
+        QFile body(file);
+        if (problem.isEmpty() && readBody) {
+            if (body.open(QIODevice::ReadOnly))
+                fields.body = body.readAll();
+            if (body.error() != QFileDevice::NoError)
+                problem
+                    = tr("\"%1\" cannot be read: %2").arg(QDir::toNativeSeparators(file), body.errorString());
+        }
+        if (!problem.isEmpty())
+            bad(m_bodyFileError, m_bodyFile, tr("Body fi&le:"), kRequestTab, problem);
+    } else {
+        fields.body = m_body->toPlainText().toUtf8();
+    }
+    // As bench -p: the content type goes with a body.
+    if (!file.isEmpty() || !fields.body.isEmpty())
+        fields.contentType = m_contentType->currentText().trimmed().toLatin1();
+    return fields;
+}
+
+bool BenchmarkPage::showFieldProblems(const RequestFields &fields)
+{
+    bool tabHasProblem[3] = { false, false, false };
+    for (FieldError *error :
+        { m_rateError, m_warmupError, m_timeoutError, m_methodError, m_headersError, m_bodyFileError }) {
+        QString message;
+        for (const RequestFields::Problem &problem : fields.problems) {
+            if (problem.error == error && message.isEmpty())
+                message = problem.message;
+        }
+        error->setMessage(message);
+    }
+    for (const RequestFields::Problem &problem : fields.problems)
+        tabHasProblem[problem.tab] = true;
+    for (int tab = 0; tab < m_fieldTabs->count(); ++tab) {
+        m_fieldTabs->setTabIcon(
+            tab, tabHasProblem[tab] ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
+    }
+    if (fields.problems.isEmpty()) {
+        m_fieldProblem.clear();
+        m_fieldProblemWhere.clear();
+    } else {
+        const RequestFields::Problem &first = fields.problems.constFirst();
+        m_fieldProblem = first.message;
+        m_fieldProblemWhere
+            = tr("%1 on the %2 tab").arg(first.field, m_fieldTabs->tabText(first.tab).remove(u'&'));
+    }
+    updateState();
+    return fields.problems.isEmpty();
+}
+
+void BenchmarkPage::fieldsEdited()
+{
+    // As bench -p without -m: a body given to a GET makes it a POST (the
+    // method can be changed back after).
+    const bool hasBody = !m_body->toPlainText().isEmpty() || !m_bodyFile->text().trimmed().isEmpty();
+    if (hasBody && !m_hadBody && m_method->currentText().trimmed() == u"GET"_s)
+        m_method->setCurrentText(u"POST"_s); // comes back here: the fields are read then
+    m_hadBody = hasBody;
+    showFieldProblems(requestFields(false));
+}
+
+void BenchmarkPage::browseBodyFile()
+{
+    const QString start
+        = m_bodyFile->text().trimmed().isEmpty() ? QDir::homePath() : m_bodyFile->text().trimmed();
+    const QString file = QFileDialog::getOpenFileName(this, tr("Body File"), start);
+    if (!file.isEmpty())
+        m_bodyFile->setText(QDir::toNativeSeparators(file));
+}
+
+void BenchmarkPage::setState(const QString &text)
+{
+    m_stateText = text;
+    showState();
+}
+
+void BenchmarkPage::showState()
+{
+    const bool idle = !isRunning() && !isConnecting();
+    m_state->setText(idle && !m_fieldProblem.isEmpty() ? tr("Cannot start: see %1.").arg(m_fieldProblemWhere)
+                                                       : m_stateText);
 }
 
 void BenchmarkPage::refreshTargets()
@@ -145,7 +342,15 @@ bool BenchmarkPage::startRun()
 {
     if (m_run || m_probe->isActive())
         return false;
-    const model::BenchParameters wanted = parameters();
+    // The fields first, as bench reads its flags before it connects; a body file is read now.
+    const RequestFields fields = requestFields(true);
+    if (!showFieldProblems(fields)) {
+        const RequestFields::Problem &first = fields.problems.constFirst();
+        m_fieldTabs->setCurrentIndex(first.tab);
+        first.widget->setFocus();
+        return false;
+    }
+    const model::BenchParameters wanted = parametersWith(fields);
     m_urlError->setMessage({});
     showError({});
     // What is wrong with the URL (https, no host, a bad port) goes under it,
@@ -166,7 +371,7 @@ bool BenchmarkPage::startRun()
     // run (a closed port would otherwise give a run of connect failures).
     m_probing = wanted;
     m_probe->start(url.host(), quint16(url.port(80)));
-    m_state->setText(tr("Connecting to %1…").arg(url.authority()));
+    setState(tr("Connecting to %1…").arg(url.authority()));
     updateState();
     return true;
 }
@@ -175,7 +380,7 @@ void BenchmarkPage::probeFinished(const QString &error)
 {
     if (!error.isEmpty()) {
         m_urlError->setMessage(error);
-        m_state->setText(tr("Ready."));
+        setState(tr("Ready."));
         updateState();
         return;
     }
@@ -204,7 +409,7 @@ void BenchmarkPage::launch(const model::BenchParameters &wanted)
     QString error;
     if (run->start(wanted, &error) != runs::RecordedRun::Start::Started) {
         showError(tr("The run did not start: %1").arg(error));
-        m_state->setText(tr("Ready."));
+        setState(tr("Ready."));
         updateState();
         return;
     }
@@ -227,7 +432,7 @@ void BenchmarkPage::launch(const model::BenchParameters &wanted)
     showEngineFigures(-1, -1, -1);
     m_report->clear();
     m_progress->setValue(0);
-    m_state->setText(tr("Running…"));
+    setState(tr("Running…"));
     showFigures(0, 0, 0, 0, 0);
     m_poll.start();
     updateState();
@@ -238,7 +443,7 @@ void BenchmarkPage::stopRun()
 {
     if (m_probe->isActive()) {
         m_probe->cancel();
-        m_state->setText(tr("Ready."));
+        setState(tr("Ready."));
         updateState();
         return;
     }
@@ -247,7 +452,7 @@ void BenchmarkPage::stopRun()
     // The generator winds down on its threads; poll() sees it finish.
     m_run->stop();
     m_stop->setEnabled(false);
-    m_state->setText(tr("Stopping…"));
+    setState(tr("Stopping…"));
 }
 
 void BenchmarkPage::poll()
@@ -298,8 +503,8 @@ void BenchmarkPage::finish()
     m_progress->setValue(int(qBound(0.0, reached, 1.0) * m_progress->maximum()));
     m_report->setPlainText(ReportText::ab(m_running, summary));
     const auto takenMs = qint64(summary.timeTakenSec * 1000 + 0.5);
-    m_state->setText(summary.interrupted ? tr("Stopped after %1.").arg(Format::elapsed(takenMs))
-                                         : tr("Finished in %1.").arg(Format::elapsed(takenMs)));
+    setState(summary.interrupted ? tr("Stopped after %1.").arg(Format::elapsed(takenMs))
+                                 : tr("Finished in %1.").arg(Format::elapsed(takenMs)));
     showFigures(summary.completed, summary.requestsPerSecond, summary.latencyP50Ms, summary.latencyP99Ms,
         summary.failed);
     if (m_watchEngine && m_engine.isRunning()) {
@@ -312,7 +517,7 @@ void BenchmarkPage::finish()
     // A run that broke off (no descriptors left) has figures that say little: shown, not stored.
     const qint64 runId = result.runId;
     if (!result.error.isEmpty()) {
-        m_state->setText(tr("The run broke off."));
+        setState(tr("The run broke off."));
         showError(tr("The run broke off and was not stored: %1").arg(result.error));
     } else if (runId == 0) {
         showError(tr("The run could not be stored: %1").arg(result.storeError));
@@ -394,13 +599,21 @@ void BenchmarkPage::showEngineFigures(double serviceP50Ms, double serviceP99Ms, 
 void BenchmarkPage::updateState()
 {
     const bool running = isRunning() || isConnecting();
-    for (QWidget *field : std::initializer_list<QWidget *> {
-             m_url, m_concurrency, m_byRequests, m_byDuration, m_keepAlive, m_threads })
+    for (QWidget *field : std::initializer_list<QWidget *> { m_url, m_concurrency, m_byRequests, m_byDuration,
+             m_keepAlive, m_threads, m_rate, m_warmup, m_timeout, m_method, m_headers, m_bodyFile,
+             m_bodyBrowse, m_contentType })
         field->setEnabled(!running);
     m_requests->setEnabled(!running && m_byRequests->isChecked());
     m_duration->setEnabled(!running && m_byDuration->isChecked());
-    m_start->setEnabled(!running);
+    // A file given is the body: the text waits.
+    m_body->setEnabled(!running && m_bodyFile->text().trimmed().isEmpty());
+    // A bad field holds Start back, and Start says why.
+    m_start->setEnabled(!running && m_fieldProblem.isEmpty());
+    m_start->setToolTip(m_fieldProblem.isEmpty()
+            ? QString()
+            : tr("Cannot start: %1 (%2)").arg(m_fieldProblem, m_fieldProblemWhere));
     m_stop->setEnabled(running);
+    showState();
 }
 
 void BenchmarkPage::updateHint()
@@ -437,8 +650,11 @@ void BenchmarkPage::reserveHintRoom()
         = metrics.boundingRect(QRect(0, 0, width, QWIDGETSIZE_MAX), Qt::TextWordWrap, noEngineHint());
     const int height = std::max(2 * metrics.lineSpacing(), longest.height()) + m_hint->contentsMargins().top()
         + m_hint->contentsMargins().bottom();
-    if (m_hint->minimumHeight() != height)
-        m_hint->setMinimumHeight(height);
+    // Fixed, not only a minimum: the form's height-for-width estimate would
+    // otherwise hand a hint of two lines a third now and then (German), and
+    // the tabs under it would move.
+    if (m_hint->minimumHeight() != height || m_hint->maximumHeight() != height)
+        m_hint->setFixedHeight(height);
 }
 
 void BenchmarkPage::showFigures(quint64 requests, double rate, double p50Ms, double p99Ms, quint64 failed)
@@ -477,6 +693,16 @@ QList<BenchmarkPage::FormSetting> BenchmarkPage::formSettings() const
         { u"bench/keepAlive"_s, m_keepAlive, true },
         // On a small machine the generator and the engine share the cores.
         { u"bench/threads"_s, m_threads, qMax(1, QThread::idealThreadCount() / 2) },
+        // Empty: bench's defaults (closed model, no warm-up, 30 s).
+        { u"bench/rate"_s, m_rate, QString() },
+        { u"bench/warmup"_s, m_warmup, QString() },
+        { u"bench/timeout"_s, m_timeout, QString() },
+        // The body before the method: a body restored makes a GET a POST, the stored method then wins.
+        { u"bench/body"_s, m_body, QString() },
+        { u"bench/bodyFile"_s, m_bodyFile, QString() },
+        { u"bench/contentType"_s, m_contentType, u"text/plain"_s },
+        { u"bench/method"_s, m_method, u"GET"_s },
+        { u"bench/headers"_s, m_headers, QString() },
     };
 }
 

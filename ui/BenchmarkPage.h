@@ -30,7 +30,11 @@ class EngineController;
 /*
  * The Benchmark page: target URL (an editable list of the running engine's
  * sites), concurrency, a number of requests or a duration, keep-alive and
- * generator threads; Start (which first tries one connection to the target,
+ * generator threads; the open model's rate, a warm-up and the request
+ * timeout; the method, headers, a body (text or a file) and its content
+ * type, each read as `hostbench-cli bench` reads its flag (model::BenchInput),
+ * a bad one with its error beside it, its tab marked, and Start held back
+ * with the reason in its tip and in the state line; Start (which first tries one connection to the target,
  * ConnectProbe, and shows a refusal under the URL) and Stop, a progress bar, live charts of
  * requests/s and latency, and when the run ends the ab-style report. The
  * run is stored as it goes, as bench stores it (runs::RecordedRun). When the target
@@ -64,8 +68,11 @@ public:
     bool watchesEngine() const { return m_watchEngine; }
     // Start was pressed and the target is being tried (ConnectProbe).
     bool isConnecting() const;
-    // The run the form describes, the target resolved (TargetResolver).
+    // The run the form describes, the target resolved (TargetResolver); a
+    // body file is read now. What a bad field holds is left at its default.
     model::BenchParameters parameters() const;
+    // The sentence that keeps Start from starting (the first bad field's), or empty.
+    const QString &fieldProblem() const { return m_fieldProblem; }
     // Offers the sites of the running engine in the URL list.
     void refreshTargets();
 
@@ -89,6 +96,37 @@ private slots:
     void runStored(qint64 runId, const QString &error);
 
 private:
+    // The Timing and Request tabs as read with model::BenchInput, and each
+    // bad field's sentence, in the order of the tabs.
+    struct RequestFields
+    {
+        QByteArray method = "GET";
+        QList<QPair<QByteArray, QByteArray>> headers;
+        QByteArray body;
+        QByteArray contentType;
+        double rate = 0;
+        qint64 warmupMs = 0;
+        int timeoutMs = model::BenchParameters().timeoutMs;
+        struct Problem
+        {
+            FieldError *error;
+            QWidget *widget; // the field
+            QString field; // the field's name, as its label says it
+            int tab; // BenchmarkForm::kTimingTab or kRequestTab
+            QString message;
+        };
+        QList<Problem> problems;
+    };
+    // `readBody`: the body file's contents too (at Start), else only whether it can be read.
+    RequestFields requestFields(bool readBody) const;
+    model::BenchParameters parametersWith(const RequestFields &fields) const;
+    // Shows `fields`' problems beside their fields and on their tabs; true when none.
+    bool showFieldProblems(const RequestFields &fields);
+    void fieldsEdited();
+    void browseBodyFile();
+    // The state line: `text`, unless a bad field keeps Start from starting.
+    void setState(const QString &text);
+    void showState();
     static QString noEngineHint();
     void reserveHintRoom();
     void probeFinished(const QString &error);
@@ -136,6 +174,10 @@ private:
     qint64 m_engineBeforeMs = 0;
     double m_clientP50Ms = 0; // the latest interval's
     QStringList m_offeredUrls;
+    QString m_stateText; // what the state line says when no field is bad
+    QString m_fieldProblem;
+    QString m_fieldProblemWhere; // "Rate on the Timing tab"
+    bool m_hadBody = false; // the body was given at the last edit (a new one makes a GET a POST)
 };
 
 } // namespace hostbench::ui

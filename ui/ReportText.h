@@ -21,6 +21,12 @@ class ReportText final
 
 public:
     static QString ab(const model::BenchParameters &parameters, const model::RunSummary &summary);
+    // What the run sent and how it was paced where that is not bench's
+    // default (a GET without headers or body, closed model, no warm-up, 30 s
+    // timeout), a line each in ab's layout: "Method: POST", each "Request
+    // header: Name: value", "Request body: N bytes, TYPE", "Rate: R
+    // requests/s (open model)", "Warm-up:", "Timeout:". Empty for a default run.
+    static QString request(const model::BenchParameters &parameters);
 };
 
 } // namespace hostbench::ui

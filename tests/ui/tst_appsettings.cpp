@@ -10,6 +10,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QRadioButton>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -47,6 +48,10 @@ void TestAppSettings::fieldsRoundTrip()
     check.setChecked(true);
     QRadioButton radio;
     radio.setChecked(false);
+    // A body or headers: kept as typed, blanks and line ends included.
+    const QString lines = u"  {\"a\": 1}\n\tX-B: 2\n\n"_s;
+    QPlainTextEdit text(lines);
+    settings.saveField(u"t/text"_s, &text);
     settings.saveField(u"t/combo"_s, &combo);
     settings.saveField(u"t/edit"_s, &edit);
     settings.saveField(u"t/box"_s, &box);
@@ -56,6 +61,7 @@ void TestAppSettings::fieldsRoundTrip()
     QCOMPARE(database.setting(u"gui/t/box"_s), u"4242"_s);
     QCOMPARE(database.setting(u"gui/t/check"_s), u"1"_s);
     QCOMPARE(database.setting(u"gui/t/radio"_s), u"0"_s);
+    QCOMPARE(database.setting(u"gui/t/text"_s), lines);
 
     QComboBox combo2;
     combo2.setEditable(true);
@@ -64,12 +70,15 @@ void TestAppSettings::fieldsRoundTrip()
     box2.setRange(0, 100000);
     QCheckBox check2;
     QRadioButton radio2; // unchecked; the fallback (true) is not taken
+    QPlainTextEdit text2;
 
     settings.restoreField(u"t/combo"_s, &combo2, u"fallback"_s);
     settings.restoreField(u"t/edit"_s, &edit2, u"fallback"_s);
     settings.restoreField(u"t/box"_s, &box2, 7);
     settings.restoreField(u"t/check"_s, &check2, false);
     settings.restoreField(u"t/radio"_s, &radio2, true);
+    settings.restoreField(u"t/text"_s, &text2, u"fallback"_s);
+    QCOMPARE(text2.toPlainText(), lines);
     QCOMPARE(combo2.currentText(), u"http://127.0.0.1:8080/x"_s);
     QCOMPARE(edit2.text(), u"text"_s);
     QCOMPARE(box2.value(), 4242);

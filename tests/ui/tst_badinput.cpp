@@ -10,7 +10,8 @@
 //    is used, and nothing happens: no engine started, no run stored, no site
 //    accepted;
 //  - Choice: an editable list or a filter field whose every text is
-//    accepted (the Logs page's text filter).
+//    accepted (the Logs page's text filter, the Benchmark page's body and
+//    content type).
 // The rows of tst_sitedialog and tst_mainwindow check the messages' words;
 // these check that no field takes bad input silently.
 #include "model/VirtualHost.h"
@@ -65,6 +66,15 @@ const std::map<QString, Kind> kFields {
     { u"benchRequests"_s, Kind::Number },
     { u"benchDuration"_s, Kind::Number },
     { u"benchThreads"_s, Kind::Number },
+    { u"benchRate"_s, Kind::Text },
+    { u"benchWarmup"_s, Kind::Text },
+    { u"benchTimeout"_s, Kind::Text },
+    { u"benchMethod"_s, Kind::Text },
+    { u"benchHeaders"_s, Kind::Text },
+    { u"benchBodyFile"_s, Kind::Text },
+    // Any text is a body, any type a Content-Type (as bench -T takes it)
+    { u"benchBody"_s, Kind::Choice },
+    { u"benchContentType"_s, Kind::Choice },
     // Shootout page
     { u"shootoutConcurrency"_s, Kind::Number },
     { u"shootoutRate"_s, Kind::Number },
@@ -122,6 +132,13 @@ QLineEdit *lineEditOf(QWidget *field)
 // Replaces the field's text as a user would: select all, delete, type.
 void typeInto(QWidget *field, const QString &text)
 {
+    if (auto *lines = qobject_cast<QPlainTextEdit *>(field)) {
+        lines->setFocus();
+        lines->selectAll();
+        QTest::keyClick(lines, Qt::Key_Backspace);
+        QTest::keyClicks(lines, text);
+        return;
+    }
     QLineEdit *edit = lineEditOf(field);
     QVERIFY(edit);
     edit->setFocus();
@@ -150,6 +167,8 @@ private slots:
     void listenAddress();
     void benchmarkUrl_data();
     void benchmarkUrl();
+    void benchmarkFields_data();
+    void benchmarkFields();
     void siteText_data();
     void siteText();
 
@@ -364,6 +383,57 @@ void TestBadInput::benchmarkUrl()
     QVERIFY(label && label->isVisible());
     QTRY_VERIFY(start->isEnabled()); // ready again, no run under way
     QCOMPARE(m_folder->database().runs().size(), runsBefore);
+}
+
+void TestBadInput::benchmarkFields_data()
+{
+    // The fields of bench's --rate, --warmup, --timeout, -m, -H and -p.
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("value"); // "@" stands for the temporary folder
+    QTest::newRow("rate: zero") << u"benchRate"_s << u"0"_s;
+    QTest::newRow("rate: words") << u"benchRate"_s << u"fast"_s;
+    QTest::newRow("rate: too high") << u"benchRate"_s << u"100000001"_s;
+    QTest::newRow("warm-up: negative") << u"benchWarmup"_s << u"-2"_s;
+    QTest::newRow("warm-up: a unit") << u"benchWarmup"_s << u"2s"_s;
+    QTest::newRow("timeout: zero") << u"benchTimeout"_s << u"0ms"_s;
+    QTest::newRow("timeout: hours") << u"benchTimeout"_s << u"2h"_s;
+    QTest::newRow("method: two words") << u"benchMethod"_s << u"GET POST"_s;
+    QTest::newRow("method: empty") << u"benchMethod"_s << QString();
+    QTest::newRow("header: no colon") << u"benchHeaders"_s << u"Accept"_s;
+    QTest::newRow("header: blank in name") << u"benchHeaders"_s << u"X A: 1"_s;
+    QTest::newRow("body file: missing") << u"benchBodyFile"_s << u"@/missing.bin"_s;
+    QTest::newRow("body file: a folder") << u"benchBodyFile"_s << u"@"_s;
+}
+
+void TestBadInput::benchmarkFields()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, value);
+    showPage(u"benchmarkPage"_s);
+    QWidget *bad = field(name);
+    auto *start = m_window->findChild<QPushButton *>(u"benchStart"_s);
+    auto *tabs = m_window->findChild<QTabWidget *>(u"benchFieldTabs"_s);
+    QVERIFY(bad && start && tabs);
+    for (int i = 0; i < tabs->count() && !bad->isVisible(); ++i)
+        tabs->setCurrentIndex(i);
+    QTRY_VERIFY(bad->isVisible());
+    typeInto(field(u"benchUrl"_s), u"http://127.0.0.1:1/"_s);
+    const qsizetype runsBefore = m_folder->database().runs().size();
+
+    typeInto(bad, QString(value).replace(u"@"_s, m_dir.path()));
+    QTest::mouseClick(start, Qt::LeftButton);
+
+    QVERIFY2(!fieldError(bad).isEmpty(), qPrintable(name));
+    auto *label = m_window->findChild<QLabel *>(name + u"Error"_s);
+    QVERIFY(label && label->isVisible());
+    QVERIFY(!start->isEnabled()); // and it says why
+    QVERIFY(start->toolTip().contains(fieldError(bad)));
+    QCOMPARE(m_folder->database().runs().size(), runsBefore);
+
+    // Emptied (bench's default) or put right: nothing is wrong any more.
+    typeInto(bad, name == u"benchMethod"_s ? u"GET"_s : QString());
+    QVERIFY(fieldError(bad).isEmpty());
+    QVERIFY(start->isEnabled());
 }
 
 void TestBadInput::siteText_data()

@@ -3,12 +3,21 @@
 // from the palette, so that a dark palette, applied while the window is open
 // as a desktop's theme switch does, leaves each text readable on what is
 // behind it, and nothing on the page carries a style sheet of its own.
+// The fields that `hostbench-cli bench` has beside the URL (Timing: rate,
+// warm-up, timeout; Request: method, headers, body, content type): a POST
+// with headers and a body at a fixed rate, started from the page against the
+// real engine over real sockets, seen arriving in the engine's access log at
+// that rate, stored as sent, shown again by the Runs page and its JSON
+// export, and the fields back after a restart; a bad value in any of them
+// shown beside it with Start held back.
 // Real widgets on the offscreen platform, a real SQLite file; the engine is
-// not started. Set HOSTBENCH_SCREENSHOTS to a folder to look at the page in
+// started only where a test says so. Set HOSTBENCH_SCREENSHOTS to a folder to look at the page in
 // both palettes (Screenshots.h).
 #include "Contrast.h"
 #include "Screenshots.h"
+#include "bench/JsonReport.h"
 #include "storage/DataFolder.h"
+#include "storage/Database.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchCharts.h"
 #include "ui/BenchmarkForm.h"
@@ -16,29 +25,110 @@
 #include "ui/EngineController.h"
 #include "ui/ErrorNote.h"
 #include "ui/FieldError.h"
+#include "ui/RunsPage.h"
 #include "ui/Translations.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPalette>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
+#include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+#include <map>
 #include <memory>
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
 using hostbench::test::contrast;
 using hostbench::test::darkPalette;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000; // generous: the suite runs on two busy cores
+
+// Types `text` key by key; a letter past ASCII ("ü") as a keyboard layout sends it.
+void typeText(QWidget *target, const QString &text)
+{
+    for (const QChar c : text) {
+        if (c.unicode() < 128)
+            QTest::keyClick(target, c.toLatin1());
+        else
+            QTest::sendKeyEvent(QTest::Click, target, Qt::Key_unknown, QString(c), Qt::NoModifier);
+    }
+}
+
+// Replaces a field's text as a user would: select all, delete, type.
+void typeInto(QWidget *field, const QString &text)
+{
+    QVERIFY(field);
+    QWidget *target = field;
+    if (auto *combo = qobject_cast<QComboBox *>(field))
+        target = combo->lineEdit();
+    else if (auto *spin = qobject_cast<QAbstractSpinBox *>(field))
+        target = spin->findChild<QLineEdit *>();
+    target->setFocus();
+    QTest::keyClick(target, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(target, Qt::Key_Backspace);
+    if (qobject_cast<QPlainTextEdit *>(field)) {
+        // Line by line, Return between them.
+        const QStringList lines = text.isEmpty() ? QStringList() : text.split(u'\n');
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            if (i > 0)
+                QTest::keyClick(target, Qt::Key_Return);
+            typeText(target, lines.at(i));
+        }
+        return;
+    }
+    QTest::keyClicks(target, text);
+    if (qobject_cast<QAbstractSpinBox *>(field))
+        QTest::keyClick(target, Qt::Key_Tab);
+}
+
+// The lines of an access log that contain every one of `needles`.
+QList<QByteArray> logLines(const QString &path, const QList<QByteArray> &needles)
+{
+    QFile file(path);
+    QList<QByteArray> lines;
+    if (!file.open(QIODevice::ReadOnly))
+        return lines;
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        if (!line.isEmpty() && std::all_of(needles.cbegin(), needles.cend(), [&](const QByteArray &n) {
+                return line.contains(n);
+            }))
+            lines.append(line);
+    }
+    return lines;
+}
+
+// "[01/Dec/2026:13:55:36 +0000]" of a combined-format line, as seconds since the epoch.
+qint64 logSecond(const QByteArray &line)
+{
+    const qsizetype open = line.indexOf('[');
+    const qsizetype blank = line.indexOf(' ', open);
+    const QDateTime time = QDateTime::fromString(
+        QString::fromLatin1(line.mid(open + 1, blank - open - 1)), u"dd/MMM/yyyy:HH:mm:ss"_s);
+    return time.isValid() ? time.toSecsSinceEpoch() : -1;
+}
+
+} // namespace
 
 class TestBenchmarkPage final : public QObject
 {
@@ -52,10 +142,26 @@ private slots:
     void textReadableInEitherPalette();
     void badUrlIsASentence_data();
     void badUrlIsASentence();
+    void postAtAFixedRate();
+    void badFieldShowsItsError_data();
+    void badFieldShowsItsError();
+    void goodFieldsAreRead_data();
+    void goodFieldsAreRead();
 
 private:
     // Every label's text against what is behind it; empty when all read.
     QStringList unreadableTexts() const;
+    // A site of the engine, served from its own folder with paced.txt; `maxBodyBytes` its body limit.
+    void addSite(const QString &host, qint64 maxBodyBytes);
+    // The engine on 127.0.0.1, a free port, its logs in the data folder.
+    void startEngine();
+    template <typename T> T *field(const QString &name) const
+    {
+        T *found = m_page->findChild<T *>(name);
+        if (!found)
+            qWarning("no %s", qPrintable(name));
+        return found;
+    }
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<storage::DataFolder> m_folder;
@@ -133,7 +239,15 @@ void TestBenchmarkPage::formBuildsNamedFields()
         { form.m_liveRate, u"benchLiveRate"_s }, { form.m_liveLatency, u"benchLiveLatency"_s },
         { form.m_liveFailed, u"benchLiveFailed"_s }, { form.m_liveService, u"benchLiveService"_s },
         { form.m_liveGap, u"benchLiveGap"_s }, { form.m_error, u"benchError"_s },
-        { form.m_charts, u"benchCharts"_s }, { form.m_report, u"benchReport"_s } };
+        { form.m_charts, u"benchCharts"_s }, { form.m_report, u"benchReport"_s },
+        { form.m_fieldTabs, u"benchFieldTabs"_s }, { form.m_rate, u"benchRate"_s },
+        { form.m_rateError, u"benchRateError"_s }, { form.m_warmup, u"benchWarmup"_s },
+        { form.m_warmupError, u"benchWarmupError"_s }, { form.m_timeout, u"benchTimeout"_s },
+        { form.m_timeoutError, u"benchTimeoutError"_s }, { form.m_method, u"benchMethod"_s },
+        { form.m_methodError, u"benchMethodError"_s }, { form.m_headers, u"benchHeaders"_s },
+        { form.m_headersError, u"benchHeadersError"_s }, { form.m_body, u"benchBody"_s },
+        { form.m_bodyFile, u"benchBodyFile"_s }, { form.m_bodyBrowse, u"benchBodyBrowse"_s },
+        { form.m_bodyFileError, u"benchBodyFileError"_s }, { form.m_contentType, u"benchContentType"_s } };
     QCOMPARE(bare.objectName(), u"benchmarkPage"_s);
     QVERIFY(bare.layout());
     bare.resize(1100, 700);
@@ -164,6 +278,355 @@ void TestBenchmarkPage::formBuildsNamedFields()
     QCOMPARE(form.m_hint->foregroundRole(), QPalette::PlaceholderText);
     QVERIFY(!form.m_hint->palette().isBrushSet(QPalette::Active, QPalette::WindowText));
     QVERIFY(!form.m_error->isVisible());
+    // bench's defaults: a GET, the closed model (no rate), no warm-up, 30 s; each field on its tab.
+    QCOMPARE(form.m_method->currentText(), u"GET"_s);
+    QCOMPARE(form.m_contentType->currentText(), u"text/plain"_s);
+    for (QLineEdit *empty : { form.m_rate, form.m_warmup, form.m_timeout, form.m_bodyFile })
+        QVERIFY2(
+            empty->text().isEmpty() && !empty->placeholderText().isEmpty(), qPrintable(empty->objectName()));
+    QCOMPARE(form.m_fieldTabs->count(), 3);
+    for (const auto &[tab, fieldsOnIt] : std::map<int, QList<QWidget *>> {
+             { ui::BenchmarkForm::kRunTab, { form.m_concurrency, form.m_threads } },
+             { ui::BenchmarkForm::kTimingTab, { form.m_rate, form.m_warmup, form.m_timeout } },
+             { ui::BenchmarkForm::kRequestTab,
+                 { form.m_method, form.m_headers, form.m_body, form.m_bodyFile, form.m_contentType } } }) {
+        for (QWidget *onTab : fieldsOnIt)
+            QVERIFY2(form.m_fieldTabs->widget(tab)->isAncestorOf(onTab), qPrintable(onTab->objectName()));
+    }
+}
+
+void TestBenchmarkPage::addSite(const QString &host, qint64 maxBodyBytes)
+{
+    const QString root = m_dir->filePath(host);
+    QVERIFY(QDir().mkpath(root));
+    QFile file(root + u"/paced.txt"_s);
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write("paced\n") == 6);
+    model::VirtualHost site;
+    site.hostName = host;
+    site.documentRoot = root;
+    site.limits.maxBodyBytes = maxBodyBytes;
+    site.logLoadGenerator = true; // the generator's requests in the access log too
+    QVERIFY(m_folder->database().saveVirtualHost(site));
+}
+
+void TestBenchmarkPage::startEngine()
+{
+    model::ServerConfig config = m_folder->database().serverConfig();
+    config.port = 0;
+    config.threads = 2;
+    m_settings->setControlApiEnabled(false);
+    m_engine->setLogsFolder(m_folder->logsPath());
+    QString error;
+    QVERIFY2(m_engine->start(config, &error), qPrintable(error));
+    m_page->refreshTargets();
+}
+
+void TestBenchmarkPage::postAtAFixedRate()
+{
+    // Issue #20: the page had no method, headers, body, rate, warm-up or
+    // timeout. A POST with two headers and a body (JSON, with a non-ASCII
+    // letter) at 40 requests/s for 3 s after a 0.5 s warm-up, from the page.
+    const QString json = u"{\"order\": 42, \"name\": \"Jürgen\", \"pad\": \"%1\"}"_s.arg(QString(150, u'x'));
+    const QByteArray body = json.toUtf8();
+    // The engine answers a POST to a file 405 once it has read the whole body;
+    // a body over a site's limit gets 413 from its Content-Length alone.
+    addSite(u"form.test"_s, body.size());
+    addSite(u"small.test"_s, body.size() - 1);
+    for (model::VirtualHost site : m_folder->database().virtualHosts()) {
+        if (site.isDefault) {
+            site.logLoadGenerator = true;
+            QVERIFY(m_folder->database().saveVirtualHost(site));
+        }
+    }
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    const quint16 port = m_engine->port();
+    constexpr double kRate = 40;
+    constexpr double kSeconds = 3;
+    constexpr double kWarmup = 0.5;
+
+    typeInto(field<QComboBox>(u"benchUrl"_s), u"http://form.test:%1/paced.txt"_s.arg(port));
+    typeInto(field<QSpinBox>(u"benchConcurrency"_s), u"4"_s);
+    QTest::mouseClick(field<QRadioButton>(u"benchByDuration"_s), Qt::LeftButton, {}, QPoint(2, 5));
+    typeInto(field<QSpinBox>(u"benchDuration"_s), u"3"_s);
+    typeInto(field<QSpinBox>(u"benchThreads"_s), u"1"_s);
+    field<QCheckBox>(u"benchKeepAlive"_s)->setChecked(true);
+    auto *tabs = field<QTabWidget>(u"benchFieldTabs"_s);
+    tabs->setCurrentIndex(ui::BenchmarkForm::kTimingTab);
+    typeInto(field<QLineEdit>(u"benchRate"_s), u"40"_s);
+    typeInto(field<QLineEdit>(u"benchWarmup"_s), u"0.5"_s);
+    typeInto(field<QLineEdit>(u"benchTimeout"_s), u"2s"_s);
+    tabs->setCurrentIndex(ui::BenchmarkForm::kRequestTab);
+    auto *method = field<QComboBox>(u"benchMethod"_s);
+    QCOMPARE(method->currentText(), u"GET"_s);
+    typeInto(field<QPlainTextEdit>(u"benchBody"_s), json);
+    // As bench -p: a body makes the GET a POST.
+    QCOMPARE(method->currentText(), u"POST"_s);
+    typeInto(field<QPlainTextEdit>(u"benchHeaders"_s),
+        u"Referer: http://form.test/from-the-page\n\nX-Order:   42  "_s);
+    typeInto(field<QComboBox>(u"benchContentType"_s), u"application/json"_s);
+    auto *start = field<QPushButton>(u"benchStart"_s);
+    QVERIFY2(start->isEnabled(), qPrintable(start->toolTip()));
+
+    QSignalSpy finished(m_page.get(), &ui::BenchmarkPage::runFinished);
+    QTest::mouseClick(start, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_page->isRunning(), kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kTimeoutMs);
+    const qint64 runId = finished.at(0).at(0).toLongLong();
+    QVERIFY2(runId > 0, qPrintable(field<QLabel>(u"benchError"_s)->text()));
+
+    // The engine's side: every request of the run is in form.test's access
+    // log, as the POST it was, with its Referer, answered 405 after its body
+    // was read; none misread (400) or left waiting for its body (408). A
+    // request from outside after the run: once it is in the file, the run's are too.
+    const QString log = QDir(m_folder->logsPath()).filePath(u"form.test.access.log"_s);
+    {
+        QTcpSocket outside;
+        outside.connectToHost(QHostAddress::LocalHost, port);
+        QVERIFY(outside.waitForConnected(kTimeoutMs));
+        outside.write("GET /paced.txt?after=1 HTTP/1.1\r\nHost: form.test\r\nConnection: close\r\n\r\n");
+        QTRY_VERIFY_WITH_TIMEOUT(!logLines(log, { "GET /paced.txt?after=1 " }).isEmpty(), kTimeoutMs);
+    }
+    const QList<QByteArray> posts
+        = logLines(log, { "\"POST /paced.txt HTTP/1.1\" 405 ", "\"http://form.test/from-the-page\"" });
+    const QList<QByteArray> all = logLines(log, { "/paced.txt" });
+    QCOMPARE(all.size(), posts.size() + 1); // nothing else: no GET, no 400, no 408
+    // At the rate set, the warm-up included (the engine sees it too): loose
+    // bounds, a busy machine may fall behind; the closed model sends thousands.
+    const double expected = kRate * (kSeconds + kWarmup);
+    QVERIFY2(posts.size() >= 0.6 * expected && posts.size() <= 1.3 * expected,
+        qPrintable(u"%1 POSTs for about %2"_s.arg(posts.size()).arg(expected)));
+    // Spread over the run, not sent in a burst: no second holds more than twice the rate.
+    std::map<qint64, int> perSecond;
+    for (const QByteArray &line : posts)
+        ++perSecond[logSecond(line)];
+    QVERIFY(!perSecond.count(-1));
+    QVERIFY2(perSecond.rbegin()->first - perSecond.begin()->first >= 2,
+        qPrintable(u"POSTs over %1 s"_s.arg(perSecond.rbegin()->first - perSecond.begin()->first)));
+    for (const auto &[second, count] : perSecond)
+        QVERIFY2(count <= 2 * kRate, qPrintable(u"%1 POSTs in one second"_s.arg(count)));
+
+    // The run as stored, as bench stores it: what was sent.
+    storage::Database check;
+    QVERIFY(check.open(m_folder->databasePath()));
+    const std::optional<storage::StoredRun> run = check.run(runId);
+    QVERIFY(run.has_value());
+    const model::BenchParameters &sent = run->parameters;
+    QCOMPARE(sent.method, QByteArray("POST"));
+    const QList<QPair<QByteArray, QByteArray>> headers
+        = { { "Referer", "http://form.test/from-the-page" }, { "X-Order", "42" } };
+    QCOMPARE(sent.headers, headers);
+    QCOMPARE(sent.body, body);
+    QCOMPARE(sent.contentType, QByteArray("application/json"));
+    QCOMPARE(sent.rate, kRate);
+    QCOMPARE(sent.warmupMs, qint64(500));
+    QCOMPARE(sent.timeoutMs, 2000);
+    QCOMPARE(sent.durationMs, qint64(3000));
+    QCOMPARE(sent.hostOverride, u"form.test:%1"_s.arg(port));
+    const model::RunSummary &summary = run->summary;
+    QCOMPARE(summary.rate, kRate);
+    QVERIFY2(summary.requestsPerSecond >= 0.6 * kRate && summary.requestsPerSecond <= 1.4 * kRate,
+        qPrintable(QString::number(summary.requestsPerSecond)));
+    QCOMPARE(summary.failed, quint64(0));
+    QCOMPARE(summary.statusCounts.value(405), summary.completed);
+
+    // The JSON export (RunExportDialog writes JsonReport's form of the stored run).
+    const QJsonObject exported = bench::JsonReport::toJson(
+        summary, check.histogram(runId).value_or(model::LatencyHistogram()), check.samples(runId), &sent);
+    const QJsonObject p = exported[u"parameters"_s].toObject();
+    QCOMPARE(p[u"method"_s].toString(), u"POST"_s);
+    QCOMPARE(p[u"rate"_s].toDouble(), kRate);
+    QCOMPARE(p[u"warmup_ms"_s].toDouble(), 500.0);
+    QCOMPARE(p[u"timeout_ms"_s].toInt(), 2000);
+    QCOMPARE(p[u"body_bytes"_s].toDouble(), double(body.size()));
+    QCOMPARE(QByteArray::fromBase64(p[u"body_base64"_s].toString().toLatin1()), body);
+    QCOMPARE(p[u"content_type"_s].toString(), u"application/json"_s);
+    QCOMPARE(p[u"headers"_s].toArray().size(), 2);
+
+    // The Runs page's report says it, as the Benchmark page's does.
+    ui::RunsPage runs(m_folder->database());
+    runs.refresh(runId);
+    QCOMPARE(runs.selectedRunId(), runId);
+    for (const QString &report : { runs.findChild<QPlainTextEdit *>(u"runReport"_s)->toPlainText(),
+             field<QPlainTextEdit>(u"benchReport"_s)->toPlainText() }) {
+        for (const QString &line : { u"Method:                 POST"_s,
+                 u"Request header:         Referer: http://form.test/from-the-page"_s,
+                 u"Request header:         X-Order: 42"_s,
+                 u"Request body:           %1 bytes, application/json"_s.arg(body.size()),
+                 u"Rate:                   40 requests/s (open model)"_s,
+                 u"Warm-up:                500 ms (not counted)"_s, u"Timeout:                2 s"_s })
+            QVERIFY2(report.contains(line), qPrintable(line + u"\n---\n"_s + report));
+    }
+
+    // The body itself: over small.test's limit (one byte less) each POST is
+    // refused for its length, so the Content-Length said all of it.
+    typeInto(field<QComboBox>(u"benchUrl"_s), u"http://small.test:%1/paced.txt"_s.arg(port));
+    QTest::mouseClick(field<QRadioButton>(u"benchByRequests"_s), Qt::LeftButton, {}, QPoint(2, 5));
+    typeInto(field<QSpinBox>(u"benchRequests"_s), u"4"_s);
+    typeInto(field<QSpinBox>(u"benchConcurrency"_s), u"1"_s);
+    tabs->setCurrentIndex(ui::BenchmarkForm::kTimingTab);
+    typeInto(field<QLineEdit>(u"benchRate"_s), QString());
+    typeInto(field<QLineEdit>(u"benchWarmup"_s), QString());
+    QTest::mouseClick(start, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, kTimeoutMs);
+    // A request refused for a limit is answered before a site is chosen:
+    // the default site's error log has it, with the Host it named (LogWriter).
+    QList<model::VirtualHost> sites = m_folder->database().virtualHosts();
+    storage::DataFolder::applyDefaultLogPaths(sites, m_folder->logsPath());
+    const auto fallback
+        = std::find_if(sites.cbegin(), sites.cend(), [](const auto &s) { return s.isDefault; });
+    QVERIFY(fallback != sites.cend());
+    const QString refusedLog = fallback->errorLogPath;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !logLines(refusedLog, { "413", "request: \"POST /paced.txt HTTP/1.1\"", "host: \"small.test" })
+             .isEmpty(),
+        kTimeoutMs);
+    QVERIFY(logLines(QDir(m_folder->logsPath()).filePath(u"small.test.access.log"_s), { "POST" }).isEmpty());
+
+    // A restart: the fields come back as they were at the last Start.
+    m_page = std::make_unique<ui::BenchmarkPage>(m_folder->database(), *m_settings, *m_engine);
+    QCOMPARE(field<QComboBox>(u"benchMethod"_s)->currentText(), u"POST"_s);
+    QCOMPARE(field<QPlainTextEdit>(u"benchBody"_s)->toPlainText(), json);
+    QCOMPARE(field<QPlainTextEdit>(u"benchHeaders"_s)->toPlainText(),
+        u"Referer: http://form.test/from-the-page\n\nX-Order:   42  "_s);
+    QCOMPARE(field<QComboBox>(u"benchContentType"_s)->currentText(), u"application/json"_s);
+    QCOMPARE(field<QLineEdit>(u"benchTimeout"_s)->text(), u"2s"_s);
+    QCOMPARE(field<QLineEdit>(u"benchRate"_s)->text(), QString()); // the second run's: closed
+    QCOMPARE(m_page->parameters().body, body);
+    QCOMPARE(m_page->parameters().timeoutMs, 2000);
+}
+
+void TestBenchmarkPage::badFieldShowsItsError_data()
+{
+    QTest::addColumn<QString>("name"); // the field's; its error is NAME + "Error"
+    QTest::addColumn<int>("tab");
+    QTest::addColumn<QString>("text"); // "@" stands for the temporary folder
+    QTest::addColumn<QString>("expected"); // a part of the sentence
+    const int timing = ui::BenchmarkForm::kTimingTab;
+    const int request = ui::BenchmarkForm::kRequestTab;
+    for (const QString &rate : { u"0"_s, u"-5"_s, u"abc"_s, u"1e9"_s, u"nan"_s, u"40/s"_s })
+        QTest::newRow(qPrintable(u"rate "_s + rate))
+            << u"benchRate"_s << timing << rate << u"above 0 and at most"_s;
+    for (const QString &warmup : { u"-1"_s, u"ten"_s, u"2s"_s, u"inf"_s })
+        QTest::newRow(qPrintable(u"warm-up "_s + warmup))
+            << u"benchWarmup"_s << timing << warmup << u"number of seconds, e.g. 2 or 0.5"_s;
+    for (const QString &timeout : { u"0"_s, u"0.5ms"_s, u"5h"_s, u"25h"_s, u"1441m"_s, u"-1s"_s, u"soon"_s })
+        QTest::newRow(qPrintable(u"timeout "_s + timeout))
+            << u"benchTimeout"_s << timing << timeout << u"from 1 ms to 24 hours"_s;
+    QTest::newRow("method with a blank") << u"benchMethod"_s << request << u"GE T"_s << u"one word"_s;
+    QTest::newRow("method with a slash") << u"benchMethod"_s << request << u"GET/1"_s << u"not \"GET/1\""_s;
+    QTest::newRow("no method") << u"benchMethod"_s << request << QString() << u"Give a method"_s;
+    QTest::newRow("header without colon") << u"benchHeaders"_s << request << u"Accept text/html"_s
+                                          << u"Line 1, \"Accept text/html\", is no header"_s;
+    QTest::newRow("header name with a blank, line 3")
+        << u"benchHeaders"_s << request << u"Accept: */*\n\nBad Name: x"_s << u"Line 3"_s;
+    QTest::newRow("header without name") << u"benchHeaders"_s << request << u": x"_s << u"Name: value"_s;
+    QTest::newRow("body file missing")
+        << u"benchBodyFile"_s << request << u"@/none.json"_s << u"There is no file"_s;
+    QTest::newRow("body file a folder") << u"benchBodyFile"_s << request << u"@"_s << u"is a folder"_s;
+}
+
+void TestBenchmarkPage::badFieldShowsItsError()
+{
+    QFETCH(QString, name);
+    QFETCH(int, tab);
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    auto *tabs = field<QTabWidget>(u"benchFieldTabs"_s);
+    auto *start = field<QPushButton>(u"benchStart"_s);
+    QWidget *bad = field<QWidget>(name);
+    auto *error = field<ui::FieldError>(name + u"Error"_s);
+    QVERIFY(tabs && start && bad && error);
+    field<QComboBox>(u"benchUrl"_s)->setEditText(u"http://127.0.0.1:1/"_s);
+    QVERIFY(start->isEnabled());
+    const qsizetype runsBefore = m_folder->database().runs().size();
+
+    tabs->setCurrentIndex(tab);
+    typeInto(bad, QString(text).replace(u"@"_s, m_dir->path()));
+    // Shown beside the field as it is typed, the field tinted, its tab marked.
+    QVERIFY2(error->text().contains(expected), qPrintable(error->text()));
+    QVERIFY(error->isVisible());
+    QCOMPARE(bad->property("fieldError").toString(), error->text());
+    QVERIFY(!tabs->tabIcon(tab).isNull());
+    for (int other = 0; other < tabs->count(); ++other)
+        QVERIFY(other == tab || tabs->tabIcon(other).isNull());
+    // Start says why it cannot start, and where.
+    QVERIFY(!start->isEnabled());
+    QVERIFY2(start->toolTip().contains(error->text()), qPrintable(start->toolTip()));
+    const QString state = field<QLabel>(u"benchState"_s)->text();
+    QVERIFY2(
+        state.startsWith(u"Cannot start: see "_s) && state.contains(tabs->tabText(tab)), qPrintable(state));
+    QCOMPARE(m_page->fieldProblem(), error->text());
+    // Started anyway (a shortcut, the tray): refused, the field shown.
+    tabs->setCurrentIndex(tab == ui::BenchmarkForm::kRunTab ? 1 : 0);
+    QVERIFY(!m_page->startRun());
+    QCOMPARE(tabs->currentIndex(), tab);
+    QVERIFY(!m_page->isConnecting() && !m_page->isRunning());
+    QCOMPARE(m_folder->database().runs().size(), runsBefore);
+
+    // Put right, or emptied (bench's default), all is well again.
+    typeInto(bad, name == u"benchMethod"_s ? u"GET"_s : QString());
+    QVERIFY2(error->text().isEmpty(), qPrintable(error->text()));
+    QVERIFY(bad->property("fieldError").toString().isEmpty());
+    QVERIFY(tabs->tabIcon(tab).isNull());
+    QVERIFY(start->isEnabled());
+    QVERIFY(start->toolTip().isEmpty());
+    QCOMPARE(field<QLabel>(u"benchState"_s)->text(), u"Ready."_s);
+}
+
+void TestBenchmarkPage::goodFieldsAreRead_data()
+{
+    // What bench's flags take, the fields take, to the same values.
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("what"); // the parameter checked
+    QTest::addColumn<double>("value");
+    QTest::newRow("rate empty: closed model") << u"benchRate"_s << QString() << u"rate"_s << 0.0;
+    QTest::newRow("rate") << u"benchRate"_s << u"250"_s << u"rate"_s << 250.0;
+    QTest::newRow("rate fraction") << u"benchRate"_s << u" 0.5 "_s << u"rate"_s << 0.5;
+    QTest::newRow("rate max") << u"benchRate"_s << u"1e8"_s << u"rate"_s << 1e8;
+    QTest::newRow("warm-up empty") << u"benchWarmup"_s << QString() << u"warmup"_s << 0.0;
+    QTest::newRow("warm-up") << u"benchWarmup"_s << u"1.5"_s << u"warmup"_s << 1500.0;
+    QTest::newRow("timeout empty: 30 s") << u"benchTimeout"_s << QString() << u"timeout"_s << 30000.0;
+    QTest::newRow("timeout ms") << u"benchTimeout"_s << u"500"_s << u"timeout"_s << 500.0;
+    QTest::newRow("timeout s") << u"benchTimeout"_s << u"1.5s"_s << u"timeout"_s << 1500.0;
+    QTest::newRow("timeout m") << u"benchTimeout"_s << u"2m"_s << u"timeout"_s << 120000.0;
+    QTest::newRow("timeout 24 h") << u"benchTimeout"_s << u"1440m"_s << u"timeout"_s << 86400000.0;
+    QTest::newRow("file body") << u"benchBodyFile"_s << u"@/body.bin"_s << u"body"_s << 5.0;
+}
+
+void TestBenchmarkPage::goodFieldsAreRead()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, text);
+    QFETCH(QString, what);
+    QFETCH(double, value);
+    QFile file(m_dir->filePath(u"body.bin"_s));
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(QByteArray("a\0b\r\n", 5)) == 5);
+    file.close();
+    field<QTabWidget>(u"benchFieldTabs"_s)->setCurrentIndex(name == u"benchBodyFile"_s ? 2 : 1);
+    typeInto(field<QWidget>(name), QString(text).replace(u"@"_s, m_dir->path()));
+    QVERIFY2(m_page->fieldProblem().isEmpty(), qPrintable(m_page->fieldProblem()));
+    QVERIFY(field<QPushButton>(u"benchStart"_s)->isEnabled());
+    const model::BenchParameters p = m_page->parameters();
+    if (what == u"rate"_s)
+        QCOMPARE(p.rate, value);
+    else if (what == u"warmup"_s)
+        QCOMPARE(double(p.warmupMs), value);
+    else if (what == u"timeout"_s)
+        QCOMPARE(double(p.timeoutMs), value);
+    if (what == u"body"_s) {
+        // The file's bytes as they are, a POST of text/plain (as -p FILE).
+        QCOMPARE(p.body, QByteArray("a\0b\r\n", 5));
+        QCOMPARE(p.method, QByteArray("POST"));
+        QCOMPARE(p.contentType, QByteArray("text/plain"));
+        QVERIFY(!field<QPlainTextEdit>(u"benchBody"_s)->isEnabled()); // the file is the body
+    } else {
+        // Nothing else changed: a GET without body or content type.
+        QCOMPARE(p.method, QByteArray("GET"));
+        QVERIFY(p.body.isEmpty() && p.contentType.isEmpty() && p.headers.isEmpty());
+    }
 }
 
 void TestBenchmarkPage::badUrlIsASentence_data()

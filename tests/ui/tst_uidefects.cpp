@@ -10,16 +10,20 @@
 //   - chart texts (axis labels, titles) cut to "..." by Qt Charts, and a
 //     field's placeholder cut to "…" by its width;
 //   - a hint that moves the fields below it when it appears (Benchmark page);
+//   - the Benchmark page running a POST at a fixed rate: its fields, buttons
+//     and figures within the window, running and finished;
 //   - a placeholder that does not follow what the user typed (Add Site >
 //     Advanced: the default log paths follow the host name).
-// The surfaces: the four pages of the main window (a stored run selected on
-// Runs), Add Site and Edit Site (both tabs), Compare of two runs, the
+// The surfaces: the pages of the main window (each tab of the Benchmark
+// page's fields; a stored run selected on Runs), Add Site and Edit Site (both tabs), Compare of two runs, the
 // confirmations of Remove Site and Delete Run, and the data folder error box.
 // The engine runs on 127.0.0.1 port 0; the data folder is a real SQLite file.
 // HOSTBENCH_SCREENSHOTS=DIR saves each surface checked as DIR/LANGUAGE-NAME.png (Screenshots.h).
 #include "Screenshots.h"
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
+#include "ui/BenchmarkForm.h"
+#include "ui/BenchmarkPage.h"
 #include "ui/DataFolderErrorBox.h"
 #include "ui/EngineController.h"
 #include "ui/MainWindow.h"
@@ -47,6 +51,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QStyle>
@@ -162,6 +169,8 @@ private slots:
     void logPlaceholdersFollowHostName();
     void windowFitsSmallestSize_data() { languageRows(); }
     void windowFitsSmallestSize();
+    void benchmarkPostAtRateFits_data() { languageRows(); }
+    void benchmarkPostAtRateFits();
 
 private:
     void languageRows();
@@ -282,6 +291,16 @@ void TestUiDefects::walk(const std::function<void(QWidget *, const QString &)> &
         }
         settle(m_window.get());
         visit(m_window.get(), tabs->currentWidget()->objectName());
+        // The Benchmark page's other tabs of fields (Timing, Request), each as shown.
+        if (auto *fieldTabs = tabs->currentWidget()->findChild<QTabWidget *>(u"benchFieldTabs"_s)) {
+            for (int field = 1; field < fieldTabs->count(); ++field) {
+                fieldTabs->setCurrentIndex(field);
+                settle(m_window.get());
+                visit(m_window.get(),
+                    tabs->currentWidget()->objectName() + u' ' + fieldTabs->currentWidget()->objectName());
+            }
+            fieldTabs->setCurrentIndex(0);
+        }
     }
 
     // Add Site, a name typed, and Edit Site of the site that has one: each tab.
@@ -632,6 +651,81 @@ void TestUiDefects::windowFitsSmallestSize()
     });
     QVERIFY(widgets > 100);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+void TestUiDefects::benchmarkPostAtRateFits()
+{
+    // Issue #20: a POST with a header and a body at 25 requests/s, filled in
+    // on the Benchmark page at 1024x700; while it runs and when it has ended,
+    // every widget of the page lies within the window and the state line is
+    // whole. HOSTBENCH_SCREENSHOTS: LANGUAGE-benchmark-post-at-rate-running
+    // (the Request tab) and -finished (the Timing tab, the report).
+    QFETCH(QString, language);
+    QVERIFY(openWindow(language));
+    auto *tabs = m_window->findChild<QTabWidget *>(u"mainTabs"_s);
+    auto *page = m_window->findChild<ui::BenchmarkPage *>();
+    QVERIFY(tabs && page);
+    tabs->setCurrentWidget(page);
+    auto *fieldTabs = page->findChild<QTabWidget *>(u"benchFieldTabs"_s);
+    QVERIFY(fieldTabs);
+    page->findChild<QComboBox *>(u"benchUrl"_s)->setCurrentText(m_window->engine().url() + u"api/orders"_s);
+    page->findChild<QSpinBox *>(u"benchConcurrency"_s)->setValue(4);
+    page->findChild<QRadioButton *>(u"benchByDuration"_s)->setChecked(true);
+    page->findChild<QSpinBox *>(u"benchDuration"_s)->setValue(2);
+    page->findChild<QLineEdit *>(u"benchRate"_s)->setText(u"25"_s);
+    page->findChild<QLineEdit *>(u"benchWarmup"_s)->setText(u"0.5"_s);
+    page->findChild<QLineEdit *>(u"benchTimeout"_s)->setText(u"2s"_s);
+    page->findChild<QPlainTextEdit *>(u"benchBody"_s)
+        ->setPlainText(u"{\"order\": 42, \"items\": [1, 2, 3]}"_s);
+    page->findChild<QPlainTextEdit *>(u"benchHeaders"_s)
+        ->setPlainText(u"Authorization: Bearer demo-token\nX-Request-Source: hostbench"_s);
+    page->findChild<QComboBox *>(u"benchContentType"_s)->setCurrentText(u"application/json"_s);
+    QCOMPARE(page->findChild<QComboBox *>(u"benchMethod"_s)->currentText(), u"POST"_s);
+    auto *start = page->findChild<QPushButton *>(u"benchStart"_s);
+    QVERIFY2(start->isEnabled(), qPrintable(start->toolTip()));
+
+    const auto problems = [&] {
+        settle(m_window.get());
+        QStringList found;
+        const QRect bounds = m_window->rect();
+        for (QWidget *child : page->findChildren<QWidget *>()) {
+            if (!child->isVisible() || child->isWindow())
+                continue;
+            const QRect rect(child->mapTo(m_window.get(), QPoint(0, 0)), child->size());
+            if (!bounds.contains(rect))
+                found.append(u"outside the window: "_s
+                    + where(child,
+                        u"%1,%2 %3x%4"_s.arg(rect.x()).arg(rect.y()).arg(rect.width()).arg(rect.height())));
+        }
+        auto *state = page->findChild<QLabel *>(u"benchState"_s);
+        if (state->height() < state->heightForWidth(state->width()))
+            found.append(u"state cut: "_s + state->text());
+        const QSize minimum = page->minimumSizeHint();
+        if (minimum.height() > page->height() || minimum.width() > page->width())
+            found.append(u"page minimum %1x%2 in %3x%4"_s.arg(minimum.width())
+                             .arg(minimum.height())
+                             .arg(page->width())
+                             .arg(page->height()));
+        return found;
+    };
+
+    QVERIFY(page->startRun());
+    QTRY_VERIFY_WITH_TIMEOUT(page->isRunning(), kTimeoutMs);
+    fieldTabs->setCurrentIndex(ui::BenchmarkForm::kRequestTab);
+    QTest::qWait(1200); // into the run: the charts have points
+    QStringList found = problems();
+    QVERIFY(test::Screenshots::save(m_window.get(), m_language + u"-benchmark-post-at-rate-running"_s));
+    QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kTimeoutMs);
+    fieldTabs->setCurrentIndex(ui::BenchmarkForm::kTimingTab);
+    found = problems();
+    QVERIFY(test::Screenshots::save(m_window.get(), m_language + u"-benchmark-post-at-rate-finished"_s));
+    QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+    QCOMPARE(page->lastParameters().method, QByteArray("POST"));
+    QCOMPARE(page->lastParameters().rate, 25.0);
+    QVERIFY(page->lastSummary().completed > 0);
+    QCOMPARE(page->lastSummary().statusCounts.value(405), page->lastSummary().completed); // a POST to a file
 }
 
 QTEST_MAIN(TestUiDefects)
