@@ -558,6 +558,8 @@ void TestBenchmarkPage::badFieldShowsItsError()
     QVERIFY2(
         state.startsWith(u"Cannot start: see "_s) && state.contains(tabs->tabText(tab)), qPrintable(state));
     QCOMPARE(m_page->fieldProblem(), error->text());
+    if (QTest::currentDataTag() == QByteArrayView("rate 0"))
+        QVERIFY(test::Screenshots::save(m_page.get(), u"benchmark-bad-rate"_s));
     // Started anyway (a shortcut, the tray): refused, the field shown.
     tabs->setCurrentIndex(tab == ui::BenchmarkForm::kRunTab ? 1 : 0);
     QVERIFY(!m_page->startRun());
