@@ -14,9 +14,6 @@
 #include <functional>
 #include <memory>
 
-namespace hostbench::control {
-class ControlApi;
-}
 namespace hostbench::http {
 class HttpServer;
 }
@@ -25,7 +22,7 @@ class Database;
 }
 
 namespace hostbench::runs {
-class RunService;
+class ControlWiring;
 }
 
 namespace hostbench::ui {
@@ -125,8 +122,6 @@ private:
     void startControlApi();
     void stopControlApi();
     std::function<bool(QString *)> m_engineStarter;
-    // POST /api/runs: benchmarks run beside the Benchmark page, stored as it stores its own.
-    std::unique_ptr<runs::RunService> m_runs;
     quint16 m_controlApiPortWanted = 0; // the port setting the open API was made with
     void sample();
 
@@ -137,7 +132,9 @@ private:
     QString m_logsFolder;
     QString m_tokenFolder;
     std::unique_ptr<http::HttpServer> m_server;
-    std::unique_ptr<control::ControlApi> m_controlApi;
+    // The control API, wired as serve wires it; its POST /api/runs benchmarks
+    // run beside the Benchmark page, stored as it stores its own.
+    std::unique_ptr<runs::ControlWiring> m_controlApi;
     QString m_controlApiStatus;
     bool m_controlApiFailed = false;
     quint16 m_requestedPort = 0;
