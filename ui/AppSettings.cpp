@@ -38,6 +38,7 @@ const Declaration &declaration(AppSettings::Key key)
         { Key::KeepInTray, u"keepInTray"_s, true },
         { Key::TrayNoticeShown, u"trayNoticeShown"_s, false },
         { Key::WindowGeometry, u"windowGeometry"_s, QByteArray() },
+        { Key::LatencyLogScale, u"latencyLogScale"_s, false },
     };
     const Declaration &found = kDeclarations[int(key)];
     Q_ASSERT(found.key == key); // the table is in the enum's order

@@ -46,6 +46,9 @@ public:
         KeepInTray, // bool
         TrayNoticeShown, // bool
         WindowGeometry, // QByteArray (QWidget::saveGeometry)
+        // The run charts' latency axis is logarithmic (BenchCharts::setLogScale),
+        // on the Benchmark and Runs pages alike.
+        LatencyLogScale, // bool
     };
     QVariant get(Key key) const; // of the declared type
     void set(Key key, const QVariant &value); // converted to the declared type
@@ -66,6 +69,8 @@ public:
     void setTrayNoticeShown(bool shown) { set(Key::TrayNoticeShown, shown); }
     QByteArray windowGeometry() const { return get(Key::WindowGeometry).toByteArray(); }
     void setWindowGeometry(const QByteArray &geometry) { set(Key::WindowGeometry, geometry); }
+    bool latencyLogScale() const { return get(Key::LatencyLogScale).toBool(); }
+    void setLatencyLogScale(bool on) { set(Key::LatencyLogScale, on); }
 
     // Free-form values of the pages (last benchmark parameters and the like).
     QString value(const QString &key, const QString &fallback = {}) const;

@@ -126,6 +126,8 @@ void TestAppSettings::declaredSettings_data()
                                  << QVariant(true) << u"1"_s << u""_s;
     QTest::newRow("geometry") << Key::WindowGeometry << u"gui/windowGeometry"_s << QVariant(QByteArray())
                               << QVariant(QByteArray("\x01\xd9\xd0\xcb", 4)) << u"AdnQyw=="_s << u""_s;
+    QTest::newRow("latency log scale") << Key::LatencyLogScale << u"gui/latencyLogScale"_s << QVariant(false)
+                                       << QVariant(true) << u"1"_s << u""_s;
 }
 
 void TestAppSettings::declaredSettings()

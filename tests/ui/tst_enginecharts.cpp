@@ -6,6 +6,7 @@
 // smallest supported size, 1024x700. With HOSTBENCH_SCREENSHOTS=DIR it saves
 // the Server and Benchmark pages after a run (Screenshots.h).
 #include "../http/RawClient.h"
+#include "Contrast.h"
 #include "Screenshots.h"
 #include "model/LatencyHistogram.h"
 #include "storage/DataFolder.h"
@@ -13,6 +14,7 @@
 #include "ui/AppSettings.h"
 #include "ui/BenchCharts.h"
 #include "ui/BenchmarkPage.h"
+#include "ui/ChartLegend.h"
 #include "ui/EngineCharts.h"
 #include "ui/EngineController.h"
 #include "ui/Format.h"
@@ -20,6 +22,8 @@
 #include "ui/TrayIcon.h"
 
 #include <QApplication>
+#include <QAreaSeries>
+#include <QChart>
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
@@ -77,6 +81,9 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void chartsFollowRealRequests();
+    void statusClassesHaveTheirOwnColours_data();
+    void statusClassesHaveTheirOwnColours();
+    void timeAxesShareTicks();
     void siteTableShowsEachSite();
     void spanChooserSetsTimeAxis_data();
     void spanChooserSetsTimeAxis();
@@ -230,6 +237,77 @@ void TestEngineCharts::chartsFollowRealRequests()
             ? engineCharts->openSeries()->at(engineCharts->openSeries()->count() - 1).y()
             : -1.0,
         1.0, kTimeoutMs);
+}
+
+void TestEngineCharts::statusClassesHaveTheirOwnColours_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light") << false;
+    QTest::newRow("dark") << true;
+}
+
+void TestEngineCharts::statusClassesHaveTheirOwnColours()
+{
+    // "Requests/s by status" after the 200s and 404s above: each class a
+    // band of a colour of its own, as seen on the chart's background (3:1,
+    // WCAG 2.1's floor for graphics, in a light and a dark palette), and no
+    // line over the stack in another colour (it hid the classes' edges).
+    QFETCH(bool, dark);
+    const QPalette light = QApplication::palette();
+    if (dark)
+        QApplication::setPalette(test::darkPalette());
+    auto *view = widget<QChartView>(u"engineRateChart"_s);
+    QVERIFY(view && view->isVisible());
+    const QColor back = view->chart()->backgroundBrush().color();
+    QCOMPARE(back, view->palette().color(QPalette::Base));
+    QList<QColor> seen;
+    QStringList names;
+    for (QAbstractSeries *series : view->chart()->series()) {
+        if (!series->isVisible())
+            continue;
+        auto *area = qobject_cast<QAreaSeries *>(series);
+        QVERIFY2(area, qPrintable(u"a line over the stack: "_s + series->name()));
+        // What a viewer sees: the fill over the background.
+        const QColor fill = area->brush().color();
+        const double a = fill.alphaF();
+        const QColor shown = QColor::fromRgbF(float(fill.redF() * a + back.redF() * (1 - a)),
+            float(fill.greenF() * a + back.greenF() * (1 - a)),
+            float(fill.blueF() * a + back.blueF() * (1 - a)));
+        QVERIFY2(test::contrast(shown, back) >= 3.0,
+            qPrintable(u"%1: %2 on %3, %4:1"_s.arg(area->name(), shown.name(), back.name())
+                           .arg(test::contrast(shown, back), 0, 'f', 2)));
+        for (qsizetype i = 0; i < seen.size(); ++i) {
+            // Told apart at a glance: distinct hues, not two shades of one.
+            const double hueGap = std::abs(seen[i].hslHueF() - shown.hslHueF()) * 360;
+            QVERIFY2(qMin(hueGap, 360 - hueGap) >= 25,
+                qPrintable(u"%1 %2 and %3 %4"_s.arg(names[i], seen[i].name(), area->name(), shown.name())));
+        }
+        seen.append(shown);
+        names.append(area->name());
+    }
+    QCOMPARE(names, QStringList({ u"2xx"_s, u"3xx"_s, u"4xx"_s, u"5xx"_s }));
+    QApplication::setPalette(light);
+}
+
+void TestEngineCharts::timeAxesShareTicks()
+{
+    // The two rows of charts have one time axis: the same ticks on all
+    // four at every width of the window (their plots differ by their value
+    // labels: "50,000" requests/s beside "5.0" connections).
+    for (int width = 1024; width <= 1600; width += 24) {
+        m_window->resize(width, kSmallestWindow.height());
+        QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QApplication::processEvents();
+        for (int chart = 1; chart < 4; ++chart) {
+            QVERIFY2(charts()->timeAxis(chart)->tickCount() == charts()->timeAxis(0)->tickCount(),
+                qPrintable(u"%1 px: chart %2 has %3 ticks, chart 0 %4"_s.arg(width)
+                               .arg(chart)
+                               .arg(charts()->timeAxis(chart)->tickCount())
+                               .arg(charts()->timeAxis(0)->tickCount())));
+        }
+    }
+    m_window->resize(kSmallestWindow);
+    QApplication::processEvents();
 }
 
 void TestEngineCharts::siteTableShowsEachSite()
@@ -392,12 +470,12 @@ void TestEngineCharts::benchmarkShowsEngineSide()
     QVERIFY(widget<QLabel>(u"benchLiveGap"_s)->text().contains(u"ms"_s));
 
     // The throughput legend names the two lines, not the area under the client's.
+    auto *rateLegend
+        = benchCharts->findChild<QChartView *>(u"benchThroughputChart"_s)->findChild<ui::ChartLegend *>();
+    QVERIFY(rateLegend && rateLegend->isVisible());
     QStringList named;
-    for (QLegendMarker *marker :
-        benchCharts->findChild<QChartView *>(u"benchThroughputChart"_s)->chart()->legend()->markers()) {
-        if (marker->isVisible())
-            named.append(marker->label());
-    }
+    for (const ui::ChartLegend::Entry &entry : rateLegend->entries())
+        named.append(entry.label);
     QCOMPARE(named, QStringList({ u"Requests/s"_s, u"Engine requests/s"_s }));
 
     // At the smallest window no chart text is cut to "..." (the five
