@@ -10,7 +10,6 @@
 #include <QCheckBox>
 #include <QEvent>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
@@ -354,10 +353,7 @@ void BenchCharts::setLive(bool live)
 void BenchCharts::showThroughputArea(bool shown)
 {
     m_throughputArea->setVisible(shown);
-    // Shown again, a series shows its legend marker again: the area has no name.
-    for (QLegendMarker *marker : m_throughputView->chart()->legend()->markers(m_throughputArea))
-        marker->setVisible(false);
-    m_throughputLegend->refresh();
+    m_throughputLegend->refresh(); // the area has no name: no entry
 }
 
 void BenchCharts::showEngine(bool shown)
@@ -365,16 +361,8 @@ void BenchCharts::showEngine(bool shown)
     m_engineShown = shown;
     for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap })
         series->setVisible(shown);
-    // A hidden series keeps its marker in the legend.
-    QLegend *rateLegend = m_throughputView->chart()->legend();
-    QLegend *latencyLegend = m_latencyView->chart()->legend();
-    for (QLegendMarker *marker : rateLegend->markers(m_engineRate) + latencyLegend->markers(m_serviceP50)
-            + latencyLegend->markers(m_serviceP99) + latencyLegend->markers(m_gap))
-        marker->setVisible(shown);
-    // Two lines of requests/s need their names (ChartLegend shows two or
-    // more); the area under the client's has none.
-    for (QLegendMarker *marker : rateLegend->markers(m_throughputArea))
-        marker->setVisible(false);
+    // The legends name the visible lines: the throughput one shows with
+    // two, the client's and the engine's (ChartLegend shows two or more).
     m_throughputLegend->refresh();
     m_latencyLegend->refresh();
 }
@@ -418,8 +406,6 @@ void BenchCharts::compare(const QList<Overlay> &runs)
     QChart *throughput = m_throughputView->chart();
     QChart *latency = m_latencyView->chart();
     latency->setTitle(tr("Latency p99"));
-    for (QLegendMarker *marker : latency->legend()->markers(m_p50) + latency->legend()->markers(m_p99))
-        marker->setVisible(false);
 
     for (qsizetype i = 0; i < runs.size(); ++i) {
         const QColor color = kOverlayColors[i % std::size(kOverlayColors)];
@@ -474,10 +460,7 @@ void BenchCharts::removeOverlays()
     for (QLineSeries *series : { m_throughput, m_p50, m_p99 })
         series->setVisible(true);
     showThroughputArea(!m_live);
-    QChart *latency = m_latencyView->chart();
-    for (QLegendMarker *marker : latency->legend()->markers(m_p50) + latency->legend()->markers(m_p99))
-        marker->setVisible(true);
-    latency->setTitle(tr("Latency"));
+    m_latencyView->chart()->setTitle(tr("Latency"));
     m_throughputLegend->refresh();
     m_latencyLegend->refresh();
 }

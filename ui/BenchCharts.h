@@ -127,7 +127,7 @@ protected:
 private:
     void rescale();
     void removeOverlays();
-    void showThroughputArea(bool shown); // and keeps it out of the legend
+    void showThroughputArea(bool shown); // unnamed: no legend entry
     void track(const model::BenchSample &sample);
     void clearClient();
     void appendNow(const QList<model::BenchSample> &samples);

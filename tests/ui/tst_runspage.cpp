@@ -7,6 +7,7 @@
 #include "Screenshots.h"
 #include "storage/Database.h"
 #include "ui/BenchCharts.h"
+#include "ui/ChartLegend.h"
 #include "ui/RunCompareDialog.h"
 #include "ui/RunExportDialog.h"
 #include "ui/RunListModel.h"
@@ -791,8 +792,10 @@ void TestRunsPage::compareShowsFiguresAndSeries()
     const QList<QChartView *> views = charts->findChildren<QChartView *>();
     QCOMPARE(views.size(), 2);
     for (QChartView *view : views) {
-        QVERIFY(view->chart()->legend()->isVisible());
-        QCOMPARE(view->chart()->legend()->alignment(), Qt::AlignBottom);
+        auto *legend = view->findChild<ui::ChartLegend *>();
+        QVERIFY(legend && legend->isVisible());
+        QVERIFY(legend->geometry().top() >= view->chart()->plotArea().bottom());
+        QCOMPARE(legend->entries().size(), ids.size());
     }
     QVERIFY(rates[0]->name().startsWith(u"#"_s + QString::number(ids[0]) + u" · 100 requests · closed"_s));
     QCOMPARE(p99s[2]->name(),
