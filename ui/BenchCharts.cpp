@@ -163,6 +163,9 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     // The latency axis' scale, over the chart's top right corner (placeLogScaleBox()).
     m_logScaleBox = new QCheckBox(tr("Log scale"), m_latencyView->viewport());
     m_logScaleBox->setObjectName(namePrefix + u"LatencyLogScale"_s);
+    // On the window's colour, as the page's other boxes: on the chart's base
+    // a dark palette's indicator had no edge to see.
+    m_logScaleBox->setAutoFillBackground(true);
     m_logScaleBox->setToolTip(tr("A logarithmic latency axis: a spike of p99 leaves the median readable"));
     connect(m_logScaleBox, &QCheckBox::toggled, this, [this](bool on) {
         setLogScale(on);
