@@ -117,6 +117,7 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     connect(m_benchmark, &BenchmarkPage::runFinished, this, &MainWindow::notifyRunEnded);
     // A shootout's runs are stored runs too.
     connect(m_shootout, &ShootoutPage::finished, m_runs, [this] { m_runs->refresh(); });
+    connect(m_shootout, &ShootoutPage::removed, m_runs, [this] { m_runs->refresh(); });
 
     if (!restoreGeometry(m_settings->windowGeometry()))
         resize(1180, 760);
