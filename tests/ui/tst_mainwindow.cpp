@@ -867,7 +867,7 @@ void TestMainWindow::benchmarkRun()
     // ...the run list...
     auto *runs = widget<QTableView>(u"runsTable"_s);
     QTRY_COMPARE(runs->model()->rowCount(), 1);
-    QVERIFY(runs->model()->index(0, 1).data().toString().contains(target));
+    QVERIFY(runs->model()->index(0, ui::RunListModel::UrlColumn).data().toString().contains(target));
 
     // ...and the database, through another connection.
     storage::Database check;
