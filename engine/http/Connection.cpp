@@ -85,8 +85,24 @@ void Connection::answerAndClose(int status)
     m_response.clear();
     RequestHandler::answerError(status, m_response);
     m_response.keepAlive = false;
-    if (writeResponse())
+    if (writeAndStamp())
         finishResponse();
+}
+
+bool Connection::writeAndStamp()
+{
+    // The log's stamp is read before the first byte goes out (LogWriter::beginResponse),
+    // so a client's next request, however fast, is logged after this one.
+    LogWriter *logs = m_worker.logs();
+    m_logStamp = logs ? logs->beginResponse(m_worker.index(), m_request) : 0;
+    if (writeResponse())
+        return true;
+    if (m_logStamp != 0) {
+        // Sent later (or not at all): finishResponse() stamps it when it ends.
+        logs->abandonResponse(m_worker.index());
+        m_logStamp = 0;
+    }
+    return false;
 }
 
 void Connection::close()
@@ -197,7 +213,7 @@ void Connection::processInput()
             // Usually the whole response fits the socket buffer and this loop
             // goes on with the next request (or the read) at once, as nginx
             // does; otherwise the write continues asynchronously.
-            if (!writeResponse() || !finishResponse())
+            if (!writeAndStamp() || !finishResponse())
                 return;
             continue;
         }
@@ -366,8 +382,11 @@ bool Connection::finishResponse()
     if (m_response.site)
         m_response.site->recordResponse(m_worker.index(), m_response.status, m_responseBytes);
     m_responseBytes = 0;
-    if (LogWriter *logs = m_worker.logs())
-        logs->logResponse(m_worker.index(), m_request, m_response, m_socket.native_handle(), m_peer);
+    if (LogWriter *logs = m_worker.logs()) {
+        logs->logResponse(
+            m_worker.index(), m_request, m_response, m_socket.native_handle(), m_peer, m_logStamp);
+        m_logStamp = 0;
+    }
     m_answeredOne = true;
     m_requestStarted = false;
     m_continueSent = false;

@@ -87,6 +87,8 @@ private:
     // Both return true when the connection may go on with the next request at
     // once; false when an asynchronous write, a close or a linger took over.
     bool writeResponse();
+    // writeResponse() with the log's stamp read before it (LogWriter::beginResponse).
+    bool writeAndStamp();
     bool finishResponse();
     void sendFile();
     void closeGracefully();
@@ -106,6 +108,7 @@ private:
     std::uint64_t m_responseBytes = 0; // written for the current response (its site's bytes sent)
     std::chrono::steady_clock::time_point m_parsedAt;
     PeerAddress m_peer; // for the logs, looked up on the first logged request
+    std::int64_t m_logStamp = 0; // LogWriter::beginResponse() of the response being sent at once; 0: none
     unsigned m_deadline = 0; // in worker ticks (seconds)
     bool m_answeredOne = false;
     bool m_noDelay = false; // TCP_NODELAY set (after the first keep-alive answer)
