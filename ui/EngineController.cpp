@@ -109,6 +109,7 @@ bool EngineController::reloadSites(QString *error)
         return false;
     }
     m_server->reload(hosts);
+    emit sitesReloaded();
     return true;
 }
 

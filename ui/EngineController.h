@@ -115,6 +115,10 @@ signals:
     // A site was created, changed or removed through the control API (and
     // handed to the engine): the Sites page shows it at once.
     void sitesEditedRemotely();
+    // The engine took the stored sites again (reloadSites(): an edit in the
+    // window, through the control API, or POST /api/engine/reload after the
+    // database changed elsewhere): what it serves, and the files it logs to, may differ.
+    void sitesReloaded();
     // A new metrics sample, every kMetricsIntervalMs while running.
     void metricsSampled();
 

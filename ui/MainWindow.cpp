@@ -112,6 +112,8 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     connect(m_sites, &SitesPage::sitesChanged, m_benchmark, &BenchmarkPage::refreshTargets);
     connect(m_sites, &SitesPage::sitesChanged, m_logs, &LogsPage::refreshSites);
     connect(m_engine, &EngineController::sitesEditedRemotely, m_logs, &LogsPage::refreshSites);
+    // A reload of sites changed outside the window (hostbench-cli reload) moves the logs too.
+    connect(m_engine, &EngineController::sitesReloaded, m_logs, &LogsPage::refreshSites);
     connect(
         m_benchmark, &BenchmarkPage::runFinished, m_runs, [this](qint64 runId) { m_runs->refresh(runId); });
     connect(m_benchmark, &BenchmarkPage::runFinished, this, &MainWindow::notifyRunEnded);
