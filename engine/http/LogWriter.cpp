@@ -311,7 +311,7 @@ void LogWriter::writeMerged(const Table &table, std::int64_t cutoff, std::int64_
             return -1;
         LogRecordHead head;
         std::memcpy(&head, held.bytes.data() + held.at, sizeof head);
-        return head.finished <= cutoff ? head.finished : -1;
+        return head.stamp <= cutoff ? head.stamp : -1;
     };
     m_heap.clear();
     for (size_t i = 0; i < m_held.size(); ++i) {
@@ -339,7 +339,7 @@ void LogWriter::writeMerged(const Table &table, std::int64_t cutoff, std::int64_
         if (entry.head.sink < 0 || size_t(entry.head.sink) >= table.files.size())
             continue;
         entry.head.time = std::chrono::duration_cast<std::chrono::seconds>(
-            std::chrono::steady_clock::duration(entry.head.finished + wallOffset))
+            std::chrono::steady_clock::duration(entry.head.stamp + wallOffset))
                               .count();
         std::string &out = m_out[size_t(entry.head.sink)];
         if (entry.head.kind == LogRecordHead::Access) {
@@ -425,7 +425,7 @@ void LogWriter::logResponse(int worker, const Request &request, const Response &
     LogRecordHead head;
     head.site = site;
     head.status = std::uint16_t(std::clamp(status, 0, 999));
-    head.finished = stamp;
+    head.stamp = stamp;
     head.bytes = !response.headOnly && ResponseHead::bodyAllowed(status) ? response.contentLength : 0;
     head.peer = peer;
     head.version = std::uint8_t(request.version == 10 ? 10 : 11);

@@ -37,7 +37,9 @@ struct Response;
  *
  * Order: each file's lines are in the order the responses were sent,
  * across workers and connections, so a response a client waited for before
- * it sent its next request (on any connection) always comes first. Each
+ * it sent its next request (on any connection) comes first: always for one
+ * sent at once, and for a longer one unless its worker stalled between its
+ * last write and its stamp for longer than the next exchange took. Each
  * record carries a steady-clock stamp read under its buffer's lock: for a
  * response sent at once (the usual case), before its first byte goes out
  * (beginResponse(), which also marks the buffer "a record stamped s is on

@@ -103,6 +103,7 @@ private slots:
     void openSiteInBrowserAndFolder();
     void failedReloadIsShown();
     void logsFollowSitesReloadedFromOutside();
+    void logsFollowASiteRenamedInItsDialog();
 
 private:
     template <typename T> T *widget(const QString &name) const
@@ -1523,6 +1524,45 @@ void TestMainWindow::logsFollowSitesReloadedFromOutside()
             && logs->lines().line(logs->lines().rowCount() - 1).site == u"new.test"_s,
         kTimeoutMs);
     QVERIFY(QFile::exists(folder.filePath(u"new.test.access.log"_s)));
+}
+
+void TestMainWindow::logsFollowASiteRenamedInItsDialog()
+{
+    // Renamed in the site dialog: the Logs page follows the new name's files
+    // (where the engine, reloaded, logs now), no longer the old ones.
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(!addSite(u"before.test"_s, "renamed\n").isEmpty());
+    showTab(u"sitesPage"_s);
+    auto *table = widget<QTableWidget>(u"sitesTable"_s);
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (table->item(row, 0)->text() == u"before.test"_s)
+            table->selectRow(row);
+    }
+    ui::SiteDialog *dialog = m_window->findChild<ui::SitesPage *>()->editSelectedSite();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    typeInto(dialog->findChild<QLineEdit *>(u"siteHostName"_s), u"after.test"_s);
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QTRY_VERIFY(!m_window->findChild<ui::SiteDialog *>(u"siteDialog"_s));
+
+    auto *logs = m_window->findChild<ui::LogsPage *>();
+    const QDir folder(m_folder->logsPath());
+    QStringList followed = logs->followedFiles();
+    followed.sort();
+    const QStringList expected { folder.filePath(u"after.test.access.log"_s),
+        folder.filePath(u"after.test.error.log"_s), folder.filePath(u"localhost.access.log"_s),
+        folder.filePath(u"localhost.error.log"_s) };
+    QCOMPARE(followed, expected);
+    QVERIFY2(widget<QLabel>(u"logsFiles"_s)->text().startsWith(u"Following 4 file"_s),
+        qPrintable(widget<QLabel>(u"logsFiles"_s)->text()));
+    int status = 0;
+    QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), "after.test", &status), "renamed\n"_ba);
+    QCOMPARE(status, 200);
+    QTRY_VERIFY_WITH_TIMEOUT(logs->lines().rowCount() > 0
+            && logs->lines().line(logs->lines().rowCount() - 1).site == u"after.test"_s,
+        kTimeoutMs);
 }
 
 QTEST_MAIN(TestMainWindow)
