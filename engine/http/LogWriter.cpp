@@ -275,15 +275,14 @@ void LogWriter::flush(const std::shared_ptr<const Table> &install, bool everythi
             held.bytes.append(m_batch);
         m_batch.clear();
     }
-    // Every worker has had the same table since the last install; merge those that share one.
+    // Every worker has had the same table since the last install: one merge
+    // of all (a worker with another table would be merged with those sharing it).
     for (size_t i = 0; i < m_held.size(); ++i) {
         const Table *table = m_held[i].table.get();
-        if (!table || m_held[i].at == m_held[i].bytes.size())
-            continue;
-        bool seen = false;
-        for (size_t j = 0; j < i && !seen; ++j)
-            seen = m_held[j].table.get() == table && m_held[j].at < m_held[j].bytes.size();
-        if (!seen)
+        bool done = !table;
+        for (size_t j = 0; j < i && !done; ++j)
+            done = m_held[j].table.get() == table;
+        if (!done)
             writeMerged(*table, cutoff, wallOffset);
     }
     for (Held &held : m_held) {
