@@ -90,7 +90,12 @@ private:
     // writeResponse() with the log's stamp read before it (LogWriter::beginResponse).
     bool writeAndStamp();
     bool finishResponse();
+    // Sends the file body from m_fileOffset while the socket takes it, in
+    // chunks sized from its send buffer (sendfileChunk()), then waits for
+    // writability or yields to the worker's other connections.
     void sendFile();
+    std::uint64_t sendfileChunk();
+    void waitWritable();
     void closeGracefully();
     void drain();
     void setDeadline(unsigned seconds);
