@@ -58,7 +58,7 @@ public:
     FileCache &cache() { return m_cache; }
 
 private:
-    void serve(const Request &request, const Site &site, const FileCache::Entry &entry, UniqueFd fd,
+    void serve(const Request &request, const Site &site, const FileCache::Entry &entry, SharedFd fd,
         Response &response);
     void answerListing(const Site &site, std::string_view path, Response &response);
     bool answerMultipart(
