@@ -33,7 +33,9 @@ using ConnectionHook
  * where it was made, as nginx does (an asynchronous write only when the
  * socket buffer is full); a file body up to kInlineFileLimit bytes is read
  * into the same buffer, a larger one follows the head with sendfile(2), so
- * a 128 MB file never passes through memory.
+ * a 128 MB file never passes through memory: in calls of at most half the
+ * send buffer (64-256 KiB), waiting for writability when one is cut short,
+ * and yielding to the worker's other connections after 1 MiB (sendFile()).
  *
  * Closing: after "Connection: close", an HTTP/1.0 request without
  * keep-alive, an error RequestParser found (400, 413, 414, 431, 501, 505),
