@@ -55,8 +55,6 @@ public:
 
     int get() const { return m_block ? m_block->fd : -1; }
     bool isValid() const { return m_block != nullptr; }
-    // How many SharedFd hold this descriptor (0 when invalid); for tests.
-    unsigned holders() const { return m_block ? m_block->holders : 0; }
     void reset()
     {
         if (m_block && --m_block->holders == 0) {
