@@ -39,6 +39,15 @@ const Declaration &declaration(AppSettings::Key key)
         { Key::KeepInTray, u"keepInTray"_s, true },
         { Key::TrayNoticeShown, u"trayNoticeShown"_s, false },
         { Key::WindowGeometry, u"windowGeometry"_s, QByteArray() },
+        { Key::LatencyLogScale, u"latencyLogScale"_s, false },
+        { Key::ShootoutServers, u"shootout/servers"_s, u"hostbench,nginx"_s },
+        { Key::ShootoutWorkloads, u"shootout/workloads"_s, u"W1,W6"_s },
+        { Key::ShootoutOpenModel, u"shootout/openModel"_s, false },
+        { Key::ShootoutConnections, u"shootout/connections"_s, 0, 0, 10'000 },
+        { Key::ShootoutKeepAlive, u"shootout/keepAlive"_s, true },
+        { Key::ShootoutRate, u"shootout/rate"_s, 1000, 1, 10'000'000 },
+        { Key::ShootoutDurationMs, u"shootout/durationMs"_s, 5000, 100, 3'600'000 },
+        { Key::ShootoutRounds, u"shootout/rounds"_s, 3, 1, 100 },
     };
     const Declaration &found = kDeclarations[int(key)];
     Q_ASSERT(found.key == key); // the table is in the enum's order
@@ -86,6 +95,39 @@ void AppSettings::set(Key key, const QVariant &stored)
         setValue(d.name, stored.toString());
         break;
     }
+}
+
+AppSettings::ShootoutForm AppSettings::shootoutForm() const
+{
+    const auto ids = [this](Key key) {
+        QStringList list;
+        for (const QString &id : get(key).toString().split(u',', Qt::SkipEmptyParts))
+            if (!id.trimmed().isEmpty())
+                list.append(id.trimmed());
+        return list;
+    };
+    ShootoutForm form;
+    form.servers = ids(Key::ShootoutServers);
+    form.workloads = ids(Key::ShootoutWorkloads);
+    form.openModel = get(Key::ShootoutOpenModel).toBool();
+    form.connections = get(Key::ShootoutConnections).toInt();
+    form.keepAlive = get(Key::ShootoutKeepAlive).toBool();
+    form.rate = get(Key::ShootoutRate).toInt();
+    form.durationSeconds = get(Key::ShootoutDurationMs).toInt() / 1000.0;
+    form.rounds = get(Key::ShootoutRounds).toInt();
+    return form;
+}
+
+void AppSettings::setShootoutForm(const ShootoutForm &form)
+{
+    set(Key::ShootoutServers, form.servers.join(u','));
+    set(Key::ShootoutWorkloads, form.workloads.join(u','));
+    set(Key::ShootoutOpenModel, form.openModel);
+    set(Key::ShootoutConnections, form.connections);
+    set(Key::ShootoutKeepAlive, form.keepAlive);
+    set(Key::ShootoutRate, form.rate);
+    set(Key::ShootoutDurationMs, int(form.durationSeconds * 1000 + 0.5));
+    set(Key::ShootoutRounds, form.rounds);
 }
 
 QString AppSettings::value(const QString &key, const QString &fallback) const

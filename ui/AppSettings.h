@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 class QWidget;
@@ -46,6 +47,18 @@ public:
         KeepInTray, // bool
         TrayNoticeShown, // bool
         WindowGeometry, // QByteArray (QWidget::saveGeometry)
+        // The run charts' latency axis is logarithmic (BenchCharts::setLogScale),
+        // on the Benchmark and Runs pages alike.
+        LatencyLogScale, // bool
+        // The Shootout page's form (shootoutForm() reads them together).
+        ShootoutServers, // QString: server ids, comma-separated
+        ShootoutWorkloads, // QString: workload ids, comma-separated
+        ShootoutOpenModel, // bool: the open model (a rate), else the closed one
+        ShootoutConnections, // int, 0..10000; 0: each workload's own
+        ShootoutKeepAlive, // bool
+        ShootoutRate, // int, requests/s, 1..10'000'000
+        ShootoutDurationMs, // int, per run, 100..3'600'000
+        ShootoutRounds, // int, 1..100
     };
     QVariant get(Key key) const; // of the declared type
     void set(Key key, const QVariant &value); // converted to the declared type
@@ -66,6 +79,24 @@ public:
     void setTrayNoticeShown(bool shown) { set(Key::TrayNoticeShown, shown); }
     QByteArray windowGeometry() const { return get(Key::WindowGeometry).toByteArray(); }
     void setWindowGeometry(const QByteArray &geometry) { set(Key::WindowGeometry, geometry); }
+    bool latencyLogScale() const { return get(Key::LatencyLogScale).toBool(); }
+    void setLatencyLogScale(bool on) { set(Key::LatencyLogScale, on); }
+
+    // The Shootout page's form as last left; the defaults where nothing (or
+    // nothing readable) is stored. Servers and workloads keep their order.
+    struct ShootoutForm
+    {
+        QStringList servers { QStringLiteral("hostbench"), QStringLiteral("nginx") };
+        QStringList workloads { QStringLiteral("W1"), QStringLiteral("W6") };
+        bool openModel = false;
+        int connections = 0; // 0: each workload's own
+        bool keepAlive = true;
+        int rate = 1000; // requests/s, with openModel
+        double durationSeconds = 5; // per run; stored to the millisecond
+        int rounds = 3;
+    };
+    ShootoutForm shootoutForm() const;
+    void setShootoutForm(const ShootoutForm &form);
 
     // Free-form values of the pages (last benchmark parameters and the like).
     QString value(const QString &key, const QString &fallback = {}) const;

@@ -1,17 +1,20 @@
 #include "ui/BenchCharts.h"
 
+#include "ui/ChartLegend.h"
 #include "ui/ChartParts.h"
 
 #include <QAreaSeries>
 #include <QBoxLayout>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QEvent>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QValueAxis>
 
+#include <cmath>
 #include <iterator>
 #include <utility>
 
@@ -25,8 +28,33 @@ namespace {
 const QColor kThroughput(0x1f, 0x6f, 0xeb); // the icon's blue
 const QColor kP50(0x2e, 0x7d, 0x32);
 const QColor kP99(0xe6, 0x51, 0x00);
-const QColor kEngine(0x0d, 0x47, 0xa1); // a darker blue: the same measure, the other side
+// The engine's side: dashed, and each in a hue of its own, so that no two
+// entries of a legend look alike (the same hue dashed did: a legend showed
+// two squares of one colour).
+const QColor kEngine(0x8e, 0x24, 0xaa); // purple beside the client's blue
+const QColor kServiceP50(0x00, 0x83, 0x8f); // teal beside the client's green
+const QColor kServiceP99(0xc2, 0x18, 0x5b); // pink beside the client's orange
 const QColor kGap(0x75, 0x75, 0x75);
+// A run of known length keeps its planned length on the time axis: its last
+// interval ends a little after it (the responses under way), and the
+// engine's last sample comes up to a poll later. Only a run that goes on
+// past it by more than this (a share of the plan, and at least kOverrunS)
+// widens the axis.
+constexpr double kOverrun = 0.1;
+constexpr double kOverrunS = 0.5;
+
+// A logarithmic axis draws no series with a point at or under zero (an
+// interval without responses, a negative gap): those points are left out.
+QList<QPointF> positive(const QList<QPointF> &points)
+{
+    QList<QPointF> result;
+    result.reserve(points.size());
+    for (const QPointF &point : points) {
+        if (point.y() > 0)
+            result.append(point);
+    }
+    return result;
+}
 // Overlaid runs, in selection order: hues told apart in light and dark themes
 // (ChartParts draws each lighter on a dark palette where it must).
 const QColor kOverlayColors[] = { QColor(0x1f, 0x6f, 0xeb), QColor(0xe6, 0x51, 0x00),
@@ -56,7 +84,6 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     ChartParts::setHue(area, fill);
     throughput->addSeries(area);
     throughput->addSeries(m_throughput);
-    throughput->legend()->setVisible(false);
     m_throughputX = ChartParts::axis(tr("Time (s)"));
     m_throughputY = ChartParts::axis(tr("Requests/s"));
     throughput->addAxis(m_throughputX, Qt::AlignBottom);
@@ -77,17 +104,27 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     m_latencyY = ChartParts::axis(tr("Milliseconds"));
     latency->addAxis(m_latencyX, Qt::AlignBottom);
     latency->addAxis(m_latencyY, Qt::AlignLeft);
+    // Shown in m_latencyY's place by setLogScale(); hidden, with no series, until then.
+    m_latencyLogY = new QLogValueAxis;
+    m_latencyLogY->setTitleText(m_latencyY->titleText());
+    m_latencyLogY->setTitleFont(m_latencyY->titleFont());
+    m_latencyLogY->setBase(10);
+    // With a precision: Qt Charts writes localized labels only of a format that has one.
+    m_latencyLogY->setLabelFormat(u"%.6g"_s);
+    m_latencyLogY->setMinorTickCount(-1); // 2 to 9 of each decade
+    m_latencyLogY->setVisible(false);
+    latency->addAxis(m_latencyLogY, Qt::AlignLeft);
     for (QLineSeries *series : { m_p50, m_p99 }) {
         series->attachAxis(m_latencyX);
         series->attachAxis(m_latencyY);
     }
 
-    // The engine's side, dashed in the client's colours.
+    // The engine's side, dashed.
     m_engineRate = ChartParts::line(tr("Engine requests/s"), kEngine, 1, Qt::DashLine);
     m_engineRate->setObjectName(namePrefix + u"EngineThroughputSeries"_s);
-    m_serviceP50 = ChartParts::line(tr("Service p50"), kP50, 1, Qt::DashLine);
+    m_serviceP50 = ChartParts::line(tr("Service p50"), kServiceP50, 1, Qt::DashLine);
     m_serviceP50->setObjectName(namePrefix + u"ServiceP50Series"_s);
-    m_serviceP99 = ChartParts::line(tr("Service p99"), kP99, 1, Qt::DashLine);
+    m_serviceP99 = ChartParts::line(tr("Service p99"), kServiceP99, 1, Qt::DashLine);
     m_serviceP99->setObjectName(namePrefix + u"ServiceP99Series"_s);
     m_gap = ChartParts::line(tr("p50 gap"), kGap, 1, Qt::DotLine);
     m_gap->setObjectName(namePrefix + u"GapSeries"_s);
@@ -108,7 +145,7 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
         // Side by side beside the Benchmark page's form: both fit a 1024 px window.
         m_throughputView->setMinimumWidth(280);
         m_latencyView->setMinimumWidth(280);
-        // A smaller legend keeps the five latency lines' names whole there.
+        // A smaller legend keeps more names to a row there.
         for (QChart *chart : { throughput, latency }) {
             QFont legendFont = chart->legend()->font();
             legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
@@ -120,17 +157,35 @@ BenchCharts::BenchCharts(const QString &namePrefix, Qt::Orientation orientation,
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_throughputView);
     layout->addWidget(m_latencyView);
+    // The legends under the plots, each series drawn as its line (ChartLegend).
+    m_throughputLegend = new ChartLegend(m_throughputView);
+    m_latencyLegend = new ChartLegend(m_latencyView);
+    // The latency axis' scale, over the chart's top right corner (placeLogScaleBox()).
+    m_logScaleBox = new QCheckBox(tr("Log scale"), m_latencyView->viewport());
+    m_logScaleBox->setObjectName(namePrefix + u"LatencyLogScale"_s);
+    // On the window's colour, as the page's other boxes: on the chart's base
+    // a dark palette's indicator had no edge to see.
+    m_logScaleBox->setAutoFillBackground(true);
+    m_logScaleBox->setToolTip(tr("A logarithmic latency axis: a spike of p99 leaves the median readable"));
+    connect(m_logScaleBox, &QCheckBox::toggled, this, [this](bool on) {
+        setLogScale(on);
+        emit logScaleToggled(on);
+    });
     clear();
     // A new size can leave the labels too little room: fit the ticks again
     // (eventFilter()). On the view's size, not the plot area's: that one
     // follows the labels, and would call rescale() from within rescale().
     m_throughputView->installEventFilter(this);
     m_latencyView->installEventFilter(this);
+    m_latencyView->viewport()->installEventFilter(this);
 }
 
 bool BenchCharts::eventFilter(QObject *watched, QEvent *event)
 {
+    if (event->type() == QEvent::Resize && watched == m_latencyView->viewport())
+        placeLogScaleBox();
     if (event->type() == QEvent::Resize && (watched == m_throughputView || watched == m_latencyView)) {
+
         // Queued: the chart lays itself out for the new size first.
         QMetaObject::invokeMethod(this, &BenchCharts::rescale, Qt::QueuedConnection);
     }
@@ -144,9 +199,13 @@ void BenchCharts::clear(qint64 expectedDurationMs)
     m_pendingEngine.clear();
     for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap })
         series->clear();
+    for (QLineSeries *series : { m_serviceP50, m_serviceP99, m_gap })
+        m_latencyPoints[series].clear();
     m_maxSeconds = 0;
     m_maxRate = 0;
     m_maxLatencyMs = 0;
+    m_minLatencyMs = 0;
+    m_keptSpan = 0;
     m_expectedDurationMs = expectedDurationMs;
     clearClient();
     rescale();
@@ -159,6 +218,8 @@ void BenchCharts::clearClient()
     m_throughputFill->clear();
     m_p50->clear();
     m_p99->clear();
+    m_latencyPoints[m_p50].clear();
+    m_latencyPoints[m_p99].clear();
     m_complete = false;
 }
 
@@ -200,13 +261,69 @@ void BenchCharts::appendNow(const QList<model::BenchSample> &samples)
     ChartParts::append(m_throughput, rates);
     if (!m_live)
         ChartParts::append(m_throughputFill, rates);
-    ChartParts::append(m_p50, p50s);
-    ChartParts::append(m_p99, p99s);
+    appendLatency(m_p50, p50s);
+    appendLatency(m_p99, p99s);
     rescale();
+}
+
+void BenchCharts::appendLatency(QLineSeries *series, const QList<QPointF> &points)
+{
+    m_latencyPoints[series] += points;
+    ChartParts::append(series, m_logScale ? positive(points) : points);
+    noteLatency(points);
+}
+
+void BenchCharts::noteLatency(const QList<QPointF> &points)
+{
+    for (const QPointF &point : points) {
+        if (point.y() > 0 && (m_minLatencyMs <= 0 || point.y() < m_minLatencyMs))
+            m_minLatencyMs = point.y();
+    }
+}
+
+void BenchCharts::setLogScale(bool on)
+{
+    {
+        const QSignalBlocker blocker(m_logScaleBox);
+        m_logScaleBox->setChecked(on);
+    }
+    if (on == m_logScale)
+        return;
+    m_logScale = on;
+    QChart *latency = m_latencyView->chart();
+    QAbstractAxis *from = on ? static_cast<QAbstractAxis *>(m_latencyY) : m_latencyLogY;
+    QAbstractAxis *to = on ? static_cast<QAbstractAxis *>(m_latencyLogY) : m_latencyY;
+    const QList<QAbstractSeries *> series = latency->series();
+    for (QAbstractSeries *each : series)
+        each->detachAxis(from);
+    // Both stay on the chart, the one not in use hidden: a removed axis left its labels drawn.
+    from->setVisible(false);
+    // The lines' points first: a log axis draws no line that has one at or under 0.
+    for (auto it = m_latencyPoints.cbegin(); it != m_latencyPoints.cend(); ++it)
+        it.key()->replace(on ? positive(it.value()) : it.value());
+    to->setVisible(true);
+    for (QAbstractSeries *each : series)
+        each->attachAxis(to);
+    ChartParts::paint(latency, m_latencyView->palette());
+    rescale();
+}
+
+QAbstractAxis *BenchCharts::latencyAxis() const
+{
+    return m_logScale ? static_cast<QAbstractAxis *>(m_latencyLogY) : m_latencyY;
+}
+
+void BenchCharts::placeLogScaleBox()
+{
+    const QSize hint = m_logScaleBox->sizeHint();
+    m_logScaleBox->setGeometry(
+        m_latencyView->viewport()->width() - hint.width() - 14, 10, hint.width(), hint.height());
 }
 
 void BenchCharts::setSamples(const QList<model::BenchSample> &samples, qint64 expectedDurationMs)
 {
+    // The run just shown live keeps the time axis it had (endLive()).
+    const double kept = std::exchange(m_endedLiveSpan, 0);
     // The engine's side, if shown, stays: it has no stored samples to come back from.
     if (m_engineShown) {
         clearClient();
@@ -214,12 +331,17 @@ void BenchCharts::setSamples(const QList<model::BenchSample> &samples, qint64 ex
     } else {
         clear(expectedDurationMs);
     }
+    m_keptSpan = kept;
     m_complete = true;
     appendNow(samples);
 }
 
 void BenchCharts::setLive(bool live)
 {
+    // A live run that ends keeps its time axis through the setSamples() of
+    // its stored samples: an open-ended one had room to grow (25 %) that a
+    // fit to the whole run would take away, the axis jumping as it ends.
+    m_endedLiveSpan = m_live && !live ? m_throughputX->max() : 0;
     m_live = live;
     for (QChartView *view : { m_throughputView, m_latencyView })
         view->setRenderHint(QPainter::Antialiasing, !live);
@@ -234,9 +356,7 @@ void BenchCharts::setLive(bool live)
 void BenchCharts::showThroughputArea(bool shown)
 {
     m_throughputArea->setVisible(shown);
-    // Shown again, a series shows its legend marker again: the area has no name.
-    for (QLegendMarker *marker : m_throughputView->chart()->legend()->markers(m_throughputArea))
-        marker->setVisible(false);
+    m_throughputLegend->refresh(); // the area has no name: no entry
 }
 
 void BenchCharts::showEngine(bool shown)
@@ -244,18 +364,10 @@ void BenchCharts::showEngine(bool shown)
     m_engineShown = shown;
     for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap })
         series->setVisible(shown);
-    // A hidden series keeps its marker in the legend.
-    QLegend *rateLegend = m_throughputView->chart()->legend();
-    QLegend *latencyLegend = m_latencyView->chart()->legend();
-    for (QLegendMarker *marker : rateLegend->markers(m_engineRate) + latencyLegend->markers(m_serviceP50)
-            + latencyLegend->markers(m_serviceP99) + latencyLegend->markers(m_gap))
-        marker->setVisible(shown);
-    // Five names under a chart of a 1024 px window are cut to "...": beside it, one a line.
-    latencyLegend->setAlignment(shown ? Qt::AlignRight : Qt::AlignBottom);
-    // Two lines of requests/s need their names; the area under the client's has none.
-    for (QLegendMarker *marker : rateLegend->markers(m_throughputArea))
-        marker->setVisible(false);
-    rateLegend->setVisible(shown);
+    // The legends name the visible lines: the throughput one shows with
+    // two, the client's and the engine's (ChartLegend shows two or more).
+    m_throughputLegend->refresh();
+    m_latencyLegend->refresh();
 }
 
 void BenchCharts::appendEngine(const QList<EnginePoint> &points)
@@ -281,9 +393,9 @@ void BenchCharts::appendEngine(const QList<EnginePoint> &points)
         m_maxLatencyMs = qMax(m_maxLatencyMs, qMax(point.serviceP99Ms, point.gapP50Ms));
     }
     ChartParts::append(m_engineRate, rates);
-    ChartParts::append(m_serviceP50, p50s);
-    ChartParts::append(m_serviceP99, p99s);
-    ChartParts::append(m_gap, gaps);
+    appendLatency(m_serviceP50, p50s);
+    appendLatency(m_serviceP99, p99s);
+    appendLatency(m_gap, gaps);
     rescale();
 }
 
@@ -296,14 +408,7 @@ void BenchCharts::compare(const QList<Overlay> &runs)
         series->setVisible(false);
     QChart *throughput = m_throughputView->chart();
     QChart *latency = m_latencyView->chart();
-    throughput->legend()->setVisible(true);
-    // Under the charts: a run's name is long, and at the side Qt Charts gives
-    // the legend too little width and cuts the names to "...".
-    throughput->legend()->setAlignment(Qt::AlignBottom);
-    latency->legend()->setAlignment(Qt::AlignBottom);
     latency->setTitle(tr("Latency p99"));
-    for (QLegendMarker *marker : latency->legend()->markers(m_p50) + latency->legend()->markers(m_p99))
-        marker->setVisible(false);
 
     for (qsizetype i = 0; i < runs.size(); ++i) {
         const QColor color = kOverlayColors[i % std::size(kOverlayColors)];
@@ -319,7 +424,9 @@ void BenchCharts::compare(const QList<Overlay> &runs)
             track(sample);
         }
         rateLine->append(rates); // not in a chart yet: no layout
-        p99Line->append(p99s);
+        m_latencyPoints[p99Line] = p99s;
+        noteLatency(p99s);
+        p99Line->append(m_logScale ? positive(p99s) : p99s);
         throughput->addSeries(rateLine);
         rateLine->attachAxis(m_throughputX);
         rateLine->attachAxis(m_throughputY);
@@ -332,6 +439,8 @@ void BenchCharts::compare(const QList<Overlay> &runs)
     // The new lines in the views' palette.
     for (QChartView *view : { m_throughputView, m_latencyView })
         ChartParts::paint(view->chart(), view->palette());
+    m_throughputLegend->refresh();
+    m_latencyLegend->refresh();
     rescale();
 }
 
@@ -346,6 +455,7 @@ void BenchCharts::removeOverlays()
     }
     for (QLineSeries *series : std::as_const(m_overlayP99)) {
         m_latencyView->chart()->removeSeries(series);
+        m_latencyPoints.remove(series);
         delete series;
     }
     m_overlayThroughput.clear();
@@ -353,13 +463,9 @@ void BenchCharts::removeOverlays()
     for (QLineSeries *series : { m_throughput, m_p50, m_p99 })
         series->setVisible(true);
     showThroughputArea(!m_live);
-    QChart *latency = m_latencyView->chart();
-    for (QLegendMarker *marker : latency->legend()->markers(m_p50) + latency->legend()->markers(m_p99))
-        marker->setVisible(true);
-    m_throughputView->chart()->legend()->setVisible(false);
-    m_throughputView->chart()->legend()->setAlignment(Qt::AlignBottom);
-    latency->legend()->setAlignment(m_engineShown ? Qt::AlignRight : Qt::AlignBottom);
-    latency->setTitle(tr("Latency"));
+    m_latencyView->chart()->setTitle(tr("Latency"));
+    m_throughputLegend->refresh();
+    m_latencyLegend->refresh();
 }
 
 void BenchCharts::track(const model::BenchSample &sample)
@@ -376,19 +482,37 @@ int BenchCharts::pointCount() const
 
 void BenchCharts::rescale()
 {
-    // A run of known length shows its whole time from the start; a whole
-    // stored run fits its data; a live open-ended one leaves room to grow.
+    // A run of known length shows its planned time from the start to its
+    // end (kOverrun); a whole stored run fits its data; a live open-ended
+    // one leaves room to grow. A run that was live keeps what it showed.
     double span = m_maxSeconds;
-    if (m_expectedDurationMs > 0)
-        span = qMax(m_expectedDurationMs / 1000.0, m_maxSeconds);
-    else if (!m_complete)
+    if (m_expectedDurationMs > 0) {
+        const double planned = m_expectedDurationMs / 1000.0;
+        span = m_maxSeconds > planned + qMax(planned * kOverrun, kOverrunS) ? m_maxSeconds : planned;
+    } else if (!m_complete) {
         span = qMax(1.0, m_maxSeconds * 1.25);
-    // Each axis gets the most ticks its labels have room for at the chart's size.
+    }
+    span = qMax(span, m_keptSpan);
+    // Each axis gets the most ticks its labels have room for at the chart's
+    // size; the two time axes the same ticks, those the narrower plot has room for.
     const QRectF throughputPlot = m_throughputView->chart()->plotArea();
     const QRectF latencyPlot = m_latencyView->chart()->plotArea();
-    ChartParts::setNiceRange(m_throughputX, span, 10, Qt::Horizontal, throughputPlot.width());
-    ChartParts::setNiceRange(m_latencyX, span, 10, Qt::Horizontal, latencyPlot.width());
+    const double timeLength = qMin(throughputPlot.width(), latencyPlot.width());
+    ChartParts::setNiceRange(m_throughputX, span, 10, Qt::Horizontal, timeLength);
+    ChartParts::setNiceRange(m_latencyX, span, 10, Qt::Horizontal, timeLength);
     ChartParts::setNiceRange(m_throughputY, m_maxRate * 1.05, 6, Qt::Vertical, throughputPlot.height());
+    if (m_logScale) {
+        // Whole decades, from the one at or under half the smallest value (the
+        // smallest a readable step above the floor, not on it) to the one
+        // above the largest.
+        const double low
+            = m_minLatencyMs > 0 ? std::pow(10.0, std::floor(std::log10(m_minLatencyMs / 2))) : 0.1;
+        double high = std::pow(10.0, std::ceil(std::log10(qMax(m_maxLatencyMs * 1.05, low))));
+        if (high <= low)
+            high = low * 10;
+        if (m_latencyLogY->min() != low || m_latencyLogY->max() != high)
+            m_latencyLogY->setRange(low, high);
+    }
     ChartParts::setNiceRange(m_latencyY, m_maxLatencyMs * 1.05, 6, Qt::Vertical, latencyPlot.height());
 }
 

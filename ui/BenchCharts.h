@@ -2,17 +2,23 @@
 
 #include "model/BenchSample.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QWidget>
 
+class QAbstractAxis;
 class QAreaSeries;
 class QChart;
+class QCheckBox;
+class QLogValueAxis;
 class QChartView;
 class QLineSeries;
 class QValueAxis;
 
 namespace hostbench::ui {
+
+class ChartLegend;
 
 /*
  * A run's two charts side by side: requests per second, and latency (p50
@@ -34,6 +40,18 @@ namespace hostbench::ui {
  * in the kernel and the sockets, the network stack, the client itself).
  * While hidden, append() and appendEngine() only keep the points; they are
  * drawn at once when the charts are shown again.
+ *
+ * Every line has a hue of its own, the engine's dashed, and each chart's
+ * legend (ChartLegend, under its plot) shows each line as drawn, wrapping
+ * its names rather than cutting them. Both time axes have the same ticks.
+ * A run of known length keeps its planned length on the time axis (a
+ * little overrun at its end is not drawn wider), and a live run keeps its
+ * axis when it ends and its stored samples replace the live ones.
+ * The latency axis is linear or logarithmic (setLogScale(), the check box
+ * <prefix>LatencyLogScale over the chart's corner): on a log scale a spike
+ * of p99 a hundred times the median leaves the median a readable line, and
+ * points at or under 0 ms (no responses in an interval, a negative gap)
+ * are left out of the lines, as a log axis cannot place them.
  * GUI thread.
  */
 class BenchCharts final : public QWidget
@@ -91,6 +109,17 @@ public:
     QLineSeries *p50Series() const { return m_p50; }
     QLineSeries *p99Series() const { return m_p99; }
 
+    // The latency axis: logarithmic (whole decades, from the one at or under
+    // half the smallest value above 0 to the one above the largest) or linear (from 0, the
+    // default). Sets the check box without logScaleToggled().
+    void setLogScale(bool on);
+    bool logScale() const { return m_logScale; }
+    QAbstractAxis *latencyAxis() const;
+
+signals:
+    // The user ticked or cleared the log scale box (for the window to remember, AppSettings).
+    void logScaleToggled(bool on);
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void showEvent(QShowEvent *event) override;
@@ -98,10 +127,14 @@ protected:
 private:
     void rescale();
     void removeOverlays();
-    void showThroughputArea(bool shown); // and keeps it out of the legend
+    void showThroughputArea(bool shown); // unnamed: no legend entry
     void track(const model::BenchSample &sample);
     void clearClient();
     void appendNow(const QList<model::BenchSample> &samples);
+    // Adds points to a line of the latency chart, keeping them all (m_latencyPoints).
+    void appendLatency(QLineSeries *series, const QList<QPointF> &points);
+    void noteLatency(const QList<QPointF> &points);
+    void placeLogScaleBox();
 
     QChartView *m_throughputView = nullptr;
     QChartView *m_latencyView = nullptr;
@@ -124,6 +157,16 @@ private:
     QValueAxis *m_throughputY = nullptr;
     QValueAxis *m_latencyX = nullptr;
     QValueAxis *m_latencyY = nullptr;
+    QLogValueAxis *m_latencyLogY = nullptr;
+    QCheckBox *m_logScaleBox = nullptr;
+    ChartLegend *m_throughputLegend = nullptr;
+    ChartLegend *m_latencyLegend = nullptr;
+    bool m_logScale = false;
+    // Every point of each latency line: on a log scale the lines hold only those above 0.
+    QHash<QLineSeries *, QList<QPointF>> m_latencyPoints;
+    double m_minLatencyMs = 0; // the smallest above 0
+    double m_endedLiveSpan = 0; // the time axis' top as a live run ended (setLive(false))
+    double m_keptSpan = 0; // the least time axis of the run shown
     qint64 m_expectedDurationMs = 0;
     bool m_complete = false; // setSamples(): the whole run
     bool m_live = false; // setLive()

@@ -12,6 +12,7 @@
 #include <QGuiApplication>
 #include <QLegend>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPalette>
 #include <QValueAxis>
 
@@ -71,7 +72,7 @@ NiceRange fittingRange(const QValueAxis *axis, double value, int maxIntervals, b
     const auto fits = [&](const NiceRange &range) {
         // The widest label is the top one (values start at 0 and grow);
         // vertically every label is one line high.
-        const QString widest = QString::number(range.top(), 'f', range.decimals);
+        const QString widest = QLocale().toString(range.top(), 'f', range.decimals);
         const double extent = horizontal ? metrics.horizontalAdvance(widest) : metrics.height();
         return length <= 0 || length / (range.intervals + 1) >= extent + kLabelRoom;
     };
@@ -140,6 +141,10 @@ QChart *ChartParts::chart(const QString &title)
     font.setBold(true);
     chart->setTitleFont(font);
     chart->setAnimationOptions(QChart::NoAnimation);
+    // Tick labels in the window's number format ("0,5" in German, "30,000"
+    // in English), as every other figure of the window.
+    chart->setLocale(QLocale());
+    chart->setLocalizeNumbers(true);
     chart->setMargins(QMargins(4, 4, 8, 4));
     // Square corners: a live series' update repaints the background under
     // the plot, and a rounded one is a path of curves to fill and stroke each time.
@@ -276,7 +281,7 @@ void ChartParts::setNiceSpan(QValueAxis *axis, double span, int maxIntervals, do
 {
     // Exactly [-span, 0], in whole-number steps whose labels fit.
     const QFontMetricsF metrics(axis->labelsFont());
-    const double extent = metrics.horizontalAdvance(QString::number(-span, 'f', 0));
+    const double extent = metrics.horizontalAdvance(QLocale().toString(-span, 'f', 0));
     NiceRange range;
     range.intervals = 1;
     for (int intervals = maxIntervals; intervals >= 1; --intervals) {

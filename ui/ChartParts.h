@@ -20,7 +20,8 @@ namespace hostbench::ui {
  * The pieces every chart of the window is made of, so that they look and
  * cost alike: a chart without animations (a live chart that animates lags
  * behind its data and redraws for nothing), axes whose ticks fall on round
- * numbers and whose labels are never cut to "…", lines of a given hue,
+ * numbers and whose labels are never cut to "…" (written in the default
+ * QLocale's format, as the window's other figures), lines of a given hue,
  * and a view that repaints only what changed.
  * Colours follow the view's palette: the chart's background is the
  * palette's base, its title, axis labels and legend its text, its axis and

@@ -19,11 +19,13 @@ class EngineController;
 
 /*
  * The engine's own traffic on the Server page, from
- * EngineController::history(): requests per second with the responses by
- * status class stacked under it (2xx..5xx), service time (p50, p99, ms),
+ * EngineController::history(): requests per second as the responses by
+ * status class stacked (2xx..5xx, each an opaque band of its own hue; the
+ * total line requestsSeries() is kept but not drawn over them), service time (p50, p99, ms),
  * open connections and bytes sent per second, over the last 60 s, 10 min
  * or 1 h (the span chooser, named engineChartsSpan; the time axis is
- * [-span, 0] before the newest point, in seconds or minutes).
+ * [-span, 0] before the newest point, in seconds or minutes, with the same
+ * ticks on all four charts).
  *
  * Cost: a chart is redrawn only when its span gets a new point (every
  * 0.5 s, 5 s or 30 s), with one replace() per series from lists kept

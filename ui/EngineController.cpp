@@ -1,10 +1,10 @@
 #include "ui/EngineController.h"
 
 #include "control/ControlApi.h"
-#include "control/ControlEndpoint.h"
 #include "control/ControlToken.h"
 #include "http/HttpServer.h"
 #include "model/SiteValidator.h"
+#include "runs/ControlWiring.h"
 #include "runs/RunService.h"
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
@@ -109,6 +109,7 @@ bool EngineController::reloadSites(QString *error)
         return false;
     }
     m_server->reload(hosts);
+    emit sitesReloaded();
     return true;
 }
 
@@ -147,9 +148,7 @@ quint16 EngineController::controlApiPort() const
 
 void EngineController::stopControlApi()
 {
-    if (m_controlApi)
-        control::ControlEndpoint::remove(m_tokenFolder, m_controlApi->port());
-    m_controlApi.reset();
+    m_controlApi.reset(); // removes control.endpoint, stops the API's runs
 }
 
 void EngineController::openControlApi()
@@ -171,19 +170,6 @@ void EngineController::startControlApi()
         m_controlApiStatus = tr("The control API is off.");
         return;
     }
-    QString error;
-    control::ControlApi::Access access;
-    access.token = control::ControlToken::loadOrCreate(m_tokenFolder, &error);
-    if (access.token.isEmpty()) {
-        m_controlApiStatus = tr("The engine runs without its control API: %1").arg(error);
-        m_controlApiFailed = true;
-        return;
-    }
-    access.tokenForMetrics
-        = m_database.setting(QString::fromLatin1(control::ControlApi::kTokenForMetricsSetting)) == u"1"_s;
-    http::HttpServer *server = m_server.get();
-    auto api = std::make_unique<control::ControlApi>([server] { return server->metrics(); },
-        m_server->isRunning() ? m_server->url() : QString(), std::move(access));
     const quint16 port = m_settings.controlApiPort();
     const QHostAddress loopback(QHostAddress::LocalHost);
     // "Use the next free port if taken" (the Server page): the API moves by
@@ -198,48 +184,34 @@ void EngineController::startControlApi()
         if (next != 0)
             listenPort = next;
     }
-    if (!api->listen(loopback, listenPort, &error)) {
+    http::HttpServer *server = m_server.get();
+    runs::ControlWiring::Engine engine { [server] { return server->metrics(); },
+        m_server->isRunning() ? m_server->url() : QString(),
+        [this](QString *error) { return reloadSites(error); },
+        // Start and stop as the Server page's buttons do (its settings, its messages).
+        [this](QString *error) {
+            if (isRunning())
+                return true;
+            if (!m_engineStarter) {
+                *error = u"this window cannot start its engine from here"_s;
+                return false;
+            }
+            return m_engineStarter(error);
+        },
+        [this] { stop(); } };
+    // Site changes through the API take the window's path: stored, reloaded, shown.
+    auto wiring = std::make_unique<runs::ControlWiring>(std::move(engine), &m_database, m_tokenFolder,
+        [this](const model::SiteChange &) { emit sitesEditedRemotely(); });
+    QString error;
+    if (!wiring->listen(loopback, listenPort, false, &error)) {
         // The engine is useful without it; say so and go on.
         m_controlApiStatus = tr("The engine runs without its control API: %1").arg(error);
         m_controlApiFailed = true;
         return;
     }
-    // Site changes through the API take the window's path: stored, reloaded, shown.
-    storage::Database &db = m_database;
-    const auto applied = [this](model::SiteChange change) {
-        if (change.result == model::SiteChange::Result::Done) {
-            reloadSites(&change.reloadError);
-            emit sitesEditedRemotely();
-        }
-        return change;
-    };
-    api->setSites({ [&db] { return db.virtualHosts(); },
-        [&db](const QString &host) { return storage::SiteEdits::find(db, host); },
-        [&db, applied](
-            const model::VirtualHost &site) { return applied(storage::SiteEdits::create(db, site)); },
-        [&db, applied](const QString &host, const model::VirtualHost &site) {
-            return applied(storage::SiteEdits::replace(db, host, site));
-        },
-        [&db, applied](const QString &host) { return applied(storage::SiteEdits::remove(db, host)); } });
-    api->setReload([this](QString *error) { return reloadSites(error); });
-    if (!m_runs)
-        m_runs = std::make_unique<runs::RunService>(m_database);
-    api->setRuns(m_runs->callbacks());
-    // Start and stop as the Server page's buttons do (its settings, its messages).
-    api->setEngine({ [this](QString *error) {
-                        if (isRunning())
-                            return true;
-                        if (!m_engineStarter) {
-                            *error = u"this window cannot start its engine from here"_s;
-                            return false;
-                        }
-                        return m_engineStarter(error);
-                    },
-        [this] { stop(); } });
-    m_controlApi = std::move(api);
+    m_controlApi = std::move(wiring);
     // hostbench-cli finds the window's engine through the data folder.
-    control::ControlEndpoint::write(
-        m_tokenFolder, QHostAddress(QHostAddress::LocalHost), m_controlApi->port(), &error);
+    m_controlApi->writeEndpoint(&error);
     m_controlApiStatus = tr("Control API on http://127.0.0.1:%1/api/status").arg(m_controlApi->port());
     if (listenPort != port)
         m_controlApiStatus = tr("Port %1 is in use by %2, so the control API listens on port %3 instead.")

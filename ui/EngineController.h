@@ -14,9 +14,6 @@
 #include <functional>
 #include <memory>
 
-namespace hostbench::control {
-class ControlApi;
-}
 namespace hostbench::http {
 class HttpServer;
 }
@@ -25,7 +22,7 @@ class Database;
 }
 
 namespace hostbench::runs {
-class RunService;
+class ControlWiring;
 }
 
 namespace hostbench::ui {
@@ -118,6 +115,10 @@ signals:
     // A site was created, changed or removed through the control API (and
     // handed to the engine): the Sites page shows it at once.
     void sitesEditedRemotely();
+    // The engine took the stored sites again (reloadSites(): an edit in the
+    // window, through the control API, or POST /api/engine/reload after the
+    // database changed elsewhere): what it serves, and the files it logs to, may differ.
+    void sitesReloaded();
     // A new metrics sample, every kMetricsIntervalMs while running.
     void metricsSampled();
 
@@ -125,8 +126,6 @@ private:
     void startControlApi();
     void stopControlApi();
     std::function<bool(QString *)> m_engineStarter;
-    // POST /api/runs: benchmarks run beside the Benchmark page, stored as it stores its own.
-    std::unique_ptr<runs::RunService> m_runs;
     quint16 m_controlApiPortWanted = 0; // the port setting the open API was made with
     void sample();
 
@@ -137,7 +136,9 @@ private:
     QString m_logsFolder;
     QString m_tokenFolder;
     std::unique_ptr<http::HttpServer> m_server;
-    std::unique_ptr<control::ControlApi> m_controlApi;
+    // The control API, wired as serve wires it; its POST /api/runs benchmarks
+    // run beside the Benchmark page, stored as it stores its own.
+    std::unique_ptr<runs::ControlWiring> m_controlApi;
     QString m_controlApiStatus;
     bool m_controlApiFailed = false;
     quint16 m_requestedPort = 0;

@@ -96,6 +96,8 @@ void EngineHistory::updateSites(const model::MetricsSnapshot &now, qint64 atMs)
         SiteRate rate;
         rate.hostName = site.hostName;
         rate.requests = site.requests;
+        rate.clientErrors = site.clientErrors;
+        rate.serverErrors = site.serverErrors;
         // A site renamed, added or restarted in between has no earlier count: no rate yet.
         const model::MetricsSnapshot::SiteCount *earlier = nullptr;
         for (const model::MetricsSnapshot::SiteCount &candidate : from.sites) {
@@ -104,12 +106,8 @@ void EngineHistory::updateSites(const model::MetricsSnapshot &now, qint64 atMs)
         }
         if (m_recentSites.size() > 1 && earlier && earlier->requests <= site.requests
             && earlier->bytesSent <= site.bytesSent) {
-            const quint64 requests = site.requests - earlier->requests;
-            const quint64 errors = (site.clientErrors + site.serverErrors)
-                - qMin(site.clientErrors + site.serverErrors, earlier->clientErrors + earlier->serverErrors);
-            rate.requestsPerSecond = double(requests) / seconds;
+            rate.requestsPerSecond = double(site.requests - earlier->requests) / seconds;
             rate.bytesPerSecond = double(site.bytesSent - earlier->bytesSent) / seconds;
-            rate.errorRate = requests > 0 ? double(qMin(errors, requests)) / double(requests) : -1;
         }
         m_sites.append(rate);
     }

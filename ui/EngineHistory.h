@@ -45,7 +45,8 @@ public:
         QString hostName;
         quint64 requests = 0; // since the engine's start
         double requestsPerSecond = 0;
-        double errorRate = -1; // 4xx and 5xx among its responses of the last seconds, 0..1; -1: none
+        quint64 clientErrors = 0; // 4xx responses since the engine's start
+        quint64 serverErrors = 0; // 5xx responses since the engine's start
         double bytesPerSecond = 0;
     };
 

@@ -1,6 +1,10 @@
 #include "ui/LogLineModel.h"
 
+#include <QDateTime>
+
 #include <algorithm>
+#include <iterator>
+#include <string_view>
 
 using namespace Qt::StringLiterals;
 
@@ -10,6 +14,72 @@ LogLineModel::LogLineModel(QObject *parent)
     : QAbstractTableModel(parent)
 { }
 
+namespace {
+
+// The number in text[at, at + digits), or -1 if those are not all digits.
+int digitsAt(const QByteArray &text, qsizetype at, int digits)
+{
+    if (at < 0 || at + digits > text.size())
+        return -1;
+    int value = 0;
+    for (qsizetype i = at; i < at + digits; ++i) {
+        const char c = text.at(i);
+        if (c < '0' || c > '9')
+            return -1;
+        value = value * 10 + (c - '0');
+    }
+    return value;
+}
+
+bool isAt(const QByteArray &text, qsizetype at, char c)
+{
+    return at >= 0 && at < text.size() && text.at(at) == c;
+}
+
+} // namespace
+
+qint64 LogLineModel::timeOf(bool errorLog, const QByteArray &text)
+{
+    if (errorLog) {
+        // "2000/10/10 13:55:36 [error] ...": local time, as nginx writes it.
+        const int year = digitsAt(text, 0, 4), month = digitsAt(text, 5, 2), day = digitsAt(text, 8, 2);
+        const int hour = digitsAt(text, 11, 2), minute = digitsAt(text, 14, 2),
+                  second = digitsAt(text, 17, 2);
+        if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0 || !isAt(text, 4, '/')
+            || !isAt(text, 7, '/') || !isAt(text, 10, ' ') || !isAt(text, 13, ':') || !isAt(text, 16, ':'))
+            return -1;
+        if (!QDate::isValid(year, month, day) || !QTime::isValid(hour, minute, second))
+            return -1;
+        const QDateTime time(QDate(year, month, day), QTime(hour, minute, second));
+        return time.isValid() ? time.toSecsSinceEpoch() : -1;
+    }
+    // "HOST - - [10/Oct/2000:13:55:36 +0200] ...": the first '[' opens the time.
+    static constexpr std::string_view kMonths[]
+        = { "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+    const qsizetype at = text.indexOf('[') + 1;
+    if (at <= 0 || at + 26 > text.size() || text.at(at + 26) != ']')
+        return -1;
+    const int day = digitsAt(text, at, 2), year = digitsAt(text, at + 7, 4);
+    const int hour = digitsAt(text, at + 12, 2), minute = digitsAt(text, at + 15, 2);
+    const int second = digitsAt(text, at + 18, 2), offsetHours = digitsAt(text, at + 22, 2);
+    const int offsetMinutes = digitsAt(text, at + 24, 2);
+    const char sign = text.at(at + 21);
+    const std::string_view monthName(text.constData() + at + 3, 3);
+    const auto month = std::find(std::begin(kMonths), std::end(kMonths), monthName);
+    if (day < 0 || year < 0 || hour < 0 || minute < 0 || second < 0 || offsetHours < 0 || offsetMinutes < 0
+        || month == std::end(kMonths) || (sign != '+' && sign != '-') || !isAt(text, at + 2, '/')
+        || !isAt(text, at + 6, '/') || !isAt(text, at + 11, ':') || !isAt(text, at + 20, ' '))
+        return -1;
+    const QDate date(year, int(month - std::begin(kMonths)) + 1, day);
+    const QTime clock(hour, minute, second);
+    if (!date.isValid() || !clock.isValid())
+        return -1;
+    const qint64 offset = (offsetHours * 60 + offsetMinutes) * 60;
+    constexpr qint64 kEpochJulianDay = 2440588; // 1970-01-01
+    const qint64 civil = (date.toJulianDay() - kEpochJulianDay) * 86400 + clock.msecsSinceStartOfDay() / 1000;
+    return sign == '+' ? civil - offset : civil + offset;
+}
+
 LogLineModel::Line LogLineModel::parse(
     const QString &site, const QString &path, bool errorLog, const QByteArray &text)
 {
@@ -18,6 +88,7 @@ LogLineModel::Line LogLineModel::parse(
     line.path = path;
     line.errorLog = errorLog;
     line.text = QString::fromUtf8(text);
+    line.time = timeOf(errorLog, text);
     if (errorLog) {
         // nginx's form (LogFormat): "2026/11/30 14:00:00 [error] ..."
         const qsizetype open = text.indexOf(" ["), close = text.indexOf("] ");
@@ -45,11 +116,34 @@ void LogLineModel::append(std::deque<Line> lines)
     // More than fit: only the newest are worth a row.
     while (lines.size() > size_t(m_maxLines))
         lines.pop_front();
-    trimTo(m_maxLines - int(lines.size()));
-    const int first = int(m_lines.size());
-    beginInsertRows({}, first, first + int(lines.size()) - 1);
-    std::move(lines.begin(), lines.end(), std::back_inserter(m_lines));
-    endInsertRows();
+    if (m_lines.empty() || m_lines.back().time <= lines.front().time) {
+        // The usual case: all of them after the newest shown.
+        trimTo(m_maxLines - int(lines.size()));
+        const int first = int(m_lines.size());
+        beginInsertRows({}, first, first + int(lines.size()) - 1);
+        std::move(lines.begin(), lines.end(), std::back_inserter(m_lines));
+        endInsertRows();
+        return;
+    }
+    // Some are older than the newest shown (a file read a poll late): each
+    // goes after the last line of its second or earlier, those bound for
+    // one place in one insertion.
+    size_t next = 0;
+    while (next < lines.size()) {
+        size_t at = m_lines.size();
+        while (at > 0 && m_lines[at - 1].time > lines[next].time)
+            --at;
+        size_t end = next + 1;
+        while (end < lines.size() && (at == m_lines.size() || lines[end].time < m_lines[at].time))
+            ++end;
+        beginInsertRows({}, int(at), int(at + (end - next)) - 1);
+        m_lines.insert(m_lines.begin() + qsizetype(at),
+            std::make_move_iterator(lines.begin() + qsizetype(next)),
+            std::make_move_iterator(lines.begin() + qsizetype(end)));
+        endInsertRows();
+        next = end;
+    }
+    trimTo(m_maxLines);
 }
 
 void LogLineModel::clear()

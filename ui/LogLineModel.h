@@ -9,8 +9,9 @@ namespace hostbench::ui {
 
 /*
  * The lines the Logs page shows: the newest maxLines() of the access and
- * error logs of every site, oldest first; past the bound the oldest go
- * (memory stays bounded however long the window stays open). Columns:
+ * error logs of every site, in the order of their times (Line::time, the
+ * second each line was written in), oldest first; past the bound the
+ * oldest go (memory stays bounded however long the window stays open). Columns:
  * site, status (the access line's HTTP status, or the error line's level),
  * the line as written. For the filter, roles give the site, the status
  * (0 for an error-log line) and the file. GUI thread.
@@ -32,11 +33,17 @@ public:
         int status = 0; // access lines: the HTTP status; 0 when it cannot be read
         QString level; // error lines: "error", "info"...
         QString text;
+        // Seconds since the epoch, read from the line (its local time, and the
+        // access line's UTC offset); -1 when it has none (parse() cannot read one).
+        qint64 time = -1;
     };
 
     explicit LogLineModel(QObject *parent = nullptr);
 
-    // Appends `lines` (oldest first) and drops the oldest past maxLines().
+    // Adds `lines` (in time order, oldest first) where their times put them:
+    // after the lines of the same second or earlier, so usually at the end;
+    // one older than the newest shown goes in above it. Then drops the oldest
+    // past maxLines().
     void append(std::deque<Line> lines);
     void clear();
     int maxLines() const { return m_maxLines; }
@@ -45,6 +52,10 @@ public:
 
     // A line of `site`'s access log (Combined Log Format) or error log.
     static Line parse(const QString &site, const QString &path, bool errorLog, const QByteArray &text);
+    // The time of a line as the engine writes it (http::LogFormat), seconds
+    // since the epoch: "[10/Oct/2000:13:55:36 +0200]" in an access line,
+    // "2000/10/10 13:55:36" (local time) at the start of an error line; -1 if none.
+    static qint64 timeOf(bool errorLog, const QByteArray &text);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <iterator>
 #include <utility>
 
 using namespace Qt::StringLiterals;
@@ -177,11 +178,16 @@ void LogsPage::refreshSites()
             if (path.trimmed().isEmpty())
                 continue;
             const QString absolute = QFileInfo(path.trimmed()).absoluteFilePath();
+            // Sites sharing a file: the engine writes it once, the page reads it once
+            // (its lines under the first site naming it, as the engine takes that site's rotation).
+            if (paths.contains(absolute))
+                continue;
             Source source { host.hostName, errorLog, nullptr };
-            // A file followed already goes on where it was.
+            // A file followed already goes on where it was; the others are no longer read.
             for (Source &old : m_sources) {
                 if (old.tail && old.tail->path() == absolute && old.errorLog == errorLog) {
                     source.tail = std::move(old.tail);
+                    source.lastTime = old.lastTime;
                     break;
                 }
             }
@@ -207,21 +213,125 @@ void LogsPage::refreshSites()
     applyFilter();
 }
 
+namespace {
+
+// The request line of an access line ("GET /x HTTP/1.1" after the time) or of
+// an error line (after ", request: "), as LogFormat writes both; empty if none.
+QStringView requestOf(const LogLineModel::Line &line)
+{
+    const QString &text = line.text;
+    const QString opening = line.errorLog ? u", request: \""_s : u"] \""_s;
+    const qsizetype at = text.indexOf(opening);
+    if (at < 0)
+        return {};
+    const qsizetype from = at + opening.size();
+    const qsizetype end = text.indexOf(u'"', from); // quotes inside are written \x22
+    return end < 0 ? QStringView() : QStringView(text).mid(from, end - from);
+}
+
+} // namespace
+
+std::deque<LogLineModel::Line> LogsPage::pairErrorLines(std::deque<LogLineModel::Line> lines)
+{
+    // The logs' times are whole seconds: within one, each error line goes
+    // right after the access line of its request (same site, same request
+    // line; the first one not taken yet), where the engine wrote it; one
+    // without goes after the other lines of its second.
+    std::deque<LogLineModel::Line> out;
+    std::vector<std::vector<size_t>> after; // per line of the second: the error lines that follow it
+    std::vector<size_t> unpaired;
+    for (size_t first = 0; first < lines.size();) {
+        size_t end = first + 1;
+        while (end < lines.size() && lines[end].time == lines[first].time)
+            ++end;
+        after.assign(end - first, {});
+        unpaired.clear();
+        for (size_t i = first; i < end; ++i) {
+            if (!lines[i].errorLog)
+                continue;
+            const QStringView request = requestOf(lines[i]);
+            bool paired = false;
+            for (size_t j = first; j < end && !paired && !request.isEmpty(); ++j) {
+                if (!lines[j].errorLog && after[j - first].empty() && lines[j].site == lines[i].site
+                    && requestOf(lines[j]) == request) {
+                    after[j - first].push_back(i);
+                    paired = true;
+                }
+            }
+            if (!paired)
+                unpaired.push_back(i);
+        }
+        for (size_t j = first; j < end; ++j) {
+            if (lines[j].errorLog)
+                continue;
+            out.push_back(std::move(lines[j]));
+            for (size_t i : after[j - first])
+                out.push_back(std::move(lines[i]));
+        }
+        for (size_t i : unpaired)
+            out.push_back(std::move(lines[i]));
+        first = end;
+    }
+    return out;
+}
+
+QStringList LogsPage::followedFiles() const
+{
+    QStringList files;
+    for (const Source &source : m_sources)
+        files << source.tail->path();
+    return files;
+}
+
 void LogsPage::poll()
 {
-    std::deque<LogLineModel::Line> lines;
-    for (Source &source : m_sources) {
+    // Each file's new lines in its order; a line without a time takes its predecessor's.
+    std::vector<std::deque<LogLineModel::Line>> read(m_sources.size());
+    size_t total = 0;
+    for (size_t i = 0; i < m_sources.size(); ++i) {
+        Source &source = m_sources[i];
         for (const QByteArray &text : source.tail->poll()) {
-            if (!text.isEmpty())
-                lines.push_back(LogLineModel::parse(source.site, source.tail->path(), source.errorLog, text));
+            if (text.isEmpty())
+                continue;
+            LogLineModel::Line line
+                = LogLineModel::parse(source.site, source.tail->path(), source.errorLog, text);
+            if (line.time < 0)
+                line.time = source.lastTime;
+            source.lastTime = line.time;
+            read[i].push_back(std::move(line));
         }
+        total += read[i].size();
     }
-    if (lines.empty())
+    if (total == 0)
         return;
+    // Merged by time, access and error lines alike; each file keeps its own
+    // order, and of lines of one second the file named first comes first
+    // (a site's access log before its error log, as the engine writes them).
+    std::deque<LogLineModel::Line> merged;
+    std::vector<size_t> next(read.size(), 0);
+    for (size_t left = total; left > 0; --left) {
+        size_t from = read.size();
+        for (size_t i = 0; i < read.size(); ++i) {
+            if (next[i] < read[i].size()
+                && (from == read.size() || read[i][next[i]].time < read[from][next[from]].time))
+                from = i;
+        }
+        merged.push_back(std::move(read[from][next[from]++]));
+    }
+    std::deque<LogLineModel::Line> lines = pairErrorLines(std::move(merged));
     if (isPaused()) {
         // The user reads above: nothing moves under the eyes, and what
-        // waits stays within the bound too.
-        std::move(lines.begin(), lines.end(), std::back_inserter(m_pending));
+        // waits stays within the bound too (and in time order).
+        if (m_pending.empty() || m_pending.back().time <= lines.front().time) {
+            std::move(lines.begin(), lines.end(), std::back_inserter(m_pending));
+        } else {
+            std::deque<LogLineModel::Line> merged;
+            std::merge(std::make_move_iterator(m_pending.begin()), std::make_move_iterator(m_pending.end()),
+                std::make_move_iterator(lines.begin()), std::make_move_iterator(lines.end()),
+                std::back_inserter(merged),
+                [](const LogLineModel::Line &a, const LogLineModel::Line &b) { return a.time < b.time; });
+            m_pending = std::move(merged);
+        }
         while (m_pending.size() > size_t(m_model->maxLines()))
             m_pending.pop_front();
         updatePausedNote();

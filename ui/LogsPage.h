@@ -28,9 +28,15 @@ class LogTail;
  * The Logs page: a live tail of the access and error logs of every site
  * (their files, as the engine's log thread writes them: LogTail reads them
  * every kPollIntervalMs, nothing hooks the request path), filtered by site,
- * status class (2xx...5xx, or the error logs) and text. Lines of one file
- * keep their order; lines of different files come in the order they were
- * read. Memory stays bounded: the newest LogLineModel::maxLines() lines.
+ * status class (2xx...5xx, or the error logs) and text. Lines of all the
+ * files are in the order of their times (to the second, as the logs write
+ * them), access and error lines interleaved: the files' recent past read at
+ * the start (after a restart, say) and the lines that arrive later alike,
+ * a line read a poll late going in above newer ones (LogLineModel::append);
+ * lines of one file keep their order. Within one second, an error line
+ * follows the access line of its request (same site and request line) read
+ * with it; other lines of one second come file by file. Each file is followed once, however
+ * many sites share it. Memory stays bounded: the newest LogLineModel::maxLines() lines.
  * While the user scrolls up to read, new lines wait (as many as the
  * bound allows) and a note says how many; back at the end, they come in.
  * Open Log File opens the file of the selected line (or of the site
@@ -48,8 +54,11 @@ public:
     LogsPage(storage::Database &database, QString logsFolder, QWidget *parent = nullptr);
     ~LogsPage() override;
 
-    // Reads the sites, and so the files to follow, again (after an edit).
+    // Reads the sites, and so the files to follow, again (after an edit, a
+    // rename, a reload): new files are followed, those no site names any more are not.
     void refreshSites();
+    // The files followed, absolute, in the sites' order.
+    QStringList followedFiles() const;
     // Reads what the files gained; the timer calls it.
     void poll();
     LogLineModel &lines() { return *m_model; }
@@ -66,8 +75,10 @@ private:
         QString site;
         bool errorLog = false;
         std::unique_ptr<LogTail> tail;
+        qint64 lastTime = -1; // of its last line read, for a line without a time
     };
 
+    static std::deque<LogLineModel::Line> pairErrorLines(std::deque<LogLineModel::Line> lines);
     void applyFilter();
     void takePending();
     void updatePausedNote();

@@ -5,6 +5,7 @@
 #include "storage/DataFolder.h"
 #include "ui/AppIcon.h"
 #include "ui/AppSettings.h"
+#include "ui/BenchCharts.h"
 #include "ui/BenchmarkPage.h"
 #include "ui/DesktopOpener.h"
 #include "ui/EngineController.h"
@@ -63,6 +64,16 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     m_runs = new RunsPage(database, m_tabs);
     m_logs = new LogsPage(database, folder.logsPath(), m_tabs);
     m_shootout = new ShootoutPage(database, m_tabs);
+    // The run charts' latency scale: one choice for the Benchmark and Runs pages, remembered.
+    const QList<BenchCharts *> runCharts = findChildren<BenchCharts *>();
+    for (BenchCharts *charts : runCharts) {
+        charts->setLogScale(m_settings->latencyLogScale());
+        connect(charts, &BenchCharts::logScaleToggled, this, [this, runCharts](bool on) {
+            m_settings->setLatencyLogScale(on);
+            for (BenchCharts *each : runCharts)
+                each->setLogScale(on);
+        });
+    }
 
     m_tabs->setObjectName(u"mainTabs"_s);
     m_tabs->setDocumentMode(true);
@@ -101,11 +112,14 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     connect(m_sites, &SitesPage::sitesChanged, m_benchmark, &BenchmarkPage::refreshTargets);
     connect(m_sites, &SitesPage::sitesChanged, m_logs, &LogsPage::refreshSites);
     connect(m_engine, &EngineController::sitesEditedRemotely, m_logs, &LogsPage::refreshSites);
+    // A reload of sites changed outside the window (hostbench-cli reload) moves the logs too.
+    connect(m_engine, &EngineController::sitesReloaded, m_logs, &LogsPage::refreshSites);
     connect(
         m_benchmark, &BenchmarkPage::runFinished, m_runs, [this](qint64 runId) { m_runs->refresh(runId); });
     connect(m_benchmark, &BenchmarkPage::runFinished, this, &MainWindow::notifyRunEnded);
     // A shootout's runs are stored runs too.
     connect(m_shootout, &ShootoutPage::finished, m_runs, [this] { m_runs->refresh(); });
+    connect(m_shootout, &ShootoutPage::removed, m_runs, [this] { m_runs->refresh(); });
 
     if (!restoreGeometry(m_settings->windowGeometry()))
         resize(1180, 760);

@@ -7,7 +7,6 @@
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -40,7 +39,7 @@ MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     m_sites->setHorizontalHeaderLabels(
         { tr("Site"), tr("Requests"), tr("Requests/s"), tr("Errors"), tr("Sent/s") });
     m_sites->horizontalHeaderItem(3)->setToolTip(
-        tr("Responses with status 4xx or 5xx among those of the last seconds"));
+        tr("Responses with status 4xx or 5xx since the engine started (each cell's tooltip splits them)"));
     m_sites->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     for (int column = 1; column < kColumns; ++column)
         m_sites->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
@@ -115,10 +114,9 @@ void MetricsPanel::update()
     m_sites->setRowCount(running ? int(sites.size()) : 0);
     for (int row = 0; row < m_sites->rowCount(); ++row) {
         const EngineHistory::SiteRate &site = sites.at(row);
-        const QString texts[kColumns]
-            = { site.hostName, Format::count(site.requests), Format::rate(site.requestsPerSecond),
-                  site.errorRate < 0 ? dash : u"%1 %"_s.arg(QLocale().toString(site.errorRate * 100, 'f', 1)),
-                  tr("%1/s").arg(Format::bytes(quint64(site.bytesPerSecond))) };
+        const QString texts[kColumns] = { site.hostName, Format::count(site.requests),
+            Format::rate(site.requestsPerSecond), Format::count(site.clientErrors + site.serverErrors),
+            tr("%1/s").arg(Format::bytes(quint64(site.bytesPerSecond))) };
         for (int column = 0; column < kColumns; ++column) {
             QTableWidgetItem *item = m_sites->item(row, column);
             if (!item) {
@@ -131,6 +129,12 @@ void MetricsPanel::update()
             if (item->text() != texts[column])
                 item->setText(texts[column]);
         }
+        const QString errors
+            = tr("%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx")
+                  .arg(Format::count(site.clientErrors + site.serverErrors), Format::count(site.requests),
+                      Format::count(site.clientErrors), Format::count(site.serverErrors));
+        if (m_sites->item(row, 3)->toolTip() != errors)
+            m_sites->item(row, 3)->setToolTip(errors);
     }
 }
 

@@ -15,8 +15,9 @@ class EngineController;
  * The engine's counters on the Server page: uptime, requests and their
  * rate, connections, bytes sent, responses by status class, service-time
  * percentiles; below, the engine's traffic charted (EngineCharts) and,
- * beside the charts, each site's requests, requests/s, error rate and
- * bytes sent per second (the table metricsSites, from
+ * beside the charts, each site's requests, requests/s, errors (4xx and
+ * 5xx responses since the engine started, a count: a quiet site keeps its
+ * figure) and bytes sent per second (the table metricsSites, from
  * EngineController::history()). Redrawn on each EngineController sample
  * (500 ms). GUI thread.
  */
@@ -25,7 +26,7 @@ class MetricsPanel final : public QWidget
     Q_OBJECT
 
 public:
-    static constexpr int kColumns = 5; // site, requests, requests/s, error rate, bytes/s
+    static constexpr int kColumns = 5; // site, requests, requests/s, errors, bytes/s
 
     explicit MetricsPanel(EngineController &engine, QWidget *parent = nullptr);
     EngineCharts *charts() const { return m_charts; }

@@ -65,7 +65,7 @@ RunCompareDialog::RunCompareDialog(
 
 QString RunCompareDialog::runName(const storage::StoredRun &run)
 {
-    return tr("#%1 · %2").arg(run.id).arg(Format::dateTime(run.startedAtMs));
+    return tr("%1 · %2").arg(RunListModel::idText(run.id), Format::dateTime(run.startedAtMs));
 }
 
 QString RunCompareDialog::legendName(const storage::StoredRun &run)
@@ -74,7 +74,7 @@ QString RunCompareDialog::legendName(const storage::StoredRun &run)
     // Charts cuts what does not fit to "...". The table says it in full.
     const model::BenchParameters &p = run.parameters;
     const QString model = p.rate > 0 ? tr("open %1/s").arg(Format::rate(p.rate)) : tr("closed");
-    return tr("#%1 · %2 · %3").arg(run.id).arg(RunListModel::lengthText(run), model);
+    return tr("%1 · %2 · %3").arg(RunListModel::idText(run.id), RunListModel::lengthText(run), model);
 }
 
 void RunCompareDialog::fillTable(const QList<storage::StoredRun> &runs)
@@ -121,7 +121,7 @@ void RunCompareDialog::fillTable(const QList<storage::StoredRun> &runs)
 
     for (int column = 0; column < runs.size(); ++column) {
         const storage::StoredRun &run = runs[column];
-        setText(UrlRow, column, RunListModel::displayUrl(run.parameters));
+        setText(UrlRow, column, RunListModel::displayUrl(run));
         setText(ModelRow, column, RunListModel::modelText(run.parameters));
         setText(LengthRow, column, RunListModel::lengthText(run));
         setText(KeepAliveRow, column, run.parameters.keepAlive ? tr("Yes") : tr("No"));

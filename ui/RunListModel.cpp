@@ -38,6 +38,31 @@ QString RunListModel::displayUrl(const model::BenchParameters &parameters)
     return tr("%1 (Host: %2)").arg(parameters.url, parameters.hostOverride);
 }
 
+QString RunListModel::idText(qint64 runId)
+{
+    return tr("#%1").arg(runId);
+}
+
+QString RunListModel::displayUrl(const storage::StoredRun &run)
+{
+    const QString url = displayUrl(run.parameters);
+    if (run.shootoutId == 0 || run.shootoutServer.isEmpty())
+        return url;
+    return tr("%1 · %2").arg(run.shootoutServer, url);
+}
+
+QString RunListModel::urlToolTip(const storage::StoredRun &run)
+{
+    const QString url = displayUrl(run.parameters);
+    if (run.shootoutId == 0)
+        return url;
+    return tr("%1\nShootout %2: %3, workload %4, round %5")
+        .arg(url)
+        .arg(run.shootoutId)
+        .arg(run.shootoutServer, run.shootoutWorkload)
+        .arg(run.shootoutRound);
+}
+
 QString RunListModel::modelText(const model::BenchParameters &parameters)
 {
     return parameters.rate > 0 ? tr("open, %1 req/s").arg(Format::rate(parameters.rate)) : tr("closed");
@@ -104,12 +129,12 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
         return run.id;
     const int column = index.column();
     if (role == Qt::TextAlignmentRole) {
-        const bool text = column <= UrlColumn || column == ModelColumn || column == LengthColumn
-            || column == KeepAliveColumn || column == NoteColumn;
+        const bool text = (column >= DateColumn && column <= UrlColumn) || column == ModelColumn
+            || column == LengthColumn || column == KeepAliveColumn || column == NoteColumn;
         return text ? int(Qt::AlignLeft | Qt::AlignVCenter) : int(Qt::AlignRight | Qt::AlignVCenter);
     }
     if (role == Qt::ToolTipRole && column == UrlColumn)
-        return displayUrl(run.parameters);
+        return urlToolTip(run);
     if (role == Qt::ToolTipRole && column == NoteColumn)
         return run.note.isEmpty() ? tr("Double-click to write a note") : run.note;
     if (role == Qt::EditRole && column == NoteColumn)
@@ -127,10 +152,12 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
         return {};
     const bool display = role == Qt::DisplayRole;
     switch (column) {
+    case IdColumn:
+        return display ? QVariant(idText(run.id)) : QVariant(run.id);
     case DateColumn:
         return display ? QVariant(Format::dateTime(run.startedAtMs)) : QVariant(run.startedAtMs);
     case UrlColumn:
-        return displayUrl(run.parameters);
+        return displayUrl(run);
     case ModelColumn:
         return display ? QVariant(modelText(run.parameters)) : QVariant(run.parameters.rate);
     case LengthColumn:
@@ -178,6 +205,8 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
+    case IdColumn:
+        return tr("Run");
     case DateColumn:
         return tr("Date");
     case UrlColumn:
@@ -212,6 +241,10 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
 QString RunListModel::headerToolTip(int section)
 {
     switch (section) {
+    case IdColumn:
+        return tr("The run's number, as the Compare dialog and hostbench-cli runs name it");
+    case UrlColumn:
+        return tr("The URL the run was sent to; for a shootout's run, the server it measured first");
     case ModelColumn:
         return tr("Load model: closed (each connection waits for its answer) or open (a constant rate of "
                   "requests per second)");

@@ -8,7 +8,9 @@
 namespace hostbench::ui {
 
 /*
- * The stored runs as a table: date, URL, the results (requests, req/s, p50,
+ * The stored runs as a table: the run's id ("#4", as the Compare dialog
+ * names runs), date, URL (for a shootout's run, the server it measured
+ * first: "nginx · http://127.0.0.1:18081/1k.bin"), the results (requests, req/s, p50,
  * p99, failed), then what was asked: model (closed, or open at a rate),
  * length (duration or request count), keep-alive, concurrency, threads;
  * and the user's note, the one editable cell: an edit shows at once and
@@ -24,6 +26,7 @@ class RunListModel final : public QAbstractTableModel
 
 public:
     enum Column {
+        IdColumn,
         DateColumn,
         UrlColumn,
         RequestsColumn,
@@ -47,8 +50,16 @@ public:
     void setRuns(const QList<storage::StoredRun> &runs);
     const storage::StoredRun &run(int row) const { return m_runs.at(row); }
     int rowOf(qint64 runId) const;
+    // "#4": how the list, the Compare dialog and the titles name a run.
+    static QString idText(qint64 runId);
     // "http://127.0.0.1:8080/ (Host: example.test:8080)"
     static QString displayUrl(const model::BenchParameters &parameters);
+    // displayUrl(run.parameters), after the server for a shootout's run:
+    // "nginx · http://127.0.0.1:18081/1k.bin".
+    static QString displayUrl(const storage::StoredRun &run);
+    // The URL cell's tool tip: the whole URL, and for a shootout's run its
+    // shootout, server, workload and round.
+    static QString urlToolTip(const storage::StoredRun &run);
     // "closed" or "open, 5,000 req/s" (wrk2's constant rate, coordinated
     // omission corrected).
     static QString modelText(const model::BenchParameters &parameters);

@@ -44,7 +44,9 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     , m_compare(new QPushButton(tr("&Compare"), this))
     , m_export(new QPushButton(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("E&xport..."), this))
     , m_title(new QLabel(this))
-    , m_charts(new BenchCharts(u"run"_s, Qt::Vertical, this))
+    // Side by side: the list above keeps its rows at 1024x700 (one above
+    // the other, the two charts' least height took all but two and a half).
+    , m_charts(new BenchCharts(u"run"_s, Qt::Horizontal, this))
     , m_report(new QPlainTextEdit(this))
 {
     setObjectName(u"runsPage"_s);
@@ -73,15 +75,23 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
-    m_table->setTextElideMode(Qt::ElideMiddle);
+    // Cut at the end, where the window is too narrow: a shootout's server
+    // and the host come first.
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setHighlightSections(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // The URL gets a fixed share and its tool tip; the rest are as wide as
-    // their contents, results before parameters, so that a narrow window
-    // scrolls past what was asked rather than what came out.
+    // The URL gets the width it needs where the window has it
+    // (fitUrlColumn), and its tool tip; the rest are as wide as their
+    // contents, results before parameters, so that a narrow window scrolls
+    // past what was asked rather than what came out.
     m_table->horizontalHeader()->setSectionResizeMode(RunListModel::UrlColumn, QHeaderView::Interactive);
     m_table->horizontalHeader()->resizeSection(RunListModel::UrlColumn, 200);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int section) {
+        if (section == RunListModel::UrlColumn && !m_fittingUrl)
+            m_urlSizedByUser = true;
+    });
+    m_table->viewport()->installEventFilter(this);
     // The note, last, takes what is left and keeps a width of its own.
     m_table->horizontalHeader()->setSectionResizeMode(RunListModel::NoteColumn, QHeaderView::Interactive);
     m_table->horizontalHeader()->resizeSection(RunListModel::NoteColumn, 160);
@@ -116,6 +126,7 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     details->addWidget(m_report);
     details->setStretchFactor(0, 1);
     details->setStretchFactor(1, 1);
+    details->setSizes({ 560, 440 }); // the charts at their least width at 1024x700, the report's lines whole
     details->setChildrenCollapsible(false);
     auto *detailPane = new QWidget(this);
     auto *detailLayout = new QVBoxLayout(detailPane);
@@ -126,9 +137,9 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(listPane);
     split->addWidget(detailPane);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 5);
-    split->setSizes({ 230, 520 });
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({ 320, 400 });
     split->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);
@@ -172,10 +183,39 @@ void RunsPage::showEvent(QShowEvent *event)
         refresh();
 }
 
+bool RunsPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fitUrlColumn();
+    return QWidget::eventFilter(watched, event);
+}
+
+void RunsPage::fitUrlColumn()
+{
+    if (m_urlSizedByUser)
+        return;
+    // What ResizeToContents gives the columns before the parameters.
+    const QHeaderView *header = m_table->horizontalHeader();
+    const QAbstractItemView *view = m_table; // sizeHintForColumn is public there
+    int others = 0;
+    for (const int column : { RunListModel::IdColumn, RunListModel::DateColumn, RunListModel::RequestsColumn,
+             RunListModel::RateColumn, RunListModel::P50Column, RunListModel::P99Column,
+             RunListModel::FailedColumn })
+        others += qMax(view->sizeHintForColumn(column), header->sectionSizeHint(column));
+    const int room = m_table->viewport()->width() - others;
+    const int wanted = qMax(
+        view->sizeHintForColumn(RunListModel::UrlColumn), header->sectionSizeHint(RunListModel::UrlColumn));
+    constexpr int kLeast = 200; // what it had before: a narrow window scrolls instead
+    m_fittingUrl = true;
+    m_table->horizontalHeader()->resizeSection(RunListModel::UrlColumn, qMax(kLeast, qMin(wanted, room)));
+    m_fittingUrl = false;
+}
+
 void RunsPage::refresh(qint64 runId)
 {
     const qint64 keep = runId != 0 ? runId : selectedRunId();
     m_model->setRuns(m_database.runs(kRunLimit));
+    fitUrlColumn();
     const int count = m_model->rowCount();
     m_count->setText(
         count >= kRunLimit ? tr("The newest %1 runs").arg(kRunLimit) : tr("%n run(s)", nullptr, count));
@@ -269,8 +309,9 @@ void RunsPage::showSelectedRun()
 
 void RunsPage::showTitle(const storage::StoredRun &run)
 {
-    QString title
-        = tr("%1 — %2").arg(Format::dateTime(run.startedAtMs), RunListModel::displayUrl(run.parameters));
+    QString title = tr("%1 · %2 — %3")
+                        .arg(RunListModel::idText(run.id), Format::dateTime(run.startedAtMs),
+                            RunListModel::displayUrl(run));
     if (!run.note.isEmpty())
         title += u'\n' + tr("Note: %1").arg(run.note);
     m_title->setText(title);
@@ -324,6 +365,7 @@ void RunsPage::deleteRuns(const QList<qint64> &runIds)
         }
     }
     m_model->setRuns(m_database.runs(kRunLimit));
+    fitUrlColumn();
     const int count = m_model->rowCount();
     m_count->setText(
         count >= kRunLimit ? tr("The newest %1 runs").arg(kRunLimit) : tr("%n run(s)", nullptr, count));

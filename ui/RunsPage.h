@@ -27,7 +27,11 @@ class RunListModel;
  * and CSV (RunExportDialog); Delete removes them after a question that says
  * how many. The buttons' actions are also the table's context menu. The
  * Note column is editable (double-click or F2); a note is stored as soon as
- * it is written and shown under the list with the selected run's title. The list is read again
+ * it is written and shown under the list with the selected run's title.
+ * The first column is the run's id ("#4", as Compare names runs); the URL
+ * column takes the width its URLs need where the window has it (elided, at
+ * the right, only in a window too narrow; the tool tip has it whole), a
+ * shootout's run with its server. The list is read again
  * each time the page is shown and on Refresh (F5), so that runs stored by
  * hostbench-cli in the same data folder appear. GUI thread.
  */
@@ -54,9 +58,13 @@ public:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void showSelectedRun();
+    // The URL column as wide as its longest URL, within the room the id,
+    // date and result columns leave in the table; until the user sizes it.
+    void fitUrlColumn();
     void deleteRuns(const QList<qint64> &runIds);
     // Stores a note written in the table at once (the Note column).
     void storeNote(qint64 runId, const QString &note);
@@ -68,6 +76,8 @@ private:
     RunListModel *m_model = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;
     QTableView *m_table = nullptr;
+    bool m_fittingUrl = false; // fitUrlColumn() resizing it
+    bool m_urlSizedByUser = false;
     QLabel *m_count = nullptr;
     QLabel *m_exported = nullptr; // what the last export wrote
     QPushButton *m_refresh = nullptr;

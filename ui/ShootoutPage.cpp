@@ -1,18 +1,25 @@
 #include "ui/ShootoutPage.h"
 
+#include "bench/ReportFile.h"
 #include "shootout/ServerCatalog.h"
+#include "shootout/ShootoutExport.h"
 #include "shootout/ShootoutReport.h"
 #include "shootout/Workload.h"
 #include "storage/Database.h"
+#include "ui/AppSettings.h"
+#include "ui/ButtonTexts.h"
 #include "ui/FieldError.h"
 #include "ui/Format.h"
 #include "ui/ShootoutCharts.h"
+#include "ui/Tint.h"
+#include "ui/WheelGuard.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -21,6 +28,7 @@
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -93,10 +101,14 @@ QString ShootoutPage::cliProgram()
 ShootoutPage::ShootoutPage(storage::Database &database, QWidget *parent)
     : QWidget(parent)
     , m_database(database)
+    , m_settings(std::make_unique<AppSettings>(database))
     , m_progress(new QProgressBar(this))
     , m_status(new QLabel(this))
     , m_log(new QPlainTextEdit(this))
     , m_list(new QTableWidget(this))
+    , m_listNote(new QLabel(this))
+    , m_export(new QPushButton(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("E&xport..."), this))
+    , m_delete(new QPushButton(style()->standardIcon(QStyle::SP_TrashIcon), tr("De&lete"), this))
     , m_title(new QLabel(this))
     , m_notes(new QLabel(this))
     , m_results(new QTableWidget(this))
@@ -107,6 +119,14 @@ ShootoutPage::ShootoutPage(storage::Database &database, QWidget *parent)
     m_status->setObjectName(u"shootoutStatus"_s);
     m_log->setObjectName(u"shootoutLog"_s);
     m_list->setObjectName(u"shootoutList"_s);
+    m_listNote->setObjectName(u"shootoutListNote"_s);
+    m_export->setObjectName(u"shootoutExport"_s);
+    m_export->setToolTip(tr("Write the shown shootout to a JSON, CSV or Markdown file, as hostbench-cli "
+                            "shootout export does"));
+    m_delete->setObjectName(u"shootoutDelete"_s);
+    m_delete->setToolTip(tr("Delete the shown shootout and its runs"));
+    m_listNote->setWordWrap(true);
+    m_listNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_title->setObjectName(u"shootoutTitle"_s);
     m_notes->setObjectName(u"shootoutNotes"_s);
     m_results->setObjectName(u"shootoutResults"_s);
@@ -136,7 +156,7 @@ ShootoutPage::ShootoutPage(storage::Database &database, QWidget *parent)
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     // The form scrolls when the window is lower than it (1024x700): its
-    // width is always whole, the log below keeps its room.
+    // width is always whole; Run and Stop, below it, and the log keep their room.
     auto *formArea = new QScrollArea(left);
     formArea->setObjectName(u"shootoutFormArea"_s);
     formArea->setFrameShape(QFrame::NoFrame);
@@ -147,12 +167,26 @@ ShootoutPage::ShootoutPage(storage::Database &database, QWidget *parent)
     formArea->setMinimumWidth(form->minimumSizeHint().width()
         + formArea->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, formArea));
     leftLayout->addWidget(formArea, 1);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_stop);
+    buttons->addStretch(1);
+    leftLayout->addLayout(buttons);
     leftLayout->addWidget(m_progress);
     leftLayout->addWidget(m_status);
     leftLayout->addWidget(m_log);
 
+    auto *listPane = new QWidget(this);
+    auto *listLayout = new QVBoxLayout(listPane);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(m_list, 1);
+    auto *listBar = new QHBoxLayout;
+    listBar->addWidget(m_listNote, 1);
+    listBar->addWidget(m_export);
+    listBar->addWidget(m_delete);
+    listLayout->addLayout(listBar);
     auto *right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(m_list);
+    right->addWidget(listPane);
     auto *resultPane = new QWidget(this);
     auto *resultLayout = new QVBoxLayout(resultPane);
     resultLayout->setContentsMargins(0, 0, 0, 0);
@@ -164,7 +198,7 @@ ShootoutPage::ShootoutPage(storage::Database &database, QWidget *parent)
     right->setStretchFactor(0, 1);
     right->setStretchFactor(1, 3);
     right->setStretchFactor(2, 3);
-    right->setSizes({ 110, 300, 300 });
+    right->setSizes({ 150, 280, 280 });
     right->setChildrenCollapsible(false);
 
     auto *split = new QSplitter(Qt::Horizontal, this);
@@ -181,6 +215,19 @@ ShootoutPage::ShootoutPage(storage::Database &database, QWidget *parent)
         if (!selected.isEmpty())
             showShootout(m_list->item(selected.constFirst()->row(), 0)->data(Qt::UserRole).toLongLong());
     });
+    connect(m_export, &QPushButton::clicked, this, &ShootoutPage::exportShownShootout);
+    connect(m_delete, &QPushButton::clicked, this, &ShootoutPage::deleteShownShootout);
+    restoreForm();
+    // Kept as changed: a window closed any way finds it again.
+    for (QCheckBox *box : form->findChildren<QCheckBox *>())
+        connect(box, &QCheckBox::toggled, this, &ShootoutPage::saveForm);
+    connect(m_model, &QComboBox::currentIndexChanged, this, &ShootoutPage::saveForm);
+    for (QSpinBox *box : { m_concurrency, m_rounds })
+        connect(box, &QSpinBox::valueChanged, this, &ShootoutPage::saveForm);
+    for (QDoubleSpinBox *box : { m_rate, m_duration })
+        connect(box, &QDoubleSpinBox::valueChanged, this, &ShootoutPage::saveForm);
+    // The wheel over a field scrolls the form unless the field has the focus.
+    WheelGuard::guard(form);
     updateModelFields();
     refresh();
 }
@@ -276,25 +323,63 @@ QWidget *ShootoutPage::makeForm()
     fields->addRow(tr("&Duration:"), m_duration);
     fields->addRow(tr("R&ounds:"), m_rounds);
 
-    m_run = new QPushButton(tr("&Run Shootout"), form);
+    // Below the scroll area, not in it (the constructor places them).
+    m_run = new QPushButton(tr("&Run Shootout"), this);
     m_run->setObjectName(u"shootoutRun"_s);
     m_run->setDefault(true);
-    m_stop = new QPushButton(tr("S&top"), form);
+    m_stop = new QPushButton(tr("S&top"), this);
     m_stop->setObjectName(u"shootoutStop"_s);
     m_stop->setEnabled(false);
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_run);
-    buttons->addWidget(m_stop);
-    buttons->addStretch(1);
 
     layout->addWidget(servers);
     layout->addWidget(workloads);
     layout->addLayout(fields);
-    layout->addLayout(buttons);
+    layout->addStretch(1);
     connect(m_model, &QComboBox::currentIndexChanged, this, &ShootoutPage::updateModelFields);
     connect(m_run, &QPushButton::clicked, this, &ShootoutPage::startShootout);
     connect(m_stop, &QPushButton::clicked, this, &ShootoutPage::stopShootout);
     return form;
+}
+
+void ShootoutPage::restoreForm()
+{
+    m_restoring = true;
+    const AppSettings::ShootoutForm stored = m_settings->shootoutForm();
+    for (QCheckBox *box : m_servers)
+        box->setChecked(box->isEnabled() && stored.servers.contains(box->property("serverId").toString()));
+    for (auto it = m_workloads.cbegin(); it != m_workloads.cend(); ++it)
+        it.value()->setChecked(stored.workloads.contains(it.key()));
+    m_model->setCurrentIndex(stored.openModel ? 1 : 0);
+    m_concurrency->setValue(stored.connections);
+    m_keepAlive->setChecked(stored.keepAlive);
+    m_rate->setValue(stored.rate);
+    m_duration->setValue(stored.durationSeconds);
+    m_rounds->setValue(stored.rounds);
+    m_restoring = false;
+}
+
+void ShootoutPage::saveForm()
+{
+    if (m_restoring)
+        return;
+    AppSettings::ShootoutForm form;
+    form.servers.clear();
+    for (const QString &id : shootout::ServerCatalog::ids()) {
+        const QCheckBox *box = m_servers.value(id);
+        if (box && box->isEnabled() && box->isChecked())
+            form.servers.append(id);
+    }
+    form.workloads.clear();
+    for (auto it = m_workloads.cbegin(); it != m_workloads.cend(); ++it)
+        if (it.value()->isChecked())
+            form.workloads.append(it.key());
+    form.openModel = m_model->currentIndex() == 1;
+    form.connections = m_concurrency->value();
+    form.keepAlive = m_keepAlive->isChecked();
+    form.rate = int(m_rate->value());
+    form.durationSeconds = m_duration->value();
+    form.rounds = m_rounds->value();
+    m_settings->setShootoutForm(form);
 }
 
 void ShootoutPage::updateModelFields()
@@ -370,6 +455,7 @@ bool ShootoutPage::startShootout()
     m_status->setText(tr("Starting the servers and checking their answers…"));
     m_run->setEnabled(false);
     m_stop->setEnabled(true);
+    updateListButtons();
     emit runningChanged(true);
     return true;
 }
@@ -423,6 +509,7 @@ void ShootoutPage::processFinished(int exitCode, QProcess::ExitStatus status)
     m_run->setEnabled(true);
     m_stop->setEnabled(false);
     refresh(m_storedId);
+    updateListButtons();
     emit runningChanged(false);
     emit finished(m_storedId);
 }
@@ -452,7 +539,10 @@ void ShootoutPage::refresh(qint64 id)
     if (selectRow >= 0) {
         m_list->selectRow(selectRow);
         showShootout(keep);
+    } else if (m_shownId != 0 && !m_database.shootout(m_shownId)) {
+        showShootout(0); // deleted meanwhile (hostbench-cli shootout delete)
     }
+    updateListButtons();
 }
 
 void ShootoutPage::showShootout(qint64 id)
@@ -460,9 +550,11 @@ void ShootoutPage::showShootout(qint64 id)
     const std::optional<storage::StoredShootout> s = m_database.shootout(id);
     m_results->setRowCount(0);
     m_shownId = s ? id : 0;
+    updateListButtons();
     if (!s) {
-        m_title->setText(m_database.lastError());
+        m_title->setText(id == 0 ? QString() : m_database.lastError());
         m_notes->clear();
+        m_notes->hide();
         m_charts->setResults({});
         return;
     }
@@ -504,6 +596,112 @@ void ShootoutPage::showShootout(qint64 id)
         }
     }
     m_charts->setResults(results);
+}
+
+} // namespace hostbench::ui
+
+namespace hostbench::ui {
+
+void ShootoutPage::updateListButtons()
+{
+    m_export->setEnabled(m_shownId != 0);
+    // The shootout under way is being stored: its list entry stays.
+    m_delete->setEnabled(m_shownId != 0 && !isRunning());
+}
+
+void ShootoutPage::showListNote(const QString &text, bool error)
+{
+    QPalette palette = m_listNote->palette();
+    if (error)
+        palette.setColor(QPalette::WindowText, Tint::errorText(this->palette()));
+    m_listNote->setPalette(error ? palette : QPalette());
+    m_listNote->setText(text);
+    m_listNote->setToolTip(text);
+}
+
+void ShootoutPage::exportShownShootout()
+{
+    if (m_shownId == 0)
+        return;
+    const QString json = tr("JSON (*.json)");
+    const QString csv = tr("CSV (*.csv)");
+    const QString markdown = tr("Markdown (*.md)");
+    // Qt's own dialog: the same everywhere, and drivable by tests.
+    QFileDialog dialog(this, tr("Export Shootout %1").arg(m_shownId));
+    dialog.setObjectName(u"shootoutExportFile"_s);
+    dialog.setOption(QFileDialog::DontUseNativeDialog);
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setNameFilters({ json, csv, markdown });
+    dialog.setDefaultSuffix(u"json"_s);
+    dialog.selectFile(u"shootout-%1.json"_s.arg(m_shownId));
+    connect(&dialog, &QFileDialog::filterSelected, &dialog, [&](const QString &filter) {
+        dialog.setDefaultSuffix(filter == csv ? u"csv"_s : filter == markdown ? u"md"_s : u"json"_s);
+    });
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return;
+    const QString path = dialog.selectedFiles().constFirst();
+    // The file's own suffix, when it names a format; else the filter's.
+    QString format = QFileInfo(path).suffix().toLower();
+    if (!shootout::ShootoutExport::format(format)) {
+        const QString filter = dialog.selectedNameFilter();
+        format = filter == csv ? u"csv"_s : filter == markdown ? u"md"_s : u"json"_s;
+    }
+    exportShootout(m_shownId, path, format);
+}
+
+bool ShootoutPage::exportShootout(qint64 id, const QString &path, const QString &format)
+{
+    const std::optional<shootout::ShootoutExport::Format> kind = shootout::ShootoutExport::format(format);
+    if (!kind) {
+        showListNote(tr("Cannot export as \"%1\": the formats are json, csv and md.").arg(format), true);
+        return false;
+    }
+    const std::optional<storage::StoredShootout> stored = m_database.shootout(id);
+    if (!stored) {
+        showListNote(tr("Shootout %1 not exported: %2").arg(id).arg(m_database.lastError()), true);
+        return false;
+    }
+    QString error;
+    if (!bench::ReportFile::write(path, shootout::ShootoutExport::text(*stored, *kind).toUtf8(), &error)) {
+        showListNote(tr("Shootout %1 not exported: %2").arg(id).arg(error), true);
+        return false;
+    }
+    showListNote(tr("Shootout %1 exported to %2.").arg(id).arg(QDir::toNativeSeparators(path)), false);
+    return true;
+}
+
+void ShootoutPage::deleteShownShootout()
+{
+    const qint64 id = m_shownId;
+    if (id == 0 || isRunning())
+        return;
+    const std::optional<storage::StoredShootout> stored = m_database.shootout(id);
+    const int runs = stored ? stored->runCount : 0;
+    const QString question
+        = tr("Delete shootout %1 and its %n run(s)? They leave the Runs page too. This cannot be undone.",
+            nullptr, runs)
+              .arg(id);
+    auto *box
+        = new QMessageBox(QMessageBox::Question, tr("Delete Shootout"), question, QMessageBox::Cancel, this);
+    box->setObjectName(u"shootoutDeleteConfirm"_s);
+    QPushButton *remove = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
+    box->setDefaultButton(QMessageBox::Cancel);
+    ButtonTexts::translate(box);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this, box, remove, id] {
+        if (box->clickedButton() != remove)
+            return;
+        // As `hostbench-cli shootout delete`: the shootout and its runs, in one transaction.
+        if (!m_database.removeShootout(id)) {
+            showListNote(tr("Shootout %1 not deleted: %2").arg(id).arg(m_database.lastError()), true);
+            return;
+        }
+        showShootout(0);
+        refresh();
+        showListNote(tr("Shootout %1 and its runs deleted.").arg(id), false);
+        emit removed(id);
+    });
+    box->open();
 }
 
 } // namespace hostbench::ui

@@ -4,6 +4,8 @@
 #include <QProcess>
 #include <QWidget>
 
+#include <memory>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -20,6 +22,7 @@ class Database;
 
 namespace hostbench::ui {
 
+class AppSettings;
 class FieldError;
 class ShootoutCharts;
 
@@ -38,7 +41,15 @@ class ShootoutCharts;
  * CPU µs per request, errors) and overlaid requests/s and p99 bar charts.
  * Stored shootouts are listed and reopen when selected; the list is read
  * again each time the page is shown, so that those stored by
- * `hostbench-cli shootout` in the same data folder appear.
+ * `hostbench-cli shootout` in the same data folder appear. Under the list,
+ * Export writes the shown shootout as `hostbench-cli shootout export`
+ * does (JSON, CSV or Markdown, shootout::ShootoutExport) and Delete
+ * removes it and its runs after a question, as `shootout delete` does.
+ *
+ * The form is kept in the data folder (AppSettings::shootoutForm) as it is
+ * changed and comes back at the next start. It scrolls when the window is
+ * too low for it; the wheel over its fields scrolls it too (WheelGuard),
+ * and Run and Stop stay below it, outside the scrolled part, always shown.
  *
  * The program is $HOSTBENCH_CLI when set, else hostbench-cli beside this
  * executable (or in ../cli/, the build tree), else on PATH.
@@ -67,11 +78,21 @@ public:
     // Shows a stored shootout's table and charts.
     void showShootout(qint64 id);
     qint64 shownShootoutId() const { return m_shownId; }
+    // Export: asks for a file (Qt's own dialog; the filter or the file's
+    // suffix picks the format) and writes the shown shootout to it.
+    void exportShownShootout();
+    // Writes shootout `id` to `path` in `format` ("json", "csv", "md"),
+    // whole or not at all; false with the reason under the list.
+    bool exportShootout(qint64 id, const QString &path, const QString &format);
+    // Delete: asks, then removes the shown shootout and its runs.
+    void deleteShownShootout();
 
 signals:
     void runningChanged(bool running);
     // The shootout ended; `id` is the stored one, 0 when none was stored.
     void finished(qint64 id);
+    // Shootout `id` and its runs were deleted.
+    void removed(qint64 id);
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -82,8 +103,14 @@ private:
     void handleLine(const QString &line);
     void processFinished(int exitCode, QProcess::ExitStatus status);
     void updateModelFields();
+    void updateListButtons();
+    void showListNote(const QString &text, bool error);
+    void restoreForm();
+    void saveForm();
 
     storage::Database &m_database;
+    std::unique_ptr<AppSettings> m_settings;
+    bool m_restoring = false; // restoreForm() under way: nothing to save
     QProcess *m_process = nullptr;
     QByteArray m_pending; // stderr not yet a whole line
     qint64 m_storedId = 0;
@@ -104,6 +131,9 @@ private:
     QLabel *m_status = nullptr;
     QPlainTextEdit *m_log = nullptr;
     QTableWidget *m_list = nullptr;
+    QLabel *m_listNote = nullptr; // what the last export or delete did
+    QPushButton *m_export = nullptr;
+    QPushButton *m_delete = nullptr;
     QLabel *m_title = nullptr;
     QLabel *m_notes = nullptr;
     QTableWidget *m_results = nullptr;

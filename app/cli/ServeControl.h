@@ -12,19 +12,17 @@ namespace hostbench::storage {
 class DataFolder;
 }
 namespace hostbench::runs {
-class RunService;
+class ControlWiring;
 }
 
 namespace hostbench::cli {
 
 /*
- * serve's control API, wired: the token and the control.endpoint file in
- * the data folder, the stored sites (storage::SiteEdits, each change
- * reloaded) and the benchmark runs (RunService) when serve runs on the
- * stored sites, the engine's reload, start and stop. It says on stdout
- * where it listens and how it is reached, and on stderr why it does not.
- * The destructor removes control.endpoint (if it still names this API),
- * closes the API and stops the runs still going (stored as interrupted).
+ * serve's control API: runs::ControlWiring (the wiring the window shares:
+ * token, control.endpoint, stored sites, runs, the engine's reload, start
+ * and stop), and what serve says of it: on stdout where it listens and how
+ * it is reached, on stderr why it does not, or that a stored site change
+ * could not be reloaded.
  *
  * Thread: the main thread, which runs the event loop.
  */
@@ -55,9 +53,7 @@ private:
     Engine m_engine;
     storage::DataFolder *m_folder;
     QString m_tokenFolder;
-    std::unique_ptr<runs::RunService> m_runs;
-    std::unique_ptr<control::ControlApi> m_api;
-    bool m_endpointWritten = false;
+    std::unique_ptr<runs::ControlWiring> m_wiring;
 };
 
 } // namespace hostbench::cli

@@ -4,6 +4,7 @@
 #include "cli/Console.h"
 #include "cli/ReportPrinter.h"
 #include "cli/SignalWatcher.h"
+#include "shootout/ShootoutExport.h"
 #include "shootout/ShootoutReport.h"
 #include "shootout/ShootoutRunner.h"
 #include "storage/DataFolder.h"
@@ -21,6 +22,7 @@
 namespace hostbench::cli {
 
 using namespace Qt::StringLiterals;
+using shootout::ShootoutExport;
 using shootout::ShootoutReport;
 
 namespace {
@@ -47,18 +49,7 @@ QStringList stringList(const QJsonValue &value)
 
 QList<shootout::ShootoutWorkloadResult> resultsOf(const storage::StoredShootout &stored)
 {
-    return ShootoutReport::aggregate(stored.entries, stringList(stored.settings.value(u"servers"_s)),
-        stringList(stored.settings.value(u"workloads"_s)));
-}
-
-// The --json file and `export --format json`: one shape for both.
-QJsonObject shootoutJson(qint64 id, qint64 startedAtMs, const QJsonObject &settings,
-    const QJsonObject &servers, const QList<shootout::ShootoutWorkloadResult> &results)
-{
-    return QJsonObject { { u"shootout_id"_s, id },
-        { u"started_at"_s, QDateTime::fromMSecsSinceEpoch(startedAtMs).toUTC().toString(Qt::ISODate) },
-        { u"settings"_s, settings }, { u"servers"_s, servers },
-        { u"workloads"_s, ShootoutReport::workloadsJson(results) } };
+    return ShootoutExport::results(stored);
 }
 
 QString serverNotes(const QJsonObject &servers)
@@ -142,16 +133,9 @@ int exportShootout(storage::DataFolder &folder, qint64 id, const QString &format
     const std::optional<storage::StoredShootout> s = stored(folder, id, &failed);
     if (!s)
         return failed;
-    const QList<shootout::ShootoutWorkloadResult> results = resultsOf(*s);
-    QString text;
-    if (format == u"json"_s)
-        text = QString::fromUtf8(QJsonDocument(shootoutJson(s->id, s->startedAtMs, s->settings,
-                                                   s->notes.value(u"servers"_s).toObject(), results))
-                                     .toJson());
-    else if (format == u"csv"_s)
-        text = ShootoutReport::csv(results);
-    else
-        text = u"## Shootout %1\n"_s.arg(s->id) + ShootoutReport::markdown(results);
+    // storedAction() checked the name.
+    const QString text
+        = ShootoutExport::text(*s, ShootoutExport::format(format).value_or(ShootoutExport::Format::Json));
     if (out.isEmpty()) {
         Console::outRaw(text);
         return 0;
@@ -206,7 +190,7 @@ int storedAction(
             return Console::fail(kCommand, error);
         ids.append(*id);
     }
-    if (action == u"export"_s && !QStringList { u"json"_s, u"csv"_s, u"md"_s }.contains(format))
+    if (action == u"export"_s && !ShootoutExport::format(format))
         return Console::fail(kCommand, u"export needs --format json, csv or md, not \"%1\""_s.arg(format));
     storage::DataFolder folder;
     if (!folder.open(dataDir, &error))
@@ -368,8 +352,8 @@ int ShootoutCommand::run(const QStringList &arguments)
     if (store)
         Console::err(u"Stored as shootout %1 in %2"_s.arg(runner.shootoutId()).arg(folder.databasePath()));
     if (!jsonFile.isEmpty()) {
-        const QJsonObject object
-            = shootoutJson(runner.shootoutId(), startedAt, runner.settingsJson(o), runner.notes(), results);
+        const QJsonObject object = ShootoutExport::json(
+            runner.shootoutId(), startedAt, runner.settingsJson(o), runner.notes(), results);
         if (!ReportPrinter::writeText(
                 jsonFile, u"--json"_s, QString::fromUtf8(QJsonDocument(object).toJson()), &error))
             return Console::fail(kCommand, error);

@@ -33,7 +33,9 @@ using ConnectionHook
  * where it was made, as nginx does (an asynchronous write only when the
  * socket buffer is full); a file body up to kInlineFileLimit bytes is read
  * into the same buffer, a larger one follows the head with sendfile(2), so
- * a 128 MB file never passes through memory.
+ * a 128 MB file never passes through memory: in calls of at most half the
+ * send buffer (64-256 KiB), waiting for writability when one is cut short,
+ * and yielding to the worker's other connections after 1 MiB (sendFile()).
  *
  * Closing: after "Connection: close", an HTTP/1.0 request without
  * keep-alive, an error RequestParser found (400, 413, 414, 431, 501, 505),
@@ -87,8 +89,15 @@ private:
     // Both return true when the connection may go on with the next request at
     // once; false when an asynchronous write, a close or a linger took over.
     bool writeResponse();
+    // writeResponse() with the log's stamp read before it (LogWriter::beginResponse).
+    bool writeAndStamp();
     bool finishResponse();
+    // Sends the file body from m_fileOffset while the socket takes it, in
+    // chunks sized from its send buffer (sendfileChunk()), then waits for
+    // writability or yields to the worker's other connections.
     void sendFile();
+    std::uint64_t sendfileChunk();
+    void waitWritable();
     void closeGracefully();
     void drain();
     void setDeadline(unsigned seconds);
@@ -106,6 +115,7 @@ private:
     std::uint64_t m_responseBytes = 0; // written for the current response (its site's bytes sent)
     std::chrono::steady_clock::time_point m_parsedAt;
     PeerAddress m_peer; // for the logs, looked up on the first logged request
+    std::int64_t m_logStamp = 0; // LogWriter::beginResponse() of the response being sent at once; 0: none
     unsigned m_deadline = 0; // in worker ticks (seconds)
     bool m_answeredOne = false;
     bool m_noDelay = false; // TCP_NODELAY set (after the first keep-alive answer)

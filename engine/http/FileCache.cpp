@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <ctime>
 
@@ -31,15 +32,47 @@ std::int64_t FileCache::nowMs()
     return std::int64_t(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
 }
 
+std::size_t FileCache::descriptorBudgetFor(std::uint64_t softLimit, unsigned workers)
+{
+    return std::size_t(std::min<std::uint64_t>(kMaxOpenFiles, softLimit / 4 / std::max(workers, 1u)));
+}
+
 void FileCache::clear()
 {
+    m_withFd.clear();
     m_map.clear();
     m_lru.clear();
     m_bytes = 0;
+    m_openFiles = 0;
+}
+
+void FileCache::dropFd(Entry &entry)
+{
+    if (!entry.fd.isValid())
+        return;
+    entry.fd.reset(); // closed now, or when the last response sending it ends
+    entry.fdHook.unlink();
+    --m_openFiles;
+}
+
+void FileCache::keepFd(Entry &entry, UniqueFd opened, SharedFd &fd)
+{
+    dropFd(entry);
+    if (m_fdBudget == 0) {
+        fd = std::move(opened);
+        return;
+    }
+    while (m_openFiles >= m_fdBudget && !m_withFd.empty())
+        dropFd(m_withFd.back());
+    entry.fd = std::move(opened);
+    m_withFd.push_front(entry);
+    ++m_openFiles;
+    fd = entry.fd;
 }
 
 void FileCache::erase(List::iterator it)
 {
+    dropFd(*it);
     m_bytes -= it->content.size();
     m_map.erase(std::string_view(it->key));
     m_lru.erase(it);
@@ -87,7 +120,7 @@ void FileCache::refresh(
 }
 
 const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view path, bool probeSiblings,
-    bool wantFd, StaticFile::Result &result, UniqueFd &fd, std::string &scratch, const char **reason)
+    bool wantFd, StaticFile::Result &result, SharedFd &fd, std::string &scratch, const char **reason)
 {
     fd.reset();
     if (reason)
@@ -108,16 +141,28 @@ const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view pat
             if (reason)
                 *reason = entry.reason;
             if (result == StaticFile::Result::Found && wantFd && !entry.haveContent) {
+                if (entry.fd.isValid()) {
+                    // W3's path: no system call at all.
+                    m_withFd.erase(m_withFd.iterator_to(entry));
+                    m_withFd.push_front(entry);
+                    fd = entry.fd;
+                    return &entry;
+                }
+                // Its descriptor was closed for the budget: open it again.
+                UniqueFd opened;
                 StaticFile::Stat stat;
                 scratch = entry.relative;
-                if (StaticFile::openRelative(site, scratch, fd, stat) != StaticFile::Result::Found) {
+                if (StaticFile::openRelative(site, scratch, opened, stat) != StaticFile::Result::Found) {
                     erase(m_lru.begin());
                     return lookup(site, path, probeSiblings, wantFd, result, fd, scratch, reason);
                 }
                 if (!(stat == entry.stat)) {
-                    refresh(entry, site, fd, stat, probeSiblings);
+                    refresh(entry, site, opened, stat, probeSiblings);
                     entry.checkedMs = now;
                 }
+                if (entry.haveContent)
+                    return &entry; // it shrank to a cached size
+                keepFd(entry, std::move(opened), fd);
             }
             return &entry;
         }
@@ -125,7 +170,8 @@ const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view pat
 
     StaticFile::Stat stat;
     const char *why = nullptr;
-    result = StaticFile::open(site, path, scratch, fd, stat, &why);
+    UniqueFd opened;
+    result = StaticFile::open(site, path, scratch, opened, stat, &why);
     if (reason)
         *reason = why;
     if (result != StaticFile::Result::Found && result != StaticFile::Result::NotFound) {
@@ -145,6 +191,7 @@ const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view pat
     entry->checkedMs = now;
     entry->reason = result == StaticFile::Result::NotFound ? why : nullptr;
     if (result == StaticFile::Result::NotFound) {
+        dropFd(*entry);
         m_bytes -= entry->content.size();
         entry->content.clear();
         entry->haveContent = false;
@@ -152,10 +199,22 @@ const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view pat
         entry->brotli = entry->gzip = false;
         return entry;
     }
+    const bool same
+        = entry->result == StaticFile::Result::Found && entry->stat == stat && entry->relative == scratch;
     entry->relative = scratch;
-    refresh(*entry, site, fd, stat, probeSiblings);
-    if (entry->haveContent || !wantFd)
-        fd.reset();
+    refresh(*entry, site, opened, stat, probeSiblings);
+    if (entry->haveContent) {
+        dropFd(*entry);
+    } else if (same && entry->fd.isValid()) {
+        // Unchanged: the descriptor kept serves on (nginx keeps its own too);
+        // the one just opened to check closes with `opened`.
+        if (wantFd)
+            fd = entry->fd;
+    } else {
+        keepFd(*entry, std::move(opened), fd);
+        if (!wantFd)
+            fd.reset();
+    }
     trim();
     return entry;
 }

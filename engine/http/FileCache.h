@@ -1,7 +1,10 @@
 #pragma once
 
+#include "http/SharedFd.h"
 #include "http/StaticFile.h"
 #include "http/StringHash.h"
+
+#include <boost/intrusive/list.hpp>
 
 #include <cstdint>
 #include <list>
@@ -16,14 +19,21 @@ namespace hostbench::http {
  * with open_file_cache_valid 1s: per site and request path, the outcome
  * (Found or NotFound), the file's relative path and validators, whether
  * precompressed siblings (".br", ".gz") exist, and, for a file of at most
- * kMaxFileBytes, its bytes. An entry younger than kValidMs is used without
+ * kMaxFileBytes, its bytes; for a larger file, its open descriptor (nginx's
+ * open_file_cache, lighttpd's fd cache), so that serving it makes no
+ * open, fstat or close. An entry younger than kValidMs is used without
  * a system call; an older one is checked again (open + fstat), and its
- * bytes re-read only when inode, size or modification time changed. So a
- * change to a file shows within kValidMs.
+ * bytes re-read only when inode, size or modification time changed, its
+ * descriptor replaced by the new one then (the old one closes once no
+ * response sends from it). So a change to a file shows within kValidMs,
+ * and no descriptor of a file seen changed is handed out again.
  *
  * Bounded: at most kMaxBytes of file bytes and kMaxEntries entries per
- * worker, least recently used out first. One per worker, no lock (several
- * workers may hold the same small file; kMaxBytes is per worker).
+ * worker, least recently used out first; at most descriptorBudget() open
+ * descriptors, the least recently used one closed first (its entry stays,
+ * and opens the file per request until it is used enough to keep one
+ * again). One per worker, no lock (several workers may hold the same small
+ * file; kMaxBytes is per worker).
  *
  * Thread: the worker that owns the RequestHandler. Pointers returned stay
  * valid until the next lookup().
@@ -35,6 +45,8 @@ public:
     static constexpr std::uint64_t kMaxBytes = 8 * 1024 * 1024;
     static constexpr std::size_t kMaxEntries = 8192;
     static constexpr std::int64_t kValidMs = 1000;
+    // Open descriptors kept per worker, at most (see descriptorBudgetFor()).
+    static constexpr std::size_t kMaxOpenFiles = 512;
 
     struct Entry
     {
@@ -52,22 +64,37 @@ public:
         bool brotli = false; // "<relative>.br" is a regular file
         bool gzip = false;
         std::int64_t checkedMs = 0;
+        // Found without content: the file, open, while the budget allows.
+        SharedFd fd;
+        boost::intrusive::list_member_hook<boost::intrusive::link_mode<boost::intrusive::auto_unlink>>
+            fdHook; // in m_withFd while fd is valid
     };
 
     /*
      * Maps `path` of `site` (StaticFile::open semantics). Returns the entry for
      * Found and NotFound, else null with `result` set (Forbidden, Directory,
-     * DirectoryWithoutSlash are never cached). `fd` is opened only when the
-     * caller needs it (`wantFd`) and the entry holds no content; `scratch`
-     * then holds the relative path (Directory: the directory's).
+     * DirectoryWithoutSlash are never cached). `fd` is set only when the
+     * caller needs it (`wantFd`) and the entry holds no content: the cached
+     * descriptor (no system call), else a file opened now; `scratch` may
+     * hold the relative path (Directory: the directory's).
      * `probeSiblings`: look for ".br"/".gz" when (re)checking. `reason`, when
      * given, is set as StaticFile::open sets it (a cached NotFound keeps its own).
      */
     const Entry *lookup(const Site &site, std::string_view path, bool probeSiblings, bool wantFd,
-        StaticFile::Result &result, UniqueFd &fd, std::string &scratch, const char **reason = nullptr);
+        StaticFile::Result &result, SharedFd &fd, std::string &scratch, const char **reason = nullptr);
 
     std::uint64_t contentBytes() const { return m_bytes; }
     std::size_t size() const { return m_map.size(); }
+    // Descriptors the entries hold now (responses under way may hold others
+    // the cache has let go), and the most it keeps.
+    std::size_t openFiles() const { return m_openFiles; }
+    std::size_t descriptorBudget() const { return m_fdBudget; }
+    // Before the worker serves; 0 keeps no descriptor.
+    void setDescriptorBudget(std::size_t budget) { m_fdBudget = budget; }
+    // A worker's budget: kMaxOpenFiles, and at most a quarter of the
+    // process's descriptor limit (`softLimit`, RLIMIT_NOFILE) shared by
+    // `workers`, so connections, listeners and logs keep the rest.
+    static std::size_t descriptorBudgetFor(std::uint64_t softLimit, unsigned workers);
     void clear();
     static std::int64_t nowMs();
 
@@ -77,10 +104,21 @@ private:
     void trim();
     void refresh(
         Entry &entry, const Site &site, UniqueFd &fd, const StaticFile::Stat &stat, bool probeSiblings);
+    // Keeps `opened` as the entry's descriptor (closing the least recently
+    // used one beyond the budget) and hands it to `fd`.
+    void keepFd(Entry &entry, UniqueFd opened, SharedFd &fd);
+    void dropFd(Entry &entry);
+
+    using FdList = boost::intrusive::list<Entry,
+        boost::intrusive::member_hook<Entry, decltype(Entry::fdHook), &Entry::fdHook>,
+        boost::intrusive::constant_time_size<false>>;
 
     List m_lru; // most recently used first
     std::unordered_map<std::string_view, List::iterator> m_map; // keys point into the entries
+    FdList m_withFd; // the entries holding a descriptor, most recently used first
     std::uint64_t m_bytes = 0;
+    std::size_t m_openFiles = 0;
+    std::size_t m_fdBudget = kMaxOpenFiles;
     std::string m_key;
 };
 

@@ -58,7 +58,7 @@ void FileResponder::answerError(int status, const Site &site, Response &response
     if (!page)
         return;
     StaticFile::Result result;
-    UniqueFd fd;
+    SharedFd fd;
     const FileCache::Entry *entry = m_cache.lookup(site, *page, false, true, result, fd, m_scratch);
     if (!entry || result != StaticFile::Result::Found)
         return;
@@ -87,7 +87,7 @@ void FileResponder::answer(const Request &request, const Site &site, const Reque
         return;
     }
     StaticFile::Result result;
-    UniqueFd fd;
+    SharedFd fd;
     const char *reason = nullptr;
     const FileCache::Entry *entry = m_cache.lookup(
         site, path, true, method != Request::Method::Options, result, fd, m_scratch, &reason);
@@ -141,7 +141,7 @@ void FileResponder::answerListing(const Site &site, std::string_view path, Respo
 }
 
 void FileResponder::serve(
-    const Request &request, const Site &site, const FileCache::Entry &entry, UniqueFd fd, Response &response)
+    const Request &request, const Site &site, const FileCache::Entry &entry, SharedFd fd, Response &response)
 {
     response.varyAcceptEncoding = entry.brotli || entry.gzip;
     if (request.method == Request::Method::Options) {
@@ -156,7 +156,7 @@ void FileResponder::serve(
     if (coding != ContentCoding::Coding::Identity) {
         m_siblingPath.assign(1, '/').append(entry.relative).append(ContentCoding::suffix(coding));
         StaticFile::Result result;
-        UniqueFd siblingFd;
+        SharedFd siblingFd;
         // `entry` stays valid: the cache evicts from the far end of its LRU list,
         // and it holds far more than these two entries.
         const FileCache::Entry *sibling

@@ -20,7 +20,7 @@ class RequestTarget;
  * index, autoindex, gzip_static/brotli_static and range modules in one):
  *   map (FileCache, StaticFile) -> pick the representation (ContentCoding)
  *   -> validators and preconditions (Validators) -> ranges (Ranges) -> body
- *   (cached bytes inline, else the open file for sendfile).
+ *   (cached bytes inline, else the descriptor the cache keeps, for sendfile).
  *
  * Last-Modified is the file's modification time, or the response's own
  * time when that lies in the future (RFC 9110 §8.8.2.1: never later than
@@ -58,7 +58,7 @@ public:
     FileCache &cache() { return m_cache; }
 
 private:
-    void serve(const Request &request, const Site &site, const FileCache::Entry &entry, UniqueFd fd,
+    void serve(const Request &request, const Site &site, const FileCache::Entry &entry, SharedFd fd,
         Response &response);
     void answerListing(const Site &site, std::string_view path, Response &response);
     bool answerMultipart(

@@ -14,6 +14,8 @@
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
+#include <sys/resource.h>
+
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -173,8 +175,13 @@ bool HttpServer::start(const model::ServerConfig &config, const QList<model::Vir
 
     auto state = std::make_shared<MetricsState>(threads);
     state->sites.store(sites);
-    for (int i = 0; i < threads; ++i)
+    rlimit files {};
+    const std::uint64_t fileLimit = ::getrlimit(RLIMIT_NOFILE, &files) == 0 ? files.rlim_cur : 1024;
+    const std::size_t openFileBudget = FileCache::descriptorBudgetFor(fileLimit, unsigned(threads));
+    for (int i = 0; i < threads; ++i) {
         d->workers.push_back(std::make_unique<Worker>(i, *state->workers[size_t(i)], sites, config));
+        d->workers.back()->setOpenFileBudget(openFileBudget);
+    }
     if (!d->bind(config, error)) {
         d->workers.clear();
         d->port = 0;

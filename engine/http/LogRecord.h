@@ -31,6 +31,10 @@ enum class LogLevel : std::uint8_t { Error, Warn, Info };
  * to a multiple of 8 bytes. Written by the worker with memcpy, read and
  * formatted by the log thread. `site` and `sink` index the LogWriter table
  * the record was written under. Lengths are clamped to 65535 bytes.
+ * `stamp` orders the lines: steady-clock time read by the worker under its
+ * buffer's lock, before the response's first byte went out or at its end
+ * (LogWriter). `time` is left 0 by the worker; the log thread sets it from
+ * `stamp` before formatting.
  */
 struct LogRecordHead
 {
@@ -42,7 +46,8 @@ struct LogRecordHead
     Kind kind = Access;
     LogLevel level = LogLevel::Error;
     std::uint16_t status = 0;
-    std::int64_t time = 0; // seconds since the epoch
+    std::int64_t stamp = 0; // steady clock, ns (std::chrono::steady_clock)
+    std::int64_t time = 0; // seconds since the epoch (wall clock)
     std::uint64_t bytes = 0; // body bytes sent (nginx's $body_bytes_sent)
     const char *errorReason = nullptr; // Response::errorReason: a static string, safe on any thread
     PeerAddress peer;

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <unordered_map>
 
 namespace hostbench::http {
@@ -95,12 +96,26 @@ struct alignas(64) LogWriter::Slot
     std::mutex mutex; // this worker and the log thread only
     std::string buffer;
     std::shared_ptr<const Table> table;
+    // The stamp of a record on its way (beginResponse() .. logResponse()); 0: none.
+    // Set under the mutex; cleared under it, or by abandonResponse() without it.
+    std::atomic<std::int64_t> pending { 0 };
 };
+
+namespace {
+
+std::int64_t steadyNow()
+{
+    return std::chrono::steady_clock::now().time_since_epoch().count();
+}
+
+} // namespace
 
 LogWriter::LogWriter(int workerCount)
 {
     for (int i = 0; i < workerCount; ++i)
         m_slots.push_back(std::make_unique<Slot>());
+    m_held.resize(m_slots.size());
+    m_heap.reserve(m_slots.size());
 }
 
 LogWriter::~LogWriter()
@@ -133,6 +148,7 @@ void LogWriter::configure(const QList<model::VirtualHost> &hosts, const SiteTabl
     };
     const size_t count = std::min(size_t(hosts.size()), sites.size());
     bool any = false;
+    bool anyLogsLoadGenerator = false;
     for (size_t i = 0; i < count; ++i) {
         const model::VirtualHost &host = hosts[qsizetype(i)];
         SiteLogs logs;
@@ -143,6 +159,7 @@ void LogWriter::configure(const QList<model::VirtualHost> &hosts, const SiteTabl
         logs.server = host.hostName.toStdString();
         logs.logLoadGenerator = host.logLoadGenerator;
         any = any || logs.access >= 0 || logs.error >= 0;
+        anyLogsLoadGenerator = anyLogsLoadGenerator || logs.logLoadGenerator;
         table->sites.push_back(std::move(logs));
         table->siteByCounters.emplace(sites.site(i).counters.get(), int(i));
         table->counters.push_back(sites.site(i).counters);
@@ -153,6 +170,7 @@ void LogWriter::configure(const QList<model::VirtualHost> &hosts, const SiteTabl
 
     m_current = table;
     m_anyLog.store(any, std::memory_order_relaxed);
+    m_anyLogsLoadGenerator.store(anyLogsLoadGenerator, std::memory_order_relaxed);
     if (!m_thread.joinable()) {
         // Not started: no worker runs yet either, so hand the table over at once.
         for (auto &slot : m_slots) {
@@ -192,6 +210,8 @@ void LogWriter::stop()
         slot->table.reset();
         std::string().swap(slot->buffer);
     }
+    for (Held &held : m_held)
+        held = Held();
     m_current.reset(); // the last owner of the files: they close here
 }
 
@@ -207,7 +227,7 @@ void LogWriter::run()
         const bool stopping = m_stopping;
         lock.unlock();
         // After a stop request the workers have ended: this flush writes the last records.
-        flush(install);
+        flush(install, install || stopping);
         lock.lock();
         if (install) {
             m_installedGeneration = generation;
@@ -218,34 +238,108 @@ void LogWriter::run()
     }
 }
 
-void LogWriter::flush(const std::shared_ptr<const Table> &install)
+void LogWriter::flush(const std::shared_ptr<const Table> &install, bool everything)
 {
-    for (auto &slot : m_slots) {
-        std::shared_ptr<const Table> table;
+    using Clock = std::chrono::steady_clock;
+    // Before any buffer is taken: a record stamped up to here is in what is
+    // taken below, or on its way (Slot::pending), and the cutoff goes below that.
+    const std::int64_t now = steadyNow();
+    std::int64_t cutoff = everything ? std::numeric_limits<std::int64_t>::max() : now;
+    const std::int64_t wallOffset
+        = std::chrono::duration_cast<Clock::duration>(std::chrono::system_clock::now().time_since_epoch())
+              .count()
+        - now;
+    for (size_t i = 0; i < m_slots.size(); ++i) {
+        Slot &slot = *m_slots[i];
+        Held &held = m_held[i];
         {
-            std::lock_guard lock(slot->mutex);
-            m_batch.swap(slot->buffer);
-            table = slot->table;
+            std::lock_guard lock(slot.mutex);
+            m_batch.swap(slot.buffer);
+            const std::int64_t pending = slot.pending.load(std::memory_order_relaxed);
+            if (pending != 0 && !everything)
+                cutoff = std::min(cutoff, pending - 1);
+            // Records held back from the last batch were written under this table too:
+            // a new one comes only with `everything`, which holds nothing back.
+            held.table = slot.table;
             // The swapped-out records were written under the old table; new ones use the new.
             if (install)
-                slot->table = install;
+                slot.table = install;
         }
-        if (table && !m_batch.empty())
-            writeBatch(m_batch, *table);
+        if (held.at == held.bytes.size()) {
+            held.bytes.clear();
+            held.at = 0;
+        }
+        if (held.bytes.empty())
+            held.bytes.swap(m_batch); // the common case: nothing held back, no copy
+        else
+            held.bytes.append(m_batch);
         m_batch.clear();
+    }
+    // Every worker has had the same table since the last install: one merge
+    // of all (a worker with another table would be merged with those sharing it).
+    for (size_t i = 0; i < m_held.size(); ++i) {
+        const Table *table = m_held[i].table.get();
+        bool done = !table;
+        for (size_t j = 0; j < i && !done; ++j)
+            done = m_held[j].table.get() == table;
+        if (!done)
+            writeMerged(*table, cutoff, wallOffset);
+    }
+    for (Held &held : m_held) {
+        if (!held.table) {
+            held.bytes.clear(); // nothing to write them to
+            held.at = 0;
+        } else if (held.at > 0) {
+            held.bytes.erase(0, held.at); // what waits: the last microseconds' records
+            held.at = 0;
+        }
+        held.table.reset();
     }
 }
 
-void LogWriter::writeBatch(const std::string &batch, const Table &table)
+void LogWriter::writeMerged(const Table &table, std::int64_t cutoff, std::int64_t wallOffset)
 {
+    // A min-heap of the workers by their next record's stamp: each buffer is in stamp order.
+    const auto later
+        = [](const std::pair<std::int64_t, size_t> &a, const std::pair<std::int64_t, size_t> &b) {
+              return a.first > b.first || (a.first == b.first && a.second > b.second);
+          };
+    const auto next = [this, cutoff](size_t worker) -> std::int64_t {
+        const Held &held = m_held[worker];
+        if (held.at + sizeof(LogRecordHead) > held.bytes.size())
+            return -1;
+        LogRecordHead head;
+        std::memcpy(&head, held.bytes.data() + held.at, sizeof head);
+        return head.stamp <= cutoff ? head.stamp : -1;
+    };
+    m_heap.clear();
+    for (size_t i = 0; i < m_held.size(); ++i) {
+        if (m_held[i].table.get() != &table)
+            continue;
+        if (const std::int64_t stamp = next(i); stamp >= 0)
+            m_heap.emplace_back(stamp, i);
+    }
+    std::make_heap(m_heap.begin(), m_heap.end(), later);
+
     m_out.resize(std::max(m_out.size(), table.files.size()));
     for (std::string &out : m_out)
         out.clear();
-    for (size_t at = 0; at + sizeof(LogRecordHead) <= batch.size();) {
-        const LogEntry entry = readRecord(batch.data() + at);
-        at += entry.head.size;
+    while (!m_heap.empty()) {
+        std::pop_heap(m_heap.begin(), m_heap.end(), later);
+        const size_t worker = m_heap.back().second;
+        m_heap.pop_back();
+        Held &held = m_held[worker];
+        LogEntry entry = readRecord(held.bytes.data() + held.at);
+        held.at += entry.head.size;
+        if (const std::int64_t stamp = next(worker); stamp >= 0) {
+            m_heap.emplace_back(stamp, worker);
+            std::push_heap(m_heap.begin(), m_heap.end(), later);
+        }
         if (entry.head.sink < 0 || size_t(entry.head.sink) >= table.files.size())
             continue;
+        entry.head.time = std::chrono::duration_cast<std::chrono::seconds>(
+            std::chrono::steady_clock::duration(entry.head.stamp + wallOffset))
+                              .count();
         std::string &out = m_out[size_t(entry.head.sink)];
         if (entry.head.kind == LogRecordHead::Access) {
             m_format.appendAccessLine(entry, out);
@@ -260,13 +354,43 @@ void LogWriter::writeBatch(const std::string &batch, const Table &table)
     }
 }
 
-void LogWriter::logResponse(
-    int worker, const Request &request, const Response &response, int fd, PeerAddress &peer)
+std::int64_t LogWriter::beginResponse(int worker, const Request &request)
 {
     if (!m_anyLog.load(std::memory_order_relaxed))
-        return;
+        return 0;
+    // A benchmark's requests are not logged unless a site asks: nothing to order.
+    if (!m_anyLogsLoadGenerator.load(std::memory_order_relaxed)
+        && request.userAgent.starts_with(model::kLoadGeneratorAgentPrefix))
+        return 0;
     Slot &slot = *m_slots[size_t(worker)];
     std::lock_guard lock(slot.mutex);
+    // Under the lock: the log thread's cutoff, read before it takes the lock, is then below it,
+    // or the log thread sees it pending.
+    const std::int64_t stamp = steadyNow();
+    slot.pending.store(stamp, std::memory_order_relaxed);
+    return stamp;
+}
+
+void LogWriter::abandonResponse(int worker)
+{
+    // A late clear only holds the log thread's cutoff back one batch longer.
+    m_slots[size_t(worker)]->pending.store(0, std::memory_order_relaxed);
+}
+
+void LogWriter::logResponse(int worker, const Request &request, const Response &response, int fd,
+    PeerAddress &peer, std::int64_t begun)
+{
+    if (!m_anyLog.load(std::memory_order_relaxed)) {
+        if (begun != 0)
+            abandonResponse(worker); // the logs went off in between
+        return;
+    }
+    Slot &slot = *m_slots[size_t(worker)];
+    std::lock_guard lock(slot.mutex);
+    // What is written now is no longer on its way, logged or not.
+    slot.pending.store(0, std::memory_order_relaxed);
+    // Under the lock, as beginResponse()'s (the log thread's cutoff then tells which records it has).
+    const std::int64_t stamp = begun != 0 ? begun : steadyNow();
     const Table *table = slot.table.get();
     if (!table)
         return;
@@ -300,7 +424,7 @@ void LogWriter::logResponse(
     LogRecordHead head;
     head.site = site;
     head.status = std::uint16_t(std::clamp(status, 0, 999));
-    head.time = std::time(nullptr);
+    head.stamp = stamp;
     head.bytes = !response.headOnly && ResponseHead::bodyAllowed(status) ? response.contentLength : 0;
     head.peer = peer;
     head.version = std::uint8_t(request.version == 10 ? 10 : 11);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "http/UniqueFd.h"
+#include "http/SharedFd.h"
 
 #include <cstdint>
 #include <ctime>
@@ -29,7 +29,10 @@ struct Response
     std::string_view allow; // Allow field value (405), else empty
     std::string location; // Location field value (redirects), else empty
     std::string_view body; // inline body when file is not valid
-    UniqueFd file; // when valid: the body is contentLength bytes from fileOffset
+    // When valid: the body is contentLength bytes from fileOffset, read with
+    // explicit offsets only (pread, sendfile), as the descriptor may be the
+    // file cache's, shared with other responses.
+    SharedFd file;
     std::uint64_t fileOffset = 0;
     // Static-file fields (RFC 9110 §8.8, §14); empty / -1 / false: not sent.
     std::string etag; // quoted entity-tag

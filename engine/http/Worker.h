@@ -72,6 +72,8 @@ public:
     quint16 localPort() const;
     // Owner thread, before start(): the server's logs (may stay null: nothing is logged).
     void setLogs(LogWriter *logs) { m_logs = logs; }
+    // Owner thread, before start(): open files its file cache may keep (FileCache::descriptorBudgetFor).
+    void setOpenFileBudget(std::size_t files) { m_handler.files().cache().setDescriptorBudget(files); }
     void start();
     // Owner thread: the new table serves requests parsed after the worker picks it up.
     void reload(std::shared_ptr<const SiteTable> sites);

@@ -28,6 +28,13 @@ struct StoredRun
     model::RunSummary summary; // interrupted when not finished
     bool finished = true; // false: its process ended before the summary (samples so far kept)
     QString note; // the user's, plain text; empty when none
+    // For a run of a shootout (table shootout_runs): which shootout, server
+    // ("nginx", as --servers names it), workload ("W1") and round (1-based).
+    // shootoutId 0 and the rest empty for any other run.
+    qint64 shootoutId = 0;
+    QString shootoutServer;
+    QString shootoutWorkload;
+    int shootoutRound = 0;
 };
 
 /*

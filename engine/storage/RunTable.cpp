@@ -196,9 +196,14 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
     runs->clear();
     QSqlQuery query(db);
     query.setForwardOnly(true);
+    // A shootout's runs say which server, workload and round they were (no
+    // column of shootout_runs shares a name with one of runs).
     const QString select
-        = u"SELECT %1 FROM runs "_s.arg(names(QList<Column> { runsTable::id, runsTable::startedAtMs,
-            runsTable::parametersJson, runsTable::summaryJson, runsTable::finished, runsTable::note }));
+        = u"SELECT %1, shootout_runs.shootout_id, shootout_runs.server, "
+          "shootout_runs.workload, shootout_runs.round FROM runs "
+          "LEFT JOIN shootout_runs ON shootout_runs.run_id = runs.id "_s.arg(
+              names(QList<Column> { runsTable::id, runsTable::startedAtMs, runsTable::parametersJson,
+                  runsTable::summaryJson, runsTable::finished, runsTable::note }));
     if (id != 0) {
         query.prepare(select + u"WHERE %1 = %2"_s.arg(runsTable::id.name, runsTable::id.placeholder));
         query.bindValue(runsTable::id.placeholder, id);
@@ -217,6 +222,7 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
     const int summaryField = record.indexOf(runsTable::summaryJson.name);
     const int finishedField = record.indexOf(runsTable::finished.name);
     const int noteField = record.indexOf(runsTable::note.name);
+    const int shootoutField = record.indexOf(u"shootout_id"_s); // then server, workload, round
     while (query.next()) {
         StoredRun run;
         run.id = query.value(idField).toLongLong();
@@ -225,6 +231,10 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
         run.summary = RunJson::summaryFromJson(parseJson(query.value(summaryField)));
         run.finished = query.value(finishedField).toBool();
         run.note = query.value(noteField).toString();
+        run.shootoutId = query.value(shootoutField).toLongLong();
+        run.shootoutServer = query.value(shootoutField + 1).toString();
+        run.shootoutWorkload = query.value(shootoutField + 2).toString();
+        run.shootoutRound = query.value(shootoutField + 3).toInt();
         // A run whose process ended before its summary (kill -9, a crash):
         // its samples are kept, and it shows as broken off.
         if (!run.finished)

@@ -3,6 +3,7 @@
 #include "storage/Database.h"
 
 #include <QFileInfo>
+#include <QMetaObject>
 
 #include <chrono>
 
@@ -74,7 +75,10 @@ void RunWriter::finishRun(
         QString error = m_sampleErrors.take(runId);
         if (error.isEmpty() && !db.finishRun(runId, summary, &histogram))
             error = db.lastError();
-        emit stored(runId, error); // queued to the owner's thread
+        // Emitted on the owner's thread, whatever the receivers' connection
+        // (a QSignalSpy's is direct); dropped if the writer is gone by then.
+        QMetaObject::invokeMethod(
+            this, [this, runId, error] { emit stored(runId, error); }, Qt::QueuedConnection);
     });
 }
 

@@ -5,15 +5,21 @@
 #include "http/ResponseHead.h"
 #include "model/LoadGeneratorAgent.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QLocale>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 #include <unistd.h>
+
+#include <memory>
+#include <vector>
 
 using hostbench::http::HttpServer;
 using hostbench::http::LogFormat;
@@ -38,13 +44,15 @@ private slots:
     void outsideAbIsLogged();
     void rotationBySize();
     void errorLogLines();
+    void orderAcrossConnections();
     void errorReasons_data();
     void errorReasons();
 
 private:
     VirtualHost site(const QString &logName) const;
     // Starts a server on `hosts`, sends each request on its own connection, stops (which flushes).
-    // Lines keep their order within a worker only: tests of the order use one.
+    // With more than one worker, a request may begin before the last one's line is out: tests of the
+    // order across connections use orderAcrossConnections' kind of client.
     static QList<RawClient::Reply> serve(
         const QList<VirtualHost> &hosts, const QList<QByteArray> &requests, int threads = 2);
     static QStringList lines(const QString &path);
@@ -343,6 +351,76 @@ void TestAccessLog::errorLogLines()
     const QStringList access = lines(host.accessLogPath);
     QCOMPARE(access.size(), 3);
     QVERIFY2(access[0].contains(QStringLiteral("\" 400 ")), qPrintable(access[0]));
+}
+
+// Back-to-back requests on different connections (so, mostly, different
+// workers), each sent once the one before was answered: the lines of the
+// access log, and of the error log, come in the order of the requests, and
+// their times are the wall clock's. Without the merge by finish time, the log
+// thread wrote each worker's buffer in turn and the lines came grouped by worker.
+void TestAccessLog::orderAcrossConnections()
+{
+    const VirtualHost host = site(QStringLiteral("order"));
+    HttpServer server;
+    ServerConfig config;
+    config.port = 0;
+    config.threads = 8;
+    QString error;
+    QVERIFY2(server.start(config, { host }, &error), qPrintable(error));
+    const qint64 startedAt = QDateTime::currentSecsSinceEpoch();
+    constexpr int kConnections = 6;
+    constexpr int kRounds = 10000; // several of the log thread's batches
+    std::vector<std::unique_ptr<RawClient>> clients;
+    for (int i = 0; i < kConnections; ++i) {
+        clients.push_back(std::make_unique<RawClient>(server.port()));
+        QVERIFY(clients.back()->isConnected());
+    }
+    QStringList expectedAccess, expectedErrors;
+    for (int n = 0; n < kRounds; ++n) {
+        // ping, ping, 404, ping, ...: every third a 404, which has an error line too.
+        const bool missing = n % 3 == 2;
+        const QByteArray target = (missing ? "/missing?n=" : "/ok?n=") + QByteArray::number(n);
+        const RawClient::Reply reply = clients[size_t(n % kConnections)]->request(
+            "GET " + target + " HTTP/1.1\r\nHost: log.test\r\n\r\n");
+        QVERIFY2(reply.complete, target.constData());
+        QCOMPARE(reply.status, missing ? 404 : 200);
+        expectedAccess << QString::fromLatin1(target);
+        if (missing)
+            expectedErrors << QString::fromLatin1(target);
+    }
+    clients.clear();
+    server.stop(); // writes what is left
+    const qint64 stoppedAt = QDateTime::currentSecsSinceEpoch();
+
+    static const QRegularExpression request(QStringLiteral(R"("GET (\S+) HTTP/1\.1")"));
+    const auto targets = [](const QStringList &lines) {
+        QStringList found;
+        for (const QString &line : lines)
+            found << request.match(line).captured(1);
+        return found;
+    };
+    const QStringList access = lines(host.accessLogPath);
+    QCOMPARE(access.size(), kRounds);
+    const QStringList accessTargets = targets(access);
+    for (int i = 0; i < kRounds; ++i)
+        QVERIFY2(accessTargets[i] == expectedAccess[i],
+            qPrintable(
+                QStringLiteral("line %1 is %2, not %3").arg(i).arg(accessTargets[i], expectedAccess[i])));
+    const QStringList errors = lines(host.errorLogPath);
+    QCOMPARE(targets(errors), expectedErrors);
+
+    // The time of a line is the wall clock's (local time, as nginx writes it).
+    static const QRegularExpression stamp(
+        QStringLiteral(R"(\[(\d\d/\w{3}/\d{4}:\d\d:\d\d:\d\d [+-]\d{4})\])"));
+    for (const QString &line : { access.constFirst(), access.constLast() }) {
+        const QString text = stamp.match(line).captured(1); // "01/Dec/2026:13:55:36 +0100"
+        QDateTime time = QLocale::c().toDateTime(text.left(20), QStringLiteral("dd/MMM/yyyy:HH:mm:ss"));
+        QVERIFY2(time.isValid(), qPrintable(line));
+        time.setTimeZone(QTimeZone::utc());
+        const int offset = (text.mid(22, 2).toInt() * 60 + text.mid(24, 2).toInt()) * 60;
+        const qint64 seconds = time.toSecsSinceEpoch() - (text.at(21) == u'-' ? -offset : offset);
+        QVERIFY2(seconds >= startedAt - 1 && seconds <= stoppedAt + 1, qPrintable(line));
+    }
 }
 
 void TestAccessLog::errorReasons_data()

@@ -1,6 +1,7 @@
 // Shootouts in a real SQLite file (Schema step 5, ShootoutTable): one
 // comparison holding its runs, stored as it goes, listed, reopened with its
-// entries, and removed with its runs.
+// entries, and removed with its runs; a run of a shootout says which
+// shootout, server, workload and round it was (the Runs page shows it).
 #include "DatabaseFixture.h"
 #include "storage/Database.h"
 
@@ -20,6 +21,7 @@ private slots:
     void unfinishedShootoutKeepsItsRuns();
     void removingRemovesItsRuns();
     void aRunBelongsToOneShootout();
+    void runsSayWhichServerTheyMeasured();
 
 private:
     // Stores a finished run of `completed` requests and links it; returns the entry.
@@ -137,6 +139,35 @@ void TestDatabaseShootouts::aRunBelongsToOneShootout()
     entry.round = 0;
     QVERIFY(!db.addShootoutRun(id, entry));
     QCOMPARE(db.shootout(id)->entries.size(), 1);
+}
+
+void TestDatabaseShootouts::runsSayWhichServerTheyMeasured()
+{
+    storage::Database db;
+    QVERIFY(db.open(path()));
+    const qint64 id = db.beginShootout({}, 1);
+    const model::ShootoutEntry nginx = addRun(db, id, u"nginx"_s, u"W3"_s, 2, 10);
+    QVERIFY(nginx.runId > 0);
+    model::BenchParameters parameters;
+    parameters.url = u"http://127.0.0.1:8080/"_s;
+    const qint64 own = db.saveRun(parameters, {}, {});
+    QVERIFY(own > 0);
+
+    const std::optional<storage::StoredRun> linked = db.run(nginx.runId);
+    QVERIFY(linked);
+    QCOMPARE(linked->shootoutId, id);
+    QCOMPARE(linked->shootoutServer, u"nginx"_s);
+    QCOMPARE(linked->shootoutWorkload, u"W3"_s);
+    QCOMPARE(linked->shootoutRound, 2);
+    const std::optional<storage::StoredRun> alone = db.run(own);
+    QVERIFY(alone);
+    QCOMPARE(alone->shootoutId, 0);
+    QVERIFY(alone->shootoutServer.isEmpty());
+    // The list says the same, one row per run.
+    const QList<storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 2);
+    for (const storage::StoredRun &run : runs)
+        QCOMPARE(run.shootoutServer, run.id == own ? QString() : u"nginx"_s);
 }
 
 QTEST_GUILESS_MAIN(TestDatabaseShootouts)

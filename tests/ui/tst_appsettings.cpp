@@ -135,6 +135,21 @@ void TestAppSettings::declaredSettings_data()
                                  << QVariant(true) << u"1"_s << u""_s;
     QTest::newRow("geometry") << Key::WindowGeometry << u"gui/windowGeometry"_s << QVariant(QByteArray())
                               << QVariant(QByteArray("\x01\xd9\xd0\xcb", 4)) << u"AdnQyw=="_s << u""_s;
+    QTest::newRow("latency log scale") << Key::LatencyLogScale << u"gui/latencyLogScale"_s << QVariant(false)
+                                       << QVariant(true) << u"1"_s << u""_s;
+    // The Shootout page's form (the lists, free text, are the page test's).
+    QTest::newRow("shootout open model") << Key::ShootoutOpenModel << u"gui/shootout/openModel"_s
+                                         << QVariant(false) << QVariant(true) << u"1"_s << u""_s;
+    QTest::newRow("shootout connections") << Key::ShootoutConnections << u"gui/shootout/connections"_s
+                                          << QVariant(0) << QVariant(64) << u"64"_s << u"10001"_s;
+    QTest::newRow("shootout keep-alive") << Key::ShootoutKeepAlive << u"gui/shootout/keepAlive"_s
+                                         << QVariant(true) << QVariant(false) << u"0"_s << u""_s;
+    QTest::newRow("shootout rate") << Key::ShootoutRate << u"gui/shootout/rate"_s << QVariant(1000)
+                                   << QVariant(25000) << u"25000"_s << u"0"_s;
+    QTest::newRow("shootout duration") << Key::ShootoutDurationMs << u"gui/shootout/durationMs"_s
+                                       << QVariant(5000) << QVariant(2500) << u"2500"_s << u"99"_s;
+    QTest::newRow("shootout rounds") << Key::ShootoutRounds << u"gui/shootout/rounds"_s << QVariant(3)
+                                     << QVariant(7) << u"7"_s << u"fifty"_s;
 }
 
 void TestAppSettings::declaredSettings()

@@ -1,13 +1,30 @@
+#include "Contrast.h"
+#include "Screenshots.h"
 #include "ui/BenchCharts.h"
+#include "ui/ChartLegend.h"
 #include "ui/ChartParts.h"
 
+#include <QApplication>
 #include <QAreaSeries>
 #include <QChartView>
+#include <QCheckBox>
 #include <QFontMetricsF>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QImage>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextDocument>
 #include <QValueAxis>
+
+#include <array>
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 using hostbench::model::BenchSample;
@@ -19,6 +36,42 @@ namespace {
 // Qt Charts' room around a tick label (ChartParts.cpp's kLabelRoom: 4 px of
 // padding on each side and a gap of 4 px), which a plot size below is given in.
 constexpr double kLabelRoom = 12.0;
+
+// CIE 1976 colour difference of two opaque sRGB colours (about 2.3: just
+// noticeable; 20 and more: told apart at a glance).
+double deltaE(const QColor &a, const QColor &b)
+{
+    const auto lab = [](const QColor &c) {
+        const auto linear
+            = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        const double r = linear(c.redF()), g = linear(c.greenF()), bl = linear(c.blueF());
+        const double x = (0.4124 * r + 0.3576 * g + 0.1805 * bl) / 0.95047;
+        const double y = 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+        const double z = (0.0193 * r + 0.1192 * g + 0.9505 * bl) / 1.08883;
+        const auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
+        return std::array<double, 3> { 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)) };
+    };
+    const auto la = lab(a), lb = lab(b);
+    return std::sqrt(std::pow(la[0] - lb[0], 2) + std::pow(la[1] - lb[1], 2) + std::pow(la[2] - lb[2], 2));
+}
+
+// Every text the chart views under `root` draw (tick labels, titles).
+QStringList chartTexts(const QWidget *root)
+{
+    QStringList texts;
+    for (QChartView *view : root->findChildren<QChartView *>()) {
+        view->grab();
+        for (const QGraphicsItem *item : view->scene()->items()) {
+            if (!item->isVisible())
+                continue;
+            if (const auto *rich = dynamic_cast<const QGraphicsTextItem *>(item))
+                texts << rich->document()->toPlainText();
+            else if (const auto *plain = dynamic_cast<const QGraphicsSimpleTextItem *>(item))
+                texts << plain->text();
+        }
+    }
+    return texts;
+}
 
 } // namespace
 
@@ -40,6 +93,14 @@ private slots:
     void liveRunDrawsNoArea();
     void appendLaysOutOnce();
     void gridLinesAreCosmetic();
+    void legendEntriesDiffer_data();
+    void legendEntriesDiffer();
+    void timeAxisStaysWhenRunEnds_data();
+    void timeAxisStaysWhenRunEnds();
+    void timeAxesShareTicks_data();
+    void timeAxesShareTicks();
+    void logScaleKeepsMedianReadable();
+    void axisLabelsInTheWindowsLocale();
 
 private:
     static QList<BenchSample> samples(int from, int count, quint64 completed, quint64 p99Us);
@@ -384,7 +445,278 @@ void TestBenchCharts::gridLinesAreCosmetic()
             QVERIFY(axis->gridLinePen().color().alpha() > 0);
         }
     }
-    QCOMPARE(axes, 4);
+    QCOMPARE(axes, 5); // the latency chart's linear and log axes, one of them hidden
+}
+
+void TestBenchCharts::legendEntriesDiffer_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light") << false;
+    QTest::newRow("dark") << true;
+}
+
+void TestBenchCharts::legendEntriesDiffer()
+{
+    // A run of the window's own engine: both charts name the client's and
+    // the engine's lines. Each legend entry must differ from every other of
+    // its chart by colour at a glance, and a dashed line's entry show dashes.
+    QFETCH(bool, dark);
+    const QPalette light = QApplication::palette();
+    if (dark)
+        QApplication::setPalette(hostbench::test::darkPalette());
+    BenchCharts charts(u"t"_s, Qt::Horizontal);
+    charts.resize(640, 380);
+    charts.clear(10000);
+    charts.showEngine(true);
+    charts.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&charts));
+    charts.append(samples(0, 20, 120, 3500));
+    charts.appendEngine({ { 0.5, 1300, 0.2, 0.5, 1.0 }, { 1.0, 1250, 0.2, 0.6, 1.1 } });
+    QApplication::processEvents();
+    for (const QString &name : { u"tThroughputChart"_s, u"tLatencyChart"_s }) {
+        auto *view = charts.findChild<QChartView *>(name);
+        QVERIFY(view);
+        const QColor base = view->chart()->backgroundBrush().color();
+        // The lines as drawn: each named, visible line of the chart.
+        QList<QLineSeries *> lines;
+        for (QAbstractSeries *series : view->chart()->series()) {
+            auto *line = qobject_cast<QLineSeries *>(series);
+            if (line && line->isVisible() && !line->name().isEmpty())
+                lines.append(line);
+        }
+        QVERIFY(lines.size() >= 2);
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            for (qsizetype j = i + 1; j < lines.size(); ++j) {
+                const double difference = deltaE(lines[i]->pen().color(), lines[j]->pen().color());
+                QVERIFY2(difference >= 20,
+                    qPrintable(u"%1: \"%2\" %3 and \"%4\" %5 differ by %6"_s.arg(name, lines[i]->name(),
+                        lines[i]->pen().color().name(), lines[j]->name(), lines[j]->pen().color().name(),
+                        QString::number(difference, 'f', 1))));
+            }
+        }
+        // The legend names each of them, with its line's pen.
+        auto *legend = view->findChild<hostbench::ui::ChartLegend *>();
+        QVERIFY2(legend, qPrintable(name + u": no legend that draws the lines"_s));
+        QVERIFY(legend->isVisible());
+        const QList<hostbench::ui::ChartLegend::Entry> entries = legend->entries();
+        QCOMPARE(entries.size(), lines.size());
+        const QImage picture = view->grab().toImage();
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            QCOMPARE(entries[i].label, lines[i]->name());
+            QCOMPARE(entries[i].pen.color(), lines[i]->pen().color());
+            QCOMPARE(entries[i].pen.style(), lines[i]->pen().style());
+            // Along the middle of its sample: ink where the line is drawn,
+            // and, for a dashed one, the background in its gaps.
+            const QRect sample = legend->markerRect(int(i)).translated(legend->mapTo(view, QPoint(0, 0)));
+            int inked = 0, runs = 0;
+            bool wasInk = false;
+            for (int x = sample.left(); x <= sample.right(); ++x) {
+                const QColor pixel = picture.pixelColor(x, sample.center().y());
+                const bool ink = deltaE(pixel, base) > 10;
+                inked += ink;
+                runs += ink && !wasInk;
+                wasInk = ink;
+            }
+            QVERIFY2(inked >= 4, qPrintable(u"%1: no sample of \"%2\""_s.arg(name, entries[i].label)));
+            if (lines[i]->pen().style() == Qt::SolidLine)
+                QCOMPARE(runs, 1);
+            else
+                QVERIFY2(runs >= 2, qPrintable(u"%1: \"%2\" shows no dashes"_s.arg(name, entries[i].label)));
+        }
+    }
+    QApplication::setPalette(light);
+}
+
+void TestBenchCharts::timeAxisStaysWhenRunEnds_data()
+{
+    // A run as the Benchmark page shows it: live samples of 100 ms up to
+    // `liveUntil` samples, then its last one(s) at their real ends, the
+    // engine's last sample `engineAt` s in, then its stored samples
+    // replace the live ones. The time axis at the end is the one shown
+    // while it ran, and `max` s long.
+    QTest::addColumn<qint64>("plannedMs");
+    QTest::addColumn<int>("liveUntil");
+    QTest::addColumn<qint64>("lastEndMs");
+    QTest::addColumn<double>("engineAt");
+    QTest::addColumn<double>("max");
+    // The last interval ends 40 ms after the planned 10 s (responses under way), the engine a poll later.
+    QTest::newRow("10 s, ends at 10.04 s") << qint64(10000) << 99 << qint64(10040) << 10.2 << 10.0;
+    QTest::newRow("2 s, ends at 2.01 s") << qint64(2000) << 19 << qint64(2010) << 2.1 << 2.0;
+    // Stopped at 2.8 s of 10: its planned length.
+    QTest::newRow("stopped at 2.8 of 10 s") << qint64(10000) << 27 << qint64(2800) << 2.9 << 10.0;
+    // 10,000 requests, open-ended: 4.05 s shown with room to grow (25 %: 6 s), kept at the end.
+    QTest::newRow("open-ended, 4 s") << qint64(0) << 39 << qint64(4000) << 4.05 << 6.0;
+}
+
+void TestBenchCharts::timeAxisStaysWhenRunEnds()
+{
+    QFETCH(qint64, plannedMs);
+    QFETCH(int, liveUntil);
+    QFETCH(qint64, lastEndMs);
+    QFETCH(double, engineAt);
+    QFETCH(double, max);
+    BenchCharts charts(u"t"_s, Qt::Horizontal);
+    charts.resize(1000, 400);
+    charts.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&charts));
+    charts.clear(plannedMs);
+    charts.setLive(true);
+    charts.showEngine(true);
+    QList<BenchSample> run = samples(0, liveUntil, 50, 2000);
+    for (const BenchSample &sample : std::as_const(run)) {
+        charts.append({ sample });
+        charts.appendEngine({ { sample.elapsedMs / 1000.0, 500, 0.2, 0.5, 1.0 } });
+    }
+    QValueAxis *time = axis(charts, u"tThroughputChart"_s, Qt::Horizontal);
+    QValueAxis *latencyTime = axis(charts, u"tLatencyChart"_s, Qt::Horizontal);
+    QVERIFY(time && latencyTime);
+    // Its end: the last interval, the engine's last sample, then the stored samples.
+    BenchSample last = samples(liveUntil, 1, 50, 2000).constFirst();
+    last.intervalMs = lastEndMs - liveUntil * 100;
+    last.elapsedMs = lastEndMs;
+    charts.append({ last });
+    charts.appendEngine({ { engineAt, 500, 0.2, 0.5, 1.0 } });
+    run.append(last);
+    const double liveMax = time->max();
+    const int liveTicks = time->tickCount();
+    charts.setLive(false);
+    charts.setSamples(run, plannedMs);
+    QCOMPARE(charts.pointCount(), liveUntil + 1);
+    for (QValueAxis *each : { time, latencyTime }) {
+        QCOMPARE(each->min(), 0.0);
+        QCOMPARE(each->max(), liveMax);
+        QCOMPARE(each->tickCount(), liveTicks);
+        QCOMPARE(each->max(), max);
+    }
+}
+
+void TestBenchCharts::timeAxesShareTicks_data()
+{
+    // The two charts side by side (the Benchmark page) or one above the
+    // other (the Runs page), at sizes where their plots differ in width by
+    // their value labels (30,000 req/s against 0.5 ms) and, with the
+    // engine's lines, by their legends.
+    QTest::addColumn<int>("orientation");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<bool>("engine");
+    for (int width = 560; width <= 900; width += 20) {
+        QTest::addRow("side by side, %d px", width) << int(Qt::Horizontal) << width << true;
+        QTest::addRow("stacked, %d px", width / 2) << int(Qt::Vertical) << width / 2 << false;
+    }
+}
+
+void TestBenchCharts::timeAxesShareTicks()
+{
+    QFETCH(int, orientation);
+    QFETCH(int, width);
+    QFETCH(bool, engine);
+    BenchCharts charts(u"t"_s, Qt::Orientation(orientation));
+    charts.resize(width, orientation == Qt::Horizontal ? 380 : 600);
+    charts.showEngine(engine);
+    charts.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&charts));
+    charts.setSamples(samples(0, 23, 3000, 500), 0); // 2.3 s, 30,000 req/s, p99 0.5 ms
+    QApplication::processEvents(); // the queued rescale after the layout
+    QValueAxis *upper = axis(charts, u"tThroughputChart"_s, Qt::Horizontal);
+    QValueAxis *lower = axis(charts, u"tLatencyChart"_s, Qt::Horizontal);
+    QVERIFY(upper && lower);
+    QCOMPARE(lower->max(), upper->max());
+    QCOMPARE(lower->tickCount(), upper->tickCount());
+}
+
+void TestBenchCharts::logScaleKeepsMedianReadable()
+{
+    // p50 near 1 ms, p99 near 2 ms with one spike of 400 ms: on the linear
+    // axis the median is a line on the floor; on the log scale a readable
+    // part of the plot's height above it. Intervals without responses
+    // (0 ms) are left out of the log scale's lines, and all come back.
+    BenchCharts charts(u"t"_s, Qt::Horizontal);
+    charts.resize(800, 400);
+    charts.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&charts));
+    QList<BenchSample> run = samples(0, 30, 100, 2000);
+    for (BenchSample &sample : run)
+        sample.p50Us = 1000;
+    run[12].p99Us = 400'000;
+    run[20].p50Us = 0;
+    run[20].p99Us = 0;
+    charts.setSamples(run);
+    auto *view = charts.findChild<QChartView *>(u"tLatencyChart"_s);
+    QVERIFY(view);
+    const auto heightOfMedian = [&] {
+        QApplication::processEvents();
+        const QRectF plot = view->chart()->plotArea();
+        const QPointF at = view->chart()->mapToPosition(QPointF(0.5, 1.0), charts.p50Series());
+        return (plot.bottom() - at.y()) / plot.height();
+    };
+    const auto shownVertical = [&] {
+        QList<QAbstractAxis *> shown;
+        for (QAbstractAxis *each : view->chart()->axes(Qt::Vertical)) {
+            if (each->isVisible())
+                shown.append(each);
+        }
+        return shown;
+    };
+    QVERIFY(!charts.logScale());
+    QVERIFY2(heightOfMedian() < 0.01, qPrintable(QString::number(heightOfMedian())));
+
+    auto *box = charts.findChild<QCheckBox *>(u"tLatencyLogScale"_s);
+    QVERIFY(box);
+    QVERIFY(box->isVisible());
+    QVERIFY(!box->isChecked());
+    QSignalSpy toggled(&charts, &BenchCharts::logScaleToggled);
+    box->click();
+    QCOMPARE(toggled.count(), 1);
+    QCOMPARE(toggled.at(0).at(0).toBool(), true);
+    QVERIFY(charts.logScale());
+    auto *log = qobject_cast<QLogValueAxis *>(charts.latencyAxis());
+    QVERIFY(log);
+    QCOMPARE(shownVertical(), QList<QAbstractAxis *>({ log }));
+    QCOMPARE(charts.p50Series()->attachedAxes().contains(log), true);
+    // From the decade at or under half the smallest value (1 ms: 0.1) to
+    // the one above the largest (400 ms: 1 s): the median a quarter up.
+    QCOMPARE(log->min(), 0.1);
+    QCOMPARE(log->max(), 1000.0);
+    QVERIFY2(heightOfMedian() > 0.2, qPrintable(QString::number(heightOfMedian())));
+    // Its labels are the decades'.
+    const QStringList texts = chartTexts(&charts);
+    for (const QString &decade : { u"1"_s, u"10"_s, u"100"_s })
+        QVERIFY2(texts.contains(decade), qPrintable(decade + u": "_s + texts.join(u' ')));
+    QVERIFY(hostbench::test::Screenshots::save(&charts, u"charts-log-scale"_s));
+    QCOMPARE(charts.p50Series()->count(), 29); // the interval without responses left out
+    // Back to linear: every point again, and the axis from 0.
+    box->click();
+    QVERIFY(!charts.logScale());
+    QCOMPARE(charts.p50Series()->count(), 30);
+    auto *linear = qobject_cast<QValueAxis *>(charts.latencyAxis());
+    QVERIFY(linear);
+    QCOMPARE(shownVertical(), QList<QAbstractAxis *>({ linear }));
+    QCOMPARE(linear->min(), 0.0);
+    // Set from outside (the window's remembered choice): the box follows, no signal.
+    charts.setLogScale(true);
+    QVERIFY(box->isChecked());
+    QCOMPARE(toggled.count(), 2);
+}
+
+void TestBenchCharts::axisLabelsInTheWindowsLocale()
+{
+    // In German the window writes "0,5": the charts' tick labels too.
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    {
+        BenchCharts charts(u"t"_s, Qt::Horizontal);
+        charts.resize(800, 400);
+        charts.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&charts));
+        charts.setSamples(samples(0, 25, 10, 450), 0); // 2.5 s, 100 req/s, 0.45 ms
+        QApplication::processEvents();
+        const QStringList texts = chartTexts(&charts);
+        const QRegularExpression decimalPoint(u"^-?\\d+\\.\\d+$"_s);
+        const QRegularExpression decimalComma(u"^-?\\d+,\\d+$"_s);
+        QVERIFY2(texts.filter(decimalPoint).isEmpty(), qPrintable(texts.filter(decimalPoint).join(u' ')));
+        QVERIFY2(texts.filter(decimalComma).size() >= 4, qPrintable(texts.join(u' ')));
+        QVERIFY(texts.contains(u"0,5"_s));
+    }
+    QLocale::setDefault(QLocale::c());
 }
 
 QTEST_MAIN(TestBenchCharts)

@@ -114,7 +114,7 @@ void TestEngineHistory::siteRates()
     first.perSite.append({ QStringLiteral("b.test"), 0, 0, 0, 0 });
     history.add(first, 0);
     QCOMPARE(history.sites().size(), 2);
-    QCOMPARE(history.sites().at(1).errorRate, -1.0); // no rate from one sample
+    QCOMPARE(history.sites().at(1).requestsPerSecond, 0.0); // no rate from one sample
 
     MetricsSnapshot second = counters(100, 100, 5000, 0);
     // b.test: 40 responses, 10 of them 404 and 2 of them 500, 4,000 bytes.
@@ -125,16 +125,18 @@ void TestEngineHistory::siteRates()
     QCOMPARE(sites.at(0).hostName, QStringLiteral("a.test"));
     QCOMPARE(sites.at(0).requests, quint64(100));
     QCOMPARE(sites.at(0).requestsPerSecond, 50.0);
-    QCOMPARE(sites.at(0).errorRate, 0.0);
+    QCOMPARE(sites.at(0).clientErrors + sites.at(0).serverErrors, quint64(0));
     QCOMPARE(sites.at(0).bytesPerSecond, 2500.0);
     QCOMPARE(sites.at(1).requestsPerSecond, 20.0);
-    QCOMPARE(sites.at(1).errorRate, 12.0 / 40.0);
+    QCOMPARE(sites.at(1).clientErrors, quint64(10));
+    QCOMPARE(sites.at(1).serverErrors, quint64(2));
     QCOMPARE(sites.at(1).bytesPerSecond, 2000.0);
 
-    // Idle since: no responses, no error rate.
+    // Idle since: no responses, and the errors counted still there (issue #20: not a dash).
     history.add(second, 4000);
     QCOMPARE(history.sites().at(1).requestsPerSecond, 0.0);
-    QCOMPARE(history.sites().at(1).errorRate, -1.0);
+    QCOMPARE(history.sites().at(1).clientErrors, quint64(10));
+    QCOMPARE(history.sites().at(1).serverErrors, quint64(2));
 }
 
 QTEST_GUILESS_MAIN(TestEngineHistory)

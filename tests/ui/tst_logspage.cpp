@@ -2,7 +2,10 @@
 // sites, logged by the engine's log thread into their files under a real
 // data folder (SQLite, logs/), show up in the page; the filters by site,
 // status class and text; the bound on the lines kept; the pause while the
-// user reads above the end; a rotated file followed from its new start.
+// user reads above the end; a rotated file followed from its new start;
+// the lines of every file merged by their times, after a restart and live;
+// the files of a renamed site followed instead of the old ones; a file
+// two sites share read once.
 #include "Screenshots.h"
 #include "http/HttpServer.h"
 #include "storage/DataFolder.h"
@@ -11,17 +14,21 @@
 
 #include <QAbstractItemModel>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QTableView>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
+#include <algorithm>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -43,6 +50,10 @@ private slots:
     void boundedToTheLastLines();
     void pausedWhileReadingAbove();
     void followsARotatedFile();
+    void restartInterleavesTheFiles();
+    void lateLineGoesAboveNewerOnes();
+    void followsTheFilesOfARenamedSite();
+    void sharedFileReadOnce();
     void parsesStatusAndLevel_data();
     void parsesStatusAndLevel();
 
@@ -53,6 +64,9 @@ private:
     QTableView *view() const { return m_page->findChild<QTableView *>(u"logsView"_s); }
     // The texts of the rows shown.
     QStringList shownLines() const;
+    // The label under the table ("Following 4 files in ...").
+    QString filesNote() const { return m_page->findChild<QLabel *>(u"logsFiles"_s)->text(); }
+    QString logFile(const QString &name) const { return QDir(m_folder->logsPath()).filePath(name); }
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<storage::DataFolder> m_folder;
@@ -251,10 +265,182 @@ void TestLogsPage::followsARotatedFile()
     QVERIFY(QFile::rename(path, path + u".1"_s));
     QFile fresh(path);
     QVERIFY(fresh.open(QIODevice::WriteOnly));
-    fresh.write("127.0.0.1 - - [30/Nov/2026:10:00:00 +0000] \"GET /after HTTP/1.1\" 200 5 \"-\" \"-\"\n");
+    // Written now: lines are shown in the order of their times.
+    const QString now = QLocale::c().toString(QDateTime::currentDateTimeUtc(), u"dd/MMM/yyyy:HH:mm:ss"_s);
+    fresh.write("127.0.0.1 - - [" + now.toLatin1() + " +0000] \"GET /after HTTP/1.1\" 200 5 \"-\" \"-\"\n");
     fresh.close();
     QTRY_COMPARE_WITH_TIMEOUT(shown()->rowCount(), 2, kTimeoutMs);
     QVERIFY(shownLines().constLast().contains(u"GET /after "_s));
+}
+
+void TestLogsPage::restartInterleavesTheFiles()
+{
+    // Three rounds a second apart: blog.test 200, 404, 200 and localhost 200,
+    // 404; four files, the 404s in the access and the error logs.
+    for (int round = 0; round < 3; ++round) {
+        if (round > 0)
+            QTest::qWait(1100); // the logs' times are whole seconds
+        const QByteArray tag = "?round=" + QByteArray::number(round);
+        QCOMPARE(get("blog.test", "/index.html" + tag), 200);
+        QCOMPARE(get("blog.test", "/nothing-here" + tag), 404);
+        QCOMPARE(get("blog.test", "/index.html" + tag + "&again"), 200);
+        QCOMPARE(get("localhost", "/" + tag), 200);
+        QCOMPARE(get("localhost", "/missing" + tag), 404);
+    }
+    m_server->stop(); // every line is in its file
+    // A restart: a new page reads the files' recent past.
+    m_page = std::make_unique<ui::LogsPage>(m_folder->database(), m_folder->logsPath());
+    m_page->resize(1024, 700);
+    m_page->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+    m_page->poll();
+    QCOMPARE(shown()->rowCount(), 3 * 7);
+    const QStringList lines = shownLines();
+    const QString all = lines.join(u'\n');
+    // Round by round, whatever the file: never all of one file, then the next.
+    int lastRound = 0;
+    QStringList kinds;
+    for (int row = 0; row < lines.size(); ++row) {
+        const int at = lines[row].indexOf(u"?round="_s);
+        QVERIFY2(at >= 0, qPrintable(lines[row]));
+        const int round = lines[row].mid(at + 7, 1).toInt();
+        QVERIFY2(round >= lastRound,
+            qPrintable(
+                u"row %1 of round %2 after round %3:\n%4"_s.arg(row).arg(round).arg(lastRound).arg(all)));
+        lastRound = round;
+        const ui::LogLineModel::Line &line = m_page->lines().line(row);
+        QVERIFY2(line.time > 0, qPrintable(lines[row]));
+        if (row > 0)
+            QVERIFY(line.time >= m_page->lines().line(row - 1).time);
+        kinds << (line.errorLog ? u"error"_s : u"access"_s);
+    }
+    // Error lines between access lines: interleaved.
+    QVERIFY2(kinds.indexOf(u"error"_s) < kinds.lastIndexOf(u"access"_s), qPrintable(kinds.join(u',')));
+    // Both sites in each round; each file's lines in their order.
+    for (const QString &site : { u"blog.test"_s, u"localhost"_s }) {
+        QStringList rounds;
+        for (int row = 0; row < lines.size(); ++row) {
+            const ui::LogLineModel::Line &line = m_page->lines().line(row);
+            if (line.site == site && !line.errorLog)
+                rounds << line.text.mid(line.text.indexOf(u"?round="_s) + 7, 1);
+        }
+        QCOMPARE(rounds.size(), site == u"blog.test"_s ? 9 : 6);
+        QVERIFY(std::is_sorted(rounds.begin(), rounds.end()));
+    }
+    // Each error line right after the access line of its request (a second
+    // holds many lines: ping, 404, its error, ping).
+    for (int row = 0; row < lines.size(); ++row) {
+        if (!m_page->lines().line(row).errorLog)
+            continue;
+        QVERIFY(row > 0);
+        const QString request = lines[row].mid(lines[row].indexOf(u"request: \""_s) + 10).section(u'"', 0, 0);
+        QVERIFY2(lines[row - 1].contains(u"\"%1\" 404 "_s.arg(request)),
+            qPrintable(u"row %1: %2\nafter: %3"_s.arg(row).arg(lines[row], lines[row - 1])));
+    }
+
+    // The page at 1024x700 after the restart, access and error lines interleaved (Screenshots.h).
+    if (test::Screenshots::wanted())
+        QVERIFY(test::Screenshots::save(m_page.get(), u"logs-after-restart"_s));
+}
+
+void TestLogsPage::lateLineGoesAboveNewerOnes()
+{
+    QCOMPARE(get("blog.test", "/index.html?now"), 200);
+    QTRY_COMPARE_WITH_TIMEOUT(shown()->rowCount(), 1, kTimeoutMs);
+    const qint64 shownTime = m_page->lines().line(0).time;
+    QVERIFY(shownTime > 0);
+    // A line of another file, ten seconds older, read a poll later (a file
+    // written late): it goes in above, where its time puts it.
+    const QDateTime older = QDateTime::fromSecsSinceEpoch(shownTime - 10);
+    QFile errors(logFile(u"localhost.error.log"_s));
+    QVERIFY(errors.open(QIODevice::Append));
+    errors.write(older.toString(u"yyyy/MM/dd HH:mm:ss"_s).toLatin1()
+        + " [error] request failed: 404 Not Found, \"/late\", client: 127.0.0.1, server: localhost\n");
+    errors.close();
+    QTRY_COMPARE_WITH_TIMEOUT(shown()->rowCount(), 2, kTimeoutMs);
+    QVERIFY2(shownLines().at(0).contains(u"\"/late\""_s), qPrintable(shownLines().join(u'\n')));
+    QVERIFY(shownLines().at(1).contains(u"?now "_s));
+    // What comes later still goes at the end.
+    QCOMPARE(get("localhost", "/missing?later"), 404);
+    QTRY_COMPARE_WITH_TIMEOUT(shown()->rowCount(), 4, kTimeoutMs);
+    QVERIFY(shownLines().at(0).contains(u"\"/late\""_s));
+    QVERIFY(shownLines().at(1).contains(u"?now "_s));
+    // Its access and error lines (of one second: in the order they were read).
+    for (int row : { 2, 3 })
+        QVERIFY2(shownLines().at(row).contains(u"GET /missing?later HTTP/1.1"_s),
+            qPrintable(shownLines().join(u'\n')));
+}
+
+void TestLogsPage::followsTheFilesOfARenamedSite()
+{
+    QCOMPARE(get("blog.test", "/index.html?old-name"), 200);
+    QTRY_COMPARE_WITH_TIMEOUT(shown()->rowCount(), 1, kTimeoutMs);
+    QVERIFY2(filesNote().startsWith(u"Following 4 file"_s), qPrintable(filesNote()));
+
+    // blog.test becomes news.test, the engine reloads (it logs to news.test.*.log now), the page refreshes.
+    QList<model::VirtualHost> hosts = m_folder->database().virtualHosts();
+    for (model::VirtualHost &host : hosts) {
+        if (host.hostName == u"blog.test"_s) {
+            host.hostName = u"news.test"_s;
+            QVERIFY(m_folder->database().saveVirtualHost(host));
+        }
+    }
+    hosts = m_folder->database().virtualHosts();
+    m_folder->applyDefaultLogPaths(hosts);
+    m_server->reload(hosts);
+    m_page->refreshSites();
+
+    const QStringList expected { logFile(u"localhost.access.log"_s), logFile(u"localhost.error.log"_s),
+        logFile(u"news.test.access.log"_s), logFile(u"news.test.error.log"_s) };
+    QStringList followed = m_page->followedFiles();
+    followed.sort();
+    QCOMPARE(followed, expected);
+    QVERIFY2(filesNote().startsWith(u"Following 4 file"_s), qPrintable(filesNote()));
+    QVERIFY(m_page->findChild<QLabel *>(u"logsFiles"_s)->toolTip().contains(u"news.test.access.log"_s));
+    QVERIFY(!m_page->findChild<QLabel *>(u"logsFiles"_s)->toolTip().contains(u"blog.test"_s));
+
+    QCOMPARE(get("news.test", "/index.html?new-name"), 200);
+    QCOMPARE(get("news.test", "/gone?new-name"), 404);
+    QTRY_COMPARE_WITH_TIMEOUT(shown()->rowCount(), 4, kTimeoutMs);
+    for (int row = 1; row < 4; ++row)
+        QCOMPARE(m_page->lines().line(row).site, u"news.test"_s);
+    QVERIFY(shownLines().at(1).contains(u"?new-name "_s));
+    // The old file is no longer read.
+    QFile old(logFile(u"blog.test.access.log"_s));
+    QVERIFY(old.open(QIODevice::Append));
+    old.write(
+        "127.0.0.1 - - [30/Nov/2037:10:00:00 +0000] \"GET /written-late HTTP/1.1\" 200 5 \"-\" \"-\"\n");
+    old.close();
+    QCOMPARE(get("localhost", "/?after"), 200);
+    QTRY_COMPARE_WITH_TIMEOUT(shown()->rowCount(), 5, kTimeoutMs);
+    QTest::qWait(2 * ui::LogsPage::kPollIntervalMs);
+    QCOMPARE(shown()->rowCount(), 5);
+    QVERIFY(!shownLines().join(u'\n').contains(u"written-late"_s));
+}
+
+void TestLogsPage::sharedFileReadOnce()
+{
+    // localhost logs into blog.test's access log too: the engine writes that file once, so the page reads it
+    // once.
+    QList<model::VirtualHost> hosts = m_folder->database().virtualHosts();
+    for (model::VirtualHost &host : hosts) {
+        if (host.hostName == u"localhost"_s) {
+            host.accessLogPath = logFile(u"blog.test.access.log"_s);
+            QVERIFY(m_folder->database().saveVirtualHost(host));
+        }
+    }
+    hosts = m_folder->database().virtualHosts();
+    m_folder->applyDefaultLogPaths(hosts);
+    m_server->reload(hosts);
+    m_page->refreshSites();
+    QVERIFY2(filesNote().startsWith(u"Following 3 file"_s), qPrintable(filesNote()));
+    QCOMPARE(m_page->followedFiles().size(), 3);
+
+    QCOMPARE(get("localhost", "/?shared"), 200);
+    QCOMPARE(get("blog.test", "/index.html?shared"), 200);
+    QTRY_COMPARE_WITH_TIMEOUT(shown()->rowCount(), 2, kTimeoutMs);
+    QTest::qWait(2 * ui::LogsPage::kPollIntervalMs);
+    QCOMPARE(shown()->rowCount(), 2); // not each line twice
 }
 
 void TestLogsPage::parsesStatusAndLevel_data()
@@ -263,18 +449,41 @@ void TestLogsPage::parsesStatusAndLevel_data()
     QTest::addColumn<bool>("errorLog");
     QTest::addColumn<int>("status");
     QTest::addColumn<QString>("level");
+    QTest::addColumn<qint64>("time");
+    // 2026-11-30 10:00:00 UTC
+    const qint64 utc = QDateTime(QDate(2026, 11, 30), QTime(10, 0), QTimeZone::utc()).toSecsSinceEpoch();
+    const qint64 local = QDateTime(QDate(2026, 11, 30), QTime(10, 0)).toSecsSinceEpoch();
     QTest::newRow("access") << QByteArray(
         "127.0.0.1 - - [30/Nov/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 404 5 \"-\" \"curl/8\"")
-                            << false << 404 << QString();
+                            << false << 404 << QString() << utc;
     QTest::newRow("escaped quote in the request")
         << QByteArray("::1 - - [30/Nov/2026:10:00:00 +0000] \"GET /a\\x22b HTTP/1.1\" 200 0 \"-\" \"-\"")
-        << false << 200 << QString();
+        << false << 200 << QString() << utc;
     QTest::newRow("unparsed request")
         << QByteArray("127.0.0.1 - - [30/Nov/2026:10:00:00 +0000] \"-\" 400 0 \"-\" \"-\"") << false << 400
-        << QString();
-    QTest::newRow("not a log line") << QByteArray("hello") << false << 0 << QString();
+        << QString() << utc;
+    QTest::newRow("access, east of UTC")
+        << QByteArray("127.0.0.1 - - [30/Nov/2026:11:30:00 +0130] \"GET / HTTP/1.1\" 200 5 \"-\" \"-\"")
+        << false << 200 << QString() << utc;
+    QTest::newRow("access, west of UTC, the day before")
+        << QByteArray("127.0.0.1 - - [29/Nov/2026:23:00:00 -1100] \"GET / HTTP/1.1\" 200 5 \"-\" \"-\"")
+        << false << 200 << QString() << utc;
+    QTest::newRow("access, no such month")
+        << QByteArray("127.0.0.1 - - [30/Foo/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"-\"")
+        << false << 200 << QString() << qint64(-1);
+    QTest::newRow("access, no such day")
+        << QByteArray("127.0.0.1 - - [31/Nov/2026:10:00:00 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"-\"")
+        << false << 200 << QString() << qint64(-1);
+    QTest::newRow("access, time cut short")
+        << QByteArray("127.0.0.1 - - [30/Nov/2026:10:00] \"GET / HTTP/1.1\" 200 5 \"-\" \"-\"") << false
+        << 200 << QString() << qint64(-1);
+    QTest::newRow("not a log line") << QByteArray("hello") << false << 0 << QString() << qint64(-1);
     QTest::newRow("error") << QByteArray("2026/11/30 10:00:00 [error] 1#0: *1 open() failed") << true << 0
-                           << u"error"_s;
+                           << u"error"_s << local;
+    QTest::newRow("error, no time") << QByteArray("at noon [error] open() failed") << true << 0 << u"error"_s
+                                    << qint64(-1);
+    QTest::newRow("error, no such hour")
+        << QByteArray("2026/11/30 25:00:00 [info] x") << true << 0 << u"info"_s << qint64(-1);
 }
 
 void TestLogsPage::parsesStatusAndLevel()
@@ -287,6 +496,8 @@ void TestLogsPage::parsesStatusAndLevel()
     QCOMPARE(line.status, status);
     QCOMPARE(line.level, level);
     QCOMPARE(line.text, QString::fromUtf8(text));
+    QFETCH(qint64, time);
+    QCOMPARE(line.time, time);
 }
 
 QTEST_MAIN(TestLogsPage)

@@ -13,6 +13,8 @@
 #include "ui/DesktopOpener.h"
 #include "ui/EngineController.h"
 #include "ui/ExportDialog.h"
+#include "ui/LogLineModel.h"
+#include "ui/LogsPage.h"
 #include "ui/MainWindow.h"
 #include "ui/PortConflictDialog.h"
 #include "ui/RunCompareDialog.h"
@@ -100,6 +102,8 @@ private slots:
     void benchmarksLeaveTheAccessLog();
     void openSiteInBrowserAndFolder();
     void failedReloadIsShown();
+    void logsFollowSitesReloadedFromOutside();
+    void logsFollowASiteRenamedInItsDialog();
 
 private:
     template <typename T> T *widget(const QString &name) const
@@ -867,7 +871,7 @@ void TestMainWindow::benchmarkRun()
     // ...the run list...
     auto *runs = widget<QTableView>(u"runsTable"_s);
     QTRY_COMPARE(runs->model()->rowCount(), 1);
-    QVERIFY(runs->model()->index(0, 1).data().toString().contains(target));
+    QVERIFY(runs->model()->index(0, ui::RunListModel::UrlColumn).data().toString().contains(target));
 
     // ...and the database, through another connection.
     storage::Database check;
@@ -1468,6 +1472,97 @@ void TestMainWindow::openSiteInBrowserAndFolder()
         QTRY_VERIFY(!m_window->findChild<QMessageBox *>(u"openUrlFailed"_s));
     }
     ui::DesktopOpener::setOpener({});
+}
+
+void TestMainWindow::logsFollowSitesReloadedFromOutside()
+{
+    // A site renamed in the database by someone else, then POST
+    // /api/engine/reload (hostbench-cli reload): the engine logs to the new
+    // name's files, and the Logs page follows those, not the old ones.
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(!addSite(u"old.test"_s, "old\n").isEmpty());
+    auto *logs = m_window->findChild<ui::LogsPage *>();
+    QVERIFY(logs);
+    const QDir folder(m_folder->logsPath());
+    QVERIFY2(logs->followedFiles().contains(folder.filePath(u"old.test.access.log"_s)),
+        qPrintable(logs->followedFiles().join(u'\n')));
+
+    storage::Database other; // another connection to the SQLite file, as another process has
+    QVERIFY2(other.open(m_folder->databasePath()), qPrintable(other.lastError()));
+    QList<model::VirtualHost> hosts = other.virtualHosts();
+    for (model::VirtualHost &host : hosts) {
+        if (host.hostName == u"old.test"_s) {
+            host.hostName = u"new.test"_s;
+            QVERIFY(other.saveVirtualHost(host));
+        }
+    }
+    QFile tokenFile(m_folder->path() + u"/control.token"_s);
+    QVERIFY(tokenFile.open(QIODevice::ReadOnly));
+    QNetworkAccessManager manager;
+    manager.setProxy(QNetworkProxy::NoProxy);
+    QNetworkRequest request(
+        QUrl(u"http://127.0.0.1:%1/api/engine/reload"_s.arg(m_window->engine().controlApiPort())));
+    request.setRawHeader("Authorization", "Bearer " + tokenFile.readAll().trimmed());
+    std::unique_ptr<QNetworkReply> reply(manager.post(request, QByteArray()));
+    QVERIFY(QTest::qWaitFor([&] { return reply->isFinished(); }, kTimeoutMs));
+    QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+
+    QStringList followed = logs->followedFiles();
+    followed.sort();
+    const QStringList expected { folder.filePath(u"localhost.access.log"_s),
+        folder.filePath(u"localhost.error.log"_s), folder.filePath(u"new.test.access.log"_s),
+        folder.filePath(u"new.test.error.log"_s) };
+    QCOMPARE(followed, expected);
+    auto *note = widget<QLabel>(u"logsFiles"_s);
+    QVERIFY2(note->text().startsWith(u"Following 4 file"_s), qPrintable(note->text()));
+    int status = 0;
+    QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), "new.test", &status), "old\n"_ba);
+    QCOMPARE(status, 200);
+    QTRY_VERIFY_WITH_TIMEOUT(logs->lines().rowCount() > 0
+            && logs->lines().line(logs->lines().rowCount() - 1).site == u"new.test"_s,
+        kTimeoutMs);
+    QVERIFY(QFile::exists(folder.filePath(u"new.test.access.log"_s)));
+}
+
+void TestMainWindow::logsFollowASiteRenamedInItsDialog()
+{
+    // Renamed in the site dialog: the Logs page follows the new name's files
+    // (where the engine, reloaded, logs now), no longer the old ones.
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(!addSite(u"before.test"_s, "renamed\n").isEmpty());
+    showTab(u"sitesPage"_s);
+    auto *table = widget<QTableWidget>(u"sitesTable"_s);
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (table->item(row, 0)->text() == u"before.test"_s)
+            table->selectRow(row);
+    }
+    ui::SiteDialog *dialog = m_window->findChild<ui::SitesPage *>()->editSelectedSite();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    typeInto(dialog->findChild<QLineEdit *>(u"siteHostName"_s), u"after.test"_s);
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QTRY_VERIFY(!m_window->findChild<ui::SiteDialog *>(u"siteDialog"_s));
+
+    auto *logs = m_window->findChild<ui::LogsPage *>();
+    const QDir folder(m_folder->logsPath());
+    QStringList followed = logs->followedFiles();
+    followed.sort();
+    const QStringList expected { folder.filePath(u"after.test.access.log"_s),
+        folder.filePath(u"after.test.error.log"_s), folder.filePath(u"localhost.access.log"_s),
+        folder.filePath(u"localhost.error.log"_s) };
+    QCOMPARE(followed, expected);
+    QVERIFY2(widget<QLabel>(u"logsFiles"_s)->text().startsWith(u"Following 4 file"_s),
+        qPrintable(widget<QLabel>(u"logsFiles"_s)->text()));
+    int status = 0;
+    QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), "after.test", &status), "renamed\n"_ba);
+    QCOMPARE(status, 200);
+    QTRY_VERIFY_WITH_TIMEOUT(logs->lines().rowCount() > 0
+            && logs->lines().line(logs->lines().rowCount() - 1).site == u"after.test"_s,
+        kTimeoutMs);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -3,10 +3,13 @@
 // page is shown again or Refresh is clicked, and the run list's cells (the
 // results and what was asked: model, length, keep-alive, concurrency,
 // threads) and the note written in the table, stored at once; exporting selected runs to JSON and CSV files
-// read back; deleting several after the question; comparing runs (the figures table and the overlaid charts).
+// read back; deleting several after the question; comparing runs (the figures table and the overlaid charts);
+// the run id column (#N, as Compare names runs), a URL column as wide as its
+// URLs where there is room, and a shootout's runs named by their server.
 #include "Screenshots.h"
 #include "storage/Database.h"
 #include "ui/BenchCharts.h"
+#include "ui/ChartLegend.h"
 #include "ui/RunCompareDialog.h"
 #include "ui/RunExportDialog.h"
 #include "ui/RunListModel.h"
@@ -69,6 +72,9 @@ private slots:
     void noteWrittenInTheTableIsStored();
     void compareNeedsTwoRuns();
     void compareShowsFiguresAndSeries();
+    void runIdColumnNamesRunsAsCompareDoes();
+    void urlColumnTakesTheRoomItNeeds();
+    void shootoutRunsNameTheirServer();
 
 private:
     // Stores a run through its own connection, with `samples` samples of
@@ -791,8 +797,10 @@ void TestRunsPage::compareShowsFiguresAndSeries()
     const QList<QChartView *> views = charts->findChildren<QChartView *>();
     QCOMPARE(views.size(), 2);
     for (QChartView *view : views) {
-        QVERIFY(view->chart()->legend()->isVisible());
-        QCOMPARE(view->chart()->legend()->alignment(), Qt::AlignBottom);
+        auto *legend = view->findChild<ui::ChartLegend *>();
+        QVERIFY(legend && legend->isVisible());
+        QVERIFY(legend->geometry().top() >= view->chart()->plotArea().bottom());
+        QCOMPARE(legend->entries().size(), ids.size());
     }
     QVERIFY(rates[0]->name().startsWith(u"#"_s + QString::number(ids[0]) + u" · 100 requests · closed"_s));
     QCOMPARE(p99s[2]->name(),
@@ -802,6 +810,135 @@ void TestRunsPage::compareShowsFiguresAndSeries()
 
     // For review of the look, not checked (Screenshots.h).
     QVERIFY(test::Screenshots::save(dialog, u"runs-compare-stored"_s));
+}
+
+void TestRunsPage::runIdColumnNamesRunsAsCompareDoes()
+{
+    const qint64 a = storeRun(u"http://127.0.0.1:1/a"_s, 40, 2);
+    const qint64 b = storeRun(u"http://127.0.0.1:1/b"_s, 40, 2);
+    m_page->refresh();
+    QAbstractItemModel *model = table()->model();
+    QCOMPARE(model->headerData(ui::RunListModel::IdColumn, Qt::Horizontal).toString(), u"Run"_s);
+    QVERIFY(!table()->isColumnHidden(ui::RunListModel::IdColumn));
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const qint64 id = model->index(row, 0).data(ui::RunListModel::kRunIdRole).toLongLong();
+        QCOMPARE(model->index(row, ui::RunListModel::IdColumn).data().toString(), u"#%1"_s.arg(id));
+    }
+    // Compare's columns start with the same "#N".
+    selectRuns({ b, a });
+    m_page->compareSelectedRuns();
+    ui::RunCompareDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = m_page->findChild<ui::RunCompareDialog *>()) && dialog->isVisible());
+    auto *figures = dialog->findChild<QTableWidget *>();
+    QVERIFY(figures);
+    QVERIFY2(figures->horizontalHeaderItem(0)->text().startsWith(u"#%1 "_s.arg(b)),
+        qPrintable(figures->horizontalHeaderItem(0)->text()));
+    QVERIFY(figures->horizontalHeaderItem(1)->text().startsWith(u"#%1 "_s.arg(a)));
+    delete dialog;
+    // Sorting by it sorts by number, not text (#10 after #9).
+    table()->sortByColumn(ui::RunListModel::IdColumn, Qt::AscendingOrder);
+    QCOMPARE(model->index(0, 0).data(ui::RunListModel::kRunIdRole).toLongLong(), qMin(a, b));
+    // The selected run's title names it so too.
+    selectRuns({ a });
+    QVERIFY2(m_page->findChild<QLabel *>(u"runTitle"_s)->text().startsWith(u"#%1 "_s.arg(a)),
+        qPrintable(m_page->findChild<QLabel *>(u"runTitle"_s)->text()));
+}
+
+void TestRunsPage::urlColumnTakesTheRoomItNeeds()
+{
+    model::BenchParameters parameters;
+    parameters.url = u"http://127.0.0.1:8082/downloads/releases/hostbench-1.4.2-amd64.tar.gz"_s;
+    parameters.hostOverride = u"downloads.example.test:8082"_s;
+    parameters.concurrency = 2;
+    parameters.requests = 100;
+    QVERIFY(storeRun(parameters, 90, 2) > 0);
+    QVERIFY(storeRun(u"http://127.0.0.1:1/a"_s, 40, 2) > 0);
+    const QString url = ui::RunListModel::displayUrl(parameters);
+    QHeaderView *header = table()->horizontalHeader();
+    const auto textWidth = [this, &url] { return table()->fontMetrics().horizontalAdvance(url); };
+
+    // At 1280 wide there is room: the whole URL, no "…".
+    m_page->resize(1280, 600);
+    m_page->refresh();
+    QTRY_VERIFY2(header->sectionSize(ui::RunListModel::UrlColumn) > textWidth(),
+        qPrintable(u"%1 px for a text of %2 px"_s.arg(header->sectionSize(ui::RunListModel::UrlColumn))
+                       .arg(textWidth())));
+    // ...and the results stay in view beside it.
+    const int failedRight = header->sectionViewportPosition(ui::RunListModel::FailedColumn)
+        + header->sectionSize(ui::RunListModel::FailedColumn);
+    QVERIFY2(failedRight <= table()->viewport()->width(), qPrintable(QString::number(failedRight)));
+    int row = -1;
+    for (int r = 0; r < table()->model()->rowCount(); ++r)
+        if (table()->model()->index(r, ui::RunListModel::UrlColumn).data().toString() == url)
+            row = r;
+    QVERIFY(row >= 0);
+    QCOMPARE(table()->model()->index(row, ui::RunListModel::UrlColumn).data(Qt::ToolTipRole).toString(), url);
+    QCOMPARE(table()->textElideMode(), Qt::ElideRight);
+    QVERIFY(test::Screenshots::save(m_page.get(), u"runs-url-1280"_s));
+
+    // Narrow, it gives way to the results (never under 200 px); the tool tip keeps it whole.
+    m_page->resize(760, 600);
+    QTRY_VERIFY(header->sectionSize(ui::RunListModel::UrlColumn) < textWidth());
+    QVERIFY(header->sectionSize(ui::RunListModel::UrlColumn) >= 200);
+    QCOMPARE(table()->model()->index(row, ui::RunListModel::UrlColumn).data(Qt::ToolTipRole).toString(), url);
+    // Wide again: it takes the room back, unless the user sized it.
+    m_page->resize(1280, 600);
+    QTRY_VERIFY(header->sectionSize(ui::RunListModel::UrlColumn) > textWidth());
+    header->resizeSection(ui::RunListModel::UrlColumn, 250); // as a drag does
+    m_page->resize(1200, 600);
+    QTest::qWait(50);
+    QCOMPARE(header->sectionSize(ui::RunListModel::UrlColumn), 250);
+}
+
+void TestRunsPage::shootoutRunsNameTheirServer()
+{
+    storage::Database other;
+    QVERIFY(other.open(m_database->filePath()));
+    const qint64 shootout = other.beginShootout({}, m_clock);
+    QVERIFY(shootout > 0);
+    QMap<QString, qint64> runOf;
+    int port = 18081;
+    for (const QString &server : { u"nginx"_s, u"lighttpd"_s }) {
+        model::BenchParameters parameters;
+        parameters.url = u"http://127.0.0.1:%1/1k.bin"_s.arg(port++);
+        model::RunSummary summary;
+        summary.startedAtMs = (m_clock += 1000);
+        summary.completed = 500;
+        model::ShootoutEntry entry;
+        entry.runId = other.saveRun(parameters, summary, {});
+        entry.server = server;
+        entry.workload = u"W2"_s;
+        entry.round = 1;
+        entry.summary = summary;
+        QVERIFY(entry.runId > 0);
+        QVERIFY(other.addShootoutRun(shootout, entry));
+        runOf.insert(server, entry.runId);
+    }
+    QVERIFY(other.finishShootout(shootout, {}));
+    const qint64 own = storeRun(u"http://127.0.0.1:8080/"_s, 40, 2);
+    m_page->refresh();
+    QAbstractItemModel *model = table()->model();
+    QCOMPARE(model->rowCount(), 3);
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const qint64 id = model->index(row, 0).data(ui::RunListModel::kRunIdRole).toLongLong();
+        const QModelIndex cell = model->index(row, ui::RunListModel::UrlColumn);
+        const QString text = cell.data().toString();
+        const QString tip = cell.data(Qt::ToolTipRole).toString();
+        if (id == own) {
+            QCOMPARE(text, u"http://127.0.0.1:8080/"_s);
+            continue;
+        }
+        const QString server = runOf.key(id);
+        QVERIFY(!server.isEmpty());
+        // The server first, then the URL (its port alone said nothing).
+        QVERIFY2(text.startsWith(server + u" "_s) && text.contains(u"http://127.0.0.1:"_s), qPrintable(text));
+        QVERIFY2(tip.contains(u"Shootout %1"_s.arg(shootout)) && tip.contains(server) && tip.contains(u"W2"_s)
+                && tip.contains(u"round 1"_s),
+            qPrintable(tip));
+    }
+    selectRuns({ runOf.value(u"nginx"_s) });
+    QVERIFY2(m_page->findChild<QLabel *>(u"runTitle"_s)->text().contains(u"nginx"_s),
+        qPrintable(m_page->findChild<QLabel *>(u"runTitle"_s)->text()));
 }
 
 QTEST_MAIN(TestRunsPage)

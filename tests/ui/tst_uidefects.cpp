@@ -13,9 +13,12 @@
 //   - the Benchmark page running a POST at a fixed rate: its fields, buttons
 //     and figures within the window, running and finished;
 //   - a placeholder that does not follow what the user typed (Add Site >
-//     Advanced: the default log paths follow the host name).
+//     Advanced: the default log paths follow the host name);
+//   - a page's main button below the fold (Shootout's Run, in a scrolled
+//     form), and a run list that shows two rows and a half (issue #20).
 // The surfaces: the pages of the main window (each tab of the Benchmark
-// page's fields; a stored run selected on Runs), Add Site and Edit Site (both tabs), Compare of two runs, the
+// page's fields; a stored run selected on Runs), Add Site and Edit Site (both
+// tabs), Compare of two runs, the
 // confirmations of Remove Site and Delete Run, and the data folder error box.
 // The engine runs on 127.0.0.1 port 0; the data folder is a real SQLite file.
 // HOSTBENCH_SCREENSHOTS=DIR saves each surface checked as DIR/LANGUAGE-NAME.png (Screenshots.h).
@@ -48,6 +51,8 @@
 #include <QGraphicsTextItem>
 #include <QGroupBox>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -171,8 +176,14 @@ private slots:
     void windowFitsSmallestSize();
     void benchmarkPostAtRateFits_data() { languageRows(); }
     void benchmarkPostAtRateFits();
+    // Last: they add a shootout to the data folder.
+    void shootoutRunAboveTheFold_data();
+    void shootoutRunAboveTheFold();
+    void runListHasRoomAtSmallestSize();
 
 private:
+    // A finished shootout of nginx and lighttpd on W1 and W6 (a run each), as the runner stores one.
+    void storeShootout();
     void languageRows();
     // Makes the window in `language` at the smallest size, the engine on port 0.
     bool openWindow(const QString &language);
@@ -729,6 +740,135 @@ void TestUiDefects::benchmarkPostAtRateFits()
     QCOMPARE(page->lastParameters().rate, 25.0);
     QVERIFY(page->lastSummary().completed > 0);
     QCOMPARE(page->lastSummary().statusCounts.value(405), page->lastSummary().completed); // a POST to a file
+}
+
+void TestUiDefects::storeShootout()
+{
+    storage::Database &database = m_folder->database();
+    if (!database.shootouts().isEmpty())
+        return;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const QStringList servers { u"nginx"_s, u"lighttpd"_s };
+    const QStringList workloads { u"W1"_s, u"W6"_s };
+    const qint64 id
+        = database.beginShootout(QJsonObject { { u"servers"_s, QJsonArray::fromStringList(servers) },
+                                     { u"workloads"_s, QJsonArray::fromStringList(workloads) },
+                                     { u"duration_s"_s, 5.0 }, { u"rounds"_s, 1 } },
+            now - 20'000);
+    QVERIFY(id > 0);
+    int port = 18081;
+    for (const QString &workload : workloads) {
+        for (const QString &server : servers) {
+            model::BenchParameters parameters;
+            parameters.url = workload == u"W1"_s ? u"http://127.0.0.1:%1/w1/64b.txt"_s.arg(port)
+                                                 : u"http://127.0.0.1:%1/w6/index.html"_s.arg(port);
+            parameters.concurrency = 64;
+            parameters.requests = 0;
+            parameters.durationMs = 5000;
+            model::RunSummary summary;
+            summary.startedAtMs = now - 20'000 + port;
+            summary.concurrency = 64;
+            summary.timeTakenSec = 5;
+            summary.completed = server == u"nginx"_s ? 412'000 : 338'000;
+            summary.requestsPerSecond = summary.completed / 5.0;
+            summary.latencyP50Ms = 0.61;
+            summary.latencyP90Ms = 1.2;
+            summary.latencyP99Ms = 2.4;
+            model::ShootoutEntry entry;
+            entry.runId = database.saveRun(parameters, summary, {});
+            entry.server = server;
+            entry.workload = workload;
+            entry.summary = summary;
+            entry.cpuUsPerRequest = 9.5;
+            QVERIFY(entry.runId > 0);
+            QVERIFY(database.addShootoutRun(id, entry));
+            ++port;
+        }
+    }
+    QVERIFY(database.finishShootout(id, {}));
+}
+
+void TestUiDefects::shootoutRunAboveTheFold_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1024x700") << kSmallestWindow;
+    QTest::newRow("1280x800") << QSize(1280, 800);
+}
+
+void TestUiDefects::shootoutRunAboveTheFold()
+{
+    // Run Shootout is seen without scrolling: inside the window and not
+    // clipped by the form's scroll area.
+    QFETCH(QSize, size);
+    storeShootout();
+    QVERIFY(openWindow(u"en"_s));
+    m_window->resize(size);
+    auto *tabs = m_window->findChild<QTabWidget *>(u"mainTabs"_s);
+    auto *page = m_window->findChild<QWidget *>(u"shootoutPage"_s);
+    QVERIFY(tabs && page);
+    tabs->setCurrentWidget(page);
+    settle(m_window.get());
+    QCOMPARE(m_window->size(), size);
+    auto *area = page->findChild<QAbstractScrollArea *>(u"shootoutFormArea"_s);
+    QVERIFY(area);
+    for (const QString &name : { u"shootoutRun"_s, u"shootoutStop"_s }) {
+        auto *button = page->findChild<QPushButton *>(name);
+        QVERIFY2(button && button->isVisible(), qPrintable(name));
+        const QRect inWindow(button->mapTo(m_window.get(), QPoint(0, 0)), button->size());
+        QVERIFY2(m_window->rect().contains(inWindow),
+            qPrintable(u"%1 at %2,%3 %4x%5"_s.arg(name)
+                           .arg(inWindow.x())
+                           .arg(inWindow.y())
+                           .arg(inWindow.width())
+                           .arg(inWindow.height())));
+        // Not in the scrolled part, or wholly in its viewport.
+        if (area->isAncestorOf(button)) {
+            const QRect inViewport(button->mapTo(area->viewport(), QPoint(0, 0)), button->size());
+            QVERIFY2(area->viewport()->rect().contains(inViewport), qPrintable(name + u" below the fold"_s));
+        }
+        QCOMPARE(button->visibleRegion().boundingRect(), button->rect());
+    }
+    // The stored shootout shown, for the picture.
+    auto *list = page->findChild<QTableWidget *>(u"shootoutList"_s);
+    QVERIFY(list && list->rowCount() == 1);
+    list->selectRow(0);
+    settle(m_window.get());
+    QVERIFY(test::Screenshots::save(
+        m_window.get(), u"issue20-shootout-%1x%2"_s.arg(size.width()).arg(size.height())));
+}
+
+void TestUiDefects::runListHasRoomAtSmallestSize()
+{
+    // At 1024x700 the run list shows six rows or more (it showed two and a
+    // half), and a shootout's runs say their server.
+    storeShootout();
+    QVERIFY(openWindow(u"en"_s));
+    auto *tabs = m_window->findChild<QTabWidget *>(u"mainTabs"_s);
+    auto *runs = m_window->findChild<ui::RunsPage *>();
+    QVERIFY(tabs && runs);
+    tabs->setCurrentWidget(runs);
+    auto *table = runs->findChild<QTableView *>(u"runsTable"_s);
+    QTRY_VERIFY(table->model()->rowCount() >= 4);
+    table->selectRow(0);
+    settle(m_window.get());
+    QCOMPARE(m_window->size(), kSmallestWindow);
+    const int rowHeight = table->rowHeight(0);
+    const int rows = table->viewport()->height() / rowHeight;
+    QVERIFY2(rows >= 6,
+        qPrintable(u"%1 rows of %2 px in %3 px"_s.arg(rows).arg(rowHeight).arg(table->viewport()->height())));
+    // The report and charts below keep room too.
+    auto *report = runs->findChild<QWidget *>(u"runReport"_s);
+    QVERIFY(report && report->height() >= 200);
+    bool named = false;
+    for (int row = 0; row < table->model()->rowCount(); ++row)
+        named = named
+            || table->model()
+                   ->index(row, ui::RunListModel::UrlColumn)
+                   .data()
+                   .toString()
+                   .startsWith(u"nginx "_s);
+    QVERIFY(named);
+    QVERIFY(test::Screenshots::save(m_window.get(), u"issue20-runs-1024x700"_s));
 }
 
 QTEST_MAIN(TestUiDefects)

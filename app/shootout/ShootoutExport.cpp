@@ -1,0 +1,78 @@
+#include "shootout/ShootoutExport.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::shootout {
+
+namespace {
+
+QStringList stringList(const QJsonValue &value)
+{
+    QStringList list;
+    for (const QJsonValue &item : value.toArray())
+        list.append(item.toString());
+    return list;
+}
+
+} // namespace
+
+std::optional<ShootoutExport::Format> ShootoutExport::format(const QString &name)
+{
+    if (name == u"json"_s)
+        return Format::Json;
+    if (name == u"csv"_s)
+        return Format::Csv;
+    if (name == u"md"_s)
+        return Format::Markdown;
+    return std::nullopt;
+}
+
+QString ShootoutExport::formatName(Format format)
+{
+    switch (format) {
+    case Format::Json:
+        return u"json"_s;
+    case Format::Csv:
+        return u"csv"_s;
+    case Format::Markdown:
+        break;
+    }
+    return u"md"_s;
+}
+
+QList<ShootoutWorkloadResult> ShootoutExport::results(const storage::StoredShootout &shootout)
+{
+    return ShootoutReport::aggregate(shootout.entries, stringList(shootout.settings.value(u"servers"_s)),
+        stringList(shootout.settings.value(u"workloads"_s)));
+}
+
+QJsonObject ShootoutExport::json(qint64 id, qint64 startedAtMs, const QJsonObject &settings,
+    const QJsonObject &servers, const QList<ShootoutWorkloadResult> &results)
+{
+    return QJsonObject { { u"shootout_id"_s, id },
+        { u"started_at"_s, QDateTime::fromMSecsSinceEpoch(startedAtMs).toUTC().toString(Qt::ISODate) },
+        { u"settings"_s, settings }, { u"servers"_s, servers },
+        { u"workloads"_s, ShootoutReport::workloadsJson(results) } };
+}
+
+QString ShootoutExport::text(const storage::StoredShootout &shootout, Format format)
+{
+    const QList<ShootoutWorkloadResult> figures = results(shootout);
+    switch (format) {
+    case Format::Json:
+        return QString::fromUtf8(QJsonDocument(json(shootout.id, shootout.startedAtMs, shootout.settings,
+                                                   shootout.notes.value(u"servers"_s).toObject(), figures))
+                                     .toJson());
+    case Format::Csv:
+        return ShootoutReport::csv(figures);
+    case Format::Markdown:
+        break;
+    }
+    return u"## Shootout %1\n"_s.arg(shootout.id) + ShootoutReport::markdown(figures);
+}
+
+} // namespace hostbench::shootout

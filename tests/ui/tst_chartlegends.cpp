@@ -1,0 +1,228 @@
+// The run charts' legends and axes in a real window at its smallest size
+// (1024x700, offscreen), in English and in German, after a real run of the
+// window's own engine (127.0.0.1, port 0) from the Benchmark page: every
+// legend entry whole (none cut to "…", none over the plot), the time axis
+// as it was while the run went on, tick labels in the window's number
+// format, and the latency log scale remembered (AppSettings) for the
+// Benchmark and Runs pages alike. With HOSTBENCH_SCREENSHOTS=DIR it saves
+// the Benchmark and Server pages in each language (Screenshots.h).
+// The German row checks the German legend texts of translations/hostbench_de.ts.
+#include "Screenshots.h"
+#include "storage/DataFolder.h"
+#include "ui/AppSettings.h"
+#include "ui/BenchCharts.h"
+#include "ui/BenchmarkPage.h"
+#include "ui/ChartLegend.h"
+#include "ui/EngineController.h"
+#include "ui/MainWindow.h"
+#include "ui/Translations.h"
+
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFontMetrics>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QLegend>
+#include <QLocale>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextDocument>
+#include <QValueAxis>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace hostbench;
+
+namespace {
+constexpr int kTimeoutMs = 30000; // generous: the suite runs on two busy cores
+const QSize kSmallestWindow(1024, 700);
+} // namespace
+
+class TestChartLegends final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup();
+    void legendsWholeAfterARun_data();
+    void legendsWholeAfterARun();
+
+private:
+    template <typename T> T *widget(const QString &name) const
+    {
+        T *found = m_window->findChild<T *>(name);
+        if (!found)
+            qWarning("no widget named %s", qPrintable(name));
+        return found;
+    }
+    void showTab(const QString &pageName);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<storage::DataFolder> m_folder;
+    std::unique_ptr<ui::MainWindow> m_window;
+};
+
+void TestChartLegends::cleanup()
+{
+    m_window.reset();
+    m_folder.reset();
+    m_dir.reset();
+    ui::Translations::install(*qApp, u"en"_s);
+    QLocale::setDefault(QLocale::c());
+}
+
+void TestChartLegends::showTab(const QString &pageName)
+{
+    auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
+    QVERIFY(tabs);
+    tabs->setCurrentWidget(widget<QWidget>(pageName));
+    QTRY_VERIFY(widget<QWidget>(pageName)->isVisible());
+}
+
+void TestChartLegends::legendsWholeAfterARun_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QLocale>("locale");
+    QTest::addColumn<QString>("engineRate"); // the engine's requests/s, as the legend names it
+    QTest::newRow("en") << u"en"_s << QLocale(QLocale::English, QLocale::UnitedStates)
+                        << u"Engine requests/s"_s;
+    QTest::newRow("de") << u"de"_s << QLocale(QLocale::German, QLocale::Germany) << u"Engine: Anfragen/s"_s;
+}
+
+void TestChartLegends::legendsWholeAfterARun()
+{
+    QFETCH(QString, language);
+    QFETCH(QLocale, locale);
+    QFETCH(QString, engineRate);
+    ui::Translations::install(*qApp, language);
+    QLocale::setDefault(locale);
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_folder = std::make_unique<storage::DataFolder>();
+    QString error;
+    QVERIFY2(m_folder->open(m_dir->filePath(u"data"_s), &error), qPrintable(error));
+    model::ServerConfig config = m_folder->database().serverConfig();
+    config.port = 0;
+    config.threads = 2;
+    QVERIFY(m_folder->database().saveServerConfig(config));
+    ui::AppSettings(m_folder->database()).setControlApiPort(0);
+    m_window = std::make_unique<ui::MainWindow>(*m_folder);
+    m_window->resize(kSmallestWindow);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->startEngineAtLaunch();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
+
+    // A 2 s run of the window's own engine: the charts show both sides.
+    showTab(u"benchmarkPage"_s);
+    auto *page = widget<ui::BenchmarkPage>(u"benchmarkPage"_s);
+    auto *charts = widget<ui::BenchCharts>(u"benchCharts"_s);
+    QVERIFY(page && charts);
+    widget<QComboBox>(u"benchUrl"_s)->setCurrentText(m_window->engine().url());
+    widget<QSpinBox>(u"benchConcurrency"_s)->setValue(4);
+    widget<QRadioButton>(u"benchByDuration"_s)->setChecked(true);
+    widget<QSpinBox>(u"benchDuration"_s)->setValue(2);
+    widget<QSpinBox>(u"benchThreads"_s)->setValue(1);
+    QTest::mouseClick(widget<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(page->isRunning(), kTimeoutMs);
+    QVERIFY(charts->engineShown());
+    // The time axis while it runs...
+    auto *throughputView = widget<QChartView>(u"benchThroughputChart"_s);
+    auto *latencyView = widget<QChartView>(u"benchLatencyChart"_s);
+    QVERIFY(throughputView && latencyView);
+    const auto timeAxis = [](QChartView *view) {
+        return qobject_cast<QValueAxis *>(view->chart()->axes(Qt::Horizontal).constFirst());
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(charts->pointCount() >= 5, kTimeoutMs);
+    const double liveMax = timeAxis(throughputView)->max();
+    const int liveTicks = timeAxis(throughputView)->tickCount();
+    QCOMPARE(liveMax, 2.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kTimeoutMs);
+    QApplication::processEvents();
+    // ...is the one after it ended, on both charts.
+    for (QChartView *view : { throughputView, latencyView }) {
+        QCOMPARE(timeAxis(view)->max(), liveMax);
+        QCOMPARE(timeAxis(view)->tickCount(), liveTicks);
+    }
+
+    // Each chart's legend: every entry whole, in the legend, under the plot.
+    QCOMPARE(m_window->size(), kSmallestWindow);
+    QStringList labels;
+    for (QChartView *view : { throughputView, latencyView }) {
+        auto *legend = view->findChild<ui::ChartLegend *>();
+        QVERIFY(legend && legend->isVisible());
+        const QFontMetrics metrics(view->chart()->legend()->font());
+        const QList<ui::ChartLegend::Entry> entries = legend->entries();
+        QVERIFY(entries.size() >= 2);
+        for (int i = 0; i < int(entries.size()); ++i) {
+            labels << entries[i].label;
+            const QRect entry = legend->entryRect(i);
+            QVERIFY2(legend->rect().contains(entry),
+                qPrintable(u"%1: \"%2\" at %3,%4 %5 px wide, legend %6 px"_s
+                               .arg(view->objectName(), entries[i].label)
+                               .arg(entry.x())
+                               .arg(entry.y())
+                               .arg(entry.width())
+                               .arg(legend->width())));
+            QVERIFY(entry.width() >= metrics.horizontalAdvance(entries[i].label));
+        }
+        QVERIFY(view->viewport()->rect().contains(legend->geometry()));
+        const QRectF plot = view->chart()->plotArea();
+        QVERIFY2(legend->geometry().top() >= plot.bottom(),
+            qPrintable(u"%1: legend at %2, plot to %3"_s.arg(view->objectName())
+                           .arg(legend->geometry().top())
+                           .arg(plot.bottom())));
+    }
+    QVERIFY2(labels.contains(engineRate), qPrintable(labels.join(u", "_s)));
+    // No text of the charts cut to "…", their tick labels in the window's number format.
+    const QRegularExpression otherDecimal(
+        locale.decimalPoint() == u","_s ? u"^-?\\d+\\.\\d{1,2}$"_s : u"^-?\\d+,\\d{1,2}$"_s);
+    for (QChartView *view : charts->findChildren<QChartView *>()) {
+        view->grab();
+        for (const QGraphicsItem *item : view->scene()->items()) {
+            QString text;
+            if (const auto *rich = dynamic_cast<const QGraphicsTextItem *>(item))
+                text = rich->document()->toPlainText();
+            else if (const auto *plain = dynamic_cast<const QGraphicsSimpleTextItem *>(item))
+                text = plain->text();
+            if (!item->isVisible())
+                continue;
+            QVERIFY2(!(text.contains(u"..."_s) || text.contains(u'…')),
+                qPrintable(view->objectName() + u": "_s + text));
+            QVERIFY2(!otherDecimal.match(text).hasMatch(), qPrintable(view->objectName() + u": "_s + text));
+        }
+    }
+    QVERIFY(test::Screenshots::save(m_window.get(), u"charts-benchmark-page-"_s + language));
+    auto *logBox = charts->findChild<QCheckBox *>(u"benchLatencyLogScale"_s);
+    QVERIFY(logBox && logBox->isVisible());
+
+    // The log scale, ticked on the Benchmark page: remembered, and the Runs page's too.
+    QVERIFY(!ui::AppSettings(m_folder->database()).latencyLogScale());
+    logBox->click();
+    QVERIFY(charts->logScale());
+    QVERIFY(ui::AppSettings(m_folder->database()).latencyLogScale());
+    auto *runCharts = widget<ui::BenchCharts>(u"runCharts"_s);
+    QVERIFY(runCharts);
+    QVERIFY(runCharts->logScale());
+    QVERIFY(test::Screenshots::save(m_window.get(), u"charts-benchmark-page-log-"_s + language));
+    showTab(u"serverPage"_s);
+    QVERIFY(test::Screenshots::save(m_window.get(), u"charts-server-page-"_s + language));
+    // A window opened on the same folder starts with it.
+    m_window.reset();
+    m_window = std::make_unique<ui::MainWindow>(*m_folder);
+    QVERIFY(widget<ui::BenchCharts>(u"benchCharts"_s)->logScale());
+    QVERIFY(widget<ui::BenchCharts>(u"runCharts"_s)->logScale());
+}
+
+QTEST_MAIN(TestChartLegends)
+#include "tst_chartlegends.moc"
