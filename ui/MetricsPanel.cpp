@@ -48,9 +48,9 @@ MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     m_sites->setSelectionMode(QAbstractItemView::NoSelection);
     m_sites->setFocusPolicy(Qt::NoFocus);
     m_sites->setAlternatingRowColors(true);
-    // A row or two in view at the smallest window; more scroll.
+    // Three rows in view at the smallest window (1024x700); more scroll.
     m_sites->setMinimumHeight(m_sites->horizontalHeader()->sizeHint().height()
-        + 2 * m_sites->verticalHeader()->defaultSectionSize() + 2 * m_sites->frameWidth());
+        + 3 * m_sites->verticalHeader()->defaultSectionSize() + 2 * m_sites->frameWidth());
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -82,12 +82,21 @@ QLabel *MetricsPanel::addFigure(
     QFont bold = value->font();
     bold.setBold(true);
     value->setFont(bold);
-    // A long figure ("12,345 / 0 / 17 / 2") wraps at its spaces rather than
-    // widen the page past a 1024 px window.
+    // A long line of figures ("12,345 / 0 / 17 / 2") wraps between its
+    // figures rather than widen the page past a 1024 px window; a figure
+    // itself ("40.2 MiB", "1 min 40 s") never breaks (whole(), update()).
     value->setWordWrap(true);
+    // The name wraps first, as a German "Bearbeitungszeit p50 / p99:" must.
+    label->setWordWrap(true);
     grid->addWidget(label, row, column);
     grid->addWidget(value, row, column + 1);
     return value;
+}
+
+QString MetricsPanel::whole(const QString &figure)
+{
+    QString unbroken = figure;
+    return unbroken.replace(u' ', QChar::Nbsp);
 }
 
 void MetricsPanel::update()
@@ -95,16 +104,16 @@ void MetricsPanel::update()
     const bool running = m_engine.isRunning();
     const model::MetricsSnapshot &m = m_engine.metrics();
     const QString dash = u"–"_s;
-    m_uptime->setText(running ? Format::duration(m.uptimeMs) : dash);
+    m_uptime->setText(running ? whole(Format::duration(m.uptimeMs)) : dash);
     m_requests->setText(running ? Format::count(m.requests) : dash);
-    m_rate->setText(running ? Format::rate(m_engine.requestsPerSecond()) : dash);
+    m_rate->setText(running ? whole(Format::rate(m_engine.requestsPerSecond())) : dash);
     m_latency->setText(running && m.requests > 0
-            ? tr("%1 / %2").arg(
-                Format::milliseconds(m.latencyP50Us / 1000.0), Format::milliseconds(m.latencyP99Us / 1000.0))
+            ? tr("%1 / %2").arg(whole(Format::milliseconds(m.latencyP50Us / 1000.0)),
+                whole(Format::milliseconds(m.latencyP99Us / 1000.0)))
             : dash);
     m_open->setText(running ? Format::count(quint64(qMax<qint64>(0, m.openConnections))) : dash);
     m_accepted->setText(running ? Format::count(m.connectionsAccepted) : dash);
-    m_bytes->setText(running ? Format::bytes(m.bytesSent) : dash);
+    m_bytes->setText(running ? whole(Format::bytes(m.bytesSent)) : dash);
     m_statusClasses->setText(running
             ? u"%1 / %2 / %3 / %4"_s.arg(Format::count(m.statusClasses[1]), Format::count(m.statusClasses[2]),
                 Format::count(m.statusClasses[3]), Format::count(m.statusClasses[4]))

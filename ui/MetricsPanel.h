@@ -32,6 +32,8 @@ public:
     EngineCharts *charts() const { return m_charts; }
 
 private:
+    // `figure` with non-breaking spaces: a number stays with its unit.
+    static QString whole(const QString &figure);
     void update();
     QLabel *addFigure(QGridLayout *grid, const QString &name, const QString &objectName, int row, int column);
 

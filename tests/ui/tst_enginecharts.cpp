@@ -85,6 +85,7 @@ private slots:
     void statusClassesHaveTheirOwnColours();
     void timeAxesShareTicks();
     void siteTableShowsEachSite();
+    void countersKeepEachFigureWhole();
     void spanChooserSetsTimeAxis_data();
     void spanChooserSetsTimeAxis();
     void hiddenChartsAreNotRedrawn();
@@ -375,6 +376,30 @@ void TestEngineCharts::siteTableShowsEachSite()
     // The Errors column with b.test's seven 404s, for review (Screenshots.h).
     if (test::Screenshots::wanted())
         QVERIFY(test::Screenshots::save(m_window.get(), u"server-page-site-errors"_s));
+}
+
+void TestEngineCharts::countersKeepEachFigureWhole()
+{
+    // Issue #20, at 1024x700 in German: "Counters wrap over two or three
+    // lines ('1 min / 40 s', '208.8 / MB')", and the site table shows 2 rows.
+    // A line of figures may break between its figures (" / "), never inside
+    // one: a number keeps its unit.
+    showTab(u"serverPage"_s);
+    for (const QString &name :
+        { u"metricsUptime"_s, u"metricsRate"_s, u"metricsLatency"_s, u"metricsBytes"_s }) {
+        auto *value = widget<QLabel>(name);
+        QVERIFY(value);
+        QTRY_VERIFY(value->text() != u"–"_s);
+        for (const QString &figure : value->text().split(u" / "_s))
+            QVERIFY2(!figure.contains(u' '), qPrintable(name + u": a break inside «"_s + figure + u'»'));
+    }
+    auto *table = widget<QTableWidget>(u"metricsSites"_s);
+    const int rowHeight = table->verticalHeader()->defaultSectionSize();
+    QVERIFY2(table->viewport()->height() >= 3 * rowHeight,
+        qPrintable(u"%1 px for rows of %2 px at %3x%4"_s.arg(table->viewport()->height())
+                       .arg(rowHeight)
+                       .arg(m_window->width())
+                       .arg(m_window->height())));
 }
 
 void TestEngineCharts::spanChooserSetsTimeAxis_data()
