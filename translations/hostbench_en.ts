@@ -75,4 +75,14 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>hostbench::ui::ShootoutPage</name>
+    <message numerus="yes">
+        <source>Delete shootout %1 and its %n run(s)? They leave the Runs page too. This cannot be undone.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -86,6 +86,41 @@
         <translation>En-tête Host&#xa0;:          %1
 </translation>
     </message>
+    <message>
+        <source>Method:                 %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request header:         %1: %2
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request body:           %1 bytes
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request body:           %1 bytes, %2
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate:                   %1 requests/s (open model)
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm-up:                %1 (not counted)
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeout:                %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SiteValidator</name>
@@ -306,6 +341,14 @@
         <source>p50 gap</source>
         <translation>Écart p50</translation>
     </message>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A logarithmic latency axis: a spike of p99 leaves the median readable</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::BenchmarkPage</name>
@@ -460,6 +503,174 @@
     <message>
         <source>Measured by the engine: request parsed to response written. Shown when the target is this window&apos;s engine.</source>
         <translation>Mesuré par le moteur&#xa0;: de la requête lue à la réponse écrite. Affiché quand la cible est le moteur de cette fenêtre.</translation>
+    </message>
+    <message>
+        <source>Closed model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests per second in all, sent on schedule whatever the answers take (open model, as wrk2 -R and hostbench-cli bench --rate). Empty: each connection sends its next request when the last is answered (closed model, as ab)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds of load sent first and not counted (--warmup), e.g. 2 or 0.5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>30s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A request not answered within this time fails as a timeout (--timeout): ms, or with a unit: 500, 500ms, 1.5s, 2m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request method (-m); a body makes a GET a POST, as -p does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name: value, one a line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request headers, one &quot;Name: value&quot; a line (-H); one named Host, User-Agent or Accept replaces the load generator&apos;s own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body, sent as UTF-8 as typed (no file given)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Or a file to send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A file sent as the body instead of the text (-p FILE), read when the run starts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished">Parcourir…</translation>
+    </message>
+    <message>
+        <source>The body&apos;s Content-Type (-T), sent with a body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation type="unfinished">requêtes/s</translation>
+    </message>
+    <message>
+        <source>&amp;Rate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Warm-up:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;imeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Content t&amp;ype:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Method:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hea&amp;ders:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B&amp;ody:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Body fi&amp;le:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rate is a number of requests per second above 0 and at most %L1, or nothing for the closed model; not &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The warm-up is a number of seconds, e.g. 2 or 0.5; not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The timeout is a time from 1 ms to 24 hours, in ms or with a unit: 500, 500ms, 1.5s or 2m; not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give a method, e.g. GET or POST.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A method is one word of letters, digits and !#$%&amp;&apos;*+-.^_`|~, e.g. GET or POST; not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1, &quot;%2&quot;, is no header: write Name: value, e.g. Accept: text/html.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no file &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a folder; give a file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on the %2 tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Body File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start: see %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start: %1 (%2)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -985,12 +1196,16 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <translation>Envoyé/s</translation>
     </message>
     <message>
-        <source>Responses with status 4xx or 5xx among those of the last seconds</source>
-        <translation>Réponses de statut 4xx ou 5xx parmi celles des dernières secondes</translation>
-    </message>
-    <message>
         <source>%1/s</source>
         <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>Responses with status 4xx or 5xx since the engine started (each cell&apos;s tooltip splits them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1086,10 +1301,6 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <translation>Comparer des exécutions</translation>
     </message>
     <message>
-        <source>#%1 · %2</source>
-        <translation>#%1 · %2</translation>
-    </message>
-    <message>
         <source>URL</source>
         <translation>URL</translation>
     </message>
@@ -1138,10 +1349,6 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <translation>Non</translation>
     </message>
     <message>
-        <source>#%1 · %2 · %3</source>
-        <translation>#%1 · %2 · %3</translation>
-    </message>
-    <message>
         <source>Model</source>
         <translation>Modèle</translation>
     </message>
@@ -1160,6 +1367,14 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>closed</source>
         <translation>fermé</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1362,6 +1577,31 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>stopped at %1 of %2</source>
         <translation>arrêté à %1 sur %2</translation>
     </message>
+    <message>
+        <source>#%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Shootout %2: %3, workload %4, round %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run&apos;s number, as the Compare dialog and hostbench-cli runs name it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The URL the run was sent to; for a shootout&apos;s run, the server it measured first</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>
@@ -1403,10 +1643,6 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>No runs yet: start one in Benchmark.</source>
         <translation>Aucune exécution pour l’instant&#xa0;: lancez-en une dans l’onglet Test de charge.</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>Delete Run</source>
@@ -1454,6 +1690,10 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source> and </source>
         <translation> et </translation>
+    </message>
+    <message>
+        <source>%1 · %2 — %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1814,6 +2054,73 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>%1: left out, %2</source>
         <translation>%1&#xa0;: écarté, %2</translation>
+    </message>
+    <message>
+        <source>E&amp;xport...</source>
+        <translation type="unfinished">E&amp;xporter...</translation>
+    </message>
+    <message>
+        <source>De&amp;lete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the shown shootout to a JSON, CSV or Markdown file, as hostbench-cli shootout export does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the shown shootout and its runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Shootout %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export as &quot;%1&quot;: the formats are json, csv and md.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shootout %1 not exported: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shootout %1 exported to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete shootout %1 and its %n run(s)? They leave the Runs page too. This cannot be undone.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete Shootout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished">Supprimer</translation>
+    </message>
+    <message>
+        <source>Shootout %1 not deleted: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shootout %1 and its runs deleted.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
