@@ -89,37 +89,44 @@
     <message>
         <source>Method:                 %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Methode:                %1
+</translation>
     </message>
     <message>
         <source>Request header:         %1: %2
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Anfrage-Header:         %1: %2
+</translation>
     </message>
     <message>
         <source>Request body:           %1 bytes
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Anfrage-Body:           %1 Bytes
+</translation>
     </message>
     <message>
         <source>Request body:           %1 bytes, %2
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Anfrage-Body:           %1 Bytes, %2
+</translation>
     </message>
     <message>
         <source>Rate:                   %1 requests/s (open model)
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Rate:                   %1 Anfragen/s (offenes Modell)
+</translation>
     </message>
     <message>
         <source>Warm-up:                %1 (not counted)
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufwärmphase:           %1 (nicht gezählt)
+</translation>
     </message>
     <message>
         <source>Timeout:                %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitlimit:              %1
+</translation>
     </message>
 </context>
 <context>
@@ -343,11 +350,11 @@
     </message>
     <message>
         <source>Log scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Log. Skala</translation>
     </message>
     <message>
         <source>A logarithmic latency axis: a spike of p99 leaves the median readable</source>
-        <translation type="unfinished"></translation>
+        <translation>Logarithmische Latenzachse: eine Spitze von p99 lässt den Median lesbar</translation>
     </message>
 </context>
 <context>
@@ -506,171 +513,171 @@
     </message>
     <message>
         <source>Closed model</source>
-        <translation type="unfinished"></translation>
+        <translation>Geschlossenes Modell</translation>
     </message>
     <message>
         <source>Requests per second in all, sent on schedule whatever the answers take (open model, as wrk2 -R and hostbench-cli bench --rate). Empty: each connection sends its next request when the last is answered (closed model, as ab)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfragen pro Sekunde insgesamt, nach Zeitplan gesendet, wie lange die Antworten auch brauchen (offenes Modell, wie wrk2 -R und hostbench-cli bench --rate). Leer: Jede Verbindung sendet ihre nächste Anfrage, wenn die letzte beantwortet ist (geschlossenes Modell, wie ab)</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine</translation>
     </message>
     <message>
         <source>Seconds of load sent first and not counted (--warmup), e.g. 2 or 0.5</source>
-        <translation type="unfinished"></translation>
+        <translation>Sekunden Last, die zuerst gesendet und nicht gezählt werden (--warmup), z. B. 2 oder 0.5</translation>
     </message>
     <message>
         <source>30s</source>
-        <translation type="unfinished"></translation>
+        <translation>30s</translation>
     </message>
     <message>
         <source>A request not answered within this time fails as a timeout (--timeout): ms, or with a unit: 500, 500ms, 1.5s, 2m</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Anfrage, die in dieser Zeit nicht beantwortet wird, scheitert mit Zeitüberschreitung (--timeout): ms oder mit Einheit: 500, 500ms, 1.5s, 2m</translation>
     </message>
     <message>
         <source>The request method (-m); a body makes a GET a POST, as -p does</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Methode der Anfrage (-m); ein Body macht aus einem GET ein POST, wie -p</translation>
     </message>
     <message>
         <source>Name: value, one a line</source>
-        <translation type="unfinished"></translation>
+        <translation>Name: Wert, einer pro Zeile</translation>
     </message>
     <message>
         <source>Request headers, one &quot;Name: value&quot; a line (-H); one named Host, User-Agent or Accept replaces the load generator&apos;s own</source>
-        <translation type="unfinished"></translation>
+        <translation>Header der Anfrage, einer pro Zeile als „Name: Wert“ (-H); einer namens Host, User-Agent oder Accept ersetzt den des Lastgenerators</translation>
     </message>
     <message>
         <source>No body</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Body</translation>
     </message>
     <message>
         <source>The request body, sent as UTF-8 as typed (no file given)</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Body der Anfrage, als UTF-8 so gesendet, wie er eingegeben ist (ohne angegebene Datei)</translation>
     </message>
     <message>
         <source>Or a file to send</source>
-        <translation type="unfinished"></translation>
+        <translation>Oder eine Datei zum Senden</translation>
     </message>
     <message>
         <source>A file sent as the body instead of the text (-p FILE), read when the run starts</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Datei, die statt des Textes als Body gesendet wird (-p FILE), gelesen beim Start des Laufs</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished">Durchsuchen …</translation>
+        <translation>Durchsuchen …</translation>
     </message>
     <message>
         <source>The body&apos;s Content-Type (-T), sent with a body</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Content-Type des Bodys (-T), mit einem Body gesendet</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <source>Timing</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitsteuerung</translation>
     </message>
     <message>
         <source>requests/s</source>
-        <translation type="unfinished">Anfragen/s</translation>
+        <translation>Anfragen/s</translation>
     </message>
     <message>
         <source>&amp;Rate:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Rate:</translation>
     </message>
     <message>
         <source>s</source>
-        <translation type="unfinished"></translation>
+        <translation>s</translation>
     </message>
     <message>
         <source>&amp;Warm-up:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aufwärmphase:</translation>
     </message>
     <message>
         <source>T&amp;imeout:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zeitlimit:</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished"></translation>
+        <translation>Anfrage</translation>
     </message>
     <message>
         <source>Content t&amp;ype:</source>
-        <translation type="unfinished"></translation>
+        <translation>Content-T&amp;ype:</translation>
     </message>
     <message>
         <source>&amp;Method:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Methode:</translation>
     </message>
     <message>
         <source>Hea&amp;ders:</source>
-        <translation type="unfinished"></translation>
+        <translation>H&amp;eader:</translation>
     </message>
     <message>
         <source>B&amp;ody:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Body:</translation>
     </message>
     <message>
         <source>Body fi&amp;le:</source>
-        <translation type="unfinished"></translation>
+        <translation>Body-&amp;Datei:</translation>
     </message>
     <message>
         <source>The rate is a number of requests per second above 0 and at most %L1, or nothing for the closed model; not &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Rate ist eine Zahl von Anfragen pro Sekunde über 0 und höchstens %L1 oder leer für das geschlossene Modell; nicht „%2“.</translation>
     </message>
     <message>
         <source>The warm-up is a number of seconds, e.g. 2 or 0.5; not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Aufwärmphase ist eine Zahl von Sekunden, z. B. 2 oder 0.5; nicht „%1“.</translation>
     </message>
     <message>
         <source>The timeout is a time from 1 ms to 24 hours, in ms or with a unit: 500, 500ms, 1.5s or 2m; not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Zeitlimit ist eine Zeit von 1 ms bis 24 Stunden, in ms oder mit Einheit: 500, 500ms, 1.5s oder 2m; nicht „%1“.</translation>
     </message>
     <message>
         <source>Give a method, e.g. GET or POST.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie eine Methode an, z. B. GET oder POST.</translation>
     </message>
     <message>
         <source>A method is one word of letters, digits and !#$%&amp;&apos;*+-.^_`|~, e.g. GET or POST; not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Methode ist ein Wort aus Buchstaben, Ziffern und !#$%&amp;&apos;*+-.^_`|~, z. B. GET oder POST; nicht „%1“.</translation>
     </message>
     <message>
         <source>Line %1, &quot;%2&quot;, is no header: write Name: value, e.g. Accept: text/html.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile %1, „%2“, ist kein Header: Schreiben Sie Name: Wert, z. B. Accept: text/html.</translation>
     </message>
     <message>
         <source>There is no file &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es gibt keine Datei „%1“.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a folder; give a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist ein Ordner; geben Sie eine Datei an.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ kann nicht gelesen werden.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>%1 on the %2 tab</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 im Tab „%2“</translation>
     </message>
     <message>
         <source>Body File</source>
-        <translation type="unfinished"></translation>
+        <translation>Body-Datei</translation>
     </message>
     <message>
         <source>Cannot start: see %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Start nicht möglich: siehe %1.</translation>
     </message>
     <message>
         <source>Cannot start: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Start nicht möglich: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -1201,11 +1208,11 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
     <message>
         <source>Responses with status 4xx or 5xx since the engine started (each cell&apos;s tooltip splits them)</source>
-        <translation type="unfinished"></translation>
+        <translation>Antworten mit Status 4xx oder 5xx seit dem Start des Servers (die Kurzinfo jeder Zelle schlüsselt sie auf)</translation>
     </message>
     <message>
         <source>%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 Antworten seit dem Start des Servers: %3 mit 4xx, %4 mit 5xx</translation>
     </message>
 </context>
 <context>
@@ -1370,11 +1377,11 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>%1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -1579,28 +1586,29 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
     <message>
         <source>#%1</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>%1
 Shootout %2: %3, workload %4, round %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Shootout %2: %3, Last %4, Runde %5</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <source>The run&apos;s number, as the Compare dialog and hostbench-cli runs name it</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Nummer des Laufs, wie der Vergleichsdialog und hostbench-cli runs sie nennen</translation>
     </message>
     <message>
         <source>The URL the run was sent to; for a shootout&apos;s run, the server it measured first</source>
-        <translation type="unfinished"></translation>
+        <translation>Die URL, an die der Lauf gesendet wurde; bei einem Lauf aus einem Shootout steht der gemessene Server davor</translation>
     </message>
 </context>
 <context>
@@ -1693,7 +1701,7 @@ Shootout %2: %3, workload %4, round %5</source>
     </message>
     <message>
         <source>%1 · %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 — %3</translation>
     </message>
 </context>
 <context>
@@ -2057,70 +2065,70 @@ Shootout %2: %3, workload %4, round %5</source>
     </message>
     <message>
         <source>E&amp;xport...</source>
-        <translation type="unfinished">E&amp;xportieren...</translation>
+        <translation>E&amp;xportieren...</translation>
     </message>
     <message>
         <source>De&amp;lete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Löschen</translation>
     </message>
     <message>
         <source>Write the shown shootout to a JSON, CSV or Markdown file, as hostbench-cli shootout export does</source>
-        <translation type="unfinished"></translation>
+        <translation>Den angezeigten Shootout in eine JSON-, CSV- oder Markdown-Datei schreiben, wie es hostbench-cli shootout export tut</translation>
     </message>
     <message>
         <source>Delete the shown shootout and its runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Den angezeigten Shootout mit seinen Läufen löschen</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>Export Shootout %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 exportieren</translation>
     </message>
     <message>
         <source>Cannot export as &quot;%1&quot;: the formats are json, csv and md.</source>
-        <translation type="unfinished"></translation>
+        <translation>Export als „%1“ nicht möglich: Die Formate sind json, csv und md.</translation>
     </message>
     <message>
         <source>Shootout %1 not exported: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 nicht exportiert: %2</translation>
     </message>
     <message>
         <source>Shootout %1 exported to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 nach %2 exportiert.</translation>
     </message>
     <message numerus="yes">
         <source>Delete shootout %1 and its %n run(s)? They leave the Runs page too. This cannot be undone.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Shootout %1 und seinen %n Lauf löschen? Er verschwindet auch von der Seite Läufe. Das lässt sich nicht rückgängig machen.</numerusform>
+            <numerusform>Shootout %1 und seine %n Läufe löschen? Sie verschwinden auch von der Seite Läufe. Das lässt sich nicht rückgängig machen.</numerusform>
         </translation>
     </message>
     <message>
         <source>Delete Shootout</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout löschen</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">Löschen</translation>
+        <translation>Löschen</translation>
     </message>
     <message>
         <source>Shootout %1 not deleted: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 nicht gelöscht: %2</translation>
     </message>
     <message>
         <source>Shootout %1 and its runs deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 und seine Läufe gelöscht.</translation>
     </message>
 </context>
 <context>

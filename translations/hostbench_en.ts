@@ -79,9 +79,9 @@
     <name>hostbench::ui::ShootoutPage</name>
     <message numerus="yes">
         <source>Delete shootout %1 and its %n run(s)? They leave the Runs page too. This cannot be undone.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Delete shootout %1 and its %n run? It leaves the Runs page too. This cannot be undone.</numerusform>
+            <numerusform>Delete shootout %1 and its %n runs? They leave the Runs page too. This cannot be undone.</numerusform>
         </translation>
     </message>
 </context>

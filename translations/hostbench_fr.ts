@@ -89,37 +89,44 @@
     <message>
         <source>Method:                 %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Méthode&#xa0;:               %1
+</translation>
     </message>
     <message>
         <source>Request header:         %1: %2
 </source>
-        <translation type="unfinished"></translation>
+        <translation>En-tête de requête&#xa0;:    %1: %2
+</translation>
     </message>
     <message>
         <source>Request body:           %1 bytes
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Corps de requête&#xa0;:      %1 octets
+</translation>
     </message>
     <message>
         <source>Request body:           %1 bytes, %2
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Corps de requête&#xa0;:      %1 octets, %2
+</translation>
     </message>
     <message>
         <source>Rate:                   %1 requests/s (open model)
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Débit&#xa0;:                 %1 requêtes/s (modèle ouvert)
+</translation>
     </message>
     <message>
         <source>Warm-up:                %1 (not counted)
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Préchauffage&#xa0;:          %1 (non compté)
+</translation>
     </message>
     <message>
         <source>Timeout:                %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Délai d’attente&#xa0;:       %1
+</translation>
     </message>
 </context>
 <context>
@@ -343,11 +350,11 @@
     </message>
     <message>
         <source>Log scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Échelle log.</translation>
     </message>
     <message>
         <source>A logarithmic latency axis: a spike of p99 leaves the median readable</source>
-        <translation type="unfinished"></translation>
+        <translation>Un axe de latence logarithmique&#xa0;: un pic de p99 laisse la médiane lisible</translation>
     </message>
 </context>
 <context>
@@ -506,171 +513,171 @@
     </message>
     <message>
         <source>Closed model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modèle fermé</translation>
     </message>
     <message>
         <source>Requests per second in all, sent on schedule whatever the answers take (open model, as wrk2 -R and hostbench-cli bench --rate). Empty: each connection sends its next request when the last is answered (closed model, as ab)</source>
-        <translation type="unfinished"></translation>
+        <translation>Requêtes par seconde au total, envoyées selon un rythme fixe quel que soit le temps des réponses (modèle ouvert, comme wrk2 -R et hostbench-cli bench --rate). Vide&#xa0;: chaque connexion envoie sa requête suivante quand la précédente a reçu sa réponse (modèle fermé, comme ab)</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun</translation>
     </message>
     <message>
         <source>Seconds of load sent first and not counted (--warmup), e.g. 2 or 0.5</source>
-        <translation type="unfinished"></translation>
+        <translation>Secondes de charge envoyées d’abord et non comptées (--warmup), p. ex. 2 ou 0.5</translation>
     </message>
     <message>
         <source>30s</source>
-        <translation type="unfinished"></translation>
+        <translation>30s</translation>
     </message>
     <message>
         <source>A request not answered within this time fails as a timeout (--timeout): ms, or with a unit: 500, 500ms, 1.5s, 2m</source>
-        <translation type="unfinished"></translation>
+        <translation>Une requête sans réponse dans ce délai échoue pour délai dépassé (--timeout)&#xa0;: en ms, ou avec une unité&#xa0;: 500, 500ms, 1.5s, 2m</translation>
     </message>
     <message>
         <source>The request method (-m); a body makes a GET a POST, as -p does</source>
-        <translation type="unfinished"></translation>
+        <translation>La méthode de la requête (-m)&#xa0;; un corps fait d’un GET un POST, comme -p</translation>
     </message>
     <message>
         <source>Name: value, one a line</source>
-        <translation type="unfinished"></translation>
+        <translation>Nom: valeur, un par ligne</translation>
     </message>
     <message>
         <source>Request headers, one &quot;Name: value&quot; a line (-H); one named Host, User-Agent or Accept replaces the load generator&apos;s own</source>
-        <translation type="unfinished"></translation>
+        <translation>En-têtes de la requête, un «&#xa0;Nom: valeur&#xa0;» par ligne (-H)&#xa0;; un en-tête nommé Host, User-Agent ou Accept remplace celui du générateur de charge</translation>
     </message>
     <message>
         <source>No body</source>
-        <translation type="unfinished"></translation>
+        <translation>Aucun corps</translation>
     </message>
     <message>
         <source>The request body, sent as UTF-8 as typed (no file given)</source>
-        <translation type="unfinished"></translation>
+        <translation>Le corps de la requête, envoyé en UTF-8 tel que saisi (sans fichier indiqué)</translation>
     </message>
     <message>
         <source>Or a file to send</source>
-        <translation type="unfinished"></translation>
+        <translation>Ou un fichier à envoyer</translation>
     </message>
     <message>
         <source>A file sent as the body instead of the text (-p FILE), read when the run starts</source>
-        <translation type="unfinished"></translation>
+        <translation>Un fichier envoyé comme corps à la place du texte (-p FILE), lu au démarrage de l’exécution</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished">Parcourir…</translation>
+        <translation>Parcourir…</translation>
     </message>
     <message>
         <source>The body&apos;s Content-Type (-T), sent with a body</source>
-        <translation type="unfinished"></translation>
+        <translation>Le Content-Type du corps (-T), envoyé avec un corps</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécution</translation>
     </message>
     <message>
         <source>Timing</source>
-        <translation type="unfinished"></translation>
+        <translation>Minutage</translation>
     </message>
     <message>
         <source>requests/s</source>
-        <translation type="unfinished">requêtes/s</translation>
+        <translation>requêtes/s</translation>
     </message>
     <message>
         <source>&amp;Rate:</source>
-        <translation type="unfinished"></translation>
+        <translation>Dé&amp;bit&#xa0;:</translation>
     </message>
     <message>
         <source>s</source>
-        <translation type="unfinished"></translation>
+        <translation>s</translation>
     </message>
     <message>
         <source>&amp;Warm-up:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Préchauffage&#xa0;:</translation>
     </message>
     <message>
         <source>T&amp;imeout:</source>
-        <translation type="unfinished"></translation>
+        <translation>Délai d’&amp;attente&#xa0;:</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished"></translation>
+        <translation>Requête</translation>
     </message>
     <message>
         <source>Content t&amp;ype:</source>
-        <translation type="unfinished"></translation>
+        <translation>T&amp;ype MIME&#xa0;:</translation>
     </message>
     <message>
         <source>&amp;Method:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Méthode&#xa0;:</translation>
     </message>
     <message>
         <source>Hea&amp;ders:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;En-têtes&#xa0;:</translation>
     </message>
     <message>
         <source>B&amp;ody:</source>
-        <translation type="unfinished"></translation>
+        <translation>C&amp;orps&#xa0;:</translation>
     </message>
     <message>
         <source>Body fi&amp;le:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fichier du corps&#xa0;:</translation>
     </message>
     <message>
         <source>The rate is a number of requests per second above 0 and at most %L1, or nothing for the closed model; not &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le débit est un nombre de requêtes par seconde supérieur à 0 et d’au plus %L1, ou rien pour le modèle fermé&#xa0;; pas «&#xa0;%2&#xa0;».</translation>
     </message>
     <message>
         <source>The warm-up is a number of seconds, e.g. 2 or 0.5; not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le préchauffage est un nombre de secondes, p. ex. 2 ou 0.5&#xa0;; pas «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
         <source>The timeout is a time from 1 ms to 24 hours, in ms or with a unit: 500, 500ms, 1.5s or 2m; not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le délai d’attente est une durée de 1 ms à 24 heures, en ms ou avec une unité&#xa0;: 500, 500ms, 1.5s ou 2m&#xa0;; pas «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
         <source>Give a method, e.g. GET or POST.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indiquez une méthode, p. ex. GET ou POST.</translation>
     </message>
     <message>
         <source>A method is one word of letters, digits and !#$%&amp;&apos;*+-.^_`|~, e.g. GET or POST; not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Une méthode est un mot fait de lettres, de chiffres et de !#$%&amp;&apos;*+-.^_`|~, p. ex. GET ou POST&#xa0;; pas «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
         <source>Line %1, &quot;%2&quot;, is no header: write Name: value, e.g. Accept: text/html.</source>
-        <translation type="unfinished"></translation>
+        <translation>La ligne %1, «&#xa0;%2&#xa0;», n’est pas un en-tête&#xa0;: écrivez Nom: valeur, p. ex. Accept: text/html.</translation>
     </message>
     <message>
         <source>There is no file &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Le fichier «&#xa0;%1&#xa0;» n’existe pas.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a folder; give a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» est un dossier&#xa0;; indiquez un fichier.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» ne peut pas être lu.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>«&#xa0;%1&#xa0;» ne peut pas être lu&#xa0;: %2</translation>
     </message>
     <message>
         <source>%1 on the %2 tab</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 dans l’onglet %2</translation>
     </message>
     <message>
         <source>Body File</source>
-        <translation type="unfinished"></translation>
+        <translation>Fichier du corps</translation>
     </message>
     <message>
         <source>Cannot start: see %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Démarrage impossible&#xa0;: voir %1.</translation>
     </message>
     <message>
         <source>Cannot start: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Démarrage impossible&#xa0;: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -1201,11 +1208,11 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     </message>
     <message>
         <source>Responses with status 4xx or 5xx since the engine started (each cell&apos;s tooltip splits them)</source>
-        <translation type="unfinished"></translation>
+        <translation>Réponses avec un statut 4xx ou 5xx depuis le démarrage du serveur (l’infobulle de chaque cellule les détaille)</translation>
     </message>
     <message>
         <source>%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 réponses sur %2 depuis le démarrage du serveur&#xa0;: %3 en 4xx, %4 en 5xx</translation>
     </message>
 </context>
 <context>
@@ -1370,11 +1377,11 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>%1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -1579,28 +1586,29 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     </message>
     <message>
         <source>#%1</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>%1
 Shootout %2: %3, workload %4, round %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Exécution</translation>
     </message>
     <message>
         <source>The run&apos;s number, as the Compare dialog and hostbench-cli runs name it</source>
-        <translation type="unfinished"></translation>
+        <translation>Le numéro de l’exécution, tel que le nomment la fenêtre Comparer et hostbench-cli runs</translation>
     </message>
     <message>
         <source>The URL the run was sent to; for a shootout&apos;s run, the server it measured first</source>
-        <translation type="unfinished"></translation>
+        <translation>L’URL à laquelle l’exécution a été envoyée&#xa0;; pour une exécution de shootout, précédée du serveur mesuré</translation>
     </message>
 </context>
 <context>
@@ -1693,7 +1701,7 @@ Shootout %2: %3, workload %4, round %5</source>
     </message>
     <message>
         <source>%1 · %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 — %3</translation>
     </message>
 </context>
 <context>
@@ -2057,70 +2065,70 @@ Shootout %2: %3, workload %4, round %5</source>
     </message>
     <message>
         <source>E&amp;xport...</source>
-        <translation type="unfinished">E&amp;xporter...</translation>
+        <translation>E&amp;xporter...</translation>
     </message>
     <message>
         <source>De&amp;lete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Supprimer</translation>
     </message>
     <message>
         <source>Write the shown shootout to a JSON, CSV or Markdown file, as hostbench-cli shootout export does</source>
-        <translation type="unfinished"></translation>
+        <translation>Écrire le shootout affiché dans un fichier JSON, CSV ou Markdown, comme le fait hostbench-cli shootout export</translation>
     </message>
     <message>
         <source>Delete the shown shootout and its runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimer le shootout affiché et ses exécutions</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>Export Shootout %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Exporter le shootout %1</translation>
     </message>
     <message>
         <source>Cannot export as &quot;%1&quot;: the formats are json, csv and md.</source>
-        <translation type="unfinished"></translation>
+        <translation>Impossible d’exporter en «&#xa0;%1&#xa0;»&#xa0;: les formats sont json, csv et md.</translation>
     </message>
     <message>
         <source>Shootout %1 not exported: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 non exporté&#xa0;: %2</translation>
     </message>
     <message>
         <source>Shootout %1 exported to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 exporté vers %2.</translation>
     </message>
     <message numerus="yes">
         <source>Delete shootout %1 and its %n run(s)? They leave the Runs page too. This cannot be undone.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Supprimer le shootout %1 et %n exécution&#xa0;? Elle disparaît aussi de la page Exécutions. Cette action est irréversible.</numerusform>
+            <numerusform>Supprimer le shootout %1 et ses %n exécutions&#xa0;? Elles disparaissent aussi de la page Exécutions. Cette action est irréversible.</numerusform>
         </translation>
     </message>
     <message>
         <source>Delete Shootout</source>
-        <translation type="unfinished"></translation>
+        <translation>Supprimer le shootout</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">Supprimer</translation>
+        <translation>Supprimer</translation>
     </message>
     <message>
         <source>Shootout %1 not deleted: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 non supprimé&#xa0;: %2</translation>
     </message>
     <message>
         <source>Shootout %1 and its runs deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 et ses exécutions supprimés.</translation>
     </message>
 </context>
 <context>

@@ -89,37 +89,44 @@
     <message>
         <source>Method:                 %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Método:                 %1
+</translation>
     </message>
     <message>
         <source>Request header:         %1: %2
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Cabeçalho enviado:      %1: %2
+</translation>
     </message>
     <message>
         <source>Request body:           %1 bytes
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Corpo enviado:          %1 bytes
+</translation>
     </message>
     <message>
         <source>Request body:           %1 bytes, %2
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Corpo enviado:          %1 bytes, %2
+</translation>
     </message>
     <message>
         <source>Rate:                   %1 requests/s (open model)
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Taxa:                   %1 requisições/s (modelo aberto)
+</translation>
     </message>
     <message>
         <source>Warm-up:                %1 (not counted)
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aquecimento:            %1 (não contado)
+</translation>
     </message>
     <message>
         <source>Timeout:                %1
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo limite:           %1
+</translation>
     </message>
 </context>
 <context>
@@ -343,11 +350,11 @@
     </message>
     <message>
         <source>Log scale</source>
-        <translation type="unfinished"></translation>
+        <translation>Escala log.</translation>
     </message>
     <message>
         <source>A logarithmic latency axis: a spike of p99 leaves the median readable</source>
-        <translation type="unfinished"></translation>
+        <translation>Um eixo de latência logarítmico: um pico de p99 deixa a mediana legível</translation>
     </message>
 </context>
 <context>
@@ -506,171 +513,171 @@
     </message>
     <message>
         <source>Closed model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelo fechado</translation>
     </message>
     <message>
         <source>Requests per second in all, sent on schedule whatever the answers take (open model, as wrk2 -R and hostbench-cli bench --rate). Empty: each connection sends its next request when the last is answered (closed model, as ab)</source>
-        <translation type="unfinished"></translation>
+        <translation>Requisições por segundo no total, enviadas num ritmo fixo, não importa quanto as respostas demorem (modelo aberto, como wrk2 -R e hostbench-cli bench --rate). Vazio: cada conexão envia a próxima requisição quando a anterior é respondida (modelo fechado, como ab)</translation>
     </message>
     <message>
         <source>None</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum</translation>
     </message>
     <message>
         <source>Seconds of load sent first and not counted (--warmup), e.g. 2 or 0.5</source>
-        <translation type="unfinished"></translation>
+        <translation>Segundos de carga enviados primeiro e não contados (--warmup), por exemplo 2 ou 0.5</translation>
     </message>
     <message>
         <source>30s</source>
-        <translation type="unfinished"></translation>
+        <translation>30s</translation>
     </message>
     <message>
         <source>A request not answered within this time fails as a timeout (--timeout): ms, or with a unit: 500, 500ms, 1.5s, 2m</source>
-        <translation type="unfinished"></translation>
+        <translation>Uma requisição não respondida dentro deste tempo falha por tempo esgotado (--timeout): ms, ou com uma unidade: 500, 500ms, 1.5s, 2m</translation>
     </message>
     <message>
         <source>The request method (-m); a body makes a GET a POST, as -p does</source>
-        <translation type="unfinished"></translation>
+        <translation>O método da requisição (-m); um corpo transforma um GET em POST, como faz o -p</translation>
     </message>
     <message>
         <source>Name: value, one a line</source>
-        <translation type="unfinished"></translation>
+        <translation>Nome: valor, um por linha</translation>
     </message>
     <message>
         <source>Request headers, one &quot;Name: value&quot; a line (-H); one named Host, User-Agent or Accept replaces the load generator&apos;s own</source>
-        <translation type="unfinished"></translation>
+        <translation>Cabeçalhos da requisição, um &quot;Nome: valor&quot; por linha (-H); um chamado Host, User-Agent ou Accept substitui o do gerador de carga</translation>
     </message>
     <message>
         <source>No body</source>
-        <translation type="unfinished"></translation>
+        <translation>Sem corpo</translation>
     </message>
     <message>
         <source>The request body, sent as UTF-8 as typed (no file given)</source>
-        <translation type="unfinished"></translation>
+        <translation>O corpo da requisição, enviado em UTF-8 como digitado (sem arquivo indicado)</translation>
     </message>
     <message>
         <source>Or a file to send</source>
-        <translation type="unfinished"></translation>
+        <translation>Ou um arquivo a enviar</translation>
     </message>
     <message>
         <source>A file sent as the body instead of the text (-p FILE), read when the run starts</source>
-        <translation type="unfinished"></translation>
+        <translation>Um arquivo enviado como corpo no lugar do texto (-p FILE), lido quando a execução começa</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished">Procurar…</translation>
+        <translation>Procurar…</translation>
     </message>
     <message>
         <source>The body&apos;s Content-Type (-T), sent with a body</source>
-        <translation type="unfinished"></translation>
+        <translation>O Content-Type do corpo (-T), enviado junto com um corpo</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Execução</translation>
     </message>
     <message>
         <source>Timing</source>
-        <translation type="unfinished"></translation>
+        <translation>Temporização</translation>
     </message>
     <message>
         <source>requests/s</source>
-        <translation type="unfinished">requisições/s</translation>
+        <translation>requisições/s</translation>
     </message>
     <message>
         <source>&amp;Rate:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Taxa:</translation>
     </message>
     <message>
         <source>s</source>
-        <translation type="unfinished"></translation>
+        <translation>s</translation>
     </message>
     <message>
         <source>&amp;Warm-up:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aquecimento:</translation>
     </message>
     <message>
         <source>T&amp;imeout:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tempo &amp;limite:</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished"></translation>
+        <translation>Requisição</translation>
     </message>
     <message>
         <source>Content t&amp;ype:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tip&amp;o MIME:</translation>
     </message>
     <message>
         <source>&amp;Method:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Método:</translation>
     </message>
     <message>
         <source>Hea&amp;ders:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ca&amp;beçalhos:</translation>
     </message>
     <message>
         <source>B&amp;ody:</source>
-        <translation type="unfinished"></translation>
+        <translation>Co&amp;rpo:</translation>
     </message>
     <message>
         <source>Body fi&amp;le:</source>
-        <translation type="unfinished"></translation>
+        <translation>Arqui&amp;vo do corpo:</translation>
     </message>
     <message>
         <source>The rate is a number of requests per second above 0 and at most %L1, or nothing for the closed model; not &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>A taxa é um número de requisições por segundo acima de 0 e de no máximo %L1, ou nada para o modelo fechado; não &quot;%2&quot;.</translation>
     </message>
     <message>
         <source>The warm-up is a number of seconds, e.g. 2 or 0.5; not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>O aquecimento é um número de segundos, por exemplo 2 ou 0.5; não &quot;%1&quot;.</translation>
     </message>
     <message>
         <source>The timeout is a time from 1 ms to 24 hours, in ms or with a unit: 500, 500ms, 1.5s or 2m; not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>O tempo limite é um tempo de 1 ms a 24 horas, em ms ou com uma unidade: 500, 500ms, 1.5s ou 2m; não &quot;%1&quot;.</translation>
     </message>
     <message>
         <source>Give a method, e.g. GET or POST.</source>
-        <translation type="unfinished"></translation>
+        <translation>Informe um método, por exemplo GET ou POST.</translation>
     </message>
     <message>
         <source>A method is one word of letters, digits and !#$%&amp;&apos;*+-.^_`|~, e.g. GET or POST; not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Um método é uma palavra de letras, dígitos e !#$%&amp;&apos;*+-.^_`|~, por exemplo GET ou POST; não &quot;%1&quot;.</translation>
     </message>
     <message>
         <source>Line %1, &quot;%2&quot;, is no header: write Name: value, e.g. Accept: text/html.</source>
-        <translation type="unfinished"></translation>
+        <translation>A linha %1, &quot;%2&quot;, não é um cabeçalho: escreva Nome: valor, por exemplo Accept: text/html.</translation>
     </message>
     <message>
         <source>There is no file &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>O arquivo &quot;%1&quot; não existe.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is a folder; give a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; é uma pasta; informe um arquivo.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível ler &quot;%1&quot;.</translation>
     </message>
     <message>
         <source>&quot;%1&quot; cannot be read: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível ler &quot;%1&quot;: %2</translation>
     </message>
     <message>
         <source>%1 on the %2 tab</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 na aba %2</translation>
     </message>
     <message>
         <source>Body File</source>
-        <translation type="unfinished"></translation>
+        <translation>Arquivo do corpo</translation>
     </message>
     <message>
         <source>Cannot start: see %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível iniciar: veja %1.</translation>
     </message>
     <message>
         <source>Cannot start: %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível iniciar: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -1201,11 +1208,11 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     </message>
     <message>
         <source>Responses with status 4xx or 5xx since the engine started (each cell&apos;s tooltip splits them)</source>
-        <translation type="unfinished"></translation>
+        <translation>Respostas com status 4xx ou 5xx desde que o servidor iniciou (a dica de cada célula as separa)</translation>
     </message>
     <message>
         <source>%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 de %2 respostas desde que o servidor iniciou: %3 com 4xx, %4 com 5xx</translation>
     </message>
 </context>
 <context>
@@ -1370,11 +1377,11 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>%1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -1579,28 +1586,29 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     </message>
     <message>
         <source>#%1</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1</translation>
     </message>
     <message>
         <source>%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>%1
 Shootout %2: %3, workload %4, round %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Shootout %2: %3, carga %4, rodada %5</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Execução</translation>
     </message>
     <message>
         <source>The run&apos;s number, as the Compare dialog and hostbench-cli runs name it</source>
-        <translation type="unfinished"></translation>
+        <translation>O número da execução, como o diálogo Comparar e o hostbench-cli runs o chamam</translation>
     </message>
     <message>
         <source>The URL the run was sent to; for a shootout&apos;s run, the server it measured first</source>
-        <translation type="unfinished"></translation>
+        <translation>A URL para a qual a execução foi enviada; numa execução de shootout, precedida pelo servidor medido</translation>
     </message>
 </context>
 <context>
@@ -1693,7 +1701,7 @@ Shootout %2: %3, workload %4, round %5</source>
     </message>
     <message>
         <source>%1 · %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 — %3</translation>
     </message>
 </context>
 <context>
@@ -2057,70 +2065,70 @@ Shootout %2: %3, workload %4, round %5</source>
     </message>
     <message>
         <source>E&amp;xport...</source>
-        <translation type="unfinished">E&amp;xportar...</translation>
+        <translation>E&amp;xportar...</translation>
     </message>
     <message>
         <source>De&amp;lete</source>
-        <translation type="unfinished"></translation>
+        <translation>Exc&amp;luir</translation>
     </message>
     <message>
         <source>Write the shown shootout to a JSON, CSV or Markdown file, as hostbench-cli shootout export does</source>
-        <translation type="unfinished"></translation>
+        <translation>Gravar o shootout exibido num arquivo JSON, CSV ou Markdown, como faz o hostbench-cli shootout export</translation>
     </message>
     <message>
         <source>Delete the shown shootout and its runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Excluir o shootout exibido e suas execuções</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>Export Shootout %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar shootout %1</translation>
     </message>
     <message>
         <source>Cannot export as &quot;%1&quot;: the formats are json, csv and md.</source>
-        <translation type="unfinished"></translation>
+        <translation>Não é possível exportar como &quot;%1&quot;: os formatos são json, csv e md.</translation>
     </message>
     <message>
         <source>Shootout %1 not exported: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 não exportado: %2</translation>
     </message>
     <message>
         <source>Shootout %1 exported to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 exportado para %2.</translation>
     </message>
     <message numerus="yes">
         <source>Delete shootout %1 and its %n run(s)? They leave the Runs page too. This cannot be undone.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Excluir o shootout %1 e sua %n execução? Ela também sai da aba Execuções. Isso não pode ser desfeito.</numerusform>
+            <numerusform>Excluir o shootout %1 e suas %n execuções? Elas também saem da aba Execuções. Isso não pode ser desfeito.</numerusform>
         </translation>
     </message>
     <message>
         <source>Delete Shootout</source>
-        <translation type="unfinished"></translation>
+        <translation>Excluir shootout</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished">Excluir</translation>
+        <translation>Excluir</translation>
     </message>
     <message>
         <source>Shootout %1 not deleted: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 não excluído: %2</translation>
     </message>
     <message>
         <source>Shootout %1 and its runs deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Shootout %1 e suas execuções excluídos.</translation>
     </message>
 </context>
 <context>
