@@ -353,6 +353,29 @@ void TestRunsPage::stoppedAndBrokenOffRunsSaySo()
     m_page->resize(1024, 700);
     table()->resizeColumnsToContents();
     test::Screenshots::save(m_page.get(), u"runs-stopped-and-broken-off"_s);
+
+    // The same runs in German, on a page made after the translator (its
+    // buttons take their texts when built): the words the page uses there.
+    ui::Translations::install(*QCoreApplication::instance(), u"de"_s);
+    QLocale::setDefault(QLocale(u"de_DE"_s)); // as a German desktop has it
+    m_page = std::make_unique<ui::RunsPage>(*m_database);
+    m_page->resize(1024, 700);
+    m_page->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+    m_page->refresh();
+    QAbstractItemModel *german = table()->model();
+    int germanStopped = -1;
+    for (int row = 0; row < german->rowCount(); ++row) {
+        if (german->index(row, 0).data(Model::kRunIdRole).toLongLong() == stoppedId)
+            germanStopped = row;
+    }
+    QVERIFY(germanStopped >= 0);
+    const QString stoppedText = german->index(germanStopped, Model::LengthColumn).data().toString();
+    QVERIFY2(!stoppedText.startsWith(u"stopped"_s), qPrintable(stoppedText));
+    table()->resizeColumnsToContents();
+    test::Screenshots::save(m_page.get(), u"runs-stopped-and-broken-off-de"_s);
+    QLocale::setDefault(QLocale::c());
+    ui::Translations::install(*QCoreApplication::instance(), u"en"_s);
 }
 
 void TestRunsPage::parameterHeadersAreWhole()
