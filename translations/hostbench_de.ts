@@ -540,11 +540,11 @@
         <translation>Die Methode der Anfrage (-m); ein Body macht aus einem GET ein POST, wie -p</translation>
     </message>
     <message>
-        <source>Name: value, one a line</source>
+        <source>Name: value, one per line</source>
         <translation>Name: Wert, einer pro Zeile</translation>
     </message>
     <message>
-        <source>Request headers, one &quot;Name: value&quot; a line (-H); one named Host, User-Agent or Accept replaces the load generator&apos;s own</source>
+        <source>Request headers, one &quot;Name: value&quot; per line (-H); one named Host, User-Agent or Accept replaces the load generator&apos;s own</source>
         <translation>Header der Anfrage, einer pro Zeile als „Name: Wert“ (-H); einer namens Host, User-Agent oder Accept ersetzt den des Lastgenerators</translation>
     </message>
     <message>
@@ -644,7 +644,7 @@
         <translation>Eine Methode ist ein Wort aus Buchstaben, Ziffern und !#$%&amp;&apos;*+-.^_`|~, z. B. GET oder POST; nicht „%1“.</translation>
     </message>
     <message>
-        <source>Line %1, &quot;%2&quot;, is no header: write Name: value, e.g. Accept: text/html.</source>
+        <source>Line %1, &quot;%2&quot;, is not a header: write Name: value, e.g. Accept: text/html.</source>
         <translation>Zeile %1, „%2“, ist kein Header: Schreiben Sie Name: Wert, z. B. Accept: text/html.</translation>
     </message>
     <message>

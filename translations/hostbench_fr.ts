@@ -540,11 +540,11 @@
         <translation>La méthode de la requête (-m)&#xa0;; un corps fait d’un GET un POST, comme -p</translation>
     </message>
     <message>
-        <source>Name: value, one a line</source>
+        <source>Name: value, one per line</source>
         <translation>Nom: valeur, un par ligne</translation>
     </message>
     <message>
-        <source>Request headers, one &quot;Name: value&quot; a line (-H); one named Host, User-Agent or Accept replaces the load generator&apos;s own</source>
+        <source>Request headers, one &quot;Name: value&quot; per line (-H); one named Host, User-Agent or Accept replaces the load generator&apos;s own</source>
         <translation>En-têtes de la requête, un «&#xa0;Nom: valeur&#xa0;» par ligne (-H)&#xa0;; un en-tête nommé Host, User-Agent ou Accept remplace celui du générateur de charge</translation>
     </message>
     <message>
@@ -644,7 +644,7 @@
         <translation>Une méthode est un mot fait de lettres, de chiffres et de !#$%&amp;&apos;*+-.^_`|~, p. ex. GET ou POST&#xa0;; pas «&#xa0;%1&#xa0;».</translation>
     </message>
     <message>
-        <source>Line %1, &quot;%2&quot;, is no header: write Name: value, e.g. Accept: text/html.</source>
+        <source>Line %1, &quot;%2&quot;, is not a header: write Name: value, e.g. Accept: text/html.</source>
         <translation>La ligne %1, «&#xa0;%2&#xa0;», n’est pas un en-tête&#xa0;: écrivez Nom: valeur, p. ex. Accept: text/html.</translation>
     </message>
     <message>

@@ -540,11 +540,11 @@
         <translation>O método da requisição (-m); um corpo transforma um GET em POST, como faz o -p</translation>
     </message>
     <message>
-        <source>Name: value, one a line</source>
+        <source>Name: value, one per line</source>
         <translation>Nome: valor, um por linha</translation>
     </message>
     <message>
-        <source>Request headers, one &quot;Name: value&quot; a line (-H); one named Host, User-Agent or Accept replaces the load generator&apos;s own</source>
+        <source>Request headers, one &quot;Name: value&quot; per line (-H); one named Host, User-Agent or Accept replaces the load generator&apos;s own</source>
         <translation>Cabeçalhos da requisição, um &quot;Nome: valor&quot; por linha (-H); um chamado Host, User-Agent ou Accept substitui o do gerador de carga</translation>
     </message>
     <message>
@@ -644,7 +644,7 @@
         <translation>Um método é uma palavra de letras, dígitos e !#$%&amp;&apos;*+-.^_`|~, por exemplo GET ou POST; não &quot;%1&quot;.</translation>
     </message>
     <message>
-        <source>Line %1, &quot;%2&quot;, is no header: write Name: value, e.g. Accept: text/html.</source>
+        <source>Line %1, &quot;%2&quot;, is not a header: write Name: value, e.g. Accept: text/html.</source>
         <translation>A linha %1, &quot;%2&quot;, não é um cabeçalho: escreva Nome: valor, por exemplo Accept: text/html.</translation>
     </message>
     <message>

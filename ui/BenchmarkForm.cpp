@@ -121,8 +121,8 @@ void BenchmarkForm::setupForm(QWidget *page)
     m_headers->setObjectName(u"benchHeaders"_s);
     m_headers->setTabChangesFocus(true);
     m_headers->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_headers->setPlaceholderText(tr("Name: value, one a line"));
-    m_headers->setToolTip(tr("Request headers, one \"Name: value\" a line (-H); one named Host, "
+    m_headers->setPlaceholderText(tr("Name: value, one per line"));
+    m_headers->setToolTip(tr("Request headers, one \"Name: value\" per line (-H); one named Host, "
                              "User-Agent or Accept replaces the load generator's own"));
     m_headers->setFixedHeight(3 * lines + 2 * m_headers->frameWidth() + 8);
     m_headersError = new FieldError(m_headers, page);

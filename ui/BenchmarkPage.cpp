@@ -196,7 +196,7 @@ BenchmarkPage::RequestFields BenchmarkPage::requestFields(bool readBody) const
             fields.headers.append(*header);
         } else {
             bad(m_headersError, m_headers, tr("Hea&ders:"), kRequestTab,
-                tr("Line %1, \"%2\", is no header: write Name: value, e.g. Accept: text/html.")
+                tr("Line %1, \"%2\", is not a header: write Name: value, e.g. Accept: text/html.")
                     .arg(i + 1)
                     .arg(line));
             break;

@@ -518,7 +518,7 @@ void TestBenchmarkPage::badFieldShowsItsError_data()
     QTest::newRow("method with a slash") << u"benchMethod"_s << request << u"GET/1"_s << u"not \"GET/1\""_s;
     QTest::newRow("no method") << u"benchMethod"_s << request << QString() << u"Give a method"_s;
     QTest::newRow("header without colon") << u"benchHeaders"_s << request << u"Accept text/html"_s
-                                          << u"Line 1, \"Accept text/html\", is no header"_s;
+                                          << u"Line 1, \"Accept text/html\", is not a header"_s;
     QTest::newRow("header name with a blank, line 3")
         << u"benchHeaders"_s << request << u"Accept: */*\n\nBad Name: x"_s << u"Line 3"_s;
     QTest::newRow("header without name") << u"benchHeaders"_s << request << u": x"_s << u"Name: value"_s;
