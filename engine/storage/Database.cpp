@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QMutex>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStorageInfo>
@@ -151,6 +153,34 @@ template <typename Work> bool Database::inTransaction(const QString &what, Work 
     return true;
 }
 
+namespace {
+
+// The database files this process has open, by canonical path, with how
+// many connections each (the window has two: its own and RunWriter's).
+// close() on any descriptor of a file drops every POSIX lock the process
+// holds on it (https://sqlite.org/howtocorrupt.html, 2.2): reading the header
+// of a file that a connection of this process has open would drop that
+// connection's SHARED lock, and another process closing the file would then
+// think itself the last one and delete the WAL under it. Such a file is
+// known to be SQLite's already: its header is not read again.
+QMutex g_openFilesMutex;
+QHash<QString, int> g_openFiles; // guarded by g_openFilesMutex
+
+bool openInThisProcess(const QString &canonicalPath)
+{
+    QMutexLocker lock(&g_openFilesMutex);
+    return g_openFiles.value(canonicalPath) > 0;
+}
+
+void countOpen(const QString &canonicalPath, int delta)
+{
+    QMutexLocker lock(&g_openFilesMutex);
+    if ((g_openFiles[canonicalPath] += delta) <= 0)
+        g_openFiles.remove(canonicalPath);
+}
+
+} // namespace
+
 bool Database::open(const QString &filePath)
 {
     close();
@@ -164,8 +194,9 @@ bool Database::open(const QString &filePath)
         if (!info.isFile())
             return fail(u"%1 is not a file"_s.arg(path), {});
         // An empty file is an empty database to SQLite; anything else must
-        // carry SQLite's header. Checked before SQLite sees the file.
-        if (info.size() > 0) {
+        // carry SQLite's header. Checked before SQLite sees the file, unless
+        // this process has it open already (g_openFiles says why).
+        if (info.size() > 0 && !openInThisProcess(info.canonicalFilePath())) {
             QFile file(path);
             if (!file.open(QIODevice::ReadOnly))
                 return fail(u"Cannot read %1"_s.arg(path), file.errorString());
@@ -189,6 +220,8 @@ bool Database::open(const QString &filePath)
         }
     }
     m_filePath = path;
+    m_canonicalPath = QFileInfo(path).canonicalFilePath();
+    countOpen(m_canonicalPath, +1);
     if (!migrate()) {
         close();
         return false;
@@ -276,6 +309,9 @@ void Database::close()
     QSqlDatabase::removeDatabase(m_connectionName);
     m_connectionName.clear();
     m_filePath.clear();
+    if (!m_canonicalPath.isEmpty())
+        countOpen(m_canonicalPath, -1);
+    m_canonicalPath.clear();
 }
 
 bool Database::isOpen() const

@@ -136,6 +136,7 @@ private:
 
     QString m_connectionName;
     QString m_filePath;
+    QString m_canonicalPath; // counted in the open-files registry while open (Database.cpp)
     QString m_lastError;
 };
 

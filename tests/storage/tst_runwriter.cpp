@@ -9,7 +9,9 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -25,6 +27,7 @@ private slots:
     void appendFailureIsReportedAtTheEnd();
     void queuedWritesSurviveDestruction();
     void unopenableFileIsAnError();
+    void anotherProcessLeavesTheWal();
 
 private:
     static model::BenchSample sample(int index);
@@ -136,6 +139,41 @@ void TestRunWriter::unopenableFileIsAnError()
     QVERIFY2(!error.isEmpty(), "no reason given");
     QVERIFY(!writer.isOpen());
     QCOMPARE(QFileInfo(path()).size(), 4096);
+}
+
+void TestRunWriter::anotherProcessLeavesTheWal()
+{
+    // The window holds the file twice (its own connection and the writer's);
+    // another process that opens and closes it (hostbench-cli runs list)
+    // must find it in use and leave the WAL alone: deleting it under the
+    // window's connections corrupted the file (a tester's report). The
+    // second Database::open read the file's header with a descriptor of its
+    // own, and closing that dropped the first connection's POSIX locks.
+    const QString python = QStandardPaths::findExecutable(u"python3"_s);
+    if (python.isEmpty())
+        QSKIP("python3 is not installed");
+    storage::Database db;
+    QVERIFY2(db.open(path()), qPrintable(db.lastError()));
+    const qint64 runId = db.beginRun(model::BenchParameters(), 1000);
+    QVERIFY(runId != 0);
+    storage::RunWriter writer;
+    QString error;
+    QVERIFY2(writer.open(path(), &error), qPrintable(error));
+    writer.appendSamples(runId, { sample(0) });
+    QVERIFY(writer.waitForIdle(10'000));
+    QVERIFY(QFileInfo::exists(path() + u"-wal"_s));
+    QProcess other;
+    other.start(python,
+        { u"-c"_s,
+            u"import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('select count(*) from runs').fetchall(); c.close()"_s,
+            path() });
+    QVERIFY(other.waitForFinished(20'000));
+    QCOMPARE(other.exitCode(), 0);
+    QVERIFY2(QFileInfo::exists(path() + u"-wal"_s),
+        "the other process deleted the WAL under two open connections");
+    writer.appendSamples(runId, { sample(1) });
+    QVERIFY(writer.waitForIdle(10'000));
+    QCOMPARE(db.samples(runId).size(), 2);
 }
 
 QTEST_MAIN(TestRunWriter)
