@@ -92,6 +92,7 @@ void FileCache::refresh(
         = !entry.haveContent || !(entry.stat == stat) || entry.result != StaticFile::Result::Found;
     entry.result = StaticFile::Result::Found;
     if (!(entry.stat == stat) || entry.etag.empty()) {
+        entry.etag.clear(); // formatETag appends: the old tag goes first
         Validators::formatETag(stat.inode, stat.size, stat.mtimeNs, {}, entry.etag);
         char date[HttpDate::kLength];
         HttpDate::format(stat.mtime(), date);
