@@ -679,6 +679,18 @@
         <source>Cannot start: %1 (%2)</source>
         <translation>Start nicht möglich: %1 (%2)</translation>
     </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>No request succeeded: none got a complete answer.</source>
+        <translation>Keine Anfrage war erfolgreich: keine bekam eine vollständige Antwort.</translation>
+    </message>
+    <message>
+        <source>No request succeeded: no answer had a 2xx or 3xx status (%1).</source>
+        <translation>Keine Anfrage war erfolgreich: keine Antwort hatte einen Status 2xx oder 3xx (%1).</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>

@@ -679,6 +679,18 @@
         <source>Cannot start: %1 (%2)</source>
         <translation>Démarrage impossible&#xa0;: %1 (%2)</translation>
     </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>No request succeeded: none got a complete answer.</source>
+        <translation>Aucune requête n’a réussi : aucune n’a reçu de réponse complète.</translation>
+    </message>
+    <message>
+        <source>No request succeeded: no answer had a 2xx or 3xx status (%1).</source>
+        <translation>Aucune requête n’a réussi : aucune réponse n’avait un statut 2xx ou 3xx (%1).</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>

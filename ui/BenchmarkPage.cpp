@@ -521,12 +521,32 @@ void BenchmarkPage::finish()
         showError(tr("The run broke off and was not stored: %1").arg(result.error));
     } else if (runId == 0) {
         showError(tr("The run could not be stored: %1").arg(result.storeError));
+    } else if (const QString none = noneSucceeded(summary); !none.isEmpty()) {
+        // As bench's exit status 2: "Failed: 0" alone would read as a success.
+        showError(none);
     }
     updateState();
     emit runningChanged(false);
     // Stored by the writer: runFinished comes with its answer (runStored).
     if (!result.storePending)
         emit runFinished(runId);
+}
+
+QString BenchmarkPage::noneSucceeded(const model::RunSummary &summary)
+{
+    quint64 succeeded = 0;
+    QStringList statuses;
+    for (auto it = summary.statusCounts.cbegin(); it != summary.statusCounts.cend(); ++it) {
+        if (it.key() >= 200 && it.key() < 400)
+            succeeded += it.value();
+        else if (statuses.size() < 3)
+            statuses << tr("%1 × %2").arg(Format::count(it.value())).arg(it.key());
+    }
+    if (summary.completed + summary.failed == 0 || succeeded > 0)
+        return {};
+    if (statuses.isEmpty())
+        return tr("No request succeeded: none got a complete answer.");
+    return tr("No request succeeded: no answer had a 2xx or 3xx status (%1).").arg(statuses.join(u", "_s));
 }
 
 void BenchmarkPage::runStored(qint64 runId, const QString &error)

@@ -96,6 +96,11 @@ private slots:
     void runStored(qint64 runId, const QString &error);
 
 private:
+    // Empty if a request got a 2xx or 3xx answer (or nothing ran); else what
+    // the user is told, with the statuses that came instead.
+    static QString noneSucceeded(const model::RunSummary &summary);
+
+private:
     // The Timing and Request tabs as read with model::BenchInput, and each
     // bad field's sentence, in the order of the tabs.
     struct RequestFields

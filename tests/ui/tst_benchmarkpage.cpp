@@ -375,6 +375,12 @@ void TestBenchmarkPage::postAtAFixedRate()
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kTimeoutMs);
     const qint64 runId = finished.at(0).at(0).toLongLong();
     QVERIFY2(runId > 0, qPrintable(field<QLabel>(u"benchError"_s)->text()));
+    // Every answer was a 405: the page says that no request succeeded, as
+    // bench's exit status 2 does, where "Failed: 0" alone reads as a success.
+    const QString note = field<QLabel>(u"benchError"_s)->text();
+    QVERIFY2(field<QLabel>(u"benchError"_s)->isVisible() && note.contains(u"No request succeeded"_s)
+            && note.contains(u"405"_s),
+        qPrintable(note));
 
     // The engine's side: every request of the run is in form.test's access
     // log, as the POST it was, with its Referer, answered 405 after its body
