@@ -29,8 +29,11 @@ std::optional<ControlClient> ControlClient::forDataFolder(const QString &folder)
     if (!address)
         return std::nullopt;
     QString error;
-    // A missing token makes every request a 401, which the caller reports.
-    return ControlClient({ address->address, address->port }, control::ControlToken::load(folder, &error));
+    // A token that cannot be had makes every request a 401, which the
+    // caller reports with tokenError().
+    ControlClient client({ address->address, address->port }, control::ControlToken::load(folder, &error));
+    client.m_tokenError = error;
+    return client;
 }
 
 QString ControlClient::problemText(const Reply &reply)

@@ -39,12 +39,16 @@ public:
     Reply request(const QByteArray &method, const QString &path, const QByteArray &body = {}) const;
     QString url(const QString &path) const;
     const Endpoint &endpoint() const { return m_endpoint; }
+    // Why forDataFolder() could not load the token (empty: it did): a 401
+    // then says this, not that the instance refused the token.
+    const QString &tokenError() const { return m_tokenError; }
     // The "detail" of an RFC 9457 problem body (with its "field"), else the status.
     static QString problemText(const Reply &reply);
 
 private:
     Endpoint m_endpoint;
     QByteArray m_token;
+    QString m_tokenError;
 };
 
 } // namespace hostbench::cli

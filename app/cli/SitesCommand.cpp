@@ -56,6 +56,8 @@ Target findTarget(const QString &dataDir)
     const ControlClient::Reply probe = client->request("GET", u"/api/status"_s);
     if (probe.status == 200)
         target.instance = std::move(client);
+    else if (probe.status == 401 && !client->tokenError().isEmpty())
+        target.instanceTrouble = client->tokenError(); // a token world-readable, unreadable, missing
     else if (probe.status == 401)
         target.instanceTrouble
             = u"the instance at %1 refused this folder's control token"_s.arg(client->endpoint().toString());

@@ -1294,6 +1294,18 @@ void TestCli::controlTokenInTheDataFolder()
     const Result wrongToken = runCli({ u"status"_s, u"--control"_s, control, u"--data-dir"_s, other });
     QCOMPARE(wrongToken.exitCode, 1);
     QVERIFY2(wrongToken.err.contains(u"refused the token"_s), qPrintable(wrongToken.err));
+
+    // A token others may read is not sent, and reload says so, not that the
+    // instance refused it (a tester's report); private again, reload works.
+    QVERIFY(QFile::setPermissions(
+        tokenFile, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther));
+    const Result exposed = runCli({ u"reload"_s, u"--data-dir"_s, data });
+    QVERIFY(exposed.exitCode != 0);
+    QVERIFY2(exposed.err.contains(u"may be read by other users"_s), qPrintable(exposed.err));
+    QVERIFY2(!exposed.err.contains(u"refused"_s), qPrintable(exposed.err));
+    QVERIFY(QFile::setPermissions(tokenFile, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    const Result reloaded = runCli({ u"reload"_s, u"--data-dir"_s, data });
+    QVERIFY2(reloaded.exitCode == 0, qPrintable(reloaded.err));
     QVERIFY(stopServe(serve));
 
     // The next start keeps the token.
