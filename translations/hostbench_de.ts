@@ -691,6 +691,14 @@
         <source>No request succeeded: no answer had a 2xx or 3xx status (%1).</source>
         <translation>Keine Anfrage war erfolgreich: keine Antwort hatte einen Status 2xx oder 3xx (%1).</translation>
     </message>
+    <message>
+        <source>Stopped after %1: no request succeeded.</source>
+        <translation>Nach %1 gestoppt: keine Anfrage war erfolgreich.</translation>
+    </message>
+    <message>
+        <source>Finished in %1: no request succeeded.</source>
+        <translation>In %1 beendet: keine Anfrage war erfolgreich.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>

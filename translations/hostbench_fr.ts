@@ -691,6 +691,14 @@
         <source>No request succeeded: no answer had a 2xx or 3xx status (%1).</source>
         <translation>Aucune requête n’a réussi : aucune réponse n’avait un statut 2xx ou 3xx (%1).</translation>
     </message>
+    <message>
+        <source>Stopped after %1: no request succeeded.</source>
+        <translation>Arrêté après %1 : aucune requête n’a réussi.</translation>
+    </message>
+    <message>
+        <source>Finished in %1: no request succeeded.</source>
+        <translation>Terminé en %1 : aucune requête n’a réussi.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>

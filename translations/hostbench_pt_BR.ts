@@ -691,6 +691,14 @@
         <source>No request succeeded: no answer had a 2xx or 3xx status (%1).</source>
         <translation>Nenhuma requisição teve sucesso: nenhuma resposta teve status 2xx ou 3xx (%1).</translation>
     </message>
+    <message>
+        <source>Stopped after %1: no request succeeded.</source>
+        <translation>Parado após %1: nenhuma requisição teve sucesso.</translation>
+    </message>
+    <message>
+        <source>Finished in %1: no request succeeded.</source>
+        <translation>Concluído em %1: nenhuma requisição teve sucesso.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ConnectProbe</name>

@@ -522,8 +522,13 @@ void BenchmarkPage::finish()
     } else if (runId == 0) {
         showError(tr("The run could not be stored: %1").arg(result.storeError));
     } else if (const QString none = noneSucceeded(summary); !none.isEmpty()) {
-        // As bench's exit status 2: "Failed: 0" alone would read as a success.
-        showError(none);
+        // As bench's exit status 2: "Failed: 0" alone would read as a
+        // success. Said in the state line (one line: a note would grow the
+        // page past 1024x700) and, with the statuses, atop the report.
+        setState(summary.interrupted
+                ? tr("Stopped after %1: no request succeeded.").arg(Format::elapsed(takenMs))
+                : tr("Finished in %1: no request succeeded.").arg(Format::elapsed(takenMs)));
+        m_report->setPlainText(none + u"\n\n"_s + m_report->toPlainText());
     }
     updateState();
     emit runningChanged(false);
