@@ -23,9 +23,11 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QGuiApplication>
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUrl>
@@ -122,7 +124,20 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     connect(m_shootout, &ShootoutPage::removed, m_runs, [this] { m_runs->refresh(); });
 
     if (!restoreGeometry(m_settings->windowGeometry()))
-        resize(1180, 760);
+        resize(firstSize());
+}
+
+QSize MainWindow::firstSize() const
+{
+    // 1180x760 where the screen has room, else the screen's free area (a
+    // 1024x700 screen, or no window manager to fit the window to it).
+    const QSize wanted(1180, 760);
+    const QScreen *display = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!display)
+        return wanted;
+    // The frame around the window takes a little of the free area.
+    const QSize frame = frameGeometry().size() - geometry().size();
+    return wanted.boundedTo(display->availableGeometry().size() - frame).expandedTo(minimumSizeHint());
 }
 
 void MainWindow::notifyRunEnded()

@@ -60,6 +60,8 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    // The size of a first start (nothing stored): within the screen.
+    QSize firstSize() const;
     void createMenus();
     // A run that ends out of sight (window hidden or minimised, another
     // page showing) is told through the tray: its requests/s and p99.

@@ -47,6 +47,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -247,6 +248,16 @@ void TestMainWindow::windowBasics()
 {
     QVERIFY(!m_window->windowIcon().isNull());
     QVERIFY(!m_window->windowIcon().pixmap(32, 32).isNull());
+    // A first start (nothing stored) fits the screen, or is as small as the
+    // window can be: 1180x760 cut the buttons off a 1024x700 screen without
+    // a window manager (a tester's report; the offscreen screen is 800x600).
+    const QSize room = m_window->screen()->availableGeometry().size();
+    QVERIFY2(m_window->width() <= qMax(room.width(), m_window->minimumSizeHint().width())
+            && m_window->height() <= qMax(room.height(), m_window->minimumSizeHint().height()),
+        qPrintable(u"%1x%2 on %3x%4"_s.arg(m_window->width())
+                       .arg(m_window->height())
+                       .arg(room.width())
+                       .arg(room.height())));
     auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
     QCOMPARE(tabs->count(), 6);
     for (const QString &page : { u"sitesPage"_s, u"serverPage"_s, u"benchmarkPage"_s, u"runsPage"_s,
