@@ -539,16 +539,12 @@ void BenchmarkPage::finish()
 
 QString BenchmarkPage::noneSucceeded(const model::RunSummary &summary)
 {
-    quint64 succeeded = 0;
-    QStringList statuses;
-    for (auto it = summary.statusCounts.cbegin(); it != summary.statusCounts.cend(); ++it) {
-        if (it.key() >= 200 && it.key() < 400)
-            succeeded += it.value();
-        else if (statuses.size() < 3)
-            statuses << tr("%1 × %2").arg(Format::count(it.value())).arg(it.key());
-    }
-    if (summary.completed + summary.failed == 0 || succeeded > 0)
+    if (summary.completed + summary.failed == 0 || summary.succeeded() > 0)
         return {};
+    QStringList statuses; // those that came instead, the first three
+    for (auto it = summary.statusCounts.cbegin(); it != summary.statusCounts.cend() && statuses.size() < 3;
+         ++it)
+        statuses << tr("%1 × %2").arg(Format::count(it.value())).arg(it.key());
     if (statuses.isEmpty())
         return tr("No request succeeded: none got a complete answer.");
     return tr("No request succeeded: no answer had a 2xx or 3xx status (%1).").arg(statuses.join(u", "_s));

@@ -104,16 +104,6 @@ struct Flags
 
 } // namespace
 
-quint64 BenchCommand::succeeded(const model::RunSummary &summary)
-{
-    quint64 count = 0;
-    for (auto it = summary.statusCounts.cbegin(); it != summary.statusCounts.cend(); ++it) {
-        if (it.key() >= 200 && it.key() <= 399)
-            count += it.value();
-    }
-    return count;
-}
-
 std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &arguments, int *exitCode)
 {
     const Flags f;
@@ -315,7 +305,7 @@ int BenchCommand::run(const QStringList &arguments)
         return Console::fail(kCommand, error);
     if (!stored)
         return 1;
-    if (succeeded(summary) == 0) {
+    if (summary.succeeded() == 0) {
         Console::err(u"hostbench-cli bench: no request succeeded (no complete 2xx or 3xx response; exit "_s
             + QString::number(kExitNoSuccess) + u')');
         return kExitNoSuccess;

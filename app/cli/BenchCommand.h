@@ -55,8 +55,6 @@ public:
     // *exitCode when done already (--help: 0; bad flags: 1, message printed).
     static std::optional<Options> parse(const QStringList &arguments, int *exitCode);
     static int run(const QStringList &arguments);
-    // The requests that succeeded: complete responses of status 200-399.
-    static quint64 succeeded(const model::RunSummary &summary);
 };
 
 } // namespace hostbench::cli

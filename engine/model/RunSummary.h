@@ -64,6 +64,18 @@ struct RunSummary
 
     QMap<int, quint64> statusCounts; // status code -> responses
 
+    // The requests that succeeded: complete responses of status 200-399
+    // (bench exits 2 and the Benchmark page says so when there are none).
+    quint64 succeeded() const
+    {
+        quint64 count = 0;
+        for (auto it = statusCounts.cbegin(); it != statusCounts.cend(); ++it) {
+            if (it.key() >= 200 && it.key() <= 399)
+                count += it.value();
+        }
+        return count;
+    }
+
     // Latency (ms), from request sent (or, with a rate, intended send time) to response complete.
     double latencyMinMs = 0, latencyMeanMs = 0, latencyP50Ms = 0, latencyP90Ms = 0, latencyP99Ms = 0,
            latencyP999Ms = 0, latencyMaxMs = 0;
