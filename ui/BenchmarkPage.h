@@ -1,5 +1,6 @@
 #pragma once
 
+#include "instance/ConnectProbe.h"
 #include "model/BenchParameters.h"
 #include "model/BenchSample.h"
 #include "model/MetricsSnapshot.h"
@@ -24,7 +25,6 @@ class RunWriter;
 namespace hostbench::ui {
 
 class AppSettings;
-class ConnectProbe;
 class EngineController;
 
 /*

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/EngineHistory.h"
+#include "instance/EngineHistory.h"
 
 #include <QList>
 #include <QWidget>

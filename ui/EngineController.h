@@ -1,9 +1,9 @@
 #pragma once
 
+#include "instance/EngineHistory.h"
 #include "model/MetricsSnapshot.h"
 #include "model/ServerConfig.h"
 #include "model/VirtualHost.h"
-#include "ui/EngineHistory.h"
 
 #include <QElapsedTimer>
 #include <QList>

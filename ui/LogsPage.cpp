@@ -1,9 +1,9 @@
 #include "ui/LogsPage.h"
 
+#include "instance/LogTail.h"
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
 #include "ui/DesktopOpener.h"
-#include "ui/LogTail.h"
 
 #include <QComboBox>
 #include <QFileInfo>

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "instance/LogTail.h"
 #include "ui/LogLineModel.h"
 
 #include <QWidget>
@@ -21,8 +22,6 @@ class Database;
 }
 
 namespace hostbench::ui {
-
-class LogTail;
 
 /*
  * The Logs page: a live tail of the access and error logs of every site

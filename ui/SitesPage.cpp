@@ -1,12 +1,12 @@
 #include "ui/SitesPage.h"
 
+#include "instance/TargetResolver.h"
 #include "storage/Database.h"
 #include "storage/SiteEdits.h"
 #include "ui/ButtonTexts.h"
 #include "ui/DesktopOpener.h"
 #include "ui/EngineController.h"
 #include "ui/SiteDialog.h"
-#include "ui/TargetResolver.h"
 
 #include <QDir>
 #include <QHBoxLayout>

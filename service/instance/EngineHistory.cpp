@@ -1,6 +1,6 @@
-#include "ui/EngineHistory.h"
+#include "instance/EngineHistory.h"
 
-namespace hostbench::ui {
+namespace hostbench::service {
 
 namespace {
 // Per-site rates are taken over this much time: long enough not to jump with each sample.
@@ -113,4 +113,4 @@ void EngineHistory::updateSites(const model::MetricsSnapshot &now, qint64 atMs)
     }
 }
 
-} // namespace hostbench::ui
+} // namespace hostbench::service

@@ -1,10 +1,10 @@
-#include "ui/ConnectProbe.h"
+#include "instance/ConnectProbe.h"
 
 #include <QNetworkProxy>
 
 using namespace Qt::StringLiterals;
 
-namespace hostbench::ui {
+namespace hostbench::service {
 
 ConnectProbe::ConnectProbe(QObject *parent)
     : QObject(parent)
@@ -52,4 +52,4 @@ QString ConnectProbe::target() const
     return u"%1:%2"_s.arg(host).arg(m_port);
 }
 
-} // namespace hostbench::ui
+} // namespace hostbench::service

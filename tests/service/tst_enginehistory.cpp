@@ -1,14 +1,14 @@
 // EngineHistory: the points of each span from a stream of snapshots (their
 // step, rates and percentiles from the counts' differences), bounded
 // memory, an engine restart, and the per-site rates.
+#include "instance/EngineHistory.h"
 #include "model/LatencyHistogram.h"
-#include "ui/EngineHistory.h"
 
 #include <QTest>
 
 using hostbench::model::LatencyHistogram;
 using hostbench::model::MetricsSnapshot;
-using hostbench::ui::EngineHistory;
+using hostbench::service::EngineHistory;
 using Span = EngineHistory::Span;
 
 class TestEngineHistory final : public QObject

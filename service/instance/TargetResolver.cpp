@@ -1,11 +1,11 @@
-#include "ui/TargetResolver.h"
+#include "instance/TargetResolver.h"
 
 #include <QHostAddress>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
 
-namespace hostbench::ui {
+namespace hostbench::service {
 
 namespace {
 QString urlHost(const QString &host)
@@ -67,4 +67,4 @@ QString TargetResolver::connectableAddress(const QString &listenAddress)
     return listenAddress;
 }
 
-} // namespace hostbench::ui
+} // namespace hostbench::service

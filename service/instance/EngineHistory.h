@@ -7,7 +7,7 @@
 
 #include <array>
 
-namespace hostbench::ui {
+namespace hostbench::service {
 
 /*
  * The engine's recent traffic, derived from the MetricsSnapshots that
@@ -89,4 +89,9 @@ private:
     qint64 m_latestMs = 0;
 };
 
-} // namespace hostbench::ui
+} // namespace hostbench::service
+
+// The window's code names it as it did while it lived in ui/.
+namespace hostbench::ui {
+using service::EngineHistory;
+}

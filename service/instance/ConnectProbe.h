@@ -5,7 +5,7 @@
 #include <QTcpSocket>
 #include <QTimer>
 
-namespace hostbench::ui {
+namespace hostbench::service {
 
 /*
  * One TCP connection to a benchmark's target before the run starts, as
@@ -45,4 +45,9 @@ private:
     int m_timeoutMs = kDefaultTimeoutMs;
 };
 
-} // namespace hostbench::ui
+} // namespace hostbench::service
+
+// The window's code names it as it did while it lived in ui/.
+namespace hostbench::ui {
+using service::ConnectProbe;
+}

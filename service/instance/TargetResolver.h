@@ -7,7 +7,7 @@
 #include <QString>
 #include <QStringList>
 
-namespace hostbench::ui {
+namespace hostbench::service {
 
 /*
  * Where a benchmark of a URL really goes. A URL whose host is one of the
@@ -35,4 +35,9 @@ public:
     static QString connectableAddress(const QString &listenAddress);
 };
 
-} // namespace hostbench::ui
+} // namespace hostbench::service
+
+// The window's code names it as it did while it lived in ui/.
+namespace hostbench::ui {
+using service::TargetResolver;
+}

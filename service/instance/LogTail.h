@@ -4,7 +4,7 @@
 #include <QList>
 #include <QString>
 
-namespace hostbench::ui {
+namespace hostbench::service {
 
 /*
  * Follows one log file as `tail -F` does, by reading it: poll() returns the
@@ -36,4 +36,9 @@ private:
     QByteArray m_partial; // a line whose end has not arrived yet
 };
 
-} // namespace hostbench::ui
+} // namespace hostbench::service
+
+// The window's code names it as it did while it lived in ui/.
+namespace hostbench::ui {
+using service::LogTail;
+}

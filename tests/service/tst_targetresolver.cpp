@@ -1,10 +1,10 @@
-#include "ui/TargetResolver.h"
+#include "instance/TargetResolver.h"
 
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using hostbench::model::VirtualHost;
-using hostbench::ui::TargetResolver;
+using hostbench::service::TargetResolver;
 
 class TestTargetResolver final : public QObject
 {

@@ -1,4 +1,4 @@
-#include "ui/LogTail.h"
+#include "instance/LogTail.h"
 
 #include <QFile>
 
@@ -8,7 +8,7 @@
 
 #include <utility>
 
-namespace hostbench::ui {
+namespace hostbench::service {
 
 LogTail::LogTail(QString path)
     : m_path(std::move(path))
@@ -56,4 +56,4 @@ QList<QByteArray> LogTail::poll()
     return data.split('\n');
 }
 
-} // namespace hostbench::ui
+} // namespace hostbench::service
