@@ -61,29 +61,21 @@ QString sanity(const char *what, const model::TimeStats &t, AbReport::TimeUnit u
     return {};
 }
 
-} // namespace
-
-QString AbReport::preamble(const QString &hostname)
-{
-    return QStringLiteral("This is Hostbench, Version " HOSTBENCH_VERSION "\n"
-                          "An ApacheBench-compatible load generator\n\n"
-                          "Benchmarking %1 (be patient)\n")
-        .arg(hostname);
-}
-
-AbReport::TimeUnit AbReport::fittingUnit(const model::RunSummary &summary)
-{
-    return summary.completed > 0 && summary.total.medianMs < 10 ? TimeUnit::Microseconds
-                                                                : TimeUnit::Milliseconds;
-}
-
-QString AbReport::format(const model::RunSummary &s, TimeUnit unit)
+const char *unitName(AbReport::TimeUnit unit)
 {
     // \xb5 is the micro sign in Latin-1, which cformat() decodes.
-    const char *unitName = unit == TimeUnit::Microseconds ? "\xb5s" : "ms";
-    const auto ull = [](quint64 v) { return static_cast<unsigned long long>(v); };
+    return unit == AbReport::TimeUnit::Microseconds ? "\xb5s" : "ms";
+}
+
+unsigned long long ull(quint64 v)
+{
+    return static_cast<unsigned long long>(v);
+}
+
+// The server and the document.
+QString serverSection(const model::RunSummary &s)
+{
     QString out;
-    out += QLatin1String("\n\n");
     out += QLatin1String("Server Software:        ") + s.serverSoftware + u'\n';
     out += QLatin1String("Server Hostname:        ") + s.serverHostname + u'\n';
     out += cformat("Server Port:            %u\n", unsigned(s.serverPort));
@@ -91,6 +83,13 @@ QString AbReport::format(const model::RunSummary &s, TimeUnit unit)
     out += QLatin1String("Document Path:          ") + s.documentPath + u'\n';
     out += cformat("Document Length:        %lld bytes\n", static_cast<long long>(s.documentLength));
     out += u'\n';
+    return out;
+}
+
+// Concurrency, time taken, the counts of requests and bytes.
+QString countsSection(const model::RunSummary &s)
+{
+    QString out;
     out += cformat("Concurrency Level:      %d\n", s.concurrency);
     out += cformat("Time taken for tests:   %.3f seconds\n", s.timeTakenSec);
     out += cformat("Complete requests:      %llu\n", ull(s.completed));
@@ -116,7 +115,13 @@ QString AbReport::format(const model::RunSummary &s, TimeUnit unit)
         out += cformat("Keep-Alive requests:    %llu\n", ull(s.keepAliveRequests));
     out += cformat("Total transferred:      %llu bytes\n", ull(s.totalBytes));
     out += cformat("HTML transferred:       %llu bytes\n", ull(s.htmlBytes));
+    return out;
+}
 
+// The rates, when a request completed in a measured time.
+QString ratesSection(const model::RunSummary &s)
+{
+    QString out;
     if (s.timeTakenSec > 0 && s.completed) {
         const double done = double(s.completed);
         out += cformat("Requests per second:    %.2f [#/sec] (mean)\n", done / s.timeTakenSec);
@@ -127,9 +132,15 @@ QString AbReport::format(const model::RunSummary &s, TimeUnit unit)
         out += cformat("Transfer rate:          %.2f [Kbytes/sec] received\n",
             double(s.totalBytes) / 1024 / s.timeTakenSec);
     }
+    return out;
+}
 
+// Connection Times, with ab's warnings when a spread is too large.
+QString connectionTimesSection(const model::RunSummary &s, AbReport::TimeUnit unit)
+{
+    QString out;
     if (s.completed > 0) {
-        out += cformat("\nConnection Times (%s)\n", unitName);
+        out += cformat("\nConnection Times (%s)\n", unitName(unit));
         out += QLatin1String("              min  mean[+/-sd] median   max\n");
         out += timesRow("Connect:", s.connect, unit);
         out += timesRow("Processing:", s.processing, unit);
@@ -140,9 +151,15 @@ QString AbReport::format(const model::RunSummary &s, TimeUnit unit)
         out += sanity("the waiting time", s.waiting, unit);
         out += sanity("the total time", s.total, unit);
     }
+    return out;
+}
 
+// Percentage of the requests served within a certain time.
+QString percentilesSection(const model::RunSummary &s, AbReport::TimeUnit unit)
+{
+    QString out;
     if (s.completed > 1 && !s.percentiles.isEmpty()) {
-        out += cformat("\nPercentage of the requests served within a certain time (%s)\n", unitName);
+        out += cformat("\nPercentage of the requests served within a certain time (%s)\n", unitName(unit));
         for (const auto &[percent, ms] : s.percentiles) {
             if (percent >= 100)
                 out += cformat(" 100%%  %5lld (longest request)\n", cell(ms, unit));
@@ -150,7 +167,13 @@ QString AbReport::format(const model::RunSummary &s, TimeUnit unit)
                 out += cformat("  %d%%  %5lld\n", percent, cell(ms, unit));
         }
     }
+    return out;
+}
 
+// The open model's corrected and uncorrected latency (not in ab).
+QString openModelSection(const model::RunSummary &s)
+{
+    QString out;
     if (s.rate > 0 && s.completed > 0) {
         out += cformat("\nOpen model at %.2f [#/sec]: latency (ms)\n", s.rate);
         out += QLatin1String("                   p50       p90       p99       max\n");
@@ -160,6 +183,28 @@ QString AbReport::format(const model::RunSummary &s, TimeUnit unit)
             s.uncorrectedP50Ms, s.uncorrectedP90Ms, s.uncorrectedP99Ms, s.uncorrectedMaxMs);
     }
     return out;
+}
+
+} // namespace
+
+QString AbReport::preamble(const QString &hostname)
+{
+    return QStringLiteral("This is Hostbench, Version " HOSTBENCH_VERSION "\n"
+                          "An ApacheBench-compatible load generator\n\n"
+                          "Benchmarking %1 (be patient)\n")
+        .arg(hostname);
+}
+
+AbReport::TimeUnit AbReport::fittingUnit(const model::RunSummary &summary)
+{
+    return summary.completed > 0 && summary.total.medianMs < 10 ? TimeUnit::Microseconds
+                                                                : TimeUnit::Milliseconds;
+}
+
+QString AbReport::format(const model::RunSummary &s, TimeUnit unit)
+{
+    return QStringLiteral("\n\n") + serverSection(s) + countsSection(s) + ratesSection(s)
+        + connectionTimesSection(s, unit) + percentilesSection(s, unit) + openModelSection(s);
 }
 
 } // namespace hostbench::bench

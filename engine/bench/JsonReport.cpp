@@ -33,6 +33,92 @@ double count(quint64 v)
     return double(v); // JSON numbers are doubles: exact up to 2^53
 }
 
+// The summary's counters, each a JSON number of the same name.
+struct CountMember
+{
+    const char16_t *name;
+    quint64 model::RunSummary::*value;
+};
+constexpr CountMember kCounts[] = {
+    { u"completed", &model::RunSummary::completed },
+    { u"failed", &model::RunSummary::failed },
+    { u"unfinished", &model::RunSummary::unfinished },
+    { u"not_sent", &model::RunSummary::notSent },
+    { u"non_2xx", &model::RunSummary::non2xx },
+    { u"keep_alive_requests", &model::RunSummary::keepAliveRequests },
+    { u"total_bytes", &model::RunSummary::totalBytes },
+    { u"html_bytes", &model::RunSummary::htmlBytes },
+};
+// The failures by kind ("failures": {...}).
+constexpr CountMember kFailures[] = {
+    { u"connect", &model::RunSummary::failedConnect },
+    { u"read", &model::RunSummary::failedRead },
+    { u"length", &model::RunSummary::failedLength },
+    { u"timeout", &model::RunSummary::failedTimeout },
+    { u"parse", &model::RunSummary::failedParse },
+    { u"write", &model::RunSummary::failedWrite },
+};
+
+// latency_ms, uncorrected_latency_ms (with a rate), connection_times_ms,
+// ttfb_ms and percentiles_ms.
+void addLatency(QJsonObject &o, const model::RunSummary &s)
+{
+    // Without one answered request there is no latency to give: null, not 0.
+    if (s.completed == 0)
+        o[u"latency_ms"_s] = QJsonValue::Null;
+    else
+        o[u"latency_ms"_s] = QJsonObject { { u"min"_s, s.latencyMinMs }, { u"mean"_s, s.latencyMeanMs },
+            { u"p50"_s, s.latencyP50Ms }, { u"p90"_s, s.latencyP90Ms }, { u"p99"_s, s.latencyP99Ms },
+            { u"p999"_s, s.latencyP999Ms }, { u"max"_s, s.latencyMaxMs } };
+    if (s.rate > 0 && s.completed == 0)
+        o[u"uncorrected_latency_ms"_s] = QJsonValue::Null;
+    else if (s.rate > 0)
+        o[u"uncorrected_latency_ms"_s]
+            = QJsonObject { { u"p50"_s, s.uncorrectedP50Ms }, { u"p90"_s, s.uncorrectedP90Ms },
+                  { u"p99"_s, s.uncorrectedP99Ms }, { u"max"_s, s.uncorrectedMaxMs } };
+    o[u"connection_times_ms"_s]
+        = QJsonObject { { u"connect"_s, timeStats(s.connect) }, { u"processing"_s, timeStats(s.processing) },
+              { u"waiting"_s, timeStats(s.waiting) }, { u"total"_s, timeStats(s.total) } };
+    // Time to first byte, per request: request written to the first byte of the answer.
+    o[u"ttfb_ms"_s] = timeStats(s.waiting);
+    QJsonArray percentiles;
+    for (const auto &[percent, value] : s.percentiles)
+        percentiles.append(QJsonObject { { u"percent"_s, percent }, { u"ms"_s, value } });
+    o[u"percentiles_ms"_s] = percentiles;
+}
+
+// "parameters": the summary's, and those of the run when given.
+QJsonObject parametersToJson(const model::RunSummary &s, const model::BenchParameters *parameters)
+{
+    QJsonObject p { { u"concurrency"_s, s.concurrency }, { u"keep_alive"_s, s.keepAlive },
+        { u"threads"_s, s.threads }, { u"rate"_s, s.rate } };
+    if (!parameters)
+        return p;
+    p[u"url"_s] = parameters->url;
+    p[u"method"_s] = QString::fromLatin1(parameters->method);
+    p[u"requests"_s] = double(parameters->requests);
+    p[u"duration_ms"_s] = double(parameters->durationMs);
+    p[u"warmup_ms"_s] = double(parameters->warmupMs);
+    p[u"timeout_ms"_s] = parameters->timeoutMs;
+    p[u"sample_interval_ms"_s] = parameters->sampleIntervalMs;
+    // What the requests were, so that a replay reaches the same site with the same request.
+    if (!parameters->hostOverride.isEmpty())
+        p[u"host"_s] = parameters->hostOverride;
+    QJsonArray headers;
+    for (const auto &[name, value] : parameters->headers)
+        headers.append(QJsonObject {
+            { u"name"_s, QString::fromLatin1(name) }, { u"value"_s, QString::fromLatin1(value) } });
+    if (!headers.isEmpty())
+        p[u"headers"_s] = headers;
+    if (!parameters->contentType.isEmpty())
+        p[u"content_type"_s] = QString::fromLatin1(parameters->contentType);
+    if (!parameters->body.isEmpty()) {
+        p[u"body_bytes"_s] = double(parameters->body.size());
+        p[u"body_base64"_s] = QString::fromLatin1(parameters->body.toBase64());
+    }
+    return p;
+}
+
 } // namespace
 
 void JsonReport::addStoredRun(QJsonObject &report, qint64 runId, const QString &note)
@@ -81,81 +167,26 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
     const QList<model::BenchSample> &samples, const model::BenchParameters *parameters)
 {
     QJsonObject o;
-    o[u"completed"_s] = count(s.completed);
-    o[u"failed"_s] = count(s.failed);
-    o[u"unfinished"_s] = count(s.unfinished);
-    o[u"not_sent"_s] = count(s.notSent);
+    for (const CountMember &member : kCounts)
+        o[QString::fromUtf16(member.name)] = count(s.*member.value);
     o[u"requests_per_second"_s] = s.requestsPerSecond;
     o[u"time_taken_sec"_s] = s.timeTakenSec;
     o[u"transfer_rate_kbps"_s] = s.transferRateKBps;
-    o[u"non_2xx"_s] = count(s.non2xx);
-    o[u"keep_alive_requests"_s] = count(s.keepAliveRequests);
-    o[u"total_bytes"_s] = count(s.totalBytes);
-    o[u"html_bytes"_s] = count(s.htmlBytes);
     o[u"interrupted"_s] = s.interrupted;
     o[u"started_at_ms"_s] = double(s.startedAtMs);
-    o[u"failures"_s]
-        = QJsonObject { { u"connect"_s, count(s.failedConnect) }, { u"read"_s, count(s.failedRead) },
-              { u"length"_s, count(s.failedLength) }, { u"timeout"_s, count(s.failedTimeout) },
-              { u"parse"_s, count(s.failedParse) }, { u"write"_s, count(s.failedWrite) } };
+    QJsonObject failures;
+    for (const CountMember &member : kFailures)
+        failures[QString::fromUtf16(member.name)] = count(s.*member.value);
+    o[u"failures"_s] = failures;
     QJsonObject statuses;
     for (auto it = s.statusCounts.cbegin(); it != s.statusCounts.cend(); ++it)
         statuses[QString::number(it.key())] = count(it.value());
     o[u"status_counts"_s] = statuses;
-    // Without one answered request there is no latency to give: null, not 0.
-    if (s.completed == 0)
-        o[u"latency_ms"_s] = QJsonValue::Null;
-    else
-        o[u"latency_ms"_s] = QJsonObject { { u"min"_s, s.latencyMinMs }, { u"mean"_s, s.latencyMeanMs },
-            { u"p50"_s, s.latencyP50Ms }, { u"p90"_s, s.latencyP90Ms }, { u"p99"_s, s.latencyP99Ms },
-            { u"p999"_s, s.latencyP999Ms }, { u"max"_s, s.latencyMaxMs } };
-    if (s.rate > 0 && s.completed == 0)
-        o[u"uncorrected_latency_ms"_s] = QJsonValue::Null;
-    else if (s.rate > 0)
-        o[u"uncorrected_latency_ms"_s]
-            = QJsonObject { { u"p50"_s, s.uncorrectedP50Ms }, { u"p90"_s, s.uncorrectedP90Ms },
-                  { u"p99"_s, s.uncorrectedP99Ms }, { u"max"_s, s.uncorrectedMaxMs } };
-    o[u"connection_times_ms"_s]
-        = QJsonObject { { u"connect"_s, timeStats(s.connect) }, { u"processing"_s, timeStats(s.processing) },
-              { u"waiting"_s, timeStats(s.waiting) }, { u"total"_s, timeStats(s.total) } };
-    // Time to first byte, per request: request written to the first byte of the answer.
-    o[u"ttfb_ms"_s] = timeStats(s.waiting);
-    QJsonArray percentiles;
-    for (const auto &[percent, value] : s.percentiles)
-        percentiles.append(QJsonObject { { u"percent"_s, percent }, { u"ms"_s, value } });
-    o[u"percentiles_ms"_s] = percentiles;
+    addLatency(o, s);
     o[u"server"_s] = QJsonObject { { u"software"_s, s.serverSoftware }, { u"hostname"_s, s.serverHostname },
         { u"port"_s, int(s.serverPort) }, { u"path"_s, s.documentPath },
         { u"document_length"_s, double(s.documentLength) } };
-
-    QJsonObject p { { u"concurrency"_s, s.concurrency }, { u"keep_alive"_s, s.keepAlive },
-        { u"threads"_s, s.threads }, { u"rate"_s, s.rate } };
-    if (parameters) {
-        p[u"url"_s] = parameters->url;
-        p[u"method"_s] = QString::fromLatin1(parameters->method);
-        p[u"requests"_s] = double(parameters->requests);
-        p[u"duration_ms"_s] = double(parameters->durationMs);
-        p[u"warmup_ms"_s] = double(parameters->warmupMs);
-        p[u"timeout_ms"_s] = parameters->timeoutMs;
-        p[u"sample_interval_ms"_s] = parameters->sampleIntervalMs;
-        // What the requests were, so that a replay reaches the same site with the same request.
-        if (!parameters->hostOverride.isEmpty())
-            p[u"host"_s] = parameters->hostOverride;
-        QJsonArray headers;
-        for (const auto &[name, value] : parameters->headers)
-            headers.append(QJsonObject {
-                { u"name"_s, QString::fromLatin1(name) }, { u"value"_s, QString::fromLatin1(value) } });
-        if (!headers.isEmpty())
-            p[u"headers"_s] = headers;
-        if (!parameters->contentType.isEmpty())
-            p[u"content_type"_s] = QString::fromLatin1(parameters->contentType);
-        if (!parameters->body.isEmpty()) {
-            p[u"body_bytes"_s] = double(parameters->body.size());
-            p[u"body_base64"_s] = QString::fromLatin1(parameters->body.toBase64());
-        }
-    }
-    o[u"parameters"_s] = p;
-
+    o[u"parameters"_s] = parametersToJson(s, parameters);
     QJsonArray sampleArray;
     for (const model::BenchSample &sample : samples)
         sampleArray.append(sampleToJson(sample));
