@@ -3,7 +3,9 @@
 #include <QJsonArray>
 #include <QUrl>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace hostbench::control {
 
@@ -37,6 +39,191 @@ bool isToken(const QByteArray &text)
         if (!alnum && !extra.contains(c))
             return false;
     }
+    return true;
+}
+
+// The members a run may have and the JSON type of each, with the sentence
+// that refuses another type (400).
+enum class Type { String, Number, Bool, Array };
+struct Member
+{
+    const char16_t *name;
+    Type type;
+};
+constexpr Member kMembers[] = {
+    { u"url", Type::String },
+    { u"requests", Type::Number },
+    { u"duration_s", Type::Number },
+    { u"concurrency", Type::Number },
+    { u"keep_alive", Type::Bool },
+    { u"threads", Type::Number },
+    { u"rate", Type::Number },
+    { u"warmup_s", Type::Number },
+    { u"timeout_s", Type::Number },
+    { u"method", Type::String },
+    { u"headers", Type::Array },
+    { u"body", Type::String },
+    { u"content_type", Type::String },
+    { u"host", Type::String },
+};
+
+bool hasType(const QJsonValue &value, Type type)
+{
+    switch (type) {
+    case Type::String:
+        return value.isString();
+    case Type::Number:
+        return value.isDouble();
+    case Type::Bool:
+        return value.isBool();
+    case Type::Array:
+        return value.isArray();
+    }
+    return false;
+}
+
+QString wrongType(const QString &key, Type type)
+{
+    switch (type) {
+    case Type::String:
+        return u"\"%1\" must be a string"_s.arg(key);
+    case Type::Number:
+        return u"\"%1\" must be a number"_s.arg(key);
+    case Type::Bool:
+        return u"\"%1\" must be true or false"_s.arg(key);
+    case Type::Array:
+        return u"\"%1\" must be an array of \"Name: value\" strings"_s.arg(key);
+    }
+    return {};
+}
+
+// Structure (400): every member known, each of its type.
+bool checkMembers(const QJsonObject &json, const Failure &fail)
+{
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        const QString &key = it.key();
+        const auto member = std::find_if(std::begin(kMembers), std::end(kMembers),
+            [&key](const Member &m) { return key == QStringView(m.name); });
+        if (member == std::end(kMembers))
+            return fail(400, key,
+                u"Unknown member \"%1\" (a run has url, requests, duration_s, concurrency, "
+                "keep_alive, threads, rate, warmup_s, timeout_s, method, headers, body, "
+                "content_type and host)"_s.arg(key));
+        if (!hasType(it.value(), member->type))
+            return fail(400, key, wrongType(key, member->type));
+    }
+    return true;
+}
+
+bool readUrl(const QJsonObject &json, const Failure &fail, model::BenchParameters *p)
+{
+    const QUrl url(json[u"url"_s].toString(), QUrl::StrictMode);
+    if (!json.contains(u"url"_s))
+        return fail(422, u"url"_s, u"A run needs a \"url\""_s);
+    if (!url.isValid() || url.scheme() != u"http"_s || url.host().isEmpty())
+        return fail(422, u"url"_s, u"\"url\" must be an http:// URL with a host"_s);
+    p->url = json[u"url"_s].toString();
+    return true;
+}
+
+// The numeric members, within bench's ranges, checked in this order: whole
+// numbers from minimum to maximum, or seconds (fractions allowed) from 0 to
+// maximum, stored as ms.
+struct NumberMember
+{
+    const char16_t *name;
+    bool seconds;
+    qint64 minimum;
+    qint64 maximum;
+    void (*store)(model::BenchParameters &, qint64);
+};
+constexpr NumberMember kNumbers[] = {
+    { u"requests", false, 1, 1'000'000'000'000, [](model::BenchParameters &p, qint64 v) { p.requests = v; } },
+    { u"duration_s", true, 0, 86'400, [](model::BenchParameters &p, qint64 v) { p.durationMs = v; } },
+    { u"concurrency", false, 1, 100'000,
+        [](model::BenchParameters &p, qint64 v) { p.concurrency = int(v); } },
+    { u"threads", false, 1, 1024, [](model::BenchParameters &p, qint64 v) { p.threads = int(v); } },
+    { u"warmup_s", true, 0, 3600, [](model::BenchParameters &p, qint64 v) { p.warmupMs = v; } },
+    { u"timeout_s", true, 0, 3600, [](model::BenchParameters &p, qint64 v) { p.timeoutMs = int(v); } },
+};
+
+bool readNumber(
+    const QJsonObject &json, const Failure &fail, const NumberMember &member, model::BenchParameters *p)
+{
+    const QString key = QString::fromUtf16(member.name);
+    if (!json.contains(key))
+        return true;
+    const double number = json[key].toDouble();
+    if (member.seconds) {
+        if (!(number >= 0) || number > double(member.maximum))
+            return fail(
+                422, key, u"\"%1\" must be a number of seconds from 0 to %2"_s.arg(key).arg(member.maximum));
+        member.store(*p, qint64(std::llround(number * 1000.0)));
+        return true;
+    }
+    if (number != std::floor(number) || number < double(member.minimum) || number > double(member.maximum))
+        return fail(422, key,
+            u"\"%1\" must be a whole number from %2 to %3"_s.arg(key)
+                .arg(member.minimum)
+                .arg(member.maximum));
+    member.store(*p, qint64(number));
+    return true;
+}
+
+bool readNumbers(const QJsonObject &json, const Failure &fail, model::BenchParameters *p)
+{
+    for (const NumberMember &member : kNumbers)
+        if (!readNumber(json, fail, member, p))
+            return false;
+    if (json.contains(u"requests"_s) == json.contains(u"duration_s"_s))
+        return fail(422, u"requests"_s, u"Give either \"requests\" or \"duration_s\""_s);
+    if (json.contains(u"duration_s"_s) && p->durationMs <= 0)
+        return fail(422, u"duration_s"_s, u"\"duration_s\" must be above 0"_s);
+    if (json.contains(u"timeout_s"_s) && p->timeoutMs <= 0)
+        return fail(422, u"timeout_s"_s, u"\"timeout_s\" must be above 0"_s);
+    if (json.contains(u"rate"_s)) {
+        p->rate = json[u"rate"_s].toDouble();
+        if (!(p->rate > 0) || p->rate > 1e8)
+            return fail(
+                422, u"rate"_s, u"\"rate\" must be above 0 and at most 100000000 requests per second"_s);
+    }
+    p->keepAlive = json[u"keep_alive"_s].toBool(false);
+    return true;
+}
+
+bool readHeaders(const QJsonObject &json, const Failure &fail, model::BenchParameters *p)
+{
+    const QJsonArray headers = json[u"headers"_s].toArray();
+    for (qsizetype i = 0; i < headers.size(); ++i) {
+        const QString member = u"headers[%1]"_s.arg(i);
+        if (!headers.at(i).isString())
+            return fail(400, member, u"\"%1\" must be a string \"Name: value\""_s.arg(member));
+        const QByteArray text = headers.at(i).toString().toUtf8();
+        const qsizetype colon = text.indexOf(':');
+        if (colon <= 0 || !isToken(text.left(colon)) || text.contains('\r') || text.contains('\n'))
+            return fail(422, member, u"\"%1\" must be \"Name: value\""_s.arg(member));
+        p->headers.append({ text.left(colon), text.mid(colon + 1).trimmed() });
+    }
+    return true;
+}
+
+// The body, method, content type and host: a body makes a POST of
+// text/plain unless "method" and "content_type" say otherwise.
+bool readRequestLine(const QJsonObject &json, const Failure &fail, model::BenchParameters *p)
+{
+    if (json.contains(u"body"_s)) {
+        p->body = json[u"body"_s].toString().toUtf8();
+        p->method = "POST";
+        p->contentType = "text/plain";
+    }
+    if (json.contains(u"method"_s)) {
+        p->method = json[u"method"_s].toString().toLatin1();
+        if (!isToken(p->method))
+            return fail(422, u"method"_s, u"\"method\" must be an HTTP method such as GET"_s);
+    }
+    if (json.contains(u"content_type"_s))
+        p->contentType = json[u"content_type"_s].toString().toLatin1();
+    p->hostOverride = json[u"host"_s].toString();
     return true;
 }
 
@@ -74,109 +261,9 @@ bool RunRequestJson::read(
 {
     const Failure fail { field, detail, status };
     model::BenchParameters p;
-    const QStringList strings { u"url"_s, u"method"_s, u"body"_s, u"content_type"_s, u"host"_s };
-    const QStringList numbers { u"requests"_s, u"duration_s"_s, u"concurrency"_s, u"threads"_s, u"rate"_s,
-        u"warmup_s"_s, u"timeout_s"_s };
-    for (auto it = json.begin(); it != json.end(); ++it) {
-        const QString &key = it.key();
-        const QJsonValue &value = it.value();
-        if (strings.contains(key)) {
-            if (!value.isString())
-                return fail(400, key, u"\"%1\" must be a string"_s.arg(key));
-        } else if (numbers.contains(key)) {
-            if (!value.isDouble())
-                return fail(400, key, u"\"%1\" must be a number"_s.arg(key));
-        } else if (key == u"keep_alive"_s) {
-            if (!value.isBool())
-                return fail(400, key, u"\"keep_alive\" must be true or false"_s);
-        } else if (key == u"headers"_s) {
-            if (!value.isArray())
-                return fail(400, key, u"\"headers\" must be an array of \"Name: value\" strings"_s);
-        } else {
-            return fail(400, key,
-                u"Unknown member \"%1\" (a run has url, requests, duration_s, concurrency, "
-                "keep_alive, threads, rate, warmup_s, timeout_s, method, headers, body, "
-                "content_type and host)"_s.arg(key));
-        }
-    }
-
-    const QUrl url(json[u"url"_s].toString(), QUrl::StrictMode);
-    if (!json.contains(u"url"_s))
-        return fail(422, u"url"_s, u"A run needs a \"url\""_s);
-    if (!url.isValid() || url.scheme() != u"http"_s || url.host().isEmpty())
-        return fail(422, u"url"_s, u"\"url\" must be an http:// URL with a host"_s);
-    p.url = json[u"url"_s].toString();
-
-    // Whole numbers within bench's ranges.
-    const auto whole = [&](const QString &key, qint64 minimum, qint64 maximum, qint64 *out) {
-        if (!json.contains(key))
-            return true;
-        const double number = json[key].toDouble();
-        if (number != std::floor(number) || number < double(minimum) || number > double(maximum))
-            return fail(422, key,
-                u"\"%1\" must be a whole number from %2 to %3"_s.arg(key).arg(minimum).arg(maximum));
-        *out = qint64(number);
-        return true;
-    };
-    // Seconds, fractions allowed, as ms.
-    const auto seconds = [&](const QString &key, double maximum, qint64 *outMs) {
-        if (!json.contains(key))
-            return true;
-        const double number = json[key].toDouble();
-        if (!(number >= 0) || number > maximum)
-            return fail(422, key, u"\"%1\" must be a number of seconds from 0 to %2"_s.arg(key).arg(maximum));
-        *outMs = qint64(std::llround(number * 1000.0));
-        return true;
-    };
-    qint64 concurrency = p.concurrency;
-    qint64 threads = p.threads;
-    qint64 timeoutMs = p.timeoutMs;
-    if (!whole(u"requests"_s, 1, 1'000'000'000'000, &p.requests)
-        || !seconds(u"duration_s"_s, 86'400, &p.durationMs)
-        || !whole(u"concurrency"_s, 1, 100'000, &concurrency) || !whole(u"threads"_s, 1, 1024, &threads)
-        || !seconds(u"warmup_s"_s, 3600, &p.warmupMs) || !seconds(u"timeout_s"_s, 3600, &timeoutMs))
+    if (!checkMembers(json, fail) || !readUrl(json, fail, &p) || !readNumbers(json, fail, &p)
+        || !readHeaders(json, fail, &p) || !readRequestLine(json, fail, &p))
         return false;
-    p.concurrency = int(concurrency);
-    p.threads = int(threads);
-    p.timeoutMs = int(timeoutMs);
-    if (json.contains(u"requests"_s) == json.contains(u"duration_s"_s))
-        return fail(422, u"requests"_s, u"Give either \"requests\" or \"duration_s\""_s);
-    if (json.contains(u"duration_s"_s) && p.durationMs <= 0)
-        return fail(422, u"duration_s"_s, u"\"duration_s\" must be above 0"_s);
-    if (json.contains(u"timeout_s"_s) && p.timeoutMs <= 0)
-        return fail(422, u"timeout_s"_s, u"\"timeout_s\" must be above 0"_s);
-    if (json.contains(u"rate"_s)) {
-        p.rate = json[u"rate"_s].toDouble();
-        if (!(p.rate > 0) || p.rate > 1e8)
-            return fail(
-                422, u"rate"_s, u"\"rate\" must be above 0 and at most 100000000 requests per second"_s);
-    }
-    p.keepAlive = json[u"keep_alive"_s].toBool(false);
-
-    const QJsonArray headers = json[u"headers"_s].toArray();
-    for (qsizetype i = 0; i < headers.size(); ++i) {
-        const QString member = u"headers[%1]"_s.arg(i);
-        if (!headers.at(i).isString())
-            return fail(400, member, u"\"%1\" must be a string \"Name: value\""_s.arg(member));
-        const QByteArray text = headers.at(i).toString().toUtf8();
-        const qsizetype colon = text.indexOf(':');
-        if (colon <= 0 || !isToken(text.left(colon)) || text.contains('\r') || text.contains('\n'))
-            return fail(422, member, u"\"%1\" must be \"Name: value\""_s.arg(member));
-        p.headers.append({ text.left(colon), text.mid(colon + 1).trimmed() });
-    }
-    if (json.contains(u"body"_s)) {
-        p.body = json[u"body"_s].toString().toUtf8();
-        p.method = "POST";
-        p.contentType = "text/plain";
-    }
-    if (json.contains(u"method"_s)) {
-        p.method = json[u"method"_s].toString().toLatin1();
-        if (!isToken(p.method))
-            return fail(422, u"method"_s, u"\"method\" must be an HTTP method such as GET"_s);
-    }
-    if (json.contains(u"content_type"_s))
-        p.contentType = json[u"content_type"_s].toString().toLatin1();
-    p.hostOverride = json[u"host"_s].toString();
     *parameters = p;
     return true;
 }

@@ -50,6 +50,18 @@ void TestRunRequestJson::refused_data()
                                      << u"headers[0]"_s;
     QTest::newRow("bad method") << QByteArray("{" + url + R"(, "requests": 5, "method": "GE T"})") << 422
                                 << u"method"_s;
+    QTest::newRow("threads over 1024")
+        << QByteArray("{" + url + R"(, "requests": 5, "threads": 1025})") << 422 << u"threads"_s;
+    QTest::newRow("warmup over an hour")
+        << QByteArray("{" + url + R"(, "requests": 5, "warmup_s": 3601})") << 422 << u"warmup_s"_s;
+    QTest::newRow("timeout 0") << QByteArray("{" + url + R"(, "requests": 5, "timeout_s": 0})") << 422
+                               << u"timeout_s"_s;
+    QTest::newRow("rate above 1e8") << QByteArray("{" + url + R"(, "requests": 5, "rate": 1e9})") << 422
+                                    << u"rate"_s;
+    QTest::newRow("headers an object")
+        << QByteArray("{" + url + R"(, "requests": 5, "headers": {}})") << 400 << u"headers"_s;
+    QTest::newRow("body a number") << QByteArray("{" + url + R"(, "requests": 5, "body": 1})") << 400
+                                   << u"body"_s;
     QTest::newRow("unknown member") << QByteArray("{" + url + R"(, "requests": 5, "colour": 1})") << 400
                                     << u"colour"_s;
 }
