@@ -2,7 +2,7 @@
 
 #include "control/ControlFormat.h"
 #include "control/ControlToken.h"
-#include "control/RequestGate.h"
+#include "control/GatedTcpServer.h"
 #include "control/RunRequestJson.h"
 #include "control/SiteJson.h"
 

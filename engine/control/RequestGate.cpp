@@ -5,14 +5,8 @@
 
 #include <QJsonDocument>
 #include <QList>
-#include <QPointer>
-#include <QTcpSocket>
-#include <QTimer>
 
 #include <algorithm>
-#include <memory>
-
-#include <sys/socket.h>
 
 namespace hostbench::control {
 
@@ -26,11 +20,7 @@ constexpr qsizetype kMaxChunkLineBytes = 1024;
 
 Verdict refusal(int status, const QString &detail)
 {
-    Verdict verdict;
-    verdict.kind = Verdict::Kind::Refuse;
-    verdict.status = status;
-    verdict.detail = detail;
-    return verdict;
+    return RequestGate::refusal(status, detail);
 }
 
 Verdict needMore(qint64 bodyLimit = -1, bool expectsContinue = false)
@@ -109,15 +99,15 @@ struct Head
     qsizetype end = 0; // after the empty line
 };
 
-// Parses the head of `data`: nullopt-like via *verdict when it is incomplete or refused.
-bool parseHead(const QByteArray &data, Head *head, Verdict *verdict)
+// The head's lines, up to the empty line that ends it (head->end is after
+// it): false with *verdict when it is incomplete, too long or empty.
+bool readHeadLines(const QByteArray &data, QList<QByteArrayView> *lines, Head *head, Verdict *verdict)
 {
     qsizetype at = 0;
     // RFC 9112 section 2.2: empty lines before the request line are ignored.
     while (at < data.size() && at < 4 && (data.at(at) == '\r' || data.at(at) == '\n'))
         ++at;
     const qsizetype start = at;
-    QList<QByteArrayView> lines;
     for (;;) {
         QByteArrayView line;
         qsizetype next = 0;
@@ -137,35 +127,42 @@ bool parseHead(const QByteArray &data, Head *head, Verdict *verdict)
         at = next;
         if (line.isEmpty())
             break;
-        lines.append(line);
+        lines->append(line);
     }
     head->end = at;
-    if (lines.isEmpty()) {
+    if (lines->isEmpty()) {
         *verdict = refusal(400, u"The request has no request line"_s);
         return false;
     }
+    return true;
+}
 
-    const QList<QByteArray> requestLine = lines.constFirst().toByteArray().split(' ');
+// RFC 9112 section 3: METHOD TARGET HTTP/1.1 (or 1.0), into the method and the path.
+bool parseRequestLine(QByteArrayView line, Head *head, Verdict *verdict)
+{
+    const QList<QByteArray> requestLine = line.toByteArray().split(' ');
     if (requestLine.size() != 3 || requestLine.at(0).isEmpty() || requestLine.at(1).isEmpty()) {
-        *verdict = refusal(
-            400, u"The request line \"%1\" is not METHOD TARGET HTTP/1.1"_s.arg(latin1(lines.constFirst())));
+        *verdict = refusal(400, u"The request line \"%1\" is not METHOD TARGET HTTP/1.1"_s.arg(latin1(line)));
         return false;
     }
-    const QByteArrayView version = lines.constFirst().sliced(lines.constFirst().lastIndexOf(' ') + 1);
+    const QByteArrayView version = line.sliced(line.lastIndexOf(' ') + 1);
     if (version != "HTTP/1.1" && version != "HTTP/1.0") {
         *verdict = version.startsWith("HTTP/")
             ? refusal(505, u"This API speaks HTTP/1.1, not %1"_s.arg(latin1(version)))
-            : refusal(400,
-                u"The request line \"%1\" is not METHOD TARGET HTTP/1.1"_s.arg(latin1(lines.constFirst())));
+            : refusal(400, u"The request line \"%1\" is not METHOD TARGET HTTP/1.1"_s.arg(latin1(line)));
         return false;
     }
-    const QByteArrayView requestLineView = lines.constFirst();
-    const qsizetype firstSpace = requestLineView.indexOf(' ');
-    head->method = requestLineView.first(firstSpace);
-    QByteArrayView target = requestLineView.sliced(firstSpace + 1, requestLine.at(1).size());
+    const qsizetype firstSpace = line.indexOf(' ');
+    head->method = line.first(firstSpace);
+    QByteArrayView target = line.sliced(firstSpace + 1, requestLine.at(1).size());
     const qsizetype query = target.indexOf('?');
     head->path = query < 0 ? target : target.first(query);
+    return true;
+}
 
+// RFC 9112 section 5: NAME: VALUE lines, keeping those the gate decides on.
+bool parseFields(const QList<QByteArrayView> &lines, Head *head, Verdict *verdict)
+{
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const QByteArrayView line = lines.at(i);
         const qsizetype colon = line.indexOf(':');
@@ -189,6 +186,14 @@ bool parseHead(const QByteArray &data, Head *head, Verdict *verdict)
             head->expect = value;
     }
     return true;
+}
+
+// Parses the head of `data`: false with *verdict when it is incomplete or refused.
+bool parseHead(const QByteArray &data, Head *head, Verdict *verdict)
+{
+    QList<QByteArrayView> lines;
+    return readHeadLines(data, &lines, head, verdict) && parseRequestLine(lines.constFirst(), head, verdict)
+        && parseFields(lines, head, verdict);
 }
 
 // The chunked body from `at` (RFC 9112 section 7.1): Pass with its end, or why not.
@@ -247,6 +252,15 @@ Verdict checkChunked(const QByteArray &data, qsizetype at, qint64 limit, bool ex
 }
 
 } // namespace
+
+Verdict RequestGate::refusal(int status, const QString &detail)
+{
+    Verdict verdict;
+    verdict.kind = Verdict::Kind::Refuse;
+    verdict.status = status;
+    verdict.detail = detail;
+    return verdict;
+}
 
 Verdict RequestGate::unauthorized(bool tried)
 {
@@ -380,131 +394,6 @@ QByteArray RequestGate::response(const Verdict &refusal)
         response += "WWW-Authenticate: "_ba + refusal.wwwAuthenticate + "\r\n"_ba;
     response += "Connection: close\r\n\r\n"_ba + body;
     return response;
-}
-
-GatedTcpServer::GatedTcpServer(RequestGate::Policy policy, QObject *parent)
-    : QTcpServer(parent)
-    , m_policy(std::move(policy))
-{ }
-
-void GatedTcpServer::incomingConnection(qintptr handle)
-{
-    auto *socket = new QTcpSocket(this);
-    if (!socket->setSocketDescriptor(handle)) {
-        delete socket;
-        return;
-    }
-    // Without the token nothing beyond a head is read; with it, RequestGate widens this.
-    socket->setReadBufferSize(RequestGate::bufferLimit(0));
-    auto *deadline = new QTimer(socket);
-    deadline->setObjectName(u"gateDeadline"_s);
-    deadline->setSingleShot(true);
-    connect(deadline, &QTimer::timeout, socket, [socket] {
-        refuse(socket,
-            refusal(408, u"No whole request came within %1 s"_s.arg(GatedTcpServer::kDeadlineMs / 1000)));
-    });
-    deadline->start(kDeadlineMs);
-    connect(socket, &QTcpSocket::readyRead, this, [this, socket] { examine(socket); });
-    connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-}
-
-void GatedTcpServer::examine(QTcpSocket *socket)
-{
-    RequestGate::Policy policy = m_policy;
-    policy.localAddress = socket->localAddress();
-    const Verdict verdict = RequestGate::check(socket->peek(socket->bytesAvailable()), policy);
-    switch (verdict.kind) {
-    case Verdict::Kind::Refuse:
-        refuse(socket, verdict);
-        return;
-    case Verdict::Kind::Pass:
-        handOver(socket);
-        return;
-    case Verdict::Kind::NeedMore:
-        break;
-    }
-    if (verdict.bodyLimit >= 0) {
-        // The head passed: its body may come (RFC 9110 section 10.1.1).
-        socket->setReadBufferSize(RequestGate::bufferLimit(verdict.bodyLimit));
-        if (verdict.expectsContinue && !socket->property("hostbenchContinued").toBool()) {
-            socket->setProperty("hostbenchContinued", true);
-            socket->write("HTTP/1.1 100 Continue\r\n\r\n"_ba);
-            socket->flush();
-        }
-    }
-    if (socket->bytesAvailable() >= socket->readBufferSize()) {
-        refuse(socket,
-            verdict.bodyLimit >= 0
-                ? refusal(
-                    413, u"The request's body and framing are over %1 bytes"_s.arg(socket->readBufferSize()))
-                : refusal(431, u"The request's head is over %1 bytes"_s.arg(RequestGate::kMaxHeadBytes)));
-    }
-}
-
-void GatedTcpServer::refuse(QTcpSocket *socket, const Verdict &verdict)
-{
-    QObject::disconnect(socket, &QTcpSocket::readyRead, nullptr, nullptr);
-    delete socket->findChild<QTimer *>(u"gateDeadline"_s, Qt::FindDirectChildrenOnly);
-    socket->setReadBufferSize(RequestGate::bufferLimit(0));
-    socket->write(RequestGate::response(verdict));
-    socket->flush();
-    // Lingering close (as Apache's): the answer, then end of file for the
-    // client (shutdown of our sending side), while what it sends on is read
-    // in pieces of at most bufferLimit(0) bytes and dropped, never kept. A
-    // close with its bytes unread would reset the connection, and a client
-    // still sending (QNetworkAccessManager) would lose the answer.
-    const auto endOfFile = [socket] {
-        if (socket->bytesToWrite() == 0 && socket->state() == QAbstractSocket::ConnectedState)
-            ::shutdown(int(socket->socketDescriptor()), SHUT_WR);
-    };
-    if (socket->bytesToWrite() == 0)
-        endOfFile();
-    else
-        connect(socket, &QTcpSocket::bytesWritten, socket, endOfFile);
-    auto dropped = std::make_shared<qint64>(0);
-    const auto drop = [socket, dropped] {
-        *dropped += socket->skip(socket->bytesAvailable());
-        if (*dropped > kDrainBytes) {
-            socket->abort();
-            socket->deleteLater();
-        }
-    };
-    drop();
-    connect(socket, &QTcpSocket::readyRead, socket, drop);
-    QTimer::singleShot(kDrainMs, socket, [socket] {
-        socket->abort();
-        socket->deleteLater();
-    });
-}
-
-void GatedTcpServer::handOver(QTcpSocket *socket)
-{
-    QObject::disconnect(socket, nullptr, this, nullptr);
-    QObject::disconnect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-    delete socket->findChild<QTimer *>(u"gateDeadline"_s, Qt::FindDirectChildrenOnly);
-    // One request per connection: its answer is written in one go (the routes
-    // answer at once), then the connection closes, so that no second request
-    // on it passes by the gate.
-    connect(socket, &QTcpSocket::bytesWritten, socket, [socket] {
-        if (socket->bytesToWrite() == 0)
-            socket->disconnectFromHost();
-    });
-    // Taken by QAbstractHttpServer (bound to pendingConnectionAvailable),
-    // which then owns the socket.
-    addPendingConnection(socket);
-    QMetaObject::invokeMethod(
-        socket,
-        [socket] {
-            // The request is all in the socket's buffer already (no readyRead
-            // would come for it): QAbstractHttpServer reads and answers it now...
-            Q_EMIT socket->readyRead();
-            // ...and never reads another from this connection, even one sent
-            // along with it: every request passes the gate.
-            QObject::disconnect(socket, &QTcpSocket::readyRead, nullptr, nullptr);
-            // Should it not have answered (it read the request otherwise than RequestGate).
-            QTimer::singleShot(kDeadlineMs, socket, [socket] { socket->abort(); });
-        },
-        Qt::QueuedConnection);
 }
 
 } // namespace hostbench::control
