@@ -1,10 +1,11 @@
 #include "control/ControlApi.h"
 
+#include "control/ControlAnswer.h"
 #include "control/ControlFormat.h"
+#include "control/ControlRuns.h"
+#include "control/ControlSites.h"
 #include "control/ControlToken.h"
 #include "control/GatedTcpServer.h"
-#include "control/RunRequestJson.h"
-#include "control/SiteJson.h"
 
 #include <QElapsedTimer>
 #include <QHttpServer>
@@ -44,91 +45,35 @@ void addHeader(QHttpServerResponse &response, const QByteArray &name, const QByt
 #endif
 }
 
-QHttpServerResponse problemResponse(int status, const QString &detail, const QString &field = {})
+// What the resources' routes read of a request.
+ControlRequest requestOf(const QHttpServerRequest &request)
 {
-    const QJsonDocument problem(ControlFormat::problem(status, detail, field));
-    return QHttpServerResponse(QByteArray(ControlFormat::kProblemContentType),
-        problem.toJson(QJsonDocument::Compact), QHttpServerResponse::StatusCode(status));
+    return { request.body(), request.value("Content-Type"_ba), request.value("If-Match"_ba) };
 }
 
-QString fieldName(model::SiteChange::Field field)
+// An answer as QtHttpServer sends it; every answer closes its connection
+// (GatedTcpServer closes it once written): the header tells clients not to
+// send another request on it.
+QHttpServerResponse responseOf(const ControlAnswer &answer)
 {
-    switch (field) {
-    case model::SiteChange::Field::None:
-        break;
-    case model::SiteChange::Field::HostName:
-        return u"host"_s;
-    case model::SiteChange::Field::Aliases:
-        return u"aliases"_s;
-    case model::SiteChange::Field::DocumentRoot:
-        return u"document_root"_s;
-    case model::SiteChange::Field::Routes:
-        return u"routes"_s;
-    case model::SiteChange::Field::Default:
-        return u"default"_s;
-    case model::SiteChange::Field::AccessLogPath:
-        return u"access_log_path"_s;
-    case model::SiteChange::Field::ErrorLogPath:
-        return u"error_log_path"_s;
-    }
-    return {};
-}
-
-// A refused change as a problem; nullopt when it was done.
-std::optional<QHttpServerResponse> refusedChange(const model::SiteChange &change)
-{
-    switch (change.result) {
-    case model::SiteChange::Result::Done:
-        return std::nullopt;
-    case model::SiteChange::Result::NotFound:
-        return problemResponse(404, change.detail, fieldName(change.field));
-    case model::SiteChange::Result::Invalid:
-        return problemResponse(422, change.detail, fieldName(change.field));
-    case model::SiteChange::Result::Conflict:
-        return problemResponse(409, change.detail, fieldName(change.field));
-    case model::SiteChange::Result::Failed:
-        break;
-    }
-    return problemResponse(500, change.detail, fieldName(change.field));
-}
-
-// A change stored whose reload failed: not a success (409), though stored;
-// nullopt when the engine took it.
-std::optional<QHttpServerResponse> notReloaded(const model::SiteChange &change)
-{
-    if (change.reloadError.isEmpty())
-        return std::nullopt;
-    QJsonObject problem = ControlFormat::problem(409,
-        u"Stored, but the engine did not reload: %1; it still serves the previous configuration"_s.arg(
-            change.reloadError));
-    problem.insert(u"stored"_s, true);
-    problem.insert(u"reason"_s, change.reloadError);
-    return QHttpServerResponse(QByteArray(ControlFormat::kProblemContentType),
-        QJsonDocument(problem).toJson(QJsonDocument::Compact), QHttpServerResponse::StatusCode::Conflict);
-}
-
-// The request's JSON object, or the problem that stops it (RFC 9110 section 15.5).
-std::optional<QHttpServerResponse> readObject(const QHttpServerRequest &request, QJsonObject *object)
-{
-    const QByteArray body = request.body();
-    if (body.size() > ControlApi::kMaxBodyBytes) {
-        return problemResponse(413,
-            u"The body has %1 bytes; at most %2 are taken"_s.arg(body.size()).arg(ControlApi::kMaxBodyBytes));
-    }
-    const QByteArray type = request.value("Content-Type"_ba).split(';').constFirst().trimmed().toLower();
-    if (!type.isEmpty() && type != "application/json") {
-        return problemResponse(415, u"The body must be application/json, not "_s + QString::fromLatin1(type));
-    }
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(body, &error);
-    if (error.error != QJsonParseError::NoError) {
-        return problemResponse(
-            400, u"The body is not JSON: %1 at byte %2"_s.arg(error.errorString()).arg(error.offset));
-    }
-    if (!document.isObject())
-        return problemResponse(400, u"The body must be a JSON object"_s);
-    *object = document.object();
-    return std::nullopt;
+    const auto status = QHttpServerResponse::StatusCode(answer.status);
+    QHttpServerResponse response = [&] {
+        switch (answer.body) {
+        case ControlAnswer::Body::Object:
+            return QHttpServerResponse(answer.object, status);
+        case ControlAnswer::Body::Array:
+            return QHttpServerResponse(answer.array, status);
+        case ControlAnswer::Body::Bytes:
+            return QHttpServerResponse(answer.contentType, answer.bytes, status);
+        case ControlAnswer::Body::Empty:
+            break;
+        }
+        return QHttpServerResponse(status);
+    }();
+    for (const auto &[name, value] : answer.headers)
+        addHeader(response, name, value);
+    addHeader(response, "Connection"_ba, "close"_ba);
+    return response;
 }
 
 } // namespace
@@ -138,10 +83,9 @@ struct ControlApi::Private
     MetricsSource metrics;
     QString engineUrl;
     Access access;
-    Sites sites;
-    Reload reload;
+    ControlSites sites;
     Engine engine;
-    Runs runs;
+    ControlRuns runs;
     QHttpServer server;
     QTcpServer *listener = nullptr; // owned by `server` once bound
     QTimer rateTimer;
@@ -168,7 +112,7 @@ struct ControlApi::Private
 
     // The 401 answer for a request without the token (RFC 6750 section 3), or
     // nullopt when it may pass.
-    std::optional<QHttpServerResponse> refuse(const QHttpServerRequest &request) const
+    std::optional<ControlAnswer> refuse(const QHttpServerRequest &request) const
     {
         // GatedTcpServer refused such a request from its head already; this
         // stays for a route that something else might reach.
@@ -177,310 +121,123 @@ struct ControlApi::Private
         if (!presented.isEmpty() && ControlToken::matches(presented, access.token))
             return std::nullopt;
         const RequestGate::Verdict refusal = RequestGate::unauthorized(!field.isEmpty());
-        QHttpServerResponse response = problemResponse(refusal.status, refusal.detail);
-        addHeader(response, "WWW-Authenticate"_ba, refusal.wwwAuthenticate);
-        return response;
+        return ControlAnswer::problem(refusal.status, refusal.detail)
+            .withHeader("WWW-Authenticate"_ba, refusal.wwwAuthenticate);
     }
 
-    // Every answer closes its connection (GatedTcpServer closes it once
-    // written): the header tells clients not to send another request on it.
-    static QHttpServerResponse closing(QHttpServerResponse response)
-    {
-        addHeader(response, "Connection"_ba, "close"_ba);
-        return response;
-    }
-
-    // QHttpServer::route() with the answer closing().
+    // QHttpServer::route() for a handler that answers a ControlAnswer.
     template <typename Handler>
     void route(const QString &path, QHttpServerRequest::Method method, Handler handler)
     {
         if constexpr (std::is_invocable_v<const Handler &, const QHttpServerRequest &>) {
             server.route(path, method,
-                [handler](const QHttpServerRequest &request) { return closing(handler(request)); });
+                [handler](const QHttpServerRequest &request) { return responseOf(handler(request)); });
         } else {
             server.route(path, method, [handler](const QString &arg, const QHttpServerRequest &request) {
-                return closing(handler(arg, request));
+                return responseOf(handler(arg, request));
             });
         }
     }
 
-    std::optional<QHttpServerResponse> refuseWithoutSites() const
+    // The token first, then the resource's own refusal (no stored sites, no
+    // runs), then the work.
+    template <typename Refusal, typename Work>
+    ControlAnswer guarded(const QHttpServerRequest &request, Refusal &&refusal, Work &&work) const
     {
-        if (sites.list)
-            return std::nullopt;
-        return problemResponse(409,
-            u"This instance serves the sites given on its command line (--site, "
-            "--default), not the stored ones"_s);
+        if (std::optional<ControlAnswer> refused = refuse(request))
+            return std::move(*refused);
+        if (std::optional<ControlAnswer> refused = refusal())
+            return std::move(*refused);
+        return work();
     }
 
-    // Reads a site from the request onto `site`; the problem when it cannot.
-    std::optional<QHttpServerResponse> readSite(
-        const QHttpServerRequest &request, model::VirtualHost &site, bool creating) const
-    {
-        QJsonObject json;
-        if (std::optional<QHttpServerResponse> refused = readObject(request, &json))
-            return refused;
-        QString field;
-        QString detail;
-        if (!SiteJson::apply(json, site, &field, &detail))
-            return problemResponse(400, detail, field);
-        if (creating) {
-            for (const QString &required : { u"host"_s, u"document_root"_s }) {
-                if (!json.contains(required))
-                    return problemResponse(422, u"A new site needs \"%1\""_s.arg(required), required);
-            }
-        }
-        return std::nullopt;
-    }
-
-    QHttpServerResponse listSites() const
-    {
-        QJsonArray array;
-        for (const model::VirtualHost &site : sites.list())
-            array.append(SiteJson::toJson(site));
-        return QHttpServerResponse(array);
-    }
-
-    using Status = QHttpServerResponse::StatusCode;
-
-    static QHttpServerResponse siteResponse(const model::VirtualHost &site, Status status = Status::Ok)
-    {
-        QHttpServerResponse response(SiteJson::toJson(site), status);
-        addHeader(response, "ETag"_ba, SiteJson::entityTag(site));
-        return response;
-    }
-
-    // If-Match (RFC 9110 section 13.1.1): a change made on a site that another
-    // client changed since this one read it is refused with 412.
-    static std::optional<QHttpServerResponse> refuseStale(
-        const QHttpServerRequest &request, const model::VirtualHost &current)
-    {
-        const QByteArray ifMatch = request.value("If-Match"_ba).trimmed();
-        if (ifMatch.isEmpty() || ifMatch == "*")
-            return std::nullopt;
-        const QByteArray tag = SiteJson::entityTag(current);
-        for (const QByteArray &candidate : ifMatch.split(',')) {
-            if (candidate.trimmed() == tag)
-                return std::nullopt;
-        }
-        return problemResponse(412,
-            u"The site %1 changed since it was read (If-Match %2, now %3): read it "
-            "again"_s.arg(current.hostName, QString::fromLatin1(ifMatch), QString::fromLatin1(tag)));
-    }
-
-    QHttpServerResponse createSite(const QHttpServerRequest &request) const
-    {
-        model::VirtualHost site;
-        if (std::optional<QHttpServerResponse> refused = readSite(request, site, true))
-            return std::move(*refused);
-        const model::SiteChange change = sites.create(site);
-        if (std::optional<QHttpServerResponse> refused = refusedChange(change))
-            return std::move(*refused);
-        if (std::optional<QHttpServerResponse> failed = notReloaded(change))
-            return std::move(*failed);
-        QHttpServerResponse response = siteResponse(change.site, Status::Created);
-        addHeader(response, "Location"_ba, "/api/sites/"_ba + change.site.hostName.toUtf8());
-        return response;
-    }
-
-    QHttpServerResponse showSite(const QString &host) const
-    {
-        const model::SiteChange found = sites.find(host);
-        if (std::optional<QHttpServerResponse> refused = refusedChange(found))
-            return std::move(*refused);
-        return siteResponse(found.site);
-    }
-
-    // PUT: the members given replace the stored ones; the others stay.
-    QHttpServerResponse replaceSite(const QString &host, const QHttpServerRequest &request) const
-    {
-        const model::SiteChange found = sites.find(host);
-        if (std::optional<QHttpServerResponse> refused = refusedChange(found))
-            return std::move(*refused);
-        if (std::optional<QHttpServerResponse> refused = refuseStale(request, found.site))
-            return std::move(*refused);
-        model::VirtualHost site = found.site;
-        if (std::optional<QHttpServerResponse> refused = readSite(request, site, false))
-            return std::move(*refused);
-        const model::SiteChange change = sites.replace(host, site);
-        if (std::optional<QHttpServerResponse> refused = refusedChange(change))
-            return std::move(*refused);
-        if (std::optional<QHttpServerResponse> failed = notReloaded(change))
-            return std::move(*failed);
-        return siteResponse(change.site);
-    }
-
-    QHttpServerResponse removeSite(const QString &host, const QHttpServerRequest &request) const
-    {
-        const model::SiteChange found = sites.find(host);
-        if (std::optional<QHttpServerResponse> refused = refusedChange(found))
-            return std::move(*refused);
-        if (std::optional<QHttpServerResponse> refused = refuseStale(request, found.site))
-            return std::move(*refused);
-        const model::SiteChange removed = sites.remove(host);
-        if (std::optional<QHttpServerResponse> refused = refusedChange(removed))
-            return std::move(*refused);
-        if (std::optional<QHttpServerResponse> failed = notReloaded(removed))
-            return std::move(*failed);
-        return QHttpServerResponse(Status::NoContent);
-    }
-
-    QHttpServerResponse reloadEngine() const
-    {
-        if (!reload)
-            return problemResponse(409, u"This instance cannot reload"_s);
-        QString error;
-        if (!reload(&error))
-            return problemResponse(409,
-                u"The engine did not reload: %1; it still serves the previous configuration"_s.arg(error));
-        return QHttpServerResponse(QJsonObject { { u"reloaded"_s, true } });
-    }
-
-    QHttpServerResponse startOrStopEngine(bool start)
+    ControlAnswer startOrStopEngine(bool start)
     {
         if (!engine.start || !engine.stop) {
-            return problemResponse(409,
+            return ControlAnswer::problem(409,
                 u"This instance's engine is started and stopped where it runs (the "
                 "window's Server page), not through its control API"_s);
         }
         if (start) {
             QString error;
             if (!engine.start(&error))
-                return problemResponse(409, u"The engine did not start: "_s + error);
+                return ControlAnswer::problem(409, u"The engine did not start: "_s + error);
         } else {
             engine.stop();
         }
         // Not from the metrics: an engine started a moment ago has an uptime of 0 ms.
-        const QJsonObject state { { u"running"_s, start }, { u"url"_s, start ? engineUrl : QString() } };
-        return QHttpServerResponse(state);
+        return ControlAnswer::json(
+            QJsonObject { { u"running"_s, start }, { u"url"_s, start ? engineUrl : QString() } });
     }
 
-    QHttpServerResponse startRun(const QHttpServerRequest &request) const
+    void addStatusRoutes()
     {
-        QJsonObject json;
-        if (std::optional<QHttpServerResponse> refused = readObject(request, &json))
-            return std::move(*refused);
-        model::BenchParameters parameters;
-        QString field;
-        QString detail;
-        int status = 400;
-        if (!RunRequestJson::read(json, &parameters, &field, &detail, &status))
-            return problemResponse(status, detail, field);
-        const qint64 id = runs.start(parameters, &detail);
-        if (id == 0)
-            return problemResponse(422, u"The run did not start: "_s + detail);
-        const QByteArray location = "/api/runs/"_ba + QByteArray::number(id);
-        QHttpServerResponse response(QJsonObject { { u"id"_s, id }, { u"state"_s, u"running"_s },
-                                         { u"location"_s, QString::fromLatin1(location) } },
-            Status::Accepted);
-        addHeader(response, "Location"_ba, location);
-        return response;
-    }
-
-    QHttpServerResponse showRun(const QString &id) const
-    {
-        bool ok = false;
-        const qint64 number = id.toLongLong(&ok);
-        const std::optional<QJsonObject> run = ok ? runs.show(number) : std::nullopt;
-        if (!run)
-            return problemResponse(404, u"No run has the id \"%1\""_s.arg(id));
-        return QHttpServerResponse(*run);
-    }
-
-    QHttpServerResponse removeRun(const QString &id) const
-    {
-        bool ok = false;
-        const qint64 number = id.toLongLong(&ok);
-        QString error;
-        switch (ok ? runs.remove(number, &error) : Runs::Removal::NotFound) {
-        case Runs::Removal::NotFound:
-            return problemResponse(404, u"No run has the id \"%1\""_s.arg(id));
-        case Runs::Removal::Stopping:
-            return QHttpServerResponse(
-                QJsonObject { { u"id"_s, number }, { u"state"_s, u"stopping"_s } }, Status::Accepted);
-        case Runs::Removal::Removed:
-            return QHttpServerResponse(Status::NoContent);
-        case Runs::Removal::Failed:
-            break;
-        }
-        return problemResponse(500, error);
-    }
-
-    std::optional<QHttpServerResponse> refuseWithoutRuns() const
-    {
-        if (runs.start)
-            return std::nullopt;
-        return problemResponse(409,
-            u"This instance does not run benchmarks through its control API (the window "
-            "runs them from its Benchmark page)"_s);
-    }
-
-    void addRunRoutes()
-    {
-        using Method = QHttpServerRequest::Method;
-        using Request = QHttpServerRequest;
-        const auto withRuns = [this](const Request &request, auto &&work) {
-            if (std::optional<QHttpServerResponse> refused = refuse(request))
+        route(u"/api/status"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
+            if (std::optional<ControlAnswer> refused = refuse(request))
                 return std::move(*refused);
-            if (std::optional<QHttpServerResponse> refused = refuseWithoutRuns())
-                return std::move(*refused);
-            return work();
-        };
-        route(u"/api/runs"_s, Method::Post, [this, withRuns](const Request &request) {
-            return withRuns(request, [&] { return startRun(request); });
+            const model::MetricsSnapshot now = metrics();
+            return ControlAnswer::json(ControlFormat::statusJson(now, requestsPerSecond(), engineUrl));
         });
-        route(u"/api/runs"_s, Method::Get, [this, withRuns](const Request &request) {
-            return withRuns(request, [&] { return QHttpServerResponse(runs.list()); });
+        route(u"/metrics"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
+            if (access.tokenForMetrics) {
+                if (std::optional<ControlAnswer> refused = refuse(request))
+                    return std::move(*refused);
+            }
+            return ControlAnswer::data(
+                QByteArray(ControlFormat::kPrometheusContentType), ControlFormat::prometheusText(metrics()));
         });
-        const QString run = u"/api/runs/<arg>"_s;
-        route(run, Method::Get, [this, withRuns](const QString &id, const Request &request) {
-            return withRuns(request, [&] { return showRun(id); });
-        });
-        route(run, Method::Delete, [this, withRuns](const QString &id, const Request &request) {
-            return withRuns(request, [&] { return removeRun(id); });
-        });
-    }
-
-    // The token first, then whether there are stored sites, then the work.
-    template <typename Work>
-    QHttpServerResponse guarded(const QHttpServerRequest &request, bool needsSites, Work &&work) const
-    {
-        if (std::optional<QHttpServerResponse> refused = refuse(request))
-            return std::move(*refused);
-        if (needsSites) {
-            if (std::optional<QHttpServerResponse> refused = refuseWithoutSites())
-                return std::move(*refused);
-        }
-        return work();
     }
 
     void addSiteRoutes()
     {
         using Method = QHttpServerRequest::Method;
         using Request = QHttpServerRequest;
+        const auto needSites = [this] { return sites.refuseWithoutSites(); };
+        const auto anyInstance = [] { return std::optional<ControlAnswer>(); };
         const QString site = u"/api/sites/<arg>"_s;
-        route(u"/api/sites"_s, Method::Get,
-            [this](const Request &request) { return guarded(request, true, [&] { return listSites(); }); });
-        route(u"/api/sites"_s, Method::Post, [this](const Request &request) {
-            return guarded(request, true, [&] { return createSite(request); });
+        route(u"/api/sites"_s, Method::Get, [this, needSites](const Request &request) {
+            return guarded(request, needSites, [&] { return sites.list(); });
         });
-        route(site, Method::Get, [this](const QString &host, const Request &request) {
-            return guarded(request, true, [&] { return showSite(host); });
+        route(u"/api/sites"_s, Method::Post, [this, needSites](const Request &request) {
+            return guarded(request, needSites, [&] { return sites.create(requestOf(request)); });
         });
-        route(site, Method::Put, [this](const QString &host, const Request &request) {
-            return guarded(request, true, [&] { return replaceSite(host, request); });
+        route(site, Method::Get, [this, needSites](const QString &host, const Request &request) {
+            return guarded(request, needSites, [&] { return sites.show(host); });
         });
-        route(site, Method::Delete, [this](const QString &host, const Request &request) {
-            return guarded(request, true, [&] { return removeSite(host, request); });
+        route(site, Method::Put, [this, needSites](const QString &host, const Request &request) {
+            return guarded(request, needSites, [&] { return sites.replace(host, requestOf(request)); });
         });
-        route(u"/api/engine/reload"_s, Method::Post, [this](const Request &request) {
-            return guarded(request, false, [&] { return reloadEngine(); });
+        route(site, Method::Delete, [this, needSites](const QString &host, const Request &request) {
+            return guarded(request, needSites, [&] { return sites.remove(host, requestOf(request)); });
         });
-        route(u"/api/engine/start"_s, Method::Post, [this](const Request &request) {
-            return guarded(request, false, [&] { return startOrStopEngine(true); });
+        route(u"/api/engine/reload"_s, Method::Post, [this, anyInstance](const Request &request) {
+            return guarded(request, anyInstance, [&] { return sites.reload(); });
         });
-        route(u"/api/engine/stop"_s, Method::Post, [this](const Request &request) {
-            return guarded(request, false, [&] { return startOrStopEngine(false); });
+        route(u"/api/engine/start"_s, Method::Post, [this, anyInstance](const Request &request) {
+            return guarded(request, anyInstance, [&] { return startOrStopEngine(true); });
+        });
+        route(u"/api/engine/stop"_s, Method::Post, [this, anyInstance](const Request &request) {
+            return guarded(request, anyInstance, [&] { return startOrStopEngine(false); });
+        });
+    }
+
+    void addRunRoutes()
+    {
+        using Method = QHttpServerRequest::Method;
+        using Request = QHttpServerRequest;
+        const auto needRuns = [this] { return runs.refuseWithoutRuns(); };
+        route(u"/api/runs"_s, Method::Post, [this, needRuns](const Request &request) {
+            return guarded(request, needRuns, [&] { return runs.start(requestOf(request)); });
+        });
+        route(u"/api/runs"_s, Method::Get, [this, needRuns](const Request &request) {
+            return guarded(request, needRuns, [&] { return runs.list(); });
+        });
+        const QString run = u"/api/runs/<arg>"_s;
+        route(run, Method::Get, [this, needRuns](const QString &id, const Request &request) {
+            return guarded(request, needRuns, [&] { return runs.show(id); });
+        });
+        route(run, Method::Delete, [this, needRuns](const QString &id, const Request &request) {
+            return guarded(request, needRuns, [&] { return runs.remove(id); });
         });
     }
 };
@@ -495,21 +252,7 @@ ControlApi::ControlApi(MetricsSource metrics, QString engineUrl, Access access, 
     d->clock.start();
     d->rateTimer.setInterval(kRateIntervalMs);
     connect(&d->rateTimer, &QTimer::timeout, this, [this] { d->takeSnapshot(); });
-
-    d->route(u"/api/status"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
-        if (std::optional<QHttpServerResponse> refused = d->refuse(request))
-            return std::move(*refused);
-        const model::MetricsSnapshot now = d->metrics();
-        return QHttpServerResponse(ControlFormat::statusJson(now, d->requestsPerSecond(), d->engineUrl));
-    });
-    d->route(u"/metrics"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
-        if (d->access.tokenForMetrics) {
-            if (std::optional<QHttpServerResponse> refused = d->refuse(request))
-                return std::move(*refused);
-        }
-        return QHttpServerResponse(
-            QByteArray(ControlFormat::kPrometheusContentType), ControlFormat::prometheusText(d->metrics()));
-    });
+    d->addStatusRoutes();
     d->addSiteRoutes();
     d->addRunRoutes();
 }
@@ -518,12 +261,12 @@ ControlApi::~ControlApi() = default;
 
 void ControlApi::setSites(Sites sites)
 {
-    d->sites = std::move(sites);
+    d->sites.setSites(std::move(sites));
 }
 
 void ControlApi::setReload(Reload reload)
 {
-    d->reload = std::move(reload);
+    d->sites.setReload(std::move(reload));
 }
 
 void ControlApi::setEngine(Engine engine)
@@ -533,7 +276,7 @@ void ControlApi::setEngine(Engine engine)
 
 void ControlApi::setRuns(Runs runs)
 {
-    d->runs = std::move(runs);
+    d->runs.setRuns(std::move(runs));
 }
 
 bool ControlApi::listen(const QHostAddress &address, quint16 port, QString *error)

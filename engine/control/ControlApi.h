@@ -49,7 +49,8 @@ namespace hostbench::control {
  * It reads the engine only through the `metrics` callback and reaches
  * storage, the engine and the load generator only through the callbacks
  * that app/ and ui/ give it. All QtHttpServer calls live in ControlApi.cpp, so that the
- * API change of Qt 6.5 touches one file.
+ * API change of Qt 6.5 touches one file; the routes' work is in ControlSites and
+ * ControlRuns, on QtHttpServer-free ControlRequest and ControlAnswer values.
  *
  * Access (RFC 6750): every route but /metrics needs "Authorization: Bearer
  * <Access::token>" (see ControlToken); /metrics too with

@@ -1,0 +1,72 @@
+#include "control/ControlRuns.h"
+
+#include "control/RunRequestJson.h"
+
+namespace hostbench::control {
+
+using namespace Qt::StringLiterals;
+
+std::optional<ControlAnswer> ControlRuns::refuseWithoutRuns() const
+{
+    if (m_runs.start)
+        return std::nullopt;
+    return ControlAnswer::problem(409,
+        u"This instance does not run benchmarks through its control API (the window "
+        "runs them from its Benchmark page)"_s);
+}
+
+ControlAnswer ControlRuns::start(const ControlRequest &request) const
+{
+    QJsonObject json;
+    if (std::optional<ControlAnswer> refused = request.readObject(&json))
+        return std::move(*refused);
+    model::BenchParameters parameters;
+    QString field;
+    QString detail;
+    int status = 400;
+    if (!RunRequestJson::read(json, &parameters, &field, &detail, &status))
+        return ControlAnswer::problem(status, detail, field);
+    const qint64 id = m_runs.start(parameters, &detail);
+    if (id == 0)
+        return ControlAnswer::problem(422, u"The run did not start: "_s + detail);
+    const QByteArray location = "/api/runs/"_ba + QByteArray::number(id);
+    return ControlAnswer::json(QJsonObject { { u"id"_s, id }, { u"state"_s, u"running"_s },
+                                   { u"location"_s, QString::fromLatin1(location) } },
+        202)
+        .withHeader("Location"_ba, location);
+}
+
+ControlAnswer ControlRuns::list() const
+{
+    return ControlAnswer::json(m_runs.list());
+}
+
+ControlAnswer ControlRuns::show(const QString &id) const
+{
+    bool ok = false;
+    const qint64 number = id.toLongLong(&ok);
+    const std::optional<QJsonObject> run = ok ? m_runs.show(number) : std::nullopt;
+    if (!run)
+        return ControlAnswer::problem(404, u"No run has the id \"%1\""_s.arg(id));
+    return ControlAnswer::json(*run);
+}
+
+ControlAnswer ControlRuns::remove(const QString &id) const
+{
+    bool ok = false;
+    const qint64 number = id.toLongLong(&ok);
+    QString error;
+    switch (ok ? m_runs.remove(number, &error) : ControlApi::Runs::Removal::NotFound) {
+    case ControlApi::Runs::Removal::NotFound:
+        return ControlAnswer::problem(404, u"No run has the id \"%1\""_s.arg(id));
+    case ControlApi::Runs::Removal::Stopping:
+        return ControlAnswer::json(QJsonObject { { u"id"_s, number }, { u"state"_s, u"stopping"_s } }, 202);
+    case ControlApi::Runs::Removal::Removed:
+        return ControlAnswer::empty(204);
+    case ControlApi::Runs::Removal::Failed:
+        break;
+    }
+    return ControlAnswer::problem(500, error);
+}
+
+} // namespace hostbench::control
