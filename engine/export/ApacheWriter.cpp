@@ -16,6 +16,62 @@ int seconds(int ms)
     return std::max(1, (ms + 999) / 1000);
 }
 
+// Precompressed siblings (production): mod_rewrite picks file.br or file.gz
+// by Accept-Encoding, with their encoding and Vary.
+QString precompressedRules()
+{
+    QString s;
+    s += u"        # Precompressed siblings (file.br, file.gz) when the client names the coding\n"
+         "        # and does not refuse it by q=0 (RFC 9110 12.5.3). Only a sibling sent so gets\n"
+         "        # Content-Encoding and the type of the file's own extension: a .gz requested\n"
+         "        # as itself is a download (application/gzip, no Content-Encoding).\n"
+         "        RewriteEngine On\n"_s;
+    // The coding named as a whole token, and that token not weighted 0 (0.0, 0.000).
+    const QString named = u"(^|[ ,])%1[ ]*($|[,;])"_s;
+    const QString refused = u"(^|[ ,])%1[ ]*;[ ]*q=0(\\.0*)?[ ]*($|,)"_s;
+    for (const auto &[coding, suffix] :
+        { std::pair { u"br"_s, u".br"_s }, std::pair { u"gzip"_s, u".gz"_s } }) {
+        s += u"        RewriteCond \"%{HTTP:Accept-Encoding}\" \"%1\" [NC]\n"_s.arg(named.arg(coding));
+        s += u"        RewriteCond \"%{HTTP:Accept-Encoding}\" \"!%1\" [NC]\n"_s.arg(refused.arg(coding));
+        s += u"        RewriteCond \"%{REQUEST_FILENAME}%1\" -f\n"
+             "        RewriteRule \"^(.+)$\" \"$1%1\" [END,E=HOSTBENCH_CODING:%2]\n"_s.arg(suffix, coding);
+    }
+    // The rewrite is an internal redirect: its variables come back with REDIRECT_.
+    for (const auto &[coding, suffix] :
+        { std::pair { u"br"_s, u".br"_s }, std::pair { u"gzip"_s, u".gz"_s } }) {
+        s += u"        <If \"%{ENV:REDIRECT_HOSTBENCH_CODING} == '%1'\">\n"
+             "            RemoveType %2\n            AddEncoding %1 %2\n        </If>\n"_s.arg(
+                 coding, suffix);
+    }
+    s += u"        # As Hostbench: Vary: Accept-Encoding on every answer for a file that has a sibling.\n"
+         "        Header merge Vary Accept-Encoding \"expr=-f '%{REQUEST_FILENAME}.gz' || -f "
+         "'%{REQUEST_FILENAME}.br' || -n %{ENV:REDIRECT_HOSTBENCH_CODING}\"\n"_s;
+    return s;
+}
+
+// A site's fixed routes: an Alias to a file holding each text, and the files' types.
+QString routeAliases(const ExportPlan &plan, int index)
+{
+    const model::VirtualHost &site = plan.sites.at(index);
+    QString s;
+    // Alias matches whole path segments ("/ok" and "/ok/...", not "/okay"),
+    // without a regular expression on every request; the type goes with the file.
+    QString types;
+    for (const model::Route &route : site.routes) {
+        const QString file = plan.routeFile(index, route);
+        s += u"    # A fixed route: a file holding its text, for any method (Hostbench: GET and HEAD).\n"_s;
+        if (route.status != 200)
+            s += u"    # Hostbench answers %1 here; a file is always 200.\n"_s.arg(route.status);
+        s += u"    Alias %1 %2\n"_s.arg(ExportPlan::quoted(route.path), ExportPlan::quoted(file));
+        types += u"        <Files %1>\n            ForceType %2\n        </Files>\n"_s.arg(
+            ExportPlan::quoted(file.section(u'/', -1)), ExportPlan::quoted(route.contentType));
+    }
+    if (!site.routes.isEmpty())
+        s += u"    <Directory %1>\n        Require all granted\n%2    </Directory>\n"_s.arg(
+            ExportPlan::quoted(plan.routesDir + u'/' + site.hostName), types);
+    return s;
+}
+
 QString siteBlock(const ExportPlan &plan, int index)
 {
     const model::VirtualHost &site = plan.sites.at(index);
@@ -52,49 +108,10 @@ QString siteBlock(const ExportPlan &plan, int index)
         s += u"        # Precompressed siblings are left out of the benchmark flavour: a per-directory\n"
              "        # mod_rewrite costs every request about a tenth of Apache's rate here.\n"_s;
     } else {
-        s += u"        # Precompressed siblings (file.br, file.gz) when the client names the coding\n"
-             "        # and does not refuse it by q=0 (RFC 9110 12.5.3). Only a sibling sent so gets\n"
-             "        # Content-Encoding and the type of the file's own extension: a .gz requested\n"
-             "        # as itself is a download (application/gzip, no Content-Encoding).\n"
-             "        RewriteEngine On\n"_s;
-        // The coding named as a whole token, and that token not weighted 0 (0.0, 0.000).
-        const QString named = u"(^|[ ,])%1[ ]*($|[,;])"_s;
-        const QString refused = u"(^|[ ,])%1[ ]*;[ ]*q=0(\\.0*)?[ ]*($|,)"_s;
-        for (const auto &[coding, suffix] :
-            { std::pair { u"br"_s, u".br"_s }, std::pair { u"gzip"_s, u".gz"_s } }) {
-            s += u"        RewriteCond \"%{HTTP:Accept-Encoding}\" \"%1\" [NC]\n"_s.arg(named.arg(coding));
-            s += u"        RewriteCond \"%{HTTP:Accept-Encoding}\" \"!%1\" [NC]\n"_s.arg(refused.arg(coding));
-            s += u"        RewriteCond \"%{REQUEST_FILENAME}%1\" -f\n"
-                 "        RewriteRule \"^(.+)$\" \"$1%1\" [END,E=HOSTBENCH_CODING:%2]\n"_s.arg(
-                     suffix, coding);
-        }
-        // The rewrite is an internal redirect: its variables come back with REDIRECT_.
-        for (const auto &[coding, suffix] :
-            { std::pair { u"br"_s, u".br"_s }, std::pair { u"gzip"_s, u".gz"_s } }) {
-            s += u"        <If \"%{ENV:REDIRECT_HOSTBENCH_CODING} == '%1'\">\n"
-                 "            RemoveType %2\n            AddEncoding %1 %2\n        </If>\n"_s.arg(
-                     coding, suffix);
-        }
-        s += u"        # As Hostbench: Vary: Accept-Encoding on every answer for a file that has a sibling.\n"
-             "        Header merge Vary Accept-Encoding \"expr=-f '%{REQUEST_FILENAME}.gz' || -f "
-             "'%{REQUEST_FILENAME}.br' || -n %{ENV:REDIRECT_HOSTBENCH_CODING}\"\n"_s;
+        s += precompressedRules();
     }
     s += u"    </Directory>\n"_s;
-    // Alias matches whole path segments ("/ok" and "/ok/...", not "/okay"),
-    // without a regular expression on every request; the type goes with the file.
-    QString types;
-    for (const model::Route &route : site.routes) {
-        const QString file = plan.routeFile(index, route);
-        s += u"    # A fixed route: a file holding its text, for any method (Hostbench: GET and HEAD).\n"_s;
-        if (route.status != 200)
-            s += u"    # Hostbench answers %1 here; a file is always 200.\n"_s.arg(route.status);
-        s += u"    Alias %1 %2\n"_s.arg(ExportPlan::quoted(route.path), ExportPlan::quoted(file));
-        types += u"        <Files %1>\n            ForceType %2\n        </Files>\n"_s.arg(
-            ExportPlan::quoted(file.section(u'/', -1)), ExportPlan::quoted(route.contentType));
-    }
-    if (!site.routes.isEmpty())
-        s += u"    <Directory %1>\n        Require all granted\n%2    </Directory>\n"_s.arg(
-            ExportPlan::quoted(plan.routesDir + u'/' + site.hostName), types);
+    s += routeAliases(plan, index);
     s += u"</VirtualHost>\n"_s;
     return s;
 }

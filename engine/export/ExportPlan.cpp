@@ -35,6 +35,96 @@ bool checkPath(const QString &path, const QString &what, QString *error)
     return true;
 }
 
+// The options that name places, the user and the listening socket.
+bool checkOptions(const ExportOptions &options, bool benchmark, const QString &prefix, QString *error)
+{
+    if (benchmark && prefix.isEmpty()) {
+        *error = u"the benchmark flavour needs a prefix folder for the server's files"_s;
+        return false;
+    }
+    if (!prefix.isEmpty() && !checkPath(prefix, u"The prefix"_s, error))
+        return false;
+    if (!options.configPath.isEmpty() && !checkPath(options.configPath, u"The configuration file"_s, error))
+        return false;
+    if (!options.user.isEmpty()
+        && !QRegularExpression(u"^[a-z_][a-z0-9_.-]*$"_s).match(options.user).hasMatch()) {
+        *error = u"the user \"%1\" is not a user name"_s.arg(options.user);
+        return false;
+    }
+    static const QRegularExpression ipv4(
+        u"^(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])){3}$"_s);
+    static const QRegularExpression ipv6(u"^[0-9a-fA-F:.]*:[0-9a-fA-F:.]*$"_s);
+    if (!ipv4.match(options.config.listenAddress).hasMatch()
+        && !ipv6.match(options.config.listenAddress).hasMatch()) {
+        *error = u"the listen address \"%1\" is not an IP address"_s.arg(options.config.listenAddress);
+        return false;
+    }
+    if (options.config.port == 0) {
+        *error = u"the configuration needs a port (1-65535), not 0"_s;
+        return false;
+    }
+    if (!options.routesDir.isEmpty() && !checkPath(options.routesDir, u"The routes folder"_s, error))
+        return false;
+    return true;
+}
+
+// A site's host names: each a plain name, none given to an earlier site (*seen).
+bool checkNames(const QStringList &names, QStringList *seen, QString *error)
+{
+    static const QRegularExpression hostName(u"^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$"_s);
+    for (const QString &name : names) {
+        if (!hostName.match(name).hasMatch()) {
+            *error = u"the host name \"%1\" cannot be exported: lower-case letters, digits, dots, hyphens "
+                     "and underscores only"_s.arg(name);
+            return false;
+        }
+        if (seen->contains(name)) {
+            *error = u"the host name \"%1\" is given to two sites"_s.arg(name);
+            return false;
+        }
+        seen->append(name);
+    }
+    return true;
+}
+
+// A word a configuration names unquoted or in double quotes: printable, no
+// quote, no space.
+bool plainWord(const QString &text)
+{
+    return printable(text) && !text.contains(u'"') && !text.contains(u' ');
+}
+
+// What a site's blocks would write: its paths, index files, error pages and routes.
+bool checkSite(const model::VirtualHost &site, QString *error)
+{
+    if (!checkPath(site.documentRoot, u"The document root"_s, error))
+        return false;
+    for (const QString &log : { site.accessLogPath, site.errorLogPath }) {
+        if (!log.isEmpty() && !checkPath(log, u"The log file"_s, error))
+            return false;
+    }
+    for (const QString &index : site.indexFiles) {
+        if (index.isEmpty() || index.contains(u'/') || !plainWord(index)) {
+            *error = u"the index file name \"%1\" cannot be exported"_s.arg(index);
+            return false;
+        }
+    }
+    for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it) {
+        if (!it.value().startsWith(u'/') || !plainWord(it.value())) {
+            *error = u"the error page \"%1\" cannot be exported"_s.arg(it.value());
+            return false;
+        }
+    }
+    for (const model::Route &route : site.routes) {
+        if (!route.path.startsWith(u'/') || !plainWord(route.path) || !printable(route.contentType)
+            || route.contentType.contains(u'"')) {
+            *error = u"the route \"%1\" cannot be exported"_s.arg(route.path);
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 std::optional<ExportPlan> ExportPlan::make(
@@ -49,32 +139,7 @@ std::optional<ExportPlan> ExportPlan::make(
     plan.benchmark = options.flavour == Flavour::Benchmark;
     plan.program = ConfigWriter::program(options.server);
     plan.prefix = options.prefix.isEmpty() ? QString() : QDir::cleanPath(options.prefix);
-    if (plan.benchmark && plan.prefix.isEmpty()) {
-        *error = u"the benchmark flavour needs a prefix folder for the server's files"_s;
-        return std::nullopt;
-    }
-    if (!plan.prefix.isEmpty() && !checkPath(plan.prefix, u"The prefix"_s, error))
-        return std::nullopt;
-    if (!options.configPath.isEmpty() && !checkPath(options.configPath, u"The configuration file"_s, error))
-        return std::nullopt;
-    if (!options.user.isEmpty()
-        && !QRegularExpression(u"^[a-z_][a-z0-9_.-]*$"_s).match(options.user).hasMatch()) {
-        *error = u"the user \"%1\" is not a user name"_s.arg(options.user);
-        return std::nullopt;
-    }
-    static const QRegularExpression ipv4(
-        u"^(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])){3}$"_s);
-    static const QRegularExpression ipv6(u"^[0-9a-fA-F:.]*:[0-9a-fA-F:.]*$"_s);
-    if (!ipv4.match(options.config.listenAddress).hasMatch()
-        && !ipv6.match(options.config.listenAddress).hasMatch()) {
-        *error = u"the listen address \"%1\" is not an IP address"_s.arg(options.config.listenAddress);
-        return std::nullopt;
-    }
-    if (options.config.port == 0) {
-        *error = u"the configuration needs a port (1-65535), not 0"_s;
-        return std::nullopt;
-    }
-    if (!options.routesDir.isEmpty() && !checkPath(options.routesDir, u"The routes folder"_s, error))
+    if (!checkOptions(options, plan.benchmark, plan.prefix, error))
         return std::nullopt;
     plan.routesDir = !options.routesDir.isEmpty()
         ? QDir::cleanPath(options.routesDir)
@@ -87,51 +152,11 @@ std::optional<ExportPlan> ExportPlan::make(
         plan.user.clear();
     plan.workers = options.config.threads > 0 ? options.config.threads : (plan.benchmark ? 1 : 0);
 
-    static const QRegularExpression hostName(u"^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$"_s);
     QStringList seen;
     int defaults = 0;
     for (const model::VirtualHost &site : sites) {
-        for (const QString &name : names(site)) {
-            if (!hostName.match(name).hasMatch()) {
-                *error
-                    = u"the host name \"%1\" cannot be exported: lower-case letters, digits, dots, hyphens "
-                      "and underscores only"_s.arg(name);
-                return std::nullopt;
-            }
-            if (seen.contains(name)) {
-                *error = u"the host name \"%1\" is given to two sites"_s.arg(name);
-                return std::nullopt;
-            }
-            seen.append(name);
-        }
-        if (!checkPath(site.documentRoot, u"The document root"_s, error))
+        if (!checkNames(names(site), &seen, error) || !checkSite(site, error))
             return std::nullopt;
-        for (const QString &log : { site.accessLogPath, site.errorLogPath }) {
-            if (!log.isEmpty() && !checkPath(log, u"The log file"_s, error))
-                return std::nullopt;
-        }
-        for (const QString &index : site.indexFiles) {
-            if (index.isEmpty() || index.contains(u'/') || !printable(index) || index.contains(u'"')
-                || index.contains(u' ')) {
-                *error = u"the index file name \"%1\" cannot be exported"_s.arg(index);
-                return std::nullopt;
-            }
-        }
-        for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it) {
-            if (!it.value().startsWith(u'/') || !printable(it.value()) || it.value().contains(u'"')
-                || it.value().contains(u' ')) {
-                *error = u"the error page \"%1\" cannot be exported"_s.arg(it.value());
-                return std::nullopt;
-            }
-        }
-        for (const model::Route &route : site.routes) {
-            if (!route.path.startsWith(u'/') || !printable(route.path) || route.path.contains(u'"')
-                || route.path.contains(u' ') || !printable(route.contentType)
-                || route.contentType.contains(u'"')) {
-                *error = u"the route \"%1\" cannot be exported"_s.arg(route.path);
-                return std::nullopt;
-            }
-        }
         if (site.isDefault) {
             ++defaults;
             plan.sites.prepend(site);

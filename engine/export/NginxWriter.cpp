@@ -26,19 +26,11 @@ QString ms(int value)
     return QString::number(value) + u"ms"_s;
 }
 
-} // namespace
-
-QString NginxWriter::write(const ExportPlan &plan, ExportResult &result)
+// The media types: the engine's own table written beside the configuration
+// (benchmark), or Debian's.
+QString mimeTypes(const ExportPlan &plan, ExportResult &result)
 {
-    const model::ServerConfig &config = plan.options.config;
-    QString out = plan.head(u"#"_s);
-    if (!plan.user.isEmpty())
-        out += u"user %1;\n"_s.arg(plan.user);
-    out += plan.workers > 0 ? u"worker_processes %1;\n"_s.arg(plan.workers) : u"worker_processes auto;\n"_s;
-    out += u"pid %1;\n"_s.arg(ExportPlan::quoted(plan.pidFile()));
-    out += u"error_log %1 warn;\n"_s.arg(ExportPlan::quoted(plan.serverErrorLog()));
-    out += u"events {\n    worker_connections %1;\n}\n"_s.arg(config.maxConnectionsPerWorker);
-    out += u"\nhttp {\n"_s;
+    QString out;
     if (plan.benchmark) {
         const QString types = plan.prefix + u"/mime.types"_s;
         QString table = u"# The engine's media types (shared-mime-info and its web types).\ntypes {\n"_s;
@@ -50,6 +42,15 @@ QString NginxWriter::write(const ExportPlan &plan, ExportResult &result)
     } else {
         out += u"    include /etc/nginx/mime.types;\n"_s;
     }
+    return out;
+}
+
+// http {}'s settings shared by every server: types, timeouts, precompressed
+// files, the benchmark's tuning and the temp folders under a prefix.
+QString httpSettings(const ExportPlan &plan, ExportResult &result)
+{
+    const model::ServerConfig &config = plan.options.config;
+    QString out = mimeTypes(plan, result);
     out += u"    default_type application/octet-stream;\n"_s;
     out += u"    sendfile on;\n    tcp_nopush on;\n"_s;
     out += u"    # Hostbench answers a folder without its slash with a relative Location.\n"
@@ -74,59 +75,86 @@ QString NginxWriter::write(const ExportPlan &plan, ExportResult &result)
         }
     }
     out += u"    # Log rotation: Hostbench rotates its logs by size itself; nginx leaves that to logrotate.\n"_s;
+    return out;
+}
 
+// A site's fixed routes: `location =` blocks that `return` the text.
+QString routeLocations(const model::VirtualHost &site, bool *usesDollar)
+{
+    QString s;
+    for (const model::Route &route : site.routes) {
+        s += u"        location = %1 {\n"_s.arg(route.path);
+        if (route.status >= 300 && route.status < 400)
+            s += u"            # nginx takes the text of `return 3xx` as the Location, not the body.\n"_s;
+        s += u"            # Hostbench answers GET and HEAD only (405 otherwise); nginx `return` answers any method.\n"_s;
+        s += u"            default_type %1;\n"_s.arg(ExportPlan::quoted(route.contentType));
+        s += u"            return %1 %2;\n        }\n"_s.arg(
+            QString::number(route.status), nginxString(QString::fromUtf8(route.body), usesDollar));
+    }
+    return s;
+}
+
+// One site's server {} block.
+QString serverBlock(const ExportPlan &plan, const model::VirtualHost &site, bool *usesDollar)
+{
+    QString s = u"\n    server {\n"_s;
+    s += u"        listen %1%2;\n"_s.arg(plan.listen(), site.isDefault ? u" default_server"_s : QString());
+    s += u"        server_name %1;\n"_s.arg(ExportPlan::names(site).join(u' '));
+    s += u"        root %1;\n"_s.arg(ExportPlan::quoted(site.documentRoot));
+    if (!site.indexFiles.isEmpty())
+        s += u"        index %1;\n"_s.arg(site.indexFiles.join(u' '));
+    s += u"        autoindex %1;\n"_s.arg(site.directoryListing ? u"on"_s : u"off"_s);
+    if (!site.followSymlinks)
+        s += u"        # Hostbench refuses symbolic links that leave the document root; nginx has no "
+             u"such\n"
+             "        # rule (disable_symlinks refuses all links, or those of another owner): it follows them.\n"_s;
+    // nginx limits each header line (buffers of `size`), not the block:
+    // `number` buffers of the request line's limit hold the block's.
+    const int lineBytes = site.limits.maxRequestLineBytes;
+    const int buffers = std::max(2, (site.limits.maxHeaderBytes + lineBytes - 1) / lineBytes);
+    s += u"        # Request line up to %1 bytes, header block up to about %2 (nginx limits each line\n"
+         "        # to the buffer size). Hostbench's %3 header fields at most: no nginx equivalent.\n"
+         "        large_client_header_buffers %4 %1;\n"_s.arg(QString::number(lineBytes),
+             QString::number(site.limits.maxHeaderBytes), QString::number(site.limits.maxHeaderFields),
+             QString::number(buffers));
+    s += u"        client_max_body_size %1;\n"_s.arg(site.limits.maxBodyBytes);
+    for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it)
+        s += u"        error_page %1 %2;\n"_s.arg(QString::number(it.key()), it.value());
+    if (!plan.benchmark) {
+        const QString access = plan.accessLog(site);
+        s += access.isEmpty() ? u"        access_log off;\n"_s
+                              : u"        access_log %1 combined;\n"_s.arg(ExportPlan::quoted(access));
+        const QString error = plan.errorLog(site);
+        if (!error.isEmpty())
+            s += u"        error_log %1;\n"_s.arg(ExportPlan::quoted(error));
+        else
+            s += u"        # The site's error log is off; nginx cannot turn it off, it goes to the server's.\n"_s;
+    }
+    s += routeLocations(site, usesDollar);
+    s += u"        # Log rotation by size (%1 bytes, %2 kept): logrotate's job with nginx.\n"_s.arg(
+        QString::number(site.logRotateBytes), QString::number(site.logRotateKeep));
+    s += u"    }\n"_s;
+    return s;
+}
+
+} // namespace
+
+QString NginxWriter::write(const ExportPlan &plan, ExportResult &result)
+{
+    const model::ServerConfig &config = plan.options.config;
+    QString out = plan.head(u"#"_s);
+    if (!plan.user.isEmpty())
+        out += u"user %1;\n"_s.arg(plan.user);
+    out += plan.workers > 0 ? u"worker_processes %1;\n"_s.arg(plan.workers) : u"worker_processes auto;\n"_s;
+    out += u"pid %1;\n"_s.arg(ExportPlan::quoted(plan.pidFile()));
+    out += u"error_log %1 warn;\n"_s.arg(ExportPlan::quoted(plan.serverErrorLog()));
+    out += u"events {\n    worker_connections %1;\n}\n"_s.arg(config.maxConnectionsPerWorker);
+    out += u"\nhttp {\n"_s;
+    out += httpSettings(plan, result);
     bool usesDollar = false;
     QString servers;
-    for (int i = 0; i < plan.sites.size(); ++i) {
-        const model::VirtualHost &site = plan.sites.at(i);
-        QString s = u"\n    server {\n"_s;
-        s += u"        listen %1%2;\n"_s.arg(
-            plan.listen(), site.isDefault ? u" default_server"_s : QString());
-        s += u"        server_name %1;\n"_s.arg(ExportPlan::names(site).join(u' '));
-        s += u"        root %1;\n"_s.arg(ExportPlan::quoted(site.documentRoot));
-        if (!site.indexFiles.isEmpty())
-            s += u"        index %1;\n"_s.arg(site.indexFiles.join(u' '));
-        s += u"        autoindex %1;\n"_s.arg(site.directoryListing ? u"on"_s : u"off"_s);
-        if (!site.followSymlinks)
-            s += u"        # Hostbench refuses symbolic links that leave the document root; nginx has no "
-                 u"such\n"
-                 "        # rule (disable_symlinks refuses all links, or those of another owner): it follows them.\n"_s;
-        // nginx limits each header line (buffers of `size`), not the block:
-        // `number` buffers of the request line's limit hold the block's.
-        const int lineBytes = site.limits.maxRequestLineBytes;
-        const int buffers = std::max(2, (site.limits.maxHeaderBytes + lineBytes - 1) / lineBytes);
-        s += u"        # Request line up to %1 bytes, header block up to about %2 (nginx limits each line\n"
-             "        # to the buffer size). Hostbench's %3 header fields at most: no nginx equivalent.\n"
-             "        large_client_header_buffers %4 %1;\n"_s.arg(QString::number(lineBytes),
-                 QString::number(site.limits.maxHeaderBytes), QString::number(site.limits.maxHeaderFields),
-                 QString::number(buffers));
-        s += u"        client_max_body_size %1;\n"_s.arg(site.limits.maxBodyBytes);
-        for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it)
-            s += u"        error_page %1 %2;\n"_s.arg(QString::number(it.key()), it.value());
-        if (!plan.benchmark) {
-            const QString access = plan.accessLog(site);
-            s += access.isEmpty() ? u"        access_log off;\n"_s
-                                  : u"        access_log %1 combined;\n"_s.arg(ExportPlan::quoted(access));
-            const QString error = plan.errorLog(site);
-            if (!error.isEmpty())
-                s += u"        error_log %1;\n"_s.arg(ExportPlan::quoted(error));
-            else
-                s += u"        # The site's error log is off; nginx cannot turn it off, it goes to the server's.\n"_s;
-        }
-        for (const model::Route &route : site.routes) {
-            s += u"        location = %1 {\n"_s.arg(route.path);
-            if (route.status >= 300 && route.status < 400)
-                s += u"            # nginx takes the text of `return 3xx` as the Location, not the body.\n"_s;
-            s += u"            # Hostbench answers GET and HEAD only (405 otherwise); nginx `return` answers any method.\n"_s;
-            s += u"            default_type %1;\n"_s.arg(ExportPlan::quoted(route.contentType));
-            s += u"            return %1 %2;\n        }\n"_s.arg(
-                QString::number(route.status), nginxString(QString::fromUtf8(route.body), &usesDollar));
-        }
-        s += u"        # Log rotation by size (%1 bytes, %2 kept): logrotate's job with nginx.\n"_s.arg(
-            QString::number(site.logRotateBytes), QString::number(site.logRotateKeep));
-        s += u"    }\n"_s;
-        servers += s;
-    }
+    for (const model::VirtualHost &site : plan.sites)
+        servers += serverBlock(plan, site, &usesDollar);
     if (usesDollar)
         out += u"    # \"$\" in a route's text (nginx strings have no escape for it).\n"
                "    geo $hostbench_dollar { default \"$\"; }\n"_s;

@@ -120,6 +120,16 @@ void TestConfigWriter::refusedInput_data()
     QTest::newRow("port 0") << 4 << u"needs a port"_s;
     QTest::newRow("host name given twice") << 5 << u"given to two sites"_s;
     QTest::newRow("listen on a name") << 6 << u"not an IP address"_s;
+    QTest::newRow("a user with a space") << 7 << u"is not a user name"_s;
+    QTest::newRow("a relative prefix") << 8 << u"The prefix"_s;
+    QTest::newRow("a relative configuration file") << 9 << u"The configuration file"_s;
+    QTest::newRow("a relative routes folder") << 10 << u"The routes folder"_s;
+    QTest::newRow("an upper-case host name") << 11 << u"lower-case letters"_s;
+    QTest::newRow("a relative log file") << 12 << u"The log file"_s;
+    QTest::newRow("an index file in a folder") << 13 << u"the index file name"_s;
+    QTest::newRow("an error page without its slash") << 14 << u"the error page"_s;
+    QTest::newRow("a route path with a space") << 15 << u"the route \"/a b\""_s;
+    QTest::newRow("a route type with a quote") << 16 << u"the route \"/ok\""_s;
 }
 
 void TestConfigWriter::refusedInput()
@@ -149,6 +159,36 @@ void TestConfigWriter::refusedInput()
         break;
     case 6:
         options.config.listenAddress = u"localhost"_s;
+        break;
+    case 7:
+        options.user = u"www data"_s;
+        break;
+    case 8:
+        options.prefix = u"relative/prefix"_s;
+        break;
+    case 9:
+        options.configPath = u"nginx.conf"_s;
+        break;
+    case 10:
+        options.routesDir = u"routes"_s;
+        break;
+    case 11:
+        list[0].hostName = u"B.test"_s;
+        break;
+    case 12:
+        list[1].accessLogPath = u"logs/access.log"_s;
+        break;
+    case 13:
+        list[1].indexFiles = { u"sub/index.html"_s };
+        break;
+    case 14:
+        list[1].errorPages = { { 404, u"404.html"_s } };
+        break;
+    case 15:
+        list[1].routes.append(Route { u"/a b"_s, 200, u"text/plain"_s, "x" });
+        break;
+    case 16:
+        list[1].routes[0].contentType = u"text/\"plain"_s;
         break;
     }
     QString message;
