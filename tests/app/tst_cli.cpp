@@ -376,6 +376,20 @@ void TestCli::badFlagsFail_data()
     QTest::newRow("runs: export nothing") << QStringList { u"runs"_s, u"export"_s, u"1"_s } << u"--json"_s;
     QTest::newRow("runs: bad format")
         << QStringList { u"runs"_s, u"show"_s, u"1"_s, u"--format"_s, u"csv"_s } << u"--format"_s;
+    const QStringList exportTmp { u"export"_s, u"nginx"_s, u"--default"_s, u"/tmp"_s };
+    QTest::newRow("export: no server") << QStringList { u"export"_s } << u"which server?"_s;
+    QTest::newRow("export: two servers")
+        << QStringList { u"export"_s, u"nginx"_s, u"caddy"_s } << u"unexpected argument \"caddy\""_s;
+    QTest::newRow("export: bad flavour")
+        << exportTmp + QStringList { u"--flavour"_s, u"fast"_s } << u"--flavour: expected production"_s;
+    QTest::newRow("export: zero threads")
+        << exportTmp + QStringList { u"--threads"_s, u"0"_s } << u"--threads"_s;
+    QTest::newRow("export: bad listen")
+        << exportTmp + QStringList { u"--listen"_s, u"nowhere"_s } << u"--listen: "_s;
+    QTest::newRow("export: bad site")
+        << QStringList { u"export"_s, u"nginx"_s, u"--route"_s, u"hello"_s } << u"bad route"_s;
+    QTest::newRow("export: bad user")
+        << exportTmp + QStringList { u"--user"_s, u"Root User"_s } << u"is not a user name"_s;
 }
 
 void TestCli::badFlagsFail()
