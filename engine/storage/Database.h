@@ -13,6 +13,7 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace hostbench::storage {
@@ -51,6 +52,10 @@ struct StoredRun
  * newer schema than this build knows, cannot create the folder). A file that
  * is not a valid database is reported and left untouched, never replaced.
  * Every other method returns false / empty and sets lastError() on failure.
+ *
+ * Opening and its checks are in Database.cpp, the sites and settings in
+ * DatabaseConfig.cpp, the runs and shootouts in DatabaseRuns.cpp; each
+ * table's SQL is in its *Table class, the schema's steps in Schema.
  */
 class Database final
 {
@@ -131,7 +136,7 @@ private:
     bool fail(const QString &what, const QString &detail);
     bool ensureOpen();
     // Runs `work` (returning false with *error on failure) in a transaction.
-    template <typename Work> bool inTransaction(const QString &what, Work &&work);
+    bool inTransaction(const QString &what, const std::function<bool(QString *error)> &work);
     QSqlDatabase connection() const;
 
     QString m_connectionName;
