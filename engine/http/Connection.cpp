@@ -1,19 +1,13 @@
 #include "Connection.h"
 
 #include "http/LogWriter.h"
-#include "http/ResponseHead.h"
-#include "http/SiteTable.h"
-#include "http/StaticFile.h"
 #include "http/Worker.h"
 #include "http/WorkerCounters.h"
 
-#include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/http/error.hpp>
 
-#include <sys/sendfile.h>
 #include <sys/socket.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,22 +19,6 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 
 namespace {
-
-// How much one sendfile(2) call may queue. Not the whole file, nor a constant
-// tuned on one machine: a call's cost grows faster than its bytes once it
-// queues more than the socket frees while it runs. The socket stays locked for
-// the whole call, so the peer's ACKs wait in its backlog and the send buffer
-// does not drain; on a 2-core Xeon, 1 MiB calls took 265 us each against
-// lighttpd's 20 us for its 256 KiB ones (issue #22). So a call asks for at
-// most half the send buffer (SO_SNDBUF counts the kernel's bookkeeping too, so
-// about half of it is payload), read at each turn since the kernel's
-// autotuning grows it, and never more than kSendfileChunkMax, lighttpd's
-// MAX_WRITE_LIMIT, whose pages and socket buffers fit a core's L2 cache; nor
-// less than kSendfileChunkMin, or a small buffer would cost a call per segment.
-constexpr std::uint64_t kSendfileChunkMax = 256 * 1024;
-constexpr std::uint64_t kSendfileChunkMin = 64 * 1024;
-// Bytes per turn before the other connections of the worker get theirs.
-constexpr std::uint64_t kSendfileTurn = 1024 * 1024;
 
 constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 
@@ -55,6 +33,9 @@ Connection::Connection(Worker &worker, asio::ip::tcp::socket socket)
 
 Connection::~Connection()
 {
+    // Only when the handler of a response under way never ran (its worker's loop ended).
+    if (LogWriter *logs = m_worker.logs(); logs && m_logStamp.isListed())
+        logs->abandonResponse(m_worker.index(), m_logStamp);
     m_worker.keepBuffers(std::move(m_output), std::move(m_input));
     bumpCounter(m_worker.counters().connectionsClosed);
     m_worker.connectionClosed();
@@ -97,24 +78,8 @@ void Connection::answerAndClose(int status)
     m_response.clear();
     RequestHandler::answerError(status, m_response);
     m_response.keepAlive = false;
-    if (writeAndStamp())
-        finishResponse();
-}
-
-bool Connection::writeAndStamp()
-{
-    // The log's stamp is read before the first byte goes out (LogWriter::beginResponse),
-    // so a client's next request, however fast, is logged after this one.
-    LogWriter *logs = m_worker.logs();
-    m_logStamp = logs ? logs->beginResponse(m_worker.index(), m_request) : 0;
     if (writeResponse())
-        return true;
-    if (m_logStamp != 0) {
-        // Sent later (or not at all): finishResponse() stamps it when it ends.
-        logs->abandonResponse(m_worker.index());
-        m_logStamp = 0;
-    }
-    return false;
+        finishResponse();
 }
 
 void Connection::close()
@@ -225,7 +190,7 @@ void Connection::processInput()
             // Usually the whole response fits the socket buffer and this loop
             // goes on with the next request (or the read) at once, as nginx
             // does; otherwise the write continues asynchronously.
-            if (!writeAndStamp() || !finishResponse())
+            if (!writeResponse() || !finishResponse())
                 return;
             continue;
         }
@@ -242,207 +207,6 @@ void Connection::respond()
     m_worker.handler().handle(m_request, *m_sites, m_response);
     if (m_worker.isStopping())
         m_response.keepAlive = false;
-}
-
-bool Connection::writeResponse()
-{
-    m_output.clear();
-    m_fileRemaining = 0;
-    std::string_view gathered;
-    const bool withBody = !m_response.headOnly && ResponseHead::bodyAllowed(m_response.status);
-    // One allocation for the head and a body copied behind it, on a new
-    // connection, instead of the string doubling its way up (six times at W1).
-    std::size_t copied = 0;
-    if (withBody && m_response.file.isValid() && m_response.contentLength <= kInlineFileLimit)
-        copied = std::size_t(m_response.contentLength);
-    else if (withBody && !m_response.file.isValid() && m_response.body.size() <= kGatherBodyBytes)
-        copied = m_response.body.size();
-    m_output.reserve(kHeadReserveBytes + copied);
-    ResponseHead::write(m_response, m_request.version, m_worker.date().now(), m_output);
-    if (withBody && m_response.file.isValid()) {
-        if (m_response.contentLength <= kInlineFileLimit) {
-            if (!StaticFile::appendBytes(
-                    m_response.file.get(), m_response.fileOffset, m_response.contentLength, m_output)) {
-                // The file shrank since fstat: send what there is, then close,
-                // the only way left to tell the client the body is short.
-                m_response.keepAlive = false;
-            }
-            m_response.file.reset();
-        } else {
-            m_fileOffset = m_response.fileOffset;
-            m_fileRemaining = m_response.contentLength;
-        }
-    } else {
-        // A body from memory (a cached file, a listing) goes out gathered
-        // with the head, not copied behind it: at 44 KB the copy was 7% of
-        // the worker's time (perf, W2). A small one is copied: one buffer is cheaper.
-        if (withBody && m_response.body.size() > kGatherBodyBytes)
-            gathered = m_response.body;
-        else if (withBody)
-            m_output.append(m_response.body);
-        m_response.file.reset();
-    }
-
-    m_phase = Phase::Writing;
-    setDeadline(m_worker.timeouts().send);
-    std::size_t written = 0;
-    // MSG_MORE when sendfile(2) follows: the head goes out in the body's first
-    // segment, not alone, as nginx's tcp_nopush (TCP_CORK) does.
-    const int flags = MSG_NOSIGNAL | (m_fileRemaining > 0 ? MSG_MORE : 0);
-    ssize_t n = 0;
-    if (gathered.empty()) {
-        n = ::send(m_socket.native_handle(), m_output.data(), m_output.size(), flags);
-    } else {
-        iovec parts[2] = { { m_output.data(), m_output.size() },
-            { const_cast<char *>(gathered.data()), gathered.size() } };
-        msghdr message {};
-        message.msg_iov = parts;
-        message.msg_iovlen = 2;
-        n = ::sendmsg(m_socket.native_handle(), &message, flags);
-    }
-    if (n > 0) {
-        written = std::size_t(n);
-        bumpCounter(m_worker.counters().bytesSent, written);
-        m_responseBytes += written;
-    } else if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-        close();
-        return false;
-    }
-    if (!gathered.empty()) {
-        // The body's memory may change before the socket can take the rest
-        // (another request of this worker can refresh the cache): the
-        // unsent part moves into m_output.
-        if (written == m_output.size() + gathered.size()) {
-            written = m_output.size();
-        } else if (written >= m_output.size()) {
-            m_output.assign(gathered.substr(written - m_output.size()));
-            written = 0;
-        } else {
-            m_output.append(gathered);
-        }
-    }
-    if (written == m_output.size()) {
-        if (m_fileRemaining == 0)
-            return true;
-        sendFile();
-        return false;
-    }
-    asio::async_write(m_socket, asio::buffer(m_output.data() + written, m_output.size() - written),
-        [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
-            bumpCounter(self->m_worker.counters().bytesSent, bytes);
-            self->m_responseBytes += bytes;
-            if (ec) {
-                self->close();
-                return;
-            }
-            if (self->m_fileRemaining > 0)
-                self->sendFile();
-            else if (self->finishResponse())
-                self->processInput();
-        });
-    return false;
-}
-
-std::uint64_t Connection::sendfileChunk()
-{
-    int bufferBytes = 0;
-    socklen_t length = sizeof bufferBytes;
-    if (::getsockopt(m_socket.native_handle(), SOL_SOCKET, SO_SNDBUF, &bufferBytes, &length) != 0
-        || bufferBytes <= 0)
-        return kSendfileChunkMin;
-    return std::clamp(std::uint64_t(bufferBytes) / 2, kSendfileChunkMin, kSendfileChunkMax);
-}
-
-void Connection::sendFile()
-{
-    std::uint64_t sentThisTurn = 0;
-    const std::uint64_t chunk = sendfileChunk();
-    while (m_fileRemaining > 0) {
-        auto offset = off_t(m_fileOffset);
-        const std::uint64_t asked = std::min(m_fileRemaining, chunk);
-        const ssize_t n
-            = ::sendfile(m_socket.native_handle(), m_response.file.get(), &offset, std::size_t(asked));
-        if (n > 0) {
-            m_fileOffset += std::uint64_t(n);
-            m_fileRemaining -= std::uint64_t(n);
-            sentThisTurn += std::uint64_t(n);
-            bumpCounter(m_worker.counters().bytesSent, std::uint64_t(n));
-            m_responseBytes += std::uint64_t(n);
-            setDeadline(m_worker.timeouts().send);
-            if (m_fileRemaining == 0)
-                break;
-            if (std::uint64_t(n) < asked) {
-                // The send buffer is full: wait until it drains instead of a
-                // call that would only answer EAGAIN (lighttpd does the same).
-                waitWritable();
-                return;
-            }
-            if (sentThisTurn >= kSendfileTurn) {
-                // A fast reader could keep this loop going for the whole file.
-                asio::post(m_socket.get_executor(), [self = shared_from_this()] { self->sendFile(); });
-                return;
-            }
-            continue;
-        }
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            waitWritable();
-            return;
-        }
-        // An error, or the file shrank: the promised length cannot be met.
-        close();
-        return;
-    }
-    m_response.file.reset();
-    if (finishResponse())
-        processInput();
-}
-
-void Connection::waitWritable()
-{
-    m_socket.async_wait(
-        asio::ip::tcp::socket::wait_write, [self = shared_from_this()](const beast::error_code &ec) {
-            if (ec)
-                self->close();
-            else
-                self->sendFile();
-        });
-}
-
-bool Connection::finishResponse()
-{
-    const auto serviceTime = std::chrono::steady_clock::now() - m_parsedAt;
-    const auto serviceUs = std::chrono::duration_cast<std::chrono::microseconds>(serviceTime).count();
-    WorkerCounters &counters = m_worker.counters();
-    counters.recordResponse(m_response.status, quint64(std::max<std::int64_t>(serviceUs, 0)));
-    if (m_response.site)
-        m_response.site->recordResponse(m_worker.index(), m_response.status, m_responseBytes);
-    m_responseBytes = 0;
-    if (LogWriter *logs = m_worker.logs()) {
-        logs->logResponse(
-            m_worker.index(), m_request, m_response, m_socket.native_handle(), m_peer, m_logStamp);
-        m_logStamp = 0;
-    }
-    m_answeredOne = true;
-    m_requestStarted = false;
-    m_continueSent = false;
-    m_timedOut = false;
-    m_parser.reset();
-    if (m_output.capacity() > kKeptOutputCapacity)
-        std::string().swap(m_output); // an idle connection should not hold a large buffer
-    if (!m_response.keepAlive) {
-        closeGracefully();
-        return false;
-    }
-    if (!m_noDelay) {
-        // From here on a small answer could wait behind the client's delayed
-        // ACK of the previous one (Nagle): send each at once.
-        m_noDelay = true;
-        beast::error_code ignored;
-        m_socket.set_option(asio::ip::tcp::no_delay(true), ignored);
-    }
-    return true;
 }
 
 void Connection::closeGracefully()

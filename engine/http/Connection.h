@@ -1,6 +1,7 @@
 #pragma once
 
 #include "http/LogRecord.h"
+#include "http/LogWriter.h"
 #include "http/Request.h"
 #include "http/RequestParser.h"
 #include "http/Response.h"
@@ -49,6 +50,16 @@ using ConnectionHook
  * and drains input for up to kLingerTimeoutS, so the client reads the
  * response before the reset that closing with unread data would cause.
  *
+ * Every response is counted (WorkerCounters, the site's counters) and
+ * logged once: when it is sent, or when it is given up mid-way (the peer
+ * hung up, a send failed or timed out), then with its status and the bytes
+ * actually sent, as nginx logs an aborted download. Its log stamp is read
+ * before its first byte goes out (LogWriter::beginResponse).
+ *
+ * The write side (ConnectionWrite.cpp) goes in phases: plan the body (from
+ * memory, copied or gathered; a small file read in; a large one by
+ * sendfile), write the head, send now, continue asynchronously.
+ *
  * Kept alive by the shared_ptr in its pending handler (there is always
  * exactly one while it is open); listed in its worker's intrusive list for
  * the tick and for stop. Thread: its worker's thread only.
@@ -86,12 +97,33 @@ private:
     void answerAndClose(int status);
     void processInput();
     void respond();
-    // Both return true when the connection may go on with the next request at
+
+    // Where the body of the response being written comes from.
+    struct BodyPlan
+    {
+        enum class Source { None, Memory, Gathered, InlineFile, Sendfile };
+        Source source = Source::None;
+        std::size_t copied = 0; // body bytes copied behind the head
+    };
+    // Returns true when the connection may go on with the next request at
     // once; false when an asynchronous write, a close or a linger took over.
+    // Stamps the response for the log (LogWriter::beginResponse) first.
     bool writeResponse();
-    // writeResponse() with the log's stamp read before it (LogWriter::beginResponse).
-    bool writeAndStamp();
+    BodyPlan planBody() const;
+    void writeHead(const BodyPlan &plan);
+    // Appends a copied body to the head; returns a body sent gathered with it (sendmsg).
+    std::string_view attachBody(const BodyPlan &plan);
+    // One send(2) or sendmsg(2) of the head and `gathered`; false on an error other than a full buffer.
+    bool sendNow(std::string_view gathered, std::size_t &written);
+    // What sendNow() left: an asynchronous write of the rest, then the file (sendFile()).
+    bool continueAsynchronously(std::string_view gathered, std::size_t written);
+    void afterWrite(const boost::system::error_code &ec, std::size_t bytes);
+    // The response is sent: counted, logged, and the next request may come (true).
     bool finishResponse();
+    // The response under way is given up (the peer hung up, a send failed or
+    // timed out): counted and logged with the bytes sent so far, then closed.
+    void abortResponse();
+    void recordResponse();
     // Sends the file body from m_fileOffset while the socket takes it, in
     // chunks sized from its send buffer (sendfileChunk()), then waits for
     // writability or yields to the worker's other connections.
@@ -113,11 +145,13 @@ private:
     std::uint64_t m_fileOffset = 0;
     std::uint64_t m_fileRemaining = 0;
     std::uint64_t m_responseBytes = 0; // written for the current response (its site's bytes sent)
+    std::size_t m_headBytes = 0; // of them, the head's
     std::chrono::steady_clock::time_point m_parsedAt;
     PeerAddress m_peer; // for the logs, looked up on the first logged request
-    std::int64_t m_logStamp = 0; // LogWriter::beginResponse() of the response being sent at once; 0: none
+    LogWriter::Stamp m_logStamp; // the current response's place in the log's order
     unsigned m_deadline = 0; // in worker ticks (seconds)
     bool m_answeredOne = false;
+    bool m_responseOpen = false; // a response is being written, not yet counted
     bool m_noDelay = false; // TCP_NODELAY set (after the first keep-alive answer)
     bool m_requestStarted = false; // the header deadline of the current request is set
     bool m_continueSent = false;

@@ -80,9 +80,14 @@ void FileCache::erase(List::iterator it)
 
 void FileCache::trim()
 {
-    // The front entry is the one being returned; never evict it.
-    while ((m_bytes > kMaxBytes || m_map.size() > kMaxEntries) && m_lru.size() > 1)
-        erase(std::prev(m_lru.end()));
+    // From the least recently used end; the front entry is the one being returned.
+    auto victim = std::prev(m_lru.end());
+    while ((m_bytes > m_maxBytes || m_map.size() > kMaxEntries) && victim != m_lru.begin()) {
+        const auto next = std::prev(victim);
+        if (&*victim != m_pinned)
+            erase(victim);
+        victim = next;
+    }
 }
 
 void FileCache::refresh(
@@ -120,55 +125,100 @@ void FileCache::refresh(
     }
 }
 
-const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view path, bool probeSiblings,
-    bool wantFd, StaticFile::Result &result, SharedFd &fd, std::string &scratch, const char **reason)
+FileCache::Representation FileCache::lookupFile(const Site &site, std::string_view path,
+    std::string_view acceptEncoding, bool wantFd, StaticFile::Result &result, std::string &scratch,
+    const char **reason)
 {
-    fd.reset();
-    if (reason)
-        *reason = nullptr;
+    Representation found;
+    found.file = lookup(site, path, true, wantFd, result, found.fd, scratch, reason);
+    if (result != StaticFile::Result::Found)
+        return found;
+    found.chosen = found.file;
+    const Entry &file = *found.file;
+    if (!(file.brotli || file.gzip) || acceptEncoding.empty())
+        return found;
+    const ContentCoding::Coding coding = ContentCoding::choose(acceptEncoding, file.brotli, file.gzip);
+    if (coding == ContentCoding::Coding::Identity)
+        return found;
+    m_siblingPath.assign(1, '/').append(file.relative).append(ContentCoding::suffix(coding));
+    StaticFile::Result siblingResult;
+    SharedFd siblingFd;
+    m_pinned = &file; // returned with its sibling: trim() must not evict it
+    const Entry *sibling = lookup(site, m_siblingPath, false, wantFd, siblingResult, siblingFd, scratch);
+    m_pinned = nullptr;
+    if (sibling && siblingResult == StaticFile::Result::Found) {
+        found.chosen = sibling;
+        found.coding = coding;
+        found.fd = std::move(siblingFd);
+    }
+    return found;
+}
+
+void FileCache::makeKey(const Site &site, std::string_view path, bool probeSiblings)
+{
     // The root and the link policy are part of the key: two sites, or one
     // before and after a reload, may map the same path differently.
     m_key.assign(site.documentRoot).append(1, '\0').append(1, site.followSymlinks ? 'f' : 'b');
     for (const std::string &index : site.indexFiles)
         m_key.append(1, '\0').append(index);
     m_key.append(1, '\0').append(path).append(1, probeSiblings ? 's' : 'n');
+}
+
+const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view path, bool probeSiblings,
+    bool wantFd, StaticFile::Result &result, SharedFd &fd, std::string &scratch, const char **reason)
+{
+    fd.reset();
+    if (reason)
+        *reason = nullptr;
+    makeKey(site, path, probeSiblings);
     const std::int64_t now = nowMs();
     const auto found = m_map.find(std::string_view(m_key));
-    if (found != m_map.end()) {
-        Entry &entry = *found->second;
-        m_lru.splice(m_lru.begin(), m_lru, found->second);
-        if (now - entry.checkedMs < kValidMs) {
-            result = entry.result;
-            if (reason)
-                *reason = entry.reason;
-            if (result == StaticFile::Result::Found && wantFd && !entry.haveContent) {
-                if (entry.fd.isValid()) {
-                    // W3's path: no system call at all.
-                    m_withFd.erase(m_withFd.iterator_to(entry));
-                    m_withFd.push_front(entry);
-                    fd = entry.fd;
-                    return &entry;
-                }
-                // Its descriptor was closed for the budget: open it again.
-                UniqueFd opened;
-                StaticFile::Stat stat;
-                scratch = entry.relative;
-                if (StaticFile::openRelative(site, scratch, opened, stat) != StaticFile::Result::Found) {
-                    erase(m_lru.begin());
-                    return lookup(site, path, probeSiblings, wantFd, result, fd, scratch, reason);
-                }
-                if (!(stat == entry.stat)) {
-                    refresh(entry, site, opened, stat, probeSiblings);
-                    entry.checkedMs = now;
-                }
-                if (entry.haveContent)
-                    return &entry; // it shrank to a cached size
-                keepFd(entry, std::move(opened), fd);
-            }
-            return &entry;
-        }
-    }
+    if (found == m_map.end())
+        return check(m_lru.end(), site, path, probeSiblings, wantFd, now, result, fd, scratch, reason);
+    Entry &entry = *found->second;
+    m_lru.splice(m_lru.begin(), m_lru, found->second);
+    if (now - entry.checkedMs >= kValidMs)
+        return check(found->second, site, path, probeSiblings, wantFd, now, result, fd, scratch, reason);
+    result = entry.result;
+    if (reason)
+        *reason = entry.reason;
+    if (result != StaticFile::Result::Found || !wantFd || entry.haveContent)
+        return &entry;
+    if (reuseFd(entry, site, probeSiblings, now, fd, scratch))
+        return &entry;
+    erase(m_lru.begin()); // gone since it was checked: look again
+    return lookup(site, path, probeSiblings, wantFd, result, fd, scratch, reason);
+}
 
+bool FileCache::reuseFd(
+    Entry &entry, const Site &site, bool probeSiblings, std::int64_t now, SharedFd &fd, std::string &scratch)
+{
+    if (entry.fd.isValid()) {
+        // W3's path: no system call at all.
+        m_withFd.erase(m_withFd.iterator_to(entry));
+        m_withFd.push_front(entry);
+        fd = entry.fd;
+        return true;
+    }
+    // Its descriptor was closed for the budget: open it again.
+    UniqueFd opened;
+    StaticFile::Stat stat;
+    scratch = entry.relative;
+    if (StaticFile::openRelative(site, scratch, opened, stat) != StaticFile::Result::Found)
+        return false;
+    if (!(stat == entry.stat)) {
+        refresh(entry, site, opened, stat, probeSiblings);
+        entry.checkedMs = now;
+    }
+    if (!entry.haveContent) // else it shrank to a cached size
+        keepFd(entry, std::move(opened), fd);
+    return true;
+}
+
+const FileCache::Entry *FileCache::check(List::iterator existing, const Site &site, std::string_view path,
+    bool probeSiblings, bool wantFd, std::int64_t now, StaticFile::Result &result, SharedFd &fd,
+    std::string &scratch, const char **reason)
+{
     StaticFile::Stat stat;
     const char *why = nullptr;
     UniqueFd opened;
@@ -176,48 +226,46 @@ const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view pat
     if (reason)
         *reason = why;
     if (result != StaticFile::Result::Found && result != StaticFile::Result::NotFound) {
-        if (found != m_map.end())
-            erase(found->second);
+        if (existing != m_lru.end())
+            erase(existing);
         return nullptr;
     }
-    Entry *entry = nullptr;
-    if (found != m_map.end()) {
-        entry = &*found->second;
-    } else {
+    if (existing == m_lru.end()) {
         m_lru.emplace_front();
-        entry = &m_lru.front();
-        entry->key = m_key;
-        m_map.emplace(std::string_view(entry->key), m_lru.begin());
+        existing = m_lru.begin();
+        existing->key = m_key;
+        m_map.emplace(std::string_view(existing->key), existing);
     }
-    entry->checkedMs = now;
-    entry->reason = result == StaticFile::Result::NotFound ? why : nullptr;
+    Entry &entry = *existing;
+    entry.checkedMs = now;
+    entry.reason = result == StaticFile::Result::NotFound ? why : nullptr;
     if (result == StaticFile::Result::NotFound) {
-        dropFd(*entry);
-        m_bytes -= entry->content.size();
-        entry->content.clear();
-        entry->haveContent = false;
-        entry->result = result;
-        entry->brotli = entry->gzip = false;
-        return entry;
+        dropFd(entry);
+        m_bytes -= entry.content.size();
+        entry.content.clear();
+        entry.haveContent = false;
+        entry.result = result;
+        entry.brotli = entry.gzip = false;
+        return &entry;
     }
     const bool same
-        = entry->result == StaticFile::Result::Found && entry->stat == stat && entry->relative == scratch;
-    entry->relative = scratch;
-    refresh(*entry, site, opened, stat, probeSiblings);
-    if (entry->haveContent) {
-        dropFd(*entry);
-    } else if (same && entry->fd.isValid()) {
+        = entry.result == StaticFile::Result::Found && entry.stat == stat && entry.relative == scratch;
+    entry.relative = scratch;
+    refresh(entry, site, opened, stat, probeSiblings);
+    if (entry.haveContent) {
+        dropFd(entry);
+    } else if (same && entry.fd.isValid()) {
         // Unchanged: the descriptor kept serves on (nginx keeps its own too);
         // the one just opened to check closes with `opened`.
         if (wantFd)
-            fd = entry->fd;
+            fd = entry.fd;
     } else {
-        keepFd(*entry, std::move(opened), fd);
+        keepFd(entry, std::move(opened), fd);
         if (!wantFd)
             fd.reset();
     }
     trim();
-    return entry;
+    return &entry;
 }
 
 } // namespace hostbench::http

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "http/ContentCoding.h"
 #include "http/SharedFd.h"
 #include "http/StaticFile.h"
 #include "http/StringHash.h"
@@ -36,7 +37,8 @@ namespace hostbench::http {
  * file; kMaxBytes is per worker).
  *
  * Thread: the worker that owns the RequestHandler. Pointers returned stay
- * valid until the next lookup().
+ * valid until the next lookup() or lookupFile(): a file and the sibling
+ * sent for it come from one lookupFile() call, which keeps both.
  */
 class FileCache final
 {
@@ -70,6 +72,26 @@ public:
             fdHook; // in m_withFd while fd is valid
     };
 
+    // What lookupFile() found: the file and the representation to send.
+    struct Representation
+    {
+        const Entry *file = nullptr; // the file asked for: null unless `result` is Found or NotFound
+        const Entry *chosen = nullptr; // Found: `file`, or its precompressed sibling
+        ContentCoding::Coding coding = ContentCoding::Coding::Identity; // of `chosen`
+        SharedFd fd; // `chosen`'s descriptor, as lookup() sets `fd`
+    };
+
+    /*
+     * The file at `path` of `site` (lookup() with its siblings probed), and
+     * the representation `acceptEncoding` chooses (ContentCoding::choose):
+     * its ".br" or ".gz" sibling when one exists and is preferred, else the
+     * file. Both entries stay valid until the next lookup (the file is kept
+     * while its sibling is looked up, whatever the budget). `result` and
+     * `reason` are the file's.
+     */
+    Representation lookupFile(const Site &site, std::string_view path, std::string_view acceptEncoding,
+        bool wantFd, StaticFile::Result &result, std::string &scratch, const char **reason = nullptr);
+
     /*
      * Maps `path` of `site` (StaticFile::open semantics). Returns the entry for
      * Found and NotFound, else null with `result` set (Forbidden, Directory,
@@ -91,6 +113,8 @@ public:
     std::size_t descriptorBudget() const { return m_fdBudget; }
     // Before the worker serves; 0 keeps no descriptor.
     void setDescriptorBudget(std::size_t budget) { m_fdBudget = budget; }
+    // File bytes kept at most (kMaxBytes unless set); before the worker serves.
+    void setContentBudget(std::uint64_t bytes) { m_maxBytes = bytes; }
     // A worker's budget: kMaxOpenFiles, and at most a quarter of the
     // process's descriptor limit (`softLimit`, RLIMIT_NOFILE) shared by
     // `workers`, so connections, listeners and logs keep the rest.
@@ -101,7 +125,17 @@ public:
 private:
     using List = std::list<Entry>;
     void erase(List::iterator it);
+    // Evicts beyond the budgets, never the entry being returned (the front) nor m_pinned.
     void trim();
+    void makeKey(const Site &site, std::string_view path, bool probeSiblings);
+    // A cached Found entry within kValidMs: its descriptor, reopened when
+    // the budget closed it; false when the file is gone since.
+    bool reuseFd(Entry &entry, const Site &site, bool probeSiblings, std::int64_t now, SharedFd &fd,
+        std::string &scratch);
+    // Opens `path` and (re)checks `existing` (m_lru.end(): none) with what it finds.
+    const Entry *check(List::iterator existing, const Site &site, std::string_view path, bool probeSiblings,
+        bool wantFd, std::int64_t now, StaticFile::Result &result, SharedFd &fd, std::string &scratch,
+        const char **reason);
     void refresh(
         Entry &entry, const Site &site, UniqueFd &fd, const StaticFile::Stat &stat, bool probeSiblings);
     // Keeps `opened` as the entry's descriptor (closing the least recently
@@ -119,7 +153,10 @@ private:
     std::uint64_t m_bytes = 0;
     std::size_t m_openFiles = 0;
     std::size_t m_fdBudget = kMaxOpenFiles;
+    std::uint64_t m_maxBytes = kMaxBytes;
+    const Entry *m_pinned = nullptr; // the file whose sibling is being looked up
     std::string m_key;
+    std::string m_siblingPath;
 };
 
 } // namespace hostbench::http

@@ -87,13 +87,14 @@ void FileResponder::answer(const Request &request, const Site &site, const Reque
         return;
     }
     StaticFile::Result result;
-    SharedFd fd;
     const char *reason = nullptr;
-    const FileCache::Entry *entry = m_cache.lookup(
-        site, path, true, method != Request::Method::Options, result, fd, m_scratch, &reason);
+    const bool options = method == Request::Method::Options;
+    // One call for the file and the sibling sent for it: both stay valid until the next lookup.
+    FileCache::Representation found = m_cache.lookupFile(site, path,
+        options ? std::string_view() : request.acceptEncoding, !options, result, m_scratch, &reason);
     switch (result) {
     case StaticFile::Result::Found:
-        serve(request, site, *entry, std::move(fd), response);
+        serve(request, site, found, response);
         return;
     case StaticFile::Result::NotFound:
         answerError(404, site, response);
@@ -141,43 +142,39 @@ void FileResponder::answerListing(const Site &site, std::string_view path, Respo
 }
 
 void FileResponder::serve(
-    const Request &request, const Site &site, const FileCache::Entry &entry, SharedFd fd, Response &response)
+    const Request &request, const Site &site, FileCache::Representation &found, Response &response)
 {
-    response.varyAcceptEncoding = entry.brotli || entry.gzip;
+    const FileCache::Entry &file = *found.file;
+    response.varyAcceptEncoding = file.brotli || file.gzip;
     if (request.method == Request::Method::Options) {
         RequestHandler::answerOptions(response);
         return;
     }
-    const std::string_view contentType = m_mimeTypes.typeFor(StaticFile::fileName(entry.relative));
-    const FileCache::Entry *representation = &entry;
-    ContentCoding::Coding coding = ContentCoding::Coding::Identity;
-    if (response.varyAcceptEncoding && !request.acceptEncoding.empty())
-        coding = ContentCoding::choose(request.acceptEncoding, entry.brotli, entry.gzip);
-    if (coding != ContentCoding::Coding::Identity) {
-        m_siblingPath.assign(1, '/').append(entry.relative).append(ContentCoding::suffix(coding));
-        StaticFile::Result result;
-        SharedFd siblingFd;
-        // `entry` stays valid: the cache evicts from the far end of its LRU list,
-        // and it holds far more than these two entries.
-        const FileCache::Entry *sibling
-            = m_cache.lookup(site, m_siblingPath, false, true, result, siblingFd, m_scratch);
-        if (sibling && result == StaticFile::Result::Found) {
-            representation = sibling;
-            fd = std::move(siblingFd);
-            response.contentEncoding = ContentCoding::name(coding);
-        } else {
-            coding = ContentCoding::Coding::Identity;
-        }
-    }
-    const StaticFile::Stat &stat = representation->stat;
+    const std::string_view contentType = m_mimeTypes.typeFor(StaticFile::fileName(file.relative));
+    describe(found, response);
+    if (applyConditions(request, site, response))
+        return;
+    std::uint64_t offset = 0;
+    response.status = 200;
+    response.contentType = contentType;
+    if (applyRanges(request, site, found, contentType, offset, response))
+        return;
+    attachBody(found, offset, response);
+}
+
+void FileResponder::describe(const FileCache::Representation &found, Response &response)
+{
+    const FileCache::Entry &chosen = *found.chosen;
+    const StaticFile::Stat &stat = chosen.stat;
+    response.contentEncoding = ContentCoding::name(found.coding);
     // The cache formatted both when it last checked the file: at W1 that
     // saved about 1,000 instructions a request (callgrind).
-    if (coding == ContentCoding::Coding::Identity && !representation->etag.empty())
-        response.etag.assign(representation->etag);
+    if (found.coding == ContentCoding::Coding::Identity && !chosen.etag.empty())
+        response.etag.assign(chosen.etag);
     else
-        Validators::formatETag(stat.inode, stat.size, stat.mtimeNs, etagCoding(coding), response.etag);
+        Validators::formatETag(stat.inode, stat.size, stat.mtimeNs, etagCoding(found.coding), response.etag);
     response.lastModified = stat.mtime();
-    response.lastModifiedText = representation->lastModified;
+    response.lastModifiedText = chosen.lastModified;
     // RFC 9110 §8.8.2.1: a modification time ahead of the clock is replaced by
     // the message's date. Date is read after this (Connection::writeResponse),
     // so it is never earlier. time() is a vDSO read, no system call.
@@ -187,60 +184,70 @@ void FileResponder::serve(
         response.lastModifiedText = {}; // ResponseHead formats `now`
     }
     response.acceptRanges = true;
+    response.contentLength = stat.size;
+}
 
-    if (Validators::hasConditions(request)) {
-        switch (Validators::evaluate(request, response.etag, response.lastModified)) {
-        case Validators::Outcome::NotModified:
-            response.status = 304;
-            response.contentLength = 0;
-            response.contentEncoding = {};
-            return;
-        case Validators::Outcome::PreconditionFailed:
-            answerError(412, site, response);
-            response.contentEncoding = {};
-            return;
-        case Validators::Outcome::Proceed:
-            break;
-        }
+bool FileResponder::applyConditions(const Request &request, const Site &site, Response &response)
+{
+    if (!Validators::hasConditions(request))
+        return false;
+    switch (Validators::evaluate(request, response.etag, response.lastModified)) {
+    case Validators::Outcome::NotModified:
+        response.status = 304;
+        response.contentLength = 0;
+        response.contentEncoding = {};
+        return true;
+    case Validators::Outcome::PreconditionFailed:
+        answerError(412, site, response);
+        response.contentEncoding = {};
+        return true;
+    case Validators::Outcome::Proceed:
+        break;
     }
+    return false;
+}
 
-    const std::uint64_t length = stat.size;
-    response.status = 200;
-    response.contentType = contentType;
-    std::uint64_t offset = 0;
-    response.contentLength = length;
-    if (!request.range.empty()
-        && (request.ifRange.empty()
-            || Validators::ifRangeHolds(request.ifRange, response.etag, response.lastModified))) {
-        switch (Ranges::parse(request.range, length, m_ranges)) {
-        case Ranges::Result::Ignore:
-            break;
-        case Ranges::Result::Unsatisfiable:
-            answerError(416, site, response);
-            response.contentEncoding = {};
-            response.contentRange = Response::ContentRange::Unsatisfied;
-            response.completeLength = length;
-            return;
-        case Ranges::Result::Satisfiable:
-            if (m_ranges.size() == 1) {
-                response.status = 206;
-                response.contentRange = Response::ContentRange::Range;
-                response.rangeFirst = m_ranges.front().first;
-                response.rangeLast = m_ranges.front().last;
-                response.completeLength = length;
-                offset = m_ranges.front().first;
-                response.contentLength = m_ranges.front().size();
-            } else if (answerMultipart(*representation, fd.get(), contentType, response)) {
-                return;
-            }
-            break;
-        }
+bool FileResponder::applyRanges(const Request &request, const Site &site,
+    const FileCache::Representation &found, std::string_view contentType, std::uint64_t &offset,
+    Response &response)
+{
+    const std::uint64_t length = found.chosen->stat.size;
+    if (request.range.empty()
+        || (!request.ifRange.empty()
+            && !Validators::ifRangeHolds(request.ifRange, response.etag, response.lastModified)))
+        return false;
+    switch (Ranges::parse(request.range, length, m_ranges)) {
+    case Ranges::Result::Ignore:
+        return false;
+    case Ranges::Result::Unsatisfiable:
+        answerError(416, site, response);
+        response.contentEncoding = {};
+        response.contentRange = Response::ContentRange::Unsatisfied;
+        response.completeLength = length;
+        return true;
+    case Ranges::Result::Satisfiable:
+        if (m_ranges.size() > 1)
+            return answerMultipart(*found.chosen, found.fd.get(), contentType, response);
+        response.status = 206;
+        response.contentRange = Response::ContentRange::Range;
+        response.rangeFirst = m_ranges.front().first;
+        response.rangeLast = m_ranges.front().last;
+        response.completeLength = length;
+        offset = m_ranges.front().first;
+        response.contentLength = m_ranges.front().size();
+        return false;
     }
-    if (representation->haveContent) {
-        response.body = std::string_view(representation->content)
+    return false;
+}
+
+void FileResponder::attachBody(FileCache::Representation &found, std::uint64_t offset, Response &response)
+{
+    const FileCache::Entry &chosen = *found.chosen;
+    if (chosen.haveContent) {
+        response.body = std::string_view(chosen.content)
                             .substr(std::size_t(offset), std::size_t(response.contentLength));
     } else {
-        response.file = std::move(fd);
+        response.file = std::move(found.fd);
         response.fileOffset = offset;
     }
 }

@@ -18,9 +18,10 @@ class RequestTarget;
 /*
  * The answer phase for a path under a document root (nginx's static,
  * index, autoindex, gzip_static/brotli_static and range modules in one):
- *   map (FileCache, StaticFile) -> pick the representation (ContentCoding)
- *   -> validators and preconditions (Validators) -> ranges (Ranges) -> body
- *   (cached bytes inline, else the descriptor the cache keeps, for sendfile).
+ *   map and pick the representation (FileCache::lookupFile, ContentCoding)
+ *   -> describe it (validators) -> apply the conditions (Validators) ->
+ *   apply the ranges (Ranges) -> attach the body (cached bytes inline, else
+ *   the descriptor the cache keeps, for sendfile); serve() is these phases.
  *
  * Last-Modified is the file's modification time, or the response's own
  * time when that lies in the future (RFC 9110 §8.8.2.1: never later than
@@ -58,8 +59,16 @@ public:
     FileCache &cache() { return m_cache; }
 
 private:
-    void serve(const Request &request, const Site &site, const FileCache::Entry &entry, SharedFd fd,
-        Response &response);
+    // The phases of a Found file's answer, on `found` from FileCache::lookupFile.
+    void serve(
+        const Request &request, const Site &site, FileCache::Representation &found, Response &response);
+    void describe(const FileCache::Representation &found, Response &response);
+    // True when the conditions answered (304, 412).
+    bool applyConditions(const Request &request, const Site &site, Response &response);
+    // True when the ranges answered (416, multipart); else `offset` and the length are set.
+    bool applyRanges(const Request &request, const Site &site, const FileCache::Representation &found,
+        std::string_view contentType, std::uint64_t &offset, Response &response);
+    static void attachBody(FileCache::Representation &found, std::uint64_t offset, Response &response);
     void answerListing(const Site &site, std::string_view path, Response &response);
     bool answerMultipart(
         const FileCache::Entry &representation, int fd, std::string_view contentType, Response &response);
@@ -68,7 +77,6 @@ private:
     MimeTypes m_mimeTypes;
     std::vector<Ranges::Range> m_ranges;
     std::string m_scratch;
-    std::string m_siblingPath;
     std::string m_body; // listings and multipart bodies
     std::string m_multipartType;
     unsigned m_boundaryCounter = 0;

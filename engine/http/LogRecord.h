@@ -8,6 +8,8 @@
 
 namespace hostbench::http {
 
+struct Request;
+
 /*
  * The client's address, kept raw (a connection looks it up once, with
  * getpeername(2), when it logs its first request) and turned into text by
@@ -32,9 +34,8 @@ enum class LogLevel : std::uint8_t { Error, Warn, Info };
  * formatted by the log thread. `site` and `sink` index the LogWriter table
  * the record was written under. Lengths are clamped to 65535 bytes.
  * `stamp` orders the lines: steady-clock time read by the worker under its
- * buffer's lock, before the response's first byte went out or at its end
- * (LogWriter). `time` is left 0 by the worker; the log thread sets it from
- * `stamp` before formatting.
+ * buffer's lock, before the response's first byte went out (LogWriter). `time` is left 0 by the worker; the
+ * log thread sets it from `stamp` before formatting.
  */
 struct LogRecordHead
 {
@@ -48,7 +49,7 @@ struct LogRecordHead
     std::uint16_t status = 0;
     std::int64_t stamp = 0; // steady clock, ns (std::chrono::steady_clock)
     std::int64_t time = 0; // seconds since the epoch (wall clock)
-    std::uint64_t bytes = 0; // body bytes sent (nginx's $body_bytes_sent)
+    std::uint64_t bytes = 0; // body bytes actually sent (nginx's $body_bytes_sent)
     const char *errorReason = nullptr; // Response::errorReason: a static string, safe on any thread
     PeerAddress peer;
     std::uint8_t version = 11; // 10 or 11
@@ -70,5 +71,13 @@ struct LogEntry
     std::string_view userAgent;
     std::string_view host;
 };
+
+// Appends `head` (its lengths and size set here) and `request`'s strings to
+// `buffer` as one record, 8-byte aligned. Any thread.
+void appendLogRecord(std::string &buffer, LogRecordHead head, const Request &request);
+// The record whose first byte is at `at` (written by appendLogRecord). Any thread.
+LogEntry readLogRecord(const char *at);
+// The fixed part only, of the record at `at`.
+LogRecordHead readLogRecordHead(const char *at);
 
 } // namespace hostbench::http

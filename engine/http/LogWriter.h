@@ -6,6 +6,8 @@
 
 #include <QList>
 
+#include <boost/intrusive/list.hpp>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -19,6 +21,7 @@ namespace hostbench::http {
 
 class LogFile;
 class SiteTable;
+struct LogTable;
 struct Request;
 struct Response;
 
@@ -35,20 +38,22 @@ struct Response;
  * records (LogFormat) and appends them to the files (LogFile, rotated by
  * size). stop() flushes what is left.
  *
- * Order: each file's lines are in the order the responses were sent,
- * across workers and connections, so a response a client waited for before
- * it sent its next request (on any connection) comes first: always for one
- * sent at once, and for a longer one unless its worker stalled between its
- * last write and its stamp for longer than the next exchange took. Each
- * record carries a steady-clock stamp read under its buffer's lock: for a
- * response sent at once (the usual case), before its first byte goes out
- * (beginResponse(), which also marks the buffer "a record stamped s is on
- * its way"); for one that needs more than one turn (a large body, a full
- * socket buffer), when it ends. The log thread reads the clock (the cutoff)
- * before it takes any buffer, lowers it below any stamp on its way, merges
- * the buffers by stamp (each is in stamp order already) and writes what is
- * up to the cutoff; the rest waits for the next batch. (nginx writes each
- * worker's buffer on its own.) Around a reload the lines of the old and the
+ * Order: each file's lines are in the order the responses' first bytes
+ * went out, across workers and connections, so a response a client waited
+ * for before it sent its next request (on any connection) comes first. Each
+ * record carries a steady-clock stamp read under its buffer's lock before
+ * its response's first byte goes out (beginResponse()), and the response is
+ * listed as "on its way" in its worker's slot until it is logged, however
+ * many turns it takes (a large body, a full socket buffer). A buffer is
+ * then not always in stamp order (a long response is appended after
+ * shorter ones that began later). The log thread reads the clock (the
+ * cutoff) before it takes any buffer, lowers it below the oldest stamp on
+ * its way, sorts what it took by stamp and writes what is up to the
+ * cutoff; the rest waits for the next batch. A response on its way for
+ * longer than kHoldLimit (a download to a slow client) no longer holds the
+ * others back: its line comes when it ends, after lines of responses that
+ * began later. (nginx writes each worker's buffer on its own, each line
+ * when its response ends.) Around a reload the lines of the old and the
  * new files are written apart. The wall-clock time of a line is its stamp
  * plus the wall clock's offset at the batch.
  *
@@ -70,12 +75,35 @@ struct Response;
  * closed once the records written under it are out.
  *
  * Thread: constructed, configured, started and stopped by the owner of
- * HttpServer; logResponse() by worker `worker` only.
+ * HttpServer; beginResponse(), abandonResponse() and logResponse() by
+ * worker `worker` only.
  */
 class LogWriter final
 {
 public:
     static constexpr std::chrono::milliseconds kFlushInterval { 150 };
+    // How long a response on its way holds back the lines of those that began after it.
+    static constexpr std::chrono::milliseconds kHoldLimit { 1000 };
+
+    /*
+     * A response's place in the log's order, from beginResponse() to
+     * logResponse() or abandonResponse(): its stamp and its link in its
+     * worker's list of responses on their way (in stamp order, as the
+     * worker stamps them one after another). Owned by the Connection
+     * sending the response; thread: that connection's worker. Destroyed
+     * while listed, it leaves the list by itself (call abandonResponse()
+     * first, so that the log thread stops holding back for it).
+     */
+    class Stamp
+    {
+    public:
+        bool isListed() const { return m_hook.is_linked(); }
+
+    private:
+        friend class LogWriter;
+        std::int64_t m_stamp = 0; // steady clock, ns; 0: none
+        boost::intrusive::list_member_hook<boost::intrusive::link_mode<boost::intrusive::auto_unlink>> m_hook;
+    };
     static constexpr size_t kMaxBufferBytes = 8 * 1024 * 1024;
 
     explicit LogWriter(int workerCount);
@@ -94,37 +122,57 @@ public:
     // Records dropped because a buffer was full; any thread.
     quint64 dropped() const { return m_dropped.load(std::memory_order_relaxed); }
 
-    // Worker thread `worker`, before the response to `request` is written:
-    // the stamp to give logResponse() if the response goes out in this call
-    // (writeResponse() wrote it all), else call abandonResponse(). 0 (and
-    // nothing to abandon) when nothing is logged or the request is the load
-    // generator's unlogged traffic: no lock, no clock read then.
-    std::int64_t beginResponse(int worker, const Request &request);
-    // Worker thread: the response of the last beginResponse() is sent later;
-    // its record is stamped when logged. No lock.
-    void abandonResponse(int worker);
-    // Worker thread `worker`: logs a finished response. `peer` is the
-    // connection's cached address, looked up from `fd` on first use.
-    // `begun`: beginResponse()'s stamp, or 0 to stamp it now.
-    void logResponse(int worker, const Request &request, const Response &response, int fd, PeerAddress &peer,
-        std::int64_t begun);
+    // Worker thread `worker`, before the first byte of the response to
+    // `request` goes out: reads its stamp and lists `stamp` as on its way,
+    // until logResponse() or abandonResponse(). Nothing (no lock, no clock
+    // read) when nothing is logged or the request is the load generator's
+    // unlogged traffic.
+    void beginResponse(int worker, const Request &request, Stamp &stamp);
+    // Worker thread: the response of `stamp` will not be logged (the
+    // connection went away before it could be). No lock.
+    void abandonResponse(int worker, Stamp &stamp);
+    // Worker thread `worker`: logs a finished response, or one given up
+    // mid-body, with `bodyBytes` the body bytes actually sent (nginx's
+    // $body_bytes_sent). `peer` is the connection's cached address, looked
+    // up from `fd` on first use. `stamp`: beginResponse()'s, or an unlisted
+    // one to stamp it now.
+    void logResponse(int worker, const Request &request, const Response &response, std::uint64_t bodyBytes,
+        int fd, PeerAddress &peer, Stamp &stamp);
 
 private:
-    struct Table;
+    using Table = LogTable;
     struct Slot;
+
+    using UnderWay = boost::intrusive::list<Stamp,
+        boost::intrusive::member_hook<Stamp, decltype(Stamp::m_hook), &Stamp::m_hook>,
+        boost::intrusive::constant_time_size<false>>;
 
     // Log thread: what was taken from one worker's buffer and not written yet.
     struct Held
     {
         std::string bytes;
-        size_t at = 0; // the next record to write
         std::shared_ptr<const Table> table;
+    };
+    // Log thread: one record of the merge, by its stamp.
+    struct Ordered
+    {
+        std::int64_t stamp;
+        size_t worker;
+        size_t at; // in m_held[worker].bytes
+        auto operator<=>(const Ordered &) const = default;
     };
 
     void run();
     // `everything`: no cutoff (a new table is installed, or the writer stops).
     void flush(const std::shared_ptr<const Table> &install, bool everything);
+    // Takes worker `i`'s buffer into m_held[i]; returns the cutoff lowered below what it has on its way.
+    std::int64_t take(size_t i, const std::shared_ptr<const Table> &install, bool everything,
+        std::int64_t cutoff, std::int64_t now);
     void writeMerged(const Table &table, std::int64_t cutoff, std::int64_t wallOffset);
+    // Drops what was written of `held` (stamped up to `cutoff`), keeps the rest for the next batch.
+    void keepLater(Held &held, std::int64_t cutoff);
+    // Worker thread: `stamp` is no longer on its way (the slot's pending stamp follows).
+    static void leave(Slot &slot, Stamp &stamp);
 
     std::vector<std::unique_ptr<Slot>> m_slots;
     std::atomic<bool> m_anyLog { false };
@@ -144,7 +192,7 @@ private:
     // Log thread only.
     std::string m_batch;
     std::vector<Held> m_held; // per worker
-    std::vector<std::pair<std::int64_t, size_t>> m_heap; // (stamp, worker) of the merge
+    std::vector<Ordered> m_order; // the records of the batch being written
     std::vector<std::string> m_out; // per file of the batch's table
     LogFormat m_format;
 };

@@ -39,6 +39,9 @@ public:
     // Fills `response` (cleared first) for `request` against `sites`.
     void handle(const Request &request, const SiteTable &sites, Response &response);
 
+    // The site that answers `request` (its index in `sites`): by the
+    // target's authority, else Host (SiteTable::indexForRequest). The one
+    // site choice: RequestParser asks it too, for the body limit.
     static size_t pickSite(const SiteTable &sites, const Request &request, const RequestTarget &target);
     // The default error answer (ResponseHead::errorBody); no site needed.
     static void answerError(int status, Response &response);

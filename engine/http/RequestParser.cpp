@@ -1,6 +1,7 @@
 #include "RequestParser.h"
 
 #include "http/FieldText.h"
+#include "http/RequestHandler.h"
 #include "http/RequestTarget.h"
 #include "http/SiteTable.h"
 
@@ -365,10 +366,10 @@ void RequestParser::onTransferEncoding(string_view value, error_code &ec)
 
 std::uint64_t RequestParser::bodyLimitFor() const
 {
-    // The site that will answer: RequestHandler::pickSite's choice.
+    // The site that will answer: the one site choice (RequestHandler::pickSite).
     RequestTarget target;
     RequestTarget::split(m_request.target, target);
-    const Site &site = m_sites.site(m_sites.indexForRequest(m_request.host, target.authority));
+    const Site &site = m_sites.site(RequestHandler::pickSite(m_sites, m_request, target));
     return std::uint64_t(std::max<qint64>(site.limits.maxBodyBytes, 0));
 }
 

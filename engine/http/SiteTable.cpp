@@ -92,6 +92,83 @@ size_t SiteTable::indexForHost(std::string_view host) const
     return it == m_byName.end() ? m_default : it->second;
 }
 
+namespace {
+
+// The site's root, open as an O_PATH handle; false (with `error`) when it must exist and does not.
+bool openRoot(const model::VirtualHost &host, Site &site, bool requireRoots, QString *error)
+{
+    const QFileInfo rootInfo(host.documentRoot);
+    const QString canonicalRoot = rootInfo.canonicalFilePath();
+    if (!canonicalRoot.isEmpty() && rootInfo.isDir()) {
+        site.documentRoot = canonicalRoot.toStdString();
+        site.rootFd.reset(::open(site.documentRoot.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
+    }
+    if (site.rootFd.isValid())
+        return true;
+    site.documentRoot.clear();
+    if (!requireRoots)
+        return true;
+    if (error)
+        *error = QStringLiteral("the document root of %1 is not a directory: %2")
+                     .arg(host.hostName, host.documentRoot);
+    return false;
+}
+
+// The paths the site answers by itself: fixed routes, index names, error pages, normalised.
+void addPaths(const model::VirtualHost &host, Site &site)
+{
+    std::string path;
+    for (const model::Route &route : host.routes) {
+        const std::string rawPath = route.path.section(QLatin1Char('?'), 0, 0).toStdString();
+        if (!RequestTarget::normalizePath(rawPath, path))
+            continue; // a route no request can reach
+        FixedResponse response;
+        response.status = route.status;
+        response.contentType = route.contentType.toStdString();
+        response.body = route.body.toStdString();
+        site.routes.try_emplace(path, std::move(response));
+    }
+    // An index name is one path segment; anything else could climb or nest.
+    for (const QString &index : host.indexFiles) {
+        const std::string name = index.trimmed().toStdString();
+        if (!name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos)
+            site.indexFiles.push_back(name);
+    }
+    for (auto it = host.errorPages.cbegin(); it != host.errorPages.cend(); ++it) {
+        std::string pagePath = it.value().trimmed().toStdString();
+        if (!pagePath.empty() && pagePath.front() != '/')
+            pagePath.insert(0, 1, '/');
+        if (it.key() >= 400 && it.key() <= 599 && RequestTarget::normalizePath(pagePath, path)
+            && path.back() != '/')
+            site.errorPages.try_emplace(it.key(), path);
+    }
+}
+
+// The data folder's guard (Site::guarded).
+void guard(Site &site, const std::string &protectedFolder, const std::string &servedFolder)
+{
+    if (protectedFolder.empty())
+        return;
+    site.protectedFolder = protectedFolder;
+    site.servedFolder = servedFolder;
+    const std::string &root = site.documentRoot;
+    site.guarded = site.followSymlinks || SiteTable::isWithin(protectedFolder, root)
+        || (SiteTable::isWithin(root, protectedFolder) && !SiteTable::isWithin(root, servedFolder));
+}
+
+// The counters of the site named `name` in `previous`, so that a reload keeps them; else new ones.
+std::shared_ptr<SiteCounters> countersFor(const std::string &name, const SiteTable *previous, int workerCount)
+{
+    for (size_t i = 0; previous && i < previous->size(); ++i) {
+        const Site &old = previous->site(i);
+        if (normalisedName(old.hostName) == name && old.counters->workerCount == workerCount)
+            return old.counters;
+    }
+    return std::make_shared<SiteCounters>(workerCount);
+}
+
+} // namespace
+
 std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost> &hosts, int workerCount,
     const SiteTable *previous, bool requireRoots, QString *error, const QString &dataFolder)
 {
@@ -114,70 +191,16 @@ std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost
     for (const model::VirtualHost &host : hosts) {
         Site site;
         site.hostName = host.hostName;
-        const QFileInfo rootInfo(host.documentRoot);
-        const QString canonicalRoot = rootInfo.canonicalFilePath();
-        if (!canonicalRoot.isEmpty() && rootInfo.isDir()) {
-            site.documentRoot = canonicalRoot.toStdString();
-            site.rootFd.reset(::open(site.documentRoot.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
-        }
-        if (!site.rootFd.isValid()) {
-            site.documentRoot.clear();
-            if (requireRoots) {
-                if (error)
-                    *error = QStringLiteral("the document root of %1 is not a directory: %2")
-                                 .arg(host.hostName, host.documentRoot);
-                return nullptr;
-            }
-        }
-        std::string path;
-        for (const model::Route &route : host.routes) {
-            const std::string rawPath = route.path.section(QLatin1Char('?'), 0, 0).toStdString();
-            if (!RequestTarget::normalizePath(rawPath, path))
-                continue; // a route no request can reach
-            FixedResponse response;
-            response.status = route.status;
-            response.contentType = route.contentType.toStdString();
-            response.body = route.body.toStdString();
-            site.routes.try_emplace(path, std::move(response));
-        }
-
-        // An index name is one path segment; anything else could climb or nest.
-        for (const QString &index : host.indexFiles) {
-            const std::string name = index.trimmed().toStdString();
-            if (!name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos)
-                site.indexFiles.push_back(name);
-        }
+        if (!openRoot(host, site, requireRoots, error))
+            return nullptr;
+        addPaths(host, site);
         site.directoryListing = host.directoryListing;
         site.followSymlinks = host.followSymlinks;
         site.serveHiddenFiles = host.serveHiddenFiles;
-        if (!protectedFolder.empty()) {
-            site.protectedFolder = protectedFolder;
-            site.servedFolder = servedFolder;
-            const std::string &root = site.documentRoot;
-            site.guarded = site.followSymlinks || isWithin(protectedFolder, root)
-                || (isWithin(root, protectedFolder) && !isWithin(root, servedFolder));
-        }
+        guard(site, protectedFolder, servedFolder);
         site.limits = host.limits;
-        for (auto it = host.errorPages.cbegin(); it != host.errorPages.cend(); ++it) {
-            std::string pagePath = it.value().trimmed().toStdString();
-            if (!pagePath.empty() && pagePath.front() != '/')
-                pagePath.insert(0, 1, '/');
-            if (it.key() >= 400 && it.key() <= 599 && RequestTarget::normalizePath(pagePath, path)
-                && path.back() != '/')
-                site.errorPages.try_emplace(it.key(), path);
-        }
-
         const std::string name = normalisedName(host.hostName);
-        if (previous) {
-            for (const Site &old : previous->m_sites) {
-                if (normalisedName(old.hostName) == name && old.counters->workerCount == workerCount) {
-                    site.counters = old.counters;
-                    break;
-                }
-            }
-        }
-        if (!site.counters)
-            site.counters = std::make_shared<SiteCounters>(workerCount);
+        site.counters = countersFor(name, previous, workerCount);
 
         const size_t index = table->m_sites.size();
         if (!name.empty())
