@@ -27,7 +27,7 @@ inline void bumpCounter(std::atomic<quint64> &counter, quint64 amount = 1)
  */
 struct alignas(64) WorkerCounters
 {
-    std::atomic<quint64> requests { 0 }; // responses completed
+    std::atomic<quint64> requests { 0 }; // responses sent, or given up mid-way (Connection)
     std::atomic<quint64> bytesSent { 0 }; // head and body bytes written
     std::array<std::atomic<quint64>, 5> statusClasses {}; // 1xx .. 5xx
     std::atomic<quint64> connectionsAccepted { 0 };

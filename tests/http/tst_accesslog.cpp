@@ -47,8 +47,13 @@ private slots:
     void orderAcrossConnections();
     void errorReasons_data();
     void errorReasons();
+    void abortedDownloadIsCountedAndLogged();
+    void longResponseInTheOrderOfItsFirstByte();
 
 private:
+    // A file several socket buffers long (tcp_wmem's most is 4 MiB): sending it takes many turns.
+    static constexpr qsizetype kBigBytes = 16 * 1024 * 1024;
+
     VirtualHost site(const QString &logName) const;
     // Starts a server on `hosts`, sends each request on its own connection, stops (which flushes).
     // With more than one worker, a request may begin before the last one's line is out: tests of the
@@ -82,6 +87,9 @@ void TestAccessLog::initTestCase()
     QCOMPARE(locked.write("locked"), qint64(6));
     locked.close();
     QVERIFY(locked.setPermissions(QFileDevice::Permissions()));
+    QFile big(m_root + QStringLiteral("/big.bin"));
+    QVERIFY(big.open(QIODevice::WriteOnly));
+    QCOMPARE(big.write(QByteArray(kBigBytes, 'b')), kBigBytes);
 }
 
 VirtualHost TestAccessLog::site(const QString &logName) const
@@ -486,6 +494,77 @@ void TestAccessLog::errorReasons()
         QCOMPARE(line.mid(match.capturedLength()), expected);
         QVERIFY2(!line.contains(m_dir.path()), qPrintable(line)); // no path on disk
     }
+}
+
+// A download the client hangs up on mid-body is counted (the worker's and the
+// site's counters) and logged as nginx logs it: its status and the body bytes
+// actually sent, some but not all. It was neither counted nor logged.
+void TestAccessLog::abortedDownloadIsCountedAndLogged()
+{
+    const VirtualHost host = site(QStringLiteral("aborted"));
+    HttpServer server;
+    ServerConfig config;
+    config.port = 0;
+    config.threads = 1;
+    QString error;
+    QVERIFY2(server.start(config, { host }, &error), qPrintable(error));
+    {
+        RawClient client(server.port(), 16 * 1024);
+        QVERIFY(client.send("GET /big.bin HTTP/1.1\r\nHost: log.test\r\n\r\n"));
+        QVERIFY(client.bufferUntil(64 * 1024).startsWith("HTTP/1.1 200 "));
+        // Closed with unread bytes: the kernel resets the connection.
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(server.metrics().requests, quint64(1), 10000);
+    const auto metrics = server.metrics();
+    QCOMPARE(metrics.statusClasses[1], quint64(1));
+    QCOMPARE(metrics.perSite.value(0).requests, quint64(1));
+    QVERIFY(metrics.perSite.value(0).bytesSent > 64 * 1024);
+    QVERIFY(metrics.perSite.value(0).bytesSent < quint64(kBigBytes));
+    server.stop();
+
+    const QStringList access = lines(host.accessLogPath);
+    QCOMPARE(access.size(), 1);
+    static const QRegularExpression sent(
+        QStringLiteral(R"(^\S+ - - \[[^]]+\] "GET /big\.bin HTTP/1\.1" 200 (\d+) )"));
+    const QRegularExpressionMatch match = sent.match(access[0]);
+    QVERIFY2(match.hasMatch(), qPrintable(access[0]));
+    const qint64 bytes = match.captured(1).toLongLong();
+    QVERIFY2(bytes >= 64 * 1024 - 400 && bytes < kBigBytes, qPrintable(access[0]));
+    // The body bytes: the site's count is those and the head.
+    QVERIFY(quint64(bytes) < metrics.perSite.value(0).bytesSent);
+}
+
+// A response that takes many turns is in the log in the order of its first
+// byte: a request answered while it is still being sent comes after it. It was
+// stamped when it ended, and its line came after the other one.
+void TestAccessLog::longResponseInTheOrderOfItsFirstByte()
+{
+    const VirtualHost host = site(QStringLiteral("long"));
+    HttpServer server;
+    ServerConfig config;
+    config.port = 0;
+    config.threads = 2;
+    QString error;
+    QVERIFY2(server.start(config, { host }, &error), qPrintable(error));
+    RawClient download(server.port(), 16 * 1024);
+    QVERIFY(download.send("GET /big.bin HTTP/1.1\r\nHost: log.test\r\n\r\n"));
+    QVERIFY(download.bufferUntil(1024).startsWith("HTTP/1.1 200 ")); // its first bytes are out
+    {
+        RawClient other(server.port());
+        const RawClient::Reply reply = other.request("GET /ok?during HTTP/1.1\r\nHost: log.test\r\n\r\n");
+        QVERIFY(reply.complete);
+    }
+    const RawClient::Reply big = download.read();
+    QVERIFY(big.complete);
+    QCOMPARE(big.body.size(), kBigBytes);
+    server.stop();
+
+    const QStringList access = lines(host.accessLogPath);
+    QCOMPARE(access.size(), 2);
+    QVERIFY2(access[0].contains(QStringLiteral("\"GET /big.bin HTTP/1.1\" 200 %1 ").arg(kBigBytes)),
+        qPrintable(access.join(u'\n')));
+    QVERIFY2(access[1].contains(QStringLiteral("\"GET /ok?during HTTP/1.1\" 200 2 ")),
+        qPrintable(access.join(u'\n')));
 }
 
 QTEST_GUILESS_MAIN(TestAccessLog)
