@@ -125,7 +125,7 @@ void FileCache::refresh(
     }
 }
 
-FileCache::Representation FileCache::lookupFile(const Site &site, std::string_view path,
+[[gnu::flatten]] FileCache::Representation FileCache::lookupFile(const Site &site, std::string_view path,
     std::string_view acceptEncoding, bool wantFd, StaticFile::Result &result, std::string &scratch,
     const char **reason)
 {

@@ -141,7 +141,7 @@ void FileResponder::answerListing(const Site &site, std::string_view path, Respo
     response.contentLength = m_body.size();
 }
 
-void FileResponder::serve(
+[[gnu::flatten]] void FileResponder::serve(
     const Request &request, const Site &site, FileCache::Representation &found, Response &response)
 {
     const FileCache::Entry &file = *found.file;

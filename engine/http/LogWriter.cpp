@@ -275,7 +275,8 @@ void LogWriter::logResponse(int worker, const Request &request, const Response &
     std::uint64_t bodyBytes, int fd, PeerAddress &peer, Stamp &begun)
 {
     if (!m_anyLog.load(std::memory_order_relaxed)) {
-        abandonResponse(worker, begun); // the logs went off in between
+        if (begun.isListed())
+            abandonResponse(worker, begun); // the logs went off in between
         return;
     }
     Slot &slot = *m_slots[size_t(worker)];
