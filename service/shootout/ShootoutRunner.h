@@ -2,6 +2,8 @@
 
 #include "model/ShootoutEntry.h"
 #include "shootout/ServerCatalog.h"
+#include "shootout/ShootoutEvent.h"
+#include "shootout/ShootoutOptions.h"
 #include "shootout/Workload.h"
 
 #include <QJsonObject>
@@ -11,6 +13,9 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
+
+class QTemporaryDir;
 
 namespace hostbench::runs {
 class RecordedRun;
@@ -48,36 +53,26 @@ class ServerProcess;
  * midway keeps the runs it had finished. The stored notes are
  * {"servers": notes(), "interrupted": stopped before its end}.
  *
+ * (ShootoutRunner.cpp holds run()'s phases, ShootoutRunnerServers.cpp the
+ * servers' part: ports, start, the check of their answers, failures.)
+ *
  * Thread: the thread that calls run() (it runs local event loops and blocks
  * until the end); stop() from any thread, or a signal handler's event.
  */
 class ShootoutRunner final
 {
 public:
-    struct Options
-    {
-        QStringList servers; // ServerCatalog ids, in the order given
-        QStringList workloads; // Workload ids
-        qint64 durationMs = 10'000; // per run
-        int rounds = 3;
-        int concurrency = 0; // 0: each workload's own
-        bool keepAlive = true;
-        double rate = 0; // > 0: open model at this many requests/s
-        int workers = 1; // server worker processes or threads
-        quint16 firstPort = 18080; // ports are taken from here up
-        QString hostbenchCli; // the hostbench-cli that serves Hostbench's turn
-        QString tempParent; // where the temporary prefix goes; empty: the system's
-    };
+    using Options = ShootoutOptions;
 
-    // What run() says as it goes: a line for the user, and the step done
-    // out of the total (one step per measured run).
-    std::function<void(const QString &line)> onLine;
-    std::function<void(int done, int total, const QString &what)> onProgress;
+    // What run() says as it goes, each thing as it happens (ShootoutEvent
+    // lists them); called on run()'s thread.
+    std::function<void(const ShootoutEvent &event)> onEvent;
 
     // Runs the whole shootout; stores it in `database` when given. False
     // with *error when nothing could be measured (no usable server, the
     // temporary site cannot be written, the database refuses); a server
-    // that is missing or fails is a note, not a failure.
+    // that is missing or fails is a note, not a failure. The last event is
+    // Done (once the rounds began), then the shootout is stored as finished.
     bool run(const Options &options, storage::Database *database, QString *error);
     void stop();
 
@@ -87,6 +82,7 @@ public:
     // "package", "port", "message", "log" (the server's own output and error
     // log when it failed), "port_note" (when its first port was in use)}.
     const QJsonObject &notes() const { return m_notes; }
+    // options.settings() and the CPUs used ("server_cpu", "load_cpu").
     QJsonObject settingsJson(const Options &options) const;
     bool pinned() const { return m_serverCpu >= 0; }
 
@@ -99,13 +95,27 @@ private:
         QString prefix;
     };
 
-    void say(const QString &line);
+    // The phases of run(), in order.
+    bool reset(const Options &options, QString *error);
+    std::optional<model::VirtualHost> makeSite(const QTemporaryDir &temp, QString *error);
+    void pinCpus();
+    QList<Server> planServers(const QTemporaryDir &temp);
+    QList<Server> checkServers(const QList<Server> &servers, const model::VirtualHost &site);
+    bool runRounds(const QList<Server> &usable, const model::VirtualHost &site, storage::Database *database,
+        QString *error);
+    void runTurn(const Server &server, int round, const model::VirtualHost &site, storage::Database *database,
+        int *done, int total);
+
+    void emitEvent(const ShootoutEvent &event);
+    void say(const QString &line, const QString &server = {});
+    void serverEvent(ShootoutEvent::Kind kind, const Server &server, int round);
+    void serverFailed(const Server &server, const QString &status, const QString &problem, int round);
     void note(const QString &server, const QString &key, const QJsonValue &value);
     bool startServer(
         const Server &server, ServerProcess &process, const model::VirtualHost &site, QString *error);
     bool checkBodies(const Server &server, const QString &documentRoot, QString *error);
-    bool measure(const Server &server, ServerProcess &process, const Workload &workload, int round,
-        storage::Database *database);
+    std::optional<model::ShootoutEntry> measure(const Server &server, ServerProcess &process,
+        const Workload &workload, int round, storage::Database *database);
     QString failureLog(const Server &server) const;
 
     Options m_options;

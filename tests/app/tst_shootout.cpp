@@ -83,10 +83,14 @@ private slots:
     void failingServerShowsItsLog();
     void wrongBytesLeaveTheServerOut();
     void takenPortIsSkippedAndSaid();
+    void progressJsonIsOneObjectPerLine();
+    void progressJsonSaysTheError();
     void badFlagsFail_data();
     void badFlagsFail();
 
 private:
+    // Every line of `err` as a JSON object with an "event"; fails the test on any other line.
+    static QList<QJsonObject> events(const QString &err);
     Result runCli(const QStringList &arguments, const QProcessEnvironment &env = {});
     QProcessEnvironment environment() const;
     // A folder holding executable scripts named after servers; returns its path.
@@ -332,6 +336,131 @@ void TestShootout::takenPortIsSkippedAndSaid()
     QVERIFY(result.err.contains(u"on 127.0.0.1:%1 answers"_s.arg(port + 1)));
 }
 
+QList<QJsonObject> TestShootout::events(const QString &err)
+{
+    QList<QJsonObject> list;
+    for (const QString &line : err.split(u'\n', Qt::SkipEmptyParts)) {
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(line.toUtf8(), &error);
+        if (error.error != QJsonParseError::NoError || !document.isObject()
+            || !document.object().value(u"event"_s).isString()) {
+            qWarning("not an event: %s", qPrintable(line));
+            return {};
+        }
+        list.append(document.object());
+    }
+    return list;
+}
+
+void TestShootout::progressJsonIsOneObjectPerLine()
+{
+    // Hostbench measured; caddy missing; nginx a stand-in that fails to start.
+    QProcessEnvironment env = environment();
+    env.insert(u"HOSTBENCH_SERVER_PATH"_s,
+        standIns({ { u"nginx"_s, "echo 'nginx: [emerg] frobnicate' >&2\nexit 1\n" } }));
+    const quint16 port = freePortRange();
+    QVERIFY(port != 0);
+    const QString data = m_dir->filePath(u"data"_s);
+    const Result result
+        = runCli({ u"--servers"_s, u"caddy,nginx,hostbench"_s, u"--workloads"_s, u"W6,W1"_s, u"-t"_s,
+                     u"0.3"_s, u"--rounds"_s, u"1"_s, u"--port"_s, QString::number(port), u"--data-dir"_s,
+                     data, u"--progress"_s, u"json"_s },
+            env);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    const QList<QJsonObject> list = events(result.err);
+    QVERIFY2(list.size() >= 8, qPrintable(result.err));
+    QMap<QString, QList<QJsonObject>> byKind;
+    for (const QJsonObject &event : list)
+        byKind[event.value(u"event"_s).toString()].append(event);
+
+    const QJsonObject started = list.constFirst();
+    QCOMPARE(started.value(u"event"_s).toString(), u"started"_s);
+    QCOMPARE(started[u"settings"_s][u"servers"_s].toArray(),
+        (QJsonArray { u"caddy"_s, u"nginx"_s, u"hostbench"_s }));
+    QCOMPARE(started[u"settings"_s][u"duration_s"_s].toDouble(), 0.3);
+
+    const QList<QJsonObject> failed = byKind.value(u"server_failed"_s);
+    QCOMPARE(failed.size(), 2);
+    QCOMPARE(failed.at(0).value(u"server"_s).toString(), u"caddy"_s);
+    QCOMPARE(failed.at(0).value(u"status"_s).toString(), u"missing"_s);
+    QCOMPARE(failed.at(0).value(u"package"_s).toString(), u"caddy"_s);
+    QCOMPARE(failed.at(1).value(u"server"_s).toString(), u"nginx"_s);
+    QCOMPARE(failed.at(1).value(u"status"_s).toString(), u"failed"_s);
+    QVERIFY2(failed.at(1).value(u"message"_s).toString().contains(u"exited with code 1"_s),
+        qPrintable(failed.at(1).value(u"message"_s).toString()));
+    QVERIFY(failed.at(1).value(u"log"_s).toString().contains(u"[emerg] frobnicate"_s));
+
+    // Hostbench: checked (round 0), then started for its turn (round 1).
+    QList<int> startingRounds, readyRounds;
+    for (const QJsonObject &event : byKind.value(u"server_starting"_s))
+        if (event.value(u"server"_s).toString() == u"hostbench"_s)
+            startingRounds.append(event.value(u"round"_s).toInt());
+    for (const QJsonObject &event : byKind.value(u"server_ready"_s)) {
+        QCOMPARE(event.value(u"server"_s).toString(), u"hostbench"_s);
+        QVERIFY(event.value(u"port"_s).toInt() >= port);
+        readyRounds.append(event.value(u"round"_s).toInt());
+    }
+    QCOMPARE(startingRounds, (QList<int> { 0, 1 }));
+    QCOMPARE(readyRounds, (QList<int> { 0, 1 }));
+
+    const QList<QJsonObject> runs = byKind.value(u"run_starting"_s);
+    const QList<QJsonObject> results = byKind.value(u"result"_s);
+    QCOMPARE(runs.size(), 2);
+    QCOMPARE(results.size(), 2);
+    for (int i = 0; i < 2; ++i) {
+        const QString workload = i == 0 ? u"W6"_s : u"W1"_s;
+        QCOMPARE(runs.at(i).value(u"workload"_s).toString(), workload);
+        QCOMPARE(runs.at(i).value(u"done"_s).toInt(), i);
+        QCOMPARE(runs.at(i).value(u"total"_s).toInt(), 2);
+        QCOMPARE(runs.at(i).value(u"rounds"_s).toInt(), 1);
+        const QJsonObject &r = results.at(i);
+        QCOMPARE(r.value(u"server"_s).toString(), u"hostbench"_s);
+        QCOMPARE(r.value(u"workload"_s).toString(), workload);
+        QCOMPARE(r.value(u"done"_s).toInt(), i + 1);
+        QVERIFY(r.value(u"run_id"_s).toInteger() > 0);
+        QVERIFY(r.value(u"completed"_s).toInteger() > 0);
+        QVERIFY(r.value(u"requests_per_second"_s).toDouble() > 0);
+        QVERIFY(r.value(u"p99_ms"_s).toDouble() > 0);
+        QVERIFY(r.value(u"p50_ms"_s).toDouble() > 0);
+        QVERIFY(r.value(u"cpu_us_per_request"_s).toDouble() >= 0);
+        QCOMPARE(r.value(u"errors"_s).toInteger(), 0);
+    }
+
+    const QJsonObject done = list.constLast();
+    QCOMPARE(done.value(u"event"_s).toString(), u"done"_s);
+    QCOMPARE(done.value(u"done"_s).toInt(), 2);
+    QCOMPARE(done.value(u"stopped"_s).toBool(), false);
+    QVERIFY(!byKind.contains(u"error"_s));
+    const qint64 id = done.value(u"shootout_id"_s).toInteger();
+    QCOMPARE(done.value(u"database"_s).toString(), QDir(data).filePath(u"hostbench.sqlite"_s));
+    Database db;
+    QVERIFY(db.open(QDir(data).filePath(u"hostbench.sqlite"_s)));
+    const auto stored = db.shootout(id);
+    QVERIFY2(stored, qPrintable(db.lastError()));
+    QCOMPARE(stored->entries.size(), 2);
+    QCOMPARE(stored->entries.at(0).runId, results.at(0).value(u"run_id"_s).toInteger());
+    QCOMPARE(
+        stored->entries.at(0).summary.completed, quint64(results.at(0).value(u"completed"_s).toInteger()));
+    // stdout keeps the tables.
+    QVERIFY(result.out.contains(u"caddy: missing (apt-get install caddy)"_s));
+    QVERIFY(leftNothingBehind());
+}
+
+void TestShootout::progressJsonSaysTheError()
+{
+    QProcessEnvironment env = environment();
+    env.insert(u"HOSTBENCH_SERVER_PATH"_s, standIns({}));
+    const Result result = runCli({ u"--servers"_s, u"nginx"_s, u"--workloads"_s, u"W6"_s, u"--no-store"_s,
+                                     u"--progress"_s, u"json"_s },
+        env);
+    QCOMPARE(result.exitCode, 1);
+    const QList<QJsonObject> list = events(result.err);
+    QVERIFY2(list.size() >= 3, qPrintable(result.err));
+    QCOMPARE(list.constFirst().value(u"event"_s).toString(), u"started"_s);
+    QCOMPARE(list.constLast().value(u"event"_s).toString(), u"error"_s);
+    QCOMPARE(list.constLast().value(u"message"_s).toString(), u"no server to measure"_s);
+}
+
 void TestShootout::badFlagsFail_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -347,6 +476,8 @@ void TestShootout::badFlagsFail_data()
     QTest::newRow("show without id") << QStringList { u"show"_s } << u"show takes one shootout ID"_s;
     QTest::newRow("export bad format")
         << QStringList { u"export"_s, u"1"_s, u"--format"_s, u"xml"_s } << u"--format json, csv or md"_s;
+    QTest::newRow("bad progress") << QStringList { u"--progress"_s, u"yaml"_s }
+                                  << u"--progress must be text or json, not \"yaml\""_s;
     QTest::newRow("no such shootout") << QStringList { u"show"_s, u"99"_s } << u"no shootout 99"_s;
 }
 

@@ -1,0 +1,157 @@
+#include "cli/ShootoutFlags.h"
+
+#include "cli/CliParse.h"
+#include "shootout/ServerCatalog.h"
+#include "shootout/Workload.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::cli {
+
+using shootout::ShootoutOptions;
+
+namespace {
+
+QStringList splitList(const QString &text)
+{
+    QStringList items;
+    for (const QString &item : text.split(u',', Qt::SkipEmptyParts))
+        if (!item.trimmed().isEmpty())
+            items.append(item.trimmed());
+    return items;
+}
+
+} // namespace
+
+ShootoutFlags::ShootoutFlags()
+    : servers(u"servers"_s,
+        u"Servers, comma-separated (default all: %1)."_s.arg(shootout::ServerCatalog::ids().join(u","_s)),
+        u"LIST"_s)
+    , workloads(u"workloads"_s,
+          u"Workloads W1-W6 of WORKLOADS.md, comma-separated (default %1)."_s.arg(
+              ShootoutOptions::defaultWorkloads().join(u',')),
+          u"LIST"_s)
+    , duration(u"t"_s, u"Seconds per run (default 5)."_s, u"SECONDS"_s)
+    , rounds(u"rounds"_s, u"Rounds, interleaved (default 3)."_s, u"N"_s)
+    , concurrency(u"c"_s, u"Connections (default per workload: 50, W3 10, W4 4, W6 10)."_s, u"CONCURRENCY"_s)
+    , rate(u"rate"_s, u"Open model: R requests/s in all, as wrk2."_s, u"R"_s)
+    , noKeepAlive(u"no-keep-alive"_s, u"A new connection per request."_s)
+    , workers(u"workers"_s, u"Server worker processes or threads (default 1)."_s, u"N"_s)
+    , port(u"port"_s, u"First port to try (default 18080); each server takes the next free one."_s, u"PORT"_s)
+    , json(u"json"_s, u"Writes the results as JSON to FILE."_s, u"FILE"_s)
+    , dataDir(u"data-dir"_s, u"Data folder where the shootout is stored."_s, u"DIR"_s)
+    , noStore(u"no-store"_s, u"Does not store the shootout."_s)
+    , progress(u"progress"_s,
+          u"How progress goes to stderr: text (the default) or json, one JSON object per line: "
+          "started, message, server_starting, server_ready, server_failed, run_starting, result, done, "
+          "error (the Shootout page reads these)."_s,
+          u"text|json"_s)
+{ }
+
+QList<QCommandLineOption> ShootoutFlags::options() const
+{
+    return { servers, workloads, duration, rounds, concurrency, rate, noKeepAlive, workers, port, json,
+        dataDir, noStore, progress };
+}
+
+bool ShootoutFlags::parseNames(const QCommandLineParser &parser, ShootoutOptions &o, QString *error) const
+{
+    o.servers = parser.isSet(servers) ? splitList(parser.value(servers)) : shootout::ServerCatalog::ids();
+    for (QString &name : o.servers) {
+        const std::optional<shootout::ServerKind> kind = shootout::ServerCatalog::find(name);
+        if (!kind) {
+            *error = u"unknown server \"%1\" (servers: %2)"_s.arg(
+                name, shootout::ServerCatalog::ids().join(u", "_s));
+            return false;
+        }
+        name = kind->id;
+    }
+    o.servers.removeDuplicates();
+    o.workloads
+        = parser.isSet(workloads) ? splitList(parser.value(workloads)) : ShootoutOptions::defaultWorkloads();
+    for (QString &name : o.workloads) {
+        const std::optional<shootout::Workload> workload = shootout::Workload::find(name);
+        if (!workload) {
+            *error = u"unknown workload \"%1\" (workloads: %2)"_s.arg(
+                name, shootout::Workload::ids().join(u", "_s));
+            return false;
+        }
+        name = workload->id;
+    }
+    o.workloads.removeDuplicates();
+    if (o.servers.isEmpty() || o.workloads.isEmpty()) {
+        *error = u"--servers and --workloads need at least one name each"_s;
+        return false;
+    }
+    return true;
+}
+
+bool ShootoutFlags::parseNumbers(const QCommandLineParser &parser, ShootoutOptions &o, QString *error) const
+{
+    const std::optional<qint64> ms
+        = CliParse::seconds(parser.isSet(duration) ? parser.value(duration) : u"5"_s, u"-t"_s, error);
+    if (!ms || *ms == 0) {
+        if (ms)
+            *error = u"-t must be more than 0 seconds"_s;
+        return false;
+    }
+    o.durationMs = *ms;
+    const auto integer = [&](const QCommandLineOption &option, const QString &flag, qint64 fallback,
+                             qint64 low, qint64 high) {
+        return parser.isSet(option) ? CliParse::integer(parser.value(option), flag, low, high, error)
+                                    : std::optional<qint64>(fallback);
+    };
+    const std::optional<qint64> n = integer(rounds, u"--rounds"_s, 3, 1, 1000);
+    const std::optional<qint64> c = integer(concurrency, u"-c"_s, 0, 1, 100'000);
+    const std::optional<qint64> w = integer(workers, u"--workers"_s, 1, 1, 1024);
+    const std::optional<qint64> p = integer(port, u"--port"_s, 18080, 1, 65535);
+    if (!n || !c || !w || !p)
+        return false;
+    o.rounds = int(*n);
+    o.concurrency = int(*c);
+    o.workers = int(*w);
+    o.firstPort = quint16(*p);
+    o.keepAlive = !parser.isSet(noKeepAlive);
+    if (parser.isSet(rate)) {
+        bool ok = false;
+        o.rate = parser.value(rate).toDouble(&ok);
+        if (!ok || !(o.rate > 0) || o.rate > 1e8) {
+            *error
+                = u"--rate must be a number of requests per second above 0 and at most 100000000, not \"%1\""_s
+                      .arg(parser.value(rate));
+            return false;
+        }
+    }
+    return true;
+}
+
+bool ShootoutFlags::parseOutput(const QCommandLineParser &parser, ShootoutOptions &o, QString *error) const
+{
+    o.jsonFile = parser.value(json);
+    if (!o.jsonFile.isEmpty() && !QFileInfo(QFileInfo(o.jsonFile).absolutePath()).isDir()) {
+        *error = u"--json: the folder of \"%1\" does not exist"_s.arg(o.jsonFile);
+        return false;
+    }
+    o.dataDir = parser.value(dataDir);
+    o.store = !parser.isSet(noStore);
+    const QString mode = parser.isSet(progress) ? parser.value(progress) : u"text"_s;
+    if (mode != u"text"_s && mode != u"json"_s) {
+        *error = u"--progress must be text or json, not \"%1\""_s.arg(mode);
+        return false;
+    }
+    o.progress = mode == u"json"_s ? ShootoutOptions::Progress::Json : ShootoutOptions::Progress::Text;
+    return true;
+}
+
+std::optional<ShootoutOptions> ShootoutFlags::parse(const QCommandLineParser &parser, QString *error) const
+{
+    ShootoutOptions o;
+    if (!parseNames(parser, o, error) || !parseNumbers(parser, o, error) || !parseOutput(parser, o, error))
+        return std::nullopt;
+    return o;
+}
+
+} // namespace hostbench::cli

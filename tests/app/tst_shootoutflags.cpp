@@ -1,0 +1,168 @@
+// shootout::ShootoutOptions::arguments() (the Shootout page's command line)
+// read back by cli::ShootoutFlags::parse (hostbench-cli shootout's): every
+// option comes back as it was, and the stored settings come back from
+// ShootoutOptions::settings() through fromSettings().
+#include "cli/ShootoutFlags.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using hostbench::cli::ShootoutFlags;
+using hostbench::shootout::ShootoutOptions;
+
+Q_DECLARE_METATYPE(ShootoutOptions)
+
+namespace {
+
+std::optional<ShootoutOptions> parse(const QStringList &arguments, QString *error)
+{
+    const ShootoutFlags flags;
+    QCommandLineParser parser;
+    parser.addOptions(flags.options());
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText();
+        return std::nullopt;
+    }
+    return flags.parse(parser, error);
+}
+
+QString describe(const ShootoutOptions &o)
+{
+    return o.arguments().join(u' ');
+}
+
+} // namespace
+
+class TestShootoutFlags final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void roundTrip_data();
+    void roundTrip();
+    void settingsRoundTrip_data() { roundTrip_data(); }
+    void settingsRoundTrip();
+    void defaultsWhenAbsent();
+    void badValues_data();
+    void badValues();
+};
+
+void TestShootoutFlags::roundTrip_data()
+{
+    QTest::addColumn<ShootoutOptions>("options");
+    ShootoutOptions o;
+    o.servers = { u"hostbench"_s, u"nginx"_s };
+    o.workloads = { u"W1"_s, u"W6"_s };
+    QTest::newRow("closed model, defaults") << o;
+    ShootoutOptions open = o;
+    open.rate = 25'000;
+    open.concurrency = 64;
+    open.keepAlive = false;
+    QTest::newRow("open model, 64 connections, no keep-alive") << open;
+    ShootoutOptions fractions = o;
+    fractions.durationMs = 2500;
+    fractions.rate = 0.5;
+    QTest::newRow("fractions of a second and of a request") << fractions;
+    ShootoutOptions short_ = o;
+    short_.durationMs = 300;
+    short_.rounds = 7;
+    QTest::newRow("0.3 s, 7 rounds") << short_;
+    ShootoutOptions servers = o;
+    servers.servers = { u"caddy"_s, u"lighttpd"_s, u"h2o"_s, u"apache"_s };
+    servers.workloads = { u"W5"_s, u"W2"_s, u"W3"_s, u"W4"_s };
+    QTest::newRow("servers and workloads in their order") << servers;
+    ShootoutOptions where = o;
+    where.workers = 4;
+    where.firstPort = 20'000;
+    where.dataDir = QDir::tempPath() + u"/data dir"_s;
+    where.jsonFile = QDir::tempPath() + u"/out.json"_s;
+    QTest::newRow("workers, port, data folder, --json") << where;
+    ShootoutOptions quiet = o;
+    quiet.store = false;
+    quiet.progress = ShootoutOptions::Progress::Json;
+    QTest::newRow("--no-store, --progress json") << quiet;
+    ShootoutOptions large = o;
+    large.rate = 10'000'000;
+    large.durationMs = 3'600'000;
+    QTest::newRow("the form's largest rate and duration") << large;
+}
+
+void TestShootoutFlags::roundTrip()
+{
+    QFETCH(ShootoutOptions, options);
+    QString error;
+    const std::optional<ShootoutOptions> parsed = parse(options.arguments(), &error);
+    QVERIFY2(parsed, qPrintable(error + u": "_s + describe(options)));
+    QVERIFY2(*parsed == options, qPrintable(describe(*parsed) + u" != "_s + describe(options)));
+}
+
+void TestShootoutFlags::settingsRoundTrip()
+{
+    QFETCH(ShootoutOptions, options);
+    // What a stored shootout keeps: the run's options, not where it went.
+    ShootoutOptions kept = options;
+    const ShootoutOptions defaults;
+    kept.firstPort = defaults.firstPort;
+    kept.dataDir.clear();
+    kept.jsonFile.clear();
+    kept.store = defaults.store;
+    kept.progress = defaults.progress;
+    const ShootoutOptions back = ShootoutOptions::fromSettings(options.settings());
+    QVERIFY2(back == kept, qPrintable(describe(back) + u" != "_s + describe(kept)));
+}
+
+void TestShootoutFlags::defaultsWhenAbsent()
+{
+    QString error;
+    const std::optional<ShootoutOptions> parsed = parse({ u"shootout"_s }, &error);
+    QVERIFY2(parsed, qPrintable(error));
+    QCOMPARE(parsed->servers,
+        (QStringList { u"hostbench"_s, u"nginx"_s, u"lighttpd"_s, u"h2o"_s, u"apache"_s, u"caddy"_s }));
+    QCOMPARE(parsed->workloads, ShootoutOptions::defaultWorkloads());
+    QCOMPARE(parsed->durationMs, 5000);
+    QCOMPARE(parsed->rounds, 3);
+    QCOMPARE(parsed->progress, ShootoutOptions::Progress::Text);
+    // Read from stored settings without keys: the same defaults.
+    const ShootoutOptions empty = ShootoutOptions::fromSettings({});
+    QCOMPARE(empty.durationMs, 5000);
+    QCOMPARE(empty.rounds, 3);
+    QVERIFY(empty.keepAlive);
+}
+
+void TestShootoutFlags::badValues_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("--progress xml") << QStringList { u"--progress"_s, u"xml"_s }
+                                    << u"--progress must be text or json, not \"xml\""_s;
+    QTest::newRow("unknown server") << QStringList { u"--servers"_s, u"iis"_s }
+                                    << u"unknown server \"iis\""_s;
+    QTest::newRow("unknown workload")
+        << QStringList { u"--workloads"_s, u"W9"_s } << u"unknown workload \"W9\""_s;
+    QTest::newRow("no servers") << QStringList { u"--servers"_s, u","_s }
+                                << u"--servers and --workloads need at least one name each"_s;
+    QTest::newRow("0 s") << QStringList { u"-t"_s, u"0"_s } << u"-t must be more than 0 seconds"_s;
+    QTest::newRow("-t soon") << QStringList { u"-t"_s, u"soon"_s } << u"-t must be a number of seconds"_s;
+    QTest::newRow("0 rounds") << QStringList { u"--rounds"_s, u"0"_s }
+                              << u"--rounds must be a whole number from 1 to 1000, not \"0\""_s;
+    QTest::newRow("-c 0") << QStringList { u"-c"_s, u"0"_s } << u"-c must be a whole number from 1"_s;
+    QTest::newRow("--workers 0") << QStringList { u"--workers"_s, u"0"_s } << u"--workers must be"_s;
+    QTest::newRow("--port 70000") << QStringList { u"--port"_s, u"70000"_s } << u"--port must be"_s;
+    QTest::newRow("--rate 0") << QStringList { u"--rate"_s, u"0"_s } << u"--rate must be a number"_s;
+    QTest::newRow("--json in no folder") << QStringList { u"--json"_s,
+        u"/no/such/folder/x.json"_s } << u"--json: the folder of \"/no/such/folder/x.json\" does not exist"_s;
+}
+
+void TestShootoutFlags::badValues()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    QString error;
+    QVERIFY(!parse(QStringList { u"shootout"_s } + arguments, &error));
+    QVERIFY2(error.contains(message), qPrintable(error));
+}
+
+QTEST_GUILESS_MAIN(TestShootoutFlags)
+#include "tst_shootoutflags.moc"
