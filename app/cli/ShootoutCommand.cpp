@@ -5,6 +5,7 @@
 #include "cli/ReportPrinter.h"
 #include "cli/ShootoutFlags.h"
 #include "cli/SignalWatcher.h"
+#include "shootout/ServerNote.h"
 #include "shootout/ShootoutEvent.h"
 #include "shootout/ShootoutExport.h"
 #include "shootout/ShootoutOptions.h"
@@ -37,18 +38,17 @@ QList<shootout::ShootoutWorkloadResult> resultsOf(const storage::StoredShootout 
     return ShootoutExport::results(stored);
 }
 
-QString serverNotes(const QJsonObject &servers)
+QString serverNotes(const QMap<QString, shootout::ServerNote> &servers)
 {
     QString out;
-    for (auto it = servers.constBegin(); it != servers.constEnd(); ++it) {
-        const QJsonObject note = it.value().toObject();
-        const QString status = note.value(u"status"_s).toString();
-        if (status == u"missing"_s)
-            out += u"%1: missing (apt-get install %2)\n"_s.arg(it.key(), note.value(u"package"_s).toString());
-        else if (status == u"failed"_s || status == u"wrong bytes"_s)
-            out += u"%1: %2: %3\n"_s.arg(it.key(), status, note.value(u"message"_s).toString());
-        if (note.contains(u"port_note"_s))
-            out += note.value(u"port_note"_s).toString() + u'\n';
+    for (auto it = servers.cbegin(); it != servers.cend(); ++it) {
+        const shootout::ServerNote &note = it.value();
+        if (note.status == u"missing"_s)
+            out += u"%1: missing (apt-get install %2)\n"_s.arg(it.key(), note.package);
+        else if (note.status == u"failed"_s || note.status == u"wrong bytes"_s)
+            out += u"%1: %2: %3\n"_s.arg(it.key(), note.status, note.message);
+        if (!note.portNote.isEmpty())
+            out += note.portNote + u'\n';
     }
     return out;
 }
@@ -84,7 +84,7 @@ int list(storage::DataFolder &folder)
         QString servers = settings.servers.join(u","_s);
         if (!s.finished)
             servers += u" (broken off)"_s;
-        else if (s.notes.value(u"interrupted"_s).toBool())
+        else if (shootout::ServerNote::interrupted(s.notes))
             servers += u" (interrupted)"_s;
         Console::out(
             u"%1  %2  %3  %4  %5"_s.arg(s.id, 5)
@@ -108,7 +108,7 @@ int show(storage::DataFolder &folder, qint64 id)
                      .arg(double(settings.durationMs) / 1000.0)
                      .arg(settings.rounds)
                      .arg(s->finished ? QString() : u" (broken off)"_s));
-    Console::outRaw(serverNotes(s->notes.value(u"servers"_s).toObject()));
+    Console::outRaw(serverNotes(shootout::ServerNote::ofShootout(s->notes)));
     Console::outRaw(ShootoutReport::text(resultsOf(*s)));
     return 0;
 }
@@ -232,7 +232,7 @@ private:
 void printResults(const shootout::ShootoutRunner &runner,
     const QList<shootout::ShootoutWorkloadResult> &results, int rounds)
 {
-    Console::outRaw(serverNotes(runner.notes()));
+    Console::outRaw(serverNotes(runner.serverNotes()));
     Console::out(u"Median of %1 round(s), spread (max - min) / median; ratio to the best; "
                  "CPU us per request of the server's processes (/proc)%2"_s.arg(rounds)
                      .arg(runner.pinned() ? u"; server and load generator pinned to different CPUs"_s
@@ -258,7 +258,7 @@ int runShootout(ShootoutOptions o)
     started.settings = o.settings();
     progress.event(started);
     if (!runner.run(o, o.store ? &folder.database() : nullptr, &error)) {
-        Console::outRaw(serverNotes(runner.notes()));
+        Console::outRaw(serverNotes(runner.serverNotes()));
         return progress.fail(error);
     }
     const QList<shootout::ShootoutWorkloadResult> results

@@ -1,5 +1,8 @@
 #include "shootout/ShootoutExport.h"
 
+#include "shootout/ServerNote.h"
+#include "shootout/ShootoutOptions.h"
+
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -7,18 +10,6 @@
 using namespace Qt::StringLiterals;
 
 namespace hostbench::shootout {
-
-namespace {
-
-QStringList stringList(const QJsonValue &value)
-{
-    QStringList list;
-    for (const QJsonValue &item : value.toArray())
-        list.append(item.toString());
-    return list;
-}
-
-} // namespace
 
 std::optional<ShootoutExport::Format> ShootoutExport::format(const QString &name)
 {
@@ -46,8 +37,8 @@ QString ShootoutExport::formatName(Format format)
 
 QList<ShootoutWorkloadResult> ShootoutExport::results(const storage::StoredShootout &shootout)
 {
-    return ShootoutReport::aggregate(shootout.entries, stringList(shootout.settings.value(u"servers"_s)),
-        stringList(shootout.settings.value(u"workloads"_s)));
+    const ShootoutOptions settings = ShootoutOptions::fromSettings(shootout.settings);
+    return ShootoutReport::aggregate(shootout.entries, settings.servers, settings.workloads);
 }
 
 QJsonObject ShootoutExport::json(qint64 id, qint64 startedAtMs, const QJsonObject &settings,
@@ -65,7 +56,7 @@ QString ShootoutExport::text(const storage::StoredShootout &shootout, Format for
     switch (format) {
     case Format::Json:
         return QString::fromUtf8(QJsonDocument(json(shootout.id, shootout.startedAtMs, shootout.settings,
-                                                   shootout.notes.value(u"servers"_s).toObject(), figures))
+                                                   ServerNote::serversJson(shootout.notes), figures))
                                      .toJson());
     case Format::Csv:
         return ShootoutReport::csv(figures);

@@ -36,13 +36,6 @@ void ShootoutRunner::say(const QString &line, const QString &server)
     emitEvent(event);
 }
 
-void ShootoutRunner::note(const QString &server, const QString &key, const QJsonValue &value)
-{
-    QJsonObject object = m_notes.value(server).toObject();
-    object.insert(key, value);
-    m_notes.insert(server, object);
-}
-
 void ShootoutRunner::stop()
 {
     m_stop = true;
@@ -122,7 +115,7 @@ bool ShootoutRunner::reset(const Options &options, QString *error)
 {
     m_options = options;
     m_entries.clear();
-    m_notes = {};
+    m_servers.clear();
     m_shootoutId = 0;
     m_stop = false;
     m_workloads.clear();
@@ -204,7 +197,7 @@ void ShootoutRunner::runTurn(const Server &server, int round, const model::Virtu
         const std::optional<model::ShootoutEntry> entry = measure(server, process, workload, round, database);
         ++*done;
         if (entry) {
-            note(server.kind.id, u"status"_s, u"measured"_s);
+            m_servers[server.kind.id].status = u"measured"_s;
             event.kind = ShootoutEvent::Kind::Result;
             event.entry = *entry;
             event.done = *done;
@@ -239,9 +232,7 @@ bool ShootoutRunner::runRounds(
     if (database)
         event.database = database->filePath();
     emitEvent(event);
-    if (database
-        && !database->finishShootout(
-            m_shootoutId, QJsonObject { { u"servers"_s, m_notes }, { u"interrupted"_s, bool(m_stop) } })) {
+    if (database && !database->finishShootout(m_shootoutId, ServerNote::shootoutNotes(m_servers, m_stop))) {
         *error = database->lastError();
         return false;
     }

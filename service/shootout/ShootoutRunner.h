@@ -2,6 +2,7 @@
 
 #include "model/ShootoutEntry.h"
 #include "shootout/ServerCatalog.h"
+#include "shootout/ServerNote.h"
 #include "shootout/ShootoutEvent.h"
 #include "shootout/ShootoutOptions.h"
 #include "shootout/Workload.h"
@@ -51,7 +52,8 @@ class ServerProcess;
  * Each run is stored as `bench` stores it (samples as they come) and linked
  * to the shootout (Database::beginShootout ...), so that a shootout killed
  * midway keeps the runs it had finished. The stored notes are
- * {"servers": notes(), "interrupted": stopped before its end}.
+ * ServerNote::shootoutNotes: {"servers": notes(), "interrupted": stopped
+ * before its end}.
  *
  * (ShootoutRunner.cpp holds run()'s phases, ShootoutRunnerServers.cpp the
  * servers' part: ports, start, the check of their answers, failures.)
@@ -78,10 +80,9 @@ public:
 
     qint64 shootoutId() const { return m_shootoutId; }
     const QList<model::ShootoutEntry> &entries() const { return m_entries; }
-    // Per server id: {"status": "measured"|"missing"|"failed"|"wrong bytes",
-    // "package", "port", "message", "log" (the server's own output and error
-    // log when it failed), "port_note" (when its first port was in use)}.
-    const QJsonObject &notes() const { return m_notes; }
+    // Per server id, what it says of the server (ServerNote), and as JSON.
+    const QMap<QString, ServerNote> &serverNotes() const { return m_servers; }
+    QJsonObject notes() const { return ServerNote::toJson(m_servers); }
     // options.settings() and the CPUs used ("server_cpu", "load_cpu").
     QJsonObject settingsJson(const Options &options) const;
     bool pinned() const { return m_serverCpu >= 0; }
@@ -110,7 +111,6 @@ private:
     void say(const QString &line, const QString &server = {});
     void serverEvent(ShootoutEvent::Kind kind, const Server &server, int round);
     void serverFailed(const Server &server, const QString &status, const QString &problem, int round);
-    void note(const QString &server, const QString &key, const QJsonValue &value);
     bool startServer(
         const Server &server, ServerProcess &process, const model::VirtualHost &site, QString *error);
     bool checkBodies(const Server &server, const QString &documentRoot, QString *error);
@@ -121,7 +121,7 @@ private:
     Options m_options;
     QList<Workload> m_workloads;
     QList<model::ShootoutEntry> m_entries;
-    QJsonObject m_notes;
+    QMap<QString, ServerNote> m_servers;
     qint64 m_shootoutId = 0;
     int m_serverCpu = -1;
     int m_loadCpu = -1;

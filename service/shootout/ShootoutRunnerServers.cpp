@@ -64,14 +64,11 @@ void ShootoutRunner::serverFailed(
     if (status == u"failed"_s)
         event.log = failureLog(server);
     emitEvent(event);
+    ServerNote &note = m_servers[server.kind.id];
+    note.message = problem;
     if (round == 0) {
-        note(server.kind.id, u"status"_s, status);
-        if (status != u"missing"_s)
-            note(server.kind.id, u"message"_s, problem);
-        if (status == u"failed"_s)
-            note(server.kind.id, u"log"_s, event.log);
-    } else {
-        note(server.kind.id, u"message"_s, problem);
+        note.status = status;
+        note.log = event.log;
     }
 }
 
@@ -129,7 +126,7 @@ QList<ShootoutRunner::Server> ShootoutRunner::planServers(const QTemporaryDir &t
         const std::optional<ServerKind> kind = ServerCatalog::find(id);
         if (!kind)
             continue;
-        note(kind->id, u"package"_s, kind->package);
+        m_servers[kind->id].package = kind->package;
         const Server server { *kind, ServerCatalog::locate(*kind, m_options.hostbenchCli), 0,
             temp.filePath(kind->id) };
         if (server.program.isEmpty()) {
@@ -143,11 +140,11 @@ QList<ShootoutRunner::Server> ShootoutRunner::planServers(const QTemporaryDir &t
                 = u"%1: port %2 is in use by %3, trying %4"_s.arg(kind->id).arg(port).arg(holder).arg(
                     port + 1);
             say(line, kind->id);
-            note(kind->id, u"port_note"_s, line);
+            m_servers[kind->id].portNote = line;
             ++port;
         }
         nextPort = quint16(port + 1);
-        note(kind->id, u"port"_s, port);
+        m_servers[kind->id].port = port;
         servers.append({ server.kind, server.program, port, server.prefix });
     }
     return servers;

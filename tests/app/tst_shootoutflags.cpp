@@ -1,15 +1,19 @@
 // shootout::ShootoutOptions::arguments() (the Shootout page's command line)
 // read back by cli::ShootoutFlags::parse (hostbench-cli shootout's): every
 // option comes back as it was, and the stored settings come back from
-// ShootoutOptions::settings() through fromSettings().
+// ShootoutOptions::settings() through fromSettings(), the servers' notes
+// from ServerNote's JSON.
 #include "cli/ShootoutFlags.h"
+#include "shootout/ServerNote.h"
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using hostbench::cli::ShootoutFlags;
+using hostbench::shootout::ServerNote;
 using hostbench::shootout::ShootoutOptions;
 
 Q_DECLARE_METATYPE(ShootoutOptions)
@@ -47,6 +51,8 @@ private slots:
     void defaultsWhenAbsent();
     void badValues_data();
     void badValues();
+    void serverNotes_data();
+    void serverNotes();
 };
 
 void TestShootoutFlags::roundTrip_data()
@@ -162,6 +168,59 @@ void TestShootoutFlags::badValues()
     QString error;
     QVERIFY(!parse(QStringList { u"shootout"_s } + arguments, &error));
     QVERIFY2(error.contains(message), qPrintable(error));
+}
+
+void TestShootoutFlags::serverNotes_data()
+{
+    QTest::addColumn<QString>("json"); // a stored shootout's notes, as the runner stores them
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<QString>("package");
+    QTest::addColumn<int>("port");
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<QString>("log");
+    QTest::addColumn<QString>("portNote");
+    QTest::addColumn<bool>("interrupted");
+    QTest::newRow("measured")
+        << uR"({"interrupted":false,"servers":{"nginx":{"package":"nginx-light","port":18081,"status":"measured"}}})"_s
+        << u"measured"_s << u"nginx-light"_s << 18081 << QString() << QString() << QString() << false;
+    QTest::newRow("missing")
+        << uR"({"interrupted":false,"servers":{"nginx":{"package":"nginx-light","status":"missing"}}})"_s
+        << u"missing"_s << u"nginx-light"_s << 0 << QString() << QString() << QString() << false;
+    QTest::newRow("failed, with its log")
+        << uR"({"interrupted":true,"servers":{"nginx":{"log":"--- output.log\n[emerg]","message":"exited with code 1","package":"nginx-light","port":18080,"status":"failed"}}})"_s
+        << u"failed"_s << u"nginx-light"_s << 18080 << u"exited with code 1"_s << u"--- output.log\n[emerg]"_s
+        << QString() << true;
+    QTest::newRow("port in use")
+        << uR"({"interrupted":false,"servers":{"nginx":{"port":18082,"port_note":"nginx: port 18081 is in use","status":"wrong bytes","message":"GET /ok"}}})"_s
+        << u"wrong bytes"_s << QString() << 18082 << u"GET /ok"_s << QString()
+        << u"nginx: port 18081 is in use"_s << false;
+}
+
+void TestShootoutFlags::serverNotes()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, status);
+    QFETCH(QString, package);
+    QFETCH(int, port);
+    QFETCH(QString, message);
+    QFETCH(QString, log);
+    QFETCH(QString, portNote);
+    QFETCH(bool, interrupted);
+    const QJsonObject stored = QJsonDocument::fromJson(json.toUtf8()).object();
+    QVERIFY(!stored.isEmpty());
+    const QMap<QString, ServerNote> notes = ServerNote::ofShootout(stored);
+    QCOMPARE(notes.keys(), QStringList { u"nginx"_s });
+    const ServerNote note = notes.value(u"nginx"_s);
+    QCOMPARE(note.status, status);
+    QCOMPARE(note.package, package);
+    QCOMPARE(int(note.port), port);
+    QCOMPARE(note.message, message);
+    QCOMPARE(note.log, log);
+    QCOMPARE(note.portNote, portNote);
+    QCOMPARE(ServerNote::interrupted(stored), interrupted);
+    // Written again: the same object.
+    QCOMPARE(ServerNote::shootoutNotes(notes, interrupted), stored);
+    QCOMPARE(ServerNote::serversJson(stored), stored.value(u"servers"_s).toObject());
 }
 
 QTEST_GUILESS_MAIN(TestShootoutFlags)

@@ -27,13 +27,14 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -151,18 +152,28 @@ void TestShootoutPage::tinyShootoutFromThePage()
     const QString log = find<QPlainTextEdit>(page, u"shootoutLog"_s)->toPlainText();
     QVERIFY2(page.shownShootoutId() > 0, qPrintable(log));
 
-    auto *results = find<QTableWidget>(page, u"shootoutResults"_s);
+    // The stored id came with the done event of --progress json.
+    QVERIFY2(
+        page.arguments().join(u' ').endsWith(u"--progress json"_s), qPrintable(page.arguments().join(u' ')));
+    QVERIFY2(log.contains(u"answers every workload URL with the file's bytes"_s), qPrintable(log));
+    QVERIFY2(log.contains(u"[0/2] round 1 of 1: hostbench W6"_s), qPrintable(log));
+    QVERIFY2(log.contains(u"[2/2] done"_s), qPrintable(log));
+    QVERIFY(!log.contains(u"{\"event\""_s));
+    auto *progress = find<QProgressBar>(page, u"shootoutProgress"_s);
+    QCOMPARE(progress->value(), progress->maximum());
+
+    const QAbstractItemModel *results = find<QTableView>(page, u"shootoutResults"_s)->model();
     QCOMPARE(results->rowCount(), 2);
     QStringList servers;
     for (int row = 0; row < results->rowCount(); ++row) {
-        QCOMPARE(results->item(row, 0)->text(), u"W6"_s);
-        servers.append(results->item(row, 1)->text());
-        QVERIFY(!results->item(row, 2)->text().isEmpty());
-        QCOMPARE(results->item(row, 8)->text(), u"0"_s);
+        QCOMPARE(results->index(row, 0).data().toString(), u"W6"_s);
+        servers.append(results->index(row, 1).data().toString());
+        QVERIFY(!results->index(row, 2).data().toString().isEmpty());
+        QCOMPARE(results->index(row, 8).data().toString(), u"0"_s);
     }
     QCOMPARE(servers, (QStringList { u"hostbench"_s, u"nginx"_s }));
     QCOMPARE(page.findChild<ui::ShootoutCharts *>()->barSetCount(), 2);
-    QCOMPARE(find<QTableWidget>(page, u"shootoutList"_s)->rowCount(), 1);
+    QCOMPARE(find<QTableView>(page, u"shootoutList"_s)->model()->rowCount(), 1);
 
     const auto stored = database.shootout(page.shownShootoutId());
     QVERIFY(stored);
@@ -339,7 +350,7 @@ void TestShootoutPage::exportWritesWhatTheCliExports()
     auto *exportButton = find<QPushButton>(page, u"shootoutExport"_s);
     QVERIFY(exportButton);
     QVERIFY(!exportButton->isEnabled()); // nothing shown yet
-    find<QTableWidget>(page, u"shootoutList"_s)->selectRow(0);
+    find<QTableView>(page, u"shootoutList"_s)->selectRow(0);
     QCOMPARE(page.shownShootoutId(), id);
     QVERIFY(exportButton->isEnabled());
 
@@ -410,8 +421,8 @@ void TestShootoutPage::deleteAsksThenRemovesItsRuns()
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QSignalSpy removed(&page, &ui::ShootoutPage::removed);
-    auto *list = find<QTableWidget>(page, u"shootoutList"_s);
-    QCOMPARE(list->rowCount(), 2);
+    auto *list = find<QTableView>(page, u"shootoutList"_s);
+    QCOMPARE(list->model()->rowCount(), 2);
     list->selectRow(0); // the newest: `id`
     QCOMPARE(page.shownShootoutId(), id);
     auto *remove = find<QPushButton>(page, u"shootoutDelete"_s);
@@ -439,7 +450,7 @@ void TestShootoutPage::deleteAsksThenRemovesItsRuns()
             destroy = button;
     QVERIFY(destroy);
     QTest::mouseClick(destroy, Qt::LeftButton);
-    QTRY_COMPARE(list->rowCount(), 1);
+    QTRY_COMPARE(list->model()->rowCount(), 1);
     QCOMPARE(removed.size(), 1);
     QCOMPARE(removed.first().first().toLongLong(), id);
     QVERIFY(!database.shootout(id));

@@ -829,8 +829,8 @@ void TestUiDefects::shootoutRunAboveTheFold()
         QCOMPARE(button->visibleRegion().boundingRect(), button->rect());
     }
     // The stored shootout shown, for the picture.
-    auto *list = page->findChild<QTableWidget *>(u"shootoutList"_s);
-    QVERIFY(list && list->rowCount() == 1);
+    auto *list = page->findChild<QTableView *>(u"shootoutList"_s);
+    QVERIFY(list && list->model()->rowCount() == 1);
     list->selectRow(0);
     settle(m_window.get());
     QVERIFY(test::Screenshots::save(
