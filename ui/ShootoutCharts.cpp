@@ -31,13 +31,24 @@ QChartView *makeView(const QString &name, const QString &title, QWidget *parent)
     return view;
 }
 
+// The chart's one axis of type T, made and added at `alignment` the first
+// time. Kept from one fill to the next: an axis removed from a shown chart
+// left its tick labels drawn ("1.00" over "100,000").
+template <typename T> T *axis(QChart *chart, Qt::Alignment alignment)
+{
+    for (QAbstractAxis *existing : chart->axes())
+        if (auto *typed = qobject_cast<T *>(existing))
+            return typed;
+    auto *made = new T;
+    chart->addAxis(made, alignment);
+    return made;
+}
+
 void fill(QChartView *view, const QList<shootout::ShootoutWorkloadResult> &results, const QString &axisTitle,
     const std::function<double(const shootout::ShootoutCell &)> &value)
 {
     QChart *chart = view->chart();
     chart->removeAllSeries();
-    for (QAbstractAxis *axis : chart->axes())
-        chart->removeAxis(axis), delete axis;
     QStringList servers;
     QStringList workloads;
     for (const shootout::ShootoutWorkloadResult &result : results) {
@@ -62,22 +73,21 @@ void fill(QChartView *view, const QList<shootout::ShootoutWorkloadResult> &resul
         series->append(set);
     }
     chart->addSeries(series);
-    auto *x = new QBarCategoryAxis;
+    auto *x = axis<QBarCategoryAxis>(chart, Qt::AlignBottom);
+    x->clear();
     x->append(workloads);
-    auto *y = new QValueAxis;
+    auto *y = axis<QValueAxis>(chart, Qt::AlignLeft);
     y->setTitleText(axisTitle);
     QFont font = y->titleFont();
     font.setBold(false);
     y->setTitleFont(font);
+    y->setLabelFormat(top >= 10 ? u"%.0f"_s : u"%.2f"_s);
     y->setRange(0, top > 0 ? top * 1.1 : 1);
     y->applyNiceNumbers();
-    y->setLabelFormat(top >= 10 ? u"%.0f"_s : u"%.2f"_s);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
     chart->legend()->setVisible(!servers.isEmpty());
-    // The new axes and bars in the view's palette.
+    // The new bars in the view's palette.
     ChartParts::paint(chart, view->palette());
 }
 

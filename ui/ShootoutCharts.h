@@ -14,6 +14,8 @@ namespace hostbench::ui {
  * median p99 latency (ms) of each server, one bar per server overlaid in
  * each workload's group, each server in its own colour and named in the
  * legend. The views are named shootoutRequestsChart and shootoutP99Chart.
+ * setResults() keeps each chart's two axes and sets them anew (an axis
+ * removed from a shown chart left its tick labels drawn).
  * GUI thread.
  */
 class ShootoutCharts final : public QWidget
