@@ -9,6 +9,7 @@
 // shootout (stored through the Database, as the runner stores one) is
 // exported as `hostbench-cli shootout export` writes it and deleted with
 // its runs after a question.
+#include "Screenshots.h"
 #include "storage/Database.h"
 #include "ui/ShootoutCharts.h"
 #include "ui/ShootoutPage.h"
@@ -183,6 +184,7 @@ void TestShootoutPage::tinyShootoutFromThePage()
         QVERIFY(entry.summary.completed > 0);
     // Nothing of the servers is left in the temporary folder.
     QTRY_VERIFY(QDir(m_dir.filePath(u"tmp"_s)).isEmpty());
+    QVERIFY(test::Screenshots::save(&page, u"shootout-page-after-a-run"_s));
 }
 
 qint64 TestShootoutPage::storeShootout(storage::Database &database)
