@@ -12,6 +12,17 @@ namespace hostbench::ui {
 namespace {
 // The objectName of the translators install() made, so that a second call finds them.
 constexpr auto kTranslatorName = "hostbenchTranslator";
+
+// The formats for a chosen language: the system's where it is of that
+// language (an Austrian desktop choosing Deutsch keeps its dates), else the
+// language's own (de: de_DE, pt_BR: pt_BR).
+QLocale formatsFor(const QString &code)
+{
+    const QLocale chosen(code);
+    const QLocale system = QLocale::system();
+    const bool sameTerritory = !code.contains(u'_') || system.territory() == chosen.territory();
+    return system.language() == chosen.language() && sameTerritory ? system : chosen;
+}
 } // namespace
 
 QList<Translations::Language> Translations::languages()
@@ -33,9 +44,11 @@ void Translations::install(QCoreApplication &app, const QString &language)
     bool known = false;
     for (const Language &candidate : languages())
         known = known || candidate.code == language;
-    // Only the translators' choice of file: QLocale::setDefault() stays, so
-    // that numbers and dates keep the system's format.
-    const QLocale locale = known ? QLocale(language) : QLocale();
+    const QLocale locale = known ? formatsFor(language) : QLocale();
+    // Numbers and dates (QLocale(), the widgets' locale) in the chosen
+    // language too, as Qt's own texts: a German window never shows "1,234.5".
+    if (known)
+        QLocale::setDefault(locale);
 
     auto *qt = new QTranslator(&app);
     qt->setObjectName(QLatin1StringView(kTranslatorName));

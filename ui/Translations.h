@@ -13,10 +13,16 @@ namespace hostbench::ui {
  * the executable under :/i18n by translations/CMakeLists.txt).
  *
  * The language is the one chosen in the window (AppSettings::language(), a
- * code of languages()) or, when that is empty or unknown, the system
- * locale's. Only the texts change: numbers and dates keep the system
- * locale's format. A missing language falls back to the English source
- * strings.
+ * code of languages()) or, when that is empty or unknown, the default
+ * locale's (the system's). A chosen language also sets QLocale::setDefault(),
+ * so that numbers and dates (QLocale(), spin boxes, charts) follow it: the
+ * system locale where that is of the same language (de_AT stays de_AT),
+ * else the language's own (de: de_DE). Without a choice the default locale
+ * stays as it is. Qt's texts (standard buttons, the file dialog) need
+ * qtbase_xx.qm in QLibraryInfo::TranslationsPath (Debian:
+ * qt6-translations-l10n); without it they stay English, and ButtonTexts
+ * covers the standard buttons. A missing language falls back to the
+ * English source strings.
  *
  * GUI thread, before any widget is created. Calling install() again replaces
  * the translators of the previous call (main() installs the system's first,

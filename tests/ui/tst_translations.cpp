@@ -34,13 +34,18 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDate>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLibraryInfo>
 #include <QLocale>
 #include <QMap>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
@@ -208,6 +213,8 @@ private slots:
     void settingChoosesLanguageAtNextStart_data();
     void settingChoosesLanguageAtNextStart();
     void serverPageStoresLanguage();
+    void qtFollowsLanguage_data();
+    void qtFollowsLanguage();
 
 private:
     void addFileRows();
@@ -459,13 +466,17 @@ void TestTranslations::settingChoosesLanguageAtNextStart_data()
     QTest::addColumn<QString>("setting");
     QTest::addColumn<QString>("file"); // MainWindow's &File menu title
     QTest::addColumn<QString>("thread"); // a plural form
-    // The system's locale is German here: the setting wins over it, "" follows it.
-    QTest::newRow("system default") << QString() << u"&Datei"_s << u"2 Worker-Threads"_s;
-    QTest::newRow("en") << u"en"_s << u"&File"_s << u"2 worker threads"_s;
-    QTest::newRow("de") << u"de"_s << u"&Datei"_s << u"2 Worker-Threads"_s;
-    QTest::newRow("fr") << u"fr"_s << u"&Fichier"_s << u"2 threads de travail"_s;
-    QTest::newRow("pt_BR") << u"pt_BR"_s << u"&Arquivo"_s << u"2 threads de trabalho"_s;
-    QTest::newRow("unknown code: system default") << u"xx"_s << u"&Datei"_s << u"2 Worker-Threads"_s;
+    QTest::addColumn<QString>("formats"); // QLocale().name() afterwards: numbers' and dates' format
+    // The default locale is German here (the real system's is C, LC_ALL in
+    // tests/ui/CMakeLists.txt): the setting wins over it, "" follows it, and
+    // numbers and dates follow the texts.
+    QTest::newRow("system default") << QString() << u"&Datei"_s << u"2 Worker-Threads"_s << u"de_DE"_s;
+    QTest::newRow("en") << u"en"_s << u"&File"_s << u"2 worker threads"_s << u"en_US"_s;
+    QTest::newRow("de") << u"de"_s << u"&Datei"_s << u"2 Worker-Threads"_s << u"de_DE"_s;
+    QTest::newRow("fr") << u"fr"_s << u"&Fichier"_s << u"2 threads de travail"_s << u"fr_FR"_s;
+    QTest::newRow("pt_BR") << u"pt_BR"_s << u"&Arquivo"_s << u"2 threads de trabalho"_s << u"pt_BR"_s;
+    QTest::newRow("unknown code: system default")
+        << u"xx"_s << u"&Datei"_s << u"2 Worker-Threads"_s << u"de_DE"_s;
 }
 
 void TestTranslations::settingChoosesLanguageAtNextStart()
@@ -473,6 +484,7 @@ void TestTranslations::settingChoosesLanguageAtNextStart()
     QFETCH(QString, setting);
     QFETCH(QString, file);
     QFETCH(QString, thread);
+    QFETCH(QString, formats);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     QString error;
@@ -498,12 +510,11 @@ void TestTranslations::settingChoosesLanguageAtNextStart()
     const QString shownFile = QCoreApplication::translate("hostbench::ui::MainWindow", "&File", "menu bar");
     const QString shownThreads = QCoreApplication::translate(
         "hostbench::ui::ServerPage", "Serving <a href=\"%1\">%1</a> with %n worker thread(s).", nullptr, 2);
-    const QString formats = QLocale().name();
+    const QString shownFormats = QLocale().name();
     QLocale::setDefault(system);
     QCOMPARE(shownFile, file);
     QVERIFY2(shownThreads.contains(thread), qPrintable(shownThreads));
-    // Only the texts follow the setting: numbers and dates keep the system's format.
-    QCOMPARE(formats, u"de_DE"_s);
+    QCOMPARE(shownFormats, formats);
 }
 
 void TestTranslations::serverPageStoresLanguage()
@@ -535,6 +546,55 @@ void TestTranslations::serverPageStoresLanguage()
     QCOMPARE(language->currentText(), u"Português (Brasil)"_s);
     language->setCurrentIndex(0);
     QCOMPARE(ui::AppSettings(folder.database()).language(), QString());
+}
+
+void TestTranslations::qtFollowsLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("number"); // QLocale().toString(1234567.5, 'f', 1)
+    QTest::addColumn<QString>("date"); // 1 December 2026, QLocale::ShortFormat
+    QTest::addColumn<QString>("cancel"); // QDialogButtonBox::Cancel, Qt's own text (qtbase_xx.qm)
+    QTest::addColumn<QString>("open"); // the file dialog's Open button
+    QTest::newRow("en") << u"en"_s << u"1,234,567.5"_s << u"12/1/26"_s << u"Cancel"_s << u"&Open"_s;
+    QTest::newRow("de") << u"de"_s << u"1.234.567,5"_s << u"01.12.26"_s << u"Abbrechen"_s << u"&Öffnen"_s;
+    QTest::newRow("fr") << u"fr"_s << u"1\u202F234\u202F567,5"_s << u"01/12/2026"_s << u"Annuler"_s
+                        << u"&Ouvrir"_s;
+    QTest::newRow("pt_BR") << u"pt_BR"_s << u"1.234.567,5"_s << u"01/12/2026"_s << u"Cancelar"_s
+                           << u"&Abrir"_s;
+}
+
+// Qt's own texts and QLocale's formats follow the chosen language, not only
+// Hostbench's texts: the file dialog's buttons, a number's grouping, a date.
+void TestTranslations::qtFollowsLanguage()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, number);
+    QFETCH(QString, date);
+    QFETCH(QString, cancel);
+    QFETCH(QString, open);
+    const QLocale before;
+    ui::Translations::install(*QCoreApplication::instance(), language);
+    const QString shownNumber = QLocale().toString(1234567.5, 'f', 1);
+    const QString shownDate = QLocale().toString(QDate(2026, 12, 1), QLocale::ShortFormat);
+    QDialogButtonBox box(QDialogButtonBox::Cancel);
+    const QString shownCancel = box.button(QDialogButtonBox::Cancel)->text();
+    QFileDialog dialog;
+    dialog.setOption(QFileDialog::DontUseNativeDialog);
+    auto *dialogButtons = dialog.findChild<QDialogButtonBox *>();
+    QVERIFY(dialogButtons);
+    const QString shownOpen = dialogButtons->button(QDialogButtonBox::Open)->text();
+    ui::Translations::install(*QCoreApplication::instance(), u"en"_s);
+    QLocale::setDefault(before);
+
+    QCOMPARE(shownNumber, number);
+    QCOMPARE(shownDate, date);
+    const QString qtbase
+        = QLibraryInfo::path(QLibraryInfo::TranslationsPath) + u"/qtbase_%1.qm"_s.arg(language);
+    if (language != u"en"_s && !QFileInfo::exists(qtbase))
+        QSKIP(qPrintable(u"%1 is missing: Qt's own texts stay English (Debian: apt-get install "
+                         "qt6-translations-l10n)"_s.arg(qtbase)));
+    QCOMPARE(shownCancel, cancel);
+    QCOMPARE(shownOpen, open);
 }
 
 QTEST_MAIN(TestTranslations)
