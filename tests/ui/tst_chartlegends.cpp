@@ -8,6 +8,7 @@
 // the Benchmark and Server pages in each language (Screenshots.h).
 // The German row checks the German legend texts of translations/hostbench_de.ts.
 #include "Screenshots.h"
+#include "WindowTest.h"
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchCharts.h"
@@ -48,7 +49,7 @@ constexpr int kTimeoutMs = 30000; // generous: the suite runs on two busy cores
 const QSize kSmallestWindow(1024, 700);
 } // namespace
 
-class TestChartLegends final : public QObject
+class TestChartLegends final : public QObject, private test::WindowTest
 {
     Q_OBJECT
 
@@ -58,35 +59,13 @@ private slots:
     void legendsWholeAfterARun();
 
 private:
-    template <typename T> T *widget(const QString &name) const
-    {
-        T *found = m_window->findChild<T *>(name);
-        if (!found)
-            qWarning("no widget named %s", qPrintable(name));
-        return found;
-    }
-    void showTab(const QString &pageName);
-
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<storage::DataFolder> m_folder;
-    std::unique_ptr<ui::MainWindow> m_window;
 };
 
 void TestChartLegends::cleanup()
 {
-    m_window.reset();
-    m_folder.reset();
-    m_dir.reset();
+    closeAll();
     ui::Translations::install(*qApp, u"en"_s);
     QLocale::setDefault(QLocale::c());
-}
-
-void TestChartLegends::showTab(const QString &pageName)
-{
-    auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
-    QVERIFY(tabs);
-    tabs->setCurrentWidget(widget<QWidget>(pageName));
-    QTRY_VERIFY(widget<QWidget>(pageName)->isVisible());
 }
 
 void TestChartLegends::legendsWholeAfterARun_data()
@@ -106,20 +85,8 @@ void TestChartLegends::legendsWholeAfterARun()
     QFETCH(QString, engineRate);
     ui::Translations::install(*qApp, language);
     QLocale::setDefault(locale);
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_folder = std::make_unique<storage::DataFolder>();
-    QString error;
-    QVERIFY2(m_folder->open(m_dir->filePath(u"data"_s), &error), qPrintable(error));
-    model::ServerConfig config = m_folder->database().serverConfig();
-    config.port = 0;
-    config.threads = 2;
-    QVERIFY(m_folder->database().saveServerConfig(config));
-    ui::AppSettings(m_folder->database()).setControlApiPort(0);
-    m_window = std::make_unique<ui::MainWindow>(*m_folder);
-    m_window->resize(kSmallestWindow);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    openFolder();
+    openWindow(kSmallestWindow);
     m_window->startEngineAtLaunch();
     QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
 

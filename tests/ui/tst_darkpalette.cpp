@@ -13,6 +13,7 @@
 #include "../http/RawClient.h"
 #include "Contrast.h"
 #include "Screenshots.h"
+#include "WindowTest.h"
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
 #include "ui/AppSettings.h"
@@ -191,7 +192,7 @@ QByteArray get(const QByteArray &path)
 
 } // namespace
 
-class TestDarkPalette final : public QObject
+class TestDarkPalette final : public QObject, private test::WindowTest
 {
     Q_OBJECT
 
@@ -208,14 +209,6 @@ private slots:
     void siteDialogErrors();
 
 private:
-    template <typename T> T *widget(const QString &name) const
-    {
-        T *found = m_window->findChild<T *>(name);
-        if (!found)
-            qWarning("no widget named %s", qPrintable(name));
-        return found;
-    }
-    void showTab(const QString &pageName);
     void startEngine();
     // Sets `palette` on the application, as a theme switch does, and lets the widgets take it.
     static void switchTo(const QPalette &palette);
@@ -223,44 +216,19 @@ private:
     static void screenshot(QWidget *root, const QString &name, bool dark);
 
     QPalette m_light;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<storage::DataFolder> m_folder;
-    std::unique_ptr<ui::MainWindow> m_window;
 };
 
 void TestDarkPalette::init()
 {
     m_light = QApplication::palette();
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_folder = std::make_unique<storage::DataFolder>();
-    QString error;
-    QVERIFY2(m_folder->open(m_dir->filePath(u"data"_s), &error), qPrintable(error));
-    model::ServerConfig config = m_folder->database().serverConfig();
-    config.port = 0;
-    config.threads = 2;
-    QVERIFY(m_folder->database().saveServerConfig(config));
-    ui::AppSettings(m_folder->database()).setControlApiPort(0);
-    m_window = std::make_unique<ui::MainWindow>(*m_folder);
-    m_window->resize(1280, 860);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    openFolder();
+    openWindow(QSize(1280, 860));
 }
 
 void TestDarkPalette::cleanup()
 {
-    m_window.reset();
-    m_folder.reset();
-    m_dir.reset();
+    closeAll();
     QApplication::setPalette(m_light);
-}
-
-void TestDarkPalette::showTab(const QString &pageName)
-{
-    auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
-    QVERIFY(tabs);
-    tabs->setCurrentWidget(widget<QWidget>(pageName));
-    QTRY_VERIFY(widget<QWidget>(pageName)->isVisible());
 }
 
 void TestDarkPalette::startEngine()

@@ -8,6 +8,7 @@
 #include "../http/RawClient.h"
 #include "Contrast.h"
 #include "Screenshots.h"
+#include "WindowTest.h"
 #include "model/LatencyHistogram.h"
 #include "storage/DataFolder.h"
 #include "storage/SiteEdits.h"
@@ -73,7 +74,7 @@ quint64 size(const RawClient::Reply &reply)
 }
 } // namespace
 
-class TestEngineCharts final : public QObject
+class TestEngineCharts final : public QObject, private test::WindowTest
 {
     Q_OBJECT
 
@@ -93,52 +94,29 @@ private slots:
     void runEndedOutOfSightIsNotified();
 
 private:
-    template <typename T> T *widget(const QString &name) const
-    {
-        T *found = m_window->findChild<T *>(name);
-        if (!found)
-            qWarning("no widget named %s", qPrintable(name));
-        return found;
-    }
-    void showTab(const QString &pageName);
     // A run of `seconds` of the window's own engine from the Benchmark page, started (not awaited).
     void startRun(int seconds);
     ui::EngineCharts *charts() const { return widget<ui::EngineCharts>(u"engineCharts"_s); }
     // The sum over the Minute span's points of a series' value times its step (s): what it counted.
     double counted(const QLineSeries *series, double scale = 1) const;
     int rowOf(const QString &site) const;
-
-    QTemporaryDir m_dir;
-    std::unique_ptr<storage::DataFolder> m_folder;
-    std::unique_ptr<ui::MainWindow> m_window;
 };
 
 void TestEngineCharts::initTestCase()
 {
-    QVERIFY(m_dir.isValid());
-    m_folder = std::make_unique<storage::DataFolder>();
-    QString error;
-    QVERIFY2(m_folder->open(m_dir.filePath(u"data"_s), &error), qPrintable(error));
-    model::ServerConfig config = m_folder->database().serverConfig();
-    config.port = 0;
-    config.threads = 2;
-    QVERIFY(m_folder->database().saveServerConfig(config));
-    ui::AppSettings(m_folder->database()).setControlApiPort(0);
+    openFolder();
     // A second site, b.test, beside the default one (localhost).
-    QVERIFY(QDir().mkpath(m_dir.filePath(u"b"_s)));
-    QFile index(m_dir.filePath(u"b/index.html"_s));
+    QVERIFY(QDir().mkpath(m_dir->filePath(u"b"_s)));
+    QFile index(m_dir->filePath(u"b/index.html"_s));
     QVERIFY(index.open(QIODevice::WriteOnly));
     index.write("<p>b.test</p>\n");
     index.close();
     model::VirtualHost site;
     site.hostName = u"b.test"_s;
-    site.documentRoot = m_dir.filePath(u"b"_s);
+    site.documentRoot = m_dir->filePath(u"b"_s);
     QCOMPARE(storage::SiteEdits::create(m_folder->database(), site).result, model::SiteChange::Result::Done);
 
-    m_window = std::make_unique<ui::MainWindow>(*m_folder);
-    m_window->resize(kSmallestWindow);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    openWindow(kSmallestWindow);
     m_window->startEngineAtLaunch();
     QTRY_VERIFY_WITH_TIMEOUT(m_window->engine().isRunning(), kTimeoutMs);
     showTab(u"serverPage"_s);
@@ -146,16 +124,7 @@ void TestEngineCharts::initTestCase()
 
 void TestEngineCharts::cleanupTestCase()
 {
-    m_window.reset();
-    m_folder.reset();
-}
-
-void TestEngineCharts::showTab(const QString &pageName)
-{
-    auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
-    QVERIFY(tabs);
-    tabs->setCurrentWidget(widget<QWidget>(pageName));
-    QTRY_VERIFY(widget<QWidget>(pageName)->isVisible());
+    closeAll();
 }
 
 double TestEngineCharts::counted(const QLineSeries *series, double scale) const

@@ -5,6 +5,7 @@
 // has its own data folder and window (init()), as KeePassXC's TestGui::init
 // opens a fresh database, so that any test runs alone or in any order.
 #include "Screenshots.h"
+#include "WindowTest.h"
 #include "export/ConfigWriter.h"
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
@@ -72,7 +73,7 @@ namespace {
 constexpr int kTimeoutMs = 30000; // generous: the suite runs on two busy cores
 }
 
-class TestMainWindow final : public QObject
+class TestMainWindow final : public QObject, private test::WindowTest
 {
     Q_OBJECT
 
@@ -107,14 +108,6 @@ private slots:
     void logsFollowASiteRenamedInItsDialog();
 
 private:
-    template <typename T> T *widget(const QString &name) const
-    {
-        T *found = m_window->findChild<T *>(name);
-        if (!found)
-            qWarning("no widget named %s", qPrintable(name));
-        return found;
-    }
-    void showTab(const QString &pageName);
     // Starts the engine from the Server page (on a free port, as init() stored), with its control API.
     void startEngine();
     // Stores site `host` with a document root of its own holding site.txt (`text`),
@@ -130,29 +123,12 @@ private:
     // GET over 127.0.0.1 with an optional Host header; returns the body, sets *status.
     static QByteArray get(
         const QUrl &url, const QByteArray &host, int *status, const QByteArray &authorization = {});
-
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<storage::DataFolder> m_folder;
-    std::unique_ptr<ui::MainWindow> m_window;
 };
 
 void TestMainWindow::init()
 {
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_folder = std::make_unique<storage::DataFolder>();
-    QString error;
-    QVERIFY2(m_folder->open(m_dir->filePath(u"data"_s), &error), qPrintable(error));
-    // Free ports for the engine and the control API, never the defaults that
-    // a Hostbench on this machine may hold; two engine threads on a busy machine.
-    model::ServerConfig config = m_folder->database().serverConfig();
-    config.port = 0;
-    config.threads = 2;
-    QVERIFY(m_folder->database().saveServerConfig(config));
-    ui::AppSettings(m_folder->database()).setControlApiPort(0);
-    m_window = std::make_unique<ui::MainWindow>(*m_folder);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    openFolder();
+    openWindow();
 }
 
 void TestMainWindow::cleanup()
@@ -160,21 +136,7 @@ void TestMainWindow::cleanup()
     ui::DesktopOpener::setOpener({}); // in case a test failed before it put the desktop back
     // Stops the engine and the control API and closes the window's dialogs
     // (and the port questions' timers, its children); before the folder whose database it uses.
-    m_window.reset();
-    m_folder.reset();
-    m_dir.reset();
-}
-
-void TestMainWindow::showTab(const QString &pageName)
-{
-    auto *tabs = widget<QTabWidget>(u"mainTabs"_s);
-    QVERIFY(tabs);
-    QWidget *page = widget<QWidget>(pageName);
-    QVERIFY(page);
-    const int index = tabs->indexOf(page);
-    QVERIFY(index >= 0);
-    QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(index).center());
-    QTRY_COMPARE(tabs->currentWidget(), page);
+    closeAll();
 }
 
 void TestMainWindow::startEngine()
@@ -549,9 +511,7 @@ void TestMainWindow::firstStartWithPortsTakenMovesWithoutAsking()
         }
     });
     watch.start(20);
-    m_window = std::make_unique<ui::MainWindow>(*m_folder);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    openWindow();
     m_window->startEngineAtLaunch();
     QTest::qWait(200);
     watch.stop();

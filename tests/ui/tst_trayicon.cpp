@@ -6,6 +6,7 @@
 // once, unless the setting is off. The engine runs on 127.0.0.1 port 0.
 // HOSTBENCH_SCREENSHOTS=DIR saves the menu and icon as DIR/tray-STATE.png (Screenshots.h).
 #include "Screenshots.h"
+#include "WindowTest.h"
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
 #include "ui/EngineController.h"
@@ -41,7 +42,7 @@ QColor dotColor(const QIcon &icon)
 }
 } // namespace
 
-class TestTrayIcon final : public QObject
+class TestTrayIcon final : public QObject, private test::WindowTest
 {
     Q_OBJECT
 
@@ -57,36 +58,19 @@ private:
     ui::TrayIcon *tray() const { return m_window->trayIcon(); }
     // With HOSTBENCH_SCREENSHOTS set: the menu, open, beside the icon at 64 px.
     void saveScreenshot(const QString &state) const;
-
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<storage::DataFolder> m_folder;
-    std::unique_ptr<ui::MainWindow> m_window;
 };
 
 void TestTrayIcon::init()
 {
     QApplication::setQuitOnLastWindowClosed(false);
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_folder = std::make_unique<storage::DataFolder>();
-    QString error;
-    QVERIFY2(m_folder->open(m_dir->filePath(u"data"_s), &error), qPrintable(error));
-    model::ServerConfig config = m_folder->database().serverConfig();
-    config.port = 0;
-    config.threads = 2;
-    QVERIFY(m_folder->database().saveServerConfig(config));
-    ui::AppSettings(m_folder->database()).setControlApiPort(0);
-    m_window = std::make_unique<ui::MainWindow>(*m_folder);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    openFolder();
+    openWindow();
     QVERIFY(tray());
 }
 
 void TestTrayIcon::cleanup()
 {
-    m_window.reset();
-    m_folder.reset();
-    m_dir.reset();
+    closeAll();
 }
 
 void TestTrayIcon::saveScreenshot(const QString &state) const
