@@ -60,13 +60,31 @@ EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
     m_spanBox->addItem(tr("Last 10 minutes"), int(EngineHistory::Span::TenMinutes));
     m_spanBox->addItem(tr("Last hour"), int(EngineHistory::Span::Hour));
 
+    makeViews();
+    addRateSeries();
+    addOtherSeries();
+    for (QList<QPointF> &buffer : m_buffers)
+        buffer.reserve(EngineHistory::kPoints);
+    // The series came after the views: in the views' palette too (ChartParts
+    // paints again only when it changes).
+    for (QChartView *view : m_views)
+        ChartParts::paint(view->chart(), view->palette());
+    layOut();
+
+    connect(m_spanBox, &QComboBox::currentIndexChanged, this,
+        [this] { setSpan(EngineHistory::Span(m_spanBox->currentData().toInt())); });
+    connect(&m_engine, &EngineController::metricsSampled, this, &EngineCharts::sampled);
+    setSpan(EngineHistory::Span::Minute);
+}
+
+void EngineCharts::makeViews()
+{
     const std::array<QString, 4> titles
         = { tr("Requests/s by status"), tr("Service time (ms)"), tr("Open connections"), tr("Sent (MiB/s)") };
     const std::array<QString, 4> names = { u"engineRateChart"_s, u"engineLatencyChart"_s,
         u"engineConnectionsChart"_s, u"engineBytesChart"_s };
-    std::array<QChart *, 4> charts {};
-    for (size_t i = 0; i < charts.size(); ++i) {
-        charts[i] = ChartParts::chart(titles[i]);
+    for (size_t i = 0; i < m_views.size(); ++i) {
+        QChart *chart = ChartParts::chart(titles[i]);
         m_timeAxes[i] = ChartParts::axis(QString());
         m_valueAxes[i] = ChartParts::axis(QString());
         m_timeAxes[i]->setMinorTickCount(0);
@@ -74,24 +92,29 @@ EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
         // the upper row's room goes to its legend (a 1024x700 window).
         m_timeAxes[i]->setTitleVisible(i >= 2);
         m_valueAxes[i]->setMinorTickCount(0);
-        charts[i]->addAxis(m_timeAxes[i], Qt::AlignBottom);
-        charts[i]->addAxis(m_valueAxes[i], Qt::AlignLeft);
-        charts[i]->legend()->setVisible(false);
+        chart->addAxis(m_timeAxes[i], Qt::AlignBottom);
+        chart->addAxis(m_valueAxes[i], Qt::AlignLeft);
+        chart->legend()->setVisible(false);
         // Small charts: a smaller legend keeps its names whole.
-        QFont legendFont = charts[i]->legend()->font();
+        QFont legendFont = chart->legend()->font();
         legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
-        charts[i]->legend()->setFont(legendFont);
-        m_views[i] = ChartParts::view(charts[i], names[i], this);
+        chart->legend()->setFont(legendFont);
+        m_views[i] = ChartParts::view(chart, names[i], this);
         // Room for the titles whole.
         m_views[i]->setMinimumSize(200, 165);
         m_views[i]->installEventFilter(this);
     }
-    const auto attach = [&](QAbstractSeries *series, Chart chart) {
-        charts[chart]->addSeries(series);
-        series->attachAxis(m_timeAxes[chart]);
-        series->attachAxis(m_valueAxes[chart]);
-    };
+}
 
+void EngineCharts::attach(QAbstractSeries *series, int chart)
+{
+    m_views[size_t(chart)]->chart()->addSeries(series);
+    series->attachAxis(m_timeAxes[size_t(chart)]);
+    series->attachAxis(m_valueAxes[size_t(chart)]);
+}
+
+void EngineCharts::addRateSeries()
+{
     // Stacked: each class' area lies on the one below it.
     const std::array<QString, 4> classNames = { tr("2xx"), tr("3xx"), tr("4xx"), tr("5xx") };
     QLineSeries *below = nullptr;
@@ -116,18 +139,22 @@ EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
     // colour covered the classes' edges (a spike of 4xx or 5xx looked blue).
     // Kept, undrawn: its points are the total.
     m_requests->setVisible(false);
-    charts[RateChart]->legend()->setVisible(true);
+    QLegend *legend = m_views[RateChart]->chart()->legend();
+    legend->setVisible(true);
     // The legend names the classes, with room for them.
-    for (QLegendMarker *marker : charts[RateChart]->legend()->markers(m_requests))
+    for (QLegendMarker *marker : legend->markers(m_requests))
         marker->setVisible(false);
+}
 
+void EngineCharts::addOtherSeries()
+{
     m_p50 = ChartParts::line(tr("p50"), kP50, 2);
     m_p50->setObjectName(u"engineP50Series"_s);
     m_p99 = ChartParts::line(tr("p99"), kP99, 2);
     m_p99->setObjectName(u"engineP99Series"_s);
     attach(m_p50, LatencyChart);
     attach(m_p99, LatencyChart);
-    charts[LatencyChart]->legend()->setVisible(true);
+    m_views[LatencyChart]->chart()->legend()->setVisible(true);
 
     m_open = ChartParts::line(tr("Open connections"), kOpen, 2);
     m_open->setObjectName(u"engineOpenSeries"_s);
@@ -135,14 +162,10 @@ EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
     m_bytes = ChartParts::line(tr("Sent (MiB/s)"), kBytes, 2);
     m_bytes->setObjectName(u"engineBytesSeries"_s);
     attach(m_bytes, BytesChart);
+}
 
-    for (QList<QPointF> &buffer : m_buffers)
-        buffer.reserve(EngineHistory::kPoints);
-    // The series came after the views: in the views' palette too (ChartParts
-    // paints again only when it changes).
-    for (QChartView *view : m_views)
-        ChartParts::paint(view->chart(), view->palette());
-
+void EngineCharts::layOut()
+{
     auto *spanRow = new QHBoxLayout;
     auto *spanLabel = new QLabel(tr("Sh&ow:"), this);
     spanLabel->setBuddy(m_spanBox);
@@ -157,11 +180,6 @@ EngineCharts::EngineCharts(EngineController &engine, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(spanRow);
     layout->addLayout(grid, 1);
-
-    connect(m_spanBox, &QComboBox::currentIndexChanged, this,
-        [this] { setSpan(EngineHistory::Span(m_spanBox->currentData().toInt())); });
-    connect(&m_engine, &EngineController::metricsSampled, this, &EngineCharts::sampled);
-    setSpan(EngineHistory::Span::Minute);
 }
 
 void EngineCharts::setSpan(EngineHistory::Span span)

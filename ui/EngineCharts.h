@@ -7,7 +7,7 @@
 
 #include <array>
 
-class QAreaSeries;
+class QAbstractSeries;
 class QChartView;
 class QComboBox;
 class QLineSeries;
@@ -60,6 +60,16 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // The four chart views (rate, latency, connections, bytes) with their axes.
+    void makeViews();
+    // `series` on the view `chart` (0..3, in view order), on its axes.
+    void attach(QAbstractSeries *series, int chart);
+    // The responses by status class, stacked, and the total requests/s (undrawn).
+    void addRateSeries();
+    // p50 and p99, the open connections and the bytes sent.
+    void addOtherSeries();
+    // The span chooser above the views, two by two.
+    void layOut();
     void sampled();
     void refresh();
     void rescale();

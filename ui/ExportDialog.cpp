@@ -39,6 +39,22 @@ ExportDialog::ExportDialog(exporter::Server server, const QList<model::VirtualHo
         this);
     intro->setWordWrap(true);
 
+    auto *form = new QFormLayout;
+    form->addRow(tr("File:"), makePathRow(server, name));
+    form->addRow(QString(), m_pathError);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+}
+
+QLayout *ExportDialog::makePathRow(exporter::Server server, const QString &name)
+{
     m_path = new QLineEdit(this);
     m_path->setObjectName(u"exportPath"_s);
     // Caddy looks for a file named Caddyfile; the others take any name.
@@ -46,7 +62,7 @@ ExportDialog::ExportDialog(exporter::Server server, const QList<model::VirtualHo
         server == exporter::Server::Caddy ? u"Caddyfile"_s : u"hostbench-"_s + name + u".conf"_s));
     // Wide enough for the whole default path (with room to spare), within the screen.
     const int pathWidth = m_path->fontMetrics().horizontalAdvance(m_path->text() + u"MMMMMMMM"_s);
-    const QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+    const QScreen *screen = parentWidget() ? parentWidget()->screen() : QGuiApplication::primaryScreen();
     const int screenWidth = screen ? screen->availableGeometry().width() : 1024;
     m_path->setMinimumWidth(qMin(pathWidth, screenWidth * 2 / 3));
     auto *browse = new QPushButton(tr("Browse..."), this);
@@ -58,19 +74,7 @@ ExportDialog::ExportDialog(exporter::Server server, const QList<model::VirtualHo
     m_pathError = new FieldError(m_path, this);
     m_pathError->setObjectName(u"exportPathError"_s);
     connect(m_path, &QLineEdit::textChanged, this, [this] { m_pathError->setMessage({}); });
-
-    auto *form = new QFormLayout;
-    form->addRow(tr("File:"), pathRow);
-    form->addRow(QString(), m_pathError);
-
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addLayout(form);
-    layout->addWidget(buttons);
+    return pathRow;
 }
 
 void ExportDialog::accept()

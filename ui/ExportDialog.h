@@ -7,6 +7,7 @@
 #include <QDialog>
 
 class QComboBox;
+class QLayout;
 class QLineEdit;
 
 namespace hostbench::ui {
@@ -37,6 +38,8 @@ public:
     void accept() override;
 
 private:
+    // The file field (its default name for `server`, called `name`), Browse and the field's error.
+    QLayout *makePathRow(exporter::Server server, const QString &name);
     void browse();
 
     exporter::Server m_server;

@@ -4,6 +4,7 @@
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
 #include "ui/DesktopOpener.h"
+#include "ui/LogFilter.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -14,7 +15,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTimer>
 #include <QUrl>
@@ -27,51 +27,6 @@
 using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
-
-namespace {
-
-// Site, status class and text, as chosen above the table.
-class LogFilter final : public QSortFilterProxyModel
-{
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-
-    void set(QString site, int statusClass, QString text)
-    {
-        m_site = std::move(site);
-        m_statusClass = statusClass;
-        m_text = std::move(text);
-        invalidateFilter();
-    }
-
-protected:
-    bool filterAcceptsRow(int row, const QModelIndex &parent) const override
-    {
-        const QModelIndex index = sourceModel()->index(row, LogLineModel::LineColumn, parent);
-        if (!m_site.isEmpty() && index.data(LogLineModel::SiteRole).toString() != m_site)
-            return false;
-        const int status = index.data(LogLineModel::StatusRole).toInt();
-        switch (m_statusClass) {
-        case LogsPage::AllStatuses:
-            break;
-        case LogsPage::ErrorLogs:
-            if (status != 0)
-                return false;
-            break;
-        default: // Status2xx = 1 ... Status5xx = 4
-            if (status / 100 != m_statusClass + 1)
-                return false;
-        }
-        return m_text.isEmpty() || index.data().toString().contains(m_text, Qt::CaseInsensitive);
-    }
-
-private:
-    QString m_site;
-    int m_statusClass = LogsPage::AllStatuses;
-    QString m_text;
-};
-
-} // namespace
 
 LogsPage::LogsPage(storage::Database &database, QString logsFolder, QWidget *parent)
     : QWidget(parent)
@@ -97,6 +52,20 @@ LogsPage::LogsPage(storage::Database &database, QString logsFolder, QWidget *par
     m_files->setObjectName(u"logsFiles"_s);
     m_open->setObjectName(u"logsOpenFile"_s);
 
+    setUpFilters();
+    setUpView();
+    m_paused->setVisible(false);
+    m_paused->setWordWrap(true);
+    m_files->setWordWrap(true);
+    m_files->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layOut();
+    connectFields();
+    m_timer->start(kPollIntervalMs);
+    refreshSites();
+}
+
+void LogsPage::setUpFilters()
+{
     m_status->addItem(tr("All statuses"), AllStatuses);
     m_status->addItem(tr("2xx success"), Status2xx);
     m_status->addItem(tr("3xx redirection"), Status3xx);
@@ -105,7 +74,10 @@ LogsPage::LogsPage(storage::Database &database, QString logsFolder, QWidget *par
     m_status->addItem(tr("Error log lines"), ErrorLogs);
     m_text->setPlaceholderText(tr("Filter: text in the line"));
     m_text->setClearButtonEnabled(true);
+}
 
+void LogsPage::setUpView()
+{
     m_filter->setSourceModel(m_model);
     m_view->setModel(m_filter);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -123,12 +95,10 @@ LogsPage::LogsPage(storage::Database &database, QString logsFolder, QWidget *par
     m_view->setColumnWidth(LogLineModel::SiteColumn, 160);
     m_view->setColumnWidth(LogLineModel::StatusColumn, 70);
     m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+}
 
-    m_paused->setVisible(false);
-    m_paused->setWordWrap(true);
-    m_files->setWordWrap(true);
-    m_files->setTextInteractionFlags(Qt::TextSelectableByMouse);
-
+void LogsPage::layOut()
+{
     auto *filters = new QHBoxLayout;
     auto *siteLabel = new QLabel(tr("S&ite:"), this);
     siteLabel->setBuddy(m_site);
@@ -146,7 +116,10 @@ LogsPage::LogsPage(storage::Database &database, QString logsFolder, QWidget *par
     layout->addWidget(m_view, 1);
     layout->addWidget(m_paused);
     layout->addWidget(m_files);
+}
 
+void LogsPage::connectFields()
+{
     connect(m_site, &QComboBox::currentIndexChanged, this, &LogsPage::applyFilter);
     connect(m_status, &QComboBox::currentIndexChanged, this, &LogsPage::applyFilter);
     connect(m_text, &QLineEdit::textChanged, this, &LogsPage::applyFilter);
@@ -158,8 +131,6 @@ LogsPage::LogsPage(storage::Database &database, QString logsFolder, QWidget *par
             takePending();
     });
     connect(m_timer, &QTimer::timeout, this, &LogsPage::poll);
-    m_timer->start(kPollIntervalMs);
-    refreshSites();
 }
 
 LogsPage::~LogsPage() = default;
@@ -365,8 +336,7 @@ void LogsPage::updatePausedNote()
 
 void LogsPage::applyFilter()
 {
-    static_cast<LogFilter *>(m_filter)->set(
-        m_site->currentData().toString(), m_status->currentData().toInt(), m_text->text());
+    m_filter->set(m_site->currentData().toString(), m_status->currentData().toInt(), m_text->text());
     updateOpenButton();
     if (!isPaused())
         m_view->scrollToBottom();

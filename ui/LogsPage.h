@@ -13,7 +13,6 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
-class QSortFilterProxyModel;
 class QTableView;
 class QTimer;
 
@@ -22,6 +21,8 @@ class Database;
 }
 
 namespace hostbench::ui {
+
+class LogFilter;
 
 /*
  * The Logs page: a live tail of the access and error logs of every site
@@ -77,6 +78,10 @@ private:
         qint64 lastTime = -1; // of its last line read, for a line without a time
     };
 
+    void setUpFilters(); // the status classes and the text field
+    void setUpView();
+    void layOut();
+    void connectFields();
     static std::deque<LogLineModel::Line> pairErrorLines(std::deque<LogLineModel::Line> lines);
     void applyFilter();
     void takePending();
@@ -88,7 +93,7 @@ private:
     std::vector<Source> m_sources;
     std::deque<LogLineModel::Line> m_pending; // read while paused, at most maxLines()
     LogLineModel *m_model = nullptr;
-    QSortFilterProxyModel *m_filter = nullptr;
+    LogFilter *m_filter = nullptr;
     QComboBox *m_site = nullptr; // item data: host name; "" for all
     QComboBox *m_status = nullptr; // item data: StatusClass
     QLineEdit *m_text = nullptr;

@@ -47,9 +47,25 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     setWindowTitle(tr("Hostbench"));
     setWindowIcon(AppIcon::icon());
 
-    storage::Database &database = folder.database();
-    m_engine->setLogsFolder(folder.logsPath());
-    m_engine->setTokenFolder(folder.path());
+    openControlApi();
+    makePages();
+    shareLatencyScale();
+    setUpTabs();
+    setCentralWidget(m_tabs);
+    statusBar()->setObjectName(u"statusBar"_s);
+    statusBar()->addWidget(new EngineStatusLine(*m_engine, statusBar()));
+    createMenus();
+    createTray();
+    connectPages();
+
+    if (!restoreGeometry(m_settings->windowGeometry()))
+        resize(firstSize());
+}
+
+void MainWindow::openControlApi()
+{
+    m_engine->setLogsFolder(m_folder.logsPath());
+    m_engine->setTokenFolder(m_folder.path());
     // The control API answers from the window's start, the engine stopped or
     // not; POST /api/engine/start starts it as the Server page's Start does.
     m_engine->setEngineStarter([this](QString *error) {
@@ -60,12 +76,21 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
         return false;
     });
     m_engine->openControlApi();
+}
+
+void MainWindow::makePages()
+{
+    storage::Database &database = m_folder.database();
     m_sites = new SitesPage(database, *m_engine, m_tabs);
     m_server = new ServerPage(database, *m_settings, *m_engine, m_tabs);
     m_benchmark = new BenchmarkPage(database, *m_settings, *m_engine, m_tabs);
     m_runs = new RunsPage(database, m_tabs);
-    m_logs = new LogsPage(database, folder.logsPath(), m_tabs);
+    m_logs = new LogsPage(database, m_folder.logsPath(), m_tabs);
     m_shootout = new ShootoutPage(database, m_tabs);
+}
+
+void MainWindow::shareLatencyScale()
+{
     // The run charts' latency scale: one choice for the Benchmark and Runs pages, remembered.
     const QList<BenchCharts *> runCharts = findChildren<BenchCharts *>();
     for (BenchCharts *charts : runCharts) {
@@ -76,7 +101,10 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
                 each->setLogScale(on);
         });
     }
+}
 
+void MainWindow::setUpTabs()
+{
     m_tabs->setObjectName(u"mainTabs"_s);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_sites, tr("Sites"));
@@ -91,13 +119,10 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     m_tabs->setTabToolTip(3, tr("Stored benchmark runs"));
     m_tabs->setTabToolTip(4, tr("The access and error logs of every site, live"));
     m_tabs->setTabToolTip(5, tr("Hostbench beside nginx, lighttpd, h2o, Apache and Caddy on the same site"));
-    setCentralWidget(m_tabs);
+}
 
-    statusBar()->setObjectName(u"statusBar"_s);
-    statusBar()->addWidget(new EngineStatusLine(*m_engine, statusBar()));
-
-    createMenus();
-
+void MainWindow::createTray()
+{
     // The status in the tray, and the window's way back when it is closed there.
     m_tray = new TrayIcon(*m_engine, *m_benchmark, this);
     connect(m_tray, &TrayIcon::startRequested, this, [this] {
@@ -110,7 +135,10 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     connect(m_tray, &TrayIcon::showWindowRequested, this, &MainWindow::bringToFront);
     connect(m_tray, &TrayIcon::quitRequested, this, &MainWindow::quit);
     m_tray->showIfAvailable();
+}
 
+void MainWindow::connectPages()
+{
     connect(m_sites, &SitesPage::sitesChanged, m_benchmark, &BenchmarkPage::refreshTargets);
     connect(m_sites, &SitesPage::sitesChanged, m_logs, &LogsPage::refreshSites);
     connect(m_engine, &EngineController::sitesEditedRemotely, m_logs, &LogsPage::refreshSites);
@@ -122,9 +150,6 @@ MainWindow::MainWindow(storage::DataFolder &folder, QWidget *parent)
     // A shootout's runs are stored runs too.
     connect(m_shootout, &ShootoutPage::finished, m_runs, [this] { m_runs->refresh(); });
     connect(m_shootout, &ShootoutPage::removed, m_runs, [this] { m_runs->refresh(); });
-
-    if (!restoreGeometry(m_settings->windowGeometry()))
-        resize(firstSize());
 }
 
 QSize MainWindow::firstSize() const

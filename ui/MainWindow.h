@@ -60,6 +60,15 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    // The engine's folders and its starter for the control API, which opens at once.
+    void openControlApi();
+    void makePages();
+    // The Benchmark and Runs pages' charts share one latency scale, stored.
+    void shareLatencyScale();
+    void setUpTabs();
+    void createTray();
+    // What one page does that another shows (sites, runs, logs).
+    void connectPages();
     // The size of a first start (nothing stored): within the screen.
     QSize firstSize() const;
     void createMenus();

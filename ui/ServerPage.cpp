@@ -5,25 +5,16 @@
 #include "ui/EngineController.h"
 #include "ui/ErrorNote.h"
 #include "ui/FieldError.h"
-#include "ui/MetricsPanel.h"
 #include "ui/PortConflictDialog.h"
 #include "ui/Tint.h"
-#include "ui/Translations.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
-#include <QFormLayout>
-#include <QGroupBox>
-#include <QHBoxLayout>
 #include <QHostAddress>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QStyle>
-#include <QSystemTrayIcon>
-#include <QThread>
-#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -37,173 +28,35 @@ ServerPage::ServerPage(
     , m_database(database)
     , m_settings(settings)
     , m_engine(engine)
-    , m_address(new QComboBox(this))
-    , m_port(new QSpinBox(this))
-    , m_fallback(new QCheckBox(tr("Use the next free port if taken"), this))
-    , m_threads(new QSpinBox(this))
-    , m_headerTimeout(new QSpinBox(this))
-    , m_keepAliveTimeout(new QSpinBox(this))
-    , m_sendTimeout(new QSpinBox(this))
-    , m_maxConnections(new QSpinBox(this))
-    , m_autoStart(new QCheckBox(tr("Start the engine at launch"), this))
-    , m_keepInTray(new QCheckBox(tr("Keep running in the tray when closed"), this))
-    , m_controlEnabled(new QCheckBox(tr("Control API on 127.0.0.1, port"), this))
-    , m_controlPort(new QSpinBox(this))
-    , m_language(new QComboBox(this))
-    , m_start(new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), this))
-    , m_stop(new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"), this))
-    , m_status(new QLabel(this))
-    , m_controlStatus(new QLabel(this))
-    , m_controlWarning(new ErrorNote(this, ErrorNote::Kind::Warning))
-    , m_error(new ErrorNote(this))
-    , m_portNote(new ErrorNote(this, ErrorNote::Kind::Warning))
-    , m_addressError(new FieldError(m_address, this))
 {
-    setObjectName(u"serverPage"_s);
-    m_address->setObjectName(u"serverAddress"_s);
-    m_port->setObjectName(u"serverPort"_s);
-    m_fallback->setObjectName(u"serverPortFallback"_s);
-    m_threads->setObjectName(u"serverThreads"_s);
-    m_autoStart->setObjectName(u"serverAutoStart"_s);
-    m_keepInTray->setObjectName(u"serverKeepInTray"_s);
-    m_controlEnabled->setObjectName(u"serverControlEnabled"_s);
-    m_controlPort->setObjectName(u"serverControlPort"_s);
-    m_language->setObjectName(u"serverLanguage"_s);
-    m_start->setObjectName(u"serverStart"_s);
-    m_stop->setObjectName(u"serverStop"_s);
-    m_status->setObjectName(u"serverStatus"_s);
-    m_controlStatus->setObjectName(u"serverControlStatus"_s);
-    m_controlWarning->setObjectName(u"serverControlWarning"_s);
-    m_error->setObjectName(u"serverError"_s);
-    m_addressError->setObjectName(u"serverAddressError"_s);
-    m_portNote->setObjectName(u"serverPortNote"_s);
+    setupForm(this, m_engine);
+    showStored();
+    connectFields();
+    updateState();
+}
 
+void ServerPage::showStored()
+{
     const model::ServerConfig stored = m_database.serverConfig();
-    m_address->setEditable(true);
-    m_address->addItems({ u"127.0.0.1"_s, u"::1"_s, u"0.0.0.0"_s, u"::"_s });
     m_address->setCurrentText(stored.listenAddress);
-    m_address->setToolTip(tr("127.0.0.1 serves this computer only; 0.0.0.0 or :: serves the network too."));
-    connect(m_address, &QComboBox::currentTextChanged, m_addressError,
-        [this] { m_addressError->setMessage({}); });
-    m_port->setRange(0, 65535);
-    m_port->setSpecialValueText(tr("Any free port"));
     m_port->setValue(stored.port);
     m_fallback->setChecked(stored.portFallback);
-    // The label is short; the tool tip says when it applies.
-    m_fallback->setToolTip(tr("If the port is taken, the engine and the control API move to the next free "
-                              "port without asking and say so; the port set here stays as it is.")
-        + u'\n' + tr("Untick it to be asked which port to use instead."));
-    const int cores = QThread::idealThreadCount();
-    m_threads->setRange(0, 256);
-    m_threads->setSpecialValueText(tr("One per core (%1)").arg(cores));
     m_threads->setValue(stored.threads);
-    const std::pair<QSpinBox *, int> timeouts[] = { { m_headerTimeout, stored.headerTimeoutMs },
-        { m_keepAliveTimeout, stored.keepAliveTimeoutMs }, { m_sendTimeout, stored.sendTimeoutMs } };
-    for (const auto &[box, value] : timeouts) {
-        box->setRange(100, 3'600'000);
-        box->setSingleStep(500);
-        box->setSuffix(tr(" ms"));
-        box->setGroupSeparatorShown(true);
-        box->setValue(value);
-    }
-    m_headerTimeout->setObjectName(u"serverHeaderTimeout"_s);
-    m_headerTimeout->setToolTip(tr("A request head must arrive within this time of its first byte."));
-    m_keepAliveTimeout->setObjectName(u"serverKeepAliveTimeout"_s);
-    m_keepAliveTimeout->setToolTip(tr("An idle kept-alive connection is closed after this time."));
-    m_sendTimeout->setObjectName(u"serverSendTimeout"_s);
-    m_sendTimeout->setToolTip(tr("A response the client stops reading is abandoned after this time."));
-    m_maxConnections->setObjectName(u"serverMaxConnections"_s);
-    m_maxConnections->setRange(1, 1'000'000);
-    m_maxConnections->setGroupSeparatorShown(true);
+    m_headerTimeout->setValue(stored.headerTimeoutMs);
+    m_keepAliveTimeout->setValue(stored.keepAliveTimeoutMs);
+    m_sendTimeout->setValue(stored.sendTimeoutMs);
     m_maxConnections->setValue(stored.maxConnectionsPerWorker);
-    m_maxConnections->setToolTip(tr("Open connections per worker thread; more are answered 503."));
     m_autoStart->setChecked(m_settings.startEngineAtLaunch());
     m_keepInTray->setChecked(m_settings.keepInTray());
-    m_keepInTray->setToolTip(tr("Keep running in the system tray when the window is closed"));
-    if (!QSystemTrayIcon::isSystemTrayAvailable()) {
-        m_keepInTray->setEnabled(false);
-        m_keepInTray->setToolTip(tr("This desktop has no system tray: closing the window quits Hostbench."));
-    }
     m_controlEnabled->setChecked(m_settings.controlApiEnabled());
-    m_controlPort->setRange(0, 65535);
-    m_controlPort->setSpecialValueText(tr("Any free port"));
-    // Never narrower than its longest text: the row's long check box squeezed
-    // it to "An" at 1280 px.
-    m_controlPort->setSizePolicy(QSizePolicy::Minimum, m_controlPort->sizePolicy().verticalPolicy());
     m_controlPort->setValue(m_settings.controlApiPort());
-    m_controlPort->setToolTip(
-        tr("GET /api/status (JSON) and GET /metrics (Prometheus) while the engine runs."));
-    m_language->addItem(tr("System default"), QString());
-    for (const Translations::Language &language : Translations::languages())
-        m_language->addItem(language.nativeName, language.code);
     m_language->setCurrentIndex(std::max(0, m_language->findData(m_settings.language())));
+}
 
-    for (QLabel *label : { m_status, m_controlStatus }) {
-        label->setWordWrap(true);
-        label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
-    }
-    m_status->setOpenExternalLinks(true);
-    // The error a framed, tinted note the user must read, not a status line;
-    // served, but not where the form says, a warning, as for the control API.
-    m_start->setDefault(true);
-
-    auto *engineForm = new QFormLayout;
-    engineForm->addRow(tr("Listen &address:"), FieldError::cell(m_address, m_addressError));
-    engineForm->addRow(tr("&Port:"), m_port);
-    engineForm->addRow(QString(), m_fallback);
-    engineForm->addRow(tr("&Worker threads:"), m_threads);
-    engineForm->addRow(tr("&Header timeout:"), m_headerTimeout);
-    engineForm->addRow(tr("&Keep-alive timeout:"), m_keepAliveTimeout);
-    engineForm->addRow(tr("S&end timeout:"), m_sendTimeout);
-    engineForm->addRow(tr("&Connections per worker:"), m_maxConnections);
-    auto *controlRow = new QHBoxLayout;
-    controlRow->addWidget(m_controlEnabled);
-    controlRow->addWidget(m_controlPort);
-    controlRow->addStretch();
-    // Rows of their own, from the labels' edge: the column stays narrow
-    // enough for the charts beside it at 1024 px.
-    engineForm->addRow(controlRow);
-    engineForm->addRow(m_autoStart);
-
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_start);
-    buttons->addWidget(m_stop);
-    buttons->addStretch();
-
-    auto *engineBox = new QGroupBox(tr("Engine"), this);
-    auto *engineLayout = new QVBoxLayout(engineBox);
-    engineLayout->addLayout(engineForm);
-    engineLayout->addSpacing(6);
-    engineLayout->addLayout(buttons);
-    engineLayout->addWidget(m_error);
-    engineLayout->addWidget(m_portNote);
-    engineLayout->addWidget(m_status);
-    engineLayout->addWidget(m_controlStatus);
-    engineLayout->addWidget(m_controlWarning);
-    engineLayout->addStretch();
-
-    auto *languageNote = new QLabel(tr("Takes effect when Hostbench starts again."), this);
-    languageNote->setObjectName(u"serverLanguageNote"_s);
-    languageNote->setWordWrap(true);
-    auto *windowBox = new QGroupBox(tr("Window"), this);
-    auto *windowForm = new QFormLayout(windowBox);
-    windowForm->addRow(tr("&Language:"), m_language);
-    windowForm->addRow(QString(), languageNote);
-    windowForm->addRow(m_keepInTray);
-
-    auto *leftColumn = new QVBoxLayout;
-    leftColumn->addWidget(engineBox, 1);
-    leftColumn->addWidget(windowBox);
-
-    auto *metricsBox = new QGroupBox(tr("Live Counters"), this);
-    auto *metricsLayout = new QVBoxLayout(metricsBox);
-    metricsLayout->addWidget(new MetricsPanel(m_engine, metricsBox));
-
-    auto *layout = new QHBoxLayout(this);
-    // The settings at their width, the rest to the charts.
-    layout->addLayout(leftColumn);
-    layout->addWidget(metricsBox, 1);
-
+void ServerPage::connectFields()
+{
+    connect(m_address, &QComboBox::currentTextChanged, m_addressError,
+        [this] { m_addressError->setMessage({}); });
     connect(m_start, &QPushButton::clicked, this, [this] { startEngine(); });
     connect(m_stop, &QPushButton::clicked, this, &ServerPage::stopEngine);
     connect(
@@ -213,7 +66,6 @@ ServerPage::ServerPage(
         [this] { m_settings.setLanguage(m_language->currentData().toString()); });
     connect(m_controlEnabled, &QCheckBox::toggled, m_controlPort, &QWidget::setEnabled);
     connect(&m_engine, &EngineController::runningChanged, this, &ServerPage::updateState);
-    updateState();
 }
 
 model::ServerConfig ServerPage::config() const
@@ -236,19 +88,9 @@ bool ServerPage::startEngine(StartBy by)
     if (m_engine.isRunning())
         return true;
     model::ServerConfig wanted = config();
-    // QHostAddress also takes inet_aton's short forms ("127.1" for 127.0.0.1):
-    // an IPv4 address is asked for in full, so that what is served is what
-    // was meant.
-    const QHostAddress address(wanted.listenAddress);
-    if (address.isNull()
-        || (address.protocol() == QAbstractSocket::IPv4Protocol && wanted.listenAddress.count(u'.') != 3)) {
-        m_addressError->setMessage(tr("“%1” is not an IP address. Use 127.0.0.1 for this computer only, "
-                                      "0.0.0.0 for every IPv4 interface.")
-                                       .arg(wanted.listenAddress));
-        m_address->setFocus();
+    if (!checkAddress(wanted.listenAddress))
         return false;
-    }
-    m_addressError->setMessage({});
+    const QHostAddress address(wanted.listenAddress);
     const bool person = by == StartBy::Person;
     // Asked before the engine moves anywhere: the answer goes into the form,
     // so that the port stored, shown and served are one.
@@ -284,14 +126,7 @@ bool ServerPage::startEngine(StartBy by)
 
     QString error;
     if (!m_engine.start(wanted, &error)) {
-        // Taken: say by whom, and what to do, rather than the engine's words.
-        const bool taken = wanted.port != 0
-            && PortConflictDialog::isTaken(QHostAddress(wanted.listenAddress), wanted.port);
-        if (taken && !wanted.portFallback)
-            showError(tr("Port %1 is in use by %2. Start again to choose another port.")
-                          .arg(QString::number(wanted.port), PortConflictDialog::holderOf(wanted.port)));
-        else
-            showError(tr("The engine did not start: %1").arg(error));
+        showStartFailure(wanted, error);
         return false;
     }
     showError({});
@@ -305,6 +140,35 @@ bool ServerPage::startEngine(StartBy by)
         m_portNote->setMessage({});
     updateState();
     return true;
+}
+
+bool ServerPage::checkAddress(const QString &text)
+{
+    // QHostAddress also takes inet_aton's short forms ("127.1" for 127.0.0.1):
+    // an IPv4 address is asked for in full, so that what is served is what
+    // was meant.
+    const QHostAddress address(text);
+    if (address.isNull() || (address.protocol() == QAbstractSocket::IPv4Protocol && text.count(u'.') != 3)) {
+        m_addressError->setMessage(tr("“%1” is not an IP address. Use 127.0.0.1 for this computer only, "
+                                      "0.0.0.0 for every IPv4 interface.")
+                                       .arg(text));
+        m_address->setFocus();
+        return false;
+    }
+    m_addressError->setMessage({});
+    return true;
+}
+
+void ServerPage::showStartFailure(const model::ServerConfig &wanted, const QString &error)
+{
+    // Taken: say by whom, and what to do, rather than the engine's words.
+    const bool taken
+        = wanted.port != 0 && PortConflictDialog::isTaken(QHostAddress(wanted.listenAddress), wanted.port);
+    if (taken && !wanted.portFallback)
+        showError(tr("Port %1 is in use by %2. Start again to choose another port.")
+                      .arg(QString::number(wanted.port), PortConflictDialog::holderOf(wanted.port)));
+    else
+        showError(tr("The engine did not start: %1").arg(error));
 }
 
 bool ServerPage::askForPort(PortConflictDialog::Listener listener, const QString &address, QSpinBox *field)

@@ -2,22 +2,16 @@
 
 #include "model/ServerConfig.h"
 #include "ui/PortConflictDialog.h"
+#include "ui/ServerForm.h"
 
 #include <QWidget>
 
-class QCheckBox;
-class QComboBox;
-class QLabel;
-class QPushButton;
 class QSpinBox;
 
 namespace hostbench::storage {
 class Database;
 }
 namespace hostbench::ui {
-
-class ErrorNote;
-class FieldError;
 
 class AppSettings;
 class EngineController;
@@ -36,9 +30,10 @@ class EngineController;
  * engine, the window's language (stored at once, used from the next start)
  * and whether closing the window leaves Hostbench in the tray.
  * Starting stores the configuration (Database::saveServerConfig).
+ * The widgets and their layout are the form's (ServerForm::setupForm).
  * GUI thread.
  */
-class ServerPage final : public QWidget
+class ServerPage final : public QWidget, private ServerForm
 {
     Q_OBJECT
 
@@ -72,34 +67,19 @@ private:
     // The port in `field` is taken: ask, and put the answer in the field.
     // False when the user cancels.
     bool askForPort(PortConflictDialog::Listener listener, const QString &address, QSpinBox *field);
+    // The stored configuration and settings into the form.
+    void showStored();
+    void connectFields();
+    // False, with the reason under the field, when `text` is not an IP address written in full.
+    bool checkAddress(const QString &text);
+    // Why the engine did not start on `wanted`: by whom its port is held, or the engine's `error`.
+    void showStartFailure(const model::ServerConfig &wanted, const QString &error);
     void updateState();
     void showError(const QString &message);
 
     storage::Database &m_database;
     AppSettings &m_settings;
     EngineController &m_engine;
-
-    QComboBox *m_address = nullptr;
-    QSpinBox *m_port = nullptr;
-    QCheckBox *m_fallback = nullptr;
-    QSpinBox *m_threads = nullptr;
-    QSpinBox *m_headerTimeout = nullptr; // ms
-    QSpinBox *m_keepAliveTimeout = nullptr; // ms
-    QSpinBox *m_sendTimeout = nullptr; // ms
-    QSpinBox *m_maxConnections = nullptr; // per worker
-    QCheckBox *m_autoStart = nullptr;
-    QCheckBox *m_keepInTray = nullptr; // AppSettings::keepInTray()
-    QCheckBox *m_controlEnabled = nullptr;
-    QSpinBox *m_controlPort = nullptr;
-    QComboBox *m_language = nullptr; // item data: a Translations::languages() code, "" for the system's
-    QPushButton *m_start = nullptr;
-    QPushButton *m_stop = nullptr;
-    QLabel *m_status = nullptr;
-    QLabel *m_controlStatus = nullptr; // where the control API listens
-    ErrorNote *m_controlWarning = nullptr; // the control API asked for could not listen
-    ErrorNote *m_error = nullptr;
-    ErrorNote *m_portNote = nullptr; // the port asked for was taken: by whom, and the one served
-    FieldError *m_addressError = nullptr; // under the listen address
 };
 
 } // namespace hostbench::ui

@@ -71,6 +71,28 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     , m_logLoadGenerator(new QCheckBox(tr("Log the requests of Hostbench's own benchmarks"), this))
 {
     setObjectName(u"siteAdvanced"_s);
+    setUpFileFields(host);
+    setUpLogFields(host);
+    makeLimitFields(host);
+    setHostName(host.hostName);
+    makeFieldErrors();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(filesBox());
+    layout->addWidget(logsBox());
+    layout->addWidget(limitsBox());
+    layout->addStretch();
+
+    connect(m_accessLog, &QCheckBox::toggled, m_accessLogPath, &QWidget::setEnabled);
+    connect(m_errorLog, &QCheckBox::toggled, m_errorLogPath, &QWidget::setEnabled);
+    for (QLineEdit *edit : { m_indexFiles, m_accessLogPath, m_errorLogPath })
+        connect(edit, &QLineEdit::textChanged, this, &SiteAdvancedPage::changed);
+    for (QCheckBox *box : { m_accessLog, m_errorLog, m_logLoadGenerator })
+        connect(box, &QCheckBox::toggled, this, &SiteAdvancedPage::changed);
+}
+
+void SiteAdvancedPage::setUpFileFields(const model::VirtualHost &host)
+{
     m_indexFiles->setObjectName(u"siteIndexFiles"_s);
     m_listing->setObjectName(u"siteDirectoryListing"_s);
     m_symlinks->setObjectName(u"siteFollowSymlinks"_s);
@@ -78,6 +100,15 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     m_hiddenFiles->setToolTip(
         tr("Off: a path with a part starting with “.” answers 404 and listings leave such "
            "names out; /.well-known/ is always served."));
+    m_indexFiles->setPlaceholderText(tr("index.html, index.htm"));
+    m_indexFiles->setToolTip(tr("File names tried in order when a folder is requested."));
+    m_listing->setChecked(host.directoryListing);
+    m_symlinks->setChecked(host.followSymlinks);
+    m_hiddenFiles->setChecked(host.serveHiddenFiles);
+}
+
+void SiteAdvancedPage::setUpLogFields(const model::VirtualHost &host)
+{
     m_accessLog->setObjectName(u"siteAccessLogEnabled"_s);
     m_accessLogPath->setObjectName(u"siteAccessLogPath"_s);
     m_errorLog->setObjectName(u"siteErrorLogEnabled"_s);
@@ -87,6 +118,15 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     m_logLoadGenerator->setToolTip(
         tr("Off: requests of Hostbench's load generator (User-Agent Hostbench/…) are counted but not "
            "logged, so that a benchmark does not rotate away the log of the site's real traffic."));
+    m_accessLog->setChecked(host.accessLogEnabled);
+    m_errorLog->setChecked(host.errorLogEnabled);
+    m_accessLogPath->setEnabled(host.accessLogEnabled);
+    m_errorLogPath->setEnabled(host.errorLogEnabled);
+}
+
+void SiteAdvancedPage::makeLimitFields(const model::VirtualHost &host)
+{
+    // The log rotation's first: in the tab chain after the logs' other fields.
     m_rotateKiB = spinBox(this, u"siteLogRotateKiB"_s, 0, std::numeric_limits<int>::max(),
         host.logRotateBytes / kKiB, tr(" KiB"));
     m_rotateKiB->setSpecialValueText(tr("Never"));
@@ -97,32 +137,31 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     m_maxFields = spinBox(this, u"siteMaxHeaderFields"_s, 1, 10'000, host.limits.maxHeaderFields, QString());
     m_maxBodyKiB = spinBox(this, u"siteMaxBodyKiB"_s, 0, std::numeric_limits<int>::max(),
         host.limits.maxBodyBytes / kKiB, tr(" KiB"));
+}
 
-    m_indexFiles->setPlaceholderText(tr("index.html, index.htm"));
-    m_indexFiles->setToolTip(tr("File names tried in order when a folder is requested."));
-    m_listing->setChecked(host.directoryListing);
-    m_symlinks->setChecked(host.followSymlinks);
-    m_hiddenFiles->setChecked(host.serveHiddenFiles);
-    m_accessLog->setChecked(host.accessLogEnabled);
-    m_errorLog->setChecked(host.errorLogEnabled);
-    setHostName(host.hostName);
-    m_accessLogPath->setEnabled(host.accessLogEnabled);
-    m_errorLogPath->setEnabled(host.errorLogEnabled);
-
+void SiteAdvancedPage::makeFieldErrors()
+{
     m_indexFilesError = new FieldError(m_indexFiles, this);
     m_indexFilesError->setObjectName(u"siteIndexFilesError"_s);
     m_accessLogError = new FieldError(m_accessLogPath, this);
     m_accessLogError->setObjectName(u"siteAccessLogPathError"_s);
     m_errorLogError = new FieldError(m_errorLogPath, this);
     m_errorLogError->setObjectName(u"siteErrorLogPathError"_s);
+}
 
+QGroupBox *SiteAdvancedPage::filesBox()
+{
     auto *files = new QGroupBox(tr("Files"), this);
     auto *filesForm = new QFormLayout(files);
     filesForm->addRow(tr("&Index files:"), FieldError::cell(m_indexFiles, m_indexFilesError));
     filesForm->addRow(QString(), m_listing);
     filesForm->addRow(QString(), m_symlinks);
     filesForm->addRow(QString(), m_hiddenFiles);
+    return files;
+}
 
+QGroupBox *SiteAdvancedPage::logsBox()
+{
     auto *logs = new QGroupBox(tr("Logs"), this);
     auto *logsForm = new QFormLayout(logs);
     logsForm->addRow(m_accessLog, FieldError::cell(m_accessLogPath, m_accessLogError));
@@ -136,26 +175,18 @@ SiteAdvancedPage::SiteAdvancedPage(const model::VirtualHost &host, QWidget *pare
     rotateLabel->setBuddy(m_rotateKiB);
     logsForm->addRow(rotateLabel, rotation);
     logsForm->addRow(QString(), m_logLoadGenerator);
+    return logs;
+}
 
+QGroupBox *SiteAdvancedPage::limitsBox()
+{
     auto *limits = new QGroupBox(tr("Request limits"), this);
     auto *limitsForm = new QFormLayout(limits);
     limitsForm->addRow(tr("Request &line:"), m_maxRequestLine);
     limitsForm->addRow(tr("&Header block:"), m_maxHeader);
     limitsForm->addRow(tr("Header &fields:"), m_maxFields);
     limitsForm->addRow(tr("Request &body:"), m_maxBodyKiB);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(files);
-    layout->addWidget(logs);
-    layout->addWidget(limits);
-    layout->addStretch();
-
-    connect(m_accessLog, &QCheckBox::toggled, m_accessLogPath, &QWidget::setEnabled);
-    connect(m_errorLog, &QCheckBox::toggled, m_errorLogPath, &QWidget::setEnabled);
-    for (QLineEdit *edit : { m_indexFiles, m_accessLogPath, m_errorLogPath })
-        connect(edit, &QLineEdit::textChanged, this, &SiteAdvancedPage::changed);
-    for (QCheckBox *box : { m_accessLog, m_errorLog, m_logLoadGenerator })
-        connect(box, &QCheckBox::toggled, this, &SiteAdvancedPage::changed);
+    return limits;
 }
 
 void SiteAdvancedPage::apply(model::VirtualHost &host) const

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QGroupBox;
 class QLineEdit;
 class QSpinBox;
 
@@ -43,6 +44,17 @@ signals:
     void changed();
 
 private:
+    // Object names, tips and `host`'s values: index files, listing, links, hidden files.
+    void setUpFileFields(const model::VirtualHost &host);
+    // The logs: on/off, paths, the load generator's requests.
+    void setUpLogFields(const model::VirtualHost &host);
+    // The spin boxes: the log rotation and the request limits.
+    void makeLimitFields(const model::VirtualHost &host);
+    void makeFieldErrors();
+    QGroupBox *filesBox();
+    QGroupBox *logsBox();
+    QGroupBox *limitsBox();
+
     model::VirtualHost m_original;
 
     QLineEdit *m_indexFiles = nullptr;

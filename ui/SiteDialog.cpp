@@ -54,6 +54,22 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
 {
     setObjectName(u"siteDialog"_s);
     setWindowTitle(host.id == 0 ? tr("Add Site") : tr("Edit Site %1").arg(host.hostName));
+    setUpFields();
+    makeFieldErrors();
+    showDefaultAndRoutes(host);
+
+    m_tabs->addTab(generalTab(), tr("&General"));
+    m_tabs->addTab(m_advanced, tr("Ad&vanced"));
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_buttons);
+
+    connectFields();
+    resize(640, 520);
+}
+
+void SiteDialog::setUpFields()
+{
     m_hostName->setObjectName(u"siteHostName"_s);
     m_aliases->setObjectName(u"siteAliases"_s);
     m_documentRoot->setObjectName(u"siteDocumentRoot"_s);
@@ -69,7 +85,21 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     m_documentRoot->setPlaceholderText(tr("/srv/www/example"));
     m_hostName->setClearButtonEnabled(true);
     m_aliases->setClearButtonEnabled(true);
+}
 
+void SiteDialog::showDefaultAndRoutes(const model::VirtualHost &host)
+{
+    m_default->setChecked(host.isDefault);
+    if (host.isDefault) {
+        // There is always one default site: another one takes the flag over.
+        m_default->setEnabled(false);
+        m_default->setToolTip(tr("To change the default site, make another site the default."));
+    }
+    m_routes->setRoutes(host.routes);
+}
+
+void SiteDialog::makeFieldErrors()
+{
     m_hostNameError = new FieldError(m_hostName, this);
     m_hostNameError->setObjectName(u"siteHostNameError"_s);
     m_aliasesError = new FieldError(m_aliases, this);
@@ -78,15 +108,10 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     m_documentRootError->setObjectName(u"siteDocumentRootError"_s);
     m_routesError = new FieldError(m_routes->table(), this);
     m_routesError->setObjectName(u"siteRoutesError"_s);
+}
 
-    m_default->setChecked(host.isDefault);
-    if (host.isDefault) {
-        // There is always one default site: another one takes the flag over.
-        m_default->setEnabled(false);
-        m_default->setToolTip(tr("To change the default site, make another site the default."));
-    }
-    m_routes->setRoutes(host.routes);
-
+QWidget *SiteDialog::generalTab()
+{
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     form->setRowWrapPolicy(QFormLayout::DontWrapRows);
@@ -108,13 +133,11 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     generalLayout->addWidget(routesLabel);
     generalLayout->addWidget(m_routes, 1);
     generalLayout->addWidget(m_routesError);
-    m_tabs->addTab(general, tr("&General"));
-    m_tabs->addTab(m_advanced, tr("Ad&vanced"));
+    return general;
+}
 
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_tabs, 1);
-    layout->addWidget(m_buttons);
-
+void SiteDialog::connectFields()
+{
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SiteDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &SiteDialog::reject);
     connect(m_browse, &QPushButton::clicked, this, &SiteDialog::browseDocumentRoot);
@@ -126,8 +149,6 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     connect(m_documentRoot, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
     connect(m_routes, &RoutesEditor::changed, this, &SiteDialog::revalidate);
     connect(m_advanced, &SiteAdvancedPage::changed, this, &SiteDialog::revalidate);
-
-    resize(640, 520);
 }
 
 model::VirtualHost SiteDialog::host() const

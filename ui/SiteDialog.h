@@ -46,6 +46,13 @@ public:
     void accept() override;
 
 private:
+    // Object names, placeholders.
+    void setUpFields();
+    void makeFieldErrors();
+    void showDefaultAndRoutes(const model::VirtualHost &host);
+    // The General tab: names, document root, default flag, routes.
+    QWidget *generalTab();
+    void connectFields();
     void browseDocumentRoot();
     void createDocumentRoot();
     void revalidate();
