@@ -1,6 +1,7 @@
 #include "ui/ExportDialog.h"
 
 #include "export/ConfigWriter.h"
+#include "ui/ButtonTexts.h"
 #include "ui/FieldError.h"
 
 #include <QDialogButtonBox>
@@ -44,6 +45,8 @@ ExportDialog::ExportDialog(exporter::Server server, const QList<model::VirtualHo
     form->addRow(QString(), m_pathError);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    buttons->setObjectName(u"exportButtons"_s);
+    ButtonTexts::translate(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
 

@@ -18,8 +18,9 @@
 //     form), and a run list that shows two rows and a half (issue #20).
 // The surfaces: the pages of the main window (each tab of the Benchmark
 // page's fields; a stored run selected on Runs), Add Site and Edit Site (both
-// tabs), Compare of two runs, the
-// confirmations of Remove Site and Delete Run, and the data folder error box.
+// tabs), Compare of two runs, Export Runs, File > Export (nginx), the port
+// question (PortConflictDialog), the confirmations of Remove Site and Delete
+// Run, and the data folder error box.
 // The engine runs on 127.0.0.1 port 0; the data folder is a real SQLite file.
 // HOSTBENCH_SCREENSHOTS=DIR saves each surface checked as DIR/LANGUAGE-NAME.png (Screenshots.h).
 #include "Screenshots.h"
@@ -29,7 +30,9 @@
 #include "ui/BenchmarkPage.h"
 #include "ui/DataFolderErrorBox.h"
 #include "ui/EngineController.h"
+#include "ui/ExportDialog.h"
 #include "ui/MainWindow.h"
+#include "ui/PortConflictDialog.h"
 #include "ui/RunCompareDialog.h"
 #include "ui/RunExportDialog.h"
 #include "ui/RunListModel.h"
@@ -51,6 +54,7 @@
 #include <QGraphicsTextItem>
 #include <QGroupBox>
 #include <QHeaderView>
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
@@ -369,6 +373,22 @@ void TestUiDefects::walk(const std::function<void(QWidget *, const QString &)> &
     visit(exporting, u"Export Runs"_s);
     exporting->reject();
     delete exporting;
+
+    // File > Export > nginx; the question when the engine's port is taken.
+    ui::ExportDialog *exportSites = m_window->exportSites(exporter::Server::Nginx);
+    QVERIFY(exportSites);
+    QTRY_VERIFY(exportSites->isVisible());
+    settle(exportSites);
+    visit(exportSites, u"Export Sites"_s);
+    exportSites->reject();
+    {
+        ui::PortConflictDialog port(ui::PortConflictDialog::Listener::Engine,
+            QHostAddress(QHostAddress::LocalHost), 8080, m_window.get());
+        port.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&port));
+        settle(&port);
+        visit(&port, u"Port Taken"_s);
+    }
 
     runsTable->selectRow(0);
     runs->deleteSelectedRuns();
