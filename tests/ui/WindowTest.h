@@ -3,17 +3,28 @@
 // What the tests that drive the whole window share (tst_mainwindow,
 // tst_chartlegends, tst_darkpalette, tst_enginecharts, tst_trayicon): a data
 // folder in a temporary directory whose engine and control API listen on free
-// ports, the MainWindow on it, and its widgets found by objectName.
+// ports, the MainWindow on it, its widgets found by objectName, a short run
+// from the Benchmark page, the texts its charts draw.
 #include "model/ServerConfig.h"
 #include "storage/DataFolder.h"
 #include "ui/AppSettings.h"
+#include "ui/BenchmarkPage.h"
+#include "ui/EngineController.h"
 #include "ui/MainWindow.h"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QPushButton>
+#include <QRadioButton>
 #include <QSize>
+#include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 
 #include <memory>
 
@@ -27,6 +38,8 @@ namespace hostbench::test {
 class WindowTest
 {
 protected:
+    static constexpr int kRunTimeoutMs = 30000; // generous: the suite runs on two busy cores
+
     // A new data folder, "data" under a new temporary directory: the engine on
     // port 0 (any free port, never the defaults a Hostbench on this machine
     // may hold) with two worker threads, the control API on port 0.
@@ -85,6 +98,32 @@ protected:
         QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(index).center());
         QTRY_COMPARE(tabs->currentWidget(), page);
         QTRY_VERIFY(page->isVisible());
+    }
+
+    // Starts a run of `seconds` from the Benchmark page against the window's
+    // own (running) engine: 4 connections with keep-alive, one thread.
+    // Returns once it runs; the page need not show.
+    void startRun(int seconds)
+    {
+        widget<QComboBox>(QStringLiteral("benchUrl"))->setCurrentText(m_window->engine().url());
+        widget<QSpinBox>(QStringLiteral("benchConcurrency"))->setValue(4);
+        widget<QRadioButton>(QStringLiteral("benchByDuration"))->setChecked(true);
+        widget<QSpinBox>(QStringLiteral("benchDuration"))->setValue(seconds);
+        widget<QSpinBox>(QStringLiteral("benchThreads"))->setValue(1);
+        widget<QCheckBox>(QStringLiteral("benchKeepAlive"))->setChecked(true);
+        QTest::mouseClick(widget<QPushButton>(QStringLiteral("benchStart")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            widget<ui::BenchmarkPage>(QStringLiteral("benchmarkPage"))->isRunning(), kRunTimeoutMs);
+    }
+
+    // The text a chart draws with `item` (a title, an axis or legend label), or empty.
+    static QString chartText(const QGraphicsItem *item)
+    {
+        if (const auto *rich = dynamic_cast<const QGraphicsTextItem *>(item))
+            return rich->document()->toPlainText();
+        if (const auto *plain = dynamic_cast<const QGraphicsSimpleTextItem *>(item))
+            return plain->text();
+        return {};
     }
 
     std::unique_ptr<QTemporaryDir> m_dir;

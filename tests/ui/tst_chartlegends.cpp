@@ -95,13 +95,7 @@ void TestChartLegends::legendsWholeAfterARun()
     auto *page = widget<ui::BenchmarkPage>(u"benchmarkPage"_s);
     auto *charts = widget<ui::BenchCharts>(u"benchCharts"_s);
     QVERIFY(page && charts);
-    widget<QComboBox>(u"benchUrl"_s)->setCurrentText(m_window->engine().url());
-    widget<QSpinBox>(u"benchConcurrency"_s)->setValue(4);
-    widget<QRadioButton>(u"benchByDuration"_s)->setChecked(true);
-    widget<QSpinBox>(u"benchDuration"_s)->setValue(2);
-    widget<QSpinBox>(u"benchThreads"_s)->setValue(1);
-    QTest::mouseClick(widget<QPushButton>(u"benchStart"_s), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(page->isRunning(), kTimeoutMs);
+    startRun(2);
     QVERIFY(charts->engineShown());
     // The time axis while it runs...
     auto *throughputView = widget<QChartView>(u"benchThroughputChart"_s);
@@ -157,11 +151,7 @@ void TestChartLegends::legendsWholeAfterARun()
     for (QChartView *view : charts->findChildren<QChartView *>()) {
         view->grab();
         for (const QGraphicsItem *item : view->scene()->items()) {
-            QString text;
-            if (const auto *rich = dynamic_cast<const QGraphicsTextItem *>(item))
-                text = rich->document()->toPlainText();
-            else if (const auto *plain = dynamic_cast<const QGraphicsSimpleTextItem *>(item))
-                text = plain->text();
+            const QString text = chartText(item);
             if (!item->isVisible())
                 continue;
             QVERIFY2(!(text.contains(u"..."_s) || text.contains(u'…')),

@@ -94,8 +94,6 @@ private slots:
     void runEndedOutOfSightIsNotified();
 
 private:
-    // A run of `seconds` of the window's own engine from the Benchmark page, started (not awaited).
-    void startRun(int seconds);
     ui::EngineCharts *charts() const { return widget<ui::EngineCharts>(u"engineCharts"_s); }
     // The sum over the Minute span's points of a series' value times its step (s): what it counted.
     double counted(const QLineSeries *series, double scale = 1) const;
@@ -418,18 +416,6 @@ void TestEngineCharts::hiddenChartsAreNotRedrawn()
     QCOMPARE(engineCharts->requestsSeries()->count(), history.points(Span::Minute).size());
 }
 
-void TestEngineCharts::startRun(int seconds)
-{
-    widget<QComboBox>(u"benchUrl"_s)->setCurrentText(m_window->engine().url());
-    widget<QSpinBox>(u"benchConcurrency"_s)->setValue(4);
-    widget<QRadioButton>(u"benchByDuration"_s)->setChecked(true);
-    widget<QSpinBox>(u"benchDuration"_s)->setValue(seconds);
-    widget<QSpinBox>(u"benchThreads"_s)->setValue(1);
-    widget<QCheckBox>(u"benchKeepAlive"_s)->setChecked(true);
-    QTest::mouseClick(widget<QPushButton>(u"benchStart"_s), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(widget<ui::BenchmarkPage>(u"benchmarkPage"_s)->isRunning(), kTimeoutMs);
-}
-
 void TestEngineCharts::benchmarkShowsEngineSide()
 {
     showTab(u"benchmarkPage"_s);
@@ -496,11 +482,7 @@ void TestEngineCharts::benchmarkShowsEngineSide()
     for (QChartView *view : benchCharts->findChildren<QChartView *>()) {
         view->grab(); // lays out the legend and the axes
         for (const QGraphicsItem *item : view->scene()->items()) {
-            QString text;
-            if (const auto *rich = dynamic_cast<const QGraphicsTextItem *>(item))
-                text = rich->document()->toPlainText();
-            else if (const auto *plain = dynamic_cast<const QGraphicsSimpleTextItem *>(item))
-                text = plain->text();
+            const QString text = chartText(item);
             QVERIFY2(!item->isVisible() || !(text.contains(u"..."_s) || text.contains(u'…')),
                 qPrintable(view->objectName() + u": "_s + text));
         }
