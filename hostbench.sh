@@ -21,6 +21,8 @@ PACKAGES=(
     # Qt6Charts' CMake files need Qt6OpenGL's, which qt6-base-dev only recommends.
     qt6-charts-dev libqt6opengl6-dev
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev libqt6svg6
+    # Qt's own texts (file dialogs, standard buttons) in the chosen language.
+    qt6-translations-l10n
     libboost1.81-dev
 )
 # Only for `./hostbench.sh test`: the black-box conformance test compares the
