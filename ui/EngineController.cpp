@@ -1,11 +1,6 @@
 #include "ui/EngineController.h"
 
-#include "control/ControlApi.h"
-#include "control/ControlToken.h"
 #include "http/HttpServer.h"
-#include "model/SiteValidator.h"
-#include "runs/ControlWiring.h"
-#include "runs/RunService.h"
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
 #include "storage/SiteEdits.h"
@@ -22,52 +17,54 @@ EngineController::EngineController(storage::Database &database, AppSettings &set
     : QObject(parent)
     , m_database(database)
     , m_settings(settings)
-    , m_server(std::make_unique<http::HttpServer>())
+    , m_instance(&database, QString(),
+          [this](QList<model::VirtualHost> *hosts, QString *error) { return sitesToServe(hosts, error); })
 {
     setObjectName(u"engineController"_s);
     m_clock.start();
     m_timer.setInterval(kMetricsIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &EngineController::sample);
+    // Start and stop through the control API as the Server page's buttons do
+    // (its settings, its messages).
+    m_instance.setEngineStarter([this](QString *error) {
+        if (!m_engineStarter) {
+            *error = u"this window cannot start its engine from here"_s;
+            return false;
+        }
+        return m_engineStarter(error);
+    });
+    connect(&m_instance, &service::Instance::runningChanged, this, [this](bool running) {
+        if (!running)
+            stopped();
+    });
+    connect(&m_instance, &service::Instance::sitesReloaded, this, &EngineController::sitesReloaded);
+    // Site changes through the API take the window's path: stored, reloaded, shown.
+    connect(&m_instance, &service::Instance::siteChanged, this, &EngineController::sitesEditedRemotely);
 }
 
-EngineController::~EngineController()
-{
-    // The control API reads the server: it goes first.
-    stopControlApi();
-    m_server->stop();
-}
+EngineController::~EngineController() = default; // the Instance closes its control API, then the engine
 
 bool EngineController::start(const model::ServerConfig &config, QString *error)
 {
-    if (m_server->isRunning())
+    if (m_instance.isRunning())
         return true;
-    const QList<model::VirtualHost> hosts = sitesToServe();
-    if (hosts.isEmpty()) {
+    if (m_database.virtualHosts().isEmpty()) {
         *error = m_database.lastError().isEmpty() ? tr("There is no site to serve: add one in Sites.")
                                                   : m_database.lastError();
         return false;
     }
-    // A stored site that would expose the system or the data folder (stored
-    // before the rule, or written into the file by hand) stops the start.
-    const QString dataFolder = storage::SiteEdits::dataFolder(m_database);
-    if (const QString refused = model::SiteValidator::checkExposure(hosts, dataFolder); !refused.isEmpty()) {
-        *error = refused;
-        return false;
-    }
     model::ServerConfig guarded = config;
-    guarded.dataFolder = dataFolder;
-    if (!m_server->start(guarded, hosts, error))
+    guarded.dataFolder = storage::SiteEdits::dataFolder(m_database);
+    if (!m_instance.start(guarded, error))
         return false;
     m_requestedPort = config.port;
 
-    m_metrics = m_server->metrics();
+    m_metrics = m_instance.server().metrics();
     m_history.add(m_metrics, m_clock.elapsed());
     m_requestsPerSecond = 0;
     m_sampledAt.start();
     m_timer.start();
     openControlApi();
-    if (m_controlApi)
-        m_controlApi->setEngineUrl(m_server->url());
     emit runningChanged(true);
     emit metricsSampled();
     return true;
@@ -75,13 +72,12 @@ bool EngineController::start(const model::ServerConfig &config, QString *error)
 
 void EngineController::stop()
 {
-    if (!m_server->isRunning())
-        return;
+    m_instance.stop(); // stopped() below, as for POST /api/engine/stop
+}
+
+void EngineController::stopped()
+{
     m_timer.stop();
-    // The control API stays: POST /api/engine/start can start the engine again.
-    if (m_controlApi)
-        m_controlApi->setEngineUrl({});
-    m_server->stop();
     m_metrics = {};
     m_requestsPerSecond = 0;
     emit runningChanged(false);
@@ -90,65 +86,54 @@ void EngineController::stop()
 
 bool EngineController::isRunning() const
 {
-    return m_server->isRunning();
+    return m_instance.isRunning();
 }
 
 bool EngineController::reloadSites(QString *error)
 {
-    if (!m_server->isRunning())
+    QString reason;
+    if (m_instance.reload(&reason))
         return true;
-    const QList<model::VirtualHost> hosts = sitesToServe();
-    if (hosts.isEmpty())
-        return true;
-    QString reason = model::SiteValidator::checkExposure(hosts, storage::SiteEdits::dataFolder(m_database));
-    if (reason.isEmpty())
-        http::HttpServer::checkLogFiles(hosts, &reason);
-    if (!reason.isEmpty()) {
-        if (error)
-            *error = reason;
-        return false;
-    }
-    m_server->reload(hosts);
-    emit sitesReloaded();
-    return true;
+    if (error)
+        *error = reason;
+    return false;
 }
 
-QList<model::VirtualHost> EngineController::sitesToServe()
+bool EngineController::sitesToServe(QList<model::VirtualHost> *hosts, QString *error)
 {
-    QList<model::VirtualHost> hosts = m_database.virtualHosts();
+    *hosts = m_database.virtualHosts();
+    if (hosts->isEmpty() && !m_database.lastError().isEmpty()) {
+        *error = m_database.lastError();
+        return false;
+    }
     if (!m_logsFolder.isEmpty())
-        storage::DataFolder::applyDefaultLogPaths(hosts, m_logsFolder);
-    return hosts;
+        storage::DataFolder::applyDefaultLogPaths(*hosts, m_logsFolder);
+    return true;
 }
 
 QString EngineController::url() const
 {
-    return m_server->isRunning() ? m_server->url() : QString();
+    return isRunning() ? m_instance.server().url() : QString();
 }
 
 QString EngineController::listenAddress() const
 {
-    return m_server->isRunning() ? m_server->listenAddress() : QString();
+    return isRunning() ? m_instance.server().listenAddress() : QString();
 }
 
 quint16 EngineController::port() const
 {
-    return m_server->isRunning() ? m_server->port() : 0;
+    return isRunning() ? m_instance.server().port() : 0;
 }
 
 int EngineController::threadCount() const
 {
-    return m_server->isRunning() ? m_server->threadCount() : 0;
+    return isRunning() ? m_instance.server().threadCount() : 0;
 }
 
 quint16 EngineController::controlApiPort() const
 {
-    return m_controlApi ? m_controlApi->port() : 0;
-}
-
-void EngineController::stopControlApi()
-{
-    m_controlApi.reset(); // removes control.endpoint, stops the API's runs
+    return m_instance.controlPort();
 }
 
 void EngineController::openControlApi()
@@ -156,11 +141,26 @@ void EngineController::openControlApi()
     // Open as the settings want it: keep it. Off, failed (a taken port may
     // be free now) or on another port: make it again.
     const quint16 port = m_settings.controlApiPort();
-    if (m_controlApi && m_settings.controlApiEnabled() && port == m_controlApiPortWanted)
+    if (m_instance.controlOpen() && m_settings.controlApiEnabled() && port == m_controlApiPortWanted)
         return;
-    stopControlApi();
+    m_instance.closeControl();
     m_controlApiPortWanted = port;
     startControlApi();
+}
+
+// "Use the next free port if taken" (the Server page): the API moves by
+// itself, past the engine's own port, and says so; the setting stays.
+quint16 EngineController::controlListenPort(quint16 port) const
+{
+    const QHostAddress loopback(QHostAddress::LocalHost);
+    const model::ServerConfig engineConfig = m_database.serverConfig();
+    if (port == 0 || !engineConfig.portFallback || !PortConflictDialog::isTaken(loopback, port))
+        return port;
+    quint16 next = port;
+    do {
+        next = PortConflictDialog::nextFreePort(loopback, quint16(next + 1));
+    } while (next != 0 && next == engineConfig.port);
+    return next != 0 ? next : port;
 }
 
 void EngineController::startControlApi()
@@ -171,48 +171,17 @@ void EngineController::startControlApi()
         return;
     }
     const quint16 port = m_settings.controlApiPort();
-    const QHostAddress loopback(QHostAddress::LocalHost);
-    // "Use the next free port if taken" (the Server page): the API moves by
-    // itself, past the engine's own port, and says so; the setting stays.
-    quint16 listenPort = port;
-    const model::ServerConfig engineConfig = m_database.serverConfig();
-    if (port != 0 && engineConfig.portFallback && PortConflictDialog::isTaken(loopback, port)) {
-        quint16 next = port;
-        do {
-            next = PortConflictDialog::nextFreePort(loopback, quint16(next + 1));
-        } while (next != 0 && next == engineConfig.port);
-        if (next != 0)
-            listenPort = next;
-    }
-    http::HttpServer *server = m_server.get();
-    runs::ControlWiring::Engine engine { [server] { return server->metrics(); },
-        m_server->isRunning() ? m_server->url() : QString(),
-        [this](QString *error) { return reloadSites(error); },
-        // Start and stop as the Server page's buttons do (its settings, its messages).
-        [this](QString *error) {
-            if (isRunning())
-                return true;
-            if (!m_engineStarter) {
-                *error = u"this window cannot start its engine from here"_s;
-                return false;
-            }
-            return m_engineStarter(error);
-        },
-        [this] { stop(); } };
-    // Site changes through the API take the window's path: stored, reloaded, shown.
-    auto wiring = std::make_unique<runs::ControlWiring>(std::move(engine), &m_database, m_tokenFolder,
-        [this](const model::SiteChange &) { emit sitesEditedRemotely(); });
+    const quint16 listenPort = controlListenPort(port);
     QString error;
-    if (!wiring->listen(loopback, listenPort, false, &error)) {
+    if (!m_instance.openControl(QHostAddress(QHostAddress::LocalHost), listenPort, false, &error)) {
         // The engine is useful without it; say so and go on.
         m_controlApiStatus = tr("The engine runs without its control API: %1").arg(error);
         m_controlApiFailed = true;
         return;
     }
-    m_controlApi = std::move(wiring);
     // hostbench-cli finds the window's engine through the data folder.
-    m_controlApi->writeEndpoint(&error);
-    m_controlApiStatus = tr("Control API on http://127.0.0.1:%1/api/status").arg(m_controlApi->port());
+    m_instance.writeEndpoint(&error);
+    m_controlApiStatus = tr("Control API on http://127.0.0.1:%1/api/status").arg(m_instance.controlPort());
     if (listenPort != port)
         m_controlApiStatus = tr("Port %1 is in use by %2, so the control API listens on port %3 instead.")
                                  .arg(QString::number(port), PortConflictDialog::holderOf(port),
@@ -221,12 +190,12 @@ void EngineController::startControlApi()
 
 model::MetricsSnapshot EngineController::metricsNow() const
 {
-    return m_server->metrics();
+    return m_instance.server().metrics();
 }
 
 void EngineController::sample()
 {
-    const model::MetricsSnapshot now = m_server->metrics();
+    const model::MetricsSnapshot now = m_instance.server().metrics();
     const qint64 elapsedMs = m_sampledAt.restart();
     if (elapsedMs > 0 && now.requests >= m_metrics.requests)
         m_requestsPerSecond = double(now.requests - m_metrics.requests) * 1000.0 / double(elapsedMs);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "instance/EngineHistory.h"
+#include "instance/Instance.h"
 #include "model/MetricsSnapshot.h"
 #include "model/ServerConfig.h"
 #include "model/VirtualHost.h"
@@ -14,15 +15,8 @@
 #include <functional>
 #include <memory>
 
-namespace hostbench::http {
-class HttpServer;
-}
 namespace hostbench::storage {
 class Database;
-}
-
-namespace hostbench::runs {
-class ControlWiring;
 }
 
 namespace hostbench::ui {
@@ -30,12 +24,15 @@ namespace hostbench::ui {
 class AppSettings;
 
 /*
- * The GUI's handle on the engine: starts the HttpServer on the stored
- * sites, with the control API beside it (127.0.0.1, AppSettings' port; the
- * engine runs without it when that port is taken), reloads the sites after
- * an edit, and samples HttpServer::metrics() every kMetricsIntervalMs
- * (the workers never call back: the GUI pulls). Rates are derived from two
- * consecutive samples; history() keeps the last hour of them for the charts.
+ * The window's handle on its service::Instance (the engine, the control API,
+ * its runs, token and endpoint file, as `hostbench-cli serve` runs them):
+ * serves the stored sites, opens the control API as AppSettings say
+ * (127.0.0.1, its port or, with the Server page's fallback, the next free
+ * one; the engine runs without it when that port is taken) with the status
+ * line the Server page shows, reloads the sites after an edit, and samples
+ * HttpServer::metrics() every kMetricsIntervalMs (the workers never call
+ * back: the GUI pulls). Rates are derived from two consecutive samples;
+ * history() keeps the last hour of them for the charts.
  *
  * Thread: GUI thread; the engine's workers run on their own threads.
  */
@@ -67,7 +64,7 @@ public:
     void setLogsFolder(const QString &path) { m_logsFolder = path; }
     // The data folder, where the control API's token lives (ControlToken);
     // none: the control API does not start.
-    void setTokenFolder(const QString &path) { m_tokenFolder = path; }
+    void setTokenFolder(const QString &path) { m_instance.setDataFolder(path); }
 
     QString url() const; // "http://127.0.0.1:8080/"; empty when stopped
     QString listenAddress() const;
@@ -124,21 +121,19 @@ signals:
 
 private:
     void startControlApi();
-    void stopControlApi();
+    quint16 controlListenPort(quint16 port) const;
+    void stopped();
+    void sample();
+    bool sitesToServe(QList<model::VirtualHost> *hosts, QString *error);
+
     std::function<bool(QString *)> m_engineStarter;
     quint16 m_controlApiPortWanted = 0; // the port setting the open API was made with
-    void sample();
-
-    QList<model::VirtualHost> sitesToServe();
-
     storage::Database &m_database;
     AppSettings &m_settings;
     QString m_logsFolder;
-    QString m_tokenFolder;
-    std::unique_ptr<http::HttpServer> m_server;
-    // The control API, wired as serve wires it; its POST /api/runs benchmarks
-    // run beside the Benchmark page, stored as it stores its own.
-    std::unique_ptr<runs::ControlWiring> m_controlApi;
+    // The engine and the control API, as serve runs them; its POST /api/runs
+    // benchmarks run beside the Benchmark page, stored as it stores its own.
+    service::Instance m_instance;
     QString m_controlApiStatus;
     bool m_controlApiFailed = false;
     quint16 m_requestedPort = 0;

@@ -1,11 +1,12 @@
 #include "cli/ServeCommand.h"
 
 #include "cli/Console.h"
+#include "cli/PidFile.h"
 #include "cli/ServeControl.h"
 #include "cli/ServeFlags.h"
 #include "cli/SignalWatcher.h"
 #include "http/HttpServer.h"
-#include "model/SiteValidator.h"
+#include "instance/Instance.h"
 #include "storage/DataFolder.h"
 #include "sys/InstanceLock.h"
 #include "sys/PortHolder.h"
@@ -14,12 +15,12 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <unistd.h>
 
 #include <csignal>
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace hostbench::cli {
@@ -196,33 +197,39 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     return options;
 }
 
-int ServeCommand::run(const QStringList &arguments)
+namespace {
+
+// The data folder serve serves from (no --site / --default): opened, locked
+// for this process, its stored timeouts and cap applied. An exit code when
+// it cannot be had.
+std::optional<int> openFolder(ServeCommand::Options &options, std::optional<storage::DataFolder> &folder,
+    std::optional<sys::InstanceLock> &lock)
 {
-    int exitCode = 0;
-    std::optional<Options> options = parse(arguments, &exitCode);
-    if (!options)
-        return exitCode;
+    QString error;
+    folder.emplace();
+    if (!folder->open(options.dataDir, &error))
+        return Console::fail(kCommand, error);
+    // One Hostbench serves a data folder: a second would serve the same
+    // sites on the next port and write the same log files.
+    lock.emplace(folder->path());
+    if (!lock->tryLock() && lock->heldByAnother())
+        return Console::fail(kCommand,
+            u"the data folder %1 is in use by %2; stop it first, or give another "
+            "folder with --data-dir"_s.arg(folder->path(), lock->describeHolder()));
+    if (!lock->isLocked())
+        return Console::fail(kCommand, lock->errorString());
+    applyStoredSettings(folder->database().serverConfig(), options.config);
+    Console::out(u"Sites from "_s + folder->databasePath());
+    Console::out(describe(options.config));
+    return std::nullopt;
+}
 
-    // Watch before serving: a SIGTERM from now on stops the server cleanly,
-    // a SIGHUP reloads the sites (below, once the server runs).
-    std::function<void()> reload;
-    SignalWatcher watcher(
-        [&reload](int signal) {
-            if (signal == SIGHUP) {
-                if (reload)
-                    reload();
-                return;
-            }
-            QCoreApplication::quit();
-        },
-        true);
-    if (!watcher.isActive())
-        Console::err(u"hostbench-cli serve: cannot watch SIGINT/SIGTERM/SIGHUP; stop it with SIGKILL"_s);
-
-    // The sites to serve: the flags', or the stored ones (read again on SIGHUP).
-    std::optional<storage::DataFolder> folder;
-    const auto loadSites = [&](QList<model::VirtualHost> *sites, QString *error) {
-        *sites = options->flags.sites;
+// The sites to serve: the flags', or the stored ones (read again on each
+// reload), with --route added to each; the Instance checks them.
+service::Instance::SiteSource siteSource(const ServeCommand::Options &options, storage::DataFolder *folder)
+{
+    return [&options, folder](QList<model::VirtualHost> *sites, QString *error) {
+        *sites = options.flags.sites;
         if (folder) {
             *sites = folder->database().virtualHosts();
             if (sites->isEmpty()) {
@@ -233,141 +240,124 @@ int ServeCommand::run(const QStringList &arguments)
             folder->applyDefaultLogPaths(*sites);
         }
         for (model::VirtualHost &host : *sites)
-            options->flags.addRoutesTo(host);
-        if (!http::HttpServer::checkLogFiles(*sites, error))
-            return false;
-        // A stored site (or a --site) that exposes the system or the data folder is refused, not served.
-        *error = model::SiteValidator::checkExposure(*sites, options->config.dataFolder);
-        return error->isEmpty();
+            options.flags.addRoutesTo(host);
+        return true;
     };
+}
 
-    QString error;
-    std::optional<sys::InstanceLock> lock;
-    if (!options->explicitSites) {
-        folder.emplace();
-        if (!folder->open(options->dataDir, &error))
-            return Console::fail(kCommand, error);
-        // One Hostbench serves a data folder: a second would serve the same
-        // sites on the next port and write the same log files.
-        lock.emplace(folder->path());
-        if (!lock->tryLock() && lock->heldByAnother())
-            return Console::fail(kCommand,
-                u"the data folder %1 is in use by %2; stop it first, or give another "
-                "folder with --data-dir"_s.arg(folder->path(), lock->describeHolder()));
-        if (!lock->isLocked())
-            return Console::fail(kCommand, lock->errorString());
-        applyStoredSettings(folder->database().serverConfig(), options->config);
-        Console::out(u"Sites from "_s + folder->databasePath());
-        Console::out(describe(options->config));
-    }
-    QList<model::VirtualHost> sites;
-    if (!loadSites(&sites, &error))
-        return Console::fail(kCommand, error);
-    http::HttpServer server;
-    // Root goes once the ports are bound and the logs open, before the
-    // first connection is accepted (Privileges).
-    const auto dropRoot = [&options](QString *reason) { return Privileges::drop(options->user, reason); };
-    if (!server.start(options->config, sites, &error, dropRoot))
-        return Console::fail(kCommand, error);
-    if (const QString line = Privileges::describe(options->user); !line.isEmpty())
+// What serve says once serving: as whom, where, which sites.
+void sayServing(const ServeCommand::Options &options, const storage::DataFolder *folder,
+    const service::Instance &instance)
+{
+    if (const QString line = Privileges::describe(options.user); !line.isEmpty())
         Console::out(line);
-    if (options->user.action == Privileges::Plan::Action::Drop && folder
+    if (options.user.action == Privileges::Plan::Action::Drop && folder
         && (!QFileInfo(folder->path()).isWritable() || !QFileInfo(folder->databasePath()).isWritable()))
         Console::err(u"hostbench-cli serve: warning: user %1 cannot write the data folder %2 (owner %3): "
                      "site changes, the control token and runs cannot be stored; give the folder to %1 "
                      "(chown -R %1 %2) or serve another with --data-dir"_s.arg(
-                         options->user.user, folder->path(), QFileInfo(folder->path()).owner()));
-
+                         options.user.user, folder->path(), QFileInfo(folder->path()).owner()));
+    const http::HttpServer &server = instance.server();
     QString serving = u"Serving "_s + server.url();
-    if (options->config.port != 0 && server.port() != options->config.port)
+    if (options.config.port != 0 && server.port() != options.config.port)
         serving += u" (%1 is in use by %2)"_s.arg(
-            QString::number(options->config.port), sys::PortHolder::find(options->config.port).describe());
+            QString::number(options.config.port), sys::PortHolder::find(options.config.port).describe());
     Console::out(serving);
-    for (const model::VirtualHost &host : std::as_const(sites))
+    for (const model::VirtualHost &host : instance.sites())
         Console::out(describe(host));
+}
 
-    // As nginx -s reload: connections in flight finish on the old sites, the
-    // next request sees the new ones; a list that cannot be served (a log
-    // that cannot be opened) keeps the old one and says why. SIGHUP, the
-    // control API's reload and its site changes all come here.
-    const auto reloadSites = [&](QString *reason) {
-        if (!server.isRunning()) {
-            *reason = u"the engine is stopped (POST /api/engine/start starts it)"_s;
-            return false;
-        }
-        QList<model::VirtualHost> next;
-        if (!loadSites(&next, reason))
-            return false;
-        server.reload(next);
-        Console::out(u"Reloaded: %1 %2"_s.arg(next.size()).arg(next.size() == 1 ? u"site"_s : u"sites"_s));
-        return true;
-    };
+// What serve says of what happens to its instance while it serves: reloads
+// (SIGHUP, the control API's reload and its site changes, as nginx -s
+// reload: connections in flight finish on the old sites), and the engine
+// started or stopped through the control API, which outlives a stop.
+void narrate(service::Instance &instance)
+{
+    QObject::connect(&instance, &service::Instance::sitesReloaded, [](int count) {
+        Console::out(u"Reloaded: %1 %2"_s.arg(count).arg(count == 1 ? u"site"_s : u"sites"_s));
+    });
+    // A site change that is stored but could not be served is said here too.
+    QObject::connect(&instance, &service::Instance::siteChanged, [](const model::SiteChange &change) {
+        if (!change.reloadError.isEmpty())
+            Console::err(u"hostbench-cli serve: stored, but not reloaded: "_s + change.reloadError);
+    });
+    QObject::connect(&instance, &service::Instance::startedRemotely, [&instance] {
+        Console::out(u"Serving %1 (started through the control API)"_s.arg(instance.server().url()));
+    });
+    QObject::connect(&instance, &service::Instance::stoppedRemotely,
+        [] { Console::out(u"Stopped through the control API, which runs on."_s); });
+}
 
-    // POST /api/engine/start and /stop: the API outlives a stop, and a start
-    // serves the sites as they are stored then.
-    std::unique_ptr<ServeControl> control;
-    const auto startEngine = [&](QString *reason) {
-        if (server.isRunning())
-            return true;
-        QList<model::VirtualHost> next;
-        if (!loadSites(&next, reason) || !server.start(options->config, next, reason))
-            return false;
-        control->setEngineUrl(server.url());
-        Console::out(u"Serving %1 (started through the control API)"_s.arg(server.url()));
-        return true;
-    };
-    const auto stopEngine = [&] {
-        if (!server.isRunning())
-            return;
-        server.stop();
-        Console::out(u"Stopped through the control API, which runs on."_s);
-    };
-    if (options->control) {
-        ServeControl::Engine engine { [&server] { return server.metrics(); }, server.url(), reloadSites,
-            startEngine, stopEngine };
-        control = std::make_unique<ServeControl>(
-            std::move(engine), folder ? &*folder : nullptr, options->dataDir);
-        if (!control->listen(*options->control, options->controlTokenRequired)) {
-            control.reset();
-            // The port the user gave, or nothing: as for --listen.
-            if (options->controlGiven) {
-                server.stop();
-                return 1;
-            }
-        }
+// SIGHUP: the sites again; a list that cannot be served (a log that cannot
+// be opened) keeps the old one and says why.
+void reloadOnSignal(service::Instance &instance)
+{
+    QString reason;
+    if (!instance.isRunning())
+        reason = u"the engine is stopped (POST /api/engine/start starts it)"_s;
+    else if (instance.reload(&reason))
+        return;
+    Console::err(u"hostbench-cli serve: not reloaded: "_s + reason);
+}
+
+} // namespace
+
+int ServeCommand::run(const QStringList &arguments)
+{
+    int exitCode = 0;
+    std::optional<Options> options = parse(arguments, &exitCode);
+    if (!options)
+        return exitCode;
+
+    // Watch before serving: a SIGTERM from now on stops the server cleanly,
+    // a SIGHUP reloads the sites (once the server runs).
+    std::function<void()> reload;
+    SignalWatcher watcher(
+        [&reload](int signal) {
+            if (signal != SIGHUP)
+                QCoreApplication::quit();
+            else if (reload)
+                reload();
+        },
+        true);
+    if (!watcher.isActive())
+        Console::err(u"hostbench-cli serve: cannot watch SIGINT/SIGTERM/SIGHUP; stop it with SIGKILL"_s);
+
+    std::optional<storage::DataFolder> folder;
+    std::optional<sys::InstanceLock> lock;
+    if (!options->explicitSites) {
+        if (const std::optional<int> failed = openFolder(*options, folder, lock))
+            return *failed;
     }
+    storage::DataFolder *stored = folder ? &*folder : nullptr;
+    // The token lives in the data folder, also for --site sites, so that
+    // `status` and the other commands find it there.
+    service::Instance instance(stored ? &stored->database() : nullptr,
+        stored ? stored->path() : storage::DataFolder::resolve(options->dataDir),
+        siteSource(*options, stored));
+    // Root goes once the ports are bound and the logs open, before the
+    // first connection is accepted (Privileges).
+    const auto dropRoot = [&options](QString *reason) { return Privileges::drop(options->user, reason); };
+    QString error;
+    if (!instance.start(options->config, &error, dropRoot))
+        return Console::fail(kCommand, error);
+    sayServing(*options, stored, instance);
+    narrate(instance);
+    // The port the user gave, or nothing: as for --listen.
+    if (options->control && !ServeControl::open(instance, *options->control, options->controlTokenRequired)
+        && options->controlGiven)
+        return 1;
+    reload = [&instance] { reloadOnSignal(instance); };
 
-    reload = [&] {
-        QString reason;
-        if (!reloadSites(&reason))
-            Console::err(u"hostbench-cli serve: not reloaded: "_s + reason);
-    };
-
-    const QByteArray pid = QByteArray::number(QCoreApplication::applicationPid()) + '\n';
-    if (!options->pidFile.isEmpty()) {
-        QSaveFile file(options->pidFile);
-        if (!file.open(QIODevice::WriteOnly) || file.write(pid) != pid.size() || !file.commit()) {
-            control.reset();
-            server.stop();
-            return Console::fail(
-                kCommand, u"--pid-file: cannot write %1: %2"_s.arg(options->pidFile, file.errorString()));
-        }
-    }
-
+    PidFile pidFile(options->pidFile);
+    if (!pidFile.write(&error))
+        return Console::fail(kCommand, error);
     Console::out(u"Press Ctrl+C to stop, send SIGHUP to reload the sites."_s);
     QCoreApplication::exec();
 
-    // Another serve may have taken the file over since: only ours goes.
-    if (!options->pidFile.isEmpty()) {
-        QFile file(options->pidFile);
-        if (file.open(QIODevice::ReadOnly) && file.readAll() == pid) {
-            file.close();
-            file.remove();
-        }
-    }
-
-    control.reset(); // before the engine it reads; runs still going are stored as interrupted
-    server.stop();
+    pidFile.remove();
+    instance.closeControl(); // before the engine it reads; runs still going are stored as interrupted
+    instance.stop();
     Console::out(u"Stopped."_s);
     return 0;
 }

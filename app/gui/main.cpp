@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
@@ -103,6 +104,37 @@ void startupMessageHandler(QtMsgType type, const QMessageLogContext &context, co
     }
 }
 
+// Locks the data folder for this window. An exit code when another process
+// has it: 0 when its window was brought to the front, else 1 after saying so.
+// Not locked for another reason (a folder we cannot write): the data
+// folder's own error says why, later.
+std::optional<int> lockDataFolder(sys::InstanceLock &lock, const QString &folderPath)
+{
+    if (QDir().mkpath(folderPath) && !lock.tryLock() && lock.heldByAnother()) {
+        if (lock.activate()) {
+            std::printf("hostbench: %s is open in %s; brought its window to the front.\n",
+                qPrintable(QDir::toNativeSeparators(folderPath)), qPrintable(lock.describeHolder()));
+            return 0;
+        }
+        const QString holder = lock.holderPid() != 0 ? lock.describeHolder()
+                                                     : QCoreApplication::translate("main", "another process");
+        QMessageBox box(QMessageBox::Critical, QCoreApplication::translate("main", "Hostbench"),
+            QCoreApplication::translate("main", "The data folder is in use by %1.").arg(holder),
+            QMessageBox::Close);
+        box.setInformativeText(QCoreApplication::translate("main",
+            "Folder: %1\n\nOne Hostbench at a time serves a "
+            "data folder. Stop the other one first, or start "
+            "Hostbench with --data-dir on another folder.")
+                                   .arg(QDir::toNativeSeparators(folderPath)));
+        ui::ButtonTexts::translate(&box);
+        box.exec();
+        return 1;
+    }
+    if (lock.isLocked())
+        lock.listen();
+    return std::nullopt;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -142,30 +174,8 @@ int main(int argc, char *argv[])
     // to the front instead of serving the same sites again on the next port.
     const QString folderPath = storage::DataFolder::resolve(parser.value(dataDir));
     sys::InstanceLock lock(folderPath);
-    if (QDir().mkpath(folderPath) && !lock.tryLock() && lock.heldByAnother()) {
-        if (lock.activate()) {
-            std::printf("hostbench: %s is open in %s; brought its window to the front.\n",
-                qPrintable(QDir::toNativeSeparators(folderPath)), qPrintable(lock.describeHolder()));
-            return 0;
-        }
-        const QString holder = lock.holderPid() != 0 ? lock.describeHolder()
-                                                     : QCoreApplication::translate("main", "another process");
-        QMessageBox box(QMessageBox::Critical, QCoreApplication::translate("main", "Hostbench"),
-            QCoreApplication::translate("main", "The data folder is in use by %1.").arg(holder),
-            QMessageBox::Close);
-        box.setInformativeText(QCoreApplication::translate("main",
-            "Folder: %1\n\nOne Hostbench at a time serves a "
-            "data folder. Stop the other one first, or start "
-            "Hostbench with --data-dir on another folder.")
-                                   .arg(QDir::toNativeSeparators(folderPath)));
-        ui::ButtonTexts::translate(&box);
-        box.exec();
-        return 1;
-    }
-    // Not locked for another reason (a folder we cannot write): the data
-    // folder's own error below says why.
-    if (lock.isLocked())
-        lock.listen();
+    if (const std::optional<int> done = lockDataFolder(lock, folderPath))
+        return *done;
 
     storage::DataFolder folder;
     QString error;
