@@ -4,6 +4,7 @@
 #include "control/RunRequestJson.h"
 #include "runs/RecordedRun.h"
 #include "storage/Database.h"
+#include "storage/RunWriter.h"
 
 namespace hostbench::runs {
 
@@ -39,7 +40,7 @@ qint64 RunService::start(const model::BenchParameters &parameters, QString *erro
 {
     // Stored before the first request, as bench does: a run killed midway stays as broken off.
     Running run;
-    run.recorded = std::make_unique<RecordedRun>(&m_database);
+    run.recorded = std::make_unique<RecordedRun>(&m_database, writer());
     if (run.recorded->start(parameters, error) != RecordedRun::Start::Started)
         return 0;
     const qint64 id = run.recorded->runId();
@@ -48,12 +49,29 @@ qint64 RunService::start(const model::BenchParameters &parameters, QString *erro
     return id;
 }
 
+storage::RunWriter *RunService::writer()
+{
+    if (!m_writerTried && !m_database.filePath().isEmpty()) {
+        m_writerTried = true;
+        auto writer = std::make_unique<storage::RunWriter>();
+        QString error;
+        if (writer->open(m_database.filePath(), &error)) {
+            connect(writer.get(), &storage::RunWriter::stored, this,
+                [this](qint64 id, const QString &) { m_storing.remove(id); });
+            m_writer = std::move(writer);
+        }
+    }
+    return m_writer.get();
+}
+
 void RunService::finish(qint64 id, Running &run)
 {
     // As bench: a run whose generator failed says little; nothing is kept of it.
     const RecordedRun::Result result = run.recorded->finish();
     if (!result.error.isEmpty())
         m_failed.insert(id, result.error);
+    else if (result.storePending)
+        m_storing.insert(id, run.stopping);
 }
 
 void RunService::poll()
@@ -75,6 +93,8 @@ QString RunService::state(qint64 id, bool storedFinished, bool interrupted) cons
 {
     if (const auto it = m_running.find(id); it != m_running.end())
         return it->second.stopping ? u"stopping"_s : u"running"_s;
+    if (const auto it = m_storing.constFind(id); it != m_storing.cend())
+        return it.value() ? u"stopping"_s : u"running"_s;
     if (!storedFinished)
         return u"broken off"_s;
     return interrupted ? u"interrupted"_s : u"finished"_s;
@@ -131,6 +151,8 @@ Removal RunService::remove(qint64 id, QString *error)
         it->second.recorded->stop();
         return Removal::Stopping;
     }
+    if (m_storing.contains(id))
+        return Removal::Stopping; // its end is being written
     if (m_failed.remove(id) > 0)
         return Removal::Removed;
     if (!m_database.run(id))

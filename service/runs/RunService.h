@@ -15,6 +15,7 @@
 
 namespace hostbench::storage {
 class Database;
+class RunWriter;
 }
 
 namespace hostbench::runs {
@@ -26,10 +27,17 @@ class RecordedRun;
  * serve and for the window:
  * each run is a RecordedRun, stored as `bench` stores it, as it goes
  * (beginRun, the samples every kPollMs, finishRun), so that
- * `hostbench-cli runs` and the window list it. A run whose generator fails
+ * `hostbench-cli runs` and the window list it. Only the run's row is
+ * written on the owner's thread, at the start: the samples, the end and a
+ * removal go to a storage::RunWriter (its own thread and connection, as the
+ * Benchmark page's), so that no commit and no fdatasync stall the thread
+ * that runs the window or serve's event loop; a run whose end is still being
+ * written reads "stopping" or "running". Without a writer (it could not open
+ * the database's file) the writes are made on the owner's thread, as before.
+ * A run whose generator fails
  * (too many open files) is removed, as bench removes it, and reported
  * "failed" until serve exits. At destruction the runs still going are
- * stopped and stored as interrupted.
+ * stopped and stored as interrupted (the writer writes its queue before it ends).
  *
  * A run's JSON: {id, state (running, stopping, finished, interrupted,
  * broken off: stored unfinished by a process that ended, failed),
@@ -66,9 +74,14 @@ private:
     void poll();
     void finish(qint64 id, Running &run);
     QString state(qint64 id, bool storedFinished, bool interrupted) const;
+    storage::RunWriter *writer();
 
     storage::Database &m_database;
+    // Before m_running: the runs queue their last writes to it as they go.
+    std::unique_ptr<storage::RunWriter> m_writer;
+    bool m_writerTried = false;
     std::map<qint64, Running> m_running;
+    QHash<qint64, bool> m_storing; // id -> stopping, for runs whose end the writer still writes
     QHash<qint64, QString> m_failed; // id -> why its generator stopped it
     QTimer m_timer;
 };
