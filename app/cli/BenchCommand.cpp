@@ -32,7 +32,8 @@ namespace {
 const QString kCommand = u"bench"_s;
 constexpr int kConnectTimeoutMs = 5000;
 constexpr int kExitNoSuccess = 2; // the run ran, and no request succeeded (BenchCommand.h)
-constexpr int kPollMs = 25; // progress, the end of the run, and each interval stored within 25 ms of its end
+constexpr int kPollMs = 25; // progress, the end of the run, and each interval
+                            // stored within 25 ms of its end
 
 // ab refuses a target it cannot connect to before sending anything; so do
 // we, rather than report a run of connection failures. The check costs the
@@ -78,7 +79,8 @@ struct Flags
         u"R"_s };
     const QCommandLineOption warmup { u"warmup"_s, u"Runs S seconds first without counting them."_s, u"S"_s };
     const QCommandLineOption timeout { u"timeout"_s,
-        u"A request not answered within T fails as a timeout: ms, or with a unit (500, 500ms, 1.5s, 2m; "
+        u"A request not answered within T fails as a timeout: ms, or with a unit "
+        u"(500, 500ms, 1.5s, 2m; "
         "default 30s)."_s,
         u"T"_s };
     const QCommandLineOption method { u"m"_s, u"Request method (default GET, or POST with -p)."_s,
@@ -102,205 +104,168 @@ struct Flags
         u"The k6 script's threshold: the 99th latency percentile below MS ms (default 1000)."_s, u"MS"_s };
 };
 
-} // namespace
+// bench's phases, in the order run() takes them: the flags read (parseRun,
+// parseOutputs), the k6 script written instead of a run (exportK6), the run
+// polled to its end (measure), and what it gives printed, stored and
+// written (report, which returns the exit status).
 
-std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &arguments, int *exitCode)
+// The run's parameters from the flags; false with *error for a bad one.
+bool parseRun(const QCommandLineParser &parser, const Flags &f, model::BenchParameters *p, QString *error)
 {
-    const Flags f;
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        u"Load-tests URL like ApacheBench (ab) and wrk, prints ab's report and stores the run.\n"
-        "Exit status: 0 when at least one request succeeded (a complete 2xx or 3xx response);\n"
-        "2 when the run ran but none did (each failed, timed out, was unfinished or got 1xx, 4xx or 5xx);\n"
-        "1 for bad flags, a target that accepts no connection, or a run not stored or written."_s);
-    parser.addPositionalArgument(u"URL"_s, u"http://host[:port]/path[?query]"_s);
-    parser.addOptions(f.all());
-    *exitCode = 1;
-    if (const std::optional<int> done
-        = Console::parseFlags(parser, f.help, arguments, kCommand, Console::Positional::Allowed)) {
-        *exitCode = *done;
-        return std::nullopt;
-    }
+    // What the run is: the flags the Benchmark page has fields for, read by
+    // BenchFlags (model::BenchInput's rules, as the page reads them).
     const FlagReader read(parser, kCommand);
-
-    QString error;
-    const std::optional<QString> url = BenchFlags::url(parser.positionalArguments(), &error);
+    const std::optional<QString> url = BenchFlags::url(parser.positionalArguments(), error);
     if (!url)
-        return read.fail(error);
+        return false;
     const std::optional<BenchFlags::Length> length
-        = BenchFlags::length(read.value(f.requests), read.value(f.duration), &error);
+        = BenchFlags::length(read.value(f.requests), read.value(f.duration), error);
     if (!length)
-        return read.fail(error);
+        return false;
     const std::optional<BenchFlags::Connections> connections
-        = BenchFlags::connections(read.value(f.concurrency), read.value(f.threads), length->requests, &error);
+        = BenchFlags::connections(read.value(f.concurrency), read.value(f.threads), length->requests, error);
     if (!connections)
-        return read.fail(error);
-    const std::optional<double> rate = BenchFlags::rate(read.value(f.rate), &error);
+        return false;
+    const std::optional<double> rate = BenchFlags::rate(read.value(f.rate), error);
     if (!rate)
-        return read.fail(error);
-    const std::optional<qint64> warmupMs = BenchFlags::warmup(read.value(f.warmup), &error);
+        return false;
+    const std::optional<qint64> warmupMs = BenchFlags::warmup(read.value(f.warmup), error);
     if (!warmupMs)
-        return read.fail(error);
-    const std::optional<int> timeoutMs = BenchFlags::timeout(read.value(f.timeout), &error);
+        return false;
+    const std::optional<int> timeoutMs = BenchFlags::timeout(read.value(f.timeout), error);
     if (!timeoutMs)
-        return read.fail(error);
-    const auto headers = BenchFlags::headers(parser.values(f.header), &error);
+        return false;
+    const auto headers = BenchFlags::headers(parser.values(f.header), error);
     if (!headers)
-        return read.fail(error);
-    const std::optional<BenchFlags::Request> request = BenchFlags::request(
-        read.value(f.postFile), read.value(f.method), read.value(f.contentType), &error);
+        return false;
+    const std::optional<BenchFlags::Request> request
+        = BenchFlags::request(read.value(f.postFile), read.value(f.method), read.value(f.contentType), error);
     if (!request)
-        return read.fail(error);
-
-    Options options;
-    model::BenchParameters &p = options.parameters;
-    p.url = *url;
-    p.requests = length->requests;
-    p.durationMs = length->durationMs;
-    p.concurrency = connections->concurrency;
-    p.threads = connections->threads;
-    p.keepAlive = parser.isSet(f.keepAlive);
-    p.rate = *rate;
-    p.warmupMs = *warmupMs;
-    p.timeoutMs = *timeoutMs;
-    p.headers = *headers;
-    p.method = request->method;
-    p.body = request->body;
-    p.contentType = request->contentType;
-    p.hostOverride = parser.value(f.host);
-    options.dataDir = parser.value(f.dataDir);
-    options.store = !parser.isSet(f.noStore);
-
-    for (auto [flag, option, file] : { std::tuple { u"--json"_s, &f.json, &options.jsonFile },
-             std::tuple { u"--csv"_s, &f.csv, &options.csvFile },
-             std::tuple { u"-e"_s, &f.percentCsv, &options.percentFile } }) {
-        const std::optional<QString> checked = BenchFlags::outputFile(flag, parser.value(*option), &error);
-        if (!checked)
-            return read.fail(error);
-        *file = *checked;
-    }
-    const std::optional<bool> wrkFormat = BenchFlags::wrkFormat(parser.value(f.format), &error);
-    if (!wrkFormat)
-        return read.fail(error);
-    options.wrkFormat = *wrkFormat;
-    const std::optional<QString> k6File = BenchFlags::k6File(read.value(f.exportK6), &error);
-    if (!k6File)
-        return read.fail(error);
-    options.k6File = *k6File;
-    const std::optional<double> k6P99Ms = BenchFlags::k6P99Ms(read.value(f.k6P99), &error);
-    if (!k6P99Ms)
-        return read.fail(error);
-    options.k6P99Ms = *k6P99Ms;
-    *exitCode = 0;
-    return options;
+        return false;
+    p->url = *url;
+    p->requests = length->requests;
+    p->durationMs = length->durationMs;
+    p->concurrency = connections->concurrency;
+    p->threads = connections->threads;
+    p->keepAlive = parser.isSet(f.keepAlive);
+    p->rate = *rate;
+    p->warmupMs = *warmupMs;
+    p->timeoutMs = *timeoutMs;
+    p->headers = *headers;
+    p->method = request->method;
+    p->body = request->body;
+    p->contentType = request->contentType;
+    p->hostOverride = parser.value(f.host);
+    return true;
 }
 
-int BenchCommand::run(const QStringList &arguments)
+// Where the run goes; false with *error for a bad flag.
+bool parseOutputs(
+    const QCommandLineParser &parser, const Flags &f, BenchCommand::Options *options, QString *error)
 {
-    int exitCode = 0;
-    const std::optional<Options> options = parse(arguments, &exitCode);
-    if (!options)
-        return exitCode;
-    const model::BenchParameters &p = options->parameters;
-    const QUrl url(p.url);
-    if (!options->k6File.isEmpty()) {
-        QStringList words = arguments.mid(1);
-        for (QString &word : words) {
-            if (word.contains(u' '))
-                word = u"'"_s + word + u"'"_s;
-        }
-        QString error;
-        if (!ReportPrinter::writeText(options->k6File, u"--export-k6"_s,
-                QString::fromUtf8(bench::K6Script::write(
-                    p, options->k6P99Ms, u"hostbench-cli bench "_s + words.join(u' '))),
-                &error))
-            return Console::fail(kCommand, error);
-        Console::err(
-            u"Wrote the k6 script %1 (the benchmark did not run; k6 run %1 runs it)"_s.arg(options->k6File));
-        return 0;
+    // Where the run goes: the data folder, the files, the report's format, k6.
+    const FlagReader read(parser, kCommand);
+    options->dataDir = parser.value(f.dataDir);
+    options->store = !parser.isSet(f.noStore);
+    for (auto [flag, option, file] : { std::tuple { u"--json"_s, &f.json, &options->jsonFile },
+             std::tuple { u"--csv"_s, &f.csv, &options->csvFile },
+             std::tuple { u"-e"_s, &f.percentCsv, &options->percentFile } }) {
+        const std::optional<QString> checked = BenchFlags::outputFile(flag, parser.value(*option), error);
+        if (!checked)
+            return false;
+        *file = *checked;
     }
+    const std::optional<bool> wrkFormat = BenchFlags::wrkFormat(parser.value(f.format), error);
+    if (!wrkFormat)
+        return false;
+    options->wrkFormat = *wrkFormat;
+    const std::optional<QString> k6File = BenchFlags::k6File(read.value(f.exportK6), error);
+    if (!k6File)
+        return false;
+    options->k6File = *k6File;
+    const std::optional<double> k6P99Ms = BenchFlags::k6P99Ms(read.value(f.k6P99), error);
+    if (!k6P99Ms)
+        return false;
+    options->k6P99Ms = *k6P99Ms;
+    return true;
+}
 
-    // The data folder opens before the first request (after the target
-    // answered, so that a typo in the URL creates no folder): a run of ten
-    // minutes is not lost for a database that could never have stored it.
-    storage::DataFolder folder;
-    std::optional<runs::RecordedRun> run;
-    // Watch before the first line: a SIGINT from then on ends the run with a
-    // report, as ab does (it reaches stop() from the event loop below).
-    SignalWatcher watcher([&run](int) {
-        if (run)
-            run->stop();
-    });
-
-    Console::outRaw(ReportPrinter::preamble(url, options->wrkFormat, p));
+// --export-k6: the script for the run, with the command line in its head; the exit status.
+int exportK6(const BenchCommand::Options &options, const QStringList &arguments)
+{
+    QStringList words = arguments.mid(1);
+    for (QString &word : words) {
+        if (word.contains(u' '))
+            word = u"'"_s + word + u"'"_s;
+    }
     QString error;
-    if (!canConnect(url, &error))
+    if (!ReportPrinter::writeText(options.k6File, u"--export-k6"_s,
+            QString::fromUtf8(bench::K6Script::write(
+                options.parameters, options.k6P99Ms, u"hostbench-cli bench "_s + words.join(u' '))),
+            &error))
         return Console::fail(kCommand, error);
-    if (options->store && !folder.open(options->dataDir, &error))
-        return Console::fail(kCommand, error + u" (--no-store runs without storing)"_s);
-    // Stored as it goes (RecordedRun): killed mid-run, the file keeps the run
-    // as broken off with its samples.
-    run.emplace(options->store ? &folder.database() : nullptr);
-    switch (run->start(p, &error)) {
-    case runs::RecordedRun::Start::Started:
-        break;
-    case runs::RecordedRun::Start::NotStored:
-        return Console::fail(kCommand, error + u" (--no-store runs without storing)"_s);
-    case runs::RecordedRun::Start::NotStarted:
-        return Console::fail(kCommand, error);
-    }
+    Console::err(
+        u"Wrote the k6 script %1 (the benchmark did not run; k6 run %1 runs it)"_s.arg(options.k6File));
+    return 0;
+}
 
+// Polls the started run (storing its samples, ab's heartbeat) until it ends; its result.
+runs::RecordedRun::Result measure(runs::RecordedRun &run, const BenchCommand::Options &options)
+{
     // ab's heartbeat on stderr: every tenth of a run of more than 150 requests.
-    const qint64 heartbeat = !options->wrkFormat && p.requests > 150 ? p.requests / 10 : 0;
+    const qint64 requests = options.parameters.requests;
+    const qint64 heartbeat = !options.wrkFormat && requests > 150 ? requests / 10 : 0;
     qint64 reported = 0;
     QEventLoop loop;
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
         if (heartbeat > 0) {
-            const qint64 done = qint64(run->progress() * double(p.requests));
-            while (reported + heartbeat <= done && reported + heartbeat < p.requests) {
+            const qint64 done = qint64(run.progress() * double(requests));
+            while (reported + heartbeat <= done && reported + heartbeat < requests) {
                 reported += heartbeat;
                 Console::err(u"Completed %1 requests"_s.arg(reported));
             }
         }
-        run->poll();
-        if (run->isFinished())
+        run.poll();
+        if (run.isFinished())
             loop.quit();
     });
     poll.start(kPollMs);
     loop.exec();
-    const runs::RecordedRun::Result result = run->finish();
-    // ab stops with "Too many open files" too: what was measured until then
-    // says little, so there is no report and nothing is stored.
-    if (!result.error.isEmpty())
-        return Console::fail(kCommand, result.error);
+    return run.finish();
+}
 
+// The report on stdout, the store's outcome, the output files; the exit status (BenchCommand.h).
+int report(const runs::RecordedRun::Result &result, const BenchCommand::Options &options,
+    const QString &databasePath)
+{
     const model::RunSummary &summary = result.summary;
     const QList<model::BenchSample> &samples = result.samples;
     const model::LatencyHistogram &histogram = result.histogram;
-    if (!options->wrkFormat)
+    if (!options.wrkFormat)
         Console::err(
             u"Finished %1 requests"_s.arg(summary.completed + summary.failed - summary.failedLength));
-    Console::outRaw(ReportPrinter::report(summary, histogram, samples, options->wrkFormat));
+    Console::outRaw(ReportPrinter::report(summary, histogram, samples, options.wrkFormat));
 
     bool stored = true;
-    if (options->store) {
+    if (options.store) {
         stored = result.runId != 0;
         if (stored)
-            Console::err(u"Stored as run %1 in %2"_s.arg(result.runId).arg(folder.databasePath()));
+            Console::err(u"Stored as run %1 in %2"_s.arg(result.runId).arg(databasePath));
         else
             Console::err(u"hostbench-cli bench: the run was not stored: "_s + result.storeError);
     }
+    QString error;
     bool written = true;
-    if (!options->jsonFile.isEmpty())
-        written = ReportPrinter::writeJson(
-            options->jsonFile, p, summary, histogram, samples, &error, options->store ? result.runId : 0);
-    if (written && !options->csvFile.isEmpty())
+    if (!options.jsonFile.isEmpty())
+        written = ReportPrinter::writeJson(options.jsonFile, options.parameters, summary, histogram, samples,
+            &error, options.store ? result.runId : 0);
+    if (written && !options.csvFile.isEmpty())
         written = ReportPrinter::writeText(
-            options->csvFile, u"--csv"_s, bench::CsvReport::format(samples), &error);
-    if (written && !options->percentFile.isEmpty())
+            options.csvFile, u"--csv"_s, bench::CsvReport::format(samples), &error);
+    if (written && !options.percentFile.isEmpty())
         written = ReportPrinter::writeText(
-            options->percentFile, u"-e"_s, bench::CsvReport::abPercentiles(histogram), &error);
+            options.percentFile, u"-e"_s, bench::CsvReport::abPercentiles(histogram), &error);
     if (!written)
         return Console::fail(kCommand, error);
     if (!stored)
@@ -311,6 +276,83 @@ int BenchCommand::run(const QStringList &arguments)
         return kExitNoSuccess;
     }
     return 0;
+}
+
+} // namespace
+
+std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &arguments, int *exitCode)
+{
+    const Flags f;
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"Load-tests URL like ApacheBench (ab) and wrk, prints ab's report and "
+        u"stores the run.\n"
+        "Exit status: 0 when at least one request succeeded (a complete 2xx or "
+        "3xx response);\n"
+        "2 when the run ran but none did (each failed, timed out, was unfinished "
+        "or got 1xx, 4xx or 5xx);\n"
+        "1 for bad flags, a target that accepts no connection, or a run not stored or written."_s);
+    parser.addPositionalArgument(u"URL"_s, u"http://host[:port]/path[?query]"_s);
+    parser.addOptions(f.all());
+    *exitCode = 1;
+    if (const std::optional<int> done
+        = Console::parseFlags(parser, f.help, arguments, kCommand, Console::Positional::Allowed)) {
+        *exitCode = *done;
+        return std::nullopt;
+    }
+    const FlagReader read(parser, kCommand);
+    Options options;
+    QString error;
+    if (!parseRun(parser, f, &options.parameters, &error) || !parseOutputs(parser, f, &options, &error))
+        return read.fail(error);
+    *exitCode = 0;
+    return options;
+}
+
+int BenchCommand::run(const QStringList &arguments)
+{
+    int exitCode = 0;
+    const std::optional<Options> options = parse(arguments, &exitCode);
+    if (!options)
+        return exitCode;
+    if (!options->k6File.isEmpty())
+        return exportK6(*options, arguments);
+
+    // The data folder opens before the first request (after the target
+    // answered, so that a typo in the URL creates no folder): a run of ten
+    // minutes is not lost for a database that could never have stored it.
+    storage::DataFolder folder;
+    std::optional<runs::RecordedRun> run;
+    // Watch before the first line: a SIGINT from then on ends the run with a
+    // report, as ab does (it reaches stop() from the event loop of measure()).
+    SignalWatcher watcher([&run](int) {
+        if (run)
+            run->stop();
+    });
+    Console::outRaw(
+        ReportPrinter::preamble(QUrl(options->parameters.url), options->wrkFormat, options->parameters));
+    QString error;
+    if (!canConnect(QUrl(options->parameters.url), &error))
+        return Console::fail(kCommand, error);
+    if (options->store && !folder.open(options->dataDir, &error))
+        return Console::fail(kCommand, error + u" (--no-store runs without storing)"_s);
+    // Stored as it goes (RecordedRun): killed mid-run, the file keeps the run
+    // as broken off with its samples.
+    run.emplace(options->store ? &folder.database() : nullptr);
+    switch (run->start(options->parameters, &error)) {
+    case runs::RecordedRun::Start::Started:
+        break;
+    case runs::RecordedRun::Start::NotStored:
+        return Console::fail(kCommand, error + u" (--no-store runs without storing)"_s);
+    case runs::RecordedRun::Start::NotStarted:
+        return Console::fail(kCommand, error);
+    }
+    const runs::RecordedRun::Result result = measure(*run, *options);
+    // ab stops with "Too many open files" too: what was measured until then
+    // says little, so there is no report and nothing is stored.
+    if (!result.error.isEmpty())
+        return Console::fail(kCommand, result.error);
+    return report(result, *options, folder.databasePath());
 }
 
 } // namespace hostbench::cli
