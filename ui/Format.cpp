@@ -3,6 +3,8 @@
 #include <QDateTime>
 #include <QLocale>
 
+#include <cmath>
+
 namespace hostbench::ui {
 
 QString Format::count(quint64 value)
@@ -12,8 +14,11 @@ QString Format::count(quint64 value)
 
 QString Format::rate(double perSecond)
 {
-    // Whole numbers once the decimals stop carrying information.
-    return QLocale().toString(perSecond, 'f', perSecond >= 100 ? 0 : 1);
+    // Whole numbers once the decimals stop carrying information, decided on
+    // the figure as shown: 99.96 is "100" as 100.0 is, not "100.0" (a run
+    // stopped at 99.96/s and one finished at 100/s wrote them differently).
+    const bool whole = std::round(perSecond * 10) >= 1000;
+    return QLocale().toString(perSecond, 'f', whole ? 0 : 1);
 }
 
 QString Format::milliseconds(double ms)

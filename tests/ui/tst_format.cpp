@@ -21,6 +21,8 @@ private slots:
     void bytes();
     void elapsed_data();
     void elapsed();
+    void rate_data();
+    void rate();
     void reportInMicroseconds();
 };
 
@@ -64,6 +66,34 @@ void TestFormat::elapsed()
     QFETCH(qint64, ms);
     QLocale::setDefault(QLocale(locale));
     QTEST(Format::elapsed(ms), "expected");
+}
+
+void TestFormat::rate_data()
+{
+    // Tester's report: Req/s showed "100" or "100.0" as the run ended
+    // (finished at 100/s, stopped at 99.96/s): one format for one figure.
+    QTest::addColumn<QString>("locale");
+    QTest::addColumn<double>("perSecond");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("en 0") << u"en_US"_s << 0.0 << u"0.0"_s;
+    QTest::newRow("en 12.34") << u"en_US"_s << 12.34 << u"12.3"_s;
+    QTest::newRow("en 99.94") << u"en_US"_s << 99.94 << u"99.9"_s;
+    QTest::newRow("en 99.95") << u"en_US"_s << 99.95 << u"100"_s;
+    QTest::newRow("en 99.96 (stopped)") << u"en_US"_s << 99.96 << u"100"_s;
+    QTest::newRow("en 100 (finished)") << u"en_US"_s << 100.0 << u"100"_s;
+    QTest::newRow("en 100.4") << u"en_US"_s << 100.4 << u"100"_s;
+    QTest::newRow("en 12345.6") << u"en_US"_s << 12345.6 << u"12,346"_s;
+    QTest::newRow("de 99.96") << u"de_DE"_s << 99.96 << u"100"_s;
+    QTest::newRow("de 12.34") << u"de_DE"_s << 12.34 << u"12,3"_s;
+    QTest::newRow("de 12345.6") << u"de_DE"_s << 12345.6 << u"12.346"_s;
+}
+
+void TestFormat::rate()
+{
+    QFETCH(QString, locale);
+    QFETCH(double, perSecond);
+    QLocale::setDefault(QLocale(locale));
+    QTEST(Format::rate(perSecond), "expected");
 }
 
 QTEST_GUILESS_MAIN(TestFormat)
