@@ -47,6 +47,9 @@ class ChartLegend;
  * A run of known length keeps its planned length on the time axis (a
  * little overrun at its end is not drawn wider), and a live run keeps its
  * axis when it ends and its stored samples replace the live ones.
+ * A stopped run's last interval, shorter than the others, is drawn as the
+ * rate over it and the interval before it (drawnRate()): a few responses
+ * in its milliseconds are no spike of the load.
  * The latency axis is linear or logarithmic (setLogScale(), the check box
  * <prefix>LatencyLogScale over the chart's corner): on a log scale a spike
  * of p99 a hundred times the median leaves the median a readable line, and
@@ -125,10 +128,23 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // The construction's parts (BenchChartsSetup.cpp).
+    QChart *makeThroughputChart(const QString &namePrefix);
+    QChart *makeLatencyChart(const QString &namePrefix);
+    void makeEngineSeries(const QString &namePrefix, QChart *throughput, QChart *latency);
+    void makeViews(
+        const QString &namePrefix, Qt::Orientation orientation, QChart *throughput, QChart *latency);
+    // A logarithmic axis draws no series with a point at or under zero (an
+    // interval without responses, a negative gap): those points are left out.
+    static QList<QPointF> positive(const QList<QPointF> &points);
+    // The requests/s drawn for `sample`, `before` the one before it (or
+    // null): an interval shorter than half the one before it, a stopped
+    // run's remainder, is drawn with that one, as the rate over both.
+    static double drawnRate(const model::BenchSample *before, const model::BenchSample &sample);
     void rescale();
     void removeOverlays();
     void showThroughputArea(bool shown); // unnamed: no legend entry
-    void track(const model::BenchSample &sample);
+    void track(const model::BenchSample &sample); // the time and latency axes' maxima
     void clearClient();
     void appendNow(const QList<model::BenchSample> &samples);
     // Adds points to a line of the latency chart, keeping them all (m_latencyPoints).
@@ -170,6 +186,8 @@ private:
     qint64 m_expectedDurationMs = 0;
     bool m_complete = false; // setSamples(): the whole run
     bool m_live = false; // setLive()
+    model::BenchSample m_previous; // the client's last sample drawn (drawnRate())
+    bool m_hasPrevious = false;
     double m_maxSeconds = 0;
     double m_maxRate = 0;
     double m_maxLatencyMs = 0;

@@ -1,6 +1,7 @@
 #include "ui/BenchmarkForm.h"
 
 #include "ui/BenchCharts.h"
+#include "ui/BenchmarkFields.h"
 #include "ui/ErrorNote.h"
 #include "ui/FieldError.h"
 
@@ -28,9 +29,88 @@ using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
 
+namespace {
+// A label with an accelerator to a field in a cell (FieldError::cell).
+QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *page)
+{
+    auto *made = new QLabel(text, page);
+    made->setBuddy(buddy);
+    return made;
+}
+
+// A tab of the fields under the URL, laid out as a form.
+QFormLayout *tabForm(QTabWidget *tabs, const QString &name, const QString &title)
+{
+    auto *tab = new QWidget(tabs);
+    tab->setObjectName(name);
+    auto *layout = new QFormLayout(tab);
+    layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    tabs->addTab(tab, title);
+    return layout;
+}
+
+// A one-line field of the Timing tab, typed as bench's flag takes it.
+QLineEdit *lineField(QWidget *page, const QString &name, const QString &placeholder, const QString &tip)
+{
+    auto *edit = new QLineEdit(page);
+    edit->setObjectName(name);
+    edit->setPlaceholderText(placeholder);
+    edit->setToolTip(tip);
+    edit->setClearButtonEnabled(true);
+    return edit;
+}
+
+FieldError *fieldError(QWidget *field, const QString &name, QWidget *page)
+{
+    auto *error = new FieldError(field, page);
+    error->setObjectName(name);
+    return error;
+}
+} // namespace
+
 void BenchmarkForm::setupForm(QWidget *page)
 {
     page->setObjectName(u"benchmarkPage"_s);
+    QFormLayout *target = makeTarget(page);
+    // The fields under the URL, in tabs so that the Load box fits a
+    // 1024x700 window: Run (the fields of before), Timing and Request as bench's flags.
+    m_fieldTabs = new QTabWidget(page);
+    m_fieldTabs->setObjectName(u"benchFieldTabs"_s);
+    m_fieldTabs->setDocumentMode(true);
+    // A tab with a bad field gets a warning icon (BenchmarkPage): no higher
+    // than the text, so that the tab bar, and the fields under it, do not
+    // move down as it comes.
+    const int iconSide = m_fieldTabs->fontMetrics().height();
+    m_fieldTabs->setIconSize(QSize(iconSide, iconSide));
+    makeRunTab(page);
+    makeTimingTab(page);
+    makeRequestTab(page);
+    QHBoxLayout *buttons = makeControls(page);
+    QFormLayout *live = makeFigures(page);
+    m_error = new ErrorNote(page);
+    m_error->setObjectName(u"benchError"_s);
+
+    // The Load box: the fields, the buttons, how far the run is, its figures.
+    auto *formBox = new QGroupBox(tr("Load"), page);
+    auto *formLayout = new QVBoxLayout(formBox);
+    formLayout->addLayout(target);
+    formLayout->addWidget(m_fieldTabs);
+    formLayout->addSpacing(6);
+    formLayout->addLayout(buttons);
+    formLayout->addWidget(m_progress);
+    formLayout->addWidget(m_state);
+    formLayout->addLayout(live);
+    formLayout->addWidget(m_error);
+    formLayout->addStretch();
+    formBox->setMaximumWidth(420);
+
+    auto *layout = new QHBoxLayout(page);
+    layout->addWidget(formBox);
+    layout->addWidget(makeResults(page), 1);
+}
+
+QFormLayout *BenchmarkForm::makeTarget(QWidget *page)
+{
     m_url = new QComboBox(page);
     m_url->setObjectName(u"benchUrl"_s);
     m_url->setEditable(true);
@@ -38,8 +118,7 @@ void BenchmarkForm::setupForm(QWidget *page)
     m_url->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_url->setMinimumContentsLength(24);
     m_url->lineEdit()->setPlaceholderText(tr("http://127.0.0.1:8080/"));
-    m_urlError = new FieldError(m_url, page);
-    m_urlError->setObjectName(u"benchUrlError"_s);
+    m_urlError = fieldError(m_url, u"benchUrlError"_s, page);
 
     m_hint = new QLabel(page);
     m_hint->setObjectName(u"benchTargetHint"_s);
@@ -51,6 +130,20 @@ void BenchmarkForm::setupForm(QWidget *page)
     // A role, not a colour: it follows the palette, a dark one included.
     m_hint->setForegroundRole(QPalette::PlaceholderText);
 
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    auto *urlCell = new QVBoxLayout;
+    urlCell->setSpacing(2);
+    urlCell->addWidget(m_url);
+    urlCell->addWidget(m_urlError);
+    // A layout takes no buddy: the label is made here to keep its Alt+U.
+    form->addRow(buddyLabel(tr("&URL:"), m_url, page), urlCell);
+    form->addRow(QString(), m_hint);
+    return form;
+}
+
+void BenchmarkForm::makeRunTab(QWidget *page)
+{
     m_concurrency = new QSpinBox(page);
     m_concurrency->setObjectName(u"benchConcurrency"_s);
     m_concurrency->setRange(1, 10000);
@@ -81,58 +174,69 @@ void BenchmarkForm::setupForm(QWidget *page)
     m_threads->setRange(1, 256);
     m_threads->setToolTip(tr("Load-generator threads; each has its own share of the connections"));
 
-    // Timing: the open model's pace, the warm-up and the timeout, typed as
-    // bench's flags take them (model::BenchInput reads both).
-    const auto lineField
-        = [page](QLineEdit *&edit, const QString &name, const QString &placeholder, const QString &tip) {
-              edit = new QLineEdit(page);
-              edit->setObjectName(name);
-              edit->setPlaceholderText(placeholder);
-              edit->setToolTip(tip);
-              edit->setClearButtonEnabled(true);
-          };
-    lineField(m_rate, u"benchRate"_s, tr("Closed model"),
+    auto *length = new QGridLayout;
+    length->addWidget(m_byRequests, 0, 0);
+    length->addWidget(m_requests, 0, 1);
+    length->addWidget(m_byDuration, 1, 0);
+    length->addWidget(m_duration, 1, 1);
+    length->setColumnStretch(1, 1);
+
+    QFormLayout *run = tabForm(m_fieldTabs, u"benchRunTab"_s, tr("Run"));
+    run->addRow(tr("&Concurrency:"), m_concurrency);
+    run->addRow(tr("Length:"), length);
+    run->addRow(tr("T&hreads:"), m_threads);
+    run->addRow(QString(), m_keepAlive);
+}
+
+void BenchmarkForm::makeTimingTab(QWidget *page)
+{
+    // The open model's pace, the warm-up and the timeout, typed as bench's
+    // flags take them (model::BenchInput reads both).
+    m_rate = lineField(page, u"benchRate"_s, tr("Closed model"),
         tr("Requests per second in all, sent on schedule whatever the answers take (open model, as "
            "wrk2 -R and hostbench-cli bench --rate). Empty: each connection sends its next request when "
            "the last is answered (closed model, as ab)"));
-    m_rateError = new FieldError(m_rate, page);
-    m_rateError->setObjectName(u"benchRateError"_s);
-    lineField(m_warmup, u"benchWarmup"_s, tr("None"),
+    m_rateError = fieldError(m_rate, u"benchRateError"_s, page);
+    m_warmup = lineField(page, u"benchWarmup"_s, tr("None"),
         tr("Seconds of load sent first and not counted (--warmup), e.g. 2 or 0.5"));
-    m_warmupError = new FieldError(m_warmup, page);
-    m_warmupError->setObjectName(u"benchWarmupError"_s);
-    lineField(m_timeout, u"benchTimeout"_s, tr("30s"),
+    m_warmupError = fieldError(m_warmup, u"benchWarmupError"_s, page);
+    m_timeout = lineField(page, u"benchTimeout"_s, tr("30s"),
         tr("A request not answered within this time fails as a timeout (--timeout): ms, or with a "
            "unit: 500, 500ms, 1.5s, 2m"));
-    m_timeoutError = new FieldError(m_timeout, page);
-    m_timeoutError->setObjectName(u"benchTimeoutError"_s);
+    m_timeoutError = fieldError(m_timeout, u"benchTimeoutError"_s, page);
+    // Each error keeps the room of its longest sentence: one of three lines
+    // under Rate moved Warm-up down as it came (tester's report).
+    const QString widest(BenchmarkFields::kQuotedChars, u'W');
+    m_rateError->setRoomFor(BenchmarkFields::rateProblem(widest));
+    m_warmupError->setRoomFor(BenchmarkFields::warmupProblem(widest));
+    m_timeoutError->setRoomFor(BenchmarkFields::timeoutProblem(widest));
 
-    // Request: what each request is (-m, -H, -p, -T).
+    QFormLayout *timing = tabForm(m_fieldTabs, u"benchTimingTab"_s, tr("Timing"));
+    auto *perSecond = new QLabel(tr("requests/s"), page);
+    timing->addRow(buddyLabel(tr("&Rate:"), m_rate, page), FieldError::cell(m_rate, m_rateError, perSecond));
+    auto *seconds = new QLabel(tr("s"), page);
+    timing->addRow(
+        buddyLabel(tr("&Warm-up:"), m_warmup, page), FieldError::cell(m_warmup, m_warmupError, seconds));
+    timing->addRow(buddyLabel(tr("T&imeout:"), m_timeout, page), FieldError::cell(m_timeout, m_timeoutError));
+}
+
+void BenchmarkForm::makeRequestTab(QWidget *page)
+{
+    // What each request is (-m, -H, -p, -T).
     m_method = new QComboBox(page);
     m_method->setObjectName(u"benchMethod"_s);
     m_method->setEditable(true);
     m_method->setInsertPolicy(QComboBox::NoInsert);
     m_method->addItems({ u"GET"_s, u"POST"_s, u"PUT"_s, u"PATCH"_s, u"DELETE"_s, u"HEAD"_s, u"OPTIONS"_s });
     m_method->setToolTip(tr("The request method (-m); a body makes a GET a POST, as -p does"));
-    m_methodError = new FieldError(m_method, page);
-    m_methodError->setObjectName(u"benchMethodError"_s);
-    const int lines = m_url->fontMetrics().lineSpacing();
-    m_headers = new QPlainTextEdit(page);
-    m_headers->setObjectName(u"benchHeaders"_s);
-    m_headers->setTabChangesFocus(true);
+    m_methodError = fieldError(m_method, u"benchMethodError"_s, page);
+    m_headers = textField(page, u"benchHeaders"_s, tr("Name: value, one per line"),
+        tr("Request headers, one \"Name: value\" per line (-H); one named Host, "
+           "User-Agent or Accept replaces the load generator's own"));
     m_headers->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_headers->setPlaceholderText(tr("Name: value, one per line"));
-    m_headers->setToolTip(tr("Request headers, one \"Name: value\" per line (-H); one named Host, "
-                             "User-Agent or Accept replaces the load generator's own"));
-    m_headers->setFixedHeight(3 * lines + 2 * m_headers->frameWidth() + 8);
-    m_headersError = new FieldError(m_headers, page);
-    m_headersError->setObjectName(u"benchHeadersError"_s);
-    m_body = new QPlainTextEdit(page);
-    m_body->setObjectName(u"benchBody"_s);
-    m_body->setTabChangesFocus(true);
-    m_body->setPlaceholderText(tr("No body"));
-    m_body->setToolTip(tr("The request body, sent as UTF-8 as typed (no file given)"));
-    m_body->setFixedHeight(3 * lines + 2 * m_body->frameWidth() + 8);
+    m_headersError = fieldError(m_headers, u"benchHeadersError"_s, page);
+    m_body = textField(
+        page, u"benchBody"_s, tr("No body"), tr("The request body, sent as UTF-8 as typed (no file given)"));
     m_bodyFile = new QLineEdit(page);
     m_bodyFile->setObjectName(u"benchBodyFile"_s);
     m_bodyFile->setPlaceholderText(tr("Or a file to send"));
@@ -141,8 +245,7 @@ void BenchmarkForm::setupForm(QWidget *page)
         tr("A file sent as the body instead of the text (-p FILE), read when the run starts"));
     m_bodyBrowse = new QPushButton(tr("Browse…"), page);
     m_bodyBrowse->setObjectName(u"benchBodyBrowse"_s);
-    m_bodyFileError = new FieldError(m_bodyFile, page);
-    m_bodyFileError->setObjectName(u"benchBodyFileError"_s);
+    m_bodyFileError = fieldError(m_bodyFile, u"benchBodyFileError"_s, page);
     m_contentType = new QComboBox(page);
     m_contentType->setObjectName(u"benchContentType"_s);
     m_contentType->setEditable(true);
@@ -151,6 +254,41 @@ void BenchmarkForm::setupForm(QWidget *page)
         u"application/octet-stream"_s });
     m_contentType->setToolTip(tr("The body's Content-Type (-T), sent with a body"));
 
+    QFormLayout *request = tabForm(m_fieldTabs, u"benchRequestTab"_s, tr("Request"));
+    // The method and the body's type on one row, the method's error under both.
+    auto *methodCell = new QWidget(page);
+    auto *methodGrid = new QGridLayout(methodCell);
+    methodGrid->setContentsMargins(0, 0, 0, 0);
+    methodGrid->setVerticalSpacing(2);
+    methodGrid->addWidget(m_method, 0, 0);
+    methodGrid->addWidget(buddyLabel(tr("Content t&ype:"), m_contentType, page), 0, 1);
+    methodGrid->addWidget(m_contentType, 0, 2);
+    methodGrid->addWidget(m_methodError, 1, 0, 1, 3);
+    methodGrid->setColumnStretch(2, 1);
+    methodCell->setFocusProxy(m_method);
+    request->addRow(buddyLabel(tr("&Method:"), m_method, page), methodCell);
+    request->addRow(
+        buddyLabel(tr("Hea&ders:"), m_headers, page), FieldError::cell(m_headers, m_headersError));
+    request->addRow(buddyLabel(tr("B&ody:"), m_body, page), m_body);
+    request->addRow(buddyLabel(tr("Body fi&le:"), m_bodyFile, page),
+        FieldError::cell(m_bodyFile, m_bodyFileError, m_bodyBrowse));
+}
+
+QPlainTextEdit *BenchmarkForm::textField(
+    QWidget *page, const QString &name, const QString &placeholder, const QString &tip)
+{
+    // Three lines high, Tab to the next field.
+    auto *edit = new QPlainTextEdit(page);
+    edit->setObjectName(name);
+    edit->setTabChangesFocus(true);
+    edit->setPlaceholderText(placeholder);
+    edit->setToolTip(tip);
+    edit->setFixedHeight(3 * m_url->fontMetrics().lineSpacing() + 2 * edit->frameWidth() + 8);
+    return edit;
+}
+
+QHBoxLayout *BenchmarkForm::makeControls(QWidget *page)
+{
     m_start = new QPushButton(page->style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), page);
     m_start->setObjectName(u"benchStart"_s);
     m_start->setDefault(true);
@@ -166,6 +304,15 @@ void BenchmarkForm::setupForm(QWidget *page)
     m_state->setObjectName(u"benchState"_s);
     m_state->setWordWrap(true);
 
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_stop);
+    buttons->addStretch();
+    return buttons;
+}
+
+QFormLayout *BenchmarkForm::makeFigures(QWidget *page)
+{
     const std::pair<QLabel **, QString> figures[]
         = { { &m_liveRequests, u"benchLiveRequests"_s }, { &m_liveRate, u"benchLiveRate"_s },
               { &m_liveLatency, u"benchLiveLatency"_s }, { &m_liveFailed, u"benchLiveFailed"_s },
@@ -179,92 +326,6 @@ void BenchmarkForm::setupForm(QWidget *page)
         (*value)->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         (*value)->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
-    m_error = new ErrorNote(page);
-    m_error->setObjectName(u"benchError"_s);
-
-    m_charts = new BenchCharts(u"bench"_s, Qt::Horizontal, page);
-    m_report = new QPlainTextEdit(page);
-    m_report->setObjectName(u"benchReport"_s);
-    m_report->setReadOnly(true);
-    m_report->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_report->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_report->setPlaceholderText(tr("The report appears here when the run ends."));
-
-    // The Load box: the fields, the buttons, how far the run is, its figures.
-    auto *length = new QGridLayout;
-    length->addWidget(m_byRequests, 0, 0);
-    length->addWidget(m_requests, 0, 1);
-    length->addWidget(m_byDuration, 1, 0);
-    length->addWidget(m_duration, 1, 1);
-    length->setColumnStretch(1, 1);
-
-    auto *form = new QFormLayout;
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    auto *urlCell = new QVBoxLayout;
-    urlCell->setSpacing(2);
-    urlCell->addWidget(m_url);
-    urlCell->addWidget(m_urlError);
-    // A layout takes no buddy: the label is made here to keep its Alt+U.
-    auto *urlLabel = new QLabel(tr("&URL:"), page);
-    urlLabel->setBuddy(m_url);
-    form->addRow(urlLabel, urlCell);
-    form->addRow(QString(), m_hint);
-
-    // The fields under the URL, in tabs so that the Load box fits a
-    // 1024x700 window: Run (the fields of before), Timing and Request as bench's flags.
-    m_fieldTabs = new QTabWidget(page);
-    m_fieldTabs->setObjectName(u"benchFieldTabs"_s);
-    m_fieldTabs->setDocumentMode(true);
-    const auto tabForm = [this, page](const QString &name, const QString &title) {
-        auto *tab = new QWidget(page);
-        tab->setObjectName(name);
-        auto *layout = new QFormLayout(tab);
-        layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        m_fieldTabs->addTab(tab, title);
-        return layout;
-    };
-    // A label with an accelerator to a field in a cell (FieldError::cell).
-    const auto label = [page](const QString &text, QWidget *buddy) {
-        auto *made = new QLabel(text, page);
-        made->setBuddy(buddy);
-        return made;
-    };
-
-    QFormLayout *run = tabForm(u"benchRunTab"_s, tr("Run"));
-    run->addRow(tr("&Concurrency:"), m_concurrency);
-    run->addRow(tr("Length:"), length);
-    run->addRow(tr("T&hreads:"), m_threads);
-    run->addRow(QString(), m_keepAlive);
-
-    QFormLayout *timing = tabForm(u"benchTimingTab"_s, tr("Timing"));
-    auto *perSecond = new QLabel(tr("requests/s"), page);
-    timing->addRow(label(tr("&Rate:"), m_rate), FieldError::cell(m_rate, m_rateError, perSecond));
-    auto *seconds = new QLabel(tr("s"), page);
-    timing->addRow(label(tr("&Warm-up:"), m_warmup), FieldError::cell(m_warmup, m_warmupError, seconds));
-    timing->addRow(label(tr("T&imeout:"), m_timeout), FieldError::cell(m_timeout, m_timeoutError));
-
-    QFormLayout *request = tabForm(u"benchRequestTab"_s, tr("Request"));
-    // The method and the body's type on one row, the method's error under both.
-    auto *methodCell = new QWidget(page);
-    auto *methodGrid = new QGridLayout(methodCell);
-    methodGrid->setContentsMargins(0, 0, 0, 0);
-    methodGrid->setVerticalSpacing(2);
-    methodGrid->addWidget(m_method, 0, 0);
-    methodGrid->addWidget(label(tr("Content t&ype:"), m_contentType), 0, 1);
-    methodGrid->addWidget(m_contentType, 0, 2);
-    methodGrid->addWidget(m_methodError, 1, 0, 1, 3);
-    methodGrid->setColumnStretch(2, 1);
-    methodCell->setFocusProxy(m_method);
-    request->addRow(label(tr("&Method:"), m_method), methodCell);
-    request->addRow(label(tr("Hea&ders:"), m_headers), FieldError::cell(m_headers, m_headersError));
-    request->addRow(label(tr("B&ody:"), m_body), m_body);
-    request->addRow(
-        label(tr("Body fi&le:"), m_bodyFile), FieldError::cell(m_bodyFile, m_bodyFileError, m_bodyBrowse));
-
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_start);
-    buttons->addWidget(m_stop);
-    buttons->addStretch();
 
     auto *live = new QFormLayout;
     live->setLabelAlignment(Qt::AlignLeft);
@@ -283,21 +344,20 @@ void BenchmarkForm::setupForm(QWidget *page)
     m_liveService->setToolTip(tr("Measured by the engine: request parsed to response written. "
                                  "Shown when the target is this window's engine."));
     live->addRow(gapLabel, m_liveGap);
+    return live;
+}
 
-    auto *formBox = new QGroupBox(tr("Load"), page);
-    auto *formLayout = new QVBoxLayout(formBox);
-    formLayout->addLayout(form);
-    formLayout->addWidget(m_fieldTabs);
-    formLayout->addSpacing(6);
-    formLayout->addLayout(buttons);
-    formLayout->addWidget(m_progress);
-    formLayout->addWidget(m_state);
-    formLayout->addLayout(live);
-    formLayout->addWidget(m_error);
-    formLayout->addStretch();
-    formBox->setMaximumWidth(420);
+QWidget *BenchmarkForm::makeResults(QWidget *page)
+{
+    // Beside the Load box the results: the charts over the report.
+    m_charts = new BenchCharts(u"bench"_s, Qt::Horizontal, page);
+    m_report = new QPlainTextEdit(page);
+    m_report->setObjectName(u"benchReport"_s);
+    m_report->setReadOnly(true);
+    m_report->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_report->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_report->setPlaceholderText(tr("The report appears here when the run ends."));
 
-    // Beside it the results: the charts over the report.
     auto *results = new QSplitter(Qt::Vertical, page);
     results->setObjectName(u"benchSplitter"_s);
     results->addWidget(m_charts);
@@ -305,10 +365,7 @@ void BenchmarkForm::setupForm(QWidget *page)
     results->setStretchFactor(0, 3);
     results->setStretchFactor(1, 2);
     results->setChildrenCollapsible(false);
-
-    auto *layout = new QHBoxLayout(page);
-    layout->addWidget(formBox);
-    layout->addWidget(results, 1);
+    return results;
 }
 
 } // namespace hostbench::ui

@@ -4,6 +4,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -31,7 +33,9 @@ class FieldError;
  * fields are those of `hostbench-cli bench` (-c, -n/-t, --threads, -k,
  * --rate, --warmup, --timeout, -m, -H, -p, -T), with the same texts. setupForm() plays the part of a
  * Designer form's setupUi(), and BenchmarkPage inherits the pointers as with
- * Designer's multiple-inheritance approach. Colours are the palette's: the
+ * Designer's multiple-inheritance approach. It is built section by section,
+ * each a function of its own: the target, the Run, Timing and Request tabs,
+ * the controls, the live figures and the results. Colours are the palette's: the
  * hint is in its placeholder text colour, the errors are Tint's.
  * The texts are BenchmarkPage's (translation context). GUI thread.
  */
@@ -89,6 +93,20 @@ public:
     ErrorNote *m_error = nullptr;
     BenchCharts *m_charts = nullptr;
     QPlainTextEdit *m_report = nullptr;
+
+private:
+    // The sections, in the order of the page; each makes its widgets as
+    // children of `page` and returns what the Load box places.
+    QFormLayout *makeTarget(QWidget *page); // the URL, its error and the hint
+    void makeRunTab(QWidget *page); // adds the tab to m_fieldTabs
+    void makeTimingTab(QWidget *page);
+    void makeRequestTab(QWidget *page);
+    QHBoxLayout *makeControls(QWidget *page); // Start and Stop; the progress and state made too
+    QFormLayout *makeFigures(QWidget *page); // the live figures with their labels
+    QWidget *makeResults(QWidget *page); // the charts over the report
+    // A text field three lines high (headers, body).
+    QPlainTextEdit *textField(
+        QWidget *page, const QString &name, const QString &placeholder, const QString &tip);
 };
 
 } // namespace hostbench::ui

@@ -3,11 +3,11 @@
 #include "instance/ConnectProbe.h"
 #include "model/BenchParameters.h"
 #include "model/BenchSample.h"
-#include "model/MetricsSnapshot.h"
 #include "model/RunSummary.h"
+#include "ui/BenchEngineWatch.h"
+#include "ui/BenchmarkFields.h"
 #include "ui/BenchmarkForm.h"
 
-#include <QElapsedTimer>
 #include <QTimer>
 #include <QVariant>
 #include <QWidget>
@@ -48,7 +48,10 @@ class EngineController;
  * and never waits for a live run.
  *
  * The widgets and their layout are the form's (BenchmarkForm::setupForm);
- * this class gives them their behaviour.
+ * this class gives them their behaviour: the form's side (fields read with
+ * BenchmarkFields, the target, Start) in BenchmarkPage.cpp, the run's
+ * (poll, stop, end, figures, report) in BenchmarkPageRun.cpp, the engine's
+ * side of a run in BenchEngineWatch.
  *
  * Thread: GUI thread.
  */
@@ -101,32 +104,9 @@ private:
     static QString noneSucceeded(const model::RunSummary &summary);
 
 private:
-    // The Timing and Request tabs as read with model::BenchInput, and each
-    // bad field's sentence, in the order of the tabs.
-    struct RequestFields
-    {
-        QByteArray method = "GET";
-        QList<QPair<QByteArray, QByteArray>> headers;
-        QByteArray body;
-        QByteArray contentType;
-        double rate = 0;
-        qint64 warmupMs = 0;
-        int timeoutMs = model::BenchParameters().timeoutMs;
-        struct Problem
-        {
-            FieldError *error;
-            QWidget *widget; // the field
-            QString field; // the field's name, as its label says it
-            int tab; // BenchmarkForm::kTimingTab or kRequestTab
-            QString message;
-        };
-        QList<Problem> problems;
-    };
-    // `readBody`: the body file's contents too (at Start), else only whether it can be read.
-    RequestFields requestFields(bool readBody) const;
-    model::BenchParameters parametersWith(const RequestFields &fields) const;
+    model::BenchParameters parametersWith(const BenchmarkFields &fields) const;
     // Shows `fields`' problems beside their fields and on their tabs; true when none.
-    bool showFieldProblems(const RequestFields &fields);
+    bool showFieldProblems(const BenchmarkFields &fields);
     void fieldsEdited();
     void browseBodyFile();
     // The state line: `text`, unless a bad field keeps Start from starting.
@@ -143,7 +123,6 @@ private:
     void showError(const QString &message);
     void showFigures(quint64 requests, double rate, double p50Ms, double p99Ms, quint64 failed);
     void showEngineFigures(double serviceP50Ms, double serviceP99Ms, double clientP50Ms);
-    bool targetsOwnEngine(const model::BenchParameters &run) const;
     // `last`: the run has ended; taken whatever the time since the previous one.
     void sampleEngine(const QList<model::BenchSample> &samples, bool last = false);
     struct FormSetting
@@ -173,11 +152,7 @@ private:
     quint64 m_failed = 0;
     model::RunSummary m_lastSummary;
     bool m_watchEngine = false;
-    QElapsedTimer m_runClock; // started with the generator: the engine's side on the run's time axis
-    model::MetricsSnapshot m_engineAtStart;
-    model::MetricsSnapshot m_engineBefore; // the previous poll's
-    qint64 m_engineBeforeMs = 0;
-    double m_clientP50Ms = 0; // the latest interval's
+    BenchEngineWatch m_engineWatch; // the engine's side of a run of this window's engine
     QStringList m_offeredUrls;
     QString m_stateText; // what the state line says when no field is bad
     QString m_fieldProblem;

@@ -7,6 +7,8 @@
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace hostbench::ui {
 
 FieldError::FieldError(QWidget *field, QWidget *parent)
@@ -48,11 +50,50 @@ void FieldError::setMessage(const QString &message)
     m_field->setToolTip(message);
 }
 
+void FieldError::setRoomFor(const QString &longest)
+{
+    m_roomFor = longest;
+    setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    if (parentWidget())
+        parentWidget()->installEventFilter(this);
+    keepRoom();
+}
+
+void FieldError::keepRoom()
+{
+    // Under its field in a cell (cell()) it is as wide as the cell, whether
+    // or not it is shown (a hidden label is not told its width): its height
+    // is fixed to the room its longest message takes at that width.
+    const QWidget *parent = parentWidget();
+    if (m_roomFor.isEmpty() || !parent || parent->contentsRect().width() <= 0)
+        return;
+    const QMargins margins = contentsMargins();
+    const QRect room = fontMetrics().boundingRect(
+        QRect(0, 0, parent->contentsRect().width() - margins.left() - margins.right(), QWIDGETSIZE_MAX),
+        Qt::TextWordWrap, m_roomFor);
+    const int height
+        = std::max(fontMetrics().lineSpacing(), room.height()) + margins.top() + margins.bottom();
+    if (minimumHeight() != height || maximumHeight() != height)
+        setFixedHeight(height);
+}
+
+bool FieldError::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == parentWidget() && event->type() == QEvent::Resize)
+        keepRoom();
+    return QLabel::eventFilter(watched, event);
+}
+
 void FieldError::changeEvent(QEvent *event)
 {
     QLabel::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ParentChange)
         takeColours();
+    // In its cell now (cell()): the room follows the cell's width.
+    if (event->type() == QEvent::ParentChange && !m_roomFor.isEmpty() && parentWidget()) {
+        parentWidget()->installEventFilter(this);
+        keepRoom();
+    }
     // A link in the message (the document root's "Create it").
     if (event->type() == QEvent::PaletteChange)
         Tint::takeLinkColour(this);

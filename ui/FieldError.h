@@ -31,16 +31,27 @@ public:
     static QWidget *cell(QWidget *field, FieldError *error, QWidget *extra = nullptr);
     bool hasError() const { return !text().isEmpty(); }
 
+    // Keeps the room that `longest` (the field's longest message) takes at
+    // the cell's width, message or not, the text at its top: the fields
+    // under it stay where they are as an error of several lines comes and
+    // goes. Its height is then fixed to that room: a longer message would
+    // be cut (BenchmarkFields bounds its sentences for this). Empty: one
+    // line kept, longer messages wrap (the default).
+    void setRoomFor(const QString &longest);
+
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     // The palette the label and the field inherit: their own have the error colours set.
     static QPalette inherited(const QWidget *widget);
+    void keepRoom();
     void takeColours();
 
     QPointer<QWidget> m_field;
     QPalette m_fieldPalette;
+    QString m_roomFor;
     bool m_takingColours = false;
 };
 

@@ -100,6 +100,8 @@ private slots:
     void timeAxesShareTicks_data();
     void timeAxesShareTicks();
     void logScaleKeepsMedianReadable();
+    void stoppedRemainderIsNoSpike_data();
+    void stoppedRemainderIsNoSpike();
     void axisLabelsInTheWindowsLocale();
 
 private:
@@ -696,6 +698,68 @@ void TestBenchCharts::logScaleKeepsMedianReadable()
     charts.setLogScale(true);
     QVERIFY(box->isChecked());
     QCOMPARE(toggled.count(), 2);
+}
+
+void TestBenchCharts::stoppedRemainderIsNoSpike_data()
+{
+    // Tester's report: a stopped run's last interval, a few ms long, drew a
+    // spike of requests/s on its own (12 responses in 4 ms: 3,000/s in a run
+    // of 1,000/s). An interval under half the one before it is drawn with
+    // that one, as the rate over both; a longer one is drawn as it is.
+    QTest::addColumn<QString>("how"); // live (append), stored (setSamples), overlay (compare)
+    QTest::addColumn<qint64>("remainderMs");
+    QTest::addColumn<quint64>("completed");
+    QTest::addColumn<double>("expected"); // the last point's requests/s
+    for (const QString &how : { u"live"_s, u"stored"_s, u"overlay"_s }) {
+        QTest::newRow(qPrintable(how + u": 4 ms, 12 responses"_s))
+            << how << qint64(4) << quint64(12) << 112 * 1000.0 / 104;
+        QTest::newRow(qPrintable(how + u": 2 ms, none"_s))
+            << how << qint64(2) << quint64(0) << 100 * 1000.0 / 102;
+        QTest::newRow(qPrintable(how + u": 40 ms, 70 responses"_s))
+            << how << qint64(40) << quint64(70) << 170 * 1000.0 / 140;
+        QTest::newRow(qPrintable(how + u": 60 ms, 90 responses: its own"_s))
+            << how << qint64(60) << quint64(90) << 1500.0;
+    }
+}
+
+void TestBenchCharts::stoppedRemainderIsNoSpike()
+{
+    QFETCH(QString, how);
+    QFETCH(qint64, remainderMs);
+    QFETCH(quint64, completed);
+    QFETCH(double, expected);
+    BenchCharts charts(u"t"_s, Qt::Horizontal);
+    charts.resize(1600, 800);
+    charts.show();
+    // 10 intervals of 100 responses in 100 ms (1,000/s), stopped `remainderMs` into the 11th.
+    QList<BenchSample> run = samples(0, 10, 100, 2000);
+    BenchSample last = run.constLast();
+    last.index = 10;
+    last.intervalMs = remainderMs;
+    last.elapsedMs = 1000 + remainderMs;
+    last.completed = completed;
+    run.append(last);
+    QLineSeries *line = charts.throughputSeries();
+    if (how == u"live"_s) {
+        charts.setLive(true);
+        charts.append(run.mid(0, 7));
+        charts.append(run.mid(7)); // the remainder in a poll of its own
+    } else if (how == u"stored"_s) {
+        charts.setSamples(run);
+    } else {
+        charts.compare({ { u"one"_s, run } });
+        QCOMPARE(charts.overlayThroughputSeries().size(), 1);
+        line = charts.overlayThroughputSeries().constFirst();
+    }
+    QCOMPARE(line->count(), 11);
+    QCOMPARE(line->at(9).y(), 1000.0); // the full intervals as they were
+    QCOMPARE(line->at(10).x(), (1000 + remainderMs) / 1000.0);
+    QVERIFY2(std::abs(line->at(10).y() - expected) < 0.01,
+        qPrintable(u"last point %1/s, expected %2/s"_s.arg(line->at(10).y()).arg(expected)));
+    // The axis is fitted to what is drawn, not to the remainder alone.
+    QValueAxis *rateAxis = axis(charts, u"tThroughputChart"_s, Qt::Vertical);
+    QVERIFY(rateAxis);
+    QVERIFY2(rateAxis->max() <= 2000.0, qPrintable(QString::number(rateAxis->max())));
 }
 
 void TestBenchCharts::axisLabelsInTheWindowsLocale()

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "model/BenchParameters.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+class QWidget;
+
+namespace hostbench::ui {
+
+class BenchmarkForm;
+class FieldError;
+
+/*
+ * The Benchmark page's Timing and Request tabs as `hostbench-cli bench`
+ * reads its flags: each value with model::BenchInput (the rules the CLI's
+ * BenchFlags use too), a number typed in the window's language ("0,5" in
+ * German) read as the CLI writes it, and each bad field's sentence, in the
+ * order of the tabs. An empty Timing field is bench's default (no --rate,
+ * --warmup, --timeout); what a bad field holds is left at its default.
+ * The texts are BenchmarkPage's (translation context).
+ * Thread: GUI thread (it reads the form's widgets).
+ */
+class BenchmarkFields final
+{
+    Q_DECLARE_TR_FUNCTIONS(hostbench::ui::BenchmarkPage)
+
+public:
+    struct Problem
+    {
+        FieldError *error;
+        QWidget *widget; // the field
+        QString field; // the field's name, as its label says it ("Rate")
+        int tab; // BenchmarkForm::kTimingTab or kRequestTab
+        QString message;
+    };
+
+    // The sentences of a bad Timing field; `typed` is quoted at most
+    // kQuotedChars long, so that each has a longest (FieldError::setRoomFor).
+    static constexpr int kQuotedChars = 20;
+    static QString rateProblem(const QString &typed);
+    static QString warmupProblem(const QString &typed);
+    static QString timeoutProblem(const QString &typed);
+
+    // `readBody`: the body file's contents too (at Start), else only whether it can be read.
+    static BenchmarkFields read(const BenchmarkForm &form, bool readBody);
+
+    QByteArray method = "GET";
+    QList<QPair<QByteArray, QByteArray>> headers;
+    QByteArray body;
+    QByteArray contentType; // with a body only, as bench -p
+    double rate = 0; // requests/s; 0: the closed model
+    qint64 warmupMs = 0;
+    int timeoutMs = model::BenchParameters().timeoutMs;
+    QList<Problem> problems;
+
+private:
+    void readTiming(const BenchmarkForm &form);
+    void readMethod(const BenchmarkForm &form);
+    void readHeaders(const BenchmarkForm &form);
+    void readBody(const BenchmarkForm &form, bool readFile);
+    // Notes a bad field: `label` its label's text ("&Rate:").
+    void bad(FieldError *error, QWidget *widget, const QString &label, int tab, const QString &message);
+};
+
+} // namespace hostbench::ui

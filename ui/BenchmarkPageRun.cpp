@@ -1,0 +1,225 @@
+#include "ui/BenchmarkPage.h"
+
+#include "instance/ConnectProbe.h"
+#include "runs/RecordedRun.h"
+#include "storage/Database.h"
+#include "storage/RunWriter.h"
+#include "ui/BenchCharts.h"
+#include "ui/EngineController.h"
+#include "ui/ErrorNote.h"
+#include "ui/Format.h"
+#include "ui/ReportText.h"
+#include "ui/Tint.h"
+
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+
+using namespace Qt::StringLiterals;
+
+// BenchmarkPage's run: started (launch()), polled, stopped and ended, its
+// figures, its charts and its report; the form's side is BenchmarkPage.cpp.
+
+namespace hostbench::ui {
+
+void BenchmarkPage::launch(const model::BenchParameters &wanted)
+{
+    // The engine's counters and the run's clock from before the first request.
+    const bool watchEngine = m_engineWatch.targets(wanted);
+    m_engineWatch.start();
+    // Stored as it goes, as bench stores it: a window killed midway keeps the run as broken off.
+    // The writes after the row's go to the writer's thread; without one (it
+    // could not open the file) they are made here, as before.
+    if (!m_writer) {
+        auto writer = std::make_unique<storage::RunWriter>();
+        QString writerError;
+        if (!m_database.filePath().isEmpty() && writer->open(m_database.filePath(), &writerError)) {
+            connect(writer.get(), &storage::RunWriter::stored, this, &BenchmarkPage::runStored);
+            m_writer = std::move(writer);
+        }
+    }
+    auto run = std::make_unique<runs::RecordedRun>(&m_database, m_writer.get());
+    QString error;
+    if (run->start(wanted, &error) != runs::RecordedRun::Start::Started) {
+        showError(tr("The run did not start: %1").arg(error));
+        setState(tr("Ready."));
+        updateState();
+        return;
+    }
+    saveForm();
+    showError({});
+    m_run = std::move(run);
+    m_running = wanted;
+    m_completed = 0;
+    m_failed = 0;
+    m_charts->clear(wanted.durationMs);
+    m_charts->setLive(true);
+    m_watchEngine = watchEngine;
+    if (m_watchEngine)
+        m_charts->showEngine(true);
+    showEngineFigures(-1, -1, -1);
+    m_report->clear();
+    m_progress->setValue(0);
+    setState(tr("Running…"));
+    showFigures(0, 0, 0, 0, 0);
+    m_poll.start();
+    updateState();
+    emit runningChanged(true);
+}
+
+void BenchmarkPage::stopRun()
+{
+    if (m_probe->isActive()) {
+        m_probe->cancel();
+        setState(tr("Ready."));
+        updateState();
+        return;
+    }
+    if (!m_run)
+        return;
+    // The generator winds down on its threads; poll() sees it finish.
+    m_run->stop();
+    m_stop->setEnabled(false);
+    setState(tr("Stopping…"));
+}
+
+void BenchmarkPage::poll()
+{
+    if (!m_run)
+        return;
+    const QList<model::BenchSample> samples = m_run->poll();
+    m_charts->append(samples);
+    if (m_watchEngine)
+        sampleEngine(samples);
+    for (const model::BenchSample &sample : samples) {
+        m_completed += sample.completed;
+        m_failed += sample.failed;
+    }
+    m_progress->setValue(int(qBound(0.0, m_run->progress(), 1.0) * 1000));
+    if (!samples.isEmpty()) {
+        // The latest interval: what the load looks like now, not averaged away.
+        const model::BenchSample &last = samples.constLast();
+        showFigures(
+            m_completed, last.requestsPerSecond(), last.p50Us / 1000.0, last.p99Us / 1000.0, m_failed);
+    }
+    if (m_run->isFinished())
+        finish();
+}
+
+void BenchmarkPage::finish()
+{
+    m_poll.stop();
+    // Finished: the threads have ended or are ending, so this returns at once.
+    const runs::RecordedRun::Result result = m_run->finish();
+    m_run.reset();
+    const model::RunSummary &summary = result.summary;
+    m_lastSummary = summary;
+    const QList<model::BenchSample> &samples = result.samples;
+    // The engine's side up to the run's end, its last responses included.
+    if (m_watchEngine)
+        sampleEngine({}, true);
+
+    m_charts->setLive(false);
+    m_charts->setSamples(samples, m_running.durationMs);
+    // A run stopped early shows how far it got (2.8 s of 10: 28%), not 100%.
+    double reached = 1.0;
+    if (summary.interrupted) {
+        reached = m_running.requests > 0
+            ? double(summary.completed) / double(m_running.requests)
+            : summary.timeTakenSec * 1000.0 / double(qMax<qint64>(1, m_running.durationMs));
+    }
+    m_progress->setValue(int(qBound(0.0, reached, 1.0) * m_progress->maximum()));
+    m_report->setPlainText(ReportText::ab(m_running, summary));
+    const auto takenMs = qint64(summary.timeTakenSec * 1000 + 0.5);
+    setState(summary.interrupted ? tr("Stopped after %1.").arg(Format::elapsed(takenMs))
+                                 : tr("Finished in %1.").arg(Format::elapsed(takenMs)));
+    showFigures(summary.completed, summary.requestsPerSecond, summary.latencyP50Ms, summary.latencyP99Ms,
+        summary.failed);
+    // The whole run: the engine's percentiles of the responses served since its start.
+    if (const auto service = m_engineWatch.wholeRun(); m_watchEngine && service)
+        showEngineFigures(service->first, service->second, summary.latencyP50Ms);
+
+    // A run that broke off (no descriptors left) has figures that say little: shown, not stored.
+    const qint64 runId = result.runId;
+    if (!result.error.isEmpty()) {
+        setState(tr("The run broke off."));
+        showError(tr("The run broke off and was not stored: %1").arg(result.error));
+    } else if (runId == 0) {
+        showError(tr("The run could not be stored: %1").arg(result.storeError));
+    } else if (const QString none = noneSucceeded(summary); !none.isEmpty()) {
+        // As bench's exit status 2: "Failed: 0" alone would read as a
+        // success. Said in the state line (one line: a note would grow the
+        // page past 1024x700) and, with the statuses, atop the report.
+        setState(summary.interrupted
+                ? tr("Stopped after %1: no request succeeded.").arg(Format::elapsed(takenMs))
+                : tr("Finished in %1: no request succeeded.").arg(Format::elapsed(takenMs)));
+        m_report->setPlainText(none + u"\n\n"_s + m_report->toPlainText());
+    }
+    updateState();
+    emit runningChanged(false);
+    // Stored by the writer: runFinished comes with its answer (runStored).
+    if (!result.storePending)
+        emit runFinished(runId);
+}
+
+QString BenchmarkPage::noneSucceeded(const model::RunSummary &summary)
+{
+    if (summary.completed + summary.failed == 0 || summary.succeeded() > 0)
+        return {};
+    QStringList statuses; // those that came instead, the first three
+    for (auto it = summary.statusCounts.cbegin(); it != summary.statusCounts.cend() && statuses.size() < 3;
+         ++it)
+        statuses << tr("%1 × %2").arg(Format::count(it.value())).arg(it.key());
+    if (statuses.isEmpty())
+        return tr("No request succeeded: none got a complete answer.");
+    return tr("No request succeeded: no answer had a 2xx or 3xx status (%1).").arg(statuses.join(u", "_s));
+}
+
+void BenchmarkPage::runStored(qint64 runId, const QString &error)
+{
+    if (!error.isEmpty())
+        showError(tr("The run could not be stored: %1").arg(error));
+    emit runFinished(error.isEmpty() ? runId : 0);
+}
+
+void BenchmarkPage::sampleEngine(const QList<model::BenchSample> &samples, bool last)
+{
+    const std::optional<BenchCharts::EnginePoint> point = m_engineWatch.sample(samples, last);
+    if (!point)
+        return;
+    m_charts->appendEngine({ *point });
+    if (m_engineWatch.lastServed())
+        showEngineFigures(point->serviceP50Ms, point->serviceP99Ms, m_engineWatch.clientP50Ms());
+}
+
+void BenchmarkPage::showEngineFigures(double serviceP50Ms, double serviceP99Ms, double clientP50Ms)
+{
+    if (serviceP50Ms < 0 || !m_watchEngine) {
+        m_liveService->setText(u"–"_s);
+        m_liveGap->setText(u"–"_s);
+        return;
+    }
+    m_liveService->setText(
+        tr("%1 / %2").arg(Format::milliseconds(serviceP50Ms), Format::milliseconds(serviceP99Ms)));
+    m_liveGap->setText(Format::milliseconds(clientP50Ms - serviceP50Ms));
+}
+
+void BenchmarkPage::showFigures(quint64 requests, double rate, double p50Ms, double p99Ms, quint64 failed)
+{
+    m_liveRequests->setText(Format::count(requests));
+    m_liveRate->setText(Format::rate(rate));
+    m_liveLatency->setText(
+        requests > 0 ? tr("%1 / %2").arg(Format::milliseconds(p50Ms), Format::milliseconds(p99Ms)) : u"–"_s);
+    m_liveFailed->setText(Format::count(failed));
+    // Failures in the error colour of the palette of the moment; none, in the inherited text colour.
+    if (failed > 0) {
+        QPalette palette = m_liveFailed->palette();
+        palette.setColor(QPalette::WindowText, Tint::errorText(this->palette()));
+        m_liveFailed->setPalette(palette);
+    } else {
+        m_liveFailed->setPalette(QPalette()); // no role of its own: the page's
+    }
+}
+
+} // namespace hostbench::ui
