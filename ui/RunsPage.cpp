@@ -1,6 +1,7 @@
 #include "ui/RunsPage.h"
 
 #include "storage/Database.h"
+#include "storage/RunReader.h"
 #include "ui/BenchCharts.h"
 #include "ui/ButtonTexts.h"
 #include "ui/Format.h"
@@ -8,12 +9,12 @@
 #include "ui/RunCompareDialog.h"
 #include "ui/RunExportDialog.h"
 #include "ui/RunListModel.h"
+#include "ui/RunListView.h"
 
 #include <QAction>
 #include <QDir>
 #include <QFontDatabase>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QMenu>
@@ -21,7 +22,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QShowEvent>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
@@ -34,9 +34,9 @@ namespace hostbench::ui {
 RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     : QWidget(parent)
     , m_database(database)
+    , m_reader(new storage::RunReader(this))
     , m_model(new RunListModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
-    , m_table(new QTableView(this))
+    , m_table(new RunListView(m_model, this))
     , m_count(new QLabel(this))
     , m_exported(new QLabel(this))
     , m_refresh(new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("&Refresh"), this))
@@ -49,8 +49,23 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     , m_charts(new BenchCharts(u"run"_s, Qt::Horizontal, this))
     , m_report(new QPlainTextEdit(this))
 {
+    nameWidgets();
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(listPane());
+    split->addWidget(detailPane());
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({ 320, 400 });
+    split->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(split);
+    connectActions();
+    refresh();
+}
+
+void RunsPage::nameWidgets()
+{
     setObjectName(u"runsPage"_s);
-    m_table->setObjectName(u"runsTable"_s);
     m_count->setObjectName(u"runsCount"_s);
     m_exported->setObjectName(u"runsExported"_s);
     m_exported->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -65,39 +80,27 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
                             "(one line per 100 ms sample)"));
     m_title->setObjectName(u"runTitle"_s);
     m_report->setObjectName(u"runReport"_s);
+}
 
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(RunListModel::kSortRole);
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(RunListModel::DateColumn, Qt::DescendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
-    // Cut at the end, where the window is too narrow: a shootout's server
-    // and the host come first.
-    m_table->setTextElideMode(Qt::ElideRight);
-    m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setHighlightSections(false);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    // The URL gets the width it needs where the window has it
-    // (fitUrlColumn), and its tool tip; the rest are as wide as their
-    // contents, results before parameters, so that a narrow window scrolls
-    // past what was asked rather than what came out.
-    m_table->horizontalHeader()->setSectionResizeMode(RunListModel::UrlColumn, QHeaderView::Interactive);
-    m_table->horizontalHeader()->resizeSection(RunListModel::UrlColumn, 200);
-    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int section) {
-        if (section == RunListModel::UrlColumn && !m_fittingUrl)
-            m_urlSizedByUser = true;
-    });
-    m_table->viewport()->installEventFilter(this);
-    // The note, last, takes what is left and keeps a width of its own.
-    m_table->horizontalHeader()->setSectionResizeMode(RunListModel::NoteColumn, QHeaderView::Interactive);
-    m_table->horizontalHeader()->resizeSection(RunListModel::NoteColumn, 160);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+QWidget *RunsPage::listPane()
+{
+    auto *listBar = new QHBoxLayout;
+    listBar->addWidget(m_count);
+    listBar->addWidget(m_exported, 1);
+    listBar->addWidget(m_refresh);
+    listBar->addWidget(m_compare);
+    listBar->addWidget(m_export);
+    listBar->addWidget(m_delete);
+    auto *pane = new QWidget(this);
+    auto *layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(listBar);
+    return pane;
+}
 
+QWidget *RunsPage::detailPane()
+{
     m_title->setWordWrap(true);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont titleFont = m_title->font();
@@ -108,19 +111,6 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     m_report->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_report->setPlaceholderText(tr("Select a run to see its report."));
 
-    auto *listBar = new QHBoxLayout;
-    listBar->addWidget(m_count);
-    listBar->addWidget(m_exported, 1);
-    listBar->addWidget(m_refresh);
-    listBar->addWidget(m_compare);
-    listBar->addWidget(m_export);
-    listBar->addWidget(m_delete);
-    auto *listPane = new QWidget(this);
-    auto *listLayout = new QVBoxLayout(listPane);
-    listLayout->setContentsMargins(0, 0, 0, 0);
-    listLayout->addWidget(m_table, 1);
-    listLayout->addLayout(listBar);
-
     auto *details = new QSplitter(Qt::Horizontal, this);
     details->addWidget(m_charts);
     details->addWidget(m_report);
@@ -128,43 +118,26 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     details->setStretchFactor(1, 1);
     details->setSizes({ 560, 440 }); // the charts at their least width at 1024x700, the report's lines whole
     details->setChildrenCollapsible(false);
-    auto *detailPane = new QWidget(this);
-    auto *detailLayout = new QVBoxLayout(detailPane);
-    detailLayout->setContentsMargins(0, 0, 0, 0);
-    detailLayout->addWidget(m_title);
-    detailLayout->addWidget(details, 1);
+    auto *pane = new QWidget(this);
+    auto *layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_title);
+    layout->addWidget(details, 1);
+    return pane;
+}
 
-    auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(listPane);
-    split->addWidget(detailPane);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setSizes({ 320, 400 });
-    split->setChildrenCollapsible(false);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(split);
-
+void RunsPage::connectActions()
+{
     connect(
         m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::showSelectedRun);
     connect(m_delete, &QPushButton::clicked, this, &RunsPage::deleteSelectedRuns);
     connect(m_compare, &QPushButton::clicked, this, &RunsPage::compareSelectedRuns);
     connect(m_export, &QPushButton::clicked, this, &RunsPage::exportSelectedRuns);
     connect(m_model, &RunListModel::noteEdited, this, &RunsPage::storeNote);
+    connect(m_reader, &storage::RunReader::runsRead, this, &RunsPage::showRuns);
     // The same actions on a right click, for the rows under it.
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_table, &QTableView::customContextMenuRequested, this, [this](const QPoint &position) {
-        if (!m_table->indexAt(position).isValid())
-            return;
-        auto *menu = new QMenu(m_table);
-        menu->setObjectName(u"runsContextMenu"_s);
-        menu->setAttribute(Qt::WA_DeleteOnClose);
-        for (QPushButton *button : { m_compare, m_export, m_delete }) {
-            QAction *action = menu->addAction(button->icon(), button->text(), button, &QPushButton::click);
-            action->setEnabled(button->isEnabled());
-        }
-        menu->popup(m_table->viewport()->mapToGlobal(position));
-    });
+    connect(m_table, &QTableView::customContextMenuRequested, this, &RunsPage::showContextMenu);
     connect(m_refresh, &QPushButton::clicked, this, [this] { refresh(); });
     // F5 while the page is shown; the button keeps its Alt+R mnemonic.
     auto *refreshAction = new QAction(this);
@@ -172,7 +145,20 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     refreshAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(refreshAction, &QAction::triggered, this, [this] { refresh(); });
     addAction(refreshAction);
-    refresh();
+}
+
+void RunsPage::showContextMenu(const QPoint &position)
+{
+    if (!m_table->indexAt(position).isValid())
+        return;
+    auto *menu = new QMenu(m_table);
+    menu->setObjectName(u"runsContextMenu"_s);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    for (QPushButton *button : { m_compare, m_export, m_delete }) {
+        QAction *action = menu->addAction(button->icon(), button->text(), button, &QPushButton::click);
+        action->setEnabled(button->isEnabled());
+    }
+    menu->popup(m_table->viewport()->mapToGlobal(position));
 }
 
 void RunsPage::showEvent(QShowEvent *event)
@@ -183,52 +169,53 @@ void RunsPage::showEvent(QShowEvent *event)
         refresh();
 }
 
-bool RunsPage::eventFilter(QObject *watched, QEvent *event)
-{
-    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
-        fitUrlColumn();
-    return QWidget::eventFilter(watched, event);
-}
-
-void RunsPage::fitUrlColumn()
-{
-    if (m_urlSizedByUser)
-        return;
-    // What ResizeToContents gives the columns before the parameters.
-    const QHeaderView *header = m_table->horizontalHeader();
-    const QAbstractItemView *view = m_table; // sizeHintForColumn is public there
-    int others = 0;
-    for (const int column : { RunListModel::IdColumn, RunListModel::DateColumn, RunListModel::RequestsColumn,
-             RunListModel::RateColumn, RunListModel::P50Column, RunListModel::P99Column,
-             RunListModel::FailedColumn })
-        others += qMax(view->sizeHintForColumn(column), header->sectionSizeHint(column));
-    const int room = m_table->viewport()->width() - others;
-    const int wanted = qMax(
-        view->sizeHintForColumn(RunListModel::UrlColumn), header->sectionSizeHint(RunListModel::UrlColumn));
-    constexpr int kLeast = 200; // what it had before: a narrow window scrolls instead
-    m_fittingUrl = true;
-    m_table->horizontalHeader()->resizeSection(RunListModel::UrlColumn, qMax(kLeast, qMin(wanted, room)));
-    m_fittingUrl = false;
-}
-
 void RunsPage::refresh(qint64 runId)
 {
-    const qint64 keep = runId != 0 ? runId : selectedRunId();
-    m_model->setRuns(m_database.runs(kRunLimit));
-    fitUrlColumn();
-    const int count = m_model->rowCount();
-    m_count->setText(
-        count >= kRunLimit ? tr("The newest %1 runs").arg(kRunLimit) : tr("%n run(s)", nullptr, count));
+    // A refresh asked while a list is on its way keeps what that one was to select.
+    if (runId != 0)
+        m_keepRunId = runId;
+    else if (!m_loading)
+        m_keepRunId = selectedRunId();
+    if (runId != 0 || !m_loading)
+        m_keepSortedRow = -1;
+    startLoading();
+}
 
-    const int row = m_model->rowOf(keep);
-    const QModelIndex index = m_proxy->mapFromSource(m_model->index(row >= 0 ? row : 0, 0));
-    if (count > 0 && index.isValid()) {
-        m_table->selectionModel()->select(
-            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        m_table->scrollTo(index);
-    } else {
-        showSelectedRun();
+void RunsPage::startLoading()
+{
+    QString error;
+    if (!m_reader->isOpen() && !m_reader->open(m_database.filePath(), &error)) {
+        m_loading = false;
+        m_count->setText(tr("The runs cannot be read: %1").arg(error));
+        return;
     }
+    m_loading = true;
+    m_count->setText(tr("Loading…"));
+    m_ticket = m_reader->readRuns(kRunLimit);
+}
+
+void RunsPage::showRuns(quint64 ticket, const QList<storage::StoredRun> &runs, const QString &error)
+{
+    if (ticket != m_ticket)
+        return; // a later refresh() asked again
+    m_loading = false;
+    m_model->setRuns(runs);
+    m_table->fitUrlColumn();
+    const int count = m_model->rowCount();
+    if (!error.isEmpty())
+        m_count->setText(tr("The runs cannot be read: %1").arg(error));
+    else
+        m_count->setText(
+            count >= kRunLimit ? tr("The newest %1 runs").arg(kRunLimit) : tr("%n run(s)", nullptr, count));
+    if (count == 0)
+        showSelectedRun();
+    else if (m_keepSortedRow >= 0)
+        m_table->selectSortedRow(m_keepSortedRow); // the deleted rows' neighbour
+    else if (!m_table->selectRun(m_keepRunId))
+        m_table->selectRun(m_model->run(0).id); // the newest
+    m_keepRunId = 0;
+    m_keepSortedRow = -1;
+    emit runsLoaded();
 }
 
 qint64 RunsPage::selectedRunId() const
@@ -239,11 +226,7 @@ qint64 RunsPage::selectedRunId() const
 
 QList<qint64> RunsPage::selectedRunIds() const
 {
-    QList<qint64> ids;
-    // selectedRows() follows the selection ranges, so the order of the clicks.
-    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
-        ids.append(index.data(RunListModel::kRunIdRole).toLongLong());
-    return ids;
+    return m_table->selectedRunIds();
 }
 
 QList<storage::StoredRun> RunsPage::selectedRuns() const
@@ -296,7 +279,8 @@ void RunsPage::showSelectedRun()
     m_compare->setEnabled(ids.size() >= 2);
     m_export->setEnabled(!ids.isEmpty());
     if (row < 0) {
-        m_title->setText(m_model->rowCount() == 0 ? tr("No runs yet: start one in Benchmark.") : QString());
+        m_title->setText(
+            m_model->rowCount() == 0 && !m_loading ? tr("No runs yet: start one in Benchmark.") : QString());
         m_charts->clear();
         m_report->clear();
         return;
@@ -353,10 +337,7 @@ void RunsPage::deleteSelectedRuns()
 void RunsPage::deleteRuns(const QList<qint64> &runIds)
 {
     // Select the neighbour, as a list does after a deletion.
-    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    int proxyRow = m_proxy->rowCount();
-    for (const QModelIndex &index : rows)
-        proxyRow = qMin(proxyRow, index.row());
+    const int sortedRow = m_table->firstSelectedSortedRow();
     QString error;
     for (const qint64 id : runIds) {
         if (!m_database.removeRun(id)) {
@@ -364,18 +345,9 @@ void RunsPage::deleteRuns(const QList<qint64> &runIds)
             break;
         }
     }
-    m_model->setRuns(m_database.runs(kRunLimit));
-    fitUrlColumn();
-    const int count = m_model->rowCount();
-    m_count->setText(
-        count >= kRunLimit ? tr("The newest %1 runs").arg(kRunLimit) : tr("%n run(s)", nullptr, count));
-    if (count > 0) {
-        const QModelIndex next = m_proxy->index(qMin(proxyRow, count - 1), 0);
-        m_table->selectionModel()->select(
-            next, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    } else {
-        showSelectedRun();
-    }
+    m_keepRunId = 0;
+    m_keepSortedRow = sortedRow;
+    startLoading();
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Run Not Deleted"), error);
 }

@@ -5,11 +5,10 @@
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
-class QSortFilterProxyModel;
-class QTableView;
 
 namespace hostbench::storage {
 class Database;
+class RunReader;
 struct StoredRun;
 }
 
@@ -17,6 +16,7 @@ namespace hostbench::ui {
 
 class BenchCharts;
 class RunListModel;
+class RunListView;
 
 /*
  * The Runs page: the newest kRunLimit stored runs (newest first, sortable by
@@ -33,7 +33,10 @@ class RunListModel;
  * the right, only in a window too narrow; the tool tip has it whole), a
  * shootout's run with its server. The list is read again
  * each time the page is shown and on Refresh (F5), so that runs stored by
- * hostbench-cli in the same data folder appear. GUI thread.
+ * hostbench-cli in the same data folder appear. The list is read on a
+ * storage thread of its own (storage::RunReader, its own connection), never
+ * on the GUI thread: the count says "Loading…" until it comes, and
+ * runsLoaded() follows. GUI thread.
  */
 class RunsPage final : public QWidget
 {
@@ -44,8 +47,11 @@ public:
 
     explicit RunsPage(storage::Database &database, QWidget *parent = nullptr);
 
-    // Reads the run list again; keeps the selection, or selects `runId` when given.
+    // Reads the run list again, on the reader's thread: returns at once,
+    // runsLoaded() follows. Keeps the selection, or selects `runId` when given.
     void refresh(qint64 runId = 0);
+    // True from refresh() until the list it asked for is shown.
+    bool isLoading() const { return m_loading; }
     qint64 selectedRunId() const;
     // The selected runs' ids, in the order they were selected.
     QList<qint64> selectedRunIds() const;
@@ -56,15 +62,23 @@ public:
     // Opens a RunExportDialog on the selected runs (one or more).
     void exportSelectedRuns();
 
+signals:
+    // The list asked for by refresh() (or after a deletion) is shown.
+    void runsLoaded();
+
 protected:
     void showEvent(QShowEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void nameWidgets();
+    QWidget *listPane();
+    QWidget *detailPane();
+    void connectActions();
+    void showContextMenu(const QPoint &position);
+    // Asks the reader for the list; showRuns() gets it.
+    void startLoading();
+    void showRuns(quint64 ticket, const QList<storage::StoredRun> &runs, const QString &error);
     void showSelectedRun();
-    // The URL column as wide as its longest URL, within the room the id,
-    // date and result columns leave in the table; until the user sizes it.
-    void fitUrlColumn();
     void deleteRuns(const QList<qint64> &runIds);
     // Stores a note written in the table at once (the Note column).
     void storeNote(qint64 runId, const QString &note);
@@ -73,11 +87,13 @@ private:
     QList<storage::StoredRun> selectedRuns() const;
 
     storage::Database &m_database;
+    storage::RunReader *m_reader = nullptr;
     RunListModel *m_model = nullptr;
-    QSortFilterProxyModel *m_proxy = nullptr;
-    QTableView *m_table = nullptr;
-    bool m_fittingUrl = false; // fitUrlColumn() resizing it
-    bool m_urlSizedByUser = false;
+    RunListView *m_table = nullptr;
+    quint64 m_ticket = 0; // of the read whose list is awaited
+    bool m_loading = false;
+    qint64 m_keepRunId = 0; // selected once the list comes
+    int m_keepSortedRow = -1; // after a deletion: the row selected once it comes
     QLabel *m_count = nullptr;
     QLabel *m_exported = nullptr; // what the last export wrote
     QPushButton *m_refresh = nullptr;

@@ -39,6 +39,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -82,6 +83,8 @@ private:
     qint64 storeRun(const QString &url, quint64 completed, int samples = 0);
     // The same with these parameters (url and the rest as given).
     qint64 storeRun(const model::BenchParameters &parameters, quint64 completed, int samples = 0);
+    // refresh(), then waits for the list, which the page reads on its reader's thread.
+    void reload(qint64 runId = 0);
     // Selects the runs with these ids, in this order, as Ctrl-clicks do.
     void selectRuns(const QList<qint64> &ids);
     QTableView *table() const { return m_page->findChild<QTableView *>(u"runsTable"_s); }
@@ -104,7 +107,15 @@ void TestRunsPage::init()
     m_page->resize(900, 600);
     m_page->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+    QTRY_VERIFY(!m_page->isLoading());
     m_clock = QDateTime::currentMSecsSinceEpoch();
+}
+
+void TestRunsPage::reload(qint64 runId)
+{
+    QSignalSpy loaded(m_page.get(), &ui::RunsPage::runsLoaded);
+    m_page->refresh(runId);
+    QVERIFY(loaded.wait(10'000));
 }
 
 void TestRunsPage::cleanup()
@@ -194,9 +205,9 @@ void TestRunsPage::refreshKeepsSelection()
 {
     const qint64 older = storeRun(u"http://127.0.0.1:1/older"_s, 100);
     QVERIFY(storeRun(u"http://127.0.0.1:1/newer"_s, 100) > 0);
-    m_page->refresh();
+    reload();
     QCOMPARE(table()->model()->rowCount(), 2);
-    m_page->refresh(older);
+    reload(older);
     QCOMPARE(m_page->selectedRunId(), older);
 
     QVERIFY(storeRun(u"http://127.0.0.1:1/newest"_s, 100) > 0);
@@ -219,7 +230,7 @@ void TestRunsPage::latencyCells()
     QFETCH(quint64, completed);
     QFETCH(bool, dash);
     QVERIFY(storeRun(u"http://127.0.0.1:1/"_s, completed) > 0);
-    m_page->refresh();
+    reload();
     QAbstractItemModel *model = table()->model();
     QCOMPARE(model->rowCount(), 1);
     for (const int column : { int(ui::RunListModel::P50Column), int(ui::RunListModel::P99Column) }) {
@@ -270,7 +281,7 @@ void TestRunsPage::parameterColumns()
     parameters.threads = threads;
     const qint64 id = storeRun(parameters, 100);
     QVERIFY(id > 0);
-    m_page->refresh();
+    reload();
     QAbstractItemModel *model = table()->model();
     QCOMPARE(model->rowCount(), 1);
     using Model = ui::RunListModel;
@@ -317,7 +328,7 @@ void TestRunsPage::stoppedAndBrokenOffRunsSaySo()
     }
     QVERIFY(other.appendSamples(brokenId, samples));
 
-    m_page->refresh();
+    reload();
     QAbstractItemModel *model = table()->model();
     QCOMPARE(model->rowCount(), 2);
     using Model = ui::RunListModel;
@@ -362,7 +373,7 @@ void TestRunsPage::stoppedAndBrokenOffRunsSaySo()
     m_page->resize(1024, 700);
     m_page->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
-    m_page->refresh();
+    reload();
     QAbstractItemModel *german = table()->model();
     int germanStopped = -1;
     for (int row = 0; row < german->rowCount(); ++row) {
@@ -396,7 +407,7 @@ void TestRunsPage::parameterHeadersAreWhole()
     const qint64 noted = storeRun(counted, 100);
     QVERIFY(noted > 0);
     QVERIFY(m_database->setRunNote(noted, u"nginx beside it, sendfile on"_s));
-    m_page->refresh();
+    reload();
     QHeaderView *header = table()->horizontalHeader();
     const QFontMetrics metrics(header->font());
     for (int column = 0; column < ui::RunListModel::ColumnCount; ++column) {
@@ -436,7 +447,7 @@ void TestRunsPage::exportWritesSelectedRuns()
     const qint64 first = storeRun(u"http://127.0.0.1:1/first"_s, 40, 3);
     QVERIFY(storeRun(u"http://127.0.0.1:1/unselected"_s, 50, 2) > 0);
     const qint64 second = storeRun(u"http://127.0.0.1:1/second"_s, 80, 5);
-    m_page->refresh();
+    reload();
     auto *exportButton = m_page->findChild<QPushButton *>(u"runsExport"_s);
     QVERIFY(exportButton);
     selectRuns({ second, first });
@@ -519,7 +530,7 @@ void TestRunsPage::exportWritesSelectedRuns()
 void TestRunsPage::exportErrorStaysInTheDialog()
 {
     const qint64 id = storeRun(u"http://127.0.0.1:1/one"_s, 40, 3);
-    m_page->refresh(id);
+    reload(id);
     m_page->exportSelectedRuns();
     ui::RunExportDialog *dialog = nullptr;
     QTRY_VERIFY(
@@ -571,7 +582,7 @@ void TestRunsPage::exportKeepsWhatWasSent()
     const qint64 id = storeRun(parameters, 100, 1);
     QVERIFY(id > 0);
     QVERIFY(m_database->setRunNote(id, u"after the cache change"_s));
-    m_page->refresh(id);
+    reload(id);
     m_page->exportSelectedRuns();
     ui::RunExportDialog *dialog = nullptr;
     QTRY_VERIFY(
@@ -604,7 +615,7 @@ void TestRunsPage::deleteSeveralAfterAsking()
     const qint64 a = storeRun(u"http://127.0.0.1:1/a"_s, 40, 2);
     const qint64 b = storeRun(u"http://127.0.0.1:1/b"_s, 40, 2);
     const qint64 c = storeRun(u"http://127.0.0.1:1/c"_s, 40, 2);
-    m_page->refresh();
+    reload();
     selectRuns({ a, c });
     auto *remove = m_page->findChild<QPushButton *>(u"runsDelete"_s);
     QVERIFY(remove->isEnabled());
@@ -641,7 +652,7 @@ void TestRunsPage::contextMenuHasTheActions()
 {
     const qint64 a = storeRun(u"http://127.0.0.1:1/a"_s, 40);
     const qint64 b = storeRun(u"http://127.0.0.1:1/b"_s, 40);
-    m_page->refresh();
+    reload();
     selectRuns({ a, b });
     const QPoint where = table()->visualRect(table()->model()->index(0, 0)).center();
     emit table()->customContextMenuRequested(where);
@@ -662,7 +673,7 @@ void TestRunsPage::noteWrittenInTheTableIsStored()
 {
     const qint64 first = storeRun(u"http://127.0.0.1:1/a"_s, 40);
     const qint64 second = storeRun(u"http://127.0.0.1:1/b"_s, 40);
-    m_page->refresh(first);
+    reload(first);
     QModelIndex cell;
     for (int row = 0; row < table()->model()->rowCount(); ++row) {
         const QModelIndex index = table()->model()->index(row, ui::RunListModel::NoteColumn);
@@ -693,7 +704,7 @@ void TestRunsPage::noteWrittenInTheTableIsStored()
     QVERIFY(m_page->findChild<QLabel *>(u"runTitle"_s)->text().contains(note));
 
     // Kept by a refresh, and shown in full in the tool tip.
-    m_page->refresh(first);
+    reload(first);
     QModelIndex again;
     for (int row = 0; row < table()->model()->rowCount(); ++row) {
         const QModelIndex index = table()->model()->index(row, ui::RunListModel::NoteColumn);
@@ -712,7 +723,7 @@ void TestRunsPage::compareNeedsTwoRuns()
 {
     const qint64 first = storeRun(u"http://127.0.0.1:1/one"_s, 100, 3);
     const qint64 second = storeRun(u"http://127.0.0.1:1/two"_s, 50, 3);
-    m_page->refresh(first);
+    reload(first);
     auto *compare = m_page->findChild<QPushButton *>(u"runsCompare"_s);
     QVERIFY(compare);
     QVERIFY(!compare->isEnabled());
@@ -747,7 +758,7 @@ void TestRunsPage::compareShowsFiguresAndSeries()
     for (int i = 0; i < completed.size(); ++i)
         ids.append(storeRun(asked[i], completed[i], sampleCounts[i]));
     QVERIFY(!ids.contains(0));
-    m_page->refresh();
+    reload();
     selectRuns(ids);
 
     QTest::mouseClick(m_page->findChild<QPushButton *>(u"runsCompare"_s), Qt::LeftButton);
@@ -839,7 +850,7 @@ void TestRunsPage::runIdColumnNamesRunsAsCompareDoes()
 {
     const qint64 a = storeRun(u"http://127.0.0.1:1/a"_s, 40, 2);
     const qint64 b = storeRun(u"http://127.0.0.1:1/b"_s, 40, 2);
-    m_page->refresh();
+    reload();
     QAbstractItemModel *model = table()->model();
     QCOMPARE(model->headerData(ui::RunListModel::IdColumn, Qt::Horizontal).toString(), u"Run"_s);
     QVERIFY(!table()->isColumnHidden(ui::RunListModel::IdColumn));
@@ -882,7 +893,7 @@ void TestRunsPage::urlColumnTakesTheRoomItNeeds()
 
     // At 1280 wide there is room: the whole URL, no "…".
     m_page->resize(1280, 600);
-    m_page->refresh();
+    reload();
     QTRY_VERIFY2(header->sectionSize(ui::RunListModel::UrlColumn) > textWidth(),
         qPrintable(u"%1 px for a text of %2 px"_s.arg(header->sectionSize(ui::RunListModel::UrlColumn))
                        .arg(textWidth())));
@@ -939,7 +950,7 @@ void TestRunsPage::shootoutRunsNameTheirServer()
     }
     QVERIFY(other.finishShootout(shootout, {}));
     const qint64 own = storeRun(u"http://127.0.0.1:8080/"_s, 40, 2);
-    m_page->refresh();
+    reload();
     QAbstractItemModel *model = table()->model();
     QCOMPARE(model->rowCount(), 3);
     for (int row = 0; row < model->rowCount(); ++row) {
