@@ -7,16 +7,17 @@
 #include "ui/DesktopOpener.h"
 #include "ui/EngineController.h"
 #include "ui/SiteDialog.h"
+#include "ui/SiteTableModel.h"
 
-#include <QDir>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHostAddress>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStyle>
-#include <QTableWidget>
+#include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -24,15 +25,16 @@ using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
 
-namespace {
-enum Column { HostColumn, AliasesColumn, RootColumn, RoutesColumn, UrlColumn, ColumnCount };
-} // namespace
+using Column = SiteTableModel::Column;
+static_assert(SitesPage::kHostIdRole == SiteTableModel::kHostIdRole);
+static_assert(SitesPage::kDefaultRole == SiteTableModel::kDefaultRole);
 
 SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWidget *parent)
     : QWidget(parent)
     , m_database(database)
     , m_engine(engine)
-    , m_table(new QTableWidget(0, ColumnCount, this))
+    , m_model(new SiteTableModel(this))
+    , m_table(new QTableView(this))
     , m_add(new QPushButton(tr("&Add…"), this))
     , m_edit(new QPushButton(tr("&Edit…"), this))
     , m_remove(new QPushButton(tr("&Remove"), this))
@@ -40,6 +42,15 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     , m_openFolder(new QPushButton(tr("Open &Folder"), this))
     , m_hint(new QLabel(this))
     , m_servedBy(new QLabel(this))
+{
+    nameWidgets();
+    setupTable();
+    buildLayout();
+    connectActions();
+    refresh();
+}
+
+void SitesPage::nameWidgets()
 {
     setObjectName(u"sitesPage"_s);
     m_table->setObjectName(u"sitesTable"_s);
@@ -55,16 +66,25 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     m_servedBy->setTextFormat(Qt::PlainText);
     // Selectable, so that the curl command can be copied.
     m_servedBy->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_add->setIcon(style()->standardIcon(QStyle::SP_FileDialogNewFolder));
+    m_open->setIcon(style()->standardIcon(QStyle::SP_ArrowRight));
+    m_openFolder->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
+    m_hint->setWordWrap(true);
+    m_hint->setText(tr("Each site answers the requests whose Host header is its host name or one of its "
+                       "aliases. The default site (★) answers every other host name."));
+}
 
-    m_table->setHorizontalHeaderLabels(
-        { tr("Host Name"), tr("Aliases"), tr("Document Root"), tr("Routes"), tr("URL") });
-    m_table->horizontalHeader()->setSectionResizeMode(HostColumn, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(AliasesColumn, QHeaderView::Interactive);
-    m_table->horizontalHeader()->setSectionResizeMode(RootColumn, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(RoutesColumn, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(UrlColumn, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setHighlightSections(false);
-    m_table->setColumnWidth(AliasesColumn, 220);
+void SitesPage::setupTable()
+{
+    m_table->setModel(m_model);
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(Column::HostColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(Column::AliasesColumn, QHeaderView::Interactive);
+    header->setSectionResizeMode(Column::RootColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(Column::RoutesColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(Column::UrlColumn, QHeaderView::ResizeToContents);
+    header->setHighlightSections(false);
+    m_table->setColumnWidth(Column::AliasesColumn, 220);
     m_table->verticalHeader()->setVisible(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -72,14 +92,10 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
+}
 
-    m_add->setIcon(style()->standardIcon(QStyle::SP_FileDialogNewFolder));
-    m_open->setIcon(style()->standardIcon(QStyle::SP_ArrowRight));
-    m_openFolder->setIcon(style()->standardIcon(QStyle::SP_DirOpenIcon));
-    m_hint->setWordWrap(true);
-    m_hint->setText(tr("Each site answers the requests whose Host header is its host name or one of its "
-                       "aliases. The default site (★) answers every other host name."));
-
+void SitesPage::buildLayout()
+{
     auto *buttons = new QVBoxLayout;
     buttons->addWidget(m_add);
     buttons->addWidget(m_edit);
@@ -97,54 +113,41 @@ SitesPage::SitesPage(storage::Database &database, EngineController &engine, QWid
     layout->addLayout(row, 1);
     layout->addWidget(m_servedBy);
     layout->addWidget(m_hint);
+}
 
+void SitesPage::connectActions()
+{
     connect(m_add, &QPushButton::clicked, this, &SitesPage::addSite);
     connect(m_edit, &QPushButton::clicked, this, &SitesPage::editSelectedSite);
     connect(m_remove, &QPushButton::clicked, this, &SitesPage::removeSelectedSite);
     connect(m_open, &QPushButton::clicked, this, &SitesPage::openSelectedSite);
     connect(m_openFolder, &QPushButton::clicked, this, &SitesPage::openSelectedFolder);
-    connect(m_table, &QTableWidget::itemSelectionChanged, this, &SitesPage::updateButtons);
-    connect(m_table, &QTableWidget::itemSelectionChanged, this, &SitesPage::updateServedBy);
-    connect(m_table, &QTableWidget::itemDoubleClicked, this, [this] { editSelectedSite(); });
+    connect(
+        m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SitesPage::updateButtons);
+    connect(
+        m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &SitesPage::updateServedBy);
+    connect(m_table, &QTableView::doubleClicked, this, [this] { editSelectedSite(); });
     connect(&m_engine, &EngineController::runningChanged, this, &SitesPage::updateButtons);
     connect(&m_engine, &EngineController::runningChanged, this, &SitesPage::updateUrls);
     connect(&m_engine, &EngineController::sitesEditedRemotely, this, [this] {
         refresh();
         emit sitesChanged();
     });
-    refresh();
+}
+
+const QList<model::VirtualHost> &SitesPage::sites() const
+{
+    return m_model->sites();
 }
 
 void SitesPage::refresh()
 {
-    const qint64 selectedId = selectedIndex() >= 0 ? m_sites.at(selectedIndex()).id : 0;
-    m_sites = m_database.virtualHosts();
-    m_table->setRowCount(int(m_sites.size()));
-    for (int row = 0; row < m_sites.size(); ++row) {
-        const model::VirtualHost &site = m_sites.at(row);
-        auto *host = new QTableWidgetItem(site.isDefault ? u"★ "_s + site.hostName : site.hostName);
-        host->setData(kHostIdRole, site.id);
-        host->setData(kDefaultRole, site.isDefault);
-        if (site.isDefault) {
-            QFont bold = host->font();
-            bold.setBold(true);
-            host->setFont(bold);
-            host->setToolTip(tr("The default site: it answers requests for unknown host names."));
-        }
-        auto *root = new QTableWidgetItem(QDir::toNativeSeparators(site.documentRoot));
-        root->setToolTip(root->text());
-        const QString routes = site.routes.isEmpty() ? tr("none") : QString::number(site.routes.size());
-        auto *routesItem = new QTableWidgetItem(routes);
-        routesItem->setTextAlignment(Qt::AlignCenter);
-        m_table->setItem(row, HostColumn, host);
-        m_table->setItem(row, AliasesColumn, new QTableWidgetItem(site.aliases.join(u", "_s)));
-        m_table->setItem(row, RootColumn, root);
-        m_table->setItem(row, RoutesColumn, routesItem);
-        m_table->setItem(row, UrlColumn, new QTableWidgetItem);
-        if (site.id == selectedId)
-            m_table->selectRow(row);
-    }
-    if (m_table->selectedItems().isEmpty() && !m_sites.isEmpty())
+    const qint64 selectedId = selectedIndex() >= 0 ? sites().at(selectedIndex()).id : 0;
+    m_model->setSites(m_database.virtualHosts());
+    const int row = m_model->rowOf(selectedId);
+    if (row >= 0)
+        m_table->selectRow(row);
+    else if (!sites().isEmpty())
         m_table->selectRow(0);
     updateUrls();
     updateButtons();
@@ -152,13 +155,14 @@ void SitesPage::refresh()
 
 void SitesPage::updateUrls()
 {
-    for (int row = 0; row < m_sites.size() && row < m_table->rowCount(); ++row) {
-        QTableWidgetItem *item = m_table->item(row, UrlColumn);
-        item->setText(m_engine.isRunning() ? siteUrl(m_sites.at(row)).toString() : u"–"_s);
+    QList<SiteTableModel::Url> urls;
+    for (const model::VirtualHost &site : sites()) {
         QString curl;
-        item->setToolTip(
-            m_engine.isRunning() ? servedBy(m_sites.at(row), &curl) : tr("The engine is stopped"));
+        urls.append(m_engine.isRunning()
+                ? SiteTableModel::Url { siteUrl(site).toString(), servedBy(site, &curl) }
+                : SiteTableModel::Url { u"–"_s, tr("The engine is stopped") });
     }
+    m_model->setUrls(urls);
     updateServedBy();
 }
 
@@ -167,7 +171,7 @@ void SitesPage::updateServedBy()
     const int index = selectedIndex();
     QString curl;
     const QString served
-        = index >= 0 && m_engine.isRunning() ? servedBy(m_sites.at(index), &curl) : QString();
+        = index >= 0 && m_engine.isRunning() ? servedBy(sites().at(index), &curl) : QString();
     m_servedBy->setText(served.isEmpty() ? QString() : tr("%1 Try: %2").arg(served, curl));
     m_servedBy->setVisible(!served.isEmpty());
 }
@@ -175,7 +179,7 @@ void SitesPage::updateServedBy()
 QString SitesPage::servedBy(const model::VirtualHost &site, QString *curl) const
 {
     const TargetResolver target = TargetResolver::resolve(
-        siteUrl(site).toString(), m_sites, m_engine.listenAddress(), m_engine.port());
+        siteUrl(site).toString(), sites(), m_engine.listenAddress(), m_engine.port());
     if (target.hostOverride.isEmpty()) {
         *curl = u"curl %1"_s.arg(target.url);
         return tr("Served at %1.").arg(target.url);
@@ -211,20 +215,20 @@ QUrl SitesPage::siteUrl(const model::VirtualHost &site) const
 SiteDialog *SitesPage::addSite()
 {
     model::VirtualHost host;
-    host.isDefault = m_sites.isEmpty();
+    host.isDefault = sites().isEmpty();
     return openDialog(host);
 }
 
 SiteDialog *SitesPage::editSelectedSite()
 {
     const int index = selectedIndex();
-    return index >= 0 ? openDialog(m_sites.at(index)) : nullptr;
+    return index >= 0 ? openDialog(sites().at(index)) : nullptr;
 }
 
 SiteDialog *SitesPage::openDialog(const model::VirtualHost &host)
 {
     // open(), not exec(): the engine's timers go on, and tests drive the dialog.
-    auto *dialog = new SiteDialog(host, m_sites, storage::SiteEdits::dataFolder(m_database), this);
+    auto *dialog = new SiteDialog(host, sites(), storage::SiteEdits::dataFolder(m_database), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] { save(dialog->host()); });
     dialog->open();
@@ -239,10 +243,8 @@ void SitesPage::save(model::VirtualHost host)
         return;
     }
     refresh();
-    for (int row = 0; row < m_sites.size(); ++row) {
-        if (m_sites.at(row).id == host.id)
-            m_table->selectRow(row);
-    }
+    if (const int row = m_model->rowOf(host.id); row >= 0)
+        m_table->selectRow(row);
     reloadEngine();
     emit sitesChanged();
 }
@@ -266,9 +268,9 @@ void SitesPage::reloadEngine()
 void SitesPage::removeSelectedSite()
 {
     const int index = selectedIndex();
-    if (index < 0 || m_sites.size() < 2 || m_sites.at(index).isDefault)
+    if (index < 0 || sites().size() < 2 || sites().at(index).isDefault)
         return;
-    const model::VirtualHost site = m_sites.at(index);
+    const model::VirtualHost site = sites().at(index);
     auto *box = new QMessageBox(QMessageBox::Question, tr("Remove Site"),
         tr("Remove the site %1? Its files stay where they are.").arg(site.hostName), QMessageBox::Cancel,
         this);
@@ -300,14 +302,14 @@ void SitesPage::openSelectedSite()
     const int index = selectedIndex();
     if (index < 0 || !m_engine.isRunning())
         return;
-    DesktopOpener::open(this, browserUrl(m_sites.at(index)));
+    DesktopOpener::open(this, browserUrl(sites().at(index)));
 }
 
 void SitesPage::openSelectedFolder()
 {
     const int index = selectedIndex();
     if (index >= 0)
-        DesktopOpener::open(this, QUrl::fromLocalFile(m_sites.at(index).documentRoot));
+        DesktopOpener::open(this, QUrl::fromLocalFile(sites().at(index).documentRoot));
 }
 
 QUrl SitesPage::browserUrl(const model::VirtualHost &site) const
@@ -335,11 +337,11 @@ QUrl SitesPage::browserUrl(const model::VirtualHost &site) const
 
 int SitesPage::selectedIndex() const
 {
-    const QList<QTableWidgetItem *> items = m_table->selectedItems();
-    if (items.isEmpty())
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty())
         return -1;
-    const int row = items.first()->row();
-    return row < m_sites.size() ? row : -1;
+    const int row = rows.first().row();
+    return row < sites().size() ? row : -1;
 }
 
 void SitesPage::updateButtons()
@@ -347,8 +349,8 @@ void SitesPage::updateButtons()
     const int index = selectedIndex();
     m_edit->setEnabled(index >= 0);
     // The engine needs one site at least, and one default site.
-    const bool isDefault = index >= 0 && m_sites.at(index).isDefault;
-    m_remove->setEnabled(index >= 0 && m_sites.size() > 1 && !isDefault);
+    const bool isDefault = index >= 0 && sites().at(index).isDefault;
+    m_remove->setEnabled(index >= 0 && sites().size() > 1 && !isDefault);
     m_remove->setToolTip(isDefault
             ? tr("The default site cannot be removed: make another site the default first.")
             : QString());
@@ -356,7 +358,7 @@ void SitesPage::updateButtons()
     m_openFolder->setEnabled(index >= 0);
     QString openTip = tr("Start the engine to open the site");
     if (index >= 0 && m_engine.isRunning())
-        openTip = tr("Open %1 in the web browser").arg(browserUrl(m_sites.at(index)).toString());
+        openTip = tr("Open %1 in the web browser").arg(browserUrl(sites().at(index)).toString());
     m_open->setToolTip(openTip);
 }
 

@@ -7,7 +7,7 @@
 
 class QLabel;
 class QPushButton;
-class QTableWidget;
+class QTableView;
 class QUrl;
 
 namespace hostbench::storage {
@@ -18,6 +18,7 @@ namespace hostbench::ui {
 
 class EngineController;
 class SiteDialog;
+class SiteTableModel;
 
 /*
  * The Sites page: the virtual hosts stored in the database (host name,
@@ -31,21 +32,22 @@ class SiteDialog;
  * (RFC 6761 §6.3) and the engine serves as HOST; when no browser or file
  * manager can be started, a message box says so (DesktopOpener). Add and Edit open a SiteDialog
  * (window-modal, not exec()); an accepted dialog is saved to the database and, when the engine runs, handed
- * to it (HttpServer::reload via EngineController). GUI thread.
+ * to it (HttpServer::reload via EngineController). The table (sitesTable) is
+ * a QTableView on a SiteTableModel. GUI thread.
  */
 class SitesPage final : public QWidget
 {
     Q_OBJECT
 
 public:
-    static constexpr int kHostIdRole = Qt::UserRole + 1;
+    static constexpr int kHostIdRole = Qt::UserRole + 1; // SiteTableModel's
     static constexpr int kDefaultRole = Qt::UserRole + 2;
 
     SitesPage(storage::Database &database, EngineController &engine, QWidget *parent = nullptr);
 
     // Reads the sites again from the database.
     void refresh();
-    const QList<model::VirtualHost> &sites() const { return m_sites; }
+    const QList<model::VirtualHost> &sites() const;
 
     // Open the dialog; it is a child of this page named "siteDialog".
     SiteDialog *addSite();
@@ -65,6 +67,10 @@ signals:
     void sitesChanged();
 
 private:
+    void nameWidgets();
+    void setupTable();
+    void buildLayout();
+    void connectActions();
     SiteDialog *openDialog(const model::VirtualHost &host);
     void save(model::VirtualHost host);
     void removeSite(qint64 id);
@@ -81,8 +87,8 @@ private:
 
     storage::Database &m_database;
     EngineController &m_engine;
-    QList<model::VirtualHost> m_sites;
-    QTableWidget *m_table = nullptr;
+    SiteTableModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
     QPushButton *m_add = nullptr;
     QPushButton *m_edit = nullptr;
     QPushButton *m_remove = nullptr;

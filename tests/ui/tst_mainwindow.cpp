@@ -56,7 +56,6 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTableWidget>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -229,10 +228,10 @@ void TestMainWindow::windowBasics()
     QVERIFY(!m_window->engine().isRunning());
     QVERIFY(!widget<QLabel>(u"statusUrl"_s)->isVisible());
     // The default site is listed, marked as default.
-    auto *sites = widget<QTableWidget>(u"sitesTable"_s);
-    QCOMPARE(sites->rowCount(), 1);
-    QVERIFY(sites->item(0, 0)->text().contains(u"localhost"_s));
-    QVERIFY(sites->item(0, 0)->data(Qt::UserRole + 2).toBool());
+    auto *sites = widget<QTableView>(u"sitesTable"_s);
+    QCOMPARE(sites->model()->rowCount(), 1);
+    QVERIFY(sites->model()->index(0, 0).data().toString().contains(u"localhost"_s));
+    QVERIFY(sites->model()->index(0, 0).data(Qt::UserRole + 2).toBool());
 }
 
 void TestMainWindow::startEngineFromServerPage()
@@ -425,12 +424,11 @@ void TestMainWindow::portConflictAsks()
     QVERIFY2(widget<QLabel>(u"serverStatus"_s)->text().contains(url),
         qPrintable(widget<QLabel>(u"serverStatus"_s)->text()));
     QVERIFY(!widget<QLabel>(u"serverPortNote"_s)->isVisible());
-    auto *sites = widget<QTableWidget>(u"sitesTable"_s);
+    auto *sites = widget<QTableView>(u"sitesTable"_s);
     QStringList siteTexts;
-    for (int row = 0; row < sites->rowCount(); ++row) {
-        for (int column = 0; column < sites->columnCount(); ++column) {
-            if (const QTableWidgetItem *item = sites->item(row, column))
-                siteTexts << item->text();
+    for (int row = 0; row < sites->model()->rowCount(); ++row) {
+        for (int column = 0; column < sites->model()->columnCount(); ++column) {
+            siteTexts << sites->model()->index(row, column).data().toString();
         }
     }
     QVERIFY2(siteTexts.join(u' ').contains(u":%1/"_s.arg(next)), qPrintable(siteTexts.join(u' ')));
@@ -634,11 +632,11 @@ void TestMainWindow::addSiteThroughDialog()
     QTRY_VERIFY(!m_window->findChild<ui::SiteDialog *>(u"siteDialog"_s)); // closed and deleted
 
     // In the list...
-    auto *sites = widget<QTableWidget>(u"sitesTable"_s);
-    QTRY_COMPARE(sites->rowCount(), 2);
+    auto *sites = widget<QTableView>(u"sitesTable"_s);
+    QTRY_COMPARE(sites->model()->rowCount(), 2);
     bool listed = false;
-    for (int row = 0; row < sites->rowCount(); ++row)
-        listed = listed || sites->item(row, 0)->text() == u"example.test"_s;
+    for (int row = 0; row < sites->model()->rowCount(); ++row)
+        listed = listed || sites->model()->index(row, 0).data().toString() == u"example.test"_s;
     QVERIFY(listed);
 
     // ...in the SQLite file, read through another connection...
@@ -669,10 +667,10 @@ void TestMainWindow::sitesServedByHint()
     if (QTest::currentTestFailed())
         return;
     showTab(u"sitesPage"_s);
-    auto *table = widget<QTableWidget>(u"sitesTable"_s);
+    auto *table = widget<QTableView>(u"sitesTable"_s);
     int row = -1;
-    for (int r = 0; r < table->rowCount(); ++r) {
-        if (table->item(r, 0)->text() == u"example.test"_s)
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        if (table->model()->index(r, 0).data().toString() == u"example.test"_s)
             row = r;
     }
     QVERIFY(row >= 0);
@@ -682,7 +680,8 @@ void TestMainWindow::sitesServedByHint()
     auto *servedBy = widget<QLabel>(u"sitesServedBy"_s);
     QTRY_VERIFY(servedBy->isVisible());
     QVERIFY2(servedBy->text().contains(curl), qPrintable(servedBy->text()));
-    const QString tip = table->item(row, table->columnCount() - 1)->toolTip();
+    const QString tip
+        = table->model()->index(row, table->model()->columnCount() - 1).data(Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains(QUrl(engineUrl()).authority()) && tip.contains(u"Host: example.test"_s),
         qPrintable(tip));
 
@@ -948,21 +947,21 @@ void TestMainWindow::removeSiteThroughPage()
     int status = 0;
     QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), "example.test", &status), "served by example.test\n"_ba);
     showTab(u"sitesPage"_s);
-    auto *sites = widget<QTableWidget>(u"sitesTable"_s);
+    auto *sites = widget<QTableView>(u"sitesTable"_s);
     auto *remove = widget<QPushButton>(u"sitesRemove"_s);
     int exampleRow = -1;
-    for (int row = 0; row < sites->rowCount(); ++row) {
-        const bool isDefault = sites->item(row, 0)->data(ui::SitesPage::kDefaultRole).toBool();
+    for (int row = 0; row < sites->model()->rowCount(); ++row) {
+        const bool isDefault = sites->model()->index(row, 0).data(ui::SitesPage::kDefaultRole).toBool();
         QTest::mouseClick(
-            sites->viewport(), Qt::LeftButton, {}, sites->visualItemRect(sites->item(row, 0)).center());
+            sites->viewport(), Qt::LeftButton, {}, sites->visualRect(sites->model()->index(row, 0)).center());
         // The default site cannot be removed.
         QTRY_COMPARE(remove->isEnabled(), !isDefault);
         if (!isDefault)
             exampleRow = row;
     }
     QVERIFY(exampleRow >= 0);
-    QTest::mouseClick(
-        sites->viewport(), Qt::LeftButton, {}, sites->visualItemRect(sites->item(exampleRow, 0)).center());
+    QTest::mouseClick(sites->viewport(), Qt::LeftButton, {},
+        sites->visualRect(sites->model()->index(exampleRow, 0)).center());
     QTest::mouseClick(remove, Qt::LeftButton);
     QMessageBox *confirm = nullptr;
     QTRY_VERIFY(
@@ -971,7 +970,7 @@ void TestMainWindow::removeSiteThroughPage()
         if (confirm->buttonRole(button) == QMessageBox::DestructiveRole)
             QTest::mouseClick(button, Qt::LeftButton);
     }
-    QTRY_COMPARE(sites->rowCount(), 1);
+    QTRY_COMPARE(sites->model()->rowCount(), 1);
     storage::Database check;
     QVERIFY(check.open(m_folder->databasePath()));
     QCOMPARE(check.virtualHosts().size(), 1);
@@ -1010,21 +1009,21 @@ void TestMainWindow::siteAddedThroughControlApiShowsAtOnce()
         return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     };
     showTab(u"sitesPage"_s);
-    auto *sites = widget<QTableWidget>(u"sitesTable"_s);
-    const int rows = sites->rowCount();
+    auto *sites = widget<QTableView>(u"sitesTable"_s);
+    const int rows = sites->model()->rowCount();
     const QJsonObject site { { u"host"_s, u"api.test"_s }, { u"document_root"_s, root } };
     QCOMPARE(send("POST", api, QJsonDocument(site).toJson()), 201);
-    QCOMPARE(sites->rowCount(), rows + 1); // at once: the API answered after the page refreshed
+    QCOMPARE(sites->model()->rowCount(), rows + 1); // at once: the API answered after the page refreshed
     bool listed = false;
-    for (int row = 0; row < sites->rowCount(); ++row)
-        listed = listed || sites->item(row, 0)->text() == u"api.test"_s;
+    for (int row = 0; row < sites->model()->rowCount(); ++row)
+        listed = listed || sites->model()->index(row, 0).data().toString() == u"api.test"_s;
     QVERIFY(listed);
     int status = 0;
     QCOMPARE(get(QUrl(engineUrl() + u"site.txt"_s), "api.test", &status), "served by api.test\n"_ba);
     QCOMPARE(status, 200);
 
     QCOMPARE(send("DELETE", api + u"/api.test"_s, {}), 204);
-    QCOMPARE(sites->rowCount(), rows);
+    QCOMPARE(sites->model()->rowCount(), rows);
     get(QUrl(engineUrl() + u"site.txt"_s), "api.test", &status);
     QCOMPARE(status, 404);
 }
@@ -1290,9 +1289,9 @@ void TestMainWindow::benchmarksLeaveTheAccessLog()
 
     // Site > Advanced: log them.
     showTab(u"sitesPage"_s);
-    auto *table = widget<QTableWidget>(u"sitesTable"_s);
-    for (int row = 0; row < table->rowCount(); ++row) {
-        if (table->item(row, 0)->text() == site->hostName)
+    auto *table = widget<QTableView>(u"sitesTable"_s);
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+        if (table->model()->index(row, 0).data().toString() == site->hostName)
             table->selectRow(row);
     }
     ui::SiteDialog *dialog = m_window->findChild<ui::SitesPage *>()->editSelectedSite();
@@ -1349,9 +1348,9 @@ void TestMainWindow::failedReloadIsShown()
     QVERIFY(QDir(logs).removeRecursively());
     // Another site changed in its dialog (which checks that one only).
     showTab(u"sitesPage"_s);
-    auto *table = widget<QTableWidget>(u"sitesTable"_s);
-    for (int row = 0; row < table->rowCount(); ++row) {
-        if (table->item(row, 0)->text() == u"news.test"_s)
+    auto *table = widget<QTableView>(u"sitesTable"_s);
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+        if (table->model()->index(row, 0).data().toString() == u"news.test"_s)
             table->selectRow(row);
     }
     ui::SiteDialog *dialog = sites->editSelectedSite();
@@ -1401,9 +1400,9 @@ void TestMainWindow::openSiteInBrowserAndFolder()
     sites->refresh();
     m_window->engine().reloadSites();
     showTab(u"sitesPage"_s);
-    auto *table = widget<QTableWidget>(u"sitesTable"_s);
-    for (int row = 0; row < table->rowCount(); ++row) {
-        if (table->item(row, 0)->text() == u"blog.test"_s)
+    auto *table = widget<QTableView>(u"sitesTable"_s);
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+        if (table->model()->index(row, 0).data().toString() == u"blog.test"_s)
             table->selectRow(row);
     }
 
@@ -1506,9 +1505,9 @@ void TestMainWindow::logsFollowASiteRenamedInItsDialog()
         return;
     QVERIFY(!addSite(u"before.test"_s, "renamed\n").isEmpty());
     showTab(u"sitesPage"_s);
-    auto *table = widget<QTableWidget>(u"sitesTable"_s);
-    for (int row = 0; row < table->rowCount(); ++row) {
-        if (table->item(row, 0)->text() == u"before.test"_s)
+    auto *table = widget<QTableView>(u"sitesTable"_s);
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+        if (table->model()->index(row, 0).data().toString() == u"before.test"_s)
             table->selectRow(row);
     }
     ui::SiteDialog *dialog = m_window->findChild<ui::SitesPage *>()->editSelectedSite();

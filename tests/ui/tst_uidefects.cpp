@@ -337,10 +337,10 @@ void TestUiDefects::walk(const std::function<void(QWidget *, const QString &)> &
         dialog->reject();
     };
     visitDialog(sites->addSite(), u"Add Site"_s);
-    auto *sitesTable = sites->findChild<QTableWidget *>(u"sitesTable"_s);
+    auto *sitesTable = sites->findChild<QTableView *>(u"sitesTable"_s);
     QVERIFY(sitesTable);
-    for (int row = 0; row < sitesTable->rowCount(); ++row) {
-        if (sitesTable->item(row, 0)->text().contains(u"blog.test"_s))
+    for (int row = 0; row < sitesTable->model()->rowCount(); ++row) {
+        if (sitesTable->model()->index(row, 0).data().toString().contains(u"blog.test"_s))
             sitesTable->selectRow(row);
     }
     visitDialog(sites->editSelectedSite(), u"Edit Site"_s);

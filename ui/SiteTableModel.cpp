@@ -1,0 +1,120 @@
+#include "ui/SiteTableModel.h"
+
+#include <QDir>
+#include <QFont>
+
+using namespace Qt::StringLiterals;
+
+namespace hostbench::ui {
+
+SiteTableModel::SiteTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void SiteTableModel::setSites(const QList<model::VirtualHost> &sites)
+{
+    beginResetModel();
+    m_sites = sites;
+    m_urls = QList<Url>(sites.size());
+    endResetModel();
+}
+
+void SiteTableModel::setUrls(const QList<Url> &urls)
+{
+    for (int row = 0; row < m_urls.size(); ++row)
+        m_urls[row] = row < urls.size() ? urls.at(row) : Url();
+    if (!m_sites.isEmpty())
+        emit dataChanged(index(0, UrlColumn), index(int(m_sites.size()) - 1, UrlColumn),
+            { Qt::DisplayRole, Qt::ToolTipRole });
+}
+
+int SiteTableModel::rowOf(qint64 id) const
+{
+    for (int row = 0; row < m_sites.size(); ++row) {
+        if (m_sites.at(row).id == id)
+            return row;
+    }
+    return -1;
+}
+
+int SiteTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_sites.size());
+}
+
+int SiteTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString SiteTableModel::text(const model::VirtualHost &site, int row, int column) const
+{
+    switch (column) {
+    case HostColumn:
+        return site.isDefault ? u"★ "_s + site.hostName : site.hostName;
+    case AliasesColumn:
+        return site.aliases.join(u", "_s);
+    case RootColumn:
+        return QDir::toNativeSeparators(site.documentRoot);
+    case RoutesColumn:
+        return site.routes.isEmpty() ? tr("none") : QString::number(site.routes.size());
+    case UrlColumn:
+        return m_urls.at(row).text;
+    }
+    return {};
+}
+
+QVariant SiteTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const model::VirtualHost &site = m_sites.at(index.row());
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return text(site, index.row(), column);
+    case Qt::ToolTipRole:
+        if (column == HostColumn && site.isDefault)
+            return tr("The default site: it answers requests for unknown host names.");
+        if (column == RootColumn)
+            return text(site, index.row(), column);
+        if (column == UrlColumn)
+            return m_urls.at(index.row()).toolTip;
+        return {};
+    case Qt::FontRole:
+        if (column == HostColumn && site.isDefault) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        return column == RoutesColumn ? QVariant(int(Qt::AlignCenter)) : QVariant();
+    case kHostIdRole:
+        return site.id;
+    case kDefaultRole:
+        return site.isDefault;
+    }
+    return {};
+}
+
+QVariant SiteTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case HostColumn:
+        return tr("Host Name");
+    case AliasesColumn:
+        return tr("Aliases");
+    case RootColumn:
+        return tr("Document Root");
+    case RoutesColumn:
+        return tr("Routes");
+    case UrlColumn:
+        return tr("URL");
+    }
+    return {};
+}
+
+} // namespace hostbench::ui

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "model/VirtualHost.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+#include <QString>
+
+namespace hostbench::ui {
+
+/*
+ * The Sites page's table: one row per stored site, in the order given
+ * (Database::virtualHosts: the default first), columns host name (the
+ * default marked "★ " and bold, its tool tip saying what a default site
+ * does), aliases (", "), document root (native separators; the tool tip
+ * has it whole), routes (their count or "none", centred) and URL. The URL
+ * cells are the page's to fill (setUrls: where the engine serves each site,
+ * or a dash while it is stopped). kHostIdRole holds the site's row id,
+ * kDefaultRole whether it is the default. Read-only; not sorted. GUI thread.
+ */
+class SiteTableModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { HostColumn, AliasesColumn, RootColumn, RoutesColumn, UrlColumn, ColumnCount };
+    static constexpr int kHostIdRole = Qt::UserRole + 1;
+    static constexpr int kDefaultRole = Qt::UserRole + 2;
+
+    // A URL cell: its text and its tool tip.
+    struct Url
+    {
+        QString text;
+        QString toolTip;
+    };
+
+    explicit SiteTableModel(QObject *parent = nullptr);
+
+    // Replaces the sites (a model reset); their URL cells empty until setUrls().
+    void setSites(const QList<model::VirtualHost> &sites);
+    const QList<model::VirtualHost> &sites() const { return m_sites; }
+    // One per site, in row order; extra entries are ignored, missing ones
+    // leave their cells empty. Changes the URL column only (dataChanged).
+    void setUrls(const QList<Url> &urls);
+    // The row of the site with this id; -1 if none.
+    int rowOf(qint64 id) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QString text(const model::VirtualHost &site, int row, int column) const;
+
+    QList<model::VirtualHost> m_sites;
+    QList<Url> m_urls; // as many as m_sites
+};
+
+} // namespace hostbench::ui
