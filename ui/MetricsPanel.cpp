@@ -3,12 +3,13 @@
 #include "ui/EngineCharts.h"
 #include "ui/EngineController.h"
 #include "ui/Format.h"
+#include "ui/SiteRateModel.h"
 
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -18,7 +19,8 @@ namespace hostbench::ui {
 MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     : QWidget(parent)
     , m_engine(engine)
-    , m_sites(new QTableWidget(0, kColumns, this))
+    , m_siteRates(new SiteRateModel(this))
+    , m_sites(new QTableView(this))
 {
     setObjectName(u"metricsPanel"_s);
     auto *grid = new QGridLayout;
@@ -36,10 +38,7 @@ MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     grid->setColumnStretch(3, 1);
 
     m_sites->setObjectName(u"metricsSites"_s);
-    m_sites->setHorizontalHeaderLabels(
-        { tr("Site"), tr("Requests"), tr("Requests/s"), tr("Errors"), tr("Sent/s") });
-    m_sites->horizontalHeaderItem(3)->setToolTip(
-        tr("Responses with status 4xx or 5xx since the engine started (each cell's tooltip splits them)"));
+    m_sites->setModel(m_siteRates);
     m_sites->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     for (int column = 1; column < kColumns; ++column)
         m_sites->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
@@ -119,32 +118,7 @@ void MetricsPanel::update()
                 Format::count(m.statusClasses[3]), Format::count(m.statusClasses[4]))
             : dash);
 
-    const QList<EngineHistory::SiteRate> &sites = m_engine.history().sites();
-    m_sites->setRowCount(running ? int(sites.size()) : 0);
-    for (int row = 0; row < m_sites->rowCount(); ++row) {
-        const EngineHistory::SiteRate &site = sites.at(row);
-        const QString texts[kColumns] = { site.hostName, Format::count(site.requests),
-            Format::rate(site.requestsPerSecond), Format::count(site.clientErrors + site.serverErrors),
-            tr("%1/s").arg(Format::bytes(quint64(site.bytesPerSecond))) };
-        for (int column = 0; column < kColumns; ++column) {
-            QTableWidgetItem *item = m_sites->item(row, column);
-            if (!item) {
-                item = new QTableWidgetItem;
-                item->setTextAlignment(
-                    column == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
-                m_sites->setItem(row, column, item);
-            }
-            // An unchanged text costs no repaint.
-            if (item->text() != texts[column])
-                item->setText(texts[column]);
-        }
-        const QString errors
-            = tr("%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx")
-                  .arg(Format::count(site.clientErrors + site.serverErrors), Format::count(site.requests),
-                      Format::count(site.clientErrors), Format::count(site.serverErrors));
-        if (m_sites->item(row, 3)->toolTip() != errors)
-            m_sites->item(row, 3)->setToolTip(errors);
-    }
+    m_siteRates->setRates(running ? m_engine.history().sites() : QList<EngineHistory::SiteRate>());
 }
 
 } // namespace hostbench::ui

@@ -4,12 +4,13 @@
 
 class QGridLayout;
 class QLabel;
-class QTableWidget;
+class QTableView;
 
 namespace hostbench::ui {
 
 class EngineCharts;
 class EngineController;
+class SiteRateModel;
 
 /*
  * The engine's counters on the Server page: uptime, requests and their
@@ -19,7 +20,7 @@ class EngineController;
  * 5xx responses since the engine started, a count: a quiet site keeps its
  * figure) and bytes sent per second (the table metricsSites, from
  * EngineController::history()). Redrawn on each EngineController sample
- * (500 ms). GUI thread.
+ * (500 ms). The table is a QTableView on a SiteRateModel. GUI thread.
  */
 class MetricsPanel final : public QWidget
 {
@@ -46,7 +47,8 @@ private:
     QLabel *m_bytes = nullptr;
     QLabel *m_statusClasses = nullptr;
     QLabel *m_latency = nullptr;
-    QTableWidget *m_sites = nullptr;
+    SiteRateModel *m_siteRates = nullptr;
+    QTableView *m_sites = nullptr; // on m_siteRates
     EngineCharts *m_charts = nullptr;
 };
 

@@ -46,7 +46,7 @@
 #include <QStyle>
 #include <QSystemTrayIcon>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
@@ -138,9 +138,9 @@ double TestEngineCharts::counted(const QLineSeries *series, double scale) const
 
 int TestEngineCharts::rowOf(const QString &site) const
 {
-    auto *table = widget<QTableWidget>(u"metricsSites"_s);
-    for (int row = 0; row < table->rowCount(); ++row) {
-        if (table->item(row, 0) && table->item(row, 0)->text() == site)
+    auto *table = widget<QTableView>(u"metricsSites"_s);
+    for (int row = 0; row < table->model()->rowCount(); ++row) {
+        if (table->model()->index(row, 0).data().toString() == site)
             return row;
     }
     return -1;
@@ -281,23 +281,27 @@ void TestEngineCharts::timeAxesShareTicks()
 
 void TestEngineCharts::siteTableShowsEachSite()
 {
-    auto *table = widget<QTableWidget>(u"metricsSites"_s);
+    auto *table = widget<QTableView>(u"metricsSites"_s);
     QVERIFY(table && table->isVisible());
-    QCOMPARE(table->columnCount(), 5);
+    QCOMPARE(table->model()->columnCount(), 5);
     QTRY_VERIFY(rowOf(u"localhost"_s) >= 0 && rowOf(u"b.test"_s) >= 0);
     // What the previous test sent, and only that.
-    QTRY_COMPARE(table->item(rowOf(u"localhost"_s), 1)->text(), ui::Format::count(6));
-    QTRY_COMPARE(table->item(rowOf(u"b.test"_s), 1)->text(), ui::Format::count(7));
+    QTRY_COMPARE(table->model()->index(rowOf(u"localhost"_s), 1).data().toString(), ui::Format::count(6));
+    QTRY_COMPARE(table->model()->index(rowOf(u"b.test"_s), 1).data().toString(), ui::Format::count(7));
 
-    const auto row
-        = [&](const QString &site, int column) { return table->item(rowOf(site), column)->text(); };
+    const auto row = [&](const QString &site, int column) {
+        return table->model()->index(rowOf(site), column).data().toString();
+    };
     // Errors: the 4xx and 5xx since the engine started, a count. Quiet now (no
     // request/s), b.test still shows its four 404s, not a dash (issue #20).
     QTRY_COMPARE_WITH_TIMEOUT(row(u"b.test"_s, 2), ui::Format::rate(0), kTimeoutMs);
     QCOMPARE(row(u"b.test"_s, 3), ui::Format::count(4));
     QCOMPARE(row(u"localhost"_s, 3), ui::Format::count(0));
-    QVERIFY2(table->horizontalHeaderItem(3)->toolTip().contains(u"since the engine started"_s),
-        qPrintable(table->horizontalHeaderItem(3)->toolTip()));
+    QVERIFY2(table->model()
+                 ->headerData(3, Qt::Horizontal, Qt::ToolTipRole)
+                 .toString()
+                 .contains(u"since the engine started"_s),
+        qPrintable(table->model()->headerData(3, Qt::Horizontal, Qt::ToolTipRole).toString()));
 
     // Three more 404s from b.test and 200s from localhost, until both rates show.
     const quint16 port = m_window->engine().port();
@@ -317,8 +321,12 @@ void TestEngineCharts::siteTableShowsEachSite()
     QTRY_COMPARE(row(u"b.test"_s, 1), ui::Format::count(7 + 3 + more200));
     QCOMPARE(row(u"b.test"_s, 3), ui::Format::count(7)); // seven 404s
     QCOMPARE(row(u"localhost"_s, 3), ui::Format::count(0));
-    QVERIFY2(table->item(rowOf(u"b.test"_s), 3)->toolTip().contains(ui::Format::count(7)),
-        qPrintable(table->item(rowOf(u"b.test"_s), 3)->toolTip()));
+    QVERIFY2(table->model()
+                 ->index(rowOf(u"b.test"_s), 3)
+                 .data(Qt::ToolTipRole)
+                 .toString()
+                 .contains(ui::Format::count(7)),
+        qPrintable(table->model()->index(rowOf(u"b.test"_s), 3).data(Qt::ToolTipRole).toString()));
     for (const QString &site : { u"b.test"_s, u"localhost"_s }) {
         QVERIFY2(row(site, 2) != ui::Format::rate(0), qPrintable(row(site, 2))); // requests/s
         QVERIFY2(!row(site, 4).startsWith(ui::Format::bytes(0)), qPrintable(row(site, 4))); // bytes/s
@@ -330,8 +338,8 @@ void TestEngineCharts::siteTableShowsEachSite()
     QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     QHeaderView *header = table->horizontalHeader();
     const int margin = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
-    for (int column = 0; column < table->columnCount(); ++column) {
-        const QString title = table->horizontalHeaderItem(column)->text();
+    for (int column = 0; column < table->model()->columnCount(); ++column) {
+        const QString title = table->model()->headerData(column, Qt::Horizontal).toString();
         const int needs = qMax(header->fontMetrics().horizontalAdvance(title) + 2 * margin,
             static_cast<QAbstractItemView *>(table)->sizeHintForColumn(column));
         QVERIFY2(header->sectionSize(column) >= needs,
@@ -360,7 +368,7 @@ void TestEngineCharts::countersKeepEachFigureWhole()
         for (const QString &figure : value->text().split(u" / "_s))
             QVERIFY2(!figure.contains(u' '), qPrintable(name + u": a break inside «"_s + figure + u'»'));
     }
-    auto *table = widget<QTableWidget>(u"metricsSites"_s);
+    auto *table = widget<QTableView>(u"metricsSites"_s);
     const int rowHeight = table->verticalHeader()->defaultSectionSize();
     QVERIFY2(table->viewport()->height() >= 3 * rowHeight,
         qPrintable(u"%1 px for rows of %2 px at %3x%4"_s.arg(table->viewport()->height())
