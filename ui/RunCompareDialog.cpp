@@ -8,13 +8,10 @@
 #include <QDialogButtonBox>
 #include <QGuiApplication>
 #include <QHeaderView>
-#include <QLocale>
 #include <QScreen>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
-
-#include <functional>
 
 using namespace Qt::StringLiterals;
 
@@ -23,18 +20,18 @@ namespace hostbench::ui {
 RunCompareDialog::RunCompareDialog(
     storage::Database &database, const QList<storage::StoredRun> &runs, QWidget *parent)
     : QDialog(parent)
-    , m_table(new QTableWidget(RowCount, int(runs.size()), this))
+    , m_table(new QTableView(this))
     , m_charts(new BenchCharts(u"compare"_s, Qt::Horizontal, this))
 {
     setObjectName(u"runsCompareDialog"_s);
     setWindowTitle(tr("Compare Runs"));
     m_table->setObjectName(u"compareTable"_s);
+    m_table->setModel(new RunCompareModel(runs, m_table));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    fillTable(runs);
 
     QList<BenchCharts::Overlay> overlays;
     overlays.reserve(runs.size());
@@ -65,7 +62,7 @@ RunCompareDialog::RunCompareDialog(
 
 QString RunCompareDialog::runName(const storage::StoredRun &run)
 {
-    return tr("%1 · %2").arg(RunListModel::idText(run.id), Format::dateTime(run.startedAtMs));
+    return RunCompareModel::runName(run);
 }
 
 QString RunCompareDialog::legendName(const storage::StoredRun &run)
@@ -75,77 +72,6 @@ QString RunCompareDialog::legendName(const storage::StoredRun &run)
     const model::BenchParameters &p = run.parameters;
     const QString model = p.rate > 0 ? tr("open %1/s").arg(Format::rate(p.rate)) : tr("closed");
     return tr("%1 · %2 · %3").arg(RunListModel::idText(run.id), RunListModel::lengthText(run), model);
-}
-
-void RunCompareDialog::fillTable(const QList<storage::StoredRun> &runs)
-{
-    m_table->setVerticalHeaderLabels({ tr("URL"), tr("Model"), tr("Length"), tr("Concurrency"), tr("Threads"),
-        tr("Keep-alive"), tr("Requests/s"), tr("p50"), tr("p90"), tr("p99"), tr("Max"), tr("Failed") });
-    QStringList headers;
-    for (const storage::StoredRun &run : runs)
-        headers.append(runName(run));
-    m_table->setHorizontalHeaderLabels(headers);
-    if (runs.isEmpty())
-        return;
-
-    const auto setText = [this](int row, int column, const QString &text) {
-        auto *item = new QTableWidgetItem(text);
-        item->setToolTip(text);
-        m_table->setItem(row, column, item);
-    };
-    // A number with, after the first run, its ratio to the first run's:
-    // "2,000 (×1.25)". No ratio against a 0.
-    const auto setNumber = [this](int row, int column, double value, double base, const QString &text) {
-        auto *item = new QTableWidgetItem;
-        item->setData(kValueRole, value);
-        QString shown = text;
-        if (column > 0 && base != 0) {
-            const double ratio = value / base;
-            item->setData(kRatioRole, ratio);
-            shown = tr("%1 (×%2)").arg(text, QLocale().toString(ratio, 'f', 2));
-        }
-        item->setText(shown);
-        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        m_table->setItem(row, column, item);
-    };
-
-    using Figure = std::function<double(const storage::StoredRun &)>;
-    const auto number = [&](int row, const Figure &figure, const std::function<QString(double)> &format) {
-        const double base = figure(runs.first());
-        for (int column = 0; column < runs.size(); ++column) {
-            const double value = figure(runs[column]);
-            setNumber(row, column, value, base, format(value));
-        }
-    };
-    const auto ms = [](double value) { return Format::milliseconds(value); };
-
-    for (int column = 0; column < runs.size(); ++column) {
-        const storage::StoredRun &run = runs[column];
-        setText(UrlRow, column, RunListModel::displayUrl(run));
-        setText(ModelRow, column, RunListModel::modelText(run.parameters));
-        setText(LengthRow, column, RunListModel::lengthText(run));
-        setText(KeepAliveRow, column, run.parameters.keepAlive ? tr("Yes") : tr("No"));
-    }
-    number(
-        ConcurrencyRow, [](const storage::StoredRun &run) { return double(run.parameters.concurrency); },
-        [](double value) { return Format::count(quint64(value)); });
-    number(
-        ThreadsRow, [](const storage::StoredRun &run) { return double(run.parameters.threads); },
-        [](double value) { return Format::count(quint64(value)); });
-    number(
-        RateRow, [](const storage::StoredRun &run) { return run.summary.requestsPerSecond; },
-        [](double value) { return Format::rate(value); });
-    number(
-        P50Row, [](const storage::StoredRun &run) { return run.summary.latencyP50Ms; }, ms);
-    number(
-        P90Row, [](const storage::StoredRun &run) { return run.summary.latencyP90Ms; }, ms);
-    number(
-        P99Row, [](const storage::StoredRun &run) { return run.summary.latencyP99Ms; }, ms);
-    number(
-        MaxRow, [](const storage::StoredRun &run) { return run.summary.latencyMaxMs; }, ms);
-    number(
-        FailedRow, [](const storage::StoredRun &run) { return double(run.summary.failed); },
-        [](double value) { return Format::count(quint64(value)); });
 }
 
 } // namespace hostbench::ui

@@ -1,11 +1,12 @@
 #pragma once
 
 #include "storage/Database.h"
+#include "ui/RunCompareModel.h"
 
 #include <QDialog>
 #include <QList>
 
-class QTableWidget;
+class QTableView;
 
 namespace hostbench::ui {
 
@@ -17,36 +18,24 @@ class BenchCharts;
  * column per run, in the order given) with each number's ratio to the first
  * run's, and the runs' requests/s and p99 latency (ms) series overlaid on
  * one pair of charts, their legends under the charts. The samples are read from the database once, when it is
- * built. The table is named compareTable; each number cell holds its value in kValueRole and, from the second
- * run on, its ratio in kRatioRole (none when the first run's figure is 0). GUI thread.
+ * built. The table, compareTable, is a QTableView on a RunCompareModel: each number cell holds its value in
+ * kValueRole and, from the second run on, its ratio in kRatioRole (none when the first run's figure is 0).
+ * GUI thread.
  */
 class RunCompareDialog final : public QDialog
 {
     Q_OBJECT
 
 public:
-    enum Row {
-        UrlRow,
-        ModelRow,
-        LengthRow,
-        ConcurrencyRow,
-        ThreadsRow,
-        KeepAliveRow,
-        RateRow,
-        P50Row,
-        P90Row,
-        P99Row,
-        MaxRow,
-        FailedRow,
-        RowCount
-    };
-    static constexpr int kValueRole = Qt::UserRole + 1;
-    static constexpr int kRatioRole = Qt::UserRole + 2;
+    using Row = RunCompareModel::Row;
+    using enum RunCompareModel::Row;
+    static constexpr int kValueRole = RunCompareModel::kValueRole;
+    static constexpr int kRatioRole = RunCompareModel::kRatioRole;
 
     RunCompareDialog(
         storage::Database &database, const QList<storage::StoredRun> &runs, QWidget *parent = nullptr);
 
-    QTableWidget *table() const { return m_table; }
+    QTableView *table() const { return m_table; }
     BenchCharts *charts() const { return m_charts; }
 
     // "#12 · 2024-05-01 10:20", as the column headers name a run.
@@ -57,9 +46,7 @@ public:
     static QString legendName(const storage::StoredRun &run);
 
 private:
-    void fillTable(const QList<storage::StoredRun> &runs);
-
-    QTableWidget *m_table = nullptr;
+    QTableView *m_table = nullptr;
     BenchCharts *m_charts = nullptr;
 };
 

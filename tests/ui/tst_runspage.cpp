@@ -41,7 +41,6 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
-#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -773,35 +772,44 @@ void TestRunsPage::compareShowsFiguresAndSeries()
                        .arg(dialog->height())
                        .arg(screen.width())
                        .arg(screen.height())));
-    auto *figures = dialog->findChild<QTableWidget *>(u"compareTable"_s);
+    auto *figures = dialog->findChild<QTableView *>(u"compareTable"_s);
     QVERIFY(figures);
-    QCOMPARE(figures->columnCount(), int(ids.size()));
+    QCOMPARE(figures->model()->columnCount(), int(ids.size()));
 
     using Dialog = ui::RunCompareDialog;
     for (int column = 0; column < ids.size(); ++column) {
-        QVERIFY(figures->horizontalHeaderItem(column)->text().contains(QString::number(ids[column])));
-        QVERIFY(figures->item(Dialog::UrlRow, column)->text().contains(u"/run%1"_s.arg(column)));
-        QCOMPARE(figures->item(Dialog::ModelRow, column)->text(), ui::RunListModel::modelText(asked[column]));
-        QCOMPARE(
-            figures->item(Dialog::LengthRow, column)->text(), ui::RunListModel::lengthText(asked[column]));
-        QCOMPARE(
-            figures->item(Dialog::ThreadsRow, column)->data(Dialog::kValueRole).toDouble(), column + 1.0);
-        const QTableWidgetItem *rate = figures->item(Dialog::RateRow, column);
-        QCOMPARE(rate->data(Dialog::kValueRole).toDouble(), double(completed[column]));
-        QVERIFY2(rate->text().startsWith(QString::number(completed[column])), qPrintable(rate->text()));
-        const QTableWidgetItem *failed = figures->item(Dialog::FailedRow, column);
-        QCOMPARE(failed->data(Dialog::kValueRole).toDouble(), double(100 - completed[column]));
+        QVERIFY(figures->model()
+                    ->headerData(column, Qt::Horizontal)
+                    .toString()
+                    .contains(QString::number(ids[column])));
+        QVERIFY(figures->model()
+                    ->index(Dialog::UrlRow, column)
+                    .data()
+                    .toString()
+                    .contains(u"/run%1"_s.arg(column)));
+        QCOMPARE(figures->model()->index(Dialog::ModelRow, column).data().toString(),
+            ui::RunListModel::modelText(asked[column]));
+        QCOMPARE(figures->model()->index(Dialog::LengthRow, column).data().toString(),
+            ui::RunListModel::lengthText(asked[column]));
+        QCOMPARE(figures->model()->index(Dialog::ThreadsRow, column).data(Dialog::kValueRole).toDouble(),
+            column + 1.0);
+        const QModelIndex rate = figures->model()->index(Dialog::RateRow, column);
+        QCOMPARE(rate.data(Dialog::kValueRole).toDouble(), double(completed[column]));
+        QVERIFY2(rate.data().toString().startsWith(QString::number(completed[column])),
+            qPrintable(rate.data().toString()));
+        const QModelIndex failed = figures->model()->index(Dialog::FailedRow, column);
+        QCOMPARE(failed.data(Dialog::kValueRole).toDouble(), double(100 - completed[column]));
         if (column == 0) {
-            QVERIFY(!rate->data(Dialog::kRatioRole).isValid());
+            QVERIFY(!rate.data(Dialog::kRatioRole).isValid());
             continue;
         }
         const double ratio = double(completed[column]) / double(completed[0]);
-        QCOMPARE(rate->data(Dialog::kRatioRole).toDouble(), ratio);
+        QCOMPARE(rate.data(Dialog::kRatioRole).toDouble(), ratio);
         const QString shown = QLocale().toString(ratio, 'f', 2);
-        QVERIFY2(rate->text().contains(u"×"_s + shown), qPrintable(rate->text()));
+        QVERIFY2(rate.data().toString().contains(u"×"_s + shown), qPrintable(rate.data().toString()));
         // Same latency in every run: the ratio is 1.
-        QCOMPARE(figures->item(Dialog::P99Row, column)->data(Dialog::kRatioRole).toDouble(), 1.0);
-        QCOMPARE(failed->data(Dialog::kRatioRole).toDouble(),
+        QCOMPARE(figures->model()->index(Dialog::P99Row, column).data(Dialog::kRatioRole).toDouble(), 1.0);
+        QCOMPARE(failed.data(Dialog::kRatioRole).toDouble(),
             double(100 - completed[column]) / (100 - completed[0]));
     }
 
@@ -863,11 +871,11 @@ void TestRunsPage::runIdColumnNamesRunsAsCompareDoes()
     m_page->compareSelectedRuns();
     ui::RunCompareDialog *dialog = nullptr;
     QTRY_VERIFY((dialog = m_page->findChild<ui::RunCompareDialog *>()) && dialog->isVisible());
-    auto *figures = dialog->findChild<QTableWidget *>();
+    auto *figures = dialog->findChild<QTableView *>(u"compareTable"_s);
     QVERIFY(figures);
-    QVERIFY2(figures->horizontalHeaderItem(0)->text().startsWith(u"#%1 "_s.arg(b)),
-        qPrintable(figures->horizontalHeaderItem(0)->text()));
-    QVERIFY(figures->horizontalHeaderItem(1)->text().startsWith(u"#%1 "_s.arg(a)));
+    QVERIFY2(figures->model()->headerData(0, Qt::Horizontal).toString().startsWith(u"#%1 "_s.arg(b)),
+        qPrintable(figures->model()->headerData(0, Qt::Horizontal).toString()));
+    QVERIFY(figures->model()->headerData(1, Qt::Horizontal).toString().startsWith(u"#%1 "_s.arg(a)));
     delete dialog;
     // Sorting by it sorts by number, not text (#10 after #9).
     table()->sortByColumn(ui::RunListModel::IdColumn, Qt::AscendingOrder);
