@@ -6,15 +6,19 @@
 #include <QWidget>
 
 class QPushButton;
-class QTableWidget;
+class QTableView;
 
 namespace hostbench::ui {
+
+class RouteTableModel;
 
 /*
  * The fixed-response routes of a site as an editable table: path, status,
  * content type, body (text). Checking is SiteValidator's; this widget only
  * edits and can mark one row as wrong, tinted in Tint's error base of the
- * palette of the moment (taken again when the palette changes). GUI thread.
+ * palette of the moment (taken again when the palette changes). The table
+ * (routesTable) is a QTableView on a RouteTableModel; edits go through the
+ * model. GUI thread.
  */
 class RoutesEditor final : public QWidget
 {
@@ -27,7 +31,8 @@ public:
     QList<model::Route> routes() const;
     // Tints `row` as wrong; -1 clears.
     void markRow(int row);
-    QTableWidget *table() const { return m_table; }
+    QTableView *table() const { return m_table; }
+    RouteTableModel *model() const { return m_model; }
 
     void addRoute();
     void removeSelectedRoute();
@@ -39,14 +44,12 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    void tintRow(int row);
-    void appendRow(const model::Route &route);
     void updateButtons();
 
-    QTableWidget *m_table = nullptr;
+    RouteTableModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
     QPushButton *m_addButton = nullptr;
     QPushButton *m_removeButton = nullptr;
-    int m_markedRow = -1;
 };
 
 } // namespace hostbench::ui
