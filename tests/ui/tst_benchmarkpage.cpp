@@ -454,7 +454,7 @@ void TestBenchmarkPage::postAtAFixedRate()
     // The Runs page's report says it, as the Benchmark page's does.
     ui::RunsPage runs(m_folder->database());
     runs.refresh(runId);
-    QCOMPARE(runs.selectedRunId(), runId);
+    QTRY_COMPARE(runs.selectedRunId(), runId); // the list is read on the page's reader thread
     for (const QString &report : { runs.findChild<QPlainTextEdit *>(u"runReport"_s)->toPlainText(),
              field<QPlainTextEdit>(u"benchReport"_s)->toPlainText() }) {
         for (const QString &line : { u"Method:                 POST"_s,
