@@ -28,6 +28,10 @@ QString fieldName(model::SiteChange::Field field)
         return u"access_log_path"_s;
     case model::SiteChange::Field::ErrorLogPath:
         return u"error_log_path"_s;
+    case model::SiteChange::Field::ProxyRoutes:
+        return u"proxy.routes"_s;
+    case model::SiteChange::Field::UpstreamTimeout:
+        return u"proxy.timeout_ms"_s;
     }
     return {};
 }

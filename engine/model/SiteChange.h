@@ -21,7 +21,18 @@ struct SiteChange
         Conflict, // a name is another site's; the default site cannot go
         Failed, // the database refused (lastError in detail)
     };
-    enum class Field { None, HostName, Aliases, DocumentRoot, Routes, Default, AccessLogPath, ErrorLogPath };
+    enum class Field {
+        None,
+        HostName,
+        Aliases,
+        DocumentRoot,
+        Routes,
+        Default,
+        AccessLogPath,
+        ErrorLogPath,
+        ProxyRoutes,
+        UpstreamTimeout
+    };
 
     Result result = Result::Done;
     Field field = Field::None;

@@ -293,6 +293,8 @@ SiteValidator::Errors SiteValidator::validate(
         }
         paths.insert(route.path);
     }
+    errors.proxies = ProxyCheck::checkRoutes(host.proxy.routes, &errors.proxyRow);
+    errors.upstreamTimeout = ProxyCheck::checkTimeout(host.proxy.upstreamTimeoutMs);
     checkLogPaths(host, errors);
     return errors;
 }

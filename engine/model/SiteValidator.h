@@ -30,6 +30,8 @@ namespace hostbench::model {
  *    (symbolic links resolved: a link to "/" is "/");
  *  - a route's path starts with "/" and has no query or blanks, its status is
  *    100-599, its content type is "type/subtype", and no path repeats;
+ *  - each proxy route has a valid prefix and upstream, no prefix twice,
+ *    and the upstream timeout is in range (ProxyCheck);
  *  - an access or error log path that is on and given (empty: the default
  *    in the data folder) is an absolute file path, not a folder, in a folder
  *    that exists and may be written, and the file, if there, may be written:
@@ -50,7 +52,10 @@ public:
         QString routes;
         QString accessLogPath;
         QString errorLogPath;
+        QString proxies; // "Proxy N: reason"
+        QString upstreamTimeout;
         int routeRow = -1; // the first bad route, -1 when none
+        int proxyRow = -1; // the first bad proxy route, -1 when none
         // hostName / aliases say that the name is another site's (a
         // conflict, rather than bad syntax).
         bool hostNameTaken = false;
@@ -59,7 +64,8 @@ public:
         bool isEmpty() const
         {
             return hostName.isEmpty() && aliases.isEmpty() && documentRoot.isEmpty() && routes.isEmpty()
-                && accessLogPath.isEmpty() && errorLogPath.isEmpty();
+                && accessLogPath.isEmpty() && errorLogPath.isEmpty() && proxies.isEmpty()
+                && upstreamTimeout.isEmpty();
         }
     };
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/ProxyRoute.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QMap>
@@ -79,6 +81,8 @@ struct VirtualHost
     // Requests of Hostbench's own load generator (kLoadGeneratorAgentPrefix)
     // go into the logs too; off: they are counted but not logged.
     bool logLoadGenerator = false;
+    // Path prefixes served by an upstream app server (ProxySettings).
+    ProxySettings proxy;
 
     friend bool operator==(const VirtualHost &, const VirtualHost &) = default;
 };

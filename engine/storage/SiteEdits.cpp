@@ -58,6 +58,11 @@ SiteChange check(Database &database, model::VirtualHost &site, const QList<model
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::DocumentRoot, errors.documentRoot);
     if (!errors.routes.isEmpty())
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::Routes, errors.routes);
+    if (!errors.proxies.isEmpty())
+        return outcome(SiteChange::Result::Invalid, SiteChange::Field::ProxyRoutes, errors.proxies);
+    if (!errors.upstreamTimeout.isEmpty())
+        return outcome(
+            SiteChange::Result::Invalid, SiteChange::Field::UpstreamTimeout, errors.upstreamTimeout);
     if (!errors.accessLogPath.isEmpty())
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::AccessLogPath, errors.accessLogPath);
     if (!errors.errorLogPath.isEmpty())
