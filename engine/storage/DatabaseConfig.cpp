@@ -4,6 +4,7 @@
 
 #include "storage/HostSettingsTable.h"
 #include "storage/HostTable.h"
+#include "storage/ProxyTable.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -99,7 +100,8 @@ QList<model::VirtualHost> Database::virtualHosts()
     QString error;
     if (ensureOpen()
         && !(HostTable::readAll(connection(), &hosts, &error)
-            && HostSettingsTable::readInto(connection(), &hosts, &error))) {
+            && HostSettingsTable::readInto(connection(), &hosts, &error)
+            && ProxyTable::readInto(connection(), &hosts, &error))) {
         fail(error, {});
         hosts.clear();
     }
@@ -112,12 +114,14 @@ bool Database::saveVirtualHost(model::VirtualHost &host)
         return false;
     model::VirtualHost normalised = host;
     QString error;
-    if (!HostTable::normalise(normalised, &error) || !HostSettingsTable::normalise(normalised, &error))
+    if (!HostTable::normalise(normalised, &error) || !HostSettingsTable::normalise(normalised, &error)
+        || !ProxyTable::normalise(normalised, &error))
         return fail(error, {});
     const bool saved = inTransaction(
         u"Cannot save the virtual host \"%1\""_s.arg(normalised.hostName), [&](QString *error) {
             return HostTable::write(connection(), normalised, error)
-                && HostSettingsTable::write(connection(), normalised, error);
+                && HostSettingsTable::write(connection(), normalised, error)
+                && ProxyTable::write(connection(), normalised, error);
         });
     if (saved)
         host = normalised;

@@ -186,6 +186,24 @@ const char *const kStep8[] = {
         CHECK (serve_hidden_files IN (0, 1)))",
 };
 
+// Step 9: a site's proxy routes (path prefix -> upstream URL, in order)
+// and its proxy settings (ProxyTable; issue #24). A site without a
+// proxy_settings row, stored before, sends the client's Host and waits 60 s.
+const char *const kStep9[] = {
+    R"(CREATE TABLE proxy_settings (
+        host_id INTEGER PRIMARY KEY REFERENCES virtual_hosts (id) ON DELETE CASCADE,
+        send_upstream_host INTEGER NOT NULL CHECK (send_upstream_host IN (0, 1)),
+        upstream_timeout_ms INTEGER NOT NULL CHECK (upstream_timeout_ms > 0)
+    ))",
+    R"(CREATE TABLE proxy_routes (
+        host_id INTEGER NOT NULL REFERENCES virtual_hosts (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        path_prefix TEXT NOT NULL,
+        upstream TEXT NOT NULL,
+        PRIMARY KEY (host_id, position)
+    ) WITHOUT ROWID)",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -202,6 +220,7 @@ const Step kSteps[] = {
     { kStep6, std::size(kStep6) },
     { kStep7, std::size(kStep7) },
     { kStep8, std::size(kStep8) },
+    { kStep9, std::size(kStep9) },
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 

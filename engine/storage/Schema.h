@@ -18,7 +18,8 @@ namespace hostbench::storage {
  * host_settings and error_pages (HostSettingsTable); 4 adds runs.finished;
  * 5 adds host_settings.log_load_generator; 6 adds shootouts and
  * shootout_runs (ShootoutTable); 7 adds runs.note; 8 adds
- * host_settings.serve_hidden_files.
+ * host_settings.serve_hidden_files; 9 adds proxy_settings and proxy_routes
+ * (ProxyTable).
  *
  * Thread: the caller's; it uses the connection it is given.
  * Errors: upgrade() returns false with the SQL error in *error.
@@ -26,7 +27,7 @@ namespace hostbench::storage {
 class Schema final
 {
 public:
-    static constexpr int kVersion = 8;
+    static constexpr int kVersion = 9;
 
     // Brings `db` from `fromVersion` to kVersion. `fromVersion` must be <= kVersion.
     static bool upgrade(QSqlDatabase &db, int fromVersion, QString *error);
