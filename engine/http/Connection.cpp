@@ -1,6 +1,8 @@
 #include "Connection.h"
 
 #include "http/LogWriter.h"
+#include "http/ProxyResponder.h"
+#include "http/SiteTable.h"
 #include "http/Worker.h"
 #include "http/WorkerCounters.h"
 
@@ -84,6 +86,8 @@ void Connection::answerAndClose(int status)
 
 void Connection::close()
 {
+    if (m_proxy)
+        m_proxy->abort(); // its handlers end, and proxyDone() closes for good
     beast::error_code ignored;
     m_socket.close(ignored);
 }
@@ -186,6 +190,8 @@ void Connection::processInput()
             return;
         }
         if (m_parser->is_done()) {
+            if (m_sites->hasProxies() && startProxy())
+                return;
             respond();
             // Usually the whole response fits the socket buffer and this loop
             // goes on with the next request (or the read) at once, as nginx

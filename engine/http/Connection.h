@@ -18,6 +18,8 @@
 
 namespace hostbench::http {
 
+class ProxyResponder;
+struct ProxyOutcome;
 class SiteTable;
 class Worker;
 
@@ -56,6 +58,13 @@ using ConnectionHook
  * actually sent, as nginx logs an aborted download. Its log stamp is read
  * before its first byte goes out (LogWriter::beginResponse).
  *
+ * A request to a proxied path (Site::proxies) is handed to a ProxyResponder
+ * once parsed (startProxy(), ConnectionProxy.cpp); the connection waits,
+ * with no deadline of its own (the responder's timeouts apply), until
+ * proxyDone() counts and logs the answer as any other (recordResponse())
+ * and goes on, or writes the 502/504 the responder asked for. A relayed
+ * answer cut short is given up as abortResponse() does.
+ *
  * The write side (ConnectionWrite.cpp) goes in phases: plan the body (from
  * memory, copied or gathered; a small file read in; a large one by
  * sendfile), write the head, send now, continue asynchronously.
@@ -89,7 +98,7 @@ public:
     bool isExpired(unsigned tick) const { return tick >= m_deadline; }
 
 private:
-    enum class Phase { Reading, Writing, Lingering };
+    enum class Phase { Reading, Writing, Lingering, Proxying };
 
     void readRequest();
     void startRequestClock();
@@ -97,6 +106,9 @@ private:
     void answerAndClose(int status);
     void processInput();
     void respond();
+    // True when a ProxyResponder took the parsed request over.
+    bool startProxy();
+    void proxyDone(const ProxyOutcome &outcome);
 
     // Where the body of the response being written comes from.
     struct BodyPlan
@@ -118,6 +130,8 @@ private:
     // What sendNow() left: an asynchronous write of the rest, then the file (sendFile()).
     bool continueAsynchronously(std::string_view gathered, std::size_t written);
     void afterWrite(const boost::system::error_code &ec, std::size_t bytes);
+    // The log's stamp of the response about to go out (LogWriter::beginResponse); it is then open.
+    void beginResponse();
     // The response is sent: counted, logged, and the next request may come (true).
     bool finishResponse();
     // The response under way is given up (the peer hung up, a send failed or
@@ -142,6 +156,7 @@ private:
     Response m_response;
     std::string m_output;
     std::shared_ptr<const SiteTable> m_sites; // the table the current response was made from
+    std::shared_ptr<ProxyResponder> m_proxy; // the request being proxied; null when none
     std::uint64_t m_fileOffset = 0;
     std::uint64_t m_fileRemaining = 0;
     std::uint64_t m_responseBytes = 0; // written for the current response (its site's bytes sent)

@@ -55,12 +55,7 @@ bool wouldBlock(int error)
     // The log's stamp is read before the first byte goes out, and the response
     // stays on its way in the log's order until it is logged, however many
     // turns it takes: a client's next request, however fast, is logged after it.
-    m_responseOpen = true;
-    if (LogWriter *logs = m_worker.logs()) {
-        logs->beginResponse(m_worker.index(), m_request, m_logStamp);
-        if (m_logStamp.isListed() && m_peer.family == 0)
-            m_peer = PeerAddress::ofSocket(m_socket.native_handle()); // before a hang-up can hide it
-    }
+    beginResponse();
     const BodyPlan plan = planBody();
     writeHead(plan);
     const std::string_view gathered = attachBody(plan);
@@ -72,6 +67,16 @@ bool wouldBlock(int error)
         return false;
     }
     return continueAsynchronously(gathered, written);
+}
+
+void Connection::beginResponse()
+{
+    m_responseOpen = true;
+    if (LogWriter *logs = m_worker.logs()) {
+        logs->beginResponse(m_worker.index(), m_request, m_logStamp);
+        if (m_logStamp.isListed() && m_peer.family == 0)
+            m_peer = PeerAddress::ofSocket(m_socket.native_handle()); // before a hang-up can hide it
+    }
 }
 
 Connection::BodyPlan Connection::planBody() const

@@ -349,6 +349,8 @@ model::MetricsSnapshot HttpServer::metrics() const
             snapshot.statusClasses[i] += worker->statusClasses[i].load(relaxed);
         snapshot.connectionsAccepted += worker->connectionsAccepted.load(relaxed);
         closed += worker->connectionsClosed.load(relaxed);
+        for (size_t i = 0; i < snapshot.proxyErrors.size(); ++i)
+            snapshot.proxyErrors[i] += worker->proxyErrors[i].load(relaxed);
         for (size_t i = 0; i < latency.size(); ++i)
             latency[i] += worker->latency[i].load(relaxed);
     }

@@ -28,6 +28,21 @@ struct PeerAddress
 enum class LogLevel : std::uint8_t { Error, Warn, Info };
 
 /*
+ * How long the upstream took for a proxied request (ProxyResponder), in
+ * microseconds from the request's hand-over: to a connection (0 for a
+ * pooled one), to the response head (first byte), to the last byte
+ * (nginx's $upstream_connect_time, $upstream_header_time,
+ * $upstream_response_time). -1: not reached, or not proxied.
+ * Plain value; any thread.
+ */
+struct UpstreamTiming
+{
+    std::int64_t connectUs = -1;
+    std::int64_t headerUs = -1;
+    std::int64_t totalUs = -1;
+};
+
+/*
  * One record in a worker's log buffer: this fixed part, then the strings
  * (method, target, referer, user agent, host) back to back, then padding
  * to a multiple of 8 bytes. Written by the worker with memcpy, read and
@@ -51,6 +66,7 @@ struct LogRecordHead
     std::int64_t time = 0; // seconds since the epoch (wall clock)
     std::uint64_t bytes = 0; // body bytes actually sent (nginx's $body_bytes_sent)
     const char *errorReason = nullptr; // Response::errorReason: a static string, safe on any thread
+    UpstreamTiming upstream; // Response::upstream: proxied requests only
     PeerAddress peer;
     std::uint8_t version = 11; // 10 or 11
     bool parsed = false; // the request line was read

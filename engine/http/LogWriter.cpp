@@ -325,6 +325,7 @@ void LogWriter::logResponse(int worker, const Request &request, const Response &
     head.version = std::uint8_t(request.version == 10 ? 10 : 11);
     head.parsed = !request.methodName.empty();
     head.errorReason = response.errorReason;
+    head.upstream = response.upstream;
     if (logs.access >= 0) {
         head.kind = LogRecordHead::Access;
         head.sink = logs.access;

@@ -34,6 +34,13 @@ struct Request
     // For the access log (Combined Log Format); the last one sent wins.
     std::string referer;
     std::string userAgent;
+    // Kept only while the site table proxies a path (SiteTable::hasProxies),
+    // for ProxyResponder: every field line as sent but Host, Content-Length
+    // and Transfer-Encoding ("Name: value\r\n" each), and the body, decoded
+    // from chunks (bounded by the site's maxBodyBytes).
+    std::string fields;
+    std::string body;
+    bool hasBody = false; // Content-Length or Transfer-Encoding was sent
 
     void clear()
     {
@@ -52,6 +59,9 @@ struct Request
         acceptEncoding.clear();
         referer.clear();
         userAgent.clear();
+        fields.clear();
+        body.clear();
+        hasBody = false;
     }
 };
 

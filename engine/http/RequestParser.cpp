@@ -111,6 +111,7 @@ RequestParser::RequestParser(Request &request, const SiteTable &sites)
     : m_request(request)
     , m_sites(sites)
     , m_limits(sites.site(sites.defaultIndex()).limits)
+    , m_record(sites.hasProxies())
 {
     // Our own checks in feed() come first; Beast's limit only backs them up.
     header_limit(std::uint32_t(std::max(m_limits.maxRequestLineBytes, 0))
@@ -270,12 +271,14 @@ void keepField(std::string &kept, boost::beast::string_view value)
 
 } // namespace
 
-void RequestParser::on_field_impl(field name, string_view, string_view value, error_code &ec)
+void RequestParser::on_field_impl(field name, string_view nameString, string_view value, error_code &ec)
 {
     if (++m_fields > m_limits.maxHeaderFields) {
         fail(431, ec);
         return;
     }
+    if (m_record)
+        recordField(name, nameString, value);
     switch (name) {
     case field::host:
         break;

@@ -18,7 +18,9 @@ class SiteTable;
  * stores no header container, so a request costs no heap allocation once
  * the Request's strings have capacity. A request body (Content-Length or
  * chunked) is parsed and discarded, which keeps the connection in step for
- * the next request.
+ * the next request; while a site proxies a path (SiteTable::hasProxies)
+ * the field lines and the decoded body are kept in Request::fields and
+ * Request::body for ProxyResponder instead.
  *
  * Feed it with feed(), not put(): feed() adds what Beast lets through and
  * RFC 9112 forbids, with a pre-scan of the header bytes (one memchr pass
@@ -79,11 +81,29 @@ private:
     void on_response_impl(int, string_view, int, error_code &) override { }
     void on_field_impl(field name, string_view nameString, string_view value, error_code &ec) override;
     void on_header_impl(error_code &ec) override;
+    // For a proxy: keeps the field line in Request::fields (Host and the body's framing apart).
+    void recordField(field name, string_view nameString, string_view value)
+    {
+        if (name == field::content_length || name == field::transfer_encoding)
+            m_request.hasBody = true;
+        else if (name != field::host)
+            m_request.fields.append(nameString.data(), nameString.size())
+                .append(": ")
+                .append(value.data(), value.size())
+                .append("\r\n");
+    }
     void on_body_init_impl(const boost::optional<std::uint64_t> &, error_code &) override { }
-    std::size_t on_body_impl(string_view body, error_code &) override { return body.size(); }
+    std::size_t on_body_impl(string_view body, error_code &) override
+    {
+        if (m_record)
+            m_request.body.append(body.data(), body.size());
+        return body.size();
+    }
     void on_chunk_header_impl(std::uint64_t, string_view, error_code &) override { }
     std::size_t on_chunk_body_impl(std::uint64_t, string_view body, error_code &) override
     {
+        if (m_record)
+            m_request.body.append(body.data(), body.size());
         return body.size();
     }
     void on_finish_impl(error_code &) override { }
@@ -107,6 +127,7 @@ private:
     bool m_contentLengthSeen = false;
     bool m_transferEncodingSeen = false;
     bool m_expectContinue = false;
+    const bool m_record; // SiteTable::hasProxies: keep Request::fields and Request::body
 };
 
 } // namespace hostbench::http

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "http/LogRecord.h"
 #include "http/SharedFd.h"
 
 #include <cstdint>
@@ -50,6 +51,7 @@ struct Response
     // Why the request failed, for the error log: a static string (StaticFile,
     // RequestTarget), so it outlives the response; null when none is known.
     const char *errorReason = nullptr;
+    UpstreamTiming upstream; // a proxied request's upstream times (ProxyResponder), for the log record
 
     void clear()
     {
@@ -72,6 +74,7 @@ struct Response
         contentRange = ContentRange::None;
         site = nullptr;
         errorReason = nullptr;
+        upstream = {};
     }
 };
 

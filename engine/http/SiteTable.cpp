@@ -9,6 +9,7 @@
 
 #include <fcntl.h>
 
+#include <algorithm>
 #include <array>
 
 namespace hostbench::http {
@@ -156,6 +157,17 @@ void guard(Site &site, const std::string &protectedFolder, const std::string &se
         || (SiteTable::isWithin(root, protectedFolder) && !SiteTable::isWithin(root, servedFolder));
 }
 
+// The proxied path prefixes (VirtualHost::proxy), the longest first, and the proxy's settings.
+void addProxies(const model::VirtualHost &host, Site &site)
+{
+    for (const model::ProxyRoute &route : host.proxy.routes)
+        site.proxies.push_back(UpstreamTarget::make(route, host.hostName));
+    std::stable_sort(site.proxies.begin(), site.proxies.end(),
+        [](const UpstreamTarget &a, const UpstreamTarget &b) { return a.prefix.size() > b.prefix.size(); });
+    site.sendUpstreamHost = host.proxy.sendUpstreamHost;
+    site.upstreamTimeoutMs = host.proxy.upstreamTimeoutMs;
+}
+
 // The counters of the site named `name` in `previous`, so that a reload keeps them; else new ones.
 std::shared_ptr<SiteCounters> countersFor(const std::string &name, const SiteTable *previous, int workerCount)
 {
@@ -199,6 +211,8 @@ std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost
         site.serveHiddenFiles = host.serveHiddenFiles;
         guard(site, protectedFolder, servedFolder);
         site.limits = host.limits;
+        addProxies(host, site);
+        table->m_hasProxies = table->m_hasProxies || !site.proxies.empty();
         const std::string name = normalisedName(host.hostName);
         site.counters = countersFor(name, previous, workerCount);
 

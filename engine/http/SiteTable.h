@@ -2,6 +2,7 @@
 
 #include "http/StringHash.h"
 #include "http/UniqueFd.h"
+#include "http/UpstreamTarget.h"
 #include "http/WorkerCounters.h"
 #include "model/VirtualHost.h"
 
@@ -90,6 +91,20 @@ struct Site
     std::unordered_map<int, std::string> errorPages; // status -> normalised path under the root
     model::RequestLimits limits; // VirtualHost::limits
     std::shared_ptr<SiteCounters> counters;
+    // Proxied path prefixes (VirtualHost::proxy), the longest first.
+    std::vector<UpstreamTarget> proxies;
+    bool sendUpstreamHost = false;
+    int upstreamTimeoutMs = 60 * 1000;
+
+    // The proxy route that takes the normalised `path`, or null.
+    const UpstreamTarget *findProxy(std::string_view path) const
+    {
+        for (const UpstreamTarget &target : proxies) {
+            if (target.matches(path))
+                return &target;
+        }
+        return nullptr;
+    }
 
     const FixedResponse *findRoute(std::string_view path) const
     {
@@ -137,6 +152,8 @@ public:
         const SiteTable *previous, bool requireRoots, QString *error, const QString &dataFolder = {});
 
     size_t size() const { return m_sites.size(); }
+    // Some site proxies a path: the parser then keeps the fields and body that a proxy forwards.
+    bool hasProxies() const { return m_hasProxies; }
     const Site &site(size_t index) const { return m_sites[index]; }
     size_t defaultIndex() const { return m_default; }
     // The site that serves a request whose Host (or absolute-form authority) is `host`.
@@ -159,6 +176,7 @@ private:
     std::vector<Site> m_sites;
     std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> m_byName; // lower-case names
     size_t m_default = 0;
+    bool m_hasProxies = false;
 };
 
 } // namespace hostbench::http

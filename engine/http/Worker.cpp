@@ -174,6 +174,7 @@ void Worker::requestStop()
             Connection &connection = *it++;
             connection.close();
         }
+        m_upstreams.clear();
         // No work remains once the cancelled handlers have run, and run() returns.
     });
 }
@@ -251,6 +252,7 @@ void Worker::scheduleTick()
 
 void Worker::closeExpired()
 {
+    m_upstreams.prune();
     for (auto it = m_connections.begin(); it != m_connections.end();) {
         Connection &connection = *it++;
         if (connection.isExpired(m_tick))

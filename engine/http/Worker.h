@@ -3,6 +3,7 @@
 #include "http/Connection.h"
 #include "http/HttpDate.h"
 #include "http/RequestHandler.h"
+#include "http/UpstreamPool.h"
 #include "model/ServerConfig.h"
 
 #include <boost/asio/io_context.hpp>
@@ -85,6 +86,8 @@ public:
     boost::asio::io_context &context() { return m_context; }
     const std::shared_ptr<const SiteTable> &sites() const { return m_sites; }
     RequestHandler &handler() { return m_handler; }
+    // Idle keep-alive connections to upstreams (proxied sites); this worker's own.
+    UpstreamPool &upstreams() { return m_upstreams; }
     HttpDate &date() { return m_date; }
     WorkerCounters &counters() { return m_counters; }
     LogWriter *logs() const { return m_logs; }
@@ -133,6 +136,7 @@ private:
     boost::asio::ip::tcp m_protocol = boost::asio::ip::tcp::v4(); // of the listener, for accepted sockets
     boost::asio::steady_timer m_tickTimer { m_context };
     boost::asio::steady_timer m_acceptRetryTimer { m_context };
+    UpstreamPool m_upstreams; // after the io_context: its sockets close before it goes
     std::thread m_thread;
 };
 

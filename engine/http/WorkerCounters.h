@@ -32,6 +32,9 @@ struct alignas(64) WorkerCounters
     std::array<std::atomic<quint64>, 5> statusClasses {}; // 1xx .. 5xx
     std::atomic<quint64> connectionsAccepted { 0 };
     std::atomic<quint64> connectionsClosed { 0 };
+    // Proxied requests that failed, by http::ProxyError (refused, timeout, bad head, head too
+    // large, closed early; and the retries made).
+    std::array<std::atomic<quint64>, 6> proxyErrors {};
     // Service time: request parsed -> response written (µs).
     std::unique_ptr<std::atomic<quint64>[]> latency
         = std::make_unique<std::atomic<quint64>[]>(size_t(model::LatencyHistogram::kCountsLength));

@@ -1,0 +1,69 @@
+// Connection's side of a proxied request: the hand-over to a ProxyResponder
+// and its end, counted and logged as any other response (Connection.h).
+#include "Connection.h"
+
+#include "http/ProxyResponder.h"
+#include "http/SiteTable.h"
+#include "http/Worker.h"
+#include "http/WorkerCounters.h"
+
+#include <algorithm>
+
+namespace hostbench::http {
+
+bool Connection::startProxy()
+{
+    m_parsedAt = std::chrono::steady_clock::now();
+    auto done = [this](const ProxyOutcome &outcome) { proxyDone(outcome); };
+    m_proxy = ProxyResponder::forRequest(m_worker, m_socket, shared_from_this(), m_request, *m_sites, done);
+    if (!m_proxy)
+        return false;
+    m_phase = Phase::Proxying;
+    m_deadline = ~0u; // the responder's own timeouts apply
+    // Stamped at the hand-over, before anything can go out; on its way until proxyDone() logs it.
+    beginResponse();
+    std::string leftover; // an upgrade's: what the client sent after its request belongs to the tunnel
+    if (m_proxy->isUpgrade()) {
+        const auto input = m_input.data();
+        leftover.assign(static_cast<const char *>(input.data()), input.size());
+        m_input.clear();
+    }
+    const std::shared_ptr<ProxyResponder> proxy = m_proxy; // proxyDone() may come from start() itself
+    proxy->start(std::move(leftover));
+    return true;
+}
+
+void Connection::proxyDone(const ProxyOutcome &outcome)
+{
+    const std::shared_ptr<ProxyResponder> finished = std::move(m_proxy); // lives until this returns
+    m_response.clear();
+    m_response.site = finished->siteCounters();
+    m_response.errorReason = outcome.reason;
+    m_response.upstream = outcome.timing;
+    if (!outcome.relayed) {
+        if (!m_socket.is_open()) {
+            // close() (the worker stops) while the upstream had not answered: no response began.
+            m_responseOpen = false;
+            if (LogWriter *logs = m_worker.logs(); logs && m_logStamp.isListed())
+                logs->abandonResponse(m_worker.index(), m_logStamp);
+            return;
+        }
+        // Nothing went to the client yet: the usual error answer, kept alive if the client may go on.
+        RequestHandler::answerError(outcome.status, m_response);
+        m_response.keepAlive = outcome.keepAlive && m_request.keepAlive && !m_worker.isStopping();
+        if (writeResponse() && finishResponse())
+            processInput();
+        return;
+    }
+    // The responder wrote the answer itself: what it sent is this response's.
+    m_response.status = outcome.status;
+    m_response.keepAlive = outcome.keepAlive && m_socket.is_open();
+    m_response.contentLength = outcome.bodyBytes;
+    bumpCounter(m_worker.counters().bytesSent, outcome.bytesSent);
+    m_responseBytes = outcome.bytesSent;
+    m_headBytes = outcome.bytesSent - std::min(outcome.bytesSent, outcome.bodyBytes);
+    if (finishResponse())
+        processInput();
+}
+
+} // namespace hostbench::http

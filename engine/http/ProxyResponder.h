@@ -1,0 +1,149 @@
+#pragma once
+
+#include "http/LogRecord.h"
+#include "http/UpstreamPool.h"
+#include "http/UpstreamTarget.h"
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/buffer_body.hpp>
+#include <boost/beast/http/parser.hpp>
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace hostbench::http {
+
+struct Request;
+struct Site;
+struct SiteCounters;
+class SiteTable;
+class Worker;
+
+// What became of a proxied request (ProxyResponder), for Connection. Plain value.
+struct ProxyOutcome
+{
+    int status = 0; // relayed: the upstream's; else the error to answer (502, 504)
+    bool relayed = false; // the head went to the client: nothing more to write
+    bool keepAlive = false; // relayed: the client connection may go on
+    std::uint64_t bodyBytes = 0; // relayed body bytes (the access log's)
+    std::uint64_t bytesSent = 0; // head and body bytes written to the client
+    const char *reason = nullptr; // error-log reason (static), or null
+    UpstreamTiming timing; // µs; -1: not reached
+};
+
+/*
+ * One proxied request (issue #24; RFC 9110 §7.6, RFC 9112, RFC 7239, RFC
+ * 6455 for WebSocket): sends the client's request to the site's upstream
+ * over HTTP/1.1 and relays the answer, on the client connection's socket,
+ * while Connection waits.
+ *
+ *  - Connections to the upstream come from the worker's UpstreamPool and
+ *    go back to it only after a whole response, both sides keeping it alive.
+ *  - The request head is ProxyHead's (hop-by-hop fields removed, Host, the
+ *    X-Forwarded-* fields and Forwarded set); its body (Request::body,
+ *    already bounded by the site's body limit) follows with Content-Length.
+ *  - The response head is read with Beast's parser (at most
+ *    UpstreamTarget::kMaxHeadBytes; 1xx other than 101 skipped), its
+ *    hop-by-hop fields removed; the body is relayed in pieces of
+ *    kPieceBytes: each piece is written to the client before the next is
+ *    read from the upstream, so a slow client slows the upstream read
+ *    (back-pressure) and memory stays one piece per request. Content-Length
+ *    is kept; a chunked or close-delimited body goes to an HTTP/1.1 client
+ *    chunked, to an HTTP/1.0 client delimited by closing.
+ *  - Errors: no connection (refused, unreachable) -> 502 at once; no answer
+ *    within the site's upstream timeout (connect, head, each body read or
+ *    client write) -> 504, or a closed connection once the head was sent;
+ *    an invalid or oversized head -> 502; the upstream closing before
+ *    answering -> the request is sent once more on a fresh connection for
+ *    an idempotent method (RFC 9110 §9.2.2) without a body, else 502. Each
+ *    is counted (WorkerCounters::proxyErrors) and named in the error log
+ *    (UpstreamTarget::reasons via Response::errorReason).
+ *  - A client that goes away (or a Connection::close()) closes the
+ *    upstream connection: it never returns to the pool with unread bytes.
+ *  - Upgrade (WebSocket): after the upstream's 101 the two sockets are
+ *    tunnelled both ways until either side closes or nothing moves for
+ *    the site's upstream timeout.
+ *
+ * Timing (ProxyOutcome): microseconds from the start to the upstream connection
+ * being ready (0 for a pooled one), to the response head, to its last byte.
+ *
+ * Thread: its worker's thread only. Kept alive by its pending handlers; it
+ * keeps the client connection alive (`owner`) until its last handler ran.
+ */
+class ProxyResponder final : public std::enable_shared_from_this<ProxyResponder>
+{
+public:
+    static constexpr std::size_t kPieceBytes = 16 * 1024;
+
+    using Done = std::function<void(const ProxyOutcome &)>;
+
+    // A responder when the site that `request` goes to proxies its path,
+    // else null. `client` and `owner` (the Connection) outlive it; `done` is
+    // called once, on the worker's thread.
+    static std::shared_ptr<ProxyResponder> forRequest(Worker &worker, boost::asio::ip::tcp::socket &client,
+        std::shared_ptr<void> owner, const Request &request, const SiteTable &sites, Done done);
+
+    ProxyResponder(Worker &worker, boost::asio::ip::tcp::socket &client, std::shared_ptr<void> owner,
+        const Request &request, const Site &site, const UpstreamTarget &target, Done done);
+
+    // Sends the request; `leftover`: what the client sent after an upgrade request.
+    void start(std::string leftover);
+    bool isUpgrade() const { return m_upgrade; }
+    SiteCounters *siteCounters() const;
+    // The client connection closes: closes the upstream; `done` follows.
+    void abort();
+
+private:
+    using Socket = UpstreamPool::Socket;
+    using Clock = std::chrono::steady_clock;
+
+    void connect();
+    void send();
+    void readHead();
+    void onHeadError(const boost::system::error_code &ec);
+    void writeHead();
+    void readBody();
+    void writePiece(std::size_t bytes);
+    void finishBody();
+    void fail(ProxyError error, int status);
+    void finish(bool keepAlive);
+    void startTunnel();
+    void arm();
+    std::int64_t sinceStart() const;
+
+    Worker &m_worker;
+    boost::asio::ip::tcp::socket &m_client;
+    std::shared_ptr<void> m_owner;
+    const Site &m_site;
+    const UpstreamTarget &m_target;
+    Done m_done;
+    std::string m_request; // head and body for the upstream
+    std::string m_clientLeftover;
+    std::string m_out; // response head / chunk framing for the client
+    std::optional<Socket> m_upstream;
+    boost::beast::flat_buffer m_buffer;
+    std::optional<boost::beast::http::response_parser<boost::beast::http::buffer_body>> m_parser;
+    std::array<char, kPieceBytes> m_piece {};
+    boost::asio::steady_timer m_timer;
+    Clock::time_point m_started = Clock::now();
+    ProxyOutcome m_outcome;
+    int m_clientVersion = 11;
+    bool m_clientKeepAlive = true;
+    bool m_headOnly = false;
+    bool m_retryable = false;
+    bool m_reused = false;
+    bool m_chunked = false; // the client gets the body chunked
+    bool m_closeDelimited = false;
+    bool m_upgrade = false;
+    bool m_timedOut = false;
+    bool m_finished = false;
+};
+
+} // namespace hostbench::http
