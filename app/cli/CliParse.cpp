@@ -163,10 +163,44 @@ std::optional<int> CliParse::threads(const QString &text, QString *error)
     return n ? std::optional<int>(int(*n)) : std::nullopt;
 }
 
+std::optional<model::ProxyRoute> CliParse::proxy(const QString &text, QString *error)
+{
+    const qsizetype equals = text.indexOf(u'=');
+    const model::ProxyRoute proxy { text.left(equals).trimmed(), text.mid(equals + 1).trimmed() };
+    const QString problem = equals < 0 ? u"no \"=\""_s : model::ProxyCheck::checkRoute(proxy);
+    if (problem.isEmpty())
+        return proxy;
+    *error = u"bad proxy \"%1\": %2 (expected PATH=URL, e.g. /api=http://127.0.0.1:9000 or "
+             "/=unix:/run/app.sock)"_s.arg(text, problem);
+    return std::nullopt;
+}
+
+std::optional<QList<model::ProxyRoute>> CliParse::proxies(
+    const QStringList &texts, const QString &flag, QString *error)
+{
+    QList<model::ProxyRoute> list;
+    if (texts == QStringList { u"off"_s })
+        return list;
+    for (const QString &text : texts) {
+        const std::optional<model::ProxyRoute> p = proxy(text, error);
+        if (!p) {
+            *error = flag + u": "_s + *error;
+            return std::nullopt;
+        }
+        SiteFlags::addProxy(list, *p);
+    }
+    return list;
+}
+
 std::optional<SiteFlags> CliParse::siteFlags(const QStringList &sites,
-    const std::optional<QString> &defaultRoot, const QStringList &routes, QString *error)
+    const std::optional<QString> &defaultRoot, const QStringList &routes, QString *error,
+    const QStringList &proxyTexts)
 {
     SiteFlags flags;
+    const std::optional<QList<model::ProxyRoute>> proxyList = proxies(proxyTexts, u"--proxy"_s, error);
+    if (!proxyList)
+        return std::nullopt;
+    flags.proxies = *proxyList;
     for (const QString &text : routes) {
         const std::optional<model::Route> r = route(text, error);
         if (!r) {
@@ -214,13 +248,22 @@ void SiteFlags::addRoute(QList<model::Route> &routes, const model::Route &route)
     routes.append(route);
 }
 
+void SiteFlags::addProxy(QList<model::ProxyRoute> &proxies, const model::ProxyRoute &proxy)
+{
+    proxies.removeIf(
+        [&](const model::ProxyRoute &existing) { return existing.pathPrefix == proxy.pathPrefix; });
+    proxies.append(proxy);
+}
+
 void SiteFlags::addRoutesTo(model::VirtualHost &host) const
 {
     for (const model::Route &route : routes)
         addRoute(host.routes, route);
+    for (const model::ProxyRoute &proxy : proxies)
+        addProxy(host.proxy.routes, proxy);
 }
 
-SiteOptions::SiteOptions(const QString &verb)
+SiteOptions::SiteOptions(const QString &verb, bool proxies)
     : site(u"site"_s,
         u"%1 DIR for HOST and its aliases; repeatable. The first is the default host unless --default is "
         "given."_s.arg(verb),
@@ -228,17 +271,24 @@ SiteOptions::SiteOptions(const QString &verb)
     , defaultSite(u"default"_s,
           u"%1 DIR for every host name no --site claims (host \"localhost\")."_s.arg(verb), u"DIR"_s)
     , route(u"route"_s, u"Answers 200 text/plain TEXT on PATH on every site; repeatable."_s, u"PATH=TEXT"_s)
+    , proxy(u"proxy"_s,
+          u"Proxies PATH and below, on every site, to the app server at URL (http://HOST:PORT[/PATH] or "
+          "unix:/path/to.sock); /=URL proxies the whole site; repeatable."_s,
+          u"PATH=URL"_s)
+    , withProxy(proxies)
 { }
 
 QList<QCommandLineOption> SiteOptions::options() const
 {
+    if (withProxy)
+        return { site, defaultSite, route, proxy };
     return { site, defaultSite, route };
 }
 
 std::optional<SiteFlags> SiteOptions::parse(const QCommandLineParser &parser, QString *error) const
 {
-    return CliParse::siteFlags(
-        parser.values(site), CliParse::value(parser, defaultSite), parser.values(route), error);
+    return CliParse::siteFlags(parser.values(site), CliParse::value(parser, defaultSite),
+        parser.values(route), error, withProxy ? parser.values(proxy) : QStringList());
 }
 
 FlagReader::FlagReader(const QCommandLineParser &parser, const QString &command)

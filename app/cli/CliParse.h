@@ -31,28 +31,35 @@ struct SiteFlags
 {
     QList<model::VirtualHost> sites; // --default's first; exactly one is the default
     QList<model::Route> routes; // --route, one per path (the last given wins)
+    QList<model::ProxyRoute> proxies; // --proxy, one per path prefix (the last given wins)
 
     // Adds `route` to `routes`, in place of the one for the same path.
     static void addRoute(QList<model::Route> &routes, const model::Route &route);
-    // Adds the --route routes to `host`, in place of its own for the same paths.
+    // Adds `proxy` to `proxies`, in place of the one for the same prefix.
+    static void addProxy(QList<model::ProxyRoute> &proxies, const model::ProxyRoute &proxy);
+    // Adds the --route routes and the --proxy routes to `host`, in place of
+    // its own for the same paths.
     void addRoutesTo(model::VirtualHost &host) const;
 };
 
 /*
  * The --site, --default and --route options, declared once for serve and
- * export; `verb` begins their help text ("Serves", "Exports").
+ * export, and --proxy (serve's only: `withProxy`; export writes no proxy
+ * configuration yet); `verb` begins their help text ("Serves", "Exports").
  */
 struct SiteOptions
 {
-    explicit SiteOptions(const QString &verb);
+    explicit SiteOptions(const QString &verb, bool withProxy = false);
 
-    QList<QCommandLineOption> options() const; // { site, defaultSite, route }
+    QList<QCommandLineOption> options() const; // { site, defaultSite, route[, proxy] }
     // CliParse::siteFlags on what `parser` holds for them; its errors.
     std::optional<SiteFlags> parse(const QCommandLineParser &parser, QString *error) const;
 
     QCommandLineOption site;
     QCommandLineOption defaultSite;
     QCommandLineOption route;
+    QCommandLineOption proxy;
+    bool withProxy;
 };
 
 /*
@@ -69,6 +76,13 @@ public:
     static std::optional<model::VirtualHost> site(const QString &text, QString *error);
     // PATH=TEXT: a 200 text/plain route answering TEXT on PATH.
     static std::optional<model::Route> route(const QString &text, QString *error);
+    // PATH=URL: PATH (a prefix, "/" for the whole site) proxied to the
+    // upstream URL (model::UpstreamAddress), checked by model::ProxyCheck.
+    static std::optional<model::ProxyRoute> proxy(const QString &text, QString *error);
+    // Repeated --proxy texts, the last one per prefix; a lone "off": none.
+    // `flag` names them in the error.
+    static std::optional<QList<model::ProxyRoute>> proxies(
+        const QStringList &texts, const QString &flag, QString *error);
     // "Name: value" (RFC 9110 field syntax: a token, a colon, the value), as
     // model::BenchInput::header reads it (the Benchmark page's rule too).
     static std::optional<QPair<QByteArray, QByteArray>> header(const QString &text, QString *error);
@@ -81,11 +95,12 @@ public:
     // A non-negative number of seconds (fractions allowed), as ms: model::BenchInput::seconds.
     static std::optional<qint64> seconds(const QString &text, const QString &flag, QString *error);
     // --site texts, the --default directory (nullopt: not given) and
-    // --route texts: the sites in order, --default's ("localhost") first;
+    // --route and --proxy texts: the sites in order, --default's ("localhost") first;
     // without --default the first --site is the default site. Errors: a bad
     // flag, a host name given twice, --default beside a --site "localhost".
     static std::optional<SiteFlags> siteFlags(const QStringList &sites,
-        const std::optional<QString> &defaultRoot, const QStringList &routes, QString *error);
+        const std::optional<QString> &defaultRoot, const QStringList &routes, QString *error,
+        const QStringList &proxies = {});
     // An existing directory, made absolute and clean.
     static std::optional<QString> directory(const QString &text, const QString &flag, QString *error);
     // The value of `option` in `parser`, nullopt when the flag is absent.

@@ -44,6 +44,8 @@ QString describe(const model::VirtualHost &host)
             paths.append(route.path);
         line += u"; routes "_s + paths.join(u", "_s);
     }
+    for (const model::ProxyRoute &proxy : host.proxy.routes)
+        line += u"; %1 proxied to %2"_s.arg(proxy.pathPrefix, proxy.upstream);
     if (host.accessLogEnabled && !host.accessLogPath.isEmpty())
         line += u"; access log "_s + host.accessLogPath;
     if (host.errorLogEnabled && !host.errorLogPath.isEmpty())
@@ -106,7 +108,7 @@ struct Flags
         u"ADDR:PORT"_s };
     const QCommandLineOption threads { u"threads"_s, u"Worker threads (default: one per core)."_s, u"N"_s };
     const QCommandLineOption dataDir = Console::dataDirOption(u"the stored sites and settings"_s);
-    const SiteOptions sites { u"Serves"_s };
+    const SiteOptions sites { u"Serves"_s, true };
     const QCommandLineOption control { u"control"_s,
         u"Control API address (default 127.0.0.1:%1), or \"off\". Loopback only, "
         "unless with --control-token-required."_s.arg(model::ServerConfig::kDefaultControlPort),

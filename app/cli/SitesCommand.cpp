@@ -3,6 +3,7 @@
 #include "cli/CliParse.h"
 #include "cli/Console.h"
 #include "cli/ControlClient.h"
+#include "control/ProxyJson.h"
 #include "control/SiteJson.h"
 #include "storage/DataFolder.h"
 #include "storage/SiteEdits.h"
@@ -34,6 +35,7 @@ struct Options
     std::optional<QString> aliases;
     std::optional<QString> root;
     std::optional<QString> hiddenFiles; // "on" or "off"
+    std::optional<QList<model::ProxyRoute>> proxies; // --proxy PATH=URL..., or "off" (none)
     bool makeDefault = false;
 };
 
@@ -203,15 +205,13 @@ int add(const Options &options, Target &target)
     if (options.positional.size() != 1)
         return Console::fail(kSites, u"add takes one HOST[,ALIAS...]=DIR, e.g. a.test,www.a.test=/srv/a"_s);
     QString error;
-    const std::optional<model::VirtualHost> site = CliParse::site(options.positional.constFirst(), &error);
+    std::optional<model::VirtualHost> site = CliParse::site(options.positional.constFirst(), &error);
     if (!site)
         return Console::fail(kSites, error);
+    site->proxy.routes = options.proxies.value_or(QList<model::ProxyRoute>());
     if (target.instance) {
-        QJsonArray aliases;
-        for (const QString &alias : site->aliases)
-            aliases.append(alias);
-        const QJsonObject body { { u"host"_s, site->hostName }, { u"aliases"_s, aliases },
-            { u"document_root"_s, site->documentRoot } };
+        // The whole site as the API shows it: a new site's other members are the defaults.
+        const QJsonObject body = control::SiteJson::toJson(*site);
         return sendChange(target, "POST", u"/api/sites"_s, body, u"Added %1"_s);
     }
     storage::DataFolder folder;
@@ -251,9 +251,12 @@ int edit(const Options &options, Target &target)
     }
     if (options.makeDefault)
         changes.insert(u"default"_s, true);
+    if (options.proxies)
+        changes.insert(
+            u"proxy"_s, QJsonObject { { u"routes"_s, control::ProxyJson::routes(*options.proxies) } });
     if (changes.isEmpty())
-        return Console::fail(
-            kSites, u"edit changes nothing: give --host, --aliases, --root, --hidden-files or --default"_s);
+        return Console::fail(kSites,
+            u"edit changes nothing: give --host, --aliases, --root, --hidden-files, --proxy or --default"_s);
     const QString host = options.positional.constFirst();
     if (target.instance) {
         return sendChange(target, "PUT", sitePath(host), changes, u"Changed %1"_s);
@@ -300,8 +303,9 @@ int SitesCommand::run(const QStringList &arguments)
         u"Lists and changes the stored sites: through the control API of the instance running on the data\n"
         "folder (the window or serve), which then serves the change, else in its SQLite file directly.\n\n"
         "  sites list [--json]\n"
-        "  sites add HOST[,ALIAS...]=DIR\n"
+        "  sites add HOST[,ALIAS...]=DIR [--proxy PATH=URL]...\n"
         "  sites edit HOST [--host NAME] [--aliases A,B] [--root DIR] [--hidden-files on|off] [--default]\n"
+        "             [--proxy PATH=URL|off]...\n"
         "  sites remove HOST"_s);
     const QCommandLineOption help = Console::helpOption();
     const QCommandLineOption dataDir = Console::dataDirOption();
@@ -315,7 +319,11 @@ int SitesCommand::run(const QStringList &arguments)
         u"edit: on serves and lists files whose name starts with \".\" (.git, .env); off (the default) "
         "answers 404 for them, but for /.well-known/."_s,
         u"on|off"_s);
-    parser.addOptions({ help, dataDir, json, host, aliases, root, hiddenFiles, makeDefault });
+    const QCommandLineOption proxy(u"proxy"_s,
+        u"add, edit: proxies PATH and below to the app at URL (http://HOST:PORT[/PATH] or unix:/path.sock); "
+        "/=URL: the whole site; repeatable; edit replaces the site's list (off: none)."_s,
+        u"PATH=URL"_s);
+    parser.addOptions({ help, dataDir, json, host, aliases, root, hiddenFiles, makeDefault, proxy });
     parser.addPositionalArgument(u"action"_s, u"list, add, edit or remove."_s, u"action"_s);
     if (const std::optional<int> done
         = Console::parseFlags(parser, help, arguments, kSites, Console::Positional::Allowed))
@@ -334,6 +342,10 @@ int SitesCommand::run(const QStringList &arguments)
     options.makeDefault = parser.isSet(makeDefault);
     if (parser.isSet(hiddenFiles))
         options.hiddenFiles = parser.value(hiddenFiles).trimmed();
+    QString error;
+    if (parser.isSet(proxy)
+        && !(options.proxies = CliParse::proxies(parser.values(proxy), u"--proxy"_s, &error)))
+        return Console::fail(kSites, error);
 
     const QStringList known { u"list"_s, u"add"_s, u"edit"_s, u"remove"_s };
     if (!known.contains(options.subcommand))
@@ -343,6 +355,8 @@ int SitesCommand::run(const QStringList &arguments)
         return Console::fail(kSites, u"unexpected argument \"%1\""_s.arg(options.positional.constFirst()));
     const bool editFlags
         = options.host || options.aliases || options.root || options.hiddenFiles || options.makeDefault;
+    if (options.proxies && options.subcommand != u"add"_s && options.subcommand != u"edit"_s)
+        return Console::fail(kSites, u"--proxy belongs to sites add and sites edit"_s);
     if (options.subcommand != u"edit"_s && editFlags)
         return Console::fail(
             kSites, u"--host, --aliases, --root, --hidden-files and --default belong to sites edit"_s);

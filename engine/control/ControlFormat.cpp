@@ -106,6 +106,13 @@ QByteArray ControlFormat::prometheusText(const model::MetricsSnapshot &now)
         "Connections accepted since the engine started.");
     sample(out, "hostbench_connections_accepted_total", {}, QByteArray::number(now.connectionsAccepted));
 
+    family(out, "hostbench_proxy_errors_total", "counter",
+        "Proxied requests that failed, by cause; retried: sent again after an early close.");
+    for (size_t i = 0; i < now.proxyErrors.size(); ++i)
+        sample(out, "hostbench_proxy_errors_total",
+            "cause=\""_ba + model::MetricsSnapshot::kProxyErrorNames[i] + '"',
+            QByteArray::number(now.proxyErrors[i]));
+
     family(out, "hostbench_open_connections", "gauge", "Connections open now.");
     sample(out, "hostbench_open_connections", {}, QByteArray::number(now.openConnections));
 

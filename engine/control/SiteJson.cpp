@@ -1,5 +1,7 @@
 #include "control/SiteJson.h"
 
+#include "control/ProxyJson.h"
+
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -162,7 +164,8 @@ QJsonObject SiteJson::toJson(const model::VirtualHost &site)
         { u"follow_symlinks"_s, site.followSymlinks }, { u"serve_hidden_files"_s, site.serveHiddenFiles },
         { u"access_log"_s, site.accessLogEnabled }, { u"access_log_path"_s, site.accessLogPath },
         { u"error_log"_s, site.errorLogEnabled }, { u"error_log_path"_s, site.errorLogPath },
-        { u"log_load_generator"_s, site.logLoadGenerator }, { u"routes"_s, routes } };
+        { u"log_load_generator"_s, site.logLoadGenerator }, { u"routes"_s, routes },
+        { u"proxy"_s, ProxyJson::toJson(site.proxy) } };
 }
 
 QByteArray SiteJson::entityTag(const model::VirtualHost &site)
@@ -226,6 +229,10 @@ bool SiteJson::apply(const QJsonObject &json, model::VirtualHost &site, QString 
                 }
                 next.routes = routes;
                 return true;
+            } },
+        { u"proxy"_s,
+            [&](const QString &f, const QJsonValue &v) {
+                return ProxyJson::apply(f, v, next.proxy, field, detail);
             } },
     };
     for (auto it = json.begin(); it != json.end(); ++it) {

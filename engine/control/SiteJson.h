@@ -14,7 +14,10 @@ namespace hostbench::control {
  *    "follow_symlinks": false, "serve_hidden_files": false, "access_log": true,
  *    "access_log_path": "",
  *    "error_log": true, "error_log_path": "", "log_load_generator": false,
- *    "routes": [{"path": "/hello", "status": 200, "content_type": "text/plain", "body": "hello"}]}
+ *    "routes": [{"path": "/hello", "status": 200, "content_type": "text/plain", "body": "hello"}],
+ *    "proxy": {"routes": [{"path": "/api", "upstream": "http://127.0.0.1:9000"}],
+ *              "send_upstream_host": false, "timeout_ms": 60000}}
+ * ("proxy": ProxyJson).
  * An empty log path means the data folder's default one. Error pages and
  * request limits are kept as stored; the API does not show them.
  *

@@ -18,6 +18,9 @@ private slots:
     void site();
     void route_data();
     void route();
+    void proxy_data();
+    void proxy();
+    void proxiesLastWins();
     void header_data();
     void header();
     void integer_data();
@@ -151,6 +154,66 @@ void TestCliParse::route()
     QCOMPARE(route->body, body);
     QCOMPARE(route->status, 200);
     QCOMPARE(route->contentType, u"text/plain"_s);
+}
+
+void TestCliParse::proxy_data()
+{
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QString>("prefix"); // empty: refused
+    QTest::addColumn<QString>("upstream");
+    QTest::addColumn<QString>("reason"); // part of the error
+    QTest::newRow("whole site") << u"/=http://127.0.0.1:9000"_s << u"/"_s << u"http://127.0.0.1:9000"_s
+                                << QString();
+    QTest::newRow("prefix, base path")
+        << u"/api=http://localhost:3000/v1"_s << u"/api"_s << u"http://localhost:3000/v1"_s << QString();
+    QTest::newRow("unix socket") << u"/app=unix:/run/app.sock"_s << u"/app"_s << u"unix:/run/app.sock"_s
+                                 << QString();
+    QTest::newRow("blanks trimmed") << u" /x = http://[::1]:81 "_s << u"/x"_s << u"http://[::1]:81"_s
+                                    << QString();
+    QTest::newRow("no equals") << u"/api"_s << QString() << QString() << u"no \"=\""_s;
+    QTest::newRow("relative prefix") << u"api=http://h.test:1"_s << QString() << QString() << u"“/”"_s;
+    QTest::newRow("no upstream") << u"/api="_s << QString() << QString() << u"empty"_s;
+    QTest::newRow("bad port") << u"/=http://h.test:99999"_s << QString() << QString() << u"port"_s;
+    QTest::newRow("https") << u"/=https://h.test"_s << QString() << QString() << u"https"_s;
+    QTest::newRow("unix relative") << u"/=unix:app.sock"_s << QString() << QString() << u"absolute"_s;
+}
+
+void TestCliParse::proxy()
+{
+    QFETCH(QString, spec);
+    QFETCH(QString, prefix);
+    QFETCH(QString, upstream);
+    QFETCH(QString, reason);
+    QString error;
+    const auto proxy = CliParse::proxy(spec, &error);
+    QCOMPARE(proxy.has_value(), !prefix.isEmpty());
+    if (!proxy) {
+        QVERIFY2(error.contains(u"PATH=URL"_s) && error.contains(reason), qPrintable(error));
+        return;
+    }
+    QCOMPARE(proxy->pathPrefix, prefix);
+    QCOMPARE(proxy->upstream, upstream);
+}
+
+void TestCliParse::proxiesLastWins()
+{
+    QString error;
+    const auto list = CliParse::proxies(
+        { u"/a=http://h.test:1"_s, u"/b=unix:/s"_s, u"/a=http://h.test:2"_s }, u"--proxy"_s, &error);
+    QVERIFY2(list, qPrintable(error));
+    QCOMPARE(list->size(), 2);
+    QCOMPARE(list->at(1).upstream, u"http://h.test:2"_s);
+    QVERIFY(CliParse::proxies({ u"off"_s }, u"--proxy"_s, &error)->isEmpty());
+    QVERIFY(!CliParse::proxies({ u"/a=http://h.test:1"_s, u"/b=x"_s }, u"--proxy"_s, &error));
+    QVERIFY2(error.startsWith(u"--proxy: bad proxy \"/b=x\""_s), qPrintable(error));
+    // serve's --proxy goes to every site, as --route does.
+    const auto flags = CliParse::siteFlags(
+        { u"a.test="_s + QDir::tempPath() }, std::nullopt, {}, &error, { u"/=http://127.0.0.1:9000"_s });
+    QVERIFY2(flags, qPrintable(error));
+    hostbench::model::VirtualHost host = flags->sites.constFirst();
+    flags->addRoutesTo(host);
+    QCOMPARE(host.proxy.routes.size(), 1);
+    QCOMPARE(host.proxy.routes.constFirst().upstream, u"http://127.0.0.1:9000"_s);
 }
 
 void TestCliParse::header_data()

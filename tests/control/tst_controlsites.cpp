@@ -53,6 +53,7 @@ private slots:
     void cleanup();
     void listsTheStoredSites();
     void createReadReplaceRemove();
+    void proxyMember();
     void badRequestsChangeNothing_data();
     void badRequestsChangeNothing();
     void withoutStoredSitesIsAConflict();
@@ -243,6 +244,40 @@ void TestControlSites::createReadReplaceRemove()
     QCOMPARE(m_reloads, 6);
 }
 
+void TestControlSites::proxyMember()
+{
+    // The "proxy" member (issue #24): stored, shown, changed in part by PUT.
+    const QString root = makeRoot(u"p"_s);
+    const QByteArray body = R"({"host": "p.test", "document_root": ")" + root.toUtf8()
+        + R"(", "proxy": {"routes": [{"path": "/api", "upstream": "http://127.0.0.1:9000/v1"},
+            {"path": "/", "upstream": "unix:/run/app.sock"}], "send_upstream_host": true, "timeout_ms": 1500}})";
+    const Reply created = send("POST", u"/api/sites"_s, body);
+    QVERIFY2(created.status == 201, created.body.constData());
+    const QJsonObject proxy = created.json[u"proxy"_s].toObject();
+    QCOMPARE(proxy[u"routes"_s].toArray().size(), 2);
+    QCOMPARE(proxy[u"routes"_s].toArray().at(0).toObject()[u"upstream"_s].toString(),
+        u"http://127.0.0.1:9000/v1"_s);
+    QCOMPARE(proxy[u"send_upstream_host"_s].toBool(), true);
+    QCOMPARE(proxy[u"timeout_ms"_s].toInt(), 1500);
+    VirtualHost site = m_folder->database().virtualHosts().constLast();
+    QCOMPARE(site.proxy.routes.size(), 2);
+    QCOMPARE(site.proxy.routes.at(1).pathPrefix, u"/"_s);
+    QCOMPARE(site.proxy.routes.at(1).upstream, u"unix:/run/app.sock"_s);
+    QVERIFY(site.proxy.sendUpstreamHost);
+    QCOMPARE(site.proxy.upstreamTimeoutMs, 1500);
+
+    const Reply changed = send("PUT", u"/api/sites/p.test"_s, R"({"proxy": {"timeout_ms": 30000}})");
+    QVERIFY2(changed.status == 200, changed.body.constData());
+    site = m_folder->database().virtualHosts().constLast();
+    QCOMPARE(site.proxy.upstreamTimeoutMs, 30000);
+    QCOMPARE(site.proxy.routes.size(), 2); // kept
+    QCOMPARE(send("PUT", u"/api/sites/p.test"_s, R"({"proxy": {"routes": []}})").status, 200);
+    QVERIFY(m_folder->database().virtualHosts().constLast().proxy.routes.isEmpty());
+    // A site without proxy routes shows the defaults.
+    QCOMPARE(
+        send("GET", u"/api/sites/localhost"_s).json[u"proxy"_s].toObject()[u"timeout_ms"_s].toInt(), 60000);
+}
+
 void TestControlSites::badRequestsChangeNothing_data()
 {
     QTest::addColumn<QByteArray>("method");
@@ -314,6 +349,39 @@ void TestControlSites::badRequestsChangeNothing_data()
         422, u"document_root"_s);
     post("bad route path", R"({"host": "b.test", "document_root": "%ROOT%", "routes": [{"path": "hello"}]})",
         422, u"routes"_s);
+    post("proxy is a string", R"({"host": "b.test", "document_root": "%ROOT%", "proxy": "http://x"})", 400,
+        u"proxy"_s);
+    post("proxy: unknown member", R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"colour": 1}})",
+        400, u"proxy.colour"_s);
+    post("proxy: routes is an object",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"routes": {"path": "/"}}})", 400,
+        u"proxy.routes"_s);
+    post("proxy: upstream is a number",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"routes": [{"path": "/", "upstream": 9}]}})",
+        400, u"proxy.routes[0].upstream"_s);
+    post("proxy: route without upstream",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"routes": [{"path": "/"}]}})", 400,
+        u"proxy.routes[0].upstream"_s);
+    post("proxy: route without path",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"routes": [{"upstream": "http://x.test"}]}})",
+        400, u"proxy.routes[0].path"_s);
+    post("proxy: route member unknown",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"routes": [{"path": "/", "upstream": "http://x.test", "to": 1}]}})",
+        400, u"proxy.routes[0].to"_s);
+    post("proxy: switch is a string",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"send_upstream_host": "yes"}})", 400,
+        u"proxy.send_upstream_host"_s);
+    post("proxy: timeout is a fraction",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"timeout_ms": 1.5}})", 400,
+        u"proxy.timeout_ms"_s);
+    post("proxy: bad upstream",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"routes": [{"path": "/", "upstream": "ftp://x"}]}})",
+        422, u"proxy.routes"_s);
+    post("proxy: relative prefix",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"routes": [{"path": "api", "upstream": "http://x.test"}]}})",
+        422, u"proxy.routes"_s);
+    post("proxy: timeout 0", R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"timeout_ms": 0}})",
+        422, u"proxy.timeout_ms"_s);
     // Log paths the engine could not open: refused when stored, not at the next reload.
     post("access log in a missing folder",
         R"({"host": "b.test", "document_root": "%ROOT%", "access_log_path": "%ROOT%/missing/access.log"})",
