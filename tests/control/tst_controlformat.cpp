@@ -112,6 +112,17 @@ void TestControlFormat::prometheusText()
     QVERIFY(lines.contains("hostbench_site_requests_total{host=\"localhost\"} 1000"));
     QVERIFY(lines.contains("hostbench_site_requests_total{host=\"we\\\"ird\\\\name\\n\"} 1"));
     QVERIFY(lines.contains("hostbench_uptime_seconds 12.345"));
+    // The proxy's errors by cause (issue #24).
+    MetricsSnapshot proxied = s;
+    proxied.proxyErrors = { 1, 2, 3, 4, 5, 6 };
+    const QList<QByteArray> proxyLines = ControlFormat::prometheusText(proxied).split('\n');
+    int index = 0;
+    for (const char *cause :
+        { "refused", "timeout", "bad_head", "head_too_large", "closed_early", "retried" }) {
+        const QByteArray line
+            = "hostbench_proxy_errors_total{cause=\""_ba + cause + "\"} " + QByteArray::number(++index);
+        QVERIFY2(proxyLines.contains(line), line.constData());
+    }
 }
 
 void TestControlFormat::prometheusFamiliesHaveHelpAndType()
@@ -143,9 +154,10 @@ void TestControlFormat::prometheusFamiliesHaveHelpAndType()
     }
     QCOMPARE(helped, typed);
     // requests, bytes, connections accepted, open connections, uptime: one
-    // each; responses: one per status class (5); site requests: one per site (2).
-    QCOMPARE(helped.size(), 7);
-    QCOMPARE(samples, 5 + 5 + 2);
+    // each; responses: one per status class (5); site requests: one per site
+    // (2); proxy errors: one per cause (6).
+    QCOMPARE(helped.size(), 8);
+    QCOMPARE(samples, 5 + 5 + 2 + 6);
 }
 
 void TestControlFormat::escapeLabelValue_data()
