@@ -63,6 +63,7 @@ void ProxyResponder::start(std::string leftover)
 
 void ProxyResponder::abort()
 {
+    m_aborted = true;
     if (m_upstream) {
         beast::error_code ignored;
         m_upstream->close(ignored);
@@ -98,6 +99,10 @@ void ProxyResponder::connect()
     arm();
     m_upstream->async_connect(m_target.endpoint, [self = shared_from_this()](const beast::error_code &ec) {
         self->m_timer.cancel();
+        if (ec && self->m_aborted) {
+            self->finish(false);
+            return;
+        }
         if (ec) {
             self->fail(
                 self->m_timedOut ? ProxyError::Timeout : ProxyError::Refused, self->m_timedOut ? 504 : 502);
@@ -153,6 +158,10 @@ void ProxyResponder::readHead()
 
 void ProxyResponder::onHeadError(const boost::system::error_code &ec)
 {
+    if (m_aborted) {
+        finish(false); // the client connection closed (or the worker stops): no error of the upstream's
+        return;
+    }
     if (m_timedOut) {
         fail(ProxyError::Timeout, 504);
         return;

@@ -144,6 +144,7 @@ private:
     bool m_upgrade = false;
     bool m_timedOut = false;
     bool m_finished = false;
+    bool m_aborted = false; // abort(): the client connection is closing
 };
 
 } // namespace hostbench::http

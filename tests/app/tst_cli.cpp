@@ -160,6 +160,8 @@ private slots:
     void serveAsRoot_data();
     void serveAsRoot();
     void serveHiddenFilesFlag();
+    void sitesProxyFlag();
+    void serveProxyFlag();
 
 private:
     // `arguments` of a command; for serve run as root (as here, in CI),
@@ -2409,6 +2411,84 @@ void TestCli::serveHiddenFilesFlag()
         { u"sites"_s, u"edit"_s, u"localhost"_s, u"--hidden-files"_s, u"maybe"_s, u"--data-dir"_s, data });
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"--hidden-files takes on or off"_s), qPrintable(r.err));
+}
+
+void TestCli::sitesProxyFlag()
+{
+    // `sites add/edit --proxy PATH=URL` stores a site's proxy routes (issue
+    // #24); a bad one is refused naming the flag; `off` removes them.
+    const QString data = m_dir->filePath(u"data"_s);
+    const QString root = makeSite(u"app"_s, "app\n");
+    Result r = runCli({ u"sites"_s, u"add"_s, u"app.test="_s + root, u"--proxy"_s,
+        u"/api=http://127.0.0.1:9000/v1"_s, u"--proxy"_s, u"/=unix:/run/app.sock"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const auto proxyOf = [&](const QString &host) {
+        const Result list = runCli({ u"sites"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, data });
+        for (const QJsonValue site : QJsonDocument::fromJson(list.out.toUtf8()).array()) {
+            if (site[u"host"_s].toString() == host)
+                return site[u"proxy"_s].toObject();
+        }
+        return QJsonObject();
+    };
+    QJsonArray routes = proxyOf(u"app.test"_s)[u"routes"_s].toArray();
+    QCOMPARE(routes.size(), 2);
+    QCOMPARE(routes[0][u"path"_s].toString(), u"/api"_s);
+    QCOMPARE(routes[0][u"upstream"_s].toString(), u"http://127.0.0.1:9000/v1"_s);
+    QCOMPARE(routes[1][u"upstream"_s].toString(), u"unix:/run/app.sock"_s);
+
+    r = runCli({ u"sites"_s, u"edit"_s, u"app.test"_s, u"--proxy"_s, u"/=http://[::1]:3000"_s,
+        u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    routes = proxyOf(u"app.test"_s)[u"routes"_s].toArray();
+    QCOMPARE(routes.size(), 1);
+    QCOMPARE(routes[0][u"upstream"_s].toString(), u"http://[::1]:3000"_s);
+
+    r = runCli({ u"sites"_s, u"edit"_s, u"app.test"_s, u"--proxy"_s, u"/=ftp://x"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--proxy: bad proxy"_s), qPrintable(r.err));
+    QCOMPARE(proxyOf(u"app.test"_s)[u"routes"_s].toArray().size(), 1); // unchanged
+    r = runCli({ u"sites"_s, u"remove"_s, u"app.test"_s, u"--proxy"_s, u"/=http://x.test"_s, u"--data-dir"_s,
+        data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--proxy belongs to sites add and sites edit"_s), qPrintable(r.err));
+    r = runCli({ u"sites"_s, u"edit"_s, u"app.test"_s, u"--proxy"_s, u"off"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(proxyOf(u"app.test"_s)[u"routes"_s].toArray().isEmpty());
+    // serve checks its --proxy before it serves anything.
+    r = runCli({ u"serve"_s, u"--proxy"_s, u"api=http://x.test"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--proxy: bad proxy \"api=http://x.test\""_s), qPrintable(r.err));
+}
+
+void TestCli::serveProxyFlag()
+{
+    // `serve --proxy /app=URL` sends /app and below to python3's http.server, the rest stays files.
+    const QString app = makeSite(u"pyapp"_s, "python index\n");
+    QVERIFY(QDir().mkpath(app + u"/app"_s));
+    QFile page(app + u"/app/page.txt"_s);
+    QVERIFY(page.open(QIODevice::WriteOnly) && page.write("from python\n") > 0);
+    page.close();
+    QTcpServer probe;
+    QVERIFY(probe.listen(QHostAddress::LocalHost));
+    const quint16 appPort = probe.serverPort();
+    probe.close();
+    QProcess python;
+    python.start(u"python3"_s,
+        { u"-m"_s, u"http.server"_s, QString::number(appPort), u"--bind"_s, u"127.0.0.1"_s, u"--directory"_s,
+            app });
+    QVERIFY(python.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(httpGet(appPort, "x", "/app/page.txt").body == "from python\n", 15000);
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve,
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s, u"--default"_s,
+            makeSite(u"front"_s, "front\n"), u"--proxy"_s, u"/app=http://127.0.0.1:%1"_s.arg(appPort) },
+        &port));
+    QCOMPARE(httpGet(port, "localhost", "/app/page.txt").body, QByteArray("from python\n"));
+    QCOMPARE(httpGet(port, "localhost", "/").body, QByteArray("front\n"));
+    QVERIFY(stopServe(serve));
+    ::kill(pid_t(python.processId()), SIGTERM);
+    QVERIFY(python.waitForFinished(5000));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
