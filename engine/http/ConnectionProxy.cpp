@@ -14,14 +14,16 @@ namespace hostbench::http {
 bool Connection::startProxy()
 {
     m_parsedAt = std::chrono::steady_clock::now();
+    // Stamped right before the answer's first byte goes out, as writeResponse() does; on its
+    // way in the log's order until proxyDone() logs it (a slow upstream holds no line back).
+    auto begin = [this] { beginResponse(); };
     auto done = [this](const ProxyOutcome &outcome) { proxyDone(outcome); };
-    m_proxy = ProxyResponder::forRequest(m_worker, m_socket, shared_from_this(), m_request, *m_sites, done);
+    m_proxy = ProxyResponder::forRequest(
+        m_worker, m_socket, shared_from_this(), m_request, *m_sites, std::move(begin), std::move(done));
     if (!m_proxy)
         return false;
     m_phase = Phase::Proxying;
     m_deadline = ~0u; // the responder's own timeouts apply
-    // Stamped at the hand-over, before anything can go out; on its way until proxyDone() logs it.
-    beginResponse();
     std::string leftover; // an upgrade's: what the client sent after its request belongs to the tunnel
     if (m_proxy->isUpgrade()) {
         const auto input = m_input.data();
@@ -41,13 +43,8 @@ void Connection::proxyDone(const ProxyOutcome &outcome)
     m_response.errorReason = outcome.reason;
     m_response.upstream = outcome.timing;
     if (!outcome.relayed) {
-        if (!m_socket.is_open()) {
-            // close() (the worker stops) while the upstream had not answered: no response began.
-            m_responseOpen = false;
-            if (LogWriter *logs = m_worker.logs(); logs && m_logStamp.isListed())
-                logs->abandonResponse(m_worker.index(), m_logStamp);
-            return;
-        }
+        if (!m_socket.is_open())
+            return; // close() (the worker stops) before the upstream answered: no response began
         // Nothing went to the client yet: the usual error answer, kept alive if the client may go on.
         RequestHandler::answerError(outcome.status, m_response);
         m_response.keepAlive = outcome.keepAlive && m_request.keepAlive && !m_worker.isStopping();
@@ -62,7 +59,9 @@ void Connection::proxyDone(const ProxyOutcome &outcome)
     bumpCounter(m_worker.counters().bytesSent, outcome.bytesSent);
     m_responseBytes = outcome.bytesSent;
     m_headBytes = outcome.bytesSent - std::min(outcome.bytesSent, outcome.bodyBytes);
-    if (finishResponse())
+    if (outcome.cutShort)
+        abortResponse(); // counted and logged with the bytes sent, as a download given up
+    else if (finishResponse())
         processInput();
 }
 

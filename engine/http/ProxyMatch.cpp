@@ -39,7 +39,7 @@ std::string peerAddress(asio::ip::tcp::socket &socket)
 } // namespace
 
 std::shared_ptr<ProxyResponder> ProxyResponder::forRequest(Worker &worker, asio::ip::tcp::socket &client,
-    std::shared_ptr<void> owner, const Request &request, const SiteTable &sites, Done done)
+    std::shared_ptr<void> owner, const Request &request, const SiteTable &sites, Begin begin, Done done)
 {
     RequestTarget target;
     if (!RequestTarget::split(request.target, target))
@@ -54,7 +54,7 @@ std::shared_ptr<ProxyResponder> ProxyResponder::forRequest(Worker &worker, asio:
     if (!upstream)
         return nullptr;
     auto responder = std::make_shared<ProxyResponder>(
-        worker, client, std::move(owner), request, site, *upstream, std::move(done));
+        worker, client, std::move(owner), request, site, *upstream, std::move(begin), std::move(done));
     const std::string forwarded = upstream->upstreamTarget(request.target, target.path, target.query);
     const std::string address = peerAddress(client);
     ProxyHead::RequestParts parts;

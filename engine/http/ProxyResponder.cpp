@@ -17,6 +17,8 @@
 #include <netinet/tcp.h>
 #include <sys/socket.h>
 
+#include <algorithm>
+
 namespace hostbench::http {
 
 namespace asio = boost::asio;
@@ -26,12 +28,13 @@ namespace bhttp = boost::beast::http;
 static_assert(std::tuple_size_v<decltype(WorkerCounters::proxyErrors)> == std::size_t(ProxyError::Count));
 
 ProxyResponder::ProxyResponder(Worker &worker, asio::ip::tcp::socket &client, std::shared_ptr<void> owner,
-    const Request &request, const Site &site, const UpstreamTarget &target, Done done)
+    const Request &request, const Site &site, const UpstreamTarget &target, Begin begin, Done done)
     : m_worker(worker)
     , m_client(client)
     , m_owner(std::move(owner))
     , m_site(site)
     , m_target(target)
+    , m_begin(std::move(begin))
     , m_done(std::move(done))
     , m_timer(worker.context())
     , m_clientVersion(request.version)
@@ -228,12 +231,15 @@ void ProxyResponder::writeHead()
     m_out.append("\r\n");
     m_clientKeepAlive = keepAlive;
     m_outcome.relayed = true;
+    if (m_begin)
+        m_begin();
     arm();
     asio::async_write(m_client, asio::buffer(m_out),
         [self = shared_from_this(), switching, noBody](const beast::error_code &ec, std::size_t bytes) {
             self->m_timer.cancel();
             self->m_outcome.bytesSent += bytes;
             if (ec) {
+                self->m_outcome.cutShort = true;
                 self->finish(false);
                 return;
             }
@@ -258,8 +264,9 @@ void ProxyResponder::readBody()
             if (ec == bhttp::error::need_buffer)
                 ec = {};
             if (ec) {
-                self->finish(
-                    false); // the upstream failed or timed out mid-body: the client learns by the close
+                // The upstream failed or timed out mid-body: the client learns by the close.
+                self->m_outcome.cutShort = true;
+                self->finish(false);
                 return;
             }
             const std::size_t got = self->m_piece.size() - self->m_parser->get().body().size;
@@ -284,13 +291,16 @@ void ProxyResponder::writePiece(std::size_t bytes)
     const std::array<asio::const_buffer, 3> buffers { asio::buffer(m_out),
         asio::buffer(m_piece.data(), bytes),
         asio::buffer(m_chunked ? std::string_view("\r\n") : std::string_view()) };
-    m_outcome.bodyBytes += bytes;
     arm();
-    asio::async_write(
-        m_client, buffers, [self = shared_from_this()](const beast::error_code &ec, std::size_t written) {
+    asio::async_write(m_client, buffers,
+        [self = shared_from_this(), bytes, framing = m_out.size()](
+            const beast::error_code &ec, std::size_t written) {
             self->m_timer.cancel();
             self->m_outcome.bytesSent += written;
+            // The body bytes the client took: the chunk's size line may have gone out alone.
+            self->m_outcome.bodyBytes += std::min(bytes, written > framing ? written - framing : 0);
             if (ec) {
+                self->m_outcome.cutShort = true;
                 self->finish(false); // the client went away: the upstream connection closes with it
                 return;
             }
@@ -320,6 +330,7 @@ void ProxyResponder::finishBody()
         [self = shared_from_this()](const beast::error_code &ec, std::size_t written) {
             self->m_timer.cancel();
             self->m_outcome.bytesSent += written;
+            self->m_outcome.cutShort = bool(ec);
             self->finish(!ec && self->m_clientKeepAlive);
         });
 }

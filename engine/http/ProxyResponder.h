@@ -32,7 +32,10 @@ struct ProxyOutcome
     int status = 0; // relayed: the upstream's; else the error to answer (502, 504)
     bool relayed = false; // the head went to the client: nothing more to write
     bool keepAlive = false; // relayed: the client connection may go on
-    std::uint64_t bodyBytes = 0; // relayed body bytes (the access log's)
+    // Relayed, but not whole: the client went away, or a client write or the
+    // upstream failed or timed out mid-way (Connection gives the response up).
+    bool cutShort = false;
+    std::uint64_t bodyBytes = 0; // relayed body bytes the client took (the access log's)
     std::uint64_t bytesSent = 0; // head and body bytes written to the client
     const char *reason = nullptr; // error-log reason (static), or null
     UpstreamTiming timing; // µs; -1: not reached
@@ -82,16 +85,19 @@ class ProxyResponder final : public std::enable_shared_from_this<ProxyResponder>
 public:
     static constexpr std::size_t kPieceBytes = 16 * 1024;
 
+    using Begin = std::function<void()>;
     using Done = std::function<void(const ProxyOutcome &)>;
 
     // A responder when the site that `request` goes to proxies its path,
-    // else null. `client` and `owner` (the Connection) outlive it; `done` is
-    // called once, on the worker's thread.
+    // else null. `client` and `owner` (the Connection) outlive it. `begin`
+    // is called at most once, right before the response head's first byte
+    // goes to the client (the log's stamp: LogWriter::beginResponse); `done`
+    // once, at the end; both on the worker's thread.
     static std::shared_ptr<ProxyResponder> forRequest(Worker &worker, boost::asio::ip::tcp::socket &client,
-        std::shared_ptr<void> owner, const Request &request, const SiteTable &sites, Done done);
+        std::shared_ptr<void> owner, const Request &request, const SiteTable &sites, Begin begin, Done done);
 
     ProxyResponder(Worker &worker, boost::asio::ip::tcp::socket &client, std::shared_ptr<void> owner,
-        const Request &request, const Site &site, const UpstreamTarget &target, Done done);
+        const Request &request, const Site &site, const UpstreamTarget &target, Begin begin, Done done);
 
     // Sends the request; `leftover`: what the client sent after an upgrade request.
     void start(std::string leftover);
@@ -123,6 +129,7 @@ private:
     std::shared_ptr<void> m_owner;
     const Site &m_site;
     const UpstreamTarget &m_target;
+    Begin m_begin;
     Done m_done;
     std::string m_request; // head and body for the upstream
     std::string m_clientLeftover;

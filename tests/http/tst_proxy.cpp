@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace Qt::StringLiterals;
 using hostbench::http::HttpServer;
@@ -85,6 +86,8 @@ private slots:
     void slowClientSlowsUpstream();
     void webSocketThroughNode();
     void tunnelIdleTimeout();
+    void abortedRelayIsCountedAndLogged();
+    void loggedInTheOrderOfItsFirstByte();
 
 private:
     bool start(HttpServer &server, const QList<ProxyRoute> &routes, int timeoutMs = 5000,
@@ -94,9 +97,11 @@ private:
         return "GET " + target + " HTTP/1.1\r\nHost: app.test\r\n" + extra + "\r\n";
     }
     QStringList errorLines() const;
+    QStringList accessLines() const;
 
     QTemporaryDir m_dir;
     QString m_root;
+    bool m_accessLog = false; // start() gives the site an access log (accessLines())
 };
 
 void TestProxy::initTestCase()
@@ -117,7 +122,9 @@ bool TestProxy::start(
     host.hostName = u"app.test"_s;
     host.isDefault = true;
     host.documentRoot = m_root;
-    host.accessLogEnabled = false;
+    host.accessLogEnabled = m_accessLog;
+    host.accessLogPath = m_dir.filePath(u"access.log"_s);
+    QFile::remove(host.accessLogPath);
     host.errorLogPath = m_dir.filePath(u"error.log"_s);
     QFile::remove(host.errorLogPath);
     host.proxy.routes = routes;
@@ -137,6 +144,14 @@ bool TestProxy::start(
 QStringList TestProxy::errorLines() const
 {
     QFile file(m_dir.filePath(u"error.log"_s));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+}
+
+QStringList TestProxy::accessLines() const
+{
+    QFile file(m_dir.filePath(u"access.log"_s));
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
@@ -535,6 +550,71 @@ void TestProxy::tunnelIdleTimeout()
     timer.start();
     QVERIFY(client.waitForClose(5000));
     QVERIFY2(timer.elapsed() >= 500, qPrintable(QString::number(timer.elapsed())));
+}
+
+void TestProxy::abortedRelayIsCountedAndLogged()
+{
+    // A relayed body the client leaves mid-way: counted once and logged once, with its status and
+    // the body bytes that went out (Connection::abortResponse), as a download given up.
+    RawUpstream upstream([](RawUpstream &up, int fd, int) {
+        if (up.readRequest(fd).isEmpty())
+            return;
+        RawUpstream::sendAll(fd, "HTTP/1.1 200 OK\r\nContent-Length: 100000000\r\n\r\n");
+        const QByteArray piece(64 * 1024, 'x');
+        for (int i = 0; i < 1500 && !up.stopping() && RawUpstream::sendAll(fd, piece); ++i) { }
+    });
+    m_accessLog = true;
+    HttpServer server;
+    const bool started = start(server, { { u"/"_s, u"http://127.0.0.1:%1"_s.arg(upstream.port()) } });
+    m_accessLog = false;
+    QVERIFY(started);
+    {
+        RawClient client(server.port(), 16 * 1024);
+        QVERIFY(client.send(get("/big")));
+        QVERIFY(client.bufferUntil(64 * 1024).startsWith("HTTP/1.1 200"));
+    } // closed with unread bytes: reset
+    QTRY_COMPARE_WITH_TIMEOUT(server.metrics().requests, quint64(1), 15000);
+    const auto metrics = server.metrics();
+    QCOMPARE(metrics.statusClasses[1], quint64(1));
+    QCOMPARE(metrics.perSite.value(0).requests, quint64(1));
+    server.stop();
+    const QStringList access = accessLines();
+    QCOMPARE(access.size(), 1);
+    static const QRegularExpression sent(u"^\\S+ - - \\[[^]]+\\] \"GET /big HTTP/1\\.1\" 200 (\\d+) "_s);
+    const QRegularExpressionMatch match = sent.match(access[0]);
+    QVERIFY2(match.hasMatch(), qPrintable(access[0]));
+    const qint64 bytes = match.captured(1).toLongLong();
+    QVERIFY2(bytes >= 64 * 1024 - 200 && bytes < 100000000, qPrintable(access[0]));
+    QVERIFY(quint64(bytes) < metrics.perSite.value(0).bytesSent); // the site's count has the head too
+}
+
+void TestProxy::loggedInTheOrderOfItsFirstByte()
+{
+    // A proxied answer is stamped for the log when its first byte goes out, not when the request
+    // is handed over: a file answered on another connection while the upstream thinks comes first.
+    RawUpstream upstream([](RawUpstream &up, int fd, int) {
+        if (up.readRequest(fd).isEmpty())
+            return;
+        QThread::msleep(600);
+        RawUpstream::sendAll(fd, okResponse("late"));
+        RawUpstream::waitForClose(fd, 3000);
+    });
+    m_accessLog = true;
+    HttpServer server;
+    const bool started = start(server, { { u"/slow"_s, u"http://127.0.0.1:%1"_s.arg(upstream.port()) } });
+    m_accessLog = false;
+    QVERIFY(started);
+    RawClient slow(server.port());
+    QVERIFY(slow.send(get("/slow")));
+    QTRY_COMPARE_WITH_TIMEOUT(upstream.accepted(), 1, 5000);
+    RawClient local(server.port());
+    QCOMPARE(local.request(get("/local.txt")).body, QByteArray("from files\n"));
+    QVERIFY(slow.bufferUntil(100).endsWith("late"));
+    server.stop();
+    const QStringList access = accessLines();
+    QCOMPARE(access.size(), 2);
+    QVERIFY2(access[0].contains(u"\"GET /local.txt HTTP/1.1\" 200"_s), qPrintable(access[0]));
+    QVERIFY2(access[1].contains(u"\"GET /slow HTTP/1.1\" 200 4 "_s), qPrintable(access[1]));
 }
 
 QTEST_GUILESS_MAIN(TestProxy)
