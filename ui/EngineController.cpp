@@ -40,6 +40,7 @@ EngineController::EngineController(storage::Database &database, AppSettings &set
     connect(&m_instance, &service::Instance::sitesReloaded, this, &EngineController::sitesReloaded);
     // Site changes through the API take the window's path: stored, reloaded, shown.
     connect(&m_instance, &service::Instance::siteChanged, this, &EngineController::sitesEditedRemotely);
+    connect(&m_instance, &service::Instance::runsChanged, this, &EngineController::runsEditedRemotely);
 }
 
 EngineController::~EngineController() = default; // the Instance closes its control API, then the engine

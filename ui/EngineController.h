@@ -118,6 +118,8 @@ signals:
     void sitesReloaded();
     // A new metrics sample, every kMetricsIntervalMs while running.
     void metricsSampled();
+    // A run through the control API was started, stored or removed: the Runs page reads the list again.
+    void runsEditedRemotely();
 
 private:
     void startControlApi();

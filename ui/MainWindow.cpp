@@ -150,6 +150,8 @@ void MainWindow::connectPages()
     // A shootout's runs are stored runs too.
     connect(m_shootout, &ShootoutPage::finished, m_runs, [this] { m_runs->refresh(); });
     connect(m_shootout, &ShootoutPage::removed, m_runs, [this] { m_runs->refresh(); });
+    // Runs through the control API (hostbench-cli, a script) show without Refresh.
+    connect(m_engine, &EngineController::runsEditedRemotely, m_runs, [this] { m_runs->refresh(); });
 }
 
 QSize MainWindow::firstSize() const

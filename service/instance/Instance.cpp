@@ -136,6 +136,7 @@ bool Instance::openControl(const QHostAddress &address, quint16 port, bool token
     if (m_database) {
         wireSites(*api);
         runs = std::make_unique<runs::RunService>(*m_database);
+        connect(runs.get(), &runs::RunService::runsChanged, this, &Instance::runsChanged);
         api->setRuns(runs->callbacks());
     }
     if (!api->listen(address, port, error))

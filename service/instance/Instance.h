@@ -117,6 +117,8 @@ signals:
     // POST /api/engine/start started, or /stop stopped, the engine.
     void startedRemotely();
     void stoppedRemotely();
+    // The control API's runs changed what is stored (runs::RunService::runsChanged).
+    void runsChanged();
 
 private:
     bool loadSites(const model::ServerConfig &config, QList<model::VirtualHost> *sites, QString *error);

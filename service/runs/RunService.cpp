@@ -46,6 +46,7 @@ qint64 RunService::start(const model::BenchParameters &parameters, QString *erro
     const qint64 id = run.recorded->runId();
     m_running.emplace(id, std::move(run));
     m_timer.start();
+    emit runsChanged();
     return id;
 }
 
@@ -56,8 +57,10 @@ storage::RunWriter *RunService::writer()
         auto writer = std::make_unique<storage::RunWriter>();
         QString error;
         if (writer->open(m_database.filePath(), &error)) {
-            connect(writer.get(), &storage::RunWriter::stored, this,
-                [this](qint64 id, const QString &) { m_storing.remove(id); });
+            connect(writer.get(), &storage::RunWriter::stored, this, [this](qint64 id, const QString &) {
+                if (m_storing.remove(id) > 0)
+                    emit runsChanged();
+            });
             m_writer = std::move(writer);
         }
     }
@@ -71,7 +74,9 @@ void RunService::finish(qint64 id, Running &run)
     if (!result.error.isEmpty())
         m_failed.insert(id, result.error);
     else if (result.storePending)
-        m_storing.insert(id, run.stopping);
+        m_storing.insert(id, run.stopping); // runsChanged() once the writer has stored the end
+    if (!result.storePending)
+        emit runsChanged();
 }
 
 void RunService::poll()
@@ -161,6 +166,7 @@ Removal RunService::remove(qint64 id, QString *error)
         *error = m_database.lastError();
         return Removal::Failed;
     }
+    emit runsChanged();
     return Removal::Removed;
 }
 

@@ -64,6 +64,13 @@ public:
     std::optional<QJsonObject> show(qint64 id);
     control::ControlApi::Runs::Removal remove(qint64 id, QString *error);
 
+signals:
+    // The stored runs changed: a run was started (its row is stored), its
+    // end was stored (by the writer thread, or on this thread without one),
+    // or a run was removed. For lists that show the stored runs (the
+    // window's Runs page); emitted per run, never per sample.
+    void runsChanged();
+
 private:
     struct Running
     {

@@ -1093,6 +1093,21 @@ void TestMainWindow::engineStartedAndStoppedThroughControlApi()
     const std::optional<hostbench::storage::StoredRun> stored = m_folder->database().run(id);
     QVERIFY(stored.has_value());
     QCOMPARE(stored->summary.completed, quint64(50));
+
+    // The Runs page lists it, finished, without its Refresh button (tester's report).
+    QAbstractItemModel *list = widget<QTableView>(u"runsTable"_s)->model();
+    const auto listedFinished = [&] {
+        for (int row = 0; row < list->rowCount(); ++row) {
+            const QModelIndex index = list->index(row, 0);
+            if (index.data(ui::RunListModel::kRunIdRole).toLongLong() == id)
+                return list->index(row, ui::RunListModel::RequestsColumn)
+                           .data(ui::RunListModel::kSortRole)
+                           .toULongLong()
+                    == 50u;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(listedFinished(), kTimeoutMs);
 }
 
 void TestMainWindow::startAtLaunchSetting()
