@@ -41,6 +41,17 @@
     </message>
 </context>
 <context>
+    <name>ConnectProbe</name>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>Keine Verbindung zu %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: no answer within %2 s</source>
+        <translation>Keine Verbindung zu %1: keine Antwort innerhalb von %2 s</translation>
+    </message>
+</context>
+<context>
     <name>DesktopOpener</name>
     <message>
         <source>No File Manager</source>
@@ -701,17 +712,6 @@
     </message>
 </context>
 <context>
-    <name>hostbench::ui::ConnectProbe</name>
-    <message>
-        <source>Cannot connect to %1: %2</source>
-        <translation>Keine Verbindung zu %1: %2</translation>
-    </message>
-    <message>
-        <source>Cannot connect to %1: no answer within %2 s</source>
-        <translation>Keine Verbindung zu %1: keine Antwort innerhalb von %2 s</translation>
-    </message>
-</context>
-<context>
     <name>hostbench::ui::DataFolderErrorBox</name>
     <message>
         <source>Hostbench</source>
@@ -1203,36 +1203,12 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <translation>2xx / 3xx / 4xx / 5xx</translation>
     </message>
     <message>
-        <source>Site</source>
-        <translation>Site</translation>
-    </message>
-    <message>
         <source>%1:</source>
         <translation>%1:</translation>
     </message>
     <message>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>Errors</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
-        <source>Sent/s</source>
-        <translation>Gesendet/s</translation>
-    </message>
-    <message>
-        <source>%1/s</source>
-        <translation>%1/s</translation>
-    </message>
-    <message>
-        <source>Responses with status 4xx or 5xx since the engine started (each cell&apos;s tooltip splits them)</source>
-        <translation>Antworten mit Status 4xx oder 5xx seit dem Start des Servers (die Kurzinfo jeder Zelle schlüsselt sie auf)</translation>
-    </message>
-    <message>
-        <source>%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx</source>
-        <translation>%1 von %2 Antworten seit dem Start des Servers: %3 mit 4xx, %4 mit 5xx</translation>
     </message>
 </context>
 <context>
@@ -1291,15 +1267,7 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
 </context>
 <context>
-    <name>hostbench::ui::RoutesEditor</name>
-    <message>
-        <source>Add Route</source>
-        <translation>Route hinzufügen</translation>
-    </message>
-    <message>
-        <source>Remove Route</source>
-        <translation>Route entfernen</translation>
-    </message>
+    <name>hostbench::ui::RouteTableModel</name>
     <message>
         <source>Path</source>
         <translation>Pfad</translation>
@@ -1316,6 +1284,17 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>Body</source>
         <translation>Inhalt</translation>
     </message>
+</context>
+<context>
+    <name>hostbench::ui::RoutesEditor</name>
+    <message>
+        <source>Add Route</source>
+        <translation>Route hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Route</source>
+        <translation>Route entfernen</translation>
+    </message>
     <message>
         <source>A request for exactly this path (GET or HEAD) is answered with this status, content type and body; no file is read.</source>
         <translation>Eine Anfrage (GET oder HEAD) genau dieses Pfads wird mit diesem Status, Inhaltstyp und Inhalt beantwortet; es wird keine Datei gelesen.</translation>
@@ -1328,12 +1307,55 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <translation>Läufe vergleichen</translation>
     </message>
     <message>
+        <source>open %1/s</source>
+        <translation>offen %1/s</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>geschlossen</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::RunCompareModel</name>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Ja</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Nein</translation>
+    </message>
+    <message>
+        <source>%1 (×%2)</source>
+        <translation>%1 (×%2)</translation>
+    </message>
+    <message>
         <source>URL</source>
         <translation>URL</translation>
     </message>
     <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Umfang</translation>
+    </message>
+    <message>
         <source>Concurrency</source>
         <translation>Parallelität</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
     </message>
     <message>
         <source>Keep-alive</source>
@@ -1362,46 +1384,6 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Failed</source>
         <translation>Fehler</translation>
-    </message>
-    <message>
-        <source>%1 (×%2)</source>
-        <translation>%1 (×%2)</translation>
-    </message>
-    <message>
-        <source>Yes</source>
-        <translation>Ja</translation>
-    </message>
-    <message>
-        <source>No</source>
-        <translation>Nein</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Modell</translation>
-    </message>
-    <message>
-        <source>Length</source>
-        <translation>Umfang</translation>
-    </message>
-    <message>
-        <source>Threads</source>
-        <translation>Threads</translation>
-    </message>
-    <message>
-        <source>open %1/s</source>
-        <translation>offen %1/s</translation>
-    </message>
-    <message>
-        <source>closed</source>
-        <translation>geschlossen</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <source>%1 · %2 · %3</source>
-        <translation>%1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -1722,6 +1704,14 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>%1 · %2 — %3</source>
         <translation>%1 · %2 — %3</translation>
+    </message>
+    <message>
+        <source>The runs cannot be read: %1</source>
+        <translation>Die Läufe können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
     </message>
 </context>
 <context>
@@ -2150,6 +2140,10 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <source>Shootout %1 and its runs deleted.</source>
         <translation>Shootout %1 und seine Läufe gelöscht.</translation>
     </message>
+    <message>
+        <source>Round %1 of %2: %3 %4</source>
+        <translation>Runde %1 von %2: %3 %4</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>
@@ -2342,22 +2336,49 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     </message>
 </context>
 <context>
-    <name>hostbench::ui::SitesPage</name>
+    <name>hostbench::ui::SiteRateModel</name>
     <message>
-        <source>&amp;Add…</source>
-        <translation>&amp;Hinzufügen …</translation>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
     </message>
     <message>
-        <source>&amp;Edit…</source>
-        <translation>&amp;Bearbeiten …</translation>
+        <source>%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx</source>
+        <translation>%1 von %2 Antworten seit dem Start des Servers: %3 mit 4xx, %4 mit 5xx</translation>
     </message>
     <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Entfernen</translation>
+        <source>Responses with status 4xx or 5xx since the engine started (each cell&apos;s tooltip splits them)</source>
+        <translation>Antworten mit Status 4xx oder 5xx seit dem Start des Servers (die Kurzinfo jeder Zelle schlüsselt sie auf)</translation>
     </message>
     <message>
-        <source>&amp;Open in Browser</source>
-        <translation>Im Browser ö&amp;ffnen</translation>
+        <source>Site</source>
+        <translation>Site</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Anfragen</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Anfragen/s</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Sent/s</source>
+        <translation>Gesendet/s</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteTableModel</name>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>The default site: it answers requests for unknown host names.</source>
+        <translation>Die Standard-Site: Sie beantwortet Anfragen für unbekannte Hostnamen.</translation>
     </message>
     <message>
         <source>Host Name</source>
@@ -2376,16 +2397,31 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <translation>Routen</translation>
     </message>
     <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SitesPage</name>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen …</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Bearbeiten …</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Browser</source>
+        <translation>Im Browser ö&amp;ffnen</translation>
+    </message>
+    <message>
         <source>Each site answers the requests whose Host header is its host name or one of its aliases. The default site (★) answers every other host name.</source>
         <translation>Jede Site beantwortet die Anfragen, deren Host-Header ihr Hostname oder einer ihrer Aliasse ist. Die Standard-Site (★) beantwortet alle anderen Hostnamen.</translation>
-    </message>
-    <message>
-        <source>The default site: it answers requests for unknown host names.</source>
-        <translation>Die Standard-Site: Sie beantwortet Anfragen für unbekannte Hostnamen.</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>keine</translation>
     </message>
     <message>
         <source>Site Not Saved</source>
@@ -2416,10 +2452,6 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>Start the engine to open the site</source>
         <translation>Starten Sie den Server, um die Site zu öffnen</translation>
-    </message>
-    <message>
-        <source>URL</source>
-        <translation>URL</translation>
     </message>
     <message>
         <source>The engine is stopped</source>

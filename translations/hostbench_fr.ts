@@ -41,6 +41,17 @@
     </message>
 </context>
 <context>
+    <name>ConnectProbe</name>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>Connexion impossible à %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: no answer within %2 s</source>
+        <translation>Connexion impossible à %1&#xa0;: pas de réponse en %2 s</translation>
+    </message>
+</context>
+<context>
     <name>DesktopOpener</name>
     <message>
         <source>No File Manager</source>
@@ -701,17 +712,6 @@
     </message>
 </context>
 <context>
-    <name>hostbench::ui::ConnectProbe</name>
-    <message>
-        <source>Cannot connect to %1: %2</source>
-        <translation>Connexion impossible à %1&#xa0;: %2</translation>
-    </message>
-    <message>
-        <source>Cannot connect to %1: no answer within %2 s</source>
-        <translation>Connexion impossible à %1&#xa0;: pas de réponse en %2 s</translation>
-    </message>
-</context>
-<context>
     <name>hostbench::ui::DataFolderErrorBox</name>
     <message>
         <source>Hostbench</source>
@@ -1203,36 +1203,12 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <translation>2xx / 3xx / 4xx / 5xx</translation>
     </message>
     <message>
-        <source>Site</source>
-        <translation>Site</translation>
-    </message>
-    <message>
         <source>%1:</source>
         <translation>%1&#xa0;:</translation>
     </message>
     <message>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>Errors</source>
-        <translation>Erreurs</translation>
-    </message>
-    <message>
-        <source>Sent/s</source>
-        <translation>Envoyé/s</translation>
-    </message>
-    <message>
-        <source>%1/s</source>
-        <translation>%1/s</translation>
-    </message>
-    <message>
-        <source>Responses with status 4xx or 5xx since the engine started (each cell&apos;s tooltip splits them)</source>
-        <translation>Réponses avec un statut 4xx ou 5xx depuis le démarrage du serveur (l’infobulle de chaque cellule les détaille)</translation>
-    </message>
-    <message>
-        <source>%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx</source>
-        <translation>%1 réponses sur %2 depuis le démarrage du serveur&#xa0;: %3 en 4xx, %4 en 5xx</translation>
     </message>
 </context>
 <context>
@@ -1291,15 +1267,7 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     </message>
 </context>
 <context>
-    <name>hostbench::ui::RoutesEditor</name>
-    <message>
-        <source>Add Route</source>
-        <translation>Ajouter une route</translation>
-    </message>
-    <message>
-        <source>Remove Route</source>
-        <translation>Supprimer la route</translation>
-    </message>
+    <name>hostbench::ui::RouteTableModel</name>
     <message>
         <source>Path</source>
         <translation>Chemin</translation>
@@ -1316,6 +1284,17 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>Body</source>
         <translation>Corps</translation>
     </message>
+</context>
+<context>
+    <name>hostbench::ui::RoutesEditor</name>
+    <message>
+        <source>Add Route</source>
+        <translation>Ajouter une route</translation>
+    </message>
+    <message>
+        <source>Remove Route</source>
+        <translation>Supprimer la route</translation>
+    </message>
     <message>
         <source>A request for exactly this path (GET or HEAD) is answered with this status, content type and body; no file is read.</source>
         <translation>Une requête (GET ou HEAD) pour exactement ce chemin reçoit en réponse ce statut, ce type de contenu et ce corps&#xa0;; aucun fichier n’est lu.</translation>
@@ -1328,12 +1307,55 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <translation>Comparer des exécutions</translation>
     </message>
     <message>
+        <source>open %1/s</source>
+        <translation>ouvert %1/s</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>fermé</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::RunCompareModel</name>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Oui</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Non</translation>
+    </message>
+    <message>
+        <source>%1 (×%2)</source>
+        <translation>%1 (×%2)</translation>
+    </message>
+    <message>
         <source>URL</source>
         <translation>URL</translation>
     </message>
     <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Longueur</translation>
+    </message>
+    <message>
         <source>Concurrency</source>
         <translation>Concurrence</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
     </message>
     <message>
         <source>Keep-alive</source>
@@ -1362,46 +1384,6 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Failed</source>
         <translation>Échecs</translation>
-    </message>
-    <message>
-        <source>%1 (×%2)</source>
-        <translation>%1 (×%2)</translation>
-    </message>
-    <message>
-        <source>Yes</source>
-        <translation>Oui</translation>
-    </message>
-    <message>
-        <source>No</source>
-        <translation>Non</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Modèle</translation>
-    </message>
-    <message>
-        <source>Length</source>
-        <translation>Longueur</translation>
-    </message>
-    <message>
-        <source>Threads</source>
-        <translation>Threads</translation>
-    </message>
-    <message>
-        <source>open %1/s</source>
-        <translation>ouvert %1/s</translation>
-    </message>
-    <message>
-        <source>closed</source>
-        <translation>fermé</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <source>%1 · %2 · %3</source>
-        <translation>%1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -1722,6 +1704,14 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     <message>
         <source>%1 · %2 — %3</source>
         <translation>%1 · %2 — %3</translation>
+    </message>
+    <message>
+        <source>The runs cannot be read: %1</source>
+        <translation>Impossible de lire les exécutions : %1</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Chargement…</translation>
     </message>
 </context>
 <context>
@@ -2150,6 +2140,10 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <source>Shootout %1 and its runs deleted.</source>
         <translation>Shootout %1 et ses exécutions supprimés.</translation>
     </message>
+    <message>
+        <source>Round %1 of %2: %3 %4</source>
+        <translation>Tour %1 sur %2 : %3 %4</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>
@@ -2342,22 +2336,49 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     </message>
 </context>
 <context>
-    <name>hostbench::ui::SitesPage</name>
+    <name>hostbench::ui::SiteRateModel</name>
     <message>
-        <source>&amp;Add…</source>
-        <translation>&amp;Ajouter…</translation>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
     </message>
     <message>
-        <source>&amp;Edit…</source>
-        <translation>&amp;Modifier…</translation>
+        <source>%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx</source>
+        <translation>%1 réponses sur %2 depuis le démarrage du serveur&#xa0;: %3 en 4xx, %4 en 5xx</translation>
     </message>
     <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Supprimer</translation>
+        <source>Responses with status 4xx or 5xx since the engine started (each cell&apos;s tooltip splits them)</source>
+        <translation>Réponses avec un statut 4xx ou 5xx depuis le démarrage du serveur (l’infobulle de chaque cellule les détaille)</translation>
     </message>
     <message>
-        <source>&amp;Open in Browser</source>
-        <translation>&amp;Ouvrir dans le navigateur</translation>
+        <source>Site</source>
+        <translation>Site</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Requêtes</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requêtes/s</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Erreurs</translation>
+    </message>
+    <message>
+        <source>Sent/s</source>
+        <translation>Envoyé/s</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteTableModel</name>
+    <message>
+        <source>none</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <source>The default site: it answers requests for unknown host names.</source>
+        <translation>Le site par défaut&#xa0;: il répond aux requêtes pour les noms d’hôte inconnus.</translation>
     </message>
     <message>
         <source>Host Name</source>
@@ -2379,17 +2400,28 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <source>URL</source>
         <translation>URL</translation>
     </message>
+</context>
+<context>
+    <name>hostbench::ui::SitesPage</name>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Ajouter…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Modifier…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Supprimer</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Browser</source>
+        <translation>&amp;Ouvrir dans le navigateur</translation>
+    </message>
     <message>
         <source>Each site answers the requests whose Host header is its host name or one of its aliases. The default site (★) answers every other host name.</source>
         <translation>Chaque site répond aux requêtes dont l’en-tête Host est son nom d’hôte ou l’un de ses alias. Le site par défaut (★) répond à tous les autres noms d’hôte.</translation>
-    </message>
-    <message>
-        <source>The default site: it answers requests for unknown host names.</source>
-        <translation>Le site par défaut&#xa0;: il répond aux requêtes pour les noms d’hôte inconnus.</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>aucune</translation>
     </message>
     <message>
         <source>The engine is stopped</source>

@@ -41,6 +41,17 @@
     </message>
 </context>
 <context>
+    <name>ConnectProbe</name>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>Não foi possível conectar a %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: no answer within %2 s</source>
+        <translation>Não foi possível conectar a %1: sem resposta em %2 s</translation>
+    </message>
+</context>
+<context>
     <name>DesktopOpener</name>
     <message>
         <source>No File Manager</source>
@@ -701,17 +712,6 @@
     </message>
 </context>
 <context>
-    <name>hostbench::ui::ConnectProbe</name>
-    <message>
-        <source>Cannot connect to %1: %2</source>
-        <translation>Não foi possível conectar a %1: %2</translation>
-    </message>
-    <message>
-        <source>Cannot connect to %1: no answer within %2 s</source>
-        <translation>Não foi possível conectar a %1: sem resposta em %2 s</translation>
-    </message>
-</context>
-<context>
     <name>hostbench::ui::DataFolderErrorBox</name>
     <message>
         <source>Hostbench</source>
@@ -1203,36 +1203,12 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <translation>2xx / 3xx / 4xx / 5xx</translation>
     </message>
     <message>
-        <source>Site</source>
-        <translation>Site</translation>
-    </message>
-    <message>
         <source>%1:</source>
         <translation>%1:</translation>
     </message>
     <message>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>Errors</source>
-        <translation>Erros</translation>
-    </message>
-    <message>
-        <source>Sent/s</source>
-        <translation>Enviado/s</translation>
-    </message>
-    <message>
-        <source>%1/s</source>
-        <translation>%1/s</translation>
-    </message>
-    <message>
-        <source>Responses with status 4xx or 5xx since the engine started (each cell&apos;s tooltip splits them)</source>
-        <translation>Respostas com status 4xx ou 5xx desde que o servidor iniciou (a dica de cada célula as separa)</translation>
-    </message>
-    <message>
-        <source>%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx</source>
-        <translation>%1 de %2 respostas desde que o servidor iniciou: %3 com 4xx, %4 com 5xx</translation>
     </message>
 </context>
 <context>
@@ -1291,15 +1267,7 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     </message>
 </context>
 <context>
-    <name>hostbench::ui::RoutesEditor</name>
-    <message>
-        <source>Add Route</source>
-        <translation>Adicionar rota</translation>
-    </message>
-    <message>
-        <source>Remove Route</source>
-        <translation>Remover rota</translation>
-    </message>
+    <name>hostbench::ui::RouteTableModel</name>
     <message>
         <source>Path</source>
         <translation>Caminho</translation>
@@ -1316,6 +1284,17 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>Body</source>
         <translation>Corpo</translation>
     </message>
+</context>
+<context>
+    <name>hostbench::ui::RoutesEditor</name>
+    <message>
+        <source>Add Route</source>
+        <translation>Adicionar rota</translation>
+    </message>
+    <message>
+        <source>Remove Route</source>
+        <translation>Remover rota</translation>
+    </message>
     <message>
         <source>A request for exactly this path (GET or HEAD) is answered with this status, content type and body; no file is read.</source>
         <translation>Uma requisição (GET ou HEAD) para exatamente este caminho é respondida com este status, tipo de conteúdo e corpo; nenhum arquivo é lido.</translation>
@@ -1328,12 +1307,55 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <translation>Comparar execuções</translation>
     </message>
     <message>
+        <source>open %1/s</source>
+        <translation>aberto %1/s</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>fechado</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3</source>
+        <translation>%1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::RunCompareModel</name>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Sim</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Não</translation>
+    </message>
+    <message>
+        <source>%1 (×%2)</source>
+        <translation>%1 (×%2)</translation>
+    </message>
+    <message>
         <source>URL</source>
         <translation>URL</translation>
     </message>
     <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Length</source>
+        <translation>Extensão</translation>
+    </message>
+    <message>
         <source>Concurrency</source>
         <translation>Concorrência</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
     </message>
     <message>
         <source>Keep-alive</source>
@@ -1362,46 +1384,6 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Failed</source>
         <translation>Falhas</translation>
-    </message>
-    <message>
-        <source>%1 (×%2)</source>
-        <translation>%1 (×%2)</translation>
-    </message>
-    <message>
-        <source>Yes</source>
-        <translation>Sim</translation>
-    </message>
-    <message>
-        <source>No</source>
-        <translation>Não</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Modelo</translation>
-    </message>
-    <message>
-        <source>Length</source>
-        <translation>Extensão</translation>
-    </message>
-    <message>
-        <source>Threads</source>
-        <translation>Threads</translation>
-    </message>
-    <message>
-        <source>open %1/s</source>
-        <translation>aberto %1/s</translation>
-    </message>
-    <message>
-        <source>closed</source>
-        <translation>fechado</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <source>%1 · %2 · %3</source>
-        <translation>%1 · %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -1722,6 +1704,14 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     <message>
         <source>%1 · %2 — %3</source>
         <translation>%1 · %2 — %3</translation>
+    </message>
+    <message>
+        <source>The runs cannot be read: %1</source>
+        <translation>Não é possível ler as execuções: %1</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Carregando…</translation>
     </message>
 </context>
 <context>
@@ -2150,6 +2140,10 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <source>Shootout %1 and its runs deleted.</source>
         <translation>Shootout %1 e suas execuções excluídos.</translation>
     </message>
+    <message>
+        <source>Round %1 of %2: %3 %4</source>
+        <translation>Rodada %1 de %2: %3 %4</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>
@@ -2342,22 +2336,49 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     </message>
 </context>
 <context>
-    <name>hostbench::ui::SitesPage</name>
+    <name>hostbench::ui::SiteRateModel</name>
     <message>
-        <source>&amp;Add…</source>
-        <translation>&amp;Adicionar…</translation>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
     </message>
     <message>
-        <source>&amp;Edit…</source>
-        <translation>&amp;Editar…</translation>
+        <source>%1 of %2 responses since the engine started: %3 with 4xx, %4 with 5xx</source>
+        <translation>%1 de %2 respostas desde que o servidor iniciou: %3 com 4xx, %4 com 5xx</translation>
     </message>
     <message>
-        <source>&amp;Remove</source>
-        <translation>&amp;Remover</translation>
+        <source>Responses with status 4xx or 5xx since the engine started (each cell&apos;s tooltip splits them)</source>
+        <translation>Respostas com status 4xx ou 5xx desde que o servidor iniciou (a dica de cada célula as separa)</translation>
     </message>
     <message>
-        <source>&amp;Open in Browser</source>
-        <translation>Abrir no &amp;navegador</translation>
+        <source>Site</source>
+        <translation>Site</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Requisições</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>Requisições/s</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Erros</translation>
+    </message>
+    <message>
+        <source>Sent/s</source>
+        <translation>Enviado/s</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteTableModel</name>
+    <message>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <source>The default site: it answers requests for unknown host names.</source>
+        <translation>O site padrão: ele responde às requisições para nomes de host desconhecidos.</translation>
     </message>
     <message>
         <source>Host Name</source>
@@ -2379,17 +2400,28 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <source>URL</source>
         <translation>URL</translation>
     </message>
+</context>
+<context>
+    <name>hostbench::ui::SitesPage</name>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Adicionar…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Editar…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Remover</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Browser</source>
+        <translation>Abrir no &amp;navegador</translation>
+    </message>
     <message>
         <source>Each site answers the requests whose Host header is its host name or one of its aliases. The default site (★) answers every other host name.</source>
         <translation>Cada site responde às requisições cujo cabeçalho Host é o nome do host dele ou um dos seus aliases. O site padrão (★) responde a todos os outros nomes de host.</translation>
-    </message>
-    <message>
-        <source>The default site: it answers requests for unknown host names.</source>
-        <translation>O site padrão: ele responde às requisições para nomes de host desconhecidos.</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>nenhuma</translation>
     </message>
     <message>
         <source>The engine is stopped</source>
