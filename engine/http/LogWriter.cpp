@@ -304,8 +304,9 @@ void LogWriter::logResponse(int worker, const Request &request, const Response &
     const int status = response.status;
     const bool unparsed = !response.site && status >= 400; // parse error or limit, before a site was chosen
     // A 400 the engine can explain (a path climbing above the root) is logged too.
-    const bool failed = unparsed || status >= 500 || status == 403 || status == 404
-        || (status >= 400 && response.errorReason);
+    // A reason with a status under 400: a proxied body the upstream cut short.
+    const bool failed
+        = unparsed || status >= 500 || status == 403 || status == 404 || response.errorReason != nullptr;
     const int errorSink = failed ? logs.error : -1;
     if (logs.access < 0 && errorSink < 0)
         return;

@@ -263,13 +263,11 @@ void ProxyResponder::readBody()
             self->m_timer.cancel();
             if (ec == bhttp::error::need_buffer)
                 ec = {};
+            const std::size_t got = self->m_piece.size() - self->m_parser->get().body().size;
             if (ec) {
-                // The upstream failed or timed out mid-body: the client learns by the close.
-                self->m_outcome.cutShort = true;
-                self->finish(false);
+                self->cutBody(self->m_timedOut ? ProxyError::Timeout : ProxyError::ClosedMidBody, got);
                 return;
             }
-            const std::size_t got = self->m_piece.size() - self->m_parser->get().body().size;
             self->writePiece(got);
         });
 }
@@ -299,9 +297,10 @@ void ProxyResponder::writePiece(std::size_t bytes)
             self->m_outcome.bytesSent += written;
             // The body bytes the client took: the chunk's size line may have gone out alone.
             self->m_outcome.bodyBytes += std::min(bytes, written > framing ? written - framing : 0);
-            if (ec) {
+            if (ec || self->m_cutting) {
                 self->m_outcome.cutShort = true;
-                self->finish(false); // the client went away: the upstream connection closes with it
+                self->finish(
+                    false); // the client went away (the upstream connection closes with it), or cutBody()
                 return;
             }
             if (self->m_parser->is_done())
@@ -309,6 +308,19 @@ void ProxyResponder::writePiece(std::size_t bytes)
             else
                 self->readBody();
         });
+}
+
+void ProxyResponder::cutBody(ProxyError error, std::size_t got)
+{
+    bumpCounter(m_worker.counters().proxyErrors[std::size_t(error)]);
+    m_outcome.reason = m_target.reasons[std::size_t(error)];
+    m_outcome.cutShort = true;
+    m_cutting = true;
+    if (got > 0 && m_client.is_open()) {
+        writePiece(got);
+        return;
+    }
+    finish(false);
 }
 
 void ProxyResponder::finishBody()

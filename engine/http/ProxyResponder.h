@@ -117,6 +117,11 @@ private:
     void writeHead();
     void readBody();
     void writePiece(std::size_t bytes);
+    // The upstream's body stopped before its end (`error`: it closed, or timed
+    // out): the `got` bytes read of it still go to the client, then the
+    // response is cut short (the client's connection closes), as nginx's
+    // "upstream prematurely closed connection while reading upstream".
+    void cutBody(ProxyError error, std::size_t got);
     void finishBody();
     void fail(ProxyError error, int status);
     void finish(bool keepAlive);
@@ -146,6 +151,7 @@ private:
     bool m_headOnly = false;
     bool m_retryable = false;
     bool m_reused = false;
+    bool m_cutting = false; // cutBody(): the last piece goes out, then the connection closes
     bool m_chunked = false; // the client gets the body chunked
     bool m_closeDelimited = false;
     bool m_upgrade = false;

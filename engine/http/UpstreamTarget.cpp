@@ -16,6 +16,7 @@ namespace {
 constexpr std::array<const char *, std::size_t(ProxyError::Count)> kCauses { "connection failed",
     "timed out waiting for the upstream", "invalid response head from the upstream",
     "response head from the upstream too large", "upstream closed the connection before answering",
+    "upstream closed the connection before the end of the response body",
     "upstream closed the connection before answering; retried on a fresh connection" };
 
 } // namespace

@@ -18,6 +18,8 @@ enum class ProxyError : int {
     BadHead, // an invalid response head: 502
     HeadTooLarge, // a response head over UpstreamTarget::kMaxHeadBytes: 502
     ClosedEarly, // the upstream closed before answering (after the one retry, if any): 502
+    ClosedMidBody, // the upstream closed before the end of the body it announced: what came is relayed, then
+                   // the client's connection closes
     Retried, // closed before answering and sent again on a fresh connection (not an error answer)
     Count
 };

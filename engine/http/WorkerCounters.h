@@ -34,7 +34,7 @@ struct alignas(64) WorkerCounters
     std::atomic<quint64> connectionsClosed { 0 };
     // Proxied requests that failed, by http::ProxyError (refused, timeout, bad head, head too
     // large, closed early; and the retries made).
-    std::array<std::atomic<quint64>, 6> proxyErrors {};
+    std::array<std::atomic<quint64>, 7> proxyErrors {};
     // Service time: request parsed -> response written (µs).
     std::unique_ptr<std::atomic<quint64>[]> latency
         = std::make_unique<std::atomic<quint64>[]>(size_t(model::LatencyHistogram::kCountsLength));

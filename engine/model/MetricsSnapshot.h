@@ -31,11 +31,11 @@ struct MetricsSnapshot
     quint64 connectionsAccepted = 0;
     qint64 openConnections = 0;
     // Proxied requests that failed, by cause (kProxyErrorNames: refused,
-    // timeout, bad_head, head_too_large, closed_early), and the retries made
-    // on a fresh connection after an early close (retried).
-    static constexpr std::array<const char *, 6> kProxyErrorNames { "refused", "timeout", "bad_head",
-        "head_too_large", "closed_early", "retried" };
-    std::array<quint64, 6> proxyErrors {};
+    // timeout, bad_head, head_too_large, closed_early, closed_mid_body), and
+    // the retries made on a fresh connection after an early close (retried).
+    static constexpr std::array<const char *, 7> kProxyErrorNames { "refused", "timeout", "bad_head",
+        "head_too_large", "closed_early", "closed_mid_body", "retried" };
+    std::array<quint64, 7> proxyErrors {};
     QList<SiteCount> perSite; // one entry per virtual host, in configuration order
     // Service-time percentiles (µs): request parsed -> response written, over the whole uptime.
     quint64 latencyP50Us = 0;

@@ -114,11 +114,11 @@ void TestControlFormat::prometheusText()
     QVERIFY(lines.contains("hostbench_uptime_seconds 12.345"));
     // The proxy's errors by cause (issue #24).
     MetricsSnapshot proxied = s;
-    proxied.proxyErrors = { 1, 2, 3, 4, 5, 6 };
+    proxied.proxyErrors = { 1, 2, 3, 4, 5, 6, 7 };
     const QList<QByteArray> proxyLines = ControlFormat::prometheusText(proxied).split('\n');
     int index = 0;
-    for (const char *cause :
-        { "refused", "timeout", "bad_head", "head_too_large", "closed_early", "retried" }) {
+    for (const char *cause : { "refused", "timeout", "bad_head", "head_too_large", "closed_early",
+             "closed_mid_body", "retried" }) {
         const QByteArray line
             = "hostbench_proxy_errors_total{cause=\""_ba + cause + "\"} " + QByteArray::number(++index);
         QVERIFY2(proxyLines.contains(line), line.constData());
@@ -155,9 +155,9 @@ void TestControlFormat::prometheusFamiliesHaveHelpAndType()
     QCOMPARE(helped, typed);
     // requests, bytes, connections accepted, open connections, uptime: one
     // each; responses: one per status class (5); site requests: one per site
-    // (2); proxy errors: one per cause (6).
+    // (2); proxy errors: one per cause (7).
     QCOMPARE(helped.size(), 8);
-    QCOMPARE(samples, 5 + 5 + 2 + 6);
+    QCOMPARE(samples, 5 + 5 + 2 + 7);
 }
 
 void TestControlFormat::escapeLabelValue_data()

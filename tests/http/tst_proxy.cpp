@@ -87,6 +87,8 @@ private slots:
     void webSocketThroughNode();
     void tunnelIdleTimeout();
     void abortedRelayIsCountedAndLogged();
+    void bodyCutShortByTheUpstream_data();
+    void bodyCutShortByTheUpstream();
     void loggedInTheOrderOfItsFirstByte();
 
 private:
@@ -404,7 +406,7 @@ void TestProxy::earlyCloseRetriedForIdempotentOnly()
         QCOMPARE(reply.status, 200);
         QCOMPARE(reply.body, QByteArray("second"));
         QCOMPARE(upstream.accepted(), 2);
-        QCOMPARE(server.metrics().proxyErrors.at(5), quint64(1)); // retried
+        QCOMPARE(server.metrics().proxyErrors.at(6), quint64(1)); // retried
     }
     RawUpstream closing([](RawUpstream &up, int fd, int) { up.readRequest(fd); });
     HttpServer second;
@@ -550,6 +552,43 @@ void TestProxy::tunnelIdleTimeout()
     timer.start();
     QVERIFY(client.waitForClose(5000));
     QVERIFY2(timer.elapsed() >= 500, qPrintable(QString::number(timer.elapsed())));
+}
+
+void TestProxy::bodyCutShortByTheUpstream_data()
+{
+    QTest::addColumn<QByteArray>("answer");
+    QTest::addColumn<QByteArray>("relayed"); // the body bytes that must reach the client
+    QTest::newRow("content-length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc")
+                                    << QByteArray("abc");
+    QTest::newRow("chunked") << QByteArray(
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n")
+                             << QByteArray("hello");
+}
+
+void TestProxy::bodyCutShortByTheUpstream()
+{
+    // The upstream closes before the end of the body it announced: what it sent reaches the
+    // client, the client's connection closes (the body is short), and the error log and
+    // proxy_errors{closed_mid_body} say why, as nginx's "upstream prematurely closed" (tester's report).
+    QFETCH(QByteArray, answer);
+    QFETCH(QByteArray, relayed);
+    RawUpstream upstream([answer](RawUpstream &up, int fd, int) {
+        if (up.readRequest(fd).isEmpty())
+            return;
+        RawUpstream::sendAll(fd, answer);
+    });
+    HttpServer server;
+    QVERIFY(start(server, { { u"/"_s, u"http://127.0.0.1:%1"_s.arg(upstream.port()) } }));
+    RawClient client(server.port());
+    QVERIFY(client.send(get("/partial")));
+    const QByteArray received = client.readAll();
+    QVERIFY2(received.startsWith("HTTP/1.1 200"), received.constData());
+    QVERIFY2(received.contains(relayed), received.constData());
+    QVERIFY(!received.endsWith("0\r\n\r\n")); // no last chunk: the client can tell
+    QCOMPARE(server.metrics().proxyErrors.at(5), quint64(1)); // closed_mid_body
+    QTRY_VERIFY_WITH_TIMEOUT(!errorLines().isEmpty(), 5000);
+    QVERIFY2(errorLines().constFirst().contains(u"before the end of the response body"_s),
+        qPrintable(errorLines().constFirst()));
 }
 
 void TestProxy::abortedRelayIsCountedAndLogged()
