@@ -21,6 +21,7 @@ RunService::RunService(storage::Database &database, QObject *parent)
 
 RunService::~RunService()
 {
+    blockSignals(true); // no runsChanged() from a service being destroyed (its receivers may be going too)
     for (auto &[id, run] : m_running) {
         run.recorded->stop();
         finish(id, run);
