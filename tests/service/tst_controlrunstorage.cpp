@@ -31,47 +31,18 @@
 #include <QThread>
 
 #include <atomic>
-#include <dlfcn.h>
 #include <memory>
+
+#include "../storage/SyncHook.h" // defines fsync and fdatasync for this executable
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
 
 namespace {
 
-std::atomic<bool> g_counting { false };
-std::atomic<Qt::HANDLE> g_owner { nullptr };
-std::atomic<int> g_ownerSyncs { 0 };
-std::atomic<int> g_otherSyncs { 0 };
-
-void countSync()
-{
-    if (!g_counting.load())
-        return;
-    if (QThread::currentThreadId() == g_owner.load())
-        ++g_ownerSyncs;
-    else
-        ++g_otherSyncs;
-}
-
 constexpr int kTimeoutMs = 20'000;
 
 } // namespace
-
-// The C library's own, found past this executable (RTLD_NEXT).
-extern "C" int fdatasync(int fd)
-{
-    static const auto real = reinterpret_cast<int (*)(int)>(dlsym(RTLD_NEXT, "fdatasync"));
-    countSync();
-    return real(fd);
-}
-
-extern "C" int fsync(int fd)
-{
-    static const auto real = reinterpret_cast<int (*)(int)>(dlsym(RTLD_NEXT, "fsync"));
-    countSync();
-    return real(fd);
-}
 
 class TestControlRunStorage final : public QObject
 {
@@ -105,7 +76,7 @@ std::pair<int, QJsonObject> TestControlRunStorage::call(
 
 void TestControlRunStorage::apiRunIsStoredOffTheOwningThread()
 {
-    g_owner = QThread::currentThreadId();
+    g_watchedThread = QThread::currentThreadId();
     m_manager.setProxy(QNetworkProxy::NoProxy);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -120,9 +91,9 @@ void TestControlRunStorage::apiRunIsStoredOffTheOwningThread()
     const qint64 probeRun = folder.database().beginRun(probe, 0);
     g_counting = false;
     QVERIFY2(probeRun != 0, qPrintable(folder.database().lastError()));
-    QVERIFY2(g_ownerSyncs.load() > 0, "the fsync hook saw no sync: SQLite's calls do not reach it");
+    QVERIFY2(g_watchedSyncs.load() > 0, "the fsync hook saw no sync: SQLite's calls do not reach it");
     QVERIFY(folder.database().removeRun(probeRun));
-    g_ownerSyncs = 0;
+    g_watchedSyncs = 0;
 
     // The instance: one site on a folder of its own, the control API beside it.
     QVERIFY(QDir(dir.path()).mkpath(u"www"_s));
@@ -160,7 +131,7 @@ void TestControlRunStorage::apiRunIsStoredOffTheOwningThread()
     const qint64 id = started.value(u"id"_s).toInteger();
     QVERIFY(id != 0);
     // The row was written as the run started, on this thread; what counts is the run itself.
-    g_ownerSyncs = 0;
+    g_watchedSyncs = 0;
     QString state;
     QVERIFY(QTest::qWaitFor(
         [&] {
@@ -168,7 +139,7 @@ void TestControlRunStorage::apiRunIsStoredOffTheOwningThread()
             return state != u"running"_s && state != u"stopping"_s;
         },
         (seconds + 20) * 1000));
-    const int ownerSyncs = g_ownerSyncs.load();
+    const int ownerSyncs = g_watchedSyncs.load();
     g_counting = false;
     qInfo("a %d s run through the control API: %d syncs off the owning thread, %d on it", seconds,
         g_otherSyncs.load(), ownerSyncs);

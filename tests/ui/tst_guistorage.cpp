@@ -31,45 +31,12 @@
 #include <QTimer>
 
 #include <atomic>
-#include <dlfcn.h>
 #include <memory>
+
+#include "../storage/SyncHook.h" // defines fsync and fdatasync for this executable
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
-
-namespace {
-
-std::atomic<bool> g_counting { false };
-std::atomic<Qt::HANDLE> g_guiThread { nullptr };
-std::atomic<int> g_guiSyncs { 0 };
-std::atomic<int> g_otherSyncs { 0 };
-
-void countSync()
-{
-    if (!g_counting.load())
-        return;
-    if (QThread::currentThreadId() == g_guiThread.load())
-        ++g_guiSyncs;
-    else
-        ++g_otherSyncs;
-}
-
-} // namespace
-
-// The C library's own, found past this executable (RTLD_NEXT).
-extern "C" int fdatasync(int fd)
-{
-    static const auto real = reinterpret_cast<int (*)(int)>(dlsym(RTLD_NEXT, "fdatasync"));
-    countSync();
-    return real(fd);
-}
-
-extern "C" int fsync(int fd)
-{
-    static const auto real = reinterpret_cast<int (*)(int)>(dlsym(RTLD_NEXT, "fsync"));
-    countSync();
-    return real(fd);
-}
 
 class TestGuiStorage final : public QObject
 {
@@ -81,7 +48,7 @@ private slots:
 
 void TestGuiStorage::runIsStoredOffTheGuiThread()
 {
-    g_guiThread = QThread::currentThreadId();
+    g_watchedThread = QThread::currentThreadId();
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     storage::DataFolder folder;
@@ -95,9 +62,9 @@ void TestGuiStorage::runIsStoredOffTheGuiThread()
     const qint64 probeRun = folder.database().beginRun(probe, 0);
     g_counting = false;
     QVERIFY2(probeRun != 0, qPrintable(folder.database().lastError()));
-    QVERIFY2(g_guiSyncs.load() > 0, "the fsync hook saw no sync: SQLite's calls do not reach it");
+    QVERIFY2(g_watchedSyncs.load() > 0, "the fsync hook saw no sync: SQLite's calls do not reach it");
     QVERIFY(folder.database().removeRun(probeRun));
-    g_guiSyncs = 0;
+    g_watchedSyncs = 0;
 
     ui::AppSettings settings(folder.database());
     ui::EngineController engine(folder.database(), settings);
@@ -140,10 +107,10 @@ void TestGuiStorage::runIsStoredOffTheGuiThread()
     QTest::mouseClick(page.findChild<QPushButton *>(u"benchStart"_s), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(page.isRunning(), 10'000);
     // The row was written at the start; what counts is the run itself.
-    g_guiSyncs = 0;
+    g_watchedSyncs = 0;
     longestStallMs = 0;
     QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), (seconds + 20) * 1000);
-    const int guiSyncs = g_guiSyncs.load();
+    const int guiSyncs = g_watchedSyncs.load();
     ticker.stop();
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10'000);
     g_counting = false;
