@@ -2,7 +2,9 @@
 
 #include "model/SiteValidator.h"
 
+#include <QDir>
 #include <QHostAddress>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -147,6 +149,11 @@ QString ProxyCheck::checkRoute(const ProxyRoute &route)
         return tr("A proxied path must start with “/”.");
     if (hasBadPathCharacter(route.pathPrefix))
         return tr("A proxied path may not contain blanks, “?” or “#”.");
+    // The engine matches the normalized target (RFC 3986 §5.2.4), in which no
+    // "." or ".." segment is left: such a prefix would never match.
+    const QStringList segments = route.pathPrefix.split(u'/');
+    if (segments.contains(u"."_s) || segments.contains(u".."_s))
+        return tr("A proxied path may not contain a “.” or “..” segment.");
     QString reason;
     if (UpstreamAddress::parse(route.upstream, &reason).kind == UpstreamAddress::Kind::Invalid)
         return reason;
@@ -181,6 +188,29 @@ QString ProxyCheck::checkTimeout(int ms)
         return tr("The upstream timeout must be from %1 ms to %2 s.")
             .arg(ProxySettings::kMinTimeoutMs)
             .arg(ProxySettings::kMaxTimeoutMs / 1000);
+    return {};
+}
+
+QString ProxyCheck::checkApp(const AppCommand &app)
+{
+    if (!app.isSet()) {
+        if (!app.workingDir.isEmpty() || !app.environment.isEmpty())
+            return tr("The app's folder and environment need a command that starts it.");
+        return {};
+    }
+    if (QProcess::splitCommand(app.command).isEmpty())
+        return tr("The app's command names no program.");
+    if (!app.workingDir.isEmpty() && !QDir::isAbsolutePath(app.workingDir))
+        return tr("The app's folder must be an absolute path, not “%1”.").arg(app.workingDir);
+    static const QRegularExpression entry(u"^[A-Za-z_][A-Za-z0-9_]*=[^\\n\\r\\x00]*$"_s);
+    for (const QString &variable : app.environment) {
+        if (!entry.match(variable).hasMatch())
+            return tr("The app's environment entry “%1” is not NAME=value.").arg(variable);
+    }
+    if (app.stopGraceMs < AppCommand::kMinGraceMs || app.stopGraceMs > AppCommand::kMaxGraceMs)
+        return tr("The app's stop grace period must be from %1 ms to %2 s.")
+            .arg(AppCommand::kMinGraceMs)
+            .arg(AppCommand::kMaxGraceMs / 1000);
     return {};
 }
 

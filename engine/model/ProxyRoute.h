@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace hostbench::model {
 
@@ -27,7 +28,32 @@ struct ProxyRoute
 };
 
 /*
- * A site's proxy settings: its routes, whether the upstream gets its own
+ * The command that starts a site's app server with the engine (issue #24;
+ * as Laragon's and Herd's site apps): `npm run dev`, `python3 -m
+ * http.server 9000`. It runs as the user that runs Hostbench, without a
+ * shell: QProcess::splitCommand() splits it into a program and its
+ * arguments (quotes group, no pipes or variables). The supervisor
+ * (service/instance) starts it with the engine, stops it with the engine
+ * (SIGTERM, then SIGKILL after stopGraceMs) and restarts it when it exits.
+ * Plain value; any thread.
+ */
+struct AppCommand
+{
+    static constexpr int kMinGraceMs = 100;
+    static constexpr int kMaxGraceMs = 60 * 1000;
+
+    QString command; // program and arguments; empty: the site starts no app
+    QString workingDir; // absolute folder; empty: the site's document root
+    QStringList environment; // "NAME=value" entries added to Hostbench's own environment
+    int stopGraceMs = 5000; // milliseconds from SIGTERM to SIGKILL, kMinGraceMs..kMaxGraceMs
+
+    bool isSet() const { return !command.trimmed().isEmpty(); }
+
+    friend bool operator==(const AppCommand &, const AppCommand &) = default;
+};
+
+/*
+ * A site's proxy settings: its routes, the app it starts (AppCommand), whether the upstream gets its own
  * authority as Host ("HOST:PORT" of the upstream URL) instead of the
  * client's, and how long the engine waits for the upstream (connect, then
  * the response head, then each read of the body) before it answers 504.
@@ -41,6 +67,7 @@ struct ProxySettings
     QList<ProxyRoute> routes;
     bool sendUpstreamHost = false; // false: Host as the client sent it (nginx's proxy_set_header Host $host)
     int upstreamTimeoutMs = 60 * 1000; // milliseconds, kMinTimeoutMs..kMaxTimeoutMs
+    AppCommand app;
 
     friend bool operator==(const ProxySettings &, const ProxySettings &) = default;
 };
@@ -93,6 +120,10 @@ public:
     static QString checkRoutes(const QList<ProxyRoute> &routes, int *row);
     // A reason why `ms` is no upstream timeout, or empty.
     static QString checkTimeout(int ms);
+    // A reason why `app` cannot be started (its command, working folder,
+    // an environment entry that is no NAME=value, the grace period), or
+    // empty; an AppCommand without a command is fine.
+    static QString checkApp(const AppCommand &app);
 };
 
 } // namespace hostbench::model

@@ -31,7 +31,8 @@ struct SiteChange
         AccessLogPath,
         ErrorLogPath,
         ProxyRoutes,
-        UpstreamTimeout
+        UpstreamTimeout,
+        App
     };
 
     Result result = Result::Done;

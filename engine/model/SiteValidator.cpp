@@ -295,6 +295,7 @@ SiteValidator::Errors SiteValidator::validate(
     }
     errors.proxies = ProxyCheck::checkRoutes(host.proxy.routes, &errors.proxyRow);
     errors.upstreamTimeout = ProxyCheck::checkTimeout(host.proxy.upstreamTimeoutMs);
+    errors.app = ProxyCheck::checkApp(host.proxy.app);
     checkLogPaths(host, errors);
     return errors;
 }

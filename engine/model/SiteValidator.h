@@ -54,6 +54,7 @@ public:
         QString errorLogPath;
         QString proxies; // "Proxy N: reason"
         QString upstreamTimeout;
+        QString app; // the site's AppCommand (ProxyCheck::checkApp)
         int routeRow = -1; // the first bad route, -1 when none
         int proxyRow = -1; // the first bad proxy route, -1 when none
         // hostName / aliases say that the name is another site's (a
@@ -65,7 +66,7 @@ public:
         {
             return hostName.isEmpty() && aliases.isEmpty() && documentRoot.isEmpty() && routes.isEmpty()
                 && accessLogPath.isEmpty() && errorLogPath.isEmpty() && proxies.isEmpty()
-                && upstreamTimeout.isEmpty();
+                && upstreamTimeout.isEmpty() && app.isEmpty();
         }
     };
 

@@ -63,6 +63,8 @@ SiteChange check(Database &database, model::VirtualHost &site, const QList<model
     if (!errors.upstreamTimeout.isEmpty())
         return outcome(
             SiteChange::Result::Invalid, SiteChange::Field::UpstreamTimeout, errors.upstreamTimeout);
+    if (!errors.app.isEmpty())
+        return outcome(SiteChange::Result::Invalid, SiteChange::Field::App, errors.app);
     if (!errors.accessLogPath.isEmpty())
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::AccessLogPath, errors.accessLogPath);
     if (!errors.errorLogPath.isEmpty())

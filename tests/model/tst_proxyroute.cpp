@@ -8,6 +8,7 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using hostbench::model::AppCommand;
 using hostbench::model::ProxyCheck;
 using hostbench::model::ProxyRoute;
 using hostbench::model::ProxySettings;
@@ -16,6 +17,7 @@ using hostbench::model::UpstreamAddress;
 using hostbench::model::VirtualHost;
 
 Q_DECLARE_METATYPE(UpstreamAddress::Kind)
+Q_DECLARE_METATYPE(hostbench::model::AppCommand)
 
 class TestProxyRoute final : public QObject
 {
@@ -28,8 +30,11 @@ private slots:
     void checkRoutes();
     void checkTimeout_data();
     void checkTimeout();
+    void checkApp_data();
+    void checkApp();
     void validatorNamesTheField_data();
     void validatorNamesTheField();
+    void validatorNamesTheApp();
 };
 
 void TestProxyRoute::parseUpstream_data()
@@ -128,6 +133,11 @@ void TestProxyRoute::checkRoutes_data()
     QTest::newRow("empty prefix") << QList<ProxyRoute> { { QString(), up } } << 0 << u"start with"_s;
     QTest::newRow("query in prefix") << QList<ProxyRoute> { { u"/a?x"_s, up } } << 0 << u"“?”"_s;
     QTest::newRow("blank in prefix") << QList<ProxyRoute> { { u"/a b"_s, up } } << 0 << u"blanks"_s;
+    QTest::newRow("dot-dot segment") << QList<ProxyRoute> { { u"/a/../b"_s, up } } << 0 << u"“..”"_s;
+    QTest::newRow("dot-dot alone") << QList<ProxyRoute> { { u"/.."_s, up } } << 0 << u"“..”"_s;
+    QTest::newRow("dot segment") << QList<ProxyRoute> { { u"/./api"_s, up } } << 0 << u"“.”"_s;
+    QTest::newRow("dots in a name are fine")
+        << QList<ProxyRoute> { { u"/v1..2/.well"_s, up } } << -1 << QString();
     QTest::newRow("bad upstream, second")
         << QList<ProxyRoute> { { u"/a"_s, up }, { u"/b"_s, u"ftp://x"_s } } << 1 << u"Proxy 2: "_s;
     QTest::newRow("twice") << QList<ProxyRoute> { { u"/a"_s, up }, { u"/a"_s, up } } << 1 << u"twice"_s;
@@ -147,6 +157,46 @@ void TestProxyRoute::checkRoutes()
         QVERIFY2(error.isEmpty(), qPrintable(error));
     else
         QVERIFY2(error.contains(reason), qPrintable(error));
+}
+
+void TestProxyRoute::checkApp_data()
+{
+    QTest::addColumn<AppCommand>("app");
+    QTest::addColumn<QString>("error"); // a part of the message, empty: valid
+    const QString cmd = u"python3 -m http.server 9000"_s;
+    const int grace = AppCommand().stopGraceMs;
+    QTest::newRow("none") << AppCommand {} << QString();
+    QTest::newRow("command only") << AppCommand { cmd, {}, {}, grace } << QString();
+    QTest::newRow("quoted argument") << AppCommand { u"node \"my app.js\""_s, {}, {}, grace } << QString();
+    QTest::newRow("folder and environment")
+        << AppCommand { cmd, u"/srv/app"_s, { u"PORT=9000"_s, u"EMPTY="_s, u"_X=a=b"_s }, grace }
+        << QString();
+    QTest::newRow("blank command") << AppCommand { u"   "_s, {}, {}, grace } << QString();
+    QTest::newRow("folder without command")
+        << AppCommand { {}, u"/srv/app"_s, {}, grace } << u"need a command"_s;
+    QTest::newRow("environment without command")
+        << AppCommand { {}, {}, { u"A=1"_s }, grace } << u"need a command"_s;
+    QTest::newRow("only quotes") << AppCommand { u"\"\""_s, {}, {}, grace } << u"no program"_s;
+    QTest::newRow("relative folder") << AppCommand { cmd, u"srv/app"_s, {}, grace } << u"absolute"_s;
+    QTest::newRow("entry without =") << AppCommand { cmd, {}, { u"PORT"_s }, grace } << u"“PORT”"_s;
+    QTest::newRow("entry with bad name") << AppCommand { cmd, {}, { u"1X=2"_s }, grace } << u"NAME=value"_s;
+    QTest::newRow("entry with newline")
+        << AppCommand { cmd, {}, { u"A=1\nB=2"_s }, grace } << u"NAME=value"_s;
+    QTest::newRow("grace minimum") << AppCommand { cmd, {}, {}, AppCommand::kMinGraceMs } << QString();
+    QTest::newRow("grace maximum") << AppCommand { cmd, {}, {}, AppCommand::kMaxGraceMs } << QString();
+    QTest::newRow("grace too short") << AppCommand { cmd, {}, {}, AppCommand::kMinGraceMs - 1 } << u"grace"_s;
+    QTest::newRow("grace too long") << AppCommand { cmd, {}, {}, AppCommand::kMaxGraceMs + 1 } << u"grace"_s;
+}
+
+void TestProxyRoute::checkApp()
+{
+    QFETCH(AppCommand, app);
+    QFETCH(QString, error);
+    const QString reason = ProxyCheck::checkApp(app);
+    if (error.isEmpty())
+        QVERIFY2(reason.isEmpty(), qPrintable(reason));
+    else
+        QVERIFY2(reason.contains(error), qPrintable(reason));
 }
 
 void TestProxyRoute::checkTimeout_data()
@@ -181,6 +231,21 @@ void TestProxyRoute::validatorNamesTheField_data()
     QTest::newRow("bad route") << QList<ProxyRoute> { { u"/"_s, u"http://x:0"_s } } << 5000 << true << false
                                << 0;
     QTest::newRow("bad timeout") << good << 0 << false << true << -1;
+}
+
+// The app's command is checked with the site: SiteValidator names it.
+void TestProxyRoute::validatorNamesTheApp()
+{
+    QTemporaryDir root;
+    VirtualHost host;
+    host.hostName = u"app.test"_s;
+    host.documentRoot = root.path();
+    host.proxy.app.command = u"python3 -m http.server 9000"_s;
+    QVERIFY(SiteValidator::validate(host, {}, {}).isEmpty());
+    host.proxy.app.workingDir = u"relative"_s;
+    const SiteValidator::Errors errors = SiteValidator::validate(host, {}, {});
+    QVERIFY2(errors.app.contains(u"absolute"_s), qPrintable(errors.app));
+    QVERIFY(!errors.isEmpty());
 }
 
 void TestProxyRoute::validatorNamesTheField()
