@@ -5,7 +5,7 @@
 #                              site on a free local port, a SQLite file in the
 #                              user's data folder); with no display it runs
 #                              `hostbench-cli serve` on the default site instead
-#   ./hostbench.sh test        runs the whole test suite (ctest)
+#   ./hostbench.sh test        runs the whole test suite (ctest, one test per core)
 #   ./hostbench.sh build       builds only
 #   ./hostbench.sh package     builds build/hostbench_VERSION_ARCH.deb (CPack);
 #                              install it with apt-get install ./build/hostbench_*.deb
@@ -90,7 +90,7 @@ test)
     fetch_promtool
     # The GUI tests run offscreen; the engine tests listen on 127.0.0.1 only.
     PATH="$(cd "$BUILD_DIR" && pwd)/tools/usr/bin:$PATH" QT_QPA_PLATFORM=offscreen \
-        ctest --test-dir "$BUILD_DIR" --output-on-failure "$@"
+        ctest --test-dir "$BUILD_DIR" --output-on-failure --parallel "$(nproc)" "$@"
     ;;
 build)
     build
