@@ -32,6 +32,8 @@ QString fieldName(model::SiteChange::Field field)
         return u"proxy.routes"_s;
     case model::SiteChange::Field::UpstreamTimeout:
         return u"proxy.timeout_ms"_s;
+    case model::SiteChange::Field::App:
+        return u"proxy.app"_s;
     }
     return {};
 }
