@@ -3,6 +3,7 @@
 #include "ui/Format.h"
 #include "ui/Tint.h"
 
+#include <QDateTime>
 #include <QGuiApplication>
 
 using namespace Qt::StringLiterals;
@@ -77,8 +78,19 @@ QString RunListModel::lengthText(const model::BenchParameters &parameters)
 
 QString RunListModel::lengthText(const storage::StoredRun &run)
 {
+    return lengthText(run, QDateTime::currentMSecsSinceEpoch());
+}
+
+QString RunListModel::lengthText(const storage::StoredRun &run, qint64 nowMs)
+{
     const QString asked = lengthText(run.parameters);
     const auto reached = qint64(run.summary.timeTakenSec * 1000 + 0.5);
+    // Not finished and not behind: still going (no sample yet in its warm-up).
+    const qint64 behindMs = nowMs - (run.startedAtMs + run.parameters.warmupMs + reached);
+    if (!run.finished && run.startedAtMs <= nowMs && behindMs <= kRunningSlackMs) {
+        return reached > 0 ? tr("running, at %1 of %2").arg(Format::elapsed(reached), asked)
+                           : tr("starting (%1)").arg(asked);
+    }
     if (!run.finished) {
         return reached > 0 ? tr("broken off at %1 of %2").arg(Format::elapsed(reached), asked)
                            : tr("broken off, nothing stored (%1)").arg(asked);

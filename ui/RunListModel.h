@@ -69,7 +69,14 @@ public:
     // "stopped at 2.8 s of 10 s", "broken off at 3.9 s of 10 s" (its process
     // ended first: the figures are those of its stored samples), as
     // `hostbench-cli runs list` marks them "(interrupted)" and "(broken off)".
+    // A run not finished whose stored samples reach to within
+    // kRunningSlackMs of now (`nowMs`, ms since the epoch) is still going,
+    // here or in another process: "running, at 1.5 s of 10 s".
+    static QString lengthText(const storage::StoredRun &run, qint64 nowMs);
     static QString lengthText(const storage::StoredRun &run);
+    // How far behind now the last stored sample of a running run may be:
+    // samples are stored each poll (RecordedRun), well under a second apart.
+    static constexpr qint64 kRunningSlackMs = 5000;
 
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;

@@ -53,6 +53,8 @@ class TestRunsPage final : public QObject
     Q_OBJECT
 
 private slots:
+    void lengthTextOfARunNotFinished_data();
+    void lengthTextOfARunNotFinished();
     void init();
     void cleanup();
     void refreshButtonShowsOtherConnectionsRuns();
@@ -981,6 +983,43 @@ void TestRunsPage::shootoutRunsNameTheirServer()
     selectRuns({ runOf.value(u"nginx"_s) });
     QVERIFY2(m_page->findChild<QLabel *>(u"runTitle"_s)->text().contains(u"nginx"_s),
         qPrintable(m_page->findChild<QLabel *>(u"runTitle"_s)->text()));
+}
+
+// A run not finished is still going while its samples keep up with the
+// clock (here or in another process), and broken off once they fall behind.
+void TestRunsPage::lengthTextOfARunNotFinished_data()
+{
+    QTest::addColumn<bool>("finished");
+    QTest::addColumn<qint64>("startedAgoMs");
+    QTest::addColumn<qint64>("warmupMs");
+    QTest::addColumn<double>("reachedSec");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("running") << false << qint64(2500) << qint64(0) << 1.5 << u"running, at 1.5 s of 10 s"_s;
+    QTest::newRow("in its warm-up") << false << qint64(3000) << qint64(5000) << 0.0 << u"starting (10 s)"_s;
+    QTest::newRow("just begun") << false << qint64(100) << qint64(0) << 0.0 << u"starting (10 s)"_s;
+    QTest::newRow("samples behind") << false << qint64(60'000) << qint64(0) << 3.9
+                                    << u"broken off at 3.9 s of 10 s"_s;
+    QTest::newRow("nothing stored, long ago")
+        << false << qint64(60'000) << qint64(0) << 0.0 << u"broken off, nothing stored (10 s)"_s;
+    QTest::newRow("finished") << true << qint64(2500) << qint64(0) << 10.0 << u"10 s"_s;
+}
+
+void TestRunsPage::lengthTextOfARunNotFinished()
+{
+    QFETCH(bool, finished);
+    QFETCH(qint64, startedAgoMs);
+    QFETCH(qint64, warmupMs);
+    QFETCH(double, reachedSec);
+    QFETCH(QString, text);
+    QLocale::setDefault(QLocale::c());
+    const qint64 now = 1'790'000'000'000;
+    storage::StoredRun run;
+    run.finished = finished;
+    run.startedAtMs = now - startedAgoMs;
+    run.parameters.durationMs = 10'000;
+    run.parameters.warmupMs = warmupMs;
+    run.summary.timeTakenSec = reachedSec;
+    QCOMPARE(ui::RunListModel::lengthText(run, now), text);
 }
 
 QTEST_MAIN(TestRunsPage)
