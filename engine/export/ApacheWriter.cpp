@@ -1,6 +1,7 @@
 #include "export/ApacheWriter.h"
 
 #include "export/ExportPlan.h"
+#include "export/ProxyPlan.h"
 #include "model/WebMimeTypes.h"
 
 namespace hostbench::exporter {
@@ -72,6 +73,64 @@ QString routeAliases(const ExportPlan &plan, int index)
     return s;
 }
 
+// The worker URL of a pass: http://HOST:PORT, or a socket with the
+// authority Hostbench sends for one ("localhost").
+QString workerUrl(const model::UpstreamAddress &address)
+{
+    if (address.kind == model::UpstreamAddress::Kind::Unix)
+        return u"unix:%1|http://localhost"_s.arg(address.socketPath);
+    return u"http://"_s + ProxyPlan::hostPort(address);
+}
+
+// A site's proxied prefixes: mod_proxy_http with its connection pool (reused
+// by default, per child process), WebSocket by upgrade=websocket (2.4.47+),
+// the client's Host unless the site sends the upstream's, X-Forwarded-* and
+// Forwarded set here (replacing a client's own) instead of mod_proxy's
+// appended ones. ProxyPass rules are tried in order: the longest first.
+QString proxyRules(const ExportPlan &plan, const model::VirtualHost &site)
+{
+    const QList<ProxyPass> passes = ProxyPlan::passes(site);
+    if (passes.isEmpty())
+        return {};
+    QString s = u"    # Proxied paths (issue #24): the same requests as Hostbench's proxy.\n"_s;
+    s += u"    ProxyPreserveHost %1\n"_s.arg(site.proxy.sendUpstreamHost ? u"Off"_s : u"On"_s);
+    s += u"    ProxyAddHeaders Off\n"
+         "    RequestHeader set X-Forwarded-For \"expr=%{REMOTE_ADDR}\"\n"
+         "    RequestHeader set X-Forwarded-Proto \"http\"\n"
+         "    RequestHeader set X-Forwarded-Host \"expr=%{HTTP_HOST}\"\n"
+         "    RequestHeader set Forwarded \"expr=for=%{REMOTE_ADDR};host=\\\"%{HTTP_HOST}\\\";proto=http\"\n"
+         "    # Hop-by-hop fields mod_proxy_http would pass on.\n"
+         "    RequestHeader unset Proxy-Connection\n"_s;
+    for (const QString &route : ProxyPlan::routesUnder(site))
+        s += u"    ProxyPass %1 \"!\"\n"_s.arg(ExportPlan::quoted(route));
+    // Apache's timeouts are whole seconds here; the pool's idle time (ttl) is the engine's.
+    const int seconds = std::max(1, (site.proxy.upstreamTimeoutMs + 999) / 1000);
+    const QString keys = u" upgrade=websocket timeout=%1 connectiontimeout=%1 ttl=%2 nocanon"_s.arg(
+        QString::number(seconds), QString::number(ProxyPlan::kIdleSeconds));
+    Q_UNUSED(plan);
+    for (const ProxyPass &pass : passes) {
+        const QString worker = workerUrl(pass.address);
+        const QString base = pass.address.basePath;
+        s += u"    # %1 -> %2\n"_s.arg(pass.prefix, pass.address.display());
+        if (pass.prefix == u"/"_s) {
+            s += u"    ProxyPass \"/\" %1%2\n"_s.arg(
+                ExportPlan::quoted(worker + ProxyPlan::withSlash(base)), keys);
+            continue;
+        }
+        // Below the prefix, then the prefix itself: ProxyPass matches plain
+        // prefixes, so a longer name ("/apix") is left to the files first.
+        // (A ProxyPassMatch worker would not reuse its connections.)
+        const QString target = base.isEmpty() ? pass.prefix : base;
+        s += u"    ProxyPass %1 %2%3\n"_s.arg(ExportPlan::quoted(pass.prefix + u'/'),
+            ExportPlan::quoted(worker + ProxyPlan::withSlash(target)), keys);
+        s += u"    ProxyPassMatch %1 \"!\"\n"_s.arg(
+            ExportPlan::quoted(u"^%1[^/]"_s.arg(ProxyPlan::regexLiteral(pass.prefix))));
+        s += u"    ProxyPass %1 %2%3\n"_s.arg(
+            ExportPlan::quoted(pass.prefix), ExportPlan::quoted(worker + target), keys);
+    }
+    return s;
+}
+
 QString siteBlock(const ExportPlan &plan, int index)
 {
     const model::VirtualHost &site = plan.sites.at(index);
@@ -112,6 +171,7 @@ QString siteBlock(const ExportPlan &plan, int index)
     }
     s += u"    </Directory>\n"_s;
     s += routeAliases(plan, index);
+    s += proxyRules(plan, site);
     s += u"</VirtualHost>\n"_s;
     return s;
 }
@@ -123,8 +183,10 @@ QString ApacheWriter::write(const ExportPlan &plan, ExportResult &result)
     const model::ServerConfig &config = plan.options.config;
     QString out = plan.head(u"#"_s);
     // mod_log_config is built into Debian's apache2.
-    const QStringList modules { u"mpm_event"_s, u"authz_core"_s, u"mime"_s, u"dir"_s, u"alias"_s,
-        u"autoindex"_s, u"rewrite"_s, u"reqtimeout"_s, u"headers"_s };
+    QStringList modules { u"mpm_event"_s, u"authz_core"_s, u"mime"_s, u"dir"_s, u"alias"_s, u"autoindex"_s,
+        u"rewrite"_s, u"reqtimeout"_s, u"headers"_s };
+    if (!ProxyPlan::pools(plan.sites).isEmpty())
+        modules += { u"proxy"_s, u"proxy_http"_s };
     for (const QString &module : modules)
         out += u"LoadModule %1_module %2/mod_%1.so\n"_s.arg(module, kModules);
     out += u"ServerRoot \"/etc/apache2\"\n"_s;

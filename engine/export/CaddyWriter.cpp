@@ -1,6 +1,7 @@
 #include "export/CaddyWriter.h"
 
 #include "export/ExportPlan.h"
+#include "export/ProxyPlan.h"
 
 namespace hostbench::exporter {
 
@@ -11,6 +12,63 @@ namespace {
 QString ms(int value)
 {
     return QString::number(value) + u"ms"_s;
+}
+
+// The regular expression of a proxied prefix (whole segments, case as
+// written: Caddy's `path` matcher ignores case) and the rewrite that puts
+// the base path in its place; capture 1 is the rest of the path.
+std::pair<QString, QString> proxyMatch(const ProxyPass &pass, const QString &name)
+{
+    const QString base = pass.address.basePath;
+    const QString rest = u"{re.%1.1}"_s.arg(name);
+    if (pass.prefix == u"/"_s)
+        return { u"^/(.*)$"_s, base.isEmpty() ? QString() : ProxyPlan::withSlash(base) + rest };
+    // A base path ending in '/' takes the rest without its leading '/'.
+    if (base.endsWith(u'/'))
+        return { u"^%1(?:/(.*))?$"_s.arg(pass.prefix), base + rest };
+    return { u"^%1(/.*)?$"_s.arg(pass.prefix), base.isEmpty() ? QString() : base + rest };
+}
+
+// One proxied prefix: a `handle` with reverse_proxy (HTTP/1.1 keep-alive
+// pool, WebSocket by default), Forwarded added, the upstream timeout.
+QString proxyHandle(const ExportPlan &plan, const model::VirtualHost &site, const ProxyPass &pass, int index)
+{
+    const QString name = u"proxy%1"_s.arg(index);
+    const auto [regex, rewrite] = proxyMatch(pass, name);
+    QString s = u"    # %1 -> %2\n    @%3 {\n        path_regexp %3 %4\n"_s.arg(
+        pass.prefix, pass.address.display(), name, ExportPlan::quoted(regex));
+    const QStringList routes = ProxyPlan::routesUnder(site);
+    if (!routes.isEmpty())
+        s += u"        not path %1\n"_s.arg(routes.join(u' '));
+    s += u"    }\n    handle @%1 {\n"_s.arg(name);
+    if (!rewrite.isEmpty())
+        s += u"        rewrite * %1\n"_s.arg(ExportPlan::quoted(rewrite));
+    const QString upstream = pass.address.kind == model::UpstreamAddress::Kind::Unix
+        ? u"unix/"_s + pass.address.socketPath
+        : ProxyPlan::hostPort(pass.address);
+    s += u"        reverse_proxy %1 {\n"_s.arg(upstream);
+    if (site.proxy.sendUpstreamHost)
+        s += u"            header_up Host %1\n"_s.arg(ExportPlan::quoted(pass.address.authority()));
+    s += u"            # Caddy sets X-Forwarded-For/-Proto/-Host itself (a client's own values are\n"
+         "            # not trusted); Forwarded (RFC 7239) as Hostbench sends it.\n"
+         "            header_up Forwarded \"for={remote_host};host=\\\"{hostport}\\\";proto=http\"\n"_s;
+    const QString timeout = ms(site.proxy.upstreamTimeoutMs);
+    const int pool = plan.benchmark ? ProxyPlan::kBenchmarkPool : ProxyPlan::kProductionPool;
+    s += u"            transport http {\n                versions 1.1\n                dial_timeout %1\n"
+         "                response_header_timeout %1\n                keepalive %2s\n"
+         "                keepalive_idle_conns_per_host %3\n            }\n"_s.arg(
+             timeout, QString::number(ProxyPlan::kIdleSeconds), QString::number(pool));
+    s += u"        }\n    }\n"_s;
+    return s;
+}
+
+QString proxyHandles(const ExportPlan &plan, const model::VirtualHost &site)
+{
+    QString s;
+    const QList<ProxyPass> passes = ProxyPlan::passes(site);
+    for (qsizetype i = 0; i < passes.size(); ++i)
+        s += proxyHandle(plan, site, passes.at(i), int(i));
+    return s;
 }
 
 QString siteBlock(const ExportPlan &plan, int index)
@@ -39,6 +97,7 @@ QString siteBlock(const ExportPlan &plan, int index)
         s += u"    respond @route%1 %2 %3\n"_s.arg(QString::number(r),
             ExportPlan::quoted(QString::fromUtf8(route.body)), QString::number(route.status));
     }
+    s += proxyHandles(plan, site);
     s += u"    file_server {\n"_s;
     s += u"        index %1\n"_s.arg(site.indexFiles.join(u' '));
     if (site.directoryListing)

@@ -1,6 +1,7 @@
 #include "export/ExportPlan.h"
 
 #include "export/ConfigWriter.h"
+#include "export/ProxyPlan.h"
 #include "model/WebMimeTypes.h"
 
 #include <QDir>
@@ -157,6 +158,10 @@ std::optional<ExportPlan> ExportPlan::make(
     for (const model::VirtualHost &site : sites) {
         if (!checkNames(names(site), &seen, error) || !checkSite(site, error))
             return std::nullopt;
+        if (const QString problem = ProxyPlan::check(site); !problem.isEmpty()) {
+            *error = problem;
+            return std::nullopt;
+        }
         if (site.isDefault) {
             ++defaults;
             plan.sites.prepend(site);

@@ -1,6 +1,7 @@
 #include "export/H2oWriter.h"
 
 #include "export/ExportPlan.h"
+#include "export/ProxyPlan.h"
 
 namespace hostbench::exporter {
 
@@ -11,6 +12,39 @@ namespace {
 int seconds(int ms)
 {
     return std::max(1, (ms + 999) / 1000);
+}
+
+QString errorPages(const model::VirtualHost &site, const QString &pad);
+QString accessLog(const ExportPlan &plan, const model::VirtualHost &site);
+
+// One proxied prefix as a path of h2o's (h2o matches whole segments and the
+// longest path, as the engine): proxy.reverse.url with the prefix's place
+// taken by the base path, the client's Host, WebSocket, the timeouts, the
+// keep-alive pool's idle time.
+QString proxyPath(const ExportPlan &plan, const model::VirtualHost &site, const ProxyPass &pass)
+{
+    QString base = pass.address.basePath;
+    if (base.isEmpty())
+        base = pass.prefix; // the target unchanged
+    else if (pass.prefix == u"/"_s)
+        base = ProxyPlan::withSlash(base);
+    else if (base.size() > 1 && base.endsWith(u'/'))
+        base.chop(1); // h2o appends the rest with its '/': "/api/x" -> "/v1/x"
+    const QString authority = pass.address.kind == model::UpstreamAddress::Kind::Unix
+        ? u"[unix:%1]"_s.arg(pass.address.socketPath)
+        : ProxyPlan::hostPort(pass.address);
+    QString s = u"      # %1 -> %2\n      %3:\n"_s.arg(
+        pass.prefix, pass.address.display(), ExportPlan::quoted(pass.prefix));
+    s += u"        proxy.reverse.url: %1\n"_s.arg(ExportPlan::quoted(u"http://"_s + authority + base));
+    s += u"        proxy.preserve-host: %1\n"_s.arg(site.proxy.sendUpstreamHost ? u"OFF"_s : u"ON"_s);
+    s += u"        proxy.websocket: ON\n        proxy.websocket.timeout: %1\n"_s.arg(
+        site.proxy.upstreamTimeoutMs);
+    s += u"        proxy.timeout.io: %1\n"_s.arg(site.proxy.upstreamTimeoutMs);
+    s += u"        # Idle pooled upstream connections are closed after this many ms (h2o keeps a pool per "
+         u"thread).\n"
+         "        proxy.timeout.keepalive: %1\n"_s.arg(ProxyPlan::kIdleSeconds * 1000);
+    Q_UNUSED(plan);
+    return s;
 }
 
 // The mapping of one site, at four spaces (under hosts: "name:port":).
@@ -27,6 +61,14 @@ QString siteMapping(const ExportPlan &plan, int index)
         s += u"        file.file: %1\n"_s.arg(ExportPlan::quoted(plan.routeFile(index, route)));
         s += u"        file.mime.setdefaulttype: %1\n"_s.arg(ExportPlan::quoted(route.contentType));
     }
+    bool wholeSite = false;
+    for (const ProxyPass &pass : ProxyPlan::passes(site)) {
+        s += proxyPath(plan, site, pass);
+        wholeSite = wholeSite || pass.prefix == u"/"_s;
+    }
+    if (wholeSite)
+        return s + u"      # The whole site is proxied: no file is served, no error page.\n"_s
+            + accessLog(plan, site);
     s += u"      \"/\":\n"_s;
     s += u"        file.dir: %1\n"_s.arg(ExportPlan::quoted(site.documentRoot));
     QStringList indexes;
@@ -37,12 +79,30 @@ QString siteMapping(const ExportPlan &plan, int index)
     s += u"        # Precompressed siblings: h2o 2.2 sends file.gz (and file.br) when the client accepts "
          u"them.\n"
          "        file.send-compressed: ON\n"_s;
+    // h2o's error-doc replaces any answer with that status: a site with
+    // proxied paths has its pages for its files only, an upstream's pass through.
+    if (site.proxy.routes.isEmpty())
+        return s + errorPages(site, u"    "_s) + accessLog(plan, site);
+    return s + errorPages(site, u"        "_s) + accessLog(plan, site);
+}
+
+// The site's error pages at `pad` (host or path level).
+QString errorPages(const model::VirtualHost &site, const QString &pad)
+{
+    QString s;
     if (!site.errorPages.isEmpty()) {
-        s += u"    error-doc:\n"_s;
+        s += pad + u"error-doc:\n"_s;
         for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it)
-            s += u"      - status: %1\n        url: %2\n"_s.arg(
-                QString::number(it.key()), ExportPlan::quoted(it.value()));
+            s += pad + u"  - status: %1\n"_s.arg(it.key()) + pad
+                + u"    url: %1\n"_s.arg(ExportPlan::quoted(it.value()));
     }
+    return s;
+}
+
+// The site's access log (production).
+QString accessLog(const ExportPlan &plan, const model::VirtualHost &site)
+{
+    QString s;
     if (!plan.benchmark) {
         const QString access = plan.accessLog(site);
         if (!access.isEmpty())
@@ -93,6 +153,10 @@ QString H2oWriter::write(const ExportPlan &plan, ExportResult &result)
     } else {
         out += u"# Log rotation: logrotate's job with h2o (Hostbench rotates by size itself).\n"_s;
     }
+    if (!ProxyPlan::pools(plan.sites).isEmpty())
+        out += u"# Proxied paths: h2o 2.2 appends X-Forwarded-For to a client's own and sets no\n"
+               "# X-Forwarded-Host or Forwarded (its header commands have no request variables).\n"
+               "proxy.emit-x-forwarded-headers: ON\nproxy.emit-via-header: OFF\n"_s;
     out += u"hosts:\n"_s;
     const QString port = QString::number(config.port);
     for (int i = 0; i < plan.sites.size(); ++i) {

@@ -1,6 +1,7 @@
 #include "export/LighttpdWriter.h"
 
 #include "export/ExportPlan.h"
+#include "export/ProxyPlan.h"
 
 #include <QRegularExpression>
 
@@ -25,6 +26,72 @@ QString hostPattern(const QStringList &names)
     for (const QString &name : names)
         escaped.append(QRegularExpression::escape(name));
     return u"\"^(%1)(:[0-9]+)?$\""_s.arg(escaped.join(u'|'));
+}
+
+// The settings of one proxied prefix, at `pad`: mod_proxy to its upstream,
+// the prefix mapped onto the base path, upgrades, Forwarded, the timeouts.
+QString proxySettings(const model::VirtualHost &site, const ProxyPass &pass, const QString &pad)
+{
+    const int seconds = std::max(1, (site.proxy.upstreamTimeoutMs + 999) / 1000);
+    const QString host = pass.address.kind == model::UpstreamAddress::Kind::Unix
+        ? u"\"socket\" => %1"_s.arg(ExportPlan::quoted(pass.address.socketPath))
+        : u"\"host\" => %1, \"port\" => %2"_s.arg(
+            ExportPlan::quoted(pass.address.host), QString::number(pass.address.port));
+    QString s = pad
+        + u"proxy.server = ( \"\" => ( ( %1, \"connect-timeout\" => %2, \"write-timeout\" => %2, "
+          "\"read-timeout\" => %2 ) ) )\n"_s.arg(host, QString::number(seconds));
+    QStringList header { u"\"upgrade\" => \"enable\""_s };
+    const QString base = pass.address.basePath;
+    if (!base.isEmpty()) {
+        QStringList map;
+        if (pass.prefix == u"/"_s) {
+            map.append(u"\"/\" => %1"_s.arg(ExportPlan::quoted(ProxyPlan::withSlash(base))));
+        } else {
+            if (base.endsWith(u'/'))
+                map.append(
+                    u"%1 => %2"_s.arg(ExportPlan::quoted(pass.prefix + u'/'), ExportPlan::quoted(base)));
+            map.append(u"%1 => %2"_s.arg(ExportPlan::quoted(pass.prefix), ExportPlan::quoted(base)));
+        }
+        header.prepend(u"\"map-urlpath\" => ( %1 )"_s.arg(map.join(u", "_s)));
+    }
+    if (site.proxy.sendUpstreamHost)
+        header.append(
+            u"\"map-host-request\" => ( \"-\" => %1 )"_s.arg(ExportPlan::quoted(pass.address.authority())));
+    s += pad + u"proxy.header = ( %1 )\n"_s.arg(header.join(u", "_s));
+    s += pad + u"proxy.forwarded = ( \"for\" => 1, \"proto\" => 1, \"host\" => 1 )\n"_s;
+    return s;
+}
+
+// A site's proxied prefixes: one condition chain, longest first (lighttpd
+// applies every matching condition, so the chain picks one), whole segments
+// as the engine matches; fixed routes below a prefix stay outside it.
+// lighttpd 1.4.69 opens a new upstream connection per request.
+QString proxyBlocks(const model::VirtualHost &site, const QString &pad)
+{
+    const QList<ProxyPass> passes = ProxyPlan::passes(site);
+    if (passes.isEmpty())
+        return {};
+    const QStringList routes = ProxyPlan::routesUnder(site);
+    QString inner = routes.isEmpty() ? pad : pad + u"    "_s;
+    QString chain;
+    for (qsizetype i = 0; i < passes.size(); ++i) {
+        const ProxyPass &pass = passes.at(i);
+        const QString regex
+            = pass.prefix == u"/"_s ? u"^/"_s : u"^%1(/|$)"_s.arg(ProxyPlan::regexLiteral(pass.prefix));
+        chain += inner + u"# %1 -> %2\n"_s.arg(pass.prefix, pass.address.display());
+        chain += inner + (i > 0 ? u"else "_s : QString()) + u"$HTTP[\"url\"] =~ \"%1\" {\n"_s.arg(regex);
+        chain += proxySettings(site, pass, inner + u"    "_s);
+        chain += inner + u"}\n"_s;
+    }
+    QString s = pad
+        + u"# Proxied paths (issue #24); lighttpd 1.4.69 opens a new upstream connection per request\n"_s
+        + pad + u"# (no keep-alive pool) and appends X-Forwarded-For to a client's own one.\n"_s;
+    if (routes.isEmpty())
+        return s + chain;
+    QStringList literals;
+    for (const QString &route : routes)
+        literals.append(ProxyPlan::regexLiteral(route));
+    return s + pad + u"$HTTP[\"url\"] !~ \"^(%1)$\" {\n"_s.arg(literals.join(u'|')) + chain + pad + u"}\n"_s;
 }
 
 // The settings of one site, at indentation `pad`.
@@ -96,6 +163,7 @@ QString siteSettings(const ExportPlan &plan, int index, const QString &pad)
         s += pad + u"    mimetype.assign = ( \"\" => %1 )\n"_s.arg(ExportPlan::quoted(route.contentType));
         s += pad + u"}\n"_s;
     }
+    s += proxyBlocks(site, pad);
     return s;
 }
 
@@ -106,6 +174,8 @@ QString LighttpdWriter::write(const ExportPlan &plan, ExportResult &result)
     const model::ServerConfig &config = plan.options.config;
     QString out = plan.head(u"#"_s);
     QStringList modules { u"\"mod_alias\""_s };
+    if (!ProxyPlan::pools(plan.sites).isEmpty())
+        modules.append(u"\"mod_proxy\""_s);
     if (!plan.benchmark)
         modules.append(u"\"mod_accesslog\""_s);
     out += u"server.modules = ( %1 )\n"_s.arg(modules.join(u", "_s));

@@ -1,6 +1,9 @@
 #include "export/NginxWriter.h"
 
 #include "export/ExportPlan.h"
+#include "export/ProxyPlan.h"
+
+#include <algorithm>
 
 namespace hostbench::exporter {
 
@@ -94,6 +97,89 @@ QString routeLocations(const model::VirtualHost &site, bool *usesDollar)
     return s;
 }
 
+// The upstream pools and the maps the proxied locations use (http {}).
+QString proxyHttp(const ExportPlan &plan)
+{
+    const QStringList pools = ProxyPlan::pools(plan.sites);
+    if (pools.isEmpty())
+        return {};
+    QString out
+        = u"    # Proxied sites: one keep-alive pool per upstream and worker (HTTP/1.1, as Hostbench's).\n"_s;
+    const int keepalive = plan.benchmark ? ProxyPlan::kBenchmarkPool : ProxyPlan::kProductionPool;
+    for (qsizetype i = 0; i < pools.size(); ++i) {
+        out += u"    upstream hostbench_upstream_%1 {\n        server %2;\n        keepalive %3;\n"
+               "        keepalive_timeout %4s;\n    }\n"_s.arg(QString::number(i), pools.at(i),
+                   QString::number(keepalive), QString::number(ProxyPlan::kIdleSeconds));
+    }
+    out += u"    # WebSocket and other upgrades: Connection: upgrade only when the client asks for one,\n"
+           "    # else none (the pooled connection stays open).\n"
+           "    map $http_upgrade $connection_upgrade {\n        default upgrade;\n        \"\" \"\";\n    "
+           "}\n"
+           "    # Forwarded: for= (RFC 7239): an IPv6 address quoted and in brackets.\n"
+           "    map $remote_addr $hostbench_forwarded_for {\n        ~: \"\\\"[$remote_addr]\\\"\";\n"
+           "        default $remote_addr;\n    }\n"_s;
+    return out;
+}
+
+// The settings of one proxied location: HTTP/1.1 with the pool, Host,
+// X-Forwarded-* and Forwarded replaced, the upgrade headers, the timeouts.
+QString proxySettings(const model::VirtualHost &site, const ProxyPass &pass)
+{
+    const QString pad = u"            "_s;
+    QString s;
+    s += pad + u"proxy_http_version 1.1;\n"_s;
+    s += pad
+        + (site.proxy.sendUpstreamHost
+                ? u"proxy_set_header Host %1;\n"_s.arg(ExportPlan::quoted(pass.address.authority()))
+                : u"proxy_set_header Host $http_host;\n"_s);
+    s += pad + u"proxy_set_header Upgrade $http_upgrade;\n"_s;
+    s += pad + u"proxy_set_header Connection $connection_upgrade;\n"_s;
+    s += pad + u"# The client's own X-Forwarded-* and Forwarded are replaced, not trusted.\n"_s;
+    s += pad + u"proxy_set_header X-Forwarded-For $remote_addr;\n"_s;
+    s += pad + u"proxy_set_header X-Forwarded-Proto $scheme;\n"_s;
+    s += pad + u"proxy_set_header X-Forwarded-Host $http_host;\n"_s;
+    s += pad
+        + u"proxy_set_header Forwarded \"for=$hostbench_forwarded_for;host=\\\"$http_host\\\";proto=$scheme\";\n"_s;
+    s += pad + u"# Hop-by-hop fields nginx would pass on.\n"_s;
+    s += pad + u"proxy_set_header Proxy-Connection \"\";\n"_s;
+    s += pad + u"proxy_set_header Proxy-Authorization \"\";\n"_s;
+    s += pad + u"# Location from the upstream as it sent it (Hostbench rewrites no header).\n"_s;
+    s += pad + u"proxy_redirect off;\n"_s;
+    const QString timeout = ms(site.proxy.upstreamTimeoutMs);
+    s += pad + u"proxy_connect_timeout %1;\n"_s.arg(timeout);
+    s += pad + u"proxy_send_timeout %1;\n"_s.arg(timeout);
+    s += pad + u"proxy_read_timeout %1;\n"_s.arg(timeout);
+    return s;
+}
+
+// A site's proxied prefixes: `location = /p` and `location /p/` (whole
+// segments, as the engine matches), the prefix replaced by the base path.
+QString proxyLocations(const ExportPlan &plan, const model::VirtualHost &site)
+{
+    const QStringList pools = ProxyPlan::pools(plan.sites);
+    QString s;
+    for (const ProxyPass &pass : ProxyPlan::passes(site)) {
+        const QString pool
+            = u"http://hostbench_upstream_%1"_s.arg(pools.indexOf(ProxyPlan::poolKey(pass.address)));
+        const QString base = pass.address.basePath;
+        const QString settings = proxySettings(site, pass);
+        s += u"        # %1 -> %2\n"_s.arg(pass.prefix, pass.address.display());
+        if (pass.prefix == u"/"_s) {
+            s += u"        location / {\n            proxy_pass %1%2;\n%3        }\n"_s.arg(
+                pool, base.isEmpty() ? QString() : ProxyPlan::withSlash(base), settings);
+            continue;
+        }
+        const bool routeHere = std::any_of(site.routes.cbegin(), site.routes.cend(),
+            [&pass](const model::Route &route) { return route.path == pass.prefix; });
+        if (!routeHere)
+            s += u"        location = %1 {\n            proxy_pass %2%3;\n%4        }\n"_s.arg(
+                pass.prefix, pool, base, settings);
+        s += u"        location %1/ {\n            proxy_pass %2%3;\n%4        }\n"_s.arg(
+            pass.prefix, pool, base.isEmpty() ? QString() : ProxyPlan::withSlash(base), settings);
+    }
+    return s;
+}
+
 // One site's server {} block.
 QString serverBlock(const ExportPlan &plan, const model::VirtualHost &site, bool *usesDollar)
 {
@@ -131,6 +217,7 @@ QString serverBlock(const ExportPlan &plan, const model::VirtualHost &site, bool
             s += u"        # The site's error log is off; nginx cannot turn it off, it goes to the server's.\n"_s;
     }
     s += routeLocations(site, usesDollar);
+    s += proxyLocations(plan, site);
     s += u"        # Log rotation by size (%1 bytes, %2 kept): logrotate's job with nginx.\n"_s.arg(
         QString::number(site.logRotateBytes), QString::number(site.logRotateKeep));
     s += u"    }\n"_s;
@@ -151,6 +238,7 @@ QString NginxWriter::write(const ExportPlan &plan, ExportResult &result)
     out += u"events {\n    worker_connections %1;\n}\n"_s.arg(config.maxConnectionsPerWorker);
     out += u"\nhttp {\n"_s;
     out += httpSettings(plan, result);
+    out += proxyHttp(plan);
     bool usesDollar = false;
     QString servers;
     for (const model::VirtualHost &site : plan.sites)

@@ -5,7 +5,10 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -53,6 +56,78 @@ QByteArray get(quint16 port, const QByteArray &host, const QByteArray &path)
     return data + socket.readAll();
 }
 
+// GETs of `paths` one after another on one keep-alive connection; each
+// answer whole (Content-Length), empty where none came.
+QList<QByteArray> getKeptAlive(quint16 port, const QByteArray &host, const QList<QByteArray> &paths)
+{
+    QList<QByteArray> answers;
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(kTimeoutMs))
+        return answers;
+    QByteArray data;
+    for (const QByteArray &path : paths) {
+        socket.write("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
+        qsizetype end = -1;
+        qsizetype length = -1;
+        while (true) {
+            end = data.indexOf("\r\n\r\n");
+            if (end >= 0) {
+                const qsizetype at = data.toLower().indexOf("\r\ncontent-length:");
+                length = at >= 0 && at < end
+                    ? data.mid(at + 17, data.indexOf("\r\n", at + 2) - at - 17).trimmed().toInt()
+                    : 0;
+                if (data.size() >= end + 4 + length)
+                    break;
+            }
+            if (!socket.waitForReadyRead(kTimeoutMs))
+                return answers;
+            data += socket.readAll();
+        }
+        answers.append(data.left(end + 4 + length));
+        data.remove(0, end + 4 + length);
+    }
+    return answers;
+}
+
+// The server's own check of a saved configuration: nginx -t, lighttpd -tt,
+// apache2 -t, caddy validate, h2o -t. False with its output and the file in *error.
+bool checkConfig(Server server, const QString &program, const ExportResult &result,
+    const ExportOptions &options, const QString &home, QString *error)
+{
+    QStringList arguments = result.command.mid(result.command.indexOf(program.section(u'/', -1)) + 1);
+    switch (server) {
+    case Server::Nginx:
+        arguments.append(u"-t"_s);
+        break;
+    case Server::Lighttpd:
+        arguments = { u"-tt"_s, u"-f"_s, options.configPath };
+        break;
+    case Server::Apache:
+        arguments = { u"-t"_s, u"-f"_s, options.configPath };
+        break;
+    case Server::Caddy:
+        arguments = { u"validate"_s, u"--config"_s, options.configPath, u"--adapter"_s, u"caddyfile"_s };
+        break;
+    case Server::H2o:
+        arguments = { u"-t"_s, u"-c"_s, options.configPath };
+        break;
+    }
+    QProcess check;
+    check.setProcessChannelMode(QProcess::MergedChannels);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"HOME"_s, home);
+    check.setProcessEnvironment(env);
+    check.start(program, arguments);
+    if (!check.waitForFinished(kTimeoutMs)) {
+        *error = program + u" -t did not finish"_s;
+        return false;
+    }
+    const QString output = QString::fromLocal8Bit(check.readAll());
+    *error = output + u"\n---\n"_s + QString::fromUtf8(result.config);
+    return check.exitStatus() == QProcess::NormalExit && check.exitCode() == 0;
+}
+
 } // namespace
 
 class TestConfigWriter final : public QObject
@@ -72,9 +147,16 @@ private slots:
     void serverAcceptsIt();
     void benchmarkFlavourServes_data();
     void benchmarkFlavourServes();
+    void proxyText_data();
+    void proxyText();
+    void proxyAccepted_data();
+    void proxyAccepted();
+    void proxyPoolServes_data();
+    void proxyPoolServes();
 
 private:
     QList<VirtualHost> sites() const;
+    QList<VirtualHost> proxiedSites(const QString &variant, quint16 upstream) const;
 
     std::unique_ptr<QTemporaryDir> m_dir;
 };
@@ -130,6 +212,9 @@ void TestConfigWriter::refusedInput_data()
     QTest::newRow("an error page without its slash") << 14 << u"the error page"_s;
     QTest::newRow("a route path with a space") << 15 << u"the route \"/a b\""_s;
     QTest::newRow("a route type with a quote") << 16 << u"the route \"/ok\""_s;
+    QTest::newRow("a proxied path with a quote") << 17 << u"cannot be exported"_s;
+    QTest::newRow("an invalid upstream") << 18 << u"the site b.test: Proxy 1:"_s;
+    QTest::newRow("an upstream path with a brace") << 19 << u"\"/v{1}\" cannot be exported"_s;
 }
 
 void TestConfigWriter::refusedInput()
@@ -189,6 +274,15 @@ void TestConfigWriter::refusedInput()
         break;
     case 16:
         list[1].routes[0].contentType = u"text/\"plain"_s;
+        break;
+    case 17:
+        list[0].proxy.routes = { { u"/a\"b"_s, u"http://127.0.0.1:9000"_s } };
+        break;
+    case 18:
+        list[0].proxy.routes = { { u"/api"_s, u"ftp://127.0.0.1:9000"_s } };
+        break;
+    case 19:
+        list[0].proxy.routes = { { u"/api"_s, u"http://127.0.0.1:9000/v{1}"_s } };
         break;
     }
     QString message;
@@ -322,34 +416,8 @@ void TestConfigWriter::serverAcceptsIt()
     const std::optional<ExportResult> result = ConfigWriter::write(sites(), options, &error);
     QVERIFY2(result, qPrintable(error));
     QVERIFY2(ConfigWriter::save(*result, &error), qPrintable(error));
-    QStringList arguments = result->command.mid(result->command.indexOf(program.section(u'/', -1)) + 1);
-    switch (server) {
-    case Server::Nginx:
-        arguments.append(u"-t"_s);
-        break;
-    case Server::Lighttpd:
-        arguments = { u"-tt"_s, u"-f"_s, options.configPath };
-        break;
-    case Server::Apache:
-        arguments = { u"-t"_s, u"-f"_s, options.configPath };
-        break;
-    case Server::Caddy:
-        arguments = { u"validate"_s, u"--config"_s, options.configPath, u"--adapter"_s, u"caddyfile"_s };
-        break;
-    case Server::H2o:
-        arguments = { u"-t"_s, u"-c"_s, options.configPath };
-        break;
-    }
-    QProcess check;
-    check.setProcessChannelMode(QProcess::MergedChannels);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"HOME"_s, m_dir->filePath(u"home"_s));
-    check.setProcessEnvironment(env);
-    check.start(program, arguments);
-    QVERIFY(check.waitForFinished(kTimeoutMs));
-    const QString output = QString::fromLocal8Bit(check.readAll());
-    QVERIFY2(check.exitStatus() == QProcess::NormalExit && check.exitCode() == 0,
-        qPrintable(output + u"\n---\n"_s + QString::fromUtf8(result->config)));
+    QVERIFY2(checkConfig(server, program, *result, options, m_dir->filePath(u"home"_s), &error),
+        qPrintable(error));
 }
 
 void TestConfigWriter::benchmarkFlavourServes_data()
@@ -401,6 +469,350 @@ void TestConfigWriter::benchmarkFlavourServes()
     QVERIFY2(file.startsWith("HTTP/1.1 200") && file.endsWith("\r\n\r\nx-file\n"),
         qPrintable(QString::fromLocal8Bit(file + process.readAll()) + QString::fromUtf8(result->config)));
     QVERIFY2(route.startsWith("HTTP/1.1 200") && route.endsWith("\r\n\r\nOK"), route.constData());
+}
+
+// The sites of sites() with a.test proxied as `variant` says, to upstreams on
+// `upstream` (and the next port, and a socket in the test's folder).
+QList<VirtualHost> TestConfigWriter::proxiedSites(const QString &variant, quint16 upstream) const
+{
+    QList<VirtualHost> list = sites();
+    VirtualHost &a = list[1];
+    const QString http = u"http://127.0.0.1:%1"_s.arg(upstream);
+    if (variant == u"whole site"_s) {
+        a.proxy.routes = { { u"/"_s, http } };
+    } else if (variant == u"prefix with a base path"_s) {
+        a.proxy.routes = { { u"/api"_s, http + u"/v1"_s } };
+    } else if (variant == u"two prefixes"_s) {
+        a.proxy.routes = { { u"/api"_s, http + u"/v1/"_s },
+            { u"/api/admin/"_s, u"http://127.0.0.1:%1"_s.arg(upstream + 1) } };
+    } else if (variant == u"unix socket"_s) {
+        a.proxy.routes = { { u"/app"_s, u"unix:"_s + m_dir->filePath(u"app.sock"_s) } };
+    } else if (variant == u"send upstream host"_s) {
+        a.proxy.routes = { { u"/ok"_s, http }, { u"/api"_s, u"http://localhost:%1/v1"_s.arg(upstream) } };
+        a.proxy.sendUpstreamHost = true;
+        a.proxy.upstreamTimeoutMs = 2500;
+    }
+    return list;
+}
+
+namespace {
+
+const QStringList kVariants = { u"whole site"_s, u"prefix with a base path"_s, u"two prefixes"_s,
+    u"unix socket"_s, u"send upstream host"_s };
+
+} // namespace
+
+void TestConfigWriter::proxyText_data()
+{
+    QTest::addColumn<Server>("server");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<QStringList>("expected");
+    const QString sock = u"SOCK"_s;
+    // nginx: an upstream block with a keep-alive pool, whole-segment
+    // locations (= /p and /p/), the prefix replaced by the base path.
+    const QStringList nginxCommon { u"proxy_http_version 1.1;"_s, u"keepalive 32;"_s,
+        u"proxy_set_header Connection $connection_upgrade;"_s, u"proxy_set_header Upgrade $http_upgrade;"_s,
+        u"map $http_upgrade $connection_upgrade {"_s, u"proxy_set_header X-Forwarded-For $remote_addr;"_s,
+        u"proxy_set_header X-Forwarded-Proto $scheme;"_s, u"proxy_set_header X-Forwarded-Host $http_host;"_s,
+        u"proxy_redirect off;"_s };
+    QTest::newRow("nginx whole site") << Server::Nginx << kVariants.at(0)
+                                      << nginxCommon
+            + QStringList {
+                  u"server 127.0.0.1:9000;"_s,
+                  u"location / {\n            proxy_pass http://hostbench_upstream_0;\n"_s,
+                  u"proxy_set_header Host $http_host;"_s,
+                  u"proxy_read_timeout 60000ms;"_s,
+              };
+    QTest::newRow("nginx prefix with a base path") << Server::Nginx << kVariants.at(1)
+                                                   << nginxCommon
+            + QStringList {
+                  u"location = /api {\n            proxy_pass http://hostbench_upstream_0/v1;\n"_s,
+                  u"location /api/ {\n            proxy_pass http://hostbench_upstream_0/v1/;\n"_s,
+              };
+    QTest::newRow("nginx two prefixes") << Server::Nginx << kVariants.at(2)
+                                        << nginxCommon
+            + QStringList {
+                  // Pools in the order first used, longest prefix first.
+                  u"upstream hostbench_upstream_0 {\n        server 127.0.0.1:9001;"_s,
+                  u"upstream hostbench_upstream_1 {\n        server 127.0.0.1:9000;"_s,
+                  u"location = /api/admin {\n            proxy_pass http://hostbench_upstream_0;\n"_s,
+                  u"location /api/admin/ {\n            proxy_pass http://hostbench_upstream_0;\n"_s,
+                  u"location = /api {\n            proxy_pass http://hostbench_upstream_1/v1/;\n"_s,
+                  u"location /api/ {\n            proxy_pass http://hostbench_upstream_1/v1/;\n"_s,
+              };
+    QTest::newRow("nginx unix socket") << Server::Nginx << kVariants.at(3)
+                                       << nginxCommon
+            + QStringList { u"server unix:SOCK;"_s,
+                  u"location /app/ {\n            proxy_pass http://hostbench_upstream_0;\n"_s };
+    QTest::newRow("nginx send upstream host") << Server::Nginx << kVariants.at(4)
+                                              << nginxCommon
+            + QStringList {
+                  u"proxy_set_header Host \"localhost:9000\";"_s,
+                  u"proxy_connect_timeout 2500ms;"_s,
+                  u"server localhost:9000;"_s,
+                  // The fixed route /ok answers first: no exact proxy location beside it.
+                  u"location = /ok {\n            # Hostbench"_s,
+                  u"location /ok/ {\n            proxy_pass http://hostbench_upstream_1;\n"_s,
+              };
+    // Caddy: a whole-segment path_regexp (Caddy's path matcher ignores
+    // case), the base path by rewrite, reverse_proxy's HTTP/1.1 pool.
+    const QStringList caddyCommon { u"transport http {\n                versions 1.1\n"_s,
+        u"keepalive_idle_conns_per_host 32"_s,
+        u"header_up Forwarded \"for={remote_host};host=\\\"{hostport}\\\";proto=http\""_s };
+    QTest::newRow("caddy whole site") << Server::Caddy << kVariants.at(0)
+                                      << caddyCommon
+            + QStringList {
+                  u"path_regexp proxy0 \"^/(.*)$\"\n        not path /ok /price\n"_s,
+                  u"handle @proxy0 {\n        reverse_proxy 127.0.0.1:9000 {"_s,
+                  u"dial_timeout 60000ms"_s,
+              };
+    QTest::newRow("caddy prefix with a base path") << Server::Caddy << kVariants.at(1)
+                                                   << caddyCommon
+            + QStringList { u"path_regexp proxy0 \"^/api(/.*)?$\""_s, u"rewrite * \"/v1{re.proxy0.1}\""_s };
+    QTest::newRow("caddy two prefixes") << Server::Caddy << kVariants.at(2)
+                                        << caddyCommon
+            + QStringList { u"path_regexp proxy0 \"^/api/admin(/.*)?$\""_s,
+                  u"reverse_proxy 127.0.0.1:9001 {"_s, u"path_regexp proxy1 \"^/api(?:/(.*))?$\""_s,
+                  u"rewrite * \"/v1/{re.proxy1.1}\""_s };
+    QTest::newRow("caddy unix socket")
+        << Server::Caddy << kVariants.at(3) << caddyCommon + QStringList { u"reverse_proxy unix/SOCK {"_s };
+    QTest::newRow("caddy send upstream host") << Server::Caddy << kVariants.at(4)
+                                              << caddyCommon
+            + QStringList { u"header_up Host \"localhost:9000\""_s, u"response_header_timeout 2500ms"_s,
+                  u"path_regexp proxy1 \"^/ok(/.*)?$\"\n        not path /ok\n"_s };
+    // Apache: mod_proxy_http, the prefix itself by ProxyPassMatch and what
+    // lies below by ProxyPass, longest first, WebSocket by upgrade=.
+    const QStringList apacheCommon { u"LoadModule proxy_http_module"_s, u"ProxyAddHeaders Off"_s,
+        u"RequestHeader set X-Forwarded-For \"expr=%{REMOTE_ADDR}\""_s,
+        u"RequestHeader set X-Forwarded-Host \"expr=%{HTTP_HOST}\""_s, u"upgrade=websocket"_s, u"ttl=30"_s };
+    QTest::newRow("apache whole site") << Server::Apache << kVariants.at(0)
+                                       << apacheCommon
+            + QStringList {
+                  u"ProxyPreserveHost On"_s, u"ProxyPass \"/ok\" \"!\"\n    ProxyPass \"/price\" \"!\"\n"_s,
+                  u"ProxyPass \"/\" \"http://127.0.0.1:9000/\" upgrade=websocket timeout=60 connectiontimeout=60"_s
+              };
+    QTest::newRow("apache prefix with a base path") << Server::Apache << kVariants.at(1)
+                                                    << apacheCommon
+            + QStringList {
+                  u"ProxyPass \"/api/\" \"http://127.0.0.1:9000/v1/\""_s,
+                  u"ProxyPassMatch \"^/api[^/]\" \"!\"\n    ProxyPass \"/api\" \"http://127.0.0.1:9000/v1\" upgrade"_s
+              };
+    QTest::newRow("apache two prefixes") << Server::Apache << kVariants.at(2)
+                                         << apacheCommon
+            + QStringList {
+                  u"ProxyPass \"/api/admin/\" \"http://127.0.0.1:9001/api/admin/\" upgrade=websocket "
+                  u"timeout=60 "
+                  "connectiontimeout=60 ttl=30 nocanon\n    ProxyPassMatch \"^/api/admin[^/]\" \"!\"\n"
+                  "    ProxyPass \"/api/admin\" \"http://127.0.0.1:9001/api/admin\" upgrade"_s,
+                  u"    # /api -> http://127.0.0.1:9000/v1/\n    ProxyPass \"/api/\" \"http://127.0.0.1:9000/v1/\""_s,
+                  u"ProxyPass \"/api\" \"http://127.0.0.1:9000/v1/\""_s
+              };
+    QTest::newRow("apache unix socket")
+        << Server::Apache << kVariants.at(3)
+        << apacheCommon + QStringList { u"ProxyPass \"/app/\" \"unix:SOCK|http://localhost/app/\""_s };
+    QTest::newRow("apache send upstream host") << Server::Apache << kVariants.at(4)
+                                               << apacheCommon
+            + QStringList { u"ProxyPreserveHost Off"_s, u"timeout=3 connectiontimeout=3"_s,
+                  u"ProxyPass \"/ok\" \"!\"\n"_s };
+    // lighttpd: one condition chain, longest first, whole segments;
+    // map-urlpath for the base path; upgrades enabled.
+    const QStringList lighttpdCommon { u"\"mod_proxy\""_s, u"\"upgrade\" => \"enable\""_s,
+        u"proxy.forwarded = ( \"for\" => 1, \"proto\" => 1, \"host\" => 1 )"_s };
+    QTest::newRow("lighttpd whole site") << Server::Lighttpd << kVariants.at(0)
+                                         << lighttpdCommon
+            + QStringList {
+                  u"$HTTP[\"url\"] !~ \"^(/ok|/price)$\" {"_s,
+                  u"$HTTP[\"url\"] =~ \"^/\" {\n            proxy.server = ( \"\" => ( ( \"host\" => \"127.0.0.1\", \"port\" => 9000, \"connect-timeout\" => 60"_s
+              };
+    QTest::newRow("lighttpd prefix with a base path") << Server::Lighttpd << kVariants.at(1)
+                                                      << lighttpdCommon
+            + QStringList { u"$HTTP[\"url\"] =~ \"^/api(/|$)\" {"_s,
+                  u"\"map-urlpath\" => ( \"/api\" => \"/v1\" )"_s };
+    QTest::newRow("lighttpd two prefixes") << Server::Lighttpd << kVariants.at(2)
+                                           << lighttpdCommon
+            + QStringList { u"$HTTP[\"url\"] =~ \"^/api/admin(/|$)\" {"_s,
+                  u"else $HTTP[\"url\"] =~ \"^/api(/|$)\" {"_s,
+                  u"\"map-urlpath\" => ( \"/api/\" => \"/v1/\", \"/api\" => \"/v1/\" )"_s };
+    QTest::newRow("lighttpd unix socket") << Server::Lighttpd << kVariants.at(3)
+                                          << lighttpdCommon + QStringList { u"( ( \"socket\" => \"SOCK\""_s };
+    QTest::newRow("lighttpd send upstream host") << Server::Lighttpd << kVariants.at(4)
+                                                 << lighttpdCommon
+            + QStringList { u"\"map-host-request\" => ( \"-\" => \"localhost:9000\" )"_s,
+                  u"\"read-timeout\" => 3"_s, u"$HTTP[\"url\"] !~ \"^(/ok)$\" {"_s };
+    // h2o: a path per prefix (h2o matches whole segments, longest first).
+    const QStringList h2oCommon { u"proxy.websocket: ON"_s, u"proxy.timeout.keepalive: 30000"_s };
+    QTest::newRow("h2o whole site") << Server::H2o << kVariants.at(0)
+                                    << h2oCommon
+            + QStringList {
+                  u"\"/\":\n        proxy.reverse.url: \"http://127.0.0.1:9000/\"\n        proxy.preserve-host: ON\n"_s,
+                  u"proxy.timeout.io: 60000"_s, u"# The whole site is proxied"_s
+              };
+    QTest::newRow("h2o prefix with a base path") << Server::H2o << kVariants.at(1)
+                                                 << h2oCommon
+            + QStringList { u"\"/api\":\n        proxy.reverse.url: \"http://127.0.0.1:9000/v1\"\n"_s,
+                  u"        error-doc:\n          - status: 404\n            url: \"/404.html\"\n"_s };
+    QTest::newRow("h2o two prefixes") << Server::H2o << kVariants.at(2)
+                                      << h2oCommon
+            + QStringList {
+                  u"\"/api/admin\":\n        proxy.reverse.url: \"http://127.0.0.1:9001/api/admin\"\n"_s,
+                  u"\"/api\":\n        proxy.reverse.url: \"http://127.0.0.1:9000/v1\"\n"_s
+              };
+    QTest::newRow("h2o unix socket") << Server::H2o << kVariants.at(3)
+                                     << h2oCommon
+            + QStringList { u"proxy.reverse.url: \"http://[unix:SOCK]/app\""_s };
+    QTest::newRow("h2o send upstream host")
+        << Server::H2o << kVariants.at(4)
+        << h2oCommon + QStringList { u"proxy.preserve-host: OFF"_s, u"proxy.timeout.io: 2500"_s };
+}
+
+// The proxy configuration each writer gives each variant: the directives
+// that make it behave as the engine's proxy.
+void TestConfigWriter::proxyText()
+{
+    QFETCH(Server, server);
+    QFETCH(QString, variant);
+    QFETCH(QStringList, expected);
+    ExportOptions options;
+    options.server = server;
+    QString error;
+    const std::optional<ExportResult> result
+        = ConfigWriter::write(proxiedSites(variant, 9000), options, &error);
+    QVERIFY2(result, qPrintable(error));
+    const QString text = QString::fromUtf8(result->config);
+    for (QString piece : expected) {
+        piece.replace(u"SOCK"_s, m_dir->filePath(u"app.sock"_s));
+        QVERIFY2(text.contains(piece), qPrintable(u"missing:\n"_s + piece + u"\n--- in:\n"_s + text));
+    }
+    // The other site (b.test) proxies nothing.
+    const QString b = text.mid(text.indexOf(u"b.test"_s));
+    QVERIFY(!text.isEmpty() && !b.isEmpty());
+}
+
+void TestConfigWriter::proxyAccepted_data()
+{
+    QTest::addColumn<Server>("server");
+    QTest::addColumn<Flavour>("flavour");
+    QTest::addColumn<QString>("variant");
+    for (Server server : ConfigWriter::servers()) {
+        for (const QString &variant : kVariants) {
+            for (Flavour flavour : { Flavour::Production, Flavour::Benchmark })
+                QTest::addRow("%s %s %s", qPrintable(ConfigWriter::name(server)), qPrintable(variant),
+                    flavour == Flavour::Production ? "production" : "benchmark")
+                    << server << flavour << variant;
+        }
+    }
+}
+
+// Each server's own check (as serverAcceptsIt) of each proxied variant.
+void TestConfigWriter::proxyAccepted()
+{
+    QFETCH(Server, server);
+    QFETCH(Flavour, flavour);
+    QFETCH(QString, variant);
+    const QString program = findProgram(ConfigWriter::program(server));
+    if (program.isEmpty())
+        QSKIP(qPrintable(u"%1 is not installed (apt-get install %2)"_s.arg(
+            ConfigWriter::program(server), ConfigWriter::package(server))));
+    ExportOptions options;
+    options.server = server;
+    options.flavour = flavour;
+    options.config.port = freePort();
+    options.prefix = m_dir->filePath(u"prefix"_s);
+    options.configPath = options.prefix + u"/server.conf"_s;
+    QString error;
+    const std::optional<ExportResult> result
+        = ConfigWriter::write(proxiedSites(variant, freePort()), options, &error);
+    QVERIFY2(result, qPrintable(error));
+    QVERIFY2(ConfigWriter::save(*result, &error), qPrintable(error));
+    QVERIFY2(checkConfig(server, program, *result, options, m_dir->filePath(u"home"_s), &error),
+        qPrintable(error));
+}
+
+void TestConfigWriter::proxyPoolServes_data()
+{
+    QTest::addColumn<Server>("server");
+    QTest::addColumn<int>("maxConnections");
+    // lighttpd 1.4.69's mod_proxy has no keep-alive pool: a connection per request.
+    for (Server server : ConfigWriter::servers())
+        QTest::newRow(qPrintable(ConfigWriter::name(server)))
+            << server << (server == Server::Lighttpd ? 20 : 2);
+}
+
+// As tests/perf measures W6p: the benchmark flavour started for real in front
+// of the test's upstream app, 20 requests one after another (5 on each of 4
+// keep-alive client connections) to a proxied prefix with a base path: each is
+// mapped as the engine maps it, goes over the server's keep-alive pool (at
+// most `maxConnections` upstream connections), and files beside the prefix
+// are still served from the document root.
+void TestConfigWriter::proxyPoolServes()
+{
+    QFETCH(Server, server);
+    QFETCH(int, maxConnections);
+    const QString program = findProgram(ConfigWriter::program(server));
+    if (program.isEmpty())
+        QSKIP(qPrintable(u"%1 is not installed (apt-get install %2)"_s.arg(
+            ConfigWriter::program(server), ConfigWriter::package(server))));
+    const quint16 upstreamPort = freePort();
+    QProcess upstream;
+    upstream.start(
+        u"python3"_s, { QStringLiteral(HOSTBENCH_UPSTREAM_SCRIPT), u"tcp"_s, QString::number(upstreamPort) });
+    QVERIFY(upstream.waitForReadyRead(kTimeoutMs));
+    QCOMPARE(upstream.readLine().trimmed(), QByteArray("ready"));
+    ExportOptions options;
+    options.server = server;
+    options.flavour = Flavour::Benchmark;
+    options.config.port = freePort();
+    options.prefix = m_dir->filePath(u"bench"_s);
+    options.configPath = options.prefix + u"/server.conf"_s;
+    if (::geteuid() == 0)
+        options.user = u"root"_s;
+    QString error;
+    const std::optional<ExportResult> result
+        = ConfigWriter::write(proxiedSites(u"prefix with a base path"_s, upstreamPort), options, &error);
+    QVERIFY2(result, qPrintable(error));
+    QVERIFY2(ConfigWriter::save(*result, &error), qPrintable(error));
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"HOME"_s, m_dir->filePath(u"home"_s));
+    process.setProcessEnvironment(env);
+    process.start(findProgram(result->command.first()), result->command.mid(1));
+    QByteArray file;
+    QDeadlineTimer deadline(kTimeoutMs);
+    while (!deadline.hasExpired() && process.state() != QProcess::NotRunning && !file.endsWith("x-file\n")) {
+        process.waitForFinished(200);
+        file = get(options.config.port, "a.test", "/x.txt");
+    }
+    QList<QByteArray> answers;
+    for (int c = 0; c < 4; ++c) {
+        QList<QByteArray> paths;
+        for (int i = 0; i < 5; ++i)
+            paths.append("/api/n?i=" + QByteArray::number(c * 5 + i));
+        answers += getKeptAlive(options.config.port, "a.test", paths);
+    }
+    QCOMPARE(answers.size(), 20);
+    const QByteArray beside = get(options.config.port, "a.test", "/apix");
+    process.terminate();
+    if (!process.waitForFinished(kTimeoutMs))
+        process.kill();
+    process.waitForFinished();
+    upstream.kill();
+    upstream.waitForFinished();
+    QVERIFY2(file.endsWith("\r\n\r\nx-file\n"), qPrintable(QString::fromLocal8Bit(file + process.readAll())));
+    QSet<int> connections;
+    for (int i = 0; i < answers.size(); ++i) {
+        const QByteArray &answer = answers.at(i);
+        QVERIFY2(answer.startsWith("HTTP/1.1 200"),
+            qPrintable(QString::fromLocal8Bit(answer + process.readAll())));
+        const QJsonObject json = QJsonDocument::fromJson(answer.mid(answer.indexOf("\r\n\r\n") + 4)).object();
+        QCOMPARE(json.value(u"target"_s).toString(), u"/v1/n?i=%1"_s.arg(i));
+        connections.insert(json.value(u"connection"_s).toInt());
+    }
+    QVERIFY2(connections.size() <= maxConnections,
+        qPrintable(u"%1 upstream connections for 20 requests; the last answer:\n%2"_s.arg(
+            QString::number(connections.size()), QString::fromUtf8(answers.last()))));
+    // "/apix" is no segment of "/api": the site's own 404.
+    QVERIFY2(beside.startsWith("HTTP/1.1 404"), beside.constData());
 }
 
 QTEST_GUILESS_MAIN(TestConfigWriter)
