@@ -5,8 +5,10 @@
 #include "ui/FieldError.h"
 #include "ui/RoutesEditor.h"
 #include "ui/SiteAdvancedPage.h"
+#include "ui/SiteProxyPage.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
@@ -15,10 +17,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <utility>
 
 using namespace Qt::StringLiterals;
@@ -26,6 +30,9 @@ using namespace Qt::StringLiterals;
 namespace hostbench::ui {
 
 namespace {
+
+constexpr int kGeneralTab = 0;
+constexpr int kProxyTab = 1;
 
 QString normalizedOrRaw(const QString &name)
 {
@@ -47,7 +54,10 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     , m_documentRoot(new QLineEdit(QDir::toNativeSeparators(host.documentRoot), this))
     , m_browse(new QPushButton(tr("Browse…"), this))
     , m_default(new QCheckBox(tr("Default site: answers requests for unknown host names"), this))
+    , m_serves(new QComboBox(this))
+    , m_rootNote(new QLabel(this))
     , m_routes(new RoutesEditor(this))
+    , m_proxy(new SiteProxyPage(host, this))
     , m_advanced(new SiteAdvancedPage(host, this))
     , m_tabs(new QTabWidget(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
@@ -59,13 +69,19 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     showDefaultAndRoutes(host);
 
     m_tabs->addTab(generalTab(), tr("&General"));
+    m_tabs->addTab(m_proxy, tr("Pro&xy"));
     m_tabs->addTab(m_advanced, tr("Ad&vanced"));
+    // A site with proxied paths or an app shows them; a new one serves files.
+    setServes(host.proxy.routes.isEmpty() && !host.proxy.app.isSet() ? Serves::Files : Serves::Proxy);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_buttons);
 
+    // A tab's warning icon no taller than its text: the tabs do not grow as errors come and go.
+    const int iconSide = std::min(m_tabs->iconSize().height(), m_tabs->fontMetrics().height());
+    m_tabs->setIconSize(QSize(iconSide, iconSide));
     connectFields();
-    resize(640, 520);
+    resize(640, 600);
 }
 
 void SiteDialog::setUpFields()
@@ -76,6 +92,14 @@ void SiteDialog::setUpFields()
     m_browse->setObjectName(u"siteBrowse"_s);
     m_default->setObjectName(u"siteDefault"_s);
     m_routes->setObjectName(u"siteRoutes"_s);
+    m_serves->setObjectName(u"siteServes"_s);
+    m_rootNote->setObjectName(u"siteDocumentRootNote"_s);
+    m_serves->addItem(tr("Files"), int(Serves::Files));
+    m_serves->addItem(tr("Proxy to an app"), int(Serves::Proxy));
+    m_serves->setToolTip(tr("Files: the document root's files. Proxy to an app: the paths of the Proxy "
+                            "tab go to an app server (the others are still files)."));
+    m_rootNote->setWordWrap(true);
+    m_rootNote->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_buttons->setObjectName(u"siteButtons"_s);
     m_tabs->setObjectName(u"siteTabs"_s);
     ButtonTexts::translate(m_buttons);
@@ -117,7 +141,9 @@ QWidget *SiteDialog::generalTab()
     form->setRowWrapPolicy(QFormLayout::DontWrapRows);
     form->addRow(tr("&Host name:"), FieldError::cell(m_hostName, m_hostNameError));
     form->addRow(tr("&Aliases:"), FieldError::cell(m_aliases, m_aliasesError));
+    form->addRow(tr("&Serves:"), m_serves);
     form->addRow(tr("&Document root:"), FieldError::cell(m_documentRoot, m_documentRootError, m_browse));
+    form->addRow(QString(), m_rootNote);
     form->addRow(QString(), m_default);
 
     auto *routesLabel = new QLabel(tr("<b>Routes</b> answer a path with a fixed response, "
@@ -149,6 +175,13 @@ void SiteDialog::connectFields()
     connect(m_documentRoot, &QLineEdit::textChanged, this, &SiteDialog::revalidate);
     connect(m_routes, &RoutesEditor::changed, this, &SiteDialog::revalidate);
     connect(m_advanced, &SiteAdvancedPage::changed, this, &SiteDialog::revalidate);
+    connect(m_proxy, &SiteProxyPage::changed, this, &SiteDialog::revalidate);
+    connect(m_serves, &QComboBox::currentIndexChanged, this, [this] {
+        // Picked by the user: a first path to start from.
+        if (serves() == Serves::Proxy)
+            m_proxy->proposeFirstRoute();
+        servesChanged();
+    });
 }
 
 model::VirtualHost SiteDialog::host() const
@@ -165,6 +198,12 @@ model::VirtualHost SiteDialog::host() const
     host.isDefault = m_default->isChecked();
     host.routes = m_routes->routes();
     m_advanced->apply(host);
+    if (serves() == Serves::Proxy) {
+        m_proxy->apply(host);
+    } else {
+        host.proxy.routes.clear();
+        host.proxy.app = {};
+    }
     return host;
 }
 
@@ -187,8 +226,11 @@ bool SiteDialog::validate()
     }
     m_routesError->setMessage(errors.routes);
     m_routes->markRow(errors.routeRow);
+    const bool proxyValid = m_proxy->showErrors(errors, entered);
     const bool advancedValid = m_advanced->validate();
-    return errors.isEmpty() && advancedValid;
+    markTabs(!errors.hostName.isEmpty() || !errors.aliases.isEmpty() || !errors.documentRoot.isEmpty()
+        || !errors.routes.isEmpty());
+    return errors.isEmpty() && proxyValid && advancedValid;
 }
 
 void SiteDialog::accept()
@@ -201,13 +243,19 @@ void SiteDialog::accept()
                   { m_documentRootError, m_documentRoot }, { m_routesError, m_routes->table() } };
         for (const auto &[error, field] : fields) {
             if (error->hasError()) {
-                m_tabs->setCurrentIndex(0);
+                m_tabs->setCurrentIndex(kGeneralTab);
                 field->setFocus();
                 return;
             }
         }
-        if (QWidget *field = m_advanced->firstInvalidField()) {
-            m_tabs->setCurrentWidget(m_advanced);
+        QWidget *page = m_proxy;
+        QWidget *field = m_proxy->firstInvalidField();
+        if (!field) {
+            page = m_advanced;
+            field = m_advanced->firstInvalidField();
+        }
+        if (field) {
+            m_tabs->setCurrentWidget(page);
             field->setFocus();
         }
         return;
@@ -237,6 +285,40 @@ void SiteDialog::revalidate()
 {
     if (m_triedOnce)
         validate();
+}
+
+SiteDialog::Serves SiteDialog::serves() const
+{
+    return Serves(m_serves->currentData().toInt());
+}
+
+void SiteDialog::setServes(Serves serves)
+{
+    const QSignalBlocker quiet(m_serves); // not the user's pick: nothing proposed
+    m_serves->setCurrentIndex(m_serves->findData(int(serves)));
+    servesChanged();
+}
+
+void SiteDialog::servesChanged()
+{
+    const bool proxied = serves() == Serves::Proxy;
+    m_tabs->setTabEnabled(kProxyTab, proxied);
+    m_tabs->setTabToolTip(
+        kProxyTab, proxied ? QString() : tr("Choose “Proxy to an app” under Serves first."));
+    m_rootNote->setText(proxied
+            ? tr("Still needed: the paths that are not proxied are served from this folder.")
+            : tr("The site's files: each request is answered from this folder."));
+    revalidate();
+}
+
+void SiteDialog::markTabs(bool generalHasError)
+{
+    const bool hasError[] = { generalHasError, m_proxy->firstInvalidField() != nullptr,
+        m_advanced->firstInvalidField() != nullptr };
+    for (int tab = 0; tab < m_tabs->count(); ++tab) {
+        m_tabs->setTabIcon(
+            tab, hasError[tab] ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
+    }
 }
 
 } // namespace hostbench::ui

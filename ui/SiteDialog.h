@@ -6,7 +6,9 @@
 #include <QList>
 
 class QCheckBox;
+class QComboBox;
 class QDialogButtonBox;
+class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTabWidget;
@@ -16,16 +18,21 @@ namespace hostbench::ui {
 class FieldError;
 class RoutesEditor;
 class SiteAdvancedPage;
+class SiteProxyPage;
 
 /*
  * Adds or edits one virtual host: on the General tab host name, aliases,
- * document root (typed or chosen with Browse…), default flag and routes; on
- * the Advanced tab (SiteAdvancedPage) index files, listing, symbolic links,
- * hidden files, logs and request limits. Each field's error shows
- * under it (SiteValidator's rules, duplicates checked against `others`);
- * OK does not close the dialog while an error remains. After the first try
- * the errors follow the user's edits. Saving is the caller's (SitesPage).
- * GUI thread.
+ * what the site serves ("Files" or "Proxy to an app"; issue #24), document
+ * root (typed or chosen with Browse…), default flag and routes; on the Proxy
+ * tab (SiteProxyPage, enabled for a proxied site) its proxied paths, Host,
+ * upstream timeout and app command; on the Advanced tab (SiteAdvancedPage)
+ * index files, listing, symbolic links, hidden files, logs and request
+ * limits. Each field's error shows under it (SiteValidator's rules,
+ * duplicates checked against `others`) and each tab with an error has a
+ * warning icon; OK does not close the dialog while an error remains. After
+ * the first try the errors follow the user's edits. A site shown as "Files"
+ * comes back without proxied paths or app; the other proxy values are the
+ * site's own. Saving is the caller's (SitesPage). GUI thread.
  */
 class SiteDialog final : public QDialog
 {
@@ -45,6 +52,12 @@ public:
 
     void accept() override;
 
+    // The choices of "Serves" (siteServes), as its items' data; part 2 of
+    // issue #24 plans a third, PHP.
+    enum class Serves { Files, Proxy };
+    Serves serves() const;
+    void setServes(Serves serves);
+
 private:
     // Object names, placeholders.
     void setUpFields();
@@ -56,6 +69,10 @@ private:
     void browseDocumentRoot();
     void createDocumentRoot();
     void revalidate();
+    // The Proxy tab is enabled for a proxied site; the note by the document root follows.
+    void servesChanged();
+    // The warning icon on each tab with an error.
+    void markTabs(bool generalHasError);
 
     model::VirtualHost m_original;
     QList<model::VirtualHost> m_others;
@@ -67,7 +84,10 @@ private:
     QLineEdit *m_documentRoot = nullptr;
     QPushButton *m_browse = nullptr;
     QCheckBox *m_default = nullptr;
+    QComboBox *m_serves = nullptr;
+    QLabel *m_rootNote = nullptr; // what the document root is for, by what the site serves
     RoutesEditor *m_routes = nullptr;
+    SiteProxyPage *m_proxy = nullptr;
     SiteAdvancedPage *m_advanced = nullptr;
     QTabWidget *m_tabs = nullptr;
     QDialogButtonBox *m_buttons = nullptr;

@@ -1,12 +1,19 @@
 #include "Screenshots.h"
+#include "model/SiteValidator.h"
+#include "ui/ProxyRouteTableModel.h"
 #include "ui/SiteDialog.h"
+#include "ui/Translations.h"
 
+#include <QAbstractScrollArea>
+#include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -15,8 +22,11 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using hostbench::model::ProxyRoute;
 using hostbench::model::VirtualHost;
 using hostbench::ui::SiteDialog;
+
+Q_DECLARE_METATYPE(VirtualHost)
 
 class TestSiteDialog final : public QObject
 {
@@ -33,12 +43,29 @@ private slots:
     void createsMissingFolder();
     void editingKeepsDefault();
     void advancedSettings();
+    void proxyFieldErrors_data();
+    void proxyFieldErrors();
+    void proxyRoundTrip_data();
+    void proxyRoundTrip();
+    void proxyValuesFromTheFields();
+    void switchingFilesAndProxy();
+    void editedProxySiteBackToFiles();
+    void proxyPageAtDefaultSize_data();
+    void proxyPageAtDefaultSize();
 
 private:
     QList<VirtualHost> others() const;
     static void type(SiteDialog &dialog, const QString &objectName, const QString &text);
     static void clickOk(SiteDialog &dialog);
     static QLabel *error(SiteDialog &dialog, const QString &objectName);
+    // Picks "Files" or "Proxy to an app" in the Serves box, as the user does.
+    static void pickServes(SiteDialog &dialog, SiteDialog::Serves serves);
+    static QString table() { return u"proxyRoutesTable"_s; }
+    static QTabWidget *tabs(SiteDialog &dialog) { return dialog.findChild<QTabWidget *>(u"siteTabs"_s); }
+    // A new site with a valid name and root, shown, proxied.
+    void openProxied(SiteDialog &dialog);
+    // Replaces the proxied paths in the Proxy tab's table ("PREFIX URL" each).
+    static void setProxyRoutes(SiteDialog &dialog, const QStringList &routes);
     // The data folder the dialog guards (data/, with sites/default and logs).
     QString dataFolder() const { return m_dir.filePath(u"data"_s); }
 
@@ -340,7 +367,7 @@ void TestSiteDialog::advancedSettings()
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     auto *tabs = dialog.findChild<QTabWidget *>(u"siteTabs"_s);
     QVERIFY(tabs);
-    tabs->setCurrentIndex(1);
+    tabs->setCurrentIndex(2); // General, Proxy, Advanced
 
     auto *listing = dialog.findChild<QCheckBox *>(u"siteDirectoryListing"_s);
     auto *errorLog = dialog.findChild<QCheckBox *>(u"siteErrorLogEnabled"_s);
@@ -361,7 +388,7 @@ void TestSiteDialog::advancedSettings()
     tabs->setCurrentIndex(0);
     clickOk(dialog);
     QVERIFY(dialog.isVisible());
-    QCOMPARE(tabs->currentIndex(), 1);
+    QCOMPARE(tabs->currentIndex(), 2);
     QVERIFY(!error(dialog, u"siteAccessLogPathError"_s)->text().isEmpty());
     QVERIFY(!error(dialog, u"siteIndexFilesError"_s)->text().isEmpty());
     QVERIFY(dialog.findChild<QLineEdit *>(u"siteIndexFiles"_s)->hasFocus());
@@ -391,6 +418,388 @@ void TestSiteDialog::advancedSettings()
     QCOMPARE(host.indexFiles, QStringList({ u"index.htm"_s, u"index.html"_s }));
     QCOMPARE(host.logRotateBytes, qint64(1000));
     QCOMPARE(host.limits, stored.limits);
+}
+
+void TestSiteDialog::pickServes(SiteDialog &dialog, SiteDialog::Serves serves)
+{
+    auto *box = dialog.findChild<QComboBox *>(u"siteServes"_s);
+    QVERIFY(box);
+    const int index = box->findData(int(serves));
+    QVERIFY(index >= 0);
+    box->setFocus();
+    box->setCurrentIndex(index); // as a pick in its list does: currentIndexChanged
+    QCOMPARE(dialog.serves(), serves);
+}
+
+void TestSiteDialog::openProxied(SiteDialog &dialog)
+{
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    type(dialog, u"siteHostName"_s, u"app.test"_s);
+    type(dialog, u"siteDocumentRoot"_s, m_dir.filePath(u"www"_s));
+    pickServes(dialog, SiteDialog::Serves::Proxy);
+}
+
+void TestSiteDialog::setProxyRoutes(SiteDialog &dialog, const QStringList &routes)
+{
+    auto *table = dialog.findChild<QTableView *>(u"proxyRoutesTable"_s);
+    QVERIFY(table);
+    QAbstractItemModel *model = table->model();
+    auto *remove = dialog.findChild<QPushButton *>(u"proxyRoutesRemove"_s);
+    tabs(dialog)->setCurrentIndex(1);
+    while (model->rowCount() > 0) {
+        table->setCurrentIndex(model->index(0, 0));
+        QTest::mouseClick(remove, Qt::LeftButton);
+    }
+    for (const QString &route : routes) {
+        QTest::mouseClick(dialog.findChild<QPushButton *>(u"proxyRoutesAdd"_s), Qt::LeftButton);
+        const int row = model->rowCount() - 1;
+        const QStringList parts = route.split(u' ');
+        QVERIFY(model->setData(model->index(row, 0), parts.value(0)));
+        QVERIFY(model->setData(model->index(row, 1), parts.value(1)));
+    }
+    QCOMPARE(model->rowCount(), routes.size());
+}
+
+void TestSiteDialog::proxyFieldErrors_data()
+{
+    QTest::addColumn<QStringList>("routes"); // "PREFIX URL"
+    QTest::addColumn<int>("timeoutMs");
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("folder"); // "~NAME": NAME in the temporary folder
+    QTest::addColumn<QString>("environment");
+    QTest::addColumn<int>("graceMs");
+    QTest::addColumn<QString>("field"); // the field that must show the error
+    QTest::addColumn<QString>("member"); // SiteValidator::Errors' member whose message it is
+    QTest::addColumn<int>("markedRow"); // of the proxied paths; -1 none
+    QTest::addColumn<QString>("mentions");
+
+    const QStringList ok { u"/ http://127.0.0.1:3000"_s };
+    const QString cmd = u"python3 -m http.server 9000"_s;
+    const QString table = u"proxyRoutesTable"_s;
+    const QString none;
+    const auto path = [&](const char *name, const QStringList &routes, int row, const QString &mentions) {
+        QTest::newRow(name) << routes << 60000 << none << none << none << 5000 << table << u"proxies"_s << row
+                            << mentions;
+    };
+    path("prefix without /", { u"api http://127.0.0.1:9000"_s }, 0, u"Proxy 1"_s);
+    path("prefix with a .. segment", { u"/a/../b http://127.0.0.1:9000"_s }, 0, u"Proxy 1"_s);
+    path("prefix with a query", { u"/a?b http://127.0.0.1:9000"_s }, 0, u"Proxy 1"_s);
+    path("upstream https", { u"/ https://127.0.0.1:9000"_s }, 0, u"Proxy 1"_s);
+    path("upstream without host", { u"/ http://:9000"_s }, 0, u"Proxy 1"_s);
+    path("upstream port 0", { u"/ http://127.0.0.1:0"_s }, 0, u"Proxy 1"_s);
+    path("upstream relative socket", { u"/ unix:run/app.sock"_s }, 0, u"Proxy 1"_s);
+    path("empty upstream", { u"/api "_s }, 0, u"Proxy 1"_s);
+    path("second prefix repeated", { u"/api http://127.0.0.1:9000"_s, u"/api http://127.0.0.1:9001"_s }, 1,
+        u"Proxy 2"_s);
+    path("second of three bad", { u"/ http://127.0.0.1:3000"_s, u"/x ftp://h"_s, u"/y http://h"_s }, 1,
+        u"Proxy 2"_s);
+
+    const QString timeout = u"siteUpstreamTimeout"_s;
+    QTest::newRow("timeout 0 ms") << ok << 0 << none << none << none << 5000 << timeout
+                                  << u"upstreamTimeout"_s << -1 << u"100 ms"_s;
+    QTest::newRow("timeout 99 ms") << ok << 99 << none << none << none << 5000 << timeout
+                                   << u"upstreamTimeout"_s << -1 << u"100 ms"_s;
+    QTest::newRow("timeout over an hour") << ok << 3600 * 1000 + 1 << none << none << none << 5000 << timeout
+                                          << u"upstreamTimeout"_s << -1 << u"3600 s"_s;
+
+    const auto app
+        = [&](const char *name, const QString &command, const QString &folder, const QString &environment,
+              int graceMs, const QString &field, const QString &mentions) {
+              QTest::newRow(name) << ok << 60000 << command << folder << environment << graceMs << field
+                                  << u"app"_s << -1 << mentions;
+          };
+    app("folder without command", none, u"~www"_s, none, 5000, u"siteAppCommand"_s, u"command"_s);
+    app("environment without command", none, none, u"PORT=3000"_s, 5000, u"siteAppCommand"_s, u"command"_s);
+    app("command of quotes only", u"\"\""_s, none, none, 5000, u"siteAppCommand"_s, u"program"_s);
+    app("relative folder", cmd, u"app/dir"_s, none, 5000, u"siteAppFolder"_s, u"app/dir"_s);
+    app("environment entry without =", cmd, none, u"PORT=3000\nDEBUG"_s, 5000, u"siteAppEnvironment"_s,
+        u"DEBUG"_s);
+    app("environment name with a digit first", cmd, none, u"1PORT=3000"_s, 5000, u"siteAppEnvironment"_s,
+        u"1PORT"_s);
+    app("environment name with a blank", cmd, none, u"MY PORT=3000"_s, 5000, u"siteAppEnvironment"_s,
+        u"MY PORT"_s);
+    app("stop grace 0 ms", cmd, none, none, 0, u"siteAppStopGrace"_s, u"100 ms"_s);
+    app("stop grace over a minute", cmd, none, none, 60001, u"siteAppStopGrace"_s, u"60 s"_s);
+    app("bad folder and grace: the folder first", cmd, u"rel"_s, none, 0, u"siteAppFolder"_s, u"rel"_s);
+}
+
+void TestSiteDialog::proxyFieldErrors()
+{
+    QFETCH(QStringList, routes);
+    QFETCH(int, timeoutMs);
+    QFETCH(QString, command);
+    QFETCH(QString, folder);
+    QFETCH(QString, environment);
+    QFETCH(int, graceMs);
+    QFETCH(QString, field);
+    QFETCH(QString, member);
+    QFETCH(int, markedRow);
+    QFETCH(QString, mentions);
+
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
+    openProxied(dialog);
+    setProxyRoutes(dialog, routes);
+    dialog.findChild<QSpinBox *>(u"siteUpstreamTimeout"_s)->setValue(timeoutMs);
+    type(dialog, u"siteAppCommand"_s, command);
+    type(dialog, u"siteAppFolder"_s, folder.startsWith(u'~') ? m_dir.filePath(folder.mid(1)) : folder);
+    dialog.findChild<QPlainTextEdit *>(u"siteAppEnvironment"_s)->setPlainText(environment);
+    dialog.findChild<QSpinBox *>(u"siteAppStopGrace"_s)->setValue(graceMs);
+    tabs(dialog)->setCurrentIndex(0);
+    clickOk(dialog);
+    QVERIFY(dialog.isVisible());
+    QVERIFY(dialog.result() != QDialog::Accepted);
+
+    // SiteValidator's own message, under the field, the field marked and focused, on the Proxy tab.
+    const hostbench::model::SiteValidator::Errors expected
+        = hostbench::model::SiteValidator::validate(dialog.host(), others(), dataFolder());
+    const QString message = member == u"proxies"_s ? expected.proxies
+        : member == u"upstreamTimeout"_s           ? expected.upstreamTimeout
+                                                   : expected.app;
+    QVERIFY2(!message.isEmpty(), qPrintable(member));
+    QVERIFY2(message.contains(mentions), qPrintable(message));
+    const QString errorName = (field == table() ? u"siteProxyRoutes"_s : field) + u"Error"_s;
+    QLabel *label = error(dialog, errorName);
+    QVERIFY2(label, qPrintable(errorName));
+    QTRY_VERIFY(label->isVisible());
+    QCOMPARE(label->text(), message);
+    auto *widget = dialog.findChild<QWidget *>(field);
+    QVERIFY(widget);
+    QCOMPARE(widget->property("fieldError").toString(), message);
+    QCOMPARE(tabs(dialog)->currentWidget()->objectName(), u"siteProxyPage"_s);
+    QCOMPARE(dialog.focusWidget(), widget);
+    auto *routesTable = dialog.findChild<QTableView *>(table());
+    QCOMPARE(
+        qobject_cast<hostbench::ui::ProxyRouteTableModel *>(routesTable->model())->markedRow(), markedRow);
+
+    // No other field speaks; only the Proxy tab has the warning mark.
+    for (const QString &other : { u"siteProxyRoutesError"_s, u"siteUpstreamTimeoutError"_s,
+             u"siteAppCommandError"_s, u"siteAppFolderError"_s, u"siteAppEnvironmentError"_s,
+             u"siteAppStopGraceError"_s, u"siteHostNameError"_s, u"siteDocumentRootError"_s }) {
+        if (other != errorName)
+            QVERIFY2(error(dialog, other)->text().isEmpty(), qPrintable(other));
+    }
+    for (int tab = 0; tab < tabs(dialog)->count(); ++tab)
+        QCOMPARE(!tabs(dialog)->tabIcon(tab).isNull(), tab == 1);
+
+    // Back to Files: nothing proxied is checked, the message and the mark go, OK closes.
+    pickServes(dialog, SiteDialog::Serves::Files);
+    QTRY_VERIFY(!label->isVisible());
+    QVERIFY(tabs(dialog)->tabIcon(1).isNull());
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+}
+
+void TestSiteDialog::proxyRoundTrip_data()
+{
+    QTest::addColumn<VirtualHost>("stored");
+    VirtualHost base;
+    base.id = 5;
+    base.hostName = u"app.test"_s;
+    base.documentRoot = m_dir.filePath(u"www"_s);
+
+    VirtualHost everything = base;
+    everything.proxy.routes = { { u"/"_s, u"http://127.0.0.1:3000"_s }, { u"/ws"_s, u"unix:/run/app.sock"_s },
+        { u"/api"_s, u"http://[::1]:9000/v1"_s } };
+    everything.proxy.sendUpstreamHost = true;
+    everything.proxy.upstreamTimeoutMs = 1500;
+    everything.proxy.app.command = u"python3 -m http.server 9000"_s;
+    everything.proxy.app.workingDir = m_dir.filePath(u"www"_s);
+    everything.proxy.app.environment = { u"PORT=9000"_s, u"MODE=dev "_s, u"EMPTY="_s };
+    everything.proxy.app.stopGraceMs = 250;
+    QTest::newRow("paths, Host, timeout, app") << everything;
+
+    VirtualHost routesOnly = base;
+    routesOnly.proxy.routes = { { u"/api"_s, u"http://127.0.0.1:9000"_s } };
+    routesOnly.proxy.upstreamTimeoutMs = 3600 * 1000;
+    QTest::newRow("a path beside the files") << routesOnly;
+
+    VirtualHost appOnly = base;
+    appOnly.proxy.app.command = u"npm run dev"_s;
+    appOnly.proxy.app.stopGraceMs = 60000;
+    appOnly.proxy.upstreamTimeoutMs = 100;
+    QTest::newRow("an app, no path yet") << appOnly;
+}
+
+void TestSiteDialog::proxyRoundTrip()
+{
+    QFETCH(VirtualHost, stored);
+    SiteDialog dialog(stored, others(), dataFolder());
+    QCOMPARE(dialog.serves(), SiteDialog::Serves::Proxy);
+    QVERIFY(tabs(dialog)->isTabEnabled(1));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // The fields show what is stored.
+    QCOMPARE(dialog.findChild<QLineEdit *>(u"siteAppCommand"_s)->text(), stored.proxy.app.command);
+    QCOMPARE(dialog.findChild<QSpinBox *>(u"siteUpstreamTimeout"_s)->value(), stored.proxy.upstreamTimeoutMs);
+    QCOMPARE(dialog.findChild<QSpinBox *>(u"siteAppStopGrace"_s)->value(), stored.proxy.app.stopGraceMs);
+    QCOMPARE(
+        dialog.findChild<QCheckBox *>(u"siteSendUpstreamHost"_s)->isChecked(), stored.proxy.sendUpstreamHost);
+    QCOMPARE(dialog.findChild<QTableView *>(table())->model()->rowCount(), stored.proxy.routes.size());
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    const VirtualHost host = dialog.host();
+    QCOMPARE(host.proxy.routes, stored.proxy.routes);
+    QCOMPARE(host.proxy.app.environment, stored.proxy.app.environment);
+    QCOMPARE(host.proxy.app.workingDir, stored.proxy.app.workingDir);
+    QCOMPARE(host.proxy.app.stopGraceMs, stored.proxy.app.stopGraceMs);
+    QCOMPARE(host.proxy.upstreamTimeoutMs, stored.proxy.upstreamTimeoutMs);
+    QCOMPARE(host.proxy.sendUpstreamHost, stored.proxy.sendUpstreamHost);
+    QVERIFY(host == stored);
+}
+
+void TestSiteDialog::proxyValuesFromTheFields()
+{
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
+    openProxied(dialog);
+    setProxyRoutes(dialog, { u"/ http://127.0.0.1:3000"_s, u"/api http://localhost:9000/v1"_s });
+    auto *sendHost = dialog.findChild<QCheckBox *>(u"siteSendUpstreamHost"_s);
+    QTest::mouseClick(sendHost, Qt::LeftButton, {}, QPoint(5, sendHost->height() / 2));
+    QVERIFY(sendHost->isChecked());
+    dialog.findChild<QSpinBox *>(u"siteUpstreamTimeout"_s)->setValue(2500);
+    type(dialog, u"siteAppCommand"_s, u"  npm run dev  "_s);
+    type(dialog, u"siteAppFolder"_s, m_dir.filePath(u"www"_s));
+    // Blank lines are no entries; a value keeps its blanks.
+    dialog.findChild<QPlainTextEdit *>(u"siteAppEnvironment"_s)
+        ->setPlainText(u"PORT=3000\n\n  \nNAME=a b \n"_s);
+    dialog.findChild<QSpinBox *>(u"siteAppStopGrace"_s)->setValue(1200);
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    const VirtualHost host = dialog.host();
+    QCOMPARE(host.proxy.routes,
+        QList<ProxyRoute>(
+            { { u"/"_s, u"http://127.0.0.1:3000"_s }, { u"/api"_s, u"http://localhost:9000/v1"_s } }));
+    QVERIFY(host.proxy.sendUpstreamHost);
+    QCOMPARE(host.proxy.upstreamTimeoutMs, 2500);
+    QCOMPARE(host.proxy.app.command, u"npm run dev"_s);
+    QCOMPARE(host.proxy.app.workingDir, m_dir.filePath(u"www"_s));
+    QCOMPARE(host.proxy.app.environment, QStringList({ u"PORT=3000"_s, u"NAME=a b "_s }));
+    QCOMPARE(host.proxy.app.stopGraceMs, 1200);
+}
+
+void TestSiteDialog::switchingFilesAndProxy()
+{
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    type(dialog, u"siteHostName"_s, u"app.test"_s);
+    type(dialog, u"siteDocumentRoot"_s, m_dir.filePath(u"www"_s));
+    // A new site serves files: the Proxy tab is off, nothing proxied.
+    QCOMPARE(dialog.serves(), SiteDialog::Serves::Files);
+    QVERIFY(!tabs(dialog)->isTabEnabled(1));
+    auto *note = dialog.findChild<QLabel *>(u"siteDocumentRootNote"_s);
+    QVERIFY(note);
+    const QString filesNote = note->text();
+    QVERIFY(dialog.host().proxy.routes.isEmpty());
+
+    // Picked: the tab opens with "/" -> http://127.0.0.1:3000; the root's note says it still serves.
+    pickServes(dialog, SiteDialog::Serves::Proxy);
+    QVERIFY(tabs(dialog)->isTabEnabled(1));
+    QVERIFY(note->text() != filesNote);
+    QVERIFY2(note->text().contains(u"not proxied"_s), qPrintable(note->text()));
+    QCOMPARE(dialog.host().proxy.routes, QList<ProxyRoute>({ { u"/"_s, u"http://127.0.0.1:3000"_s } }));
+    setProxyRoutes(dialog, { u"/api http://127.0.0.1:9000"_s });
+    type(dialog, u"siteAppCommand"_s, u"npm run dev"_s);
+    QCOMPARE(dialog.host().proxy.app.command, u"npm run dev"_s);
+
+    // Files again: no path or app goes out; the fields keep them for a change of mind.
+    pickServes(dialog, SiteDialog::Serves::Files);
+    QVERIFY(!tabs(dialog)->isTabEnabled(1));
+    QCOMPARE(note->text(), filesNote);
+    QVERIFY(dialog.host().proxy.routes.isEmpty());
+    QVERIFY(!dialog.host().proxy.app.isSet());
+    pickServes(dialog, SiteDialog::Serves::Proxy);
+    QCOMPARE(dialog.host().proxy.routes, QList<ProxyRoute>({ { u"/api"_s, u"http://127.0.0.1:9000"_s } }));
+    QCOMPARE(dialog.host().proxy.app.command, u"npm run dev"_s);
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+}
+
+void TestSiteDialog::editedProxySiteBackToFiles()
+{
+    VirtualHost stored;
+    stored.id = 3;
+    stored.hostName = u"was-app.test"_s;
+    stored.documentRoot = m_dir.filePath(u"www"_s);
+    stored.proxy.routes = { { u"/"_s, u"http://127.0.0.1:3000"_s } };
+    stored.proxy.app.command = u"npm start"_s;
+    stored.proxy.upstreamTimeoutMs = 7000;
+    SiteDialog dialog(stored, others(), dataFolder());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    pickServes(dialog, SiteDialog::Serves::Files);
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    VirtualHost expected = stored;
+    expected.proxy.routes.clear();
+    expected.proxy.app = {};
+    QVERIFY(dialog.host() == expected);
+}
+
+void TestSiteDialog::proxyPageAtDefaultSize_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << u"en"_s;
+    QTest::newRow("de") << u"de"_s;
+}
+
+void TestSiteDialog::proxyPageAtDefaultSize()
+{
+    QFETCH(QString, language);
+    hostbench::ui::Translations::install(*qApp, language);
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
+    openProxied(dialog);
+    const QSize defaultSize = dialog.size();
+    // Two errors at once: a path and the environment.
+    setProxyRoutes(dialog, { u"/ http://127.0.0.1:3000"_s, u"/api https://127.0.0.1:9000"_s });
+    type(dialog, u"siteAppCommand"_s, u"npm run dev"_s);
+    dialog.findChild<QPlainTextEdit *>(u"siteAppEnvironment"_s)->setPlainText(u"PORT=3000\nDEBUG"_s);
+    clickOk(dialog);
+    QLabel *routesError = error(dialog, u"siteProxyRoutesError"_s);
+    QTRY_VERIFY(routesError->isVisible());
+    // The first error's field has the focus; the second shows too once the first is fixed.
+    QAbstractItemModel *routes = dialog.findChild<QTableView *>(table())->model();
+    QVERIFY(routes->setData(routes->index(1, 1), u"http://127.0.0.1:9000"_s));
+    QLabel *environmentError = error(dialog, u"siteAppEnvironmentError"_s);
+    QTRY_VERIFY(environmentError->isVisible());
+    QVERIFY(routes->setData(routes->index(1, 1), u"https://127.0.0.1:9000"_s));
+    QTRY_VERIFY(routesError->isVisible());
+    QVERIFY(environmentError->isVisible()); // both at once
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QApplication::processEvents();
+    QCOMPARE(dialog.size(), defaultSize);
+
+    // Every field of the page is shown whole inside it, none overlapping; each message has its room.
+    QWidget *page = tabs(dialog)->currentWidget();
+    QCOMPARE(page->objectName(), u"siteProxyPage"_s);
+    const QStringList names { table(), u"proxyRoutesAdd"_s, u"proxyRoutesRemove"_s, u"siteProxyRoutesError"_s,
+        u"siteSendUpstreamHost"_s, u"siteUpstreamTimeout"_s, u"siteAppCommand"_s, u"siteAppFolder"_s,
+        u"siteAppFolderBrowse"_s, u"siteAppEnvironment"_s, u"siteAppEnvironmentError"_s,
+        u"siteAppStopGrace"_s };
+    QList<QRect> rects;
+    for (const QString &name : names) {
+        auto *widget = page->findChild<QWidget *>(name);
+        QVERIFY2(widget && widget->isVisible(), qPrintable(name));
+        const QRect rect(widget->mapTo(page, QPoint(0, 0)), widget->size());
+        QVERIFY2(page->rect().contains(rect), qPrintable(name));
+        // A table or text box shows two lines at least; any other field its whole height.
+        if (auto *area = qobject_cast<QAbstractScrollArea *>(widget))
+            QVERIFY2(area->viewport()->height() >= 2 * area->fontMetrics().lineSpacing(), qPrintable(name));
+        else
+            QVERIFY2(widget->height() >= widget->minimumSizeHint().height(), qPrintable(name));
+        QVERIFY2(widget->width() >= widget->minimumSizeHint().width(), qPrintable(name));
+        for (int other = 0; other < rects.size(); ++other)
+            QVERIFY2(!rects.at(other).intersects(rect), qPrintable(name + u" overlaps "_s + names.at(other)));
+        rects.append(rect);
+    }
+    for (QLabel *label : { routesError, environmentError })
+        QVERIFY2(label->heightForWidth(label->width()) <= label->height(), qPrintable(label->text()));
+    QVERIFY(hostbench::test::Screenshots::save(&dialog, u"site-dialog-proxy-errors-"_s + language));
+    hostbench::ui::Translations::install(*qApp, u"en"_s);
 }
 
 QTEST_MAIN(TestSiteDialog)
