@@ -7,6 +7,36 @@ using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
 
+namespace {
+
+QString proxiedPath(const model::ProxyRoute &route)
+{
+    return route.pathPrefix + u" → "_s + route.upstream;
+}
+
+// The proxied paths, "/" (the whole site) first, or beside the files.
+QString rootText(const model::VirtualHost &site)
+{
+    const QString root = QDir::toNativeSeparators(site.documentRoot);
+    if (site.proxy.routes.isEmpty())
+        return root;
+    QStringList parts;
+    bool wholeSite = false;
+    for (const model::ProxyRoute &route : site.proxy.routes) {
+        if (route.pathPrefix == u"/"_s) {
+            wholeSite = true;
+            parts.prepend(proxiedPath(route));
+        } else {
+            parts.append(proxiedPath(route));
+        }
+    }
+    if (!wholeSite)
+        parts.prepend(root);
+    return parts.join(u"; "_s);
+}
+
+} // namespace
+
 SiteTableModel::SiteTableModel(QObject *parent)
     : QAbstractTableModel(parent)
 { }
@@ -55,7 +85,7 @@ QString SiteTableModel::text(const model::VirtualHost &site, int row, int column
     case AliasesColumn:
         return site.aliases.join(u", "_s);
     case RootColumn:
-        return QDir::toNativeSeparators(site.documentRoot);
+        return rootText(site);
     case RoutesColumn:
         return site.routes.isEmpty() ? tr("none") : QString::number(site.routes.size());
     case UrlColumn:
@@ -77,7 +107,7 @@ QVariant SiteTableModel::data(const QModelIndex &index, int role) const
         if (column == HostColumn && site.isDefault)
             return tr("The default site: it answers requests for unknown host names.");
         if (column == RootColumn)
-            return text(site, index.row(), column);
+            return rootToolTip(site);
         if (column == UrlColumn)
             return m_urls.at(index.row()).toolTip;
         return {};
@@ -96,6 +126,31 @@ QVariant SiteTableModel::data(const QModelIndex &index, int role) const
         return site.isDefault;
     }
     return {};
+}
+
+QString SiteTableModel::rootToolTip(const model::VirtualHost &site)
+{
+    const QString root = QDir::toNativeSeparators(site.documentRoot);
+    const model::ProxySettings &proxy = site.proxy;
+    if (proxy.routes.isEmpty() && !proxy.app.isSet())
+        return root;
+    QStringList lines { tr("Document root: %1").arg(root) };
+    if (!proxy.routes.isEmpty()) {
+        lines.append(tr("Proxied paths (upstream timeout %1 ms, Host: %2):")
+                         .arg(proxy.upstreamTimeoutMs)
+                         .arg(proxy.sendUpstreamHost ? tr("the upstream's own") : tr("the client's")));
+        for (const model::ProxyRoute &route : proxy.routes)
+            lines.append(u"  "_s + proxiedPath(route));
+    }
+    if (proxy.app.isSet()) {
+        lines.append(tr("App: %1").arg(proxy.app.command));
+        lines.append(proxy.app.workingDir.isEmpty()
+                ? tr("  in the document root")
+                : tr("  in %1").arg(QDir::toNativeSeparators(proxy.app.workingDir)));
+        if (!proxy.app.environment.isEmpty())
+            lines.append(tr("  with %1").arg(proxy.app.environment.join(u' ')));
+    }
+    return lines.join(u'\n');
 }
 
 QVariant SiteTableModel::headerData(int section, Qt::Orientation orientation, int role) const

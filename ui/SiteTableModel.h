@@ -13,7 +13,10 @@ namespace hostbench::ui {
  * (Database::virtualHosts: the default first), columns host name (the
  * default marked "★ " and bold, its tool tip saying what a default site
  * does), aliases (", "), document root (native separators; the tool tip
- * has it whole), routes (their count or "none", centred) and URL. The URL
+ * has it whole) with a proxied site's paths ("/ → http://127.0.0.1:3000"
+ * for the whole site, else "ROOT; /api → …"; the tool tip lists every
+ * path, the upstream timeout, the Host sent and the app's command; issue
+ * #24), routes (their count or "none", centred) and URL. The URL
  * cells are the page's to fill (setUrls: where the engine serves each site,
  * or a dash while it is stopped). kHostIdRole holds the site's row id,
  * kDefaultRole whether it is the default. Read-only; not sorted. GUI thread.
@@ -49,6 +52,9 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // The document root cell's tool tip: the root, or a proxied site's settings, one a line.
+    static QString rootToolTip(const model::VirtualHost &site);
 
 private:
     QString text(const model::VirtualHost &site, int row, int column) const;

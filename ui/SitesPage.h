@@ -22,8 +22,8 @@ class SiteTableModel;
 
 /*
  * The Sites page: the virtual hosts stored in the database (host name,
- * aliases, document root, routes, URL on the running engine, the default
- * one marked), with Add, Edit,
+ * aliases, document root and a proxied site's paths, routes, URL on the
+ * running engine, the default one marked), with Add, Edit,
  * Remove, Open in Browser and Open Folder. A site's name rarely resolves (example.test):
  * the URL's tooltip and a selectable line under the table say where the
  * engine serves it and give the curl command that reaches it (the engine's

@@ -31,6 +31,32 @@ QList<model::VirtualHost> twoSites()
     return { main, blog };
 }
 
+// A site proxied whole with an app, one with a path beside its files, one with an app only.
+QList<model::VirtualHost> proxiedSites()
+{
+    model::VirtualHost whole;
+    whole.id = 11;
+    whole.hostName = u"app.test"_s;
+    whole.documentRoot = u"/srv/app"_s;
+    whole.proxy.routes = { { u"/api"_s, u"unix:/run/api.sock"_s }, { u"/"_s, u"http://127.0.0.1:3000"_s } };
+    whole.proxy.sendUpstreamHost = true;
+    whole.proxy.upstreamTimeoutMs = 1500;
+    whole.proxy.app.command = u"npm run dev"_s;
+    whole.proxy.app.environment = { u"PORT=3000"_s, u"NODE_ENV=development"_s };
+    model::VirtualHost beside;
+    beside.id = 12;
+    beside.hostName = u"shop.test"_s;
+    beside.documentRoot = u"/srv/shop"_s;
+    beside.proxy.routes = { { u"/api"_s, u"http://127.0.0.1:9000"_s } };
+    model::VirtualHost appOnly;
+    appOnly.id = 13;
+    appOnly.hostName = u"later.test"_s;
+    appOnly.documentRoot = u"/srv/later"_s;
+    appOnly.proxy.app.command = u"python3 -m http.server 9000"_s;
+    appOnly.proxy.app.workingDir = u"/srv/later/app"_s;
+    return { whole, beside, appOnly };
+}
+
 } // namespace
 
 class TestSiteTableModel final : public QObject
@@ -45,6 +71,8 @@ private slots:
     void defaultSiteIsMarked();
     void urlsChangeOnlyTheirColumn();
     void rowOf();
+    void proxiedRoots_data();
+    void proxiedRoots();
 };
 
 void TestSiteTableModel::noWidget()
@@ -155,6 +183,46 @@ void TestSiteTableModel::rowOf()
     QCOMPARE(model.rowOf(9), 1);
     QCOMPARE(model.rowOf(0), -1);
     QCOMPARE(model.rowOf(8), -1);
+}
+
+void TestSiteTableModel::proxiedRoots_data()
+{
+    QTest::addColumn<int>("row");
+    QTest::addColumn<QString>("display");
+    QTest::addColumn<QString>("toolTip");
+    const auto native = [](const char *path) { return QDir::toNativeSeparators(QString::fromUtf8(path)); };
+    QTest::newRow("whole site, an app")
+        << 0 << u"/ → http://127.0.0.1:3000; /api → unix:/run/api.sock"_s
+        << (u"Document root: "_s + native("/srv/app")
+               + u"\nProxied paths (upstream timeout 1500 ms, Host: the upstream's own):"_s
+                 u"\n  /api → unix:/run/api.sock\n  / → http://127.0.0.1:3000"_s
+                 u"\nApp: npm run dev\n  in the document root\n  with PORT=3000 NODE_ENV=development"_s);
+    QTest::newRow("a path beside the files")
+        << 1 << native("/srv/shop") + u"; /api → http://127.0.0.1:9000"_s
+        << (u"Document root: "_s + native("/srv/shop")
+               + u"\nProxied paths (upstream timeout 60000 ms, Host: the client's):"_s
+                 u"\n  /api → http://127.0.0.1:9000"_s);
+    QTest::newRow("an app, no path") << 2 << native("/srv/later")
+                                     << (u"Document root: "_s + native("/srv/later")
+                                            + u"\nApp: python3 -m http.server 9000\n  in "_s
+                                            + native("/srv/later/app"));
+}
+
+void TestSiteTableModel::proxiedRoots()
+{
+    QFETCH(int, row);
+    QFETCH(QString, display);
+    QFETCH(QString, toolTip);
+    Model model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSites(proxiedSites());
+    const QModelIndex index = model.index(row, Model::RootColumn);
+    QCOMPARE(index.data().toString(), display);
+    QCOMPARE(index.data(Qt::ToolTipRole).toString(), toolTip);
+    // The other columns as for a site of files.
+    QCOMPARE(model.columnCount(), int(Model::ColumnCount));
+    QCOMPARE(model.index(row, Model::RoutesColumn).data().toString(), u"none"_s);
+    QCOMPARE(model.index(row, Model::HostColumn).data().toString(), proxiedSites().at(row).hostName);
 }
 
 int main(int argc, char **argv)
