@@ -170,7 +170,7 @@ QWidget *SiteProxyPage::appBox()
     form->addRow(tr("Co&mmand:"), FieldError::cell(m_command, m_commandError));
     form->addRow(tr("&Working folder:"), FieldError::cell(m_workingDir, m_workingDirError, m_browse));
     form->addRow(tr("E&nvironment:"), FieldError::cell(m_environment, m_environmentError));
-    form->addRow(tr("Stop &grace:"), FieldError::cell(m_stopGrace, m_stopGraceError));
+    form->addRow(tr("Stop gra&ce:"), FieldError::cell(m_stopGrace, m_stopGraceError));
     return box;
 }
 
