@@ -636,7 +636,16 @@ void TestSiteDialog::proxyRoundTrip()
     QCOMPARE(dialog.findChild<QSpinBox *>(u"siteAppStopGrace"_s)->value(), stored.proxy.app.stopGraceMs);
     QCOMPARE(
         dialog.findChild<QCheckBox *>(u"siteSendUpstreamHost"_s)->isChecked(), stored.proxy.sendUpstreamHost);
-    QCOMPARE(dialog.findChild<QTableView *>(table())->model()->rowCount(), stored.proxy.routes.size());
+    QAbstractItemModel *routes = dialog.findChild<QTableView *>(table())->model();
+    QCOMPARE(routes->rowCount(), stored.proxy.routes.size());
+    for (int row = 0; row < routes->rowCount(); ++row) {
+        QCOMPARE(routes->index(row, 0).data().toString(), stored.proxy.routes.at(row).pathPrefix);
+        QCOMPARE(routes->index(row, 1).data().toString(), stored.proxy.routes.at(row).upstream);
+    }
+    QCOMPARE(dialog.findChild<QLineEdit *>(u"siteAppFolder"_s)->text(),
+        QDir::toNativeSeparators(stored.proxy.app.workingDir));
+    QCOMPARE(dialog.findChild<QPlainTextEdit *>(u"siteAppEnvironment"_s)->toPlainText().split(u'\n'),
+        stored.proxy.app.environment.isEmpty() ? QStringList { QString() } : stored.proxy.app.environment);
     clickOk(dialog);
     QTRY_VERIFY(!dialog.isVisible());
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
