@@ -2,7 +2,9 @@
 // smallest size, 1024x700, the engine running on port 0: the document root
 // column names the proxied paths ("/ → http://127.0.0.1:3000" for a site
 // proxied whole, "ROOT; /api → …" beside the files), its tool tip lists them
-// and the app; the table keeps its columns and their room. With
+// and the app; the table keeps its columns and their room. A site added
+// from the dialog as "Proxy to an app" is stored, handed to the engine and
+// proxied to a real upstream on 127.0.0.1. With
 // HOSTBENCH_SCREENSHOTS=DIR it saves sites-page-proxied.png.
 #include "Screenshots.h"
 #include "model/ServerConfig.h"
@@ -10,14 +12,21 @@
 #include "ui/AppSettings.h"
 #include "ui/EngineController.h"
 #include "ui/MainWindow.h"
+#include "ui/SiteDialog.h"
 #include "ui/SiteTableModel.h"
 #include "ui/SitesPage.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QHeaderView>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -35,6 +44,7 @@ private slots:
     void initTestCase();
     void cleanupTestCase();
     void proxiedPathsInTheRootColumn();
+    void proxiedSiteAddedFromTheDialog();
 
 private:
     // Opens the window at 1024x700 on its Sites page, the engine started.
@@ -157,6 +167,62 @@ void TestSitesPage::proxiedPathsInTheRootColumn()
 
     m_table->selectRow(app);
     QVERIFY(test::Screenshots::save(m_window.get(), u"sites-page-proxied"_s));
+}
+
+void TestSitesPage::proxiedSiteAddedFromTheDialog()
+{
+    // The app: answers each request head with "from-app", and keeps what it was sent.
+    QTcpServer upstream;
+    QVERIFY(upstream.listen(QHostAddress::LocalHost));
+    QByteArray sent;
+    connect(&upstream, &QTcpServer::newConnection, this, [&] {
+        QTcpSocket *socket = upstream.nextPendingConnection();
+        connect(socket, &QTcpSocket::readyRead, socket, [&sent, socket] {
+            sent += socket->readAll();
+            if (sent.contains("\r\n\r\n"))
+                socket->write(
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 8\r\n\r\nfrom-app");
+        });
+    });
+    const QString upstreamUrl = u"http://127.0.0.1:"_s + QString::number(upstream.serverPort());
+
+    // Add Site: a name, a root, "Proxy to an app", the first path's upstream, OK.
+    auto *page = m_window->findChild<ui::SitesPage *>();
+    ui::SiteDialog *dialog = page->addSite();
+    QVERIFY(dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    dialog->findChild<QLineEdit *>(u"siteHostName"_s)->setText(u"proxied.test"_s);
+    dialog->findChild<QLineEdit *>(u"siteDocumentRoot"_s)->setText(m_dir.filePath(u"app"_s));
+    auto *serves = dialog->findChild<QComboBox *>(u"siteServes"_s);
+    serves->setCurrentIndex(serves->findData(int(ui::SiteDialog::Serves::Proxy)));
+    QAbstractItemModel *routes = dialog->findChild<QTableView *>(u"proxyRoutesTable"_s)->model();
+    QCOMPARE(routes->rowCount(), 1);
+    QCOMPARE(routes->index(0, 0).data().toString(), u"/"_s);
+    QVERIFY(routes->setData(routes->index(0, 1), upstreamUrl));
+    QTest::mouseClick(dialog->findChild<QDialogButtonBox *>(u"siteButtons"_s)->button(QDialogButtonBox::Ok),
+        Qt::LeftButton);
+
+    // Stored and shown.
+    QTRY_VERIFY(rowOf(u"proxied.test"_s) >= 0);
+    QCOMPARE(m_table->model()->index(rowOf(u"proxied.test"_s), Column::RootColumn).data().toString(),
+        u"/ → "_s + upstreamUrl);
+    bool stored = false;
+    for (const model::VirtualHost &site : m_folder->database().virtualHosts()) {
+        if (site.hostName == u"proxied.test"_s)
+            stored = site.proxy.routes == QList<model::ProxyRoute> { { u"/"_s, upstreamUrl } };
+    }
+    QVERIFY(stored);
+
+    // The engine, reloaded, sends the site's requests to the app.
+    QTcpSocket client;
+    client.connectToHost(QHostAddress::LocalHost, m_window->engine().port());
+    QVERIFY(client.waitForConnected(10'000));
+    client.write("GET /hello?x=1 HTTP/1.1\r\nHost: proxied.test\r\nConnection: close\r\n\r\n");
+    QByteArray answer;
+    connect(&client, &QTcpSocket::readyRead, this, [&] { answer += client.readAll(); });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.contains("from-app"), 10'000);
+    QVERIFY2(answer.startsWith("HTTP/1.1 200"), answer.constData());
+    QVERIFY2(sent.startsWith("GET /hello?x=1 HTTP/1.1\r\n"), sent.constData());
 }
 
 QTEST_MAIN(TestSitesPage)
