@@ -100,7 +100,8 @@ QString proxyRules(const ExportPlan &plan, const model::VirtualHost &site)
          "    RequestHeader set X-Forwarded-Host \"expr=%{HTTP_HOST}\"\n"
          "    RequestHeader set Forwarded \"expr=for=%{REMOTE_ADDR};host=\\\"%{HTTP_HOST}\\\";proto=http\"\n"
          "    # Hop-by-hop fields mod_proxy_http would pass on.\n"
-         "    RequestHeader unset Proxy-Connection\n"_s;
+         "    RequestHeader unset Proxy-Connection\n"
+         "    RequestHeader unset Proxy-Authorization\n"_s;
     for (const QString &route : ProxyPlan::routesUnder(site))
         s += u"    ProxyPass %1 \"!\"\n"_s.arg(ExportPlan::quoted(route));
     // Apache's timeouts are whole seconds here; the pool's idle time (ttl) is the engine's.

@@ -56,7 +56,9 @@ QString proxyHandle(const ExportPlan &plan, const model::VirtualHost &site, cons
     const int pool = plan.benchmark ? ProxyPlan::kBenchmarkPool : ProxyPlan::kProductionPool;
     s += u"            transport http {\n                versions 1.1\n                dial_timeout %1\n"
          "                response_header_timeout %1\n                keepalive %2s\n"
-         "                keepalive_idle_conns_per_host %3\n            }\n"_s.arg(
+         "                keepalive_idle_conns_per_host %3\n"
+         "                # No Accept-Encoding: gzip of Caddy's own: the client's fields as sent.\n"
+         "                compression off\n            }\n"_s.arg(
              timeout, QString::number(ProxyPlan::kIdleSeconds), QString::number(pool));
     s += u"        }\n    }\n"_s;
     return s;

@@ -37,6 +37,9 @@ QString proxyPath(const ExportPlan &plan, const model::VirtualHost &site, const 
         pass.prefix, pass.address.display(), ExportPlan::quoted(pass.prefix));
     s += u"        proxy.reverse.url: %1\n"_s.arg(ExportPlan::quoted(u"http://"_s + authority + base));
     s += u"        proxy.preserve-host: %1\n"_s.arg(site.proxy.sendUpstreamHost ? u"OFF"_s : u"ON"_s);
+    s += u"        # A client's own X-Forwarded-For goes (h2o then sets its own); h2o 2.2 takes one\n"
+         "        # field name here, so a client's Forwarded or X-Forwarded-Host stays.\n"
+         "        proxy.header.unset: \"x-forwarded-for\"\n"_s;
     s += u"        proxy.websocket: ON\n        proxy.websocket.timeout: %1\n"_s.arg(
         site.proxy.upstreamTimeoutMs);
     s += u"        proxy.timeout.io: %1\n"_s.arg(site.proxy.upstreamTimeoutMs);

@@ -59,6 +59,12 @@ QString proxySettings(const model::VirtualHost &site, const ProxyPass &pass, con
             u"\"map-host-request\" => ( \"-\" => %1 )"_s.arg(ExportPlan::quoted(pass.address.authority())));
     s += pad + u"proxy.header = ( %1 )\n"_s.arg(header.join(u", "_s));
     s += pad + u"proxy.forwarded = ( \"for\" => 1, \"proto\" => 1, \"host\" => 1 )\n"_s;
+    s += pad + u"# A client's own forwarding fields go (mod_proxy adds its own) and the hop-by-hop\n"_s + pad
+        + u"# fields it would pass on.\n"_s;
+    s += pad
+        + u"setenv.set-request-header = ( \"X-Forwarded-For\" => \"\", \"X-Forwarded-Host\" => \"\", "
+          "\"X-Forwarded-Proto\" => \"\", \"Forwarded\" => \"\", \"Keep-Alive\" => \"\", \"TE\" => \"\", "
+          "\"Proxy-Authorization\" => \"\", \"Proxy-Connection\" => \"\" )\n"_s;
     return s;
 }
 
@@ -175,7 +181,7 @@ QString LighttpdWriter::write(const ExportPlan &plan, ExportResult &result)
     QString out = plan.head(u"#"_s);
     QStringList modules { u"\"mod_alias\""_s };
     if (!ProxyPlan::pools(plan.sites).isEmpty())
-        modules.append(u"\"mod_proxy\""_s);
+        modules += { u"\"mod_setenv\""_s, u"\"mod_proxy\""_s };
     if (!plan.benchmark)
         modules.append(u"\"mod_accesslog\""_s);
     out += u"server.modules = ( %1 )\n"_s.arg(modules.join(u", "_s));

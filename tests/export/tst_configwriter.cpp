@@ -557,7 +557,7 @@ void TestConfigWriter::proxyText_data()
     // Caddy: a whole-segment path_regexp (Caddy's path matcher ignores
     // case), the base path by rewrite, reverse_proxy's HTTP/1.1 pool.
     const QStringList caddyCommon { u"transport http {\n                versions 1.1\n"_s,
-        u"keepalive_idle_conns_per_host 32"_s,
+        u"keepalive_idle_conns_per_host 32"_s, u"compression off"_s,
         u"header_up Forwarded \"for={remote_host};host=\\\"{hostport}\\\";proto=http\""_s };
     QTest::newRow("caddy whole site") << Server::Caddy << kVariants.at(0)
                                       << caddyCommon
@@ -584,7 +584,8 @@ void TestConfigWriter::proxyText_data()
     // lies below by ProxyPass, longest first, WebSocket by upgrade=.
     const QStringList apacheCommon { u"LoadModule proxy_http_module"_s, u"ProxyAddHeaders Off"_s,
         u"RequestHeader set X-Forwarded-For \"expr=%{REMOTE_ADDR}\""_s,
-        u"RequestHeader set X-Forwarded-Host \"expr=%{HTTP_HOST}\""_s, u"upgrade=websocket"_s, u"ttl=30"_s };
+        u"RequestHeader set X-Forwarded-Host \"expr=%{HTTP_HOST}\""_s, u"upgrade=websocket"_s, u"ttl=30"_s,
+        u"RequestHeader unset Proxy-Authorization"_s };
     QTest::newRow("apache whole site") << Server::Apache << kVariants.at(0)
                                        << apacheCommon
             + QStringList {
@@ -616,7 +617,8 @@ void TestConfigWriter::proxyText_data()
                   u"ProxyPass \"/ok\" \"!\"\n"_s };
     // lighttpd: one condition chain, longest first, whole segments;
     // map-urlpath for the base path; upgrades enabled.
-    const QStringList lighttpdCommon { u"\"mod_proxy\""_s, u"\"upgrade\" => \"enable\""_s,
+    const QStringList lighttpdCommon { u"\"mod_setenv\", \"mod_proxy\""_s,
+        u"setenv.set-request-header = ( \"X-Forwarded-For\" => \"\""_s, u"\"upgrade\" => \"enable\""_s,
         u"proxy.forwarded = ( \"for\" => 1, \"proto\" => 1, \"host\" => 1 )"_s };
     QTest::newRow("lighttpd whole site") << Server::Lighttpd << kVariants.at(0)
                                          << lighttpdCommon
@@ -640,7 +642,8 @@ void TestConfigWriter::proxyText_data()
             + QStringList { u"\"map-host-request\" => ( \"-\" => \"localhost:9000\" )"_s,
                   u"\"read-timeout\" => 3"_s, u"$HTTP[\"url\"] !~ \"^(/ok)$\" {"_s };
     // h2o: a path per prefix (h2o matches whole segments, longest first).
-    const QStringList h2oCommon { u"proxy.websocket: ON"_s, u"proxy.timeout.keepalive: 30000"_s };
+    const QStringList h2oCommon { u"proxy.header.unset: \"x-forwarded-for\""_s, u"proxy.websocket: ON"_s,
+        u"proxy.timeout.keepalive: 30000"_s };
     QTest::newRow("h2o whole site") << Server::H2o << kVariants.at(0)
                                     << h2oCommon
             + QStringList {
