@@ -151,6 +151,8 @@ private slots:
     void proxyText();
     void proxyAccepted_data();
     void proxyAccepted();
+    void benchmarkPools_data();
+    void benchmarkPools();
     void proxyPoolServes_data();
     void proxyPoolServes();
 
@@ -689,6 +691,36 @@ void TestConfigWriter::proxyText()
     // The other site (b.test) proxies nothing.
     const QString b = text.mid(text.indexOf(u"b.test"_s));
     QVERIFY(!text.isEmpty() && !b.isEmpty());
+}
+
+void TestConfigWriter::benchmarkPools_data()
+{
+    QTest::addColumn<Server>("server");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("nginx") << Server::Nginx << u"keepalive 64;"_s;
+    QTest::newRow("caddy") << Server::Caddy << u"keepalive_idle_conns_per_host 64"_s;
+    // Apache's pool per child is ThreadsPerChild connections (mod_proxy's default), reused.
+    QTest::newRow("apache") << Server::Apache << u"ThreadsPerChild 128"_s;
+    QTest::newRow("h2o") << Server::H2o << u"proxy.timeout.keepalive: 30000"_s;
+}
+
+// The benchmark flavour (W6p in tests/perf and the shootout) gives each
+// server an upstream pool above the load's 50 clients.
+void TestConfigWriter::benchmarkPools()
+{
+    QFETCH(Server, server);
+    QFETCH(QString, expected);
+    ExportOptions options;
+    options.server = server;
+    options.flavour = Flavour::Benchmark;
+    options.prefix = m_dir->filePath(u"bench"_s);
+    QString error;
+    const std::optional<ExportResult> result
+        = ConfigWriter::write(proxiedSites(u"prefix with a base path"_s, 9000), options, &error);
+    QVERIFY2(result, qPrintable(error));
+    const QString text = QString::fromUtf8(result->config);
+    QVERIFY2(text.contains(expected), qPrintable(text));
+    QVERIFY(!text.contains(u"keepalive 32;"_s) && !text.contains(u"keepalive_idle_conns_per_host 32"_s));
 }
 
 void TestConfigWriter::proxyAccepted_data()
