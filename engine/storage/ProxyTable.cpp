@@ -3,8 +3,13 @@
 #include "storage/SqlColumn.h"
 
 #include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSqlQuery>
 #include <QVariant>
+
+#include <climits>
+#include <optional>
 
 namespace hostbench::storage {
 
@@ -28,6 +33,109 @@ const Column pathPrefix = column(u"path_prefix"_s);
 const Column upstream = column(u"upstream"_s);
 } // namespace routesTable
 
+namespace appsTable {
+const QString name = u"proxy_apps"_s;
+const Column hostId = column(u"host_id"_s);
+const Column command = column(u"command"_s);
+const Column workingDir = column(u"working_dir"_s);
+const Column environment = column(u"environment"_s);
+const Column stopGraceMs = column(u"stop_grace_ms"_s);
+} // namespace appsTable
+
+QString environmentJson(const QStringList &entries)
+{
+    return QString::fromUtf8(
+        QJsonDocument(QJsonArray::fromStringList(entries)).toJson(QJsonDocument::Compact));
+}
+
+// The stored environment: a JSON array of strings, else nullopt.
+std::optional<QStringList> environmentFromJson(const QString &json)
+{
+    QJsonParseError parsed;
+    const QJsonDocument document = QJsonDocument::fromJson(json.toUtf8(), &parsed);
+    if (parsed.error != QJsonParseError::NoError || !document.isArray())
+        return std::nullopt;
+    QStringList entries;
+    for (const QJsonValue &value : document.array()) {
+        if (!value.isString())
+            return std::nullopt;
+        entries.append(value.toString());
+    }
+    return entries;
+}
+
+// One proxy_apps row as it was stored; a value that is not of its column's
+// type (a hand edit, a damaged file) is an error naming the site, never a
+// default in its place. A value of the right type that the rules refuse
+// (model::ProxyCheck::checkApp) is read as stored, for SiteValidator to name.
+bool readApp(const QSqlQuery &query, const sql::Fields &field, const QString &hostName,
+    model::AppCommand *app, QString *error)
+{
+    namespace a = appsTable;
+    const QString where = u"The stored app of \"%1\""_s.arg(hostName);
+    const QVariant grace = query.value(field(a::stopGraceMs));
+    // SQLite hands back an integer as one; text or a real stays what it is.
+    const bool isInteger = grace.typeId() == QMetaType::LongLong || grace.typeId() == QMetaType::Int;
+    const qlonglong graceMs = grace.toLongLong();
+    if (!isInteger || graceMs < INT_MIN || graceMs > INT_MAX) {
+        *error = u"%1: its stop grace period is not a number of milliseconds (\"%2\")"_s.arg(
+            where, grace.toString());
+        return false;
+    }
+    const QString json = query.value(field(a::environment)).toString();
+    const std::optional<QStringList> environment = environmentFromJson(json);
+    if (!environment) {
+        *error = u"%1: its environment is not a JSON array of NAME=value strings (%2)"_s.arg(where, json);
+        return false;
+    }
+    app->command = query.value(field(a::command)).toString();
+    app->workingDir = query.value(field(a::workingDir)).toString();
+    app->environment = *environment;
+    app->stopGraceMs = int(graceMs);
+    return true;
+}
+
+bool readApps(const QSqlDatabase &db, QList<model::VirtualHost> *hosts, const QHash<qint64, qsizetype> &index,
+    QString *error)
+{
+    namespace a = appsTable;
+    QSqlQuery query(db);
+    if (!query.exec(
+            select(a::name, { a::hostId, a::command, a::workingDir, a::environment, a::stopGraceMs })))
+        return fail(u"Cannot read the sites' apps"_s, query, error);
+    const Fields field(query);
+    while (query.next()) {
+        const auto found = index.constFind(query.value(field(a::hostId)).toLongLong());
+        if (found == index.constEnd())
+            continue;
+        model::VirtualHost &host = (*hosts)[*found];
+        if (!readApp(query, field, host.hostName, &host.proxy.app, error))
+            return false;
+    }
+    return true;
+}
+
+// Replaces the proxy_apps row of `host`: none when it has no app settings.
+bool writeApp(QSqlQuery &query, const model::VirtualHost &host, const QString &failure, QString *error)
+{
+    namespace a = appsTable;
+    query.prepare(
+        u"DELETE FROM "_s + a::name + u" WHERE "_s + a::hostId.name + u" = "_s + a::hostId.placeholder);
+    query.bindValue(a::hostId.placeholder, host.id);
+    if (!query.exec())
+        return fail(failure, query, error);
+    const model::AppCommand &app = host.proxy.app;
+    if (app == model::AppCommand())
+        return true;
+    const ColumnValues row { { a::hostId, QVariant(host.id) }, { a::command, text(app.command) },
+        { a::workingDir, text(app.workingDir) },
+        { a::environment, QVariant(environmentJson(app.environment)) },
+        { a::stopGraceMs, QVariant(app.stopGraceMs) } };
+    query.prepare(insert(a::name, row));
+    bindAll(query, row);
+    return query.exec() || fail(failure, query, error);
+}
+
 QHash<qint64, qsizetype> indexById(const QList<model::VirtualHost> &hosts)
 {
     QHash<qint64, qsizetype> index;
@@ -44,10 +152,15 @@ bool ProxyTable::normalise(model::VirtualHost &host, QString *error)
         route.pathPrefix = route.pathPrefix.trimmed();
         route.upstream = route.upstream.trimmed();
     }
+    model::AppCommand &app = host.proxy.app;
+    app.command = app.command.trimmed();
+    app.workingDir = app.workingDir.trimmed();
     int row = -1;
     QString problem = model::ProxyCheck::checkRoutes(host.proxy.routes, &row);
     if (problem.isEmpty())
         problem = model::ProxyCheck::checkTimeout(host.proxy.upstreamTimeoutMs);
+    if (problem.isEmpty())
+        problem = model::ProxyCheck::checkApp(app);
     if (problem.isEmpty())
         return true;
     *error = u"The proxy settings of \"%1\": %2"_s.arg(host.hostName, problem);
@@ -83,7 +196,7 @@ bool ProxyTable::readInto(const QSqlDatabase &db, QList<model::VirtualHost> *hos
             (*hosts)[*found].proxy.routes.append(
                 { query.value(field(r::pathPrefix)).toString(), query.value(field(r::upstream)).toString() });
     }
-    return true;
+    return readApps(db, hosts, index, error);
 }
 
 bool ProxyTable::write(const QSqlDatabase &db, const model::VirtualHost &host, QString *error)
@@ -114,7 +227,7 @@ bool ProxyTable::write(const QSqlDatabase &db, const model::VirtualHost &host, Q
         if (!query.exec())
             return fail(failure, query, error);
     }
-    return true;
+    return writeApp(query, host, failure, error);
 }
 
 } // namespace hostbench::storage

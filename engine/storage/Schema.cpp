@@ -204,6 +204,20 @@ const char *const kStep9[] = {
     ) WITHOUT ROWID)",
 };
 
+// Step 10: the command that starts a site's app with the engine
+// (model::AppCommand; ProxyTable; issue #24): at most one row per site, none
+// for a site without an app (and for the sites stored before). The
+// environment is a JSON array of "NAME=value" strings.
+const char *const kStep10[] = {
+    R"(CREATE TABLE proxy_apps (
+        host_id INTEGER PRIMARY KEY REFERENCES virtual_hosts (id) ON DELETE CASCADE,
+        command TEXT NOT NULL,
+        working_dir TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        stop_grace_ms INTEGER NOT NULL
+    ))",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -221,6 +235,7 @@ const Step kSteps[] = {
     { kStep7, std::size(kStep7) },
     { kStep8, std::size(kStep8) },
     { kStep9, std::size(kStep9) },
+    { kStep10, std::size(kStep10) },
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 
