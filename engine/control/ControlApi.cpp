@@ -316,6 +316,8 @@ bool ControlApi::listen(const QHostAddress &address, quint16 port, QString *erro
     d->server.bind(listener.get());
 #endif
     d->listener = listener.release();
+    // A site's app command runs programs as the user: set only from this machine.
+    d->sites.setAppsAllowed(address.isLoopback(), address.toString());
     d->listener->setParent(&d->server); // bind() does this too; owned by the server either way
     d->takeSnapshot();
     d->rateTimer.start();

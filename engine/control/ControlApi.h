@@ -39,7 +39,9 @@ namespace hostbench::control {
  * unknown member or a wrong JSON type 400, a missing host or document_root
  * and a value the site rules refuse 422, a name another site has 409, an
  * unknown host 404; each as an RFC 9457 problem whose "field" names the
- * member at fault. A site's answers carry its ETag; PUT and DELETE with an
+ * member at fault. A site's app command ("proxy.app") runs programs as the
+ * user: it is set or changed only while the API listens on loopback, else
+ * 403 with "field": "proxy.app" (ControlSites). A site's answers carry its ETag; PUT and DELETE with an
  * If-Match that is no longer the site's are refused with 412 (RFC 9110
  * section 13.1.1), so that of two clients changing one site, the second
  * learns that it worked on an old copy. A change stored that the engine

@@ -120,7 +120,35 @@ std::optional<ControlAnswer> refuseStale(const ControlRequest &request, const mo
         "again"_s.arg(current.hostName, QString::fromLatin1(ifMatch), QString::fromLatin1(tag)));
 }
 
+// The app as it would run: its folder, when left empty, is the document root.
+model::AppCommand effectiveApp(const model::VirtualHost &site)
+{
+    model::AppCommand app = site.proxy.app;
+    if (app.workingDir.isEmpty())
+        app.workingDir = site.documentRoot;
+    return app;
+}
+
 } // namespace
+
+void ControlSites::setAppsAllowed(bool allowed, const QString &listenAddress)
+{
+    m_appsAllowed = allowed;
+    m_listenAddress = listenAddress;
+}
+
+std::optional<ControlAnswer> ControlSites::refuseApp(
+    const model::VirtualHost &before, const model::VirtualHost &after) const
+{
+    if (m_appsAllowed || !after.proxy.app.isSet() || effectiveApp(before) == effectiveApp(after))
+        return std::nullopt;
+    return ControlAnswer::problem(403,
+        u"This control API listens on %1, not on loopback: it does not set or change a site's app command, "
+        "which runs programs as the user who runs Hostbench. Set it on this machine (the site dialog, or "
+        "hostbench-cli sites with the control API on loopback); removing the app is allowed"_s.arg(
+            m_listenAddress),
+        u"proxy.app"_s);
+}
 
 std::optional<ControlAnswer> ControlSites::refuseWithoutSites() const
 {
@@ -143,6 +171,8 @@ ControlAnswer ControlSites::create(const ControlRequest &request) const
 {
     model::VirtualHost site;
     if (std::optional<ControlAnswer> refused = readSite(request, site, true))
+        return std::move(*refused);
+    if (std::optional<ControlAnswer> refused = refuseApp(model::VirtualHost(), site))
         return std::move(*refused);
     const model::SiteChange change = m_sites.create(site);
     if (std::optional<ControlAnswer> refused = notDone(change))
@@ -168,6 +198,8 @@ ControlAnswer ControlSites::replace(const QString &host, const ControlRequest &r
         return std::move(*refused);
     model::VirtualHost site = found.site;
     if (std::optional<ControlAnswer> refused = readSite(request, site, false))
+        return std::move(*refused);
+    if (std::optional<ControlAnswer> refused = refuseApp(found.site, site))
         return std::move(*refused);
     const model::SiteChange change = m_sites.replace(host, site);
     if (std::optional<ControlAnswer> refused = notDone(change))

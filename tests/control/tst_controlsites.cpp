@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
+#include <QNetworkInterface>
 #include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QTemporaryDir>
@@ -54,6 +55,9 @@ private slots:
     void listsTheStoredSites();
     void createReadReplaceRemove();
     void proxyMember();
+    void appMember();
+    void appOnlyOnLoopback_data();
+    void appOnlyOnLoopback();
     void badRequestsChangeNothing_data();
     void badRequestsChangeNothing();
     void withoutStoredSitesIsAConflict();
@@ -69,10 +73,13 @@ private:
         const QByteArray &contentType = "application/json", bool withToken = true,
         const QByteArray &ifMatch = {});
     QString makeRoot(const QString &name);
+    // m_api again, on `address` (the token on every route: a listener other than loopback needs it).
+    bool listenOn(const QHostAddress &address, QString *error);
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<DataFolder> m_folder;
     std::unique_ptr<ControlApi> m_api;
+    QString m_sendTo = u"127.0.0.1"_s; // the address send() connects to
     int m_reloads = 0;
 };
 
@@ -90,8 +97,14 @@ void TestControlSites::init()
     QCOMPARE(SiteEdits::create(m_folder->database(), a).result, SiteChange::Result::Done);
 
     m_reloads = 0;
+    m_sendTo = u"127.0.0.1"_s;
+    QVERIFY2(listenOn(QHostAddress::LocalHost, &error), qPrintable(error));
+}
+
+bool TestControlSites::listenOn(const QHostAddress &address, QString *error)
+{
     m_api = std::make_unique<ControlApi>(
-        [] { return MetricsSnapshot(); }, QString(), ControlApi::Access { kToken });
+        [] { return MetricsSnapshot(); }, QString(), ControlApi::Access { kToken, !address.isLoopback() });
     hostbench::storage::Database &db = m_folder->database();
     const auto counted = [this](SiteChange change) {
         if (change.result == SiteChange::Result::Done)
@@ -105,7 +118,7 @@ void TestControlSites::init()
             return counted(SiteEdits::replace(db, host, site));
         },
         [&db, counted](const QString &host) { return counted(SiteEdits::remove(db, host)); } });
-    QVERIFY2(m_api->listen(QHostAddress::LocalHost, 0, &error), qPrintable(error));
+    return m_api->listen(address, 0, error);
 }
 
 void TestControlSites::cleanup()
@@ -127,7 +140,7 @@ Reply TestControlSites::send(const QByteArray &method, const QString &path, cons
 {
     QNetworkAccessManager manager;
     manager.setProxy(QNetworkProxy::NoProxy);
-    QNetworkRequest request(QUrl(u"http://127.0.0.1:%1%2"_s.arg(m_api->port()).arg(path)));
+    QNetworkRequest request(QUrl(u"http://%1:%2%3"_s.arg(m_sendTo).arg(m_api->port()).arg(path)));
     if (withToken)
         request.setRawHeader("Authorization", "Bearer " + kToken);
     if (!body.isEmpty())
@@ -278,6 +291,142 @@ void TestControlSites::proxyMember()
         send("GET", u"/api/sites/localhost"_s).json[u"proxy"_s].toObject()[u"timeout_ms"_s].toInt(), 60000);
 }
 
+void TestControlSites::appMember()
+{
+    // "proxy.app" (issue #24): the site's start command, stored, shown, changed in part, removed.
+    const QString root = makeRoot(u"p"_s);
+    const QString dir = makeRoot(u"p-app"_s);
+    const QByteArray body = R"({"host": "p.test", "document_root": ")" + root.toUtf8()
+        + R"(", "proxy": {"routes": [{"path": "/", "upstream": "http://127.0.0.1:9000"}],
+            "app": {"command": "python3 -m http.server 9000", "dir": ")"
+        + dir.toUtf8() + R"(", "env": ["PORT=9000", "MODE=dev x"], "stop_grace_ms": 1500}}})";
+    const Reply created = send("POST", u"/api/sites"_s, body);
+    QVERIFY2(created.status == 201, created.body.constData());
+    const QJsonObject app = created.json[u"proxy"_s][u"app"_s].toObject();
+    QCOMPARE(app[u"command"_s].toString(), u"python3 -m http.server 9000"_s);
+    QCOMPARE(app[u"dir"_s].toString(), dir);
+    QCOMPARE(app[u"env"_s].toArray(), (QJsonArray { u"PORT=9000"_s, u"MODE=dev x"_s }));
+    QCOMPARE(app[u"stop_grace_ms"_s].toInt(), 1500);
+    VirtualHost site = m_folder->database().virtualHosts().constLast();
+    QCOMPARE(site.proxy.app.command, u"python3 -m http.server 9000"_s);
+    QCOMPARE(site.proxy.app.workingDir, dir);
+    QCOMPARE(site.proxy.app.environment, (QStringList { u"PORT=9000"_s, u"MODE=dev x"_s }));
+    QCOMPARE(site.proxy.app.stopGraceMs, 1500);
+    QCOMPARE(send("GET", u"/api/sites/p.test"_s).json[u"proxy"_s][u"app"_s].toObject(), app);
+
+    // PUT of one member of "app" keeps the others, and the routes.
+    const Reply changed
+        = send("PUT", u"/api/sites/p.test"_s, R"({"proxy": {"app": {"stop_grace_ms": 200}}})");
+    QVERIFY2(changed.status == 200, changed.body.constData());
+    site = m_folder->database().virtualHosts().constLast();
+    QCOMPARE(site.proxy.app.stopGraceMs, 200);
+    QCOMPARE(site.proxy.app.command, u"python3 -m http.server 9000"_s);
+    QCOMPARE(site.proxy.routes.size(), 1);
+    // null removes it; a site without an app shows an empty command and the defaults.
+    QCOMPARE(send("PUT", u"/api/sites/p.test"_s, R"({"proxy": {"app": null}})").status, 200);
+    QCOMPARE(m_folder->database().virtualHosts().constLast().proxy.app, hostbench::model::AppCommand());
+    const QJsonObject none = send("GET", u"/api/sites/p.test"_s).json[u"proxy"_s][u"app"_s].toObject();
+    QCOMPARE(none[u"command"_s].toString(u"x"_s), QString());
+    QCOMPARE(none[u"env"_s].toArray(), QJsonArray());
+    QCOMPARE(none[u"stop_grace_ms"_s].toInt(), 5000);
+    QCOMPARE(m_reloads, 3);
+}
+
+void TestControlSites::appOnlyOnLoopback_data()
+{
+    // Where the API listens, and the address that reaches it.
+    QTest::addColumn<QString>("listen");
+    QTest::addColumn<QString>("connect");
+    QTest::addColumn<bool>("allowed");
+    QTest::newRow("loopback 127.0.0.1") << u"127.0.0.1"_s << u"127.0.0.1"_s << true;
+    // 0.0.0.0 is reachable from other machines, though this test comes in through 127.0.0.1.
+    QTest::newRow("any address 0.0.0.0") << u"0.0.0.0"_s << u"127.0.0.1"_s << false;
+    QString other;
+    for (const QHostAddress &address : QNetworkInterface::allAddresses()) {
+        if (address.protocol() == QAbstractSocket::IPv4Protocol && !address.isLoopback()) {
+            other = address.toString();
+            break;
+        }
+    }
+    if (other.isEmpty())
+        qInfo("This machine has no IPv4 address other than 127.x: only 0.0.0.0 stands for a public listener");
+    else
+        QTest::newRow("this machine's own address") << other << other << false;
+}
+
+void TestControlSites::appOnlyOnLoopback()
+{
+    // A start command runs programs as the user: only a loopback API sets or
+    // changes one (403 elsewhere, saying why); reading and removing work everywhere.
+    QFETCH(QString, listen);
+    QFETCH(QString, connect);
+    QFETCH(bool, allowed);
+    QString error;
+    QVERIFY2(listenOn(QHostAddress(listen), &error), qPrintable(error));
+    m_sendTo = connect;
+    const QString root = makeRoot(u"p"_s);
+    const QByteArray appJson = R"({"command": "python3 -m http.server 9000"})";
+    const auto site = [&](const QByteArray &host, const QByteArray &proxy) -> QByteArray {
+        return R"({"host": ")" + host + R"(", "document_root": ")" + root.toUtf8() + R"(", "proxy": )" + proxy
+            + "}";
+    };
+    const auto refusedAsForbidden = [&](const Reply &reply) {
+        if (reply.status != 403 || !reply.contentType.startsWith("application/problem+json"))
+            return false;
+        const QString detail = reply.json[u"detail"_s].toString();
+        return reply.json[u"field"_s].toString() == u"proxy.app"_s && detail.contains(u"loopback"_s)
+            && detail.contains(listen) && detail.contains(u"runs programs as the user"_s);
+    };
+    const int expected = allowed ? 201 : 403;
+
+    // POST of a site with an app.
+    Reply reply = send("POST", u"/api/sites"_s, site("p.test", R"({"app": )" + appJson + "}"));
+    QVERIFY2(reply.status == expected, reply.body.constData());
+    if (!allowed) {
+        QVERIFY2(refusedAsForbidden(reply), reply.body.constData());
+        QCOMPARE(SiteEdits::find(m_folder->database(), u"p.test"_s).result, SiteChange::Result::NotFound);
+        QCOMPARE(m_reloads, 0);
+        // Without an app the same site is created; an empty command is no app.
+        reply = send("POST", u"/api/sites"_s, site("p.test", R"({"app": {"command": ""}})"));
+        QVERIFY2(reply.status == 201, reply.body.constData());
+        // PUT that sets one: refused, nothing stored.
+        reply = send("PUT", u"/api/sites/p.test"_s, R"({"proxy": {"app": )" + appJson + "}}");
+        QVERIFY2(refusedAsForbidden(reply), reply.body.constData());
+        QVERIFY(!m_folder->database().virtualHosts().constLast().proxy.app.isSet());
+        // Stored from this machine (as the window or a loopback API would): it reads.
+        VirtualHost stored = SiteEdits::find(m_folder->database(), u"p.test"_s).site;
+        stored.proxy.app.command = u"python3 -m http.server 9000"_s;
+        QCOMPARE(
+            SiteEdits::replace(m_folder->database(), u"p.test"_s, stored).result, SiteChange::Result::Done);
+    }
+    reply = send("GET", u"/api/sites/p.test"_s);
+    QCOMPARE(reply.status, 200);
+    QCOMPARE(reply.json[u"proxy"_s][u"app"_s][u"command"_s].toString(), u"python3 -m http.server 9000"_s);
+    QCOMPARE(send("GET", u"/api/sites"_s).status, 200);
+
+    // Changing another member goes through, as does the whole site sent back unchanged.
+    const QByteArray whole = QJsonDocument(reply.json.object()).toJson();
+    QVERIFY2(send("PUT", u"/api/sites/p.test"_s, whole).status == 200, whole.constData());
+    QCOMPARE(send("PUT", u"/api/sites/p.test"_s, R"({"aliases": ["www.p.test"]})").status, 200);
+    // Changing the app, or the folder it runs in (the document root, its folder left empty), does not.
+    for (const QByteArray &change : { R"({"proxy": {"app": {"env": ["PORT=1"]}}})"_ba,
+             R"({"proxy": {"app": {"command": "sh -c id"}}})"_ba,
+             QByteArray(R"({"document_root": ")" + makeRoot(u"elsewhere"_s).toUtf8() + R"("})") }) {
+        const VirtualHost before = SiteEdits::find(m_folder->database(), u"p.test"_s).site;
+        reply = send("PUT", u"/api/sites/p.test"_s, change);
+        if (allowed) {
+            QVERIFY2(reply.status == 200, reply.body.constData());
+        } else {
+            QVERIFY2(refusedAsForbidden(reply), reply.body.constData());
+            QCOMPARE(SiteEdits::find(m_folder->database(), u"p.test"_s).site, before);
+        }
+    }
+    // Removing it is allowed everywhere.
+    reply = send("PUT", u"/api/sites/p.test"_s, R"({"proxy": {"app": null}})");
+    QVERIFY2(reply.status == 200, reply.body.constData());
+    QVERIFY(!m_folder->database().virtualHosts().constLast().proxy.app.isSet());
+}
+
 void TestControlSites::badRequestsChangeNothing_data()
 {
     QTest::addColumn<QByteArray>("method");
@@ -382,6 +531,54 @@ void TestControlSites::badRequestsChangeNothing_data()
         422, u"proxy.routes"_s);
     post("proxy: timeout 0", R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"timeout_ms": 0}})",
         422, u"proxy.timeout_ms"_s);
+    post("proxy: app is a string",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": "npm run dev"}})", 400,
+        u"proxy.app"_s);
+    post("proxy: app has an unknown member",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"cmd": "npm run dev"}}})", 400,
+        u"proxy.app.cmd"_s);
+    post("proxy: app command is a number",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": 7}}})", 400,
+        u"proxy.app.command"_s);
+    post("proxy: app command is an array",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": ["npm", "run"]}}})",
+        400, u"proxy.app.command"_s);
+    post("proxy: app dir is null",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "x", "dir": null}}})",
+        400, u"proxy.app.dir"_s);
+    post("proxy: app env is a string",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "x", "env": "A=1"}}})",
+        400, u"proxy.app.env"_s);
+    post("proxy: app env entry is a number",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "x", "env": ["A=1", 2]}}})",
+        400, u"proxy.app.env"_s);
+    post("proxy: app env is an object",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "x", "env": {"A": "1"}}}})",
+        400, u"proxy.app.env"_s);
+    post("proxy: app grace is a string",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "x", "stop_grace_ms": "5s"}}})",
+        400, u"proxy.app.stop_grace_ms"_s);
+    post("proxy: app grace is a fraction",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "x", "stop_grace_ms": 1.5}}})",
+        400, u"proxy.app.stop_grace_ms"_s);
+    post("proxy: app grace beyond int",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "x", "stop_grace_ms": 3e9}}})",
+        400, u"proxy.app.stop_grace_ms"_s);
+    post("proxy: app relative dir",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "x", "dir": "app"}}})",
+        422, u"proxy.app"_s);
+    post("proxy: app env entry without =",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "x", "env": ["PORT"]}}})",
+        422, u"proxy.app"_s);
+    post("proxy: app grace 0",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "x", "stop_grace_ms": 0}}})",
+        422, u"proxy.app"_s);
+    post("proxy: app env without a command",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"env": ["A=1"]}}})", 422,
+        u"proxy.app"_s);
+    post("proxy: app command of quotes only",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "\"\""}}})", 422,
+        u"proxy.app"_s);
     // Log paths the engine could not open: refused when stored, not at the next reload.
     post("access log in a missing folder",
         R"({"host": "b.test", "document_root": "%ROOT%", "access_log_path": "%ROOT%/missing/access.log"})",
