@@ -9,6 +9,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace hostbench::cli {
 
 using namespace Qt::StringLiterals;
@@ -179,15 +181,28 @@ std::optional<QList<model::ProxyRoute>> CliParse::proxies(
     const QStringList &texts, const QString &flag, QString *error)
 {
     QList<model::ProxyRoute> list;
-    if (texts == QStringList { u"off"_s })
+    const bool off = std::any_of(
+        texts.begin(), texts.end(), [](const QString &text) { return text.trimmed() == u"off"_s; });
+    if (off && texts.size() == 1)
         return list;
+    if (off) {
+        *error = u"%1 off (no proxied path) cannot be combined with PATH=URL routes: give either off or the "
+                 "routes"_s.arg(flag);
+        return std::nullopt;
+    }
     for (const QString &text : texts) {
         const std::optional<model::ProxyRoute> p = proxy(text, error);
         if (!p) {
             *error = flag + u": "_s + *error;
             return std::nullopt;
         }
-        SiteFlags::addProxy(list, *p);
+        list.append(*p);
+    }
+    // A path given twice is refused, as the control API and the site dialog do.
+    int row = -1;
+    if (const QString problem = model::ProxyCheck::checkRoutes(list, &row); !problem.isEmpty()) {
+        *error = flag + u": "_s + problem;
+        return std::nullopt;
     }
     return list;
 }
@@ -261,6 +276,8 @@ void SiteFlags::addRoutesTo(model::VirtualHost &host) const
         addRoute(host.routes, route);
     for (const model::ProxyRoute &proxy : proxies)
         addProxy(host.proxy.routes, proxy);
+    if (app)
+        host.proxy.app = *app;
 }
 
 SiteOptions::SiteOptions(const QString &verb, bool proxies)
@@ -275,20 +292,30 @@ SiteOptions::SiteOptions(const QString &verb, bool proxies)
           u"Proxies PATH and below, on every site, to the app server at URL (http://HOST:PORT[/PATH] or "
           "unix:/path/to.sock); /=URL proxies the whole site; repeatable."_s,
           u"PATH=URL"_s)
+    , app(u"On every site: "_s)
     , withProxy(proxies)
 { }
 
 QList<QCommandLineOption> SiteOptions::options() const
 {
     if (withProxy)
-        return { site, defaultSite, route, proxy };
+        return QList<QCommandLineOption> { site, defaultSite, route, proxy } + app.options();
     return { site, defaultSite, route };
 }
 
 std::optional<SiteFlags> SiteOptions::parse(const QCommandLineParser &parser, QString *error) const
 {
-    return CliParse::siteFlags(parser.values(site), CliParse::value(parser, defaultSite),
-        parser.values(route), error, withProxy ? parser.values(proxy) : QStringList());
+    std::optional<SiteFlags> flags
+        = CliParse::siteFlags(parser.values(site), CliParse::value(parser, defaultSite), parser.values(route),
+            error, withProxy ? parser.values(proxy) : QStringList());
+    if (!flags || !withProxy)
+        return flags;
+    const std::optional<AppFlags> appFlags = app.parse(parser, AppFlags::Use::Serve, error);
+    if (!appFlags)
+        return std::nullopt;
+    if (appFlags->given())
+        flags->app = appFlags->applyTo({});
+    return flags;
 }
 
 FlagReader::FlagReader(const QCommandLineParser &parser, const QString &command)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cli/AppFlags.h"
 #include "model/VirtualHost.h"
 
 #include <QCommandLineOption>
@@ -31,27 +32,29 @@ struct SiteFlags
 {
     QList<model::VirtualHost> sites; // --default's first; exactly one is the default
     QList<model::Route> routes; // --route, one per path (the last given wins)
-    QList<model::ProxyRoute> proxies; // --proxy, one per path prefix (the last given wins)
+    QList<model::ProxyRoute> proxies; // --proxy, one per path prefix (a prefix given twice is refused)
+    std::optional<model::AppCommand> app; // serve's --app, --app-dir, --app-env, --app-grace
 
     // Adds `route` to `routes`, in place of the one for the same path.
     static void addRoute(QList<model::Route> &routes, const model::Route &route);
     // Adds `proxy` to `proxies`, in place of the one for the same prefix.
     static void addProxy(QList<model::ProxyRoute> &proxies, const model::ProxyRoute &proxy);
     // Adds the --route routes and the --proxy routes to `host`, in place of
-    // its own for the same paths.
+    // its own for the same paths, and gives it the --app command when one was given.
     void addRoutesTo(model::VirtualHost &host) const;
 };
 
 /*
  * The --site, --default and --route options, declared once for serve and
- * export, and --proxy (serve's only: `withProxy`; export writes no proxy
- * configuration yet); `verb` begins their help text ("Serves", "Exports").
+ * export, and --proxy and the --app options (serve's only: `withProxy`;
+ * export writes no proxy configuration yet); `verb` begins their help text
+ * ("Serves", "Exports").
  */
 struct SiteOptions
 {
     explicit SiteOptions(const QString &verb, bool withProxy = false);
 
-    QList<QCommandLineOption> options() const; // { site, defaultSite, route[, proxy] }
+    QList<QCommandLineOption> options() const; // { site, defaultSite, route[, proxy, app...] }
     // CliParse::siteFlags on what `parser` holds for them; its errors.
     std::optional<SiteFlags> parse(const QCommandLineParser &parser, QString *error) const;
 
@@ -59,6 +62,7 @@ struct SiteOptions
     QCommandLineOption defaultSite;
     QCommandLineOption route;
     QCommandLineOption proxy;
+    AppOptions app;
     bool withProxy;
 };
 
@@ -79,8 +83,9 @@ public:
     // PATH=URL: PATH (a prefix, "/" for the whole site) proxied to the
     // upstream URL (model::UpstreamAddress), checked by model::ProxyCheck.
     static std::optional<model::ProxyRoute> proxy(const QString &text, QString *error);
-    // Repeated --proxy texts, the last one per prefix; a lone "off": none.
-    // `flag` names them in the error.
+    // Repeated --proxy texts, in order; a lone "off": none. `flag` names them
+    // in the error, which is ProxyCheck::checkRoutes' for a prefix given
+    // twice, and says so for "off" beside routes.
     static std::optional<QList<model::ProxyRoute>> proxies(
         const QStringList &texts, const QString &flag, QString *error);
     // "Name: value" (RFC 9110 field syntax: a token, a colon, the value), as

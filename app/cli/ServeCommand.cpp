@@ -46,6 +46,8 @@ QString describe(const model::VirtualHost &host)
     }
     for (const model::ProxyRoute &proxy : host.proxy.routes)
         line += u"; %1 proxied to %2"_s.arg(proxy.pathPrefix, proxy.upstream);
+    if (host.proxy.app.isSet())
+        line += u"; app: "_s + host.proxy.app.command;
     if (host.accessLogEnabled && !host.accessLogPath.isEmpty())
         line += u"; access log "_s + host.accessLogPath;
     if (host.errorLogEnabled && !host.errorLogPath.isEmpty())

@@ -3,6 +3,7 @@
 #include "cli/CliParse.h"
 #include "cli/Console.h"
 #include "cli/ControlClient.h"
+#include "cli/SitesFlags.h"
 #include "control/ProxyJson.h"
 #include "control/SiteJson.h"
 #include "storage/DataFolder.h"
@@ -25,19 +26,7 @@ namespace {
 
 const QString kSites = u"sites"_s;
 
-struct Options
-{
-    QString subcommand;
-    QStringList positional;
-    QString dataDir;
-    bool json = false;
-    std::optional<QString> host;
-    std::optional<QString> aliases;
-    std::optional<QString> root;
-    std::optional<QString> hiddenFiles; // "on" or "off"
-    std::optional<QList<model::ProxyRoute>> proxies; // --proxy PATH=URL..., or "off" (none)
-    bool makeDefault = false;
-};
+using Options = SitesOptions;
 
 // Where the command works: the running instance's API, or the SQLite file.
 struct Target
@@ -78,28 +67,43 @@ QString describe(const QJsonObject &site)
         site[u"document_root"_s].toString());
 }
 
+QString joined(const QJsonArray &values, const QString &member = {})
+{
+    QStringList texts;
+    for (const QJsonValue &value : values)
+        texts.append(member.isEmpty() ? value.toString() : value[member].toString());
+    return texts.join(u","_s);
+}
+
+// One row per site: host (" *" for the default), aliases, document root,
+// proxied paths ("-": none) and the app command ("-": none), the last free text.
+QList<QStringList> tableRows(const QJsonArray &sites)
+{
+    QList<QStringList> rows { { u"host"_s, u"aliases"_s, u"document root"_s, u"proxied"_s, u"app"_s } };
+    for (const QJsonValue &site : sites) {
+        const QJsonObject proxy = site[u"proxy"_s].toObject();
+        const QString paths = joined(proxy[u"routes"_s].toArray(), u"path"_s);
+        const QString app = proxy[u"app"_s][u"command"_s].toString();
+        rows.append({ site[u"host"_s].toString() + (site[u"default"_s].toBool() ? u" *"_s : QString()),
+            joined(site[u"aliases"_s].toArray()), site[u"document_root"_s].toString(),
+            paths.isEmpty() ? u"-"_s : paths, app.isEmpty() ? u"-"_s : app });
+    }
+    return rows;
+}
+
 void printTable(const QJsonArray &sites)
 {
-    qsizetype hostWidth = 4;
-    qsizetype aliasWidth = 7;
-    for (const QJsonValue &site : sites) {
-        QStringList aliases;
-        for (const QJsonValue &alias : site[u"aliases"_s].toArray())
-            aliases.append(alias.toString());
-        hostWidth = std::max(hostWidth, site[u"host"_s].toString().size() + 2);
-        aliasWidth = std::max(aliasWidth, aliases.join(u","_s).size());
+    const QList<QStringList> rows = tableRows(sites);
+    QList<qsizetype> widths(rows.constFirst().size() - 1, 0);
+    for (const QStringList &row : rows) {
+        for (qsizetype i = 0; i < widths.size(); ++i)
+            widths[i] = std::max(widths[i], row.at(i).size() + (i == 0 ? 2 : 0));
     }
-    Console::out(u"%1  %2  %3"_s.arg(u"host"_s, -int(hostWidth))
-                     .arg(u"aliases"_s, -int(aliasWidth))
-                     .arg(u"document root"_s));
-    for (const QJsonValue &site : sites) {
-        QStringList aliases;
-        for (const QJsonValue &alias : site[u"aliases"_s].toArray())
-            aliases.append(alias.toString());
-        const QString host = site[u"host"_s].toString() + (site[u"default"_s].toBool() ? u" *"_s : QString());
-        Console::out(u"%1  %2  %3"_s.arg(host, -int(hostWidth))
-                         .arg(aliases.join(u","_s), -int(aliasWidth))
-                         .arg(site[u"document_root"_s].toString()));
+    for (const QStringList &row : rows) {
+        QString line;
+        for (qsizetype i = 0; i < widths.size(); ++i)
+            line += row.at(i).leftJustified(widths.at(i)) + u"  "_s;
+        Console::out(line + row.constLast());
     }
     Console::out(u"(* the default site, which answers unknown host names)"_s);
 }
@@ -209,6 +213,7 @@ int add(const Options &options, Target &target)
     if (!site)
         return Console::fail(kSites, error);
     site->proxy.routes = options.proxies.value_or(QList<model::ProxyRoute>());
+    site->proxy.app = options.app.applyTo({});
     if (target.instance) {
         // The whole site as the API shows it: a new site's other members are the defaults.
         const QJsonObject body = control::SiteJson::toJson(*site);
@@ -251,12 +256,17 @@ int edit(const Options &options, Target &target)
     }
     if (options.makeDefault)
         changes.insert(u"default"_s, true);
+    QJsonObject proxy;
     if (options.proxies)
-        changes.insert(
-            u"proxy"_s, QJsonObject { { u"routes"_s, control::ProxyJson::routes(*options.proxies) } });
+        proxy.insert(u"routes"_s, control::ProxyJson::routes(*options.proxies));
+    if (options.app.given())
+        proxy.insert(u"app"_s, options.app.json());
+    if (!proxy.isEmpty())
+        changes.insert(u"proxy"_s, proxy);
     if (changes.isEmpty())
         return Console::fail(kSites,
-            u"edit changes nothing: give --host, --aliases, --root, --hidden-files, --proxy or --default"_s);
+            u"edit changes nothing: give --host, --aliases, --root, --hidden-files, --proxy, --app or "
+            "--default"_s);
     const QString host = options.positional.constFirst();
     if (target.instance) {
         return sendChange(target, "PUT", sitePath(host), changes, u"Changed %1"_s);
@@ -298,77 +308,18 @@ int remove(const Options &options, Target &target)
 
 int SitesCommand::run(const QStringList &arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        u"Lists and changes the stored sites: through the control API of the instance running on the data\n"
-        "folder (the window or serve), which then serves the change, else in its SQLite file directly.\n\n"
-        "  sites list [--json]\n"
-        "  sites add HOST[,ALIAS...]=DIR [--proxy PATH=URL]...\n"
-        "  sites edit HOST [--host NAME] [--aliases A,B] [--root DIR] [--hidden-files on|off] [--default]\n"
-        "             [--proxy PATH=URL|off]...\n"
-        "  sites remove HOST"_s);
-    const QCommandLineOption help = Console::helpOption();
-    const QCommandLineOption dataDir = Console::dataDirOption();
-    const QCommandLineOption json(u"json"_s, u"list: prints the sites as JSON."_s);
-    const QCommandLineOption host(u"host"_s, u"edit: the new host name."_s, u"NAME"_s);
-    const QCommandLineOption aliases(
-        u"aliases"_s, u"edit: the new aliases, comma-separated (\"\" for none)."_s, u"A,B"_s);
-    const QCommandLineOption root(u"root"_s, u"edit: the new document root."_s, u"DIR"_s);
-    const QCommandLineOption makeDefault(u"default"_s, u"edit: makes it the default site."_s);
-    const QCommandLineOption hiddenFiles(u"hidden-files"_s,
-        u"edit: on serves and lists files whose name starts with \".\" (.git, .env); off (the default) "
-        "answers 404 for them, but for /.well-known/."_s,
-        u"on|off"_s);
-    const QCommandLineOption proxy(u"proxy"_s,
-        u"add, edit: proxies PATH and below to the app at URL (http://HOST:PORT[/PATH] or unix:/path.sock); "
-        "/=URL: the whole site; repeatable; edit replaces the site's list (off: none)."_s,
-        u"PATH=URL"_s);
-    parser.addOptions({ help, dataDir, json, host, aliases, root, hiddenFiles, makeDefault, proxy });
-    parser.addPositionalArgument(u"action"_s, u"list, add, edit or remove."_s, u"action"_s);
-    if (const std::optional<int> done
-        = Console::parseFlags(parser, help, arguments, kSites, Console::Positional::Allowed))
-        return *done;
-    Options options;
-    options.positional = parser.positionalArguments();
-    options.subcommand = options.positional.isEmpty() ? QString() : options.positional.takeFirst();
-    options.dataDir = parser.value(dataDir);
-    options.json = parser.isSet(json);
-    if (parser.isSet(host))
-        options.host = parser.value(host);
-    if (parser.isSet(aliases))
-        options.aliases = parser.value(aliases);
-    if (parser.isSet(root))
-        options.root = parser.value(root);
-    options.makeDefault = parser.isSet(makeDefault);
-    if (parser.isSet(hiddenFiles))
-        options.hiddenFiles = parser.value(hiddenFiles).trimmed();
-    QString error;
-    if (parser.isSet(proxy)
-        && !(options.proxies = CliParse::proxies(parser.values(proxy), u"--proxy"_s, &error)))
-        return Console::fail(kSites, error);
-
-    const QStringList known { u"list"_s, u"add"_s, u"edit"_s, u"remove"_s };
-    if (!known.contains(options.subcommand))
-        return Console::fail(
-            kSites, u"expected list, add, edit or remove (see hostbench-cli sites --help)"_s);
-    if (options.subcommand == u"list"_s && !options.positional.isEmpty())
-        return Console::fail(kSites, u"unexpected argument \"%1\""_s.arg(options.positional.constFirst()));
-    const bool editFlags
-        = options.host || options.aliases || options.root || options.hiddenFiles || options.makeDefault;
-    if (options.proxies && options.subcommand != u"add"_s && options.subcommand != u"edit"_s)
-        return Console::fail(kSites, u"--proxy belongs to sites add and sites edit"_s);
-    if (options.subcommand != u"edit"_s && editFlags)
-        return Console::fail(
-            kSites, u"--host, --aliases, --root, --hidden-files and --default belong to sites edit"_s);
-
-    Target target = findTarget(options.dataDir);
-    if (options.subcommand == u"list"_s)
-        return list(options, target);
-    if (options.subcommand == u"add"_s)
-        return add(options, target);
-    if (options.subcommand == u"edit"_s)
-        return edit(options, target);
-    return remove(options, target);
+    int exitCode = 0;
+    const std::optional<Options> options = SitesFlags::parse(arguments, &exitCode);
+    if (!options)
+        return exitCode;
+    Target target = findTarget(options->dataDir);
+    if (options->subcommand == u"list"_s)
+        return list(*options, target);
+    if (options->subcommand == u"add"_s)
+        return add(*options, target);
+    if (options->subcommand == u"edit"_s)
+        return edit(*options, target);
+    return remove(*options, target);
 }
 
 int SitesCommand::runReload(const QStringList &arguments)

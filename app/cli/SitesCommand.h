@@ -16,12 +16,16 @@ namespace hostbench::cli {
  * (storage::SiteEdits, one transaction per change); `reload` then fails.
  *
  *   sites list [--json]
- *   sites add HOST[,ALIAS...]=DIR
+ *   sites add HOST[,ALIAS...]=DIR [--proxy PATH=URL]... [--app CMD [--app-dir DIR]
+ *             [--app-env NAME=value]... [--app-grace MS]]
  *   sites edit HOST [--host NAME] [--aliases A,B|""] [--root DIR] [--default]
+ *              [--proxy PATH=URL|off]... [--app CMD|off] [--app-dir DIR] ...
  *   sites remove HOST
  *   reload
  *
- * Output is a table for people, or --json (the API's site objects). Returns
+ * The flags are read by SitesFlags. Output is a table for people (host,
+ * aliases, document root, proxied paths and app command, "-" for none), or
+ * --json (the API's site objects). Returns
  * 0, or 1 with the reason on stderr (the field at fault for a refused site).
  * Thread: the main thread.
  */

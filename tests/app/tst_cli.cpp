@@ -162,6 +162,9 @@ private slots:
     void serveHiddenFilesFlag();
     void sitesProxyFlag();
     void serveProxyFlag();
+    void sitesAppFlags();
+    void sitesAppThroughTheRunningInstance();
+    void serveAppFlag();
 
 private:
     // `arguments` of a command; for serve run as root (as here, in CI),
@@ -343,6 +346,50 @@ void TestCli::badFlagsFail_data()
         << serveTmp + QStringList { u"--access-log"_s, u"/tmp"_s } << u"is a folder, not a file"_s;
     QTest::newRow("serve: error log on /proc")
         << serveTmp + QStringList { u"--error-log"_s, u"/proc/version"_s } << u"error log /proc/version"_s;
+    // Proxies and the app command (issue #24).
+    QTest::newRow("serve: a path proxied twice") << QStringList { u"serve"_s, u"--proxy"_s,
+        u"/x=http://a.test"_s, u"--proxy"_s, u"/x=http://b.test"_s }
+                                                 << u"--proxy: Proxy 2: The path “/x” is proxied twice."_s;
+    QTest::newRow("serve: proxy off with a route")
+        << QStringList { u"serve"_s, u"--proxy"_s, u"off"_s, u"--proxy"_s, u"/a=http://a.test"_s }
+        << u"--proxy off (no proxied path) cannot be combined with PATH=URL routes"_s;
+    QTest::newRow("serve: empty app")
+        << QStringList { u"serve"_s, u"--app"_s, u""_s } << u"--app needs a command"_s;
+    QTest::newRow("serve: app off") << QStringList { u"serve"_s, u"--app"_s, u"off"_s }
+                                    << u"belongs to sites edit"_s;
+    QTest::newRow("serve: app twice")
+        << QStringList { u"serve"_s, u"--app"_s, u"a"_s, u"--app"_s, u"b"_s } << u"--app is given 2 times"_s;
+    QTest::newRow("serve: app folder without app")
+        << QStringList { u"serve"_s, u"--app-dir"_s, u"/tmp"_s } << u"need --app \"CMD\""_s;
+    QTest::newRow("serve: app folder missing")
+        << QStringList { u"serve"_s, u"--app"_s, u"a"_s, u"--app-dir"_s, u"/nonexistent/hostbench"_s }
+        << u"--app-dir: the folder"_s;
+    QTest::newRow("serve: app env without =") << QStringList { u"serve"_s, u"--app"_s, u"a"_s, u"--app-env"_s,
+        u"PORT"_s } << u"--app-env: \"PORT\""_s;
+    QTest::newRow("serve: app grace too short") << QStringList { u"serve"_s, u"--app"_s, u"a"_s,
+        u"--app-grace"_s, u"10"_s } << u"--app-grace must be"_s;
+    QTest::newRow("sites: app on list") << QStringList { u"sites"_s, u"list"_s, u"--app"_s, u"a"_s }
+                                        << u"belong to sites add and sites edit"_s;
+    QTest::newRow("sites: app grace on remove") << QStringList { u"sites"_s, u"remove"_s, u"a.test"_s,
+        u"--app-grace"_s, u"200"_s } << u"belong to sites add and sites edit"_s;
+    QTest::newRow("sites: add with app off") << QStringList { u"sites"_s, u"add"_s, u"a.test=/tmp"_s,
+        u"--app"_s, u"off"_s } << u"belongs to sites edit"_s;
+    QTest::newRow("sites: add app env without app") << QStringList { u"sites"_s, u"add"_s, u"a.test=/tmp"_s,
+        u"--app-env"_s, u"A=1"_s } << u"need --app"_s;
+    QTest::newRow("sites: edit app off with a folder")
+        << QStringList { u"sites"_s, u"edit"_s, u"a.test"_s, u"--app"_s, u"off"_s, u"--app-dir"_s, u"/tmp"_s }
+        << u"--app off removes the app: it cannot be combined"_s;
+    QTest::newRow("sites: edit app env off with entries") << QStringList {
+        u"sites"_s, u"edit"_s, u"a.test"_s, u"--app-env"_s, u"off"_s, u"--app-env"_s, u"A=1"_s
+    } << u"--app-env off (no environment) cannot be combined"_s;
+    QTest::newRow("sites: edit grace with a unit")
+        << QStringList { u"sites"_s, u"edit"_s, u"a.test"_s, u"--app-grace"_s, u"5s"_s } << u"--app-grace"_s;
+    QTest::newRow("sites: proxy twice") << QStringList { u"sites"_s, u"edit"_s, u"a.test"_s, u"--proxy"_s,
+        u"/x=http://a.test"_s, u"--proxy"_s, u"/x/=http://b.test"_s }
+                                        << u"is proxied twice"_s;
+    QTest::newRow("sites: proxy off with a route") << QStringList { u"sites"_s, u"edit"_s, u"a.test"_s,
+        u"--proxy"_s, u"off"_s, u"--proxy"_s, u"/x=http://a.test"_s }
+                                                   << u"cannot be combined with PATH=URL"_s;
     QTest::newRow("serve: stray argument") << QStringList { u"serve"_s, u"extra"_s } << u"unexpected"_s;
     QTest::newRow("bench: no URL") << QStringList { u"bench"_s, u"-n"_s, u"1"_s } << u"URL"_s;
     QTest::newRow("bench: https")
@@ -2489,6 +2536,130 @@ void TestCli::serveProxyFlag()
     QVERIFY(stopServe(serve));
     ::kill(pid_t(python.processId()), SIGTERM);
     QVERIFY(python.waitForFinished(5000));
+}
+
+void TestCli::sitesAppFlags()
+{
+    // `sites add/edit --app ...` store a site's app command on the SQLite
+    // file (issue #24); `sites list` shows it and the proxied paths.
+    const QString data = m_dir->filePath(u"data"_s);
+    const QString root = makeSite(u"app"_s, "app\n");
+    const QString dir = makeSite(u"app-dir"_s, "x\n");
+    Result r = runCli({ u"sites"_s, u"add"_s, u"app.test="_s + root, u"--proxy"_s,
+        u"/api=http://127.0.0.1:9000"_s, u"--proxy"_s, u"/ws=http://127.0.0.1:9001"_s, u"--app"_s,
+        u"python3 -m http.server 9000"_s, u"--app-dir"_s, dir, u"--app-env"_s, u"PORT=9000"_s, u"--app-env"_s,
+        u"MODE=dev"_s, u"--app-grace"_s, u"1500"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const auto appOf = [&] {
+        const Result list = runCli({ u"sites"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, data });
+        for (const QJsonValue site : QJsonDocument::fromJson(list.out.toUtf8()).array()) {
+            if (site[u"host"_s].toString() == u"app.test"_s)
+                return site[u"proxy"_s][u"app"_s].toObject();
+        }
+        return QJsonObject();
+    };
+    QJsonObject app = appOf();
+    QCOMPARE(app[u"command"_s].toString(), u"python3 -m http.server 9000"_s);
+    QCOMPARE(app[u"dir"_s].toString(), dir);
+    QCOMPARE(app[u"env"_s].toArray(), (QJsonArray { u"PORT=9000"_s, u"MODE=dev"_s }));
+    QCOMPARE(app[u"stop_grace_ms"_s].toInt(), 1500);
+
+    // The table: the old columns first, then the proxied paths and the app command ("-": none).
+    r = runCli({ u"sites"_s, u"list"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QStringList lines = r.out.split(u'\n');
+    QVERIFY2(
+        lines.constFirst().simplified() == u"host aliases document root proxied app"_s, qPrintable(r.out));
+    const auto lineOf = [&](const QString &host) {
+        for (const QString &line : lines) {
+            if (line.startsWith(host + u' '))
+                return line.simplified();
+        }
+        return QString();
+    };
+    QCOMPARE(lineOf(u"app.test"_s), u"app.test %1 /api,/ws python3 -m http.server 9000"_s.arg(root));
+    QCOMPARE(lineOf(u"localhost"_s), u"localhost * %1/sites/default - -"_s.arg(data));
+
+    // edit changes only what it is given.
+    r = runCli({ u"sites"_s, u"edit"_s, u"app.test"_s, u"--app-grace"_s, u"300"_s, u"--app-env"_s, u"off"_s,
+        u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    app = appOf();
+    QCOMPARE(app[u"command"_s].toString(), u"python3 -m http.server 9000"_s);
+    QCOMPARE(app[u"dir"_s].toString(), dir);
+    QCOMPARE(app[u"env"_s].toArray(), QJsonArray());
+    QCOMPARE(app[u"stop_grace_ms"_s].toInt(), 300);
+    // A value the rules refuse is named and changes nothing.
+    r = runCli({ u"sites"_s, u"edit"_s, u"app.test"_s, u"--app"_s, u"\"\""_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"names no program"_s), qPrintable(r.err));
+    QCOMPARE(appOf()[u"stop_grace_ms"_s].toInt(), 300);
+    // off removes it.
+    r = runCli({ u"sites"_s, u"edit"_s, u"app.test"_s, u"--app"_s, u"off"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QCOMPARE(appOf()[u"command"_s].toString(u"x"_s), QString());
+    r = runCli({ u"sites"_s, u"list"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.out.contains(u" /api,/ws  -"_s), qPrintable(r.out));
+    // Alone on a site without an app, a grace is refused by the rules.
+    r = runCli({ u"sites"_s, u"edit"_s, u"app.test"_s, u"--app-env"_s, u"A=1"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"need a command"_s), qPrintable(r.err));
+}
+
+void TestCli::sitesAppThroughTheRunningInstance()
+{
+    // Through a serve's control API: on loopback it takes the app command;
+    // on 0.0.0.0 it refuses it (403, saying why), and list still reads it.
+    const QString root = makeSite(u"app"_s, "app\n");
+    for (const bool loopback : { true, false }) {
+        const QString data = m_dir->filePath(loopback ? u"loopback-data"_s : u"any-data"_s);
+        QProcess serve;
+        quint16 port = 0;
+        QStringList arguments { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s,
+            loopback ? u"127.0.0.1:0"_s : u"0.0.0.0:0"_s };
+        if (!loopback)
+            arguments.append(u"--control-token-required"_s);
+        QVERIFY(startServe(serve, arguments, &port));
+        Result r = runCli({ u"sites"_s, u"add"_s, u"app.test="_s + root, u"--data-dir"_s, data });
+        QVERIFY2(r.exitCode == 0 && r.out.contains(u"through the running instance"_s), qPrintable(r.err));
+        r = runCli({ u"sites"_s, u"edit"_s, u"app.test"_s, u"--app"_s, u"sleep 60"_s, u"--app-grace"_s,
+            u"200"_s, u"--data-dir"_s, data });
+        if (loopback) {
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QVERIFY2(r.out.contains(u"through the running instance"_s), qPrintable(r.out));
+        } else {
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains(u"not on loopback"_s) && r.err.contains(u"runs programs as the user"_s),
+                qPrintable(r.err));
+        }
+        r = runCli({ u"sites"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, data });
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QString command = u"none"_s;
+        for (const QJsonValue site : QJsonDocument::fromJson(r.out.toUtf8()).array()) {
+            if (site[u"host"_s].toString() == u"app.test"_s)
+                command = site[u"proxy"_s][u"app"_s][u"command"_s].toString();
+        }
+        QCOMPARE(command, loopback ? u"sleep 60"_s : QString());
+        // Removing works on either.
+        r = runCli({ u"sites"_s, u"edit"_s, u"app.test"_s, u"--app"_s, u"off"_s, u"--data-dir"_s, data });
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(stopServe(serve));
+    }
+}
+
+void TestCli::serveAppFlag()
+{
+    // serve --app gives each --site the app command, as --proxy does; serve names it.
+    QProcess serve;
+    quint16 port = 0;
+    const QString root = makeSite(u"front"_s, "front\n");
+    QVERIFY(startServe(serve,
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s, u"--site"_s, u"a.test="_s + root,
+            u"--site"_s, u"b.test="_s + root, u"--app"_s, u"sleep 60"_s, u"--app-env"_s, u"A=1"_s },
+        &port));
+    QCOMPARE(m_serveOutput.count(u"; app: sleep 60"_s), 2);
+    QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("front\n"));
+    QVERIFY(stopServe(serve));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,11 +1,17 @@
+#include "cli/AppFlags.h"
 #include "cli/CliParse.h"
 
+#include <QCommandLineParser>
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using hostbench::cli::AppFlags;
 using hostbench::cli::CliParse;
+using hostbench::model::AppCommand;
 
 class TestCliParse final : public QObject
 {
@@ -20,7 +26,13 @@ private slots:
     void route();
     void proxy_data();
     void proxy();
-    void proxiesLastWins();
+    void proxies_data();
+    void proxies();
+    void serveProxyGoesToEverySite();
+    void appFlags_data();
+    void appFlags();
+    void appFlagsAsJson();
+    void serveAppGoesToEverySite();
     void header_data();
     void header();
     void integer_data();
@@ -195,18 +207,49 @@ void TestCliParse::proxy()
     QCOMPARE(proxy->upstream, upstream);
 }
 
-void TestCliParse::proxiesLastWins()
+void TestCliParse::proxies_data()
 {
+    QTest::addColumn<QStringList>("texts");
+    QTest::addColumn<int>("count"); // -1: refused
+    QTest::addColumn<QString>("reason"); // part of the error
+    const QString a = u"/a=http://h.test:1"_s;
+    QTest::newRow("two paths, in order") << QStringList { a, u"/b=unix:/s"_s } << 2 << QString();
+    QTest::newRow("off alone: none") << QStringList { u"off"_s } << 0 << QString();
+    QTest::newRow("off with blanks") << QStringList { u" off "_s } << 0 << QString();
+    // Tester's report: the last one won, where the API refuses a path proxied twice.
+    QTest::newRow("same path twice") << QStringList { a, u"/b=unix:/s"_s, u"/a=http://h.test:2"_s } << -1
+                                     << u"--proxy: Proxy 3: The path “/a” is proxied twice."_s;
+    QTest::newRow("same path with a slash")
+        << QStringList { a, u"/a/=http://h.test:2"_s } << -1 << u"“/a/” is proxied twice"_s;
+    // Tester's report: "off" beside a route read as a bad route.
+    QTest::newRow("off, then a route") << QStringList { u"off"_s,
+        a } << -1 << u"--proxy off (no proxied path) cannot be combined with PATH=URL routes"_s;
+    QTest::newRow("a route, then off") << QStringList { a, u"off"_s } << -1 << u"cannot be combined"_s;
+    QTest::newRow("a bad one") << QStringList { a, u"/b=x"_s } << -1 << u"--proxy: bad proxy \"/b=x\""_s;
+}
+
+void TestCliParse::proxies()
+{
+    QFETCH(QStringList, texts);
+    QFETCH(int, count);
+    QFETCH(QString, reason);
     QString error;
-    const auto list = CliParse::proxies(
-        { u"/a=http://h.test:1"_s, u"/b=unix:/s"_s, u"/a=http://h.test:2"_s }, u"--proxy"_s, &error);
-    QVERIFY2(list, qPrintable(error));
-    QCOMPARE(list->size(), 2);
-    QCOMPARE(list->at(1).upstream, u"http://h.test:2"_s);
-    QVERIFY(CliParse::proxies({ u"off"_s }, u"--proxy"_s, &error)->isEmpty());
-    QVERIFY(!CliParse::proxies({ u"/a=http://h.test:1"_s, u"/b=x"_s }, u"--proxy"_s, &error));
-    QVERIFY2(error.startsWith(u"--proxy: bad proxy \"/b=x\""_s), qPrintable(error));
+    const auto list = CliParse::proxies(texts, u"--proxy"_s, &error);
+    QCOMPARE(list.has_value(), count >= 0);
+    if (!list) {
+        QVERIFY2(error.contains(reason), qPrintable(error));
+        QVERIFY(!error.contains(u'\n'));
+        return;
+    }
+    QCOMPARE(list->size(), count);
+    if (count == 2)
+        QCOMPARE(list->at(1).upstream, u"unix:/s"_s);
+}
+
+void TestCliParse::serveProxyGoesToEverySite()
+{
     // serve's --proxy goes to every site, as --route does.
+    QString error;
     const auto flags = CliParse::siteFlags(
         { u"a.test="_s + QDir::tempPath() }, std::nullopt, {}, &error, { u"/=http://127.0.0.1:9000"_s });
     QVERIFY2(flags, qPrintable(error));
@@ -214,6 +257,153 @@ void TestCliParse::proxiesLastWins()
     flags->addRoutesTo(host);
     QCOMPARE(host.proxy.routes.size(), 1);
     QCOMPARE(host.proxy.routes.constFirst().upstream, u"http://127.0.0.1:9000"_s);
+    QVERIFY(!host.proxy.app.isSet()); // no --app: none
+    QVERIFY(
+        !CliParse::siteFlags({}, std::nullopt, {}, &error, { u"/x=http://a.test"_s, u"/x=http://b.test"_s }));
+    QVERIFY2(error.contains(u"proxied twice"_s), qPrintable(error));
+}
+
+void TestCliParse::appFlags_data()
+{
+    // --app, --app-dir, --app-env, --app-grace as given (every occurrence),
+    // for serve/sites add ("add") or sites edit ("edit").
+    QTest::addColumn<QStringList>("commands");
+    QTest::addColumn<QStringList>("dirs"); // %TMP% is an existing folder
+    QTest::addColumn<QStringList>("environment");
+    QTest::addColumn<QStringList>("graces");
+    QTest::addColumn<bool>("edit");
+    QTest::addColumn<QString>("reason"); // empty: accepted; else part of the error
+    QTest::addColumn<QString>("command"); // the AppCommand made (applyTo a default one)
+    QTest::addColumn<QStringList>("env");
+    QTest::addColumn<int>("graceMs");
+    const QString cmd = u"python3 -m http.server 9000"_s;
+    const QStringList none;
+    const auto ok = [&](const char *name, const QStringList &commands, const QStringList &dirs,
+                        const QStringList &environment, const QStringList &graces, bool edit,
+                        const QString &command, const QStringList &env, int graceMs) {
+        QTest::newRow(name) << commands << dirs << environment << graces << edit << QString() << command
+                            << env << graceMs;
+    };
+    const auto bad
+        = [&](const char *name, const QStringList &commands, const QStringList &dirs,
+              const QStringList &environment, const QStringList &graces, bool edit, const QString &reason) {
+              QTest::newRow(name) << commands << dirs << environment << graces << edit << reason << QString()
+                                  << none << 0;
+          };
+    ok("nothing", none, none, none, none, false, QString(), none, 5000);
+    ok("command", { cmd }, none, none, none, false, cmd, none, 5000);
+    ok("command trimmed", { u"  npm run dev "_s }, none, none, none, false, u"npm run dev"_s, none, 5000);
+    ok("quoted arguments", { u"sh -c \"exec node app.js\""_s }, none, none, none, false,
+        u"sh -c \"exec node app.js\""_s, none, 5000);
+    ok("every flag", { cmd }, { u"%TMP%"_s }, { u"PORT=9000"_s, u"MODE=a b=c"_s, u"EMPTY="_s }, { u"250"_s },
+        false, cmd, { u"PORT=9000"_s, u"MODE=a b=c"_s, u"EMPTY="_s }, 250);
+    ok("grace at its least", { cmd }, none, none, { u"100"_s }, false, cmd, none, 100);
+    ok("grace at its most", { cmd }, none, none, { u"60000"_s }, false, cmd, none, 60000);
+    ok("env off: none", { cmd }, none, { u"off"_s }, none, false, cmd, none, 5000);
+    ok("edit: the grace alone", none, none, none, { u"300"_s }, true, QString(), none, 300);
+    ok("edit: the environment alone", none, none, { u"A=1"_s }, none, true, QString(), { u"A=1"_s }, 5000);
+    ok("edit: off", { u"off"_s }, none, none, none, true, QString(), none, 5000);
+    bad("empty command", { u""_s }, none, none, none, false, u"--app needs a command"_s);
+    bad("blank command", { u"   "_s }, none, none, none, false, u"--app needs a command"_s);
+    bad("quotes only", { u"\"\""_s }, none, none, none, false,
+        u"--app \"\"\"\": The app's command names no program"_s);
+    bad("command twice", { cmd, u"npm start"_s }, none, none, none, false, u"--app is given 2 times"_s);
+    bad("off on add", { u"off"_s }, none, none, none, false,
+        u"--app off removes a stored site's app: it belongs to sites edit"_s);
+    bad("off with a folder", { u"off"_s }, { u"%TMP%"_s }, none, none, true,
+        u"--app off removes the app: it cannot be combined with --app-dir"_s);
+    bad("off with a grace", { u"off"_s }, none, none, { u"200"_s }, true, u"cannot be combined"_s);
+    bad("folder without command", none, { u"%TMP%"_s }, none, none, false, u"need --app \"CMD\""_s);
+    bad("env without command", none, none, { u"A=1"_s }, none, false, u"need --app \"CMD\""_s);
+    bad("grace without command", none, none, none, { u"200"_s }, false, u"need --app \"CMD\""_s);
+    bad("missing folder", { cmd }, { u"/nonexistent/hostbench"_s }, none, none, false,
+        u"--app-dir: the folder \"/nonexistent/hostbench\" does not exist"_s);
+    bad("folder twice", { cmd }, { u"%TMP%"_s, u"/tmp"_s }, none, none, false,
+        u"--app-dir is given 2 times"_s);
+    bad("env without =", { cmd }, none, { u"PORT"_s }, none, false,
+        u"--app-env: \"PORT\" is not NAME=value"_s);
+    bad("env name with a blank", { cmd }, none, { u"MY PORT=1"_s }, none, false,
+        u"--app-env: \"MY PORT=1\""_s);
+    bad("env name starting with a digit", { cmd }, none, { u"1A=x"_s }, none, false, u"is not NAME=value"_s);
+    bad("env off with entries", { cmd }, none, { u"off"_s, u"A=1"_s }, none, false,
+        u"--app-env off (no environment) cannot be combined"_s);
+    bad("grace too short", { cmd }, none, none, { u"99"_s }, false,
+        u"--app-grace must be a whole number from 100 to 60000"_s);
+    bad("grace too long", { cmd }, none, none, { u"60001"_s }, false, u"--app-grace"_s);
+    bad("grace with a unit", { cmd }, none, none, { u"5s"_s }, false, u"not \"5s\""_s);
+    bad("grace negative", { cmd }, none, none, { u"-1"_s }, false, u"--app-grace"_s);
+    bad("grace twice", { cmd }, none, none, { u"200"_s, u"300"_s }, false, u"--app-grace is given 2 times"_s);
+}
+
+void TestCliParse::appFlags()
+{
+    QFETCH(QStringList, commands);
+    QFETCH(QStringList, dirs);
+    QFETCH(QStringList, environment);
+    QFETCH(QStringList, graces);
+    QFETCH(bool, edit);
+    QFETCH(QString, reason);
+    QFETCH(QString, command);
+    QFETCH(QStringList, env);
+    QFETCH(int, graceMs);
+    dirs.replaceInStrings(u"%TMP%"_s, m_dir.path());
+    QString error;
+    const auto flags = AppFlags::parse(
+        commands, dirs, environment, graces, edit ? AppFlags::Use::Edit : AppFlags::Use::Add, &error);
+    QVERIFY2(flags.has_value() == reason.isEmpty(), qPrintable(error));
+    if (!flags) {
+        QVERIFY2(error.contains(reason), qPrintable(error));
+        QVERIFY(!error.contains(u'\n'));
+        return;
+    }
+    const AppCommand app = flags->applyTo({});
+    QCOMPARE(app.command, command);
+    QCOMPARE(app.workingDir, dirs.isEmpty() ? QString() : QDir::cleanPath(m_dir.path()));
+    QCOMPARE(app.environment, env);
+    QCOMPARE(app.stopGraceMs, graceMs);
+    QCOMPARE(flags->given(), !(commands + dirs + environment + graces).isEmpty());
+}
+
+void TestCliParse::appFlagsAsJson()
+{
+    // sites edit sends only what is given; off is null (the API removes the app).
+    QString error;
+    auto flags = AppFlags::parse({}, {}, {}, { u"300"_s }, AppFlags::Use::Edit, &error);
+    QVERIFY2(flags, qPrintable(error));
+    QCOMPARE(flags->json().toObject(), (QJsonObject { { u"stop_grace_ms"_s, 300 } }));
+    AppCommand stored { u"npm run dev"_s, u"/srv/a"_s, { u"A=1"_s }, 5000 };
+    QCOMPARE(flags->applyTo(stored), (AppCommand { u"npm run dev"_s, u"/srv/a"_s, { u"A=1"_s }, 300 }));
+    flags = AppFlags::parse({ u"npm start"_s }, {}, { u"B=2"_s }, {}, AppFlags::Use::Edit, &error);
+    QCOMPARE(flags->json().toObject(),
+        (QJsonObject { { u"command"_s, u"npm start"_s }, { u"env"_s, QJsonArray { u"B=2"_s } } }));
+    flags = AppFlags::parse({ u"off"_s }, {}, {}, {}, AppFlags::Use::Edit, &error);
+    QVERIFY(flags->json().isNull());
+    QCOMPARE(flags->applyTo(stored), AppCommand());
+}
+
+void TestCliParse::serveAppGoesToEverySite()
+{
+    // serve --app applies to each site, as --proxy does.
+    const hostbench::cli::SiteOptions options(u"Serves"_s, true);
+    QCommandLineParser parser;
+    parser.addOptions(options.options());
+    QVERIFY(parser.parse(
+        { u"serve"_s, u"--site"_s, u"a.test="_s + m_dir.path(), u"--site"_s, u"b.test="_s + m_dir.path(),
+            u"--app"_s, u"npm run dev"_s, u"--app-env"_s, u"PORT=3000"_s, u"--app-grace"_s, u"1000"_s }));
+    QString error;
+    const auto flags = options.parse(parser, &error);
+    QVERIFY2(flags, qPrintable(error));
+    QCOMPARE(flags->sites.size(), 2);
+    for (hostbench::model::VirtualHost host : flags->sites) {
+        flags->addRoutesTo(host);
+        QCOMPARE(host.proxy.app, (AppCommand { u"npm run dev"_s, {}, { u"PORT=3000"_s }, 1000 }));
+    }
+    QVERIFY(parser.parse({ u"serve"_s, u"--app-dir"_s, m_dir.path() }));
+    QVERIFY(!options.parse(parser, &error));
+    QVERIFY2(error.contains(u"need --app"_s), qPrintable(error));
+    // export's options have no --app.
+    for (const QCommandLineOption &option : hostbench::cli::SiteOptions(u"Exports"_s).options())
+        QVERIFY(!option.names().contains(u"app"_s));
 }
 
 void TestCliParse::header_data()

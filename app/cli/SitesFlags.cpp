@@ -1,0 +1,126 @@
+#include "cli/SitesFlags.h"
+
+#include "cli/CliParse.h"
+#include "cli/Console.h"
+
+#include <QCommandLineParser>
+
+#include <algorithm>
+
+namespace hostbench::cli {
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString kSites = u"sites"_s;
+
+const QString kDescription
+    = u"Lists and changes the stored sites: through the control API of the instance running on the data\n"
+      "folder (the window or serve), which then serves the change, else in its SQLite file directly.\n\n"
+      "  sites list [--json]\n"
+      "  sites add HOST[,ALIAS...]=DIR [--proxy PATH=URL]... [--app CMD [--app-dir DIR] [--app-env "
+      "NAME=value]...\n"
+      "            [--app-grace MS]]\n"
+      "  sites edit HOST [--host NAME] [--aliases A,B] [--root DIR] [--hidden-files on|off] [--default]\n"
+      "             [--proxy PATH=URL|off]... [--app CMD|off] [--app-dir DIR] [--app-env NAME=value|off]...\n"
+      "             [--app-grace MS]\n"
+      "  sites remove HOST\n\n"
+      "A site's app command runs programs as the user who runs Hostbench; the control API takes one only\n"
+      "while it listens on loopback."_s;
+
+// sites' flags, in the order --help lists them.
+struct Flags
+{
+    QList<QCommandLineOption> all() const
+    {
+        return QList<QCommandLineOption> { help, dataDir, json, host, aliases, root, hiddenFiles, makeDefault,
+            proxy }
+        + app.options();
+    }
+
+    const QCommandLineOption help = Console::helpOption();
+    const QCommandLineOption dataDir = Console::dataDirOption();
+    const QCommandLineOption json { u"json"_s, u"list: prints the sites as JSON."_s };
+    const QCommandLineOption host { u"host"_s, u"edit: the new host name."_s, u"NAME"_s };
+    const QCommandLineOption aliases { u"aliases"_s,
+        u"edit: the new aliases, comma-separated (\"\" for none)."_s, u"A,B"_s };
+    const QCommandLineOption root { u"root"_s, u"edit: the new document root."_s, u"DIR"_s };
+    const QCommandLineOption makeDefault { u"default"_s, u"edit: makes it the default site."_s };
+    const QCommandLineOption hiddenFiles { u"hidden-files"_s,
+        u"edit: on serves and lists files whose name starts with \".\" (.git, .env); off (the default) "
+        "answers 404 for them, but for /.well-known/."_s,
+        u"on|off"_s };
+    const QCommandLineOption proxy { u"proxy"_s,
+        u"add, edit: proxies PATH and below to the app at URL (http://HOST:PORT[/PATH] or unix:/path.sock); "
+        "/=URL: the whole site; repeatable; edit replaces the site's list (off: none)."_s,
+        u"PATH=URL"_s };
+    const AppOptions app { u"add, edit: "_s };
+};
+
+// The flags against the action they belong to: a one-line reason, or empty.
+QString misplacedFlag(const SitesOptions &options, bool appGiven)
+{
+    const QStringList known { u"list"_s, u"add"_s, u"edit"_s, u"remove"_s };
+    if (!known.contains(options.subcommand))
+        return u"expected list, add, edit or remove (see hostbench-cli sites --help)"_s;
+    if (options.subcommand == u"list"_s && !options.positional.isEmpty())
+        return u"unexpected argument \"%1\""_s.arg(options.positional.constFirst());
+    const bool changes = options.subcommand == u"add"_s || options.subcommand == u"edit"_s;
+    if (options.proxies && !changes)
+        return u"--proxy belongs to sites add and sites edit"_s;
+    if (appGiven && !changes)
+        return u"--app, --app-dir, --app-env and --app-grace belong to sites add and sites edit"_s;
+    const bool editFlags
+        = options.host || options.aliases || options.root || options.hiddenFiles || options.makeDefault;
+    if (options.subcommand != u"edit"_s && editFlags)
+        return u"--host, --aliases, --root, --hidden-files and --default belong to sites edit"_s;
+    return {};
+}
+
+} // namespace
+
+std::optional<SitesOptions> SitesFlags::parse(const QStringList &arguments, int *exitCode)
+{
+    const Flags flags;
+    QCommandLineParser parser;
+    parser.setApplicationDescription(kDescription);
+    parser.addOptions(flags.all());
+    parser.addPositionalArgument(u"action"_s, u"list, add, edit or remove."_s, u"action"_s);
+    if (const std::optional<int> done
+        = Console::parseFlags(parser, flags.help, arguments, kSites, Console::Positional::Allowed)) {
+        *exitCode = *done;
+        return std::nullopt;
+    }
+    *exitCode = 1;
+    const FlagReader read(parser, kSites);
+    SitesOptions options;
+    options.positional = parser.positionalArguments();
+    options.subcommand = options.positional.isEmpty() ? QString() : options.positional.takeFirst();
+    options.dataDir = parser.value(flags.dataDir);
+    options.json = parser.isSet(flags.json);
+    options.host = read.value(flags.host);
+    options.aliases = read.value(flags.aliases);
+    options.root = read.value(flags.root);
+    options.makeDefault = parser.isSet(flags.makeDefault);
+    if (parser.isSet(flags.hiddenFiles))
+        options.hiddenFiles = parser.value(flags.hiddenFiles).trimmed();
+    QString error;
+    if (parser.isSet(flags.proxy)
+        && !(options.proxies = CliParse::proxies(parser.values(flags.proxy), u"--proxy"_s, &error)))
+        return read.fail(error);
+    const QList<QCommandLineOption> appOptions = flags.app.options();
+    const bool appGiven = std::any_of(appOptions.begin(), appOptions.end(),
+        [&](const QCommandLineOption &option) { return parser.isSet(option); });
+    if (const QString misplaced = misplacedFlag(options, appGiven); !misplaced.isEmpty())
+        return read.fail(misplaced);
+    const AppFlags::Use use = options.subcommand == u"edit"_s ? AppFlags::Use::Edit : AppFlags::Use::Add;
+    std::optional<AppFlags> app = flags.app.parse(parser, use, &error);
+    if (!app)
+        return read.fail(error);
+    options.app = std::move(*app);
+    *exitCode = 0;
+    return options;
+}
+
+} // namespace hostbench::cli
