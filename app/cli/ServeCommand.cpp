@@ -237,8 +237,13 @@ service::Instance::SiteSource siteSource(const ServeCommand::Options &options, s
         if (folder) {
             *sites = folder->database().virtualHosts();
             if (sites->isEmpty()) {
-                *error = u"no sites are stored in %1; give some with --site or --default"_s.arg(
-                    folder->databasePath());
+                // The folder always holds the default site: none read is a read that failed
+                // (a stored value that is not of its type, as ProxyTable reports it).
+                const QString why = folder->database().lastError();
+                *error = why.isEmpty()
+                    ? u"no sites are stored in %1; give some with --site or --default"_s.arg(
+                        folder->databasePath())
+                    : u"cannot read the stored sites: "_s + why;
                 return false;
             }
             folder->applyDefaultLogPaths(*sites);

@@ -130,7 +130,11 @@ int list(const Options &options, Target &target)
         QString error;
         if (!folder.open(options.dataDir, &error))
             return Console::fail(kSites, error);
-        for (const model::VirtualHost &site : folder.database().virtualHosts())
+        const QList<model::VirtualHost> stored = folder.database().virtualHosts();
+        // The folder always holds the default site: none read is a read that failed.
+        if (stored.isEmpty() && !folder.database().lastError().isEmpty())
+            return Console::fail(kSites, u"cannot read the stored sites: "_s + folder.database().lastError());
+        for (const model::VirtualHost &site : stored)
             sites.append(control::SiteJson::toJson(site));
     }
     if (options.json)

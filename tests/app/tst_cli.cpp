@@ -13,6 +13,8 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -165,6 +167,7 @@ private slots:
     void sitesAppFlags();
     void sitesAppThroughTheRunningInstance();
     void serveAppFlag();
+    void damagedStoredAppIsReported();
 
 private:
     // `arguments` of a command; for serve run as root (as here, in CI),
@@ -2660,6 +2663,37 @@ void TestCli::serveAppFlag()
     QCOMPARE(m_serveOutput.count(u"; app: sleep 60"_s), 2);
     QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("front\n"));
     QVERIFY(stopServe(serve));
+}
+
+void TestCli::damagedStoredAppIsReported()
+{
+    // A stored app whose grace is no number (written by hand): sites list and
+    // serve say which site and why, rather than an empty list or "no sites".
+    const QString data = m_dir->filePath(u"data"_s);
+    Result r = runCli({ u"sites"_s, u"add"_s, u"app.test="_s + makeSite(u"app"_s, "app\n"), u"--app"_s,
+        u"npm run dev"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"hand"_s);
+        db.setDatabaseName(data + u"/hostbench.sqlite"_s);
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        QVERIFY(query.exec(u"UPDATE proxy_apps SET stop_grace_ms = 'soon'"_s));
+        QCOMPARE(query.numRowsAffected(), 1);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"hand"_s);
+    r = runCli({ u"sites"_s, u"list"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"cannot read the stored sites"_s) && r.err.contains(u"\"app.test\""_s)
+            && r.err.contains(u"stop grace period is not a number"_s),
+        qPrintable(r.err));
+    r = runCli(
+        { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"\"app.test\""_s) && r.err.contains(u"stop grace period is not a number"_s),
+        qPrintable(r.err));
+    QVERIFY2(!r.out.contains(u"Serving"_s), qPrintable(r.out));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
