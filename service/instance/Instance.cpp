@@ -4,10 +4,13 @@
 #include "control/ControlEndpoint.h"
 #include "control/ControlToken.h"
 #include "http/HttpServer.h"
+#include "instance/AppSupervisor.h"
 #include "model/SiteValidator.h"
 #include "runs/RunService.h"
 #include "storage/Database.h"
 #include "storage/SiteEdits.h"
+
+#include <QDir>
 
 namespace hostbench::service {
 
@@ -19,8 +22,10 @@ Instance::Instance(storage::Database *database, QString dataFolder, SiteSource s
     , m_dataFolder(std::move(dataFolder))
     , m_source(std::move(sites))
     , m_server(std::make_unique<http::HttpServer>())
+    , m_apps(std::make_unique<AppSupervisor>())
 {
     setObjectName(u"instance"_s);
+    connect(m_apps.get(), &AppSupervisor::appChanged, this, &Instance::appChanged);
 }
 
 Instance::~Instance()
@@ -28,6 +33,7 @@ Instance::~Instance()
     // The control API reads the server: it goes first.
     closeControl();
     m_server->stop();
+    m_apps.reset(); // waits for the apps still running (SIGTERM, SIGKILL after their grace)
 }
 
 bool Instance::loadSites(const model::ServerConfig &config, QList<model::VirtualHost> *sites, QString *error)
@@ -60,6 +66,10 @@ bool Instance::start(
         return false;
     m_config = config;
     m_sites = std::move(sites);
+    // Where a site without a log path keeps its app log: the data folder's logs/.
+    m_apps->setLogsFolder(
+        config.dataFolder.isEmpty() ? QString() : QDir(config.dataFolder).filePath(u"logs"_s));
+    m_apps->apply(m_sites);
     if (m_api)
         m_api->setEngineUrl(m_server->url());
     emit runningChanged(true);
@@ -73,6 +83,7 @@ void Instance::stop()
     if (m_api)
         m_api->setEngineUrl({});
     m_server->stop();
+    m_apps->stopAll();
     emit runningChanged(false);
 }
 
@@ -92,6 +103,7 @@ bool Instance::reload(QString *error)
         return true; // as HttpServer::reload: the sites served stay
     m_server->reload(sites);
     m_sites = std::move(sites);
+    m_apps->apply(m_sites);
     emit sitesReloaded(int(m_sites.size()));
     return true;
 }

@@ -27,6 +27,8 @@ class RunService;
 
 namespace hostbench::service {
 
+class AppSupervisor;
+
 /*
  * One running Hostbench, as the window (ui::EngineController) and
  * `hostbench-cli serve` both run it: the engine (http::HttpServer) on the
@@ -36,6 +38,12 @@ namespace hostbench::service {
  * benchmark runs (runs::RunService) and the control.endpoint file through
  * which hostbench-cli finds the instance. What each owner says to its user
  * (a status line, stdout) stays with the owner: it listens to the signals.
+ *
+ * The sites' apps (model::AppCommand, issue #24) run beside the engine
+ * (AppSupervisor): they start with it and with each site that gains one at
+ * a reload, restart when their command changes, stop with the engine, the
+ * site, or this object (whose destructor waits for them, up to each grace
+ * period: no app outlives Hostbench).
  *
  * The control API outlives an engine stop: POST /api/engine/start calls the
  * starter (setEngineStarter(); without one, start() with the last
@@ -86,6 +94,9 @@ public:
     void setDataFolder(const QString &path) { m_dataFolder = path; }
 
     const http::HttpServer &server() const { return *m_server; }
+    // The sites' apps: their states (appChanged()), the test-only timing.
+    AppSupervisor &apps() { return *m_apps; }
+    const AppSupervisor &apps() const { return *m_apps; }
     // The configuration of the last start() (its dataFolder guards reloads).
     const model::ServerConfig &config() const { return m_config; }
 
@@ -119,6 +130,9 @@ signals:
     void stoppedRemotely();
     // The control API's runs changed what is stored (runs::RunService::runsChanged).
     void runsChanged();
+    // The app of `site` started, exited, waits to start again, stopped or
+    // gave up (AppSupervisor::app(site) says which, and why).
+    void appChanged(const QString &site);
 
 private:
     bool loadSites(const model::ServerConfig &config, QList<model::VirtualHost> *sites, QString *error);
@@ -129,6 +143,7 @@ private:
     SiteSource m_source;
     std::function<bool(QString *)> m_starter;
     std::unique_ptr<http::HttpServer> m_server;
+    std::unique_ptr<AppSupervisor> m_apps;
     model::ServerConfig m_config;
     QList<model::VirtualHost> m_sites;
     std::unique_ptr<runs::RunService> m_runs;
