@@ -21,11 +21,16 @@ bool LogFilter::filterAcceptsRow(int row, const QModelIndex &parent) const
     if (!m_site.isEmpty() && index.data(LogLineModel::SiteRole).toString() != m_site)
         return false;
     const int status = index.data(LogLineModel::StatusRole).toInt();
+    const bool appLog = index.data(LogLineModel::AppLogRole).toBool();
     switch (m_statusClass) {
     case LogsPage::AllStatuses:
         break;
     case LogsPage::ErrorLogs:
-        if (status != 0)
+        if (status != 0 || appLog)
+            return false;
+        break;
+    case LogsPage::AppLogs:
+        if (!appLog)
             return false;
         break;
     default: // Status2xx = 1 ... Status5xx = 4

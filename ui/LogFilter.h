@@ -6,8 +6,8 @@ namespace hostbench::ui {
 
 /*
  * The Logs page's filter over a LogLineModel: the lines of one site (or of
- * all), of one status class (a LogsPage::StatusClass: all, 2xx..5xx, or the
- * error logs' lines, which have no status) and holding a text (any case; or
+ * all), of one status class (a LogsPage::StatusClass: all, 2xx..5xx, the
+ * error logs' lines, which have no status, or the app logs' lines) and holding a text (any case; or
  * any text when empty). GUI thread, as its source model.
  */
 class LogFilter final : public QSortFilterProxyModel

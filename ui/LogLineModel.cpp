@@ -109,6 +109,15 @@ LogLineModel::Line LogLineModel::parse(
     return line;
 }
 
+LogLineModel::Line LogLineModel::parseAppLine(
+    const QString &site, const QString &path, const QByteArray &text)
+{
+    Line line = parse(site, path, true, text);
+    line.errorLog = false;
+    line.appLog = true;
+    return line;
+}
+
 void LogLineModel::append(std::deque<Line> lines)
 {
     if (lines.empty())
@@ -190,7 +199,8 @@ QVariant LogLineModel::data(const QModelIndex &index, int role) const
         case SiteColumn:
             return line.site;
         case StatusColumn:
-            return line.errorLog ? line.level : (line.status ? QString::number(line.status) : QString());
+            return line.errorLog || line.appLog ? line.level
+                                                : (line.status ? QString::number(line.status) : QString());
         case LineColumn:
             return line.text;
         }
@@ -200,9 +210,11 @@ QVariant LogLineModel::data(const QModelIndex &index, int role) const
     case SiteRole:
         return line.site;
     case StatusRole:
-        return line.errorLog ? 0 : line.status;
+        return line.errorLog || line.appLog ? 0 : line.status;
     case PathRole:
         return line.path;
+    case AppLogRole:
+        return line.appLog;
     }
     return {};
 }

@@ -14,7 +14,8 @@ namespace hostbench::ui {
  * oldest go (memory stays bounded however long the window stays open). Columns:
  * site, status (the access line's HTTP status, or the error line's level),
  * the line as written. For the filter, roles give the site, the status
- * (0 for an error-log line) and the file. GUI thread.
+ * (0 for an error-log or app-log line), the file and whether it is an app
+ * log's line. GUI thread.
  */
 class LogLineModel final : public QAbstractTableModel
 {
@@ -23,13 +24,14 @@ class LogLineModel final : public QAbstractTableModel
 public:
     static constexpr int kDefaultMaxLines = 5000;
     enum Column { SiteColumn, StatusColumn, LineColumn, ColumnCount };
-    enum Role { SiteRole = Qt::UserRole + 1, StatusRole, PathRole };
+    enum Role { SiteRole = Qt::UserRole + 1, StatusRole, PathRole, AppLogRole };
 
     struct Line
     {
         QString site;
         QString path; // the log file
         bool errorLog = false;
+        bool appLog = false; // a line of the site's app log (service::AppLog): level "stdout", "stderr"...
         int status = 0; // access lines: the HTTP status; 0 when it cannot be read
         QString level; // error lines: "error", "info"...
         QString text;
@@ -52,6 +54,9 @@ public:
 
     // A line of `site`'s access log (Combined Log Format) or error log.
     static Line parse(const QString &site, const QString &path, bool errorLog, const QByteArray &text);
+    // A line of `site`'s app log (service::AppLog: the error log's layout,
+    // the stream or "hostbench" as its level).
+    static Line parseAppLine(const QString &site, const QString &path, const QByteArray &text);
     // The time of a line as the engine writes it (http::LogFormat), seconds
     // since the epoch: "[10/Oct/2000:13:55:36 +0200]" in an access line,
     // "2000/10/10 13:55:36" (local time) at the start of an error line; -1 if none.

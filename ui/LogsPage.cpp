@@ -1,5 +1,6 @@
 #include "ui/LogsPage.h"
 
+#include "instance/AppLog.h"
 #include "instance/LogTail.h"
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
@@ -72,6 +73,7 @@ void LogsPage::setUpFilters()
     m_status->addItem(tr("4xx client error"), Status4xx);
     m_status->addItem(tr("5xx server error"), Status5xx);
     m_status->addItem(tr("Error log lines"), ErrorLogs);
+    m_status->addItem(tr("App output"), AppLogs);
     m_text->setPlaceholderText(tr("Filter: text in the line"));
     m_text->setClearButtonEnabled(true);
 }
@@ -93,7 +95,7 @@ void LogsPage::setUpView()
     m_view->horizontalHeader()->setSectionResizeMode(LogLineModel::StatusColumn, QHeaderView::Interactive);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setColumnWidth(LogLineModel::SiteColumn, 160);
-    m_view->setColumnWidth(LogLineModel::StatusColumn, 70);
+    m_view->setColumnWidth(LogLineModel::StatusColumn, 90); // "hostbench", an app line's level
     m_view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
 }
 
@@ -135,6 +137,18 @@ void LogsPage::connectFields()
 
 LogsPage::~LogsPage() = default;
 
+namespace {
+
+// The site's app log (service::AppLog) while it has an app, or while the
+// file of one it had is there.
+QString appLogOf(const model::VirtualHost &host, const QString &logsFolder)
+{
+    const QString path = service::AppLog::pathFor(host, logsFolder);
+    return host.proxy.app.isSet() || QFileInfo::exists(path) ? path : QString();
+}
+
+} // namespace
+
 void LogsPage::refreshSites()
 {
     QList<model::VirtualHost> hosts = m_database.virtualHosts();
@@ -142,10 +156,12 @@ void LogsPage::refreshSites()
     std::vector<Source> sources;
     QStringList paths;
     for (const model::VirtualHost &host : std::as_const(hosts)) {
-        const std::pair<bool, QString> logs[]
-            = { { false, host.accessLogEnabled ? host.accessLogPath : QString() },
-                  { true, host.errorLogEnabled ? host.errorLogPath : QString() } };
-        for (const auto &[errorLog, path] : logs) {
+        enum Kind { Access, Error, App };
+        const std::pair<Kind, QString> logs[]
+            = { { Access, host.accessLogEnabled ? host.accessLogPath : QString() },
+                  { Error, host.errorLogEnabled ? host.errorLogPath : QString() },
+                  { App, appLogOf(host, m_logsFolder) } };
+        for (const auto &[kind, path] : logs) {
             if (path.trimmed().isEmpty())
                 continue;
             const QString absolute = QFileInfo(path.trimmed()).absoluteFilePath();
@@ -153,10 +169,11 @@ void LogsPage::refreshSites()
             // (its lines under the first site naming it, as the engine takes that site's rotation).
             if (paths.contains(absolute))
                 continue;
-            Source source { host.hostName, errorLog, nullptr };
+            Source source { host.hostName, kind == Error, kind == App, nullptr };
             // A file followed already goes on where it was; the others are no longer read.
             for (Source &old : m_sources) {
-                if (old.tail && old.tail->path() == absolute && old.errorLog == errorLog) {
+                if (old.tail && old.tail->path() == absolute && old.errorLog == source.errorLog
+                    && old.appLog == source.appLog) {
                     source.tail = std::move(old.tail);
                     source.lastTime = old.lastTime;
                     break;
@@ -223,8 +240,8 @@ std::deque<LogLineModel::Line> LogsPage::pairErrorLines(std::deque<LogLineModel:
             const QStringView request = requestOf(lines[i]);
             bool paired = false;
             for (size_t j = first; j < end && !paired && !request.isEmpty(); ++j) {
-                if (!lines[j].errorLog && after[j - first].empty() && lines[j].site == lines[i].site
-                    && requestOf(lines[j]) == request) {
+                if (!lines[j].errorLog && !lines[j].appLog && after[j - first].empty()
+                    && lines[j].site == lines[i].site && requestOf(lines[j]) == request) {
                     after[j - first].push_back(i);
                     paired = true;
                 }
@@ -264,8 +281,9 @@ void LogsPage::poll()
         for (const QByteArray &text : source.tail->poll()) {
             if (text.isEmpty())
                 continue;
-            LogLineModel::Line line
-                = LogLineModel::parse(source.site, source.tail->path(), source.errorLog, text);
+            LogLineModel::Line line = source.appLog
+                ? LogLineModel::parseAppLine(source.site, source.tail->path(), text)
+                : LogLineModel::parse(source.site, source.tail->path(), source.errorLog, text);
             if (line.time < 0)
                 line.time = source.lastTime;
             source.lastTime = line.time;
@@ -349,8 +367,9 @@ QString LogsPage::fileToOpen() const
         return selected.constFirst().data(LogLineModel::PathRole).toString();
     const QString site = m_site->currentData().toString();
     const bool errors = m_status->currentData().toInt() == ErrorLogs;
+    const bool app = m_status->currentData().toInt() == AppLogs;
     for (const Source &source : m_sources) {
-        if (source.site == site && source.errorLog == errors)
+        if (source.site == site && source.errorLog == errors && source.appLog == app)
             return source.tail->path();
     }
     return {};

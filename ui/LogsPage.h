@@ -25,7 +25,10 @@ namespace hostbench::ui {
 class LogFilter;
 
 /*
- * The Logs page: a live tail of the access and error logs of every site
+ * The Logs page: a live tail of the access and error logs of every site,
+ * and the app log of each site that starts an app, or whose app log file is
+ * there (service::AppLog: its stdout and stderr, the supervisor's lines),
+ * as sources beside them
  * (their files, as the engine's log thread writes them: LogTail reads them
  * every kPollIntervalMs, nothing hooks the request path), filtered by site,
  * status class (2xx...5xx, or the error logs) and text. Lines of all the
@@ -48,7 +51,7 @@ class LogsPage final : public QWidget
 
 public:
     static constexpr int kPollIntervalMs = 500;
-    enum StatusClass { AllStatuses, Status2xx, Status3xx, Status4xx, Status5xx, ErrorLogs };
+    enum StatusClass { AllStatuses, Status2xx, Status3xx, Status4xx, Status5xx, ErrorLogs, AppLogs };
 
     // `logsFolder`: where sites with an empty log path log (DataFolder::logsPath()).
     LogsPage(storage::Database &database, QString logsFolder, QWidget *parent = nullptr);
@@ -74,6 +77,7 @@ private:
     {
         QString site;
         bool errorLog = false;
+        bool appLog = false;
         std::unique_ptr<LogTail> tail;
         qint64 lastTime = -1; // of its last line read, for a line without a time
     };

@@ -5,9 +5,13 @@
 // user reads above the end; a rotated file followed from its new start;
 // the lines of every file merged by their times, after a restart and live;
 // the files of a renamed site followed instead of the old ones; a file
-// two sites share read once.
+// two sites share read once; a site's app log (issue #24: a real app's
+// stdout and stderr, written by service::AppSupervisor) as a source of its
+// own, beside the site's access and error logs.
 #include "Screenshots.h"
 #include "http/HttpServer.h"
+#include "instance/AppLog.h"
+#include "instance/AppSupervisor.h"
 #include "storage/DataFolder.h"
 #include "ui/LogLineModel.h"
 #include "ui/LogsPage.h"
@@ -54,6 +58,7 @@ private slots:
     void lateLineGoesAboveNewerOnes();
     void followsTheFilesOfARenamedSite();
     void sharedFileReadOnce();
+    void appLogIsASource();
     void parsesStatusAndLevel_data();
     void parsesStatusAndLevel();
 
@@ -441,6 +446,68 @@ void TestLogsPage::sharedFileReadOnce()
     QTRY_COMPARE_WITH_TIMEOUT(shown()->rowCount(), 2, kTimeoutMs);
     QTest::qWait(2 * ui::LogsPage::kPollIntervalMs);
     QCOMPARE(shown()->rowCount(), 2); // not each line twice
+}
+
+void TestLogsPage::appLogIsASource()
+{
+    // blog.test's app, run as service::Instance runs it (the site's command
+    // set here, as the store keeps it): its lines on stdout and stderr.
+    QList<model::VirtualHost> hosts = m_folder->database().virtualHosts();
+    m_folder->applyDefaultLogPaths(hosts);
+    model::VirtualHost blog = hosts.constFirst().hostName == u"blog.test"_s ? hosts[0] : hosts[1];
+    QCOMPARE(blog.hostName, u"blog.test"_s);
+    blog.proxy.app.command = u"python3 -u -c \"import sys, time; print('app says hello'); "
+                             "print('app complains', file=sys.stderr); time.sleep(60)\""_s;
+    blog.proxy.app.stopGraceMs = 200;
+    const QString appLog = logFile(u"blog.test.app.log"_s);
+    QCOMPARE(service::AppLog::pathFor(blog, m_folder->logsPath()), appLog);
+    service::AppSupervisor apps;
+    apps.setLogsFolder(m_folder->logsPath());
+    apps.apply({ blog });
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(appLog), kTimeoutMs);
+    QCOMPARE(get("blog.test", "/index.html"), 200);
+
+    m_page->refreshSites();
+    QVERIFY2(m_page->followedFiles().contains(appLog), qPrintable(m_page->followedFiles().join(u'\n')));
+    QVERIFY2(filesNote().startsWith(u"Following 5 file"_s), qPrintable(filesNote()));
+    const auto appLines = [this] {
+        QStringList lines;
+        for (int row = 0; row < shown()->rowCount(); ++row) {
+            if (shown()->index(row, 0).data(ui::LogLineModel::AppLogRole).toBool())
+                lines << shown()->index(row, ui::LogLineModel::StatusColumn).data().toString() + u' '
+                        + shown()->index(row, ui::LogLineModel::LineColumn).data().toString();
+        }
+        return lines;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(appLines().join(u'\n').contains(u"app complains"_s), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(shown()->rowCount() >= 4, kTimeoutMs); // and the access line
+    const QStringList lines = appLines();
+    // Its level column says the stream (or "hostbench"), the line as written.
+    const auto once = [&lines](const QString &level, const QString &text) {
+        return std::count_if(lines.begin(), lines.end(), [&](const QString &line) {
+            return line.startsWith(level + u' ') && line.contains(u" ["_s + level + u"] "_s + text);
+        }) == 1;
+    };
+    QVERIFY2(once(u"stdout"_s, u"app says hello"_s), qPrintable(lines.join(u'\n')));
+    QVERIFY2(once(u"stderr"_s, u"app complains"_s), qPrintable(lines.join(u'\n')));
+    QVERIFY2(once(u"hostbench"_s, u"started python3"_s), qPrintable(lines.join(u'\n')));
+
+    // "App output": the app's lines only, under their site; not among the error log's.
+    auto *site = m_page->findChild<QComboBox *>(u"logsSite"_s);
+    auto *status = m_page->findChild<QComboBox *>(u"logsStatus"_s);
+    site->setCurrentIndex(site->findData(u"blog.test"_s));
+    status->setCurrentIndex(status->findData(ui::LogsPage::AppLogs));
+    QCOMPARE(shown()->rowCount(), int(appLines().size()));
+    QVERIFY(shown()->rowCount() >= 3);
+    QCOMPARE(m_page->fileToOpen(), appLog);
+    status->setCurrentIndex(status->findData(ui::LogsPage::ErrorLogs));
+    QCOMPARE(shown()->rowCount(), 0);
+    QCOMPARE(m_page->fileToOpen(), logFile(u"blog.test.error.log"_s));
+    status->setCurrentIndex(status->findData(ui::LogsPage::Status2xx));
+    QCOMPARE(shown()->rowCount(), 1);
+    status->setCurrentIndex(status->findData(ui::LogsPage::AppLogs));
+    if (test::Screenshots::wanted())
+        QVERIFY(test::Screenshots::save(m_page.get(), u"logs-page-app"_s));
 }
 
 void TestLogsPage::parsesStatusAndLevel_data()
