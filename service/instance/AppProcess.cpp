@@ -51,6 +51,9 @@ AppProcess::AppProcess(AppSpec spec, AppTiming timing, QObject *parent)
 {
     m_backoff.setSingleShot(true);
     m_grace.setSingleShot(true);
+    // Never early (a coarse timer may fire 5% before): the gaps are promised.
+    m_backoff.setTimerType(Qt::PreciseTimer);
+    m_grace.setTimerType(Qt::PreciseTimer);
     connect(&m_backoff, &QTimer::timeout, this, &AppProcess::launch);
     connect(&m_grace, &QTimer::timeout, this, &AppProcess::onGraceOver);
 }
