@@ -262,16 +262,30 @@ void AppProcess::finishStop()
 
 void AppProcess::terminate()
 {
+    finishTerminate(beginTerminate());
+}
+
+QDeadlineTimer AppProcess::beginTerminate()
+{
     m_backoff.stop();
     m_grace.stop();
     m_next.reset();
-    if (m_process && !m_leaderGone && m_process->state() != QProcess::NotRunning) {
-        m_process->disconnect(this);
-        if (m_pid == 0)
-            m_pid = m_process->processId();
-        m_log->note(u"stopping (Hostbench exits): SIGTERM to its process group"_s);
-        const QDeadlineTimer deadline(m_spec.app.stopGraceMs);
-        signalGroup(SIGTERM);
+    m_terminating = m_process && !m_leaderGone && m_process->state() != QProcess::NotRunning;
+    if (!m_terminating) {
+        signalGroup(SIGKILL); // anything left of an app that exited
+        return QDeadlineTimer(0);
+    }
+    m_process->disconnect(this);
+    if (m_pid == 0)
+        m_pid = m_process->processId();
+    m_log->note(u"stopping (Hostbench exits): SIGTERM to its process group"_s);
+    signalGroup(SIGTERM);
+    return QDeadlineTimer(m_spec.app.stopGraceMs);
+}
+
+void AppProcess::finishTerminate(const QDeadlineTimer &deadline)
+{
+    if (m_terminating) {
         m_process->waitForFinished(int(std::max<qint64>(1, deadline.remainingTime())));
         while (groupAlive() && !deadline.hasExpired())
             QThread::msleep(10);
@@ -284,9 +298,8 @@ void AppProcess::terminate()
         m_log->append(AppLog::Stream::Err, m_process->readAllStandardError());
         m_log->flush();
         m_log->note(u"stopped"_s);
-    } else {
-        signalGroup(SIGKILL);
     }
+    m_terminating = false;
     m_process.reset();
     m_pid = 0;
     m_leaderGone = true;

@@ -3,6 +3,7 @@
 #include "instance/AppLog.h"
 #include "model/ProxyRoute.h"
 
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QObject>
 #include <QProcess>
@@ -99,6 +100,11 @@ public:
     void restartWith(const AppSpec &spec);
     // Blocking: SIGTERM to the group, up to the grace period's wait, SIGKILL.
     void terminate();
+    // terminate() in two halves, so that many apps are signalled at once and
+    // waited for together: the first sends SIGTERM and says until when to
+    // wait, the second waits, then SIGKILLs what is left. No signal comes after.
+    QDeadlineTimer beginTerminate();
+    void finishTerminate(const QDeadlineTimer &deadline);
 
 signals:
     void stateChanged();
@@ -130,6 +136,7 @@ private:
     QTimer m_backoff;
     QTimer m_grace;
     bool m_leaderGone = true;
+    bool m_terminating = false; // between beginTerminate() and finishTerminate()
     std::optional<AppSpec> m_next; // restartWith()'s, once stopped
 };
 

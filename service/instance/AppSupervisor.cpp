@@ -13,7 +13,15 @@ AppSupervisor::AppSupervisor(QObject *parent)
 
 AppSupervisor::~AppSupervisor()
 {
-    // Each AppProcess's destructor stops its group and waits (terminate()).
+    // SIGTERM to every app at once, then one wait for them all (up to the
+    // longest grace period, not their sum); the destructors find them gone.
+    std::vector<std::pair<AppProcess *, QDeadlineTimer>> ending;
+    for (auto &entry : m_apps)
+        ending.emplace_back(entry.second.get(), entry.second->beginTerminate());
+    for (auto &app : m_stopping)
+        ending.emplace_back(app.get(), app->beginTerminate());
+    for (auto &[app, deadline] : ending)
+        app->finishTerminate(deadline);
     m_apps.clear();
     m_stopping.clear();
 }

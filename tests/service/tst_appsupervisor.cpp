@@ -540,19 +540,40 @@ void TestAppSupervisor::removedSiteStopsItsApp()
 
 void TestAppSupervisor::destructorLeavesNoApp()
 {
+    // Two sites whose apps ignore SIGTERM, 1.5 s of grace each.
     const QString path = script(u"stubborn.py"_s,
-        "import signal, time\n"
+        "import signal, sys, time\n"
         "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
-        "print('ready')\n"
+        "print('ready ' + sys.argv[1])\n"
         "time.sleep(60)\n");
-    m_sites = { site(u"python3 -u "_s + path, 200) };
+    model::VirtualHost other = site(u"python3 -u %1 other"_s.arg(path), 1500);
+    other.hostName = u"other.localhost"_s;
+    other.isDefault = false;
+    other.accessLogPath = m_dir->filePath(u"logs/other.access.log"_s);
+    other.errorLogPath = m_dir->filePath(u"logs/other.error.log"_s);
+    m_sites = { site(u"python3 -u %1 first"_s.arg(path), 1500), other };
     QVERIFY(startInstance());
     QVERIFY(waitRunning());
-    const qint64 pid = app()->pid();
-    QVERIFY(QTest::qWaitFor([&] { return readFile(appLogFile()).contains("[stdout] ready"); }, kTimeoutMs));
-    // As at Hostbench's exit: no event loop runs after it.
+    const service::AppProcess *second = m_instance->apps().app(u"other.localhost"_s);
+    QVERIFY(second);
+    QVERIFY(QTest::qWaitFor([&] { return second->state() == State::Running; }, kTimeoutMs));
+    const qint64 pids[] = { app()->pid(), second->pid() };
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            return readFile(appLogFile()).contains("[stdout] ready first")
+                && readFile(m_dir->filePath(u"logs/other.localhost.app.log"_s))
+                       .contains("[stdout] ready other");
+        },
+        kTimeoutMs));
+    // As at Hostbench's exit: no event loop runs after it. Both were sent
+    // SIGTERM at once and waited for together: one grace period, not two.
+    QElapsedTimer exiting;
+    exiting.start();
     m_instance.reset();
-    QVERIFY(processGone(pid));
+    const qint64 took = exiting.elapsed();
+    QVERIFY(processGone(pids[0]));
+    QVERIFY(processGone(pids[1]));
+    QVERIFY2(took >= 1400 && took < 2900, qPrintable(u"%1 ms"_s.arg(took)));
 }
 
 void TestAppSupervisor::appLogPath_data()
