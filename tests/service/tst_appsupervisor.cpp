@@ -25,9 +25,11 @@
 #include "instance/AppSupervisor.h"
 #include "instance/Instance.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -139,6 +141,8 @@ private slots:
     void commandChangeRestarts();
     void removedSiteStopsItsApp();
     void destructorLeavesNoApp();
+    void appDiesWithHostbench();
+    void stableRunResetsTheCount();
     void appLogPath_data();
     void appLogPath();
 
@@ -574,6 +578,59 @@ void TestAppSupervisor::destructorLeavesNoApp()
     QVERIFY(processGone(pids[0]));
     QVERIFY(processGone(pids[1]));
     QVERIFY2(took >= 1400 && took < 2900, qPrintable(u"%1 ms"_s.arg(took)));
+}
+
+void TestAppSupervisor::appDiesWithHostbench()
+{
+    // Hostbench killed outright (no destructor runs): the app goes too
+    // (PR_SET_PDEATHSIG), not left listening on its port.
+    QProcess hostbench;
+    hostbench.setProgram(QCoreApplication::applicationDirPath() + u"/appsupervisor_child"_s);
+    hostbench.setArguments({ m_dir->filePath(u"www"_s), u"sleep 60"_s });
+    hostbench.start();
+    QVERIFY2(hostbench.waitForStarted(kTimeoutMs), qPrintable(hostbench.errorString()));
+    QByteArray said;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            said += hostbench.readAllStandardOutput();
+            return said.contains('\n');
+        },
+        kTimeoutMs));
+    QVERIFY2(said.startsWith("app "), said.constData());
+    const qint64 pid = said.mid(4, said.indexOf('\n') - 4).toLongLong();
+    QVERIFY(pid > 0 && !processGone(pid));
+    hostbench.kill();
+    QVERIFY(hostbench.waitForFinished(kTimeoutMs));
+    QVERIFY(QTest::qWaitFor([&] { return processGone(pid); }, kTimeoutMs));
+}
+
+void TestAppSupervisor::stableRunResetsTheCount()
+{
+    // A run of stableMs (here 300 ms) is no failed start: an app that runs
+    // that long each time is started again and again, never given up.
+    m_sites = { site(u"python3 -c \"import sys, time; time.sleep(0.4); sys.exit(1)\""_s) };
+    service::AppTiming timing = fastTiming();
+    timing.stableMs = 300;
+    int starts = 0;
+    QVERIFY(startInstance());
+    m_instance->apps().setTiming(timing);
+    QString error;
+    m_instance->stop(); // again, with the timing above
+    QVERIFY(waitAllStopped());
+    model::ServerConfig config;
+    config.port = 0;
+    config.threads = 1;
+    QVERIFY2(m_instance->start(config, &error), qPrintable(error));
+    connect(m_instance.get(), &service::Instance::appChanged, this, [&] {
+        if (app() && app()->state() == State::Starting)
+            ++starts;
+    });
+    QVERIFY(QTest::qWaitFor([&] { return starts >= 7; }, kTimeoutMs));
+    QVERIFY(app()->state() != State::GaveUp);
+    QVERIFY2(app()->failures() <= 1, qPrintable(QString::number(app()->failures())));
+    const QByteArray log = readFile(appLogFile());
+    QVERIFY(log.count("[hostbench] exited with code 1 after") >= 6);
+    QVERIFY(!log.contains("gave up"));
 }
 
 void TestAppSupervisor::appLogPath_data()
