@@ -515,6 +515,14 @@ void TestAppSupervisor::commandChangeRestarts()
     QVERIFY(m_instance->reload(&error));
     QVERIFY(waitRunning(second));
     QVERIFY(processGone(second));
+
+    // Its folder: the working folder given (before: the document root).
+    const qint64 third = app()->pid();
+    m_sites[0].proxy.app.workingDir = m_dir->path();
+    QVERIFY(m_instance->reload(&error));
+    QVERIFY(waitRunning(third));
+    QVERIFY(processGone(third));
+    QCOMPARE(QFile::symLinkTarget(u"/proc/%1/cwd"_s.arg(app()->pid())), QDir(m_dir->path()).canonicalPath());
 }
 
 void TestAppSupervisor::removedSiteStopsItsApp()
