@@ -41,9 +41,10 @@ class AppSupervisor;
  *
  * The sites' apps (model::AppCommand, issue #24) run beside the engine
  * (AppSupervisor): they start with it and with each site that gains one at
- * a reload, restart when their command changes, stop with the engine, the
- * site, or this object (whose destructor waits for them, up to each grace
- * period: no app outlives Hostbench).
+ * a reload, restart when their command, folder or environment changes,
+ * stop with the engine, the site, or this object (whose destructor waits
+ * for them, up to the longest grace period: no app outlives Hostbench).
+ * Where they log: HOST.app.log beside the site's logs (AppLog::pathFor).
  *
  * The control API outlives an engine stop: POST /api/engine/start calls the
  * starter (setEngineStarter(); without one, start() with the last
