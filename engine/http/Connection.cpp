@@ -173,6 +173,7 @@ void Connection::processInput()
             if (m_sites != m_worker.sites())
                 m_sites = m_worker.sites();
             m_parser.emplace(m_request, *m_sites);
+            m_proxyChecked = false;
         }
         if (m_input.size() == 0) {
             readRequest();
@@ -181,17 +182,21 @@ void Connection::processInput()
         beast::error_code ec;
         const std::size_t used = m_parser->feed(m_input.data(), ec);
         m_input.consume(used);
+        if (ec && ec != beast::http::error::need_more) {
+            answerAndClose(m_parser->errorStatus(ec));
+            return;
+        }
+        // A proxied request goes on once its head is parsed: its body streams to the upstream.
+        if (!m_proxyChecked && m_parser->is_header_done() && m_sites->hasProxies()) {
+            m_proxyChecked = true;
+            if (startProxy())
+                return;
+        }
         if (ec == beast::http::error::need_more) {
             readRequest();
             return;
         }
-        if (ec) {
-            answerAndClose(m_parser->errorStatus(ec));
-            return;
-        }
         if (m_parser->is_done()) {
-            if (m_sites->hasProxies() && startProxy())
-                return;
             respond();
             // Usually the whole response fits the socket buffer and this loop
             // goes on with the next request (or the read) at once, as nginx

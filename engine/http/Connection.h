@@ -59,11 +59,13 @@ using ConnectionHook
  * before its first byte goes out (LogWriter::beginResponse).
  *
  * A request to a proxied path (Site::proxies) is handed to a ProxyResponder
- * once parsed (startProxy(), ConnectionProxy.cpp); the connection waits,
+ * once its head is parsed (startProxy(), ConnectionProxy.cpp), which reads
+ * its body on through this connection's input and parser; the connection waits,
  * with no deadline of its own (the responder's timeouts apply), until
  * proxyDone() counts and logs the answer as any other (recordResponse())
- * and goes on, or writes the 502/504 the responder asked for. A relayed
- * answer cut short is given up as abortResponse() does.
+ * and goes on, or writes the 502/504 (413, 408) the responder asked for. A relayed
+ * answer cut short is given up as abortResponse() does; a client gone (or a
+ * worker stopping) before any answer is logged as 499, as nginx does.
  *
  * The write side (ConnectionWrite.cpp) goes in phases: plan the body (from
  * memory, copied or gathered; a small file read in; a large one by
@@ -171,6 +173,7 @@ private:
     bool m_requestStarted = false; // the header deadline of the current request is set
     bool m_continueSent = false;
     bool m_timedOut = false; // expire() cancelled the read; its handler answers 408
+    bool m_proxyChecked = false; // the current request's head was offered to startProxy()
     Phase m_phase = Phase::Reading;
 };
 

@@ -18,8 +18,8 @@ bool Connection::startProxy()
     // way in the log's order until proxyDone() logs it (a slow upstream holds no line back).
     auto begin = [this] { beginResponse(); };
     auto done = [this](const ProxyOutcome &outcome) { proxyDone(outcome); };
-    m_proxy = ProxyResponder::forRequest(
-        m_worker, m_socket, shared_from_this(), m_request, *m_sites, std::move(begin), std::move(done));
+    m_proxy = ProxyResponder::forRequest(m_worker, { m_socket, m_input, *m_parser, m_request },
+        shared_from_this(), *m_sites, std::move(begin), std::move(done));
     if (!m_proxy)
         return false;
     m_phase = Phase::Proxying;
@@ -43,10 +43,20 @@ void Connection::proxyDone(const ProxyOutcome &outcome)
     m_response.errorReason = outcome.reason;
     m_response.upstream = outcome.timing;
     if (!outcome.relayed) {
-        if (!m_socket.is_open())
-            return; // close() (the worker stops) before the upstream answered: no response began
+        if (outcome.clientGone || !m_socket.is_open()) {
+            // The client left (or close(): the worker stops) before an answer began: nginx's 499.
+            m_response.status = 499;
+            beginResponse();
+            abortResponse();
+            return;
+        }
         // Nothing went to the client yet: the usual error answer, kept alive if the client may go on.
         RequestHandler::answerError(outcome.status, m_response);
+        if (!outcome.page.empty()) {
+            m_response.body = outcome.page;
+            m_response.contentType = outcome.pageType;
+            m_response.contentLength = outcome.page.size();
+        }
         m_response.keepAlive = outcome.keepAlive && m_request.keepAlive && !m_worker.isStopping();
         if (writeResponse() && finishResponse())
             processInput();

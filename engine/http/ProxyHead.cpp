@@ -123,6 +123,8 @@ void ProxyHead::writeRequest(const RequestParts &parts, std::string &out)
         out.append("Content-Length: ");
         FieldText::appendNumber(out, parts.bodyLength);
         out.append("\r\n");
+    } else if (parts.chunked) {
+        out.append("Transfer-Encoding: chunked\r\n");
     }
     out.append("\r\n");
 }

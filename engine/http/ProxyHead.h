@@ -18,7 +18,8 @@ namespace hostbench::http {
  *    authority), X-Forwarded-For, X-Forwarded-Proto, X-Forwarded-Host and
  *    Forwarded (RFC 7239 §4: for, host, proto) set from the connection, any
  *    the client sent removed, never trusted; the body framed with
- *    Content-Length (a chunked request body was decoded by the parser).
+ *    Content-Length, or chunked for a chunked body still on its way
+ *    (ProxyResponder re-chunks it).
  * Any thread; no state.
  */
 struct ProxyHead
@@ -46,6 +47,7 @@ struct ProxyHead
         std::string_view fields; // Request::fields
         bool withBody = false; // Content-Length: bodyLength
         std::size_t bodyLength = 0;
+        bool chunked = false; // Transfer-Encoding: chunked (a body relayed as it comes, length unknown)
     };
     // Appends the request head for the upstream to `out`.
     static void writeRequest(const RequestParts &parts, std::string &out);

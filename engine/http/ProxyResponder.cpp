@@ -4,6 +4,7 @@
 #include "http/ProxyHead.h"
 #include "http/ProxyTunnel.h"
 #include "http/Request.h"
+#include "http/RequestParser.h"
 #include "http/RequestTarget.h"
 #include "http/SiteTable.h"
 #include "http/Worker.h"
@@ -27,19 +28,22 @@ namespace bhttp = boost::beast::http;
 
 static_assert(std::tuple_size_v<decltype(WorkerCounters::proxyErrors)> == std::size_t(ProxyError::Count));
 
-ProxyResponder::ProxyResponder(Worker &worker, asio::ip::tcp::socket &client, std::shared_ptr<void> owner,
-    const Request &request, const Site &site, const UpstreamTarget &target, Begin begin, Done done)
+ProxyResponder::ProxyResponder(Worker &worker, Client client, std::shared_ptr<void> owner, const Site &site,
+    const UpstreamTarget &target, Begin begin, Done done)
     : m_worker(worker)
-    , m_client(client)
+    , m_client(client.socket)
+    , m_clientInput(client.input)
+    , m_clientParser(client.parser)
+    , m_clientRequest(client.request)
     , m_owner(std::move(owner))
     , m_site(site)
     , m_target(target)
     , m_begin(std::move(begin))
     , m_done(std::move(done))
     , m_timer(worker.context())
-    , m_clientVersion(request.version)
-    , m_clientKeepAlive(request.keepAlive)
-    , m_headOnly(request.method == Request::Method::Head)
+    , m_clientVersion(client.request.version)
+    , m_clientKeepAlive(client.request.keepAlive)
+    , m_headOnly(client.request.method == Request::Method::Head)
 { }
 
 SiteCounters *ProxyResponder::siteCounters() const
@@ -76,13 +80,22 @@ void ProxyResponder::abort()
 
 void ProxyResponder::arm()
 {
-    m_timer.expires_after(std::chrono::milliseconds(m_site.upstreamTimeoutMs));
+    arm(std::chrono::milliseconds(m_site.upstreamTimeoutMs));
+}
+
+void ProxyResponder::arm(std::chrono::milliseconds timeout)
+{
+    m_timer.expires_after(timeout);
     m_timer.async_wait([weak = weak_from_this()](const beast::error_code &ec) {
         const auto self = weak.lock();
         if (ec || !self || self->m_finished)
             return;
         self->m_timedOut = true;
         beast::error_code ignored;
+        if (self->m_readingClient) {
+            self->m_client.cancel(ignored); // a client too slow with its body: 408 (stopUpload)
+            return;
+        }
         if (self->m_upstream)
             self->m_upstream->close(ignored);
         if (self->m_outcome.relayed)
@@ -121,237 +134,16 @@ void ProxyResponder::connect()
     });
 }
 
-void ProxyResponder::send()
-{
-    arm();
-    asio::async_write(*m_upstream, asio::buffer(m_request),
-        [self = shared_from_this()](const beast::error_code &ec, std::size_t) {
-            self->m_timer.cancel();
-            if (ec)
-                self->onHeadError(ec);
-            else
-                self->readHead();
-        });
-}
-
-void ProxyResponder::readHead()
-{
-    m_parser.emplace();
-    m_parser->header_limit(std::uint32_t(UpstreamTarget::kMaxHeadBytes));
-    m_parser->body_limit(boost::none);
-    if (m_headOnly)
-        m_parser->skip(true);
-    arm();
-    bhttp::async_read_header(*m_upstream, m_buffer, *m_parser,
-        [self = shared_from_this()](const beast::error_code &ec, std::size_t) {
-            self->m_timer.cancel();
-            if (ec) {
-                self->onHeadError(ec);
-                return;
-            }
-            const unsigned status = self->m_parser->get().result_int();
-            if (status >= 100 && status < 200 && status != 101) {
-                self->readHead(); // 100 Continue, 103 Early Hints: not relayed
-                return;
-            }
-            self->m_outcome.timing.headerUs = self->sinceStart();
-            self->writeHead();
-        });
-}
-
-void ProxyResponder::onHeadError(const boost::system::error_code &ec)
-{
-    if (m_aborted) {
-        finish(false); // the client connection closed (or the worker stops): no error of the upstream's
-        return;
-    }
-    if (m_timedOut) {
-        fail(ProxyError::Timeout, 504);
-        return;
-    }
-    if (ec == bhttp::error::header_limit) {
-        fail(ProxyError::HeadTooLarge, 502);
-        return;
-    }
-    const bool nothing = !m_parser || !m_parser->got_some();
-    const bool closed = ec == bhttp::error::end_of_stream || ec == asio::error::eof
-        || ec == asio::error::connection_reset || ec == asio::error::broken_pipe;
-    if (closed && nothing) {
-        if (m_retryable) {
-            m_retryable = false; // once
-            bumpCounter(m_worker.counters().proxyErrors[std::size_t(ProxyError::Retried)]);
-            beast::error_code ignored;
-            m_upstream->close(ignored);
-            m_buffer.clear();
-            connect();
-            return;
-        }
-        fail(ProxyError::ClosedEarly, 502);
-        return;
-    }
-    fail(ProxyError::BadHead, 502);
-}
-
-void ProxyResponder::writeHead()
-{
-    const auto &head = m_parser->get();
-    const unsigned status = head.result_int();
-    m_outcome.status = int(status);
-    std::vector<ProxyHead::Field> fields;
-    for (const auto &field : head)
-        fields.push_back({ std::string_view(field.name_string().data(), field.name_string().size()),
-            std::string_view(field.value().data(), field.value().size()) });
-    const bool switching = status == 101 && m_upgrade;
-    const bool noBody = m_headOnly || status == 204 || status == 304 || (status >= 100 && status < 200);
-    m_out.clear();
-    m_out.append(m_clientVersion >= 11 ? "HTTP/1.1 " : "HTTP/1.0 ");
-    FieldText::appendNumber(m_out, status);
-    m_out.append(" ").append(head.reason().data(), head.reason().size()).append("\r\n");
-    ProxyHead::appendEndToEnd(fields, switching, m_out);
-    bool keepAlive = m_clientKeepAlive && !m_worker.isStopping();
-    if (switching) {
-        m_out.append("Connection: upgrade\r\n");
-    } else if (const auto length = m_parser->content_length(); length || noBody) {
-        if (length) {
-            m_out.append("Content-Length: ");
-            FieldText::appendNumber(m_out, *length);
-            m_out.append("\r\n");
-        }
-    } else if (m_clientVersion >= 11) {
-        m_chunked = true;
-        m_out.append("Transfer-Encoding: chunked\r\n");
-    } else {
-        m_closeDelimited = true;
-        keepAlive = false;
-    }
-    if (!switching && !keepAlive)
-        m_out.append("Connection: close\r\n");
-    else if (!switching && m_clientVersion < 11)
-        m_out.append("Connection: keep-alive\r\n");
-    m_out.append("\r\n");
-    m_clientKeepAlive = keepAlive;
-    m_outcome.relayed = true;
-    if (m_begin)
-        m_begin();
-    arm();
-    asio::async_write(m_client, asio::buffer(m_out),
-        [self = shared_from_this(), switching, noBody](const beast::error_code &ec, std::size_t bytes) {
-            self->m_timer.cancel();
-            self->m_outcome.bytesSent += bytes;
-            if (ec) {
-                self->m_outcome.cutShort = true;
-                self->finish(false);
-                return;
-            }
-            if (switching)
-                self->startTunnel();
-            else if (noBody || self->m_parser->is_done())
-                self->finishBody();
-            else
-                self->readBody();
-        });
-}
-
-void ProxyResponder::readBody()
-{
-    auto &body = m_parser->get().body();
-    body.data = m_piece.data();
-    body.size = m_piece.size();
-    arm();
-    bhttp::async_read(
-        *m_upstream, m_buffer, *m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-            self->m_timer.cancel();
-            if (ec == bhttp::error::need_buffer)
-                ec = {};
-            const std::size_t got = self->m_piece.size() - self->m_parser->get().body().size;
-            if (ec) {
-                self->cutBody(self->m_timedOut ? ProxyError::Timeout : ProxyError::ClosedMidBody, got);
-                return;
-            }
-            self->writePiece(got);
-        });
-}
-
-void ProxyResponder::writePiece(std::size_t bytes)
-{
-    if (bytes == 0) {
-        if (m_parser->is_done())
-            finishBody();
-        else
-            readBody();
-        return;
-    }
-    m_out.clear();
-    if (m_chunked) {
-        FieldText::appendNumber(m_out, bytes, 16);
-        m_out.append("\r\n");
-    }
-    const std::array<asio::const_buffer, 3> buffers { asio::buffer(m_out),
-        asio::buffer(m_piece.data(), bytes),
-        asio::buffer(m_chunked ? std::string_view("\r\n") : std::string_view()) };
-    arm();
-    asio::async_write(m_client, buffers,
-        [self = shared_from_this(), bytes, framing = m_out.size()](
-            const beast::error_code &ec, std::size_t written) {
-            self->m_timer.cancel();
-            self->m_outcome.bytesSent += written;
-            // The body bytes the client took: the chunk's size line may have gone out alone.
-            self->m_outcome.bodyBytes += std::min(bytes, written > framing ? written - framing : 0);
-            if (ec || self->m_cutting) {
-                self->m_outcome.cutShort = true;
-                self->finish(
-                    false); // the client went away (the upstream connection closes with it), or cutBody()
-                return;
-            }
-            if (self->m_parser->is_done())
-                self->finishBody();
-            else
-                self->readBody();
-        });
-}
-
-void ProxyResponder::cutBody(ProxyError error, std::size_t got)
-{
-    bumpCounter(m_worker.counters().proxyErrors[std::size_t(error)]);
-    m_outcome.reason = m_target.reasons[std::size_t(error)];
-    m_outcome.cutShort = true;
-    m_cutting = true;
-    if (got > 0 && m_client.is_open()) {
-        writePiece(got);
-        return;
-    }
-    finish(false);
-}
-
-void ProxyResponder::finishBody()
-{
-    // The whole response is read: the upstream connection may serve another request.
-    const bool upstreamAlive = m_parser->keep_alive() && m_buffer.size() == 0 && !m_closeDelimited;
-    if (upstreamAlive) {
-        m_worker.upstreams().give(m_target.key, std::move(*m_upstream));
-        m_upstream.reset();
-    }
-    m_outcome.timing.totalUs = sinceStart();
-    if (!m_chunked) {
-        finish(m_clientKeepAlive);
-        return;
-    }
-    static constexpr std::string_view kLastChunk = "0\r\n\r\n";
-    arm();
-    asio::async_write(m_client, asio::buffer(kLastChunk),
-        [self = shared_from_this()](const beast::error_code &ec, std::size_t written) {
-            self->m_timer.cancel();
-            self->m_outcome.bytesSent += written;
-            self->m_outcome.cutShort = bool(ec);
-            self->finish(!ec && self->m_clientKeepAlive);
-        });
-}
-
 void ProxyResponder::fail(ProxyError error, int status)
 {
     bumpCounter(m_worker.counters().proxyErrors[std::size_t(error)]);
     m_outcome.status = status;
     m_outcome.reason = m_target.reasons[std::size_t(error)];
+    if (error == ProxyError::Refused && m_target.resolved) {
+        // Most often an app that is not listening yet (or a site's app still starting).
+        m_outcome.page = m_acceptsHtml ? m_target.noAppHtml : m_target.noAppText;
+        m_outcome.pageType = m_acceptsHtml ? "text/html; charset=utf-8" : "text/plain; charset=utf-8";
+    }
     finish(m_clientKeepAlive);
 }
 
@@ -366,31 +158,14 @@ void ProxyResponder::finish(bool keepAlive)
         m_upstream->close(ignored); // not pooled: it may have unread bytes
         m_upstream.reset();
     }
-    m_outcome.keepAlive = keepAlive;
+    // A request body not read to its end leaves the client's stream in doubt.
+    m_outcome.keepAlive = keepAlive && m_clientParser.is_done();
     if (m_outcome.timing.totalUs < 0 && m_outcome.timing.headerUs >= 0)
         m_outcome.timing.totalUs = sinceStart();
     Done done = std::move(m_done);
     m_done = nullptr;
     if (done)
         done(m_outcome);
-}
-
-void ProxyResponder::startTunnel()
-{
-    // Bytes that came with the 101 go to the client, the client's early ones to the upstream, first.
-    std::string toClient(m_buffer.size(), '\0');
-    asio::buffer_copy(asio::buffer(toClient), m_buffer.data());
-    m_buffer.clear();
-    m_timer.cancel();
-    auto tunnel = std::make_shared<ProxyTunnel>(m_client, std::move(*m_upstream),
-        std::chrono::milliseconds(m_site.upstreamTimeoutMs),
-        [self = shared_from_this()](std::uint64_t toClientBytes) {
-            self->m_outcome.bytesSent += toClientBytes;
-            self->m_outcome.timing.totalUs = self->sinceStart();
-            self->finish(false);
-        });
-    m_upstream.reset();
-    tunnel->start(std::move(toClient), std::move(m_clientLeftover));
 }
 
 } // namespace hostbench::http

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "http/LogRecord.h"
+#include "http/ProxyHead.h"
 #include "http/UpstreamPool.h"
 #include "http/UpstreamTarget.h"
 
@@ -17,9 +18,12 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace hostbench::http {
 
+class RequestParser;
 struct Request;
 struct Site;
 struct SiteCounters;
@@ -35,6 +39,13 @@ struct ProxyOutcome
     // Relayed, but not whole: the client went away, or a client write or the
     // upstream failed or timed out mid-way (Connection gives the response up).
     bool cutShort = false;
+    // Not relayed: the client went away (or the worker stopped) before an
+    // answer began; Connection logs it as 499, as nginx logs a client gone.
+    bool clientGone = false;
+    // Not relayed, 502 with no app listening: the page to answer (static
+    // text, UpstreamTarget::noAppHtml / noAppText) and its type; else empty.
+    std::string_view page;
+    std::string_view pageType;
     std::uint64_t bodyBytes = 0; // relayed body bytes the client took (the access log's)
     std::uint64_t bytesSent = 0; // head and body bytes written to the client
     const char *reason = nullptr; // error-log reason (static), or null
@@ -50,8 +61,25 @@ struct ProxyOutcome
  *  - Connections to the upstream come from the worker's UpstreamPool and
  *    go back to it only after a whole response, both sides keeping it alive.
  *  - The request head is ProxyHead's (hop-by-hop fields removed, Host, the
- *    X-Forwarded-* fields and Forwarded set); its body (Request::body,
- *    already bounded by the site's body limit) follows with Content-Length.
+ *    X-Forwarded-* fields and Forwarded set). The body streams
+ *    (ProxyUpload.cpp): the connection's RequestParser goes on decoding it
+ *    from the client's socket here, a read of at most kPieceBytes at a time,
+ *    and each decoded piece is written to the upstream before the next read
+ *    (back-pressure: a slow upstream slows the reads from the client; memory
+ *    stays one piece). A Content-Length body keeps its Content-Length. A
+ *    chunked body that came whole with its head goes with Content-Length
+ *    (its length is known, and apps such as python's http.server read no
+ *    chunked request); one still arriving is re-chunked, a chunk per piece,
+ *    since its length is unknown until its end and waiting would buffer it.
+ *    The site's body limit still applies: a Content-Length over it is
+ *    RequestParser's 413 before the request comes here; a chunked body that
+ *    passes it mid-way stops the upload with 413 (nothing was answered yet:
+ *    the response head is read once the body is sent) and the upstream
+ *    connection, holding part of a body, is closed. "Expect: 100-continue"
+ *    is answered by the engine, as for any request, once the upstream
+ *    connection is ready (a refused upstream gets its 502 before the client
+ *    sends the body); Expect itself does not go upstream. The client's
+ *    reads wait at most the worker's header timeout each (408 after).
  *  - The response head is read with Beast's parser (at most
  *    UpstreamTarget::kMaxHeadBytes; 1xx other than 101 skipped), its
  *    hop-by-hop fields removed; the body is relayed in pieces of
@@ -65,14 +93,19 @@ struct ProxyOutcome
  *    client write) -> 504, or a closed connection once the head was sent;
  *    an invalid or oversized head -> 502; the upstream closing before
  *    answering -> the request is sent once more on a fresh connection for
- *    an idempotent method (RFC 9110 §9.2.2) without a body, else 502. Each
+ *    an idempotent method (RFC 9110 §9.2.2) without a body, else 502; a
+ *    refused connection or an absent unix socket answers a short page that
+ *    says no app listens there yet (HTML, or text/plain for a client whose
+ *    Accept names no text/html). Each
  *    is counted (WorkerCounters::proxyErrors) and named in the error log
  *    (UpstreamTarget::reasons via Response::errorReason).
  *  - A client that goes away (or a Connection::close()) closes the
- *    upstream connection: it never returns to the pool with unread bytes.
+ *    upstream connection: it never returns to the pool with unread bytes;
+ *    before an answer began it is ProxyOutcome::clientGone (a 499 line).
  *  - Upgrade (WebSocket): after the upstream's 101 the two sockets are
  *    tunnelled both ways until either side closes or nothing moves for
- *    the site's upstream timeout.
+ *    the site's upstream timeout; the bytes written to the client are the
+ *    response's body bytes (the access log's, logged when the tunnel ends).
  *
  * Timing (ProxyOutcome): microseconds from the start to the upstream connection
  * being ready (0 for a pooled one), to the response head, to its last byte.
@@ -88,16 +121,29 @@ public:
     using Begin = std::function<void()>;
     using Done = std::function<void(const ProxyOutcome &)>;
 
-    // A responder when the site that `request` goes to proxies its path,
-    // else null. `client` and `owner` (the Connection) outlive it. `begin`
+    // The client's side, the connection's own, which outlive the responder:
+    // its socket, its input buffer and parser (the body still to come is
+    // read through them, the bytes after the request stay in `input`) and
+    // the parsed request (its `body`: the decoded piece on its way).
+    struct Client
+    {
+        boost::asio::ip::tcp::socket &socket;
+        boost::beast::flat_buffer &input;
+        RequestParser &parser;
+        Request &request;
+    };
+
+    // A responder when the site that the request goes to proxies its path,
+    // else null; called once the request head is parsed. `owner` (the
+    // Connection) outlives it. `begin`
     // is called at most once, right before the response head's first byte
     // goes to the client (the log's stamp: LogWriter::beginResponse); `done`
     // once, at the end; both on the worker's thread.
-    static std::shared_ptr<ProxyResponder> forRequest(Worker &worker, boost::asio::ip::tcp::socket &client,
-        std::shared_ptr<void> owner, const Request &request, const SiteTable &sites, Begin begin, Done done);
+    static std::shared_ptr<ProxyResponder> forRequest(Worker &worker, Client client,
+        std::shared_ptr<void> owner, const SiteTable &sites, Begin begin, Done done);
 
-    ProxyResponder(Worker &worker, boost::asio::ip::tcp::socket &client, std::shared_ptr<void> owner,
-        const Request &request, const Site &site, const UpstreamTarget &target, Begin begin, Done done);
+    ProxyResponder(Worker &worker, Client client, std::shared_ptr<void> owner, const Site &site,
+        const UpstreamTarget &target, Begin begin, Done done);
 
     // Sends the request; `leftover`: what the client sent after an upgrade request.
     void start(std::string leftover);
@@ -111,7 +157,17 @@ private:
     using Clock = std::chrono::steady_clock;
 
     void connect();
+    // ProxyUpload.cpp: the head (and the body that came with it), then the rest of the body.
     void send();
+    void askForBody(); // "100 Continue" first when the client waits for it
+    void readUpload();
+    void feedUpload();
+    void writeUpload();
+    // The client's side of the upload stopped: `status` 400 or 413 (its body),
+    // 408 (too slow), 0 (gone: 499).
+    void stopUpload(int status);
+    // Appends the head for the upstream to m_request (ProxyMatch.cpp), with the body that came with it.
+    void writeRequestHead(const Site &site);
     void readHead();
     void onHeadError(const boost::system::error_code &ec);
     void writeHead();
@@ -126,17 +182,21 @@ private:
     void fail(ProxyError error, int status);
     void finish(bool keepAlive);
     void startTunnel();
-    void arm();
+    void arm(); // the site's upstream timeout
+    void arm(std::chrono::milliseconds timeout);
     std::int64_t sinceStart() const;
 
     Worker &m_worker;
     boost::asio::ip::tcp::socket &m_client;
+    boost::beast::flat_buffer &m_clientInput;
+    RequestParser &m_clientParser;
+    Request &m_clientRequest;
     std::shared_ptr<void> m_owner;
     const Site &m_site;
     const UpstreamTarget &m_target;
     Begin m_begin;
     Done m_done;
-    std::string m_request; // head and body for the upstream
+    std::string m_request; // the head for the upstream, and the body that came with it
     std::string m_clientLeftover;
     std::string m_out; // response head / chunk framing for the client
     std::optional<Socket> m_upstream;
@@ -155,6 +215,10 @@ private:
     bool m_chunked = false; // the client gets the body chunked
     bool m_closeDelimited = false;
     bool m_upgrade = false;
+    bool m_chunkedUpload = false; // the request body goes upstream re-chunked
+    bool m_continueSent = false;
+    bool m_readingClient = false; // a read of the request body is pending (a timeout cancels it)
+    bool m_acceptsHtml = false; // the client's Accept names text/html (the 502 page's type)
     bool m_timedOut = false;
     bool m_finished = false;
     bool m_aborted = false; // abort(): the client connection is closing

@@ -37,7 +37,8 @@ struct Request
     // Kept only while the site table proxies a path (SiteTable::hasProxies),
     // for ProxyResponder: every field line as sent but Host, Content-Length
     // and Transfer-Encoding ("Name: value\r\n" each), and the body, decoded
-    // from chunks (bounded by the site's maxBodyBytes).
+    // from chunks: what the parser decoded since ProxyResponder last sent
+    // and cleared it (one read's worth; the site's maxBodyBytes bounds the whole).
     std::string fields;
     std::string body;
     bool hasBody = false; // Content-Length or Transfer-Encoding was sent

@@ -20,7 +20,8 @@ class SiteTable;
  * chunked) is parsed and discarded, which keeps the connection in step for
  * the next request; while a site proxies a path (SiteTable::hasProxies)
  * the field lines and the decoded body are kept in Request::fields and
- * Request::body for ProxyResponder instead.
+ * Request::body for ProxyResponder instead, which takes the body a piece at
+ * a time as it feeds the rest of it (ProxyUpload.cpp).
  *
  * Feed it with feed(), not put(): feed() adds what Beast lets through and
  * RFC 9112 forbids, with a pre-scan of the header bytes (one memchr pass

@@ -19,6 +19,43 @@ constexpr std::array<const char *, std::size_t(ProxyError::Count)> kCauses { "co
     "upstream closed the connection before the end of the response body",
     "upstream closed the connection before answering; retried on a fresh connection" };
 
+std::string htmlEscaped(std::string_view text)
+{
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+        case '&':
+            out.append("&amp;");
+            break;
+        case '<':
+            out.append("&lt;");
+            break;
+        case '>':
+            out.append("&gt;");
+            break;
+        case '"':
+            out.append("&quot;");
+            break;
+        default:
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+
+constexpr std::string_view kStarting
+    = "If Hostbench starts this site's app, it may still be starting: try again in a moment.";
+
+void writeNoAppPages(UpstreamTarget &target)
+{
+    const std::string where = "No app is listening at " + target.key + " yet.";
+    target.noAppText
+        = UpstreamTarget::intern("502 Bad Gateway\n" + where + "\n" + std::string(kStarting) + "\n");
+    target.noAppHtml = UpstreamTarget::intern("<!DOCTYPE html>\n<html><head><title>502 Bad "
+                                              "Gateway</title></head><body>\n<h1>502 Bad Gateway</h1>\n<p>"
+        + htmlEscaped(where) + "</p>\n<p>" + htmlEscaped(kStarting) + "</p>\n</body></html>\n");
+}
+
 } // namespace
 
 const char *UpstreamTarget::intern(const std::string &text)
@@ -69,6 +106,7 @@ UpstreamTarget UpstreamTarget::make(const model::ProxyRoute &route, const QStrin
         target.reasons[i] = intern(head + kCauses[i]);
     if (!target.resolved)
         target.reasons[std::size_t(ProxyError::Refused)] = intern(head + "address not resolved");
+    writeNoAppPages(target);
     return target;
 }
 

@@ -45,6 +45,11 @@ struct UpstreamTarget
     boost::asio::generic::stream_protocol::endpoint endpoint;
     bool resolved = false; // false: the name did not resolve at build time (every request: 502)
     std::array<const char *, std::size_t(ProxyError::Count)> reasons {};
+    // The body of the 502 for a refused connection or an absent socket: no
+    // app listens at `key` yet (a site's app that Hostbench starts may still
+    // be starting). HTML and plain text; interned, as the reasons.
+    const char *noAppHtml = "";
+    const char *noAppText = "";
 
     // A target for `route`; `site` names it in the reasons. Resolves a host name (blocking).
     static UpstreamTarget make(const model::ProxyRoute &route, const QString &site);
