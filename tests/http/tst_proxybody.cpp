@@ -93,6 +93,25 @@ QByteArray dechunk(QByteArray bytes, bool *complete)
     }
 }
 
+// This process's peak resident set (VmHWM), in KiB; resetPeak() starts it again from now (clear_refs 5).
+qint64 peakKiB()
+{
+    QFile status(u"/proc/self/status"_s);
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+bool resetPeak()
+{
+    QFile refs(u"/proc/self/clear_refs"_s);
+    return refs.open(QIODevice::WriteOnly) && refs.write("5") == 1;
+}
+
 int openDescriptors()
 {
     return int(
@@ -257,6 +276,8 @@ void TestProxyBody::slowUpstreamSlowsTheClient()
     HttpServer server;
     QVERIFY(start(server, u"http://127.0.0.1:%1"_s.arg(upstream.port()), 2 * kTotal));
     RawClient client(server.port());
+    const bool peakReset = resetPeak();
+    const qint64 peakBefore = peakKiB();
     std::atomic<qint64> sent { 0 };
     QVERIFY(client.send(
         "PUT /big HTTP/1.1\r\nHost: app.test\r\nContent-Length: " + QByteArray::number(kTotal) + "\r\n\r\n"));
@@ -273,6 +294,15 @@ void TestProxyBody::slowUpstreamSlowsTheClient()
     QVERIFY2(whileStalled < 16 * 1024 * 1024, qPrintable(QString::number(whileStalled)));
     QCOMPARE(reply.status, 200);
     QCOMPARE(reply.body, QByteArray::number(kTotal));
+    // The whole test process (engine, client, upstream) grew its peak by far less than the upload.
+    if (peakReset) {
+        const qint64 growth = peakKiB() - peakBefore;
+        qInfo(
+            "64 MiB upload: peak resident set (VmHWM) %lld KiB, +%lld KiB during the upload; %lld bytes sent "
+            "while the upstream read nothing",
+            peakKiB(), growth, whileStalled);
+        QVERIFY2(growth < 16 * 1024, qPrintable(QString::number(growth)));
+    }
 }
 
 void TestProxyBody::expectContinueOnceTheUpstreamIsReady()
