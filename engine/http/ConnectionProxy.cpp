@@ -52,6 +52,7 @@ void Connection::proxyDone(const ProxyOutcome &outcome)
         }
         // Nothing went to the client yet: the usual error answer, kept alive if the client may go on.
         RequestHandler::answerError(outcome.status, m_response);
+        m_response.headOnly = m_request.method == Request::Method::Head; // a HEAD's 502 has no body either
         if (!outcome.page.empty()) {
             m_response.body = outcome.page;
             m_response.contentType = outcome.pageType;

@@ -140,6 +140,7 @@ private slots:
     void noAppListeningPage();
     void webSocketBytesLogged();
     void clientGoneMidUploadIs499();
+    void clientGoneMidResponseKeepsItsStatus();
     void workerStoppingMidRequestIs499();
 
 private:
@@ -414,6 +415,14 @@ void TestProxyBody::noAppListeningPage()
     QVERIFY2(reply.body.contains("may still be starting"), reply.body.constData());
     QCOMPARE(type.startsWith("text/html"), reply.body.startsWith("<!DOCTYPE html>"));
     QCOMPARE(client.request("GET / HTTP/1.1\r\nHost: app.test\r\n\r\n").status, 502); // kept alive
+    // A HEAD gets the same head and no body: the next answer on the connection is whole.
+    const RawClient::Reply head
+        = client.request("HEAD / HTTP/1.1\r\nHost: app.test\r\n" + acceptField + "\r\n", true);
+    QCOMPARE(head.status, 502);
+    const RawClient::Reply next
+        = client.request("GET / HTTP/1.1\r\nHost: app.test\r\n" + acceptField + "\r\n");
+    QCOMPARE(next.status, 502);
+    QCOMPARE(next.body, reply.body);
 }
 
 void TestProxyBody::webSocketBytesLogged()
@@ -470,6 +479,43 @@ void TestProxyBody::clientGoneMidUploadIs499()
     const QStringList access = accessLines();
     QCOMPARE(access.size(), 1);
     QVERIFY2(access[0].contains(u"\"PUT /up HTTP/1.1\" 499 0 "_s), qPrintable(access[0]));
+}
+
+void TestProxyBody::clientGoneMidResponseKeepsItsStatus()
+{
+    // A client gone once the head went out keeps the upstream's status and the body bytes it took
+    // (nginx logs those too, 499 being for no answer yet); the upstream connection, with unread
+    // bytes, is closed, and the descriptors come back to their count.
+    std::atomic<bool> sawClose { false };
+    RawUpstream upstream([&](RawUpstream &up, int fd, int) {
+        if (up.readRequest(fd).isEmpty())
+            return;
+        RawUpstream::sendAll(fd, "HTTP/1.1 200 OK\r\nContent-Length: 100000000\r\n\r\n");
+        const QByteArray piece(64 * 1024, 'x');
+        for (int i = 0; i < 1500 && !up.stopping(); ++i) {
+            if (!RawUpstream::sendAll(fd, piece)) {
+                sawClose = true;
+                return;
+            }
+        }
+    });
+    HttpServer server;
+    QVERIFY(start(server, u"http://127.0.0.1:%1"_s.arg(upstream.port())));
+    const int baseline = openDescriptors();
+    {
+        RawClient client(server.port(), 16 * 1024);
+        QVERIFY(client.send("GET /big HTTP/1.1\r\nHost: app.test\r\n\r\n"));
+        QVERIFY(client.bufferUntil(32 * 1024).startsWith("HTTP/1.1 200"));
+    } // gone, with unread bytes: reset
+    QTRY_VERIFY_WITH_TIMEOUT(sawClose.load(), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(openDescriptors(), baseline + upstream.accepted(), 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(server.metrics().requests, quint64(1), 3000);
+    server.stop();
+    const QStringList access = accessLines();
+    QCOMPARE(access.size(), 1);
+    static const QRegularExpression line(u"\"GET /big HTTP/1\\.1\" 200 (\\d+) "_s);
+    const QRegularExpressionMatch match = line.match(access[0]);
+    QVERIFY2(match.hasMatch() && match.captured(1).toLongLong() > 0, qPrintable(access[0]));
 }
 
 void TestProxyBody::workerStoppingMidRequestIs499()
