@@ -136,6 +136,7 @@ private slots:
     void slowUpstreamSlowsTheClient();
     void expectContinueOnceTheUpstreamIsReady();
     void chunkedPastTheLimitMidway();
+    void clientTooSlowWithItsBodyIs408();
     void noAppListeningPage_data();
     void noAppListeningPage();
     void webSocketBytesLogged();
@@ -148,6 +149,8 @@ private:
     QStringList accessLines() const;
 
     QTemporaryDir m_dir;
+    int m_headerTimeoutMs
+        = 10'000; // start()'s ServerConfig::headerTimeoutMs (each body read waits this long)
 };
 
 void TestProxyBody::initTestCase()
@@ -172,6 +175,7 @@ bool TestProxyBody::start(HttpServer &server, const QString &upstream, qint64 bo
     ServerConfig config;
     config.port = 0;
     config.threads = 1;
+    config.headerTimeoutMs = m_headerTimeoutMs;
     QString error;
     const bool started = server.start(config, { host }, &error);
     if (!started)
@@ -371,6 +375,35 @@ void TestProxyBody::chunkedPastTheLimitMidway()
     RawClient next(server.port());
     QCOMPARE(next.request("GET / HTTP/1.1\r\nHost: app.test\r\n\r\n").body, QByteArray("fresh"));
     QCOMPARE(upstream.accepted(), 2); // a new connection: the cut one was not pooled
+}
+
+void TestProxyBody::clientTooSlowWithItsBodyIs408()
+{
+    // A client that stops sending its body for the header timeout (per read, as nginx's
+    // client_body_timeout) gets 408, and the upstream's connection, holding part of a body, closes.
+    std::atomic<bool> sawStart { false };
+    std::atomic<bool> sawClose { false };
+    RawUpstream upstream([&](RawUpstream &, int fd, int) {
+        QByteArray bytes;
+        if (!readUntil(fd, bytes, "slow"))
+            return;
+        sawStart = true;
+        sawClose = RawUpstream::waitForClose(fd, 5000);
+    });
+    m_headerTimeoutMs = 1000;
+    HttpServer server;
+    const bool started = start(server, u"http://127.0.0.1:%1"_s.arg(upstream.port()));
+    m_headerTimeoutMs = 10'000;
+    QVERIFY(started);
+    RawClient client(server.port());
+    QVERIFY(client.send("PUT /x HTTP/1.1\r\nHost: app.test\r\nContent-Length: 100\r\n\r\nslow"));
+    QTRY_VERIFY_WITH_TIMEOUT(sawStart.load(), 2000);
+    QElapsedTimer timer;
+    timer.start();
+    const RawClient::Reply reply = client.read();
+    QCOMPARE(reply.status, 408);
+    QVERIFY2(timer.elapsed() < 4000, qPrintable(QString::number(timer.elapsed())));
+    QTRY_VERIFY_WITH_TIMEOUT(sawClose.load(), 3000);
 }
 
 void TestProxyBody::noAppListeningPage_data()
