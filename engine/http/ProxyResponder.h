@@ -79,7 +79,11 @@ struct ProxyOutcome
  *    is answered by the engine, as for any request, once the upstream
  *    connection is ready (a refused upstream gets its 502 before the client
  *    sends the body); Expect itself does not go upstream. The client's
- *    reads wait at most the worker's header timeout each (408 after).
+ *    reads wait at most the worker's header timeout each (408 after). An
+ *    upstream that answers (or closes) while the client's next piece is
+ *    awaited ends the upload: its answer is relayed, then the client's
+ *    connection closes; one that stops reading without answering is the
+ *    upstream timeout's (504).
  *  - The response head is read with Beast's parser (at most
  *    UpstreamTarget::kMaxHeadBytes; 1xx other than 101 skipped), its
  *    hop-by-hop fields removed; the body is relayed in pieces of
@@ -161,6 +165,9 @@ private:
     void send();
     void askForBody(); // "100 Continue" first when the client waits for it
     void readUpload();
+    // While the client's next piece is awaited: the upstream answering (or
+    // closing) first ends the upload and its answer goes to the client.
+    void watchForEarlyAnswer();
     void feedUpload();
     void writeUpload();
     // The client's side of the upload stopped: `status` 400 or 413 (its body),
@@ -218,6 +225,7 @@ private:
     bool m_chunkedUpload = false; // the request body goes upstream re-chunked
     bool m_continueSent = false;
     bool m_readingClient = false; // a read of the request body is pending (a timeout cancels it)
+    bool m_earlyAnswer = false; // the upstream became readable before the body's end
     bool m_acceptsHtml = false; // the client's Accept names text/html (the 502 page's type)
     bool m_timedOut = false;
     bool m_finished = false;

@@ -66,10 +66,21 @@ void ProxyResponder::readUpload()
     // The deadline moves with each read, as nginx's client_body_timeout.
     m_readingClient = true;
     arm(std::chrono::seconds(m_worker.timeouts().header));
+    watchForEarlyAnswer();
     m_client.async_read_some(m_clientInput.prepare(kPieceBytes),
         [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
             self->m_timer.cancel();
             self->m_readingClient = false;
+            if (ec && self->m_earlyAnswer && !self->m_aborted) {
+                // The upstream answered (or closed) before the body's end: its answer goes to the
+                // client, whose connection then closes (the rest of its body is not read).
+                self->m_clientKeepAlive = false;
+                self->readHead();
+                return;
+            }
+            beast::error_code ignored;
+            if (self->m_upstream)
+                self->m_upstream->cancel(ignored); // the watch: only it is pending on the upstream
             if (ec) {
                 const bool slow = ec == asio::error::operation_aborted && self->m_timedOut;
                 self->stopUpload(slow && !self->m_aborted ? 408 : 0);
@@ -78,6 +89,18 @@ void ProxyResponder::readUpload()
             self->m_clientInput.commit(bytes);
             self->feedUpload();
         });
+}
+
+void ProxyResponder::watchForEarlyAnswer()
+{
+    m_upstream->async_wait(Socket::wait_read, [weak = weak_from_this()](const beast::error_code &ec) {
+        const auto self = weak.lock();
+        if (ec || !self || !self->m_readingClient || self->m_finished)
+            return; // cancelled: the client's piece came first
+        self->m_earlyAnswer = true;
+        beast::error_code ignored;
+        self->m_client.cancel(ignored);
+    });
 }
 
 void ProxyResponder::feedUpload()

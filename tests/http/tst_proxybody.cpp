@@ -137,6 +137,7 @@ private slots:
     void expectContinueOnceTheUpstreamIsReady();
     void chunkedPastTheLimitMidway();
     void clientTooSlowWithItsBodyIs408();
+    void earlyAnswerEndsTheUpload();
     void noAppListeningPage_data();
     void noAppListeningPage();
     void webSocketBytesLogged();
@@ -404,6 +405,31 @@ void TestProxyBody::clientTooSlowWithItsBodyIs408()
     QCOMPARE(reply.status, 408);
     QVERIFY2(timer.elapsed() < 4000, qPrintable(QString::number(timer.elapsed())));
     QTRY_VERIFY_WITH_TIMEOUT(sawClose.load(), 3000);
+}
+
+void TestProxyBody::earlyAnswerEndsTheUpload()
+{
+    // An app that answers before the body's end (a 403 for an upload it refuses): its answer reaches
+    // the client at once, not after a timeout, and the client's connection closes after it.
+    RawUpstream upstream([](RawUpstream &, int fd, int) {
+        QByteArray bytes;
+        if (!readUntil(fd, bytes, "\r\n\r\n"))
+            return;
+        RawUpstream::sendAll(fd, "HTTP/1.1 403 Forbidden\r\nContent-Length: 7\r\n\r\nrefused");
+        RawUpstream::waitForClose(fd, 3000);
+    });
+    HttpServer server;
+    QVERIFY(start(server, u"http://127.0.0.1:%1"_s.arg(upstream.port())));
+    RawClient client(server.port());
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(client.send("PUT /x HTTP/1.1\r\nHost: app.test\r\nContent-Length: 100000\r\n\r\nstart"));
+    const RawClient::Reply reply = client.read();
+    QCOMPARE(reply.status, 403);
+    QCOMPARE(reply.body, QByteArray("refused"));
+    QCOMPARE(reply.field("Connection"), QByteArray("close"));
+    QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY(client.waitForClose(3000));
 }
 
 void TestProxyBody::noAppListeningPage_data()
