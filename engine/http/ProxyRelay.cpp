@@ -214,7 +214,9 @@ void ProxyResponder::cutBody(ProxyError error, std::size_t got)
 void ProxyResponder::finishBody()
 {
     // The whole response is read: the upstream connection may serve another request.
-    const bool upstreamAlive = m_parser->keep_alive() && m_buffer.size() == 0 && !m_closeDelimited;
+    // Not after an upload cut short: the upstream would read the next request as the rest of the body.
+    const bool upstreamAlive
+        = m_parser->keep_alive() && m_buffer.size() == 0 && !m_closeDelimited && !m_uploadCut;
     if (upstreamAlive) {
         m_worker.upstreams().give(m_target.key, std::move(*m_upstream));
         m_upstream.reset();

@@ -226,6 +226,7 @@ private:
     bool m_continueSent = false;
     bool m_readingClient = false; // a read of the request body is pending (a timeout cancels it)
     bool m_earlyAnswer = false; // the upstream became readable before the body's end
+    bool m_uploadCut = false; // the upstream got part of the body only: never pooled
     bool m_acceptsHtml = false; // the client's Accept names text/html (the 502 page's type)
     bool m_timedOut = false;
     bool m_finished = false;

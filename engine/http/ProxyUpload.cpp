@@ -75,6 +75,7 @@ void ProxyResponder::readUpload()
                 // The upstream answered (or closed) before the body's end: its answer goes to the
                 // client, whose connection then closes (the rest of its body is not read).
                 self->m_clientKeepAlive = false;
+                self->m_uploadCut = true;
                 self->readHead();
                 return;
             }
@@ -151,6 +152,7 @@ void ProxyResponder::writeUpload()
             if (ec) {
                 // The upstream closed or reset its side: it may have answered without reading it all.
                 self->m_clientKeepAlive = false;
+                self->m_uploadCut = true;
                 self->readHead();
                 return;
             }

@@ -410,7 +410,8 @@ void TestProxyBody::clientTooSlowWithItsBodyIs408()
 void TestProxyBody::earlyAnswerEndsTheUpload()
 {
     // An app that answers before the body's end (a 403 for an upload it refuses): its answer reaches
-    // the client at once, not after a timeout, and the client's connection closes after it.
+    // the client at once, not after a timeout, and the client's connection closes after it; the
+    // upstream's connection is not pooled.
     RawUpstream upstream([](RawUpstream &, int fd, int) {
         QByteArray bytes;
         if (!readUntil(fd, bytes, "\r\n\r\n"))
@@ -430,6 +431,11 @@ void TestProxyBody::earlyAnswerEndsTheUpload()
     QCOMPARE(reply.field("Connection"), QByteArray("close"));
     QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
     QVERIFY(client.waitForClose(3000));
+    // The upstream's connection had part of a body only: not pooled, the next request takes a new one.
+    RawClient next(server.port());
+    QCOMPARE(next.request("GET / HTTP/1.1\r\nHost: app.test\r\n\r\n").status, 403);
+    QCOMPARE(upstream.accepted(), 2);
+    QCOMPARE(server.metrics().proxyErrors.at(6), quint64(0)); // not even sent there first, then retried
 }
 
 void TestProxyBody::noAppListeningPage_data()
