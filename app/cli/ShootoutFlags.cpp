@@ -31,12 +31,13 @@ ShootoutFlags::ShootoutFlags()
         u"Servers, comma-separated (default all: %1)."_s.arg(shootout::ServerCatalog::ids().join(u","_s)),
         u"LIST"_s)
     , workloads(u"workloads"_s,
-          u"Workloads W1-W6 of WORKLOADS.md, comma-separated (default %1)."_s.arg(
-              ShootoutOptions::defaultWorkloads().join(u',')),
+          u"Workloads W1-W6 of WORKLOADS.md and W6p (W6 from an app behind each server), comma-separated "
+          "(default %1)."_s.arg(ShootoutOptions::defaultWorkloads().join(u',')),
           u"LIST"_s)
     , duration(u"t"_s, u"Seconds per run (default 5)."_s, u"SECONDS"_s)
     , rounds(u"rounds"_s, u"Rounds, interleaved (default 3)."_s, u"N"_s)
-    , concurrency(u"c"_s, u"Connections (default per workload: 50, W3 10, W4 4, W6 10)."_s, u"CONCURRENCY"_s)
+    , concurrency(
+          u"c"_s, u"Connections (default per workload: 50, W3 10, W4 4, W6 10, W6p 50)."_s, u"CONCURRENCY"_s)
     , rate(u"rate"_s, u"Open model: R requests/s in all, as wrk2."_s, u"R"_s)
     , noKeepAlive(u"no-keep-alive"_s, u"A new connection per request."_s)
     , workers(u"workers"_s, u"Server worker processes or threads (default 1)."_s, u"N"_s)

@@ -77,6 +77,8 @@ std::optional<ServerCatalog::Launch> ServerCatalog::prepare(const ServerKind &ki
             u"--access-log"_s, u"off"_s, u"--error-log"_s, launch.errorLog };
         for (const model::Route &route : site.routes)
             launch.arguments << u"--route"_s << route.path + u'=' + QString::fromUtf8(route.body);
+        for (const model::ProxyRoute &route : site.proxy.routes)
+            launch.arguments << u"--proxy"_s << route.pathPrefix + u'=' + route.upstream;
         // Started by root, serve gives root up unless told to stay: it serves
         // the files root wrote under the prefix, as the other servers do.
         if (::geteuid() == 0)

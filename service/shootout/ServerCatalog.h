@@ -52,9 +52,10 @@ public:
     // Writes the server's configuration for `site` on 127.0.0.1:`port` under
     // `prefix` (an empty, writable folder of its own: configuration, pid file,
     // logs, temporary files) with one worker (`workers` > 1: that many), the
-    // access log off, sendfile and open-file caching where it has them, and
-    // returns how to start it. nullopt with *error when the configuration
-    // cannot be written.
+    // access log off, sendfile and open-file caching where it has them, its
+    // proxied paths (site.proxy.routes: Hostbench's --proxy, the others'
+    // proxy configuration of engine/export), and returns how to start it. nullopt with *error when the
+    // configuration cannot be written.
     static std::optional<Launch> prepare(const ServerKind &kind, const QString &program,
         const model::VirtualHost &site, quint16 port, int workers, const QString &prefix, QString *error);
 };

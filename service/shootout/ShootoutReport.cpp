@@ -1,5 +1,7 @@
 #include "shootout/ShootoutReport.h"
 
+#include "shootout/Workload.h"
+
 #include <QJsonArray>
 
 #include <algorithm>
@@ -13,6 +15,21 @@ namespace {
 QString rate(double value)
 {
     return value >= 100 ? QLocale::c().toString(value, 'f', 0) : QString::number(value, 'f', 2);
+}
+
+QString ratio(const ShootoutCell &cell, int width)
+{
+    return cell.reference ? u"ref"_s.rightJustified(width) : u"%1"_s.arg(cell.ratioToBest, width, 'f', 2);
+}
+
+// Under a table with the upstream's line: what it is.
+QString referenceNote(const ShootoutWorkloadResult &result)
+{
+    for (const ShootoutCell &cell : result.cells)
+        if (cell.reference)
+            return u"%1 is the app behind the servers measured alone, for reference (not ranked); each "
+                   "server's CPU per request counts its own processes, not the upstream's"_s.arg(cell.server);
+    return {};
 }
 
 const ShootoutCell *findCell(
@@ -62,6 +79,7 @@ QList<ShootoutWorkloadResult> ShootoutReport::aggregate(
                 runs.begin(), runs.end(), [](const auto &a, const auto &b) { return a.round < b.round; });
             ShootoutCell cell;
             cell.server = server;
+            cell.reference = server == Workload::upstreamId();
             cell.rounds = int(runs.size());
             QList<double> p50, p99, cpu;
             for (const model::ShootoutEntry &run : std::as_const(runs)) {
@@ -85,9 +103,10 @@ QList<ShootoutWorkloadResult> ShootoutReport::aggregate(
         }
         double best = 0;
         for (const ShootoutCell &cell : std::as_const(result.cells))
-            best = std::max(best, cell.requestsPerSecond);
+            if (!cell.reference)
+                best = std::max(best, cell.requestsPerSecond);
         for (ShootoutCell &cell : result.cells)
-            cell.ratioToBest = best > 0 ? cell.requestsPerSecond / best : 0.0;
+            cell.ratioToBest = best > 0 && !cell.reference ? cell.requestsPerSecond / best : 0.0;
         if (!result.cells.isEmpty())
             results.append(result);
     }
@@ -111,12 +130,14 @@ QString ShootoutReport::text(const QList<ShootoutWorkloadResult> &results)
                 = u"%1 (±%2%)"_s.arg(rate(cell.requestsPerSecond)).arg(cell.spreadPercent, 0, 'f', 0);
             out += u"  %1  %2  %3  %4  %5  %6  %7\n"_s.arg(cell.server, -10)
                        .arg(figure, 20)
-                       .arg(cell.ratioToBest, 6, 'f', 2)
+                       .arg(ratio(cell, 6))
                        .arg(cell.p50Ms, 8, 'f', 3)
                        .arg(cell.p99Ms, 8, 'f', 3)
                        .arg(cell.cpuUsPerRequest, 10, 'f', 1)
                        .arg(cell.errors, 7);
         }
+        if (const QString note = referenceNote(result); !note.isEmpty())
+            out += u"  (%1)\n"_s.arg(note);
     }
     return out;
 }
@@ -133,11 +154,13 @@ QString ShootoutReport::markdown(const QList<ShootoutWorkloadResult> &results)
             out += u"| %1 | %2 (±%3%) | %4 | %5 | %6 | %7 | %8 |\n"_s
                        .arg(cell.server, rate(cell.requestsPerSecond))
                        .arg(cell.spreadPercent, 0, 'f', 0)
-                       .arg(cell.ratioToBest, 0, 'f', 2)
+                       .arg(ratio(cell, 0))
                        .arg(cell.p50Ms, 0, 'f', 3)
                        .arg(cell.p99Ms, 0, 'f', 3)
                        .arg(cell.cpuUsPerRequest, 0, 'f', 1)
                        .arg(cell.errors);
+        if (const QString note = referenceNote(result); !note.isEmpty())
+            out += u"\n%1.\n"_s.arg(note);
     }
     return out;
 }
@@ -172,14 +195,16 @@ QJsonObject ShootoutReport::workloadsJson(const QList<ShootoutWorkloadResult> &r
             QJsonArray rounds;
             for (const double value : cell.roundRequestsPerSecond)
                 rounds.append(value);
-            servers.insert(cell.server,
-                QJsonObject { { u"requests_per_second"_s, cell.requestsPerSecond },
-                    { u"requests_per_second_min"_s, cell.requestsPerSecondMin },
-                    { u"requests_per_second_max"_s, cell.requestsPerSecondMax },
-                    { u"spread_percent"_s, cell.spreadPercent }, { u"ratio_to_best"_s, cell.ratioToBest },
-                    { u"p50_ms"_s, cell.p50Ms }, { u"p99_ms"_s, cell.p99Ms },
-                    { u"cpu_us_per_request"_s, cell.cpuUsPerRequest }, { u"errors"_s, qint64(cell.errors) },
-                    { u"rounds"_s, cell.rounds }, { u"round_requests_per_second"_s, rounds } });
+            QJsonObject object { { u"requests_per_second"_s, cell.requestsPerSecond },
+                { u"requests_per_second_min"_s, cell.requestsPerSecondMin },
+                { u"requests_per_second_max"_s, cell.requestsPerSecondMax },
+                { u"spread_percent"_s, cell.spreadPercent }, { u"ratio_to_best"_s, cell.ratioToBest },
+                { u"p50_ms"_s, cell.p50Ms }, { u"p99_ms"_s, cell.p99Ms },
+                { u"cpu_us_per_request"_s, cell.cpuUsPerRequest }, { u"errors"_s, qint64(cell.errors) },
+                { u"rounds"_s, cell.rounds }, { u"round_requests_per_second"_s, rounds } };
+            if (cell.reference)
+                object.insert(u"reference"_s, true);
+            servers.insert(cell.server, object);
         }
         workloads.insert(result.workload, servers);
     }

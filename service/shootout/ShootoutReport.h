@@ -16,6 +16,9 @@ namespace hostbench::shootout {
  * latency (ms) and server CPU µs per request, and the errors summed over
  * the rounds (failed requests + non-2xx answers). Written as the CLI's
  * text table, JSON, CSV and Markdown, and compared with a later shootout.
+ * The upstream of a proxied workload (server Workload::upstreamId(),
+ * measured alone) is a reference cell: listed last, with its own figures,
+ * neither ranked nor the best (ratio 0, shown as "ref").
  * Pure functions; any thread.
  */
 struct ShootoutCell
@@ -32,6 +35,7 @@ struct ShootoutCell
     double cpuUsPerRequest = 0;
     quint64 errors = 0;
     QList<double> roundRequestsPerSecond; // by round
+    bool reference = false; // the upstream alone: not ranked
 };
 
 struct ShootoutWorkloadResult
@@ -56,7 +60,8 @@ public:
     static QString csv(const QList<ShootoutWorkloadResult> &results);
     // {"W1": {"nginx": {"requests_per_second", "requests_per_second_min",
     // "requests_per_second_max", "spread_percent", "ratio_to_best", "p50_ms",
-    // "p99_ms", "cpu_us_per_request", "errors", "rounds", "round_requests_per_second"}}}
+    // "p99_ms", "cpu_us_per_request", "errors", "rounds", "round_requests_per_second"}}},
+    // and "reference": true in the upstream's cell
     static QJsonObject workloadsJson(const QList<ShootoutWorkloadResult> &results);
     // requests/s and p99 of each workload and server in both, with after / before.
     static QString compare(const QList<ShootoutWorkloadResult> &before,

@@ -2,6 +2,7 @@
 
 #include "runs/RecordedRun.h"
 #include "shootout/ServerProcess.h"
+#include "shootout/Upstream.h"
 #include "storage/Database.h"
 
 #include <QDateTime>
@@ -20,6 +21,10 @@ namespace {
 constexpr int kPollMs = 100;
 
 } // namespace
+
+ShootoutRunner::ShootoutRunner() = default;
+
+ShootoutRunner::~ShootoutRunner() = default;
 
 void ShootoutRunner::emitEvent(const ShootoutEvent &event)
 {
@@ -119,6 +124,8 @@ bool ShootoutRunner::reset(const Options &options, QString *error)
     m_shootoutId = 0;
     m_stop = false;
     m_workloads.clear();
+    m_groups.clear();
+    m_upstream.reset();
     for (const QString &id : options.workloads)
         if (const std::optional<Workload> workload = Workload::find(id))
             m_workloads.append(*workload);
@@ -129,24 +136,32 @@ bool ShootoutRunner::reset(const Options &options, QString *error)
     return true;
 }
 
-std::optional<model::VirtualHost> ShootoutRunner::makeSite(const QTemporaryDir &temp, QString *error)
+bool ShootoutRunner::makeSites(const QTemporaryDir &temp, QString *error)
 {
     if (!temp.isValid()) {
         *error = u"cannot create a temporary folder: "_s + temp.errorString();
-        return std::nullopt;
+        return false;
     }
     // Servers whose workers drop privileges must reach the files.
     QFile::setPermissions(temp.path(),
         QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
             | QFile::ReadOther | QFile::ExeOther);
+    // The files' site; the proxied one comes with its upstream (startUpstream).
+    QList<Workload> files;
+    for (const Workload &workload : std::as_const(m_workloads))
+        if (!workload.proxied)
+            files.append(workload);
+    if (files.isEmpty())
+        return true;
     const QString documentRoot = temp.filePath(u"site"_s);
     QDir().mkpath(documentRoot);
-    std::optional<model::VirtualHost> site = Workload::makeSite(documentRoot, m_workloads, error);
-    if (site) {
-        site->accessLogEnabled = false;
-        site->errorLogEnabled = false;
-    }
-    return site;
+    std::optional<model::VirtualHost> site = Workload::makeSite(documentRoot, files, error);
+    if (!site)
+        return false;
+    site->accessLogEnabled = false;
+    site->errorLogEnabled = false;
+    m_groups.append({ *site, files });
+    return true;
 }
 
 void ShootoutRunner::pinCpus()
@@ -170,19 +185,10 @@ void ShootoutRunner::pinCpus()
     say(u"Servers pinned to CPU %1, the load generator to CPU %2"_s.arg(m_serverCpu).arg(m_loadCpu));
 }
 
-void ShootoutRunner::runTurn(const Server &server, int round, const model::VirtualHost &site,
-    storage::Database *database, int *done, int total)
+void ShootoutRunner::measureAll(const Server &server, ServerProcess &process,
+    const QList<Workload> &workloads, int round, storage::Database *database, int *done, int total)
 {
-    serverEvent(ShootoutEvent::Kind::ServerStarting, server, round);
-    ServerProcess process;
-    QString problem;
-    if (!startServer(server, process, site, &problem)) {
-        serverFailed(server, u"failed"_s, problem, round);
-        *done += int(m_workloads.size());
-        return;
-    }
-    serverEvent(ShootoutEvent::Kind::ServerReady, server, round);
-    for (const Workload &workload : std::as_const(m_workloads)) {
+    for (const Workload &workload : workloads) {
         if (m_stop)
             break;
         ShootoutEvent event;
@@ -204,11 +210,31 @@ void ShootoutRunner::runTurn(const Server &server, int round, const model::Virtu
             emitEvent(event);
         }
     }
-    process.stop();
 }
 
-bool ShootoutRunner::runRounds(
-    const QList<Server> &usable, const model::VirtualHost &site, storage::Database *database, QString *error)
+void ShootoutRunner::runTurn(
+    const Server &server, int round, storage::Database *database, int *done, int total)
+{
+    // One session per site: the files' site, then the proxied one.
+    for (const int index : server.groups) {
+        if (m_stop)
+            break;
+        const SiteGroup &group = m_groups.at(index);
+        serverEvent(ShootoutEvent::Kind::ServerStarting, server, round);
+        ServerProcess process;
+        QString problem;
+        if (!startServer(server, process, group.site, &problem)) {
+            serverFailed(server, u"failed"_s, problem, round);
+            *done += int(group.workloads.size());
+            continue;
+        }
+        serverEvent(ShootoutEvent::Kind::ServerReady, server, round);
+        measureAll(server, process, group.workloads, round, database, done, total);
+        process.stop();
+    }
+}
+
+bool ShootoutRunner::runRounds(const QList<Server> &usable, storage::Database *database, QString *error)
 {
     if (database) {
         m_shootoutId = database->beginShootout(settingsJson(m_options), QDateTime::currentMSecsSinceEpoch());
@@ -217,12 +243,23 @@ bool ShootoutRunner::runRounds(
             return false;
         }
     }
-    const int total = m_options.rounds * int(usable.size()) * int(m_workloads.size());
+    const bool upstream = m_upstream && m_upstream->isRunning();
+    int perRound = upstream ? int(proxiedWorkloads().size()) : 0;
+    for (const Server &server : usable)
+        for (const int index : server.groups)
+            perRound += int(m_groups.at(index).workloads.size());
+    const int total = m_options.rounds * perRound;
     int done = 0;
-    // Interleaved: the server order rotated by one each round.
+    // Interleaved: the order rotated by one each round, the upstream alone one turn of it.
+    const qsizetype turns = usable.size() + (upstream ? 1 : 0);
     for (int round = 1; round <= m_options.rounds && !m_stop; ++round)
-        for (qsizetype i = 0; i < usable.size() && !m_stop; ++i)
-            runTurn(usable.at((i + round - 1) % usable.size()), round, site, database, &done, total);
+        for (qsizetype i = 0; i < turns && !m_stop; ++i) {
+            const qsizetype turn = (i + round - 1) % turns;
+            if (turn == usable.size())
+                upstreamTurn(round, database, &done, total);
+            else
+                runTurn(usable.at(turn), round, database, &done, total);
+        }
     ShootoutEvent event;
     event.kind = ShootoutEvent::Kind::Done;
     event.done = done;
@@ -245,16 +282,20 @@ bool ShootoutRunner::run(const Options &options, storage::Database *database, QS
         return false;
     const QTemporaryDir temp(QDir(options.tempParent.isEmpty() ? QDir::tempPath() : options.tempParent)
                                  .filePath(u"hostbench-shootout-XXXXXX"_s));
-    const std::optional<model::VirtualHost> site = makeSite(temp, error);
-    if (!site)
+    if (!makeSites(temp, error))
         return false;
     pinCpus();
-    const QList<Server> usable = checkServers(planServers(temp), *site);
-    if (usable.isEmpty()) {
+    const QList<Server> planned = planServers(temp);
+    startUpstream(temp, planned);
+    const QList<Server> usable = checkServers(planned);
+    bool ok = false;
+    if (usable.isEmpty())
         *error = m_stop ? u"stopped"_s : u"no server to measure"_s;
-        return false;
-    }
-    return runRounds(usable, *site, database, error);
+    else
+        ok = runRounds(usable, database, error);
+    if (m_upstream)
+        m_upstream->stop();
+    return ok;
 }
 
 } // namespace hostbench::shootout

@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QTemporaryDir;
@@ -28,6 +29,7 @@ class Database;
 namespace hostbench::shootout {
 
 class ServerProcess;
+class Upstream;
 
 /*
  * A shootout: the same workloads against Hostbench and the production
@@ -48,7 +50,16 @@ class ServerProcess;
  *    each server is started for its turn and stopped afterwards (its whole
  *    session), the temporary folder removed at the end;
  *  - the server's CPU per request is the user + system time of its session
- *    (/proc) over the run, divided by the completed requests.
+ *    (/proc) over the run, divided by the completed requests;
+ *  - proxied workloads (W6p) go through each server to one Upstream, started
+ *    once before the servers are checked, pinned with them, and stopped at
+ *    the end; each server serves them from a second site (its whole path
+ *    proxied, Workload::makeProxySite), started for them in its turn, and
+ *    a server that does not answer them with the bytes is left out of them
+ *    only. The upstream alone is measured on them too, once a round in the
+ *    rotation, as the server id "upstream" (Workload::upstreamId(): the
+ *    report's reference line); the front servers' CPU per request is their
+ *    own session's, not the upstream's.
  * Each run is stored as `bench` stores it (samples as they come) and linked
  * to the shootout (Database::beginShootout ...), so that a shootout killed
  * midway keeps the runs it had finished. The stored notes are
@@ -56,7 +67,8 @@ class ServerProcess;
  * before its end}.
  *
  * (ShootoutRunner.cpp holds run()'s phases, ShootoutRunnerServers.cpp the
- * servers' part: ports, start, the check of their answers, failures.)
+ * servers' part: ports, the upstream, start, the check of their answers,
+ * failures.)
  *
  * Thread: the thread that calls run() (it runs local event loops and blocks
  * until the end); stop() from any thread, or a signal handler's event.
@@ -65,6 +77,11 @@ class ShootoutRunner final
 {
 public:
     using Options = ShootoutOptions;
+
+    ShootoutRunner();
+    ~ShootoutRunner();
+    ShootoutRunner(const ShootoutRunner &) = delete;
+    ShootoutRunner &operator=(const ShootoutRunner &) = delete;
 
     // What run() says as it goes, each thing as it happens (ShootoutEvent
     // lists them); called on run()'s thread.
@@ -94,18 +111,25 @@ private:
         QString program;
         quint16 port = 0;
         QString prefix;
+        QList<int> groups; // the indices in m_groups of the sites it answered right
+    };
+    // A site a server is started on, and the workloads measured on it.
+    struct SiteGroup
+    {
+        model::VirtualHost site;
+        QList<Workload> workloads;
     };
 
     // The phases of run(), in order.
     bool reset(const Options &options, QString *error);
-    std::optional<model::VirtualHost> makeSite(const QTemporaryDir &temp, QString *error);
+    bool makeSites(const QTemporaryDir &temp, QString *error);
     void pinCpus();
     QList<Server> planServers(const QTemporaryDir &temp);
-    QList<Server> checkServers(const QList<Server> &servers, const model::VirtualHost &site);
-    bool runRounds(const QList<Server> &usable, const model::VirtualHost &site, storage::Database *database,
-        QString *error);
-    void runTurn(const Server &server, int round, const model::VirtualHost &site, storage::Database *database,
-        int *done, int total);
+    void startUpstream(const QTemporaryDir &temp, const QList<Server> &servers);
+    QList<Server> checkServers(const QList<Server> &servers);
+    bool runRounds(const QList<Server> &usable, storage::Database *database, QString *error);
+    void runTurn(const Server &server, int round, storage::Database *database, int *done, int total);
+    void upstreamTurn(int round, storage::Database *database, int *done, int total);
 
     void emitEvent(const ShootoutEvent &event);
     void say(const QString &line, const QString &server = {});
@@ -113,13 +137,19 @@ private:
     void serverFailed(const Server &server, const QString &status, const QString &problem, int round);
     bool startServer(
         const Server &server, ServerProcess &process, const model::VirtualHost &site, QString *error);
-    bool checkBodies(const Server &server, const QString &documentRoot, QString *error);
+    bool checkBodies(const Server &server, const SiteGroup &group, QString *error);
     std::optional<model::ShootoutEntry> measure(const Server &server, ServerProcess &process,
         const Workload &workload, int round, storage::Database *database);
+    void measureAll(const Server &server, ServerProcess &process, const QList<Workload> &workloads, int round,
+        storage::Database *database, int *done, int total);
+    QList<Workload> proxiedWorkloads() const;
+    Server upstreamServer() const;
     QString failureLog(const Server &server) const;
 
     Options m_options;
     QList<Workload> m_workloads;
+    QList<SiteGroup> m_groups; // the files' site, then the proxied one
+    std::unique_ptr<Upstream> m_upstream; // set while proxied workloads have one
     QList<model::ShootoutEntry> m_entries;
     QMap<QString, ServerNote> m_servers;
     qint64 m_shootoutId = 0;

@@ -2,15 +2,18 @@
 
 #include "shootout/BodyCheck.h"
 #include "shootout/ServerProcess.h"
+#include "shootout/Upstream.h"
 #include "sys/PortHolder.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTcpServer>
 #include <QTemporaryDir>
 
-// The servers' part of ShootoutRunner: which can run on which ports, their
-// start, the check of their answers before any load, and what a failure says.
+// The servers' part of ShootoutRunner: which can run on which ports, the
+// upstream of the proxied workloads, their start, the check of their answers
+// before any load, and what a failure says.
 
 namespace hostbench::shootout {
 
@@ -102,12 +105,12 @@ bool ShootoutRunner::startServer(
         QDir(server.prefix).filePath(u"output.log"_s), m_serverCpu, server.port, kReadyMs, error);
 }
 
-bool ShootoutRunner::checkBodies(const Server &server, const QString &documentRoot, QString *error)
+bool ShootoutRunner::checkBodies(const Server &server, const SiteGroup &group, QString *error)
 {
-    for (const Workload &workload : std::as_const(m_workloads)) {
+    for (const Workload &workload : group.workloads) {
         const QString problem = workload.fixedBody.isEmpty()
             ? BodyCheck::compareWithFile(
-                server.port, workload.path, QDir(documentRoot).filePath(workload.path.mid(1)))
+                server.port, workload.path, QDir(group.site.documentRoot).filePath(workload.path.mid(1)))
             : BodyCheck::compareWithBytes(server.port, workload.path, workload.fixedBody);
         if (!problem.isEmpty()) {
             *error = problem;
@@ -128,7 +131,7 @@ QList<ShootoutRunner::Server> ShootoutRunner::planServers(const QTemporaryDir &t
             continue;
         m_servers[kind->id].package = kind->package;
         const Server server { *kind, ServerCatalog::locate(*kind, m_options.hostbenchCli), 0,
-            temp.filePath(kind->id) };
+            temp.filePath(kind->id), {} };
         if (server.program.isEmpty()) {
             serverFailed(server, u"missing"_s, {}, 0);
             continue;
@@ -145,33 +148,114 @@ QList<ShootoutRunner::Server> ShootoutRunner::planServers(const QTemporaryDir &t
         }
         nextPort = quint16(port + 1);
         m_servers[kind->id].port = port;
-        servers.append({ server.kind, server.program, port, server.prefix });
+        servers.append({ server.kind, server.program, port, server.prefix, {} });
     }
     return servers;
 }
 
-QList<ShootoutRunner::Server> ShootoutRunner::checkServers(
-    const QList<Server> &servers, const model::VirtualHost &site)
+QList<Workload> ShootoutRunner::proxiedWorkloads() const
 {
-    // Before any load: each starts, and answers every URL with the file's bytes.
+    QList<Workload> proxied;
+    for (const Workload &workload : m_workloads)
+        if (workload.proxied)
+            proxied.append(workload);
+    return proxied;
+}
+
+ShootoutRunner::Server ShootoutRunner::upstreamServer() const
+{
+    const QString program = m_upstream ? m_upstream->program() : QString();
+    const QString name = QFileInfo(program).fileName();
+    return { { Workload::upstreamId(), name, name == u"nginx"_s ? u"nginx-light"_s : u"hostbench"_s },
+        program, m_upstream ? m_upstream->port() : quint16(0), {}, {} };
+}
+
+void ShootoutRunner::startUpstream(const QTemporaryDir &temp, const QList<Server> &servers)
+{
+    const QList<Workload> proxied = proxiedWorkloads();
+    if (proxied.isEmpty() || m_stop)
+        return;
+    quint16 port = m_options.firstPort;
+    for (const Server &server : servers)
+        port = std::max(port, quint16(server.port + 1));
+    while (port < 65535 && !portFree(port))
+        ++port;
+    const std::optional<ServerKind> nginx = ServerCatalog::find(u"nginx"_s);
+    m_upstream = std::make_unique<Upstream>();
+    QString problem;
+    if (!m_upstream->start(proxied, nginx ? ServerCatalog::locate(*nginx, {}) : QString(),
+            m_options.hostbenchCli, port, temp.filePath(Workload::upstreamId()), m_serverCpu, kReadyMs,
+            &problem)) {
+        const Server upstream = upstreamServer();
+        m_upstream.reset();
+        serverFailed(upstream, u"failed"_s, problem, 0);
+        say(u"%1 left out: no upstream"_s.arg(Workload::idsOf(proxied).join(u", "_s)));
+        return;
+    }
+    QString error;
+    const std::optional<model::VirtualHost> site
+        = Workload::makeProxySite(temp.filePath(u"site-proxied"_s), m_upstream->url(), &error);
+    if (!site) {
+        m_upstream->stop();
+        m_upstream.reset();
+        say(u"%1 left out: %2"_s.arg(Workload::idsOf(proxied).join(u", "_s), error));
+        return;
+    }
+    m_groups.append({ *site, proxied });
+    ServerNote &note = m_servers[Workload::upstreamId()];
+    note.port = port;
+    note.package = upstreamServer().kind.package;
+    note.message = m_upstream->describe();
+    say(u"%1: each server proxies / to the upstream, %2, started once for the whole shootout and pinned "
+        "with the servers; the upstream alone is measured too (reference); a server's CPU per request "
+        "counts its own processes, not the upstream's"_s.arg(
+            Workload::idsOf(proxied).join(u", "_s), m_upstream->describe()),
+        Workload::upstreamId());
+}
+
+void ShootoutRunner::upstreamTurn(int round, storage::Database *database, int *done, int total)
+{
+    const QList<Workload> proxied = proxiedWorkloads();
+    const Server upstream = upstreamServer();
+    if (!m_upstream || !m_upstream->isRunning()) {
+        serverFailed(upstream, u"failed"_s, u"the upstream is no longer running"_s, round);
+        *done += int(proxied.size());
+        return;
+    }
+    measureAll(upstream, m_upstream->process(), proxied, round, database, done, total);
+}
+
+QList<ShootoutRunner::Server> ShootoutRunner::checkServers(const QList<Server> &servers)
+{
+    // Before any load: each starts on each site, and answers its URLs with
+    // the right bytes; one that fails a site is left out of that site's workloads.
     QList<Server> usable;
-    for (const Server &server : servers) {
+    for (Server server : servers) {
+        for (qsizetype index = 0; index < m_groups.size() && !m_stop; ++index) {
+            const SiteGroup &group = m_groups.at(index);
+            serverEvent(ShootoutEvent::Kind::ServerStarting, server, 0);
+            ServerProcess process;
+            QString problem;
+            if (!startServer(server, process, group.site, &problem)) {
+                serverFailed(server, u"failed"_s, problem, 0);
+                continue;
+            }
+            if (!checkBodies(server, group, &problem)) {
+                if (!group.site.proxy.routes.isEmpty())
+                    problem = u"for %1 only (through its proxy of /): "_s.arg(
+                                  Workload::idsOf(group.workloads).join(u", "_s))
+                        + problem;
+                serverFailed(server, u"wrong bytes"_s, problem, 0);
+                continue;
+            }
+            process.stop();
+            serverEvent(ShootoutEvent::Kind::ServerReady, server, 0);
+            server.groups.append(int(index));
+        }
         if (m_stop)
             break;
-        serverEvent(ShootoutEvent::Kind::ServerStarting, server, 0);
-        ServerProcess process;
-        QString problem;
-        if (!startServer(server, process, site, &problem)) {
-            serverFailed(server, u"failed"_s, problem, 0);
-            continue;
-        }
-        if (!checkBodies(server, site.documentRoot, &problem)) {
-            serverFailed(server, u"wrong bytes"_s, problem, 0);
-            continue;
-        }
-        process.stop();
-        serverEvent(ShootoutEvent::Kind::ServerReady, server, 0);
-        usable.append(server);
+        if (!server.groups.isEmpty())
+            usable.append(server);
     }
     return usable;
 }

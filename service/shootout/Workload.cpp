@@ -13,14 +13,22 @@ const QList<Workload> &Workload::all()
     // Concurrency as in tests/perf/servers.sh: 50 for the small answers,
     // fewer for the large ones, whose answers take long on one core.
     static const QList<Workload> workloads {
-        { u"W1"_s, u"/x.txt"_s, u"4,070-byte text file"_s, 4070, 50, {} },
-        { u"W2"_s, u"/photo.jpg"_s, u"45,056-byte JPEG"_s, 45056, 50, {} },
-        { u"W3"_s, u"/archive.zip"_s, u"1,414,000-byte zip"_s, 1414000, 10, {} },
-        { u"W4"_s, u"/huge.bin"_s, u"128 MiB file"_s, 134217728, 4, {} },
-        { u"W5"_s, u"/hello"_s, u"tiny dynamic page (hello)"_s, 5, 50, QByteArray("hello") },
-        { u"W6"_s, u"/ok"_s, u"2-byte answer (OK)"_s, 2, 10, QByteArray("OK") },
+        { u"W1"_s, u"/x.txt"_s, u"4,070-byte text file"_s, 4070, 50, {}, false },
+        { u"W2"_s, u"/photo.jpg"_s, u"45,056-byte JPEG"_s, 45056, 50, {}, false },
+        { u"W3"_s, u"/archive.zip"_s, u"1,414,000-byte zip"_s, 1414000, 10, {}, false },
+        { u"W4"_s, u"/huge.bin"_s, u"128 MiB file"_s, 134217728, 4, {}, false },
+        { u"W5"_s, u"/hello"_s, u"tiny dynamic page (hello)"_s, 5, 50, QByteArray("hello"), false },
+        { u"W6"_s, u"/ok"_s, u"2-byte answer (OK)"_s, 2, 10, QByteArray("OK"), false },
+        // As the issue measures it: -c 50 keep-alive, through the front server's proxy.
+        { u"W6p"_s, u"/ok"_s, u"2-byte answer (OK) from an app behind the server"_s, 2, 50, QByteArray("OK"),
+            true },
     };
     return workloads;
+}
+
+QString Workload::upstreamId()
+{
+    return u"upstream"_s;
 }
 
 std::optional<Workload> Workload::find(const QString &id)
@@ -33,8 +41,13 @@ std::optional<Workload> Workload::find(const QString &id)
 
 QStringList Workload::ids()
 {
+    return idsOf(all());
+}
+
+QStringList Workload::idsOf(const QList<Workload> &workloads)
+{
     QStringList ids;
-    for (const Workload &workload : all())
+    for (const Workload &workload : workloads)
         ids.append(workload.id);
     return ids;
 }
@@ -82,6 +95,8 @@ std::optional<model::VirtualHost> Workload::makeSite(
     site.documentRoot = root.absolutePath();
     site.isDefault = true;
     for (const Workload &workload : workloads) {
+        if (workload.proxied)
+            continue;
         if (!writeFile(root.filePath(workload.path.mid(1)), workload, error))
             return std::nullopt;
         if (!workload.fixedBody.isEmpty()) {
@@ -91,6 +106,26 @@ std::optional<model::VirtualHost> Workload::makeSite(
             site.routes.append(route);
         }
     }
+    return site;
+}
+
+std::optional<model::VirtualHost> Workload::makeProxySite(
+    const QString &documentRoot, const QString &upstreamUrl, QString *error)
+{
+    if (!QDir().mkpath(documentRoot)) {
+        *error = u"cannot create %1"_s.arg(documentRoot);
+        return std::nullopt;
+    }
+    QFile::setPermissions(documentRoot,
+        QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
+            | QFile::ReadOther | QFile::ExeOther);
+    model::VirtualHost site;
+    site.hostName = u"localhost"_s;
+    site.documentRoot = QDir(documentRoot).absolutePath();
+    site.isDefault = true;
+    site.accessLogEnabled = false;
+    site.errorLogEnabled = false;
+    site.proxy.routes.append({ u"/"_s, upstreamUrl });
     return site;
 }
 

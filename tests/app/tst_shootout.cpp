@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -79,6 +81,7 @@ private slots:
     void init();
     void cleanup();
     void hostbenchAndNginxStoredAndExported();
+    void w6pGoesThroughTheProxyToOneUpstream();
     void missingServerListedWithItsPackage();
     void failingServerShowsItsLog();
     void wrongBytesLeaveTheServerOut();
@@ -243,6 +246,92 @@ void TestShootout::hostbenchAndNginxStoredAndExported()
     QVERIFY(leftNothingBehind());
     QVERIFY(!accepts(port));
     QVERIFY(!accepts(port + 1));
+}
+
+void TestShootout::w6pGoesThroughTheProxyToOneUpstream()
+{
+    // W6p: Hostbench (serve --proxy /=UPSTREAM) in front of one upstream
+    // (nginx, else Hostbench's own serve), started once for the shootout,
+    // measured alone each round as the reference, and stopped at the end.
+    const quint16 port = freePortRange();
+    QVERIFY(port != 0);
+    const QString data = m_dir->filePath(u"data"_s);
+    const QString json = m_dir->filePath(u"shootout.json"_s);
+    const Result result = runCli(
+        { u"--servers"_s, u"hostbench"_s, u"--workloads"_s, u"W6,W6p"_s, u"-t"_s, u"0.5"_s, u"--rounds"_s,
+            u"2"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--data-dir"_s, data });
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    // Started once, before the servers, and said so with what it is.
+    const QString upstreamLine = u"W6p: each server proxies / to the upstream, "_s
+        + (nginxProgram().isEmpty() ? u"hostbench-cli (1 thread, fixed routes)"_s
+                                    : u"nginx (1 worker, return 200)"_s);
+    QCOMPARE(result.err.count(upstreamLine), 1);
+    QVERIFY2(
+        result.err.contains(u"a server's CPU per request counts its own processes, not the upstream's"_s),
+        qPrintable(result.err));
+    // Rounds interleaved, the upstream alone one turn of each: 2 x (2 + 1) runs.
+    QVERIFY2(result.err.contains(u"[0/6] round 1 of 2:"_s), qPrintable(result.err));
+    QVERIFY(result.err.contains(u"round 2 of 2: upstream W6p"_s));
+    QVERIFY(result.err.contains(u"round 1 of 2: hostbench W6p"_s));
+    // The table: Hostbench ranked, the upstream's own rate as the reference line.
+    QVERIFY2(result.out.contains(u"\nW6p\n"_s), qPrintable(result.out));
+    const QStringList lines = result.out.split(u'\n');
+    const auto upstreamRow = std::find_if(
+        lines.cbegin(), lines.cend(), [](const QString &line) { return line.startsWith(u"  upstream "_s); });
+    QVERIFY(upstreamRow != lines.cend());
+    QVERIFY2(upstreamRow->contains(u"%)     ref "_s), qPrintable(*upstreamRow));
+    QVERIFY(result.out.contains(u"(upstream is the app behind the servers measured alone, for reference"_s));
+
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    const QJsonObject w6p = root[u"workloads"_s][u"W6p"_s].toObject();
+    const QJsonObject hostbench = w6p.value(u"hostbench"_s).toObject();
+    const QJsonObject upstream = w6p.value(u"upstream"_s).toObject();
+    QVERIFY2(hostbench.value(u"requests_per_second"_s).toDouble() > 0, qPrintable(file.fileName()));
+    QCOMPARE(hostbench.value(u"errors"_s).toInt(), 0);
+    QCOMPARE(hostbench.value(u"rounds"_s).toInt(), 2);
+    QCOMPARE(hostbench.value(u"ratio_to_best"_s).toDouble(), 1.0);
+    QVERIFY(hostbench.value(u"cpu_us_per_request"_s).toDouble() > 0);
+    QVERIFY(!hostbench.contains(u"reference"_s));
+    QVERIFY(upstream.value(u"reference"_s).toBool());
+    QVERIFY(upstream.value(u"requests_per_second"_s).toDouble() > 0);
+    QCOMPARE(upstream.value(u"errors"_s).toInt(), 0);
+    QCOMPARE(upstream.value(u"rounds"_s).toInt(), 2);
+    QCOMPARE(upstream.value(u"ratio_to_best"_s).toDouble(), 0.0);
+    QVERIFY(root[u"workloads"_s][u"W6"_s][u"hostbench"_s][u"requests_per_second"_s].toDouble() > 0);
+    QVERIFY(!root[u"workloads"_s][u"W6"_s].toObject().contains(u"upstream"_s));
+    const QJsonObject note = root[u"servers"_s][u"upstream"_s].toObject();
+    QCOMPARE(note.value(u"status"_s).toString(), u"measured"_s);
+    const quint16 upstreamPort = quint16(note.value(u"port"_s).toInt());
+    QVERIFY(upstreamPort > port); // after the servers' ports
+    QVERIFY2(note.value(u"message"_s).toString().contains(u"on 127.0.0.1:%1, pid "_s.arg(upstreamPort)),
+        qPrintable(note.value(u"message"_s).toString()));
+
+    // Stored: 2 rounds of hostbench W6 and W6p and of the upstream's W6p.
+    Database db;
+    QVERIFY(db.open(QDir(data).filePath(u"hostbench.sqlite"_s)));
+    const auto stored = db.shootout(root.value(u"shootout_id"_s).toInteger());
+    QVERIFY2(stored, qPrintable(db.lastError()));
+    QCOMPARE(stored->entries.size(), 6);
+    int upstreamRuns = 0;
+    for (const auto &entry : stored->entries) {
+        if (entry.server == u"upstream"_s) {
+            ++upstreamRuns;
+            QCOMPARE(entry.workload, u"W6p"_s);
+            QCOMPARE(db.run(entry.runId)->parameters.url, u"http://127.0.0.1:%1/ok"_s.arg(upstreamPort));
+        }
+    }
+    QCOMPARE(upstreamRuns, 2);
+    Result shown
+        = runCli({ u"show"_s, root.value(u"shootout_id"_s).toVariant().toString(), u"--data-dir"_s, data });
+    QCOMPARE(shown.exitCode, 0);
+    QVERIFY2(shown.out.contains(u"for reference"_s), qPrintable(shown.out));
+
+    // The upstream is stopped with the rest: its port closed, nothing left.
+    QVERIFY(!accepts(upstreamPort));
+    QVERIFY(!accepts(port));
+    QVERIFY(leftNothingBehind());
 }
 
 void TestShootout::missingServerListedWithItsPackage()
