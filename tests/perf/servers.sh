@@ -4,7 +4,7 @@
 #
 #   tests/perf/servers.sh [path/to/hostbench-cli]
 #   env: SERVERS="hostbench nginx lighttpd h2o apache2"
-#        ROWS="W6 W6ab W1k W1ab W2 W3 W4"   ROUNDS=3   DURATION=5 (s per wrk run)
+#        ROWS="W6 W6ab W1k W1ab W2 W3 W4 W6p"   ROUNDS=3   DURATION=5 (s per wrk run)
 #
 # The method (docs/PERFORMANCE.md):
 # - every server has one worker (process or thread; Apache one child process
@@ -29,13 +29,24 @@
 #   failed and non-2xx requests.
 # W6 is a fixed-answer route ("OK") in Hostbench and nginx, and a generated
 # 2-byte file in lighttpd, h2o and Apache, which have no such route without a module.
+# W6p (issue #24) is W6's "OK" from an app behind the server: one upstream for
+# every server (nginx, one worker, `location = /ok { return 200 "OK"; }`,
+# tests/perf/lib.sh), started once before the servers in a session of its own,
+# pinned to CPU 0 with them, stopped by its pid at the end; each server is
+# started a second time in its turn with the whole site "/" proxied to it
+# (`export --proxy /=URL`, Hostbench's `serve --proxy /=URL`, an empty document
+# root, so that a server that does not proxy answers 404 and is left out of W6p
+# only). The upstream alone is measured too, one turn of each round, and printed
+# as the reference line under the table. A server's CPU per request on W6p is
+# its own session's only, not the upstream's (which works on the same CPU 0 and
+# so weighs on every front server's rate alike).
 # Absolute figures count for this machine only: read the ratios.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 HERE=tests/perf/servers
 CLI=$(readlink -f "${1:-build/app/cli/hostbench-cli}")
 SERVERS=${SERVERS:-"hostbench nginx lighttpd h2o apache2"}
-ROWS=${ROWS:-"W6 W6ab W1k W1ab W2 W3 W4"}
+ROWS=${ROWS:-"W6 W6ab W1k W1ab W2 W3 W4 W6p"}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-5}
 [ -x "$CLI" ] || { echo "no $CLI: build first (./hostbench.sh build)" >&2; exit 2; }
@@ -55,14 +66,15 @@ SERVERS=("${present[@]}")
 
 WORK=$(mktemp -d /tmp/hostbench-servers.XXXXXX)
 ROOT=$WORK/site
-mkdir -p "$ROOT"
+PROXY_ROOT=$WORK/site-proxied # W6p's document root: empty, the whole site proxied
+mkdir -p "$ROOT" "$PROXY_ROOT"
 python3 -c 'import base64, os, sys; sys.stdout.write(base64.encodebytes(os.urandom(4000)).decode()[:4070])' > "$ROOT/x.txt"
 head -c 45056 /dev/urandom > "$ROOT/photo.jpg"
 head -c 1414000 /dev/urandom > "$ROOT/archive.zip"
 head -c 134217728 /dev/urandom > "$ROOT/huge.bin"
 printf OK > "$ROOT/ok"
 # Servers that drop privileges (nginx's and Apache's workers) must read the files.
-chmod 755 "$WORK" "$ROOT"
+chmod 755 "$WORK" "$ROOT" "$PROXY_ROOT"
 chmod 644 "$ROOT"/*
 
 NICE=()
@@ -75,6 +87,8 @@ wait_port() {
     for _ in $(seq 100); do (exec 3<> "/dev/tcp/127.0.0.1/$1") 2> /dev/null && return 0; sleep 0.1; done
     return 1
 }
+
+. tests/perf/lib.sh
 
 SERVER_PID=""
 stop_server() {
@@ -89,25 +103,58 @@ stop_server() {
     kill -KILL $(pgrep -s "$SERVER_PID" || true) 2> /dev/null || true
     SERVER_PID=""
 }
-trap 'stop_server; rm -rf "$WORK"' EXIT
+# W6p's upstream: nginx answering "OK" on /ok, one worker, daemonised (its
+# own session, pid in $UPSTREAM_DIR/nginx.pid), pinned with the servers.
+UPSTREAM_PID="" UPSTREAM_PORT="" UPSTREAM_DIR=$WORK/upstream
+start_upstream() {
+    UPSTREAM_PORT=$(free_port)
+    mkdir -p "$UPSTREAM_DIR"
+    WORK=$UPSTREAM_DIR write_nginx_ok_conf "$UPSTREAM_PORT" 1000000
+    [ "$(id -u)" = 0 ] && sed -i 's|^worker_processes 1;|worker_processes 1;\nuser root;|' "$UPSTREAM_DIR/nginx.conf"
+    "${NICE[@]}" "${PIN_SERVER[@]}" nginx -p "$UPSTREAM_DIR" -c "$UPSTREAM_DIR/nginx.conf" -e "$UPSTREAM_DIR/logs/error.log" ||
+        { cat "$UPSTREAM_DIR/logs/error.log" >&2; return 1; }
+    wait_port "$UPSTREAM_PORT" && UPSTREAM_PID=$(cat "$UPSTREAM_DIR/nginx.pid")
+    [ -n "$UPSTREAM_PID" ] && [ "$(curl -sf "http://127.0.0.1:$UPSTREAM_PORT/ok")" = OK ]
+}
+stop_upstream() {
+    [ -n "$UPSTREAM_PID" ] || return 0
+    kill -TERM "$UPSTREAM_PID" 2> /dev/null || true
+    for _ in $(seq 50); do kill -0 "$UPSTREAM_PID" 2> /dev/null || break; sleep 0.1; done
+    kill -KILL "$UPSTREAM_PID" 2> /dev/null || true
+    UPSTREAM_PID=""
+}
+trap 'stop_server; stop_upstream; rm -rf "$WORK"' EXIT
 
 # Starts server $1 on port $2 in a session of its own; SERVER_PID is that
-# session's id. Its configuration and logs go to $WORK/$1/.
-start_server() { # NAME PORT
-    local name=$1 port=$2 dir=$WORK/$1
+# session's id. Its configuration and logs go to $WORK/$1/ ($WORK/$1-proxied/
+# for MODE proxied: W6p's site, "/" proxied to the upstream).
+start_server() { # NAME PORT [MODE]
+    local name=$1 port=$2 mode=${3:-files} dir=$WORK/$1
+    local site=(--default "$ROOT" --route /ok=OK)
+    if [ "$mode" = proxied ]; then
+        dir=$WORK/$1-proxied
+        site=(--default "$PROXY_ROOT" --proxy "/=http://127.0.0.1:$UPSTREAM_PORT")
+    fi
     mkdir -p "$dir/logs"
-    if [ "$name" != hostbench ] && [ "${SERVERS_CONF:-export}" = hand ]; then
+    if [ "$name" != hostbench ] && [ "${SERVERS_CONF:-export}" = hand ] && [ "$mode" = proxied ]; then
+        echo "$name: no hand-written proxy configuration (SERVERS_CONF=hand): left out of W6p" >&2
+        return 1
+    elif [ "$name" != hostbench ] && [ "${SERVERS_CONF:-export}" = hand ]; then
         sed -e "s|@PORT@|$port|g" -e "s|@ROOT@|$ROOT|g" -e "s|@WORK@|$dir|g" "$HERE/$name.conf" > "$dir/conf"
         sed -i -e "s|^daemon off;||" -e "s|$dir/error.log|$dir/logs/error.log|" "$dir/conf"
         [ "$name" = h2o ] && echo "user: $(id -un)" >> "$dir/conf"
         [ "$name" = apache2 ] && [ "$(id -u)" -eq 0 ] && printf 'User www-data\nGroup www-data\n' >> "$dir/conf"
     elif [ "$name" != hostbench ]; then
         # Started as root, the workers run as root too (Apache's as www-data), as the hand-written ones did.
-        "$CLI" export "$name" --flavour benchmark --default "$ROOT" --route /ok=OK --listen "127.0.0.1:$port" \
-            --out "$dir/conf" --prefix "$dir" --user "$(id -un)" 2> "$dir/export.log" || { cat "$dir/export.log" >&2; return 1; }
+        "$CLI" export "$name" --flavour benchmark "${site[@]}" --listen "127.0.0.1:$port" \
+            --out "$dir/conf" --prefix "$dir" --user "$(id -un)" 2> "$dir/export.log" || {
+            cat "$dir/export.log" >&2
+            [ "$mode" = proxied ] && echo "$name: export wrote no proxy configuration: left out of W6p" >&2
+            return 1
+        }
     fi
     case $name in
-    hostbench) set -- "$CLI" serve $([ "$(id -u)" = 0 ] && echo --user root) --listen "127.0.0.1:$port" --threads 1 --control off --default "$ROOT" --route /ok=OK ;;
+    hostbench) set -- "$CLI" serve $([ "$(id -u)" = 0 ] && echo --user root) --listen "127.0.0.1:$port" --threads 1 --control off "${site[@]}" ;;
     nginx) set -- nginx -p "$dir" -c "$dir/conf" -e "$dir/logs/error.log" -g 'daemon off;' ;;
     lighttpd) set -- lighttpd -D -f "$dir/conf" ;;
     h2o) set -- h2o -c "$dir/conf" ;;
@@ -143,6 +190,7 @@ row_spec() {
     W2) echo "wrk /photo.jpg 50 1" ;;
     W3) echo "wrk /archive.zip 10 1" ;;
     W4) echo "wrk /huge.bin 4 1" ;;
+    W6p) echo "wrk /ok 50 1" ;;
     *) echo "" ;;
     esac
 }
@@ -155,16 +203,19 @@ row_label() {
     W2) echo "W2 45,056 B, wrk keep-alive" ;;
     W3) echo "W3 1,414,000 B, wrk keep-alive" ;;
     W4) echo "W4 128 MiB, wrk -c4 keep-alive" ;;
+    W6p) echo "W6p 2 B from the upstream through the server's proxy, wrk -c50 keep-alive" ;;
     esac
 }
 
-# Checks that server $1 answers each path with the expected bytes.
-check_bodies() { # NAME PORT
-    local ok=0 path expect
-    for path in /ok /x.txt /photo.jpg /archive.zip /huge.bin; do
+# Checks that server $1 answers each path with the expected bytes (MODE
+# proxied: /ok only, which the upstream answers).
+check_bodies() { # NAME PORT [MODE]
+    local ok=0 path expect paths=(/ok /x.txt /photo.jpg /archive.zip /huge.bin)
+    [ "${3:-files}" = proxied ] && paths=(/ok)
+    for path in "${paths[@]}"; do
         if [ "$path" = /ok ]; then expect=$(printf OK | sha256sum); else expect=$(sha256sum < "$ROOT$path"); fi
         if [ "$(curl -sf "http://127.0.0.1:$2$path" | sha256sum)" != "$expect" ]; then
-            echo "$1 answers $path with other bytes: it is left out" >&2
+            echo "$1 answers $path with other bytes${3:+ through its proxy}: it is left out${3:+ of W6p}" >&2
             ok=1
         fi
     done
@@ -210,12 +261,31 @@ print(f"{rps:.2f} {cpu_us:.1f} {errors}")
 PY
 }
 
-declare -A RPS CPU ERR
+FILE_ROWS="" PROXY_ROWS=""
+for row in $ROWS; do
+    if [ "$row" = W6p ]; then PROXY_ROWS=W6p; else FILE_ROWS+="$row "; fi
+done
+if [ -n "$PROXY_ROWS" ] && ! start_upstream; then
+    echo "W6p left out: its upstream (nginx, apt-get install nginx-light) did not start" >&2
+    stop_upstream
+    PROXY_ROWS=""
+fi
+
+declare -A RPS CPU ERR PROXIED
 usable=()
 for s in "${SERVERS[@]}"; do
     port=$(free_port)
-    if start_server "$s" "$port" && check_bodies "$s" "$port"; then usable+=("$s"); fi
-    stop_server
+    ok=0
+    if [ -n "$FILE_ROWS" ]; then
+        if start_server "$s" "$port" && check_bodies "$s" "$port"; then ok=1; fi
+        stop_server
+    fi
+    if [ -n "$PROXY_ROWS" ]; then
+        port=$(free_port)
+        if start_server "$s" "$port" proxied && check_bodies "$s" "$port" proxied; then PROXIED[$s]=1 ok=1; fi
+        stop_server
+    fi
+    [ "$ok" = 1 ] && usable+=("$s")
 done
 SERVERS=("${usable[@]}")
 [ "${#SERVERS[@]}" -gt 0 ] || { echo "no server to measure" >&2; exit 1; }
@@ -231,24 +301,55 @@ version_of() {
 }
 echo "# $(date -u +%FT%TZ), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')), $(uname -r)"
 echo "# $ROUNDS rounds, order rotated each round; median requests/s; server pinned to CPU 0, generator to CPU 1"
+[ -n "$PROXY_ROWS" ] && echo "# W6p: upstream nginx $(version_of nginx), 1 worker, on 127.0.0.1:$UPSTREAM_PORT (pid $UPSTREAM_PID), pinned to CPU 0 with the servers, started once"
 printf '# versions:'
 for s in "${SERVERS[@]}"; do printf ' %s %s;' "$s" "$(version_of "$s")"; done
 echo
 
+# Measures ROWS on the server now running (SERVER_PID) as NAME.
+measure_rows() { # NAME PORT ROWS...
+    local s=$1 port=$2 row rps cpu err
+    shift 2
+    for row in "$@"; do
+        [ -n "$(row_spec "$row")" ] || { echo "unknown row $row" >&2; continue; }
+        read -r rps cpu err <<< "$(measure "$row" "$port")"
+        RPS[$row,$s]+="$rps "
+        CPU[$row,$s]+="$cpu "
+        ERR[$row,$s]=$((${ERR[$row,$s]:-0} + err))
+    done
+}
+
+# The rotation: every server, and the upstream alone when W6p is measured.
+TURNS=("${SERVERS[@]}")
+[ -n "$PROXY_ROWS" ] && TURNS+=(upstream)
 for ((round = 0; round < ROUNDS; round++)); do
-    count=${#SERVERS[@]}
+    count=${#TURNS[@]}
     for ((i = 0; i < count; i++)); do
-        s=${SERVERS[$(((i + round) % count))]}
-        port=$(free_port)
-        start_server "$s" "$port" || continue
-        for row in $ROWS; do
-            [ -n "$(row_spec "$row")" ] || { echo "unknown row $row" >&2; continue; }
-            read -r rps cpu err <<< "$(measure "$row" "$port")"
-            RPS[$row,$s]+="$rps "
-            CPU[$row,$s]+="$cpu "
-            ERR[$row,$s]=$((${ERR[$row,$s]:-0} + err))
-        done
-        stop_server
+        s=${TURNS[$(((i + round) % count))]}
+        if [ "$s" = upstream ]; then
+            # Its own session (nginx's daemon is its leader): its CPU, not a server's.
+            SERVER_PID=$UPSTREAM_PID
+            # shellcheck disable=SC2086
+            measure_rows upstream "$UPSTREAM_PORT" $PROXY_ROWS
+            SERVER_PID=""
+            continue
+        fi
+        if [ -n "$FILE_ROWS" ]; then
+            port=$(free_port)
+            if start_server "$s" "$port"; then
+                # shellcheck disable=SC2086
+                measure_rows "$s" "$port" $FILE_ROWS
+            fi
+            stop_server
+        fi
+        if [ -n "$PROXY_ROWS" ] && [ -n "${PROXIED[$s]:-}" ]; then
+            port=$(free_port)
+            if start_server "$s" "$port" proxied; then
+                # shellcheck disable=SC2086
+                measure_rows "$s" "$port" $PROXY_ROWS
+            fi
+            stop_server
+        fi
     done
     echo "# round $((round + 1)) of $ROUNDS done" >&2
 done
@@ -263,15 +364,23 @@ done
         echo
     done
 } > "$WORK/results.tsv"
-python3 - "$WORK/results.tsv" "${SERVERS[@]}" << 'PY'
+# W6p's reference: the upstream alone.
+for row in $PROXY_ROWS; do
+    printf '%s\t%s\t%s\t%s\n' "$row" "${RPS[$row,upstream]:-}" "${CPU[$row,upstream]:-}" "${ERR[$row,upstream]:-0}"
+done > "$WORK/reference.tsv"
+python3 - "$WORK/results.tsv" "$WORK/reference.tsv" "${SERVERS[@]}" << 'PY'
 import statistics, sys
-path, servers = sys.argv[1], sys.argv[2:]
+path, reference, servers = sys.argv[1], sys.argv[2], sys.argv[3:]
 rows = [line.rstrip("\n").split("\t") for line in open(path)]
+refs = [line.rstrip("\n").split("\t") for line in open(reference)]
 def med(cell):
     values = [float(x) for x in cell.split()]
     return statistics.median(values) if values else 0.0
 def rate(v):
     return f"{v:,.0f}" if v >= 100 else f"{v:.2f}"
+def figure(cell):
+    # A server left out of a row (W6p when it does not proxy) has no figure.
+    return f"{rate(med(cell))} (±{spread(cell):.0f}%)" if cell.split() else "-"
 def spread(cell):
     values = [float(x) for x in cell.split()]
     m = statistics.median(values) if values else 0.0
@@ -282,16 +391,20 @@ print("|---" * (len(servers) + 2) + "|")
 for r in rows:
     label, cells = r[1], r[2:]
     rps = {s: med(cells[3 * i]) for i, s in enumerate(servers)}
-    spr = {s: spread(cells[3 * i]) for i, s in enumerate(servers)}
     others = [rps[s] for s in servers if s != "hostbench"]
-    ratio = f"{rps['hostbench'] / max(others):.2f}" if "hostbench" in rps and others and max(others) > 0 else "-"
-    print(f"| {label} | " + " | ".join(f"{rate(rps[s])} (±{spr[s]:.0f}%)" for s in servers) + f" | **{ratio}** |")
+    ratio = f"{rps['hostbench'] / max(others):.2f}" if "hostbench" in rps and others and max(others) > 0 and rps["hostbench"] > 0 else "-"
+    print(f"| {label} | " + " | ".join(figure(cells[3 * i]) for i in range(len(servers))) + f" | **{ratio}** |")
+for r in refs:
+    errors = f", {r[3]} errors" if r[3] != "0" else ""
+    print(f"| {r[0]} reference: the upstream alone (nginx, 1 worker), same wrk | {figure(r[1])}, "
+          f"{med(r[2]):.1f} µs CPU/request{errors} |" + " |" * len(servers))
 print()
-print("Server CPU per request, µs (median of the rounds); errors summed over the rounds")
+print("Server CPU per request, µs (median of the rounds); errors summed over the rounds"
+      + ("; W6p: the front server's own processes only, not the upstream's" if refs else ""))
 print()
 print("| workload | " + " | ".join(servers) + " |")
 print("|---" * (len(servers) + 1) + "|")
 for r in rows:
     label, cells = r[1], r[2:]
-    print(f"| {label} | " + " | ".join(f"{med(cells[3 * i + 1]):.1f}" + (f" ({cells[3 * i + 2]} errors)" if cells[3 * i + 2] != "0" else "") for i, s in enumerate(servers)) + " |")
+    print(f"| {label} | " + " | ".join((f"{med(cells[3 * i + 1]):.1f}" if cells[3 * i].split() else "-") + (f" ({cells[3 * i + 2]} errors)" if cells[3 * i + 2] != "0" else "") for i, s in enumerate(servers)) + " |")
 PY
