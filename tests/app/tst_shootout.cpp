@@ -82,6 +82,8 @@ private slots:
     void cleanup();
     void hostbenchAndNginxStoredAndExported();
     void w6pGoesThroughTheProxyToOneUpstream();
+    void w6pWithoutNginxHasHostbenchAsTheUpstream();
+    void w6pLeftOutWhenTheUpstreamFails();
     void missingServerListedWithItsPackage();
     void failingServerShowsItsLog();
     void wrongBytesLeaveTheServerOut();
@@ -331,6 +333,61 @@ void TestShootout::w6pGoesThroughTheProxyToOneUpstream()
     // The upstream is stopped with the rest: its port closed, nothing left.
     QVERIFY(!accepts(upstreamPort));
     QVERIFY(!accepts(port));
+    QVERIFY(leftNothingBehind());
+}
+
+void TestShootout::w6pWithoutNginxHasHostbenchAsTheUpstream()
+{
+    // No nginx on the search path: the upstream is Hostbench's own serve.
+    QProcessEnvironment env = environment();
+    env.insert(u"HOSTBENCH_SERVER_PATH"_s, standIns({}));
+    const quint16 port = freePortRange();
+    const QString json = m_dir->filePath(u"shootout.json"_s);
+    const Result result = runCli(
+        { u"--servers"_s, u"hostbench"_s, u"--workloads"_s, u"W6p"_s, u"-t"_s, u"0.3"_s, u"--rounds"_s,
+            u"1"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--no-store"_s },
+        env);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(
+        result.err.contains(
+            u"W6p: each server proxies / to the upstream, hostbench-cli (1 thread, fixed routes) on 127.0.0.1:"_s),
+        qPrintable(result.err));
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    QVERIFY(root[u"workloads"_s][u"W6p"_s][u"hostbench"_s][u"requests_per_second"_s].toDouble() > 0);
+    QVERIFY(root[u"workloads"_s][u"W6p"_s][u"upstream"_s][u"requests_per_second"_s].toDouble() > 0);
+    QCOMPARE(root[u"servers"_s][u"upstream"_s][u"package"_s].toString(), u"hostbench"_s);
+    QVERIFY(!accepts(quint16(root[u"servers"_s][u"upstream"_s][u"port"_s].toInt())));
+    QVERIFY(leftNothingBehind());
+}
+
+void TestShootout::w6pLeftOutWhenTheUpstreamFails()
+{
+    // An nginx that refuses to start: W6p has no upstream and is left out,
+    // saying why; W6 is measured all the same.
+    QProcessEnvironment env = environment();
+    env.insert(u"HOSTBENCH_SERVER_PATH"_s,
+        standIns(
+            { { u"nginx"_s, "echo 'nginx: [emerg] bind() failed (98: Address in use)' >&2\nexit 1\n" } }));
+    const quint16 port = freePortRange();
+    const QString json = m_dir->filePath(u"shootout.json"_s);
+    const Result result = runCli(
+        { u"--servers"_s, u"hostbench"_s, u"--workloads"_s, u"W6,W6p"_s, u"-t"_s, u"0.3"_s, u"--rounds"_s,
+            u"1"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--no-store"_s },
+        env);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(result.err.contains(u"upstream: failed to start: the upstream (nginx) did not start: "_s),
+        qPrintable(result.err));
+    QVERIFY(result.err.contains(u"[emerg] bind() failed"_s));
+    QVERIFY(result.err.contains(u"W6p left out: no upstream"_s));
+    QVERIFY(result.err.contains(u"[0/1] round 1 of 1: hostbench W6"_s));
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    QVERIFY(root[u"workloads"_s][u"W6"_s][u"hostbench"_s][u"requests_per_second"_s].toDouble() > 0);
+    QVERIFY(!root[u"workloads"_s].toObject().contains(u"W6p"_s));
+    QCOMPARE(root[u"servers"_s][u"upstream"_s][u"status"_s].toString(), u"failed"_s);
     QVERIFY(leftNothingBehind());
 }
 
