@@ -12,7 +12,9 @@ namespace hostbench::shootout {
  * StoredShootout::notes): "status" ("measured", "missing", "failed",
  * "wrong bytes"), "package" (Debian's), "port", "message" (why it failed),
  * "log" (its own output and logs when it failed to start), "port_note"
- * (when its first port was in use). The keys are named here and nowhere
+ * (when its first port was in use). With a proxied workload, the id
+ * "upstream" notes the upstream: its port, package and, as "message", what
+ * it is (Upstream::describe()). The keys are named here and nowhere
  * else; a field left empty (or 0) is not written. A value type; any thread.
  */
 struct ServerNote

@@ -38,7 +38,10 @@ namespace hostbench::shootout {
  *   error            "message": the shootout failed (exit code 1)
  *
  * e.g. {"event":"run_starting","done":0,"total":4,"round":1,"rounds":1,
- * "server":"nginx","workload":"W1"}. A value type; any thread.
+ * "server":"nginx","workload":"W1"}. With a proxied workload (W6p), the
+ * upstream measured alone has runs and results as the server "upstream"
+ * (Workload::upstreamId()), and a server_failed of its own when it cannot
+ * start. A value type; any thread.
  */
 struct ShootoutEvent
 {
