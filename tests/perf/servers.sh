@@ -3,7 +3,7 @@
 # reference workloads (shared/WORKLOADS.md), in one run, on the same files.
 #
 #   tests/perf/servers.sh [path/to/hostbench-cli]
-#   env: SERVERS="hostbench nginx lighttpd h2o apache2"
+#   env: SERVERS="hostbench nginx lighttpd h2o apache2" (caddy too when named: SERVERS="... caddy")
 #        ROWS="W6 W6ab W1k W1ab W2 W3 W4 W6p"   ROUNDS=3   DURATION=5 (s per wrk run)
 #
 # The method (docs/PERFORMANCE.md):
@@ -53,7 +53,7 @@ DURATION=${DURATION:-5}
 for tool in wrk ab curl python3 taskset; do
     command -v "$tool" > /dev/null || { echo "missing: $tool (apt-get install wrk apache2-utils curl python3 util-linux)" >&2; exit 2; }
 done
-package_of() { case $1 in nginx) echo nginx-light ;; lighttpd) echo lighttpd ;; h2o) echo h2o ;; apache2) echo apache2 ;; esac; }
+package_of() { case $1 in nginx) echo nginx-light ;; lighttpd) echo lighttpd ;; h2o) echo h2o ;; apache2) echo apache2 ;; caddy) echo caddy ;; esac; }
 present=()
 for s in $SERVERS; do
     if [ "$s" = hostbench ] || command -v "$s" > /dev/null || [ -x "/usr/sbin/$s" ]; then
@@ -140,6 +140,7 @@ start_server() { # NAME PORT [MODE]
         echo "$name: no hand-written proxy configuration (SERVERS_CONF=hand): left out of W6p" >&2
         return 1
     elif [ "$name" != hostbench ] && [ "${SERVERS_CONF:-export}" = hand ]; then
+        [ -f "$HERE/$name.conf" ] || { echo "$name: no hand-written configuration in $HERE" >&2; return 1; }
         sed -e "s|@PORT@|$port|g" -e "s|@ROOT@|$ROOT|g" -e "s|@WORK@|$dir|g" "$HERE/$name.conf" > "$dir/conf"
         sed -i -e "s|^daemon off;||" -e "s|$dir/error.log|$dir/logs/error.log|" "$dir/conf"
         [ "$name" = h2o ] && echo "user: $(id -un)" >> "$dir/conf"
@@ -159,6 +160,8 @@ start_server() { # NAME PORT [MODE]
     lighttpd) set -- lighttpd -D -f "$dir/conf" ;;
     h2o) set -- h2o -c "$dir/conf" ;;
     apache2) set -- apache2 -f "$dir/conf" -DFOREGROUND ;;
+    # As the export's head says, one thread of Go's scheduler (GOMAXPROCS=1) for one worker.
+    caddy) set -- env XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/data" GOMAXPROCS=1 caddy run --config "$dir/conf" --adapter caddyfile ;;
     esac
     setsid "${NICE[@]}" "${PIN_SERVER[@]}" "$@" > "$dir/stdout.log" 2>&1 < /dev/null &
     SERVER_PID=$!
@@ -297,6 +300,7 @@ version_of() {
     lighttpd) lighttpd -v 2>&1 | head -1 | sed 's|lighttpd/\([^ ]*\).*|\1|' ;;
     h2o) h2o --version 2>&1 | head -1 | awk '{print $3}' ;;
     apache2) apache2 -v 2>&1 | head -1 | sed 's|.*Apache/\([^ ]*\).*|\1|' ;;
+    caddy) caddy version 2>&1 | head -1 | awk '{print $1}' ;;
     esac
 }
 echo "# $(date -u +%FT%TZ), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')), $(uname -r)"
