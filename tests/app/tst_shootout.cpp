@@ -82,6 +82,7 @@ private slots:
     void cleanup();
     void hostbenchAndNginxStoredAndExported();
     void w6pGoesThroughTheProxyToOneUpstream();
+    void w6pBehindNginxToo();
     void w6pWithoutNginxHasHostbenchAsTheUpstream();
     void w6pLeftOutWhenTheUpstreamFails();
     void missingServerListedWithItsPackage();
@@ -333,6 +334,37 @@ void TestShootout::w6pGoesThroughTheProxyToOneUpstream()
     // The upstream is stopped with the rest: its port closed, nothing left.
     QVERIFY(!accepts(upstreamPort));
     QVERIFY(!accepts(port));
+    QVERIFY(leftNothingBehind());
+}
+
+void TestShootout::w6pBehindNginxToo()
+{
+    // nginx in front, from engine/export's proxy configuration (its
+    // keepalive pool), of the same upstream as Hostbench.
+    if (nginxProgram().isEmpty())
+        QSKIP("nginx is not installed (apt-get install nginx-light)");
+    const quint16 port = freePortRange();
+    const QString json = m_dir->filePath(u"shootout.json"_s);
+    const Result result
+        = runCli({ u"--servers"_s, u"nginx,hostbench"_s, u"--workloads"_s, u"W6p"_s, u"-t"_s, u"0.3"_s,
+            u"--rounds"_s, u"1"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--no-store"_s });
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(!result.err.contains(u"left out"_s), qPrintable(result.err));
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    const QJsonObject w6p = root[u"workloads"_s][u"W6p"_s].toObject();
+    QCOMPARE(w6p.keys(), (QStringList { u"hostbench"_s, u"nginx"_s, u"upstream"_s }));
+    for (const QString &server : { u"hostbench"_s, u"nginx"_s }) {
+        QVERIFY2(w6p[server][u"requests_per_second"_s].toDouble() > 0, qPrintable(server));
+        QCOMPARE(w6p[server][u"errors"_s].toInt(), 0);
+        QVERIFY(w6p[server][u"cpu_us_per_request"_s].toDouble() > 0);
+    }
+    QCOMPARE(std::max(w6p[u"hostbench"_s][u"ratio_to_best"_s].toDouble(),
+                 w6p[u"nginx"_s][u"ratio_to_best"_s].toDouble()),
+        1.0);
+    QVERIFY(w6p[u"upstream"_s][u"reference"_s].toBool());
+    QCOMPARE(root[u"servers"_s][u"nginx"_s][u"status"_s].toString(), u"measured"_s);
     QVERIFY(leftNothingBehind());
 }
 
