@@ -46,8 +46,9 @@ struct SiteFlags
 
 /*
  * The --site, --default and --route options, declared once for serve and
- * export, and --proxy and the --app options (serve's only: `withProxy`;
- * export writes no proxy configuration yet); `verb` begins their help text
+ * export, and --proxy and the --app options (`withProxy`: serve's, and
+ * export's, which writes each server's proxy configuration; the app command
+ * is Hostbench's own to start, export writes none); `verb` begins their help text
  * ("Serves", "Exports").
  */
 struct SiteOptions

@@ -27,7 +27,7 @@ struct ExportFlags
         u"Address and port the server listens on (default: the stored server settings, else 127.0.0.1:8080)."_s,
         u"ADDR:PORT"_s };
     QCommandLineOption dataDir = Console::dataDirOption(u"the stored sites"_s);
-    SiteOptions siteOptions { u"Exports"_s };
+    SiteOptions siteOptions { u"Exports"_s, true };
     QCommandLineOption flavour { u"flavour"_s,
         u"production (default: as deployed, the package's user, places and logs) or benchmark (one worker,\n"
         "no access log, sendfile, file caching, everything under --prefix)."_s,

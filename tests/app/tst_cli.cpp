@@ -1966,6 +1966,16 @@ void TestCli::exportWritesServerConfiguration()
     QVERIFY(r.out.contains(u"server_name b.test www.b.test;"_s));
     QCOMPARE(r.out.count(u"return 200 \"OK\";"_s), 2);
 
+    // --proxy as serve takes it (tests/perf/servers.sh's W6p): the whole site to the upstream, with its pool.
+    r = runCli({ u"export"_s, u"nginx"_s, u"--flavour"_s, u"benchmark"_s, u"--default"_s, a, u"--proxy"_s,
+        u"/=http://127.0.0.1:9000"_s, u"--prefix"_s, m_dir->filePath(u"nginx-prefix"_s) });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(u"server 127.0.0.1:9000;"_s), qPrintable(r.out));
+    QVERIFY(r.out.contains(u"proxy_pass http://hostbench_upstream_0"_s));
+    r = runCli({ u"export"_s, u"nginx"_s, u"--default"_s, a, u"--proxy"_s, u"/=ftp://127.0.0.1"_s });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"ftp://127.0.0.1"_s), qPrintable(r.err));
+
     // The stored sites, to a file; route files beside it.
     const QString data = m_dir->filePath(u"data"_s);
     QCOMPARE(runCli({ u"sites"_s, u"add"_s, u"c.test="_s + b, u"--data-dir"_s, data }).exitCode, 0);
