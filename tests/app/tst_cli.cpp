@@ -167,6 +167,7 @@ private slots:
     void sitesAppFlags();
     void sitesAppThroughTheRunningInstance();
     void serveAppFlag();
+    void serveStartsTheAppItProxiesTo();
     void damagedStoredAppIsReported();
 
 private:
@@ -2673,6 +2674,38 @@ void TestCli::serveAppFlag()
     QCOMPARE(m_serveOutput.count(u"; app: sleep 60"_s), 2);
     QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("front\n"));
     QVERIFY(stopServe(serve));
+}
+
+// The whole path from the CLI: serve starts the site's app (a real
+// python3 http.server), proxies the site to it, and stops it on SIGTERM.
+void TestCli::serveStartsTheAppItProxiesTo()
+{
+    if (QStandardPaths::findExecutable(u"python3"_s).isEmpty())
+        QSKIP("python3 is not installed");
+    quint16 appPort = 0;
+    {
+        QTcpServer probe; // a free port for the app, closed again before it starts
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        appPort = probe.serverPort();
+    }
+    const QString files = makeSite(u"appfiles"_s, "from the app\n");
+    const QString front = makeSite(u"front"_s, "front\n");
+    const QString upstream = u"http://127.0.0.1:%1"_s.arg(appPort);
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve,
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s, u"--site"_s, u"app.test="_s + front,
+            u"--proxy"_s, u"/=%1"_s.arg(upstream), u"--app"_s,
+            u"python3 -m http.server %1 --bind 127.0.0.1"_s.arg(appPort), u"--app-dir"_s, files },
+        &port));
+    // The app's own index.html, through the engine, once it listens.
+    QTRY_COMPARE_WITH_TIMEOUT(
+        httpGet(port, "app.test", "/index.html").body, QByteArray("from the app\n"), 15000);
+    QVERIFY(stopServe(serve));
+    // serve stopped the app with itself: nothing listens on its port.
+    QTcpSocket probe;
+    probe.connectToHost(QHostAddress::LocalHost, appPort);
+    QVERIFY(!probe.waitForConnected(2000));
 }
 
 void TestCli::damagedStoredAppIsReported()
