@@ -22,6 +22,38 @@ void sample(QByteArray &out, const char *name, const QByteArray &labels, const Q
     out += ' ' + value + '\n';
 }
 
+// Seconds with µs precision, as Prometheus wants its base unit.
+QByteArray seconds(quint64 us)
+{
+    return QByteArray::number(double(us) / 1e6, 'f', 6);
+}
+
+// One histogram family, a series per site (label host): cumulative _bucket
+// samples (le in seconds, then "+Inf"), _sum in seconds and _count.
+void siteHistogram(QByteArray &out, const char *name, const char *help, const model::MetricsSnapshot &now,
+    model::TimeBuckets model::MetricsSnapshot::SiteCount::*times)
+{
+    family(out, name, "histogram", help);
+    const QByteArray bucket = QByteArray(name) + "_bucket";
+    const QByteArray sum = QByteArray(name) + "_sum";
+    const QByteArray count = QByteArray(name) + "_count";
+    for (const model::MetricsSnapshot::SiteCount &site : now.perSite) {
+        const model::TimeBuckets &buckets = site.*times;
+        const QByteArray host = "host=\""_ba + ControlFormat::escapeLabelValue(site.hostName) + '"';
+        quint64 cumulative = 0;
+        for (int i = 0; i < model::TimeBuckets::kBucketCount; ++i) {
+            cumulative += buckets.counts[size_t(i)];
+            const bool last = i == model::TimeBuckets::kBucketCount - 1;
+            const QByteArray le = last
+                ? "+Inf"_ba
+                : QByteArray::number(double(model::TimeBuckets::kBoundsUs[size_t(i)]) / 1e6, 'g', 10);
+            sample(out, bucket.constData(), host + ",le=\""_ba + le + '"', QByteArray::number(cumulative));
+        }
+        sample(out, sum.constData(), host, seconds(buckets.sumUs));
+        sample(out, count.constData(), host, QByteArray::number(cumulative));
+    }
+}
+
 } // namespace
 
 double ControlFormat::requestsPerSecond(
@@ -120,6 +152,18 @@ QByteArray ControlFormat::prometheusText(const model::MetricsSnapshot &now)
     for (const model::MetricsSnapshot::SiteCount &site : now.perSite)
         sample(out, "hostbench_site_requests_total", "host=\""_ba + escapeLabelValue(site.hostName) + '"',
             QByteArray::number(site.requests));
+
+    siteHistogram(out, "hostbench_site_service_seconds",
+        "Engine service time per virtual host: request parsed to response written.", now,
+        &model::MetricsSnapshot::SiteCount::serviceTime);
+    siteHistogram(out, "hostbench_upstream_response_seconds",
+        "Proxied requests per virtual host: the upstream's time to its last byte "
+        "(nginx's $upstream_response_time).",
+        now, &model::MetricsSnapshot::SiteCount::upstreamTime);
+    siteHistogram(out, "hostbench_upstream_header_seconds",
+        "Proxied requests per virtual host: the upstream's time to its response head "
+        "(nginx's $upstream_header_time).",
+        now, &model::MetricsSnapshot::SiteCount::upstreamHeaderTime);
 
     family(out, "hostbench_uptime_seconds", "gauge", "Seconds since the engine started; 0 when stopped.");
     sample(out, "hostbench_uptime_seconds", {}, QByteArray::number(double(now.uptimeMs) / 1000.0, 'f', 3));

@@ -273,9 +273,11 @@ void Connection::recordResponse()
     m_responseOpen = false;
     const auto serviceTime = std::chrono::steady_clock::now() - m_parsedAt;
     const auto serviceUs = std::chrono::duration_cast<std::chrono::microseconds>(serviceTime).count();
-    m_worker.counters().recordResponse(m_response.status, quint64(std::max<std::int64_t>(serviceUs, 0)));
+    const auto service = quint64(std::max<std::int64_t>(serviceUs, 0));
+    m_worker.counters().recordResponse(m_response.status, service);
     if (m_response.site)
-        m_response.site->recordResponse(m_worker.index(), m_response.status, m_responseBytes);
+        m_response.site->recordResponse(
+            m_worker.index(), m_response.status, m_responseBytes, service, m_response.upstream);
     // nginx's $body_bytes_sent: what went out of the body, the head not counted.
     const std::uint64_t bodyBytes = m_responseBytes > m_headBytes ? m_responseBytes - m_headBytes : 0;
     m_responseBytes = 0;

@@ -365,10 +365,12 @@ model::MetricsSnapshot HttpServer::metrics() const
     if (const auto sites = state->sites.load()) {
         for (size_t i = 0; i < sites->size(); ++i) {
             const SiteCounters &counters = *sites->site(i).counters;
-            snapshot.perSite.append(
-                { sites->site(i).hostName, counters.total(), counters.sum(&SiteWorkerCounters::clientErrors),
-                    counters.sum(&SiteWorkerCounters::serverErrors),
-                    counters.sum(&SiteWorkerCounters::bytesSent) });
+            model::MetricsSnapshot::SiteCount site { sites->site(i).hostName, counters.total(),
+                counters.sum(&SiteWorkerCounters::clientErrors),
+                counters.sum(&SiteWorkerCounters::serverErrors),
+                counters.sum(&SiteWorkerCounters::bytesSent) };
+            counters.addTimesTo(site);
+            snapshot.perSite.append(site);
         }
     }
     return snapshot;

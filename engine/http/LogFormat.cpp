@@ -123,7 +123,23 @@ void LogFormat::updateTime(std::time_t time)
     m_errorTime = text;
 }
 
-void LogFormat::appendAccessLine(const LogEntry &entry, std::string &out)
+void LogFormat::appendUpstreamTimes(const UpstreamTiming &timing, std::string &out)
+{
+    for (const std::int64_t us : { timing.connectUs, timing.headerUs, timing.totalUs }) {
+        out.push_back(' ');
+        if (us < 0) {
+            out.push_back('-');
+            continue;
+        }
+        const std::int64_t ms = (us + 500) / 1000; // rounded to nginx's ms precision
+        FieldText::appendNumber(out, std::uint64_t(ms / 1000));
+        const char fraction[4]
+            = { '.', char('0' + ms % 1000 / 100), char('0' + ms % 100 / 10), char('0' + ms % 10) };
+        out.append(fraction, 4);
+    }
+}
+
+void LogFormat::appendAccessLine(const LogEntry &entry, std::string &out, bool upstreamTimes)
 {
     updateTime(entry.head.time);
     entry.head.peer.appendTo(out);
@@ -139,6 +155,8 @@ void LogFormat::appendAccessLine(const LogEntry &entry, std::string &out)
     appendQuotedOrDash(entry.referer, out);
     out.push_back(' ');
     appendQuotedOrDash(entry.userAgent, out);
+    if (upstreamTimes)
+        appendUpstreamTimes(entry.head.upstream, out);
     out.push_back('\n');
 }
 

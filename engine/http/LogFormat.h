@@ -13,7 +13,12 @@ namespace hostbench::http {
  * format (Apache's Combined Log Format):
  *   127.0.0.1 - - [10/Oct/2000:13:55:36 +0200] "GET / HTTP/1.1" 200 2326 "-" "curl/8.0"
  * with `"`, `\`, control and non-ASCII bytes written as \xHH, as nginx
- * escapes variables in a log. The error log follows nginx's layout:
+ * escapes variables in a log. With `upstreamTimes` (a site's
+ * ProxySettings::logUpstreamTimes) the line goes on with the upstream's
+ * times in seconds, ms precision, as nginx's log_format with
+ *   ... "$http_user_agent" $upstream_connect_time $upstream_header_time $upstream_response_time
+ * writes them: ... "curl/8.0" 0.000 0.051 0.052 (connect 0.000: a pooled
+ * connection), "-" for a time not reached or a request not proxied. The error log follows nginx's layout:
  *   2000/10/10 13:55:36 [error] request failed: 404 Not Found, "/x": No such file
  *   or directory, client: 127.0.0.1, server: localhost, request: "GET /x HTTP/1.1",
  *   host: "localhost"
@@ -25,7 +30,9 @@ namespace hostbench::http {
 class LogFormat final
 {
 public:
-    void appendAccessLine(const LogEntry &entry, std::string &out);
+    void appendAccessLine(const LogEntry &entry, std::string &out, bool upstreamTimes = false);
+    // " 0.000 0.051 0.052": the three times of `timing` (µs, -1: "-") in seconds, ms precision.
+    static void appendUpstreamTimes(const UpstreamTiming &timing, std::string &out);
     void appendErrorLine(const LogEntry &entry, std::string_view server, std::string &out);
 
     static void appendEscaped(std::string_view value, std::string &out);

@@ -43,6 +43,7 @@ std::shared_ptr<LogTable> LogTable::build(
             logs.error = fileFor(host.errorLogPath, host.logRotateBytes, host.logRotateKeep);
         logs.server = host.hostName.toStdString();
         logs.logLoadGenerator = host.logLoadGenerator;
+        logs.upstreamTimes = host.proxy.logUpstreamTimes;
         table->anyLog = table->anyLog || logs.access >= 0 || logs.error >= 0;
         table->anyLogsLoadGenerator = table->anyLogsLoadGenerator || logs.logLoadGenerator;
         table->sites.push_back(std::move(logs));

@@ -32,6 +32,7 @@ struct LogTable
         int error = -1;
         std::string server; // host name, for the error log
         bool logLoadGenerator = false; // VirtualHost::logLoadGenerator
+        bool upstreamTimes = false; // ProxySettings::logUpstreamTimes: access lines carry them
     };
 
     std::vector<std::shared_ptr<LogFile>> files;

@@ -220,12 +220,12 @@ void LogWriter::writeMerged(const Table &table, std::int64_t cutoff, std::int64_
             std::chrono::steady_clock::duration(entry.head.stamp + wallOffset))
                               .count();
         std::string &out = m_out[size_t(entry.head.sink)];
-        if (entry.head.kind == LogRecordHead::Access) {
-            m_format.appendAccessLine(entry, out);
-        } else {
-            const size_t site = size_t(std::max(entry.head.site, 0));
+        const size_t site = size_t(std::max(entry.head.site, 0));
+        if (entry.head.kind == LogRecordHead::Access)
+            m_format.appendAccessLine(
+                entry, out, site < table.sites.size() && table.sites[site].upstreamTimes);
+        else
             m_format.appendErrorLine(entry, site < table.sites.size() ? table.sites[site].server : "", out);
-        }
     }
     for (size_t i = 0; i < table.files.size(); ++i) {
         if (!m_out[i].empty())

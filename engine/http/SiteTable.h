@@ -1,9 +1,11 @@
 #pragma once
 
+#include "http/LogRecord.h"
 #include "http/StringHash.h"
 #include "http/UniqueFd.h"
 #include "http/UpstreamTarget.h"
 #include "http/WorkerCounters.h"
+#include "model/MetricsSnapshot.h"
 #include "model/VirtualHost.h"
 
 #include <QList>
@@ -17,13 +19,37 @@
 
 namespace hostbench::http {
 
-// One worker's share of a site's counters, alone on its cache line.
+// One worker's share of a model::TimeBuckets, written by that worker only (bumpCounter()).
+struct WorkerTimeBuckets
+{
+    std::array<std::atomic<quint64>, model::TimeBuckets::kBucketCount> counts {};
+    std::atomic<quint64> sumUs { 0 };
+
+    void record(quint64 us)
+    {
+        bumpCounter(counts[size_t(model::TimeBuckets::indexFor(us))]);
+        bumpCounter(sumUs, us);
+    }
+    // Adds these counts to `into` (relaxed loads: whole values, any thread).
+    void addTo(model::TimeBuckets &into) const
+    {
+        for (size_t i = 0; i < counts.size(); ++i)
+            into.counts[i] += counts[i].load(std::memory_order_relaxed);
+        into.sumUs += sumUs.load(std::memory_order_relaxed);
+    }
+};
+
+// One worker's share of a site's counters, alone on its cache line(s).
 struct alignas(64) SiteWorkerCounters
 {
     std::atomic<quint64> requests { 0 }; // responses completed
     std::atomic<quint64> clientErrors { 0 }; // 4xx
     std::atomic<quint64> serverErrors { 0 }; // 5xx
     std::atomic<quint64> bytesSent { 0 }; // head and body bytes of its responses
+    std::atomic<quint64> proxiedServiceSumUs { 0 }; // service time of the responses in upstreamTime
+    WorkerTimeBuckets serviceTime; // every response
+    WorkerTimeBuckets upstreamTime; // proxied, the upstream answered: to its last byte
+    WorkerTimeBuckets upstreamHeaderTime; // proxied: to its response head
 };
 
 // A site's counters, one padded slot per worker (each written by its worker
@@ -34,10 +60,19 @@ struct SiteCounters
         : perWorker(std::make_unique<SiteWorkerCounters[]>(size_t(workers)))
         , workerCount(workers)
     { }
-    // Counts one completed response of this site on worker `worker`.
-    void recordResponse(int worker, int status, quint64 bytes)
+    // Counts one completed response of this site on worker `worker`, its
+    // service time (µs) and, for a proxied one, the upstream's times.
+    void recordResponse(
+        int worker, int status, quint64 bytes, quint64 serviceUs, const UpstreamTiming &upstream)
     {
         SiteWorkerCounters &mine = perWorker[size_t(worker)];
+        mine.serviceTime.record(serviceUs);
+        if (upstream.totalUs >= 0) {
+            mine.upstreamTime.record(quint64(upstream.totalUs));
+            bumpCounter(mine.proxiedServiceSumUs, serviceUs);
+        }
+        if (upstream.headerUs >= 0)
+            mine.upstreamHeaderTime.record(quint64(upstream.headerUs));
         bumpCounter(mine.requests);
         if (status >= 500)
             bumpCounter(mine.serverErrors);
@@ -47,6 +82,17 @@ struct SiteCounters
             bumpCounter(mine.bytesSent, bytes);
     }
     quint64 total() const { return sum(&SiteWorkerCounters::requests); }
+    // The times of all workers, summed (HttpServer::metrics()).
+    void addTimesTo(model::MetricsSnapshot::SiteCount &site) const
+    {
+        for (int i = 0; i < workerCount; ++i) {
+            const SiteWorkerCounters &worker = perWorker[size_t(i)];
+            worker.serviceTime.addTo(site.serviceTime);
+            worker.upstreamTime.addTo(site.upstreamTime);
+            worker.upstreamHeaderTime.addTo(site.upstreamHeaderTime);
+            site.proxiedServiceSumUs += worker.proxiedServiceSumUs.load(std::memory_order_relaxed);
+        }
+    }
     quint64 sum(std::atomic<quint64> SiteWorkerCounters::*counter) const
     {
         quint64 sum = 0;

@@ -40,4 +40,23 @@ QList<quint64> MetricsSnapshot::serviceTimePercentiles(
     return values;
 }
 
+MetricsSnapshot::UpstreamShare MetricsSnapshot::upstreamShare(
+    const MetricsSnapshot &earlier, const MetricsSnapshot &later)
+{
+    UpstreamShare share;
+    for (const SiteCount &site : later.perSite) {
+        SiteCount before;
+        for (const SiteCount &candidate : earlier.perSite) {
+            if (candidate.hostName == site.hostName && candidate.upstreamTime.sumUs <= site.upstreamTime.sumUs
+                && candidate.proxiedServiceSumUs <= site.proxiedServiceSumUs
+                && candidate.upstreamTime.count() <= site.upstreamTime.count())
+                before = candidate;
+        }
+        share.responses += site.upstreamTime.count() - before.upstreamTime.count();
+        share.upstreamUs += site.upstreamTime.sumUs - before.upstreamTime.sumUs;
+        share.serviceUs += site.proxiedServiceSumUs - before.proxiedServiceSumUs;
+    }
+    return share;
+}
+
 } // namespace hostbench::model

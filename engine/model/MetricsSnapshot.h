@@ -9,6 +9,40 @@
 namespace hostbench::model {
 
 /*
+ * A Prometheus-style histogram of durations with fixed bounds (µs): counts
+ * per bucket (not cumulative; the last bucket takes what lies above the
+ * last bound, Prometheus' le="+Inf"), their sum and count. Used per site
+ * for the engine's service time and the upstream's times of proxied
+ * requests (/metrics, the Server page). Plain value; any thread.
+ */
+struct TimeBuckets
+{
+    // Upper bounds in µs: 0.5 ms .. 10 s, as Prometheus' default buckets and a sub-ms one.
+    static constexpr std::array<quint64, 14> kBoundsUs { 500, 1000, 2500, 5000, 10'000, 25'000, 50'000,
+        100'000, 250'000, 500'000, 1'000'000, 2'500'000, 5'000'000, 10'000'000 };
+    static constexpr int kBucketCount = int(kBoundsUs.size()) + 1;
+
+    std::array<quint64, kBucketCount> counts {};
+    quint64 sumUs = 0;
+
+    // The bucket of a duration of `us` µs: the first bound it does not pass.
+    static constexpr int indexFor(quint64 us)
+    {
+        int i = 0;
+        while (i < int(kBoundsUs.size()) && us > kBoundsUs[size_t(i)])
+            ++i;
+        return i;
+    }
+    quint64 count() const
+    {
+        quint64 total = 0;
+        for (const quint64 c : counts)
+            total += c;
+        return total;
+    }
+};
+
+/*
  * The engine's counters at one moment, summed over its worker threads.
  * Counters grow from the engine's start; rates are derived by the reader
  * from two snapshots. Plain value; any thread.
@@ -22,6 +56,14 @@ struct MetricsSnapshot
         quint64 clientErrors = 0; // of which 4xx
         quint64 serverErrors = 0; // of which 5xx
         quint64 bytesSent = 0; // head and body bytes of its completed responses
+        TimeBuckets serviceTime {}; // request parsed -> response written, every response
+        // Proxied responses whose upstream answered (issue #24): the upstream's time to the
+        // last byte (nginx's $upstream_response_time) and to the response head
+        // ($upstream_header_time), and the engine's service time of those same responses,
+        // so that serviceSumUs - upstreamTime.sumUs is the engine's own share.
+        TimeBuckets upstreamTime {};
+        TimeBuckets upstreamHeaderTime {};
+        quint64 proxiedServiceSumUs = 0;
     };
 
     qint64 uptimeMs = 0; // ms since the engine started; 0 when stopped
@@ -54,6 +96,26 @@ struct MetricsSnapshot
     // the engine's start. One pass over the buckets; any thread.
     static QList<quint64> serviceTimePercentiles(
         const MetricsSnapshot &earlier, const MetricsSnapshot &later, const QList<double> &percentiles);
+
+    // The proxied responses completed between `earlier` and `later`, all
+    // sites (matched by host name; one added, renamed or restarted in
+    // between counts from zero): how many, the upstream's time and the
+    // engine's service time of those responses (µs, summed). Any thread.
+    struct UpstreamShare
+    {
+        quint64 responses = 0;
+        quint64 upstreamUs = 0;
+        quint64 serviceUs = 0;
+        // Means per response (ms); 0 with none. engineOwnMs: service less upstream.
+        double upstreamMs() const { return responses ? double(upstreamUs) / double(responses) / 1000.0 : 0; }
+        double engineOwnMs() const
+        {
+            return responses && serviceUs > upstreamUs
+                ? double(serviceUs - upstreamUs) / double(responses) / 1000.0
+                : 0;
+        }
+    };
+    static UpstreamShare upstreamShare(const MetricsSnapshot &earlier, const MetricsSnapshot &later);
 };
 
 } // namespace hostbench::model

@@ -68,6 +68,9 @@ struct ProxySettings
     bool sendUpstreamHost = false; // false: Host as the client sent it (nginx's proxy_set_header Host $host)
     int upstreamTimeoutMs = 60 * 1000; // milliseconds, kMinTimeoutMs..kMaxTimeoutMs
     AppCommand app;
+    // The access log's lines of this site end with the upstream's times, as nginx's
+    // $upstream_connect_time $upstream_header_time $upstream_response_time (http::LogFormat).
+    bool logUpstreamTimes = false;
 
     friend bool operator==(const ProxySettings &, const ProxySettings &) = default;
 };

@@ -42,6 +42,8 @@ private slots:
     void statusJson();
     void prometheusText();
     void prometheusFamiliesHaveHelpAndType();
+    void siteHistograms_data();
+    void siteHistograms();
     void escapeLabelValue_data();
     void escapeLabelValue();
 };
@@ -129,7 +131,7 @@ void TestControlFormat::prometheusFamiliesHaveHelpAndType()
 {
     // Every sample's family is announced by one HELP and one TYPE line before its first sample.
     const QList<QByteArray> lines = ControlFormat::prometheusText(fullSnapshot()).split('\n');
-    QSet<QByteArray> helped, typed;
+    QSet<QByteArray> helped, typed, histograms;
     int samples = 0;
     for (const QByteArray &line : lines) {
         if (line.isEmpty())
@@ -141,13 +143,21 @@ void TestControlFormat::prometheusFamiliesHaveHelpAndType()
         } else if (line.startsWith("# TYPE ")) {
             const QList<QByteArray> parts = line.split(' ');
             QCOMPARE(parts.size(), 4);
-            QVERIFY(parts.at(3) == "counter" || parts.at(3) == "gauge");
+            QVERIFY(parts.at(3) == "counter" || parts.at(3) == "gauge" || parts.at(3) == "histogram");
             QVERIFY(parts.at(2).endsWith("_total") == (parts.at(3) == "counter"));
+            QVERIFY(parts.at(2).endsWith("_seconds") || parts.at(3) != "histogram");
             typed.insert(parts.at(2));
+            if (parts.at(3) == "histogram")
+                histograms.insert(parts.at(2));
         } else {
             QVERIFY2(!line.startsWith('#'), line.constData());
             const qsizetype end = line.indexOf(line.contains('{') ? '{' : ' ');
-            const QByteArray name = line.left(end);
+            QByteArray name = line.left(end);
+            // A histogram's samples: NAME_bucket, NAME_sum, NAME_count.
+            for (const char *suffix : { "_bucket", "_sum", "_count" }) {
+                if (name.endsWith(suffix) && histograms.contains(name.chopped(qstrlen(suffix))))
+                    name.chop(qstrlen(suffix));
+            }
             QVERIFY2(helped.contains(name) && typed.contains(name), line.constData());
             ++samples;
         }
@@ -155,9 +165,53 @@ void TestControlFormat::prometheusFamiliesHaveHelpAndType()
     QCOMPARE(helped, typed);
     // requests, bytes, connections accepted, open connections, uptime: one
     // each; responses: one per status class (5); site requests: one per site
-    // (2); proxy errors: one per cause (7).
-    QCOMPARE(helped.size(), 8);
-    QCOMPARE(samples, 5 + 5 + 2 + 7);
+    // (2); proxy errors: one per cause (7); the site histograms of service
+    // time, upstream response and header time (issue #24): per site 15
+    // buckets, _sum and _count.
+    QCOMPARE(helped.size(), 11);
+    QCOMPARE(histograms.size(), 3);
+    QCOMPARE(samples, 5 + 5 + 2 + 7 + 3 * 2 * (15 + 2));
+}
+
+void TestControlFormat::siteHistograms_data()
+{
+    QTest::addColumn<QByteArray>("family");
+    QTest::newRow("service time") << QByteArray("hostbench_site_service_seconds");
+    QTest::newRow("upstream response") << QByteArray("hostbench_upstream_response_seconds");
+    QTest::newRow("upstream header") << QByteArray("hostbench_upstream_header_seconds");
+}
+
+void TestControlFormat::siteHistograms()
+{
+    // Cumulative buckets in seconds (le as Prometheus writes bounds), +Inf = _count, _sum in seconds.
+    QFETCH(QByteArray, family);
+    MetricsSnapshot s = fullSnapshot();
+    hostbench::model::TimeBuckets buckets;
+    buckets.counts[0] = 2; // <= 0.5 ms
+    buckets.counts[3] = 1; // 2.5 .. 5 ms
+    buckets.counts[size_t(hostbench::model::TimeBuckets::kBucketCount - 1)] = 1; // over 10 s
+    buckets.sumUs = 12'345'678;
+    MetricsSnapshot::SiteCount &site = s.perSite[0];
+    if (family == "hostbench_site_service_seconds")
+        site.serviceTime = buckets;
+    else if (family == "hostbench_upstream_response_seconds")
+        site.upstreamTime = buckets;
+    else
+        site.upstreamHeaderTime = buckets;
+    const QList<QByteArray> lines = ControlFormat::prometheusText(s).split('\n');
+    const QByteArray bucket = family + "_bucket{host=\"localhost\",le=\"";
+    const std::pair<const char *, int> expected[] = { { "0.0005", 2 }, { "0.001", 2 }, { "0.0025", 2 },
+        { "0.005", 3 }, { "0.01", 3 }, { "0.025", 3 }, { "0.05", 3 }, { "0.1", 3 }, { "0.25", 3 },
+        { "0.5", 3 }, { "1", 3 }, { "2.5", 3 }, { "5", 3 }, { "10", 3 }, { "+Inf", 4 } };
+    for (const auto &[le, count] : expected) {
+        const QByteArray line = bucket + le + "\"} " + QByteArray::number(count);
+        QVERIFY2(lines.contains(line), line.constData());
+    }
+    QVERIFY(lines.contains(QByteArray(family + "_sum{host=\"localhost\"} 12.345678")));
+    QVERIFY(lines.contains(QByteArray(family + "_count{host=\"localhost\"} 4")));
+    // The other site: all zero, still there, its name escaped.
+    QVERIFY(lines.contains(QByteArray(family + "_count{host=\"we\\\"ird\\\\name\\n\"} 0")));
+    QVERIFY(lines.contains(QByteArray(family + "_sum{host=\"we\\\"ird\\\\name\\n\"} 0.000000")));
 }
 
 void TestControlFormat::escapeLabelValue_data()
