@@ -73,9 +73,9 @@ void BenchCharts::clear(qint64 expectedDurationMs)
     removeOverlays();
     showEngine(false);
     m_pendingEngine.clear();
-    for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap })
+    for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap, m_upstream })
         series->clear();
-    for (QLineSeries *series : { m_serviceP50, m_serviceP99, m_gap })
+    for (QLineSeries *series : { m_serviceP50, m_serviceP99, m_gap, m_upstream })
         m_latencyPoints[series].clear();
     m_maxSeconds = 0;
     m_maxRate = 0;
@@ -244,6 +244,8 @@ void BenchCharts::showEngine(bool shown)
     m_engineShown = shown;
     for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap })
         series->setVisible(shown);
+    // Only a run against a proxied site has an upstream: shown with its first such point.
+    m_upstream->setVisible(shown && !m_latencyPoints.value(m_upstream).isEmpty());
     // The legends name the visible lines: the throughput one shows with
     // two, the client's and the engine's (ChartLegend shows two or more).
     m_throughputLegend->refresh();
@@ -258,7 +260,7 @@ void BenchCharts::appendEngine(const QList<EnginePoint> &points)
         m_pendingEngine += points;
         return;
     }
-    QList<QPointF> rates, p50s, p99s, gaps;
+    QList<QPointF> rates, p50s, p99s, gaps, upstreams;
     rates.reserve(points.size());
     p50s.reserve(points.size());
     p99s.reserve(points.size());
@@ -268,6 +270,10 @@ void BenchCharts::appendEngine(const QList<EnginePoint> &points)
         p50s.append({ point.seconds, point.serviceP50Ms });
         p99s.append({ point.seconds, point.serviceP99Ms });
         gaps.append({ point.seconds, point.gapP50Ms });
+        if (point.upstreamMs >= 0) {
+            upstreams.append({ point.seconds, point.upstreamMs });
+            m_maxLatencyMs = qMax(m_maxLatencyMs, point.upstreamMs);
+        }
         m_maxSeconds = qMax(m_maxSeconds, point.seconds);
         m_maxRate = qMax(m_maxRate, point.requestsPerSecond);
         m_maxLatencyMs = qMax(m_maxLatencyMs, qMax(point.serviceP99Ms, point.gapP50Ms));
@@ -276,6 +282,11 @@ void BenchCharts::appendEngine(const QList<EnginePoint> &points)
     appendLatency(m_serviceP50, p50s);
     appendLatency(m_serviceP99, p99s);
     appendLatency(m_gap, gaps);
+    if (!upstreams.isEmpty()) {
+        appendLatency(m_upstream, upstreams);
+        if (m_engineShown && !m_upstream->isVisible())
+            showEngine(true);
+    }
     rescale();
 }
 

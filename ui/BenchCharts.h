@@ -90,6 +90,9 @@ public:
         double serviceP50Ms = 0;
         double serviceP99Ms = 0;
         double gapP50Ms = 0; // the client's p50 less the engine's, over the same time
+        // A run against a proxied site (issue #24): the upstream's mean time per proxied
+        // response (ms, to its last byte) over the same time; -1 with none proxied.
+        double upstreamMs = -1;
     };
     // Shows or hides the engine's series (hidden by clear() and compare()).
     void showEngine(bool shown);
@@ -105,6 +108,10 @@ public:
     QLineSeries *serviceP50Series() const { return m_serviceP50; }
     QLineSeries *serviceP99Series() const { return m_serviceP99; }
     QLineSeries *gapSeries() const { return m_gap; }
+    // The upstream's time (EnginePoint::upstreamMs) on the latency chart: shown with the
+    // engine's side once a point has proxied responses (client latency = network + engine
+    // + upstream), dash-dotted.
+    QLineSeries *upstreamSeries() const { return m_upstream; }
 
     int pointCount() const;
     QLineSeries *throughputSeries() const { return m_throughput; }
@@ -163,6 +170,7 @@ private:
     QLineSeries *m_serviceP50 = nullptr;
     QLineSeries *m_serviceP99 = nullptr;
     QLineSeries *m_gap = nullptr;
+    QLineSeries *m_upstream = nullptr;
     bool m_engineShown = false;
     // Appended while hidden: kept here, drawn when shown (a hidden chart costs nothing).
     QList<model::BenchSample> m_pendingSamples;

@@ -32,6 +32,7 @@ const QColor kEngine(0x8e, 0x24, 0xaa); // purple beside the client's blue
 const QColor kServiceP50(0x00, 0x83, 0x8f); // teal beside the client's green
 const QColor kServiceP99(0xc2, 0x18, 0x5b); // pink beside the client's orange
 const QColor kGap(0x75, 0x75, 0x75);
+const QColor kUpstream(0x5e, 0x35, 0xb1); // deep purple: the app behind the engine
 
 } // namespace
 
@@ -122,15 +123,17 @@ void BenchCharts::makeEngineSeries(const QString &namePrefix, QChart *throughput
     m_serviceP99->setObjectName(namePrefix + u"ServiceP99Series"_s);
     m_gap = ChartParts::line(tr("p50 gap"), kGap, 1, Qt::DotLine);
     m_gap->setObjectName(namePrefix + u"GapSeries"_s);
+    m_upstream = ChartParts::line(tr("Upstream"), kUpstream, 2, Qt::DashDotLine);
+    m_upstream->setObjectName(namePrefix + u"UpstreamSeries"_s);
     throughput->addSeries(m_engineRate);
     m_engineRate->attachAxis(m_throughputX);
     m_engineRate->attachAxis(m_throughputY);
-    for (QLineSeries *series : { m_serviceP50, m_serviceP99, m_gap }) {
+    for (QLineSeries *series : { m_serviceP50, m_serviceP99, m_gap, m_upstream }) {
         latency->addSeries(series);
         series->attachAxis(m_latencyX);
         series->attachAxis(m_latencyY);
     }
-    for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap })
+    for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap, m_upstream })
         series->setVisible(false);
 }
 

@@ -71,6 +71,9 @@ std::optional<BenchCharts::EnginePoint> BenchEngineWatch::sample(
     point.serviceP50Ms = service.at(0) / 1000.0;
     point.serviceP99Ms = service.at(1) / 1000.0;
     point.gapP50Ms = m_clientP50Ms - point.serviceP50Ms;
+    const model::MetricsSnapshot::UpstreamShare share = model::MetricsSnapshot::upstreamShare(from, now);
+    if (share.responses > 0)
+        point.upstreamMs = share.upstreamMs();
     m_served = now.requests > from.requests;
     m_earlier = m_before;
     m_earlierMs = m_beforeMs;
@@ -86,6 +89,16 @@ std::optional<QPair<double, double>> BenchEngineWatch::wholeRun() const
     const QList<quint64> service
         = model::MetricsSnapshot::serviceTimePercentiles(m_atStart, m_engine.metricsNow(), { 50, 99 });
     return QPair<double, double>(service.at(0) / 1000.0, service.at(1) / 1000.0);
+}
+
+std::optional<model::MetricsSnapshot::UpstreamShare> BenchEngineWatch::upstreamWholeRun() const
+{
+    if (!m_engine.isRunning())
+        return std::nullopt;
+    const auto share = model::MetricsSnapshot::upstreamShare(m_atStart, m_engine.metricsNow());
+    if (share.responses == 0)
+        return std::nullopt;
+    return share;
 }
 
 } // namespace hostbench::ui

@@ -18,8 +18,8 @@ class EngineController;
  * The engine's side of a Benchmark-page run whose target is this window's
  * own engine: whether a run's URL reaches it (targets()), and, polled with
  * the run, the engine's requests/s and service time p50/p99 since the
- * previous point, on the run's time axis (BenchCharts::EnginePoint, from
- * EngineController::metricsNow()), with the gap to the client's latest p50.
+ * previous point (and the upstream's mean time of its proxied responses), on the run's time axis
+ * (BenchCharts::EnginePoint, from EngineController::metricsNow()), with the gap to the client's latest p50.
  * A point covers at least half a poll interval: a shorter remainder at the
  * run's end is taken with the interval before it (a few responses over a
  * millisecond or two would be drawn as a false spike of requests/s).
@@ -46,6 +46,10 @@ public:
     // The engine's service time p50 and p99 (ms) of the responses since
     // start(); nullopt when the engine is not running.
     std::optional<QPair<double, double>> wholeRun() const;
+    // Of a run against a proxied site: the upstream's mean time per proxied response (ms)
+    // since start() and how many there were; nullopt when the engine is not running or
+    // proxied none.
+    std::optional<model::MetricsSnapshot::UpstreamShare> upstreamWholeRun() const;
 
 private:
     EngineController &m_engine;

@@ -139,6 +139,14 @@ void BenchmarkPage::finish()
     // The whole run: the engine's percentiles of the responses served since its start.
     if (const auto service = m_engineWatch.wholeRun(); m_watchEngine && service)
         showEngineFigures(service->first, service->second, summary.latencyP50Ms);
+    // A proxied site: where the time went, under the report (a figure row more would grow the
+    // page past 1024x700).
+    if (const auto upstream = m_engineWatch.upstreamWholeRun(); m_watchEngine && upstream) {
+        m_report->appendPlainText(
+            tr("\nUpstream time (mean): %1 of %2 proxied responses, as the engine "
+               "measured it (client latency = network + engine + upstream)")
+                .arg(Format::milliseconds(upstream->upstreamMs()), Format::count(upstream->responses)));
+    }
 
     // A run that broke off (no descriptors left) has figures that say little: shown, not stored.
     const qint64 runId = result.runId;

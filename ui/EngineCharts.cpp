@@ -31,6 +31,8 @@ const QColor kP50(0x2e, 0x7d, 0x32);
 const QColor kP99(0xe6, 0x51, 0x00);
 const QColor kOpen(0x8e, 0x24, 0xaa);
 const QColor kBytes(0x00, 0x83, 0x8f);
+const QColor kUpstream(0x95, 0x75, 0xcd); // Tint::graphic() darkens both to stand out on the base
+const QColor kEngineOwn(0x64, 0xb5, 0xf6);
 
 enum Chart { RateChart, LatencyChart, ConnectionsChart, BytesChart };
 enum Buffer {
@@ -42,7 +44,9 @@ enum Buffer {
     P50Buffer,
     P99Buffer,
     OpenBuffer,
-    BytesBuffer
+    BytesBuffer,
+    UpstreamBuffer,
+    EngineOwnBuffer
 };
 
 constexpr double kMiB = 1024.0 * 1024.0;
@@ -146,8 +150,43 @@ void EngineCharts::addRateSeries()
         marker->setVisible(false);
 }
 
+void EngineCharts::addShareSeries()
+{
+    m_upstream = new QLineSeries;
+    m_upstream->setObjectName(u"engineUpstreamSeries"_s);
+    m_engineOwn = new QLineSeries;
+    m_engineOwn->setObjectName(u"engineOwnSeries"_s);
+    const std::array<QLineSeries *, 2> edges = { m_upstream, m_engineOwn };
+    const std::array<QString, 2> names = { tr("Upstream"), tr("Engine") };
+    const std::array<QColor, 2> hues = { kUpstream, kEngineOwn };
+    for (size_t i = 0; i < edges.size(); ++i) {
+        auto *area = new QAreaSeries(edges[i], i == 0 ? nullptr : m_upstream);
+        area->setName(names[i]);
+        edges[i]->setParent(area);
+        area->setPen(Qt::NoPen);
+        area->setBrush(hues[i]);
+        ChartParts::setHue(area, hues[i]);
+        attach(area, LatencyChart);
+        m_shareAreas[i] = area;
+    }
+    showShare(false);
+}
+
+void EngineCharts::showShare(bool shown)
+{
+    if (m_shareAreas[0]->isVisible() == shown)
+        return;
+    QLegend *legend = m_views[LatencyChart]->chart()->legend();
+    for (QAbstractSeries *area : m_shareAreas) {
+        area->setVisible(shown);
+        for (QLegendMarker *marker : legend->markers(area))
+            marker->setVisible(shown);
+    }
+}
+
 void EngineCharts::addOtherSeries()
 {
+    addShareSeries(); // under the lines
     m_p50 = ChartParts::line(tr("p50"), kP50, 2);
     m_p50->setObjectName(u"engineP50Series"_s);
     m_p99 = ChartParts::line(tr("p99"), kP99, 2);
@@ -235,6 +274,7 @@ void EngineCharts::refresh()
     for (QList<QPointF> &buffer : m_buffers)
         buffer.resize(0); // keeps the capacity
     m_maxima = {};
+    bool proxied = false;
     for (const EngineHistory::Point &point : points) {
         const double x = double(point.atMs - newest) / unitMs;
         m_buffers[RequestsBuffer].append({ x, point.requestsPerSecond });
@@ -245,10 +285,14 @@ void EngineCharts::refresh()
         }
         m_buffers[P50Buffer].append({ x, point.p50Ms });
         m_buffers[P99Buffer].append({ x, point.p99Ms });
+        m_buffers[UpstreamBuffer].append({ x, point.upstreamMs });
+        m_buffers[EngineOwnBuffer].append({ x, point.upstreamMs + point.engineOwnMs });
+        proxied = proxied || point.proxiedPerSecond > 0;
         m_buffers[OpenBuffer].append({ x, point.openConnections });
         m_buffers[BytesBuffer].append({ x, point.bytesPerSecond / kMiB });
         m_maxima[RateChart] = qMax(m_maxima[RateChart], qMax(point.requestsPerSecond, stacked));
-        m_maxima[LatencyChart] = qMax(m_maxima[LatencyChart], point.p99Ms);
+        m_maxima[LatencyChart]
+            = qMax(m_maxima[LatencyChart], qMax(point.p99Ms, point.upstreamMs + point.engineOwnMs));
         m_maxima[ConnectionsChart] = qMax(m_maxima[ConnectionsChart], point.openConnections);
         m_maxima[BytesChart] = qMax(m_maxima[BytesChart], point.bytesPerSecond / kMiB);
     }
@@ -257,6 +301,9 @@ void EngineCharts::refresh()
         m_status[i]->replace(m_buffers[Status2xx + i]);
     m_p50->replace(m_buffers[P50Buffer]);
     m_p99->replace(m_buffers[P99Buffer]);
+    m_upstream->replace(m_buffers[UpstreamBuffer]);
+    m_engineOwn->replace(m_buffers[EngineOwnBuffer]);
+    showShare(proxied);
     m_open->replace(m_buffers[OpenBuffer]);
     m_bytes->replace(m_buffers[BytesBuffer]);
     rescale();

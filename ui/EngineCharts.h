@@ -21,7 +21,9 @@ class EngineController;
  * The engine's own traffic on the Server page, from
  * EngineController::history(): requests per second as the responses by
  * status class stacked (2xx..5xx, each an opaque band of its own hue; the
- * total line requestsSeries() is kept but not drawn over them), service time (p50, p99, ms),
+ * total line requestsSeries() is kept but not drawn over them), service time (p50, p99, ms;
+ * while the span holds proxied responses, their mean time split in two stacked bands under
+ * the lines: the upstream's, then the engine's own on top of it),
  * open connections and bytes sent per second, over the last 60 s, 10 min
  * or 1 h (the span chooser, named engineChartsSpan; the time axis is
  * [-span, 0] before the newest point, in seconds or minutes, with the same
@@ -49,6 +51,11 @@ public:
     QLineSeries *statusSeries(int classIndex) const { return m_status[size_t(classIndex)]; }
     QLineSeries *p50Series() const { return m_p50; }
     QLineSeries *p99Series() const { return m_p99; }
+    // Proxied responses, ms each on average: the upstream band's upper edge (the upstream's
+    // time) and the engine band's (upstream + the engine's own time). Shown, legend
+    // included, only while the span holds proxied responses.
+    QLineSeries *upstreamSeries() const { return m_upstream; }
+    QLineSeries *engineOwnSeries() const { return m_engineOwn; }
     QLineSeries *openSeries() const { return m_open; }
     QLineSeries *bytesSeries() const { return m_bytes; } // MiB/s
     QValueAxis *timeAxis(int chart) const { return m_timeAxes[size_t(chart)]; } // 0..3, in view order
@@ -66,8 +73,12 @@ private:
     void attach(QAbstractSeries *series, int chart);
     // The responses by status class, stacked, and the total requests/s (undrawn).
     void addRateSeries();
-    // p50 and p99, the open connections and the bytes sent.
+    // p50 and p99 over the proxied share's bands, the open connections and the bytes sent.
     void addOtherSeries();
+    // The upstream's and the engine's own bands on the service time chart.
+    void addShareSeries();
+    // Shows the bands and their legend entries when `shown`.
+    void showShare(bool shown);
     // The span chooser above the views, two by two.
     void layOut();
     void sampled();
@@ -87,10 +98,13 @@ private:
     std::array<QLineSeries *, 4> m_status {};
     QLineSeries *m_p50 = nullptr;
     QLineSeries *m_p99 = nullptr;
+    QLineSeries *m_upstream = nullptr;
+    QLineSeries *m_engineOwn = nullptr;
+    std::array<QAbstractSeries *, 2> m_shareAreas {};
     QLineSeries *m_open = nullptr;
     QLineSeries *m_bytes = nullptr;
     // The points of each series, kept so that an update reuses their memory.
-    std::array<QList<QPointF>, 9> m_buffers;
+    std::array<QList<QPointF>, 11> m_buffers;
 };
 
 } // namespace hostbench::ui

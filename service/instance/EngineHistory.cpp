@@ -80,7 +80,19 @@ EngineHistory::Point EngineHistory::pointBetween(
     const QList<quint64> percentiles = model::MetricsSnapshot::serviceTimePercentiles(from, to, { 50, 99 });
     point.p50Ms = double(percentiles.at(0)) / 1000.0;
     point.p99Ms = double(percentiles.at(1)) / 1000.0;
+    addUpstreamShare(point, from, to);
     return point;
+}
+
+void EngineHistory::addUpstreamShare(
+    Point &point, const model::MetricsSnapshot &from, const model::MetricsSnapshot &to)
+{
+    const model::MetricsSnapshot::UpstreamShare share = model::MetricsSnapshot::upstreamShare(from, to);
+    if (share.responses == 0)
+        return;
+    point.proxiedPerSecond = double(share.responses) * 1000.0 / double(qMax<qint64>(1, point.durationMs));
+    point.upstreamMs = share.upstreamMs();
+    point.engineOwnMs = share.engineOwnMs();
 }
 
 void EngineHistory::updateSites(const model::MetricsSnapshot &now, qint64 atMs)

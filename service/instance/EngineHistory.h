@@ -39,6 +39,12 @@ public:
         double p99Ms = 0;
         double openConnections = 0; // at atMs
         double bytesPerSecond = 0; // sent
+        // Proxied responses of the step, all sites (issue #24): how many per second, and
+        // where their time went on average, ms per response: the upstream's (to its last
+        // byte) and the engine's own (its service time less the upstream's); 0 with none.
+        double proxiedPerSecond = 0;
+        double upstreamMs = 0;
+        double engineOwnMs = 0;
     };
     struct SiteRate
     {
@@ -81,6 +87,9 @@ private:
     };
     static Point pointBetween(
         const model::MetricsSnapshot &from, qint64 fromMs, const model::MetricsSnapshot &to, qint64 toMs);
+    // The proxied figures of `point` from the sites' upstream times (sites matched by name).
+    static void addUpstreamShare(
+        Point &point, const model::MetricsSnapshot &from, const model::MetricsSnapshot &to);
     void updateSites(const model::MetricsSnapshot &now, qint64 atMs);
 
     std::array<Stepped, kSpanCount> m_spans;

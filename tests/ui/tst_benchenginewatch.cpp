@@ -5,16 +5,22 @@
 // covered the millisecond or two between the last poll and the run's end,
 // in which the engine served nothing (or a few responses): a drop to 0/s
 // (or a spike). A remainder under half a poll interval is taken with the
-// interval before it.
+// interval before it. Issue #24: a run against a proxied site gets the
+// upstream's mean time per proxied response, from a real upstream that
+// waits a known time.
+#include "../http/Upstreams.h"
 #include "storage/DataFolder.h"
+#include "storage/SiteEdits.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchEngineWatch.h"
 #include "ui/EngineController.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <memory>
 
@@ -31,10 +37,11 @@ private slots:
     void targets_data();
     void targets();
     void shortLastPointTakesTheOneBefore();
+    void upstreamTimeOfAProxiedSite();
 
 private:
     // `count` requests, one connection each, answered before it returns.
-    void serve(int count);
+    void serve(int count, const QByteArray &host = "127.0.0.1");
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<storage::DataFolder> m_folder;
@@ -67,13 +74,13 @@ void TestBenchEngineWatch::cleanup()
     m_dir.reset();
 }
 
-void TestBenchEngineWatch::serve(int count)
+void TestBenchEngineWatch::serve(int count, const QByteArray &host)
 {
     for (int i = 0; i < count; ++i) {
         QTcpSocket socket;
         socket.connectToHost(u"127.0.0.1"_s, m_engine->port());
         QVERIFY(socket.waitForConnected(5000));
-        socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        socket.write("GET / HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
         while (socket.state() == QAbstractSocket::ConnectedState && socket.waitForReadyRead(5000))
             socket.readAll();
     }
@@ -126,6 +133,55 @@ void TestBenchEngineWatch::shortLastPointTakesTheOneBefore()
     QVERIFY2(last->requestsPerSecond > 0 && last->requestsPerSecond <= first->requestsPerSecond,
         qPrintable(u"%1/s after %2/s"_s.arg(last->requestsPerSecond).arg(first->requestsPerSecond)));
     QVERIFY(watch.lastServed());
+}
+
+void TestBenchEngineWatch::upstreamTimeOfAProxiedSite()
+{
+    // app.test proxied to an upstream that waits 20 ms before each answer.
+    constexpr int kDelayMs = 20;
+    RawUpstream upstream([](RawUpstream &up, int fd, int) {
+        while (!up.readRequest(fd).isEmpty()) {
+            QThread::msleep(kDelayMs);
+            if (!RawUpstream::sendAll(fd, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"))
+                return;
+        }
+    });
+    model::VirtualHost site;
+    site.hostName = u"app.test"_s;
+    QVERIFY(QDir().mkpath(m_dir->filePath(u"app"_s))); // beside the data folder, not above it
+    site.documentRoot = m_dir->filePath(u"app"_s);
+    site.proxy.routes = { { u"/"_s, u"http://127.0.0.1:%1"_s.arg(upstream.port()) } };
+    QCOMPARE(storage::SiteEdits::create(m_folder->database(), site).result, model::SiteChange::Result::Done);
+    QString error;
+    QVERIFY2(m_engine->reloadSites(&error), qPrintable(error));
+
+    ui::BenchEngineWatch watch(*m_engine, 100);
+    watch.start();
+    QElapsedTimer clock;
+    clock.start();
+    // An interval of files only: no upstream time.
+    serve(3);
+    QTRY_VERIFY(m_engine->metricsNow().requests >= 3);
+    QTest::qWait(int(qMax<qint64>(0, 120 - clock.elapsed())));
+    const std::optional<ui::BenchCharts::EnginePoint> files = watch.sample({}, false);
+    QVERIFY(files);
+    QCOMPARE(files->upstreamMs, -1.0);
+    QVERIFY(!watch.upstreamWholeRun());
+    // Then 5 proxied requests: their mean, at least the upstream's wait.
+    clock.restart();
+    serve(5, "app.test");
+    QTRY_VERIFY(m_engine->metricsNow().requests >= 8);
+    QTest::qWait(int(qMax<qint64>(0, 120 - clock.elapsed())));
+    const std::optional<ui::BenchCharts::EnginePoint> proxied = watch.sample({}, false);
+    QVERIFY(proxied);
+    QVERIFY2(proxied->upstreamMs >= kDelayMs && proxied->upstreamMs < 10'000,
+        qPrintable(QString::number(proxied->upstreamMs)));
+    const auto whole = watch.upstreamWholeRun();
+    QVERIFY(whole);
+    QCOMPARE(whole->responses, quint64(5));
+    QVERIFY(whole->upstreamMs() >= kDelayMs);
+    QCOMPARE(whole->upstreamMs(), proxied->upstreamMs);
+    QVERIFY(whole->engineOwnMs() >= 0);
 }
 
 QTEST_MAIN(TestBenchEngineWatch)
