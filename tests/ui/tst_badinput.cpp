@@ -93,6 +93,12 @@ const std::map<QString, Kind> kFields {
     { u"siteMaxHeader"_s, Kind::Number },
     { u"siteMaxHeaderFields"_s, Kind::Number },
     { u"siteMaxBodyKiB"_s, Kind::Number },
+    // Site dialog, Proxy
+    { u"siteUpstreamTimeout"_s, Kind::Number },
+    { u"siteAppStopGrace"_s, Kind::Number },
+    { u"siteAppCommand"_s, Kind::Text },
+    { u"siteAppFolder"_s, Kind::Text },
+    { u"siteAppEnvironment"_s, Kind::Text },
     // Logs page: any text filters the lines
     { u"logsText"_s, Kind::Choice },
 };
@@ -254,7 +260,7 @@ void TestBadInput::numberFieldsRefuse()
     auto dialog = siteDialog();
     auto *tabs = dialog->findChild<QTabWidget *>(u"siteTabs"_s);
     QVERIFY(tabs);
-    tabs->setCurrentIndex(1); // the limits are on Advanced
+    tabs->setCurrentIndex(tabs->count() - 1); // the limits are on Advanced, the last tab
     int checked = 0;
     for (const auto &[name, kind] : kFields) {
         if (kind != Kind::Number)
@@ -458,6 +464,10 @@ void TestBadInput::siteText_data()
     QTest::newRow("access log: relative") << u"siteAccessLogPath"_s << u"logs/a.log"_s;
     QTest::newRow("access log: a folder") << u"siteAccessLogPath"_s << u"@/www"_s;
     QTest::newRow("error log: relative") << u"siteErrorLogPath"_s << u"e.log"_s;
+    // On the Proxy tab (the site proxied first): the app's command and its fields.
+    QTest::newRow("app: quotes only") << u"siteAppCommand"_s << u"\"\""_s;
+    QTest::newRow("app folder: relative") << u"siteAppFolder"_s << u"srv/app"_s;
+    QTest::newRow("app environment: no =") << u"siteAppEnvironment"_s << u"PORT"_s;
 }
 
 void TestBadInput::siteText()
@@ -473,8 +483,17 @@ void TestBadInput::siteText()
     QVERIFY2(bad, qPrintable(name));
     auto *tabs = dialog->findChild<QTabWidget *>(u"siteTabs"_s);
     QVERIFY(tabs);
-    if (!bad->isVisible())
-        tabs->setCurrentIndex(1);
+    if (name.startsWith(u"siteApp"_s)) { // the Proxy tab is open to a proxied site only
+        auto *serves = dialog->findChild<QComboBox *>(u"siteServes"_s);
+        QVERIFY(serves);
+        serves->setCurrentIndex(serves->findText(u"Proxy to an app"_s));
+        if (name != u"siteAppCommand"_s) // a folder or environment needs a command
+            typeInto(dialog->findChild<QWidget *>(u"siteAppCommand"_s), u"python3 -m http.server 3000"_s);
+    }
+    for (int tab = 0; tab < tabs->count() && !bad->isVisible(); ++tab) {
+        if (tabs->widget(tab)->isAncestorOf(bad))
+            tabs->setCurrentIndex(tab); // the tab that holds the field
+    }
     QTRY_VERIFY(bad->isVisible());
     typeInto(bad, QString(value).replace(u"@"_s, m_dir.path()));
     tabs->setCurrentIndex(0);
