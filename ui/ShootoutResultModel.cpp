@@ -43,8 +43,9 @@ QString ShootoutResultModel::text(const Row &row, int column)
         return Format::rate(cell.requestsPerSecond);
     case Spread:
         return u"±%1%"_s.arg(cell.spreadPercent, 0, 'f', 0);
-    case RatioToBest:
-        return QString::number(cell.ratioToBest, 'f', 2);
+    case RatioToBest: // the upstream alone is a reference, not ranked (ShootoutReport's "ref")
+        return cell.reference ? ShootoutPage::tr("ref", "the upstream alone, not ranked")
+                              : QString::number(cell.ratioToBest, 'f', 2);
     case P50:
         return Format::milliseconds(cell.p50Ms);
     case P99:

@@ -62,6 +62,7 @@ private slots:
     void listIdsAndRows();
     void resultRows_data();
     void resultRows();
+    void referenceCellIsNotRanked();
     void resultHeadersAndReset();
 };
 
@@ -156,6 +157,19 @@ void TestShootoutModels::resultRows()
     QCOMPARE(model.index(1, column).data().toString(), nginx);
     QCOMPARE(alignment(model, 1, column) == kRight, right);
     QCOMPARE(model.index(2, ui::ShootoutResultModel::Workload).data().toString(), u"W6"_s);
+}
+
+// The upstream measured alone (W6p) is a reference: "ref", not a ratio of 0.00.
+void TestShootoutModels::referenceCellIsNotRanked()
+{
+    ui::ShootoutResultModel model;
+    shootout::ShootoutCell upstream = cell(u"upstream"_s, 90'000, 1, 0);
+    upstream.reference = true;
+    model.setResults({ { u"W6p"_s, { cell(u"nginx"_s, 30'000, 1, 0), upstream } } });
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(1, ui::ShootoutResultModel::Server).data().toString(), u"upstream"_s);
+    QCOMPARE(model.index(1, ui::ShootoutResultModel::RatioToBest).data().toString(), u"ref"_s);
+    QCOMPARE(model.index(0, ui::ShootoutResultModel::RatioToBest).data().toString(), u"0.58"_s);
 }
 
 void TestShootoutModels::resultHeadersAndReset()
