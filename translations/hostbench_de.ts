@@ -367,6 +367,10 @@
         <source>A logarithmic latency axis: a spike of p99 leaves the median readable</source>
         <translation>Logarithmische Latenzachse: eine Spitze von p99 lässt den Median lesbar</translation>
     </message>
+    <message>
+        <source>Upstream</source>
+        <translation>Upstream</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::BenchmarkPage</name>
@@ -710,6 +714,12 @@
         <source>Finished in %1: no request succeeded.</source>
         <translation>In %1 beendet: keine Anfrage war erfolgreich.</translation>
     </message>
+    <message>
+        <source>
+Upstream time (mean): %1 of %2 proxied responses, as the engine measured it (client latency = network + engine + upstream)</source>
+        <translation>
+Zeit des Upstreams (Mittel): %1 von %2 weitergeleiteten Antworten, von der Engine gemessen (Latenz des Clients = Netzwerk + Engine + Upstream)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::DataFolderErrorBox</name>
@@ -819,6 +829,14 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Time (min)</source>
         <translation>Zeit (min)</translation>
+    </message>
+    <message>
+        <source>Upstream</source>
+        <translation>Upstream</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Server</translation>
     </message>
 </context>
 <context>
@@ -994,6 +1012,10 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>Select a line, or a site, to open its log file</source>
         <translation>Wählen Sie eine Zeile oder eine Site, um ihre Protokolldatei zu öffnen</translation>
+    </message>
+    <message>
+        <source>App output</source>
+        <translation>Ausgabe der App</translation>
     </message>
 </context>
 <context>
@@ -1264,6 +1286,32 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>another program (which one cannot be told)</source>
         <translation>einem anderen Programm (welches, lässt sich nicht feststellen)</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ProxyRouteTableModel</name>
+    <message>
+        <source>Path Prefix</source>
+        <translation>Pfadpräfix</translation>
+    </message>
+    <message>
+        <source>Upstream URL</source>
+        <translation>Upstream-URL</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ProxyRoutesEditor</name>
+    <message>
+        <source>Add Path</source>
+        <translation>Pfad hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Path</source>
+        <translation>Pfad entfernen</translation>
+    </message>
+    <message>
+        <source>Requests for this path and below (whole segments; / is the whole site) go to the app at http://HOST:PORT[/PATH] or unix:/path/to.sock.</source>
+        <translation>Anfragen für diesen Pfad und darunter (ganze Segmente; / ist die ganze Site) gehen an die App unter http://HOST:PORT[/PFAD] oder unix:/pfad/zum.sock.</translation>
     </message>
 </context>
 <context>
@@ -1611,6 +1659,14 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>The URL the run was sent to; for a shootout&apos;s run, the server it measured first</source>
         <translation>Die URL, an die der Lauf gesendet wurde; bei einem Lauf aus einem Shootout steht der gemessene Server davor</translation>
+    </message>
+    <message>
+        <source>running, at %1 of %2</source>
+        <translation>läuft, bei %1 von %2</translation>
+    </message>
+    <message>
+        <source>starting (%1)</source>
+        <translation>startet (%1)</translation>
     </message>
 </context>
 <context>
@@ -2144,6 +2200,11 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <source>Round %1 of %2: %3 %4</source>
         <translation>Runde %1 von %2: %3 %4</translation>
     </message>
+    <message>
+        <source>ref</source>
+        <comment>the upstream alone, not ranked</comment>
+        <translation>Ref.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>
@@ -2334,6 +2395,113 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <source>Ad&amp;vanced</source>
         <translation>&amp;Erweitert</translation>
     </message>
+    <message>
+        <source>Pro&amp;xy</source>
+        <translation>Pro&amp;xy</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Proxy to an app</source>
+        <translation>Proxy zu einer App</translation>
+    </message>
+    <message>
+        <source>Files: the document root&apos;s files. Proxy to an app: the paths of the Proxy tab go to an app server (the others are still files).</source>
+        <translation>Dateien: die Dateien des Dokumentverzeichnisses. Proxy zu einer App: die Pfade des Tabs Proxy gehen an einen App-Server (die anderen bleiben Dateien).</translation>
+    </message>
+    <message>
+        <source>&amp;Serves:</source>
+        <translation>&amp;Liefert:</translation>
+    </message>
+    <message>
+        <source>Choose “Proxy to an app” under Serves first.</source>
+        <translation>Wählen Sie zuerst „Proxy zu einer App“ unter Liefert.</translation>
+    </message>
+    <message>
+        <source>Still needed: the paths that are not proxied are served from this folder.</source>
+        <translation>Weiter nötig: die Pfade, die nicht weitergeleitet werden, kommen aus diesem Ordner.</translation>
+    </message>
+    <message>
+        <source>The site&apos;s files: each request is answered from this folder.</source>
+        <translation>Die Dateien der Site: jede Anfrage wird aus diesem Ordner beantwortet.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteProxyPage</name>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Send the upstream&apos;s own Host</source>
+        <translation>Den eigenen Host des Upstreams senden</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>Off: the upstream sees the Host the client sent, as nginx&apos;s proxy_set_header Host $host. On: HOST:PORT of the upstream URL.</source>
+        <translation>Aus: der Upstream sieht den Host, den der Client sandte, wie bei nginx proxy_set_header Host $host. An: HOST:PORT der Upstream-URL.</translation>
+    </message>
+    <message>
+        <source>How long the engine waits for the app (to connect, for the response head, for each read of the body) before it answers 504.</source>
+        <translation>Wie lange die Engine auf die App wartet (Verbindung, Kopf der Antwort, jedes Lesen des Bodys), bevor sie 504 antwortet.</translation>
+    </message>
+    <message>
+        <source>npm run dev (empty: start no app)</source>
+        <translation>npm run dev (leer: keine App starten)</translation>
+    </message>
+    <message>
+        <source>Started with the engine, without a shell: quotes group words, no pipes or variables.</source>
+        <translation>Mit der Engine gestartet, ohne Shell: Anführungszeichen gruppieren Wörter, keine Pipes oder Variablen.</translation>
+    </message>
+    <message>
+        <source>Empty: the document root</source>
+        <translation>Leer: das Dokumentverzeichnis</translation>
+    </message>
+    <message>
+        <source>One NAME=value per line, e.g. PORT=3000</source>
+        <translation>Ein NAME=Wert pro Zeile, z. B. PORT=3000</translation>
+    </message>
+    <message>
+        <source>From SIGTERM to SIGKILL when the engine stops the app.</source>
+        <translation>Von SIGTERM bis SIGKILL, wenn die Engine die App stoppt.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Proxied paths&lt;/b&gt; go to an app server (HTTP/1.1); the others are served from the document root.</source>
+        <translation>&lt;b&gt;Weitergeleitete Pfade&lt;/b&gt; gehen an einen App-Server (HTTP/1.1); die anderen kommen aus dem Dokumentverzeichnis.</translation>
+    </message>
+    <message>
+        <source>Upstream &amp;timeout:</source>
+        <translation>Upstream-&amp;Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>App started with the engine</source>
+        <translation>Mit der Engine gestartete App</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmand:</source>
+        <translation>&amp;Befehl:</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder:</source>
+        <translation>&amp;Arbeitsordner:</translation>
+    </message>
+    <message>
+        <source>E&amp;nvironment:</source>
+        <translation>&amp;Umgebung:</translation>
+    </message>
+    <message>
+        <source>Stop gra&amp;ce:</source>
+        <translation>Stopp-&amp;Frist:</translation>
+    </message>
+    <message>
+        <source>App&apos;s Working Folder</source>
+        <translation>Arbeitsordner der App</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteRateModel</name>
@@ -2399,6 +2567,38 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>URL</source>
         <translation>URL</translation>
+    </message>
+    <message>
+        <source>Document root: %1</source>
+        <translation>Dokumentverzeichnis: %1</translation>
+    </message>
+    <message>
+        <source>Proxied paths (upstream timeout %1 ms, Host: %2):</source>
+        <translation>Weitergeleitete Pfade (Zeitlimit des Upstreams %1 ms, Host: %2):</translation>
+    </message>
+    <message>
+        <source>the upstream&apos;s own</source>
+        <translation>der des Upstreams</translation>
+    </message>
+    <message>
+        <source>the client&apos;s</source>
+        <translation>der des Clients</translation>
+    </message>
+    <message>
+        <source>App: %1</source>
+        <translation>App: %1</translation>
+    </message>
+    <message>
+        <source>  in the document root</source>
+        <translation>  im Dokumentverzeichnis</translation>
+    </message>
+    <message>
+        <source>  in %1</source>
+        <translation>  in %1</translation>
+    </message>
+    <message>
+        <source>  with %1</source>
+        <translation>  mit %1</translation>
     </message>
 </context>
 <context>

@@ -367,6 +367,10 @@
         <source>A logarithmic latency axis: a spike of p99 leaves the median readable</source>
         <translation>Un axe de latence logarithmique&#xa0;: un pic de p99 laisse la médiane lisible</translation>
     </message>
+    <message>
+        <source>Upstream</source>
+        <translation>Amont</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::BenchmarkPage</name>
@@ -710,6 +714,12 @@
         <source>Finished in %1: no request succeeded.</source>
         <translation>Terminé en %1 : aucune requête n’a réussi.</translation>
     </message>
+    <message>
+        <source>
+Upstream time (mean): %1 of %2 proxied responses, as the engine measured it (client latency = network + engine + upstream)</source>
+        <translation>
+Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par le moteur (latence du client = réseau + moteur + amont)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::DataFolderErrorBox</name>
@@ -819,6 +829,14 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Time (min)</source>
         <translation>Temps (min)</translation>
+    </message>
+    <message>
+        <source>Upstream</source>
+        <translation>Amont</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Serveur</translation>
     </message>
 </context>
 <context>
@@ -994,6 +1012,10 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>Select a line, or a site, to open its log file</source>
         <translation>Sélectionnez une ligne, ou un site, pour ouvrir son journal</translation>
+    </message>
+    <message>
+        <source>App output</source>
+        <translation>Sortie de l’app</translation>
     </message>
 </context>
 <context>
@@ -1264,6 +1286,32 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>another program (which one cannot be told)</source>
         <translation>un autre programme (impossible de dire lequel)</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ProxyRouteTableModel</name>
+    <message>
+        <source>Path Prefix</source>
+        <translation>Préfixe de chemin</translation>
+    </message>
+    <message>
+        <source>Upstream URL</source>
+        <translation>URL de l’amont</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ProxyRoutesEditor</name>
+    <message>
+        <source>Add Path</source>
+        <translation>Ajouter un chemin</translation>
+    </message>
+    <message>
+        <source>Remove Path</source>
+        <translation>Retirer le chemin</translation>
+    </message>
+    <message>
+        <source>Requests for this path and below (whole segments; / is the whole site) go to the app at http://HOST:PORT[/PATH] or unix:/path/to.sock.</source>
+        <translation>Les requêtes pour ce chemin et en dessous (segments entiers&#xa0;; / est tout le site) vont à l’app à http://HÔTE:PORT[/CHEMIN] ou unix:/chemin/vers.sock.</translation>
     </message>
 </context>
 <context>
@@ -1611,6 +1659,14 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     <message>
         <source>The URL the run was sent to; for a shootout&apos;s run, the server it measured first</source>
         <translation>L’URL à laquelle l’exécution a été envoyée&#xa0;; pour une exécution de shootout, précédée du serveur mesuré</translation>
+    </message>
+    <message>
+        <source>running, at %1 of %2</source>
+        <translation>en cours, à %1 sur %2</translation>
+    </message>
+    <message>
+        <source>starting (%1)</source>
+        <translation>démarrage (%1)</translation>
     </message>
 </context>
 <context>
@@ -2144,6 +2200,11 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <source>Round %1 of %2: %3 %4</source>
         <translation>Tour %1 sur %2 : %3 %4</translation>
     </message>
+    <message>
+        <source>ref</source>
+        <comment>the upstream alone, not ranked</comment>
+        <translation>réf.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>
@@ -2334,6 +2395,113 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <source>The folder could not be created.</source>
         <translation>Le dossier n’a pas pu être créé.</translation>
     </message>
+    <message>
+        <source>Pro&amp;xy</source>
+        <translation>Pro&amp;xy</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <source>Proxy to an app</source>
+        <translation>Proxy vers une app</translation>
+    </message>
+    <message>
+        <source>Files: the document root&apos;s files. Proxy to an app: the paths of the Proxy tab go to an app server (the others are still files).</source>
+        <translation>Fichiers&#xa0;: les fichiers de la racine des documents. Proxy vers une app&#xa0;: les chemins de l’onglet Proxy vont à un serveur d’app (les autres restent des fichiers).</translation>
+    </message>
+    <message>
+        <source>&amp;Serves:</source>
+        <translation>&amp;Sert&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Choose “Proxy to an app” under Serves first.</source>
+        <translation>Choisissez d’abord «&#xa0;Proxy vers une app&#xa0;» sous Sert.</translation>
+    </message>
+    <message>
+        <source>Still needed: the paths that are not proxied are served from this folder.</source>
+        <translation>Toujours nécessaire&#xa0;: les chemins non relayés sont servis depuis ce dossier.</translation>
+    </message>
+    <message>
+        <source>The site&apos;s files: each request is answered from this folder.</source>
+        <translation>Les fichiers du site&#xa0;: chaque requête est servie depuis ce dossier.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteProxyPage</name>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Send the upstream&apos;s own Host</source>
+        <translation>Envoyer le Host propre de l’amont</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>Off: the upstream sees the Host the client sent, as nginx&apos;s proxy_set_header Host $host. On: HOST:PORT of the upstream URL.</source>
+        <translation>Désactivé&#xa0;: l’amont voit le Host envoyé par le client, comme proxy_set_header Host $host de nginx. Activé&#xa0;: HÔTE:PORT de l’URL de l’amont.</translation>
+    </message>
+    <message>
+        <source>How long the engine waits for the app (to connect, for the response head, for each read of the body) before it answers 504.</source>
+        <translation>Combien de temps le moteur attend l’app (connexion, en-tête de la réponse, chaque lecture du corps) avant de répondre 504.</translation>
+    </message>
+    <message>
+        <source>npm run dev (empty: start no app)</source>
+        <translation>npm run dev (vide&#xa0;: aucune app lancée)</translation>
+    </message>
+    <message>
+        <source>Started with the engine, without a shell: quotes group words, no pipes or variables.</source>
+        <translation>Lancée avec le moteur, sans shell&#xa0;: les guillemets groupent les mots, ni tubes ni variables.</translation>
+    </message>
+    <message>
+        <source>Empty: the document root</source>
+        <translation>Vide&#xa0;: la racine des documents</translation>
+    </message>
+    <message>
+        <source>One NAME=value per line, e.g. PORT=3000</source>
+        <translation>Un NOM=valeur par ligne, p. ex. PORT=3000</translation>
+    </message>
+    <message>
+        <source>From SIGTERM to SIGKILL when the engine stops the app.</source>
+        <translation>De SIGTERM à SIGKILL quand le moteur arrête l’app.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Proxied paths&lt;/b&gt; go to an app server (HTTP/1.1); the others are served from the document root.</source>
+        <translation>Les &lt;b&gt;chemins relayés&lt;/b&gt; vont à un serveur d’app (HTTP/1.1)&#xa0;; les autres sont servis depuis la racine des documents.</translation>
+    </message>
+    <message>
+        <source>Upstream &amp;timeout:</source>
+        <translation>&amp;Délai de l’amont&#xa0;:</translation>
+    </message>
+    <message>
+        <source>App started with the engine</source>
+        <translation>App lancée avec le moteur</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmand:</source>
+        <translation>Co&amp;mmande&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder:</source>
+        <translation>Dossier de &amp;travail&#xa0;:</translation>
+    </message>
+    <message>
+        <source>E&amp;nvironment:</source>
+        <translation>E&amp;nvironnement&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Stop gra&amp;ce:</source>
+        <translation>Délai d’a&amp;rrêt&#xa0;:</translation>
+    </message>
+    <message>
+        <source>App&apos;s Working Folder</source>
+        <translation>Dossier de travail de l’app</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteRateModel</name>
@@ -2399,6 +2567,38 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     <message>
         <source>URL</source>
         <translation>URL</translation>
+    </message>
+    <message>
+        <source>Document root: %1</source>
+        <translation>Racine des documents&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Proxied paths (upstream timeout %1 ms, Host: %2):</source>
+        <translation>Chemins relayés (délai de l’amont %1 ms, Host&#xa0;: %2)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>the upstream&apos;s own</source>
+        <translation>celui de l’amont</translation>
+    </message>
+    <message>
+        <source>the client&apos;s</source>
+        <translation>celui du client</translation>
+    </message>
+    <message>
+        <source>App: %1</source>
+        <translation>App&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>  in the document root</source>
+        <translation>  dans la racine des documents</translation>
+    </message>
+    <message>
+        <source>  in %1</source>
+        <translation>  dans %1</translation>
+    </message>
+    <message>
+        <source>  with %1</source>
+        <translation>  avec %1</translation>
     </message>
 </context>
 <context>

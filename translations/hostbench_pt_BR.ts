@@ -367,6 +367,10 @@
         <source>A logarithmic latency axis: a spike of p99 leaves the median readable</source>
         <translation>Um eixo de latência logarítmico: um pico de p99 deixa a mediana legível</translation>
     </message>
+    <message>
+        <source>Upstream</source>
+        <translation>Upstream</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::BenchmarkPage</name>
@@ -710,6 +714,12 @@
         <source>Finished in %1: no request succeeded.</source>
         <translation>Concluído em %1: nenhuma requisição teve sucesso.</translation>
     </message>
+    <message>
+        <source>
+Upstream time (mean): %1 of %2 proxied responses, as the engine measured it (client latency = network + engine + upstream)</source>
+        <translation>
+Tempo do upstream (média): %1 de %2 respostas encaminhadas, medido pelo motor (latência do cliente = rede + motor + upstream)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::DataFolderErrorBox</name>
@@ -819,6 +829,14 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Time (min)</source>
         <translation>Tempo (min)</translation>
+    </message>
+    <message>
+        <source>Upstream</source>
+        <translation>Upstream</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Servidor</translation>
     </message>
 </context>
 <context>
@@ -994,6 +1012,10 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>Select a line, or a site, to open its log file</source>
         <translation>Selecione uma linha, ou um site, para abrir seu arquivo de log</translation>
+    </message>
+    <message>
+        <source>App output</source>
+        <translation>Saída do app</translation>
     </message>
 </context>
 <context>
@@ -1264,6 +1286,32 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>another program (which one cannot be told)</source>
         <translation>outro programa (não é possível saber qual)</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ProxyRouteTableModel</name>
+    <message>
+        <source>Path Prefix</source>
+        <translation>Prefixo de caminho</translation>
+    </message>
+    <message>
+        <source>Upstream URL</source>
+        <translation>URL do upstream</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::ProxyRoutesEditor</name>
+    <message>
+        <source>Add Path</source>
+        <translation>Adicionar caminho</translation>
+    </message>
+    <message>
+        <source>Remove Path</source>
+        <translation>Remover caminho</translation>
+    </message>
+    <message>
+        <source>Requests for this path and below (whole segments; / is the whole site) go to the app at http://HOST:PORT[/PATH] or unix:/path/to.sock.</source>
+        <translation>As requisições para este caminho e abaixo (segmentos inteiros; / é o site inteiro) vão para o app em http://HOST:PORTA[/CAMINHO] ou unix:/caminho/para.sock.</translation>
     </message>
 </context>
 <context>
@@ -1611,6 +1659,14 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     <message>
         <source>The URL the run was sent to; for a shootout&apos;s run, the server it measured first</source>
         <translation>A URL para a qual a execução foi enviada; numa execução de shootout, precedida pelo servidor medido</translation>
+    </message>
+    <message>
+        <source>running, at %1 of %2</source>
+        <translation>em andamento, em %1 de %2</translation>
+    </message>
+    <message>
+        <source>starting (%1)</source>
+        <translation>iniciando (%1)</translation>
     </message>
 </context>
 <context>
@@ -2144,6 +2200,11 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <source>Round %1 of %2: %3 %4</source>
         <translation>Rodada %1 de %2: %3 %4</translation>
     </message>
+    <message>
+        <source>ref</source>
+        <comment>the upstream alone, not ranked</comment>
+        <translation>ref.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>
@@ -2334,6 +2395,113 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <source>The folder could not be created.</source>
         <translation>Não foi possível criar a pasta.</translation>
     </message>
+    <message>
+        <source>Pro&amp;xy</source>
+        <translation>Pro&amp;xy</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Arquivos</translation>
+    </message>
+    <message>
+        <source>Proxy to an app</source>
+        <translation>Proxy para um app</translation>
+    </message>
+    <message>
+        <source>Files: the document root&apos;s files. Proxy to an app: the paths of the Proxy tab go to an app server (the others are still files).</source>
+        <translation>Arquivos: os arquivos da raiz de documentos. Proxy para um app: os caminhos da aba Proxy vão para um servidor de app (os outros continuam arquivos).</translation>
+    </message>
+    <message>
+        <source>&amp;Serves:</source>
+        <translation>&amp;Serve:</translation>
+    </message>
+    <message>
+        <source>Choose “Proxy to an app” under Serves first.</source>
+        <translation>Escolha primeiro “Proxy para um app” em Serve.</translation>
+    </message>
+    <message>
+        <source>Still needed: the paths that are not proxied are served from this folder.</source>
+        <translation>Ainda necessária: os caminhos não encaminhados são servidos desta pasta.</translation>
+    </message>
+    <message>
+        <source>The site&apos;s files: each request is answered from this folder.</source>
+        <translation>Os arquivos do site: cada requisição é respondida a partir desta pasta.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteProxyPage</name>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Send the upstream&apos;s own Host</source>
+        <translation>Enviar o Host do próprio upstream</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Procurar…</translation>
+    </message>
+    <message>
+        <source>Off: the upstream sees the Host the client sent, as nginx&apos;s proxy_set_header Host $host. On: HOST:PORT of the upstream URL.</source>
+        <translation>Desligado: o upstream vê o Host que o cliente enviou, como proxy_set_header Host $host do nginx. Ligado: HOST:PORTA da URL do upstream.</translation>
+    </message>
+    <message>
+        <source>How long the engine waits for the app (to connect, for the response head, for each read of the body) before it answers 504.</source>
+        <translation>Quanto tempo o motor espera pelo app (conexão, cabeçalho da resposta, cada leitura do corpo) antes de responder 504.</translation>
+    </message>
+    <message>
+        <source>npm run dev (empty: start no app)</source>
+        <translation>npm run dev (vazio: nenhum app iniciado)</translation>
+    </message>
+    <message>
+        <source>Started with the engine, without a shell: quotes group words, no pipes or variables.</source>
+        <translation>Iniciado com o motor, sem shell: aspas agrupam palavras, sem pipes nem variáveis.</translation>
+    </message>
+    <message>
+        <source>Empty: the document root</source>
+        <translation>Vazio: a raiz de documentos</translation>
+    </message>
+    <message>
+        <source>One NAME=value per line, e.g. PORT=3000</source>
+        <translation>Um NOME=valor por linha, p. ex. PORT=3000</translation>
+    </message>
+    <message>
+        <source>From SIGTERM to SIGKILL when the engine stops the app.</source>
+        <translation>De SIGTERM a SIGKILL quando o motor para o app.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Proxied paths&lt;/b&gt; go to an app server (HTTP/1.1); the others are served from the document root.</source>
+        <translation>&lt;b&gt;Caminhos encaminhados&lt;/b&gt; vão para um servidor de app (HTTP/1.1); os outros são servidos da raiz de documentos.</translation>
+    </message>
+    <message>
+        <source>Upstream &amp;timeout:</source>
+        <translation>&amp;Tempo limite do upstream:</translation>
+    </message>
+    <message>
+        <source>App started with the engine</source>
+        <translation>App iniciado com o motor</translation>
+    </message>
+    <message>
+        <source>Co&amp;mmand:</source>
+        <translation>Co&amp;mando:</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder:</source>
+        <translation>&amp;Pasta de trabalho:</translation>
+    </message>
+    <message>
+        <source>E&amp;nvironment:</source>
+        <translation>Am&amp;biente:</translation>
+    </message>
+    <message>
+        <source>Stop gra&amp;ce:</source>
+        <translation>Pra&amp;zo de parada:</translation>
+    </message>
+    <message>
+        <source>App&apos;s Working Folder</source>
+        <translation>Pasta de trabalho do app</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteRateModel</name>
@@ -2399,6 +2567,38 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     <message>
         <source>URL</source>
         <translation>URL</translation>
+    </message>
+    <message>
+        <source>Document root: %1</source>
+        <translation>Raiz de documentos: %1</translation>
+    </message>
+    <message>
+        <source>Proxied paths (upstream timeout %1 ms, Host: %2):</source>
+        <translation>Caminhos encaminhados (tempo limite do upstream %1 ms, Host: %2):</translation>
+    </message>
+    <message>
+        <source>the upstream&apos;s own</source>
+        <translation>o do upstream</translation>
+    </message>
+    <message>
+        <source>the client&apos;s</source>
+        <translation>o do cliente</translation>
+    </message>
+    <message>
+        <source>App: %1</source>
+        <translation>App: %1</translation>
+    </message>
+    <message>
+        <source>  in the document root</source>
+        <translation>  na raiz de documentos</translation>
+    </message>
+    <message>
+        <source>  in %1</source>
+        <translation>  em %1</translation>
+    </message>
+    <message>
+        <source>  with %1</source>
+        <translation>  com %1</translation>
     </message>
 </context>
 <context>
