@@ -490,7 +490,7 @@ QList<VirtualHost> TestConfigWriter::proxiedSites(const QString &variant, quint1
     } else if (variant == u"unix socket"_s) {
         a.proxy.routes = { { u"/app"_s, u"unix:"_s + m_dir->filePath(u"app.sock"_s) } };
     } else if (variant == u"send upstream host"_s) {
-        a.proxy.routes = { { u"/ok"_s, http }, { u"/api"_s, u"http://localhost:%1/v1"_s.arg(upstream) } };
+        a.proxy.routes = { { u"/ok"_s, http }, { u"/api"_s, u"http://127.0.0.1:%1/v1"_s.arg(upstream + 1) } };
         a.proxy.sendUpstreamHost = true;
         a.proxy.upstreamTimeoutMs = 2500;
     }
@@ -549,9 +549,9 @@ void TestConfigWriter::proxyText_data()
     QTest::newRow("nginx send upstream host") << Server::Nginx << kVariants.at(4)
                                               << nginxCommon
             + QStringList {
-                  u"proxy_set_header Host \"localhost:9000\";"_s,
+                  u"proxy_set_header Host \"127.0.0.1:9001\";"_s,
                   u"proxy_connect_timeout 2500ms;"_s,
-                  u"server localhost:9000;"_s,
+                  u"server 127.0.0.1:9001;"_s,
                   // The fixed route /ok answers first: no exact proxy location beside it.
                   u"location = /ok {\n            # Hostbench"_s,
                   u"location /ok/ {\n            proxy_pass http://hostbench_upstream_1;\n"_s,
@@ -580,7 +580,7 @@ void TestConfigWriter::proxyText_data()
         << Server::Caddy << kVariants.at(3) << caddyCommon + QStringList { u"reverse_proxy unix/SOCK {"_s };
     QTest::newRow("caddy send upstream host") << Server::Caddy << kVariants.at(4)
                                               << caddyCommon
-            + QStringList { u"header_up Host \"localhost:9000\""_s, u"response_header_timeout 2500ms"_s,
+            + QStringList { u"header_up Host \"127.0.0.1:9001\""_s, u"response_header_timeout 2500ms"_s,
                   u"path_regexp proxy1 \"^/ok(/.*)?$\"\n        not path /ok\n"_s };
     // Apache: mod_proxy_http, the prefix itself by ProxyPassMatch and what
     // lies below by ProxyPass, longest first, WebSocket by upgrade=.
@@ -641,7 +641,7 @@ void TestConfigWriter::proxyText_data()
                                           << lighttpdCommon + QStringList { u"( ( \"socket\" => \"SOCK\""_s };
     QTest::newRow("lighttpd send upstream host") << Server::Lighttpd << kVariants.at(4)
                                                  << lighttpdCommon
-            + QStringList { u"\"map-host-request\" => ( \"-\" => \"localhost:9000\" )"_s,
+            + QStringList { u"\"map-host-request\" => ( \"-\" => \"127.0.0.1:9001\" )"_s,
                   u"\"read-timeout\" => 3"_s, u"$HTTP[\"url\"] !~ \"^(/ok)$\" {"_s };
     // h2o: a path per prefix (h2o matches whole segments, longest first).
     const QStringList h2oCommon { u"proxy.header.unset: \"x-forwarded-for\""_s, u"proxy.websocket: ON"_s,
