@@ -32,7 +32,8 @@ struct SiteChange
         ErrorLogPath,
         ProxyRoutes,
         UpstreamTimeout,
-        App
+        App,
+        Php
     };
 
     Result result = Result::Done;

@@ -296,6 +296,7 @@ SiteValidator::Errors SiteValidator::validate(
     errors.proxies = ProxyCheck::checkRoutes(host.proxy.routes, &errors.proxyRow);
     errors.upstreamTimeout = ProxyCheck::checkTimeout(host.proxy.upstreamTimeoutMs);
     errors.app = ProxyCheck::checkApp(host.proxy.app);
+    errors.php = PhpCheck::check(host.php);
     checkLogPaths(host, errors);
     return errors;
 }

@@ -32,6 +32,7 @@ namespace hostbench::model {
  *    100-599, its content type is "type/subtype", and no path repeats;
  *  - each proxy route has a valid prefix and upstream, no prefix twice,
  *    and the upstream timeout is in range (ProxyCheck);
+ *  - PHP settings, when set, have a valid address, prefix and timeout (PhpCheck);
  *  - an access or error log path that is on and given (empty: the default
  *    in the data folder) is an absolute file path, not a folder, in a folder
  *    that exists and may be written, and the file, if there, may be written:
@@ -55,6 +56,7 @@ public:
         QString proxies; // "Proxy N: reason"
         QString upstreamTimeout;
         QString app; // the site's AppCommand (ProxyCheck::checkApp)
+        QString php; // the site's PhpSettings (PhpCheck::check)
         int routeRow = -1; // the first bad route, -1 when none
         int proxyRow = -1; // the first bad proxy route, -1 when none
         // hostName / aliases say that the name is another site's (a
@@ -66,7 +68,7 @@ public:
         {
             return hostName.isEmpty() && aliases.isEmpty() && documentRoot.isEmpty() && routes.isEmpty()
                 && accessLogPath.isEmpty() && errorLogPath.isEmpty() && proxies.isEmpty()
-                && upstreamTimeout.isEmpty() && app.isEmpty();
+                && upstreamTimeout.isEmpty() && app.isEmpty() && php.isEmpty();
         }
     };
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/PhpSettings.h"
 #include "model/ProxyRoute.h"
 
 #include <QByteArray>
@@ -83,6 +84,9 @@ struct VirtualHost
     bool logLoadGenerator = false;
     // Path prefixes served by an upstream app server (ProxySettings).
     ProxySettings proxy;
+    // PHP files run in PHP-FPM over FastCGI (PhpSettings); a proxy route of the
+    // same requests wins over PHP.
+    PhpSettings php;
 
     friend bool operator==(const VirtualHost &, const VirtualHost &) = default;
 };
