@@ -24,6 +24,8 @@ PACKAGES=(
     # Qt's own texts (file dialogs, standard buttons) in the chosen language.
     qt6-translations-l10n
     libboost1.81-dev
+    # PHP sites (issue #25): the PHP-FPM pool Hostbench runs for "auto", and PDO SQLite.
+    php8.2-fpm php8.2-sqlite3
 )
 # Only for `./hostbench.sh test`: the black-box conformance test compares the
 # engine with nginx (run on its own temporary prefix and port), in Python;
