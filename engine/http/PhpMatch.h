@@ -1,0 +1,97 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace hostbench::http {
+
+struct Request;
+struct Site;
+
+/*
+ * A PHP site's settings as the workers use them (from model::PhpSettings,
+ * converted once per start() or reload() by SiteTable). Plain value; built
+ * on the owner's thread, read by every worker.
+ */
+struct PhpSite
+{
+    std::string prefix; // whole-segment path prefix, "/" for the whole site; no trailing '/' but for "/"
+    bool frontController = false; // missing files -> <prefix>/index.php
+    int timeoutMs = 60 * 1000;
+    // Where PHP-FPM listens: "unix:/path.sock" or "HOST:PORT" (an unresolved
+    // "auto" stays "auto": the engine answers 502, no pool running).
+    std::string address;
+};
+
+/*
+ * What a PHP site does with a request (issue #25; nginx's
+ * `location ~ \.php$ { try_files $fastcgi_script_name =404; fastcgi_split_path_info
+ * ^(.+?\.php)(/.*)$; }` plus the front controller's
+ * `try_files $uri $uri/ /index.php?$query_string`). Plain value.
+ */
+struct PhpScript
+{
+    enum class Kind {
+        Static, // not PHP's: the static-file phase serves the path as before
+        Script, // run scriptFilename in PHP-FPM
+        NotFound, // 404: a .php path with no such file (and no front controller)
+        Forbidden // 403: a PHP source that must never be sent as text (x.PHP, x.php., x.phps, .phtml, .phar)
+    };
+    Kind kind = Kind::Static;
+    std::string scriptFilename; // Script: absolute path of the existing regular .php file, under the root
+    std::string scriptName; // Script: its URL path, e.g. "/blog/index.php"
+    std::string pathInfo; // Script: the decoded path after the script's name ("/x/y"), or ""
+    std::string documentRoot; // Script: the site's (canonical)
+};
+
+/*
+ * The PHP rules of one request. Thread: any worker (stat() and openat()
+ * under the site's root only; no state).
+ *
+ *  - Only a path under php.prefix is PHP's; others are Static.
+ *  - The script is the path up to and including the first segment that ends
+ *    in ".php" and names an existing regular file under the document root
+ *    (the site's followSymlinks and data-folder guard as for static files);
+ *    what follows it is PATH_INFO. "/uploads/photo.jpg/x.php" never runs
+ *    photo.jpg: no segment before ".php" is taken for the script (the
+ *    cgi.fix_pathinfo hole), so it is NotFound (or the front controller).
+ *  - A directory path ending in '/' tries "index.php" first, then the
+ *    site's index files as static files.
+ *  - Hidden segments (".env", ".git/") stay 404 unless the site serves
+ *    hidden files (the static phase's rule, applied before any script runs).
+ *  - A file that is PHP source under another spelling (case, trailing
+ *    dots or blanks, .phps/.phtml/.phar) is Forbidden, never Static.
+ *  - With frontController, a path that names no file or directory goes to
+ *    <prefix>/index.php (Script, pathInfo "") when that file exists.
+ *
+ * `normalizedPath`: RequestTarget's decoded, normalised path.
+ */
+PhpScript matchPhp(const Site &site, const PhpSite &php, std::string_view normalizedPath);
+
+/*
+ * The FastCGI parameters of one request (FastCGI 1.0 §6.2; CGI/1.1, RFC
+ * 3875 §4.1), as nginx's fastcgi_params plus SCRIPT_FILENAME, PATH_INFO,
+ * DOCUMENT_ROOT and REQUEST_SCHEME: QUERY_STRING, REQUEST_METHOD,
+ * CONTENT_TYPE, CONTENT_LENGTH, SCRIPT_NAME, REQUEST_URI, DOCUMENT_URI,
+ * SERVER_PROTOCOL, GATEWAY_INTERFACE, SERVER_SOFTWARE, REMOTE_ADDR,
+ * REMOTE_PORT, SERVER_ADDR, SERVER_PORT, SERVER_NAME (the site's host
+ * name), REDIRECT_STATUS=200, HTTPS=on only when `https`, and HTTP_* for
+ * each request field (Host as HTTP_HOST; Content-Type and Content-Length
+ * only as CONTENT_*; a "Proxy" field dropped: httpoxy, CVE-2016-5385).
+ * `contentLength`: the body's length, -1 when unknown (chunked: PHP-FPM
+ * reads FCGI_STDIN to its end). Thread: any.
+ */
+struct FastCgiPeer
+{
+    std::string remoteAddress; // "127.0.0.1", "::1"
+    unsigned remotePort = 0;
+    std::string localAddress;
+    unsigned localPort = 0;
+    bool https = false;
+};
+std::vector<std::pair<std::string, std::string>> fastCgiParams(const PhpScript &script,
+    const Request &request, const Site &site, const FastCgiPeer &peer, long long contentLength);
+
+} // namespace hostbench::http
