@@ -168,6 +168,22 @@ void addProxies(const model::VirtualHost &host, Site &site)
     site.upstreamTimeoutMs = host.proxy.upstreamTimeoutMs;
 }
 
+// The site's PHP settings (VirtualHost::php), the prefix without a trailing '/' but for "/".
+void addPhp(const model::VirtualHost &host, Site &site)
+{
+    site.serverName = host.hostName.toStdString();
+    site.runsPhp = host.php.isSet();
+    if (!site.runsPhp)
+        return;
+    QString prefix = host.php.pathPrefix.isEmpty() ? QStringLiteral("/") : host.php.pathPrefix;
+    while (prefix.size() > 1 && prefix.endsWith(u'/'))
+        prefix.chop(1);
+    site.php.prefix = prefix.toStdString();
+    site.php.frontController = host.php.frontController;
+    site.php.timeoutMs = host.php.timeoutMs;
+    site.php.address = host.php.address.trimmed().toStdString();
+}
+
 // The counters of the site named `name` in `previous`, so that a reload keeps them; else new ones.
 std::shared_ptr<SiteCounters> countersFor(const std::string &name, const SiteTable *previous, int workerCount)
 {
@@ -213,6 +229,8 @@ std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost
         site.limits = host.limits;
         addProxies(host, site);
         table->m_hasProxies = table->m_hasProxies || !site.proxies.empty();
+        addPhp(host, site);
+        table->m_hasPhp = table->m_hasPhp || site.runsPhp;
         const std::string name = normalisedName(host.hostName);
         site.counters = countersFor(name, previous, workerCount);
 

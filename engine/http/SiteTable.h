@@ -1,6 +1,7 @@
 #pragma once
 
 #include "http/LogRecord.h"
+#include "http/PhpMatch.h"
 #include "http/StringHash.h"
 #include "http/UniqueFd.h"
 #include "http/UpstreamTarget.h"
@@ -141,6 +142,12 @@ struct Site
     std::vector<UpstreamTarget> proxies;
     bool sendUpstreamHost = false;
     int upstreamTimeoutMs = 60 * 1000;
+    // PHP through FastCGI (VirtualHost::php; PhpMatch.h): `runsPhp` when the
+    // site has a PHP-FPM address. `serverName`: the host name as UTF-8, the
+    // FastCGI SERVER_NAME.
+    bool runsPhp = false;
+    PhpSite php;
+    std::string serverName;
 
     // The proxy route that takes the normalised `path`, or null.
     const UpstreamTarget *findProxy(std::string_view path) const
@@ -200,6 +207,8 @@ public:
     size_t size() const { return m_sites.size(); }
     // Some site proxies a path: the parser then keeps the fields and body that a proxy forwards.
     bool hasProxies() const { return m_hasProxies; }
+    // Some site runs PHP: the parser then keeps the fields and body as for a proxy.
+    bool hasPhp() const { return m_hasPhp; }
     const Site &site(size_t index) const { return m_sites[index]; }
     size_t defaultIndex() const { return m_default; }
     // The site that serves a request whose Host (or absolute-form authority) is `host`.
@@ -223,6 +232,7 @@ private:
     std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> m_byName; // lower-case names
     size_t m_default = 0;
     bool m_hasProxies = false;
+    bool m_hasPhp = false;
 };
 
 } // namespace hostbench::http
