@@ -34,6 +34,8 @@ QString fieldName(model::SiteChange::Field field)
         return u"proxy.timeout_ms"_s;
     case model::SiteChange::Field::App:
         return u"proxy.app"_s;
+    case model::SiteChange::Field::Php:
+        return u"php"_s;
     }
     return {};
 }

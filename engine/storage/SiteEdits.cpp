@@ -65,6 +65,8 @@ SiteChange check(Database &database, model::VirtualHost &site, const QList<model
             SiteChange::Result::Invalid, SiteChange::Field::UpstreamTimeout, errors.upstreamTimeout);
     if (!errors.app.isEmpty())
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::App, errors.app);
+    if (!errors.php.isEmpty())
+        return outcome(SiteChange::Result::Invalid, SiteChange::Field::Php, errors.php);
     if (!errors.accessLogPath.isEmpty())
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::AccessLogPath, errors.accessLogPath);
     if (!errors.errorLogPath.isEmpty())
