@@ -111,7 +111,7 @@ RequestParser::RequestParser(Request &request, const SiteTable &sites)
     : m_request(request)
     , m_sites(sites)
     , m_limits(sites.site(sites.defaultIndex()).limits)
-    , m_record(sites.hasProxies())
+    , m_record(sites.hasProxies() || sites.hasPhp())
 {
     // Our own checks in feed() come first; Beast's limit only backs them up.
     header_limit(std::uint32_t(std::max(m_limits.maxRequestLineBytes, 0))

@@ -128,7 +128,7 @@ private:
     bool m_contentLengthSeen = false;
     bool m_transferEncodingSeen = false;
     bool m_expectContinue = false;
-    const bool m_record; // SiteTable::hasProxies: keep Request::fields and Request::body
+    const bool m_record; // SiteTable::hasProxies or hasPhp: keep Request::fields and Request::body
 };
 
 } // namespace hostbench::http
