@@ -44,27 +44,45 @@ struct PhpScript
     std::string scriptName; // Script: its URL path, e.g. "/blog/index.php"
     std::string pathInfo; // Script: the decoded path after the script's name ("/x/y"), or ""
     std::string documentRoot; // Script: the site's (canonical)
+    // NotFound and Forbidden: why, for the error log (a static string:
+    // StaticFile's reasons, kPhpSource), or null.
+    const char *reason = nullptr;
+
+    static constexpr const char *kPhpSource
+        = "PHP source under another name (case, trailing dots or blanks, .phps, .phtml, .phar) is never sent";
 };
 
 /*
  * The PHP rules of one request. Thread: any worker (stat() and openat()
  * under the site's root only; no state).
  *
- *  - Only a path under php.prefix is PHP's; others are Static.
+ *  - Only a path under php.prefix is PHP's; others are Static, but for a
+ *    last segment that names an existing PHP file (any spelling below,
+ *    ".php" included), which is Forbidden: a PHP site never sends its
+ *    source as text, even outside its prefix.
  *  - The script is the path up to and including the first segment that ends
  *    in ".php" and names an existing regular file under the document root
  *    (the site's followSymlinks and data-folder guard as for static files);
  *    what follows it is PATH_INFO. "/uploads/photo.jpg/x.php" never runs
  *    photo.jpg: no segment before ".php" is taken for the script (the
  *    cgi.fix_pathinfo hole), so it is NotFound (or the front controller).
+ *  - A ".php" segment that names a directory is not a script: the walk
+ *    goes on below it ("/d.php/a.php" runs d.php/a.php; "/d.php" is Static,
+ *    the static phase redirects it to "/d.php/").
  *  - A directory path ending in '/' tries "index.php" first, then the
- *    site's index files as static files.
+ *    site's index files as static files (one of those that is a ".php"
+ *    file runs, one that is PHP source under another spelling is Forbidden).
  *  - Hidden segments (".env", ".git/") stay 404 unless the site serves
  *    hidden files (the static phase's rule, applied before any script runs).
  *  - A file that is PHP source under another spelling (case, trailing
  *    dots or blanks, .phps/.phtml/.phar) is Forbidden, never Static.
- *  - With frontController, a path that names no file or directory goes to
- *    <prefix>/index.php (Script, pathInfo "") when that file exists.
+ *  - With frontController, a path that names no file or directory (a
+ *    missing ".php" script included) goes to <prefix>/index.php (Script,
+ *    pathInfo "") when that file exists, else NotFound.
+ *  - Every look-up is StaticFile::open's (openat2 beneath the root's
+ *    O_PATH descriptor, the link policy, the data-folder guard): a script
+ *    outside the root, behind a link that leaves it (links not followed)
+ *    or in the data folder is NotFound, never run.
  *
  * `normalizedPath`: RequestTarget's decoded, normalised path.
  */
@@ -80,8 +98,18 @@ PhpScript matchPhp(const Site &site, const PhpSite &php, std::string_view normal
  * name), REDIRECT_STATUS=200, HTTPS=on only when `https`, and HTTP_* for
  * each request field (Host as HTTP_HOST; Content-Type and Content-Length
  * only as CONTENT_*; a "Proxy" field dropped: httpoxy, CVE-2016-5385).
- * `contentLength`: the body's length, -1 when unknown (chunked: PHP-FPM
- * reads FCGI_STDIN to its end). Thread: any.
+ * CONTENT_TYPE and CONTENT_LENGTH are always sent, empty when absent, as
+ * nginx does. HTTP_HOST is the target's authority for an absolute-form
+ * target (RFC 9112 §3.2.2: it wins over Host), else Host as sent. A field
+ * name with any byte but letters, digits and '-' is dropped (nginx's
+ * ignore_invalid_headers, underscores_in_headers off: "X_Forwarded_For"
+ * would pose as HTTP_X_FORWARDED_FOR); a field sent more than once is
+ * joined with ", " (Cookie with "; "), in the order sent.
+ * `contentLength`: the body's length, -1 when unknown, 0 for none (then
+ * CONTENT_LENGTH is "" unless the request sent Content-Length: 0). Note
+ * that PHP-FPM reads no more of FCGI_STDIN than CONTENT_LENGTH says
+ * (fpm_main.c, sapi_cgi_read_post): a chunked body must be counted
+ * (spooled) first, as nginx does, for PHP to see it. Thread: any.
  */
 struct FastCgiPeer
 {

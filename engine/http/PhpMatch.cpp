@@ -1,0 +1,210 @@
+#include "PhpMatch.h"
+
+#include "http/FileResponder.h"
+#include "http/SiteTable.h"
+#include "http/StaticFile.h"
+
+#include <algorithm>
+#include <array>
+
+// The PHP rules of a request (PhpMatch.h): which path runs which script,
+// what is refused, and the front controller. Every look-up goes through
+// StaticFile::open, so the link policy and the data-folder guard are the
+// static files' own.
+
+namespace hostbench::http {
+
+namespace {
+
+// A segment that names a script: "x.php" (case-sensitive, as nginx's `\.php$`).
+bool isScriptName(std::string_view name)
+{
+    return name.ends_with(".php");
+}
+
+char lowerCase(char c)
+{
+    return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+}
+
+// PHP source under another spelling: without its trailing dots and blanks,
+// the name ends in one of PHP's extensions in any case, and it is not a
+// script's own name ("x.PHP", "x.php.", "x.php ", "x.phps", "x.phtml",
+// "x.phar", "x.php5").
+bool isSourceSpelling(std::string_view name)
+{
+    if (isScriptName(name))
+        return false;
+    while (!name.empty() && (name.back() == '.' || static_cast<unsigned char>(name.back()) <= 0x20))
+        name.remove_suffix(1);
+    const std::size_t dot = name.rfind('.');
+    if (dot == std::string_view::npos || name.size() - dot - 1 > 5)
+        return false;
+    std::array<char, 5> lower {};
+    const std::string_view extension = name.substr(dot + 1);
+    for (std::size_t i = 0; i < extension.size(); ++i)
+        lower[i] = lowerCase(extension[i]);
+    const std::string_view ext(lower.data(), extension.size());
+    for (const std::string_view known :
+        { "php", "phps", "phtml", "pht", "phar", "php3", "php4", "php5", "php7", "php8" }) {
+        if (ext == known)
+            return true;
+    }
+    return false;
+}
+
+bool isPhpLike(std::string_view name)
+{
+    return isScriptName(name) || isSourceSpelling(name);
+}
+
+// One request's look-ups under the root (StaticFile::open: no index files
+// for a path without a trailing '/'); the descriptor is closed at once.
+class Probe
+{
+public:
+    explicit Probe(const Site &site)
+        : m_site(site)
+    { }
+    StaticFile::Result open(std::string_view path)
+    {
+        UniqueFd fd;
+        StaticFile::Stat stat;
+        return StaticFile::open(m_site, path, m_scratch, fd, stat, &reason);
+    }
+    const char *reason = nullptr; // of the last open()
+
+private:
+    const Site &m_site;
+    std::string m_scratch;
+};
+
+PhpScript refused(PhpScript::Kind kind, const char *reason)
+{
+    PhpScript out;
+    out.kind = kind;
+    out.reason = reason;
+    return out;
+}
+
+PhpScript script(const Site &site, std::string_view scriptName, std::string_view pathInfo)
+{
+    PhpScript out;
+    out.kind = PhpScript::Kind::Script;
+    out.scriptName.assign(scriptName);
+    out.scriptFilename.reserve(site.documentRoot.size() + scriptName.size());
+    out.scriptFilename.assign(site.documentRoot).append(scriptName);
+    out.pathInfo.assign(pathInfo);
+    out.documentRoot = site.documentRoot;
+    return out;
+}
+
+// The front controller, <prefix>/index.php, when it exists; else NotFound.
+PhpScript frontController(const Site &site, const PhpSite &php, Probe &probe)
+{
+    std::string name = php.prefix == "/" ? std::string() : php.prefix;
+    name.append("/index.php");
+    if (probe.open(name) == StaticFile::Result::Found)
+        return script(site, name, {});
+    return refused(PhpScript::Kind::NotFound, probe.reason);
+}
+
+// A path that names nothing: the front controller's, else NotFound.
+PhpScript missing(const Site &site, const PhpSite &php, Probe &probe, const char *reason)
+{
+    if (php.frontController)
+        return frontController(site, php, probe);
+    return refused(PhpScript::Kind::NotFound, reason ? reason : StaticFile::kNoSuchFile);
+}
+
+// A path ending in '/' that no script segment took: index.php, then the
+// index file the static phase would pick when it is PHP's, then (front
+// controller) a directory that does not exist.
+PhpScript directory(const Site &site, const PhpSite &php, std::string_view path, Probe &probe)
+{
+    std::string candidate(path);
+    candidate.append("index.php");
+    switch (probe.open(candidate)) {
+    case StaticFile::Result::Found:
+        return script(site, candidate, {});
+    case StaticFile::Result::Forbidden:
+        return refused(PhpScript::Kind::Forbidden, probe.reason);
+    default:
+        break;
+    }
+    if (std::any_of(site.indexFiles.begin(), site.indexFiles.end(), isPhpLike)) {
+        for (const std::string &index : site.indexFiles) {
+            candidate.assign(path).append(index);
+            if (probe.open(candidate) != StaticFile::Result::Found)
+                continue;
+            if (isScriptName(index))
+                return script(site, candidate, {});
+            if (isSourceSpelling(index))
+                return refused(PhpScript::Kind::Forbidden, PhpScript::kPhpSource);
+            return {}; // the static phase serves this index file
+        }
+    }
+    if (php.frontController && path != "/"
+        && probe.open(path.substr(0, path.size() - 1)) != StaticFile::Result::DirectoryWithoutSlash)
+        return missing(site, php, probe, probe.reason);
+    return {};
+}
+
+// A path outside the prefix: Static, but PHP source is never sent.
+PhpScript outsidePrefix(const Site &site, std::string_view path)
+{
+    if (!isPhpLike(StaticFile::fileName(path)))
+        return {};
+    Probe probe(site);
+    if (probe.open(path) == StaticFile::Result::Found)
+        return refused(PhpScript::Kind::Forbidden, PhpScript::kPhpSource);
+    return {};
+}
+
+} // namespace
+
+PhpScript matchPhp(const Site &site, const PhpSite &php, std::string_view path)
+{
+    if (!site.runsPhp || path.empty() || path.front() != '/')
+        return {};
+    if (!site.serveHiddenFiles && FileResponder::isHiddenPath(path))
+        return refused(PhpScript::Kind::NotFound, StaticFile::kHiddenFile);
+    if (!SiteTable::isWithin(path, php.prefix))
+        return outsidePrefix(site, path);
+    Probe probe(site);
+    // Each segment in turn; only a ".php" one (or PHP source) is looked up.
+    for (std::size_t start = 1; start < path.size();) {
+        std::size_t end = path.find('/', start);
+        if (end == std::string_view::npos)
+            end = path.size();
+        const std::string_view name = path.substr(start, end - start);
+        start = end + 1;
+        if (!isPhpLike(name))
+            continue;
+        const std::string_view candidate = path.substr(0, end);
+        const StaticFile::Result result = probe.open(candidate);
+        if (!isScriptName(name) || !SiteTable::isWithin(candidate, php.prefix)) {
+            if (result == StaticFile::Result::Found)
+                return refused(PhpScript::Kind::Forbidden, PhpScript::kPhpSource);
+            continue; // a directory "x.PHP", or nothing: not a script
+        }
+        switch (result) {
+        case StaticFile::Result::Found:
+            return script(site, candidate, path.substr(end));
+        case StaticFile::Result::DirectoryWithoutSlash:
+            continue; // "d.php/": a folder, the walk goes on below it
+        case StaticFile::Result::Forbidden:
+            return refused(PhpScript::Kind::Forbidden, probe.reason);
+        default:
+            // "/uploads/photo.jpg/x.php": no such script, and no segment before it is one.
+            return missing(site, php, probe, probe.reason);
+        }
+    }
+    if (path.back() == '/')
+        return directory(site, php, path, probe);
+    if (php.frontController && probe.open(path) == StaticFile::Result::NotFound)
+        return missing(site, php, probe, probe.reason);
+    return {};
+}
+
+} // namespace hostbench::http
