@@ -99,7 +99,10 @@ PhpScript matchPhp(const Site &site, const PhpSite &php, std::string_view normal
  * each request field (Host as HTTP_HOST; Content-Type and Content-Length
  * only as CONTENT_*; a "Proxy" field dropped: httpoxy, CVE-2016-5385).
  * CONTENT_TYPE and CONTENT_LENGTH are always sent, empty when absent, as
- * nginx does. HTTP_HOST is the target's authority for an absolute-form
+ * nginx does; PATH_INFO too ("" when none, as Debian's fastcgi-php.conf);
+ * DOCUMENT_URI is SCRIPT_NAME + PATH_INFO; REQUEST_URI the target as sent
+ * (from its path on for the absolute form), the original one for the
+ * front controller. HTTP_HOST is the target's authority for an absolute-form
  * target (RFC 9112 §3.2.2: it wins over Host), else Host as sent. A field
  * name with any byte but letters, digits and '-' is dropped (nginx's
  * ignore_invalid_headers, underscores_in_headers off: "X_Forwarded_For"

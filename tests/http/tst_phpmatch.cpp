@@ -141,11 +141,14 @@ void TestPhpMatch::initTestCase()
     hidden.serveHiddenFiles = true;
     model::VirtualHost indexes = makeHost(u"indexes.test"_s);
     indexes.indexFiles = { u"index.html"_s, u"home.phtml"_s, u"main.php"_s };
+    model::VirtualHost scriptPrefix = makeHost(u"scriptprefix.test"_s); // the prefix is a script
+    scriptPrefix.php.pathPrefix = u"/a.php"_s;
     model::VirtualHost noPhp = makeHost(u"nophp.test"_s);
     noPhp.php.address.clear();
     QString error;
-    m_sites = http::SiteTable::build({ plain, fc, blog, noFrontFile, links, hidden, indexes, noPhp }, 1,
-        nullptr, true, &error, m_root + u"/hbdata"_s);
+    m_sites = http::SiteTable::build(
+        { plain, fc, blog, noFrontFile, links, hidden, indexes, scriptPrefix, noPhp }, 1, nullptr, true,
+        &error, m_root + u"/hbdata"_s);
     QVERIFY2(m_sites, qPrintable(error));
     QVERIFY(m_sites->hasPhp());
     QCOMPARE(QString::fromStdString(site(u"plain.test"_s).documentRoot), m_root);
@@ -286,6 +289,10 @@ void TestPhpMatch::matchPhp_data()
     row("outside: file", blog, "/static.txt", stat);
     row("outside: root", blog, "/", stat);
     row("outside: blogger", blog, "/blogger/x.php", stat);
+    row("prefix is a script", u"scriptprefix.test"_s, "/a.php", script, u"/a.php"_s);
+    row("prefix is a script, path info", u"scriptprefix.test"_s, "/a.php/x", script, u"/a.php"_s, u"/x"_s);
+    row("prefix is a script, another", u"scriptprefix.test"_s, "/index.php", forbidden);
+    row("prefix is a script, root", u"scriptprefix.test"_s, "/", stat);
     row("no front file", u"nofront.test"_s, "/emptydir/nothing", notFound);
     row("no front file, outside", u"nofront.test"_s, "/nothing", stat);
     // Links: inside the root as static files; out of it only when links are followed.
