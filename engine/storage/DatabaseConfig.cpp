@@ -4,6 +4,7 @@
 
 #include "storage/HostSettingsTable.h"
 #include "storage/HostTable.h"
+#include "storage/PhpTable.h"
 #include "storage/ProxyTable.h"
 
 #include <QSqlError>
@@ -101,7 +102,8 @@ QList<model::VirtualHost> Database::virtualHosts()
     if (ensureOpen()
         && !(HostTable::readAll(connection(), &hosts, &error)
             && HostSettingsTable::readInto(connection(), &hosts, &error)
-            && ProxyTable::readInto(connection(), &hosts, &error))) {
+            && ProxyTable::readInto(connection(), &hosts, &error)
+            && PhpTable::readInto(connection(), &hosts, &error))) {
         fail(error, {});
         hosts.clear();
     }
@@ -115,13 +117,14 @@ bool Database::saveVirtualHost(model::VirtualHost &host)
     model::VirtualHost normalised = host;
     QString error;
     if (!HostTable::normalise(normalised, &error) || !HostSettingsTable::normalise(normalised, &error)
-        || !ProxyTable::normalise(normalised, &error))
+        || !ProxyTable::normalise(normalised, &error) || !PhpTable::normalise(normalised, &error))
         return fail(error, {});
     const bool saved = inTransaction(
         u"Cannot save the virtual host \"%1\""_s.arg(normalised.hostName), [&](QString *error) {
             return HostTable::write(connection(), normalised, error)
                 && HostSettingsTable::write(connection(), normalised, error)
-                && ProxyTable::write(connection(), normalised, error);
+                && ProxyTable::write(connection(), normalised, error)
+                && PhpTable::write(connection(), normalised, error);
         });
     if (saved)
         host = normalised;

@@ -23,6 +23,7 @@ const QString name = u"proxy_settings"_s;
 const Column hostId = column(u"host_id"_s);
 const Column sendUpstreamHost = column(u"send_upstream_host"_s);
 const Column upstreamTimeoutMs = column(u"upstream_timeout_ms"_s);
+const Column logUpstreamTimes = column(u"log_upstream_times"_s); // from version 11
 } // namespace settingsTable
 
 namespace routesTable {
@@ -172,7 +173,8 @@ bool ProxyTable::readInto(const QSqlDatabase &db, QList<model::VirtualHost> *hos
     const QHash<qint64, qsizetype> index = indexById(*hosts);
     QSqlQuery query(db);
     namespace s = settingsTable;
-    if (!query.exec(select(s::name, { s::hostId, s::sendUpstreamHost, s::upstreamTimeoutMs })))
+    if (!query.exec(
+            select(s::name, { s::hostId, s::sendUpstreamHost, s::upstreamTimeoutMs, s::logUpstreamTimes })))
         return fail(u"Cannot read the proxy settings"_s, query, error);
     {
         const Fields field(query);
@@ -183,6 +185,7 @@ bool ProxyTable::readInto(const QSqlDatabase &db, QList<model::VirtualHost> *hos
             model::ProxySettings &proxy = (*hosts)[*found].proxy;
             proxy.sendUpstreamHost = query.value(field(s::sendUpstreamHost)).toBool();
             proxy.upstreamTimeoutMs = query.value(field(s::upstreamTimeoutMs)).toInt();
+            proxy.logUpstreamTimes = query.value(field(s::logUpstreamTimes)).toBool();
         }
     }
     namespace r = routesTable;
@@ -206,7 +209,8 @@ bool ProxyTable::write(const QSqlDatabase &db, const model::VirtualHost &host, Q
     namespace s = settingsTable;
     const ColumnValues row { { s::hostId, QVariant(host.id) },
         { s::sendUpstreamHost, QVariant(int(host.proxy.sendUpstreamHost)) },
-        { s::upstreamTimeoutMs, QVariant(host.proxy.upstreamTimeoutMs) } };
+        { s::upstreamTimeoutMs, QVariant(host.proxy.upstreamTimeoutMs) },
+        { s::logUpstreamTimes, QVariant(int(host.proxy.logUpstreamTimes)) } };
     query.prepare(insert(s::name, row, u"INSERT OR REPLACE"_s));
     bindAll(query, row);
     if (!query.exec())

@@ -218,6 +218,24 @@ const char *const kStep10[] = {
     ))",
 };
 
+// Step 11: a site's PHP settings (model::PhpSettings; PhpTable; issue #25):
+// at most one row per site, none for a site with the defaults (no PHP, and
+// the sites stored before); and whether a site's access log carries the
+// upstream's times (ProxySettings::logUpstreamTimes), off for the sites
+// stored before. The timeout has no CHECK: a hand-edited value is read and
+// reported by PhpTable, naming the site and the value.
+const char *const kStep11[] = {
+    R"(CREATE TABLE php_settings (
+        host_id INTEGER PRIMARY KEY REFERENCES virtual_hosts (id) ON DELETE CASCADE,
+        address TEXT NOT NULL,
+        path_prefix TEXT NOT NULL,
+        front_controller INTEGER NOT NULL CHECK (front_controller IN (0, 1)),
+        timeout_ms INTEGER NOT NULL
+    ))",
+    R"(ALTER TABLE proxy_settings ADD COLUMN log_upstream_times INTEGER NOT NULL DEFAULT 0
+        CHECK (log_upstream_times IN (0, 1)))",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -236,6 +254,7 @@ const Step kSteps[] = {
     { kStep8, std::size(kStep8) },
     { kStep9, std::size(kStep9) },
     { kStep10, std::size(kStep10) },
+    { kStep11, std::size(kStep11) },
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 

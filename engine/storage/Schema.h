@@ -19,7 +19,8 @@ namespace hostbench::storage {
  * 5 adds host_settings.log_load_generator; 6 adds shootouts and
  * shootout_runs (ShootoutTable); 7 adds runs.note; 8 adds
  * host_settings.serve_hidden_files; 9 adds proxy_settings and proxy_routes
- * (ProxyTable); 10 adds proxy_apps (ProxyTable: a site's app command).
+ * (ProxyTable); 10 adds proxy_apps (ProxyTable: a site's app command); 11
+ * adds php_settings (PhpTable) and proxy_settings.log_upstream_times.
  *
  * Thread: the caller's; it uses the connection it is given.
  * Errors: upgrade() returns false with the SQL error in *error.
@@ -27,7 +28,7 @@ namespace hostbench::storage {
 class Schema final
 {
 public:
-    static constexpr int kVersion = 10;
+    static constexpr int kVersion = 11;
 
     // Brings `db` from `fromVersion` to kVersion. `fromVersion` must be <= kVersion.
     static bool upgrade(QSqlDatabase &db, int fromVersion, QString *error);

@@ -257,7 +257,7 @@ void TestDatabaseProxy::version9UpgradesToVersion10()
 
     Database db;
     QVERIFY2(db.open(path()), qPrintable(db.lastError()));
-    QCOMPARE(db.schemaVersion(), 10);
+    QCOMPARE(db.schemaVersion(), Database::kSchemaVersion);
     QCOMPARE(rawQuery(u"SELECT count(*) FROM sqlite_master WHERE name = 'proxy_apps'"_s).toInt(), 1);
     QList<VirtualHost> hosts = db.virtualHosts();
     QVERIFY2(hosts.size() == 1, qPrintable(db.lastError()));
