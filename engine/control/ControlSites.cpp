@@ -1,6 +1,7 @@
 #include "control/ControlSites.h"
 
 #include "control/ControlFormat.h"
+#include "control/PhpJson.h"
 #include "control/SiteJson.h"
 
 namespace hostbench::control {
@@ -40,22 +41,27 @@ QString fieldName(model::SiteChange::Field field)
     return {};
 }
 
-// A refused change as a problem; nullopt when it was done.
-std::optional<ControlAnswer> refusedChange(const model::SiteChange &change)
+// A refused change as a problem; nullopt when it was done. `sent`: the site
+// as the request would store it, whose PHP settings name the member at
+// fault ("php.address") when PHP is.
+std::optional<ControlAnswer> refusedChange(
+    const model::SiteChange &change, const model::VirtualHost *sent = nullptr)
 {
+    const QString field = change.field == model::SiteChange::Field::Php && sent ? PhpJson::field(sent->php)
+                                                                                : fieldName(change.field);
     switch (change.result) {
     case model::SiteChange::Result::Done:
         return std::nullopt;
     case model::SiteChange::Result::NotFound:
-        return ControlAnswer::problem(404, change.detail, fieldName(change.field));
+        return ControlAnswer::problem(404, change.detail, field);
     case model::SiteChange::Result::Invalid:
-        return ControlAnswer::problem(422, change.detail, fieldName(change.field));
+        return ControlAnswer::problem(422, change.detail, field);
     case model::SiteChange::Result::Conflict:
-        return ControlAnswer::problem(409, change.detail, fieldName(change.field));
+        return ControlAnswer::problem(409, change.detail, field);
     case model::SiteChange::Result::Failed:
         break;
     }
-    return ControlAnswer::problem(500, change.detail, fieldName(change.field));
+    return ControlAnswer::problem(500, change.detail, field);
 }
 
 // A change stored whose reload failed: not a success (409), though stored;
@@ -73,9 +79,10 @@ std::optional<ControlAnswer> notReloaded(const model::SiteChange &change)
 }
 
 // The refusal of a change, or of its reload; nullopt when the engine took it.
-std::optional<ControlAnswer> notDone(const model::SiteChange &change)
+std::optional<ControlAnswer> notDone(
+    const model::SiteChange &change, const model::VirtualHost *sent = nullptr)
 {
-    if (std::optional<ControlAnswer> refused = refusedChange(change))
+    if (std::optional<ControlAnswer> refused = refusedChange(change, sent))
         return refused;
     return notReloaded(change);
 }
@@ -177,7 +184,7 @@ ControlAnswer ControlSites::create(const ControlRequest &request) const
     if (std::optional<ControlAnswer> refused = refuseApp(model::VirtualHost(), site))
         return std::move(*refused);
     const model::SiteChange change = m_sites.create(site);
-    if (std::optional<ControlAnswer> refused = notDone(change))
+    if (std::optional<ControlAnswer> refused = notDone(change, &site))
         return std::move(*refused);
     return siteAnswer(change.site, 201)
         .withHeader("Location"_ba, "/api/sites/"_ba + change.site.hostName.toUtf8());
@@ -204,7 +211,7 @@ ControlAnswer ControlSites::replace(const QString &host, const ControlRequest &r
     if (std::optional<ControlAnswer> refused = refuseApp(found.site, site))
         return std::move(*refused);
     const model::SiteChange change = m_sites.replace(host, site);
-    if (std::optional<ControlAnswer> refused = notDone(change))
+    if (std::optional<ControlAnswer> refused = notDone(change, &site))
         return std::move(*refused);
     return siteAnswer(change.site);
 }

@@ -127,7 +127,8 @@ QJsonArray ProxyJson::routes(const QList<model::ProxyRoute> &routes)
 QJsonObject ProxyJson::toJson(const model::ProxySettings &proxy)
 {
     return { { u"routes"_s, routes(proxy.routes) }, { u"send_upstream_host"_s, proxy.sendUpstreamHost },
-        { u"timeout_ms"_s, proxy.upstreamTimeoutMs }, { u"app"_s, app(proxy.app) } };
+        { u"timeout_ms"_s, proxy.upstreamTimeoutMs }, { u"app"_s, app(proxy.app) },
+        { u"log_upstream_times"_s, proxy.logUpstreamTimes } };
 }
 
 bool ProxyJson::apply(const QString &name, const QJsonValue &value, model::ProxySettings &proxy,
@@ -135,7 +136,8 @@ bool ProxyJson::apply(const QString &name, const QJsonValue &value, model::Proxy
 {
     if (!value.isObject())
         return fail(field, detail, name,
-            u"\"%1\" must be an object (routes, send_upstream_host, timeout_ms, app)"_s.arg(name));
+            u"\"%1\" must be an object (routes, send_upstream_host, timeout_ms, app, log_upstream_times)"_s
+                .arg(name));
     model::ProxySettings next = proxy;
     const QJsonObject object = value.toObject();
     for (auto it = object.begin(); it != object.end(); ++it) {
@@ -153,10 +155,11 @@ bool ProxyJson::apply(const QString &name, const QJsonValue &value, model::Proxy
                 routes.append(one);
             }
             next.routes = routes;
-        } else if (it.key() == u"send_upstream_host"_s) {
+        } else if (it.key() == u"send_upstream_host"_s || it.key() == u"log_upstream_times"_s) {
             if (!v.isBool())
                 return fail(field, detail, member, u"\"%1\" must be true or false"_s.arg(member));
-            next.sendUpstreamHost = v.toBool();
+            (it.key() == u"send_upstream_host"_s ? next.sendUpstreamHost : next.logUpstreamTimes)
+                = v.toBool();
         } else if (it.key() == u"timeout_ms"_s) {
             if (!milliseconds(v, &next.upstreamTimeoutMs))
                 return fail(
@@ -166,8 +169,8 @@ bool ProxyJson::apply(const QString &name, const QJsonValue &value, model::Proxy
                 return false;
         } else {
             return fail(field, detail, member,
-                u"Unknown member \"%1\" (proxy has routes, send_upstream_host, timeout_ms and app)"_s.arg(
-                    member));
+                u"Unknown member \"%1\" (proxy has routes, send_upstream_host, timeout_ms, app and "
+                "log_upstream_times)"_s.arg(member));
         }
     }
     proxy = next;

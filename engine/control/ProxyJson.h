@@ -15,9 +15,11 @@ namespace hostbench::control {
  *   "proxy": {"routes": [{"path": "/api", "upstream": "http://127.0.0.1:9000"}],
  *             "send_upstream_host": false, "timeout_ms": 60000,
  *             "app": {"command": "npm run dev", "dir": "/srv/a", "env": ["PORT=9000"],
- *                     "stop_grace_ms": 5000}}
+ *                     "stop_grace_ms": 5000},
+ *             "log_upstream_times": false}
  * ("app" is the site's model::AppCommand: an empty command starts no app;
- * "dir" empty: the document root.) apply() reads the member onto `proxy`:
+ * "dir" empty: the document root; "log_upstream_times": the access log's
+ * lines end with the upstream's times.) apply() reads the member onto `proxy`:
  * members left out keep their values (in "app" too), "routes" replaces the
  * whole list, "app": null removes the app; an unknown member or one of the wrong
  * JSON type is refused, naming it ("proxy.routes[1].upstream"). Values are

@@ -1,5 +1,6 @@
 #include "control/SiteJson.h"
 
+#include "control/PhpJson.h"
 #include "control/ProxyJson.h"
 
 #include <QCryptographicHash>
@@ -165,7 +166,7 @@ QJsonObject SiteJson::toJson(const model::VirtualHost &site)
         { u"access_log"_s, site.accessLogEnabled }, { u"access_log_path"_s, site.accessLogPath },
         { u"error_log"_s, site.errorLogEnabled }, { u"error_log_path"_s, site.errorLogPath },
         { u"log_load_generator"_s, site.logLoadGenerator }, { u"routes"_s, routes },
-        { u"proxy"_s, ProxyJson::toJson(site.proxy) } };
+        { u"proxy"_s, ProxyJson::toJson(site.proxy) }, { u"php"_s, PhpJson::toJson(site.php) } };
 }
 
 QByteArray SiteJson::entityTag(const model::VirtualHost &site)
@@ -233,6 +234,10 @@ bool SiteJson::apply(const QJsonObject &json, model::VirtualHost &site, QString 
         { u"proxy"_s,
             [&](const QString &f, const QJsonValue &v) {
                 return ProxyJson::apply(f, v, next.proxy, field, detail);
+            } },
+        { u"php"_s,
+            [&](const QString &f, const QJsonValue &v) {
+                return PhpJson::apply(f, v, next.php, field, detail);
             } },
     };
     for (auto it = json.begin(); it != json.end(); ++it) {

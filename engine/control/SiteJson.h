@@ -16,8 +16,9 @@ namespace hostbench::control {
  *    "error_log": true, "error_log_path": "", "log_load_generator": false,
  *    "routes": [{"path": "/hello", "status": 200, "content_type": "text/plain", "body": "hello"}],
  *    "proxy": {"routes": [{"path": "/api", "upstream": "http://127.0.0.1:9000"}],
- *              "send_upstream_host": false, "timeout_ms": 60000}}
- * ("proxy": ProxyJson).
+ *              "send_upstream_host": false, "timeout_ms": 60000, "log_upstream_times": false},
+ *    "php": {"address": "auto", "prefix": "/", "front_controller": true, "timeout_ms": 60000}}
+ * ("proxy": ProxyJson; "php": PhpJson).
  * An empty log path means the data folder's default one. Error pages and
  * request limits are kept as stored; the API does not show them.
  *

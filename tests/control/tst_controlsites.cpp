@@ -56,6 +56,8 @@ private slots:
     void createReadReplaceRemove();
     void proxyMember();
     void appMember();
+    void phpMember();
+    void proxyLogUpstreamTimes();
     void appOnlyOnLoopback_data();
     void appOnlyOnLoopback();
     void badRequestsChangeNothing_data();
@@ -332,6 +334,70 @@ void TestControlSites::appMember()
     QCOMPARE(m_reloads, 3);
 }
 
+void TestControlSites::phpMember()
+{
+    // The "php" member (issue #25): stored, shown, changed in part by PUT, turned off by null.
+    const QString root = makeRoot(u"p"_s);
+    const QByteArray body = R"({"host": "p.test", "document_root": ")" + root.toUtf8()
+        + R"(", "php": {"address": " unix:/run/php/php8.2-fpm.sock ", "prefix": "/blog",
+            "front_controller": true, "timeout_ms": 1500}})";
+    const Reply created = send("POST", u"/api/sites"_s, body);
+    QVERIFY2(created.status == 201, created.body.constData());
+    const QJsonObject php = created.json[u"php"_s].toObject();
+    QCOMPARE(php[u"address"_s].toString(), u"unix:/run/php/php8.2-fpm.sock"_s); // trimmed
+    QCOMPARE(php[u"prefix"_s].toString(), u"/blog"_s);
+    QCOMPARE(php[u"front_controller"_s].toBool(), true);
+    QCOMPARE(php[u"timeout_ms"_s].toInt(), 1500);
+    VirtualHost site = m_folder->database().virtualHosts().constLast();
+    hostbench::model::PhpSettings expected;
+    expected.address = u"unix:/run/php/php8.2-fpm.sock"_s;
+    expected.pathPrefix = u"/blog"_s;
+    expected.frontController = true;
+    expected.timeoutMs = 1500;
+    QCOMPARE(site.php, expected);
+    QCOMPARE(send("GET", u"/api/sites/p.test"_s).json[u"php"_s].toObject(), php);
+
+    // PUT of one member keeps the others.
+    const Reply changed = send("PUT", u"/api/sites/p.test"_s, R"({"php": {"address": "auto"}})");
+    QVERIFY2(changed.status == 200, changed.body.constData());
+    expected.address = u"auto"_s;
+    QCOMPARE(m_folder->database().virtualHosts().constLast().php, expected);
+    QVERIFY2(send("PUT", u"/api/sites/p.test"_s, R"({"php": {"timeout_ms": 100, "front_controller": false}})")
+                 .status
+            == 200,
+        "one PUT, two members");
+    expected.timeoutMs = 100;
+    expected.frontController = false;
+    QCOMPARE(m_folder->database().virtualHosts().constLast().php, expected);
+    // null turns PHP off; a site without PHP shows an empty address and the defaults.
+    QCOMPARE(send("PUT", u"/api/sites/p.test"_s, R"({"php": null})").status, 200);
+    QCOMPARE(m_folder->database().virtualHosts().constLast().php, hostbench::model::PhpSettings());
+    const QJsonObject none = send("GET", u"/api/sites/localhost"_s).json[u"php"_s].toObject();
+    QCOMPARE(none,
+        (QJsonObject { { u"address"_s, u""_s }, { u"prefix"_s, u"/"_s }, { u"front_controller"_s, false },
+            { u"timeout_ms"_s, 60000 } }));
+    QCOMPARE(m_reloads, 4);
+}
+
+void TestControlSites::proxyLogUpstreamTimes()
+{
+    // "proxy.log_upstream_times" (issue #24's leftover): stored, shown, changed alone.
+    const QString root = makeRoot(u"p"_s);
+    const QByteArray body = R"({"host": "p.test", "document_root": ")" + root.toUtf8()
+        + R"(", "proxy": {"routes": [{"path": "/", "upstream": "http://127.0.0.1:9000"}],
+            "log_upstream_times": true}})";
+    const Reply created = send("POST", u"/api/sites"_s, body);
+    QVERIFY2(created.status == 201, created.body.constData());
+    QCOMPARE(created.json[u"proxy"_s][u"log_upstream_times"_s].toBool(false), true);
+    QVERIFY(m_folder->database().virtualHosts().constLast().proxy.logUpstreamTimes);
+    QCOMPARE(send("PUT", u"/api/sites/p.test"_s, R"({"proxy": {"log_upstream_times": false}})").status, 200);
+    const VirtualHost site = m_folder->database().virtualHosts().constLast();
+    QVERIFY(!site.proxy.logUpstreamTimes);
+    QCOMPARE(site.proxy.routes.size(), 1); // kept
+    QCOMPARE(
+        send("GET", u"/api/sites/p.test"_s).json[u"proxy"_s][u"log_upstream_times"_s].toBool(true), false);
+}
+
 void TestControlSites::appOnlyOnLoopback_data()
 {
     // Where the API listens, and the address that reaches it.
@@ -579,6 +645,51 @@ void TestControlSites::badRequestsChangeNothing_data()
     post("proxy: app command of quotes only",
         R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"app": {"command": "\"\""}}})", 422,
         u"proxy.app"_s);
+    post("php is a string", R"({"host": "b.test", "document_root": "%ROOT%", "php": "auto"})", 400, u"php"_s);
+    post("php: address is a number",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": 9000}})", 400, u"php.address"_s);
+    post("php: prefix is null",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": "auto", "prefix": null}})", 400,
+        u"php.prefix"_s);
+    post("php: front controller is a string",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": "auto", "front_controller": "on"}})",
+        400, u"php.front_controller"_s);
+    post("php: timeout is a fraction",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": "auto", "timeout_ms": 1.5}})",
+        400, u"php.timeout_ms"_s);
+    post("php: timeout beyond int",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": "auto", "timeout_ms": 3e9}})",
+        400, u"php.timeout_ms"_s);
+    post("php: unknown member",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": "auto", "socket": "/x"}})", 400,
+        u"php.socket"_s);
+    post("php: address with a scheme",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": "http://127.0.0.1:9000"}})", 422,
+        u"php.address"_s);
+    post("php: address without a port",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": "127.0.0.1"}})", 422,
+        u"php.address"_s);
+    post("php: relative socket",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": "unix:php.sock"}})", 422,
+        u"php.address"_s);
+    post("php: relative prefix",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": "auto", "prefix": "blog"}})", 422,
+        u"php.prefix"_s);
+    post("php: timeout too short",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": "auto", "timeout_ms": 99}})", 422,
+        u"php.timeout_ms"_s);
+    post("php: timeout too long",
+        R"({"host": "b.test", "document_root": "%ROOT%", "php": {"address": "auto", "timeout_ms": 3600001}})",
+        422, u"php.timeout_ms"_s);
+    post("proxy: log_upstream_times is a number",
+        R"({"host": "b.test", "document_root": "%ROOT%", "proxy": {"log_upstream_times": 1}})", 400,
+        u"proxy.log_upstream_times"_s);
+    QTest::newRow("PUT: php address without a port")
+        << "PUT"_ba << u"/api/sites/a.test"_s << R"({"php": {"address": "localhost"}})"_ba << json << 422
+        << u"php.address"_s;
+    QTest::newRow("PUT: php timeout 0")
+        << "PUT"_ba << u"/api/sites/a.test"_s << R"({"php": {"address": "auto", "timeout_ms": 0}})"_ba << json
+        << 422 << u"php.timeout_ms"_s;
     // Log paths the engine could not open: refused when stored, not at the next reload.
     post("access log in a missing folder",
         R"({"host": "b.test", "document_root": "%ROOT%", "access_log_path": "%ROOT%/missing/access.log"})",
