@@ -278,6 +278,8 @@ void SiteFlags::addRoutesTo(model::VirtualHost &host) const
         addProxy(host.proxy.routes, proxy);
     if (app)
         host.proxy.app = *app;
+    if (php)
+        host.php = *php;
 }
 
 SiteOptions::SiteOptions(const QString &verb, bool proxies)
@@ -293,13 +295,14 @@ SiteOptions::SiteOptions(const QString &verb, bool proxies)
           "unix:/path/to.sock); /=URL proxies the whole site; repeatable."_s,
           u"PATH=URL"_s)
     , app(u"On every site: "_s)
+    , php(u"On every site: "_s)
     , withProxy(proxies)
 { }
 
 QList<QCommandLineOption> SiteOptions::options() const
 {
     if (withProxy)
-        return QList<QCommandLineOption> { site, defaultSite, route, proxy } + app.options();
+        return QList<QCommandLineOption> { site, defaultSite, route, proxy } + app.options() + php.options();
     return { site, defaultSite, route };
 }
 
@@ -315,6 +318,11 @@ std::optional<SiteFlags> SiteOptions::parse(const QCommandLineParser &parser, QS
         return std::nullopt;
     if (appFlags->given())
         flags->app = appFlags->applyTo({});
+    const std::optional<PhpFlags> phpFlags = php.parse(parser, PhpFlags::Use::Serve, error);
+    if (!phpFlags)
+        return std::nullopt;
+    if (phpFlags->given())
+        flags->php = phpFlags->applyTo({});
     return flags;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cli/AppFlags.h"
+#include "cli/PhpFlags.h"
 #include "model/VirtualHost.h"
 
 #include <QCommandLineOption>
@@ -34,28 +35,30 @@ struct SiteFlags
     QList<model::Route> routes; // --route, one per path (the last given wins)
     QList<model::ProxyRoute> proxies; // --proxy, one per path prefix (a prefix given twice is refused)
     std::optional<model::AppCommand> app; // serve's --app, --app-dir, --app-env, --app-grace
+    std::optional<model::PhpSettings> php; // --php, --php-prefix, --php-front-controller, --php-timeout
 
     // Adds `route` to `routes`, in place of the one for the same path.
     static void addRoute(QList<model::Route> &routes, const model::Route &route);
     // Adds `proxy` to `proxies`, in place of the one for the same prefix.
     static void addProxy(QList<model::ProxyRoute> &proxies, const model::ProxyRoute &proxy);
     // Adds the --route routes and the --proxy routes to `host`, in place of
-    // its own for the same paths, and gives it the --app command when one was given.
+    // its own for the same paths, and gives it the --app command and the --php
+    // settings when they were given.
     void addRoutesTo(model::VirtualHost &host) const;
 };
 
 /*
  * The --site, --default and --route options, declared once for serve and
- * export, and --proxy and the --app options (`withProxy`: serve's, and
- * export's, which writes each server's proxy configuration; the app command
- * is Hostbench's own to start, export writes none); `verb` begins their help text
- * ("Serves", "Exports").
+ * export, and --proxy, the --app and the --php options (`withProxy`: serve's,
+ * and export's, which writes each server's proxy and PHP configuration; the
+ * app command is Hostbench's own to start, export writes none); `verb` begins
+ * their help text ("Serves", "Exports").
  */
 struct SiteOptions
 {
     explicit SiteOptions(const QString &verb, bool withProxy = false);
 
-    QList<QCommandLineOption> options() const; // { site, defaultSite, route[, proxy, app...] }
+    QList<QCommandLineOption> options() const; // { site, defaultSite, route[, proxy, app..., php...] }
     // CliParse::siteFlags on what `parser` holds for them; its errors.
     std::optional<SiteFlags> parse(const QCommandLineParser &parser, QString *error) const;
 
@@ -64,6 +67,7 @@ struct SiteOptions
     QCommandLineOption route;
     QCommandLineOption proxy;
     AppOptions app;
+    PhpOptions php;
     bool withProxy;
 };
 

@@ -48,6 +48,8 @@ QString describe(const model::VirtualHost &host)
         line += u"; %1 proxied to %2"_s.arg(proxy.pathPrefix, proxy.upstream);
     if (host.proxy.app.isSet())
         line += u"; app: "_s + host.proxy.app.command;
+    if (host.php.isSet())
+        line += u"; PHP %1 at %2"_s.arg(host.php.pathPrefix, host.php.address);
     if (host.accessLogEnabled && !host.accessLogPath.isEmpty())
         line += u"; access log "_s + host.accessLogPath;
     if (host.errorLogEnabled && !host.errorLogPath.isEmpty())

@@ -75,18 +75,30 @@ QString joined(const QJsonArray &values, const QString &member = {})
     return texts.join(u","_s);
 }
 
+// The PHP-FPM address, with the prefix when it is not "/": "auto", "unix:/run/php.sock (/blog)"; "-": none.
+QString phpCell(const QJsonObject &php)
+{
+    const QString address = php[u"address"_s].toString();
+    const QString prefix = php[u"prefix"_s].toString();
+    if (address.trimmed().isEmpty())
+        return u"-"_s;
+    return prefix == u"/"_s || prefix.isEmpty() ? address : u"%1 (%2)"_s.arg(address, prefix);
+}
+
 // One row per site: host (" *" for the default), aliases, document root,
-// proxied paths ("-": none) and the app command ("-": none), the last free text.
+// proxied paths ("-": none), PHP (phpCell) and the app command ("-": none), the last free text.
 QList<QStringList> tableRows(const QJsonArray &sites)
 {
-    QList<QStringList> rows { { u"host"_s, u"aliases"_s, u"document root"_s, u"proxied"_s, u"app"_s } };
+    QList<QStringList> rows { { u"host"_s, u"aliases"_s, u"document root"_s, u"proxied"_s, u"php"_s,
+        u"app"_s } };
     for (const QJsonValue &site : sites) {
         const QJsonObject proxy = site[u"proxy"_s].toObject();
         const QString paths = joined(proxy[u"routes"_s].toArray(), u"path"_s);
         const QString app = proxy[u"app"_s][u"command"_s].toString();
         rows.append({ site[u"host"_s].toString() + (site[u"default"_s].toBool() ? u" *"_s : QString()),
             joined(site[u"aliases"_s].toArray()), site[u"document_root"_s].toString(),
-            paths.isEmpty() ? u"-"_s : paths, app.isEmpty() ? u"-"_s : app });
+            paths.isEmpty() ? u"-"_s : paths, phpCell(site[u"php"_s].toObject()),
+            app.isEmpty() ? u"-"_s : app });
     }
     return rows;
 }
@@ -218,6 +230,8 @@ int add(const Options &options, Target &target)
         return Console::fail(kSites, error);
     site->proxy.routes = options.proxies.value_or(QList<model::ProxyRoute>());
     site->proxy.app = options.app.applyTo({});
+    site->proxy.logUpstreamTimes = options.proxyLogTimes.value_or(false);
+    site->php = options.php.applyTo({});
     if (target.instance) {
         // The whole site as the API shows it: a new site's other members are the defaults.
         const QJsonObject body = control::SiteJson::toJson(*site);
@@ -265,12 +279,16 @@ int edit(const Options &options, Target &target)
         proxy.insert(u"routes"_s, control::ProxyJson::routes(*options.proxies));
     if (options.app.given())
         proxy.insert(u"app"_s, options.app.json());
+    if (options.proxyLogTimes)
+        proxy.insert(u"log_upstream_times"_s, *options.proxyLogTimes);
     if (!proxy.isEmpty())
         changes.insert(u"proxy"_s, proxy);
+    if (options.php.given())
+        changes.insert(u"php"_s, options.php.json());
     if (changes.isEmpty())
         return Console::fail(kSites,
-            u"edit changes nothing: give --host, --aliases, --root, --hidden-files, --proxy, --app or "
-            "--default"_s);
+            u"edit changes nothing: give --host, --aliases, --root, --hidden-files, --proxy, --app, "
+            "--proxy-log-times, --php or --default"_s);
     const QString host = options.positional.constFirst();
     if (target.instance) {
         return sendChange(target, "PUT", sitePath(host), changes, u"Changed %1"_s);

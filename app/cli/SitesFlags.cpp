@@ -21,10 +21,12 @@ const QString kDescription
       "  sites list [--json]\n"
       "  sites add HOST[,ALIAS...]=DIR [--proxy PATH=URL]... [--app CMD [--app-dir DIR] [--app-env "
       "NAME=value]...\n"
-      "            [--app-grace MS]]\n"
+      "            [--app-grace MS]] [--proxy-log-times on|off]\n"
+      "            [--php ADDR [--php-prefix PATH] [--php-front-controller on|off] [--php-timeout MS]]\n"
       "  sites edit HOST [--host NAME] [--aliases A,B] [--root DIR] [--hidden-files on|off] [--default]\n"
       "             [--proxy PATH=URL|off]... [--app CMD|off] [--app-dir DIR] [--app-env NAME=value|off]...\n"
-      "             [--app-grace MS]\n"
+      "             [--app-grace MS] [--proxy-log-times on|off]\n"
+      "             [--php ADDR|off] [--php-prefix PATH] [--php-front-controller on|off] [--php-timeout MS]\n"
       "  sites remove HOST\n\n"
       "A site's app command runs programs as the user who runs Hostbench; the control API takes one only\n"
       "while it listens on loopback."_s;
@@ -35,8 +37,8 @@ struct Flags
     QList<QCommandLineOption> all() const
     {
         return QList<QCommandLineOption> { help, dataDir, json, host, aliases, root, hiddenFiles, makeDefault,
-            proxy }
-        + app.options();
+            proxy, proxyLogTimes }
+        + app.options() + php.options();
     }
 
     const QCommandLineOption help = Console::helpOption();
@@ -55,11 +57,16 @@ struct Flags
         u"add, edit: proxies PATH and below to the app at URL (http://HOST:PORT[/PATH] or unix:/path.sock); "
         "/=URL: the whole site; repeatable; edit replaces the site's list (off: none)."_s,
         u"PATH=URL"_s };
+    const QCommandLineOption proxyLogTimes { u"proxy-log-times"_s,
+        u"add, edit: on ends each access log line of a proxied request with the upstream's connect, header "
+        "and response times (as nginx's $upstream_*_time); off (the default) does not."_s,
+        u"on|off"_s };
     const AppOptions app { u"add, edit: "_s };
+    const PhpOptions php { u"add, edit: "_s };
 };
 
 // The flags against the action they belong to: a one-line reason, or empty.
-QString misplacedFlag(const SitesOptions &options, bool appGiven)
+QString misplacedFlag(const SitesOptions &options, bool appGiven, bool phpGiven)
 {
     const QStringList known { u"list"_s, u"add"_s, u"edit"_s, u"remove"_s };
     if (!known.contains(options.subcommand))
@@ -71,6 +78,9 @@ QString misplacedFlag(const SitesOptions &options, bool appGiven)
         return u"--proxy belongs to sites add and sites edit"_s;
     if (appGiven && !changes)
         return u"--app, --app-dir, --app-env and --app-grace belong to sites add and sites edit"_s;
+    if ((phpGiven || options.proxyLogTimes) && !changes)
+        return u"--php, --php-prefix, --php-front-controller, --php-timeout and --proxy-log-times belong to "
+               "sites add and sites edit"_s;
     const bool editFlags
         = options.host || options.aliases || options.root || options.hiddenFiles || options.makeDefault;
     if (options.subcommand != u"edit"_s && editFlags)
@@ -112,13 +122,26 @@ std::optional<SitesOptions> SitesFlags::parse(const QStringList &arguments, int 
     const QList<QCommandLineOption> appOptions = flags.app.options();
     const bool appGiven = std::any_of(appOptions.begin(), appOptions.end(),
         [&](const QCommandLineOption &option) { return parser.isSet(option); });
-    if (const QString misplaced = misplacedFlag(options, appGiven); !misplaced.isEmpty())
+    if (parser.isSet(flags.proxyLogTimes)) {
+        const QString value = parser.value(flags.proxyLogTimes).trimmed();
+        if (value != u"on"_s && value != u"off"_s)
+            return read.fail(u"--proxy-log-times takes on or off, not \"%1\""_s.arg(value));
+        options.proxyLogTimes = value == u"on"_s;
+    }
+    const bool phpGiven = flags.php.anySet(parser);
+    if (const QString misplaced = misplacedFlag(options, appGiven, phpGiven); !misplaced.isEmpty())
         return read.fail(misplaced);
-    const AppFlags::Use use = options.subcommand == u"edit"_s ? AppFlags::Use::Edit : AppFlags::Use::Add;
-    std::optional<AppFlags> app = flags.app.parse(parser, use, &error);
+    const bool editing = options.subcommand == u"edit"_s;
+    std::optional<AppFlags> app
+        = flags.app.parse(parser, editing ? AppFlags::Use::Edit : AppFlags::Use::Add, &error);
     if (!app)
         return read.fail(error);
     options.app = std::move(*app);
+    std::optional<PhpFlags> php
+        = flags.php.parse(parser, editing ? PhpFlags::Use::Edit : PhpFlags::Use::Add, &error);
+    if (!php)
+        return read.fail(error);
+    options.php = std::move(*php);
     *exitCode = 0;
     return options;
 }

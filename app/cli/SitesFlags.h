@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cli/AppFlags.h"
+#include "cli/PhpFlags.h"
 #include "model/ProxyRoute.h"
 
 #include <QList>
@@ -28,6 +29,8 @@ struct SitesOptions
     std::optional<QString> hiddenFiles; // "on" or "off" (checked by edit)
     std::optional<QList<model::ProxyRoute>> proxies; // --proxy PATH=URL..., or "off" (none)
     AppFlags app; // --app, --app-dir, --app-env, --app-grace
+    PhpFlags php; // --php, --php-prefix, --php-front-controller, --php-timeout
+    std::optional<bool> proxyLogTimes; // --proxy-log-times on|off
     bool makeDefault = false;
 };
 

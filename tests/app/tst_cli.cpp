@@ -169,6 +169,10 @@ private slots:
     void serveAppFlag();
     void serveStartsTheAppItProxiesTo();
     void damagedStoredAppIsReported();
+    void sitesPhpFlags();
+    void sitesPhpThroughTheRunningInstance();
+    void servePhpFlag();
+    void damagedStoredPhpIsReported();
 
 private:
     // `arguments` of a command; for serve run as root (as here, in CI),
@@ -388,6 +392,30 @@ void TestCli::badFlagsFail_data()
     } << u"--app-env off (no environment) cannot be combined"_s;
     QTest::newRow("sites: edit grace with a unit")
         << QStringList { u"sites"_s, u"edit"_s, u"a.test"_s, u"--app-grace"_s, u"5s"_s } << u"--app-grace"_s;
+    QTest::newRow("serve: php with a scheme")
+        << QStringList { u"serve"_s, u"--php"_s, u"http://127.0.0.1:9000"_s }
+        << u"--php \"http://127.0.0.1:9000\": The PHP-FPM address has no scheme"_s;
+    QTest::newRow("serve: php off") << QStringList { u"serve"_s, u"--php"_s, u"off"_s }
+                                    << u"belongs to sites edit"_s;
+    QTest::newRow("serve: php timeout without php")
+        << QStringList { u"serve"_s, u"--php-timeout"_s, u"500"_s } << u"need --php ADDR"_s;
+    QTest::newRow("sites: php on list") << QStringList { u"sites"_s, u"list"_s, u"--php"_s, u"auto"_s }
+                                        << u"belong to sites add and sites edit"_s;
+    QTest::newRow("sites: proxy log times on remove") << QStringList { u"sites"_s, u"remove"_s, u"a.test"_s,
+        u"--proxy-log-times"_s, u"on"_s } << u"belong to sites add and sites edit"_s;
+    QTest::newRow("sites: proxy log times yes") << QStringList { u"sites"_s, u"edit"_s, u"a.test"_s,
+        u"--proxy-log-times"_s, u"yes"_s } << u"--proxy-log-times takes on or off, not \"yes\""_s;
+    QTest::newRow("sites: add php prefix without php")
+        << QStringList { u"sites"_s, u"add"_s, u"a.test=/tmp"_s, u"--php-prefix"_s, u"/blog"_s }
+        << u"need --php ADDR"_s;
+    QTest::newRow("sites: edit php without a port") << QStringList { u"sites"_s, u"edit"_s, u"a.test"_s,
+        u"--php"_s, u"localhost"_s } << u"--php \"localhost\": The PHP-FPM address needs its port"_s;
+    QTest::newRow("sites: edit php front controller yes") << QStringList { u"sites"_s, u"edit"_s, u"a.test"_s,
+        u"--php-front-controller"_s, u"yes"_s } << u"--php-front-controller takes on or off"_s;
+    QTest::newRow("sites: edit php timeout too short") << QStringList { u"sites"_s, u"edit"_s, u"a.test"_s,
+        u"--php-timeout"_s, u"10"_s } << u"--php-timeout 10: The PHP timeout must be from 100 ms"_s;
+    QTest::newRow("sites: edit php relative prefix") << QStringList { u"sites"_s, u"edit"_s, u"a.test"_s,
+        u"--php-prefix"_s, u"blog"_s } << u"--php-prefix \"blog\": The PHP path:"_s;
     QTest::newRow("sites: proxy twice") << QStringList { u"sites"_s, u"edit"_s, u"a.test"_s, u"--proxy"_s,
         u"/x=http://a.test"_s, u"--proxy"_s, u"/x/=http://b.test"_s }
                                         << u"is proxied twice"_s;
@@ -2582,8 +2610,8 @@ void TestCli::sitesAppFlags()
     r = runCli({ u"sites"_s, u"list"_s, u"--data-dir"_s, data });
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     const QStringList lines = r.out.split(u'\n');
-    QVERIFY2(
-        lines.constFirst().simplified() == u"host aliases document root proxied app"_s, qPrintable(r.out));
+    QVERIFY2(lines.constFirst().simplified() == u"host aliases document root proxied php app"_s,
+        qPrintable(r.out));
     const auto lineOf = [&](const QString &host) {
         for (const QString &line : lines) {
             if (line.startsWith(host + u' '))
@@ -2591,8 +2619,8 @@ void TestCli::sitesAppFlags()
         }
         return QString();
     };
-    QCOMPARE(lineOf(u"app.test"_s), u"app.test %1 /api,/ws python3 -m http.server 9000"_s.arg(root));
-    QCOMPARE(lineOf(u"localhost"_s), u"localhost * %1/sites/default - -"_s.arg(data));
+    QCOMPARE(lineOf(u"app.test"_s), u"app.test %1 /api,/ws - python3 -m http.server 9000"_s.arg(root));
+    QCOMPARE(lineOf(u"localhost"_s), u"localhost * %1/sites/default - - -"_s.arg(data));
 
     // edit changes only what it is given.
     r = runCli({ u"sites"_s, u"edit"_s, u"app.test"_s, u"--app-grace"_s, u"300"_s, u"--app-env"_s, u"off"_s,
@@ -2736,6 +2764,143 @@ void TestCli::damagedStoredAppIsReported()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"\"app.test\""_s) && r.err.contains(u"stop grace period is not a number"_s),
         qPrintable(r.err));
+    QVERIFY2(!r.out.contains(u"Serving"_s), qPrintable(r.out));
+}
+
+void TestCli::sitesPhpFlags()
+{
+    // `sites add/edit --php ...` and --proxy-log-times store a site's PHP
+    // settings and its upstream-times switch on the SQLite file (issue #25,
+    // #24); `sites list` shows the PHP address, with the prefix when not "/".
+    const QString data = m_dir->filePath(u"data"_s);
+    const QString root = makeSite(u"php"_s, "<?php echo 'hello';\n");
+    Result r = runCli({ u"sites"_s, u"add"_s, u"php.test="_s + root, u"--php"_s,
+        u"unix:/run/php/php8.2-fpm.sock"_s, u"--php-prefix"_s, u"/blog"_s, u"--php-front-controller"_s,
+        u"on"_s, u"--php-timeout"_s, u"1500"_s, u"--proxy-log-times"_s, u"on"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const auto siteOf = [&] {
+        const Result list = runCli({ u"sites"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, data });
+        for (const QJsonValue site : QJsonDocument::fromJson(list.out.toUtf8()).array()) {
+            if (site[u"host"_s].toString() == u"php.test"_s)
+                return site.toObject();
+        }
+        return QJsonObject();
+    };
+    QCOMPARE(siteOf()[u"php"_s].toObject(),
+        (QJsonObject { { u"address"_s, u"unix:/run/php/php8.2-fpm.sock"_s }, { u"prefix"_s, u"/blog"_s },
+            { u"front_controller"_s, true }, { u"timeout_ms"_s, 1500 } }));
+    QCOMPARE(siteOf()[u"proxy"_s][u"log_upstream_times"_s].toBool(false), true);
+    const auto lineOf = [&](const QString &host) {
+        const Result list = runCli({ u"sites"_s, u"list"_s, u"--data-dir"_s, data });
+        for (const QString &line : list.out.split(u'\n')) {
+            if (line.startsWith(host + u' '))
+                return line.simplified();
+        }
+        return QString();
+    };
+    QCOMPARE(lineOf(u"php.test"_s), u"php.test %1 - unix:/run/php/php8.2-fpm.sock (/blog) -"_s.arg(root));
+    QCOMPARE(lineOf(u"localhost"_s), u"localhost * %1/sites/default - - -"_s.arg(data));
+
+    // edit changes only what it is given; the prefix "/" is not shown.
+    r = runCli({ u"sites"_s, u"edit"_s, u"php.test"_s, u"--php"_s, u"auto"_s, u"--php-prefix"_s, u"/"_s,
+        u"--proxy-log-times"_s, u"off"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QCOMPARE(siteOf()[u"php"_s].toObject(),
+        (QJsonObject { { u"address"_s, u"auto"_s }, { u"prefix"_s, u"/"_s }, { u"front_controller"_s, true },
+            { u"timeout_ms"_s, 1500 } }));
+    QCOMPARE(siteOf()[u"proxy"_s][u"log_upstream_times"_s].toBool(true), false);
+    QCOMPARE(lineOf(u"php.test"_s), u"php.test %1 - auto -"_s.arg(root));
+    // A value the rules refuse is named and changes nothing.
+    r = runCli(
+        { u"sites"_s, u"edit"_s, u"php.test"_s, u"--php"_s, u"http://x.test:9000"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--php \"http://x.test:9000\": The PHP-FPM address has no scheme"_s),
+        qPrintable(r.err));
+    QCOMPARE(siteOf()[u"php"_s][u"address"_s].toString(), u"auto"_s);
+    // off turns it off.
+    r = runCli({ u"sites"_s, u"edit"_s, u"php.test"_s, u"--php"_s, u"off"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QCOMPARE(siteOf()[u"php"_s][u"address"_s].toString(u"x"_s), QString());
+    QCOMPARE(lineOf(u"php.test"_s), u"php.test %1 - - -"_s.arg(root));
+}
+
+void TestCli::sitesPhpThroughTheRunningInstance()
+{
+    // Through a serve's control API: sites add and edit send the "php" member; the change is served.
+    const QString root = makeSite(u"php"_s, "static\n");
+    const QString data = m_dir->filePath(u"data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve,
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s }, &port));
+    const QString socket = m_dir->filePath(u"php-fpm.sock"_s);
+    Result r = runCli({ u"sites"_s, u"add"_s, u"php.test="_s + root, u"--php"_s, u"unix:"_s + socket,
+        u"--php-timeout"_s, u"2000"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0 && r.out.contains(u"through the running instance"_s), qPrintable(r.err + r.out));
+    r = runCli({ u"sites"_s, u"edit"_s, u"php.test"_s, u"--php-front-controller"_s, u"on"_s, u"--data-dir"_s,
+        data });
+    QVERIFY2(r.exitCode == 0 && r.out.contains(u"through the running instance"_s), qPrintable(r.err + r.out));
+    r = runCli({ u"sites"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, data });
+    QJsonObject php;
+    for (const QJsonValue site : QJsonDocument::fromJson(r.out.toUtf8()).array()) {
+        if (site[u"host"_s].toString() == u"php.test"_s)
+            php = site[u"php"_s].toObject();
+    }
+    QCOMPARE(php,
+        (QJsonObject { { u"address"_s, QString(u"unix:"_s + socket) }, { u"prefix"_s, u"/"_s },
+            { u"front_controller"_s, true }, { u"timeout_ms"_s, 2000 } }));
+    // A bad value is refused, naming the flag, before anything is sent.
+    r = runCli({ u"sites"_s, u"edit"_s, u"php.test"_s, u"--php-prefix"_s, u"/a b"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--php-prefix"_s), qPrintable(r.err));
+    QCOMPARE(httpGet(port, "php.test", "/index.html").body, QByteArray("static\n"));
+    QVERIFY(stopServe(serve));
+}
+
+void TestCli::servePhpFlag()
+{
+    // serve --php gives each --site the PHP settings, as --proxy does; serve names them.
+    QProcess serve;
+    quint16 port = 0;
+    const QString root = makeSite(u"front"_s, "front\n");
+    const QString socket = m_dir->filePath(u"php-fpm.sock"_s);
+    QVERIFY(startServe(serve,
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s, u"--site"_s, u"a.test="_s + root,
+            u"--site"_s, u"b.test="_s + root, u"--php"_s, u"unix:"_s + socket, u"--php-prefix"_s, u"/app"_s },
+        &port));
+    QCOMPARE(m_serveOutput.count(u"; PHP /app at unix:%1"_s.arg(socket)), 2);
+    QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("front\n"));
+    QVERIFY(stopServe(serve));
+}
+
+void TestCli::damagedStoredPhpIsReported()
+{
+    // Stored PHP settings the engine cannot use (written by hand): sites list
+    // and serve name the site and the value, rather than serving on a guess.
+    const QString data = m_dir->filePath(u"data"_s);
+    Result r = runCli({ u"sites"_s, u"add"_s, u"php.test="_s + makeSite(u"php"_s, "php\n"), u"--php"_s,
+        u"auto"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"hand"_s);
+        db.setDatabaseName(data + u"/hostbench.sqlite"_s);
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        QVERIFY(query.exec(u"UPDATE php_settings SET address = 'ftp://php.example:21'"_s));
+        QCOMPARE(query.numRowsAffected(), 1);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"hand"_s);
+    r = runCli({ u"sites"_s, u"list"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"cannot read the stored sites"_s) && r.err.contains(u"\"php.test\""_s)
+            && r.err.contains(u"ftp://php.example:21"_s),
+        qPrintable(r.err));
+    r = runCli(
+        { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(
+        r.err.contains(u"\"php.test\""_s) && r.err.contains(u"ftp://php.example:21"_s), qPrintable(r.err));
     QVERIFY2(!r.out.contains(u"Serving"_s), qPrintable(r.out));
 }
 

@@ -1,5 +1,6 @@
 #include "cli/AppFlags.h"
 #include "cli/CliParse.h"
+#include "cli/PhpFlags.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -11,7 +12,9 @@
 using namespace Qt::StringLiterals;
 using hostbench::cli::AppFlags;
 using hostbench::cli::CliParse;
+using hostbench::cli::PhpFlags;
 using hostbench::model::AppCommand;
+using hostbench::model::PhpSettings;
 
 class TestCliParse final : public QObject
 {
@@ -33,6 +36,10 @@ private slots:
     void appFlags();
     void appFlagsAsJson();
     void serveAppGoesToEverySite();
+    void phpFlags_data();
+    void phpFlags();
+    void phpFlagsAsJson();
+    void servePhpGoesToEverySite();
     void header_data();
     void header();
     void integer_data();
@@ -404,6 +411,173 @@ void TestCliParse::serveAppGoesToEverySite()
     // export's options have no --app.
     for (const QCommandLineOption &option : hostbench::cli::SiteOptions(u"Exports"_s).options())
         QVERIFY(!option.names().contains(u"app"_s));
+}
+
+void TestCliParse::phpFlags_data()
+{
+    // --php, --php-prefix, --php-front-controller, --php-timeout as given
+    // (every occurrence), for serve/sites add ("add") or sites edit ("edit").
+    QTest::addColumn<QStringList>("addresses");
+    QTest::addColumn<QStringList>("prefixes");
+    QTest::addColumn<QStringList>("fronts");
+    QTest::addColumn<QStringList>("timeouts");
+    QTest::addColumn<bool>("edit");
+    QTest::addColumn<QString>("reason"); // empty: accepted; else part of the error
+    QTest::addColumn<QString>("address"); // the PhpSettings made (applyTo the defaults)
+    QTest::addColumn<QString>("prefix");
+    QTest::addColumn<bool>("front");
+    QTest::addColumn<int>("timeoutMs");
+    const QStringList none;
+    const auto ok = [&](const char *name, const QStringList &addresses, const QStringList &prefixes,
+                        const QStringList &fronts, const QStringList &timeouts, bool edit,
+                        const QString &address, const QString &prefix, bool front, int timeoutMs) {
+        QTest::newRow(name) << addresses << prefixes << fronts << timeouts << edit << QString() << address
+                            << prefix << front << timeoutMs;
+    };
+    const auto bad
+        = [&](const char *name, const QStringList &addresses, const QStringList &prefixes,
+              const QStringList &fronts, const QStringList &timeouts, bool edit, const QString &reason) {
+              QTest::newRow(name) << addresses << prefixes << fronts << timeouts << edit << reason
+                                  << QString() << QString() << false << 0;
+          };
+    const QString sock = u"unix:/run/php/php8.2-fpm.sock"_s;
+    ok("nothing", none, none, none, none, false, QString(), u"/"_s, false, 60000);
+    ok("auto", { u"auto"_s }, none, none, none, false, u"auto"_s, u"/"_s, false, 60000);
+    ok("unix socket", { sock }, none, none, none, false, sock, u"/"_s, false, 60000);
+    ok("TCP, trimmed", { u" 127.0.0.1:9000 "_s }, none, none, none, false, u"127.0.0.1:9000"_s, u"/"_s, false,
+        60000);
+    ok("IPv6", { u"[::1]:9000"_s }, none, none, none, false, u"[::1]:9000"_s, u"/"_s, false, 60000);
+    ok("every flag", { u"auto"_s }, { u"/blog"_s }, { u"on"_s }, { u"1500"_s }, false, u"auto"_s, u"/blog"_s,
+        true, 1500);
+    ok("front controller off", { u"auto"_s }, none, { u"off"_s }, none, false, u"auto"_s, u"/"_s, false,
+        60000);
+    ok("timeout at its least", { u"auto"_s }, none, none, { u"100"_s }, false, u"auto"_s, u"/"_s, false, 100);
+    ok("timeout at its most", { u"auto"_s }, none, none, { u"3600000"_s }, false, u"auto"_s, u"/"_s, false,
+        3600000);
+    ok("edit: the prefix alone", none, { u"/app"_s }, none, none, true, QString(), u"/app"_s, false, 60000);
+    ok("edit: the timeout alone", none, none, none, { u"200"_s }, true, QString(), u"/"_s, false, 200);
+    ok("edit: off", { u"off"_s }, none, none, none, true, QString(), u"/"_s, false, 60000);
+    bad("empty address", { u""_s }, none, none, none, false, u"--php needs an address"_s);
+    bad("address with a scheme", { u"http://127.0.0.1:9000"_s }, none, none, none, false,
+        u"--php \"http://127.0.0.1:9000\": The PHP-FPM address has no scheme"_s);
+    bad("address without a port", { u"127.0.0.1"_s }, none, none, none, false,
+        u"--php \"127.0.0.1\": The PHP-FPM address needs its port"_s);
+    bad("relative socket", { u"unix:php.sock"_s }, none, none, none, false, u"--php \"unix:php.sock\": "_s);
+    bad("port out of range", { u"127.0.0.1:70000"_s }, none, none, none, false,
+        u"--php \"127.0.0.1:70000\""_s);
+    bad("address twice", { u"auto"_s, sock }, none, none, none, false, u"--php is given 2 times"_s);
+    bad("off on add", { u"off"_s }, none, none, none, false,
+        u"--php off turns a stored site's PHP off: it belongs to sites edit"_s);
+    bad("off with a prefix", { u"off"_s }, { u"/a"_s }, none, none, true, u"cannot be combined"_s);
+    bad("prefix without address", none, { u"/a"_s }, none, none, false, u"need --php ADDR"_s);
+    bad("front controller without address", none, none, { u"on"_s }, none, false, u"need --php ADDR"_s);
+    bad("timeout without address", none, none, none, { u"200"_s }, false, u"need --php ADDR"_s);
+    bad("relative prefix", { u"auto"_s }, { u"blog"_s }, none, none, false,
+        u"--php-prefix \"blog\": The PHP path:"_s);
+    bad("prefix with a blank", { u"auto"_s }, { u"/my blog"_s }, none, none, false, u"--php-prefix"_s);
+    bad("prefix twice", { u"auto"_s }, { u"/a"_s, u"/b"_s }, none, none, false,
+        u"--php-prefix is given 2 times"_s);
+    bad("front controller yes", { u"auto"_s }, none, { u"yes"_s }, none, false,
+        u"--php-front-controller takes on or off, not \"yes\""_s);
+    bad("timeout too short", { u"auto"_s }, none, none, { u"99"_s }, false,
+        u"--php-timeout 99: The PHP timeout must be from 100 ms to 3600 s"_s);
+    bad("timeout too long", { u"auto"_s }, none, none, { u"3600001"_s }, false, u"--php-timeout 3600001: "_s);
+    bad("timeout beyond int", { u"auto"_s }, none, none, { u"99999999999"_s }, false, u"--php-timeout"_s);
+    bad("timeout negative", { u"auto"_s }, none, none, { u"-5"_s }, false, u"--php-timeout -5"_s);
+    bad("timeout with a unit", { u"auto"_s }, none, none, { u"5s"_s }, false,
+        u"--php-timeout must be a whole number of milliseconds, not \"5s\""_s);
+}
+
+void TestCliParse::phpFlags()
+{
+    QFETCH(QStringList, addresses);
+    QFETCH(QStringList, prefixes);
+    QFETCH(QStringList, fronts);
+    QFETCH(QStringList, timeouts);
+    QFETCH(bool, edit);
+    QFETCH(QString, reason);
+    QFETCH(QString, address);
+    QFETCH(QString, prefix);
+    QFETCH(bool, front);
+    QFETCH(int, timeoutMs);
+    QString error;
+    const auto flags = PhpFlags::parse(
+        addresses, prefixes, fronts, timeouts, edit ? PhpFlags::Use::Edit : PhpFlags::Use::Add, &error);
+    QVERIFY2(flags.has_value() == reason.isEmpty(), qPrintable(error));
+    if (!flags) {
+        QVERIFY2(error.contains(reason), qPrintable(error));
+        QVERIFY(!error.contains(u'\n'));
+        return;
+    }
+    const PhpSettings php = flags->applyTo({});
+    QCOMPARE(php.address, address);
+    QCOMPARE(php.pathPrefix, prefix);
+    QCOMPARE(php.frontController, front);
+    QCOMPARE(php.timeoutMs, timeoutMs);
+    QCOMPARE(flags->given(), !(addresses + prefixes + fronts + timeouts).isEmpty());
+}
+
+void TestCliParse::phpFlagsAsJson()
+{
+    // sites edit sends only what is given; off is null (the API turns PHP off).
+    QString error;
+    auto flags = PhpFlags::parse({}, {}, { u"on"_s }, { u"300"_s }, PhpFlags::Use::Edit, &error);
+    QVERIFY2(flags, qPrintable(error));
+    QCOMPARE(flags->json().toObject(),
+        (QJsonObject { { u"front_controller"_s, true }, { u"timeout_ms"_s, 300 } }));
+    PhpSettings stored;
+    stored.address = u"127.0.0.1:9000"_s;
+    stored.pathPrefix = u"/blog"_s;
+    PhpSettings expected = stored;
+    expected.frontController = true;
+    expected.timeoutMs = 300;
+    QCOMPARE(flags->applyTo(stored), expected);
+    flags = PhpFlags::parse({ u"auto"_s }, { u"/app"_s }, {}, {}, PhpFlags::Use::Edit, &error);
+    QVERIFY2(flags, qPrintable(error));
+    QCOMPARE(
+        flags->json().toObject(), (QJsonObject { { u"address"_s, u"auto"_s }, { u"prefix"_s, u"/app"_s } }));
+    flags = PhpFlags::parse({ u"off"_s }, {}, {}, {}, PhpFlags::Use::Edit, &error);
+    QVERIFY2(flags, qPrintable(error));
+    QVERIFY(flags->json().isNull());
+    QCOMPARE(flags->applyTo(stored), PhpSettings());
+}
+
+void TestCliParse::servePhpGoesToEverySite()
+{
+    // serve --php applies to each site, as --proxy and --app do.
+    const hostbench::cli::SiteOptions options(u"Serves"_s, true);
+    QCommandLineParser parser;
+    parser.addOptions(options.options());
+    QVERIFY(parser.parse({ u"serve"_s, u"--site"_s, u"a.test="_s + m_dir.path(), u"--site"_s,
+        u"b.test="_s + m_dir.path(), u"--php"_s, u"unix:/run/php.sock"_s, u"--php-prefix"_s, u"/app"_s,
+        u"--php-front-controller"_s, u"on"_s, u"--php-timeout"_s, u"2000"_s }));
+    QString error;
+    auto flags = options.parse(parser, &error);
+    QVERIFY2(flags, qPrintable(error));
+    QCOMPARE(flags->sites.size(), 2);
+    PhpSettings expected;
+    expected.address = u"unix:/run/php.sock"_s;
+    expected.pathPrefix = u"/app"_s;
+    expected.frontController = true;
+    expected.timeoutMs = 2000;
+    for (hostbench::model::VirtualHost host : flags->sites) {
+        flags->addRoutesTo(host);
+        QCOMPARE(host.php, expected);
+    }
+    // Without --php the sites keep their own (stored) settings.
+    QVERIFY(parser.parse({ u"serve"_s, u"--site"_s, u"a.test="_s + m_dir.path() }));
+    flags = options.parse(parser, &error);
+    QVERIFY2(flags, qPrintable(error));
+    hostbench::model::VirtualHost host = flags->sites.constFirst();
+    host.php.address = u"auto"_s;
+    flags->addRoutesTo(host);
+    QCOMPARE(host.php.address, u"auto"_s);
+    QVERIFY(parser.parse({ u"serve"_s, u"--php-timeout"_s, u"500"_s }));
+    QVERIFY(!options.parse(parser, &error));
+    QVERIFY2(error.contains(u"need --php ADDR"_s), qPrintable(error));
+    QVERIFY(parser.parse({ u"serve"_s, u"--php"_s, u"off"_s }));
+    QVERIFY(!options.parse(parser, &error));
+    QVERIFY2(error.contains(u"belongs to sites edit"_s), qPrintable(error));
 }
 
 void TestCliParse::header_data()
