@@ -130,6 +130,9 @@ std::optional<QList<model::VirtualHost>> readSites(const QCommandLineParser &par
     }
     for (model::VirtualHost &host : sites)
         siteFlags->addRoutesTo(host);
+    // A site whose PHP address is "auto" runs in the data folder's own PHP-FPM pool.
+    options->phpAutoSocket
+        = storage::DataFolder::resolve(parser.value(flags.dataDir)) + u"/php/php-fpm.sock"_s;
     if (parser.isSet(flags.listen)) {
         const std::optional<Endpoint> endpoint = CliParse::endpoint(parser.value(flags.listen), error);
         if (!endpoint) {

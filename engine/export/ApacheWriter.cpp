@@ -1,6 +1,7 @@
 #include "export/ApacheWriter.h"
 
 #include "export/ExportPlan.h"
+#include "export/PhpWriter.h"
 #include "export/ProxyPlan.h"
 #include "model/WebMimeTypes.h"
 
@@ -173,6 +174,7 @@ QString siteBlock(const ExportPlan &plan, int index)
     s += u"    </Directory>\n"_s;
     s += routeAliases(plan, index);
     s += proxyRules(plan, site);
+    s += PhpWriter::apache(plan, site);
     s += u"</VirtualHost>\n"_s;
     return s;
 }
@@ -188,6 +190,10 @@ QString ApacheWriter::write(const ExportPlan &plan, ExportResult &result)
         u"rewrite"_s, u"reqtimeout"_s, u"headers"_s };
     if (!ProxyPlan::pools(plan.sites).isEmpty())
         modules += { u"proxy"_s, u"proxy_http"_s };
+    for (const QString &module : PhpWriter::apacheModules(plan)) {
+        if (!modules.contains(module))
+            modules.append(module);
+    }
     for (const QString &module : modules)
         out += u"LoadModule %1_module %2/mod_%1.so\n"_s.arg(module, kModules);
     out += u"ServerRoot \"/etc/apache2\"\n"_s;
@@ -245,6 +251,7 @@ QString ApacheWriter::write(const ExportPlan &plan, ExportResult &result)
         out += u"MaxKeepAliveRequests 0\n# No open-file cache in Apache's core (mod_file_cache needs a list of files).\n"_s;
     out += u"# Hostbench's cap of %1 connections per worker: MaxRequestWorkers is Apache's nearest.\n"_s.arg(
         config.maxConnectionsPerWorker);
+    out += PhpWriter::apacheWorkers(plan);
     for (int i = 0; i < plan.sites.size(); ++i)
         out += siteBlock(plan, i);
     return out;

@@ -1,6 +1,7 @@
 #include "export/CaddyWriter.h"
 
 #include "export/ExportPlan.h"
+#include "export/PhpWriter.h"
 #include "export/ProxyPlan.h"
 
 namespace hostbench::exporter {
@@ -100,6 +101,7 @@ QString siteBlock(const ExportPlan &plan, int index)
             ExportPlan::quoted(QString::fromUtf8(route.body)), QString::number(route.status));
     }
     s += proxyHandles(plan, site);
+    s += PhpWriter::caddy(plan, site);
     s += u"    file_server {\n"_s;
     s += u"        index %1\n"_s.arg(site.indexFiles.join(u' '));
     if (site.directoryListing)

@@ -28,9 +28,15 @@ namespace hostbench::exporter {
  * that path with the route's media type, always with status 200 (a comment
  * says so when the route has another).
  *
+ * PHP sites (issue #25, model::PhpSettings; PhpWriter.h says how for each
+ * server): *.php files that exist under the site's PHP prefix run in PHP-FPM
+ * over FastCGI, "auto" being ExportOptions::phpAutoSocket; the unsafe paths
+ * (/uploads/photo.jpg/x.php) run nothing.
+ *
  * Errors (write returns nullopt with a sentence in *error): no sites, no or
  * several default sites, the benchmark flavour without a prefix, a path or
- * host name the target's syntax cannot hold (a quote, a newline). save()
+ * host name the target's syntax cannot hold (a quote, a newline), a PHP site
+ * on "auto" without ExportOptions::phpAutoSocket. save()
  * reports a file it cannot write. Thread: any (pure, but save() and the
  * benchmark MIME table read QMimeDatabase, which is thread-safe).
  */

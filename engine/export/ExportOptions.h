@@ -55,6 +55,10 @@ struct ExportOptions
     // start as anyone but root when it names one); started by root it then
     // serves as nobody.
     QString user;
+    // The socket of the PHP-FPM pool Hostbench runs for its data folder
+    // (absolute; <data folder>/php/php-fpm.sock), written for a site whose
+    // PHP address is "auto" (model::PhpSettings). Empty: such a site is refused.
+    QString phpAutoSocket;
 };
 
 // A file the configuration refers to besides itself (a fixed route's body,

@@ -1,6 +1,7 @@
 #include "export/ExportPlan.h"
 
 #include "export/ConfigWriter.h"
+#include "export/PhpPlan.h"
 #include "export/ProxyPlan.h"
 #include "model/WebMimeTypes.h"
 
@@ -159,6 +160,10 @@ std::optional<ExportPlan> ExportPlan::make(
         if (!checkNames(names(site), &seen, error) || !checkSite(site, error))
             return std::nullopt;
         if (const QString problem = ProxyPlan::check(site); !problem.isEmpty()) {
+            *error = problem;
+            return std::nullopt;
+        }
+        if (const QString problem = PhpPlan::check(site, options); !problem.isEmpty()) {
             *error = problem;
             return std::nullopt;
         }

@@ -1,6 +1,7 @@
 #include "export/H2oWriter.h"
 
 #include "export/ExportPlan.h"
+#include "export/PhpWriter.h"
 #include "export/ProxyPlan.h"
 
 namespace hostbench::exporter {
@@ -72,12 +73,14 @@ QString siteMapping(const ExportPlan &plan, int index)
     if (wholeSite)
         return s + u"      # The whole site is proxied: no file is served, no error page.\n"_s
             + accessLog(plan, site);
+    s += PhpWriter::h2oPaths(plan, site);
     s += u"      \"/\":\n"_s;
     s += u"        file.dir: %1\n"_s.arg(ExportPlan::quoted(site.documentRoot));
+    const QString php = PhpWriter::h2oRoot(plan, site);
     QStringList indexes;
     for (const QString &file : site.indexFiles)
         indexes.append(ExportPlan::quoted(file));
-    s += u"        file.index: [ %1 ]\n"_s.arg(indexes.join(u", "_s));
+    s += php.isEmpty() ? u"        file.index: [ %1 ]\n"_s.arg(indexes.join(u", "_s)) : php;
     s += u"        file.dirlisting: %1\n"_s.arg(site.directoryListing ? u"ON"_s : u"OFF"_s);
     s += u"        # Precompressed siblings: h2o 2.2 sends file.gz (and file.br) when the client accepts "
          u"them.\n"

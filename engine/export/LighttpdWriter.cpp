@@ -1,6 +1,7 @@
 #include "export/LighttpdWriter.h"
 
 #include "export/ExportPlan.h"
+#include "export/PhpWriter.h"
 #include "export/ProxyPlan.h"
 
 #include <QRegularExpression>
@@ -170,6 +171,7 @@ QString siteSettings(const ExportPlan &plan, int index, const QString &pad)
         s += pad + u"}\n"_s;
     }
     s += proxyBlocks(site, pad);
+    s += PhpWriter::lighttpd(plan, site, pad);
     return s;
 }
 
@@ -182,6 +184,7 @@ QString LighttpdWriter::write(const ExportPlan &plan, ExportResult &result)
     QStringList modules { u"\"mod_alias\""_s };
     if (!ProxyPlan::pools(plan.sites).isEmpty())
         modules += { u"\"mod_setenv\""_s, u"\"mod_proxy\""_s };
+    modules += PhpWriter::lighttpdModules(plan);
     if (!plan.benchmark)
         modules.append(u"\"mod_accesslog\""_s);
     out += u"server.modules = ( %1 )\n"_s.arg(modules.join(u", "_s));

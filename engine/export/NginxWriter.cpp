@@ -1,6 +1,7 @@
 #include "export/NginxWriter.h"
 
 #include "export/ExportPlan.h"
+#include "export/PhpWriter.h"
 #include "export/ProxyPlan.h"
 
 #include <algorithm>
@@ -157,6 +158,8 @@ QString proxySettings(const model::VirtualHost &site, const ProxyPass &pass)
 QString proxyLocations(const ExportPlan &plan, const model::VirtualHost &site)
 {
     const QStringList pools = ProxyPlan::pools(plan.sites);
+    // On a PHP site the proxied prefixes win over its `location ~ \.php` (as in the engine).
+    const QString location = site.php.isSet() ? u"location ^~"_s : u"location"_s;
     QString s;
     for (const ProxyPass &pass : ProxyPlan::passes(site)) {
         const QString pool
@@ -165,8 +168,8 @@ QString proxyLocations(const ExportPlan &plan, const model::VirtualHost &site)
         const QString settings = proxySettings(site, pass);
         s += u"        # %1 -> %2\n"_s.arg(pass.prefix, pass.address.display());
         if (pass.prefix == u"/"_s) {
-            s += u"        location / {\n            proxy_pass %1%2;\n%3        }\n"_s.arg(
-                pool, base.isEmpty() ? QString() : ProxyPlan::withSlash(base), settings);
+            s += u"        %1 / {\n            proxy_pass %2%3;\n%4        }\n"_s.arg(
+                location, pool, base.isEmpty() ? QString() : ProxyPlan::withSlash(base), settings);
             continue;
         }
         const bool routeHere = std::any_of(site.routes.cbegin(), site.routes.cend(),
@@ -174,8 +177,8 @@ QString proxyLocations(const ExportPlan &plan, const model::VirtualHost &site)
         if (!routeHere)
             s += u"        location = %1 {\n            proxy_pass %2%3;\n%4        }\n"_s.arg(
                 pass.prefix, pool, base, settings);
-        s += u"        location %1/ {\n            proxy_pass %2%3;\n%4        }\n"_s.arg(
-            pass.prefix, pool, base.isEmpty() ? QString() : ProxyPlan::withSlash(base), settings);
+        s += u"        %1 %2/ {\n            proxy_pass %3%4;\n%5        }\n"_s.arg(
+            location, pass.prefix, pool, base.isEmpty() ? QString() : ProxyPlan::withSlash(base), settings);
     }
     return s;
 }
@@ -218,6 +221,7 @@ QString serverBlock(const ExportPlan &plan, const model::VirtualHost &site, bool
     }
     s += routeLocations(site, usesDollar);
     s += proxyLocations(plan, site);
+    s += PhpWriter::nginxLocations(plan, site);
     s += u"        # Log rotation by size (%1 bytes, %2 kept): logrotate's job with nginx.\n"_s.arg(
         QString::number(site.logRotateBytes), QString::number(site.logRotateKeep));
     s += u"    }\n"_s;
@@ -239,6 +243,7 @@ QString NginxWriter::write(const ExportPlan &plan, ExportResult &result)
     out += u"\nhttp {\n"_s;
     out += httpSettings(plan, result);
     out += proxyHttp(plan);
+    out += PhpWriter::nginxUpstreams(plan);
     bool usesDollar = false;
     QString servers;
     for (const model::VirtualHost &site : plan.sites)

@@ -155,10 +155,15 @@ private slots:
     void benchmarkPools();
     void proxyPoolServes_data();
     void proxyPoolServes();
+    void phpText_data();
+    void phpText();
+    void phpAccepted_data();
+    void phpAccepted();
 
 private:
     QList<VirtualHost> sites() const;
     QList<VirtualHost> proxiedSites(const QString &variant, quint16 upstream) const;
+    QList<VirtualHost> phpSites(const QString &variant, ExportOptions *options) const;
 
     std::unique_ptr<QTemporaryDir> m_dir;
 };
@@ -217,6 +222,9 @@ void TestConfigWriter::refusedInput_data()
     QTest::newRow("a proxied path with a quote") << 17 << u"cannot be exported"_s;
     QTest::newRow("an invalid upstream") << 18 << u"the site b.test: Proxy 1:"_s;
     QTest::newRow("an upstream path with a brace") << 19 << u"\"/v{1}\" cannot be exported"_s;
+    QTest::newRow("PHP auto without the pool's socket") << 20 << u"needs that pool's socket"_s;
+    QTest::newRow("a PHP socket with a space") << 21 << u"\"/tmp/a b.sock\" cannot be exported"_s;
+    QTest::newRow("an invalid PHP address") << 22 << u"the site b.test:"_s;
 }
 
 void TestConfigWriter::refusedInput()
@@ -285,6 +293,15 @@ void TestConfigWriter::refusedInput()
         break;
     case 19:
         list[0].proxy.routes = { { u"/api"_s, u"http://127.0.0.1:9000/v{1}"_s } };
+        break;
+    case 20:
+        list[0].php.address = u"auto"_s;
+        break;
+    case 21:
+        list[0].php.address = u"unix:/tmp/a b.sock"_s;
+        break;
+    case 22:
+        list[0].php.address = u"127.0.0.1"_s; // no port
         break;
     }
     QString message;
@@ -848,6 +865,201 @@ void TestConfigWriter::proxyPoolServes()
             QString::number(connections.size()), QString::fromUtf8(answers.last()))));
     // "/apix" is no segment of "/api": the site's own 404.
     QVERIFY2(beside.startsWith("HTTP/1.1 404"), beside.constData());
+}
+
+// The sites of sites() with a.test running PHP as `variant` says (issue #25):
+// PHP-FPM on a socket in the test's folder (SOCK), Hostbench's own pool
+// ("auto", its socket given in *options: AUTO) or TCP on 127.0.0.1:9000.
+QList<VirtualHost> TestConfigWriter::phpSites(const QString &variant, ExportOptions *options) const
+{
+    QList<VirtualHost> list = sites();
+    VirtualHost &a = list[1];
+    a.php.address = u"unix:"_s + m_dir->filePath(u"php.sock"_s);
+    if (variant == u"prefix"_s) {
+        a.php.pathPrefix = u"/blog/"_s;
+        a.php.frontController = true;
+    } else if (variant == u"front controller"_s) {
+        a.php.frontController = true;
+    } else if (variant == u"unix socket"_s) {
+        a.php.address = u"auto"_s;
+        options->phpAutoSocket = m_dir->filePath(u"data/php/php-fpm.sock"_s);
+    } else if (variant == u"tcp"_s) {
+        a.php.address = u"127.0.0.1:9000"_s;
+        a.php.timeoutMs = 2500;
+    }
+    return list;
+}
+
+namespace {
+
+const QStringList kPhpVariants
+    = { u"whole site"_s, u"prefix"_s, u"front controller"_s, u"unix socket"_s, u"tcp"_s };
+
+// The expected pieces of each server's PHP configuration, per variant (SOCK:
+// the test's socket, AUTO: the "auto" pool's); `common` goes with each row.
+void addPhpRows(Server server, const QStringList &common, const QList<QStringList> &perVariant)
+{
+    for (qsizetype i = 0; i < kPhpVariants.size(); ++i)
+        QTest::addRow("%s %s", qPrintable(ConfigWriter::name(server)), qPrintable(kPhpVariants.at(i)))
+            << server << kPhpVariants.at(i) << common + perVariant.at(i);
+}
+
+} // namespace
+
+void TestConfigWriter::phpText_data()
+{
+    QTest::addColumn<Server>("server");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<QStringList>("expected");
+    // nginx: the split script location with try_files on the script (the
+    // cgi.fix_pathinfo hole closed), the params inline, a keep-alive pool.
+    addPhpRows(Server::Nginx,
+        { u"fastcgi_split_path_info ^(.+?\\.php)(/.*)$;"_s, u"set $hostbench_path_info $fastcgi_path_info;"_s,
+            u"fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;"_s,
+            u"fastcgi_param PATH_INFO $hostbench_path_info;"_s, u"fastcgi_param HTTP_PROXY \"\";"_s,
+            u"fastcgi_param QUERY_STRING $query_string;"_s, u"fastcgi_keep_conn on;"_s, u"keepalive 32;"_s,
+            u"location ~ /\\.(?!well-known/) {\n            return 404;"_s },
+        {
+            { u"upstream hostbench_php_0 {\n        server unix:SOCK;\n"_s, u"location ~ [^/]\\.php(/|$) {"_s,
+                u"try_files $fastcgi_script_name =404;"_s,
+                u"location / {\n            index index.php index.html;\n        }"_s,
+                u"fastcgi_read_timeout 60000ms;"_s },
+            { u"location ~ ^/blog/.*[^/]\\.php(/|$) {"_s,
+                u"try_files $fastcgi_script_name /blog/index.php =404;"_s,
+                u"location /blog/ {\n            index index.php index.html;\n"
+                "            try_files $uri $uri/ /blog/index.php?$query_string;"_s,
+                u"location ~* \"^/blog/.*\\.(php|phps|phtml|phar)[. ]*$\" {\n            return 403;"_s },
+            { u"try_files $fastcgi_script_name /index.php =404;"_s,
+                u"try_files $uri $uri/ /index.php?$query_string;"_s,
+                u"location ~* \"\\.(php|phps|phtml|phar)[. ]*$\" {"_s },
+            { u"server unix:AUTO;"_s },
+            { u"server 127.0.0.1:9000;"_s, u"fastcgi_read_timeout 2500ms;"_s,
+                u"fastcgi_connect_timeout 2500ms;"_s },
+        });
+    // Caddy: php_fastcgi; its front controller is its default, turned off by try_files.
+    addPhpRows(Server::Caddy,
+        { u"respond @hostbench_hidden 404"_s, u"respond @hostbench_php_source 403"_s,
+            u"env SERVER_NAME a.test"_s },
+        {
+            { u"php_fastcgi unix/SOCK {"_s, u"try_files {path} {path}/index.php =404"_s,
+                u"read_timeout 60000ms"_s },
+            { u"@hostbench_php {\n        path /blog /blog/*\n    }\n    handle @hostbench_php {"_s,
+                u"try_files {path} {path}/index.php /blog/index.php"_s,
+                u"path_regexp php_source \"(?i)^/blog/.*\\.(php|phps|phtml|phar)[. ]*$\""_s,
+                u"            index index.php index.html\n"_s },
+            { u"# The front controller is php_fastcgi's default"_s },
+            { u"php_fastcgi unix/AUTO {"_s },
+            { u"php_fastcgi 127.0.0.1:9000 {"_s, u"dial_timeout 2500ms"_s },
+        });
+    // Apache: mod_proxy_fcgi behind FilesMatch for files that exist, a reused worker.
+    addPhpRows(Server::Apache,
+        { u"LoadModule proxy_fcgi_module"_s, u"LoadModule proxy_module"_s,
+            u"<FilesMatch \"(?i)\\.(php|phps|phtml|phar)[. ]*$\">\n            Require all denied"_s,
+            u"<FilesMatch \"\\.php$\">\n            Require all granted\n"
+            "            <If \"-f %{REQUEST_FILENAME}\">\n"_s,
+            u"RedirectMatch 404 \"/\\.(?!well-known/)\""_s,
+            u"        DirectoryIndex index.php index.html\n"_s },
+        {
+            { u"SetHandler \"proxy:unix:SOCK|fcgi://hostbench-php-0/\""_s,
+                u"<Proxy \"fcgi://hostbench-php-0/\" enablereuse=on timeout=60 ttl=30>"_s },
+            { u"FallbackResource /blog/index.php"_s, u"<Directory \"ROOT/blog\">"_s },
+            { u"FallbackResource /index.php"_s },
+            { u"SetHandler \"proxy:unix:AUTO|fcgi://hostbench-php-0/\""_s },
+            { u"SetHandler \"proxy:fcgi://127.0.0.1:9000/\""_s,
+                u"<Proxy \"fcgi://127.0.0.1:9000/\" enablereuse=on timeout=3 ttl=30>"_s },
+        });
+    // lighttpd: mod_fastcgi with check-local, url.rewrite-if-not-file.
+    addPhpRows(Server::Lighttpd,
+        { u"\"mod_fastcgi\""_s, u"\"check-local\" => \"enable\""_s,
+            u"index-file.names = ( \"index.php\", \"index.html\" )"_s },
+        {
+            { u"fastcgi.server = ( \".php\" => ( ( \"socket\" => \"SOCK\""_s,
+                u"$HTTP[\"url\"] =~ \"^/\" {"_s },
+            { u"$HTTP[\"url\"] =~ \"^/blog/\" {"_s, u"\"\" => \"/blog/index.php${qsa}\""_s },
+            { u"url.rewrite-if-not-file = ( \"^([^?]*[^/?]\\.php(/[^?]*)?)(\\?.*)?$\" => \"$1${qsa}\", "
+              "\"\" => \"/index.php${qsa}\" )"_s },
+            { u"( ( \"socket\" => \"AUTO\""_s },
+            { u"( ( \"host\" => \"127.0.0.1\", \"port\" => 9000"_s, u"\"read-timeout\" => 3"_s },
+        });
+    // h2o: file.custom-handler with fastcgi.connect; no front controller (a comment says so).
+    addPhpRows(Server::H2o,
+        { u"file.custom-handler:\n          extension: .php\n          fastcgi.connect:\n"_s,
+            u"fastcgi.timeout.keepalive: 30000"_s, u"file.index: [ \"index.php\", \"index.html\" ]"_s },
+        {
+            { u"port: \"SOCK\"\n            type: unix\n"_s, u"fastcgi.timeout.io: 60000"_s },
+            { u"      \"/blog\":\n        file.dir: \"ROOT/blog\"\n"_s,
+                u"The front controller (missing files -> /blog/index.php) is not exported"_s },
+            { u"The front controller (missing files -> /index.php) is not exported"_s },
+            { u"port: \"AUTO\"\n"_s },
+            { u"host: 127.0.0.1\n            port: 9000\n            type: tcp\n"_s,
+                u"fastcgi.timeout.io: 2500"_s },
+        });
+}
+
+// The PHP configuration each writer gives each variant: the directives that
+// make it run the same scripts as the engine.
+void TestConfigWriter::phpText()
+{
+    QFETCH(Server, server);
+    QFETCH(QString, variant);
+    QFETCH(QStringList, expected);
+    ExportOptions options;
+    options.server = server;
+    QString error;
+    const std::optional<ExportResult> result
+        = ConfigWriter::write(phpSites(variant, &options), options, &error);
+    QVERIFY2(result, qPrintable(error));
+    const QString text = QString::fromUtf8(result->config);
+    for (QString piece : expected) {
+        piece.replace(u"SOCK"_s, m_dir->filePath(u"php.sock"_s));
+        piece.replace(u"AUTO"_s, m_dir->filePath(u"data/php/php-fpm.sock"_s));
+        piece.replace(u"ROOT"_s, m_dir->filePath(u"a"_s));
+        QVERIFY2(text.contains(piece), qPrintable(u"missing:\n"_s + piece + u"\n--- in:\n"_s + text));
+    }
+    // b.test runs no PHP: one site's worth of PHP only.
+    QCOMPARE(text.count(u"# PHP (issue #25)"_s), 1);
+}
+
+void TestConfigWriter::phpAccepted_data()
+{
+    QTest::addColumn<Server>("server");
+    QTest::addColumn<Flavour>("flavour");
+    QTest::addColumn<QString>("variant");
+    for (Server server : ConfigWriter::servers()) {
+        for (const QString &variant : kPhpVariants) {
+            for (Flavour flavour : { Flavour::Production, Flavour::Benchmark })
+                QTest::addRow("%s %s %s", qPrintable(ConfigWriter::name(server)), qPrintable(variant),
+                    flavour == Flavour::Production ? "production" : "benchmark")
+                    << server << flavour << variant;
+        }
+    }
+}
+
+// Each server's own check (as serverAcceptsIt) of each PHP variant, a proxied
+// prefix beside it (the proxy's location wins over nginx's PHP regex).
+void TestConfigWriter::phpAccepted()
+{
+    QFETCH(Server, server);
+    QFETCH(Flavour, flavour);
+    QFETCH(QString, variant);
+    const QString program = findProgram(ConfigWriter::program(server));
+    if (program.isEmpty())
+        QSKIP(qPrintable(u"%1 is not installed (apt-get install %2)"_s.arg(
+            ConfigWriter::program(server), ConfigWriter::package(server))));
+    ExportOptions options;
+    options.server = server;
+    options.flavour = flavour;
+    options.config.port = freePort();
+    options.prefix = m_dir->filePath(u"prefix"_s);
+    options.configPath = options.prefix + u"/server.conf"_s;
+    QList<VirtualHost> list = phpSites(variant, &options);
+    list[1].proxy.routes = { { u"/api"_s, u"http://127.0.0.1:%1/v1"_s.arg(freePort()) } };
+    QString error;
+    const std::optional<ExportResult> result = ConfigWriter::write(list, options, &error);
+    QVERIFY2(result, qPrintable(error));
+    QVERIFY2(ConfigWriter::save(*result, &error), qPrintable(error));
+    QVERIFY2(checkConfig(server, program, *result, options, m_dir->filePath(u"home"_s), &error),
+        qPrintable(error));
 }
 
 QTEST_GUILESS_MAIN(TestConfigWriter)
