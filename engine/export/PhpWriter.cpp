@@ -87,8 +87,10 @@ QString h2oHandler(const model::VirtualHost &site, const PhpPass &php)
             + u"# The front controller (missing files -> %1) is not exported: h2o 2.2 has no try_files\n"_s
                   .arg(php.frontScript())
             + pad + u"# without mruby (Debian's h2o has none); these requests get 404.\n"_s;
-    s += pad + u"# PHP source under another spelling (x.PHP, .phps) and hidden files: no h2o 2.2 rule\n"_s
-        + pad + u"# without mruby; h2o serves them as files.\n"_s;
+    s += pad + u"# x.PHP goes to PHP-FPM too, which refuses it (security.limit_extensions: 403). Other\n"_s
+        + pad
+        + u"# spellings of PHP source (.phps, x.php.) and hidden files (.env): no h2o 2.2 rule without\n"_s
+        + pad + u"# mruby; h2o serves them as files.\n"_s;
     return s;
 }
 

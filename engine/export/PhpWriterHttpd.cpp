@@ -19,8 +19,8 @@ int seconds(int ms)
 // pipe names it; a Unix socket's name is not looked up).
 QString apacheWorker(const QString &poolKey, int index)
 {
-    return poolKey.startsWith(u"unix:"_s) ? u"fcgi://hostbench-php-%1/"_s.arg(index)
-                                          : u"fcgi://%1/"_s.arg(poolKey);
+    return poolKey.startsWith(u"unix:"_s) ? u"fcgi://hostbench-php-%1"_s.arg(index)
+                                          : u"fcgi://%1"_s.arg(poolKey);
 }
 
 QString apacheHandler(const QString &poolKey, int index)
@@ -128,6 +128,8 @@ QString PhpWriter::lighttpd(const ExportPlan &plan, const model::VirtualHost &si
     s += pad + u"}\n"_s;
     s += pad + u"$HTTP[\"url\"] =~ \"%1\" {\n"_s.arg(under(*php));
     s += in + u"index-file.names = ( %1 )\n"_s.arg(indexes.join(u", "_s));
+    s += in + u"# A file with a path after it (/uploads/photo.jpg/x.php) is 404, not the file.\n"_s;
+    s += in + u"static-file.disable-pathinfo = \"enable\"\n"_s;
     const QString server = php->isUnix()
         ? u"\"socket\" => %1"_s.arg(ExportPlan::quoted(php->address.socketPath))
         : u"\"host\" => %1, \"port\" => %2"_s.arg(
@@ -141,10 +143,13 @@ QString PhpWriter::lighttpd(const ExportPlan &plan, const model::VirtualHost &si
         s += in
             + u"# The front controller: a path that names no file runs %1 with its query string\n"_s.arg(
                 php->frontScript())
-            + in + u"# (a script's own path, with its PATH_INFO, is left as it is).\n"_s;
+            + in
+            + u"# (a script's path with PATH_INFO after it, and a folder, are left as they are: lighttpd\n"_s
+            + in
+            + u"# takes a folder for a missing file, so a missing folder is 404, not the front controller).\n"_s;
         s += in
-            + u"url.rewrite-if-not-file = ( \"^([^?]*[^/?]\\.php(/[^?]*)?)(\\?.*)?$\" => \"$1${qsa}\", \"\" => \"%1${qsa}\" )\n"_s
-                  .arg(php->frontScript());
+            + u"url.rewrite-if-not-file = ( \"^([^?]*[^/?]\\.php/[^?]*)(\\?.*)?$\" => \"$1${qsa}\", "
+              "\"^([^?]*/)(\\?.*)?$\" => \"$1${qsa}\", \"\" => \"%1${qsa}\" )\n"_s.arg(php->frontScript());
     }
     s += pad + u"}\n"_s;
     return s;

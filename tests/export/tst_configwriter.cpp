@@ -960,13 +960,13 @@ void TestConfigWriter::phpText_data()
             u"RedirectMatch 404 \"/\\.(?!well-known/)\""_s,
             u"        DirectoryIndex index.php index.html\n"_s },
         {
-            { u"SetHandler \"proxy:unix:SOCK|fcgi://hostbench-php-0/\""_s,
-                u"<Proxy \"fcgi://hostbench-php-0/\" enablereuse=on timeout=60 ttl=30>"_s },
+            { u"SetHandler \"proxy:unix:SOCK|fcgi://hostbench-php-0\""_s,
+                u"<Proxy \"fcgi://hostbench-php-0\" enablereuse=on timeout=60 ttl=30>"_s },
             { u"FallbackResource /blog/index.php"_s, u"<Directory \"ROOT/blog\">"_s },
             { u"FallbackResource /index.php"_s },
-            { u"SetHandler \"proxy:unix:AUTO|fcgi://hostbench-php-0/\""_s },
-            { u"SetHandler \"proxy:fcgi://127.0.0.1:9000/\""_s,
-                u"<Proxy \"fcgi://127.0.0.1:9000/\" enablereuse=on timeout=3 ttl=30>"_s },
+            { u"SetHandler \"proxy:unix:AUTO|fcgi://hostbench-php-0\""_s },
+            { u"SetHandler \"proxy:fcgi://127.0.0.1:9000\""_s,
+                u"<Proxy \"fcgi://127.0.0.1:9000\" enablereuse=on timeout=3 ttl=30>"_s },
         });
     // lighttpd: mod_fastcgi with check-local, url.rewrite-if-not-file.
     addPhpRows(Server::Lighttpd,
@@ -976,8 +976,9 @@ void TestConfigWriter::phpText_data()
             { u"fastcgi.server = ( \".php\" => ( ( \"socket\" => \"SOCK\""_s,
                 u"$HTTP[\"url\"] =~ \"^/\" {"_s },
             { u"$HTTP[\"url\"] =~ \"^/blog/\" {"_s, u"\"\" => \"/blog/index.php${qsa}\""_s },
-            { u"url.rewrite-if-not-file = ( \"^([^?]*[^/?]\\.php(/[^?]*)?)(\\?.*)?$\" => \"$1${qsa}\", "
-              "\"\" => \"/index.php${qsa}\" )"_s },
+            { u"url.rewrite-if-not-file = ( \"^([^?]*[^/?]\\.php/[^?]*)(\\?.*)?$\" => \"$1${qsa}\", "
+              "\"^([^?]*/)(\\?.*)?$\" => \"$1${qsa}\", \"\" => \"/index.php${qsa}\" )"_s,
+                u"static-file.disable-pathinfo = \"enable\""_s },
             { u"( ( \"socket\" => \"AUTO\""_s },
             { u"( ( \"host\" => \"127.0.0.1\", \"port\" => 9000"_s, u"\"read-timeout\" => 3"_s },
         });
@@ -1057,6 +1058,7 @@ void TestConfigWriter::phpAccepted()
     QString error;
     const std::optional<ExportResult> result = ConfigWriter::write(list, options, &error);
     QVERIFY2(result, qPrintable(error));
+    QVERIFY(QString::fromUtf8(result->config).contains(u"# PHP (issue #25)"_s));
     QVERIFY2(ConfigWriter::save(*result, &error), qPrintable(error));
     QVERIFY2(checkConfig(server, program, *result, options, m_dir->filePath(u"home"_s), &error),
         qPrintable(error));
