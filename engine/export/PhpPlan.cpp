@@ -62,6 +62,7 @@ std::optional<PhpPass> PhpPlan::pass(const model::VirtualHost &site, const Expor
     PhpPass out;
     out.prefix = normalized(site.php.pathPrefix);
     out.address = resolved(site.php, options);
+    out.autoPool = site.php.address.trimmed().compare(u"auto"_s, Qt::CaseInsensitive) == 0;
     out.frontController = site.php.frontController;
     out.timeoutMs = site.php.timeoutMs;
     if (out.address.kind != model::FastCgiAddress::Kind::Tcp && !out.isUnix())

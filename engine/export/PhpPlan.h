@@ -23,6 +23,7 @@ struct PhpPass
     QString prefix; // "/" or "/blog"
     model::FastCgiAddress address; // Tcp or Unix, never Auto
     bool frontController = false;
+    bool autoPool = false; // "auto": Hostbench's own pool (its socket is its user's only)
     int timeoutMs = 60 * 1000;
 
     // The prefix with a trailing '/' ("/" or "/blog/").

@@ -23,7 +23,10 @@ QString what(const PhpPass &php)
     return u"PHP (issue #25): *.php files under %1 run in PHP-FPM at %2%3."_s.arg(
                php.prefix, php.isUnix() ? u"unix:"_s : QString(), php.hostPort())
         + (php.frontController ? u" Missing files go to %1 (front controller)."_s.arg(php.frontScript())
-                               : QString());
+                               : QString())
+        + (php.autoPool ? u" That is Hostbench's own pool (auto), whose socket only its user may open: run"
+                          " the server's workers as that user, or give the site a pool of its own."_s
+                        : QString());
 }
 
 // A proxied prefix equal to the PHP one: the proxy wins (as in the engine).

@@ -5,7 +5,8 @@
 // configuration written under a folder of the test's, listening on a Unix
 // socket there (mode 0666, so that a server's workers that switched users
 // reach it), `pm = static` with a few children, as root with
-// --allow-to-run-as-root. Stopped by its PID (SIGTERM, then SIGKILL) when
+// --allow-to-run-as-root; with a TCP port, a second pool listens on
+// 127.0.0.1:PORT too. Stopped by its PID (SIGTERM, then SIGKILL) when
 // destroyed. Thread: the test's.
 
 #include <QCoreApplication>
@@ -16,6 +17,7 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QString>
+#include <QTcpSocket>
 #include <QThread>
 
 #include <unistd.h>
@@ -43,9 +45,10 @@ public:
         return {};
     }
 
-    // Writes the configuration into `dir` and starts the pool; true once its
-    // socket exists, else false with its log in *error.
-    bool start(const QString &dir, QString *error, int children = 4)
+    // Writes the configuration into `dir` and starts the pool (and one on
+    // 127.0.0.1:tcpPort unless 0); true once its socket exists and the TCP
+    // pool answers, else false with its log in *error.
+    bool start(const QString &dir, QString *error, quint16 tcpPort = 0, int children = 4)
     {
         m_dir = dir;
         QDir().mkpath(dir);
@@ -57,6 +60,14 @@ public:
                              .arg(dir, socket(), QString::number(children));
         if (root)
             config += QStringLiteral("user = root\ngroup = root\n");
+        if (tcpPort != 0) {
+            config += QStringLiteral(
+                "\n[hostbench-tcp]\nlisten = 127.0.0.1:%1\npm = static\npm.max_children = %2\n"
+                "catch_workers_output = yes\nsecurity.limit_extensions = .php\n")
+                          .arg(QString::number(tcpPort), QString::number(children));
+            if (root)
+                config += QStringLiteral("user = root\ngroup = root\n");
+        }
         QFile file(dir + QStringLiteral("/php-fpm.conf"));
         if (!file.open(QIODevice::WriteOnly) || file.write(config.toUtf8()) != config.toUtf8().size()) {
             *error = QStringLiteral("cannot write ") + file.fileName();
@@ -70,10 +81,18 @@ public:
         m_process.setProcessChannelMode(QProcess::MergedChannels);
         m_process.start(program(), arguments);
         QDeadlineTimer deadline(20'000);
-        while (!deadline.hasExpired() && m_process.state() != QProcess::NotRunning
-            && !QFileInfo::exists(socket()))
+        const auto ready = [&] {
+            if (!QFileInfo::exists(socket()))
+                return false;
+            if (tcpPort == 0)
+                return true;
+            QTcpSocket probe;
+            probe.connectToHost(QHostAddress::LocalHost, tcpPort);
+            return probe.waitForConnected(1000);
+        };
+        while (!deadline.hasExpired() && m_process.state() != QProcess::NotRunning && !ready())
             m_process.waitForFinished(50);
-        if (QFileInfo::exists(socket()) && m_process.state() == QProcess::Running)
+        if (m_process.state() == QProcess::Running && ready())
             return true;
         *error = QStringLiteral("php-fpm did not start: ") + log();
         return false;

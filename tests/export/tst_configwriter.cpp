@@ -159,6 +159,7 @@ private slots:
     void phpText();
     void phpAccepted_data();
     void phpAccepted();
+    void phpBesideProxy();
 
 private:
     QList<VirtualHost> sites() const;
@@ -932,7 +933,7 @@ void TestConfigWriter::phpText_data()
             { u"try_files $fastcgi_script_name /index.php =404;"_s,
                 u"try_files $uri $uri/ /index.php?$query_string;"_s,
                 u"location ~* \"\\.(php|phps|phtml|phar)[. ]*$\" {"_s },
-            { u"server unix:AUTO;"_s },
+            { u"server unix:AUTO;"_s, u"That is Hostbench's own pool (auto)"_s },
             { u"server 127.0.0.1:9000;"_s, u"fastcgi_read_timeout 2500ms;"_s,
                 u"fastcgi_connect_timeout 2500ms;"_s },
         });
@@ -1062,6 +1063,25 @@ void TestConfigWriter::phpAccepted()
     QVERIFY2(ConfigWriter::save(*result, &error), qPrintable(error));
     QVERIFY2(checkConfig(server, program, *result, options, m_dir->filePath(u"home"_s), &error),
         qPrintable(error));
+}
+
+// A proxied prefix of a PHP site answers before PHP (as in the engine):
+// nginx's proxy locations become `^~` so that its `location ~ \.php` does not
+// take /api/x.php; the site's own PHP location stays. Without PHP they stay
+// plain (proxyText).
+void TestConfigWriter::phpBesideProxy()
+{
+    ExportOptions options;
+    QList<VirtualHost> list = phpSites(u"whole site"_s, &options);
+    list[1].proxy.routes = { { u"/api"_s, u"http://127.0.0.1:9000/v1"_s } };
+    QString error;
+    const std::optional<ExportResult> result = ConfigWriter::write(list, options, &error);
+    QVERIFY2(result, qPrintable(error));
+    const QString text = QString::fromUtf8(result->config);
+    QVERIFY2(text.contains(u"location ^~ /api/ {\n            proxy_pass http://hostbench_upstream_0/v1/;"_s),
+        qPrintable(text));
+    QVERIFY(text.contains(u"location ~ [^/]\\.php(/|$) {"_s));
+    QVERIFY(text.indexOf(u"location ^~ /api/"_s) < text.indexOf(u"location ~ [^/]"_s));
 }
 
 QTEST_GUILESS_MAIN(TestConfigWriter)

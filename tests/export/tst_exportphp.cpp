@@ -1,7 +1,9 @@
 // Round trip of the PHP export (issue #25): one real PHP-FPM pool
 // (php-fpm8.2, started by the test: PhpFpm.h) behind each real server
 // (nginx, lighttpd, apache2, caddy, h2o), each run on the configuration
-// ConfigWriter writes for the same two PHP sites (benchmark flavour, under a
+// ConfigWriter writes for the same two PHP sites (app.test: the whole site
+// with a front controller, PHP-FPM on a Unix socket; blog.test: the prefix
+// /blog, no front controller, PHP-FPM over TCP) (benchmark flavour, under a
 // temporary prefix, on a free loopback port), and the same requests sent to
 // each. The app is the test's own (writeApp): index.php as the front
 // controller, a $_SERVER/$_GET/$_POST JSON dump in every script, a page for
@@ -309,6 +311,7 @@ private:
 
     std::unique_ptr<QTemporaryDir> m_dir;
     hostbench::test::PhpFpm m_fpm;
+    quint16 m_fpmPort = 0; // its TCP pool's
     QMap<QString, QList<Answer>> m_answers; // server name -> answers of kCases
 };
 
@@ -321,7 +324,8 @@ void TestExportPhp::initTestCase()
     QVERIFY(::chmod(QFile::encodeName(m_dir->path()).constData(), 0755) == 0);
     writeApp();
     QString error;
-    QVERIFY2(m_fpm.start(m_dir->filePath(u"fpm"_s), &error), qPrintable(error));
+    m_fpmPort = freePort();
+    QVERIFY2(m_fpm.start(m_dir->filePath(u"fpm"_s), &error, m_fpmPort), qPrintable(error));
 }
 
 void TestExportPhp::cleanupTestCase()
@@ -366,7 +370,7 @@ QList<VirtualHost> TestExportPhp::sites() const
     VirtualHost blog;
     blog.hostName = u"blog.test"_s;
     blog.documentRoot = m_dir->filePath(u"blogsite"_s);
-    blog.php.address = u"unix:"_s + m_fpm.socket();
+    blog.php.address = u"127.0.0.1:%1"_s.arg(m_fpmPort); // PHP-FPM over TCP
     blog.php.pathPrefix = u"/blog"_s;
     return { app, blog };
 }
