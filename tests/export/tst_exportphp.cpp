@@ -25,6 +25,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -70,6 +71,13 @@ struct Case
 };
 
 const QByteArray kPostBody = "name=hostbench&n=2";
+// The UPLOAD case: a multipart/form-data POST (a field and a file) with two cookies.
+const QByteArray kBoundary = "hostbench-boundary";
+const QByteArray kUploadBody
+    = "--hostbench-boundary\r\nContent-Disposition: form-data; name=\"field\"\r\n\r\nvalue\r\n"
+      "--hostbench-boundary\r\nContent-Disposition: form-data; name=\"file\"; "
+      "filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\n0123456789\r\n"
+      "--hostbench-boundary--\r\n";
 
 // /uploads/photo.jpg holds PHP code that prints kRan only when it runs (its
 // text, sent as a file, does not hold it).
@@ -88,6 +96,7 @@ const QList<Case> kCases = {
     { u"photo.jpg/x.php never runs photo.jpg"_s, "app.test", "GET", "/uploads/photo.jpg/x.php", 200,
         u"index"_s, {}, {} },
     { u"POST form"_s, "app.test", "POST", "/form.php", 200, u"form"_s, {}, {} },
+    { u"multipart upload with cookies"_s, "app.test", "UPLOAD", "/form.php", 200, u"form"_s, {}, {} },
     { u"index.php of a sub-folder"_s, "app.test", "GET", "/sub/", 200, u"sub"_s, {}, {} },
     { u"PHP source spelled X.PHP"_s, "app.test", "GET", "/X.PHP", 403, {}, {}, {} },
     { u"a hidden file"_s, "app.test", "GET", "/.env", 404, {}, {}, {} },
@@ -238,6 +247,11 @@ Answer send(quint16 port, const Case &c)
     if (c.method == "POST")
         request += "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: "
             + QByteArray::number(kPostBody.size()) + "\r\n\r\n" + kPostBody;
+    else if (c.method == "UPLOAD")
+        request = "POST " + c.path + " HTTP/1.1\r\nHost: " + c.host
+            + "\r\nConnection: close\r\nCookie: a=1; b=two\r\nContent-Type: multipart/form-data; boundary="
+            + kBoundary + "\r\nContent-Length: " + QByteArray::number(kUploadBody.size()) + "\r\n\r\n"
+            + kUploadBody;
     else
         request += "\r\n";
     socket.write(request);
@@ -284,7 +298,8 @@ foreach ($fields as $f) {
     $server[$f] = array_key_exists($f, $_SERVER) ? (string)$_SERVER[$f] : '(unset)';
 }
 echo json_encode(['script' => $script, 'server' => $server, 'get' => $_GET, 'post' => $_POST,
-    'input' => file_get_contents('php://input')]);
+    'input' => file_get_contents('php://input'), 'cookie' => $_COOKIE,
+    'files' => array_map(fn($f) => [$f['name'], $f['size'], $f['error']], $_FILES)]);
 )";
 
 } // namespace
@@ -476,6 +491,14 @@ void TestExportPhp::roundTrip()
         };
         if (!c.body.isEmpty())
             checks.append({ u"body"_s, QString::fromUtf8(c.body), QString::fromUtf8(a.body) });
+        if (c.script == u"status"_s) // PHP's own header field, passed on
+            checks.append({ u"header"_s, u"x-php: yes"_s,
+                a.head.toLower().contains("\r\nx-php: yes") ? u"x-php: yes"_s : u"(none)"_s });
+        if (c.method == "UPLOAD") // the file as PHP received it: name, size, no error
+            checks.append({ u"files"_s, u"[\"a.txt\",10,0]"_s,
+                QString::fromUtf8(
+                    QJsonDocument(a.json.value(u"files"_s).toObject().value(u"file"_s).toArray())
+                        .toJson(QJsonDocument::Compact)) });
         if (!c.script.isEmpty() && ran == c.script)
             checks.append({ u"PATH_INFO"_s, c.pathInfo.isEmpty() ? u"(unset)"_s : c.pathInfo,
                 a.json.value(u"server"_s).toObject().value(u"PATH_INFO"_s).toString() });
@@ -559,7 +582,7 @@ void TestExportPhp::serverFieldsAsNginx()
                 unlisted.append(line);
             seen.insert(field);
         }
-        for (const QString &part : { u"get"_s, u"post"_s, u"input"_s }) {
+        for (const QString &part : { u"get"_s, u"post"_s, u"input"_s, u"cookie"_s, u"files"_s }) {
             if (ours.value(part) != theirs.value(part))
                 unlisted.append(u"%1 %2 [%3] differs from nginx's"_s.arg(server, part, caseName));
         }
