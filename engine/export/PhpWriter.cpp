@@ -92,8 +92,9 @@ QString h2oHandler(const model::VirtualHost &site, const PhpPass &php)
             + pad + u"# without mruby (Debian's h2o has none); these requests get 404.\n"_s;
     s += pad + u"# x.PHP goes to PHP-FPM too, which refuses it (security.limit_extensions: 403). Other\n"_s
         + pad
-        + u"# spellings of PHP source (.phps, x.php.) and hidden files (.env): no h2o 2.2 rule without\n"_s
-        + pad + u"# mruby; h2o serves them as files.\n"_s;
+        + u"# spellings of PHP source (.phps, x.php.), a .php file outside %1 and hidden files\n"_s.arg(
+            php.prefix)
+        + pad + u"# (.env): no h2o 2.2 rule without mruby; h2o serves them as files.\n"_s;
     return s;
 }
 
@@ -126,10 +127,10 @@ QString PhpWriter::nginxLocations(const ExportPlan &plan, const model::VirtualHo
         s += u"        # Hidden files (.env, .git/) are not served; /.well-known/ is (RFC 8615).\n"
              "        location ~ /\\.(?!well-known/) {\n            return 404;\n        }\n"_s;
     s += nginxScriptLocation(plan, *php);
-    const QString sourceRegex = php->prefix == u"/"_s ? QString() : u"^%1/.*"_s.arg(php->prefix);
-    s += u"        # PHP source under another spelling is never sent as text.\n"
-         "        location ~* \"%1\\.(php|phps|phtml|phar)[. ]*$\" {\n            return 403;\n        }\n"_s
-             .arg(sourceRegex);
+    s += u"        # PHP source is never sent as text: another spelling of it (x.PHP, .phps), or a .php\n"
+         "        # file outside %1, is refused where it exists.\n"
+         "        location ~* \"\\.(php|phps|phtml|phar)[. ]*$\" {\n            if (-f $request_filename) {\n"
+         "                return 403;\n            }\n        }\n"_s.arg(php->prefix);
     if (proxiedAlready(site, *php))
         return s + u"        # %1 is proxied: the proxy answers there, not PHP.\n"_s.arg(php->prefix);
     s += u"        location %1 {\n            index %2;\n"_s.arg(php->dir(), index);
@@ -147,17 +148,20 @@ QString PhpWriter::caddy(const ExportPlan &plan, const model::VirtualHost &site)
     const bool whole = php->prefix == u"/"_s;
     const QString in = whole ? u"    "_s : u"        "_s;
     QString s = u"    # "_s + what(*php) + u'\n';
-    const QString within = whole ? QString() : u"^"_s + ProxyPlan::regexLiteral(php->dir()) + u".*"_s;
     if (!site.serveHiddenFiles)
         s += u"    @hostbench_hidden {\n        path */.*\n        not path /.well-known/*\n    }\n"_s;
-    s += u"    # PHP source under another spelling is never sent as text.\n"
-         "    @hostbench_php_source {\n        path_regexp php_source \"(?i)%1\\.(php|phps|phtml|phar)[. "
+    s += u"    # PHP source is never sent as text: another spelling of it (x.PHP, .phps), or a .php\n"
+         "    # file outside %1, is refused where it exists.\n"
+         "    @hostbench_php_source {\n        path_regexp php_source \"(?i)\\.(php|phps|phtml|phar)[. "
          "]*$\"\n"
-         "        not path_regexp \"\\.php$\"\n    }\n"_s.arg(within);
-    QString inner;
+         "        not path_regexp \"^%2.*\\.php$\"\n        file\n    }\n"_s.arg(
+             php->prefix, ProxyPlan::regexLiteral(php->dir()));
+    QString responds;
     if (!site.serveHiddenFiles)
-        inner += in + u"respond @hostbench_hidden 404\n"_s;
-    inner += in + u"respond @hostbench_php_source 403\n"_s;
+        responds += u"    respond @hostbench_hidden 404\n"_s;
+    responds += u"    respond @hostbench_php_source 403\n"_s;
+    // Inside the prefix's handle too: a handle answers before the site's respond.
+    QString inner = whole ? responds : QString(responds).replace(u"    respond"_s, u"        respond"_s);
     const QString address = php->isUnix() ? u"unix/"_s + php->address.socketPath : php->hostPort();
     inner += in + u"php_fastcgi %1 {\n"_s.arg(address);
     if (php->frontController) {
@@ -179,6 +183,7 @@ QString PhpWriter::caddy(const ExportPlan &plan, const model::VirtualHost &site)
     inner += in + u"}\n"_s;
     if (whole)
         return s + inner;
+    s += responds;
     s += u"    @hostbench_php {\n        path %1 %1/*\n    }\n    handle @hostbench_php {\n"_s.arg(
         php->prefix);
     s += inner;

@@ -79,15 +79,17 @@ QString PhpWriter::apache(const ExportPlan &plan, const model::VirtualHost &site
         s += u"    # Hidden files (.env, .git/) are not served; /.well-known/ is (RFC 8615).\n"
              "    RedirectMatch 404 \"/\\.(?!well-known/)\"\n"_s;
     const QString dir = php->prefix == u"/"_s ? site.documentRoot : site.documentRoot + php->prefix;
+    s += u"    # PHP source is never sent as text: another spelling of it (x.PHP, .phps), or a .php file\n"
+         "    # outside %1 (the prefix's own section below grants .php scripts again).\n"
+         "    <Directory %2>\n        <FilesMatch \"(?i)\\.(php|phps|phtml|phar)[. ]*$\">\n"
+         "            Require all denied\n        </FilesMatch>\n    </Directory>\n"_s.arg(
+             php->prefix, ExportPlan::quoted(site.documentRoot));
     s += u"    <Directory %1>\n"_s.arg(ExportPlan::quoted(dir));
     s += u"        DirectoryIndex %1\n"_s.arg(PhpPlan::indexFiles(site).join(u' '));
     if (php->frontController)
         s += u"        # The front controller: a request for a missing file runs %1 (its query string "
              u"kept).\n"
              "        FallbackResource %1\n"_s.arg(php->frontScript());
-    s += u"        # PHP source under another spelling is never sent as text.\n"
-         "        <FilesMatch \"(?i)\\.(php|phps|phtml|phar)[. ]*$\">\n"
-         "            Require all denied\n        </FilesMatch>\n"_s;
     s += u"        # Only a script that exists runs (/uploads/photo.jpg/x.php is photo.jpg's path, never "
          u"PHP's).\n"
          "        <FilesMatch \"\\.php$\">\n            Require all granted\n"
@@ -121,10 +123,12 @@ QString PhpWriter::lighttpd(const ExportPlan &plan, const model::VirtualHost &si
         s += pad + u"# Hidden files (.env, .git/) are refused (403: lighttpd has no 404 rule for them).\n"_s
             + pad + u"$HTTP[\"url\"] =~ \"/\\.(?!well-known/)\" {\n"_s + in
             + u"url.access-deny = ( \"\" )\n"_s + pad + u"}\n"_s;
-    s += pad + u"# PHP source under another spelling is never sent as text.\n"_s;
-    s += pad + u"$HTTP[\"url\"] =~ \"(?i)%1.*\\.(php|phps|phtml|phar)[. ]*$\" {\n"_s.arg(under(*php));
-    s += in + u"$HTTP[\"url\"] !~ \"\\.php$\" {\n"_s + in + u"    url.access-deny = ( \"\" )\n"_s + in
-        + u"}\n"_s;
+    s += pad
+        + u"# PHP source is never sent as text: another spelling of it (x.PHP, .phps), or a .php file\n"_s
+        + pad + u"# outside %1.\n"_s.arg(php->prefix);
+    s += pad + u"$HTTP[\"url\"] =~ \"(?i)\\.(php|phps|phtml|phar)[. ]*$\" {\n"_s;
+    s += in + u"$HTTP[\"url\"] !~ \"%1.*\\.php$\" {\n"_s.arg(under(*php)) + in
+        + u"    url.access-deny = ( \"\" )\n"_s + in + u"}\n"_s;
     s += pad + u"}\n"_s;
     s += pad + u"$HTTP[\"url\"] =~ \"%1\" {\n"_s.arg(under(*php));
     s += in + u"index-file.names = ( %1 )\n"_s.arg(indexes.join(u", "_s));

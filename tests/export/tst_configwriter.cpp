@@ -929,7 +929,8 @@ void TestConfigWriter::phpText_data()
                 u"try_files $fastcgi_script_name /blog/index.php =404;"_s,
                 u"location /blog/ {\n            index index.php index.html;\n"
                 "            try_files $uri $uri/ /blog/index.php?$query_string;"_s,
-                u"location ~* \"^/blog/.*\\.(php|phps|phtml|phar)[. ]*$\" {\n            return 403;"_s },
+                u"location ~* \"\\.(php|phps|phtml|phar)[. ]*$\" {\n            if (-f $request_filename) {\n"
+                "                return 403;"_s },
             { u"try_files $fastcgi_script_name /index.php =404;"_s,
                 u"try_files $uri $uri/ /index.php?$query_string;"_s,
                 u"location ~* \"\\.(php|phps|phtml|phar)[. ]*$\" {"_s },
@@ -946,7 +947,9 @@ void TestConfigWriter::phpText_data()
                 u"read_timeout 60000ms"_s },
             { u"@hostbench_php {\n        path /blog /blog/*\n    }\n    handle @hostbench_php {"_s,
                 u"try_files {path} {path}/index.php /blog/index.php"_s,
-                u"path_regexp php_source \"(?i)^/blog/.*\\.(php|phps|phtml|phar)[. ]*$\""_s,
+                u"path_regexp php_source \"(?i)\\.(php|phps|phtml|phar)[. ]*$\"\n"
+                "        not path_regexp \"^/blog/.*\\.php$\"\n        file\n"_s,
+                u"    respond @hostbench_php_source 403\n    @hostbench_php {"_s,
                 u"            index index.php index.html\n"_s },
             { u"# The front controller is php_fastcgi's default"_s },
             { u"php_fastcgi unix/AUTO {"_s },

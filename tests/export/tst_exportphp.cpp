@@ -107,6 +107,7 @@ const QList<Case> kCases = {
     { u"prefix: photo.jpg/x.php"_s, "blog.test", "GET", "/blog/uploads/photo.jpg/x.php", 404, {}, {}, {} },
     { u"prefix: no front controller"_s, "blog.test", "GET", "/blog/nothing", 404, {}, {}, {} },
     { u"prefix: a file outside it"_s, "blog.test", "GET", "/hello.txt", 200, {}, "blog hello\n", {} },
+    { u"prefix: a script outside it is not sent"_s, "blog.test", "GET", "/outside.php", 403, {}, {}, {} },
 };
 
 // What a server does otherwise than the engine for a case, and why. The
@@ -134,6 +135,8 @@ const QList<Behaviour> kBehaviour = {
         u"h2o 2.2: no front controller (photo.jpg does not run)"_s },
     { u"h2o"_s, u"photo.jpg/x.php never runs photo.jpg"_s, u"script"_s, {},
         u"h2o 2.2: no front controller"_s },
+    { u"h2o"_s, u"prefix: a script outside it is not sent"_s, u"status"_s, u"200"_s,
+        u"h2o 2.2: no rule refusing a .php file outside the prefix without mruby (sent as a file)"_s },
     { u"lighttpd"_s, u"prefix: photo.jpg/x.php"_s, u"status"_s, u"403"_s,
         u"lighttpd: static-file.disable-pathinfo refuses a file with a path after it by 403"_s },
     { u"lighttpd"_s, u"a hidden file"_s, u"status"_s, u"403"_s,
@@ -366,6 +369,7 @@ void TestExportPhp::writeApp()
         { app + u"/.env"_s, "SECRET=1\n" },
         { blog + u"/dump.inc"_s, kDump },
         { blog + u"/hello.txt"_s, "blog hello\n" },
+        { blog + u"/outside.php"_s, "<?php echo 'source'; ?>\n" },
         { blog + u"/blog/index.php"_s, script("blog", "../dump.inc") },
         { blog + u"/blog/info.php"_s, script("blog-info", "../dump.inc") },
         { blog + u"/blog/uploads/photo.jpg"_s, kPhoto },
