@@ -145,6 +145,13 @@ QByteArray ControlFormat::prometheusText(const model::MetricsSnapshot &now)
             "cause=\""_ba + model::MetricsSnapshot::kProxyErrorNames[i] + '"',
             QByteArray::number(now.proxyErrors[i]));
 
+    family(out, "hostbench_fastcgi_errors_total", "counter",
+        "PHP requests through FastCGI that failed, by cause (PHP-FPM unavailable, timed out, bad output).");
+    for (size_t i = 0; i < now.phpErrors.size(); ++i)
+        sample(out, "hostbench_fastcgi_errors_total",
+            "cause=\""_ba + model::MetricsSnapshot::kPhpErrorNames[i] + '"',
+            QByteArray::number(now.phpErrors[i]));
+
     family(out, "hostbench_open_connections", "gauge", "Connections open now.");
     sample(out, "hostbench_open_connections", {}, QByteArray::number(now.openConnections));
 

@@ -1,5 +1,6 @@
 #include "Connection.h"
 
+#include "http/FastCgiResponder.h"
 #include "http/LogWriter.h"
 #include "http/ProxyResponder.h"
 #include "http/SiteTable.h"
@@ -88,6 +89,8 @@ void Connection::close()
 {
     if (m_proxy)
         m_proxy->abort(); // its handlers end, and proxyDone() closes for good
+    if (m_php)
+        m_php->abort();
     beast::error_code ignored;
     m_socket.close(ignored);
 }
@@ -174,6 +177,7 @@ void Connection::processInput()
                 m_sites = m_worker.sites();
             m_parser.emplace(m_request, *m_sites);
             m_proxyChecked = false;
+            m_phpStatus = 0;
         }
         if (m_input.size() == 0) {
             readRequest();
@@ -187,9 +191,10 @@ void Connection::processInput()
             return;
         }
         // A proxied request goes on once its head is parsed: its body streams to the upstream.
-        if (!m_proxyChecked && m_parser->is_header_done() && m_sites->hasProxies()) {
+        // So does a PHP script's, after the fixed routes and the proxied paths (a proxy prefix wins).
+        if (!m_proxyChecked && m_parser->is_header_done() && (m_sites->hasProxies() || m_sites->hasPhp())) {
             m_proxyChecked = true;
-            if (startProxy())
+            if ((m_sites->hasProxies() && startProxy()) || (m_sites->hasPhp() && startPhp()))
                 return;
         }
         if (ec == beast::http::error::need_more) {
@@ -215,7 +220,10 @@ void Connection::processInput()
 void Connection::respond()
 {
     m_parsedAt = std::chrono::steady_clock::now();
-    m_worker.handler().handle(m_request, *m_sites, m_response);
+    if (m_phpStatus != 0)
+        answerPhpRefusal();
+    else
+        m_worker.handler().handle(m_request, *m_sites, m_response);
     if (m_worker.isStopping())
         m_response.keepAlive = false;
 }

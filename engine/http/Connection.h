@@ -18,9 +18,11 @@
 
 namespace hostbench::http {
 
+class FastCgiResponder;
 class ProxyResponder;
 struct ProxyOutcome;
 class SiteTable;
+struct SiteCounters;
 class Worker;
 
 using ConnectionHook
@@ -57,6 +59,11 @@ using ConnectionHook
  * hung up, a send failed or timed out), then with its status and the bytes
  * actually sent, as nginx logs an aborted download. Its log stamp is read
  * before its first byte goes out (LogWriter::beginResponse).
+ *
+ * A request for a PHP script (Site::runsPhp, matchPhp(); after fixed routes
+ * and proxied paths) is handed to a FastCgiResponder the same way
+ * (ConnectionPhp.cpp); a path the PHP rules refuse gets 403 or 404 once its
+ * body is read.
  *
  * A request to a proxied path (Site::proxies) is handed to a ProxyResponder
  * once its head is parsed (startProxy(), ConnectionProxy.cpp), which reads
@@ -111,6 +118,13 @@ private:
     // True when a ProxyResponder took the parsed request over.
     bool startProxy();
     void proxyDone(const ProxyOutcome &outcome);
+    // ConnectionPhp.cpp: true when a FastCgiResponder took the parsed request
+    // over; a path PHP refuses sets m_phpStatus (answered by respond()).
+    bool startPhp();
+    void phpDone(const ProxyOutcome &outcome);
+    void answerPhpRefusal();
+    // A proxied or PHP request ended (`site`: the site that answered): counted and logged, the next may come.
+    void upstreamDone(const ProxyOutcome &outcome, SiteCounters *site);
 
     // Where the body of the response being written comes from.
     struct BodyPlan
@@ -159,6 +173,9 @@ private:
     std::string m_output;
     std::shared_ptr<const SiteTable> m_sites; // the table the current response was made from
     std::shared_ptr<ProxyResponder> m_proxy; // the request being proxied; null when none
+    std::shared_ptr<FastCgiResponder> m_php; // the request running in PHP-FPM; null when none
+    int m_phpStatus = 0; // 403 or 404: the PHP rules refused the current request's path
+    const char *m_phpReason = nullptr; // for the error log
     std::uint64_t m_fileOffset = 0;
     std::uint64_t m_fileRemaining = 0;
     std::uint64_t m_responseBytes = 0; // written for the current response (its site's bytes sent)

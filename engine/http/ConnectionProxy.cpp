@@ -38,8 +38,13 @@ bool Connection::startProxy()
 void Connection::proxyDone(const ProxyOutcome &outcome)
 {
     const std::shared_ptr<ProxyResponder> finished = std::move(m_proxy); // lives until this returns
+    upstreamDone(outcome, finished->siteCounters());
+}
+
+void Connection::upstreamDone(const ProxyOutcome &outcome, SiteCounters *site)
+{
     m_response.clear();
-    m_response.site = finished->siteCounters();
+    m_response.site = site;
     m_response.errorReason = outcome.reason;
     m_response.upstream = outcome.timing;
     if (!outcome.relayed) {

@@ -351,6 +351,8 @@ model::MetricsSnapshot HttpServer::metrics() const
         closed += worker->connectionsClosed.load(relaxed);
         for (size_t i = 0; i < snapshot.proxyErrors.size(); ++i)
             snapshot.proxyErrors[i] += worker->proxyErrors[i].load(relaxed);
+        for (size_t i = 0; i < snapshot.phpErrors.size(); ++i)
+            snapshot.phpErrors[i] += worker->phpErrors[i].load(relaxed);
         for (size_t i = 0; i < latency.size(); ++i)
             latency[i] += worker->latency[i].load(relaxed);
     }

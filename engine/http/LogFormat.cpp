@@ -167,11 +167,18 @@ void LogFormat::appendErrorLine(const LogEntry &entry, std::string_view server, 
     out.append(" [");
     out.append(levelName(entry.head.level));
     out.append("] ");
-    out.append(entry.head.parsed ? "request failed: " : "client sent an invalid request: ");
-    FieldText::appendNumber(out, entry.head.status);
-    out.push_back(' ');
-    out.append(ResponseHead::reason(entry.head.status));
-    if (entry.head.errorReason) {
+    if (entry.head.kind == LogRecordHead::Message) {
+        // nginx's words for a FastCGI application's own messages.
+        out.append("FastCGI sent in stderr: \"");
+        appendEscaped(entry.message, out);
+        out.push_back('"');
+    } else {
+        out.append(entry.head.parsed ? "request failed: " : "client sent an invalid request: ");
+        FieldText::appendNumber(out, entry.head.status);
+        out.push_back(' ');
+        out.append(ResponseHead::reason(entry.head.status));
+    }
+    if (entry.head.errorReason && entry.head.kind != LogRecordHead::Message) {
         // nginx names the file; the URI path says the same without showing the disk's layout.
         RequestTarget target;
         if (entry.head.parsed && RequestTarget::split(entry.target, target)) {

@@ -16,15 +16,17 @@ std::uint16_t clampLength(size_t length)
 
 } // namespace
 
-void appendLogRecord(std::string &buffer, LogRecordHead head, const Request &request)
+void appendLogRecord(
+    std::string &buffer, LogRecordHead head, const Request &request, std::string_view message)
 {
     head.methodLength = clampLength(request.methodName.size());
     head.targetLength = clampLength(request.target.size());
     head.refererLength = clampLength(request.referer.size());
     head.userAgentLength = clampLength(request.userAgent.size());
     head.hostLength = clampLength(request.host.size());
+    head.messageLength = clampLength(message.size());
     const size_t strings = size_t(head.methodLength) + head.targetLength + head.refererLength
-        + head.userAgentLength + head.hostLength;
+        + head.userAgentLength + head.hostLength + head.messageLength;
     // Padded so that every head starts 8-byte aligned in the buffer.
     const size_t size = (sizeof head + strings + 7) & ~size_t(7);
     head.size = std::uint32_t(size);
@@ -42,6 +44,7 @@ void appendLogRecord(std::string &buffer, LogRecordHead head, const Request &req
     put(request.referer, head.refererLength);
     put(request.userAgent, head.userAgentLength);
     put(request.host, head.hostLength);
+    std::memcpy(out, message.data(), head.messageLength);
 }
 
 LogRecordHead readLogRecordHead(const char *at)
@@ -66,6 +69,7 @@ LogEntry readLogRecord(const char *at)
     entry.referer = take(entry.head.refererLength);
     entry.userAgent = take(entry.head.userAgentLength);
     entry.host = take(entry.head.hostLength);
+    entry.message = take(entry.head.messageLength);
     return entry;
 }
 

@@ -54,7 +54,8 @@ struct UpstreamTiming
  */
 struct LogRecordHead
 {
-    enum Kind : std::uint8_t { Access, Error };
+    // Message: an error-log line with a text of its own (a PHP script's FCGI_STDERR).
+    enum Kind : std::uint8_t { Access, Error, Message };
 
     std::uint32_t size = 0; // bytes of the whole record, padding included
     std::int32_t site = -1;
@@ -75,6 +76,7 @@ struct LogRecordHead
     std::uint16_t refererLength = 0;
     std::uint16_t userAgentLength = 0;
     std::uint16_t hostLength = 0;
+    std::uint16_t messageLength = 0; // Message: the text after the strings
 };
 
 // A record read back from a buffer: its head and views of its strings.
@@ -86,11 +88,13 @@ struct LogEntry
     std::string_view referer;
     std::string_view userAgent;
     std::string_view host;
+    std::string_view message; // Message records only
 };
 
 // Appends `head` (its lengths and size set here) and `request`'s strings to
-// `buffer` as one record, 8-byte aligned. Any thread.
-void appendLogRecord(std::string &buffer, LogRecordHead head, const Request &request);
+// `buffer` as one record, 8-byte aligned, with `message` after them (a Message record's). Any thread.
+void appendLogRecord(
+    std::string &buffer, LogRecordHead head, const Request &request, std::string_view message = {});
 // The record whose first byte is at `at` (written by appendLogRecord). Any thread.
 LogEntry readLogRecord(const char *at);
 // The fixed part only, of the record at `at`.

@@ -341,4 +341,34 @@ void LogWriter::logResponse(int worker, const Request &request, const Response &
     }
 }
 
+void LogWriter::logMessage(
+    int worker, const Request &request, const SiteCounters *site, std::string_view text, int fd)
+{
+    if (!m_anyLog.load(std::memory_order_relaxed))
+        return;
+    Slot &slot = *m_slots[size_t(worker)];
+    std::lock_guard lock(slot.mutex);
+    const Table *table = slot.table.get();
+    if (!table)
+        return;
+    const auto it = table->siteByCounters.find(site);
+    if (it == table->siteByCounters.end())
+        return;
+    const LogTable::SiteLogs &logs = table->sites[size_t(it->second)];
+    if (logs.error < 0 || slot.buffer.size() >= kMaxBufferBytes)
+        return;
+    if (!logs.logLoadGenerator && request.userAgent.starts_with(model::kLoadGeneratorAgentPrefix))
+        return;
+    LogRecordHead head;
+    head.kind = LogRecordHead::Message;
+    head.level = LogLevel::Error;
+    head.site = it->second;
+    head.sink = logs.error;
+    head.stamp = steadyNow();
+    head.peer = PeerAddress::ofSocket(fd);
+    head.version = std::uint8_t(request.version == 10 ? 10 : 11);
+    head.parsed = !request.methodName.empty();
+    appendLogRecord(slot.buffer, head, request, text);
+}
+
 } // namespace hostbench::http

@@ -24,6 +24,7 @@ class SiteTable;
 struct LogTable;
 struct Request;
 struct Response;
+struct SiteCounters;
 
 /*
  * The access and error logs of every site, written by one background
@@ -138,6 +139,11 @@ public:
     // one to stamp it now.
     void logResponse(int worker, const Request &request, const Response &response, std::uint64_t bodyBytes,
         int fd, PeerAddress &peer, Stamp &stamp);
+    // Worker thread `worker`: one line of `text` in the error log of the site
+    // of `site` (a PHP script's FCGI_STDERR record, while `request` runs),
+    // stamped now; `fd`: the client's socket, for its address.
+    void logMessage(
+        int worker, const Request &request, const SiteCounters *site, std::string_view text, int fd);
 
 private:
     using Table = LogTable;

@@ -35,6 +35,9 @@ struct alignas(64) WorkerCounters
     // Proxied requests that failed, by http::ProxyError (refused, timeout, bad head, head too
     // large, closed early; and the retries made).
     std::array<std::atomic<quint64>, 7> proxyErrors {};
+    // PHP requests that failed, by http::FastCgiError (unavailable, timeout, bad head, head too
+    // large, malformed records, closed early, closed mid-body).
+    std::array<std::atomic<quint64>, 7> phpErrors {};
     // Service time: request parsed -> response written (µs).
     std::unique_ptr<std::atomic<quint64>[]> latency
         = std::make_unique<std::atomic<quint64>[]>(size_t(model::LatencyHistogram::kCountsLength));

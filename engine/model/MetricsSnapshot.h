@@ -78,6 +78,10 @@ struct MetricsSnapshot
     static constexpr std::array<const char *, 7> kProxyErrorNames { "refused", "timeout", "bad_head",
         "head_too_large", "closed_early", "closed_mid_body", "retried" };
     std::array<quint64, 7> proxyErrors {};
+    // PHP requests that failed through FastCGI, by cause (kPhpErrorNames; issue #25).
+    static constexpr std::array<const char *, 7> kPhpErrorNames { "unavailable", "timeout", "bad_head",
+        "head_too_large", "malformed", "closed_early", "closed_mid_body" };
+    std::array<quint64, 7> phpErrors {};
     QList<SiteCount> perSite; // one entry per virtual host, in configuration order
     // Service-time percentiles (µs): request parsed -> response written, over the whole uptime.
     quint64 latencyP50Us = 0;

@@ -1,0 +1,243 @@
+// FastCgiResponder's response side: PHP-FPM's records read a piece at a
+// time, the CGI head turned into the response head, the body relayed with
+// back-pressure, STDERR to the error log, and the end of the request
+// (pooled or closed) (FastCgiResponder.h).
+#include "http/FastCgiResponder.h"
+
+#include "http/FieldText.h"
+#include "http/HttpDate.h"
+#include "http/LogWriter.h"
+#include "http/ProxyHead.h"
+#include "http/ResponseHead.h"
+#include "http/SiteTable.h"
+#include "http/Worker.h"
+#include "http/WorkerCounters.h"
+
+#include <boost/asio/write.hpp>
+
+namespace hostbench::http {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+
+void FastCgiResponder::readRecords()
+{
+    arm();
+    m_upstream->async_read_some(
+        asio::buffer(m_in), [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
+            self->m_timer.cancel();
+            if (ec) {
+                self->onReadError();
+                return;
+            }
+            self->m_pending = std::string_view(self->m_in.data(), bytes);
+            self->decode();
+        });
+}
+
+void FastCgiResponder::decode()
+{
+    // Each STDOUT piece goes to the client before the next is decoded; the
+    // next read comes once m_in is used up (back-pressure, one piece of memory).
+    using Kind = fastcgi::Decoder::Kind;
+    for (;;) {
+        const fastcgi::Decoder::Piece piece = m_decoder.next(m_pending);
+        switch (piece.kind) {
+        case Kind::NeedMore:
+            readRecords();
+            return;
+        case Kind::Stderr:
+            logStderr(piece.data);
+            continue;
+        case Kind::Stdout:
+            if (!m_headSent) {
+                onStdout(piece.data);
+                return;
+            }
+            if (m_noBody)
+                continue;
+            writeBody(piece.data);
+            return;
+        case Kind::End:
+            if (!m_headSent) {
+                fail(FastCgiError::ClosedEarly, 502, "END_REQUEST before a response head");
+                return;
+            }
+            finishBody();
+            return;
+        case Kind::Malformed:
+            if (m_headSent)
+                cutBody(FastCgiError::Malformed, piece.error);
+            else
+                fail(FastCgiError::Malformed, 502, piece.error);
+            return;
+        }
+    }
+}
+
+void FastCgiResponder::onStdout(std::string_view data)
+{
+    switch (m_head.feed(data)) {
+    case fastcgi::CgiHead::State::NeedMore:
+        decode();
+        return;
+    case fastcgi::CgiHead::State::Error:
+        if (m_head.tooLarge())
+            fail(FastCgiError::HeadTooLarge, 502);
+        else
+            fail(FastCgiError::BadHead, 502, m_head.error());
+        return;
+    case fastcgi::CgiHead::State::Done:
+        m_outcome.timing.headerUs = sinceStart();
+        writeHead(data);
+        return;
+    }
+}
+
+void FastCgiResponder::writeHead(std::string_view bodyStart)
+{
+    const int status = m_head.status();
+    m_outcome.status = status;
+    m_noBody = m_headOnly || !ResponseHead::bodyAllowed(status);
+    std::vector<ProxyHead::Field> fields;
+    fields.reserve(m_head.fields().size());
+    for (const fastcgi::CgiHead::Field &field : m_head.fields())
+        fields.push_back({ field.name, field.value });
+    m_out.clear();
+    m_out.append(m_clientVersion >= 11 ? "HTTP/1.1 " : "HTTP/1.0 ");
+    FieldText::appendNumber(m_out, unsigned(status));
+    m_out.append(" ").append(m_head.reason()).append("\r\n");
+    m_out.append("Server: ").append(ResponseHead::kServer).append("\r\nDate: ");
+    m_out.append(m_worker.date().now()).append("\r\n");
+    ProxyHead::appendEndToEnd(fields, false, m_out);
+    bool keepAlive = m_clientKeepAlive && !m_worker.isStopping();
+    if (const auto length = m_head.contentLength(); length || m_noBody) {
+        if (length && ResponseHead::bodyAllowed(status)) {
+            m_out.append("Content-Length: ");
+            FieldText::appendNumber(m_out, *length);
+            m_out.append("\r\n");
+        }
+    } else if (m_clientVersion >= 11) {
+        m_chunked = true;
+        m_out.append("Transfer-Encoding: chunked\r\n");
+    } else {
+        m_closeDelimited = true;
+        keepAlive = false;
+    }
+    if (!keepAlive)
+        m_out.append("Connection: close\r\n");
+    else if (m_clientVersion < 11)
+        m_out.append("Connection: keep-alive\r\n");
+    m_out.append("\r\n");
+    m_clientKeepAlive = keepAlive;
+    m_outcome.relayed = true;
+    m_headSent = true;
+    if (m_begin)
+        m_begin();
+    arm();
+    asio::async_write(m_client, asio::buffer(m_out),
+        [self = shared_from_this(), bodyStart](const beast::error_code &ec, std::size_t bytes) {
+            self->m_timer.cancel();
+            self->m_outcome.bytesSent += bytes;
+            if (ec) {
+                self->m_outcome.cutShort = true;
+                self->finish(false);
+            } else if (!bodyStart.empty() && !self->m_noBody) {
+                self->writeBody(bodyStart);
+            } else {
+                self->decode();
+            }
+        });
+}
+
+void FastCgiResponder::writeBody(std::string_view piece)
+{
+    m_out.clear();
+    if (m_chunked) {
+        FieldText::appendNumber(m_out, piece.size(), 16);
+        m_out.append("\r\n");
+    }
+    const std::array<asio::const_buffer, 3> buffers { asio::buffer(m_out), asio::buffer(piece),
+        asio::buffer(m_chunked ? std::string_view("\r\n") : std::string_view()) };
+    arm();
+    asio::async_write(m_client, buffers,
+        [self = shared_from_this(), bytes = piece.size(), framing = m_out.size()](
+            const beast::error_code &ec, std::size_t written) {
+            self->m_timer.cancel();
+            self->m_outcome.bytesSent += written;
+            self->m_outcome.bodyBytes += std::min(bytes, written > framing ? written - framing : 0);
+            if (ec) {
+                self->m_outcome.cutShort = true;
+                self->finish(
+                    false); // the client went away (PHP-FPM's connection closes with it), or cutBody()
+                return;
+            }
+            self->decode();
+        });
+}
+
+void FastCgiResponder::onReadError()
+{
+    if (m_aborted) {
+        finish(false); // the client connection closed (or the worker stops)
+        return;
+    }
+    if (m_timedOut) {
+        if (m_headSent)
+            cutBody(FastCgiError::Timeout);
+        else
+            fail(FastCgiError::Timeout, 504);
+        return;
+    }
+    if (m_headSent)
+        cutBody(FastCgiError::ClosedMidBody);
+    else
+        fail(FastCgiError::ClosedEarly, 502);
+}
+
+void FastCgiResponder::cutBody(FastCgiError error, std::string_view detail)
+{
+    // As the proxy's "upstream prematurely closed connection": the response is cut short.
+    bumpCounter(m_worker.counters().phpErrors[std::size_t(error)]);
+    m_outcome.reason = reasonFor(error, detail);
+    m_outcome.cutShort = true;
+    finish(false);
+}
+
+void FastCgiResponder::finishBody()
+{
+    // END_REQUEST with nothing behind it, the request sent whole: the connection may serve another.
+    if (m_pending.empty() && !m_uploadCut && m_clientParser.is_done()) {
+        m_worker.upstreams().give(m_key, std::move(*m_upstream));
+        m_upstream.reset();
+    }
+    m_outcome.timing.totalUs = sinceStart();
+    if (!m_chunked || m_noBody) {
+        finish(m_clientKeepAlive && !m_closeDelimited);
+        return;
+    }
+    static constexpr std::string_view kLastChunk = "0\r\n\r\n";
+    arm();
+    asio::async_write(m_client, asio::buffer(kLastChunk),
+        [self = shared_from_this()](const beast::error_code &ec, std::size_t written) {
+            self->m_timer.cancel();
+            self->m_outcome.bytesSent += written;
+            self->m_outcome.cutShort = bool(ec);
+            self->finish(!ec && self->m_clientKeepAlive);
+        });
+}
+
+void FastCgiResponder::logStderr(std::string_view text)
+{
+    // One error-log line per record, as nginx's "FastCGI sent in stderr".
+    text = FieldText::trimmed(text);
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r'))
+        text = FieldText::trimmed(text.substr(0, text.size() - 1));
+    if (text.empty())
+        return;
+    if (LogWriter *logs = m_worker.logs())
+        logs->logMessage(
+            m_worker.index(), m_clientRequest, m_site.counters.get(), text, m_client.native_handle());
+}
+
+} // namespace hostbench::http

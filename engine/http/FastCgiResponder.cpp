@@ -1,0 +1,256 @@
+// FastCgiResponder's choice of requests, its connection to PHP-FPM, its
+// timeouts, errors and end (FastCgiResponder.h).
+#include "http/FastCgiResponder.h"
+
+#include "http/Request.h"
+#include "http/RequestParser.h"
+#include "http/RequestTarget.h"
+#include "http/SiteTable.h"
+#include "http/UpstreamTarget.h"
+#include "http/Worker.h"
+#include "http/WorkerCounters.h"
+
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/local/stream_protocol.hpp>
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
+#include <charconv>
+
+namespace hostbench::http {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+
+static_assert(std::tuple_size_v<decltype(WorkerCounters::phpErrors)> == std::size_t(FastCgiError::Count));
+
+namespace {
+
+constexpr std::string_view kNoPool = "PHP-FPM pool not running";
+
+} // namespace
+
+FastCgiResponder::Dispatch FastCgiResponder::forRequest(Worker &worker, Client client,
+    std::shared_ptr<void> owner, const SiteTable &sites, Begin begin, Done done)
+{
+    const Request &request = client.request;
+    RequestTarget target;
+    if (!RequestTarget::split(request.target, target))
+        return {};
+    const Site &site = sites.site(sites.indexForRequest(request.host, target.authority));
+    if (!site.runsPhp)
+        return {};
+    std::string path;
+    if (!RequestTarget::normalizePath(target.path, path) || site.findRoute(path))
+        return {}; // the usual 400, or the fixed route: RequestHandler's
+    PhpScript script = matchPhp(site, site.php, path);
+    switch (script.kind) {
+    case PhpScript::Kind::Static:
+        return {};
+    case PhpScript::Kind::Forbidden:
+        return { nullptr, 403, "PHP source is never sent as text" };
+    case PhpScript::Kind::NotFound:
+        return { nullptr, 404, "no such PHP script" };
+    case PhpScript::Kind::Script:
+        break;
+    }
+    Dispatch dispatch;
+    dispatch.responder = std::make_shared<FastCgiResponder>(
+        worker, client, std::move(owner), site, std::move(script), std::move(begin), std::move(done));
+    return dispatch;
+}
+
+FastCgiResponder::FastCgiResponder(Worker &worker, Client client, std::shared_ptr<void> owner,
+    const Site &site, PhpScript script, Begin begin, Done done)
+    : m_worker(worker)
+    , m_client(client.socket)
+    , m_clientInput(client.input)
+    , m_clientParser(client.parser)
+    , m_clientRequest(client.request)
+    , m_owner(std::move(owner))
+    , m_site(site)
+    , m_script(std::move(script))
+    , m_begin(std::move(begin))
+    , m_done(std::move(done))
+    , m_key("fastcgi:" + site.php.address)
+    , m_timer(worker.context())
+    , m_clientVersion(client.request.version)
+    , m_clientKeepAlive(client.request.keepAlive)
+    , m_headOnly(client.request.method == Request::Method::Head)
+{ }
+
+SiteCounters *FastCgiResponder::siteCounters() const
+{
+    return m_site.counters.get();
+}
+
+void FastCgiResponder::start()
+{
+    if (!resolveEndpoint())
+        return;
+    writeRequestRecords();
+    if (std::optional<Socket> pooled = m_worker.upstreams().take(m_key)) {
+        m_upstream.emplace(std::move(*pooled));
+        m_outcome.timing.connectUs = 0;
+        send();
+        return;
+    }
+    connect();
+}
+
+bool FastCgiResponder::resolveEndpoint()
+{
+    // PhpSite::address: "unix:/path.sock" or "HOST:PORT" with an IP literal (a name is not
+    // looked up per request); "auto" not resolved by service/ means no pool runs.
+    const std::string &address = m_site.php.address;
+    if (address.starts_with("unix:") && address.size() > 5
+        && address.size() - 5 < sizeof(sockaddr_un {}.sun_path)) {
+        m_endpoint = asio::local::stream_protocol::endpoint(address.substr(5));
+        return true;
+    }
+    const std::size_t colon = address.rfind(':');
+    unsigned port = 0;
+    if (address != "auto" && colon != std::string::npos && colon > 0) {
+        std::string host = address.substr(0, colon);
+        if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+            host = host.substr(1, host.size() - 2);
+        if (host == "localhost")
+            host = "127.0.0.1";
+        const std::string_view digits = std::string_view(address).substr(colon + 1);
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), port);
+        beast::error_code bad;
+        const asio::ip::address ip = asio::ip::make_address(host, bad);
+        if (!bad && ec == std::errc() && end == digits.data() + digits.size() && port > 0 && port < 65536) {
+            m_endpoint = asio::ip::tcp::endpoint(ip, std::uint16_t(port));
+            return true;
+        }
+    }
+    fail(FastCgiError::Unavailable, 502, kNoPool);
+    return false;
+}
+
+void FastCgiResponder::connect()
+{
+    m_upstream.emplace(m_worker.context(), m_endpoint.protocol());
+    arm();
+    m_upstream->async_connect(m_endpoint, [self = shared_from_this()](const beast::error_code &ec) {
+        self->m_timer.cancel();
+        if (ec && self->m_aborted) {
+            self->finish(false);
+            return;
+        }
+        if (ec) {
+            if (self->m_timedOut)
+                self->fail(FastCgiError::Timeout, 504, "connecting");
+            else
+                self->fail(FastCgiError::Unavailable, 502, ec.message());
+            return;
+        }
+        const int family = self->m_endpoint.protocol().family();
+        if (family == AF_INET || family == AF_INET6) {
+            const int one = 1;
+            ::setsockopt(self->m_upstream->native_handle(), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        }
+        self->m_outcome.timing.connectUs = self->sinceStart();
+        self->send();
+    });
+}
+
+void FastCgiResponder::abort()
+{
+    m_aborted = true;
+    if (m_upstream) {
+        beast::error_code ignored;
+        m_upstream->close(ignored);
+    }
+    m_timer.cancel();
+}
+
+void FastCgiResponder::arm()
+{
+    arm(std::chrono::milliseconds(m_site.php.timeoutMs));
+}
+
+void FastCgiResponder::arm(std::chrono::milliseconds timeout)
+{
+    m_timer.expires_after(timeout);
+    m_timer.async_wait([weak = weak_from_this()](const beast::error_code &ec) {
+        const auto self = weak.lock();
+        if (!ec && self && !self->m_finished)
+            self->onTimeout();
+    });
+}
+
+void FastCgiResponder::onTimeout()
+{
+    m_timedOut = true;
+    beast::error_code ignored;
+    if (m_readingClient) {
+        m_client.cancel(ignored); // a client too slow with its body: 408 (stopUpload)
+        return;
+    }
+    if (m_upstream) {
+        // Tell PHP-FPM to stop the script where its socket takes the record at once, then close.
+        std::string record;
+        fastcgi::appendAbortRequest(record, fastcgi::kRequestId);
+        [[maybe_unused]] const ssize_t sent
+            = ::send(m_upstream->native_handle(), record.data(), record.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+        m_upstream->close(ignored);
+    }
+    if (m_headSent)
+        m_client.close(ignored); // a stalled client write
+}
+
+std::int64_t FastCgiResponder::sinceStart() const
+{
+    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - m_started).count();
+}
+
+const char *FastCgiResponder::reasonFor(FastCgiError error, std::string_view detail) const
+{
+    static constexpr std::array<std::string_view, std::size_t(FastCgiError::Count)> kWhat {
+        "cannot be reached", "timed out", "sent an invalid response head", "sent a response head over 16 KiB",
+        "sent malformed FastCGI records", "closed the connection before answering",
+        "closed the connection before the end of the response"
+    };
+    std::string text = "PHP-FPM at " + m_site.php.address + " ";
+    text.append(kWhat[std::size_t(error)]);
+    if (error == FastCgiError::Timeout)
+        text.append(" (").append(std::to_string(m_site.php.timeoutMs)).append(" ms)");
+    if (!detail.empty())
+        text.append(": ").append(detail);
+    return UpstreamTarget::intern(text);
+}
+
+void FastCgiResponder::fail(FastCgiError error, int status, std::string_view detail)
+{
+    bumpCounter(m_worker.counters().phpErrors[std::size_t(error)]);
+    m_outcome.status = status;
+    m_outcome.reason = reasonFor(error, detail);
+    finish(m_clientKeepAlive && !m_uploadCut);
+}
+
+void FastCgiResponder::finish(bool keepAlive)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_timer.cancel();
+    if (m_upstream) {
+        beast::error_code ignored;
+        m_upstream->close(ignored); // not pooled: it may have unread bytes
+        m_upstream.reset();
+    }
+    // A request body not read to its end leaves the client's stream in doubt.
+    m_outcome.keepAlive = keepAlive && m_clientParser.is_done();
+    if (m_outcome.timing.totalUs < 0 && m_outcome.timing.headerUs >= 0)
+        m_outcome.timing.totalUs = sinceStart();
+    Done done = std::move(m_done);
+    m_done = nullptr;
+    if (done)
+        done(m_outcome);
+}
+
+} // namespace hostbench::http

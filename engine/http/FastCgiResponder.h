@@ -1,0 +1,182 @@
+#pragma once
+
+#include "http/FastCgiRecord.h"
+#include "http/PhpMatch.h"
+#include "http/ProxyResponder.h"
+#include "http/UpstreamPool.h"
+
+#include <boost/asio/generic/stream_protocol.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hostbench::http {
+
+// Why a PHP request failed, for the error log and /metrics (hostbench_fastcgi_errors_total).
+enum class FastCgiError : int {
+    Unavailable, // no PHP-FPM to connect to (refused, socket missing, "auto" with no pool): 502 at once
+    Timeout, // nothing within PhpSite::timeoutMs: 504 (or the response cut short)
+    BadHead, // an invalid CGI response head: 502
+    HeadTooLarge, // a CGI head over fastcgi::CgiHead::kMaxHeadBytes: 502
+    Malformed, // a record the protocol does not allow here: 502 (or the response cut short)
+    ClosedEarly, // PHP-FPM closed before the response head: 502
+    ClosedMidBody, // PHP-FPM closed before END_REQUEST, the head sent: the response cut short
+    Count
+};
+
+/*
+ * One PHP request through FastCGI (issue #25; FastCGI 1.0 specification,
+ * nginx's ngx_http_fastcgi_module as the reference): runs the script that
+ * matchPhp() chose in the site's PHP-FPM and relays its answer on the
+ * client connection's socket, while Connection waits; the mirror of
+ * ProxyResponder, whose outcome (ProxyOutcome) and client side it shares.
+ *
+ *  - Connections come from the worker's UpstreamPool (key "fastcgi:" and
+ *    PhpSite::address; unix sockets and TCP alike), are opened with
+ *    FCGI_KEEP_CONN, carry one request at a time (request id 1), and go
+ *    back only after FCGI_END_REQUEST with nothing unread behind it and the
+ *    request body sent whole.
+ *  - The request: FCGI_BEGIN_REQUEST (RESPONDER), the FCGI_PARAMS of
+ *    fastCgiParams(), then the body as FCGI_STDIN records, streamed as
+ *    ProxyResponder streams it (FastCgiUpload.cpp): the connection's
+ *    RequestParser decodes it a read at a time, each piece written to
+ *    PHP-FPM before the next read (back-pressure; memory one piece); an
+ *    empty FCGI_STDIN ends it. "Expect: 100-continue" is answered once
+ *    PHP-FPM's connection is ready. A chunked body still arriving goes
+ *    without CONTENT_LENGTH.
+ *  - The answer (FastCgiRelay.cpp): FCGI_STDOUT is read kPieceBytes at a
+ *    time; its CGI head (fastcgi::CgiHead: Status, Location -> 302, every
+ *    Set-Cookie) becomes the response head, with Date and Server, then the
+ *    body pieces follow, each written to the client before the next read
+ *    (back-pressure; memory one piece). Content-Length is kept when PHP
+ *    gave one; otherwise the body goes chunked to an HTTP/1.1 client,
+ *    delimited by closing to an HTTP/1.0 one. Each FCGI_STDERR record is
+ *    one line in the site's error log (trimmed; LogWriter::logMessage).
+ *  - Errors: nothing to connect to (refused, socket missing, an address
+ *    that is "auto" unresolved or not numeric) -> 502 at once; nothing
+ *    within PhpSite::timeoutMs (connect, each write to PHP-FPM, the head,
+ *    each read) -> 504, FCGI_ABORT_REQUEST sent where the socket takes it
+ *    and the connection closed; an invalid head or records -> 502; PHP-FPM
+ *    closing (or a timeout, malformed records) after the head went out ->
+ *    the response cut short (the client's connection closes). Each is
+ *    counted (WorkerCounters::phpErrors) and named in the error log
+ *    (Response::errorReason, interned texts naming the address).
+ *  - A client gone (a failed write, Connection::close()) closes PHP-FPM's
+ *    connection; before the head it is ProxyOutcome::clientGone (499).
+ *
+ * Timing (ProxyOutcome::timing, as the proxy's: PHP-FPM is the site's
+ * upstream): µs from the start to the connection (0 pooled), to the CGI
+ * head, to END_REQUEST.
+ *
+ * Thread: its worker's thread only. Kept alive by its pending handlers; it
+ * keeps the client connection alive (`owner`) until its last handler ran.
+ */
+class FastCgiResponder final : public std::enable_shared_from_this<FastCgiResponder>
+{
+public:
+    static constexpr std::size_t kPieceBytes = 16 * 1024;
+
+    using Client = ProxyResponder::Client;
+    using Begin = ProxyResponder::Begin;
+    using Done = ProxyResponder::Done;
+
+    // What a PHP site does with a request whose head is parsed: a responder
+    // for a script; `status` 403 or 404 (with `reason`) for a path PHP
+    // refuses (Connection answers it once the body is read); neither for
+    // everything else (a fixed route, a static file, no PHP site).
+    struct Dispatch
+    {
+        std::shared_ptr<FastCgiResponder> responder;
+        int status = 0;
+        const char *reason = nullptr;
+    };
+    static Dispatch forRequest(Worker &worker, Client client, std::shared_ptr<void> owner,
+        const SiteTable &sites, Begin begin, Done done);
+
+    FastCgiResponder(Worker &worker, Client client, std::shared_ptr<void> owner, const Site &site,
+        PhpScript script, Begin begin, Done done);
+
+    void start();
+    SiteCounters *siteCounters() const;
+    // The client connection closes: closes PHP-FPM's connection; `done` follows.
+    void abort();
+
+private:
+    using Socket = UpstreamPool::Socket;
+    using Clock = std::chrono::steady_clock;
+
+    // FastCgiResponder.cpp: connection, timeouts, errors, the end.
+    bool resolveEndpoint();
+    void connect();
+    void arm();
+    void arm(std::chrono::milliseconds timeout);
+    void onTimeout();
+    void fail(FastCgiError error, int status, std::string_view detail = {});
+    const char *reasonFor(FastCgiError error, std::string_view detail) const;
+    void finish(bool keepAlive);
+    std::int64_t sinceStart() const;
+    // FastCgiUpload.cpp: BEGIN_REQUEST, PARAMS and the body that came with the head, then the rest.
+    void writeRequestRecords();
+    void send();
+    void askForBody();
+    void readUpload();
+    void feedUpload();
+    void writeUpload();
+    void stopUpload(int status);
+    void onWriteError();
+    // FastCgiRelay.cpp: the records read, the head and body relayed.
+    void readRecords();
+    void decode();
+    void onStdout(std::string_view data);
+    void writeHead(std::string_view bodyStart);
+    void writeBody(std::string_view piece);
+    void onReadError();
+    void cutBody(FastCgiError error, std::string_view detail = {});
+    void finishBody();
+    void logStderr(std::string_view text);
+
+    Worker &m_worker;
+    boost::asio::ip::tcp::socket &m_client;
+    boost::beast::flat_buffer &m_clientInput;
+    RequestParser &m_clientParser;
+    Request &m_clientRequest;
+    std::shared_ptr<void> m_owner;
+    const Site &m_site;
+    PhpScript m_script;
+    Begin m_begin;
+    Done m_done;
+    std::string m_key; // the pool's: "fastcgi:" + address
+    boost::asio::generic::stream_protocol::endpoint m_endpoint;
+    std::string m_request; // the records for PHP-FPM (BEGIN_REQUEST, PARAMS, the first STDIN)
+    std::string m_out; // STDIN framing for PHP-FPM, head and chunk framing for the client
+    std::optional<Socket> m_upstream;
+    std::array<char, kPieceBytes> m_in {};
+    std::string_view m_pending; // what is left to decode of m_in
+    fastcgi::Decoder m_decoder;
+    fastcgi::CgiHead m_head;
+    boost::asio::steady_timer m_timer;
+    Clock::time_point m_started = Clock::now();
+    ProxyOutcome m_outcome;
+    int m_clientVersion = 11;
+    bool m_clientKeepAlive = true;
+    bool m_headOnly = false;
+    bool m_noBody = false; // HEAD, 204, 304: PHP's body is read and dropped
+    bool m_chunked = false;
+    bool m_closeDelimited = false;
+    bool m_headSent = false;
+    bool m_continueSent = false;
+    bool m_readingClient = false;
+    bool m_uploadCut = false; // PHP-FPM got part of the body only: never pooled
+    bool m_timedOut = false;
+    bool m_finished = false;
+    bool m_aborted = false;
+};
+
+} // namespace hostbench::http
