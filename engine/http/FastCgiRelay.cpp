@@ -168,8 +168,7 @@ void FastCgiResponder::writeBody(std::string_view piece)
             self->m_outcome.bodyBytes += std::min(bytes, written > framing ? written - framing : 0);
             if (ec) {
                 self->m_outcome.cutShort = true;
-                self->finish(
-                    false); // the client went away (PHP-FPM's connection closes with it), or cutBody()
+                self->finish(false); // the client went away: PHP-FPM's connection closes with it
                 return;
             }
             self->decode();
