@@ -125,6 +125,17 @@ void TestControlFormat::prometheusText()
             = "hostbench_proxy_errors_total{cause=\""_ba + cause + "\"} " + QByteArray::number(++index);
         QVERIFY2(proxyLines.contains(line), line.constData());
     }
+    // PHP's FastCGI errors by cause (issue #25).
+    MetricsSnapshot php = s;
+    php.phpErrors = { 1, 2, 3, 4, 5, 6, 7 };
+    const QList<QByteArray> phpLines = ControlFormat::prometheusText(php).split('\n');
+    index = 0;
+    for (const char *cause : { "unavailable", "timeout", "bad_head", "head_too_large", "malformed",
+             "closed_early", "closed_mid_body" }) {
+        const QByteArray line
+            = "hostbench_fastcgi_errors_total{cause=\""_ba + cause + "\"} " + QByteArray::number(++index);
+        QVERIFY2(phpLines.contains(line), line.constData());
+    }
 }
 
 void TestControlFormat::prometheusFamiliesHaveHelpAndType()
@@ -165,12 +176,12 @@ void TestControlFormat::prometheusFamiliesHaveHelpAndType()
     QCOMPARE(helped, typed);
     // requests, bytes, connections accepted, open connections, uptime: one
     // each; responses: one per status class (5); site requests: one per site
-    // (2); proxy errors: one per cause (7); the site histograms of service
-    // time, upstream response and header time (issue #24): per site 15
-    // buckets, _sum and _count.
-    QCOMPARE(helped.size(), 11);
+    // (2); proxy errors: one per cause (7); FastCGI errors: one per cause
+    // (7, issue #25); the site histograms of service time, upstream response
+    // and header time (issue #24): per site 15 buckets, _sum and _count.
+    QCOMPARE(helped.size(), 12);
     QCOMPARE(histograms.size(), 3);
-    QCOMPARE(samples, 5 + 5 + 2 + 7 + 3 * 2 * (15 + 2));
+    QCOMPARE(samples, 5 + 5 + 2 + 7 + 7 + 3 * 2 * (15 + 2));
 }
 
 void TestControlFormat::siteHistograms_data()
