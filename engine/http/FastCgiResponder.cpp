@@ -56,6 +56,14 @@ FastCgiResponder::Dispatch FastCgiResponder::forRequest(Worker &worker, Client c
     case PhpScript::Kind::Script:
         break;
     }
+    // PHP-FPM reads no more of FCGI_STDIN than CONTENT_LENGTH says (fpm_main.c,
+    // sapi_cgi_read_post), so a chunked body still arriving, whose length is
+    // unknown, would reach the script empty. nginx spools such a body to a
+    // file first; until the engine does, it is refused with 411 rather than
+    // lost (RFC 9110 §15.5.12). A chunked body that came whole with its head
+    // has a known length and runs.
+    if (client.parser.chunked() && !client.parser.is_done())
+        return { nullptr, 411, "a chunked request body still arriving cannot go to PHP-FPM (no length)" };
     Dispatch dispatch;
     dispatch.responder = std::make_shared<FastCgiResponder>(
         worker, client, std::move(owner), site, std::move(script), std::move(begin), std::move(done));

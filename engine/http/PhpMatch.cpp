@@ -53,11 +53,6 @@ bool isSourceSpelling(std::string_view name)
     return false;
 }
 
-bool isPhpLike(std::string_view name)
-{
-    return isScriptName(name) || isSourceSpelling(name);
-}
-
 // One request's look-ups under the root (StaticFile::open: no index files
 // for a path without a trailing '/'); the descriptor is closed at once.
 class Probe
@@ -162,6 +157,11 @@ PhpScript outsidePrefix(const Site &site, std::string_view path)
 }
 
 } // namespace
+
+bool isPhpLike(std::string_view name)
+{
+    return isScriptName(name) || isSourceSpelling(name);
+}
 
 PhpScript matchPhp(const Site &site, const PhpSite &php, std::string_view path)
 {

@@ -88,6 +88,10 @@ struct PhpScript
  */
 PhpScript matchPhp(const Site &site, const PhpSite &php, std::string_view normalizedPath);
 
+// True when the file name `name` (one segment) is PHP source: a script's name
+// ("x.php") or another spelling of one (PhpScript::Kind::Forbidden's). Any thread.
+bool isPhpLike(std::string_view name);
+
 /*
  * The FastCGI parameters of one request (FastCGI 1.0 §6.2; CGI/1.1, RFC
  * 3875 §4.1), as nginx's fastcgi_params plus SCRIPT_FILENAME, PATH_INFO,

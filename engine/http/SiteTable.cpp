@@ -182,6 +182,12 @@ void addPhp(const model::VirtualHost &host, Site &site)
     site.php.frontController = host.php.frontController;
     site.php.timeoutMs = host.php.timeoutMs;
     site.php.address = host.php.address.trimmed().toStdString();
+    // An error page is sent as a static file: one that is PHP source would
+    // show its code, so a PHP site answers the built-in page instead.
+    std::erase_if(site.errorPages, [](const auto &page) {
+        const std::string &path = page.second;
+        return isPhpLike(std::string_view(path).substr(path.rfind('/') + 1));
+    });
 }
 
 // The counters of the site named `name` in `previous`, so that a reload keeps them; else new ones.

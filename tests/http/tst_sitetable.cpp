@@ -22,6 +22,7 @@ private slots:
     void missingRootIsAnErrorOnlyWhenRequired();
     void routesAreKeyedByNormalisedPath();
     void reloadKeepsCountersOfSameHost();
+    void phpSiteSendsNoPhpErrorPage();
 
 private:
     QList<VirtualHost> hosts() const;
@@ -180,6 +181,25 @@ void TestSiteTable::routesAreKeyedByNormalisedPath()
     QCOMPARE(site.findRoute("/a/b")->status, 201);
     QCOMPARE(site.routes.size(), size_t(2));
     QVERIFY(!table->site(1).findRoute("/ok"));
+}
+
+// An error page is sent as a static file: on a PHP site, one that is PHP
+// source would show its code, so the built-in page answers (issue #25).
+void TestSiteTable::phpSiteSendsNoPhpErrorPage()
+{
+    auto list = hosts();
+    for (VirtualHost &host : list)
+        host.errorPages = { { 404, QStringLiteral("/404.php") }, { 403, QStringLiteral("/e/403.PHP.") },
+            { 500, QStringLiteral("/500.html") } };
+    list[0].php.address = QStringLiteral("auto");
+    const auto table = SiteTable::build(list, 1, nullptr, true, nullptr);
+    QVERIFY(table);
+    QVERIFY(!table->site(0).errorPage(404));
+    QVERIFY(!table->site(0).errorPage(403));
+    QVERIFY(table->site(0).errorPage(500));
+    // A site without PHP serves its pages as files, as before.
+    QVERIFY(table->site(1).errorPage(404));
+    QVERIFY(table->site(1).errorPage(403));
 }
 
 void TestSiteTable::reloadKeepsCountersOfSameHost()
