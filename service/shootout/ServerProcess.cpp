@@ -116,6 +116,15 @@ bool ServerProcess::start(const QString &program, const QStringList &arguments,
     const QString &workingDirectory, const QString &logFile, int cpu, quint16 port, int readyMs,
     QString *error)
 {
+    return start(
+        program, arguments, workingDirectory, logFile, cpu, [port] { return accepts(port); },
+        u"port %1"_s.arg(port), readyMs, error);
+}
+
+bool ServerProcess::start(const QString &program, const QStringList &arguments,
+    const QString &workingDirectory, const QString &logFile, int cpu, const std::function<bool()> &ready,
+    const QString &listensOn, int readyMs, QString *error)
+{
     stop();
     m_process.setProgram(program);
     m_process.setArguments(arguments);
@@ -143,17 +152,17 @@ bool ServerProcess::start(const QString &program, const QStringList &arguments,
     while (!deadline.hasExpired()) {
         if (m_process.state() == QProcess::NotRunning || m_process.waitForFinished(kPollMs)) {
             *error = m_process.exitStatus() == QProcess::CrashExit
-                ? u"%1 crashed before it listened on port %2"_s.arg(program).arg(port)
-                : u"%1 exited with code %2 before it listened on port %3"_s.arg(program)
+                ? u"%1 crashed before it listened on %2"_s.arg(program, listensOn)
+                : u"%1 exited with code %2 before it listened on %3"_s.arg(program)
                       .arg(m_process.exitCode())
-                      .arg(port);
+                      .arg(listensOn);
             stop();
             return false;
         }
-        if (accepts(port))
+        if (ready())
             return true;
     }
-    *error = u"%1 did not listen on port %2 within %3 s"_s.arg(program).arg(port).arg(readyMs / 1000.0);
+    *error = u"%1 did not listen on %2 within %3 s"_s.arg(program, listensOn).arg(readyMs / 1000.0);
     stop();
     return false;
 }

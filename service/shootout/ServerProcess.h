@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace hostbench::shootout {
 
 /*
@@ -34,6 +36,12 @@ public:
     // stopped then); its log file says why (see log()).
     bool start(const QString &program, const QStringList &arguments, const QString &workingDirectory,
         const QString &logFile, int cpu, quint16 port, int readyMs, QString *error);
+    // The same, ready when `ready()` (called every 50 ms or so, on this
+    // thread) is true; `listensOn` names what it waits for in messages
+    // ("port 8080", "/tmp/x/php-fpm.sock").
+    bool start(const QString &program, const QStringList &arguments, const QString &workingDirectory,
+        const QString &logFile, int cpu, const std::function<bool()> &ready, const QString &listensOn,
+        int readyMs, QString *error);
     bool isRunning() const;
     qint64 pid() const; // its session id too; 0 when not running
 
