@@ -31,7 +31,8 @@ ShootoutFlags::ShootoutFlags()
         u"Servers, comma-separated (default all: %1)."_s.arg(shootout::ServerCatalog::ids().join(u","_s)),
         u"LIST"_s)
     , workloads(u"workloads"_s,
-          u"Workloads W1-W6 of WORKLOADS.md and W6p (W6 from an app behind each server), comma-separated "
+          u"Workloads W1-W6 of WORKLOADS.md (W5 a PHP page through PHP-FPM, W5r its fixed answer), W6p (W6 "
+          "from an app behind each server) and W7p (a PHP page with 3 SQLite queries), comma-separated "
           "(default %1)."_s.arg(ShootoutOptions::defaultWorkloads().join(u',')),
           u"LIST"_s)
     , duration(u"t"_s, u"Seconds per run (default 5)."_s, u"SECONDS"_s)

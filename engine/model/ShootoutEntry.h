@@ -22,6 +22,9 @@ struct ShootoutEntry
     int round = 1; // 1-based
     RunSummary summary;
     double cpuUsPerRequest = 0; // server CPU µs / completed requests; 0 when none completed
+    // PHP workloads (W5, W7p): the shootout's PHP-FPM pool's CPU µs / completed requests, apart
+    // from the server's; 0 otherwise. Not stored with the run (the shootout's notes keep it).
+    double phpFpmCpuUsPerRequest = 0;
 };
 
 } // namespace hostbench::model

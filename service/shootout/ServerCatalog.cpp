@@ -79,6 +79,9 @@ std::optional<ServerCatalog::Launch> ServerCatalog::prepare(const ServerKind &ki
             launch.arguments << u"--route"_s << route.path + u'=' + QString::fromUtf8(route.body);
         for (const model::ProxyRoute &route : site.proxy.routes)
             launch.arguments << u"--proxy"_s << route.pathPrefix + u'=' + route.upstream;
+        // The PHP site (the shootout's: the whole path, the default timeout).
+        if (site.php.isSet())
+            launch.arguments << u"--php"_s << site.php.address;
         // Started by root, serve gives root up unless told to stay: it serves
         // the files root wrote under the prefix, as the other servers do.
         if (::geteuid() == 0)

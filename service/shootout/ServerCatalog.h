@@ -54,8 +54,9 @@ public:
     // logs, temporary files) with one worker (`workers` > 1: that many), the
     // access log off, sendfile and open-file caching where it has them, its
     // proxied paths (site.proxy.routes: Hostbench's --proxy, the others'
-    // proxy configuration of engine/export), and returns how to start it. nullopt with *error when the
-    // configuration cannot be written.
+    // proxy configuration of engine/export), its PHP (site.php: Hostbench's
+    // --php ADDR, the others' PHP configuration of engine/export), and returns how to start it. nullopt with
+    // *error when the configuration cannot be written.
     static std::optional<Launch> prepare(const ServerKind &kind, const QString &program,
         const model::VirtualHost &site, quint16 port, int workers, const QString &prefix, QString *error);
 };

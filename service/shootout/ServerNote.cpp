@@ -15,6 +15,7 @@ const QString kPortNote = u"port_note"_s;
 // Of a stored shootout's notes.
 const QString kServers = u"servers"_s;
 const QString kInterrupted = u"interrupted"_s;
+const QString kPhpFpmCpu = u"php_fpm_cpu_us_per_request"_s;
 
 } // namespace
 
@@ -82,6 +83,29 @@ bool ServerNote::interrupted(const QJsonObject &shootoutNotes)
 QJsonObject ServerNote::shootoutNotes(const QMap<QString, ServerNote> &servers, bool interrupted)
 {
     return QJsonObject { { kServers, toJson(servers) }, { kInterrupted, interrupted } };
+}
+
+QJsonObject ServerNote::shootoutNotes(
+    const QMap<QString, ServerNote> &servers, bool interrupted, const QList<model::ShootoutEntry> &entries)
+{
+    QJsonObject notes = shootoutNotes(servers, interrupted);
+    QJsonObject php;
+    for (const model::ShootoutEntry &entry : entries)
+        if (entry.runId > 0 && entry.phpFpmCpuUsPerRequest > 0)
+            php.insert(QString::number(entry.runId), entry.phpFpmCpuUsPerRequest);
+    if (!php.isEmpty())
+        notes.insert(kPhpFpmCpu, php);
+    return notes;
+}
+
+void ServerNote::restorePhpFpmCpu(const QJsonObject &shootoutNotes, QList<model::ShootoutEntry> *entries)
+{
+    const QJsonObject php = shootoutNotes.value(kPhpFpmCpu).toObject();
+    if (php.isEmpty())
+        return;
+    for (model::ShootoutEntry &entry : *entries)
+        if (const QJsonValue value = php.value(QString::number(entry.runId)); value.isDouble())
+            entry.phpFpmCpuUsPerRequest = value.toDouble();
 }
 
 } // namespace hostbench::shootout

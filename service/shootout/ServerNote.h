@@ -1,6 +1,9 @@
 #pragma once
 
+#include "model/ShootoutEntry.h"
+
 #include <QJsonObject>
+#include <QList>
 #include <QMap>
 #include <QString>
 
@@ -14,7 +17,11 @@ namespace hostbench::shootout {
  * "log" (its own output and logs when it failed to start), "port_note"
  * (when its first port was in use). With a proxied workload, the id
  * "upstream" notes the upstream: its port, package and, as "message", what
- * it is (Upstream::describe()). The keys are named here and nowhere
+ * it is (Upstream::describe()); with a PHP workload, the id "php-fpm" notes
+ * the PHP-FPM pool (ShootoutPhp::describe(), or "missing" with its
+ * package), and the stored notes keep the pool's CPU per request of each
+ * run ({"php_fpm_cpu_us_per_request": {RUN_ID: µs}}, which shootout_runs
+ * has no column for). The keys are named here and nowhere
  * else; a field left empty (or 0) is not written. A value type; any thread.
  */
 struct ServerNote
@@ -40,6 +47,13 @@ struct ServerNote
     static bool interrupted(const QJsonObject &shootoutNotes);
     // A stored shootout's notes: the servers' and whether it was stopped before its end.
     static QJsonObject shootoutNotes(const QMap<QString, ServerNote> &servers, bool interrupted);
+    // The same with the PHP-FPM pool's CPU per request of each stored run of
+    // `entries` that has one (ShootoutEntry::phpFpmCpuUsPerRequest > 0).
+    static QJsonObject shootoutNotes(const QMap<QString, ServerNote> &servers, bool interrupted,
+        const QList<model::ShootoutEntry> &entries);
+    // Puts back into `entries` (by run id) the pool's CPU per request that
+    // `shootoutNotes` keeps.
+    static void restorePhpFpmCpu(const QJsonObject &shootoutNotes, QList<model::ShootoutEntry> *entries);
 
     bool operator==(const ServerNote &other) const = default;
 };

@@ -52,6 +52,7 @@ const QString kRequestsPerSecond = u"requests_per_second"_s;
 const QString kP50 = u"p50_ms"_s;
 const QString kP99 = u"p99_ms"_s;
 const QString kCpu = u"cpu_us_per_request"_s;
+const QString kPhpFpmCpu = u"php_fpm_cpu_us_per_request"_s;
 const QString kErrors = u"errors"_s;
 
 QString startedLine(const QJsonObject &settings)
@@ -85,6 +86,8 @@ void putSummary(QJsonObject &o, const ShootoutEvent &e)
     o.insert(kP50, s.latencyP50Ms);
     o.insert(kP99, s.latencyP99Ms);
     o.insert(kCpu, e.entry.cpuUsPerRequest);
+    if (e.entry.phpFpmCpuUsPerRequest > 0)
+        o.insert(kPhpFpmCpu, e.entry.phpFpmCpuUsPerRequest);
     o.insert(kErrors, qint64(s.failed + s.non2xx));
 }
 
@@ -101,6 +104,7 @@ void takeSummary(const QJsonObject &o, ShootoutEvent &e)
     s.latencyP99Ms = o.value(kP99).toDouble();
     s.failed = quint64(o.value(kErrors).toInteger());
     e.entry.cpuUsPerRequest = o.value(kCpu).toDouble();
+    e.entry.phpFpmCpuUsPerRequest = o.value(kPhpFpmCpu).toDouble();
 }
 
 } // namespace

@@ -32,7 +32,8 @@ namespace hostbench::shootout {
  *   result           "done", "total", "round", "server", "workload",
  *                    "run_id", "completed", "requests_per_second",
  *                    "p50_ms", "p99_ms" (ms), "cpu_us_per_request",
- *                    "errors" (failed + non-2xx)
+ *                    "errors" (failed + non-2xx), and for a PHP workload
+ *                    "php_fpm_cpu_us_per_request" (the PHP-FPM pool's)
  *   done             "done", "total", "stopped" (bool), "shootout_id"
  *                    (0: not stored), "database" (the file it is stored in)
  *   error            "message": the shootout failed (exit code 1)

@@ -38,7 +38,9 @@ QString ShootoutExport::formatName(Format format)
 QList<ShootoutWorkloadResult> ShootoutExport::results(const storage::StoredShootout &shootout)
 {
     const ShootoutOptions settings = ShootoutOptions::fromSettings(shootout.settings);
-    return ShootoutReport::aggregate(shootout.entries, settings.servers, settings.workloads);
+    QList<model::ShootoutEntry> entries = shootout.entries;
+    ServerNote::restorePhpFpmCpu(shootout.notes, &entries);
+    return ShootoutReport::aggregate(entries, settings.servers, settings.workloads);
 }
 
 QJsonObject ShootoutExport::json(qint64 id, qint64 startedAtMs, const QJsonObject &settings,

@@ -43,7 +43,7 @@ struct ShootoutOptions
     QString tempParent; // where the temporary prefix goes; empty: the system's
 
     // The servers and workloads when none are given.
-    static QStringList defaultWorkloads(); // W1, W2, W3, W5, W6
+    static QStringList defaultWorkloads(); // W1, W2, W3, W5r, W6
 
     // The command line that asks hostbench-cli for these options, "shootout"
     // first; a flag at its default is left out, except --servers,

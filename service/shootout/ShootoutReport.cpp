@@ -32,6 +32,20 @@ QString referenceNote(const ShootoutWorkloadResult &result)
     return {};
 }
 
+bool isPhp(const ShootoutWorkloadResult &result)
+{
+    const std::optional<Workload> workload = Workload::find(result.workload);
+    return workload && workload->php;
+}
+
+// Under a PHP workload's table: what its last column is.
+QString phpNote(const ShootoutWorkloadResult &result)
+{
+    return isPhp(result) ? u"PHP-FPM us/req is the CPU of the one PHP-FPM pool behind every server, measured "
+                           "apart; CPU us/req is the front server's own, its overhead per request"_s
+                         : QString();
+}
+
 const ShootoutCell *findCell(
     const QList<ShootoutWorkloadResult> &results, const QString &workload, const QString &server)
 {
@@ -80,13 +94,16 @@ QList<ShootoutWorkloadResult> ShootoutReport::aggregate(
             ShootoutCell cell;
             cell.server = server;
             cell.reference = server == Workload::upstreamId();
+            const std::optional<Workload> known = Workload::find(workload);
+            cell.php = known && known->php;
             cell.rounds = int(runs.size());
-            QList<double> p50, p99, cpu;
+            QList<double> p50, p99, cpu, phpCpu;
             for (const model::ShootoutEntry &run : std::as_const(runs)) {
                 cell.roundRequestsPerSecond.append(run.summary.requestsPerSecond);
                 p50.append(run.summary.latencyP50Ms);
                 p99.append(run.summary.latencyP99Ms);
                 cpu.append(run.cpuUsPerRequest);
+                phpCpu.append(run.phpFpmCpuUsPerRequest);
                 cell.errors += run.summary.failed + run.summary.non2xx;
             }
             cell.requestsPerSecond = median(cell.roundRequestsPerSecond);
@@ -99,6 +116,7 @@ QList<ShootoutWorkloadResult> ShootoutReport::aggregate(
             cell.p50Ms = median(p50);
             cell.p99Ms = median(p99);
             cell.cpuUsPerRequest = median(cpu);
+            cell.phpFpmCpuUsPerRequest = cell.php ? median(phpCpu) : 0.0;
             result.cells.append(cell);
         }
         double best = 0;
@@ -117,27 +135,32 @@ QString ShootoutReport::text(const QList<ShootoutWorkloadResult> &results)
 {
     QString out;
     for (const ShootoutWorkloadResult &result : results) {
+        const bool php = isPhp(result);
         out += u"\n%1\n"_s.arg(result.workload);
-        out += u"  %1  %2  %3  %4  %5  %6  %7\n"_s.arg(u"server"_s, -10)
+        out += u"  %1  %2  %3  %4  %5  %6  %7"_s.arg(u"server"_s, -10)
                    .arg(u"requests/s (spread)"_s, 20)
                    .arg(u"ratio"_s, 6)
                    .arg(u"p50 ms"_s, 8)
                    .arg(u"p99 ms"_s, 8)
                    .arg(u"CPU us/req"_s, 10)
-                   .arg(u"errors"_s, 7);
+                   .arg(u"errors"_s, 7)
+            + (php ? u"  PHP-FPM us/req\n"_s : u"\n"_s);
         for (const ShootoutCell &cell : result.cells) {
             const QString figure
                 = u"%1 (±%2%)"_s.arg(rate(cell.requestsPerSecond)).arg(cell.spreadPercent, 0, 'f', 0);
-            out += u"  %1  %2  %3  %4  %5  %6  %7\n"_s.arg(cell.server, -10)
+            out += u"  %1  %2  %3  %4  %5  %6  %7"_s.arg(cell.server, -10)
                        .arg(figure, 20)
                        .arg(ratio(cell, 6))
                        .arg(cell.p50Ms, 8, 'f', 3)
                        .arg(cell.p99Ms, 8, 'f', 3)
                        .arg(cell.cpuUsPerRequest, 10, 'f', 1)
-                       .arg(cell.errors, 7);
+                       .arg(cell.errors, 7)
+                + (php ? u"  %1\n"_s.arg(cell.phpFpmCpuUsPerRequest, 14, 'f', 1) : u"\n"_s);
         }
         if (const QString note = referenceNote(result); !note.isEmpty())
             out += u"  (%1)\n"_s.arg(note);
+        if (php)
+            out += u"  (%1)\n"_s.arg(phpNote(result));
     }
     return out;
 }
@@ -146,21 +169,27 @@ QString ShootoutReport::markdown(const QList<ShootoutWorkloadResult> &results)
 {
     QString out;
     for (const ShootoutWorkloadResult &result : results) {
+        const bool php = isPhp(result);
         out += u"\n### %1\n\n"_s.arg(result.workload);
-        out += u"| server | requests/s (spread) | ratio to best | p50 ms | p99 ms | CPU µs/request | errors "
-               u"|\n"
-               "|---|---:|---:|---:|---:|---:|---:|\n"_s;
+        out += php
+            ? u"| server | requests/s (spread) | ratio to best | p50 ms | p99 ms | CPU µs/request | errors "
+              "| PHP-FPM CPU µs/request |\n|---|---:|---:|---:|---:|---:|---:|---:|\n"_s
+            : u"| server | requests/s (spread) | ratio to best | p50 ms | p99 ms | CPU µs/request | errors "
+              "|\n|---|---:|---:|---:|---:|---:|---:|\n"_s;
         for (const ShootoutCell &cell : result.cells)
-            out += u"| %1 | %2 (±%3%) | %4 | %5 | %6 | %7 | %8 |\n"_s
+            out += u"| %1 | %2 (±%3%) | %4 | %5 | %6 | %7 | %8 |"_s
                        .arg(cell.server, rate(cell.requestsPerSecond))
                        .arg(cell.spreadPercent, 0, 'f', 0)
                        .arg(ratio(cell, 0))
                        .arg(cell.p50Ms, 0, 'f', 3)
                        .arg(cell.p99Ms, 0, 'f', 3)
                        .arg(cell.cpuUsPerRequest, 0, 'f', 1)
-                       .arg(cell.errors);
+                       .arg(cell.errors)
+                + (php ? u" %1 |\n"_s.arg(cell.phpFpmCpuUsPerRequest, 0, 'f', 1) : u"\n"_s);
         if (const QString note = referenceNote(result); !note.isEmpty())
             out += u"\n%1.\n"_s.arg(note);
+        if (php)
+            out += u"\n%1.\n"_s.arg(phpNote(result));
     }
     return out;
 }
@@ -169,10 +198,10 @@ QString ShootoutReport::csv(const QList<ShootoutWorkloadResult> &results)
 {
     QString out
         = u"workload,server,rounds,requests_per_second,requests_per_second_min,requests_per_second_max,"
-          "spread_percent,ratio_to_best,p50_ms,p99_ms,cpu_us_per_request,errors\n"_s;
+          "spread_percent,ratio_to_best,p50_ms,p99_ms,cpu_us_per_request,errors,php_fpm_cpu_us_per_request\n"_s;
     for (const ShootoutWorkloadResult &result : results)
         for (const ShootoutCell &cell : result.cells)
-            out += u"%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12\n"_s.arg(result.workload, cell.server)
+            out += u"%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13\n"_s.arg(result.workload, cell.server)
                        .arg(cell.rounds)
                        .arg(cell.requestsPerSecond, 0, 'f', 2)
                        .arg(cell.requestsPerSecondMin, 0, 'f', 2)
@@ -182,7 +211,8 @@ QString ShootoutReport::csv(const QList<ShootoutWorkloadResult> &results)
                        .arg(cell.p50Ms, 0, 'f', 3)
                        .arg(cell.p99Ms, 0, 'f', 3)
                        .arg(cell.cpuUsPerRequest, 0, 'f', 1)
-                       .arg(cell.errors);
+                       .arg(cell.errors)
+                       .arg(cell.php ? QString::number(cell.phpFpmCpuUsPerRequest, 'f', 1) : QString());
     return out;
 }
 
@@ -204,6 +234,8 @@ QJsonObject ShootoutReport::workloadsJson(const QList<ShootoutWorkloadResult> &r
                 { u"rounds"_s, cell.rounds }, { u"round_requests_per_second"_s, rounds } };
             if (cell.reference)
                 object.insert(u"reference"_s, true);
+            if (cell.php)
+                object.insert(u"php_fpm_cpu_us_per_request"_s, cell.phpFpmCpuUsPerRequest);
             servers.insert(cell.server, object);
         }
         workloads.insert(result.workload, servers);

@@ -19,6 +19,10 @@ namespace hostbench::shootout {
  * The upstream of a proxied workload (server Workload::upstreamId(),
  * measured alone) is a reference cell: listed last, with its own figures,
  * neither ranked nor the best (ratio 0, shown as "ref").
+ * A PHP workload's cells (W5, W7p: Workload::php) add the median of the
+ * PHP-FPM pool's own CPU µs per request over the rounds, measured apart
+ * from the server's: a column "PHP-FPM us/req" in its text and Markdown
+ * tables, with a line under them saying what it is.
  * Pure functions; any thread.
  */
 struct ShootoutCell
@@ -33,6 +37,8 @@ struct ShootoutCell
     double p50Ms = 0;
     double p99Ms = 0;
     double cpuUsPerRequest = 0;
+    double phpFpmCpuUsPerRequest = 0; // php: the PHP-FPM pool's, median of the rounds
+    bool php = false; // a PHP workload's cell (Workload::php)
     quint64 errors = 0;
     QList<double> roundRequestsPerSecond; // by round
     bool reference = false; // the upstream alone: not ranked
@@ -56,12 +62,13 @@ public:
     // One table per workload: requests/s (spread), ratio, p50, p99, CPU µs/request, errors.
     static QString text(const QList<ShootoutWorkloadResult> &results);
     static QString markdown(const QList<ShootoutWorkloadResult> &results);
-    // One line per workload and server, with a header line.
+    // One line per workload and server, with a header line; its last column,
+    // php_fpm_cpu_us_per_request, is empty but for PHP workloads.
     static QString csv(const QList<ShootoutWorkloadResult> &results);
     // {"W1": {"nginx": {"requests_per_second", "requests_per_second_min",
     // "requests_per_second_max", "spread_percent", "ratio_to_best", "p50_ms",
     // "p99_ms", "cpu_us_per_request", "errors", "rounds", "round_requests_per_second"}}},
-    // and "reference": true in the upstream's cell
+    // "reference": true in the upstream's cell, "php_fpm_cpu_us_per_request" in a PHP workload's
     static QJsonObject workloadsJson(const QList<ShootoutWorkloadResult> &results);
     // requests/s and p99 of each workload and server in both, with after / before.
     static QString compare(const QList<ShootoutWorkloadResult> &before,

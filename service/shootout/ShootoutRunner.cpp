@@ -2,6 +2,7 @@
 
 #include "runs/RecordedRun.h"
 #include "shootout/ServerProcess.h"
+#include "shootout/ShootoutPhp.h"
 #include "shootout/Upstream.h"
 #include "storage/Database.h"
 
@@ -67,6 +68,9 @@ std::optional<model::ShootoutEntry> ShootoutRunner::measure(const Server &server
     p.rate = m_options.rate;
 
     runs::RecordedRun run(database);
+    // A PHP workload's PHP-FPM works for the server: its CPU is measured apart.
+    ShootoutPhp *const php = workload.php && m_php && m_php->isRunning() ? m_php.get() : nullptr;
+    const qint64 phpTicksBefore = php ? php->cpuTicks() : 0;
     const qint64 ticksBefore = process.cpuTicks();
     QString error;
     switch (run.start(p, &error)) {
@@ -94,6 +98,7 @@ std::optional<model::ShootoutEntry> ShootoutRunner::measure(const Server &server
     m_run = nullptr;
     const runs::RecordedRun::Result result = run.finish();
     const qint64 ticksAfter = process.cpuTicks();
+    const qint64 phpTicksAfter = php ? php->cpuTicks() : 0;
     if (!result.error.isEmpty()) {
         say(u"%1 %2: %3"_s.arg(server.kind.id, workload.id, result.error), server.kind.id);
         return std::nullopt;
@@ -108,6 +113,11 @@ std::optional<model::ShootoutEntry> ShootoutRunner::measure(const Server &server
     const double cpuSeconds = double(ticksAfter - ticksBefore) / ServerProcess::ticksPerSecond();
     entry.cpuUsPerRequest
         = entry.summary.completed > 0 ? cpuSeconds * 1e6 / double(entry.summary.completed) : 0.0;
+    if (php) {
+        entry.phpFpmCpuUsPerRequest
+            = ShootoutPhp::usPerRequest(phpTicksAfter - phpTicksBefore, entry.summary.completed);
+        m_servers[ShootoutPhp::noteId()].status = u"measured"_s;
+    }
     if (database && result.runId == 0)
         say(u"the run was not stored: "_s + result.storeError, server.kind.id);
     else if (database && !database->addShootoutRun(m_shootoutId, entry))
@@ -126,6 +136,7 @@ bool ShootoutRunner::reset(const Options &options, QString *error)
     m_workloads.clear();
     m_groups.clear();
     m_upstream.reset();
+    m_php.reset();
     for (const QString &id : options.workloads)
         if (const std::optional<Workload> workload = Workload::find(id))
             m_workloads.append(*workload);
@@ -146,10 +157,11 @@ bool ShootoutRunner::makeSites(const QTemporaryDir &temp, QString *error)
     QFile::setPermissions(temp.path(),
         QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
             | QFile::ReadOther | QFile::ExeOther);
-    // The files' site; the proxied one comes with its upstream (startUpstream).
+    // The files' site; the proxied one comes with its upstream (startUpstream), the PHP one with
+    // its PHP-FPM (startPhp).
     QList<Workload> files;
     for (const Workload &workload : std::as_const(m_workloads))
-        if (!workload.proxied)
+        if (!workload.proxied && !workload.php)
             files.append(workload);
     if (files.isEmpty())
         return true;
@@ -269,7 +281,8 @@ bool ShootoutRunner::runRounds(const QList<Server> &usable, storage::Database *d
     if (database)
         event.database = database->filePath();
     emitEvent(event);
-    if (database && !database->finishShootout(m_shootoutId, ServerNote::shootoutNotes(m_servers, m_stop))) {
+    if (database
+        && !database->finishShootout(m_shootoutId, ServerNote::shootoutNotes(m_servers, m_stop, m_entries))) {
         *error = database->lastError();
         return false;
     }
@@ -287,6 +300,7 @@ bool ShootoutRunner::run(const Options &options, storage::Database *database, QS
     pinCpus();
     const QList<Server> planned = planServers(temp);
     startUpstream(temp, planned);
+    startPhp(temp);
     const QList<Server> usable = checkServers(planned);
     bool ok = false;
     if (usable.isEmpty())
@@ -295,6 +309,8 @@ bool ShootoutRunner::run(const Options &options, storage::Database *database, QS
         ok = runRounds(usable, database, error);
     if (m_upstream)
         m_upstream->stop();
+    if (m_php)
+        m_php->stop();
     return ok;
 }
 

@@ -29,6 +29,7 @@ class Database;
 namespace hostbench::shootout {
 
 class ServerProcess;
+class ShootoutPhp;
 class Upstream;
 
 /*
@@ -60,6 +61,16 @@ class Upstream;
  *    rotation, as the server id "upstream" (Workload::upstreamId(): the
  *    report's reference line); the front servers' CPU per request is their
  *    own session's, not the upstream's.
+ *  - PHP workloads (W5, W7p) go through each server to one PHP-FPM pool
+ *    (ShootoutPhp), started once before the servers are checked, pinned
+ *    with them, and stopped at the end; each server serves them from a
+ *    third site (its whole path PHP, Workload::makePhpSite: Hostbench's
+ *    `serve --php unix:SOCKET`, the others' PHP configuration of
+ *    engine/export), and one that does not answer them with the bytes is
+ *    left out of them only. Over each of their runs the pool's own CPU time
+ *    is measured too (ShootoutEntry::phpFpmCpuUsPerRequest), next to the
+ *    front server's. Without PHP-FPM installed they are left out, saying
+ *    which package to install (the note "php-fpm", status "missing").
  * Each run is stored as `bench` stores it (samples as they come) and linked
  * to the shootout (Database::beginShootout ...), so that a shootout killed
  * midway keeps the runs it had finished. The stored notes are
@@ -68,7 +79,7 @@ class Upstream;
  *
  * (ShootoutRunner.cpp holds run()'s phases, ShootoutRunnerServers.cpp the
  * servers' part: ports, the upstream, start, the check of their answers,
- * failures.)
+ * failures; ShootoutRunnerPhp.cpp the PHP-FPM pool's.)
  *
  * Thread: the thread that calls run() (it runs local event loops and blocks
  * until the end); stop() from any thread, or a signal handler's event.
@@ -126,6 +137,7 @@ private:
     void pinCpus();
     QList<Server> planServers(const QTemporaryDir &temp);
     void startUpstream(const QTemporaryDir &temp, const QList<Server> &servers);
+    void startPhp(const QTemporaryDir &temp); // ShootoutRunnerPhp.cpp
     QList<Server> checkServers(const QList<Server> &servers);
     bool runRounds(const QList<Server> &usable, storage::Database *database, QString *error);
     void runTurn(const Server &server, int round, storage::Database *database, int *done, int total);
@@ -143,13 +155,16 @@ private:
     void measureAll(const Server &server, ServerProcess &process, const QList<Workload> &workloads, int round,
         storage::Database *database, int *done, int total);
     QList<Workload> proxiedWorkloads() const;
+    QList<Workload> phpWorkloads() const;
+    Server phpServer() const;
     Server upstreamServer() const;
     QString failureLog(const Server &server) const;
 
     Options m_options;
     QList<Workload> m_workloads;
-    QList<SiteGroup> m_groups; // the files' site, then the proxied one
+    QList<SiteGroup> m_groups; // the files' site, then the proxied one, then the PHP one
     std::unique_ptr<Upstream> m_upstream; // set while proxied workloads have one
+    std::unique_ptr<ShootoutPhp> m_php; // set while PHP workloads have their pool
     QList<model::ShootoutEntry> m_entries;
     QMap<QString, ServerNote> m_servers;
     qint64 m_shootoutId = 0;

@@ -245,6 +245,10 @@ QList<ShootoutRunner::Server> ShootoutRunner::checkServers(const QList<Server> &
                     problem = u"for %1 only (through its proxy of /): "_s.arg(
                                   Workload::idsOf(group.workloads).join(u", "_s))
                         + problem;
+                else if (group.site.php.isSet())
+                    problem = u"for %1 only (through PHP-FPM): "_s.arg(
+                                  Workload::idsOf(group.workloads).join(u", "_s))
+                        + problem;
                 serverFailed(server, u"wrong bytes"_s, problem, 0);
                 continue;
             }

@@ -3,25 +3,79 @@
 #include <QDir>
 #include <QFile>
 #include <QRandomGenerator>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
 
 namespace hostbench::shootout {
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// W7p's table: 100 rows, the same every time.
+constexpr int kW7pRows = 100;
+constexpr int kW7pRow = 42; // the row its third query reads
+
+QString w7pName(int id)
+{
+    return u"item %1"_s.arg(id, 3, 10, QChar(u'0'));
+}
+
+int w7pPrice(int id)
+{
+    return id * 37 % 101;
+}
+
+// What w7p.php prints for the database writeW7pDatabase writes.
+QByteArray w7pAnswer()
+{
+    int sum = 0;
+    for (int id = 1; id <= kW7pRows / 2; ++id)
+        sum += w7pPrice(id);
+    return u"items %1, sum %2, #%3 %4 at %5\n"_s.arg(kW7pRows)
+        .arg(sum)
+        .arg(kW7pRow)
+        .arg(w7pName(kW7pRow))
+        .arg(w7pPrice(kW7pRow))
+        .toUtf8();
+}
+
+// Three small SELECTs per request on a database opened read-only, as a
+// page of a small PHP application does.
+const char kW7pSource[] = R"(<?php
+$db = new PDO('sqlite:' . __DIR__ . '/../php-data/w7p.sqlite', null, null,
+    [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION, PDO::SQLITE_ATTR_OPEN_FLAGS => PDO::SQLITE_OPEN_READONLY]);
+$count = $db->query('SELECT COUNT(*) FROM items')->fetchColumn();
+$sum = $db->query('SELECT SUM(price) FROM items WHERE id <= 50')->fetchColumn();
+$row = $db->prepare('SELECT name, price FROM items WHERE id = ?');
+$row->execute([42]);
+[$name, $price] = $row->fetch(PDO::FETCH_NUM);
+printf("items %d, sum %d, #42 %s at %d\n", $count, $sum, $name, $price);
+)";
+
+} // namespace
 
 const QList<Workload> &Workload::all()
 {
     // Concurrency as in tests/perf/servers.sh: 50 for the small answers,
     // fewer for the large ones, whose answers take long on one core.
     static const QList<Workload> workloads {
-        { u"W1"_s, u"/x.txt"_s, u"4,070-byte text file"_s, 4070, 50, {}, false },
-        { u"W2"_s, u"/photo.jpg"_s, u"45,056-byte JPEG"_s, 45056, 50, {}, false },
-        { u"W3"_s, u"/archive.zip"_s, u"1,414,000-byte zip"_s, 1414000, 10, {}, false },
-        { u"W4"_s, u"/huge.bin"_s, u"128 MiB file"_s, 134217728, 4, {}, false },
-        { u"W5"_s, u"/hello"_s, u"tiny dynamic page (hello)"_s, 5, 50, QByteArray("hello"), false },
-        { u"W6"_s, u"/ok"_s, u"2-byte answer (OK)"_s, 2, 10, QByteArray("OK"), false },
+        { u"W1"_s, u"/x.txt"_s, u"4,070-byte text file"_s, 4070, 50, {}, false, false, {} },
+        { u"W2"_s, u"/photo.jpg"_s, u"45,056-byte JPEG"_s, 45056, 50, {}, false, false, {} },
+        { u"W3"_s, u"/archive.zip"_s, u"1,414,000-byte zip"_s, 1414000, 10, {}, false, false, {} },
+        { u"W4"_s, u"/huge.bin"_s, u"128 MiB file"_s, 134217728, 4, {}, false, false, {} },
+        { u"W5"_s, u"/hello.php"_s, u"PHP page (hello) through PHP-FPM"_s, 5, 50, QByteArray("hello"), false,
+            true, QByteArray("<?php echo \"hello\";") },
+        { u"W5r"_s, u"/hello"_s, u"tiny fixed answer (hello), no app"_s, 5, 50, QByteArray("hello"), false,
+            false, {} },
+        { u"W6"_s, u"/ok"_s, u"2-byte answer (OK)"_s, 2, 10, QByteArray("OK"), false, false, {} },
         // As the issue measures it: -c 50 keep-alive, through the front server's proxy.
         { u"W6p"_s, u"/ok"_s, u"2-byte answer (OK) from an app behind the server"_s, 2, 50, QByteArray("OK"),
-            true },
+            true, false, {} },
+        { u"W7p"_s, u"/w7p.php"_s, u"PHP page with 3 SQLite queries (PDO) through PHP-FPM"_s,
+            w7pAnswer().size(), 50, w7pAnswer(), false, true, QByteArray(kW7pSource) },
     };
     return workloads;
 }
@@ -95,7 +149,7 @@ std::optional<model::VirtualHost> Workload::makeSite(
     site.documentRoot = root.absolutePath();
     site.isDefault = true;
     for (const Workload &workload : workloads) {
-        if (workload.proxied)
+        if (workload.proxied || workload.php)
             continue;
         if (!writeFile(root.filePath(workload.path.mid(1)), workload, error))
             return std::nullopt;
@@ -127,6 +181,78 @@ std::optional<model::VirtualHost> Workload::makeProxySite(
     site.errorLogEnabled = false;
     site.proxy.routes.append({ u"/"_s, upstreamUrl });
     return site;
+}
+
+QString Workload::phpDataFolder(const QString &documentRoot)
+{
+    return QDir::cleanPath(QDir(documentRoot).absoluteFilePath(u"../php-data"_s));
+}
+
+std::optional<model::VirtualHost> Workload::makePhpSite(
+    const QString &documentRoot, const QList<Workload> &workloads, const QString &phpAddress, QString *error)
+{
+    const QString data = phpDataFolder(documentRoot);
+    for (const QString &folder : { documentRoot, data }) {
+        if (!QDir().mkpath(folder)) {
+            *error = u"cannot create %1"_s.arg(folder);
+            return std::nullopt;
+        }
+        QFile::setPermissions(folder,
+            QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
+                | QFile::ReadOther | QFile::ExeOther);
+    }
+    for (const Workload &workload : workloads) {
+        if (!workload.php)
+            continue;
+        Workload script = workload;
+        script.fixedBody = workload.phpSource; // the file holds the script, not its answer
+        if (!writeFile(QDir(documentRoot).filePath(workload.path.mid(1)), script, error))
+            return std::nullopt;
+        if (workload.id == u"W7p"_s && !writeW7pDatabase(QDir(data).filePath(u"w7p.sqlite"_s), error))
+            return std::nullopt;
+    }
+    model::VirtualHost site;
+    site.hostName = u"localhost"_s;
+    site.documentRoot = QDir(documentRoot).absolutePath();
+    site.isDefault = true;
+    site.accessLogEnabled = false;
+    site.errorLogEnabled = false;
+    site.php.address = phpAddress;
+    site.php.pathPrefix = u"/"_s;
+    return site;
+}
+
+bool Workload::writeW7pDatabase(const QString &file, QString *error)
+{
+    QFile::remove(file);
+    const QString connection = u"hostbench-w7p-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connection);
+        db.setDatabaseName(file);
+        QSqlQuery query(db);
+        ok = db.open() && db.transaction()
+            && query.exec(
+                u"CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price INTEGER NOT NULL)"_s)
+            && query.prepare(u"INSERT INTO items (id, name, price) VALUES (?, ?, ?)"_s);
+        for (int id = 1; ok && id <= kW7pRows; ++id) {
+            query.addBindValue(id);
+            query.addBindValue(w7pName(id));
+            query.addBindValue(w7pPrice(id));
+            ok = query.exec();
+        }
+        ok = ok && db.commit();
+        if (!ok)
+            *error = u"cannot write %1: %2"_s.arg(
+                file, query.lastError().isValid() ? query.lastError().text() : db.lastError().text());
+        query.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
+    if (ok)
+        QFile::setPermissions(
+            file, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+    return ok;
 }
 
 } // namespace hostbench::shootout

@@ -15,10 +15,20 @@ namespace hostbench::shootout {
  * The reference workloads W1-W6 of shared/WORKLOADS.md as a shootout runs
  * them: the path requested, the bytes every server must answer, and the
  * load's default concurrency (-c overrides it; keep-alive on unless the
- * user turns it off). W5 and W6 are fixed answers ("hello", "OK"): a route
+ * user turns it off). W5r and W6 are fixed answers ("hello", "OK"): a route
  * where the server has fixed routes (Hostbench, nginx, ...), and a file of
  * the same bytes in the document root for the others, as
  * tests/perf/servers.sh does, so that every server answers the same bytes.
+ *
+ * W5 and W7p (issue #25) are PHP pages (`php`), answered by the shootout's
+ * PHP-FPM pool (ShootoutPhp: one pool for every server, started once)
+ * through each front server's PHP site (makePhpSite): W5 is `hello.php`
+ * (`<?php echo "hello";`, the founding post's "hello world" page), W7p
+ * `w7p.php`, which opens a 100-row SQLite database with PDO (written by
+ * makePhpSite into the document root's sibling folder "php-data") and runs
+ * 3 small SELECTs, as the founding OpenACS home page ran a few queries.
+ * Their `fixedBody` is the bytes every server must answer (the same for
+ * all), `phpSource` the script.
  *
  * W6p (issue #24) is W6's "OK" answered by an app behind the front server:
  * `proxied` workloads are served by the shootout's upstream (Upstream: one
@@ -35,14 +45,16 @@ struct Workload
     QString label; // "4,070-byte text file"
     qint64 bytes = 0; // body size
     int concurrency = 50; // default -c
-    QByteArray fixedBody; // W5/W6/W6p: the route's answer; empty for files
+    QByteArray fixedBody; // W5r/W6/W6p: the route's answer; W5/W7p: the page's; empty for files
     bool proxied = false; // W6p: answered by the upstream through the front server
+    bool php = false; // W5/W7p: a PHP page run by PHP-FPM behind the front server
+    QByteArray phpSource; // php: the script written at `path` under the document root
 
     // The server id of the upstream measured alone (the reference line of
     // a proxied workload's table): "upstream".
     static QString upstreamId();
 
-    // Every workload, W1..W6, then W6p.
+    // Every workload: W1..W4, W5 (PHP), W5r, W6, W6p, W7p.
     static const QList<Workload> &all();
     static std::optional<Workload> find(const QString &id);
     static QStringList ids();
@@ -54,7 +66,7 @@ struct Workload
     // for W5/W6 a file named after the path holding the fixed answer. Returns
     // the virtual host to serve: the default site on that document root with
     // a route per fixed answer. nullopt with *error when a file cannot be written.
-    // Proxied workloads are left out (makeProxySite serves them).
+    // Proxied and PHP workloads are left out (makeProxySite and makePhpSite serve them).
     static std::optional<model::VirtualHost> makeSite(
         const QString &documentRoot, const QList<Workload> &workloads, QString *error);
 
@@ -64,6 +76,22 @@ struct Workload
     // with *error when the folder cannot be created.
     static std::optional<model::VirtualHost> makeProxySite(
         const QString &documentRoot, const QString &upstreamUrl, QString *error);
+
+    // The site of the PHP workloads: the default site on `documentRoot`
+    // (created), each PHP workload's script written at its path, W7p's
+    // database (w7pDatabase) in "php-data" beside `documentRoot`; its whole
+    // path "/" runs PHP at `phpAddress` ("unix:/path.sock", as
+    // model::PhpSettings takes it), the access and error logs off. nullopt
+    // with *error (naming the file) when a file cannot be written.
+    static std::optional<model::VirtualHost> makePhpSite(const QString &documentRoot,
+        const QList<Workload> &workloads, const QString &phpAddress, QString *error);
+
+    // W7p's SQLite database, written at `file` (replaced): a table
+    // items(id INTEGER PRIMARY KEY, name TEXT, price INTEGER) of 100 rows,
+    // the same every time, whose answers W7p's fixedBody holds. False with
+    // *error when it cannot be written.
+    static bool writeW7pDatabase(const QString &file, QString *error);
+    static QString phpDataFolder(const QString &documentRoot); // "<documentRoot>/../php-data"
 };
 
 } // namespace hostbench::shootout

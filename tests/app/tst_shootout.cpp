@@ -64,6 +64,22 @@ bool accepts(quint16 port)
     return socket.waitForConnected(1000);
 }
 
+QString phpFpmProgram()
+{
+    QStringList path = QString::fromLocal8Bit(qgetenv("PATH")).split(u':', Qt::SkipEmptyParts);
+    path << u"/usr/local/sbin"_s << u"/usr/sbin"_s << u"/sbin"_s;
+    return QStandardPaths::findExecutable(u"php-fpm8.2"_s, path);
+}
+
+// Whether this hostbench-cli's serve runs PHP sites (--php ADDR, issue #25).
+bool serveRunsPhp()
+{
+    QProcess serve;
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), { u"serve"_s, u"--help"_s });
+    serve.waitForFinished(30'000);
+    return serve.readAll().contains("--php");
+}
+
 QString nginxProgram()
 {
     QStringList path = QString::fromLocal8Bit(qgetenv("PATH")).split(u':', Qt::SkipEmptyParts);
@@ -85,6 +101,8 @@ private slots:
     void w6pBehindNginxToo();
     void w6pWithoutNginxHasHostbenchAsTheUpstream();
     void w6pLeftOutWhenTheUpstreamFails();
+    void phpWorkloadsLeftOutWithoutPhpFpm();
+    void phpWorkloadsGoThroughOnePhpFpm();
     void missingServerListedWithItsPackage();
     void failingServerShowsItsLog();
     void wrongBytesLeaveTheServerOut();
@@ -420,6 +438,84 @@ void TestShootout::w6pLeftOutWhenTheUpstreamFails()
     QVERIFY(root[u"workloads"_s][u"W6"_s][u"hostbench"_s][u"requests_per_second"_s].toDouble() > 0);
     QVERIFY(!root[u"workloads"_s].toObject().contains(u"W6p"_s));
     QCOMPARE(root[u"servers"_s][u"upstream"_s][u"status"_s].toString(), u"failed"_s);
+    QVERIFY(leftNothingBehind());
+}
+
+void TestShootout::phpWorkloadsLeftOutWithoutPhpFpm()
+{
+    // No php-fpm on the search path: W5 and W7p are left out, saying which
+    // package to install; W5r (the former W5, a fixed answer) is measured.
+    QProcessEnvironment env = environment();
+    env.insert(u"HOSTBENCH_SERVER_PATH"_s, standIns({}));
+    const quint16 port = freePortRange();
+    const QString json = m_dir->filePath(u"shootout.json"_s);
+    const Result result = runCli(
+        { u"--servers"_s, u"hostbench"_s, u"--workloads"_s, u"W5,W5r,W7p"_s, u"-t"_s, u"0.3"_s, u"--rounds"_s,
+            u"1"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--no-store"_s },
+        env);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(result.err.contains(u"php-fpm: not installed (apt-get install php8.2-fpm)"_s),
+        qPrintable(result.err));
+    QVERIFY(result.err.contains(
+        u"W5, W7p left out: PHP-FPM is not installed (apt-get install php8.2-fpm); the other workloads run"_s));
+    QVERIFY2(result.err.contains(u"[0/1] round 1 of 1: hostbench W5r"_s), qPrintable(result.err));
+    QVERIFY2(result.out.contains(u"php-fpm: missing (apt-get install php8.2-fpm)"_s), qPrintable(result.out));
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    QCOMPARE(root[u"workloads"_s].toObject().keys(), QStringList { u"W5r"_s });
+    const QJsonObject w5r = root[u"workloads"_s][u"W5r"_s][u"hostbench"_s].toObject();
+    QVERIFY(w5r.value(u"requests_per_second"_s).toDouble() > 0);
+    QCOMPARE(w5r.value(u"errors"_s).toInt(), 0);
+    QVERIFY(!w5r.contains(u"php_fpm_cpu_us_per_request"_s));
+    QCOMPARE(root[u"servers"_s][u"php-fpm"_s][u"status"_s].toString(), u"missing"_s);
+    QCOMPARE(root[u"servers"_s][u"php-fpm"_s][u"package"_s].toString(), u"php8.2-fpm"_s);
+    QVERIFY(leftNothingBehind());
+}
+
+void TestShootout::phpWorkloadsGoThroughOnePhpFpm()
+{
+    // W5 and W7p: Hostbench (serve --php unix:SOCKET) in front of one
+    // PHP-FPM pool started once for the shootout; the pool's own CPU per
+    // request beside the server's; everything stopped at the end.
+    if (phpFpmProgram().isEmpty())
+        QSKIP("PHP-FPM is not installed (apt-get install php8.2-fpm php8.2-sqlite3)");
+    if (!serveRunsPhp())
+        QSKIP("this hostbench-cli's serve has no --php (the engine's FastCGI client, issue #25)");
+    const quint16 port = freePortRange();
+    const QString data = m_dir->filePath(u"data"_s);
+    const QString json = m_dir->filePath(u"shootout.json"_s);
+    const Result result = runCli(
+        { u"--servers"_s, u"hostbench"_s, u"--workloads"_s, u"W5,W5r,W7p"_s, u"-t"_s, u"0.5"_s, u"--rounds"_s,
+            u"2"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--data-dir"_s, data });
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QCOMPARE(
+        result.err.count(u"W5, W7p: each server runs PHP through one PHP-FPM pool, php-fpm8.2 (PHP "_s), 1);
+    QVERIFY2(!result.err.contains(u"left out"_s), qPrintable(result.err));
+    QVERIFY2(result.out.contains(u"PHP-FPM us/req"_s), qPrintable(result.out));
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    for (const QString &workload : { u"W5"_s, u"W7p"_s }) {
+        const QJsonObject cell = root[u"workloads"_s][workload][u"hostbench"_s].toObject();
+        QVERIFY2(cell.value(u"requests_per_second"_s).toDouble() > 0, qPrintable(workload));
+        QCOMPARE(cell.value(u"errors"_s).toInt(), 0);
+        QCOMPARE(cell.value(u"rounds"_s).toInt(), 2);
+        QVERIFY(cell.value(u"cpu_us_per_request"_s).toDouble() > 0);
+        QVERIFY2(cell.value(u"php_fpm_cpu_us_per_request"_s).toDouble() > 0, qPrintable(workload));
+    }
+    QVERIFY(
+        !root[u"workloads"_s][u"W5r"_s][u"hostbench"_s].toObject().contains(u"php_fpm_cpu_us_per_request"_s));
+    const QJsonObject note = root[u"servers"_s][u"php-fpm"_s].toObject();
+    QCOMPARE(note.value(u"status"_s).toString(), u"measured"_s);
+    QVERIFY2(note.value(u"message"_s).toString().contains(u"pm static, 8 children) on unix:"_s),
+        qPrintable(note.value(u"message"_s).toString()));
+    // Stored: the pool's CPU comes back with the shootout.
+    const QString id = root.value(u"shootout_id"_s).toVariant().toString();
+    const Result exported = runCli({ u"export"_s, id, u"--format"_s, u"json"_s, u"--data-dir"_s, data });
+    const QJsonObject again = QJsonDocument::fromJson(exported.out.toUtf8()).object();
+    QCOMPARE(again[u"workloads"_s][u"W7p"_s][u"hostbench"_s][u"php_fpm_cpu_us_per_request"_s].toDouble(),
+        root[u"workloads"_s][u"W7p"_s][u"hostbench"_s][u"php_fpm_cpu_us_per_request"_s].toDouble());
     QVERIFY(leftNothingBehind());
 }
 

@@ -1,9 +1,13 @@
 // ShootoutReport's tables of a proxied workload (W6p, issue #24): the
 // upstream measured alone is a reference line, listed with its figures but
 // neither ranked nor taken as the best, in the text table, Markdown and
-// JSON; and the two sites a shootout serves (Workload::makeSite for the
-// files and fixed routes, makeProxySite for the proxied workloads), written
-// into a real temporary folder.
+// JSON; a PHP workload's tables (W5, W7p, issue #25) with the PHP-FPM
+// pool's CPU per request beside each server's, in every format, kept by a
+// stored shootout's notes and by the progress events; and the two sites a shootout serves (Workload::makeSite
+// for the files and fixed routes, makeProxySite for the proxied workloads), written into a real temporary
+// folder.
+#include "shootout/ServerNote.h"
+#include "shootout/ShootoutEvent.h"
 #include "shootout/ShootoutReport.h"
 #include "shootout/Workload.h"
 
@@ -16,6 +20,9 @@
 
 using namespace Qt::StringLiterals;
 using hostbench::model::ShootoutEntry;
+using hostbench::shootout::ServerNote;
+using hostbench::shootout::ShootoutCell;
+using hostbench::shootout::ShootoutEvent;
 using hostbench::shootout::ShootoutReport;
 using hostbench::shootout::ShootoutWorkloadResult;
 using hostbench::shootout::Workload;
@@ -46,6 +53,20 @@ QList<ShootoutWorkloadResult> w6p()
     return ShootoutReport::aggregate(entries, { u"hostbench"_s, u"nginx"_s }, { u"W6p"_s });
 }
 
+// W5 (PHP) over two rounds and W1 (a file) once: PHP-FPM's CPU beside the servers'.
+QList<ShootoutEntry> phpEntries()
+{
+    QList<ShootoutEntry> entries { entry(u"hostbench"_s, u"W5"_s, 1, 20'000, 15),
+        entry(u"nginx"_s, u"W5"_s, 1, 16'000, 20), entry(u"hostbench"_s, u"W5"_s, 2, 20'000, 15),
+        entry(u"nginx"_s, u"W5"_s, 2, 16'000, 20), entry(u"hostbench"_s, u"W1"_s, 1, 50'000, 10) };
+    const double php[] = { 40, 44, 42, 46, 0 };
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        entries[i].phpFpmCpuUsPerRequest = php[i];
+        entries[i].runId = 100 + i;
+    }
+    return entries;
+}
+
 } // namespace
 
 class TestShootoutReport final : public QObject
@@ -60,6 +81,11 @@ private slots:
     void w6pIsProxiedAndFindable();
     void filesSiteLeavesTheProxiedWorkloadOut();
     void proxySiteProxiesTheWholePath();
+    void phpFpmCpuBesideTheServers();
+    void phpFpmCpuInEveryFormat_data();
+    void phpFpmCpuInEveryFormat();
+    void phpFpmCpuKeptByTheStoredNotes();
+    void phpFpmCpuInTheResultEvent();
 };
 
 void TestShootoutReport::upstreamIsAReferenceNotTheBest()
@@ -152,9 +178,9 @@ void TestShootoutReport::filesSiteLeavesTheProxiedWorkloadOut()
     QVERIFY(dir.isValid());
     QString error;
     const auto site
-        = Workload::makeSite(dir.path(), { *Workload::find(u"W5"_s), *Workload::find(u"W6p"_s) }, &error);
+        = Workload::makeSite(dir.path(), { *Workload::find(u"W5r"_s), *Workload::find(u"W6p"_s) }, &error);
     QVERIFY2(site, qPrintable(error));
-    QCOMPARE(site->routes.size(), 1); // W5's; W6p has none there
+    QCOMPARE(site->routes.size(), 1); // W5r's; W6p has none there
     QCOMPARE(site->routes.constFirst().path, u"/hello"_s);
     QVERIFY(site->proxy.routes.isEmpty());
     QVERIFY(QFile::exists(dir.filePath(u"hello"_s)));
@@ -187,6 +213,121 @@ void TestShootoutReport::proxySiteProxiesTheWholePath()
     file.close();
     QVERIFY(!Workload::makeProxySite(dir.filePath(u"file/sub"_s), u"http://127.0.0.1:9"_s, &error));
     QVERIFY2(error.contains(dir.filePath(u"file/sub"_s)), qPrintable(error));
+}
+
+void TestShootoutReport::phpFpmCpuBesideTheServers()
+{
+    const QList<ShootoutWorkloadResult> results
+        = ShootoutReport::aggregate(phpEntries(), { u"hostbench"_s, u"nginx"_s }, { u"W5"_s, u"W1"_s });
+    QCOMPARE(results.size(), 2);
+    const auto &w5 = results.at(0).cells;
+    QCOMPARE(results.at(0).workload, u"W5"_s);
+    QVERIFY(w5.at(0).php && w5.at(1).php);
+    // The median of the rounds, the server's own CPU apart.
+    QCOMPARE(w5.at(0).phpFpmCpuUsPerRequest, 41.0);
+    QCOMPARE(w5.at(1).phpFpmCpuUsPerRequest, 45.0);
+    QCOMPARE(w5.at(0).cpuUsPerRequest, 15.0);
+    QCOMPARE(w5.at(0).ratioToBest, 1.0); // ranked as any workload
+    QCOMPARE(w5.at(1).ratioToBest, 0.8);
+    const ShootoutCell &w1 = results.at(1).cells.at(0);
+    QVERIFY(!w1.php);
+    QCOMPARE(w1.phpFpmCpuUsPerRequest, 0.0);
+}
+
+void TestShootoutReport::phpFpmCpuInEveryFormat_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("head"); // W5's table head
+    QTest::addColumn<QString>("line"); // hostbench's W5 line
+    QTest::addColumn<QString>("w1line"); // hostbench's W1 line: no such column
+    QTest::newRow("text")
+        << u"text"_s
+        << u"  server       requests/s (spread)   ratio    p50 ms    p99 ms  CPU us/req   errors  PHP-FPM us/req\n"_s
+        << u"  hostbench            20000 (±0%)    1.00     1.000     2.000        15.0        0            41.0\n"_s
+        << u"  hostbench            50000 (±0%)    1.00     1.000     2.000        10.0        0\n"_s;
+    QTest::newRow("markdown") << u"markdown"_s << u"| errors | PHP-FPM CPU µs/request |\n|---|---:|"_s
+                              << u"| hostbench | 20000 (±0%) | 1.00 | 1.000 | 2.000 | 15.0 | 0 | 41.0 |\n"_s
+                              << u"| hostbench | 50000 (±0%) | 1.00 | 1.000 | 2.000 | 10.0 | 0 |\n"_s;
+    QTest::newRow("csv") << u"csv"_s << u",cpu_us_per_request,errors,php_fpm_cpu_us_per_request\n"_s
+                         << u"W5,hostbench,2,20000.00,20000.00,20000.00,0.0,1.000,1.000,2.000,15.0,0,41.0\n"_s
+                         << u"W1,hostbench,1,50000.00,50000.00,50000.00,0.0,1.000,1.000,2.000,10.0,0,\n"_s;
+    QTest::newRow("json") << u"json"_s << u"\"W5\""_s << u"\"php_fpm_cpu_us_per_request\":41"_s << QString();
+}
+
+void TestShootoutReport::phpFpmCpuInEveryFormat()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, head);
+    QFETCH(QString, line);
+    QFETCH(QString, w1line);
+    const QList<ShootoutWorkloadResult> results
+        = ShootoutReport::aggregate(phpEntries(), { u"hostbench"_s, u"nginx"_s }, { u"W5"_s, u"W1"_s });
+    QString out;
+    if (format == u"text"_s)
+        out = ShootoutReport::text(results);
+    else if (format == u"markdown"_s)
+        out = ShootoutReport::markdown(results);
+    else if (format == u"csv"_s)
+        out = ShootoutReport::csv(results);
+    else
+        out = QString::fromUtf8(
+            QJsonDocument(ShootoutReport::workloadsJson(results)).toJson(QJsonDocument::Compact));
+    QVERIFY2(out.contains(head), qPrintable(out));
+    QVERIFY2(out.contains(line), qPrintable(out));
+    if (!w1line.isEmpty())
+        QVERIFY2(out.contains(w1line), qPrintable(out));
+    if (format == u"text"_s || format == u"markdown"_s) {
+        // Said once, under W5's table only.
+        QCOMPARE(out.count(u"PHP-FPM us/req is the CPU of the one PHP-FPM pool behind every server"_s), 1);
+        QVERIFY(out.indexOf(u"one PHP-FPM pool"_s) < out.indexOf(u"W1"_s));
+    }
+    if (format == u"json"_s) {
+        const QJsonObject json = ShootoutReport::workloadsJson(results);
+        QCOMPARE(json[u"W5"_s][u"nginx"_s][u"php_fpm_cpu_us_per_request"_s].toDouble(), 45.0);
+        QVERIFY(!json[u"W1"_s][u"hostbench"_s].toObject().contains(u"php_fpm_cpu_us_per_request"_s));
+    }
+}
+
+void TestShootoutReport::phpFpmCpuKeptByTheStoredNotes()
+{
+    // shootout_runs has no column for it: the shootout's notes keep it per run id.
+    const QList<ShootoutEntry> entries = phpEntries();
+    QMap<QString, ServerNote> servers;
+    servers[u"php-fpm"_s].status = u"measured"_s;
+    const QJsonObject notes = ServerNote::shootoutNotes(servers, false, entries);
+    QCOMPARE(ServerNote::ofShootout(notes), servers);
+    QVERIFY(!ServerNote::interrupted(notes));
+    QCOMPARE(notes[u"php_fpm_cpu_us_per_request"_s].toObject().size(), 4); // W1's run has none
+    QList<ShootoutEntry> stored = entries;
+    for (ShootoutEntry &e : stored)
+        e.phpFpmCpuUsPerRequest = 0; // as read back from shootout_runs
+    ServerNote::restorePhpFpmCpu(notes, &stored);
+    for (qsizetype i = 0; i < entries.size(); ++i)
+        QCOMPARE(stored.at(i).phpFpmCpuUsPerRequest, entries.at(i).phpFpmCpuUsPerRequest);
+    // Without a PHP workload the notes are as before.
+    QCOMPARE(ServerNote::shootoutNotes(servers, true, { entry(u"nginx"_s, u"W1"_s, 1, 1000, 1) }),
+        ServerNote::shootoutNotes(servers, true));
+}
+
+void TestShootoutReport::phpFpmCpuInTheResultEvent()
+{
+    ShootoutEvent event;
+    event.kind = ShootoutEvent::Kind::Result;
+    event.server = u"nginx"_s;
+    event.workload = u"W7p"_s;
+    event.round = 1;
+    event.entry = entry(u"nginx"_s, u"W7p"_s, 1, 3000, 30);
+    event.entry.phpFpmCpuUsPerRequest = 250.5;
+    const QJsonObject json = event.toJson();
+    QCOMPARE(json[u"php_fpm_cpu_us_per_request"_s].toDouble(), 250.5);
+    const std::optional<ShootoutEvent> back
+        = ShootoutEvent::fromJson(QJsonDocument(json).toJson(QJsonDocument::Compact));
+    QVERIFY(back);
+    QCOMPARE(back->entry.phpFpmCpuUsPerRequest, 250.5);
+    QCOMPARE(back->entry.cpuUsPerRequest, 30.0);
+    // A workload without PHP says nothing of it.
+    event.entry.phpFpmCpuUsPerRequest = 0;
+    QVERIFY(!event.toJson().contains(u"php_fpm_cpu_us_per_request"_s));
 }
 
 QTEST_GUILESS_MAIN(TestShootoutReport)
