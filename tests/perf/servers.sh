@@ -4,7 +4,7 @@
 #
 #   tests/perf/servers.sh [path/to/hostbench-cli]
 #   env: SERVERS="hostbench nginx lighttpd h2o apache2" (caddy too when named: SERVERS="... caddy")
-#        ROWS="W6 W6ab W1k W1ab W2 W3 W4 W6p"   ROUNDS=3   DURATION=5 (s per wrk run)
+#        ROWS="W6 W6ab W1k W1ab W2 W3 W4 W6p W5 W5r W7p"   ROUNDS=3   DURATION=5 (s per wrk run)
 #
 # The method (docs/PERFORMANCE.md):
 # - every server has one worker (process or thread; Apache one child process
@@ -40,13 +40,29 @@
 # as the reference line under the table. A server's CPU per request on W6p is
 # its own session's only, not the upstream's (which works on the same CPU 0 and
 # so weighs on every front server's rate alike).
+# W5 and W7p (issue #25) are PHP pages through one PHP-FPM pool for every
+# server (php-fpm8.2 --nodaemonize, its configuration under $WORK/php-fpm, a
+# unix socket there, pm = static with PHP_CHILDREN children), started once in a
+# session of its own, pinned to CPU 0 with the servers, stopped by its session
+# at the end: W5 is hello.php (`<?php echo "hello";`), W7p w7p.php, 3 SELECTs
+# with PDO on a 100-row SQLite database in $WORK/php-data (the shootout's
+# W7p, service/shootout/Workload.cpp: the same script, data and answer). Each
+# server is started a third time in its turn with the whole site "/" run by
+# PHP (`export --php unix:SOCKET`, Hostbench's `serve --php unix:SOCKET`); one
+# that does not answer the pages' bytes is left out of W5 and W7p only. Over
+# each PHP run the pool's own CPU (every process of its session) is measured
+# too and printed beside the server's, so that the front server's overhead is
+# its own column. W5r is the former W5: the fixed answer "hello", no app.
+# Without php-fpm8.2 the PHP rows are left out (apt-get install php8.2-fpm
+# php8.2-sqlite3), the others run.
 # Absolute figures count for this machine only: read the ratios.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 HERE=tests/perf/servers
 CLI=$(readlink -f "${1:-build/app/cli/hostbench-cli}")
 SERVERS=${SERVERS:-"hostbench nginx lighttpd h2o apache2"}
-ROWS=${ROWS:-"W6 W6ab W1k W1ab W2 W3 W4 W6p"}
+ROWS=${ROWS:-"W6 W6ab W1k W1ab W2 W3 W4 W6p W5 W5r W7p"}
+PHP_CHILDREN=${PHP_CHILDREN:-8}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-5}
 [ -x "$CLI" ] || { echo "no $CLI: build first (./hostbench.sh build)" >&2; exit 2; }
@@ -67,15 +83,37 @@ SERVERS=("${present[@]}")
 WORK=$(mktemp -d /tmp/hostbench-servers.XXXXXX)
 ROOT=$WORK/site
 PROXY_ROOT=$WORK/site-proxied # W6p's document root: empty, the whole site proxied
-mkdir -p "$ROOT" "$PROXY_ROOT"
+PHP_ROOT=$WORK/site-php # W5's and W7p's: the scripts; their database in $WORK/php-data
+mkdir -p "$ROOT" "$PROXY_ROOT" "$PHP_ROOT" "$WORK/php-data"
 python3 -c 'import base64, os, sys; sys.stdout.write(base64.encodebytes(os.urandom(4000)).decode()[:4070])' > "$ROOT/x.txt"
 head -c 45056 /dev/urandom > "$ROOT/photo.jpg"
 head -c 1414000 /dev/urandom > "$ROOT/archive.zip"
 head -c 134217728 /dev/urandom > "$ROOT/huge.bin"
 printf OK > "$ROOT/ok"
+printf hello > "$ROOT/hello"
+printf '<?php echo "hello";' > "$PHP_ROOT/hello.php"
+cat > "$PHP_ROOT/w7p.php" << 'PHP'
+<?php
+$db = new PDO('sqlite:' . __DIR__ . '/../php-data/w7p.sqlite', null, null,
+    [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION, PDO::SQLITE_ATTR_OPEN_FLAGS => PDO::SQLITE_OPEN_READONLY]);
+$count = $db->query('SELECT COUNT(*) FROM items')->fetchColumn();
+$sum = $db->query('SELECT SUM(price) FROM items WHERE id <= 50')->fetchColumn();
+$row = $db->prepare('SELECT name, price FROM items WHERE id = ?');
+$row->execute([42]);
+[$name, $price] = $row->fetch(PDO::FETCH_NUM);
+printf("items %d, sum %d, #42 %s at %d\n", $count, $sum, $name, $price);
+PHP
+python3 - "$WORK/php-data/w7p.sqlite" << 'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price INTEGER NOT NULL)")
+db.executemany("INSERT INTO items VALUES (?, ?, ?)", [(i, "item %03d" % i, i * 37 % 101) for i in range(1, 101)])
+db.commit()
+PY
+W7P_ANSWER=$'items 100, sum 2533, #42 item 042 at 39\n'
 # Servers that drop privileges (nginx's and Apache's workers) must read the files.
-chmod 755 "$WORK" "$ROOT" "$PROXY_ROOT"
-chmod 644 "$ROOT"/*
+chmod 755 "$WORK" "$ROOT" "$PROXY_ROOT" "$PHP_ROOT" "$WORK/php-data"
+chmod 644 "$ROOT"/* "$PHP_ROOT"/* "$WORK/php-data"/*
 
 NICE=()
 nice -n -10 true 2> /dev/null && NICE=(nice -n -10)
@@ -123,21 +161,69 @@ stop_upstream() {
     kill -KILL "$UPSTREAM_PID" 2> /dev/null || true
     UPSTREAM_PID=""
 }
-trap 'stop_server; stop_upstream; rm -rf "$WORK"' EXIT
+# W5's and W7p's PHP-FPM: php-fpm8.2 in the foreground, in a session of its
+# own ($PHP_PID), pinned with the servers, on the unix socket $PHP_SOCK.
+PHP_PID="" PHP_DIR=$WORK/php-fpm PHP_SOCK=$WORK/php-fpm/php-fpm.sock
+start_php() {
+    local fpm
+    fpm=$(command -v php-fpm8.2 || ls /usr/sbin/php-fpm8.2 2> /dev/null || true)
+    [ -n "$fpm" ] || { echo "W5, W7p left out: PHP-FPM is not installed (apt-get install php8.2-fpm php8.2-sqlite3)" >&2; return 1; }
+    mkdir -p "$PHP_DIR/logs"
+    cat > "$PHP_DIR/php-fpm.conf" << FPM
+[global]
+pid = $PHP_DIR/php-fpm.pid
+error_log = $PHP_DIR/logs/php-fpm.log
+daemonize = no
+[shootout]
+listen = $PHP_SOCK
+listen.mode = 0666
+listen.backlog = 4096
+pm = static
+pm.max_children = $PHP_CHILDREN
+pm.max_requests = 0
+FPM
+    local root=()
+    [ "$(id -u)" = 0 ] && { printf 'user = root\ngroup = root\n' >> "$PHP_DIR/php-fpm.conf"; root=(--allow-to-run-as-root); }
+    setsid "${NICE[@]}" "${PIN_SERVER[@]}" "$fpm" --nodaemonize --fpm-config "$PHP_DIR/php-fpm.conf" -p "$PHP_DIR" "${root[@]}" \
+        > "$PHP_DIR/output.log" 2>&1 < /dev/null &
+    PHP_PID=$!
+    for _ in $(seq 100); do
+        python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])' "$PHP_SOCK" 2> /dev/null && return 0
+        sleep 0.1
+    done
+    echo "PHP-FPM did not start; its output and log:" >&2
+    cat "$PHP_DIR/output.log" "$PHP_DIR/logs/php-fpm.log" >&2 2> /dev/null || true
+    return 1
+}
+stop_php() {
+    [ -n "$PHP_PID" ] || return 0
+    kill -TERM $(pgrep -s "$PHP_PID" || true) 2> /dev/null || true
+    for _ in $(seq 50); do
+        [ -z "$(pgrep -s "$PHP_PID" || true)" ] && break
+        sleep 0.1
+    done
+    kill -KILL $(pgrep -s "$PHP_PID" || true) 2> /dev/null || true
+    PHP_PID=""
+}
+trap 'stop_server; stop_upstream; stop_php; rm -rf "$WORK"' EXIT
 
 # Starts server $1 on port $2 in a session of its own; SERVER_PID is that
 # session's id. Its configuration and logs go to $WORK/$1/ ($WORK/$1-proxied/
-# for MODE proxied: W6p's site, "/" proxied to the upstream).
+# for MODE proxied: W6p's site, "/" proxied to the upstream; $WORK/$1-php/ for
+# MODE php: W5's and W7p's, "/" run by the PHP-FPM pool).
 start_server() { # NAME PORT [MODE]
     local name=$1 port=$2 mode=${3:-files} dir=$WORK/$1
-    local site=(--default "$ROOT" --route /ok=OK)
+    local site=(--default "$ROOT" --route /ok=OK --route /hello=hello)
     if [ "$mode" = proxied ]; then
         dir=$WORK/$1-proxied
         site=(--default "$PROXY_ROOT" --proxy "/=http://127.0.0.1:$UPSTREAM_PORT")
+    elif [ "$mode" = php ]; then
+        dir=$WORK/$1-php
+        site=(--default "$PHP_ROOT" --php "unix:$PHP_SOCK")
     fi
     mkdir -p "$dir/logs"
-    if [ "$name" != hostbench ] && [ "${SERVERS_CONF:-export}" = hand ] && [ "$mode" = proxied ]; then
-        echo "$name: no hand-written proxy configuration (SERVERS_CONF=hand): left out of W6p" >&2
+    if [ "$name" != hostbench ] && [ "${SERVERS_CONF:-export}" = hand ] && [ "$mode" != files ]; then
+        echo "$name: no hand-written $mode configuration (SERVERS_CONF=hand): left out of $([ "$mode" = php ] && echo W5, W7p || echo W6p)" >&2
         return 1
     elif [ "$name" != hostbench ] && [ "${SERVERS_CONF:-export}" = hand ]; then
         [ -f "$HERE/$name.conf" ] || { echo "$name: no hand-written configuration in $HERE" >&2; return 1; }
@@ -151,6 +237,7 @@ start_server() { # NAME PORT [MODE]
             --out "$dir/conf" --prefix "$dir" --user "$(id -un)" 2> "$dir/export.log" || {
             cat "$dir/export.log" >&2
             [ "$mode" = proxied ] && echo "$name: export wrote no proxy configuration: left out of W6p" >&2
+            [ "$mode" = php ] && echo "$name: export wrote no PHP configuration: left out of W5, W7p" >&2
             return 1
         }
     fi
@@ -173,10 +260,10 @@ start_server() { # NAME PORT [MODE]
     fi
 }
 
-# The session's CPU time, in clock ticks.
-server_ticks() {
+# The CPU time of session $1 (default: the server's), in clock ticks.
+server_ticks() { # [SESSION]
     local pids total=0
-    pids=$(pgrep -s "$SERVER_PID" || true)
+    pids=$(pgrep -s "${1:-$SERVER_PID}" || true)
     for p in $pids; do
         total=$((total + $(awk '{print $14 + $15}' "/proc/$p/stat" 2> /dev/null || echo 0)))
     done
@@ -194,6 +281,9 @@ row_spec() {
     W3) echo "wrk /archive.zip 10 1" ;;
     W4) echo "wrk /huge.bin 4 1" ;;
     W6p) echo "wrk /ok 50 1" ;;
+    W5) echo "wrk /hello.php 50 1" ;;
+    W5r) echo "wrk /hello 50 1" ;;
+    W7p) echo "wrk /w7p.php 50 1" ;;
     *) echo "" ;;
     esac
 }
@@ -207,29 +297,44 @@ row_label() {
     W3) echo "W3 1,414,000 B, wrk keep-alive" ;;
     W4) echo "W4 128 MiB, wrk -c4 keep-alive" ;;
     W6p) echo "W6p 2 B from the upstream through the server's proxy, wrk -c50 keep-alive" ;;
+    W5) echo "W5 PHP hello (5 B) through PHP-FPM, wrk -c50 keep-alive" ;;
+    W5r) echo "W5r 5 B fixed answer (hello), no app, wrk -c50 keep-alive" ;;
+    W7p) echo "W7p PHP, 3 SQLite queries (PDO), $((${#W7P_ANSWER})) B, through PHP-FPM, wrk -c50 keep-alive" ;;
     esac
 }
 
 # Checks that server $1 answers each path with the expected bytes (MODE
-# proxied: /ok only, which the upstream answers).
+# proxied: /ok only, which the upstream answers; MODE php: the PHP pages).
 check_bodies() { # NAME PORT [MODE]
-    local ok=0 path expect paths=(/ok /x.txt /photo.jpg /archive.zip /huge.bin)
-    [ "${3:-files}" = proxied ] && paths=(/ok)
+    local ok=0 path expect paths=(/ok /x.txt /photo.jpg /archive.zip /huge.bin) how="" rows=""
+    [[ " $ROWS " == *" W5r "* ]] && paths+=(/hello)
+    case ${3:-files} in
+    proxied) paths=(/ok) how=" through its proxy" rows=" of W6p" ;;
+    php) paths=(/hello.php /w7p.php) how=" through PHP-FPM" rows=" of W5, W7p" ;;
+    esac
     for path in "${paths[@]}"; do
-        if [ "$path" = /ok ]; then expect=$(printf OK | sha256sum); else expect=$(sha256sum < "$ROOT$path"); fi
+        case $path in
+        /ok) expect=$(printf OK | sha256sum) ;;
+        /hello | /hello.php) expect=$(printf hello | sha256sum) ;;
+        /w7p.php) expect=$(printf '%s' "$W7P_ANSWER" | sha256sum) ;;
+        *) expect=$(sha256sum < "$ROOT$path") ;;
+        esac
         if [ "$(curl -sf "http://127.0.0.1:$2$path" | sha256sum)" != "$expect" ]; then
-            echo "$1 answers $path with other bytes${3:+ through its proxy}: it is left out${3:+ of W6p}" >&2
+            echo "$1 answers $path with other bytes$how: it is left out$rows" >&2
             ok=1
         fi
     done
     return $ok
 }
 
-# Prints "requests_per_second cpu_us_per_request errors".
+# Prints "requests_per_second cpu_us_per_request errors php_fpm_cpu_us_per_request"
+# (the last 0 but for the PHP rows).
 measure() { # ROW PORT
     local tool path conc keep
     read -r tool path conc keep <<< "$(row_spec "$1")"
-    local url="http://127.0.0.1:$2$path" t0 t1 out
+    local url="http://127.0.0.1:$2$path" t0 t1 p0=0 p1=0 out php=""
+    case $1 in W5 | W7p) php=$PHP_PID ;; esac
+    [ -n "$php" ] && p0=$(server_ticks "$php")
     t0=$(server_ticks)
     if [ "$tool" = wrk ]; then
         # W4's answers take a second or more each: run it longer, with room for them.
@@ -244,9 +349,10 @@ measure() { # ROW PORT
         out=$("${NICE[@]}" "${PIN_CLIENT[@]}" ab -q -r "${k[@]}" -c"$conc" -n"$n" "$url" 2>&1 || true)
     fi
     t1=$(server_ticks)
-    python3 - "$tool" "$out" "$((t1 - t0))" "$(getconf CLK_TCK)" << 'PY'
+    [ -n "$php" ] && p1=$(server_ticks "$php")
+    python3 - "$tool" "$out" "$((t1 - t0))" "$(getconf CLK_TCK)" "$((p1 - p0))" << 'PY'
 import re, sys
-tool, out, ticks, hz = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+tool, out, ticks, hz, php_ticks = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
 def num(pattern, default=0.0):
     m = re.search(pattern, out)
     return float(m.group(1)) if m else default
@@ -260,21 +366,30 @@ else:
     n = num(r"Complete requests:\s*(\d+)")
     errors = int(num(r"Failed requests:\s*(\d+)")) + int(num(r"Non-2xx responses:\s*(\d+)"))
 cpu_us = ticks / hz / n * 1e6 if n else 0.0
-print(f"{rps:.2f} {cpu_us:.1f} {errors}")
+php_us = php_ticks / hz / n * 1e6 if n else 0.0
+print(f"{rps:.2f} {cpu_us:.1f} {errors} {php_us:.1f}")
 PY
 }
 
-FILE_ROWS="" PROXY_ROWS=""
+FILE_ROWS="" PROXY_ROWS="" PHP_ROWS=""
 for row in $ROWS; do
-    if [ "$row" = W6p ]; then PROXY_ROWS=W6p; else FILE_ROWS+="$row "; fi
+    case $row in
+    W6p) PROXY_ROWS=W6p ;;
+    W5 | W7p) PHP_ROWS+="$row " ;;
+    *) FILE_ROWS+="$row " ;;
+    esac
 done
 if [ -n "$PROXY_ROWS" ] && ! start_upstream; then
     echo "W6p left out: its upstream (nginx, apt-get install nginx-light) did not start" >&2
     stop_upstream
     PROXY_ROWS=""
 fi
+if [ -n "$PHP_ROWS" ] && ! start_php; then
+    stop_php
+    PHP_ROWS=""
+fi
 
-declare -A RPS CPU ERR PROXIED
+declare -A RPS CPU ERR PHPCPU PROXIED PHPSITE
 usable=()
 for s in "${SERVERS[@]}"; do
     port=$(free_port)
@@ -286,6 +401,11 @@ for s in "${SERVERS[@]}"; do
     if [ -n "$PROXY_ROWS" ]; then
         port=$(free_port)
         if start_server "$s" "$port" proxied && check_bodies "$s" "$port" proxied; then PROXIED[$s]=1 ok=1; fi
+        stop_server
+    fi
+    if [ -n "$PHP_ROWS" ]; then
+        port=$(free_port)
+        if start_server "$s" "$port" php && check_bodies "$s" "$port" php; then PHPSITE[$s]=1 ok=1; fi
         stop_server
     fi
     [ "$ok" = 1 ] && usable+=("$s")
@@ -306,19 +426,21 @@ version_of() {
 echo "# $(date -u +%FT%TZ), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')), $(uname -r)"
 echo "# $ROUNDS rounds, order rotated each round; median requests/s; server pinned to CPU 0, generator to CPU 1"
 [ -n "$PROXY_ROWS" ] && echo "# W6p: upstream nginx $(version_of nginx), 1 worker, on 127.0.0.1:$UPSTREAM_PORT (pid $UPSTREAM_PID), pinned to CPU 0 with the servers, started once"
+[ -n "$PHP_ROWS" ] && echo "# ${PHP_ROWS% }: PHP-FPM $(php-fpm8.2 -v 2> /dev/null | head -1 | awk '{print $2}' || true), pm static, $PHP_CHILDREN children, on unix:$PHP_SOCK (session $PHP_PID), pinned to CPU 0 with the servers, started once"
 printf '# versions:'
 for s in "${SERVERS[@]}"; do printf ' %s %s;' "$s" "$(version_of "$s")"; done
 echo
 
 # Measures ROWS on the server now running (SERVER_PID) as NAME.
 measure_rows() { # NAME PORT ROWS...
-    local s=$1 port=$2 row rps cpu err
+    local s=$1 port=$2 row rps cpu err php
     shift 2
     for row in "$@"; do
         [ -n "$(row_spec "$row")" ] || { echo "unknown row $row" >&2; continue; }
-        read -r rps cpu err <<< "$(measure "$row" "$port")"
+        read -r rps cpu err php <<< "$(measure "$row" "$port")"
         RPS[$row,$s]+="$rps "
         CPU[$row,$s]+="$cpu "
+        PHPCPU[$row,$s]+="$php "
         ERR[$row,$s]=$((${ERR[$row,$s]:-0} + err))
     done
 }
@@ -354,6 +476,14 @@ for ((round = 0; round < ROUNDS; round++)); do
             fi
             stop_server
         fi
+        if [ -n "$PHP_ROWS" ] && [ -n "${PHPSITE[$s]:-}" ]; then
+            port=$(free_port)
+            if start_server "$s" "$port" php; then
+                # shellcheck disable=SC2086
+                measure_rows "$s" "$port" $PHP_ROWS
+            fi
+            stop_server
+        fi
     done
     echo "# round $((round + 1)) of $ROUNDS done" >&2
 done
@@ -372,11 +502,18 @@ done
 for row in $PROXY_ROWS; do
     printf '%s\t%s\t%s\t%s\n' "$row" "${RPS[$row,upstream]:-}" "${CPU[$row,upstream]:-}" "${ERR[$row,upstream]:-0}"
 done > "$WORK/reference.tsv"
-python3 - "$WORK/results.tsv" "$WORK/reference.tsv" "${SERVERS[@]}" << 'PY'
+# W5's and W7p's PHP-FPM CPU per request, per server.
+for row in $PHP_ROWS; do
+    printf '%s\t%s' "$row" "$(row_label "$row")"
+    for s in "${SERVERS[@]}"; do printf '\t%s' "${PHPCPU[$row,$s]:-}"; done
+    echo
+done > "$WORK/php.tsv"
+python3 - "$WORK/results.tsv" "$WORK/reference.tsv" "$WORK/php.tsv" "${SERVERS[@]}" << 'PY'
 import statistics, sys
-path, reference, servers = sys.argv[1], sys.argv[2], sys.argv[3:]
+path, reference, php, servers = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 rows = [line.rstrip("\n").split("\t") for line in open(path)]
 refs = [line.rstrip("\n").split("\t") for line in open(reference)]
+phps = [line.rstrip("\n").split("\t") for line in open(php)]
 def med(cell):
     values = [float(x) for x in cell.split()]
     return statistics.median(values) if values else 0.0
@@ -411,4 +548,14 @@ print("|---" * (len(servers) + 1) + "|")
 for r in rows:
     label, cells = r[1], r[2:]
     print(f"| {label} | " + " | ".join((f"{med(cells[3 * i + 1]):.1f}" if cells[3 * i].split() else "-") + (f" ({cells[3 * i + 2]} errors)" if cells[3 * i + 2] != "0" else "") for i, s in enumerate(servers)) + " |")
+if phps:
+    print()
+    print("PHP-FPM's own CPU per request, µs (median of the rounds; the one pool behind every server, "
+          "measured apart from the server's: the front server's overhead is its column above)")
+    print()
+    print("| workload | " + " | ".join(servers) + " |")
+    print("|---" * (len(servers) + 1) + "|")
+    for r in phps:
+        label, cells = r[1], r[2:]
+        print(f"| {label} | " + " | ".join(f"{med(c):.1f}" if c.split() else "-" for c in cells) + " |")
 PY
