@@ -71,13 +71,13 @@ QString phpFpmProgram()
     return QStandardPaths::findExecutable(u"php-fpm8.2"_s, path);
 }
 
-// Whether this hostbench-cli's serve runs PHP sites (--php ADDR, issue #25).
-bool serveRunsPhp()
+// Whether this hostbench-cli's COMMAND (serve, export) takes PHP sites (--php ADDR, issue #25).
+bool takesPhp(const QString &command)
 {
-    QProcess serve;
-    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), { u"serve"_s, u"--help"_s });
-    serve.waitForFinished(30'000);
-    return serve.readAll().contains("--php");
+    QProcess process;
+    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), { command, u"--help"_s });
+    process.waitForFinished(30'000);
+    return process.readAll().contains("--php");
 }
 
 QString nginxProgram()
@@ -103,6 +103,7 @@ private slots:
     void w6pLeftOutWhenTheUpstreamFails();
     void phpWorkloadsLeftOutWithoutPhpFpm();
     void phpWorkloadsGoThroughOnePhpFpm();
+    void phpWorkloadsBehindNginxToo();
     void missingServerListedWithItsPackage();
     void failingServerShowsItsLog();
     void wrongBytesLeaveTheServerOut();
@@ -480,7 +481,7 @@ void TestShootout::phpWorkloadsGoThroughOnePhpFpm()
     // request beside the server's; everything stopped at the end.
     if (phpFpmProgram().isEmpty())
         QSKIP("PHP-FPM is not installed (apt-get install php8.2-fpm php8.2-sqlite3)");
-    if (!serveRunsPhp())
+    if (!takesPhp(u"serve"_s))
         QSKIP("this hostbench-cli's serve has no --php (the engine's FastCGI client, issue #25)");
     const quint16 port = freePortRange();
     const QString data = m_dir->filePath(u"data"_s);
@@ -516,6 +517,35 @@ void TestShootout::phpWorkloadsGoThroughOnePhpFpm()
     const QJsonObject again = QJsonDocument::fromJson(exported.out.toUtf8()).object();
     QCOMPARE(again[u"workloads"_s][u"W7p"_s][u"hostbench"_s][u"php_fpm_cpu_us_per_request"_s].toDouble(),
         root[u"workloads"_s][u"W7p"_s][u"hostbench"_s][u"php_fpm_cpu_us_per_request"_s].toDouble());
+    QVERIFY(leftNothingBehind());
+}
+
+void TestShootout::phpWorkloadsBehindNginxToo()
+{
+    // nginx in front of the same pool, from engine/export's PHP configuration.
+    if (phpFpmProgram().isEmpty())
+        QSKIP("PHP-FPM is not installed (apt-get install php8.2-fpm php8.2-sqlite3)");
+    if (nginxProgram().isEmpty())
+        QSKIP("nginx is not installed (apt-get install nginx-light)");
+    if (!takesPhp(u"export"_s))
+        QSKIP("this hostbench-cli's export writes no PHP configuration (issue #25)");
+    const quint16 port = freePortRange();
+    const QString json = m_dir->filePath(u"shootout.json"_s);
+    const Result result
+        = runCli({ u"--servers"_s, u"nginx"_s, u"--workloads"_s, u"W5,W7p"_s, u"-t"_s, u"0.3"_s,
+            u"--rounds"_s, u"1"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--no-store"_s });
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(!result.err.contains(u"left out"_s), qPrintable(result.err));
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    for (const QString &workload : { u"W5"_s, u"W7p"_s }) {
+        const QJsonObject cell = root[u"workloads"_s][workload][u"nginx"_s].toObject();
+        QVERIFY2(cell.value(u"requests_per_second"_s).toDouble() > 0, qPrintable(workload));
+        QCOMPARE(cell.value(u"errors"_s).toInt(), 0);
+        QVERIFY(cell.value(u"php_fpm_cpu_us_per_request"_s).toDouble() > 0);
+    }
+    QCOMPARE(root[u"servers"_s][u"nginx"_s][u"status"_s].toString(), u"measured"_s);
     QVERIFY(leftNothingBehind());
 }
 
