@@ -75,7 +75,7 @@ class Upstream;
  * to the shootout (Database::beginShootout ...), so that a shootout killed
  * midway keeps the runs it had finished. The stored notes are
  * ServerNote::shootoutNotes: {"servers": notes(), "interrupted": stopped
- * before its end}.
+ * before its end, "php_fpm_cpu_us_per_request": the pool's per run id}.
  *
  * (ShootoutRunner.cpp holds run()'s phases, ShootoutRunnerServers.cpp the
  * servers' part: ports, the upstream, start, the check of their answers,
