@@ -80,6 +80,40 @@ bool takesPhp(const QString &command)
     return process.readAll().contains("--php");
 }
 
+// Whether this hostbench-cli's engine runs a PHP site's scripts (its FastCGI
+// client, issue #25): serve --php on a socket nobody listens on must answer
+// a script's URL 502, never with its source as a file.
+bool engineRunsPhp(const QString &folder)
+{
+    QDir().mkpath(folder);
+    QFile script(QDir(folder).filePath(u"a.php"_s));
+    if (!script.open(QIODevice::WriteOnly) || script.write("<?php echo 1;") < 0)
+        return false;
+    script.close();
+    const quint16 port = freePortRange();
+    QProcess serve;
+    QStringList arguments { u"serve"_s, u"--listen"_s, u"127.0.0.1:%1"_s.arg(port), u"--control"_s, u"off"_s,
+        u"--default"_s, folder, u"--php"_s, u"unix:"_s + QDir(folder).filePath(u"none.sock"_s) };
+    if (::geteuid() == 0)
+        arguments << u"--user"_s << u"root"_s;
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
+    QByteArray answer;
+    for (int i = 0; i < 100 && answer.isEmpty() && serve.state() != QProcess::NotRunning; ++i) {
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, port);
+        if (!socket.waitForConnected(100)) {
+            QTest::qWait(50);
+            continue;
+        }
+        socket.write("GET /a.php HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        while (socket.waitForReadyRead(5000))
+            answer += socket.readAll();
+    }
+    serve.terminate();
+    serve.waitForFinished(5000);
+    return !answer.isEmpty() && !answer.contains("<?php");
+}
+
 QString nginxProgram()
 {
     QStringList path = QString::fromLocal8Bit(qgetenv("PATH")).split(u':', Qt::SkipEmptyParts);
@@ -481,8 +515,9 @@ void TestShootout::phpWorkloadsGoThroughOnePhpFpm()
     // request beside the server's; everything stopped at the end.
     if (phpFpmProgram().isEmpty())
         QSKIP("PHP-FPM is not installed (apt-get install php8.2-fpm php8.2-sqlite3)");
-    if (!takesPhp(u"serve"_s))
-        QSKIP("this hostbench-cli's serve has no --php (the engine's FastCGI client, issue #25)");
+    if (!takesPhp(u"serve"_s) || !engineRunsPhp(m_dir->filePath(u"probe"_s)))
+        QSKIP("this hostbench-cli's engine sends a PHP site's scripts as files (no FastCGI client yet, issue "
+              "#25)");
     const quint16 port = freePortRange();
     const QString data = m_dir->filePath(u"data"_s);
     const QString json = m_dir->filePath(u"shootout.json"_s);
