@@ -23,7 +23,9 @@ namespace hostbench::shootout {
  * and its own CPU time (cpuTicks(): the master's and the children's,
  * /proc) is measured over each run apart from the front server's: the
  * front server's overhead per request is its own CPU per request, PHP's
- * work per request the pool's.
+ * work per request the pool's. /proc counts each process's time in clock
+ * ticks (10 ms at 100 Hz), truncated, so with kChildren children a run must
+ * last seconds, not tenths, for the pool's figure to mean something.
  *
  * The program is looked up as the servers are (ServerCatalog::searchPath,
  * so $HOSTBENCH_SERVER_PATH makes it missing in tests).

@@ -538,8 +538,10 @@ void TestShootout::phpWorkloadsGoThroughOnePhpFpm()
         QCOMPARE(cell.value(u"errors"_s).toInt(), 0);
         QCOMPARE(cell.value(u"rounds"_s).toInt(), 2);
         QVERIFY(cell.value(u"cpu_us_per_request"_s).toDouble() > 0);
-        QVERIFY2(cell.value(u"php_fpm_cpu_us_per_request"_s).toDouble() > 0, qPrintable(workload));
+        QVERIFY2(cell.contains(u"php_fpm_cpu_us_per_request"_s), qPrintable(workload));
     }
+    // Clock ticks per process, truncated: W7p's 3 queries show, W5's echo may not in short runs.
+    QVERIFY(root[u"workloads"_s][u"W7p"_s][u"hostbench"_s][u"php_fpm_cpu_us_per_request"_s].toDouble() > 0);
     QVERIFY(
         !root[u"workloads"_s][u"W5r"_s][u"hostbench"_s].toObject().contains(u"php_fpm_cpu_us_per_request"_s));
     const QJsonObject note = root[u"servers"_s][u"php-fpm"_s].toObject();
@@ -566,9 +568,8 @@ void TestShootout::phpWorkloadsBehindNginxToo()
         QSKIP("this hostbench-cli's export writes no PHP configuration (issue #25)");
     const quint16 port = freePortRange();
     const QString json = m_dir->filePath(u"shootout.json"_s);
-    const Result result
-        = runCli({ u"--servers"_s, u"nginx"_s, u"--workloads"_s, u"W5,W7p"_s, u"-t"_s, u"0.3"_s,
-            u"--rounds"_s, u"1"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--no-store"_s });
+    const Result result = runCli({ u"--servers"_s, u"nginx"_s, u"--workloads"_s, u"W5,W7p"_s, u"-t"_s, u"1"_s,
+        u"--rounds"_s, u"1"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--no-store"_s });
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
     QVERIFY2(!result.err.contains(u"left out"_s), qPrintable(result.err));
     QFile file(json);
@@ -578,8 +579,10 @@ void TestShootout::phpWorkloadsBehindNginxToo()
         const QJsonObject cell = root[u"workloads"_s][workload][u"nginx"_s].toObject();
         QVERIFY2(cell.value(u"requests_per_second"_s).toDouble() > 0, qPrintable(workload));
         QCOMPARE(cell.value(u"errors"_s).toInt(), 0);
-        QVERIFY(cell.value(u"php_fpm_cpu_us_per_request"_s).toDouble() > 0);
+        QVERIFY(cell.contains(u"php_fpm_cpu_us_per_request"_s));
     }
+    // Clock ticks per process, truncated: W7p's 3 queries show in a second, W5's echo may not.
+    QVERIFY(root[u"workloads"_s][u"W7p"_s][u"nginx"_s][u"php_fpm_cpu_us_per_request"_s].toDouble() > 0);
     QCOMPARE(root[u"servers"_s][u"nginx"_s][u"status"_s].toString(), u"measured"_s);
     QVERIFY(leftNothingBehind());
 }
