@@ -5,6 +5,7 @@
 #include "ui/FieldError.h"
 #include "ui/RoutesEditor.h"
 #include "ui/SiteAdvancedPage.h"
+#include "ui/SitePhpPage.h"
 #include "ui/SiteProxyPage.h"
 
 #include <QCheckBox>
@@ -33,6 +34,7 @@ namespace {
 
 constexpr int kGeneralTab = 0;
 constexpr int kProxyTab = 1;
+constexpr int kPhpTab = 2;
 
 QString normalizedOrRaw(const QString &name)
 {
@@ -58,6 +60,7 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     , m_rootNote(new QLabel(this))
     , m_routes(new RoutesEditor(this))
     , m_proxy(new SiteProxyPage(host, this))
+    , m_php(new SitePhpPage(host, this))
     , m_advanced(new SiteAdvancedPage(host, this))
     , m_tabs(new QTabWidget(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
@@ -70,9 +73,13 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
 
     m_tabs->addTab(generalTab(), tr("&General"));
     m_tabs->addTab(m_proxy, tr("Pro&xy"));
+    m_tabs->addTab(m_php, tr("PH&P"));
     m_tabs->addTab(m_advanced, tr("Ad&vanced"));
-    // A site with proxied paths or an app shows them; a new one serves files.
-    setServes(host.proxy.routes.isEmpty() && !host.proxy.app.isSet() ? Serves::Files : Serves::Proxy);
+    // A PHP site shows its PHP, one with proxied paths or an app those; a new one serves files.
+    if (host.php.isSet())
+        setServes(Serves::Php);
+    else
+        setServes(host.proxy.routes.isEmpty() && !host.proxy.app.isSet() ? Serves::Files : Serves::Proxy);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_buttons);
@@ -96,8 +103,10 @@ void SiteDialog::setUpFields()
     m_rootNote->setObjectName(u"siteDocumentRootNote"_s);
     m_serves->addItem(tr("Files"), int(Serves::Files));
     m_serves->addItem(tr("Proxy to an app"), int(Serves::Proxy));
+    m_serves->addItem(tr("PHP"), int(Serves::Php));
     m_serves->setToolTip(tr("Files: the document root's files. Proxy to an app: the paths of the Proxy "
-                            "tab go to an app server (the others are still files)."));
+                            "tab go to an app server (the others are still files). PHP: the files, and "
+                            "the PHP files run in PHP-FPM (the PHP tab)."));
     m_rootNote->setWordWrap(true);
     m_rootNote->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_buttons->setObjectName(u"siteButtons"_s);
@@ -176,6 +185,7 @@ void SiteDialog::connectFields()
     connect(m_routes, &RoutesEditor::changed, this, &SiteDialog::revalidate);
     connect(m_advanced, &SiteAdvancedPage::changed, this, &SiteDialog::revalidate);
     connect(m_proxy, &SiteProxyPage::changed, this, &SiteDialog::revalidate);
+    connect(m_php, &SitePhpPage::changed, this, &SiteDialog::revalidate);
     connect(m_serves, &QComboBox::currentIndexChanged, this, [this] {
         // Picked by the user: a first path to start from.
         if (serves() == Serves::Proxy)
@@ -198,12 +208,17 @@ model::VirtualHost SiteDialog::host() const
     host.isDefault = m_default->isChecked();
     host.routes = m_routes->routes();
     m_advanced->apply(host);
-    if (serves() == Serves::Proxy) {
-        m_proxy->apply(host);
-    } else {
+    const Serves chosen = serves();
+    if (chosen == Serves::Files) {
         host.proxy.routes.clear();
         host.proxy.app = {};
+    } else {
+        m_proxy->apply(host);
     }
+    if (chosen == Serves::Php)
+        host.php = m_php->settings();
+    else
+        host.php.address.clear();
     return host;
 }
 
@@ -227,10 +242,15 @@ bool SiteDialog::validate()
     m_routesError->setMessage(errors.routes);
     m_routes->markRow(errors.routeRow);
     const bool proxyValid = m_proxy->showErrors(errors, entered);
+    bool phpValid = true;
+    if (serves() == Serves::Php)
+        phpValid = m_php->showErrors(errors.php, entered.php);
+    else
+        m_php->clearErrors();
     const bool advancedValid = m_advanced->validate();
     markTabs(!errors.hostName.isEmpty() || !errors.aliases.isEmpty() || !errors.documentRoot.isEmpty()
         || !errors.routes.isEmpty());
-    return errors.isEmpty() && proxyValid && advancedValid;
+    return errors.isEmpty() && proxyValid && phpValid && advancedValid;
 }
 
 void SiteDialog::accept()
@@ -248,15 +268,14 @@ void SiteDialog::accept()
                 return;
             }
         }
-        QWidget *page = m_proxy;
-        QWidget *field = m_proxy->firstInvalidField();
-        if (!field) {
-            page = m_advanced;
-            field = m_advanced->firstInvalidField();
-        }
-        if (field) {
-            m_tabs->setCurrentWidget(page);
-            field->setFocus();
+        const std::pair<QWidget *, QWidget *> pages[] = { { m_proxy, m_proxy->firstInvalidField() },
+            { m_php, m_php->firstInvalidField() }, { m_advanced, m_advanced->firstInvalidField() } };
+        for (const auto &[page, field] : pages) {
+            if (field) {
+                m_tabs->setCurrentWidget(page);
+                field->setFocus();
+                return;
+            }
         }
         return;
     }
@@ -299,22 +318,35 @@ void SiteDialog::setServes(Serves serves)
     servesChanged();
 }
 
+void SiteDialog::setPhpFpmProgram(const QString &program)
+{
+    m_php->setPhpFpmProgram(program);
+}
+
 void SiteDialog::servesChanged()
 {
-    const bool proxied = serves() == Serves::Proxy;
+    const Serves chosen = serves();
+    const bool proxied = chosen != Serves::Files; // a PHP site may proxy paths too
     m_tabs->setTabEnabled(kProxyTab, proxied);
     m_tabs->setTabToolTip(
         kProxyTab, proxied ? QString() : tr("Choose “Proxy to an app” under Serves first."));
-    m_rootNote->setText(proxied
-            ? tr("Still needed: the paths that are not proxied are served from this folder.")
-            : tr("The site's files: each request is answered from this folder."));
+    m_tabs->setTabEnabled(kPhpTab, chosen == Serves::Php);
+    m_tabs->setTabToolTip(
+        kPhpTab, chosen == Serves::Php ? QString() : tr("Choose “PHP” under Serves first."));
+    if (chosen == Serves::Php)
+        m_rootNote->setText(tr("The site's files: its PHP files run in PHP-FPM, the others are sent from "
+                               "this folder."));
+    else if (proxied)
+        m_rootNote->setText(tr("Still needed: the paths that are not proxied are served from this folder."));
+    else
+        m_rootNote->setText(tr("The site's files: each request is answered from this folder."));
     revalidate();
 }
 
 void SiteDialog::markTabs(bool generalHasError)
 {
     const bool hasError[] = { generalHasError, m_proxy->firstInvalidField() != nullptr,
-        m_advanced->firstInvalidField() != nullptr };
+        m_php->firstInvalidField() != nullptr, m_advanced->firstInvalidField() != nullptr };
     for (int tab = 0; tab < m_tabs->count(); ++tab) {
         m_tabs->setTabIcon(
             tab, hasError[tab] ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());

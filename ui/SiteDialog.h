@@ -18,21 +18,27 @@ namespace hostbench::ui {
 class FieldError;
 class RoutesEditor;
 class SiteAdvancedPage;
+class SitePhpPage;
 class SiteProxyPage;
 
 /*
  * Adds or edits one virtual host: on the General tab host name, aliases,
- * what the site serves ("Files" or "Proxy to an app"; issue #24), document
- * root (typed or chosen with Browse…), default flag and routes; on the Proxy
- * tab (SiteProxyPage, enabled for a proxied site) its proxied paths, Host,
- * upstream timeout and app command; on the Advanced tab (SiteAdvancedPage)
+ * what the site serves ("Files", "Proxy to an app" (issue #24) or "PHP"
+ * (issue #25)), document root (typed or chosen with Browse…), default flag
+ * and routes; on the Proxy tab (SiteProxyPage, enabled for a proxied or a
+ * PHP site) its proxied paths, Host, upstream timeout and app command; on
+ * the PHP tab (SitePhpPage, enabled for a PHP site) its PHP-FPM address,
+ * path prefix, front controller and timeout; on the Advanced tab (SiteAdvancedPage)
  * index files, listing, symbolic links, hidden files, logs and request
  * limits. Each field's error shows under it (SiteValidator's rules,
  * duplicates checked against `others`) and each tab with an error has a
  * warning icon; OK does not close the dialog while an error remains. After
  * the first try the errors follow the user's edits. A site shown as "Files"
- * comes back without proxied paths or app; the other proxy values are the
- * site's own. Saving is the caller's (SitesPage). GUI thread.
+ * comes back without proxied paths, app or PHP-FPM address, one shown as
+ * "Proxy to an app" without a PHP-FPM address (a PHP site keeps its
+ * proxied paths: they win over PHP); the other proxy and PHP values are the
+ * site's own. A site with a PHP-FPM address opens as "PHP". Saving is the
+ * caller's (SitesPage). GUI thread.
  */
 class SiteDialog final : public QDialog
 {
@@ -52,11 +58,14 @@ public:
 
     void accept() override;
 
-    // The choices of "Serves" (siteServes), as its items' data; part 2 of
-    // issue #24 plans a third, PHP.
-    enum class Serves { Files, Proxy };
+    // The choices of "Serves" (siteServes), as its items' data.
+    enum class Serves { Files, Proxy, Php };
     Serves serves() const;
     void setServes(Serves serves);
+    // The PHP-FPM program that "auto" runs (SitePhpPage::setPhpFpmProgram);
+    // empty: none installed, which the PHP tab then says. By default the
+    // one SitePhpPage::findPhpFpm() finds.
+    void setPhpFpmProgram(const QString &program);
 
 private:
     // Object names, placeholders.
@@ -69,7 +78,8 @@ private:
     void browseDocumentRoot();
     void createDocumentRoot();
     void revalidate();
-    // The Proxy tab is enabled for a proxied site; the note by the document root follows.
+    // The Proxy tab is enabled for a proxied or PHP site, the PHP tab for a
+    // PHP site; the note by the document root follows.
     void servesChanged();
     // The warning icon on each tab with an error.
     void markTabs(bool generalHasError);
@@ -88,6 +98,7 @@ private:
     QLabel *m_rootNote = nullptr; // what the document root is for, by what the site serves
     RoutesEditor *m_routes = nullptr;
     SiteProxyPage *m_proxy = nullptr;
+    SitePhpPage *m_php = nullptr;
     SiteAdvancedPage *m_advanced = nullptr;
     QTabWidget *m_tabs = nullptr;
     QDialogButtonBox *m_buttons = nullptr;

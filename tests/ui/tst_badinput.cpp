@@ -99,6 +99,10 @@ const std::map<QString, Kind> kFields {
     { u"siteAppCommand"_s, Kind::Text },
     { u"siteAppFolder"_s, Kind::Text },
     { u"siteAppEnvironment"_s, Kind::Text },
+    // Site dialog, PHP
+    { u"sitePhpAddress"_s, Kind::Text },
+    { u"sitePhpPrefix"_s, Kind::Text },
+    { u"sitePhpTimeout"_s, Kind::Number },
     // Logs page: any text filters the lines
     { u"logsText"_s, Kind::Choice },
 };
@@ -468,6 +472,10 @@ void TestBadInput::siteText_data()
     QTest::newRow("app: quotes only") << u"siteAppCommand"_s << u"\"\""_s;
     QTest::newRow("app folder: relative") << u"siteAppFolder"_s << u"srv/app"_s;
     QTest::newRow("app environment: no =") << u"siteAppEnvironment"_s << u"PORT"_s;
+    // On the PHP tab (the site serving PHP first).
+    QTest::newRow("php address: no port") << u"sitePhpAddress"_s << u"127.0.0.1"_s;
+    QTest::newRow("php address: empty") << u"sitePhpAddress"_s << QString();
+    QTest::newRow("php prefix: relative") << u"sitePhpPrefix"_s << u"blog"_s;
 }
 
 void TestBadInput::siteText()
@@ -489,6 +497,11 @@ void TestBadInput::siteText()
         serves->setCurrentIndex(serves->findText(u"Proxy to an app"_s));
         if (name != u"siteAppCommand"_s) // a folder or environment needs a command
             typeInto(dialog->findChild<QWidget *>(u"siteAppCommand"_s), u"python3 -m http.server 3000"_s);
+    }
+    if (name.startsWith(u"sitePhp"_s)) { // the PHP tab is open to a PHP site only
+        auto *serves = dialog->findChild<QComboBox *>(u"siteServes"_s);
+        QVERIFY(serves);
+        serves->setCurrentIndex(serves->findText(u"PHP"_s));
     }
     for (int tab = 0; tab < tabs->count() && !bad->isVisible(); ++tab) {
         if (tabs->widget(tab)->isAncestorOf(bad))

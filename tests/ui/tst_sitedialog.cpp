@@ -2,6 +2,7 @@
 #include "model/SiteValidator.h"
 #include "ui/ProxyRouteTableModel.h"
 #include "ui/SiteDialog.h"
+#include "ui/SitePhpPage.h"
 #include "ui/Translations.h"
 
 #include <QAbstractScrollArea>
@@ -52,6 +53,16 @@ private slots:
     void editedProxySiteBackToFiles();
     void proxyPageAtDefaultSize_data();
     void proxyPageAtDefaultSize();
+    void phpFieldErrors_data();
+    void phpFieldErrors();
+    void phpRoundTrip_data();
+    void phpRoundTrip();
+    void phpValuesFromTheFields();
+    void switchingToAndFromPhp();
+    void phpFpmNotInstalled();
+    void phpFpmFound();
+    void phpPageAtDefaultSize_data();
+    void phpPageAtDefaultSize();
 
 private:
     QList<VirtualHost> others() const;
@@ -64,6 +75,12 @@ private:
     static QTabWidget *tabs(SiteDialog &dialog) { return dialog.findChild<QTabWidget *>(u"siteTabs"_s); }
     // A new site with a valid name and root, shown, proxied.
     void openProxied(SiteDialog &dialog);
+    // A new site with a valid name and root, shown, serving PHP, the PHP tab open.
+    void openPhp(SiteDialog &dialog);
+    // The PHP tab's fields set as a user does: the address typed (into the
+    // editable list), the prefix typed, the box ticked or not, the timeout.
+    static void setPhpFields(SiteDialog &dialog, const QString &address, const QString &prefix,
+        bool frontController, int timeoutMs);
     // Replaces the proxied paths in the Proxy tab's table ("PREFIX URL" each).
     static void setProxyRoutes(SiteDialog &dialog, const QStringList &routes);
     // The data folder the dialog guards (data/, with sites/default and logs).
@@ -96,6 +113,10 @@ QList<VirtualHost> TestSiteDialog::others() const
 void TestSiteDialog::type(SiteDialog &dialog, const QString &objectName, const QString &text)
 {
     auto *edit = dialog.findChild<QLineEdit *>(objectName);
+    if (!edit) { // an editable list: its line edit
+        if (auto *box = dialog.findChild<QComboBox *>(objectName))
+            edit = box->lineEdit();
+    }
     QVERIFY2(edit, qPrintable(objectName));
     edit->setFocus();
     edit->selectAll();
@@ -367,7 +388,7 @@ void TestSiteDialog::advancedSettings()
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     auto *tabs = dialog.findChild<QTabWidget *>(u"siteTabs"_s);
     QVERIFY(tabs);
-    tabs->setCurrentIndex(2); // General, Proxy, Advanced
+    tabs->setCurrentIndex(3); // General, Proxy, PHP, Advanced
 
     auto *listing = dialog.findChild<QCheckBox *>(u"siteDirectoryListing"_s);
     auto *errorLog = dialog.findChild<QCheckBox *>(u"siteErrorLogEnabled"_s);
@@ -388,7 +409,7 @@ void TestSiteDialog::advancedSettings()
     tabs->setCurrentIndex(0);
     clickOk(dialog);
     QVERIFY(dialog.isVisible());
-    QCOMPARE(tabs->currentIndex(), 2);
+    QCOMPARE(tabs->currentIndex(), 3);
     QVERIFY(!error(dialog, u"siteAccessLogPathError"_s)->text().isEmpty());
     QVERIFY(!error(dialog, u"siteIndexFilesError"_s)->text().isEmpty());
     QVERIFY(dialog.findChild<QLineEdit *>(u"siteIndexFiles"_s)->hasFocus());
@@ -808,6 +829,342 @@ void TestSiteDialog::proxyPageAtDefaultSize()
     for (QLabel *label : { routesError, environmentError })
         QVERIFY2(label->heightForWidth(label->width()) <= label->height(), qPrintable(label->text()));
     QVERIFY(hostbench::test::Screenshots::save(&dialog, u"site-dialog-proxy-errors-"_s + language));
+    hostbench::ui::Translations::install(*qApp, u"en"_s);
+}
+
+void TestSiteDialog::openPhp(SiteDialog &dialog)
+{
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    type(dialog, u"siteHostName"_s, u"php.test"_s);
+    type(dialog, u"siteDocumentRoot"_s, m_dir.filePath(u"www"_s));
+    pickServes(dialog, SiteDialog::Serves::Php);
+    tabs(dialog)->setCurrentWidget(dialog.findChild<QWidget *>(u"sitePhpPage"_s));
+    QTRY_VERIFY(dialog.findChild<QWidget *>(u"sitePhpAddress"_s)->isVisible());
+}
+
+void TestSiteDialog::setPhpFields(
+    SiteDialog &dialog, const QString &address, const QString &prefix, bool frontController, int timeoutMs)
+{
+    type(dialog, u"sitePhpAddress"_s, address);
+    type(dialog, u"sitePhpPrefix"_s, prefix);
+    auto *front = dialog.findChild<QCheckBox *>(u"sitePhpFrontController"_s);
+    QVERIFY(front);
+    if (front->isChecked() != frontController)
+        QTest::mouseClick(front, Qt::LeftButton, {}, QPoint(5, front->height() / 2));
+    QCOMPARE(front->isChecked(), frontController);
+    dialog.findChild<QSpinBox *>(u"sitePhpTimeout"_s)->setValue(timeoutMs);
+}
+
+void TestSiteDialog::phpFieldErrors_data()
+{
+    QTest::addColumn<QString>("address");
+    QTest::addColumn<QString>("prefix");
+    QTest::addColumn<int>("timeoutMs");
+    QTest::addColumn<QString>("field"); // the field that must show the error
+    QTest::addColumn<QString>("mentions"); // a word of the message
+
+    const QString address = u"sitePhpAddress"_s;
+    const QString prefix = u"sitePhpPrefix"_s;
+    const QString timeout = u"sitePhpTimeout"_s;
+    const auto row
+        = [](const char *name, const QString &a, const QString &p, int t, const QString &field,
+              const QString &mentions) { QTest::newRow(name) << a << p << t << field << mentions; };
+    row("address empty", QString(), u"/"_s, 60000, address, u"empty"_s);
+    row("address blanks only", u"   "_s, u"/"_s, 60000, address, u"empty"_s);
+    row("address with a scheme", u"http://127.0.0.1:9000"_s, u"/"_s, 60000, address, u"scheme"_s);
+    row("address fcgi scheme", u"fcgi://127.0.0.1:9000"_s, u"/"_s, 60000, address, u"scheme"_s);
+    row("address without port", u"127.0.0.1"_s, u"/"_s, 60000, address, u"port"_s);
+    row("address host with a path", u"localhost/php:9000"_s, u"/"_s, 60000, address, u"/"_s);
+    row("address port 0", u"127.0.0.1:0"_s, u"/"_s, 60000, address, u"0"_s);
+    row("address port 65536", u"127.0.0.1:65536"_s, u"/"_s, 60000, address, u"65536"_s);
+    row("address relative socket", u"unix:run/php.sock"_s, u"/"_s, 60000, address, u"absolute"_s);
+    row("address socket path too long", u"unix:/"_s + QString(120, u'a'), u"/"_s, 60000, address, u"107"_s);
+    row("prefix empty", u"auto"_s, QString(), 60000, prefix, u"PHP path"_s);
+    row("prefix without /", u"auto"_s, u"blog"_s, 60000, prefix, u"PHP path"_s);
+    row("prefix with a .. segment", u"auto"_s, u"/a/../b"_s, 60000, prefix, u"PHP path"_s);
+    row("prefix with a query", u"auto"_s, u"/a?b"_s, 60000, prefix, u"PHP path"_s);
+    row("prefix with a blank", u"unix:/run/php.sock"_s, u"/my blog"_s, 60000, prefix, u"PHP path"_s);
+    row("timeout 0 ms", u"auto"_s, u"/"_s, 0, timeout, u"100 ms"_s);
+    row("timeout 99 ms", u"127.0.0.1:9000"_s, u"/"_s, 99, timeout, u"100 ms"_s);
+    row("timeout over an hour", u"auto"_s, u"/"_s, 3600 * 1000 + 1, timeout, u"3600 s"_s);
+    row("bad address and timeout: the address first", u"127.0.0.1"_s, u"/"_s, 0, address, u"port"_s);
+    row("bad prefix and timeout: the prefix first", u"auto"_s, u"x"_s, 0, prefix, u"PHP path"_s);
+}
+
+void TestSiteDialog::phpFieldErrors()
+{
+    QFETCH(QString, address);
+    QFETCH(QString, prefix);
+    QFETCH(int, timeoutMs);
+    QFETCH(QString, field);
+    QFETCH(QString, mentions);
+
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
+    openPhp(dialog);
+    setPhpFields(dialog, address, prefix, false, timeoutMs);
+    tabs(dialog)->setCurrentIndex(0);
+    clickOk(dialog);
+    QVERIFY(dialog.isVisible());
+    QVERIFY(dialog.result() != QDialog::Accepted);
+
+    // SiteValidator's own message (an empty address: FastCgiAddress's), under the field,
+    // the field marked and focused, on the PHP tab.
+    const VirtualHost entered = dialog.host();
+    QCOMPARE(entered.php.address, address.trimmed());
+    QString message = hostbench::model::SiteValidator::validate(entered, others(), dataFolder()).php;
+    if (address.trimmed().isEmpty()) {
+        QVERIFY(message.isEmpty()); // no address: no PHP, to the validator
+        hostbench::model::FastCgiAddress::parse(address, &message);
+    }
+    QVERIFY(!message.isEmpty());
+    QVERIFY2(message.contains(mentions), qPrintable(message));
+    QLabel *label = error(dialog, field + u"Error"_s);
+    QVERIFY2(label, qPrintable(field));
+    QTRY_VERIFY(label->isVisible());
+    QCOMPARE(label->text(), message);
+    auto *widget = dialog.findChild<QWidget *>(field);
+    QVERIFY(widget);
+    QCOMPARE(widget->property("fieldError").toString(), message);
+    QCOMPARE(tabs(dialog)->currentWidget()->objectName(), u"sitePhpPage"_s);
+    QWidget *focused = dialog.focusWidget();
+    QVERIFY2(focused == widget || widget->isAncestorOf(focused),
+        qPrintable(focused ? focused->objectName() : u"none"_s));
+
+    // No other field speaks; only the PHP tab has the warning mark.
+    for (const QString &other : { u"sitePhpAddressError"_s, u"sitePhpPrefixError"_s, u"sitePhpTimeoutError"_s,
+             u"siteProxyRoutesError"_s, u"siteHostNameError"_s, u"siteDocumentRootError"_s }) {
+        if (other != field + u"Error"_s)
+            QVERIFY2(error(dialog, other)->text().isEmpty(), qPrintable(other));
+    }
+    for (int tab = 0; tab < tabs(dialog)->count(); ++tab)
+        QCOMPARE(!tabs(dialog)->tabIcon(tab).isNull(), tab == 2);
+
+    // Put right: the message and the mark go as the user types, OK closes.
+    setPhpFields(dialog, u"127.0.0.1:9000"_s, u"/"_s, false, 30000);
+    QTRY_VERIFY(!label->isVisible());
+    QVERIFY(tabs(dialog)->tabIcon(2).isNull());
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.host().php.address, u"127.0.0.1:9000"_s);
+}
+
+void TestSiteDialog::phpRoundTrip_data()
+{
+    QTest::addColumn<VirtualHost>("stored");
+    VirtualHost base;
+    base.id = 6;
+    base.hostName = u"php.test"_s;
+    base.documentRoot = m_dir.filePath(u"www"_s);
+
+    VirtualHost automatic = base;
+    automatic.php.address = u"auto"_s;
+    QTest::newRow("auto, the whole site") << automatic;
+
+    VirtualHost laravel = base;
+    laravel.php.address = u"unix:/run/php/php8.2-fpm.sock"_s;
+    laravel.php.frontController = true;
+    laravel.php.timeoutMs = 100;
+    QTest::newRow("a socket, front controller, shortest timeout") << laravel;
+
+    VirtualHost blog = base;
+    blog.php.address = u"127.0.0.1:9000"_s;
+    blog.php.pathPrefix = u"/blog"_s;
+    blog.php.timeoutMs = 3600 * 1000;
+    QTest::newRow("TCP, a path prefix, longest timeout") << blog;
+
+    VirtualHost withProxy = base; // a proxied path wins over PHP: both kept
+    withProxy.php.address = u"[::1]:9000"_s;
+    withProxy.proxy.routes = { { u"/api"_s, u"http://127.0.0.1:3000"_s } };
+    QTest::newRow("PHP and a proxied path") << withProxy;
+}
+
+void TestSiteDialog::phpRoundTrip()
+{
+    QFETCH(VirtualHost, stored);
+    SiteDialog dialog(stored, others(), dataFolder());
+    QCOMPARE(dialog.serves(), SiteDialog::Serves::Php);
+    QVERIFY(tabs(dialog)->isTabEnabled(2));
+    QVERIFY(tabs(dialog)->isTabEnabled(1)); // a PHP site may proxy paths too
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QCOMPARE(dialog.findChild<QComboBox *>(u"sitePhpAddress"_s)->currentText(), stored.php.address);
+    QCOMPARE(dialog.findChild<QLineEdit *>(u"sitePhpPrefix"_s)->text(), stored.php.pathPrefix);
+    QCOMPARE(
+        dialog.findChild<QCheckBox *>(u"sitePhpFrontController"_s)->isChecked(), stored.php.frontController);
+    QCOMPARE(dialog.findChild<QSpinBox *>(u"sitePhpTimeout"_s)->value(), stored.php.timeoutMs);
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    const VirtualHost host = dialog.host();
+    QCOMPARE(host.php.address, stored.php.address);
+    QCOMPARE(host.php.pathPrefix, stored.php.pathPrefix);
+    QCOMPARE(host.php.frontController, stored.php.frontController);
+    QCOMPARE(host.php.timeoutMs, stored.php.timeoutMs);
+    QCOMPARE(host.proxy.routes, stored.proxy.routes);
+    QVERIFY(host == stored);
+}
+
+void TestSiteDialog::phpValuesFromTheFields()
+{
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
+    openPhp(dialog);
+    // Picked: "auto" at first, the whole site, no front controller, 60 s.
+    QCOMPARE(dialog.host().php, hostbench::model::PhpSettings({ u"auto"_s, u"/"_s, false, 60000 }));
+    QCOMPARE(dialog.findChild<QComboBox *>(u"sitePhpAddress"_s)->lineEdit()->placeholderText(),
+        u"unix:/path.sock or HOST:PORT"_s);
+    setPhpFields(dialog, u"  unix:/run/php/custom.sock "_s, u" /app "_s, true, 2500);
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    const VirtualHost host = dialog.host();
+    QCOMPARE(host.php.address, u"unix:/run/php/custom.sock"_s);
+    QCOMPARE(host.php.pathPrefix, u"/app"_s);
+    QVERIFY(host.php.frontController);
+    QCOMPARE(host.php.timeoutMs, 2500);
+    QVERIFY(host.proxy.routes.isEmpty()); // nothing proposed on the Proxy tab for PHP
+}
+
+void TestSiteDialog::switchingToAndFromPhp()
+{
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    type(dialog, u"siteHostName"_s, u"php.test"_s);
+    type(dialog, u"siteDocumentRoot"_s, m_dir.filePath(u"www"_s));
+    QVERIFY(!tabs(dialog)->isTabEnabled(2));
+    auto *note = dialog.findChild<QLabel *>(u"siteDocumentRootNote"_s);
+    const QString filesNote = note->text();
+
+    pickServes(dialog, SiteDialog::Serves::Php);
+    QVERIFY(tabs(dialog)->isTabEnabled(2));
+    QVERIFY(tabs(dialog)->isTabEnabled(1));
+    QVERIFY2(note->text().contains(u"PHP-FPM"_s), qPrintable(note->text()));
+    tabs(dialog)->setCurrentIndex(2);
+    setPhpFields(dialog, u"127.0.0.1:9000"_s, u"/"_s, true, 5000);
+    QCOMPARE(dialog.host().php.address, u"127.0.0.1:9000"_s);
+
+    // Files, then a proxy: no PHP-FPM address goes out; the fields keep theirs for a change of mind.
+    pickServes(dialog, SiteDialog::Serves::Files);
+    QVERIFY(!tabs(dialog)->isTabEnabled(2));
+    QCOMPARE(note->text(), filesNote);
+    QVERIFY(!dialog.host().php.isSet());
+    pickServes(dialog, SiteDialog::Serves::Proxy);
+    QVERIFY(!tabs(dialog)->isTabEnabled(2));
+    QVERIFY(!dialog.host().php.isSet());
+    QVERIFY(!dialog.host().proxy.routes.isEmpty());
+    pickServes(dialog, SiteDialog::Serves::Php);
+    QCOMPARE(dialog.host().php, hostbench::model::PhpSettings({ u"127.0.0.1:9000"_s, u"/"_s, true, 5000 }));
+
+    // A bad PHP field does not hold a site that no longer serves PHP.
+    type(dialog, u"sitePhpAddress"_s, u"nonsense"_s);
+    clickOk(dialog);
+    QVERIFY(dialog.isVisible());
+    QLabel *addressError = error(dialog, u"sitePhpAddressError"_s);
+    QTRY_VERIFY(addressError->isVisible());
+    pickServes(dialog, SiteDialog::Serves::Files);
+    QTRY_VERIFY(addressError->text().isEmpty());
+    QVERIFY(tabs(dialog)->tabIcon(2).isNull());
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QVERIFY(!dialog.host().php.isSet());
+}
+
+void TestSiteDialog::phpFpmNotInstalled()
+{
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
+    dialog.setPhpFpmProgram(QString()); // as on a machine without PHP-FPM
+    openPhp(dialog);
+    auto *missing = dialog.findChild<QLabel *>(u"sitePhpFpmMissing"_s);
+    QVERIFY(missing);
+    QTRY_VERIFY(missing->isVisible());
+    QVERIFY2(missing->text().contains(u"php8.2-fpm"_s), qPrintable(missing->text()));
+    QVERIFY2(missing->text().contains(u"apt-get install php8.2-fpm"_s), qPrintable(missing->text()));
+    QVERIFY(hostbench::test::Screenshots::save(&dialog, u"site-dialog-php-no-fpm"_s));
+
+    // An address of a PHP-FPM that runs elsewhere needs none installed here.
+    type(dialog, u"sitePhpAddress"_s, u"127.0.0.1:9000"_s);
+    QTRY_VERIFY(!missing->isVisible());
+    auto *note = dialog.findChild<QLabel *>(u"sitePhpNote"_s);
+    QVERIFY2(note->isVisible() && note->text().contains(u"127.0.0.1:9000"_s), qPrintable(note->text()));
+    type(dialog, u"sitePhpAddress"_s, u"AUTO"_s);
+    QTRY_VERIFY(missing->isVisible());
+
+    // Said, not refused: the site can be stored now and served once PHP-FPM is installed.
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.host().php.address, u"auto"_s); // the list completes it to its own spelling
+}
+
+void TestSiteDialog::phpFpmFound()
+{
+    // This machine's own PHP-FPM (hostbench.sh installs php8.2-fpm).
+    const QString installed = u"/usr/sbin/php-fpm8.2"_s;
+    if (!QFileInfo(installed).isExecutable())
+        QSKIP("php8.2-fpm is not installed here");
+    const QString found = hostbench::ui::SitePhpPage::findPhpFpm();
+    QVERIFY2(QFileInfo(found).isExecutable(), qPrintable(found));
+    QVERIFY2(QFileInfo(found).fileName().startsWith(u"php-fpm"_s), qPrintable(found));
+
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
+    openPhp(dialog);
+    auto *note = dialog.findChild<QLabel *>(u"sitePhpNote"_s);
+    QTRY_VERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(found), qPrintable(note->text()));
+    QVERIFY(!dialog.findChild<QLabel *>(u"sitePhpFpmMissing"_s)->isVisible());
+}
+
+void TestSiteDialog::phpPageAtDefaultSize_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << u"en"_s;
+    QTest::newRow("de") << u"de"_s;
+}
+
+void TestSiteDialog::phpPageAtDefaultSize()
+{
+    QFETCH(QString, language);
+    hostbench::ui::Translations::install(*qApp, language);
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
+    dialog.setPhpFpmProgram(QString()); // the longest note: what to install
+    openPhp(dialog);
+    const QSize defaultSize = dialog.size();
+    setPhpFields(dialog, u"auto"_s, u"/a/../b"_s, true, 60000);
+    clickOk(dialog);
+    QLabel *prefixError = error(dialog, u"sitePhpPrefixError"_s);
+    QTRY_VERIFY(prefixError->isVisible());
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QApplication::processEvents();
+    QCOMPARE(dialog.size(), defaultSize);
+
+    // Every field of the page is shown whole inside it, none overlapping.
+    QWidget *page = tabs(dialog)->currentWidget();
+    QCOMPARE(page->objectName(), u"sitePhpPage"_s);
+    const QStringList names { u"sitePhpAddress"_s, u"sitePhpFpmMissing"_s, u"sitePhpPrefix"_s,
+        u"sitePhpPrefixError"_s, u"sitePhpFrontController"_s, u"sitePhpTimeout"_s };
+    QList<QRect> rects;
+    for (const QString &name : names) {
+        auto *widget = page->findChild<QWidget *>(name);
+        QVERIFY2(widget && widget->isVisible(), qPrintable(name));
+        const QRect rect(widget->mapTo(page, QPoint(0, 0)), widget->size());
+        QVERIFY2(page->rect().contains(rect), qPrintable(name));
+        QVERIFY2(widget->height() >= widget->minimumSizeHint().height(), qPrintable(name));
+        for (int other = 0; other < rects.size(); ++other)
+            QVERIFY2(!rects.at(other).intersects(rect), qPrintable(name + u" overlaps "_s + names.at(other)));
+        rects.append(rect);
+    }
+    for (QLabel *label : { prefixError, page->findChild<QLabel *>(u"sitePhpFpmMissing"_s) })
+        QVERIFY2(label->heightForWidth(label->width()) <= label->height(), qPrintable(label->text()));
+    QVERIFY(hostbench::test::Screenshots::save(&dialog, u"site-dialog-php-errors-"_s + language));
+
+    // And as most will see it: "auto" with PHP-FPM installed, no error.
+    dialog.setPhpFpmProgram(u"/usr/sbin/php-fpm8.2"_s);
+    setPhpFields(dialog, u"auto"_s, u"/"_s, true, 60000);
+    QTRY_VERIFY(!prefixError->isVisible());
+    QVERIFY(hostbench::test::Screenshots::save(&dialog, u"site-dialog-php-"_s + language));
     hostbench::ui::Translations::install(*qApp, u"en"_s);
 }
 
