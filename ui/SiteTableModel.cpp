@@ -14,12 +14,21 @@ QString proxiedPath(const model::ProxyRoute &route)
     return route.pathPrefix + u" → "_s + route.upstream;
 }
 
-// The proxied paths, "/" (the whole site) first, or beside the files.
-QString rootText(const model::VirtualHost &site)
+// "PHP: / → auto", "PHP 8.2.7: /blog → unix:/run/php/php8.2-fpm.sock".
+QString phpText(const model::PhpSettings &php, const QString &version)
+{
+    const QString name
+        = version.isEmpty() ? SiteTableModel::tr("PHP") : SiteTableModel::tr("PHP %1").arg(version);
+    return name + u": "_s + php.pathPrefix + u" → "_s + php.address.trimmed();
+}
+
+// The proxied paths, "/" (the whole site) first, or beside the files; then the PHP-FPM.
+QString rootText(const model::VirtualHost &site, const QString &phpVersion)
 {
     const QString root = QDir::toNativeSeparators(site.documentRoot);
+    const QString php = site.php.isSet() ? phpText(site.php, phpVersion) : QString();
     if (site.proxy.routes.isEmpty())
-        return root;
+        return php.isEmpty() ? root : root + u"; "_s + php;
     QStringList parts;
     bool wholeSite = false;
     for (const model::ProxyRoute &route : site.proxy.routes) {
@@ -32,6 +41,8 @@ QString rootText(const model::VirtualHost &site)
     }
     if (!wholeSite)
         parts.prepend(root);
+    if (!php.isEmpty())
+        parts.append(php);
     return parts.join(u"; "_s);
 }
 
@@ -56,6 +67,27 @@ void SiteTableModel::setUrls(const QList<Url> &urls)
     if (!m_sites.isEmpty())
         emit dataChanged(index(0, UrlColumn), index(int(m_sites.size()) - 1, UrlColumn),
             { Qt::DisplayRole, Qt::ToolTipRole });
+}
+
+void SiteTableModel::setPhpVersions(const QHash<QString, QString> &versions)
+{
+    m_phpVersions = versions;
+    if (!m_sites.isEmpty())
+        emit dataChanged(index(0, RootColumn), index(int(m_sites.size()) - 1, RootColumn),
+            { Qt::DisplayRole, Qt::ToolTipRole });
+}
+
+QString SiteTableModel::phpVersionOf(const model::VirtualHost &site) const
+{
+    if (!site.php.isSet())
+        return {};
+    const QString address = site.php.address.trimmed();
+    QString version
+        = m_phpVersions.value(address.compare(u"auto"_s, Qt::CaseInsensitive) == 0 ? u"auto"_s : address);
+    // As `php-fpm -v` says it ("PHP 8.2.7 (fpm-fcgi)"): the number alone.
+    if (version.startsWith(u"PHP "_s))
+        version = version.mid(4);
+    return version.section(u' ', 0, 0);
 }
 
 int SiteTableModel::rowOf(qint64 id) const
@@ -85,7 +117,7 @@ QString SiteTableModel::text(const model::VirtualHost &site, int row, int column
     case AliasesColumn:
         return site.aliases.join(u", "_s);
     case RootColumn:
-        return rootText(site);
+        return rootText(site, phpVersionOf(site));
     case RoutesColumn:
         return site.routes.isEmpty() ? tr("none") : QString::number(site.routes.size());
     case UrlColumn:
@@ -107,7 +139,7 @@ QVariant SiteTableModel::data(const QModelIndex &index, int role) const
         if (column == HostColumn && site.isDefault)
             return tr("The default site: it answers requests for unknown host names.");
         if (column == RootColumn)
-            return rootToolTip(site);
+            return rootToolTip(site, phpVersionOf(site));
         if (column == UrlColumn)
             return m_urls.at(index.row()).toolTip;
         return {};
@@ -128,11 +160,11 @@ QVariant SiteTableModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
-QString SiteTableModel::rootToolTip(const model::VirtualHost &site)
+QString SiteTableModel::rootToolTip(const model::VirtualHost &site, const QString &phpVersion)
 {
     const QString root = QDir::toNativeSeparators(site.documentRoot);
     const model::ProxySettings &proxy = site.proxy;
-    if (proxy.routes.isEmpty() && !proxy.app.isSet())
+    if (proxy.routes.isEmpty() && !proxy.app.isSet() && !site.php.isSet())
         return root;
     QStringList lines { tr("Document root: %1").arg(root) };
     if (!proxy.routes.isEmpty()) {
@@ -150,6 +182,25 @@ QString SiteTableModel::rootToolTip(const model::VirtualHost &site)
         if (!proxy.app.environment.isEmpty())
             lines.append(tr("  with %1").arg(proxy.app.environment.join(u' ')));
     }
+    if (site.php.isSet())
+        lines.append(phpToolTip(site.php, phpVersion));
+    return lines.join(u'\n');
+}
+
+QString SiteTableModel::phpToolTip(const model::PhpSettings &php, const QString &version)
+{
+    const QString address = php.address.trimmed();
+    QStringList lines { tr("PHP files under %1 run in PHP-FPM at %2 (timeout %3 ms)")
+                            .arg(php.pathPrefix, address)
+                            .arg(php.timeoutMs) };
+    if (address.compare(u"auto"_s, Qt::CaseInsensitive) == 0)
+        lines.append(tr("  auto: the pool Hostbench runs for its data folder"));
+    if (php.frontController)
+        lines.append(
+            tr("  front controller: missing files go to %1")
+                .arg(php.pathPrefix + (php.pathPrefix.endsWith(u'/') ? u""_s : u"/"_s) + u"index.php"_s));
+    lines.append(
+        version.isEmpty() ? tr("  PHP version: not known yet") : tr("  PHP version: %1").arg(version));
     return lines.join(u'\n');
 }
 

@@ -3,6 +3,7 @@
 #include "model/VirtualHost.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -16,7 +17,10 @@ namespace hostbench::ui {
  * has it whole) with a proxied site's paths ("/ → http://127.0.0.1:3000"
  * for the whole site, else "ROOT; /api → …"; the tool tip lists every
  * path, the upstream timeout, the Host sent and the app's command; issue
- * #24), routes (their count or "none", centred) and URL. The URL
+ * #24) and a PHP site's PHP-FPM ("ROOT; PHP: / → auto", "PHP 8.2.7: …"
+ * once its version is known, setPhpVersions(); the tool tip adds the
+ * front controller and the timeout; issue #25), routes (their count or
+ * "none", centred) and URL. The URL
  * cells are the page's to fill (setUrls: where the engine serves each site,
  * or a dash while it is stopped). kHostIdRole holds the site's row id,
  * kDefaultRole whether it is the default. Read-only; not sorted. GUI thread.
@@ -45,6 +49,13 @@ public:
     // One per site, in row order; extra entries are ignored, missing ones
     // leave their cells empty. Changes the URL column only (dataChanged).
     void setUrls(const QList<Url> &urls);
+    // The PHP version behind each PHP-FPM address, by the address as sites
+    // give it ("auto": Hostbench's own pool; "unix:/run/php/php8.2-fpm.sock"),
+    // e.g. "8.2.7", or as `php-fpm -v` says it ("PHP 8.2.7 (fpm-fcgi)": the
+    // number is shown); an address not in it shows no version. Changes the
+    // document root column only (dataChanged).
+    void setPhpVersions(const QHash<QString, QString> &versions);
+    const QHash<QString, QString> &phpVersions() const { return m_phpVersions; }
     // The row of the site with this id; -1 if none.
     int rowOf(qint64 id) const;
 
@@ -54,13 +65,18 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     // The document root cell's tool tip: the root, or a proxied site's settings, one a line.
-    static QString rootToolTip(const model::VirtualHost &site);
+    // `phpVersion`: the version behind the site's PHP-FPM, empty when not known.
+    static QString rootToolTip(const model::VirtualHost &site, const QString &phpVersion = {});
 
 private:
     QString text(const model::VirtualHost &site, int row, int column) const;
+    QString phpVersionOf(const model::VirtualHost &site) const;
+    // The tool tip's lines about a site's PHP-FPM.
+    static QString phpToolTip(const model::PhpSettings &php, const QString &version);
 
     QList<model::VirtualHost> m_sites;
     QList<Url> m_urls; // as many as m_sites
+    QHash<QString, QString> m_phpVersions;
 };
 
 } // namespace hostbench::ui

@@ -140,6 +140,11 @@ const QList<model::VirtualHost> &SitesPage::sites() const
     return m_model->sites();
 }
 
+void SitesPage::setPhpVersions(const QHash<QString, QString> &versions)
+{
+    m_model->setPhpVersions(versions);
+}
+
 void SitesPage::refresh()
 {
     const qint64 selectedId = selectedIndex() >= 0 ? sites().at(selectedIndex()).id : 0;

@@ -2,6 +2,7 @@
 
 #include "model/VirtualHost.h"
 
+#include <QHash>
 #include <QList>
 #include <QWidget>
 
@@ -22,7 +23,8 @@ class SiteTableModel;
 
 /*
  * The Sites page: the virtual hosts stored in the database (host name,
- * aliases, document root and a proxied site's paths, routes, URL on the
+ * aliases, document root and a proxied site's paths, a PHP site's PHP-FPM
+ * with its PHP version when known, routes, URL on the
  * running engine, the default one marked), with Add, Edit,
  * Remove, Open in Browser and Open Folder. A site's name rarely resolves (example.test):
  * the URL's tooltip and a selectable line under the table say where the
@@ -48,6 +50,9 @@ public:
     // Reads the sites again from the database.
     void refresh();
     const QList<model::VirtualHost> &sites() const;
+    // The PHP version behind each PHP-FPM address (SiteTableModel::setPhpVersions:
+    // "auto" -> "8.2.7"), shown beside each PHP site's PHP-FPM.
+    void setPhpVersions(const QHash<QString, QString> &versions);
 
     // Open the dialog; it is a child of this page named "siteDialog".
     SiteDialog *addSite();

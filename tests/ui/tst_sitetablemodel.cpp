@@ -12,6 +12,7 @@
 using namespace Qt::StringLiterals;
 using namespace hostbench;
 using Model = ui::SiteTableModel;
+using Versions = QHash<QString, QString>; // PHP-FPM address -> PHP version
 
 namespace {
 
@@ -57,6 +58,39 @@ QList<model::VirtualHost> proxiedSites()
     return { whole, beside, appOnly };
 }
 
+// PHP sites (issue #25): Hostbench's own pool for the whole site with a
+// front controller, a socket under a path, PHP beside a proxied path, and a
+// site proxied whole that also names PHP-FPM.
+QList<model::VirtualHost> phpSites()
+{
+    model::VirtualHost laravel;
+    laravel.id = 21;
+    laravel.hostName = u"laravel.test"_s;
+    laravel.documentRoot = u"/srv/laravel/public"_s;
+    laravel.php.address = u"auto"_s;
+    laravel.php.frontController = true;
+    model::VirtualHost blog;
+    blog.id = 22;
+    blog.hostName = u"blog.test"_s;
+    blog.documentRoot = u"/srv/blog"_s;
+    blog.php.address = u"unix:/run/php/php8.2-fpm.sock"_s;
+    blog.php.pathPrefix = u"/wp"_s;
+    blog.php.timeoutMs = 1500;
+    model::VirtualHost mixed;
+    mixed.id = 23;
+    mixed.hostName = u"mixed.test"_s;
+    mixed.documentRoot = u"/srv/mixed"_s;
+    mixed.php.address = u"127.0.0.1:9000"_s;
+    mixed.proxy.routes = { { u"/api"_s, u"http://127.0.0.1:3000"_s } };
+    model::VirtualHost whole;
+    whole.id = 24;
+    whole.hostName = u"whole.test"_s;
+    whole.documentRoot = u"/srv/whole"_s;
+    whole.php.address = u"AUTO"_s;
+    whole.proxy.routes = { { u"/"_s, u"http://127.0.0.1:3000"_s } };
+    return { laravel, blog, mixed, whole };
+}
+
 } // namespace
 
 class TestSiteTableModel final : public QObject
@@ -73,6 +107,9 @@ private slots:
     void rowOf();
     void proxiedRoots_data();
     void proxiedRoots();
+    void phpRoots_data();
+    void phpRoots();
+    void phpVersionsChangeOnlyTheRootColumn();
 };
 
 void TestSiteTableModel::noWidget()
@@ -223,6 +260,96 @@ void TestSiteTableModel::proxiedRoots()
     QCOMPARE(model.columnCount(), int(Model::ColumnCount));
     QCOMPARE(model.index(row, Model::RoutesColumn).data().toString(), u"none"_s);
     QCOMPARE(model.index(row, Model::HostColumn).data().toString(), proxiedSites().at(row).hostName);
+}
+
+void TestSiteTableModel::phpRoots_data()
+{
+    QTest::addColumn<int>("row");
+    QTest::addColumn<Versions>("versions"); // setPhpVersions()
+    QTest::addColumn<QString>("display");
+    QTest::addColumn<QString>("toolTip");
+    const auto native = [](const char *path) { return QDir::toNativeSeparators(QString::fromUtf8(path)); };
+    const QHash<QString, QString> none;
+    const QHash<QString, QString> pool { { u"auto"_s, u"8.2.7"_s } };
+    const QString laravelTip = u"Document root: "_s + native("/srv/laravel/public")
+        + u"\nPHP files under / run in PHP-FPM at auto (timeout 60000 ms)"_s
+          u"\n  auto: the pool Hostbench runs for its data folder"_s
+          u"\n  front controller: missing files go to /index.php"_s;
+    QTest::newRow("auto, version not known")
+        << 0 << none << native("/srv/laravel/public") + u"; PHP: / → auto"_s
+        << laravelTip + u"\n  PHP version: not known yet"_s;
+    QTest::newRow("auto, the pool's version")
+        << 0 << pool << native("/srv/laravel/public") + u"; PHP 8.2.7: / → auto"_s
+        << laravelTip + u"\n  PHP version: 8.2.7"_s;
+    QTest::newRow("auto, the version as php-fpm -v says it")
+        << 0 << Versions { { u"auto"_s, u"PHP 8.2.7 (fpm-fcgi)"_s } }
+        << native("/srv/laravel/public") + u"; PHP 8.2.7: / → auto"_s
+        << laravelTip + u"\n  PHP version: 8.2.7"_s;
+    QTest::newRow("a socket under a path: not the pool's version")
+        << 1 << pool << native("/srv/blog") + u"; PHP: /wp → unix:/run/php/php8.2-fpm.sock"_s
+        << (u"Document root: "_s + native("/srv/blog")
+               + u"\nPHP files under /wp run in PHP-FPM at unix:/run/php/php8.2-fpm.sock (timeout 1500 ms)"_s
+                 u"\n  PHP version: not known yet"_s);
+    QTest::newRow("a socket's own version")
+        << 1 << QHash<QString, QString> { { u"unix:/run/php/php8.2-fpm.sock"_s, u"8.2.20"_s } }
+        << native("/srv/blog") + u"; PHP 8.2.20: /wp → unix:/run/php/php8.2-fpm.sock"_s
+        << (u"Document root: "_s + native("/srv/blog")
+               + u"\nPHP files under /wp run in PHP-FPM at unix:/run/php/php8.2-fpm.sock (timeout 1500 ms)"_s
+                 u"\n  PHP version: 8.2.20"_s);
+    QTest::newRow("PHP beside a proxied path")
+        << 2 << none << native("/srv/mixed") + u"; /api → http://127.0.0.1:3000; PHP: / → 127.0.0.1:9000"_s
+        << (u"Document root: "_s + native("/srv/mixed")
+               + u"\nProxied paths (upstream timeout 60000 ms, Host: the client's):"_s
+                 u"\n  /api → http://127.0.0.1:3000"_s
+                 u"\nPHP files under / run in PHP-FPM at 127.0.0.1:9000 (timeout 60000 ms)"_s
+                 u"\n  PHP version: not known yet"_s);
+    QTest::newRow("proxied whole, AUTO in capitals")
+        << 3 << pool << u"/ → http://127.0.0.1:3000; PHP 8.2.7: / → AUTO"_s
+        << (u"Document root: "_s + native("/srv/whole")
+               + u"\nProxied paths (upstream timeout 60000 ms, Host: the client's):"_s
+                 u"\n  / → http://127.0.0.1:3000"_s
+                 u"\nPHP files under / run in PHP-FPM at AUTO (timeout 60000 ms)"_s
+                 u"\n  auto: the pool Hostbench runs for its data folder"_s
+                 u"\n  PHP version: 8.2.7"_s);
+}
+
+void TestSiteTableModel::phpRoots()
+{
+    QFETCH(int, row);
+    QFETCH(Versions, versions);
+    QFETCH(QString, display);
+    QFETCH(QString, toolTip);
+    Model model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSites(phpSites());
+    model.setPhpVersions(versions);
+    const QModelIndex index = model.index(row, Model::RootColumn);
+    QCOMPARE(index.data().toString(), display);
+    QCOMPARE(index.data(Qt::ToolTipRole).toString(), toolTip);
+    QCOMPARE(model.index(row, Model::HostColumn).data().toString(), phpSites().at(row).hostName);
+    // A site without PHP shows none, whatever versions are known.
+    model.setSites(twoSites());
+    QCOMPARE(model.index(1, Model::RootColumn).data().toString(), QDir::toNativeSeparators(u"/srv/blog"_s));
+}
+
+void TestSiteTableModel::phpVersionsChangeOnlyTheRootColumn()
+{
+    Model model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSites(phpSites());
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    model.setPhpVersions({ { u"auto"_s, u"8.2.7"_s } });
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed.at(0).at(0).value<QModelIndex>(), model.index(0, Model::RootColumn));
+    QCOMPARE(changed.at(0).at(1).value<QModelIndex>(), model.index(3, Model::RootColumn));
+    QVERIFY(model.index(0, Model::RootColumn).data().toString().contains(u"PHP 8.2.7"_s));
+    // Kept across new sites (the pool's version outlives an edit).
+    model.setSites(phpSites());
+    QVERIFY(model.index(0, Model::RootColumn).data().toString().contains(u"PHP 8.2.7"_s));
+    model.setPhpVersions({});
+    QVERIFY(!model.index(0, Model::RootColumn).data().toString().contains(u"8.2.7"_s));
 }
 
 int main(int argc, char **argv)
