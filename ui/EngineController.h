@@ -95,6 +95,10 @@ public:
     // False when it was wanted but could not listen (port taken...).
     bool controlApiFailed() const { return m_controlApiFailed; }
 
+    // The sites' apps as the engine runs them (their states, appChanged(),
+    // retry() after one gave up; the test-only timing).
+    service::AppSupervisor &apps() { return m_instance.apps(); }
+
     // The last sample, and the rate of requests between the last two.
     const model::MetricsSnapshot &metrics() const { return m_metrics; }
     double requestsPerSecond() const { return m_requestsPerSecond; }

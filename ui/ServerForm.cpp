@@ -1,7 +1,9 @@
 #include "ui/ServerForm.h"
 
+#include "ui/EngineController.h"
 #include "ui/ErrorNote.h"
 #include "ui/FieldError.h"
+#include "ui/GaveUpAppsNote.h"
 #include "ui/MetricsPanel.h"
 #include "ui/Translations.h"
 
@@ -25,6 +27,7 @@ namespace hostbench::ui {
 void ServerForm::setupForm(QWidget *page, EngineController &engine)
 {
     makeWidgets(page);
+    m_gaveUpApps = new GaveUpAppsNote(engine.apps(), page);
     nameWidgets(page);
     setUpEngineFields();
     setUpOtherFields();
@@ -187,6 +190,7 @@ QGroupBox *ServerForm::engineBox(QWidget *page)
     layout->addWidget(m_status);
     layout->addWidget(m_controlStatus);
     layout->addWidget(m_controlWarning);
+    layout->addWidget(m_gaveUpApps);
     layout->addStretch();
     return box;
 }

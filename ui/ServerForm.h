@@ -15,6 +15,7 @@ namespace hostbench::ui {
 class EngineController;
 class ErrorNote;
 class FieldError;
+class GaveUpAppsNote;
 
 /*
  * The Server page's form, apart from what it does (ServerPage): its widgets
@@ -22,7 +23,8 @@ class FieldError;
  * listen address (with its FieldError), port, "next free port" fallback,
  * worker threads, the header, keep-alive and send timeouts (ms), connections
  * per worker, the control API's switch and port, start at launch; Start and
- * Stop; the error, port and status notes. The Window box: language (with its
+ * Stop; the error, port and status notes, and the sites' apps that gave up
+ * (GaveUpAppsNote, with Retry). The Window box: language (with its
  * note) and keep in tray. The Live Counters box (MetricsPanel) beside them.
  * setupForm() plays the part of a Designer form's setupUi(), as BenchmarkForm
  * does for the Benchmark page, and ServerPage inherits the pointers; the
@@ -60,6 +62,7 @@ public:
     ErrorNote *m_error = nullptr;
     ErrorNote *m_portNote = nullptr; // the port asked for was taken: by whom, and the one served
     FieldError *m_addressError = nullptr; // under the listen address
+    GaveUpAppsNote *m_gaveUpApps = nullptr; // the sites' apps that gave up, with Retry
 
 private:
     void makeWidgets(QWidget *page);

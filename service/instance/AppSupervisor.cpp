@@ -109,6 +109,15 @@ const AppProcess *AppSupervisor::app(const QString &site) const
     return found == m_apps.end() ? nullptr : found->second.get();
 }
 
+bool AppSupervisor::retry(const QString &site)
+{
+    const auto found = m_apps.find(site);
+    if (found == m_apps.end() || found->second->state() != AppProcess::State::GaveUp)
+        return false;
+    found->second->start();
+    return true;
+}
+
 QStringList AppSupervisor::sites() const
 {
     QStringList names;

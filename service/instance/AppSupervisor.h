@@ -50,6 +50,10 @@ public:
 
     // The app of `site` (a host name), or null when it has none.
     const AppProcess *app(const QString &site) const;
+    // Starts the app of `site` again after it gave up (AppProcess::start(): the
+    // count of failed starts begins anew); false, and nothing done, when the
+    // site has no app or its app has not given up.
+    bool retry(const QString &site);
     // Sites with an app, in name order.
     QStringList sites() const;
     // Apps still being stopped (sites gone, the engine stopped).
