@@ -36,6 +36,12 @@ void prepareChild(pid_t parent)
     }
 }
 
+QString signalName(int signal)
+{
+    const char *name = ::sigabbrev_np(signal);
+    return name ? u"SIG"_s + QString::fromLatin1(name) : u"signal %1"_s.arg(signal);
+}
+
 QString seconds(qint64 ms)
 {
     return QString::number(double(ms) / 1000.0, 'f', ms < 10'000 ? 1 : 0);
@@ -214,9 +220,10 @@ void AppProcess::stop()
     }
     if (m_pid == 0)
         m_pid = m_process->processId();
-    m_log->note(u"stopping: SIGTERM to its process group, SIGKILL after %1 ms"_s.arg(m_spec.app.stopGraceMs));
+    m_log->note(u"stopping: %1 to its process group, SIGKILL after %2 ms"_s.arg(signalName(m_spec.stopSignal))
+                    .arg(m_spec.app.stopGraceMs));
     setState(State::Stopping, u"stopping"_s);
-    signalGroup(SIGTERM);
+    signalGroup(m_spec.stopSignal);
     m_grace.start(m_spec.app.stopGraceMs);
 }
 
@@ -235,7 +242,8 @@ void AppProcess::onGraceOver()
 {
     if (!m_leaderGone || groupAlive()) {
         m_log->note(
-            u"still running %1 ms after SIGTERM: SIGKILL to its process group"_s.arg(m_spec.app.stopGraceMs));
+            u"still running %1 ms after %2: SIGKILL to its process group"_s.arg(m_spec.app.stopGraceMs)
+                .arg(signalName(m_spec.stopSignal)));
         signalGroup(SIGKILL);
     }
     if (m_leaderGone)
@@ -278,8 +286,8 @@ QDeadlineTimer AppProcess::beginTerminate()
     m_process->disconnect(this);
     if (m_pid == 0)
         m_pid = m_process->processId();
-    m_log->note(u"stopping (Hostbench exits): SIGTERM to its process group"_s);
-    signalGroup(SIGTERM);
+    m_log->note(u"stopping (Hostbench exits): %1 to its process group"_s.arg(signalName(m_spec.stopSignal)));
+    signalGroup(m_spec.stopSignal);
     return QDeadlineTimer(m_spec.app.stopGraceMs);
 }
 

@@ -10,6 +10,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <csignal>
 #include <memory>
 #include <optional>
 
@@ -25,6 +26,7 @@ struct AppSpec
     qint64 rotateBytes = 0; // the site's logRotateBytes
     int rotateKeep = 0; // the site's logRotateKeep
     QString errorLogPath; // the site's error log, for the give-up line; empty: none
+    int stopSignal = SIGTERM; // what stop() sends first (PHP-FPM's graceful stop: SIGQUIT)
 
     // The same process: a change of anything else needs no restart.
     bool sameProcess(const AppSpec &other) const
@@ -51,7 +53,7 @@ struct AppTiming
  * command's entries. The app leads a process group (and session) of its own
  * (setsid in the child), dies with Hostbench (PR_SET_PDEATHSIG, SIGKILL) and
  * inherits no descriptor beyond stdin, stdout and stderr (the engine's
- * listening sockets stay Hostbench's). stop(): SIGTERM to the group, SIGKILL
+ * listening sockets stay Hostbench's). stop(): SIGTERM (AppSpec::stopSignal) to the group, SIGKILL
  * to the group after stopGraceMs if any of it is left, so that the children
  * of `npm run dev` go too. When the app exits on its own, what is left of its
  * group is killed and it is started again after a backoff (AppTiming: 1 s,
