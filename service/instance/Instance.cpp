@@ -5,6 +5,8 @@
 #include "control/ControlToken.h"
 #include "http/HttpServer.h"
 #include "instance/AppSupervisor.h"
+#include "instance/PhpFpmPool.h"
+#include "instance/PhpFpmSetup.h"
 #include "model/SiteValidator.h"
 #include "runs/RunService.h"
 #include "storage/Database.h"
@@ -23,9 +25,12 @@ Instance::Instance(storage::Database *database, QString dataFolder, SiteSource s
     , m_source(std::move(sites))
     , m_server(std::make_unique<http::HttpServer>())
     , m_apps(std::make_unique<AppSupervisor>())
+    , m_php(std::make_unique<PhpFpmPool>())
 {
     setObjectName(u"instance"_s);
     connect(m_apps.get(), &AppSupervisor::appChanged, this, &Instance::appChanged);
+    connect(m_php.get(), &PhpFpmPool::changed, this, &Instance::phpChanged);
+    connect(m_php.get(), &PhpFpmPool::versionChanged, this, &Instance::phpChanged);
 }
 
 Instance::~Instance()
@@ -34,6 +39,12 @@ Instance::~Instance()
     closeControl();
     m_server->stop();
     m_apps.reset(); // waits for the apps still running (SIGTERM, SIGKILL after their grace)
+    m_php.reset(); // and for PHP-FPM (SIGQUIT, SIGKILL after its grace)
+}
+
+QString Instance::dataFolderOf(const model::ServerConfig &config) const
+{
+    return config.dataFolder.isEmpty() ? m_dataFolder : config.dataFolder;
 }
 
 bool Instance::loadSites(const model::ServerConfig &config, QList<model::VirtualHost> *sites, QString *error)
@@ -62,14 +73,18 @@ bool Instance::start(
         *error = u"there is no site to serve"_s;
         return false;
     }
-    if (!m_server->start(config, sites, error, afterBind))
+    m_php->setDataFolder(dataFolderOf(config));
+    QList<model::VirtualHost> engineSites = PhpFpmSetup::resolved(sites, m_php->socketPath());
+    if (!m_server->start(config, engineSites, error, afterBind))
         return false;
     m_config = config;
     m_sites = std::move(sites);
+    m_engineSites = std::move(engineSites);
     // Where a site without a log path keeps its app log: the data folder's logs/.
     m_apps->setLogsFolder(
         config.dataFolder.isEmpty() ? QString() : QDir(config.dataFolder).filePath(u"logs"_s));
     m_apps->apply(m_sites);
+    m_php->apply(m_sites, m_server->threadCount()); // as the user the engine serves as
     if (m_api)
         m_api->setEngineUrl(m_server->url());
     emit runningChanged(true);
@@ -84,6 +99,7 @@ void Instance::stop()
         m_api->setEngineUrl({});
     m_server->stop();
     m_apps->stopAll();
+    m_php->stop();
     emit runningChanged(false);
 }
 
@@ -101,9 +117,12 @@ bool Instance::reload(QString *error)
         return false;
     if (sites.isEmpty())
         return true; // as HttpServer::reload: the sites served stay
-    m_server->reload(sites);
+    QList<model::VirtualHost> engineSites = PhpFpmSetup::resolved(sites, m_php->socketPath());
+    m_server->reload(engineSites);
     m_sites = std::move(sites);
+    m_engineSites = std::move(engineSites);
     m_apps->apply(m_sites);
+    m_php->apply(m_sites, m_server->threadCount());
     emit sitesReloaded(int(m_sites.size()));
     return true;
 }

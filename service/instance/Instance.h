@@ -28,6 +28,7 @@ class RunService;
 namespace hostbench::service {
 
 class AppSupervisor;
+class PhpFpmPool;
 
 /*
  * One running Hostbench, as the window (ui::EngineController) and
@@ -45,6 +46,15 @@ class AppSupervisor;
  * stop with the engine, the site, or this object (whose destructor waits
  * for them, up to the longest grace period: no app outlives Hostbench).
  * Where they log: HOST.app.log beside the site's logs (AppLog::pathFor).
+ *
+ * The PHP-FPM pool of the data folder (PhpFpmPool, issue #25) runs while a
+ * site served has the PHP address "auto": started with the engine (after
+ * it gave root up) or at the reload that brings such a site, stopped with
+ * the engine or the reload that takes the last one away. The engine is
+ * given the sites with "auto" resolved to the pool's socket
+ * (PhpFpmSetup::resolved, "unix:DATA/php/php-fpm.sock"); sites() keeps
+ * "auto", as stored. No PHP-FPM installed: the pool says so (php().message()),
+ * the PHP sites answer 502, the others serve.
  *
  * The control API outlives an engine stop: POST /api/engine/start calls the
  * starter (setEngineStarter(); without one, start() with the last
@@ -88,8 +98,10 @@ public:
     // true while stopped (the next start reads them). False with *error, the
     // engine keeping the sites it had, when they cannot be served.
     bool reload(QString *error);
-    // The sites served since the last start() or reload().
+    // The sites served since the last start() or reload(), as the source gave them.
     const QList<model::VirtualHost> &sites() const { return m_sites; }
+    // The same, as the engine got them: "auto" PHP addresses resolved to the pool's socket.
+    const QList<model::VirtualHost> &engineSites() const { return m_engineSites; }
 
     // Where the token and control.endpoint are kept, for the next openControl().
     void setDataFolder(const QString &path) { m_dataFolder = path; }
@@ -98,6 +110,9 @@ public:
     // The sites' apps: their states (appChanged()), the test-only timing.
     AppSupervisor &apps() { return *m_apps; }
     const AppSupervisor &apps() const { return *m_apps; }
+    // The PHP-FPM pool for "auto": its state, message, PHP version (phpChanged()).
+    PhpFpmPool &php() { return *m_php; }
+    const PhpFpmPool &php() const { return *m_php; }
     // The configuration of the last start() (its dataFolder guards reloads).
     const model::ServerConfig &config() const { return m_config; }
 
@@ -134,8 +149,12 @@ signals:
     // The app of `site` started, exited, waits to start again, stopped or
     // gave up (AppSupervisor::app(site) says which, and why).
     void appChanged(const QString &site);
+    // The PHP-FPM pool's state or message changed, or its PHP version became
+    // known (php().state(), message(), phpVersion()).
+    void phpChanged();
 
 private:
+    QString dataFolderOf(const model::ServerConfig &config) const;
     bool loadSites(const model::ServerConfig &config, QList<model::VirtualHost> *sites, QString *error);
     void wireSites(control::ControlApi &api);
 
@@ -145,8 +164,10 @@ private:
     std::function<bool(QString *)> m_starter;
     std::unique_ptr<http::HttpServer> m_server;
     std::unique_ptr<AppSupervisor> m_apps;
+    std::unique_ptr<PhpFpmPool> m_php;
     model::ServerConfig m_config;
     QList<model::VirtualHost> m_sites;
+    QList<model::VirtualHost> m_engineSites;
     std::unique_ptr<runs::RunService> m_runs;
     std::unique_ptr<control::ControlApi> m_api;
     QHostAddress m_address;
