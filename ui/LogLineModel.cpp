@@ -109,12 +109,42 @@ LogLineModel::Line LogLineModel::parse(
     return line;
 }
 
+namespace {
+
+// PHP-FPM's own log (its error_log): "[02-Dec-2026 00:40:00] NOTICE: fpm is
+// running, pid 7", local time; -1 if the line is not of that layout.
+qint64 fpmTimeOf(const QByteArray &text, QString *level)
+{
+    static constexpr std::string_view kMonths[]
+        = { "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+    if (!isAt(text, 0, '[') || !isAt(text, 3, '-') || !isAt(text, 7, '-') || !isAt(text, 12, ' ')
+        || !isAt(text, 15, ':') || !isAt(text, 18, ':') || !isAt(text, 21, ']') || !isAt(text, 22, ' '))
+        return -1;
+    const std::string_view monthName(text.constData() + 4, 3);
+    const auto month = std::find(std::begin(kMonths), std::end(kMonths), monthName);
+    const int day = digitsAt(text, 1, 2), year = digitsAt(text, 8, 4), hour = digitsAt(text, 13, 2);
+    const int minute = digitsAt(text, 16, 2), second = digitsAt(text, 19, 2);
+    if (month == std::end(kMonths) || day < 0 || year < 0 || hour < 0 || minute < 0 || second < 0
+        || !QDate::isValid(year, int(month - std::begin(kMonths)) + 1, day)
+        || !QTime::isValid(hour, minute, second))
+        return -1;
+    const qsizetype colon = text.indexOf(": ", 23);
+    if (colon > 23)
+        *level = QString::fromLatin1(text.mid(23, colon - 23)).toLower();
+    const QDateTime time(QDate(year, int(month - std::begin(kMonths)) + 1, day), QTime(hour, minute, second));
+    return time.isValid() ? time.toSecsSinceEpoch() : -1;
+}
+
+} // namespace
+
 LogLineModel::Line LogLineModel::parseAppLine(
     const QString &site, const QString &path, const QByteArray &text)
 {
     Line line = parse(site, path, true, text);
     line.errorLog = false;
     line.appLog = true;
+    if (line.time < 0)
+        line.time = fpmTimeOf(text, &line.level);
     return line;
 }
 

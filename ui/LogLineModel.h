@@ -55,7 +55,8 @@ public:
     // A line of `site`'s access log (Combined Log Format) or error log.
     static Line parse(const QString &site, const QString &path, bool errorLog, const QByteArray &text);
     // A line of `site`'s app log (service::AppLog: the error log's layout,
-    // the stream or "hostbench" as its level).
+    // the stream or "hostbench" as its level), or of PHP-FPM's log
+    // ("[02-Dec-2026 00:40:00] NOTICE: ...", its level in lower case).
     static Line parseAppLine(const QString &site, const QString &path, const QByteArray &text);
     // The time of a line as the engine writes it (http::LogFormat), seconds
     // since the epoch: "[10/Oct/2000:13:55:36 +0200]" in an access line,

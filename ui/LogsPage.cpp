@@ -2,6 +2,7 @@
 
 #include "instance/AppLog.h"
 #include "instance/LogTail.h"
+#include "instance/PhpFpmSetup.h"
 #include "storage/DataFolder.h"
 #include "storage/Database.h"
 #include "ui/DesktopOpener.h"
@@ -23,6 +24,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <tuple>
 #include <utility>
 
 using namespace Qt::StringLiterals;
@@ -155,35 +157,39 @@ void LogsPage::refreshSites()
     storage::DataFolder::applyDefaultLogPaths(hosts, m_logsFolder);
     std::vector<Source> sources;
     QStringList paths;
+    enum Kind { Access, Error, App };
+    std::vector<std::tuple<QString, Kind, QString>> logs; // site, kind, path
     for (const model::VirtualHost &host : std::as_const(hosts)) {
-        enum Kind { Access, Error, App };
-        const std::pair<Kind, QString> logs[]
-            = { { Access, host.accessLogEnabled ? host.accessLogPath : QString() },
-                  { Error, host.errorLogEnabled ? host.errorLogPath : QString() },
-                  { App, appLogOf(host, m_logsFolder) } };
-        for (const auto &[kind, path] : logs) {
-            if (path.trimmed().isEmpty())
-                continue;
-            const QString absolute = QFileInfo(path.trimmed()).absoluteFilePath();
-            // Sites sharing a file: the engine writes it once, the page reads it once
-            // (its lines under the first site naming it, as the engine takes that site's rotation).
-            if (paths.contains(absolute))
-                continue;
-            Source source { host.hostName, kind == Error, kind == App, nullptr };
-            // A file followed already goes on where it was; the others are no longer read.
-            for (Source &old : m_sources) {
-                if (old.tail && old.tail->path() == absolute && old.errorLog == source.errorLog
-                    && old.appLog == source.appLog) {
-                    source.tail = std::move(old.tail);
-                    source.lastTime = old.lastTime;
-                    break;
-                }
+        logs.emplace_back(host.hostName, Access, host.accessLogEnabled ? host.accessLogPath : QString());
+        logs.emplace_back(host.hostName, Error, host.errorLogEnabled ? host.errorLogPath : QString());
+        logs.emplace_back(host.hostName, App, appLogOf(host, m_logsFolder));
+    }
+    // PHP-FPM's log (service::PhpFpmPool), as an app's: while a site is "auto", or while the file is there.
+    const QString fpmLog = service::PhpFpmSetup::logPathIn(m_logsFolder);
+    if (!m_logsFolder.isEmpty() && (service::PhpFpmSetup::anyAuto(hosts) || QFileInfo::exists(fpmLog)))
+        logs.emplace_back(kPhpFpmSite, App, fpmLog);
+    for (const auto &[site, kind, path] : logs) {
+        if (path.trimmed().isEmpty())
+            continue; // no such log
+        const QString absolute = QFileInfo(path.trimmed()).absoluteFilePath();
+        // Sites sharing a file: the engine writes it once, the page reads it once
+        // (its lines under the first site naming it, as the engine takes that site's rotation).
+        if (paths.contains(absolute))
+            continue;
+        Source source { site, kind == Error, kind == App, nullptr };
+        // A file followed already goes on where it was; the others are no longer read.
+        for (Source &old : m_sources) {
+            if (old.tail && old.tail->path() == absolute && old.errorLog == source.errorLog
+                && old.appLog == source.appLog) {
+                source.tail = std::move(old.tail);
+                source.lastTime = old.lastTime;
+                break;
             }
-            if (!source.tail)
-                source.tail = std::make_unique<LogTail>(absolute);
-            paths << absolute;
-            sources.push_back(std::move(source));
         }
+        if (!source.tail)
+            source.tail = std::make_unique<LogTail>(absolute);
+        paths << absolute;
+        sources.push_back(std::move(source));
     }
     m_sources = std::move(sources);
     m_files->setText(paths.isEmpty() ? tr("No site writes a log.")
@@ -197,6 +203,8 @@ void LogsPage::refreshSites()
     m_site->addItem(tr("All sites"), QString());
     for (const model::VirtualHost &host : std::as_const(hosts))
         m_site->addItem(host.hostName, host.hostName);
+    if (paths.contains(QFileInfo(fpmLog).absoluteFilePath()))
+        m_site->addItem(kPhpFpmSite, kPhpFpmSite);
     m_site->setCurrentIndex(std::max(0, m_site->findData(chosen)));
     applyFilter();
 }

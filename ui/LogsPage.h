@@ -28,7 +28,7 @@ class LogFilter;
  * The Logs page: a live tail of the access and error logs of every site,
  * and the app log of each site that starts an app, or whose app log file is
  * there (service::AppLog: its stdout and stderr, the supervisor's lines),
- * as sources beside them
+ * and PHP-FPM's log (kPhpFpmSite), as sources beside them
  * (their files, as the engine's log thread writes them: LogTail reads them
  * every kPollIntervalMs, nothing hooks the request path), filtered by site,
  * status class (2xx...5xx, or the error logs) and text. Lines of all the
@@ -51,6 +51,9 @@ class LogsPage final : public QWidget
 
 public:
     static constexpr int kPollIntervalMs = 500;
+    // The "site" of PHP-FPM's own log (service::PhpFpmPool's DATA/logs/php-fpm.log),
+    // followed as an app log while a site's PHP address is "auto" or while the file is there.
+    static inline const QString kPhpFpmSite = QStringLiteral("PHP-FPM");
     enum StatusClass { AllStatuses, Status2xx, Status3xx, Status4xx, Status5xx, ErrorLogs, AppLogs };
 
     // `logsFolder`: where sites with an empty log path log (DataFolder::logsPath()).

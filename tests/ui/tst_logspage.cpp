@@ -7,11 +7,15 @@
 // the files of a renamed site followed instead of the old ones; a file
 // two sites share read once; a site's app log (issue #24: a real app's
 // stdout and stderr, written by service::AppSupervisor) as a source of its
-// own, beside the site's access and error logs.
+// own, beside the site's access and error logs; PHP-FPM's log (issue #25: a
+// real php-fpm8.2 run by service::PhpFpmPool for an "auto" site) as the
+// source "PHP-FPM", its lines' times and levels read.
 #include "Screenshots.h"
 #include "http/HttpServer.h"
 #include "instance/AppLog.h"
 #include "instance/AppSupervisor.h"
+#include "instance/PhpFpmPool.h"
+#include "instance/PhpFpmSetup.h"
 #include "storage/DataFolder.h"
 #include "ui/LogLineModel.h"
 #include "ui/LogsPage.h"
@@ -59,8 +63,11 @@ private slots:
     void followsTheFilesOfARenamedSite();
     void sharedFileReadOnce();
     void appLogIsASource();
+    void phpFpmLogIsASource();
     void parsesStatusAndLevel_data();
     void parsesStatusAndLevel();
+    void parsesAppLines_data();
+    void parsesAppLines();
 
 private:
     // GET `path` with Host `host` on its own connection; returns the status.
@@ -508,6 +515,84 @@ void TestLogsPage::appLogIsASource()
     status->setCurrentIndex(status->findData(ui::LogsPage::AppLogs));
     if (test::Screenshots::wanted())
         QVERIFY(test::Screenshots::save(m_page.get(), u"logs-page-app"_s));
+}
+
+void TestLogsPage::phpFpmLogIsASource()
+{
+    // The pool of the data folder, as service::Instance runs it for an "auto" site.
+    model::VirtualHost php;
+    php.hostName = u"php.test"_s;
+    php.documentRoot = m_dir->filePath(u"blog"_s);
+    php.php.address = u"auto"_s;
+    service::PhpFpmPool pool;
+    pool.setDataFolder(m_folder->path());
+    pool.apply({ php }, 1);
+    const QString fpmLog = logFile(u"php-fpm.log"_s);
+    QCOMPARE(pool.logPath(), fpmLog);
+    QTRY_COMPARE_WITH_TIMEOUT(pool.state(), service::PhpFpmPool::State::Ready, kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(QFile(fpmLog).size() > 0, kTimeoutMs);
+
+    m_page->refreshSites();
+    QVERIFY2(m_page->followedFiles().contains(fpmLog), qPrintable(m_page->followedFiles().join(u'\n')));
+    auto *site = m_page->findChild<QComboBox *>(u"logsSite"_s);
+    auto *status = m_page->findChild<QComboBox *>(u"logsStatus"_s);
+    QVERIFY(site->findData(ui::LogsPage::kPhpFpmSite) > 0);
+    site->setCurrentIndex(site->findData(ui::LogsPage::kPhpFpmSite));
+    status->setCurrentIndex(status->findData(ui::LogsPage::AppLogs));
+    const auto has = [this](const QString &level, const QString &text) {
+        for (int row = 0; row < shown()->rowCount(); ++row) {
+            if (shown()->index(row, ui::LogLineModel::SiteColumn).data().toString()
+                    == ui::LogsPage::kPhpFpmSite
+                && shown()->index(row, ui::LogLineModel::StatusColumn).data().toString() == level
+                && shown()->index(row, ui::LogLineModel::LineColumn).data().toString().contains(text))
+                return true;
+        }
+        return false;
+    };
+    // php-fpm's own lines ("[02-Dec-2026 00:40:00] NOTICE: ...") and the supervisor's.
+    QTRY_VERIFY_WITH_TIMEOUT(has(u"notice"_s, u"ready to handle connections"_s), kTimeoutMs);
+    QVERIFY(has(u"hostbench"_s, u"started"_s));
+    QCOMPARE(m_page->fileToOpen(), fpmLog);
+    if (test::Screenshots::wanted())
+        QVERIFY(test::Screenshots::save(m_page.get(), u"logs-page-php-fpm"_s));
+    pool.stop();
+    QTRY_COMPARE_WITH_TIMEOUT(pool.state(), service::PhpFpmPool::State::Off, kTimeoutMs);
+}
+
+void TestLogsPage::parsesAppLines_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("level");
+    QTest::addColumn<qint64>("time");
+    const qint64 local = QDateTime(QDate(2026, 11, 30), QTime(10, 0)).toSecsSinceEpoch();
+    QTest::newRow("stdout") << QByteArray("2026/11/30 10:00:00 [stdout] Listening") << u"stdout"_s << local;
+    QTest::newRow("hostbench") << QByteArray("2026/11/30 10:00:00 [hostbench] started x (pid 7)")
+                               << u"hostbench"_s << local;
+    QTest::newRow("php-fpm notice") << QByteArray("[30-Nov-2026 10:00:00] NOTICE: fpm is running, pid 7")
+                                    << u"notice"_s << local;
+    QTest::newRow("php-fpm worker output")
+        << QByteArray("[30-Nov-2026 10:00:00] WARNING: [pool hostbench] child 8 said into stderr: \"x\"")
+        << u"warning"_s << local;
+    QTest::newRow("php-fpm, no such month")
+        << QByteArray("[30-Foo-2026 10:00:00] NOTICE: x") << QString() << qint64(-1);
+    QTest::newRow("php-fpm, no such day")
+        << QByteArray("[31-Nov-2026 10:00:00] NOTICE: x") << QString() << qint64(-1);
+    QTest::newRow("php-fpm, time cut short")
+        << QByteArray("[30-Nov-2026 10:00] NOTICE: x") << QString() << qint64(-1);
+    QTest::newRow("not a log line") << QByteArray("hello") << QString() << qint64(-1);
+}
+
+void TestLogsPage::parsesAppLines()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, level);
+    QFETCH(qint64, time);
+    const ui::LogLineModel::Line line = ui::LogLineModel::parseAppLine(u"PHP-FPM"_s, u"/x.log"_s, text);
+    QVERIFY(line.appLog);
+    QVERIFY(!line.errorLog);
+    QCOMPARE(line.level, level);
+    QCOMPARE(line.time, time);
+    QCOMPARE(line.text, QString::fromUtf8(text));
 }
 
 void TestLogsPage::parsesStatusAndLevel_data()
