@@ -41,6 +41,7 @@ EngineController::EngineController(storage::Database &database, AppSettings &set
     // Site changes through the API take the window's path: stored, reloaded, shown.
     connect(&m_instance, &service::Instance::siteChanged, this, &EngineController::sitesEditedRemotely);
     connect(&m_instance, &service::Instance::runsChanged, this, &EngineController::runsEditedRemotely);
+    connect(&m_instance, &service::Instance::phpChanged, this, &EngineController::phpChanged);
 }
 
 EngineController::~EngineController() = default; // the Instance closes its control API, then the engine

@@ -2,6 +2,7 @@
 
 #include "instance/EngineHistory.h"
 #include "instance/Instance.h"
+#include "instance/PhpFpmPool.h"
 #include "model/MetricsSnapshot.h"
 #include "model/ServerConfig.h"
 #include "model/VirtualHost.h"
@@ -102,6 +103,8 @@ public:
     // The last sample, and the rate of requests between the last two.
     const model::MetricsSnapshot &metrics() const { return m_metrics; }
     double requestsPerSecond() const { return m_requestsPerSecond; }
+    // The PHP-FPM pool of the "auto" sites: state(), message(), phpVersion() (phpChanged()).
+    const service::PhpFpmPool &php() const { return m_instance.php(); }
     // The samples of the last hour (since the window opened), as points per span.
     const EngineHistory &history() const { return m_history; }
     // A sample taken now, outside the timer (the Benchmark page's 100 ms
@@ -124,6 +127,8 @@ signals:
     void metricsSampled();
     // A run through the control API was started, stored or removed: the Runs page reads the list again.
     void runsEditedRemotely();
+    // The PHP-FPM pool's state, message or version changed (php()).
+    void phpChanged();
 
 private:
     void startControlApi();

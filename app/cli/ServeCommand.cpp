@@ -7,6 +7,7 @@
 #include "cli/SignalWatcher.h"
 #include "http/HttpServer.h"
 #include "instance/Instance.h"
+#include "instance/PhpFpmPool.h"
 #include "storage/DataFolder.h"
 #include "sys/InstanceLock.h"
 #include "sys/PortHolder.h"
@@ -22,6 +23,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 
 namespace hostbench::cli {
 
@@ -256,6 +258,16 @@ service::Instance::SiteSource siteSource(const ServeCommand::Options &options, s
     };
 }
 
+// What serve says of the PHP-FPM pool of the "auto" sites: why it is down, or that it is ready.
+void sayPhp(const service::PhpFpmPool &php)
+{
+    using State = service::PhpFpmPool::State;
+    if (php.state() == State::NotInstalled || php.state() == State::Failed || php.state() == State::GaveUp)
+        Console::err(u"hostbench-cli serve: "_s + php.message());
+    else if (php.state() == State::Ready)
+        Console::out(u"PHP-FPM (%1): %2"_s.arg(php.phpVersion(), php.message()));
+}
+
 // What serve says once serving: as whom, where, which sites.
 void sayServing(const ServeCommand::Options &options, const storage::DataFolder *folder,
     const service::Instance &instance)
@@ -276,6 +288,7 @@ void sayServing(const ServeCommand::Options &options, const storage::DataFolder 
     Console::out(serving);
     for (const model::VirtualHost &host : instance.sites())
         Console::out(describe(host));
+    sayPhp(instance.php());
 }
 
 // What serve says of what happens to its instance while it serves: reloads
@@ -297,6 +310,12 @@ void narrate(service::Instance &instance)
     });
     QObject::connect(&instance, &service::Instance::stoppedRemotely,
         [] { Console::out(u"Stopped through the control API, which runs on."_s); });
+    QObject::connect(&instance, &service::Instance::phpChanged,
+        [&instance, last = std::make_shared<service::PhpFpmPool::State>(instance.php().state())] {
+            const service::PhpFpmPool::State now = instance.php().state();
+            if (now != std::exchange(*last, now))
+                sayPhp(instance.php());
+        });
 }
 
 // SIGHUP: the sites again; a list that cannot be served (a log that cannot
