@@ -10,8 +10,11 @@
 
 #include <grp.h>
 #include <pwd.h>
-#include <sys/stat.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
+
+#include <cstring>
 
 namespace hostbench::service {
 
@@ -19,10 +22,23 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-bool isSocket(const QString &path)
+// Whether php-fpm listens on `path`: a connect succeeds (a Unix socket's
+// connect is immediate, never blocks). Its file alone is not enough: php-fpm
+// binds (the file is there) before it listens (connect refused until then).
+bool listensOn(const QString &path)
 {
-    struct stat info = {};
-    return ::stat(QFile::encodeName(path).constData(), &info) == 0 && S_ISSOCK(info.st_mode);
+    const QByteArray name = QFile::encodeName(path);
+    sockaddr_un address = {};
+    if (size_t(name.size()) >= sizeof address.sun_path)
+        return false;
+    address.sun_family = AF_UNIX;
+    std::memcpy(address.sun_path, name.constData(), size_t(name.size()));
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return false;
+    const bool connected = ::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) == 0;
+    ::close(fd);
+    return connected;
 }
 
 // A command line that QProcess::splitCommand gives back as `arguments`
@@ -230,7 +246,7 @@ void PhpFpmPool::pollSocket()
         m_socketTimer.stop();
         return;
     }
-    if (isSocket(socketPath())) {
+    if (listensOn(socketPath())) {
         m_socketTimer.stop();
         setState(
             State::Ready, u"running (pid %1), listening on %2"_s.arg(m_process->pid()).arg(socketPath()));

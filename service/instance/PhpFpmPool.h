@@ -34,9 +34,9 @@ namespace hostbench::service {
  * --allow-to-run-as-root. php-fpm's own log and its output go to
  * DATA/logs/php-fpm.log (the Logs page's "PHP-FPM").
  *
- * Nothing waits: the socket is looked for every kSocketPollMs for up to
- * socketWaitMs (state Starting, then Ready; a pool that never makes it says
- * so in message()), the version (`php-fpm -v`) is read by a QProcess once.
+ * Nothing waits: the socket is tried (a connect) every kSocketPollMs for up
+ * to socketWaitMs (state Starting, then Ready once php-fpm listens; a pool
+ * that never makes it says so in message()), the version (`php-fpm -v`) is read by a QProcess once.
  * The engine serves meanwhile (502 on the PHP sites until the socket is
  * there). No PHP-FPM installed: state NotInstalled, message()
  * PhpFpmSetup::notInstalledMessage(), the same line in each "auto" site's

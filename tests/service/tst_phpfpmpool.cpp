@@ -16,7 +16,8 @@
 // the version is read; php-fpm killed is started again and answers; stopped,
 // no process of its group is left (/proc); no "auto" site, no process;
 // HOSTBENCH_PHP_FPM missing: the message names php8.2-fpm, in the state and
-// the site's error log, at once; the Instance hands the engine the resolved
+// the site's error log, at once; a socket left by a dead php-fpm is not
+// taken for the new one's, and one that never comes is said; the Instance hands the engine the resolved
 // socket, keeps "auto" in its sites, serves the other sites, and stops the
 // pool with the engine and with the reload that drops the last "auto" site.
 #include "http/HttpServer.h"
@@ -34,9 +35,12 @@
 #include <QTest>
 
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -147,8 +151,10 @@ QByteArray fastCgiGet(const QString &socketPath, const QString &script)
 {
     QLocalSocket socket;
     socket.connectToServer(socketPath);
-    if (!socket.waitForConnected(5000))
+    if (!socket.waitForConnected(5000)) {
+        qWarning("connect: %s", qPrintable(socket.errorString()));
         return {};
+    }
     const QByteArray begin("\0\1\0\0\0\0\0\0", 8); // FCGI_RESPONDER, no FCGI_KEEP_CONN
     const QByteArray params = nameValue("SCRIPT_FILENAME", script.toUtf8())
         + nameValue("REQUEST_METHOD", "GET") + nameValue("SCRIPT_NAME", "/hello.php")
@@ -159,8 +165,8 @@ QByteArray fastCgiGet(const QString &socketPath, const QString &script)
     QElapsedTimer clock;
     clock.start();
     while (clock.elapsed() < 10'000) {
-        if (!socket.waitForReadyRead(1000) && socket.state() != QLocalSocket::ConnectedState)
-            break;
+        // What came with the peer's close is read too (waitForReadyRead is false then).
+        const bool more = socket.waitForReadyRead(1000);
         in += socket.readAll();
         while (in.size() >= 8) {
             const int length = (quint8(in[4]) << 8) | quint8(in[5]), padding = quint8(in[6]);
@@ -173,7 +179,10 @@ QByteArray fastCgiGet(const QString &socketPath, const QString &script)
             if (type == 3)
                 return out; // FCGI_END_REQUEST
         }
+        if (!more && socket.state() != QLocalSocket::ConnectedState)
+            break;
     }
+    qWarning("no end: %d bytes left, %s", int(in.size()), qPrintable(socket.errorString()));
     return {};
 }
 
@@ -229,6 +238,7 @@ private slots:
     void stoppedPoolLeavesNoProcess();
     void noAutoSiteStartsNoProcess();
     void notInstalledSaysWhichPackage();
+    void staleSocketIsNotReady();
     void instanceResolvesAutoAndServesTheOtherSites();
     void instanceNotInstalledStillServes();
 
@@ -599,6 +609,42 @@ void TestPhpFpmPool::notInstalledSaysWhichPackage()
     QCOMPARE(readFile(autoSite().errorLogPath).count("not installed"), 1);
 }
 
+void TestPhpFpmPool::staleSocketIsNotReady()
+{
+    // A socket left by a php-fpm that died (SIGKILL: it could not unlink it),
+    // and a "php-fpm" that never listens: the pool must not take the old
+    // socket for the new one's, and says that none came.
+    QVERIFY(QDir().mkpath(data() + u"/php"_s));
+    const QString socketPath = PhpFpmSetup::socketPath(data());
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    QVERIFY(fd >= 0);
+    sockaddr_un address = {};
+    address.sun_family = AF_UNIX;
+    const QByteArray path = QFile::encodeName(socketPath);
+    std::memcpy(address.sun_path, path.constData(), size_t(path.size()));
+    QCOMPARE(::bind(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address), 0);
+    ::close(fd);
+    QCOMPARE(modeOf(socketPath) >= 0, true);
+    const QString fake = m_dir->filePath(u"php-fpm-silent"_s);
+    QVERIFY(writeFile(fake,
+        "#!/bin/sh\nif [ \"$1\" = -v ]; then echo 'PHP 9.9.9 (fpm-fcgi) (built: never)'; exit 0; fi\nexec "
+        "sleep 60\n",
+        QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    qputenv(PhpFpmSetup::kBinaryVariable, fake.toUtf8());
+    service::PhpFpmPool pool;
+    pool.setTiming(fastTiming());
+    pool.setSocketWaitMs(600);
+    pool.setDataFolder(data());
+    pool.apply({ autoSite() }, 2);
+    QTRY_VERIFY_WITH_TIMEOUT(pool.message().contains(u"did not appear within 0.6 s"_s), kTimeoutMs);
+    QCOMPARE(pool.state(), PoolState::Starting);
+    QVERIFY(pool.pid() != 0);
+    QCOMPARE(pool.binary(), fake);
+    QCOMPARE(pool.phpVersion(), u"PHP 9.9.9 (fpm-fcgi)"_s); // from the binary it runs
+    pool.stop();
+    QTRY_COMPARE_WITH_TIMEOUT(pool.state(), PoolState::Off, kTimeoutMs);
+}
+
 void TestPhpFpmPool::instanceResolvesAutoAndServesTheOtherSites()
 {
     model::VirtualHost php = autoSite();
@@ -623,7 +669,8 @@ void TestPhpFpmPool::instanceResolvesAutoAndServesTheOtherSites()
     QCOMPARE(instance.engineSites()[0].php.address, QString());
     QVERIFY2(waitReady(instance.php()), qPrintable(instance.php().message()));
     QVERIFY(readFile(data() + u"/php/php-fpm.conf"_s).contains("pm.max_children = 6\n")); // 2 x 3 workers
-    QVERIFY(fastCgiGet(instance.php().socketPath(), m_script).contains("hello from test"));
+    QVERIFY2(fastCgiGet(instance.php().socketPath(), m_script).contains("hello from test"),
+        readFile(instance.php().logPath()).constData());
     QCOMPARE(httpStatus(instance.server().port(), "static.test"), 200);
 
     // A reload without the "auto" site stops the pool; one with it starts it again.
