@@ -258,13 +258,14 @@ service::Instance::SiteSource siteSource(const ServeCommand::Options &options, s
     };
 }
 
-// What serve says of the PHP-FPM pool of the "auto" sites: why it is down, or that it is ready.
+// What serve says of the PHP-FPM pool of the "auto" sites: why it is down,
+// or that it is ready, once its version is known too.
 void sayPhp(const service::PhpFpmPool &php)
 {
     using State = service::PhpFpmPool::State;
     if (php.state() == State::NotInstalled || php.state() == State::Failed || php.state() == State::GaveUp)
         Console::err(u"hostbench-cli serve: "_s + php.message());
-    else if (php.state() == State::Ready)
+    else if (php.state() == State::Ready && !php.phpVersion().isEmpty())
         Console::out(u"PHP-FPM (%1): %2"_s.arg(php.phpVersion(), php.message()));
 }
 
@@ -310,9 +311,9 @@ void narrate(service::Instance &instance)
     });
     QObject::connect(&instance, &service::Instance::stoppedRemotely,
         [] { Console::out(u"Stopped through the control API, which runs on."_s); });
-    QObject::connect(&instance, &service::Instance::phpChanged,
-        [&instance, last = std::make_shared<service::PhpFpmPool::State>(instance.php().state())] {
-            const service::PhpFpmPool::State now = instance.php().state();
+    QObject::connect(
+        &instance, &service::Instance::phpChanged, [&instance, last = std::make_shared<QString>()] {
+            const QString now = QString::number(int(instance.php().state())) + instance.php().phpVersion();
             if (now != std::exchange(*last, now))
                 sayPhp(instance.php());
         });

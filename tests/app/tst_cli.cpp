@@ -172,6 +172,7 @@ private slots:
     void sitesPhpFlags();
     void sitesPhpThroughTheRunningInstance();
     void servePhpFlag();
+    void servePhpAutoRunsThePool();
     void damagedStoredPhpIsReported();
 
 private:
@@ -2871,6 +2872,57 @@ void TestCli::servePhpFlag()
     QCOMPARE(m_serveOutput.count(u"; PHP /app at unix:%1"_s.arg(socket)), 2);
     QCOMPARE(httpGet(port, "a.test", "/").body, QByteArray("front\n"));
     QVERIFY(stopServe(serve));
+}
+
+void TestCli::servePhpAutoRunsThePool()
+{
+    // serve --php auto (issue #25): the data folder's PHP-FPM pool runs (a real
+    // php-fpm8.2), serve says so, and it goes with serve. No PHP-FPM
+    // ($HOSTBENCH_PHP_FPM names none): serve says which package to install
+    // and serves the static files all the same.
+    const QString root = makeSite(u"php"_s, "static\n");
+    const QString data = m_dir->filePath(u"data"_s);
+    const QStringList arguments { u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s, u"--site"_s,
+        u"php.test="_s + root, u"--php"_s, u"auto"_s, u"--data-dir"_s, data };
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve, arguments, &port));
+    QByteArray out = m_serveOutput.toLocal8Bit();
+    QDeadlineTimer deadline(kTimeoutMs);
+    while (!out.contains("PHP-FPM") && serve.state() == QProcess::Running && !deadline.hasExpired()) {
+        serve.waitForReadyRead(100);
+        out += serve.readAllStandardOutput();
+    }
+    const QString socket = data + u"/php/php-fpm.sock"_s;
+    QVERIFY2(out.contains("PHP-FPM (PHP 8.2."), out.constData());
+    const QByteArray listening = "listening on " + socket.toLocal8Bit();
+    QVERIFY2(out.contains(listening), out.constData());
+    QCOMPARE(httpGet(port, "php.test", "/index.html").body, QByteArray("static\n"));
+    const auto poolProcesses = [&data] {
+        int count = 0;
+        for (const QString &pid : QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile cmdline(u"/proc/"_s + pid + u"/cmdline"_s);
+            const QByteArray text = cmdline.open(QIODevice::ReadOnly) ? cmdline.readAll() : QByteArray();
+            if (text.startsWith("php-fpm") && text.contains(data.toLocal8Bit()))
+                ++count;
+        }
+        return count;
+    };
+    QCOMPARE(poolProcesses(), 1); // its master names its configuration
+    QVERIFY(stopServe(serve));
+    QCOMPARE(poolProcesses(), 0);
+
+    qputenv("HOSTBENCH_PHP_FPM", m_dir->filePath(u"nowhere/php-fpm8.2"_s).toLocal8Bit());
+    QProcess without;
+    const bool started = startServe(without, arguments, &port);
+    qunsetenv("HOSTBENCH_PHP_FPM");
+    QVERIFY(started);
+    QCOMPARE(httpGet(port, "php.test", "/index.html").body, QByteArray("static\n"));
+    QVERIFY(stopServe(without));
+    const QString err = QString::fromLocal8Bit(without.readAllStandardError());
+    QVERIFY2(err.contains(u"PHP-FPM is not installed: install Debian's package php8.2-fpm (apt-get install "
+                          "php8.2-fpm)"_s),
+        qPrintable(err));
 }
 
 void TestCli::damagedStoredPhpIsReported()
