@@ -152,6 +152,10 @@ QByteArray ControlFormat::prometheusText(const model::MetricsSnapshot &now)
             "cause=\""_ba + model::MetricsSnapshot::kPhpErrorNames[i] + '"',
             QByteArray::number(now.phpErrors[i]));
 
+    family(out, "hostbench_proxy_queued_total", "counter",
+        "Proxied requests that waited for a connection to their upstream (the per-worker limit reached).");
+    sample(out, "hostbench_proxy_queued_total", {}, QByteArray::number(now.proxyQueued));
+
     family(out, "hostbench_open_connections", "gauge", "Connections open now.");
     sample(out, "hostbench_open_connections", {}, QByteArray::number(now.openConnections));
 

@@ -63,6 +63,7 @@ void Connection::upstreamDone(const ProxyOutcome &outcome, SiteCounters *site)
             m_response.contentType = outcome.pageType;
             m_response.contentLength = outcome.page.size();
         }
+        m_response.retryAfterS = outcome.retryAfterS;
         m_response.keepAlive = outcome.keepAlive && m_request.keepAlive && !m_worker.isStopping();
         if (writeResponse() && finishResponse())
             processInput();

@@ -353,6 +353,7 @@ model::MetricsSnapshot HttpServer::metrics() const
             snapshot.proxyErrors[i] += worker->proxyErrors[i].load(relaxed);
         for (size_t i = 0; i < snapshot.phpErrors.size(); ++i)
             snapshot.phpErrors[i] += worker->phpErrors[i].load(relaxed);
+        snapshot.proxyQueued += worker->proxyQueued.load(relaxed);
         for (size_t i = 0; i < latency.size(); ++i)
             latency[i] += worker->latency[i].load(relaxed);
     }

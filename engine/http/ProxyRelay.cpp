@@ -218,8 +218,10 @@ void ProxyResponder::finishBody()
     const bool upstreamAlive
         = m_parser->keep_alive() && m_buffer.size() == 0 && !m_closeDelimited && !m_uploadCut;
     if (upstreamAlive) {
-        m_worker.upstreams().give(m_target.key, std::move(*m_upstream));
+        m_holdsSlot = false; // it goes with the connection
+        Socket upstream = std::move(*m_upstream);
         m_upstream.reset();
+        m_worker.upstreams().give(*m_slots, std::move(upstream)); // to the next request waiting, if any
     }
     m_outcome.timing.totalUs = sinceStart();
     if (!m_chunked) {

@@ -46,6 +46,12 @@ ProxyResponder::ProxyResponder(Worker &worker, Client client, std::shared_ptr<vo
     , m_headOnly(client.request.method == Request::Method::Head)
 { }
 
+ProxyResponder::~ProxyResponder()
+{
+    if (m_holdsSlot)
+        m_worker.upstreams().release(*m_slots); // finish() never came: handlers destroyed at the stop
+}
+
 SiteCounters *ProxyResponder::siteCounters() const
 {
     return m_site.counters.get();
@@ -58,19 +64,31 @@ void ProxyResponder::start(std::string leftover)
         fail(ProxyError::Refused, 502);
         return;
     }
-    if (std::optional<Socket> pooled = m_worker.upstreams().take(m_target.key)) {
+    UpstreamPool &pool = m_worker.upstreams();
+    m_slots = &pool.upstream(m_target.key);
+    if (std::optional<Socket> pooled = pool.take(*m_slots)) {
+        m_holdsSlot = true;
         m_upstream.emplace(std::move(*pooled));
         m_reused = true;
         m_outcome.timing.connectUs = 0;
         send();
         return;
     }
+    if (!pool.reserve(*m_slots)) {
+        queue(); // all busy: wait for one
+        return;
+    }
+    m_holdsSlot = true;
     connect();
 }
 
 void ProxyResponder::abort()
 {
     m_aborted = true;
+    if (isWaiting()) {
+        leftQueue();
+        return;
+    }
     if (m_upstream) {
         beast::error_code ignored;
         m_upstream->close(ignored);
@@ -90,6 +108,10 @@ void ProxyResponder::arm(std::chrono::milliseconds timeout)
         const auto self = weak.lock();
         if (ec || !self || self->m_finished)
             return;
+        if (self->isWaiting()) {
+            self->queueTimedOut();
+            return;
+        }
         self->m_timedOut = true;
         beast::error_code ignored;
         if (self->m_readingClient) {
@@ -143,6 +165,7 @@ void ProxyResponder::fail(ProxyError error, int status)
         // Most often an app that is not listening yet (or a site's app still starting).
         m_outcome.page = m_acceptsHtml ? m_target.noAppHtml : m_target.noAppText;
         m_outcome.pageType = m_acceptsHtml ? "text/html; charset=utf-8" : "text/plain; charset=utf-8";
+        m_outcome.retryAfterS = 1; // RFC 9110 §10.2.3: the app may be starting
     }
     finish(m_clientKeepAlive);
 }
@@ -157,6 +180,10 @@ void ProxyResponder::finish(bool keepAlive)
         beast::error_code ignored;
         m_upstream->close(ignored); // not pooled: it may have unread bytes
         m_upstream.reset();
+    }
+    if (m_holdsSlot) {
+        m_holdsSlot = false;
+        m_worker.upstreams().release(*m_slots); // to the next request waiting, if any
     }
     // A request body not read to its end leaves the client's stream in doubt.
     m_outcome.keepAlive = keepAlive && m_clientParser.is_done();

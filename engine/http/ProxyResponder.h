@@ -46,6 +46,10 @@ struct ProxyOutcome
     // text, UpstreamTarget::noAppHtml / noAppText) and its type; else empty.
     std::string_view page;
     std::string_view pageType;
+    // Not relayed: > 0 sends "Retry-After: N" (seconds, RFC 9110 §10.2.3)
+    // with the error: 1 on the no-app 502 (the app may be starting) and on
+    // the 503 of a request that waited for an upstream connection in vain.
+    unsigned retryAfterS = 0;
     std::uint64_t bodyBytes = 0; // relayed body bytes the client took (the access log's)
     std::uint64_t bytesSent = 0; // head and body bytes written to the client
     const char *reason = nullptr; // error-log reason (static), or null
@@ -60,6 +64,18 @@ struct ProxyOutcome
  *
  *  - Connections to the upstream come from the worker's UpstreamPool and
  *    go back to it only after a whole response, both sides keeping it alive.
+ *    The pool bounds the connections open to each upstream (busy and
+ *    idle, per worker: model::ServerConfig::upstreamConnectionsPerWorker,
+ *    as nginx's max_conns with a queue). A request that finds them all busy
+ *    waits in the upstream's FIFO queue (ProxyQueue.cpp; counted,
+ *    WorkerCounters::proxyQueued) for one to be given back or closed, at
+ *    most the site's upstream timeout: then 503 with "Retry-After: 1"
+ *    (ProxyError::QueueTimeout; nginx answers 502/504 there, but the
+ *    upstream is only busy, and 503 says so). A client that hangs up
+ *    while its request waits (its socket reads end-of-stream or an error:
+ *    nginx's check of a broken connection) leaves the queue at once and is
+ *    logged 499; one that sends more bytes meanwhile (a body, a pipelined
+ *    request) is no longer watched and waits its turn or its timeout.
  *  - The request head is ProxyHead's (hop-by-hop fields removed, Host, the
  *    X-Forwarded-* fields and Forwarded set). The body streams
  *    (ProxyUpload.cpp): the connection's RequestParser goes on decoding it
@@ -112,12 +128,13 @@ struct ProxyOutcome
  *    response's body bytes (the access log's, logged when the tunnel ends).
  *
  * Timing (ProxyOutcome): microseconds from the start to the upstream connection
- * being ready (0 for a pooled one), to the response head, to its last byte.
+ * being ready (0 for a pooled one taken at once; the wait in the queue
+ * counts), to the response head, to its last byte.
  *
  * Thread: its worker's thread only. Kept alive by its pending handlers; it
  * keeps the client connection alive (`owner`) until its last handler ran.
  */
-class ProxyResponder final : public std::enable_shared_from_this<ProxyResponder>
+class ProxyResponder final : public std::enable_shared_from_this<ProxyResponder>, private UpstreamPool::Waiter
 {
 public:
     static constexpr std::size_t kPieceBytes = 16 * 1024;
@@ -148,6 +165,9 @@ public:
 
     ProxyResponder(Worker &worker, Client client, std::shared_ptr<void> owner, const Site &site,
         const UpstreamTarget &target, Begin begin, Done done);
+    ~ProxyResponder(); // gives its upstream slot back if it still holds one (the worker stops)
+    ProxyResponder(const ProxyResponder &) = delete;
+    ProxyResponder &operator=(const ProxyResponder &) = delete;
 
     // Sends the request; `leftover`: what the client sent after an upgrade request.
     void start(std::string leftover);
@@ -161,6 +181,12 @@ private:
     using Clock = std::chrono::steady_clock;
 
     void connect();
+    // ProxyQueue.cpp: waiting for a connection (UpstreamPool's bound).
+    void queue();
+    void upstreamReady(std::optional<Socket> socket) override;
+    void watchClientWhileQueued(); // its hang-up ends the wait (499)
+    void queueTimedOut(); // 503
+    void leftQueue(); // abort() while queued: finish() from a handler of its own
     // ProxyUpload.cpp: the head (and the body that came with it), then the rest of the body.
     void send();
     void askForBody(); // "100 Continue" first when the client waits for it
@@ -207,6 +233,8 @@ private:
     std::string m_clientLeftover;
     std::string m_out; // response head / chunk framing for the client
     std::optional<Socket> m_upstream;
+    UpstreamPool::Upstream *m_slots = nullptr; // the target's in the worker's pool, once start()ed
+    bool m_holdsSlot = false; // one of m_slots' connections is this request's (given back by finish())
     boost::beast::flat_buffer m_buffer;
     std::optional<boost::beast::http::response_parser<boost::beast::http::buffer_body>> m_parser;
     std::array<char, kPieceBytes> m_piece {};

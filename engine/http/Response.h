@@ -52,6 +52,7 @@ struct Response
     // RequestTarget), so it outlives the response; null when none is known.
     const char *errorReason = nullptr;
     UpstreamTiming upstream; // a proxied request's upstream times (ProxyResponder), for the log record
+    unsigned retryAfterS = 0; // > 0: "Retry-After: N" (seconds, RFC 9110 §10.2.3)
 
     void clear()
     {
@@ -75,6 +76,7 @@ struct Response
         site = nullptr;
         errorReason = nullptr;
         upstream = {};
+        retryAfterS = 0;
     }
 };
 

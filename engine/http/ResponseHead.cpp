@@ -112,6 +112,11 @@ void ResponseHead::write(
         out.append("Location: ").append(response.location).append("\r\n");
     if (!response.allow.empty())
         out.append("Allow: ").append(response.allow).append("\r\n");
+    if (response.retryAfterS > 0) {
+        out.append("Retry-After: ");
+        FieldText::appendNumber(out, response.retryAfterS);
+        out.append("\r\n");
+    }
     if (!response.keepAlive)
         out.append("Connection: close\r\n");
     else if (requestVersion < 11)

@@ -11,7 +11,7 @@ struct Response;
  * Writes a response head (RFC 9112 §4 status line, RFC 9110 fields) into a
  * reusable byte buffer: status line, Server, Date, Content-Type,
  * Content-Length, Content-Encoding, Content-Range, Accept-Ranges, ETag,
- * Last-Modified, Vary, Location, Allow, Connection, blank line. No header
+ * Last-Modified, Vary, Location, Allow, Retry-After, Connection, blank line. No header
  * container, no allocation once the buffer has capacity (Beast's
  * serializer needs an http::fields, which allocates per field).
  *

@@ -2,9 +2,14 @@
 
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <cerrno>
 
 namespace hostbench::http {
+
+UpstreamPool::UpstreamPool(std::size_t connectionLimit)
+    : m_limit(std::max<std::size_t>(1, connectionLimit))
+{ }
 
 bool UpstreamPool::stillGood(Socket &socket)
 {
@@ -14,43 +19,102 @@ bool UpstreamPool::stillGood(Socket &socket)
     return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
 }
 
-std::optional<UpstreamPool::Socket> UpstreamPool::take(std::string_view key, Clock::time_point now)
+UpstreamPool::Upstream &UpstreamPool::upstream(std::string_view key)
 {
-    const auto it = m_idle.find(std::string(key));
-    if (it == m_idle.end())
-        return std::nullopt;
-    std::vector<Idle> &idle = it->second;
-    while (!idle.empty()) {
-        Idle last = std::move(idle.back());
-        idle.pop_back();
+    if (const auto it = m_upstreams.find(key); it != m_upstreams.end())
+        return it->second;
+    return m_upstreams.try_emplace(std::string(key)).first->second;
+}
+
+std::optional<UpstreamPool::Socket> UpstreamPool::take(Upstream &upstream, Clock::time_point now)
+{
+    while (!upstream.idle.empty()) {
+        Upstream::Idle last = std::move(upstream.idle.back());
+        upstream.idle.pop_back();
         if (now - last.since < kIdleTimeout && stillGood(last.socket))
             return std::move(last.socket);
         boost::system::error_code ignored;
         last.socket.close(ignored);
+        release(upstream);
     }
     return std::nullopt;
 }
 
-void UpstreamPool::give(const std::string &key, Socket socket, Clock::time_point now)
+bool UpstreamPool::reserve(Upstream &upstream)
 {
-    std::vector<Idle> &idle = m_idle[key];
-    if (idle.size() >= kIdleLimit)
-        idle.erase(idle.begin()); // the oldest goes
-    idle.push_back({ std::move(socket), now });
+    if (upstream.open >= m_limit || !upstream.waiting.empty())
+        return false;
+    ++upstream.open;
+    return true;
+}
+
+void UpstreamPool::wait(Upstream &upstream, Waiter &waiter)
+{
+    waiter.leaveQueue();
+    upstream.waiting.push_back(waiter);
+}
+
+void UpstreamPool::release(Upstream &upstream)
+{
+    if (upstream.open > 0)
+        --upstream.open;
+    if (m_stopped || upstream.waiting.empty())
+        return;
+    Waiter &first = upstream.waiting.front();
+    upstream.waiting.pop_front();
+    ++upstream.open; // the slot goes to the waiter
+    first.upstreamReady(std::nullopt);
+}
+
+void UpstreamPool::give(Upstream &upstream, Socket socket, Clock::time_point now)
+{
+    if (m_stopped) {
+        boost::system::error_code ignored;
+        socket.close(ignored);
+        release(upstream);
+        return;
+    }
+    if (!upstream.waiting.empty()) {
+        Waiter &first = upstream.waiting.front();
+        upstream.waiting.pop_front();
+        first.upstreamReady(std::move(socket)); // with its slot
+        return;
+    }
+    if (upstream.idle.size() >= kIdleLimit)
+        closeIdle(upstream, 0); // the oldest goes (nobody waits: its slot is free)
+    upstream.idle.push_back({ std::move(socket), now });
+}
+
+void UpstreamPool::closeIdle(Upstream &upstream, std::size_t index)
+{
+    upstream.idle.erase(upstream.idle.begin() + std::ptrdiff_t(index));
+    release(upstream);
 }
 
 void UpstreamPool::prune(Clock::time_point now)
 {
-    for (auto &[key, idle] : m_idle) {
-        std::erase_if(idle, [&](const Idle &entry) { return now - entry.since >= kIdleTimeout; });
+    for (auto &[key, upstream] : m_upstreams) {
+        const std::size_t expired = std::erase_if(
+            upstream.idle, [&](const Upstream::Idle &entry) { return now - entry.since >= kIdleTimeout; });
+        for (std::size_t i = 0; i < expired; ++i)
+            release(upstream);
+    }
+}
+
+void UpstreamPool::clear()
+{
+    m_stopped = true;
+    for (auto &[key, upstream] : m_upstreams) {
+        upstream.open -= std::min(upstream.open, upstream.idle.size());
+        upstream.idle.clear();
     }
 }
 
 std::size_t UpstreamPool::idleCount() const
 {
     std::size_t count = 0;
-    for (const auto &[key, idle] : m_idle)
-        count += idle.size();
+    for (const auto &[key, upstream] : m_upstreams)
+        count += upstream.idle.size();
     return count;
 }
 

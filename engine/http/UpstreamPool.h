@@ -1,10 +1,14 @@
 #pragma once
 
+#include "http/StringHash.h"
+
 #include <boost/asio/generic/stream_protocol.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/intrusive/list.hpp>
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,10 +18,22 @@
 namespace hostbench::http {
 
 /*
- * One worker's idle keep-alive connections to upstream app servers
- * (RFC 9112 §9.3), by upstream (UpstreamTarget::key). Each worker has its
- * own pool, so no lock is shared between workers, and a connection is only
- * ever used by the worker that opened it.
+ * One worker's connections to upstream app servers (RFC 9112 §9.3), by
+ * upstream (UpstreamTarget::key): the idle keep-alive ones, how many are
+ * open, and the requests waiting for one. Each worker has its own pool, so
+ * no lock is shared between workers, and a connection is only ever used by
+ * the worker that opened it.
+ *
+ * The bound on all connections (nginx's `server ... max_conns=N` with
+ * `queue`, HAProxy's `maxconn`): at most connectionLimit() connections per
+ * upstream are open at once, busy and idle together (a "slot" each). A
+ * request takes an idle connection (take()), else a slot for a new one
+ * (reserve()), else it waits (wait()) in a FIFO queue per upstream: the
+ * next connection given back (give()) or slot freed by a close (release())
+ * goes to the first waiter, handed over by Waiter::upstreamReady(). A
+ * waiter leaves the queue by itself (Waiter::leaveQueue(), or its
+ * destruction) when its client goes away or its wait times out
+ * (ProxyResponder: 503).
  *
  * A connection comes back with give() only after a whole response was read
  * from it and both sides keep it alive, so no pooled connection has unread
@@ -26,7 +42,8 @@ namespace hostbench::http {
  * connection that is past its idle time, that the upstream has closed, or
  * that has bytes waiting (a peek with MSG_PEEK | MSG_DONTWAIT), and hands
  * out the most recently used one. prune() closes the expired ones (the
- * worker's tick); clear() all (the worker's stop).
+ * worker's tick); clear() all (the worker's stop: from then on give()
+ * closes what it gets and no waiter is served).
  *
  * Thread: its worker's thread only.
  */
@@ -39,22 +56,75 @@ public:
     static constexpr std::size_t kIdleLimit = 32; // idle connections per upstream and worker
     static constexpr std::chrono::seconds kIdleTimeout { 30 };
 
-    // An idle connection to `key` that is still good, or nullopt.
-    std::optional<Socket> take(std::string_view key, Clock::time_point now = Clock::now());
-    // Keeps `socket` (open, nothing unread) for the next request to `key`.
-    void give(const std::string &key, Socket socket, Clock::time_point now = Clock::now());
+    // A request waiting for a connection to one upstream, in that upstream's
+    // queue while isWaiting(). Its owner's thread only; it unlinks itself
+    // when destroyed.
+    class Waiter
+        : public boost::intrusive::list_base_hook<boost::intrusive::link_mode<boost::intrusive::auto_unlink>>
+    {
+    public:
+        // The waiter's turn, called by give() or release() (the waiter has
+        // left the queue): `socket` is a connection given back, or nullopt:
+        // a slot is reserved for a new connection. Either way the waiter
+        // holds a slot now, to be given back with give() or release().
+        virtual void upstreamReady(std::optional<Socket> socket) = 0;
+        bool isWaiting() const { return is_linked(); }
+        void leaveQueue() { unlink(); }
+
+    protected:
+        Waiter() = default;
+        ~Waiter() = default;
+    };
+
+    // One upstream's connections. Lives as long as the pool (one per key
+    // ever used on the worker: a handful), so a request may keep a pointer.
+    class Upstream
+    {
+        friend class UpstreamPool;
+        struct Idle
+        {
+            Socket socket;
+            Clock::time_point since;
+        };
+        std::vector<Idle> idle;
+        std::size_t open = 0; // slots held: idle, busy, or being opened
+        boost::intrusive::list<Waiter, boost::intrusive::constant_time_size<false>> waiting;
+
+    public:
+        std::size_t openCount() const { return open; }
+    };
+
+    // `connectionLimit`: model::ServerConfig::upstreamConnectionsPerWorker (at least 1).
+    explicit UpstreamPool(std::size_t connectionLimit = 64);
+
+    std::size_t connectionLimit() const { return m_limit; }
+    // The record of `key` (created empty on first use).
+    Upstream &upstream(std::string_view key);
+    // An idle connection that is still good, its slot with it, or nullopt;
+    // the stale ones it drops free their slots.
+    std::optional<Socket> take(Upstream &upstream, Clock::time_point now = Clock::now());
+    // A slot for a new connection: false when connectionLimit() are open or others wait already.
+    bool reserve(Upstream &upstream);
+    // Queues `waiter` (FIFO) until a connection or a slot is free: its upstreamReady().
+    void wait(Upstream &upstream, Waiter &waiter);
+    // A slot given back: its connection is closed (or was never opened).
+    // The first waiter gets it; else it is free.
+    void release(Upstream &upstream);
+    // Gives back `socket` (open, nothing unread) with its slot: to the first
+    // waiter, else kept idle for the next request.
+    void give(Upstream &upstream, Socket socket, Clock::time_point now = Clock::now());
     void prune(Clock::time_point now = Clock::now());
-    void clear() { m_idle.clear(); }
+    void clear();
     std::size_t idleCount() const;
 
 private:
-    struct Idle
-    {
-        Socket socket;
-        Clock::time_point since;
-    };
     static bool stillGood(Socket &socket);
-    std::unordered_map<std::string, std::vector<Idle>> m_idle;
+    // The idle connection `index` closed: its slot goes to the first waiter, else is free.
+    void closeIdle(Upstream &upstream, std::size_t index);
+
+    std::size_t m_limit;
+    bool m_stopped = false;
+    std::unordered_map<std::string, Upstream, StringHash, std::equal_to<>> m_upstreams;
 };
 
 } // namespace hostbench::http

@@ -17,7 +17,9 @@ constexpr std::array<const char *, std::size_t(ProxyError::Count)> kCauses { "co
     "timed out waiting for the upstream", "invalid response head from the upstream",
     "response head from the upstream too large", "upstream closed the connection before answering",
     "upstream closed the connection before the end of the response body",
-    "upstream closed the connection before answering; retried on a fresh connection" };
+    "upstream closed the connection before answering; retried on a fresh connection",
+    "no connection to the upstream free within the upstream timeout (the connection limit per worker "
+    "was reached)" };
 
 std::string htmlEscaped(std::string_view text)
 {

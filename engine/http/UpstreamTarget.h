@@ -21,6 +21,7 @@ enum class ProxyError : int {
     ClosedMidBody, // the upstream closed before the end of the body it announced: what came is relayed, then
                    // the client's connection closes
     Retried, // closed before answering and sent again on a fresh connection (not an error answer)
+    QueueTimeout, // all the connections the pool allows were busy for the site's upstream timeout: 503
     Count
 };
 

@@ -56,11 +56,13 @@ Worker::Worker(int index, WorkerCounters &counters, std::shared_ptr<const SiteTa
     , m_sites(std::move(sites))
     , m_timeouts(timeoutsFrom(config))
     , m_maxConnections(std::max(1, config.maxConnectionsPerWorker))
+    , m_upstreams(std::size_t(std::max(1, config.upstreamConnectionsPerWorker)))
 { }
 
 Worker::~Worker()
 {
     join();
+    m_upstreams.clear(); // its sockets close while the io_context still exists
 }
 
 boost::system::error_code Worker::listen(const tcp::endpoint &endpoint)

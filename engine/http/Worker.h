@@ -86,7 +86,7 @@ public:
     boost::asio::io_context &context() { return m_context; }
     const std::shared_ptr<const SiteTable> &sites() const { return m_sites; }
     RequestHandler &handler() { return m_handler; }
-    // Idle keep-alive connections to upstreams (proxied sites); this worker's own.
+    // Connections to upstreams (proxied sites), their bound and queue; this worker's own.
     UpstreamPool &upstreams() { return m_upstreams; }
     HttpDate &date() { return m_date; }
     WorkerCounters &counters() { return m_counters; }
@@ -131,12 +131,14 @@ private:
     // and count themselves closed.
     int m_openConnections = 0;
     boost::intrusive::list<Connection, boost::intrusive::constant_time_size<false>> m_connections;
+    // Declared before the io_context too: responders destroyed with it give their slots back and
+    // leave its queues. Its idle sockets are closed before the io_context goes (~Worker, requestStop).
+    UpstreamPool m_upstreams;
     boost::asio::io_context m_context { 1 };
     boost::asio::ip::tcp::acceptor m_acceptor { m_context };
     boost::asio::ip::tcp m_protocol = boost::asio::ip::tcp::v4(); // of the listener, for accepted sockets
     boost::asio::steady_timer m_tickTimer { m_context };
     boost::asio::steady_timer m_acceptRetryTimer { m_context };
-    UpstreamPool m_upstreams; // after the io_context: its sockets close before it goes
     std::thread m_thread;
 };
 

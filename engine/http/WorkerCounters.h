@@ -33,8 +33,10 @@ struct alignas(64) WorkerCounters
     std::atomic<quint64> connectionsAccepted { 0 };
     std::atomic<quint64> connectionsClosed { 0 };
     // Proxied requests that failed, by http::ProxyError (refused, timeout, bad head, head too
-    // large, closed early; and the retries made).
-    std::array<std::atomic<quint64>, 7> proxyErrors {};
+    // large, closed early, closed mid-body; the retries made; the waits for a connection in vain).
+    std::array<std::atomic<quint64>, 8> proxyErrors {};
+    // Proxied requests that waited for an upstream connection (UpstreamPool's bound reached).
+    std::atomic<quint64> proxyQueued { 0 };
     // PHP requests that failed, by http::FastCgiError (unavailable, timeout, bad head, head too
     // large, malformed records, closed early, closed mid-body).
     std::array<std::atomic<quint64>, 7> phpErrors {};

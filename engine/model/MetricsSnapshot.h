@@ -73,11 +73,16 @@ struct MetricsSnapshot
     quint64 connectionsAccepted = 0;
     qint64 openConnections = 0;
     // Proxied requests that failed, by cause (kProxyErrorNames: refused,
-    // timeout, bad_head, head_too_large, closed_early, closed_mid_body), and
-    // the retries made on a fresh connection after an early close (retried).
-    static constexpr std::array<const char *, 7> kProxyErrorNames { "refused", "timeout", "bad_head",
-        "head_too_large", "closed_early", "closed_mid_body", "retried" };
-    std::array<quint64, 7> proxyErrors {};
+    // timeout, bad_head, head_too_large, closed_early, closed_mid_body), the
+    // retries made on a fresh connection after an early close (retried), and
+    // the requests that waited for an upstream connection until the
+    // upstream timeout (queue_timeout: 503).
+    static constexpr std::array<const char *, 8> kProxyErrorNames { "refused", "timeout", "bad_head",
+        "head_too_large", "closed_early", "closed_mid_body", "retried", "queue_timeout" };
+    std::array<quint64, 8> proxyErrors {};
+    // Proxied requests that waited for an upstream connection (all that a
+    // worker allows per upstream were busy: ServerConfig::upstreamConnectionsPerWorker).
+    quint64 proxyQueued = 0;
     // PHP requests that failed through FastCGI, by cause (kPhpErrorNames; issue #25).
     static constexpr std::array<const char *, 7> kPhpErrorNames { "unavailable", "timeout", "bad_head",
         "head_too_large", "malformed", "closed_early", "closed_mid_body" };

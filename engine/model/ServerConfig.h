@@ -24,6 +24,13 @@ struct ServerConfig
     int keepAliveTimeoutMs = 5'000; // idle time allowed between requests
     int sendTimeoutMs = 60'000; // a response write that makes no progress for this long closes
     int maxConnectionsPerWorker = 10'000; // beyond: 503 and close, never a hang
+    // Connections open to one upstream (busy and idle, per worker thread), as
+    // nginx's `server ... max_conns=N` with a queue: a proxied request that
+    // finds them all busy waits for one (http::UpstreamPool), at most the
+    // site's upstream timeout, then 503 with Retry-After. Not stored yet
+    // (the default for every engine); at least 1.
+    static constexpr int kDefaultUpstreamConnections = 64;
+    int upstreamConnectionsPerWorker = kDefaultUpstreamConnections;
 
     // Hostbench's data folder (storage::DataFolder::path()): the engine never
     // serves a file or lists a folder inside it, whatever the site, but for

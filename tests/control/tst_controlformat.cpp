@@ -116,15 +116,17 @@ void TestControlFormat::prometheusText()
     QVERIFY(lines.contains("hostbench_uptime_seconds 12.345"));
     // The proxy's errors by cause (issue #24).
     MetricsSnapshot proxied = s;
-    proxied.proxyErrors = { 1, 2, 3, 4, 5, 6, 7 };
+    proxied.proxyErrors = { 1, 2, 3, 4, 5, 6, 7, 8 };
+    proxied.proxyQueued = 42;
     const QList<QByteArray> proxyLines = ControlFormat::prometheusText(proxied).split('\n');
     int index = 0;
     for (const char *cause : { "refused", "timeout", "bad_head", "head_too_large", "closed_early",
-             "closed_mid_body", "retried" }) {
+             "closed_mid_body", "retried", "queue_timeout" }) {
         const QByteArray line
             = "hostbench_proxy_errors_total{cause=\""_ba + cause + "\"} " + QByteArray::number(++index);
         QVERIFY2(proxyLines.contains(line), line.constData());
     }
+    QVERIFY(proxyLines.contains("hostbench_proxy_queued_total 42"));
     // PHP's FastCGI errors by cause (issue #25).
     MetricsSnapshot php = s;
     php.phpErrors = { 1, 2, 3, 4, 5, 6, 7 };
