@@ -176,14 +176,15 @@ void TestControlFormat::prometheusFamiliesHaveHelpAndType()
         }
     }
     QCOMPARE(helped, typed);
-    // requests, bytes, connections accepted, open connections, uptime: one
-    // each; responses: one per status class (5); site requests: one per site
-    // (2); proxy errors: one per cause (7); FastCGI errors: one per cause
-    // (7, issue #25); the site histograms of service time, upstream response
-    // and header time (issue #24): per site 15 buckets, _sum and _count.
-    QCOMPARE(helped.size(), 12);
+    // requests, bytes, connections accepted, open connections, uptime,
+    // proxied requests queued: one each; responses: one per status class
+    // (5); site requests: one per site (2); proxy errors: one per cause (8);
+    // FastCGI errors: one per cause (7, issue #25); the site histograms of
+    // service time, upstream response and header time (issue #24): per site
+    // 15 buckets, _sum and _count.
+    QCOMPARE(helped.size(), 13);
     QCOMPARE(histograms.size(), 3);
-    QCOMPARE(samples, 5 + 5 + 2 + 7 + 7 + 3 * 2 * (15 + 2));
+    QCOMPARE(samples, 6 + 5 + 2 + 8 + 7 + 3 * 2 * (15 + 2));
 }
 
 void TestControlFormat::siteHistograms_data()

@@ -14,8 +14,9 @@
 # (b) CLIENTS concurrent keep-alive clients through Hostbench's proxy for
 #     DURATION s (wrk -c CLIENTS): wrk's errors (socket errors + non-2xx), the
 #     upstream connections (`ss -tn state established` to the upstream's port,
-#     sampled each second: the largest count; Hostbench's idle pool keeps at
-#     most 32 of them per worker) and Hostbench's resident memory (VmRSS each
+#     sampled each second: the largest count; Hostbench opens at most 64 per
+#     worker, ServerConfig::upstreamConnectionsPerWorker, and keeps at most 32
+#     of them idle) and Hostbench's resident memory (VmRSS each
 #     second: first, max, last).
 # (c) a SIZE_MB MiB file from the upstream through Hostbench's proxy to 4 curl
 #     clients at once: Hostbench's peak resident memory (VmHWM in
