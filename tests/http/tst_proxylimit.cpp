@@ -214,10 +214,11 @@ void TestProxyLimit::queueTimeoutIs503WithRetryAfter()
 void TestProxyLimit::queuedClientThatHangsUpLeavesTheQueue()
 {
     // A client that hangs up while its request waits leaves the queue at once (a 499 line, written
-    // while the connection is still busy), and takes no slot with it: the next requests are served.
+    // while the connection is still busy, long before the 20 s wait would end), and takes no slot
+    // with it: the next requests are served.
     RawUpstream upstream(answering());
     HttpServer server;
-    QVERIFY(start(server, upstream.port(), 1));
+    QVERIFY(start(server, upstream.port(), 1, 20000));
     RawClient first(server.port());
     QVERIFY(first.send(kHolding));
     QTRY_COMPARE_WITH_TIMEOUT(upstream.accepted(), 1, 5000);
