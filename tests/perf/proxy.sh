@@ -254,7 +254,7 @@ part_b() {
     stop_session "$sid"
     read -r rps err n <<< "$(wrk_figures < "$WORK/b.wrk")"
     echo "requests: $n ($(printf '%.0f' "$rps")/s), errors: $err (target 0)"
-    echo "upstream connections (established to :$UPSTREAM_PORT, $samples samples, each second): max $maxconns (Hostbench's idle pool: 32 per worker, 1 worker)"
+    echo "upstream connections (established to :$UPSTREAM_PORT, $samples samples, each second): max $maxconns (Hostbench: at most 64 per worker, 32 of them idle; 1 worker)"
     echo "Hostbench VmRSS: first $((first / 1024)) MB, max $((max / 1024)) MB, last $((last / 1024)) MB (target: flat)"
 }
 
