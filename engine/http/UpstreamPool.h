@@ -113,6 +113,17 @@ public:
     // Gives back `socket` (open, nothing unread) with its slot: to the first
     // waiter, else kept idle for the next request.
     void give(Upstream &upstream, Socket socket, Clock::time_point now = Clock::now());
+    // By key, outside the bound (FastCgiResponder's connections to PHP-FPM,
+    // whose keys no proxied request uses: nobody waits there): as take() and
+    // give() above on upstream(key), no slot reserved for a new connection.
+    std::optional<Socket> take(std::string_view key, Clock::time_point now = Clock::now())
+    {
+        return take(upstream(key), now);
+    }
+    void give(std::string_view key, Socket socket, Clock::time_point now = Clock::now())
+    {
+        give(upstream(key), std::move(socket), now);
+    }
     void prune(Clock::time_point now = Clock::now());
     void clear();
     std::size_t idleCount() const;
