@@ -931,6 +931,29 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     </message>
 </context>
 <context>
+    <name>hostbench::ui::GaveUpAppsNote</name>
+    <message>
+        <source>&amp;Retry</source>
+        <translation>&amp;Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Starts the apps that gave up again, once their cause is fixed.</source>
+        <translation>Startet die Apps, die aufgegeben haben, erneut, sobald ihre Ursache behoben ist.</translation>
+    </message>
+    <message>
+        <source>The app of %1 (%2) %3.</source>
+        <translation>Die App von %1 (%2) %3.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>What an app wrote is on the Logs page, in its site&apos;s app log.</source>
+        <translation>Was eine App schrieb, steht auf der Seite Protokolle, im App-Protokoll ihrer Site.</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::LogLineModel</name>
     <message>
         <source>Site</source>
@@ -2408,10 +2431,6 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <translation>Proxy zu einer App</translation>
     </message>
     <message>
-        <source>Files: the document root&apos;s files. Proxy to an app: the paths of the Proxy tab go to an app server (the others are still files).</source>
-        <translation>Dateien: die Dateien des Dokumentverzeichnisses. Proxy zu einer App: die Pfade des Tabs Proxy gehen an einen App-Server (die anderen bleiben Dateien).</translation>
-    </message>
-    <message>
         <source>&amp;Serves:</source>
         <translation>&amp;Liefert:</translation>
     </message>
@@ -2426,6 +2445,89 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>The site&apos;s files: each request is answered from this folder.</source>
         <translation>Die Dateien der Site: jede Anfrage wird aus diesem Ordner beantwortet.</translation>
+    </message>
+    <message>
+        <source>PH&amp;P</source>
+        <translation>PH&amp;P</translation>
+    </message>
+    <message>
+        <source>PHP</source>
+        <translation>PHP</translation>
+    </message>
+    <message>
+        <source>Files: the document root&apos;s files. Proxy to an app: the paths of the Proxy tab go to an app server (the others are still files). PHP: the files, and the PHP files run in PHP-FPM (the PHP tab).</source>
+        <translation>Dateien: die Dateien des Dokumentverzeichnisses. Proxy zu einer App: die Pfade des Tabs Proxy gehen an einen App-Server (die anderen bleiben Dateien). PHP: die Dateien, und die PHP-Dateien laufen in PHP-FPM (der Tab PHP).</translation>
+    </message>
+    <message>
+        <source>Choose “PHP” under Serves first.</source>
+        <translation>Wählen Sie zuerst „PHP“ unter Liefert.</translation>
+    </message>
+    <message>
+        <source>The site&apos;s files: its PHP files run in PHP-FPM, the others are sent from this folder.</source>
+        <translation>Die Dateien der Site: ihre PHP-Dateien laufen in PHP-FPM, die anderen werden aus diesem Ordner gesendet.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SitePhpPage</name>
+    <message>
+        <source>&amp;Front controller (send missing files to index.php, as Laravel and WordPress)</source>
+        <translation>&amp;Front-Controller (fehlende Dateien an index.php senden, wie Laravel und WordPress)</translation>
+    </message>
+    <message>
+        <source>unix:/path.sock or HOST:PORT</source>
+        <translation>unix:/pfad.sock oder HOST:PORT</translation>
+    </message>
+    <message>
+        <source>auto: a PHP-FPM pool that Hostbench starts and stops for its data folder. Else where a PHP-FPM pool listens: unix:/run/php/php8.2-fpm.sock or 127.0.0.1:9000.</source>
+        <translation>auto: ein PHP-FPM-Pool, den Hostbench für seinen Datenordner startet und stoppt. Sonst, wo ein PHP-FPM-Pool lauscht: unix:/run/php/php8.2-fpm.sock oder 127.0.0.1:9000.</translation>
+    </message>
+    <message>
+        <source>/ (the whole site)</source>
+        <translation>/ (die ganze Site)</translation>
+    </message>
+    <message>
+        <source>Only requests under this path run PHP; the others are files.</source>
+        <translation>Nur Anfragen unter diesem Pfad führen PHP aus; die anderen sind Dateien.</translation>
+    </message>
+    <message>
+        <source>A request for a file that does not exist goes to index.php under the path, with its query (nginx&apos;s try_files $uri $uri/ /index.php?$query_string).</source>
+        <translation>Eine Anfrage nach einer Datei, die es nicht gibt, geht an index.php unter dem Pfad, mit ihrer Query (nginx try_files $uri $uri/ /index.php?$query_string).</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>How long the engine waits for PHP-FPM (to connect, for the response head, for each read of the body) before it answers 504 and aborts the script.</source>
+        <translation>Wie lange die Engine auf PHP-FPM wartet (Verbindung, Kopf der Antwort, jedes Lesen des Bodys), bevor sie 504 antwortet und das Skript abbricht.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;PHP&lt;/b&gt; files (*.php, and index.php for a folder) run in PHP-FPM over FastCGI; the other files are sent as they are, a PHP file never as text.</source>
+        <translation>&lt;b&gt;PHP&lt;/b&gt;-Dateien (*.php, und index.php für einen Ordner) laufen in PHP-FPM über FastCGI; die anderen Dateien werden gesendet, wie sie sind, eine PHP-Datei nie als Text.</translation>
+    </message>
+    <message>
+        <source>PHP-FPM &amp;address:</source>
+        <translation>PHP-FPM-&amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>Path p&amp;refix:</source>
+        <translation>Pfad&amp;präfix:</translation>
+    </message>
+    <message>
+        <source>&amp;Timeout:</source>
+        <translation>&amp;Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>No PHP-FPM is installed, so Hostbench cannot start its pool: install the Debian package %1 (sudo apt-get install %1), or give the address of a PHP-FPM that runs.</source>
+        <translation>Kein PHP-FPM ist installiert, daher kann Hostbench seinen Pool nicht starten: installieren Sie das Debian-Paket %1 (sudo apt-get install %1) oder geben Sie die Adresse eines laufenden PHP-FPM an.</translation>
+    </message>
+    <message>
+        <source>Hostbench runs its own PHP-FPM pool for this data folder with %1, started and stopped with the engine.</source>
+        <translation>Hostbench betreibt für diesen Datenordner einen eigenen PHP-FPM-Pool mit %1, gestartet und gestoppt mit der Engine.</translation>
+    </message>
+    <message>
+        <source>PHP-FPM must listen at %1; while it does not, PHP requests answer 502.</source>
+        <translation>PHP-FPM muss unter %1 lauschen; solange nicht, antworten PHP-Anfragen mit 502.</translation>
     </message>
 </context>
 <context>
@@ -2599,6 +2701,34 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>  with %1</source>
         <translation>  mit %1</translation>
+    </message>
+    <message>
+        <source>PHP</source>
+        <translation>PHP</translation>
+    </message>
+    <message>
+        <source>PHP %1</source>
+        <translation>PHP %1</translation>
+    </message>
+    <message>
+        <source>PHP files under %1 run in PHP-FPM at %2 (timeout %3 ms)</source>
+        <translation>PHP-Dateien unter %1 laufen in PHP-FPM unter %2 (Zeitlimit %3 ms)</translation>
+    </message>
+    <message>
+        <source>  auto: the pool Hostbench runs for its data folder</source>
+        <translation>  auto: der Pool, den Hostbench für seinen Datenordner betreibt</translation>
+    </message>
+    <message>
+        <source>  front controller: missing files go to %1</source>
+        <translation>  Front-Controller: fehlende Dateien gehen an %1</translation>
+    </message>
+    <message>
+        <source>  PHP version: not known yet</source>
+        <translation>  PHP-Version: noch nicht bekannt</translation>
+    </message>
+    <message>
+        <source>  PHP version: %1</source>
+        <translation>  PHP-Version: %1</translation>
     </message>
 </context>
 <context>

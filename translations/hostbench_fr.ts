@@ -931,6 +931,29 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     </message>
 </context>
 <context>
+    <name>hostbench::ui::GaveUpAppsNote</name>
+    <message>
+        <source>&amp;Retry</source>
+        <translation>&amp;Réessayer</translation>
+    </message>
+    <message>
+        <source>Starts the apps that gave up again, once their cause is fixed.</source>
+        <translation>Relance les apps qui ont abandonné, une fois leur cause corrigée.</translation>
+    </message>
+    <message>
+        <source>The app of %1 (%2) %3.</source>
+        <translation>L’app de %1 (%2) %3.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>What an app wrote is on the Logs page, in its site&apos;s app log.</source>
+        <translation>Ce qu’une app a écrit est sur la page Journaux, dans le journal d’app de son site.</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::LogLineModel</name>
     <message>
         <source>Site</source>
@@ -2408,10 +2431,6 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <translation>Proxy vers une app</translation>
     </message>
     <message>
-        <source>Files: the document root&apos;s files. Proxy to an app: the paths of the Proxy tab go to an app server (the others are still files).</source>
-        <translation>Fichiers&#xa0;: les fichiers de la racine des documents. Proxy vers une app&#xa0;: les chemins de l’onglet Proxy vont à un serveur d’app (les autres restent des fichiers).</translation>
-    </message>
-    <message>
         <source>&amp;Serves:</source>
         <translation>&amp;Sert&#xa0;:</translation>
     </message>
@@ -2426,6 +2445,89 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     <message>
         <source>The site&apos;s files: each request is answered from this folder.</source>
         <translation>Les fichiers du site&#xa0;: chaque requête est servie depuis ce dossier.</translation>
+    </message>
+    <message>
+        <source>PH&amp;P</source>
+        <translation>PH&amp;P</translation>
+    </message>
+    <message>
+        <source>PHP</source>
+        <translation>PHP</translation>
+    </message>
+    <message>
+        <source>Files: the document root&apos;s files. Proxy to an app: the paths of the Proxy tab go to an app server (the others are still files). PHP: the files, and the PHP files run in PHP-FPM (the PHP tab).</source>
+        <translation>Fichiers&#xa0;: les fichiers de la racine des documents. Proxy vers une app&#xa0;: les chemins de l’onglet Proxy vont à un serveur d’app (les autres restent des fichiers). PHP&#xa0;: les fichiers, et les fichiers PHP s’exécutent dans PHP-FPM (l’onglet PHP).</translation>
+    </message>
+    <message>
+        <source>Choose “PHP” under Serves first.</source>
+        <translation>Choisissez d’abord «&#xa0;PHP&#xa0;» sous Sert.</translation>
+    </message>
+    <message>
+        <source>The site&apos;s files: its PHP files run in PHP-FPM, the others are sent from this folder.</source>
+        <translation>Les fichiers du site&#xa0;: ses fichiers PHP s’exécutent dans PHP-FPM, les autres sont envoyés depuis ce dossier.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SitePhpPage</name>
+    <message>
+        <source>&amp;Front controller (send missing files to index.php, as Laravel and WordPress)</source>
+        <translation>&amp;Contrôleur frontal (envoyer les fichiers absents à index.php, comme Laravel et WordPress)</translation>
+    </message>
+    <message>
+        <source>unix:/path.sock or HOST:PORT</source>
+        <translation>unix:/chemin.sock ou HÔTE:PORT</translation>
+    </message>
+    <message>
+        <source>auto: a PHP-FPM pool that Hostbench starts and stops for its data folder. Else where a PHP-FPM pool listens: unix:/run/php/php8.2-fpm.sock or 127.0.0.1:9000.</source>
+        <translation>auto&#xa0;: un pool PHP-FPM que Hostbench démarre et arrête pour son dossier de données. Sinon, où un pool PHP-FPM écoute&#xa0;: unix:/run/php/php8.2-fpm.sock ou 127.0.0.1:9000.</translation>
+    </message>
+    <message>
+        <source>/ (the whole site)</source>
+        <translation>/ (tout le site)</translation>
+    </message>
+    <message>
+        <source>Only requests under this path run PHP; the others are files.</source>
+        <translation>Seules les requêtes sous ce chemin exécutent PHP&#xa0;; les autres sont des fichiers.</translation>
+    </message>
+    <message>
+        <source>A request for a file that does not exist goes to index.php under the path, with its query (nginx&apos;s try_files $uri $uri/ /index.php?$query_string).</source>
+        <translation>Une requête pour un fichier qui n’existe pas va à index.php sous le chemin, avec sa requête (try_files $uri $uri/ /index.php?$query_string de nginx).</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>How long the engine waits for PHP-FPM (to connect, for the response head, for each read of the body) before it answers 504 and aborts the script.</source>
+        <translation>Combien de temps le moteur attend PHP-FPM (connexion, en-tête de la réponse, chaque lecture du corps) avant de répondre 504 et d’interrompre le script.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;PHP&lt;/b&gt; files (*.php, and index.php for a folder) run in PHP-FPM over FastCGI; the other files are sent as they are, a PHP file never as text.</source>
+        <translation>Les fichiers &lt;b&gt;PHP&lt;/b&gt; (*.php, et index.php pour un dossier) s’exécutent dans PHP-FPM via FastCGI&#xa0;; les autres fichiers sont envoyés tels quels, un fichier PHP jamais comme texte.</translation>
+    </message>
+    <message>
+        <source>PHP-FPM &amp;address:</source>
+        <translation>&amp;Adresse PHP-FPM&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Path p&amp;refix:</source>
+        <translation>P&amp;réfixe de chemin&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;Timeout:</source>
+        <translation>&amp;Délai&#xa0;:</translation>
+    </message>
+    <message>
+        <source>No PHP-FPM is installed, so Hostbench cannot start its pool: install the Debian package %1 (sudo apt-get install %1), or give the address of a PHP-FPM that runs.</source>
+        <translation>Aucun PHP-FPM n’est installé, Hostbench ne peut donc pas démarrer son pool&#xa0;: installez le paquet Debian %1 (sudo apt-get install %1), ou donnez l’adresse d’un PHP-FPM qui tourne.</translation>
+    </message>
+    <message>
+        <source>Hostbench runs its own PHP-FPM pool for this data folder with %1, started and stopped with the engine.</source>
+        <translation>Hostbench fait tourner son propre pool PHP-FPM pour ce dossier de données avec %1, démarré et arrêté avec le moteur.</translation>
+    </message>
+    <message>
+        <source>PHP-FPM must listen at %1; while it does not, PHP requests answer 502.</source>
+        <translation>PHP-FPM doit écouter à %1&#xa0;; tant que ce n’est pas le cas, les requêtes PHP répondent 502.</translation>
     </message>
 </context>
 <context>
@@ -2599,6 +2701,34 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     <message>
         <source>  with %1</source>
         <translation>  avec %1</translation>
+    </message>
+    <message>
+        <source>PHP</source>
+        <translation>PHP</translation>
+    </message>
+    <message>
+        <source>PHP %1</source>
+        <translation>PHP %1</translation>
+    </message>
+    <message>
+        <source>PHP files under %1 run in PHP-FPM at %2 (timeout %3 ms)</source>
+        <translation>Les fichiers PHP sous %1 s’exécutent dans PHP-FPM à %2 (délai %3 ms)</translation>
+    </message>
+    <message>
+        <source>  auto: the pool Hostbench runs for its data folder</source>
+        <translation>  auto&#xa0;: le pool que Hostbench fait tourner pour son dossier de données</translation>
+    </message>
+    <message>
+        <source>  front controller: missing files go to %1</source>
+        <translation>  contrôleur frontal&#xa0;: les fichiers absents vont à %1</translation>
+    </message>
+    <message>
+        <source>  PHP version: not known yet</source>
+        <translation>  version de PHP&#xa0;: pas encore connue</translation>
+    </message>
+    <message>
+        <source>  PHP version: %1</source>
+        <translation>  version de PHP&#xa0;: %1</translation>
     </message>
 </context>
 <context>

@@ -931,6 +931,29 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     </message>
 </context>
 <context>
+    <name>hostbench::ui::GaveUpAppsNote</name>
+    <message>
+        <source>&amp;Retry</source>
+        <translation>&amp;Tentar de novo</translation>
+    </message>
+    <message>
+        <source>Starts the apps that gave up again, once their cause is fixed.</source>
+        <translation>Inicia de novo os apps que desistiram, depois de corrigida a causa.</translation>
+    </message>
+    <message>
+        <source>The app of %1 (%2) %3.</source>
+        <translation>O app de %1 (%2) %3.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>What an app wrote is on the Logs page, in its site&apos;s app log.</source>
+        <translation>O que um app escreveu está na página Logs, no log de app do seu site.</translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::LogLineModel</name>
     <message>
         <source>Site</source>
@@ -2408,10 +2431,6 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <translation>Proxy para um app</translation>
     </message>
     <message>
-        <source>Files: the document root&apos;s files. Proxy to an app: the paths of the Proxy tab go to an app server (the others are still files).</source>
-        <translation>Arquivos: os arquivos da raiz de documentos. Proxy para um app: os caminhos da aba Proxy vão para um servidor de app (os outros continuam arquivos).</translation>
-    </message>
-    <message>
         <source>&amp;Serves:</source>
         <translation>&amp;Serve:</translation>
     </message>
@@ -2426,6 +2445,89 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     <message>
         <source>The site&apos;s files: each request is answered from this folder.</source>
         <translation>Os arquivos do site: cada requisição é respondida a partir desta pasta.</translation>
+    </message>
+    <message>
+        <source>PH&amp;P</source>
+        <translation>PH&amp;P</translation>
+    </message>
+    <message>
+        <source>PHP</source>
+        <translation>PHP</translation>
+    </message>
+    <message>
+        <source>Files: the document root&apos;s files. Proxy to an app: the paths of the Proxy tab go to an app server (the others are still files). PHP: the files, and the PHP files run in PHP-FPM (the PHP tab).</source>
+        <translation>Arquivos: os arquivos da raiz de documentos. Proxy para um app: os caminhos da aba Proxy vão para um servidor de app (os outros continuam arquivos). PHP: os arquivos, e os arquivos PHP rodam no PHP-FPM (a aba PHP).</translation>
+    </message>
+    <message>
+        <source>Choose “PHP” under Serves first.</source>
+        <translation>Escolha primeiro “PHP” em Serve.</translation>
+    </message>
+    <message>
+        <source>The site&apos;s files: its PHP files run in PHP-FPM, the others are sent from this folder.</source>
+        <translation>Os arquivos do site: os arquivos PHP rodam no PHP-FPM, os outros são enviados desta pasta.</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SitePhpPage</name>
+    <message>
+        <source>&amp;Front controller (send missing files to index.php, as Laravel and WordPress)</source>
+        <translation>&amp;Controlador frontal (enviar arquivos ausentes ao index.php, como Laravel e WordPress)</translation>
+    </message>
+    <message>
+        <source>unix:/path.sock or HOST:PORT</source>
+        <translation>unix:/caminho.sock ou HOST:PORTA</translation>
+    </message>
+    <message>
+        <source>auto: a PHP-FPM pool that Hostbench starts and stops for its data folder. Else where a PHP-FPM pool listens: unix:/run/php/php8.2-fpm.sock or 127.0.0.1:9000.</source>
+        <translation>auto: um pool PHP-FPM que o Hostbench inicia e para para a sua pasta de dados. Senão, onde um pool PHP-FPM escuta: unix:/run/php/php8.2-fpm.sock ou 127.0.0.1:9000.</translation>
+    </message>
+    <message>
+        <source>/ (the whole site)</source>
+        <translation>/ (o site inteiro)</translation>
+    </message>
+    <message>
+        <source>Only requests under this path run PHP; the others are files.</source>
+        <translation>Só as requisições sob este caminho rodam PHP; as outras são arquivos.</translation>
+    </message>
+    <message>
+        <source>A request for a file that does not exist goes to index.php under the path, with its query (nginx&apos;s try_files $uri $uri/ /index.php?$query_string).</source>
+        <translation>Uma requisição de um arquivo que não existe vai para o index.php sob o caminho, com sua query (try_files $uri $uri/ /index.php?$query_string do nginx).</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>How long the engine waits for PHP-FPM (to connect, for the response head, for each read of the body) before it answers 504 and aborts the script.</source>
+        <translation>Quanto tempo o motor espera o PHP-FPM (conexão, cabeçalho da resposta, cada leitura do corpo) antes de responder 504 e abortar o script.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;PHP&lt;/b&gt; files (*.php, and index.php for a folder) run in PHP-FPM over FastCGI; the other files are sent as they are, a PHP file never as text.</source>
+        <translation>Os arquivos &lt;b&gt;PHP&lt;/b&gt; (*.php, e index.php para uma pasta) rodam no PHP-FPM via FastCGI; os outros arquivos são enviados como estão, um arquivo PHP nunca como texto.</translation>
+    </message>
+    <message>
+        <source>PHP-FPM &amp;address:</source>
+        <translation>&amp;Endereço do PHP-FPM:</translation>
+    </message>
+    <message>
+        <source>Path p&amp;refix:</source>
+        <translation>&amp;Prefixo de caminho:</translation>
+    </message>
+    <message>
+        <source>&amp;Timeout:</source>
+        <translation>&amp;Tempo limite:</translation>
+    </message>
+    <message>
+        <source>No PHP-FPM is installed, so Hostbench cannot start its pool: install the Debian package %1 (sudo apt-get install %1), or give the address of a PHP-FPM that runs.</source>
+        <translation>Nenhum PHP-FPM está instalado, então o Hostbench não pode iniciar seu pool: instale o pacote Debian %1 (sudo apt-get install %1) ou informe o endereço de um PHP-FPM em execução.</translation>
+    </message>
+    <message>
+        <source>Hostbench runs its own PHP-FPM pool for this data folder with %1, started and stopped with the engine.</source>
+        <translation>O Hostbench roda seu próprio pool PHP-FPM para esta pasta de dados com %1, iniciado e parado com o motor.</translation>
+    </message>
+    <message>
+        <source>PHP-FPM must listen at %1; while it does not, PHP requests answer 502.</source>
+        <translation>O PHP-FPM precisa escutar em %1; enquanto não escuta, as requisições PHP respondem 502.</translation>
     </message>
 </context>
 <context>
@@ -2599,6 +2701,34 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     <message>
         <source>  with %1</source>
         <translation>  com %1</translation>
+    </message>
+    <message>
+        <source>PHP</source>
+        <translation>PHP</translation>
+    </message>
+    <message>
+        <source>PHP %1</source>
+        <translation>PHP %1</translation>
+    </message>
+    <message>
+        <source>PHP files under %1 run in PHP-FPM at %2 (timeout %3 ms)</source>
+        <translation>Arquivos PHP sob %1 rodam no PHP-FPM em %2 (tempo limite %3 ms)</translation>
+    </message>
+    <message>
+        <source>  auto: the pool Hostbench runs for its data folder</source>
+        <translation>  auto: o pool que o Hostbench roda para a sua pasta de dados</translation>
+    </message>
+    <message>
+        <source>  front controller: missing files go to %1</source>
+        <translation>  controlador frontal: arquivos ausentes vão para %1</translation>
+    </message>
+    <message>
+        <source>  PHP version: not known yet</source>
+        <translation>  versão do PHP: ainda não conhecida</translation>
+    </message>
+    <message>
+        <source>  PHP version: %1</source>
+        <translation>  versão do PHP: %1</translation>
     </message>
 </context>
 <context>

@@ -152,6 +152,12 @@ void MainWindow::connectPages()
     connect(m_shootout, &ShootoutPage::removed, m_runs, [this] { m_runs->refresh(); });
     // Runs through the control API (hostbench-cli, a script) show without Refresh.
     connect(m_engine, &EngineController::runsEditedRemotely, m_runs, [this] { m_runs->refresh(); });
+    // The version of the PHP-FPM pool of the "auto" sites, once read, on the Sites page.
+    connect(m_engine, &EngineController::phpChanged, m_sites, [this] {
+        const QString version = m_engine->php().phpVersion();
+        if (!version.isEmpty())
+            m_sites->setPhpVersions({ { QStringLiteral("auto"), version } });
+    });
 }
 
 QSize MainWindow::firstSize() const
