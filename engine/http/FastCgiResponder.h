@@ -157,7 +157,9 @@ private:
     std::string m_request; // the records for PHP-FPM (BEGIN_REQUEST, PARAMS, the first STDIN)
     std::string m_out; // STDIN framing for PHP-FPM, head and chunk framing for the client
     std::optional<Socket> m_upstream;
-    std::array<char, kPieceBytes> m_in {};
+    // Not zeroed: a read buffer; zeroing 16 KiB per request cost about 16,000
+    // instructions each (callgrind, W5).
+    std::array<char, kPieceBytes> m_in;
     std::string_view m_pending; // what is left to decode of m_in
     fastcgi::Decoder m_decoder;
     fastcgi::CgiHead m_head;

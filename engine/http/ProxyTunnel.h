@@ -49,8 +49,8 @@ private:
     std::function<void(std::uint64_t)> m_done;
     boost::asio::steady_timer m_timer;
     std::string m_early;
-    std::array<char, kPieceBytes> m_down {}; // upstream -> client
-    std::array<char, kPieceBytes> m_up {}; // client -> upstream
+    std::array<char, kPieceBytes> m_down; // upstream -> client; read buffers, not zeroed
+    std::array<char, kPieceBytes> m_up; // client -> upstream
     std::uint64_t m_toClient = 0;
     int m_pumps = 0;
     bool m_closed = false;
