@@ -21,10 +21,10 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // In the child, between fork and exec: only async-signal-safe calls.
-void prepareChild(pid_t parent)
+void prepareChild(pid_t parent, int deathSignal)
 {
     ::setsid(); // a process group (and session) of its own: stop() signals all of it
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL); // Hostbench gone, the app goes too
+    ::prctl(PR_SET_PDEATHSIG, deathSignal); // Hostbench gone, the app goes too (AppSpec::deathSignal)
     if (::getppid() != parent)
         ::_exit(127); // Hostbench died before the line above
     // The engine's sockets and Hostbench's files are not the app's: every
@@ -107,7 +107,8 @@ void AppProcess::launch()
     }
     process->setProcessEnvironment(environment);
     const pid_t parent = ::getpid();
-    process->setChildProcessModifier([parent] { prepareChild(parent); });
+    const int deathSignal = m_spec.deathSignal;
+    process->setChildProcessModifier([parent, deathSignal] { prepareChild(parent, deathSignal); });
     QProcess *p = process.get();
     connect(p, &QProcess::started, this, &AppProcess::onStarted);
     connect(p, &QProcess::errorOccurred, this, [this, p](QProcess::ProcessError error) {

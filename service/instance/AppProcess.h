@@ -27,6 +27,10 @@ struct AppSpec
     int rotateKeep = 0; // the site's logRotateKeep
     QString errorLogPath; // the site's error log, for the give-up line; empty: none
     int stopSignal = SIGTERM; // what stop() sends first (PHP-FPM's graceful stop: SIGQUIT)
+    // What the app gets when Hostbench dies without stopping it (PR_SET_PDEATHSIG).
+    // SIGKILL by default; a master that must take its workers with it (PHP-FPM)
+    // needs one it can catch: a SIGKILLed php-fpm master leaves its workers running.
+    int deathSignal = SIGKILL;
 
     // The same process: a change of anything else needs no restart.
     bool sameProcess(const AppSpec &other) const

@@ -156,6 +156,7 @@ void PhpFpmPool::start(int workers)
     spec.workingDir = PhpFpmSetup::folderPath(m_dataFolder);
     spec.logPath = logPath();
     spec.stopSignal = SIGQUIT; // graceful: the workers finish their requests
+    spec.deathSignal = SIGTERM; // Hostbench killed: the master stops its workers at once, none is orphaned
     if (!m_process) {
         m_process = std::make_unique<AppProcess>(spec, m_timing);
         connect(m_process.get(), &AppProcess::stateChanged, this, &PhpFpmPool::onProcessChanged);

@@ -2912,6 +2912,44 @@ void TestCli::servePhpAutoRunsThePool()
     QVERIFY(stopServe(serve));
     QCOMPARE(poolProcesses(), 0);
 
+    // serve killed outright (no stop of its own): the master gets a signal it
+    // can catch (AppSpec::deathSignal) and takes its workers with it; a
+    // SIGKILLed master left them running, orphaned.
+    QProcess killed;
+    QVERIFY(startServe(killed, arguments, &port));
+    QByteArray ready = m_serveOutput.toLocal8Bit();
+    QDeadlineTimer readyBy(kTimeoutMs);
+    while (!ready.contains(listening) && killed.state() == QProcess::Running && !readyBy.hasExpired()) {
+        killed.waitForReadyRead(100);
+        ready += killed.readAllStandardOutput();
+    }
+    QVERIFY2(ready.contains(listening), ready.constData());
+    QFile pidFile(data + u"/php/php-fpm.pid"_s);
+    QVERIFY(pidFile.open(QIODevice::ReadOnly));
+    const QByteArray master = pidFile.readAll().trimmed();
+    QStringList pool { QString::fromLatin1(master) };
+    for (const QString &pid : QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile stat(u"/proc/"_s + pid + u"/stat"_s);
+        const QByteArray text = stat.open(QIODevice::ReadOnly) ? stat.readAll() : QByteArray();
+        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 1 && fields.at(1) == master)
+            pool.append(pid);
+    }
+    QVERIFY2(pool.size() > 1, qPrintable(pool.join(u' '))); // the master and its workers
+    ::kill(pid_t(killed.processId()), SIGKILL);
+    QVERIFY(killed.waitForFinished(kTimeoutMs));
+    QDeadlineTimer goneBy(10 * 1000);
+    const auto left = [&pool] {
+        QStringList alive;
+        for (const QString &pid : pool)
+            if (QFileInfo::exists(u"/proc/"_s + pid))
+                alive.append(pid);
+        return alive;
+    };
+    while (!left().isEmpty() && !goneBy.hasExpired())
+        QTest::qWait(100);
+    QVERIFY2(left().isEmpty(), qPrintable(u"left running: "_s + left().join(u' ')));
+
     qputenv("HOSTBENCH_PHP_FPM", m_dir->filePath(u"nowhere/php-fpm8.2"_s).toLocal8Bit());
     QProcess without;
     const bool started = startServe(without, arguments, &port);
