@@ -1,5 +1,6 @@
 #include "http/UpstreamTarget.h"
 
+#include "http/DirectoryListing.h"
 #include "http/RequestTarget.h"
 
 #include <boost/asio/io_context.hpp>
@@ -21,27 +22,11 @@ constexpr std::array<const char *, std::size_t(ProxyError::Count)> kCauses { "co
     "no connection to the upstream free within the upstream timeout (the connection limit per worker "
     "was reached)" };
 
+// DirectoryListing's escaping (it also escapes "'", harmless in a text node).
 std::string htmlEscaped(std::string_view text)
 {
     std::string out;
-    for (const char c : text) {
-        switch (c) {
-        case '&':
-            out.append("&amp;");
-            break;
-        case '<':
-            out.append("&lt;");
-            break;
-        case '>':
-            out.append("&gt;");
-            break;
-        case '"':
-            out.append("&quot;");
-            break;
-        default:
-            out.push_back(c);
-        }
-    }
+    DirectoryListing::appendHtmlEscaped(text, out);
     return out;
 }
 
