@@ -35,7 +35,11 @@ void appendLogRecord(
     char *out = buffer.data() + at;
     std::memcpy(out, &head, sizeof head);
     out += sizeof head;
-    auto put = [&out](const std::string &value, std::uint16_t length) {
+    // An empty string_view may hold a null data(), and memcpy's source must
+    // not be null even for 0 bytes (UBSan's nonnull-attribute check).
+    auto put = [&out](std::string_view value, std::uint16_t length) {
+        if (length == 0)
+            return;
         std::memcpy(out, value.data(), length);
         out += length;
     };
@@ -44,7 +48,7 @@ void appendLogRecord(
     put(request.referer, head.refererLength);
     put(request.userAgent, head.userAgentLength);
     put(request.host, head.hostLength);
-    std::memcpy(out, message.data(), head.messageLength);
+    put(message, head.messageLength);
 }
 
 LogRecordHead readLogRecordHead(const char *at)
