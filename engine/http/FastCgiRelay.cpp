@@ -30,6 +30,7 @@ void FastCgiResponder::readRecords()
                 self->onReadError();
                 return;
             }
+            self->answered(); // a PHP-FPM worker has taken the connection
             self->m_pending = std::string_view(self->m_in.data(), bytes);
             self->decode();
         });
@@ -206,8 +207,10 @@ void FastCgiResponder::cutBody(FastCgiError error, std::string_view detail)
 void FastCgiResponder::finishBody()
 {
     // END_REQUEST with nothing behind it, the request sent whole: the connection may serve another.
-    if (m_pending.empty() && !m_uploadCut && m_clientParser.is_done()) {
-        m_worker.upstreams().give(m_key, std::move(*m_upstream));
+    // Not while other connections wait to be answered: it would pin a PHP-FPM worker (FastCgiResponder.h).
+    if (m_pending.empty() && !m_uploadCut && m_clientParser.is_done()
+        && m_site.php.unanswered->load(std::memory_order_relaxed) == 0) {
+        m_worker.upstreams().give(m_key, std::move(*m_upstream), m_site.php.unanswered);
         m_upstream.reset();
     }
     m_outcome.timing.totalUs = sinceStart();

@@ -10,14 +10,9 @@
 #include "http/Worker.h"
 #include "http/WorkerCounters.h"
 
-#include <boost/asio/ip/address.hpp>
-#include <boost/asio/local/stream_protocol.hpp>
-
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
-
-#include <charconv>
 
 namespace hostbench::http {
 
@@ -25,12 +20,6 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 
 static_assert(std::tuple_size_v<decltype(WorkerCounters::phpErrors)> == std::size_t(FastCgiError::Count));
-
-namespace {
-
-constexpr std::string_view kNoPool = "PHP-FPM pool not running";
-
-} // namespace
 
 FastCgiResponder::Dispatch FastCgiResponder::forRequest(Worker &worker, Client client,
     std::shared_ptr<void> owner, const SiteTable &sites, Begin begin, Done done)
@@ -56,14 +45,6 @@ FastCgiResponder::Dispatch FastCgiResponder::forRequest(Worker &worker, Client c
     case PhpScript::Kind::Script:
         break;
     }
-    // PHP-FPM reads no more of FCGI_STDIN than CONTENT_LENGTH says (fpm_main.c,
-    // sapi_cgi_read_post), so a chunked body still arriving, whose length is
-    // unknown, would reach the script empty. nginx spools such a body to a
-    // file first; until the engine does, it is refused with 411 rather than
-    // lost (RFC 9110 §15.5.12). A chunked body that came whole with its head
-    // has a known length and runs.
-    if (client.parser.chunked() && !client.parser.is_done())
-        return { nullptr, 411, "a chunked request body still arriving cannot go to PHP-FPM (no length)" };
     Dispatch dispatch;
     dispatch.responder = std::make_shared<FastCgiResponder>(
         worker, client, std::move(owner), site, std::move(script), std::move(begin), std::move(done));
@@ -98,6 +79,16 @@ void FastCgiResponder::start()
 {
     if (!resolveEndpoint())
         return;
+    // A chunked body still arriving has no length PHP-FPM would read: spooled first.
+    if (m_clientParser.chunked() && !m_clientParser.is_done()) {
+        startSpool();
+        return;
+    }
+    connectOrReuse();
+}
+
+void FastCgiResponder::connectOrReuse()
+{
     writeRequestRecords();
     if (std::optional<Socket> pooled = m_worker.upstreams().take(m_key)) {
         m_upstream.emplace(std::move(*pooled));
@@ -110,40 +101,21 @@ void FastCgiResponder::start()
 
 bool FastCgiResponder::resolveEndpoint()
 {
-    // PhpSite::address: "unix:/path.sock" or "HOST:PORT" with an IP literal (a name is not
-    // looked up per request); "auto" not resolved by service/ means no pool runs.
-    const std::string &address = m_site.php.address;
-    if (address.starts_with("unix:") && address.size() > 5
-        && address.size() - 5 < sizeof(sockaddr_un {}.sun_path)) {
-        m_endpoint = asio::local::stream_protocol::endpoint(address.substr(5));
-        return true;
+    // Resolved once per start or reload (resolvePhpAddress), never per request.
+    if (!m_site.php.resolved) {
+        fail(FastCgiError::Unavailable, 502, m_site.php.unresolved);
+        return false;
     }
-    const std::size_t colon = address.rfind(':');
-    unsigned port = 0;
-    if (address != "auto" && colon != std::string::npos && colon > 0) {
-        std::string host = address.substr(0, colon);
-        if (host.size() > 2 && host.front() == '[' && host.back() == ']')
-            host = host.substr(1, host.size() - 2);
-        if (host == "localhost")
-            host = "127.0.0.1";
-        const std::string_view digits = std::string_view(address).substr(colon + 1);
-        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), port);
-        beast::error_code bad;
-        const asio::ip::address ip = asio::ip::make_address(host, bad);
-        if (!bad && ec == std::errc() && end == digits.data() + digits.size() && port > 0 && port < 65536) {
-            m_endpoint = asio::ip::tcp::endpoint(ip, std::uint16_t(port));
-            return true;
-        }
-    }
-    fail(FastCgiError::Unavailable, 502, kNoPool);
-    return false;
+    return true;
 }
 
 void FastCgiResponder::connect()
 {
-    m_upstream.emplace(m_worker.context(), m_endpoint.protocol());
+    m_upstream.emplace(m_worker.context(), m_site.php.endpoint.protocol());
+    m_site.php.unanswered->fetch_add(1, std::memory_order_relaxed);
+    m_unanswered = true;
     arm();
-    m_upstream->async_connect(m_endpoint, [self = shared_from_this()](const beast::error_code &ec) {
+    m_upstream->async_connect(m_site.php.endpoint, [self = shared_from_this()](const beast::error_code &ec) {
         self->m_timer.cancel();
         if (ec && self->m_aborted) {
             self->finish(false);
@@ -156,7 +128,7 @@ void FastCgiResponder::connect()
                 self->fail(FastCgiError::Unavailable, 502, ec.message());
             return;
         }
-        const int family = self->m_endpoint.protocol().family();
+        const int family = self->m_site.php.endpoint.protocol().family();
         if (family == AF_INET || family == AF_INET6) {
             const int one = 1;
             ::setsockopt(self->m_upstream->native_handle(), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
@@ -240,11 +212,20 @@ void FastCgiResponder::fail(FastCgiError error, int status, std::string_view det
     finish(m_clientKeepAlive && !m_uploadCut);
 }
 
+void FastCgiResponder::answered()
+{
+    if (m_unanswered) {
+        m_unanswered = false;
+        m_site.php.unanswered->fetch_sub(1, std::memory_order_relaxed);
+    }
+}
+
 void FastCgiResponder::finish(bool keepAlive)
 {
     if (m_finished)
         return;
     m_finished = true;
+    answered();
     m_timer.cancel();
     if (m_upstream) {
         beast::error_code ignored;

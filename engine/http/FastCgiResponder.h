@@ -3,6 +3,7 @@
 #include "http/FastCgiRecord.h"
 #include "http/PhpMatch.h"
 #include "http/ProxyResponder.h"
+#include "http/UniqueFd.h"
 #include "http/UpstreamPool.h"
 
 #include <boost/asio/generic/stream_protocol.hpp>
@@ -43,14 +44,33 @@ enum class FastCgiError : int {
  *    FCGI_KEEP_CONN, carry one request at a time (request id 1), and go
  *    back only after FCGI_END_REQUEST with nothing unread behind it and the
  *    request body sent whole.
+ *  - "Pinned" workers: a PHP-FPM worker serves one connection at a time and,
+ *    with FCGI_KEEP_CONN, waits on it for the next request instead of
+ *    accepting another, so each idle kept connection holds one of
+ *    pm.max_children. With more requests at once than children, the new
+ *    connections would wait in PHP-FPM's listen queue behind idle ones
+ *    until those expired (measured before this rule: 4 of 6 concurrent
+ *    requests to a pool of 2 stalled past 20 s). So a connection opened
+ *    and not answered yet counts in PhpSite::unanswered (all workers);
+ *    while that is above 0 a finished connection is closed rather than
+ *    kept (its PHP-FPM worker then accepts the next one), and each
+ *    worker's tick (1 s) closes its idle ones (UpstreamPool::prune).
+ *    This is why nginx's fastcgi_keep_conn wants `keepalive` below
+ *    pm.max_children; here it needs no setting.
  *  - The request: FCGI_BEGIN_REQUEST (RESPONDER), the FCGI_PARAMS of
  *    fastCgiParams(), then the body as FCGI_STDIN records, streamed as
  *    ProxyResponder streams it (FastCgiUpload.cpp): the connection's
  *    RequestParser decodes it a read at a time, each piece written to
  *    PHP-FPM before the next read (back-pressure; memory one piece); an
  *    empty FCGI_STDIN ends it. "Expect: 100-continue" is answered once
- *    PHP-FPM's connection is ready. A chunked body still arriving goes
- *    without CONTENT_LENGTH.
+ *    PHP-FPM's connection is ready. A chunked body still arriving is
+ *    spooled first (FastCgiSpool.cpp), as nginx does, since PHP-FPM reads
+ *    no more than CONTENT_LENGTH: read whole (the site's body limit, 413,
+ *    and the header timeout per read, 408, apply), in memory up to
+ *    kSpoolMemoryBytes, beyond that in an unnamed temporary file (TMPDIR or
+ *    /tmp, O_TMPFILE, mode 0600); then PHP-FPM is asked with its length and
+ *    the body follows from the file a piece at a time. A file that cannot
+ *    be made or written is a 500 naming the reason.
  *  - The answer (FastCgiRelay.cpp): FCGI_STDOUT is read kPieceBytes at a
  *    time; its CGI head (fastcgi::CgiHead: Status, Location -> 302, every
  *    Set-Cookie) becomes the response head, with Date and Server, then the
@@ -82,6 +102,8 @@ class FastCgiResponder final : public std::enable_shared_from_this<FastCgiRespon
 {
 public:
     static constexpr std::size_t kPieceBytes = 16 * 1024;
+    // A spooled body up to this size stays in memory (nginx's client_body_buffer_size is 16 KiB).
+    static constexpr std::size_t kSpoolMemoryBytes = 64 * 1024;
 
     using Client = ProxyResponder::Client;
     using Begin = ProxyResponder::Begin;
@@ -114,6 +136,7 @@ private:
 
     // FastCgiResponder.cpp: connection, timeouts, errors, the end.
     bool resolveEndpoint();
+    void connectOrReuse();
     void connect();
     void arm();
     void arm(std::chrono::milliseconds timeout);
@@ -121,6 +144,7 @@ private:
     void fail(FastCgiError error, int status, std::string_view detail = {});
     const char *reasonFor(FastCgiError error, std::string_view detail) const;
     void finish(bool keepAlive);
+    void answered();
     std::int64_t sinceStart() const;
     // FastCgiUpload.cpp: BEGIN_REQUEST, PARAMS and the body that came with the head, then the rest.
     void writeRequestRecords();
@@ -131,6 +155,11 @@ private:
     void writeUpload();
     void stopUpload(int status);
     void onWriteError();
+    // FastCgiSpool.cpp: a chunked body still arriving, read whole first.
+    void startSpool();
+    void spoolPiece();
+    void spoolFailed();
+    void writeSpooled();
     // FastCgiRelay.cpp: the records read, the head and body relayed.
     void readRecords();
     void decode();
@@ -153,10 +182,13 @@ private:
     Begin m_begin;
     Done m_done;
     std::string m_key; // the pool's: "fastcgi:" + address
-    boost::asio::generic::stream_protocol::endpoint m_endpoint;
     std::string m_request; // the records for PHP-FPM (BEGIN_REQUEST, PARAMS, the first STDIN)
     std::string m_out; // STDIN framing for PHP-FPM, head and chunk framing for the client
     std::optional<Socket> m_upstream;
+    std::string m_spoolMemory; // a spooled body while it fits kSpoolMemoryBytes
+    UniqueFd m_spoolFile; // beyond that: the unnamed file holding it
+    std::uint64_t m_spooled = 0; // bytes of body spooled
+    std::uint64_t m_spoolSent = 0; // of them, sent to PHP-FPM
     // Not zeroed: a read buffer; zeroing 16 KiB per request cost about 16,000
     // instructions each (callgrind, W5).
     std::array<char, kPieceBytes> m_in;
@@ -174,6 +206,8 @@ private:
     bool m_closeDelimited = false;
     bool m_headSent = false;
     bool m_continueSent = false;
+    bool m_spooling = false; // reading a chunked body whole before PHP-FPM is asked
+    bool m_unanswered = false; // counted in PhpSite::unanswered: a new connection, no record read yet
     bool m_readingClient = false;
     bool m_uploadCut = false; // PHP-FPM got part of the body only: never pooled
     bool m_timedOut = false;

@@ -49,9 +49,12 @@ void FastCgiResponder::writeRequestRecords()
 {
     Request &request = m_clientRequest;
     const bool whole = m_clientParser.is_done();
-    // A chunked body still on its way has no known length: PHP-FPM reads FCGI_STDIN to its end.
+    const bool spooled = m_spoolFile.isValid(); // the body follows from the file (writeSpooled)
+    // A chunked body comes here whole: with the head, or spooled (FastCgiSpool.cpp).
     long long length = -1;
-    if (!m_clientParser.chunked())
+    if (spooled)
+        length = (long long)(m_spooled);
+    else if (!m_clientParser.chunked())
         length = request.hasBody ? (long long)(m_clientParser.content_length().value_or(0)) : 0;
     else if (whole)
         length = (long long)(request.body.size());
@@ -61,7 +64,7 @@ void FastCgiResponder::writeRequestRecords()
         m_request, fastcgi::kRequestId, fastCgiParams(m_script, request, m_site, peerOf(m_client), length));
     if (!request.body.empty())
         fastcgi::appendStdin(m_request, fastcgi::kRequestId, request.body);
-    if (whole)
+    if (whole && !spooled)
         fastcgi::appendStdin(m_request, fastcgi::kRequestId, {});
     request.body.clear();
 }
@@ -75,6 +78,8 @@ void FastCgiResponder::send()
             std::string().swap(self->m_request);
             if (ec)
                 self->onWriteError();
+            else if (self->m_spoolFile.isValid())
+                self->writeSpooled();
             else if (self->m_clientParser.is_done())
                 self->readRecords();
             else
@@ -130,7 +135,10 @@ void FastCgiResponder::feedUpload()
         stopUpload(m_clientParser.errorStatus(ec)); // 413 past the body limit, 400 a bad chunk
         return;
     }
-    writeUpload();
+    if (m_spooling)
+        spoolPiece();
+    else
+        writeUpload();
 }
 
 void FastCgiResponder::writeUpload()

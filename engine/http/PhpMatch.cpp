@@ -4,6 +4,14 @@
 #include "http/SiteTable.h"
 #include "http/StaticFile.h"
 
+#include "model/PhpSettings.h"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/local/stream_protocol.hpp>
+
+#include <sys/un.h>
+
 #include <algorithm>
 #include <array>
 
@@ -205,6 +213,51 @@ PhpScript matchPhp(const Site &site, const PhpSite &php, std::string_view path)
     if (php.frontController && probe.open(path) == StaticFile::Result::NotFound)
         return missing(site, php, probe, probe.reason);
     return {};
+}
+
+void resolvePhpAddress(PhpSite &php)
+{
+    namespace asio = boost::asio;
+    php.resolved = false;
+    if (php.address == "auto") {
+        php.unresolved = "PHP-FPM pool not running";
+        return;
+    }
+    QString problem;
+    const model::FastCgiAddress address
+        = model::FastCgiAddress::parse(QString::fromStdString(php.address), &problem);
+    if (address.kind == model::FastCgiAddress::Kind::Unix) {
+        const std::string path = address.socketPath.toStdString();
+        if (path.size() >= sizeof(sockaddr_un {}.sun_path)) {
+            php.unresolved = "the socket path is longer than a Unix socket allows";
+            return;
+        }
+        php.endpoint = asio::local::stream_protocol::endpoint(path);
+        php.resolved = true;
+        return;
+    }
+    if (address.kind != model::FastCgiAddress::Kind::Tcp) {
+        php.unresolved = problem.isEmpty() ? std::string("not a PHP-FPM address") : problem.toStdString();
+        return;
+    }
+    const std::string host
+        = address.host == u"localhost" ? std::string("127.0.0.1") : address.host.toStdString();
+    boost::system::error_code ec;
+    const asio::ip::address ip = asio::ip::make_address(host, ec);
+    if (!ec) {
+        php.endpoint = asio::ip::tcp::endpoint(ip, address.port);
+        php.resolved = true;
+        return;
+    }
+    asio::io_context context;
+    asio::ip::tcp::resolver resolver(context);
+    const auto results = resolver.resolve(host, std::to_string(address.port), ec);
+    if (ec || results.empty()) {
+        php.unresolved = "the name " + host + " did not resolve";
+        return;
+    }
+    php.endpoint = results.begin()->endpoint();
+    php.resolved = true;
 }
 
 } // namespace hostbench::http

@@ -1,5 +1,9 @@
 #pragma once
 
+#include <boost/asio/generic/stream_protocol.hpp>
+
+#include <atomic>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,7 +27,27 @@ struct PhpSite
     // Where PHP-FPM listens: "unix:/path.sock" or "HOST:PORT" (an unresolved
     // "auto" stays "auto": the engine answers 502, no pool running).
     std::string address;
+    // `address` as resolvePhpAddress() left it: the endpoint, or why there is
+    // none (every request of the site then answers 502 with that reason).
+    boost::asio::generic::stream_protocol::endpoint endpoint;
+    bool resolved = false;
+    std::string unresolved; // "PHP-FPM pool not running", "the name php.internal did not resolve"
+    // Connections to this PHP-FPM, on every worker, opened and not answered
+    // yet (FastCgiResponder): while there are any, no connection is kept
+    // idle (see FastCgiResponder.h, "pinned"). Shared by the workers; relaxed atomics.
+    std::shared_ptr<std::atomic<int>> unanswered = std::make_shared<std::atomic<int>>(0);
 };
+
+/*
+ * Resolves php.address into php.endpoint once, when the SiteTable is built
+ * (on the owner's thread; a host name is looked up here, blocking, never per
+ * request, and its first address is used, as nginx does for fastcgi_pass;
+ * "localhost" is 127.0.0.1, RFC 6761 §6.3). Sets php.resolved, or
+ * php.unresolved: "auto" that service/ did not replace (no pool running),
+ * an address FastCgiAddress refuses, a socket path too long, a name that
+ * does not resolve.
+ */
+void resolvePhpAddress(PhpSite &php);
 
 /*
  * What a PHP site does with a request (issue #25; nginx's

@@ -182,6 +182,7 @@ void addPhp(const model::VirtualHost &host, Site &site)
     site.php.frontController = host.php.frontController;
     site.php.timeoutMs = host.php.timeoutMs;
     site.php.address = host.php.address.trimmed().toStdString();
+    resolvePhpAddress(site.php);
     // An error page is sent as a static file: one that is PHP source would
     // show its code, so a PHP site answers the built-in page instead.
     std::erase_if(site.errorPages, [](const auto &page) {

@@ -94,8 +94,10 @@ void UpstreamPool::closeIdle(Upstream &upstream, std::size_t index)
 void UpstreamPool::prune(Clock::time_point now)
 {
     for (auto &[key, upstream] : m_upstreams) {
-        const std::size_t expired = std::erase_if(
-            upstream.idle, [&](const Upstream::Idle &entry) { return now - entry.since >= kIdleTimeout; });
+        // An idle PHP-FPM connection pins one of its workers: let it go while others wait.
+        const bool pinning = upstream.unanswered && upstream.unanswered->load(std::memory_order_relaxed) > 0;
+        const std::size_t expired = std::erase_if(upstream.idle,
+            [&](const Upstream::Idle &entry) { return pinning || now - entry.since >= kIdleTimeout; });
         for (std::size_t i = 0; i < expired; ++i)
             release(upstream);
     }

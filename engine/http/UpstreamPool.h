@@ -6,9 +6,11 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/intrusive/list.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,7 +44,8 @@ namespace hostbench::http {
  * connection that is past its idle time, that the upstream has closed, or
  * that has bytes waiting (a peek with MSG_PEEK | MSG_DONTWAIT), and hands
  * out the most recently used one. prune() closes the expired ones (the
- * worker's tick); clear() all (the worker's stop: from then on give()
+ * worker's tick), and every idle one of a PHP-FPM that has connections
+ * waiting to be answered (Upstream::unanswered); clear() all (the worker's stop: from then on give()
  * closes what it gets and no waiter is served).
  *
  * Thread: its worker's thread only.
@@ -88,6 +91,9 @@ public:
         };
         std::vector<Idle> idle;
         std::size_t open = 0; // slots held: idle, busy, or being opened
+        // PHP-FPM's: its connections opened and not answered yet, on every
+        // worker (PhpSite::unanswered); while any, prune() closes the idle ones.
+        std::shared_ptr<const std::atomic<int>> unanswered;
         boost::intrusive::list<Waiter, boost::intrusive::constant_time_size<false>> waiting;
 
     public:
@@ -120,9 +126,13 @@ public:
     {
         return take(upstream(key), now);
     }
-    void give(std::string_view key, Socket socket, Clock::time_point now = Clock::now())
+    // `unanswered`: PhpSite::unanswered, kept for prune().
+    void give(std::string_view key, Socket socket, std::shared_ptr<const std::atomic<int>> unanswered,
+        Clock::time_point now = Clock::now())
     {
-        give(upstream(key), std::move(socket), now);
+        Upstream &record = upstream(key);
+        record.unanswered = std::move(unanswered);
+        give(record, std::move(socket), now);
     }
     void prune(Clock::time_point now = Clock::now());
     void clear();

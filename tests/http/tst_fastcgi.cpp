@@ -18,6 +18,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <thread>
+#include <vector>
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -212,6 +215,12 @@ qint64 peakKiB()
     return -1;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
 bool resetPeak()
 {
     QFile refs(u"/proc/self/clear_refs"_s);
@@ -253,9 +262,12 @@ private slots:
     void unsafePaths();
     void noPoolIs502AtOnce();
     void phpFpmKilledIs502AtOnce();
+    void localhostIsLoopback();
+    void moreRequestsThanChildren_data();
+    void moreRequestsThanChildren();
 
 private:
-    bool start(HttpServer &server, const QString &address, int timeoutMs = 10000);
+    bool start(HttpServer &server, const QString &address, int timeoutMs = 10000, int threads = 1);
     QString errorLog() const;
 
     QTemporaryDir m_dir;
@@ -287,6 +299,7 @@ void TestFastCgi::initTestCase()
         { u"bigchunked.php"_s, "<?php readfile(__DIR__ . '/../big.bin');" },
         { u"log.php"_s, "<?php error_log('x-marker from php'); echo 'logged';" },
         { u"slow.php"_s, "<?php sleep(5); echo 'late';" },
+        { u"pause.php"_s, "<?php usleep(300000); echo 'paused';" },
         { u"uploads/photo.jpg"_s, "<?php echo 'pwned';" },
         { u"uploads/x.php"_s, "<?php echo 'x';" },
         { u"sub/index.php"_s, "<?php echo 'index';" },
@@ -313,7 +326,7 @@ void TestFastCgi::initTestCase()
     QVERIFY2(m_fpm->start(&error), qPrintable(error));
 }
 
-bool TestFastCgi::start(HttpServer &server, const QString &address, int timeoutMs)
+bool TestFastCgi::start(HttpServer &server, const QString &address, int timeoutMs, int threads)
 {
     VirtualHost host;
     host.hostName = u"php.test"_s;
@@ -327,7 +340,7 @@ bool TestFastCgi::start(HttpServer &server, const QString &address, int timeoutM
     host.php.timeoutMs = timeoutMs;
     ServerConfig config;
     config.port = 0;
-    config.threads = 1;
+    config.threads = threads;
     QString error;
     const bool started = server.start(config, { host }, &error);
     if (!started)
@@ -474,14 +487,30 @@ void TestFastCgi::phpInputStreams()
                          "Transfer-Encoding: chunked\r\n\r\n5\r\nalpha\r\n4\r\nbeta\r\n0\r\n\r\n");
     QCOMPARE(chunked.status, 200);
     QCOMPARE(chunked.body, QByteArray("alphabeta"));
-    // One still arriving has no length PHP-FPM would read: 411, not an empty body,
-    // and the connection goes on once the body is read.
+    // One still arriving is spooled, then PHP-FPM gets it with its length (PHP reads no
+    // more than CONTENT_LENGTH); the connection goes on.
     QVERIFY(client.send(
         "POST /input.php HTTP/1.1\r\nHost: php.test\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nalpha\r\n"));
     QTest::qWait(50);
-    const Client::Reply refused = client.request("4\r\nbeta\r\n0\r\n\r\n");
-    QCOMPARE(refused.status, 411);
+    const Client::Reply spooled = client.request("4\r\nbeta\r\n0\r\n\r\n");
+    QCOMPARE(spooled.status, 200);
+    QCOMPARE(spooled.body, QByteArray("alphabeta"));
     QCOMPARE(client.request(get("/hello.php")).status, 200);
+    // Past the memory part of the spool (64 KiB): the rest in a temporary file, 2 MiB in
+    // pieces of 64 KiB and a few bytes, with Expect: 100-continue.
+    QVERIFY(client.send("PUT /input.php HTTP/1.1\r\nHost: php.test\r\nTransfer-Encoding: chunked\r\n"
+                        "Expect: 100-continue\r\n\r\n"));
+    QCOMPARE(client.read().status, 100);
+    QByteArray big;
+    for (int i = 0; big.size() < 2 * 1024 * 1024; ++i) {
+        QByteArray piece(64 * 1024 + i % 7, char('a' + i % 26));
+        big += piece;
+        QVERIFY(client.send(QByteArray::number(piece.size(), 16) + "\r\n" + piece + "\r\n"));
+    }
+    const Client::Reply large = client.request("0\r\n\r\n");
+    QCOMPARE(large.status, 200);
+    QCOMPARE(large.body.size(), big.size());
+    QVERIFY(large.body == big);
     QVERIFY(client.send(
         "POST /input.php HTTP/1.1\r\nHost: php.test\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n"));
     const Client::Reply continued = client.read();
@@ -591,7 +620,10 @@ void TestFastCgi::largeReadfileKeepsMemoryFlat()
         QVERIFY(expected.addData(&big));
         QCOMPARE(hash.result(), expected.result());
         const qint64 peak = peakKiB();
-        QVERIFY2(peak > 0 && peak < 64 * 1024, qPrintable(u"VmHWM %1 KiB"_s.arg(peak)));
+        if (kAddressSanitizer) // its quarantine keeps freed memory resident: the peak is not the engine's
+            qInfo("VmHWM %lld KiB (not checked under AddressSanitizer)", peak);
+        else
+            QVERIFY2(peak > 0 && peak < 64 * 1024, qPrintable(u"VmHWM %1 KiB"_s.arg(peak)));
     }
 }
 
@@ -682,8 +714,9 @@ void TestFastCgi::unsafePaths()
 
 void TestFastCgi::noPoolIs502AtOnce()
 {
-    for (const QString &address :
-        QStringList { u"auto"_s, u"unix:"_s + m_dir.filePath(u"absent.sock"_s), u"127.0.0.1:1"_s }) {
+    // A name is resolved once, when the sites are loaded (RFC 6761 §6.4: .invalid never resolves).
+    for (const QString &address : QStringList { u"auto"_s, u"unix:"_s + m_dir.filePath(u"absent.sock"_s),
+             u"127.0.0.1:1"_s, u"php.invalid:9000"_s }) {
         HttpServer server;
         QVERIFY(start(server, address));
         Client client(server.port());
@@ -697,6 +730,39 @@ void TestFastCgi::noPoolIs502AtOnce()
     }
     QTRY_VERIFY_WITH_TIMEOUT(
         errorLog().contains(u"PHP-FPM at auto cannot be reached: PHP-FPM pool not running"_s), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(errorLog().contains(u"PHP-FPM at php.invalid:9000 cannot be reached: the name "
+                                                 "php.invalid did not resolve"_s),
+        5000);
+}
+
+void TestFastCgi::localhostIsLoopback()
+{
+    // "localhost" is 127.0.0.1 whatever the resolver says (RFC 6761 §6.3): a pool on a TCP port.
+    QVERIFY(QDir().mkpath(m_dir.filePath(u"fpm-tcp"_s)));
+    quint16 port = 0;
+    {
+        const int probe = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address {};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof address;
+        QVERIFY(::bind(probe, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0);
+        QVERIFY(::getsockname(probe, reinterpret_cast<sockaddr *>(&address), &length) == 0);
+        port = ntohs(address.sin_port);
+        ::close(probe);
+    }
+    // A second pool, on the TCP port (start() waits for the first one's socket).
+    QStringList tcpPool { u"[tcp]"_s, u"listen = 127.0.0.1:%1"_s.arg(port), u"pm = static"_s,
+        u"pm.max_children = 1"_s };
+    if (::geteuid() == 0)
+        tcpPool << u"user = root"_s << u"group = root"_s;
+    PhpFpm fpm(m_dir.filePath(u"fpm-tcp"_s), 1, tcpPool);
+    QString error;
+    QVERIFY2(fpm.start(&error), qPrintable(error));
+    HttpServer server;
+    QVERIFY(start(server, u"localhost:%1"_s.arg(port)));
+    Client client(server.port());
+    QTRY_COMPARE_WITH_TIMEOUT(client.request(get("/hello.php")).body, QByteArray("hello"), 5000);
 }
 
 void TestFastCgi::phpFpmKilledIs502AtOnce()
@@ -719,6 +785,50 @@ void TestFastCgi::phpFpmKilledIs502AtOnce()
     QCOMPARE(next.status, 502);
     QVERIFY(timer.elapsed() < 2000);
     QVERIFY(server.metrics().phpErrors[0] >= 1); // unavailable: nothing listens any more
+}
+
+void TestFastCgi::moreRequestsThanChildren_data()
+{
+    QTest::addColumn<int>("threads");
+    QTest::newRow("one worker") << 1;
+    QTest::newRow("two workers") << 2;
+}
+
+void TestFastCgi::moreRequestsThanChildren()
+{
+    // A PHP-FPM worker kept on an idle FCGI_KEEP_CONN connection accepts no other: 8 requests
+    // at once to a pool of 2 children must all be answered in about 4 rounds of 0.3 s, none
+    // left in PHP-FPM's listen queue behind idle connections (before: 6 of 8 stalled until
+    // the idle connections expired, 30 s).
+    QFETCH(int, threads);
+    QVERIFY(QDir().mkpath(m_dir.filePath(u"fpm-two"_s)));
+    PhpFpm fpm(m_dir.filePath(u"fpm-two"_s), 2);
+    QString error;
+    QVERIFY2(fpm.start(&error), qPrintable(error));
+    HttpServer server;
+    QVERIFY(start(server, fpm.address(), 20000, threads));
+    for (int round = 0; round < 2; ++round) { // the second finds the connections the first left
+        constexpr int kClients = 8;
+        std::vector<int> statuses(kClients, 0);
+        std::vector<qint64> elapsed(kClients, 0);
+        std::vector<std::thread> clients;
+        for (int i = 0; i < kClients; ++i) {
+            clients.emplace_back([&, i] {
+                QElapsedTimer timer;
+                timer.start();
+                Client client(server.port());
+                statuses[i] = client.request(get("/pause.php")).status;
+                elapsed[i] = timer.elapsed();
+            });
+        }
+        for (std::thread &client : clients)
+            client.join();
+        for (int i = 0; i < kClients; ++i) {
+            QCOMPARE(statuses[i], 200);
+            QVERIFY2(elapsed[i] < 6000,
+                qPrintable(u"round %1, request %2: %3 ms"_s.arg(round).arg(i).arg(elapsed[i])));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestFastCgi)
