@@ -163,7 +163,11 @@ QString PhpFpmSetup::configText(const QString &dataFolder, int workers, const QS
         text += u"group = %1\n"_s.arg(runAsGroup);
     text += u"pm = dynamic\npm.max_children = %1\npm.start_servers = %2\npm.min_spare_servers = %3\n"
             "pm.max_spare_servers = %4\npm.max_requests = 0\n"
-            "catch_workers_output = yes\n"_s.arg(size.maxChildren)
+            "catch_workers_output = yes\n"
+            "; Uploads: the engine's body limit of each site (the site dialog's Advanced page) is the one\n"
+            "; that applies, as nginx's client_max_body_size in front of PHP; PHP's own defaults (2M a\n"
+            "; file, 8M a body) would refuse what the site allows.\n"
+            "php_value[upload_max_filesize] = 1G\nphp_value[post_max_size] = 1G\n"_s.arg(size.maxChildren)
                 .arg(size.startServers)
                 .arg(size.minSpare)
                 .arg(size.maxSpare);

@@ -68,6 +68,8 @@ public:
     // no such lines (it runs as whoever starts it). Empty with *error when a
     // path cannot be written into the file (a '"', '$' or newline in it) or
     // the socket's path is longer than a Unix socket takes (107 bytes).
+    // PHP's upload_max_filesize and post_max_size are set to 1G: the site's
+    // own body limit (Limits::maxBodyBytes) is the one that applies.
     static QString configText(const QString &dataFolder, int workers, const QString &runAsUser,
         const QString &runAsGroup, QString *error);
     // The arguments php-fpm gets: never a daemon (the supervisor watches

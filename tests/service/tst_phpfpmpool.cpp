@@ -391,7 +391,8 @@ void TestPhpFpmPool::configText()
              u"error_log = \"/srv/hb/logs/php-fpm.log\""_s, u"daemonize = no"_s, u"[hostbench]"_s,
              u"listen = \"/srv/hb/php/php-fpm.sock\""_s, u"listen.mode = 0600"_s, u"pm = dynamic"_s,
              u"pm.max_children = 16"_s, u"pm.start_servers = 4"_s, u"pm.min_spare_servers = 4"_s,
-             u"pm.max_spare_servers = 8"_s, u"pm.max_requests = 0"_s, u"catch_workers_output = yes"_s })
+             u"pm.max_spare_servers = 8"_s, u"pm.max_requests = 0"_s, u"catch_workers_output = yes"_s,
+             u"php_value[upload_max_filesize] = 1G"_s, u"php_value[post_max_size] = 1G"_s })
         QVERIFY2(text.split(u'\n').contains(line), qPrintable(line));
     // Not root: it runs as whoever starts it; FPM's clear_env = yes stays.
     QVERIFY(!text.contains(u"user ="_s));
