@@ -120,7 +120,7 @@ Params fastCgiParams(const PhpScript &script, const Request &request, const Site
     params.emplace_back("CONTENT_LENGTH", withLength ? number(std::uint64_t(contentLength)) : std::string());
     params.emplace_back("SCRIPT_NAME", script.scriptName);
     params.emplace_back("REQUEST_URI", requestUri(request.target, target));
-    params.emplace_back("DOCUMENT_URI", script.scriptName + script.pathInfo);
+    params.emplace_back("DOCUMENT_URI", script.scriptName);
     params.emplace_back("DOCUMENT_ROOT", script.documentRoot);
     params.emplace_back("SERVER_PROTOCOL", request.version == 10 ? "HTTP/1.0" : "HTTP/1.1");
     params.emplace_back("REQUEST_SCHEME", peer.https ? "https" : "http");

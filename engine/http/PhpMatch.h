@@ -128,7 +128,8 @@ bool isPhpLike(std::string_view name);
  * only as CONTENT_*; a "Proxy" field dropped: httpoxy, CVE-2016-5385).
  * CONTENT_TYPE and CONTENT_LENGTH are always sent, empty when absent, as
  * nginx does; PATH_INFO too ("" when none, as Debian's fastcgi-php.conf);
- * DOCUMENT_URI is SCRIPT_NAME + PATH_INFO; REQUEST_URI the target as sent
+ * DOCUMENT_URI is SCRIPT_NAME (nginx's $document_uri after Debian's
+ * `try_files $fastcgi_script_name =404`); REQUEST_URI the target as sent
  * (from its path on for the absolute form), the original one for the
  * front controller. HTTP_HOST is the target's authority for an absolute-form
  * target (RFC 9112 §3.2.2: it wins over Host), else Host as sent. A field
