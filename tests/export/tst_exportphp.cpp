@@ -18,10 +18,12 @@
 // compared, field by field, with nginx's (the reference of the issue): every
 // difference is printed, and one not in kCosmetic fails.
 //
-// Hostbench joins the round trip once its FastCGI client is on main: see
-// runHostbench() (the hook) and kHostbench.
+// Hostbench (`hostbench-cli serve` on the same two sites in a data folder)
+// is one of the servers: its answers are checked against the same rules, and
+// its $_SERVER against nginx's.
 #include "PhpFpm.h"
 #include "export/ConfigWriter.h"
+#include "storage/DataFolder.h"
 
 #include <QDir>
 #include <QFile>
@@ -49,11 +51,6 @@ using hostbench::model::VirtualHost;
 namespace {
 
 constexpr int kTimeoutMs = 20'000;
-
-// Hostbench itself as a server of the round trip: off until the engine's
-// FastCGI client (php-engine, issue #25) is on main; then runHostbench()
-// runs `hostbench-cli serve` on the same sites and kHostbench turns on.
-constexpr bool kHostbench = false;
 
 // A request, and what the engine's rules give for it: the status, the
 // script that runs ("" none: a file or an error), the static body (empty:
@@ -394,17 +391,62 @@ QList<VirtualHost> TestExportPhp::sites() const
     return { app, blog };
 }
 
-// The hook for Hostbench itself: once the engine runs PHP sites (issue #25's
-// FastCGI client), start `hostbench-cli serve` on sites() (--site/--default
-// with --php unix:<m_fpm.socket()>, or a data folder holding them) on a free
-// port, wait for /hello.txt as run() does, return send() of each of kCases,
-// stop it, and set kHostbench: roundTrip and serverFieldsAsNginx then check
-// it as every server (its $_SERVER against nginx's, kCosmetic rows
-// "hostbench" for what stays).
+// Hostbench itself: `hostbench-cli serve` on sites() stored in a data
+// folder of the test's (the same PHP-FPM pool, its socket and its TCP
+// port), on a free port; the answers of every case, as run() gives a
+// server's.
 std::optional<QList<Answer>> TestExportPhp::runHostbench(QString *error)
 {
-    *error = u"Hostbench's FastCGI client is not on main yet (issue #25, php-engine)"_s;
-    return std::nullopt;
+    const QString data = m_dir->filePath(u"hostbench-data"_s);
+    {
+        hostbench::storage::DataFolder folder;
+        if (!folder.open(data, error))
+            return std::nullopt;
+        // The folder's own default site becomes app.test; blog.test is added.
+        const QList<VirtualHost> stored = folder.database().virtualHosts();
+        QList<VirtualHost> ours = sites();
+        if (!stored.isEmpty())
+            ours.first().id = stored.first().id;
+        for (VirtualHost &site : ours) {
+            if (!folder.database().saveVirtualHost(site)) {
+                *error = folder.database().lastError();
+                return std::nullopt;
+            }
+        }
+    }
+    const quint16 port = freePort();
+    QProcess serve;
+    serve.setProcessChannelMode(QProcess::MergedChannels);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"HOSTBENCH_DATA_DIR"_s, data);
+    serve.setProcessEnvironment(env);
+    QStringList arguments { u"serve"_s, u"--data-dir"_s, data, u"--listen"_s, u"127.0.0.1:%1"_s.arg(port),
+        u"--control"_s, u"off"_s };
+    if (::geteuid() == 0)
+        arguments += { u"--user"_s, u"root"_s }; // serve refuses root without it; CI runs as root
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
+    const Case probe { {}, "app.test", "GET", "/hello.txt", 200, {}, {}, {} };
+    QDeadlineTimer deadline(kTimeoutMs);
+    Answer ready;
+    while (!deadline.hasExpired() && serve.state() != QProcess::NotRunning && ready.body != "hello\n") {
+        serve.waitForFinished(200);
+        ready = send(port, probe);
+    }
+    QList<Answer> answers;
+    if (ready.body == "hello\n") {
+        for (const Case &c : kCases)
+            answers.append(send(port, c));
+    }
+    serve.terminate();
+    if (!serve.waitForFinished(kTimeoutMs))
+        serve.kill();
+    serve.waitForFinished();
+    if (answers.isEmpty()) {
+        *error = u"hostbench-cli serve did not serve /hello.txt: %1"_s.arg(
+            QString::fromLocal8Bit(serve.readAll()));
+        return std::nullopt;
+    }
+    return answers;
 }
 
 std::optional<QList<Answer>> TestExportPhp::run(Server server, QString *error)
@@ -468,8 +510,7 @@ void TestExportPhp::roundTrip_data()
     QTest::addColumn<QString>("server");
     for (Server server : ConfigWriter::servers())
         QTest::newRow(qPrintable(ConfigWriter::name(server))) << ConfigWriter::name(server);
-    if (kHostbench)
-        QTest::newRow("hostbench") << u"hostbench"_s;
+    QTest::newRow("hostbench") << u"hostbench"_s;
 }
 
 // What matters, for each case: the status, the script run (none for a file
@@ -537,8 +578,7 @@ void TestExportPhp::serverFieldsAsNginx_data()
         if (server != Server::Nginx)
             QTest::newRow(qPrintable(ConfigWriter::name(server))) << ConfigWriter::name(server);
     }
-    if (kHostbench)
-        QTest::newRow("hostbench") << u"hostbench"_s;
+    QTest::newRow("hostbench") << u"hostbench"_s;
 }
 
 // $_SERVER as nginx gives it, field by field, for each case where both ran
