@@ -112,8 +112,7 @@ bool FastCgiResponder::resolveEndpoint()
 void FastCgiResponder::connect()
 {
     m_upstream.emplace(m_worker.context(), m_site.php.endpoint.protocol());
-    m_site.php.unanswered->fetch_add(1, std::memory_order_relaxed);
-    m_unanswered = true;
+    watchForPinning();
     arm();
     m_upstream->async_connect(m_site.php.endpoint, [self = shared_from_this()](const beast::error_code &ec) {
         self->m_timer.cancel();
@@ -212,8 +211,28 @@ void FastCgiResponder::fail(FastCgiError error, int status, std::string_view det
     finish(m_clientKeepAlive && !m_uploadCut);
 }
 
+void FastCgiResponder::watchForPinning()
+{
+    // A new connection that no PHP-FPM worker answers within kPinnedAfter is
+    // likely queued behind workers held by idle kept connections: counted
+    // until it is answered (FastCgiResponder.h, "pinned").
+    m_pinTimer.emplace(m_worker.context());
+    m_pinTimer->expires_after(kPinnedAfter);
+    m_pinTimer->async_wait([weak = weak_from_this()](const beast::error_code &ec) {
+        const auto self = weak.lock();
+        if (ec || !self || self->m_finished || !self->m_pinTimer)
+            return;
+        self->m_unanswered = true;
+        self->m_site.php.unanswered->fetch_add(1, std::memory_order_relaxed);
+    });
+}
+
 void FastCgiResponder::answered()
 {
+    if (m_pinTimer) {
+        m_pinTimer->cancel();
+        m_pinTimer.reset();
+    }
     if (m_unanswered) {
         m_unanswered = false;
         m_site.php.unanswered->fetch_sub(1, std::memory_order_relaxed);

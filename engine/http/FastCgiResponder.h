@@ -51,10 +51,14 @@ enum class FastCgiError : int {
  *    connections would wait in PHP-FPM's listen queue behind idle ones
  *    until those expired (measured before this rule: 4 of 6 concurrent
  *    requests to a pool of 2 stalled past 20 s). So a connection opened
- *    and not answered yet counts in PhpSite::unanswered (all workers);
- *    while that is above 0 a finished connection is closed rather than
- *    kept (its PHP-FPM worker then accepts the next one), and each
- *    worker's tick (1 s) closes its idle ones (UpstreamPool::prune).
+ *    and not answered within kPinnedAfter counts in PhpSite::unanswered
+ *    (all workers) until it is; while that is above 0 a finished
+ *    connection is closed rather than kept (its PHP-FPM worker then
+ *    accepts the next one), and each worker's tick (1 s) closes its idle
+ *    ones (UpstreamPool::prune). Counting every new connection at once
+ *    (the first try) made a pool that is busy on its CPU close every
+ *    connection: a new one is slow to be answered there too, only not
+ *    for long.
  *    This is why nginx's fastcgi_keep_conn wants `keepalive` below
  *    pm.max_children; here it needs no setting.
  *  - The request: FCGI_BEGIN_REQUEST (RESPONDER), the FCGI_PARAMS of
@@ -104,6 +108,8 @@ public:
     static constexpr std::size_t kPieceBytes = 16 * 1024;
     // A spooled body up to this size stays in memory (nginx's client_body_buffer_size is 16 KiB).
     static constexpr std::size_t kSpoolMemoryBytes = 64 * 1024;
+    // A new connection unanswered this long counts as queued behind pinned PHP-FPM workers.
+    static constexpr std::chrono::milliseconds kPinnedAfter { 100 };
 
     using Client = ProxyResponder::Client;
     using Begin = ProxyResponder::Begin;
@@ -144,6 +150,7 @@ private:
     void fail(FastCgiError error, int status, std::string_view detail = {});
     const char *reasonFor(FastCgiError error, std::string_view detail) const;
     void finish(bool keepAlive);
+    void watchForPinning();
     void answered();
     std::int64_t sinceStart() const;
     // FastCgiUpload.cpp: BEGIN_REQUEST, PARAMS and the body that came with the head, then the rest.
@@ -196,6 +203,7 @@ private:
     fastcgi::Decoder m_decoder;
     fastcgi::CgiHead m_head;
     boost::asio::steady_timer m_timer;
+    std::optional<boost::asio::steady_timer> m_pinTimer; // a new connection's kPinnedAfter, until answered
     Clock::time_point m_started = Clock::now();
     ProxyOutcome m_outcome;
     int m_clientVersion = 11;
@@ -207,7 +215,7 @@ private:
     bool m_headSent = false;
     bool m_continueSent = false;
     bool m_spooling = false; // reading a chunked body whole before PHP-FPM is asked
-    bool m_unanswered = false; // counted in PhpSite::unanswered: a new connection, no record read yet
+    bool m_unanswered = false; // counted in PhpSite::unanswered: new, unanswered past kPinnedAfter
     bool m_readingClient = false;
     bool m_uploadCut = false; // PHP-FPM got part of the body only: never pooled
     bool m_timedOut = false;
