@@ -105,6 +105,11 @@ void FastCgiResponder::writeHead(std::string_view bodyStart)
     for (const fastcgi::CgiHead::Field &field : m_head.fields())
         fields.push_back({ field.name, field.value });
     m_out.clear();
+    // Grown once: growing it line by line cost about 1,000 instructions a W5 request (callgrind).
+    std::size_t fieldBytes = 0;
+    for (const ProxyHead::Field &field : fields)
+        fieldBytes += field.name.size() + field.value.size() + 4;
+    m_out.reserve(160 + m_head.reason().size() + fieldBytes);
     m_out.append(m_clientVersion >= 11 ? "HTTP/1.1 " : "HTTP/1.0 ");
     FieldText::appendNumber(m_out, unsigned(status));
     m_out.append(" ").append(m_head.reason()).append("\r\n");
