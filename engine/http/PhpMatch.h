@@ -33,8 +33,9 @@ struct PhpSite
     bool resolved = false;
     std::string unresolved; // "PHP-FPM pool not running", "the name php.internal did not resolve"
     // Connections to this PHP-FPM, on every worker, opened and not answered
-    // yet (FastCgiResponder): while there are any, no connection is kept
-    // idle (see FastCgiResponder.h, "pinned"). Shared by the workers; relaxed atomics.
+    // within FastCgiResponder::kPinnedAfter: while there are any, no
+    // connection is kept idle (see FastCgiResponder.h, "pinned"). Shared by
+    // the workers; relaxed atomics.
     std::shared_ptr<std::atomic<int>> unanswered = std::make_shared<std::atomic<int>>(0);
 };
 
