@@ -100,14 +100,25 @@ QString h2oHandler(const model::VirtualHost &site, const PhpPass &php)
 
 } // namespace
 
+// Kept connections per nginx worker to a production PHP-FPM (see nginxUpstreams()).
+constexpr int kPhpProductionPool = 2;
+
 QString PhpWriter::nginxUpstreams(const ExportPlan &plan)
 {
     const QStringList pools = PhpPlan::pools(plan.sites, plan.options);
     if (pools.isEmpty())
         return {};
-    QString out
-        = u"    # PHP-FPM: one keep-alive pool per address and worker (FCGI_KEEP_CONN, as Hostbench's).\n"_s;
-    const int keepalive = plan.benchmark ? ProxyPlan::kBenchmarkPool : ProxyPlan::kProductionPool;
+    // A PHP-FPM worker on a kept connection (FCGI_KEEP_CONN) accepts no other: more kept
+    // connections than pm.max_children leave requests waiting behind idle ones. The
+    // benchmark flavour keeps ProxyPlan::kBenchmarkPool, as for HTTP upstreams (its pool
+    // must have that many children for the hazard to stay away); a production pool's
+    // size is not known here, so a small number and the rule in a comment.
+    QString out = plan.benchmark
+        ? u"    # PHP-FPM: one keep-alive pool per address and worker (FCGI_KEEP_CONN, as Hostbench's).\n"_s
+        : u"    # PHP-FPM: kept connections per address and nginx worker (FCGI_KEEP_CONN). A PHP-FPM\n"
+          "    # worker on a kept connection takes no other: keep worker_processes x keepalive below\n"
+          "    # the pool's pm.max_children (Debian's www pool: 5), or requests wait behind idle ones.\n"_s;
+    const int keepalive = plan.benchmark ? ProxyPlan::kBenchmarkPool : kPhpProductionPool;
     for (qsizetype i = 0; i < pools.size(); ++i) {
         out += u"    upstream hostbench_php_%1 {\n        server %2;\n        keepalive %3;\n"
                "        keepalive_timeout %4s;\n    }\n"_s.arg(QString::number(i), pools.at(i),

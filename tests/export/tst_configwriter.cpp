@@ -918,7 +918,8 @@ void TestConfigWriter::phpText_data()
         { u"fastcgi_split_path_info ^(.+?\\.php)(/.*)$;"_s, u"set $hostbench_path_info $fastcgi_path_info;"_s,
             u"fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;"_s,
             u"fastcgi_param PATH_INFO $hostbench_path_info;"_s, u"fastcgi_param HTTP_PROXY \"\";"_s,
-            u"fastcgi_param QUERY_STRING $query_string;"_s, u"fastcgi_keep_conn on;"_s, u"keepalive 32;"_s,
+            u"fastcgi_param QUERY_STRING $query_string;"_s, u"fastcgi_keep_conn on;"_s, u"keepalive 2;"_s,
+            u"keep worker_processes x keepalive below\n    # the pool's pm.max_children"_s,
             u"location ~ /\\.(?!well-known/) {\n            return 404;"_s },
         {
             { u"upstream hostbench_php_0 {\n        server unix:SOCK;\n"_s, u"location ~ [^/]\\.php(/|$) {"_s,
