@@ -94,61 +94,47 @@ sample_while() {
 }
 hwm() { awk '/VmHWM/ {print $2}' /proc/$SERVER/status; }
 
+# One phase: CLIENTS at once of `curl -s -o OUT ARGS...` (OUT: $WORK/out/NAME<i>),
+# the engine's VmRSS sampled while they run, then each answer checked: its
+# text (an upload's "SIZE MD5" as PHP saw it) or, with EXPECTED "md5:X", its
+# MD5 (a download). Prints the peaks; sets STATUS=1 on a wrong answer or a peak
+# past the limit.
+# Usage: phase LABEL NAME EXPECTED CURL_ARGS...
 STATUS=0
-UPLOAD_MD5=$(md5sum < "$WORK/upload.bin" | cut -d' ' -f1)
-PIDS=()
-for i in $(seq "$CLIENTS"); do
-    curl -s -o "$WORK/out/up$i" -F "f=@$WORK/upload.bin" "http://127.0.0.1:$PORT/upload.php" &
-    PIDS+=($!)
-done
-MAX=$(sample_while "${PIDS[@]}")
-wait "${PIDS[@]}" || true
-UP_HWM=$(hwm)
-for i in $(seq "$CLIENTS"); do
-    if [ "$(cat "$WORK/out/up$i")" != "$((UPLOAD_MB * 1024 * 1024)) $UPLOAD_MD5" ]; then
-        echo "upload $i: PHP answered \"$(head -c 200 "$WORK/out/up$i")\""
-        STATUS=1
-    fi
-done
-echo "$CLIENTS x ${UPLOAD_MB} MiB multipart uploads: max sampled VmRSS $((MAX / 1024)) MB, VmHWM $((UP_HWM / 1024)) MB (limit ${LIMIT_MB} MB)"
-(( UP_HWM / 1024 < LIMIT_MB )) || STATUS=1
+phase() {
+    local label=$1 name=$2 expected=$3
+    shift 3
+    local pids=() i got max peak
+    for i in $(seq "$CLIENTS"); do
+        curl -s -o "$WORK/out/$name$i" "$@" &
+        pids+=($!)
+    done
+    max=$(sample_while "${pids[@]}")
+    wait "${pids[@]}" || true
+    peak=$(hwm)
+    for i in $(seq "$CLIENTS"); do
+        if [[ $expected == md5:* ]]; then
+            got="md5:$(md5sum < "$WORK/out/$name$i" | cut -d' ' -f1)"
+        else
+            got=$(cat "$WORK/out/$name$i")
+        fi
+        if [ "$got" != "$expected" ]; then
+            echo "$label, client $i: \"$(head -c 200 <<< "$got")\" ($(stat -c %s "$WORK/out/$name$i") bytes)"
+            STATUS=1
+        fi
+    done
+    echo "$CLIENTS x $label: max sampled VmRSS $((max / 1024)) MB, VmHWM $((peak / 1024)) MB (limit ${LIMIT_MB} MB)"
+    (( peak / 1024 < LIMIT_MB )) || STATUS=1
+}
 
+UPLOADED="$((UPLOAD_MB * 1024 * 1024)) $(md5sum < "$WORK/upload.bin" | cut -d' ' -f1)"
+phase "${UPLOAD_MB} MiB multipart uploads" up "$UPLOADED" -F "f=@$WORK/upload.bin" \
+    "http://127.0.0.1:$PORT/upload.php"
 # The same body chunked (curl -T with Transfer-Encoding: chunked): spooled to a
 # temporary file first, since PHP-FPM reads no body without a length.
-PIDS=()
-for i in $(seq "$CLIENTS"); do
-    curl -s -o "$WORK/out/chunked$i" -H "Transfer-Encoding: chunked" -T "$WORK/upload.bin" \
-        "http://127.0.0.1:$PORT/input.php" &
-    PIDS+=($!)
-done
-MAX=$(sample_while "${PIDS[@]}")
-wait "${PIDS[@]}" || true
-CHUNKED_HWM=$(hwm)
-for i in $(seq "$CLIENTS"); do
-    if [ "$(cat "$WORK/out/chunked$i")" != "$((UPLOAD_MB * 1024 * 1024)) $UPLOAD_MD5" ]; then
-        echo "chunked upload $i: PHP answered \"$(head -c 200 "$WORK/out/chunked$i")\""
-        STATUS=1
-    fi
-done
-echo "$CLIENTS x ${UPLOAD_MB} MiB chunked uploads (spooled): max sampled VmRSS $((MAX / 1024)) MB, VmHWM $((CHUNKED_HWM / 1024)) MB (limit ${LIMIT_MB} MB)"
-(( CHUNKED_HWM / 1024 < LIMIT_MB )) || STATUS=1
-
-BIG_MD5=$(md5sum < "$WORK/big.bin" | cut -d' ' -f1)
-PIDS=()
-for i in $(seq "$CLIENTS"); do
-    curl -s --limit-rate 64M -o "$WORK/out/down$i" "http://127.0.0.1:$PORT/download.php" &
-    PIDS+=($!)
-done
-MAX=$(sample_while "${PIDS[@]}")
-wait "${PIDS[@]}" || true
-DOWN_HWM=$(hwm)
-for i in $(seq "$CLIENTS"); do
-    if [ "$(md5sum < "$WORK/out/down$i" | cut -d' ' -f1)" != "$BIG_MD5" ]; then
-        echo "download $i: $(stat -c %s "$WORK/out/down$i") bytes, not the file"
-        STATUS=1
-    fi
-done
-echo "$CLIENTS x ${DOWNLOAD_MB} MiB readfile() downloads: max sampled VmRSS $((MAX / 1024)) MB, VmHWM $((DOWN_HWM / 1024)) MB (limit ${LIMIT_MB} MB)"
-(( DOWN_HWM / 1024 < LIMIT_MB )) || STATUS=1
+phase "${UPLOAD_MB} MiB chunked uploads (spooled)" chunked "$UPLOADED" -H "Transfer-Encoding: chunked" \
+    -T "$WORK/upload.bin" "http://127.0.0.1:$PORT/input.php"
+phase "${DOWNLOAD_MB} MiB readfile() downloads" down "md5:$(md5sum < "$WORK/big.bin" | cut -d' ' -f1)" \
+    --limit-rate 64M "http://127.0.0.1:$PORT/download.php"
 [ $STATUS -eq 0 ] || { echo "serve's log:"; tail -20 "$WORK/serve.log"; }
 exit $STATUS
