@@ -65,7 +65,7 @@ QString nginxScriptLocation(const ExportPlan &plan, const PhpPass &php)
 }
 
 // h2o: the index files and the custom handler of a PHP path (at eight spaces).
-QString h2oHandler(const model::VirtualHost &site, const PhpPass &php)
+QString h2oHandler(const ExportPlan &plan, const model::VirtualHost &site, const PhpPass &php)
 {
     QStringList indexes;
     for (const QString &file : PhpPlan::indexFiles(site))
@@ -83,8 +83,16 @@ QString h2oHandler(const model::VirtualHost &site, const PhpPass &php)
             + pad + u"    type: tcp\n"_s;
     s += pad + u"  fastcgi.document_root: %1\n"_s.arg(ExportPlan::quoted(site.documentRoot));
     s += pad + u"  fastcgi.timeout.io: %1\n"_s.arg(php.timeoutMs);
-    s += pad + u"  # Idle connections to PHP-FPM are kept this many ms (FCGI_KEEP_CONN).\n"_s;
-    s += pad + u"  fastcgi.timeout.keepalive: %1\n"_s.arg(ProxyPlan::kIdleSeconds * 1000);
+    if (plan.benchmark) {
+        s += pad + u"  # Idle connections to PHP-FPM are kept this many ms (FCGI_KEEP_CONN).\n"_s;
+        s += pad + u"  fastcgi.timeout.keepalive: %1\n"_s.arg(ProxyPlan::kIdleSeconds * 1000);
+    } else {
+        // h2o keeps as many idle connections as it opened, with no bound: each holds one of
+        // PHP-FPM's pm.max_children (see nginxUpstreams()), so none are kept, h2o's default.
+        s += pad + u"  # No idle connections kept (h2o's default): a PHP-FPM worker on a kept connection\n"_s
+            + pad + u"  # takes no other, and h2o has no bound below pm.max_children.\n"_s;
+        s += pad + u"  fastcgi.timeout.keepalive: 0\n"_s;
+    }
     if (php.frontController)
         s += pad
             + u"# The front controller (missing files -> %1) is not exported: h2o 2.2 has no try_files\n"_s
@@ -211,7 +219,7 @@ QString PhpWriter::h2oPaths(const ExportPlan &plan, const model::VirtualHost &si
     QString s = u"      # "_s + what(*php) + u'\n';
     s += u"      %1:\n        file.dir: %2\n"_s.arg(
         ExportPlan::quoted(php->prefix), ExportPlan::quoted(site.documentRoot + php->prefix));
-    return s + h2oHandler(site, *php);
+    return s + h2oHandler(plan, site, *php);
 }
 
 QString PhpWriter::h2oRoot(const ExportPlan &plan, const model::VirtualHost &site)
@@ -219,7 +227,7 @@ QString PhpWriter::h2oRoot(const ExportPlan &plan, const model::VirtualHost &sit
     const std::optional<PhpPass> php = PhpPlan::pass(site, plan.options);
     if (!php || php->prefix != u"/"_s)
         return {};
-    return u"        # "_s + what(*php) + u'\n' + h2oHandler(site, *php);
+    return u"        # "_s + what(*php) + u'\n' + h2oHandler(plan, site, *php);
 }
 
 } // namespace hostbench::exporter

@@ -990,7 +990,9 @@ void TestConfigWriter::phpText_data()
     // h2o: file.custom-handler with fastcgi.connect; no front controller (a comment says so).
     addPhpRows(Server::H2o,
         { u"file.custom-handler:\n          extension: .php\n          fastcgi.connect:\n"_s,
-            u"fastcgi.timeout.keepalive: 30000"_s, u"file.index: [ \"index.php\", \"index.html\" ]"_s },
+            u"fastcgi.timeout.keepalive: 0"_s,
+            u"takes no other, and h2o has no bound below pm.max_children"_s,
+            u"file.index: [ \"index.php\", \"index.html\" ]"_s },
         {
             { u"port: \"SOCK\"\n            type: unix\n"_s, u"fastcgi.timeout.io: 60000"_s },
             { u"      \"/blog\":\n        file.dir: \"ROOT/blog\"\n"_s,
