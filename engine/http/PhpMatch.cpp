@@ -219,13 +219,13 @@ void resolvePhpAddress(PhpSite &php)
 {
     namespace asio = boost::asio;
     php.resolved = false;
-    if (php.address == "auto") {
-        php.unresolved = "PHP-FPM pool not running";
-        return;
-    }
     QString problem;
     const model::FastCgiAddress address
         = model::FastCgiAddress::parse(QString::fromStdString(php.address), &problem);
+    if (address.kind == model::FastCgiAddress::Kind::Auto) { // any case: service/ did not replace it
+        php.unresolved = "PHP-FPM pool not running";
+        return;
+    }
     if (address.kind == model::FastCgiAddress::Kind::Unix) {
         const std::string path = address.socketPath.toStdString();
         if (path.size() >= sizeof(sockaddr_un {}.sun_path)) {
