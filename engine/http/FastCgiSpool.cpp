@@ -128,22 +128,25 @@ void FastCgiResponder::writeSpooled()
             }
             got += std::size_t(n);
         }
+        if (piece == left)
+            fastcgi::appendStdin(m_out, fastcgi::kRequestId, {}); // the body's end with its last piece
     }
+    const bool last = piece == left;
     arm();
     asio::async_write(*m_upstream, asio::buffer(m_out),
-        [self = shared_from_this(), piece](const beast::error_code &ec, std::size_t) {
+        [self = shared_from_this(), piece, last](const beast::error_code &ec, std::size_t) {
             self->m_timer.cancel();
             if (ec) {
                 self->onWriteError();
                 return;
             }
-            if (piece == 0) {
-                self->m_spoolFile.reset();
-                self->readRecords();
+            self->m_spoolSent += piece;
+            if (!last) {
+                self->writeSpooled();
                 return;
             }
-            self->m_spoolSent += piece;
-            self->writeSpooled();
+            self->m_spoolFile.reset();
+            self->readRecords();
         });
 }
 
