@@ -24,6 +24,8 @@ PACKAGES=(
     # Qt's own texts (file dialogs, standard buttons) in the chosen language.
     qt6-translations-l10n
     libboost1.81-dev
+    # HTTPS (issue #26): TLS in the engine and the load generator, the local CA.
+    libssl-dev
     # PHP sites (issue #25): the PHP-FPM pool Hostbench runs for "auto", and PDO SQLite.
     php8.2-fpm php8.2-sqlite3
 )
@@ -34,7 +36,10 @@ PACKAGES=(
 # configurations (as root and as nobody, under a temporary prefix; installing
 # them starts no service in a chroot); tst_cli checks the k6 script's syntax
 # with Debian's nodejs.
-TEST_PACKAGES=(nginx-light python3 systemd lighttpd apache2 caddy h2o nodejs)
+# tst_tls checks the TLS listener with real clients: curl and openssl s_client;
+# tst_tlsbrowser loads a site in headless Chromium with the local CA put in its
+# NSS database by certutil (libnss3-tools).
+TEST_PACKAGES=(nginx-light python3 systemd lighttpd apache2 caddy h2o nodejs curl openssl chromium libnss3-tools)
 
 install_missing() {
     local missing=()

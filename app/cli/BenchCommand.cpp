@@ -11,6 +11,7 @@
 #include "cli/SignalWatcher.h"
 #include "runs/RecordedRun.h"
 #include "storage/DataFolder.h"
+#include "tls/LocalCa.h"
 
 #include <QCommandLineParser>
 #include <QEventLoop>
@@ -44,9 +45,10 @@ bool canConnect(const QUrl &url, QString *error)
 {
     QTcpSocket socket;
     socket.setProxy(QNetworkProxy::NoProxy);
-    socket.connectToHost(url.host(), quint16(url.port(80)));
+    const int port = url.port(url.scheme() == u"https"_s ? 443 : 80);
+    socket.connectToHost(bench::BenchTarget::lookupName(url.host()), quint16(port));
     // An IPv6 literal keeps its brackets, as in the URL: [::1]:8080.
-    const QString target = u"%1:%2"_s.arg(bench::BenchTarget::displayHost(url.host())).arg(url.port(80));
+    const QString target = u"%1:%2"_s.arg(bench::BenchTarget::displayHost(url.host())).arg(port);
     if (socket.waitForConnected(kConnectTimeoutMs)) {
         socket.abort();
         Console::err(
@@ -64,8 +66,8 @@ struct Flags
     QList<QCommandLineOption> all() const
     {
         return { help, requests, duration, concurrency, keepAlive, threads, rate, warmup, timeout, method,
-            header, postFile, contentType, host, dataDir, json, csv, percentCsv, format, noStore, exportK6,
-            k6P99 };
+            header, postFile, contentType, host, insecure, tlsResume, dataDir, json, csv, percentCsv, format,
+            noStore, exportK6, k6P99 };
     }
 
     const QCommandLineOption help = Console::helpOption();
@@ -90,7 +92,15 @@ struct Flags
     const QCommandLineOption contentType { u"T"_s, u"Content-Type of the body (default text/plain)."_s,
         u"TYPE"_s };
     const QCommandLineOption host { u"host"_s, u"Host header instead of the URL's host."_s, u"HOST"_s };
-    const QCommandLineOption dataDir = Console::dataDirOption(u"where the run is stored"_s);
+    const QCommandLineOption insecure { u"insecure"_s,
+        u"https://: does not verify the server's certificate (by default it must chain to the system's "
+        "trust store or to the data folder's local CA, and name the URL's host)."_s };
+    const QCommandLineOption tlsResume { u"tls-resume"_s,
+        u"https://: a new connection resumes the session of the one before it (on, the default: a "
+        "resumed handshake) or not (off: a full handshake each time)."_s,
+        u"on|off"_s };
+    const QCommandLineOption dataDir
+        = Console::dataDirOption(u"where the run is stored, and whose local CA is trusted"_s);
     const QCommandLineOption json { u"json"_s, u"Writes the summary as JSON to FILE."_s, u"FILE"_s };
     const QCommandLineOption csv { u"csv"_s, u"Writes the interval samples as CSV to FILE."_s, u"FILE"_s };
     const QCommandLineOption percentCsv { u"e"_s, u"Writes ab's CSV of percentiles 0..100 (ms) to FILE."_s,
@@ -156,6 +166,17 @@ bool parseRun(const QCommandLineParser &parser, const Flags &f, model::BenchPara
     p->body = request->body;
     p->contentType = request->contentType;
     p->hostOverride = parser.value(f.host);
+    p->tlsVerify = !parser.isSet(f.insecure);
+    if (const std::optional<QString> resume = read.value(f.tlsResume)) {
+        if (*resume != u"on"_s && *resume != u"off"_s) {
+            *error = u"--tls-resume: give on or off, not \"%1\""_s.arg(*resume);
+            return false;
+        }
+        p->tlsResume = *resume == u"on"_s;
+    }
+    // The local CA's root, made by serve --listen-tls (absent: the system store alone).
+    p->tlsRoots = { tls::LocalCa::folderIn(storage::DataFolder::resolve(parser.value(f.dataDir)))
+        + u"/rootCA.pem"_s };
     return true;
 }
 

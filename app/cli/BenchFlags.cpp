@@ -23,12 +23,8 @@ std::optional<QString> BenchFlags::url(const QStringList &positional, QString *e
     }
     const QString &text = positional.constFirst();
     const QUrl url(text, QUrl::StrictMode);
-    if (url.isValid() && url.scheme() == u"https"_s) {
-        *error = u"https is not supported: Hostbench's load generator speaks plain HTTP/1.1 (use http://)"_s;
-        return std::nullopt;
-    }
-    if (!url.isValid() || url.scheme() != u"http"_s || url.host().isEmpty()) {
-        *error = u"bad URL \"%1\": expected http://host[:port]/path"_s.arg(text);
+    if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s) || url.host().isEmpty()) {
+        *error = u"bad URL \"%1\": expected http://host[:port]/path or https://"_s.arg(text);
         return std::nullopt;
     }
     return text;

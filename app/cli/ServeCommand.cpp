@@ -102,7 +102,7 @@ struct Flags
 {
     QList<QCommandLineOption> all() const
     {
-        return QList<QCommandLineOption> { help, listen, threads, dataDir } + sites.options()
+        return QList<QCommandLineOption> { help, listen, listenTls, threads, dataDir } + sites.options()
             + QList<QCommandLineOption> { control, controlTokenRequired, pidFile, user, accessLog, errorLog,
                   listing, hiddenFiles };
     }
@@ -111,6 +111,11 @@ struct Flags
     const QCommandLineOption listen { u"listen"_s,
         u"Address and port to listen on (default 127.0.0.1:%1, or the next free port; "
         "a port given here must be free; port 0 picks one)."_s.arg(model::ServerConfig::kDefaultPort),
+        u"ADDR:PORT"_s };
+    const QCommandLineOption listenTls { u"listen-tls"_s,
+        u"Also serves HTTPS (TLS 1.2 and 1.3) on ADDR:PORT (e.g. 127.0.0.1:%1; port 0 picks one), with a "
+        "certificate per site from the data folder's local certificate authority (made on first use; "
+        "`hostbench-cli ca trust` makes browsers trust it)."_s.arg(model::ServerConfig::kDefaultTlsPort),
         u"ADDR:PORT"_s };
     const QCommandLineOption threads { u"threads"_s, u"Worker threads (default: one per core)."_s, u"N"_s };
     const QCommandLineOption dataDir = Console::dataDirOption(u"the stored sites and settings"_s);
@@ -156,9 +161,9 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     *exitCode = 1;
     const FlagReader read(parser, kCommand);
     QString error;
-    const std::optional<model::ServerConfig> config
+    std::optional<model::ServerConfig> config
         = ServeFlags::listen(read.value(flags.listen), read.value(flags.threads), &error);
-    if (!config)
+    if (!config || !ServeFlags::listenTls(read.value(flags.listenTls), *config, &error))
         return read.fail(error);
     const std::optional<QString> pidFile = ServeFlags::pidFile(read.value(flags.pidFile), &error);
     if (!pidFile)
@@ -287,6 +292,12 @@ void sayServing(const ServeCommand::Options &options, const storage::DataFolder 
         serving += u" (%1 is in use by %2)"_s.arg(
             QString::number(options.config.port), sys::PortHolder::find(options.config.port).describe());
     Console::out(serving);
+    if (server.tlsPort() != 0) {
+        Console::out(u"Serving %1 (TLS; certificates from the local CA in %2)"_s.arg(
+            server.tlsUrl(), server.caFolder()));
+        for (const QString &warning : server.tlsWarnings())
+            Console::err(u"hostbench-cli serve: warning: "_s + warning);
+    }
     for (const model::VirtualHost &host : instance.sites())
         Console::out(describe(host));
     sayPhp(instance.php());

@@ -43,6 +43,22 @@ std::optional<model::ServerConfig> ServeFlags::listen(
     return config;
 }
 
+bool ServeFlags::listenTls(const std::optional<QString> &text, model::ServerConfig &config, QString *error)
+{
+    config.tlsEnabled = false;
+    if (!text)
+        return true;
+    const std::optional<Endpoint> endpoint = CliParse::endpoint(*text, error);
+    if (!endpoint) {
+        *error = u"--listen-tls: "_s + *error;
+        return false;
+    }
+    config.tlsEnabled = true;
+    config.tlsListenAddress = endpoint->address.toString();
+    config.tlsPort = endpoint->port;
+    return true;
+}
+
 std::optional<QString> ServeFlags::pidFile(const std::optional<QString> &text, QString *error)
 {
     if (!text)

@@ -45,6 +45,9 @@ public:
     // per core).
     static std::optional<model::ServerConfig> listen(
         const std::optional<QString> &listen, const std::optional<QString> &threads, QString *error);
+    // --listen-tls ADDR:PORT: a TLS listener (HTTPS) beside the cleartext
+    // one, that exact port (0 picks one); absent: none. Sets config's TLS fields.
+    static bool listenTls(const std::optional<QString> &text, model::ServerConfig &config, QString *error);
     // --pid-file FILE, made absolute; an empty string when absent.
     static std::optional<QString> pidFile(const std::optional<QString> &text, QString *error);
     // The log flags; `explicitSites`: --site or --default given (the flags

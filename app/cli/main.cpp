@@ -1,6 +1,7 @@
 // hostbench-cli: the headless executable. Builds with QtCore and QtNetwork
 // only, which shows that the engine needs no GUI.
 #include "cli/BenchCommand.h"
+#include "cli/CaCommand.h"
 #include "cli/Console.h"
 #include "cli/ExportCommand.h"
 #include "cli/ImportCommand.h"
@@ -33,6 +34,7 @@ Commands:
   reload   Makes the running instance serve the stored sites again
   export   Writes the sites as nginx, caddy, lighttpd, apache or h2o configuration
   import   Stores k6's JSON output (k6 run --out json=FILE) as a run
+  ca       The local certificate authority of HTTPS sites: status, trust, untrust, export
 
 Options:
   -h, --help     Shows this help; COMMAND --help shows a command's options
@@ -84,7 +86,10 @@ int main(int argc, char *argv[])
         return ExportCommand::run(arguments);
     if (command == u"import"_s)
         return ImportCommand::run(arguments);
+    if (command == u"ca"_s)
+        return CaCommand::run(arguments);
     return Console::fail(command,
-        u"unknown command (commands: serve, bench, status, runs, shootout, sites, reload, export, import; "
+        u"unknown command (commands: serve, bench, status, runs, shootout, sites, reload, export, import, "
+        u"ca; "
         "see --help)"_s);
 }

@@ -79,6 +79,11 @@ QString serverSection(const model::RunSummary &s)
     out += QLatin1String("Server Software:        ") + s.serverSoftware + u'\n';
     out += QLatin1String("Server Hostname:        ") + s.serverHostname + u'\n';
     out += cformat("Server Port:            %u\n", unsigned(s.serverPort));
+    if (!s.tlsProtocol.isEmpty()) {
+        // As ab prints them for an https:// URL.
+        out += QLatin1String("SSL/TLS Protocol:       ") + s.tlsProtocol + u',' + s.tlsCipher + u'\n';
+        out += QLatin1String("TLS Server Name:        ") + s.serverHostname + u'\n';
+    }
     out += u'\n';
     out += QLatin1String("Document Path:          ") + s.documentPath + u'\n';
     out += cformat("Document Length:        %lld bytes\n", static_cast<long long>(s.documentLength));
@@ -101,6 +106,12 @@ QString countsSection(const model::RunSummary &s)
     // ab's own line for requests it could not send, outside the breakdown above.
     if (s.failedWrite)
         out += cformat("Write errors:           %llu\n", ull(s.failedWrite));
+    // Not in ab: https:// figures (as h2load's and oha's), only for an https:// run.
+    if (s.failedTls)
+        out += cformat("TLS handshake errors:   %llu (", ull(s.failedTls)) + s.tlsFailure + u")\n";
+    if (s.tlsHandshakes)
+        out += cformat("TLS handshakes:         %llu (%llu resumed), %.3f ms mean, %.3f ms p99\n",
+            ull(s.tlsHandshakes), ull(s.tlsResumed), s.handshake.meanMs, s.handshakeP99Ms);
     // Not in ab, which loses them; shown only when there are any, so that a
     // normal run keeps ab's layout line for line.
     if (s.unfinished)

@@ -3,7 +3,10 @@
 #include "BenchWorker.h"
 
 #include <boost/asio/post.hpp>
+#include <boost/asio/ssl/error.hpp>
 #include <boost/asio/write.hpp>
+
+#include <openssl/ssl.h>
 
 #include <cerrno>
 #include <cstring>
@@ -16,7 +19,7 @@ namespace http = boost::beast::http;
 BenchConnection::BenchConnection(BenchWorker &worker, const RunShared &run, int globalIndex)
     : m_worker(worker)
     , m_run(run)
-    , m_socket(worker.context())
+    , m_socket(asio::ip::tcp::socket(worker.context()))
     , m_buffer(new char[kBufferSize])
 {
     if (run.parameters.rate > 0) {
@@ -29,6 +32,12 @@ BenchConnection::BenchConnection(BenchWorker &worker, const RunShared &run, int 
                 std::chrono::duration<double>(globalIndex / run.parameters.rate));
         m_pacer.emplace(worker.context());
     }
+}
+
+BenchConnection::~BenchConnection()
+{
+    if (m_session)
+        SSL_SESSION_free(m_session);
 }
 
 void BenchConnection::start()
@@ -130,7 +139,8 @@ void BenchConnection::connect()
 {
     m_attempt.reused = false;
     boost::system::error_code ec;
-    m_socket.open(m_run.endpoint.protocol(), ec);
+    m_socket.useTls(nullptr); // a new connection: cleartext until its handshake
+    m_socket.socket().open(m_run.endpoint.protocol(), ec);
     if (ec) {
         // Fail later, not by recursion from here. Out of descriptors, every
         // connection would fail the same way: the run ends with the reason.
@@ -148,9 +158,9 @@ void BenchConnection::connect()
         return;
     }
     // Before connecting, so that Asio needs no ioctl of its own for the connect.
-    m_socket.set_option(asio::ip::tcp::no_delay(true), ec);
-    m_socket.non_blocking(true, ec); // send() writes directly
-    m_socket.async_connect(m_run.endpoint, [this](const boost::system::error_code &ec) {
+    m_socket.socket().set_option(asio::ip::tcp::no_delay(true), ec);
+    m_socket.socket().non_blocking(true, ec); // send() writes directly
+    m_socket.socket().async_connect(m_run.endpoint, [this](const boost::system::error_code &ec) {
         if (m_stopped)
             return;
         if (ec) {
@@ -160,6 +170,53 @@ void BenchConnection::connect()
         m_open = true;
         m_worker.connectionOpened();
         m_attempt.connected = Clock::now();
+        if (m_run.tlsContext)
+            handshake(m_attempt.connected);
+        else
+            send();
+    });
+}
+
+void BenchConnection::handshake(Clock::time_point tcpConnected)
+{
+    SSL *ssl
+        = m_run.tlsContext->newConnection(m_run.tlsHost, m_run.parameters.tlsResume ? m_session : nullptr);
+    if (!ssl) {
+        fail(FailureKind::Tls);
+        return;
+    }
+    m_socket.useTls(ssl);
+    m_socket.async_handshake([this, tcpConnected](const boost::system::error_code &ec, size_t) {
+        if (m_stopped)
+            return;
+        if (ec) {
+            if (m_timedOut) {
+                fail(FailureKind::Timeout);
+                return;
+            }
+            QString reason = tls::ClientContext::verifyFailure(m_socket.ssl());
+            if (reason.isEmpty())
+                reason = QString::fromStdString(ec.message());
+            m_worker.noteTlsFailure(reason);
+            fail(FailureKind::Tls);
+            return;
+        }
+        const Clock::time_point done = Clock::now();
+        SSL *ssl = m_socket.ssl();
+        m_worker.recordHandshake(m_attempt.measured,
+            quint64(std::chrono::duration_cast<std::chrono::microseconds>(done - tcpConnected).count()),
+            tls::ClientContext::resumed(ssl), ssl);
+        if (m_run.parameters.tlsResume) {
+            // TLS 1.3 sends its tickets after the handshake: the session is
+            // taken again when the connection closes (closeSocket), this one
+            // serves if it is closed before any arrived.
+            if (SSL_SESSION *session = SSL_get1_session(ssl)) {
+                if (m_session)
+                    SSL_SESSION_free(m_session);
+                m_session = session;
+            }
+        }
+        m_attempt.connected = done;
         send();
     });
 }
@@ -170,7 +227,14 @@ void BenchConnection::send()
     // The socket's send buffer is empty between requests, so a plain
     // non-blocking write almost always takes the whole request at once.
     boost::system::error_code ec;
-    const size_t n = m_socket.write_some(asio::buffer(request), ec);
+    const ssize_t sent = m_socket.trySend(request.data(), request.size(), 0);
+    size_t n = 0;
+    if (sent >= 0)
+        n = size_t(sent);
+    else if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
+        ec = asio::error::would_block;
+    else
+        ec.assign(errno, boost::system::system_category());
     if (!ec && n == request.size()) {
         m_attempt.written = Clock::now();
         receive();
@@ -300,6 +364,16 @@ void BenchConnection::closeSocket()
         m_worker.connectionClosed();
     }
     m_used = 0;
+    if (SSL *ssl = m_socket.ssl(); ssl && m_run.parameters.tlsResume && SSL_is_init_finished(ssl)) {
+        // The freshest session, with the tickets that came after the handshake.
+        if (SSL_SESSION *session = SSL_get1_session(ssl); session && SSL_SESSION_is_resumable(session)) {
+            if (m_session)
+                SSL_SESSION_free(m_session);
+            m_session = session;
+        } else if (session) {
+            SSL_SESSION_free(session);
+        }
+    }
     boost::system::error_code ignored;
     m_socket.close(ignored);
 }

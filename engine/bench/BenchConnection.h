@@ -4,6 +4,8 @@
 #include "RunShared.h"
 #include "WorkerStats.h"
 
+#include "tls/TlsStream.h"
+
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 
@@ -23,7 +25,7 @@ class BenchWorker;
  */
 struct Attempt
 {
-    Clock::time_point intended, start, connected, written, firstByte;
+    Clock::time_point intended, start, connected, written, firstByte; // connected: TCP (and TLS) done
     quint64 bytes = 0; // received, headers (interim responses') included
     bool reused = false; // sent on a kept-alive connection: no connect time
     bool measured = false; // begun after the warm-up and holding a ticket
@@ -38,6 +40,12 @@ struct Attempt
  * next request reconnects. A kept-alive connection that the server closed
  * while idle is reopened once without counting a failure (as ab).
  *
+ * https://: after the TCP connect, the TLS handshake (tls::Stream, with the
+ * run's tls::ClientContext: SNI, verification), its time recorded apart; a
+ * failed one fails the attempt as FailureKind::Tls. With tlsResume, the
+ * session of the previous connection is offered again (a ticket), so only
+ * the first handshake of a connection slot is a full one.
+ *
  * Thread: its worker's generator thread only. Timeouts are enforced by the
  * worker's periodic checkTimeout(), so no timer is armed per request.
  */
@@ -45,6 +53,9 @@ class BenchConnection final
 {
 public:
     BenchConnection(BenchWorker &worker, const RunShared &run, int globalIndex);
+    ~BenchConnection();
+    BenchConnection(const BenchConnection &) = delete;
+    BenchConnection &operator=(const BenchConnection &) = delete;
 
     void start();
     void checkTimeout(Clock::time_point now, Clock::duration timeout);
@@ -58,6 +69,7 @@ private:
     void next();
     void begin();
     void connect();
+    void handshake(Clock::time_point tcpConnected);
     void send();
     void receive();
     void onReceive(const boost::system::error_code &ec, size_t n);
@@ -70,7 +82,8 @@ private:
 
     BenchWorker &m_worker;
     const RunShared &m_run;
-    boost::asio::ip::tcp::socket m_socket;
+    tls::Stream m_socket; // cleartext, or TLS for https://
+    SSL_SESSION *m_session = nullptr; // https:// with tlsResume: the last connection's session, owned
     std::optional<boost::asio::steady_timer> m_pacer; // with a rate only
     Clock::time_point m_nextIntended;
     Clock::duration m_pace {};

@@ -51,6 +51,16 @@ bool hasLineBreak(const QByteArray &text)
 
 } // namespace
 
+QString BenchTarget::lookupName(const QString &host)
+{
+    QString name = host.toLower();
+    if (name.endsWith(u'.'))
+        name.chop(1);
+    if (name == u"localhost" || name.endsWith(u".localhost"))
+        return QStringLiteral("127.0.0.1");
+    return host;
+}
+
 std::optional<BenchTarget> BenchTarget::fromParameters(
     const model::BenchParameters &parameters, QString *error)
 {
@@ -66,10 +76,8 @@ std::optional<BenchTarget> BenchTarget::fromParameters(
     if (!url.isValid())
         return fail(QStringLiteral("invalid URL \"%1\": %2").arg(parameters.url, url.errorString()));
     const QString scheme = url.scheme().toLower();
-    if (scheme == u"https")
-        return fail(QStringLiteral("https is not supported (plain http:// only): %1").arg(parameters.url));
-    if (scheme != u"http")
-        return fail(QStringLiteral("not an http:// URL: %1").arg(parameters.url));
+    if (scheme != u"http" && scheme != u"https")
+        return fail(QStringLiteral("not an http:// or https:// URL: %1").arg(parameters.url));
     if (url.host().isEmpty())
         return fail(QStringLiteral("no host in URL: %1").arg(parameters.url));
     if (!isToken(parameters.method))
@@ -84,7 +92,9 @@ std::optional<BenchTarget> BenchTarget::fromParameters(
 
     BenchTarget target;
     target.m_host = url.host();
-    target.m_port = quint16(url.port(80));
+    target.m_https = scheme == u"https";
+    const int defaultPort = target.m_https ? 443 : 80;
+    target.m_port = quint16(url.port(defaultPort));
     QByteArray path = url.path(QUrl::FullyEncoded).toLatin1();
     if (path.isEmpty())
         path = "/";
@@ -98,7 +108,7 @@ std::optional<BenchTarget> BenchTarget::fromParameters(
         hostHeader = url.host(QUrl::FullyEncoded).toLatin1();
         if (hostHeader.contains(':'))
             hostHeader = '[' + hostHeader + ']';
-        if (target.m_port != 80)
+        if (target.m_port != defaultPort)
             hostHeader += ':' + QByteArray::number(target.m_port);
     }
 

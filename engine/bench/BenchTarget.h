@@ -13,7 +13,8 @@ namespace hostbench::bench {
  * What a run aims at, worked out once before the run: the URL's host, port
  * and path, and the request serialised to the exact bytes every connection
  * sends (RFC 9112 §3: request line, Host first, then the caller's headers).
- * Only http:// is spoken; https:// is refused with a clear reason.
+ * http:// and https:// (TLS: LoadGenerator's tls::ClientContext; the port
+ * defaults to 443, and the Host field names it only when it is another).
  *
  * Like ab, a header given in `headers` replaces the default of the same name
  * (Host, User-Agent, Accept). Without keep-alive the request says
@@ -35,10 +36,16 @@ public:
     {
         return host.contains(u':') ? u'[' + host + u']' : host;
     }
+    // The name to look up for `host`: 127.0.0.1 for "localhost" and every
+    // name under it (RFC 6761 §6.3), as browsers and curl resolve them, so
+    // that blog.test.localhost reaches the engine's site blog.test (the
+    // system resolver often knows only "localhost"); `host` otherwise.
+    static QString lookupName(const QString &host);
     quint16 port() const { return m_port; }
     const QString &path() const { return m_path; } // path and query, as sent
     const std::string &request() const { return m_request; }
     bool isHead() const { return m_isHead; }
+    bool isHttps() const { return m_https; }
 
 private:
     QString m_host;
@@ -46,6 +53,7 @@ private:
     QString m_path;
     std::string m_request;
     bool m_isHead = false;
+    bool m_https = false;
 };
 
 } // namespace hostbench::bench

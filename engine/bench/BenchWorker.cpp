@@ -172,6 +172,34 @@ void BenchWorker::outOfDescriptors(int error)
     finish();
 }
 
+void BenchWorker::recordHandshake(bool measured, quint64 us, bool resumed, SSL *ssl)
+{
+    if (!m_tlsNoted) {
+        m_tlsNoted = true;
+        std::lock_guard lock(m_run.serverMutex);
+        if (m_run.tlsProtocol.isEmpty()) {
+            m_run.tlsProtocol = tls::ClientContext::protocol(ssl);
+            m_run.tlsCipher = tls::ClientContext::cipher(ssl);
+        }
+    }
+    if (!measured)
+        return;
+    m_stats.tlsHandshakes += 1;
+    if (resumed)
+        m_stats.tlsResumed += 1;
+    m_stats.handshake.record(us);
+}
+
+void BenchWorker::noteTlsFailure(const QString &reason)
+{
+    if (m_tlsFailureNoted)
+        return;
+    m_tlsFailureNoted = true;
+    std::lock_guard lock(m_run.serverMutex);
+    if (m_run.tlsFailure.isEmpty())
+        m_run.tlsFailure = reason;
+}
+
 void BenchWorker::noteServer(std::string_view server)
 {
     m_serverNoted = true;

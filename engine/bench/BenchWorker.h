@@ -47,6 +47,11 @@ public:
     void connectionClosed() { --m_openConnections; }
     bool knowsServer() const { return m_serverNoted; }
     void noteServer(std::string_view server);
+    // https://: a handshake completed (counted when `measured`), its time in
+    // µs; the first of the run names the protocol and cipher suite.
+    void recordHandshake(bool measured, quint64 us, bool resumed, SSL *ssl);
+    // https://: why a handshake failed, kept for the report when it is the run's first.
+    void noteTlsFailure(const QString &reason);
     void recordResponse(
         const Attempt &attempt, Clock::time_point done, unsigned status, quint64 bodyBytes, bool keptAlive);
     void recordFailure(const Attempt &attempt, FailureKind kind);
@@ -77,6 +82,8 @@ private:
     int m_activeConnections = 0;
     int m_openConnections = 0;
     bool m_serverNoted = false;
+    bool m_tlsNoted = false;
+    bool m_tlsFailureNoted = false;
     bool m_finished = false;
     Clock::time_point m_endedAt;
     std::atomic<quint64> m_done { 0 }; // measured attempts ended, for progress()

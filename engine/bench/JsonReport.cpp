@@ -57,6 +57,7 @@ constexpr CountMember kFailures[] = {
     { u"timeout", &model::RunSummary::failedTimeout },
     { u"parse", &model::RunSummary::failedParse },
     { u"write", &model::RunSummary::failedWrite },
+    { u"tls", &model::RunSummary::failedTls },
 };
 
 // latency_ms, uncorrected_latency_ms (with a rate), connection_times_ms,
@@ -186,6 +187,16 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
     o[u"server"_s] = QJsonObject { { u"software"_s, s.serverSoftware }, { u"hostname"_s, s.serverHostname },
         { u"port"_s, int(s.serverPort) }, { u"path"_s, s.documentPath },
         { u"document_length"_s, double(s.documentLength) } };
+    if (!s.tlsProtocol.isEmpty() || s.failedTls) {
+        // h2load's and oha's TLS figures: null outside https:// runs is left out.
+        o[u"tls"_s] = QJsonObject { { u"protocol"_s, s.tlsProtocol }, { u"cipher"_s, s.tlsCipher },
+            { u"handshakes"_s, count(s.tlsHandshakes) }, { u"resumed"_s, count(s.tlsResumed) },
+            { u"handshake_ms"_s,
+                QJsonObject { { u"min"_s, s.handshake.minMs }, { u"mean"_s, s.handshake.meanMs },
+                    { u"median"_s, s.handshake.medianMs }, { u"p99"_s, s.handshakeP99Ms },
+                    { u"max"_s, s.handshake.maxMs } } },
+            { u"failure"_s, s.tlsFailure } };
+    }
     o[u"parameters"_s] = parametersToJson(s, parameters);
     QJsonArray sampleArray;
     for (const model::BenchSample &sample : samples)

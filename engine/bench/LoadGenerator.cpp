@@ -130,8 +130,8 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
         asio::io_context context;
         asio::ip::tcp::resolver resolver(context);
         boost::system::error_code ec;
-        const auto results
-            = resolver.resolve(target->host().toStdString(), std::to_string(target->port()), ec);
+        const auto results = resolver.resolve(
+            BenchTarget::lookupName(target->host()).toStdString(), std::to_string(target->port()), ec);
         if (ec || results.empty())
             return refuse(error,
                 QStringLiteral("cannot resolve host \"%1\": %2")
@@ -146,9 +146,18 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
     d->stopRequested = false;
 
     const int threadCount = std::min(parameters.threads, parameters.concurrency);
+    std::shared_ptr<const tls::ClientContext> tlsContext;
+    if (target->isHttps()) {
+        tlsContext = tls::ClientContext::make(parameters.tlsVerify, parameters.tlsRoots, error);
+        if (!tlsContext)
+            return false;
+    }
+    const QByteArray tlsHost = target->host().toLatin1();
     d->run = std::make_unique<RunShared>(parameters, std::move(*target), threadCount);
     RunShared &run = *d->run;
     run.endpoint = endpoint;
+    run.tlsContext = std::move(tlsContext);
+    run.tlsHost = tlsHost;
     run.totalConnections = parameters.concurrency;
     run.countMode = parameters.requests > 0;
     // Tickets go to threads in batches so that counting requests costs one
@@ -236,15 +245,16 @@ void LoadGenerator::Private::buildSummary() const
         interrupted = run->countMode ? merged.ended() < quint64(run->parameters.requests)
                                      : endedAt < run->measureAt + milliseconds(run->parameters.durationMs);
     }
-    QString serverSoftware;
-    {
-        std::lock_guard lock(run->serverMutex);
-        serverSoftware = run->serverSoftware;
-    }
     histogram = run->parameters.rate > 0 ? merged.corrected : merged.total;
     SummaryBuilder builder(run->parameters, run->target);
     summary = builder.build(merged, histogram, timeTakenSec);
-    summary->serverSoftware = serverSoftware;
+    {
+        std::lock_guard lock(run->serverMutex);
+        summary->serverSoftware = run->serverSoftware;
+        summary->tlsProtocol = run->tlsProtocol;
+        summary->tlsCipher = run->tlsCipher;
+        summary->tlsFailure = run->tlsFailure;
+    }
     summary->documentLength = std::max<qint64>(0, run->documentLength.load());
     summary->threads = int(workers.size());
     summary->startedAtMs = startedAtMs;

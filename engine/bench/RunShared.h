@@ -3,6 +3,7 @@
 #include "BenchTarget.h"
 #include "SampleCollector.h"
 #include "model/BenchParameters.h"
+#include "tls/ClientContext.h"
 
 #include <boost/asio/ip/tcp.hpp>
 
@@ -34,6 +35,8 @@ struct RunShared
     const model::BenchParameters parameters;
     const BenchTarget target;
     boost::asio::ip::tcp::endpoint endpoint;
+    std::shared_ptr<const tls::ClientContext> tlsContext; // https:// only
+    QByteArray tlsHost; // the name sent as SNI and checked against the certificate
     int totalConnections = 1;
     Clock::time_point startAt; // connections begin (warm-up begins)
     Clock::time_point measureAt; // warm-up over: requests begun from here on count
@@ -49,6 +52,9 @@ struct RunShared
     std::mutex serverMutex;
     bool serverKnown = false; // under serverMutex
     QString serverSoftware; // under serverMutex
+    QString tlsFailure; // under serverMutex: why the first handshake that failed did (verification, protocol)
+    QString tlsProtocol; // under serverMutex: the first handshake's protocol and cipher suite
+    QString tlsCipher;
     SampleCollector collector;
 };
 

@@ -59,6 +59,11 @@ model::RunSummary SummaryBuilder::build(
     s.failedTimeout = stats.failures[size_t(FailureKind::Timeout)];
     s.failedParse = stats.failures[size_t(FailureKind::Parse)];
     s.failedWrite = stats.failures[size_t(FailureKind::Write)];
+    s.failedTls = stats.failures[size_t(FailureKind::Tls)];
+    s.tlsHandshakes = stats.tlsHandshakes;
+    s.tlsResumed = stats.tlsResumed;
+    s.handshake = timeStats(stats.handshake);
+    s.handshakeP99Ms = ms(stats.handshake.valueAtPercentile(99));
     s.failed = stats.failed();
     s.unfinished = stats.unfinished;
     s.notSent = stats.notSent;

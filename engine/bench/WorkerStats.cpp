@@ -28,6 +28,9 @@ void WorkerStats::add(const WorkerStats &other)
     waiting.add(other.waiting);
     processing.add(other.processing);
     corrected.add(other.corrected);
+    tlsHandshakes += other.tlsHandshakes;
+    tlsResumed += other.tlsResumed;
+    handshake.add(other.handshake);
 }
 
 } // namespace hostbench::bench

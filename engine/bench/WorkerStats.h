@@ -18,6 +18,7 @@ enum class FailureKind {
     Timeout, // no complete response within timeoutMs
     Parse, // malformed response
     Write, // the request could not be sent: reset or closed by the server (wrk's "write" errors)
+    Tls, // the TLS handshake failed (certificate refused, no common protocol, closed during it)
 };
 
 /*
@@ -37,7 +38,7 @@ struct WorkerStats
     quint64 htmlBytes = 0;
     quint64 unfinished = 0; // measured attempts under way (connecting, sent, half-read) when the run stopped
     quint64 notSent = 0; // open model: intended send times before the stop that no request was sent for
-    std::array<quint64, 6> failures {}; // indexed by FailureKind
+    std::array<quint64, 7> failures {}; // indexed by FailureKind
     std::array<quint64, kStatusSlots> statusCounts {};
 
     // ab's Connection Times: connect start (or send start on a reused
@@ -46,6 +47,11 @@ struct WorkerStats
     // What the run reports as latency: `total`, or with a rate the time from
     // the intended send (coordinated-omission corrected). Only used with a rate.
     model::LatencyHistogram corrected;
+    // https://: TLS handshakes completed (of measured attempts), of them
+    // resumed sessions, and each one's time (TCP connected -> handshake done).
+    quint64 tlsHandshakes = 0;
+    quint64 tlsResumed = 0;
+    model::LatencyHistogram handshake;
 
     quint64 failed() const;
     // Attempts that ended, answered or not: a Length failure is also complete.

@@ -159,8 +159,9 @@ QString WrkReport::format(const model::RunSummary &s, const model::LatencyHistog
     }
     out += u"  %1 requests in %2, %3B read\n"_s.arg(s.completed)
                .arg(formatTimeUs(s.timeTakenSec * 1e6), formatBinary(double(s.totalBytes)));
-    if (s.failedConnect || s.failedRead || s.failedParse || s.failedWrite || s.failedTimeout)
-        out += u"  Socket errors: connect %1, read %2, write %3, timeout %4\n"_s.arg(s.failedConnect)
+    if (s.failedConnect || s.failedRead || s.failedParse || s.failedWrite || s.failedTimeout || s.failedTls)
+        out += u"  Socket errors: connect %1, read %2, write %3, timeout %4\n"_s
+                   .arg(s.failedConnect + s.failedTls)
                    .arg(s.failedRead + s.failedParse)
                    .arg(s.failedWrite)
                    .arg(s.failedTimeout);

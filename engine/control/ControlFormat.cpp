@@ -3,6 +3,8 @@
 #include <QHash>
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace hostbench::control {
 
 using namespace Qt::StringLiterals;
@@ -155,6 +157,16 @@ QByteArray ControlFormat::prometheusText(const model::MetricsSnapshot &now)
     family(out, "hostbench_proxy_queued_total", "counter",
         "Proxied requests that waited for a connection to their upstream (the per-worker limit reached).");
     sample(out, "hostbench_proxy_queued_total", {}, QByteArray::number(now.proxyQueued));
+
+    family(out, "hostbench_tls_handshakes_total", "counter",
+        "TLS handshakes completed on the TLS listener; resumed: of them, sessions resumed from a ticket.");
+    sample(out, "hostbench_tls_handshakes_total", "kind=\"full\"",
+        QByteArray::number(now.tlsHandshakes - std::min(now.tlsResumed, now.tlsHandshakes)));
+    sample(out, "hostbench_tls_handshakes_total", "kind=\"resumed\"", QByteArray::number(now.tlsResumed));
+    family(out, "hostbench_tls_errors_total", "counter",
+        "Connections to the TLS listener closed for a TLS error (a failed handshake, plain HTTP sent to "
+        "it).");
+    sample(out, "hostbench_tls_errors_total", {}, QByteArray::number(now.tlsErrors));
 
     family(out, "hostbench_open_connections", "gauge", "Connections open now.");
     sample(out, "hostbench_open_connections", {}, QByteArray::number(now.openConnections));

@@ -4,6 +4,7 @@
 #include "http/LogWriter.h"
 #include "http/ProxyResponder.h"
 #include "http/SiteTable.h"
+#include "http/TlsSites.h"
 #include "http/Worker.h"
 #include "http/WorkerCounters.h"
 
@@ -24,12 +25,18 @@ namespace beast = boost::beast;
 namespace {
 
 constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+// The body of the 400 for plain HTTP on the TLS port, as nginx's 497 page says it.
+constexpr std::string_view kPlainOnTls
+    = "<html><head><title>400 Bad Request</title></head><body><h1>400 Bad Request</h1>"
+      "<p>The plain HTTP request was sent to an HTTPS port: use https://.</p></body></html>\n";
+// RFC 8446 §5.1: a TLS record's first byte is its content type, 22 for a handshake.
+constexpr unsigned char kTlsHandshakeRecord = 22;
 
 } // namespace
 
 Connection::Connection(Worker &worker, asio::ip::tcp::socket socket)
     : m_worker(worker)
-    , m_socket(std::move(socket))
+    , m_stream(std::move(socket))
     , m_input(worker.takeInputBuffer())
     , m_output(worker.takeOutputBuffer())
 { }
@@ -44,8 +51,13 @@ Connection::~Connection()
     m_worker.connectionClosed();
 }
 
-void Connection::start(bool overCap)
+void Connection::start(bool overCap, bool tls)
 {
+    if (tls) {
+        setDeadline(m_worker.timeouts().header);
+        startTls(overCap);
+        return;
+    }
     // The socket comes from accept4(SOCK_NONBLOCK) (Worker::accept), so the
     // direct send/recv/sendfile calls never block, with no ioctl here; asio
     // sets its own flag by itself before its first asynchronous operation.
@@ -61,6 +73,82 @@ void Connection::start(bool overCap)
     processInput();
 }
 
+void Connection::startTls(bool overCap)
+{
+    // The first byte, left in the socket (TCP_DEFER_ACCEPT has usually brought it already).
+    unsigned char first = 0;
+    const ssize_t n = ::recv(m_stream.native_handle(), &first, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+        close();
+        return;
+    }
+    if (n < 0) {
+        m_stream.async_wait(tls::Stream::wait_type::wait_read,
+            [self = shared_from_this(), overCap](const beast::error_code &ec) {
+                if (ec)
+                    self->close();
+                else
+                    self->startTls(overCap);
+            });
+        return;
+    }
+    if (first != kTlsHandshakeRecord) {
+        // Plain HTTP on the HTTPS port: said in cleartext, which is what the client reads.
+        bumpCounter(m_worker.counters().tlsErrors);
+        m_request.clear();
+        m_parsedAt = std::chrono::steady_clock::now();
+        m_response.clear();
+        RequestHandler::answerError(400, m_response);
+        m_response.body = kPlainOnTls;
+        m_response.contentLength = kPlainOnTls.size();
+        m_response.errorReason = "plain HTTP request sent to the HTTPS port";
+        m_response.keepAlive = false;
+        if (writeResponse())
+            finishResponse();
+        return;
+    }
+    SSL *ssl = m_worker.tls() ? m_worker.tls()->newConnection() : nullptr;
+    if (!ssl) {
+        close();
+        return;
+    }
+    m_stream.useTls(ssl);
+    m_stream.async_handshake([self = shared_from_this(), overCap](const beast::error_code &ec, std::size_t) {
+        if (ec) {
+            // Garbage, a protocol or suite we do not speak, a client that
+            // refused our certificate, or one that hung up: closed, counted.
+            if (ec != asio::error::operation_aborted && ec != asio::error::eof)
+                bumpCounter(self->m_worker.counters().tlsErrors);
+            self->close();
+            return;
+        }
+        self->afterHandshake(overCap);
+    });
+}
+
+void Connection::afterHandshake(bool overCap)
+{
+    bumpCounter(m_worker.counters().tlsHandshakes);
+    SSL *ssl = m_stream.ssl();
+    if (tls::ServerContext::resumed(ssl))
+        bumpCounter(m_worker.counters().tlsResumed);
+    m_serverName = tls::ServerContext::serverName(ssl);
+    if (overCap) {
+        m_request.clear();
+        answerAndClose(503);
+        return;
+    }
+    processInput();
+}
+
+bool Connection::misdirected() const
+{
+    if (m_serverName.empty() || m_request.host.empty())
+        return false;
+    // The site the handshake's certificate was for, and the one Host asks for.
+    return m_sites->indexForHost(m_serverName) != m_sites->indexForHost(m_request.host);
+}
+
 void Connection::expire()
 {
     // A request under way gets a 408 (RFC 9110 §15.5.9): cancelling the read
@@ -69,7 +157,7 @@ void Connection::expire()
     if (m_phase == Phase::Reading && m_requestStarted && !m_timedOut) {
         m_timedOut = true;
         beast::error_code ignored;
-        m_socket.cancel(ignored);
+        m_stream.cancel(ignored);
         return;
     }
     close();
@@ -92,7 +180,7 @@ void Connection::close()
     if (m_php)
         m_php->abort();
     beast::error_code ignored;
-    m_socket.close(ignored);
+    m_stream.close(ignored);
 }
 
 void Connection::setDeadline(unsigned seconds)
@@ -117,10 +205,10 @@ void Connection::readRequest()
         // client_body_timeout; the body limit bounds the whole.
         setDeadline(timeouts.header);
     }
-    m_socket.async_read_some(m_input.prepare(kReadSize),
+    m_stream.async_read_some(m_input.prepare(kReadSize),
         [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
             if (ec) {
-                if (ec == asio::error::operation_aborted && self->m_timedOut && self->m_socket.is_open())
+                if (ec == asio::error::operation_aborted && self->m_timedOut && self->m_stream.is_open())
                     self->answerAndClose(408);
                 else
                     self->close(); // end of stream, reset or closed
@@ -145,7 +233,7 @@ void Connection::startRequestClock()
 bool Connection::sendContinue()
 {
     m_continueSent = true;
-    const ssize_t n = ::send(m_socket.native_handle(), kContinue.data(), kContinue.size(), MSG_NOSIGNAL);
+    const ssize_t n = m_stream.trySend(kContinue.data(), kContinue.size(), 0);
     if (n == ssize_t(kContinue.size()))
         return true;
     if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
@@ -156,7 +244,7 @@ bool Connection::sendContinue()
     const std::size_t sent = n > 0 ? std::size_t(n) : 0;
     m_phase = Phase::Writing;
     setDeadline(m_worker.timeouts().send);
-    asio::async_write(m_socket, asio::buffer(kContinue.data() + sent, kContinue.size() - sent),
+    asio::async_write(m_stream, asio::buffer(kContinue.data() + sent, kContinue.size() - sent),
         [self = shared_from_this()](const beast::error_code &ec, std::size_t) {
             if (ec)
                 self->close();
@@ -190,10 +278,15 @@ void Connection::processInput()
             answerAndClose(m_parser->errorStatus(ec));
             return;
         }
-        // A proxied request goes on once its head is parsed: its body streams to the upstream.
-        // So does a PHP script's, after the fixed routes and the proxied paths (a proxy prefix wins).
-        if (!m_proxyChecked && m_parser->is_header_done() && (m_sites->hasProxies() || m_sites->hasPhp())) {
+        if (!m_proxyChecked && m_parser->is_header_done()) {
             m_proxyChecked = true;
+            if (m_stream.isTls() && misdirected()) {
+                // RFC 9110 §15.5.20: this connection's certificate is not that site's.
+                answerAndClose(421);
+                return;
+            }
+            // A proxied request goes on once its head is parsed: its body streams to the upstream.
+            // So does a PHP script's, after the fixed routes and the proxied paths (a proxy prefix wins).
             if ((m_sites->hasProxies() && startProxy()) || (m_sites->hasPhp() && startPhp()))
                 return;
         }
@@ -235,7 +328,7 @@ void Connection::closeGracefully()
         return;
     }
     beast::error_code ignored;
-    m_socket.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+    m_stream.shutdownSend(ignored);
     m_phase = Phase::Lingering;
     setDeadline(Worker::kLingerTimeoutS);
     drain();
@@ -244,7 +337,7 @@ void Connection::closeGracefully()
 void Connection::drain()
 {
     m_input.clear();
-    m_socket.async_read_some(
+    m_stream.async_read_some(
         m_input.prepare(kReadSize), [self = shared_from_this()](const beast::error_code &ec, std::size_t) {
             if (ec)
                 self->close();

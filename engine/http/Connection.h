@@ -5,6 +5,7 @@
 #include "http/Request.h"
 #include "http/RequestParser.h"
 #include "http/Response.h"
+#include "tls/TlsStream.h"
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -78,6 +79,17 @@ using ConnectionHook
  * memory, copied or gathered; a small file read in; a large one by
  * sendfile), write the head, send now, continue asynchronously.
  *
+ * On a TLS listener (start(..., tls)), the first byte is looked at before
+ * anything else: a TLS handshake record (RFC 8446 §5.1, content type 22)
+ * goes on to the handshake, within the header timeout; anything else is
+ * plain HTTP sent to the HTTPS port, answered with a cleartext 400 that
+ * says so (nginx's 497) and closed. After the handshake every byte goes
+ * through m_stream (tls::Stream), the same calls as in cleartext; a file
+ * body is read into memory and encrypted, in pieces of kTlsFileChunk (no
+ * sendfile through TLS without kernel TLS). A request whose Host names
+ * another site than the handshake's server name (SNI) gets 421 (RFC 9110
+ * §15.5.20).
+ *
  * Kept alive by the shared_ptr in its pending handler (there is always
  * exactly one while it is open); listed in its worker's intrusive list for
  * the tick and for stop. Thread: its worker's thread only.
@@ -93,13 +105,17 @@ public:
     static constexpr std::size_t kHeadReserveBytes = 400;
     static constexpr std::size_t kKeptOutputCapacity = 32 * 1024;
 
+    // A file body over TLS is read and encrypted in pieces of this size.
+    static constexpr std::size_t kTlsFileChunk = 64 * 1024;
+
     Connection(Worker &worker, boost::asio::ip::tcp::socket socket);
     ~Connection();
     Connection(const Connection &) = delete;
     Connection &operator=(const Connection &) = delete;
 
     // `overCap`: the worker is at its connection cap; answer 503 and close.
-    void start(bool overCap = false);
+    // `tls`: accepted on the TLS listener (the worker's TlsSites).
+    void start(bool overCap = false, bool tls = false);
     // Closes the socket; the pending handler then fails and releases the connection.
     void close();
     // The deadline has passed: 408 for a request under way, else close().
@@ -109,6 +125,11 @@ public:
 private:
     enum class Phase { Reading, Writing, Lingering, Proxying };
 
+    // TLS: the first byte decides (handshake or cleartext HTTP), then the handshake.
+    void startTls(bool overCap);
+    void afterHandshake(bool overCap);
+    // The request's Host names another site than the TLS server name: answered 421.
+    bool misdirected() const;
     void readRequest();
     void startRequestClock();
     bool sendContinue(); // false when an asynchronous write or a close took over
@@ -158,6 +179,8 @@ private:
     // chunks sized from its send buffer (sendfileChunk()), then waits for
     // writability or yields to the worker's other connections.
     void sendFile();
+    // sendFile() over TLS: pread(2) into m_output, then an encrypted write.
+    void sendFileTls();
     std::uint64_t sendfileChunk();
     void waitWritable();
     void closeGracefully();
@@ -165,7 +188,7 @@ private:
     void setDeadline(unsigned seconds);
 
     Worker &m_worker;
-    boost::asio::ip::tcp::socket m_socket;
+    tls::Stream m_stream; // the client's socket, and its TLS state on a TLS listener
     boost::beast::flat_buffer m_input;
     Request m_request;
     std::optional<RequestParser> m_parser;
@@ -181,6 +204,7 @@ private:
     std::uint64_t m_responseBytes = 0; // written for the current response (its site's bytes sent)
     std::size_t m_headBytes = 0; // of them, the head's
     std::chrono::steady_clock::time_point m_parsedAt;
+    std::string m_serverName; // TLS: the handshake's server name (SNI), lower case; empty when none
     PeerAddress m_peer; // for the logs, looked up on the first logged request
     LogWriter::Stamp m_logStamp; // the current response's place in the log's order
     unsigned m_deadline = 0; // in worker ticks (seconds)

@@ -18,7 +18,7 @@ bool Connection::startProxy()
     // way in the log's order until proxyDone() logs it (a slow upstream holds no line back).
     auto begin = [this] { beginResponse(); };
     auto done = [this](const ProxyOutcome &outcome) { proxyDone(outcome); };
-    m_proxy = ProxyResponder::forRequest(m_worker, { m_socket, m_input, *m_parser, m_request },
+    m_proxy = ProxyResponder::forRequest(m_worker, { m_stream, m_input, *m_parser, m_request },
         shared_from_this(), *m_sites, std::move(begin), std::move(done));
     if (!m_proxy)
         return false;
@@ -48,7 +48,7 @@ void Connection::upstreamDone(const ProxyOutcome &outcome, SiteCounters *site)
     m_response.errorReason = outcome.reason;
     m_response.upstream = outcome.timing;
     if (!outcome.relayed) {
-        if (outcome.clientGone || !m_socket.is_open()) {
+        if (outcome.clientGone || !m_stream.is_open()) {
             // The client left (or close(): the worker stops) before an answer began: nginx's 499.
             m_response.status = 499;
             beginResponse();
@@ -71,7 +71,7 @@ void Connection::upstreamDone(const ProxyOutcome &outcome, SiteCounters *site)
     }
     // The responder wrote the answer itself: what it sent is this response's.
     m_response.status = outcome.status;
-    m_response.keepAlive = outcome.keepAlive && m_socket.is_open();
+    m_response.keepAlive = outcome.keepAlive && m_stream.is_open();
     m_response.contentLength = outcome.bodyBytes;
     bumpCounter(m_worker.counters().bytesSent, outcome.bytesSent);
     m_responseBytes = outcome.bytesSent;

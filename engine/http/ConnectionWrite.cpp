@@ -15,6 +15,7 @@
 #include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -58,7 +59,12 @@ bool wouldBlock(int error)
     beginResponse();
     const BodyPlan plan = planBody();
     writeHead(plan);
-    const std::string_view gathered = attachBody(plan);
+    std::string_view gathered = attachBody(plan);
+    if (!gathered.empty() && m_stream.isTls()) {
+        // One SSL_write for head and body: fewer, fuller records than two writes.
+        m_output.append(gathered);
+        gathered = {};
+    }
     m_phase = Phase::Writing;
     setDeadline(m_worker.timeouts().send);
     std::size_t written = 0;
@@ -75,7 +81,7 @@ void Connection::beginResponse()
     if (LogWriter *logs = m_worker.logs()) {
         logs->beginResponse(m_worker.index(), m_request, m_logStamp);
         if (m_logStamp.isListed() && m_peer.family == 0)
-            m_peer = PeerAddress::ofSocket(m_socket.native_handle()); // before a hang-up can hide it
+            m_peer = PeerAddress::ofSocket(m_stream.native_handle()); // before a hang-up can hide it
     }
 }
 
@@ -144,14 +150,14 @@ bool Connection::sendNow(std::string_view gathered, std::size_t &written)
     const int flags = MSG_NOSIGNAL | (m_fileRemaining > 0 ? MSG_MORE : 0);
     ssize_t n = 0;
     if (gathered.empty()) {
-        n = ::send(m_socket.native_handle(), m_output.data(), m_output.size(), flags);
+        n = m_stream.trySend(m_output.data(), m_output.size(), flags);
     } else {
         iovec parts[2] = { { m_output.data(), m_output.size() },
             { const_cast<char *>(gathered.data()), gathered.size() } };
         msghdr message {};
         message.msg_iov = parts;
         message.msg_iovlen = 2;
-        n = ::sendmsg(m_socket.native_handle(), &message, flags);
+        n = ::sendmsg(m_stream.native_handle(), &message, flags);
     }
     written = 0;
     if (n > 0) {
@@ -183,7 +189,7 @@ bool Connection::continueAsynchronously(std::string_view gathered, std::size_t w
         sendFile();
         return false;
     }
-    asio::async_write(m_socket, asio::buffer(m_output.data() + written, m_output.size() - written),
+    asio::async_write(m_stream, asio::buffer(m_output.data() + written, m_output.size() - written),
         [self = shared_from_this()](
             const beast::error_code &ec, std::size_t bytes) { self->afterWrite(ec, bytes); });
     return false;
@@ -205,7 +211,7 @@ std::uint64_t Connection::sendfileChunk()
 {
     int bufferBytes = 0;
     socklen_t length = sizeof bufferBytes;
-    if (::getsockopt(m_socket.native_handle(), SOL_SOCKET, SO_SNDBUF, &bufferBytes, &length) != 0
+    if (::getsockopt(m_stream.native_handle(), SOL_SOCKET, SO_SNDBUF, &bufferBytes, &length) != 0
         || bufferBytes <= 0)
         return kSendfileChunkMin;
     return std::clamp(std::uint64_t(bufferBytes) / 2, kSendfileChunkMin, kSendfileChunkMax);
@@ -213,13 +219,17 @@ std::uint64_t Connection::sendfileChunk()
 
 void Connection::sendFile()
 {
+    if (m_stream.isTls()) {
+        sendFileTls();
+        return;
+    }
     std::uint64_t sentThisTurn = 0;
     const std::uint64_t chunk = sendfileChunk();
     while (m_fileRemaining > 0) {
         auto offset = off_t(m_fileOffset);
         const std::uint64_t asked = std::min(m_fileRemaining, chunk);
         const ssize_t n
-            = ::sendfile(m_socket.native_handle(), m_response.file.get(), &offset, std::size_t(asked));
+            = ::sendfile(m_stream.native_handle(), m_response.file.get(), &offset, std::size_t(asked));
         if (n > 0) {
             m_fileOffset += std::uint64_t(n);
             m_fileRemaining -= std::uint64_t(n);
@@ -237,7 +247,7 @@ void Connection::sendFile()
             }
             if (sentThisTurn >= kSendfileTurn) {
                 // A fast reader could keep this loop going for the whole file.
-                asio::post(m_socket.get_executor(), [self = shared_from_this()] { self->sendFile(); });
+                asio::post(m_stream.get_executor(), [self = shared_from_this()] { self->sendFile(); });
                 return;
             }
             continue;
@@ -257,9 +267,42 @@ void Connection::sendFile()
         processInput();
 }
 
+void Connection::sendFileTls()
+{
+    // No sendfile(2) through OpenSSL without kernel TLS: each piece is read
+    // (from the page cache) and encrypted, then written like any other output.
+    if (m_fileRemaining == 0) {
+        m_response.file.reset();
+        if (finishResponse())
+            processInput();
+        return;
+    }
+    const std::size_t piece = std::size_t(std::min<std::uint64_t>(m_fileRemaining, kTlsFileChunk));
+    m_output.resize(piece);
+    const ssize_t n = ::pread(m_response.file.get(), m_output.data(), piece, off_t(m_fileOffset));
+    if (n <= 0) {
+        // An error, or the file shrank: the promised length cannot be met.
+        abortResponse();
+        return;
+    }
+    m_output.resize(std::size_t(n));
+    m_fileOffset += std::uint64_t(n);
+    m_fileRemaining -= std::uint64_t(n);
+    setDeadline(m_worker.timeouts().send);
+    asio::async_write(m_stream, asio::buffer(m_output),
+        [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
+            bumpCounter(self->m_worker.counters().bytesSent, bytes);
+            self->m_responseBytes += bytes;
+            if (ec)
+                self->abortResponse();
+            else
+                self->sendFileTls();
+        });
+}
+
 void Connection::waitWritable()
 {
-    m_socket.async_wait(
+    m_stream.async_wait(
         asio::ip::tcp::socket::wait_write, [self = shared_from_this()](const beast::error_code &ec) {
             if (ec)
                 self->abortResponse();
@@ -283,7 +326,7 @@ void Connection::recordResponse()
     m_responseBytes = 0;
     if (LogWriter *logs = m_worker.logs())
         logs->logResponse(
-            m_worker.index(), m_request, m_response, bodyBytes, m_socket.native_handle(), m_peer, m_logStamp);
+            m_worker.index(), m_request, m_response, bodyBytes, m_stream.native_handle(), m_peer, m_logStamp);
 }
 
 void Connection::abortResponse()
@@ -313,7 +356,7 @@ bool Connection::finishResponse()
         // ACK of the previous one (Nagle): send each at once.
         m_noDelay = true;
         beast::error_code ignored;
-        m_socket.set_option(asio::ip::tcp::no_delay(true), ignored);
+        m_stream.socket().set_option(asio::ip::tcp::no_delay(true), ignored);
     }
     return true;
 }

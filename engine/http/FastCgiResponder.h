@@ -5,6 +5,7 @@
 #include "http/ProxyResponder.h"
 #include "http/UniqueFd.h"
 #include "http/UpstreamPool.h"
+#include "tls/TlsStream.h"
 
 #include <boost/asio/generic/stream_protocol.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -179,7 +180,7 @@ private:
     void logStderr(std::string_view text);
 
     Worker &m_worker;
-    boost::asio::ip::tcp::socket &m_client;
+    tls::Stream &m_client;
     boost::beast::flat_buffer &m_clientInput;
     RequestParser &m_clientParser;
     Request &m_clientRequest;

@@ -45,9 +45,11 @@ std::string addressText(asio::ip::address address)
     return text;
 }
 
-FastCgiPeer peerOf(asio::ip::tcp::socket &socket)
+FastCgiPeer peerOf(tls::Stream &stream)
 {
+    asio::ip::tcp::socket &socket = stream.socket();
     FastCgiPeer peer;
+    peer.https = stream.isTls();
     const auto text = addressText;
     beast::error_code ec;
     const auto remote = socket.remote_endpoint(ec);

@@ -2,10 +2,12 @@
 
 #include "http/LogWriter.h"
 #include "http/SiteTable.h"
+#include "http/TlsSites.h"
 #include "http/Worker.h"
 #include "http/WorkerCounters.h"
 #include "model/LatencyHistogram.h"
 #include "sys/PortHolder.h"
+#include "tls/LocalCa.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -83,6 +85,10 @@ struct HttpServer::Private
     bool running = false;
     asio::ip::address address;
     quint16 port = 0;
+    asio::ip::address tlsAddress;
+    quint16 tlsPort = 0; // 0: no TLS listener
+    QString caFolder;
+    QStringList tlsWarnings;
     std::vector<std::unique_ptr<Worker>> workers;
     std::shared_ptr<const SiteTable> sites;
     std::unique_ptr<LogWriter> logs; // outlives the workers, which log into it
@@ -90,7 +96,54 @@ struct HttpServer::Private
     QString dataFolder; // ServerConfig::dataFolder of the last start(), for reload()
 
     bool bind(const model::ServerConfig &config, QString *error);
+    bool bindTls(const model::ServerConfig &config, QString *error);
+    std::shared_ptr<const TlsSites> certificates(
+        const QList<model::VirtualHost> &hosts, std::shared_ptr<const SiteTable> table, QString *error);
 };
+
+bool HttpServer::Private::bindTls(const model::ServerConfig &config, QString *error)
+{
+    auto fail = [error](const QString &text) {
+        if (error)
+            *error = text;
+        return false;
+    };
+    boost::system::error_code ec;
+    tlsAddress = asio::ip::make_address(config.tlsListenAddress.trimmed().toStdString(), ec);
+    if (ec)
+        return fail(QStringLiteral("TLS listener: not an IP address: %1").arg(config.tlsListenAddress));
+    const tcp::endpoint wanted(tlsAddress, config.tlsPort);
+    Worker &first = *workers.front();
+    if (config.tlsPort != 0)
+        ec = probePort(first.context(), wanted);
+    if (!ec)
+        ec = first.listen(wanted, true);
+    if (ec == asio::error::address_in_use)
+        return fail(QStringLiteral("%1 (TLS) is in use by %2")
+                        .arg(endpointText(tlsAddress, config.tlsPort),
+                            sys::PortHolder::find(config.tlsPort).describe()));
+    if (ec)
+        return fail(QStringLiteral("cannot listen on %1 (TLS): %2")
+                        .arg(endpointText(tlsAddress, config.tlsPort), errorText(ec)));
+    tlsPort = first.localPort(true);
+    for (size_t i = 1; i < workers.size(); ++i) {
+        ec = workers[i]->listen(tcp::endpoint(tlsAddress, tlsPort), true);
+        if (ec)
+            return fail(QStringLiteral("cannot listen on %1 (TLS): %2")
+                            .arg(endpointText(tlsAddress, tlsPort), errorText(ec)));
+    }
+    return true;
+}
+
+std::shared_ptr<const TlsSites> HttpServer::Private::certificates(
+    const QList<model::VirtualHost> &hosts, std::shared_ptr<const SiteTable> table, QString *error)
+{
+    QStringList warnings;
+    auto built = TlsSites::build(hosts, std::move(table), caFolder, error, &warnings);
+    if (built)
+        tlsWarnings = warnings;
+    return built;
+}
 
 bool HttpServer::Private::bind(const model::ServerConfig &config, QString *error)
 {
@@ -173,6 +226,17 @@ bool HttpServer::start(const model::ServerConfig &config, const QList<model::Vir
         return false;
     }
 
+    std::shared_ptr<const TlsSites> certificates;
+    if (config.tlsEnabled) {
+        d->caFolder = config.dataFolder.isEmpty() ? QString() : tls::LocalCa::folderIn(config.dataFolder);
+        certificates = d->certificates(hosts, sites, error);
+        if (!certificates)
+            return false;
+    } else {
+        d->caFolder.clear();
+        d->tlsWarnings.clear();
+    }
+
     auto state = std::make_shared<MetricsState>(threads);
     state->sites.store(sites);
     rlimit files {};
@@ -181,10 +245,12 @@ bool HttpServer::start(const model::ServerConfig &config, const QList<model::Vir
     for (int i = 0; i < threads; ++i) {
         d->workers.push_back(std::make_unique<Worker>(i, *state->workers[size_t(i)], sites, config));
         d->workers.back()->setOpenFileBudget(openFileBudget);
+        d->workers.back()->setTls(certificates);
     }
-    if (!d->bind(config, error)) {
+    if (!d->bind(config, error) || (certificates && !d->bindTls(config, error))) {
         d->workers.clear();
         d->port = 0;
+        d->tlsPort = 0;
         return false;
     }
     d->logs = std::make_unique<LogWriter>(threads);
@@ -197,6 +263,7 @@ bool HttpServer::start(const model::ServerConfig &config, const QList<model::Vir
             d->logs.reset();
             d->workers.clear();
             d->port = 0;
+            d->tlsPort = 0;
             return false;
         }
     }
@@ -226,6 +293,7 @@ void HttpServer::stop()
     if (const auto state = d->metrics.load())
         state->running.store(false);
     d->running = false;
+    d->tlsPort = 0;
 }
 
 bool HttpServer::isRunning() const
@@ -292,13 +360,23 @@ void HttpServer::reload(const QList<model::VirtualHost> &hosts)
         = SiteTable::build(hosts, int(d->workers.size()), d->sites.get(), false, nullptr, d->dataFolder);
     if (!sites)
         return; // no hosts: keep serving the current ones
+    // New names get their certificates before any worker sees the table; a
+    // CA that fails now keeps the old certificates (SNI then finds a new site
+    // on the default's), with the reason in tlsWarnings().
+    std::shared_ptr<const TlsSites> certificates;
+    if (d->tlsPort != 0) {
+        QString reason;
+        certificates = d->certificates(hosts, sites, &reason);
+        if (!certificates)
+            d->tlsWarnings = QStringList { reason };
+    }
     d->sites = sites;
     // Before the workers get the table: a reopened log then sees their first requests.
     d->logs->configure(hosts, *sites);
     if (const auto state = d->metrics.load())
         state->sites.store(sites);
     for (auto &worker : d->workers)
-        worker->reload(sites);
+        worker->reload(sites, certificates);
 }
 
 QString HttpServer::listenAddress() const
@@ -321,6 +399,32 @@ QString HttpServer::url() const
         host = host.is_v6() ? asio::ip::address(asio::ip::address_v6::loopback())
                             : asio::ip::address(asio::ip::address_v4::loopback());
     return QStringLiteral("http://%1/").arg(endpointText(host, d->port));
+}
+
+quint16 HttpServer::tlsPort() const
+{
+    return d->running ? d->tlsPort : 0;
+}
+
+QString HttpServer::tlsUrl() const
+{
+    if (!d->running || d->tlsPort == 0)
+        return QString();
+    asio::ip::address host = d->tlsAddress;
+    if (host.is_unspecified())
+        host = host.is_v6() ? asio::ip::address(asio::ip::address_v6::loopback())
+                            : asio::ip::address(asio::ip::address_v4::loopback());
+    return QStringLiteral("https://%1/").arg(endpointText(host, d->tlsPort));
+}
+
+QString HttpServer::caFolder() const
+{
+    return d->running && d->tlsPort != 0 ? d->caFolder : QString();
+}
+
+QStringList HttpServer::tlsWarnings() const
+{
+    return d->tlsWarnings;
 }
 
 int HttpServer::threadCount() const
@@ -354,6 +458,9 @@ model::MetricsSnapshot HttpServer::metrics() const
         for (size_t i = 0; i < snapshot.phpErrors.size(); ++i)
             snapshot.phpErrors[i] += worker->phpErrors[i].load(relaxed);
         snapshot.proxyQueued += worker->proxyQueued.load(relaxed);
+        snapshot.tlsHandshakes += worker->tlsHandshakes.load(relaxed);
+        snapshot.tlsResumed += worker->tlsResumed.load(relaxed);
+        snapshot.tlsErrors += worker->tlsErrors.load(relaxed);
         for (size_t i = 0; i < latency.size(); ++i)
             latency[i] += worker->latency[i].load(relaxed);
     }

@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <memory>
@@ -39,6 +40,12 @@ public:
     // `afterBind`, when given, runs once the listeners are bound and the log
     // files open, before any worker accepts a connection: where a process
     // started as root gives root up. Its false (with *error) undoes the start.
+    // With config.tlsEnabled, a second listener speaks TLS (RFC 8446) on
+    // tlsListenAddress:tlsPort, with a certificate per site from the local CA
+    // in dataFolder/ca (made on first use; http::TlsSites): an unreadable CA
+    // folder, or no certificate for the default site, fails the start with
+    // the reason; another site's failure leaves it on the default's
+    // certificate, with the reason in tlsWarnings().
     bool start(const model::ServerConfig &config, const QList<model::VirtualHost> &hosts, QString *error,
         const std::function<bool(QString *)> &afterBind = {});
     // Closes the listeners and every connection, joins the workers. Idempotent.
@@ -64,6 +71,13 @@ public:
     QString listenAddress() const;
     quint16 port() const;
     QString url() const; // e.g. "http://127.0.0.1:8080/"
+    // The TLS listener's port and URL ("https://127.0.0.1:8443/"); 0 and empty without one.
+    quint16 tlsPort() const;
+    QString tlsUrl() const;
+    // The TLS listener's CA folder (dataFolder/ca); empty without one.
+    QString caFolder() const;
+    // Why sites of the last start() or reload() have no certificate of their own; empty when all have.
+    QStringList tlsWarnings() const;
     int threadCount() const;
 
     // Counters summed over the workers; any thread, never blocks the workers.

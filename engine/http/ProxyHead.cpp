@@ -106,7 +106,7 @@ void ProxyHead::writeRequest(const RequestParts &parts, std::string &out)
         appendField(out, "Upgrade", upgrade);
     }
     appendField(out, "X-Forwarded-For", parts.clientAddress);
-    appendField(out, "X-Forwarded-Proto", "http");
+    appendField(out, "X-Forwarded-Proto", parts.https ? "https" : "http");
     if (!parts.clientHost.empty())
         appendField(out, "X-Forwarded-Host", parts.clientHost);
     // RFC 7239 §6: an IPv6 address is quoted and bracketed; a host with a port is quoted.
@@ -118,7 +118,7 @@ void ProxyHead::writeRequest(const RequestParts &parts, std::string &out)
         out.append(parts.clientAddress);
     if (!parts.clientHost.empty() && parts.clientHost.find('"') == std::string_view::npos)
         out.append(";host=\"").append(parts.clientHost).append("\"");
-    out.append(";proto=http\r\n");
+    out.append(parts.https ? ";proto=https\r\n" : ";proto=http\r\n");
     if (parts.withBody) {
         out.append("Content-Length: ");
         FieldText::appendNumber(out, parts.bodyLength);

@@ -44,6 +44,7 @@ struct ProxyHead
         std::string_view host; // Host field value
         std::string_view clientHost; // the client's Host, for X-Forwarded-Host and Forwarded
         std::string_view clientAddress; // "127.0.0.1", "::1"
+        bool https = false; // the client came over TLS: X-Forwarded-Proto and Forwarded's proto say https
         std::string_view fields; // Request::fields
         bool withBody = false; // Content-Length: bodyLength
         std::size_t bodyLength = 0;

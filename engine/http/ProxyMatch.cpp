@@ -26,8 +26,9 @@ bool isIdempotent(std::string_view method)
     return false;
 }
 
-std::string peerAddress(asio::ip::tcp::socket &socket)
+std::string peerAddress(tls::Stream &stream)
 {
+    asio::ip::tcp::socket &socket = stream.socket();
     beast::error_code ec;
     const auto endpoint = socket.remote_endpoint(ec);
     if (ec)
@@ -95,6 +96,7 @@ void ProxyResponder::writeRequestHead(const Site &site)
                                                                : std::string_view(request.host);
     parts.clientHost = request.host;
     parts.clientAddress = address;
+    parts.https = m_client.isTls();
     parts.fields = request.fields;
     // The body's framing (ProxyResponder.h): a chunked body that came whole goes with its length.
     const bool whole = m_clientParser.is_done();

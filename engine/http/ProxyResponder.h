@@ -4,6 +4,7 @@
 #include "http/ProxyHead.h"
 #include "http/UpstreamPool.h"
 #include "http/UpstreamTarget.h"
+#include "tls/TlsStream.h"
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -148,7 +149,7 @@ public:
     // the parsed request (its `body`: the decoded piece on its way).
     struct Client
     {
-        boost::asio::ip::tcp::socket &socket;
+        tls::Stream &socket; // cleartext or TLS
         boost::beast::flat_buffer &input;
         RequestParser &parser;
         Request &request;
@@ -220,7 +221,7 @@ private:
     std::int64_t sinceStart() const;
 
     Worker &m_worker;
-    boost::asio::ip::tcp::socket &m_client;
+    tls::Stream &m_client;
     boost::beast::flat_buffer &m_clientInput;
     RequestParser &m_clientParser;
     Request &m_clientRequest;

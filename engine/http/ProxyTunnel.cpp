@@ -7,8 +7,8 @@ namespace hostbench::http {
 namespace asio = boost::asio;
 using error_code = boost::system::error_code;
 
-ProxyTunnel::ProxyTunnel(asio::ip::tcp::socket &client, UpstreamPool::Socket upstream,
-    std::chrono::milliseconds idle, std::function<void(std::uint64_t)> done)
+ProxyTunnel::ProxyTunnel(tls::Stream &client, UpstreamPool::Socket upstream, std::chrono::milliseconds idle,
+    std::function<void(std::uint64_t)> done)
     : m_client(client)
     , m_upstream(std::move(upstream))
     , m_idle(idle)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "http/UpstreamPool.h"
+#include "tls/TlsStream.h"
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -30,8 +31,8 @@ class ProxyTunnel final : public std::enable_shared_from_this<ProxyTunnel>
 public:
     static constexpr std::size_t kPieceBytes = 16 * 1024;
 
-    ProxyTunnel(boost::asio::ip::tcp::socket &client, UpstreamPool::Socket upstream,
-        std::chrono::milliseconds idle, std::function<void(std::uint64_t)> done);
+    ProxyTunnel(tls::Stream &client, UpstreamPool::Socket upstream, std::chrono::milliseconds idle,
+        std::function<void(std::uint64_t)> done);
 
     // Writes `toClient` (bytes that followed the 101), then `toUpstream`
     // (bytes the client sent after its request), then tunnels.
@@ -43,7 +44,7 @@ private:
     void finishEarly(); // the early bytes could not be written: end, and `done` at once
     void arm();
 
-    boost::asio::ip::tcp::socket &m_client;
+    tls::Stream &m_client;
     UpstreamPool::Socket m_upstream;
     std::chrono::milliseconds m_idle;
     std::function<void(std::uint64_t)> m_done;

@@ -1,6 +1,7 @@
 #include "Worker.h"
 
 #include "http/SiteTable.h"
+#include "http/TlsSites.h"
 #include "http/WorkerCounters.h"
 #include "sys/PeerSignals.h"
 
@@ -65,43 +66,44 @@ Worker::~Worker()
     m_upstreams.clear(); // its sockets close while the io_context still exists
 }
 
-boost::system::error_code Worker::listen(const tcp::endpoint &endpoint)
+boost::system::error_code Worker::listen(const tcp::endpoint &endpoint, bool tls)
 {
+    tcp::acceptor &acceptor = (tls ? m_secure : m_plain).acceptor;
     boost::system::error_code ec;
-    m_acceptor.open(endpoint.protocol(), ec);
+    acceptor.open(endpoint.protocol(), ec);
     if (!ec)
-        m_acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
+        acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
     if (!ec)
-        m_acceptor.set_option(reuse_port(true), ec);
+        acceptor.set_option(reuse_port(true), ec);
 #ifdef TCP_DEFER_ACCEPT
     if (!ec) {
         // Only speed: where the kernel refuses it, accept() takes connections as they come.
         boost::system::error_code ignored;
-        m_acceptor.set_option(
+        acceptor.set_option(
             asio::detail::socket_option::integer<IPPROTO_TCP, TCP_DEFER_ACCEPT>(kDeferAcceptSeconds),
             ignored);
     }
 #endif
     if (!ec)
-        m_acceptor.bind(endpoint, ec);
+        acceptor.bind(endpoint, ec);
     if (!ec)
-        m_acceptor.listen(tcp::socket::max_listen_connections, ec);
+        acceptor.listen(tcp::socket::max_listen_connections, ec);
     if (!ec)
-        m_acceptor.native_non_blocking(true, ec);
-    if (!ec && ::fcntl(m_acceptor.native_handle(), F_SETFD, FD_CLOEXEC) != 0)
+        acceptor.native_non_blocking(true, ec);
+    if (!ec && ::fcntl(acceptor.native_handle(), F_SETFD, FD_CLOEXEC) != 0)
         ec.assign(errno, boost::system::system_category());
-    m_protocol = endpoint.protocol();
+    (tls ? m_secure : m_plain).protocol = endpoint.protocol();
     if (ec) {
         boost::system::error_code ignored;
-        m_acceptor.close(ignored);
+        acceptor.close(ignored);
     }
     return ec;
 }
 
-quint16 Worker::localPort() const
+quint16 Worker::localPort(bool tls) const
 {
     boost::system::error_code ec;
-    const tcp::endpoint endpoint = m_acceptor.local_endpoint(ec);
+    const tcp::endpoint endpoint = (tls ? m_secure : m_plain).acceptor.local_endpoint(ec);
     return ec ? 0 : endpoint.port();
 }
 
@@ -146,7 +148,9 @@ void Worker::run()
 {
     // sendfile(2) to a client that hung up raises SIGPIPE: an error here, never the process's end.
     sys::PeerSignals::blockInThisThread();
-    accept();
+    accept(m_plain);
+    if (m_secure.acceptor.is_open())
+        accept(m_secure);
     scheduleTick();
     for (;;) {
         try {
@@ -159,9 +163,13 @@ void Worker::run()
     }
 }
 
-void Worker::reload(std::shared_ptr<const SiteTable> sites)
+void Worker::reload(std::shared_ptr<const SiteTable> sites, std::shared_ptr<const TlsSites> tls)
 {
-    asio::post(m_context, [this, sites = std::move(sites)]() mutable { m_sites = std::move(sites); });
+    asio::post(m_context, [this, sites = std::move(sites), tls = std::move(tls)]() mutable {
+        m_sites = std::move(sites);
+        if (tls)
+            m_tls = std::move(tls);
+    });
 }
 
 void Worker::requestStop()
@@ -169,9 +177,11 @@ void Worker::requestStop()
     asio::post(m_context, [this] {
         m_stopping = true;
         boost::system::error_code ignored;
-        m_acceptor.close(ignored);
+        m_plain.acceptor.close(ignored);
+        m_secure.acceptor.close(ignored);
         m_tickTimer.cancel();
-        m_acceptRetryTimer.cancel();
+        m_plain.retryTimer.cancel();
+        m_secure.retryTimer.cancel();
         for (auto it = m_connections.begin(); it != m_connections.end();) {
             Connection &connection = *it++;
             connection.close();
@@ -187,56 +197,57 @@ void Worker::join()
         m_thread.join();
 }
 
-void Worker::accept()
+void Worker::accept(Listener &listener)
 {
     // Wait for readiness, then accept4(2) what is queued: asio's own accept
     // neither sets close-on-exec (a child process would inherit connections
     // and keep them open) nor takes more than one connection per wake-up.
-    m_acceptor.async_wait(tcp::acceptor::wait_read, [this](const boost::system::error_code &ec) {
-        if (m_stopping || ec == asio::error::operation_aborted)
-            return;
-        if (ec) {
-            acceptLater();
-            return;
-        }
-        for (int i = 0; i < kAcceptBatch; ++i) {
-            const int fd
-                = ::accept4(m_acceptor.native_handle(), nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
-            if (fd < 0) {
-                if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO)
-                    continue;
-                if (errno == EAGAIN || errno == EWOULDBLOCK)
-                    break;
-                // Out of descriptors (EMFILE, ENFILE) or memory: waiting for
-                // readiness again at once would spin.
-                acceptLater();
+    listener.acceptor.async_wait(
+        tcp::acceptor::wait_read, [this, &listener](const boost::system::error_code &ec) {
+            if (m_stopping || ec == asio::error::operation_aborted)
+                return;
+            if (ec) {
+                acceptLater(listener);
                 return;
             }
-            tcp::socket socket(m_context);
-            boost::system::error_code assignError;
-            socket.assign(m_protocol, fd, assignError);
-            if (assignError) {
-                ::close(fd);
-                continue;
+            for (int i = 0; i < kAcceptBatch; ++i) {
+                const int fd = ::accept4(
+                    listener.acceptor.native_handle(), nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+                if (fd < 0) {
+                    if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO)
+                        continue;
+                    if (errno == EAGAIN || errno == EWOULDBLOCK)
+                        break;
+                    // Out of descriptors (EMFILE, ENFILE) or memory: waiting for
+                    // readiness again at once would spin.
+                    acceptLater(listener);
+                    return;
+                }
+                tcp::socket socket(m_context);
+                boost::system::error_code assignError;
+                socket.assign(listener.protocol, fd, assignError);
+                if (assignError) {
+                    ::close(fd);
+                    continue;
+                }
+                bumpCounter(m_counters.connectionsAccepted);
+                auto connection = std::make_shared<Connection>(*this, std::move(socket));
+                m_connections.push_back(*connection);
+                // Over the cap: answered 503 at once, never left waiting.
+                const bool overCap = m_openConnections >= m_maxConnections;
+                ++m_openConnections;
+                connection->start(overCap, listener.tls);
             }
-            bumpCounter(m_counters.connectionsAccepted);
-            auto connection = std::make_shared<Connection>(*this, std::move(socket));
-            m_connections.push_back(*connection);
-            // Over the cap: answered 503 at once, never left waiting.
-            const bool overCap = m_openConnections >= m_maxConnections;
-            ++m_openConnections;
-            connection->start(overCap);
-        }
-        accept();
-    });
+            accept(listener);
+        });
 }
 
-void Worker::acceptLater()
+void Worker::acceptLater(Listener &listener)
 {
-    m_acceptRetryTimer.expires_after(std::chrono::milliseconds(100));
-    m_acceptRetryTimer.async_wait([this](const boost::system::error_code &ec) {
+    listener.retryTimer.expires_after(std::chrono::milliseconds(100));
+    listener.retryTimer.async_wait([this, &listener](const boost::system::error_code &ec) {
         if (!ec && !m_stopping)
-            accept();
+            accept(listener);
     });
 }
 

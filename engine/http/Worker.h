@@ -23,6 +23,7 @@ namespace hostbench::http {
 
 class LogWriter;
 class SiteTable;
+class TlsSites;
 struct WorkerCounters;
 
 /*
@@ -41,6 +42,10 @@ struct WorkerCounters;
  * Beyond maxConnectionsPerWorker open connections, a new one is answered
  * 503 with "Connection: close" at once and closed (after the usual linger),
  * never left waiting in the accept queue.
+ *
+ * A second listener, when bound (listen(..., true)), speaks TLS: its
+ * connections start with the handshake (Connection::start) with the
+ * certificates of the current TlsSites, replaced by reload() with the sites.
  *
  * Thread: constructed, bound (listen()) and started by HttpServer's owner
  * thread; reload() and requestStop() post to the worker thread, join()
@@ -69,15 +74,19 @@ public:
 
     // Owner thread, before start(): opens, binds and listens (SO_REUSEADDR, SO_REUSEPORT;
     // TCP_DEFER_ACCEPT of 1 s where the kernel has it: accept() waits for the first bytes).
-    boost::system::error_code listen(const boost::asio::ip::tcp::endpoint &endpoint);
-    quint16 localPort() const;
+    // `tls`: the TLS listener (its connections need tls set before start(): setTls()).
+    boost::system::error_code listen(const boost::asio::ip::tcp::endpoint &endpoint, bool tls = false);
+    quint16 localPort(bool tls = false) const;
+    // Owner thread, before start(): the TLS listener's certificates.
+    void setTls(std::shared_ptr<const TlsSites> tls) { m_tls = std::move(tls); }
     // Owner thread, before start(): the server's logs (may stay null: nothing is logged).
     void setLogs(LogWriter *logs) { m_logs = logs; }
     // Owner thread, before start(): open files its file cache may keep (FileCache::descriptorBudgetFor).
     void setOpenFileBudget(std::size_t files) { m_handler.files().cache().setDescriptorBudget(files); }
     void start();
     // Owner thread: the new table serves requests parsed after the worker picks it up.
-    void reload(std::shared_ptr<const SiteTable> sites);
+    // `tls`: the TLS listener's certificates for those sites (null without one).
+    void reload(std::shared_ptr<const SiteTable> sites, std::shared_ptr<const TlsSites> tls = nullptr);
     // Owner thread: closes the listener and every connection; the thread ends when their handlers have run.
     void requestStop();
     void join();
@@ -85,6 +94,8 @@ public:
     // Worker thread only, for connections.
     boost::asio::io_context &context() { return m_context; }
     const std::shared_ptr<const SiteTable> &sites() const { return m_sites; }
+    // The TLS listener's certificates (held by each TLS connection's SSL through its handshake).
+    const TlsSites *tls() const { return m_tls.get(); }
     RequestHandler &handler() { return m_handler; }
     // Connections to upstreams (proxied sites), their bound and queue; this worker's own.
     UpstreamPool &upstreams() { return m_upstreams; }
@@ -109,8 +120,9 @@ public:
     void keepBuffers(std::string output, boost::beast::flat_buffer input);
 
 private:
-    void accept();
-    void acceptLater();
+    struct Listener;
+    void accept(Listener &listener);
+    void acceptLater(Listener &listener);
     void scheduleTick();
     void closeExpired();
     void run();
@@ -119,6 +131,7 @@ private:
     WorkerCounters &m_counters;
     LogWriter *m_logs = nullptr;
     std::shared_ptr<const SiteTable> m_sites;
+    std::shared_ptr<const TlsSites> m_tls;
     RequestHandler m_handler;
     HttpDate m_date;
     unsigned m_tick = 0;
@@ -135,10 +148,21 @@ private:
     // leave its queues. Its idle sockets are closed before the io_context goes (~Worker, requestStop).
     UpstreamPool m_upstreams;
     boost::asio::io_context m_context { 1 };
-    boost::asio::ip::tcp::acceptor m_acceptor { m_context };
-    boost::asio::ip::tcp m_protocol = boost::asio::ip::tcp::v4(); // of the listener, for accepted sockets
+    struct Listener
+    {
+        explicit Listener(boost::asio::io_context &context, bool tls)
+            : acceptor(context)
+            , retryTimer(context)
+            , tls(tls)
+        { }
+        boost::asio::ip::tcp::acceptor acceptor;
+        boost::asio::ip::tcp protocol = boost::asio::ip::tcp::v4(); // of the listener, for accepted sockets
+        boost::asio::steady_timer retryTimer;
+        const bool tls;
+    };
+    Listener m_plain { m_context, false };
+    Listener m_secure { m_context, true };
     boost::asio::steady_timer m_tickTimer { m_context };
-    boost::asio::steady_timer m_acceptRetryTimer { m_context };
     std::thread m_thread;
 };
 

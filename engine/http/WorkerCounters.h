@@ -37,6 +37,11 @@ struct alignas(64) WorkerCounters
     std::array<std::atomic<quint64>, 8> proxyErrors {};
     // Proxied requests that waited for an upstream connection (UpstreamPool's bound reached).
     std::atomic<quint64> proxyQueued { 0 };
+    // TLS listeners: handshakes completed, of them resumed (a session ticket),
+    // and connections closed for a TLS error (a failed handshake, plain HTTP on the TLS port).
+    std::atomic<quint64> tlsHandshakes { 0 };
+    std::atomic<quint64> tlsResumed { 0 };
+    std::atomic<quint64> tlsErrors { 0 };
     // PHP requests that failed, by http::FastCgiError (unavailable, timeout, bad head, head too
     // large, malformed records, closed early, closed mid-body).
     std::array<std::atomic<quint64>, 7> phpErrors {};

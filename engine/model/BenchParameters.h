@@ -4,6 +4,7 @@
 #include <QList>
 #include <QPair>
 #include <QString>
+#include <QStringList>
 
 namespace hostbench::model {
 
@@ -13,7 +14,7 @@ namespace hostbench::model {
  */
 struct BenchParameters
 {
-    QString url; // http://host[:port]/path[?query]
+    QString url; // http://host[:port]/path[?query], or https://
     QByteArray method = "GET"; // -m
     QList<QPair<QByteArray, QByteArray>> headers; // -H "Name: value", in order
     QByteArray body; // -p FILE contents
@@ -28,6 +29,13 @@ struct BenchParameters
     qint64 warmupMs = 0; // --warmup: not counted
     int sampleIntervalMs = 100; // live sample period
     int timeoutMs = 30000; // a request without an answer by then fails (timeout)
+    // https:// only. tlsVerify: the server's certificate is checked against
+    // the system store and tlsRoots (--insecure: not at all); tlsResume: a
+    // new connection resumes the session of the one before it (a ticket),
+    // else every connection pays a full handshake.
+    bool tlsVerify = true;
+    bool tlsResume = true;
+    QStringList tlsRoots; // further trusted roots (PEM files): the data folder's local CA
 };
 
 } // namespace hostbench::model

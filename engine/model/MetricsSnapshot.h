@@ -83,6 +83,11 @@ struct MetricsSnapshot
     // Proxied requests that waited for an upstream connection (all that a
     // worker allows per upstream were busy: ServerConfig::upstreamConnectionsPerWorker).
     quint64 proxyQueued = 0;
+    // TLS listeners: handshakes completed, of them resumed sessions, and
+    // connections closed for a TLS error (a failed handshake, plain HTTP sent to the TLS port).
+    quint64 tlsHandshakes = 0;
+    quint64 tlsResumed = 0;
+    quint64 tlsErrors = 0;
     // PHP requests that failed through FastCGI, by cause (kPhpErrorNames; issue #25).
     static constexpr std::array<const char *, 7> kPhpErrorNames { "unavailable", "timeout", "bad_head",
         "head_too_large", "malformed", "closed_early", "closed_mid_body" };

@@ -50,6 +50,7 @@ struct RunSummary
     quint64 failedTimeout = 0;
     quint64 failedParse = 0; // malformed response
     quint64 failedWrite = 0; // the request could not be sent (reset or closed while writing)
+    quint64 failedTls = 0; // https://: the TLS handshake failed (tlsFailure says why, for the first)
     quint64 unfinished
         = 0; // sent (or connecting) when the run stopped, never answered: neither complete nor failed
     quint64 notSent
@@ -82,8 +83,21 @@ struct RunSummary
     // With a rate: the same measured from the actual send time (no coordinated-omission correction).
     double uncorrectedP50Ms = 0, uncorrectedP90Ms = 0, uncorrectedP99Ms = 0, uncorrectedMaxMs = 0;
 
-    // ab's Connection Times table.
+    // ab's Connection Times table. With https://, connect includes the TLS
+    // handshake (as ab's), which `handshake` also gives alone.
     TimeStats connect, processing, waiting, total;
+
+    // https:// only (tlsProtocol empty otherwise): what the first handshake
+    // agreed on, the handshakes of measured requests and the resumed ones
+    // among them, their times (TCP connected -> handshake done, ms), and why
+    // the first failed handshake failed.
+    QString tlsProtocol; // "TLSv1.3"
+    QString tlsCipher; // "TLS_AES_256_GCM_SHA384"
+    quint64 tlsHandshakes = 0;
+    quint64 tlsResumed = 0;
+    TimeStats handshake;
+    double handshakeP99Ms = 0;
+    QString tlsFailure;
     // ab's "Percentage of the requests served within a certain time": (percent, ms) for 50..100.
     QList<QPair<int, double>> percentiles;
 };

@@ -17,6 +17,13 @@ struct ServerConfig
     quint16 port = kDefaultPort; // 0 picks a free port
     int threads = 0; // worker threads; 0 = one per core
     bool portFallback = true; // if `port` is taken, try the next ports (up to 100) instead of failing
+    // A second listener that speaks TLS (HTTPS), with certificates from the
+    // data folder's local CA (http::TlsSites); that exact port, or any free
+    // one with 0 (no fallback).
+    static constexpr quint16 kDefaultTlsPort = 8443;
+    bool tlsEnabled = false;
+    QString tlsListenAddress = QStringLiteral("127.0.0.1");
+    quint16 tlsPort = kDefaultTlsPort;
 
     // Timeouts (ms) and limits, as nginx's client_header_timeout,
     // keepalive_timeout and send_timeout.

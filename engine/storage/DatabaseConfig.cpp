@@ -41,6 +41,8 @@ const ServerSetting kServerSettings[] = {
     { QLatin1String("server.port"), &model::ServerConfig::port },
     { QLatin1String("server.threads"), &model::ServerConfig::threads },
     { QLatin1String("server.port_fallback"), &model::ServerConfig::portFallback },
+    { QLatin1String("server.tls_enabled"), &model::ServerConfig::tlsEnabled },
+    { QLatin1String("server.tls_port"), &model::ServerConfig::tlsPort },
     { QLatin1String("server.header_timeout_ms"), &model::ServerConfig::headerTimeoutMs, true },
     { QLatin1String("server.keep_alive_timeout_ms"), &model::ServerConfig::keepAliveTimeoutMs, true },
     { QLatin1String("server.send_timeout_ms"), &model::ServerConfig::sendTimeoutMs, true },

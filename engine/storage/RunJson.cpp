@@ -92,7 +92,8 @@ QJsonObject RunJson::toJson(const model::BenchParameters &p)
         { u"concurrency"_s, p.concurrency }, { u"requests"_s, integer(qint64(p.requests)) },
         { u"duration_ms"_s, integer(qint64(p.durationMs)) }, { u"keep_alive"_s, p.keepAlive },
         { u"threads"_s, p.threads }, { u"rate"_s, p.rate }, { u"warmup_ms"_s, integer(qint64(p.warmupMs)) },
-        { u"sample_interval_ms"_s, p.sampleIntervalMs }, { u"timeout_ms"_s, p.timeoutMs } };
+        { u"sample_interval_ms"_s, p.sampleIntervalMs }, { u"timeout_ms"_s, p.timeoutMs },
+        { u"tls_verify"_s, p.tlsVerify }, { u"tls_resume"_s, p.tlsResume } };
 }
 
 model::BenchParameters RunJson::parametersFromJson(const QJsonObject &o)
@@ -117,6 +118,8 @@ model::BenchParameters RunJson::parametersFromJson(const QJsonObject &o)
     p.warmupMs = signedFrom(o[u"warmup_ms"_s]);
     p.sampleIntervalMs = o[u"sample_interval_ms"_s].toInt(p.sampleIntervalMs);
     p.timeoutMs = o[u"timeout_ms"_s].toInt(p.timeoutMs);
+    p.tlsVerify = o[u"tls_verify"_s].toBool(p.tlsVerify);
+    p.tlsResume = o[u"tls_resume"_s].toBool(p.tlsResume);
     return p;
 }
 
@@ -129,7 +132,7 @@ QJsonObject RunJson::toJson(const model::RunSummary &s)
     for (const auto &[percent, ms] : s.percentiles)
         percentiles.append(QJsonArray { percent, ms });
 
-    return { { u"server_software"_s, s.serverSoftware }, { u"server_hostname"_s, s.serverHostname },
+    QJsonObject o = { { u"server_software"_s, s.serverSoftware }, { u"server_hostname"_s, s.serverHostname },
         { u"server_port"_s, s.serverPort }, { u"document_path"_s, s.documentPath },
         { u"document_length"_s, integer(qint64(s.documentLength)) }, { u"concurrency"_s, s.concurrency },
         { u"keep_alive"_s, s.keepAlive }, { u"threads"_s, s.threads }, { u"rate"_s, s.rate },
@@ -151,6 +154,17 @@ QJsonObject RunJson::toJson(const model::RunSummary &s)
         { u"uncorrected_max_ms"_s, s.uncorrectedMaxMs }, { u"connect"_s, timeStats(s.connect) },
         { u"processing"_s, timeStats(s.processing) }, { u"waiting"_s, timeStats(s.waiting) },
         { u"total"_s, timeStats(s.total) }, { u"percentiles"_s, percentiles } };
+    if (!s.tlsProtocol.isEmpty() || s.failedTls) {
+        o[u"failed_tls"_s] = integer(s.failedTls);
+        o[u"tls_protocol"_s] = s.tlsProtocol;
+        o[u"tls_cipher"_s] = s.tlsCipher;
+        o[u"tls_handshakes"_s] = integer(s.tlsHandshakes);
+        o[u"tls_resumed"_s] = integer(s.tlsResumed);
+        o[u"handshake"_s] = timeStats(s.handshake);
+        o[u"handshake_p99_ms"_s] = s.handshakeP99Ms;
+        o[u"tls_failure"_s] = s.tlsFailure;
+    }
+    return o;
 }
 
 model::RunSummary RunJson::summaryFromJson(const QJsonObject &o)
@@ -202,6 +216,15 @@ model::RunSummary RunJson::summaryFromJson(const QJsonObject &o)
     s.processing = timeStatsFrom(o[u"processing"_s]);
     s.waiting = timeStatsFrom(o[u"waiting"_s]);
     s.total = timeStatsFrom(o[u"total"_s]);
+    // https:// runs only; absent in the others and in runs stored before.
+    s.failedTls = unsignedFrom(o[u"failed_tls"_s]);
+    s.tlsProtocol = o[u"tls_protocol"_s].toString();
+    s.tlsCipher = o[u"tls_cipher"_s].toString();
+    s.tlsHandshakes = unsignedFrom(o[u"tls_handshakes"_s]);
+    s.tlsResumed = unsignedFrom(o[u"tls_resumed"_s]);
+    s.handshake = timeStatsFrom(o[u"handshake"_s]);
+    s.handshakeP99Ms = o[u"handshake_p99_ms"_s].toDouble();
+    s.tlsFailure = o[u"tls_failure"_s].toString();
     for (const QJsonValue &entry : o[u"percentiles"_s].toArray()) {
         const QJsonArray pair = entry.toArray();
         s.percentiles.append({ pair.at(0).toInt(), pair.at(1).toDouble() });

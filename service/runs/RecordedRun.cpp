@@ -3,10 +3,14 @@
 #include "bench/LoadGenerator.h"
 #include "storage/Database.h"
 #include "storage/RunWriter.h"
+#include "tls/LocalCa.h"
 
 #include <QDateTime>
+#include <QFileInfo>
 
 namespace hostbench::runs {
+
+using namespace Qt::StringLiterals;
 
 RecordedRun::RecordedRun(storage::Database *database, storage::RunWriter *writer)
     : m_database(database)
@@ -29,7 +33,13 @@ RecordedRun::Start RecordedRun::start(const model::BenchParameters &parameters, 
             return Start::NotStored;
         }
     }
-    if (!m_generator->start(parameters, error)) {
+    model::BenchParameters run = parameters;
+    if (run.tlsRoots.isEmpty() && m_database && !m_database->filePath().isEmpty()) {
+        // https://: the local CA of the data folder the run is stored in is trusted too.
+        run.tlsRoots.append(
+            tls::LocalCa::folderIn(QFileInfo(m_database->filePath()).absolutePath()) + u"/rootCA.pem"_s);
+    }
+    if (!m_generator->start(run, error)) {
         if (m_runId != 0)
             m_database->removeRun(m_runId);
         m_runId = 0;

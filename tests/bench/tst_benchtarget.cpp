@@ -123,7 +123,6 @@ void TestBenchTarget::refused_data()
     QTest::addColumn<QByteArray>("method");
     QTest::addColumn<QString>("reason");
 
-    QTest::newRow("https") << u"https://h/"_s << QByteArray("GET") << u"https is not supported"_s;
     QTest::newRow("other scheme") << u"ws://h/"_s << QByteArray("GET") << u"not an http://"_s;
     QTest::newRow("no scheme") << u"h/x"_s << QByteArray("GET") << u"not an http://"_s;
     QTest::newRow("empty") << u""_s << QByteArray("GET") << u"no URL"_s;

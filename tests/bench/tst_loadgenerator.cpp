@@ -67,7 +67,6 @@ void TestLoadGenerator::refusesBadParameters_data()
     QTest::addColumn<qint64>("requests");
     QTest::addColumn<QString>("reason");
 
-    QTest::newRow("https") << u"https://127.0.0.1/"_qs << 1 << qint64(1) << u"https"_qs;
     QTest::newRow("ftp") << u"ftp://127.0.0.1/"_qs << 1 << qint64(1) << u"http://"_qs;
     QTest::newRow("empty") << QString() << 1 << qint64(1) << u"URL"_qs;
     QTest::newRow("no host") << u"http:///x"_qs << 1 << qint64(1) << u"host"_qs;
