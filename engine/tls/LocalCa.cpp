@@ -80,6 +80,24 @@ void setName(X509_NAME *name, const QString &organization, const QString &unit, 
     add("CN", common);
 }
 
+// A new key and an unsigned X.509 v3 certificate for it: a random serial,
+// valid from an hour ago (clocks drift) for `days`; names and extensions are
+// the caller's. False with *error when OpenSSL cannot make them.
+bool newCertificate(int days, pem::Key &key, pem::Certificate &certificate, QString *error)
+{
+    key = newKey();
+    certificate.reset(X509_new());
+    if (!key || !certificate)
+        return fail(error, u"cannot make a key: %1"_s.arg(lastError()));
+    X509 *x = certificate.get();
+    X509_set_version(x, 2);
+    randomSerial(x);
+    X509_gmtime_adj(X509_getm_notBefore(x), -3600);
+    X509_time_adj_ex(X509_getm_notAfter(x), days, 0, nullptr);
+    X509_set_pubkey(x, key.get());
+    return true;
+}
+
 QString userAtHost()
 {
     QString user = qEnvironmentVariable("USER");
@@ -159,22 +177,14 @@ std::optional<LocalCa> LocalCa::open(const QString &folder, bool create, QString
         if (!QDir().mkpath(QFileInfo(ca.m_folder).absolutePath()) || !makeFolder(ca.m_folder, error))
             return std::nullopt;
         ::chmod(QFile::encodeName(ca.m_folder).constData(), 0700);
-        pem::Key key = newKey();
-        pem::Certificate certificate(X509_new());
-        if (!key || !certificate) {
-            fail(error, u"cannot make a key: %1"_s.arg(lastError()));
+        pem::Key key;
+        pem::Certificate certificate;
+        if (!newCertificate(365 * kRootValidityYears + kRootValidityYears / 4, key, certificate, error))
             return std::nullopt;
-        }
         X509 *x = certificate.get();
-        X509_set_version(x, 2);
-        randomSerial(x);
-        X509_gmtime_adj(X509_getm_notBefore(x), -3600);
-        X509_time_adj_ex(
-            X509_getm_notAfter(x), 365 * kRootValidityYears + kRootValidityYears / 4, 0, nullptr);
         const QString who = userAtHost();
         setName(X509_get_subject_name(x), u"Hostbench local CA"_s, who, u"Hostbench local CA "_s + who);
         X509_set_issuer_name(x, X509_get_subject_name(x));
-        X509_set_pubkey(x, key.get());
         const bool ok = addExtension(x, x, NID_basic_constraints, "critical,CA:TRUE,pathlen:0")
             && addExtension(x, x, NID_key_usage, "critical,keyCertSign,cRLSign")
             && addExtension(x, x, NID_subject_key_identifier, "hash")
@@ -245,23 +255,16 @@ std::optional<LocalCa::Leaf> LocalCa::leafFor(
         }
     }
 
-    pem::Key key = newKey();
-    pem::Certificate certificate(X509_new());
-    if (!key || !certificate) {
-        fail(error, u"cannot make a key: %1"_s.arg(lastError()));
+    pem::Key key;
+    pem::Certificate certificate;
+    if (!newCertificate(kLeafValidityDays, key, certificate, error))
         return std::nullopt;
-    }
     X509 *x = certificate.get();
-    X509_set_version(x, 2);
-    randomSerial(x);
-    X509_gmtime_adj(X509_getm_notBefore(x), -3600);
-    X509_time_adj_ex(X509_getm_notAfter(x), kLeafValidityDays, 0, nullptr);
     // Never past the root's own end.
     if (ASN1_TIME_compare(X509_get0_notAfter(x), X509_get0_notAfter(root)) > 0)
         X509_set1_notAfter(x, X509_get0_notAfter(root));
     setName(X509_get_subject_name(x), u"Hostbench development certificate"_s, userAtHost(), names.front());
     X509_set_issuer_name(x, X509_get_subject_name(root));
-    X509_set_pubkey(x, key.get());
     QStringList alternatives;
     for (const QString &name : names)
         alternatives.append(u"DNS:"_s + name);
