@@ -281,18 +281,6 @@
         <translation>Geben Sie die zu testende Adresse an, etwa %1.</translation>
     </message>
     <message>
-        <source>Write the address with http:// in front, such as %1.</source>
-        <translation>Schreiben Sie die Adresse mit http:// davor, etwa %1.</translation>
-    </message>
-    <message>
-        <source>HTTPS is not supported yet: use an http:// address.</source>
-        <translation>HTTPS wird noch nicht unterstützt: Verwenden Sie eine http://-Adresse.</translation>
-    </message>
-    <message>
-        <source>&quot;%1://&quot; is not a scheme the load generator speaks: write http://.</source>
-        <translation>„%1://“ ist kein Schema, das der Lastgenerator spricht: Schreiben Sie http://.</translation>
-    </message>
-    <message>
         <source>The address has a blank in it: remove it, or write it as %20.</source>
         <translation>Die Adresse enthält ein Leerzeichen: Entfernen Sie es oder schreiben Sie es als %20.</translation>
     </message>
@@ -307,6 +295,14 @@
     <message>
         <source>The address has a character a URL cannot hold: check it, or copy it from the browser.</source>
         <translation>Die Adresse enthält ein Zeichen, das in einer URL nicht stehen kann: Prüfen Sie sie oder kopieren Sie sie aus dem Browser.</translation>
+    </message>
+    <message>
+        <source>Write the address with http:// or https:// in front, such as %1.</source>
+        <translation>Schreiben Sie die Adresse mit http:// oder https:// davor, etwa %1.</translation>
+    </message>
+    <message>
+        <source>&quot;%1://&quot; is not a scheme the load generator speaks: write http:// or https://.</source>
+        <translation>„%1://“ ist kein Schema, das der Lastgenerator spricht: Schreiben Sie http:// oder https://.</translation>
     </message>
 </context>
 <context>
@@ -1957,6 +1953,53 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>Untick it to be asked which port to use instead.</source>
         <translation>Deaktivieren Sie es, um gefragt zu werden, welcher Port stattdessen verwendet werden soll.</translation>
+    </message>
+    <message>
+        <source>HTTPS on port</source>
+        <translation>HTTPS auf Port</translation>
+    </message>
+    <message>
+        <source>T&amp;rust the CA…</source>
+        <translation>CA vertra&amp;uen…</translation>
+    </message>
+    <message>
+        <source>Serves every site over HTTPS too, on the listen address and this port, with a certificate from Hostbench&apos;s own certificate authority.</source>
+        <translation>Liefert jede Site auch über HTTPS aus, auf der Listen-Adresse und diesem Port, mit einem Zertifikat der eigenen Zertifizierungsstelle von Hostbench.</translation>
+    </message>
+    <message>
+        <source>Makes this computer&apos;s certificate store and the browsers&apos; (Chromium, Firefox) trust Hostbench&apos;s certificate authority, so that HTTPS pages open without a warning. What cannot be done as this user is shown as commands to run.</source>
+        <translation>Lässt den Zertifikatsspeicher dieses Computers und die der Browser (Chromium, Firefox) der Zertifizierungsstelle von Hostbench vertrauen, damit HTTPS-Seiten ohne Warnung öffnen. Was als dieser Benutzer nicht geht, wird als auszuführende Befehle angezeigt.</translation>
+    </message>
+    <message>
+        <source>HTTPS: %1</source>
+        <translation>HTTPS: %1</translation>
+    </message>
+    <message>
+        <source>There is no data folder, so there is no certificate authority to trust.</source>
+        <translation>Es gibt keinen Datenordner und damit keine Zertifizierungsstelle, der vertraut werden könnte.</translation>
+    </message>
+    <message>
+        <source>Trusting…</source>
+        <translation>Wird eingetragen…</translation>
+    </message>
+    <message>
+        <source>Trust Hostbench&apos;s certificate authority</source>
+        <translation>Der Zertifizierungsstelle von Hostbench vertrauen</translation>
+    </message>
+    <message>
+        <source>Done. Restart the browser if it was open.</source>
+        <translation>Erledigt. Starten Sie den Browser neu, falls er offen war.</translation>
+    </message>
+    <message>
+        <source>Not every trust store could be changed.</source>
+        <translation>Nicht jeder Zertifikatsspeicher konnte geändert werden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; and &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; with %n worker thread(s).</source>
+        <translation>
+            <numerusform>Liefert &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; und &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; mit %n Worker-Thread aus.</numerusform>
+            <numerusform>Liefert &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; und &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; mit %n Worker-Threads aus.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -74,6 +74,13 @@
             <numerusform>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; with %n worker threads.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; and &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; with %n worker thread(s).</source>
+        <translation>
+            <numerusform>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; and &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; with %n worker thread.</numerusform>
+            <numerusform>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; and &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; with %n worker threads.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ShootoutPage</name>

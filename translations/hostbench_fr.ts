@@ -281,18 +281,6 @@
         <translation>Indiquez l’adresse à tester, par exemple %1.</translation>
     </message>
     <message>
-        <source>Write the address with http:// in front, such as %1.</source>
-        <translation>Écrivez l’adresse précédée de http://, par exemple %1.</translation>
-    </message>
-    <message>
-        <source>HTTPS is not supported yet: use an http:// address.</source>
-        <translation>HTTPS n’est pas encore pris en charge : utilisez une adresse http://.</translation>
-    </message>
-    <message>
-        <source>&quot;%1://&quot; is not a scheme the load generator speaks: write http://.</source>
-        <translation>« %1:// » n’est pas un schéma que le générateur de charge parle : écrivez http://.</translation>
-    </message>
-    <message>
         <source>The address has a blank in it: remove it, or write it as %20.</source>
         <translation>L’adresse contient une espace : supprimez-la ou écrivez-la %20.</translation>
     </message>
@@ -307,6 +295,14 @@
     <message>
         <source>The address has a character a URL cannot hold: check it, or copy it from the browser.</source>
         <translation>L’adresse contient un caractère qu’une URL ne peut pas contenir : vérifiez-la ou copiez-la depuis le navigateur.</translation>
+    </message>
+    <message>
+        <source>Write the address with http:// or https:// in front, such as %1.</source>
+        <translation>Écrivez l’adresse précédée de http:// ou https://, par exemple %1.</translation>
+    </message>
+    <message>
+        <source>&quot;%1://&quot; is not a scheme the load generator speaks: write http:// or https://.</source>
+        <translation>« %1:// » n’est pas un schéma que parle le générateur de charge : écrivez http:// ou https://.</translation>
     </message>
 </context>
 <context>
@@ -1957,6 +1953,53 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     <message>
         <source>Untick it to be asked which port to use instead.</source>
         <translation>Décochez-la pour qu’on vous demande quel port utiliser à la place.</translation>
+    </message>
+    <message>
+        <source>HTTPS on port</source>
+        <translation>HTTPS sur le port</translation>
+    </message>
+    <message>
+        <source>T&amp;rust the CA…</source>
+        <translation>&amp;Faire confiance à l’AC…</translation>
+    </message>
+    <message>
+        <source>Serves every site over HTTPS too, on the listen address and this port, with a certificate from Hostbench&apos;s own certificate authority.</source>
+        <translation>Sert aussi chaque site en HTTPS, sur l’adresse d’écoute et ce port, avec un certificat de l’autorité de certification propre à Hostbench.</translation>
+    </message>
+    <message>
+        <source>Makes this computer&apos;s certificate store and the browsers&apos; (Chromium, Firefox) trust Hostbench&apos;s certificate authority, so that HTTPS pages open without a warning. What cannot be done as this user is shown as commands to run.</source>
+        <translation>Fait confiance à l’autorité de certification de Hostbench dans le magasin de certificats de cet ordinateur et dans ceux des navigateurs (Chromium, Firefox), pour que les pages HTTPS s’ouvrent sans avertissement. Ce qui ne peut pas se faire avec cet utilisateur est affiché sous forme de commandes à lancer.</translation>
+    </message>
+    <message>
+        <source>HTTPS: %1</source>
+        <translation>HTTPS : %1</translation>
+    </message>
+    <message>
+        <source>There is no data folder, so there is no certificate authority to trust.</source>
+        <translation>Il n’y a pas de dossier de données, donc pas d’autorité de certification à approuver.</translation>
+    </message>
+    <message>
+        <source>Trusting…</source>
+        <translation>Approbation…</translation>
+    </message>
+    <message>
+        <source>Trust Hostbench&apos;s certificate authority</source>
+        <translation>Faire confiance à l’autorité de certification de Hostbench</translation>
+    </message>
+    <message>
+        <source>Done. Restart the browser if it was open.</source>
+        <translation>Terminé. Redémarrez le navigateur s’il était ouvert.</translation>
+    </message>
+    <message>
+        <source>Not every trust store could be changed.</source>
+        <translation>Tous les magasins de certificats n’ont pas pu être modifiés.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; and &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; with %n worker thread(s).</source>
+        <translation>
+            <numerusform>Sert &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; et &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; avec %n thread de travail.</numerusform>
+            <numerusform>Sert &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; et &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; avec %n threads de travail.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -281,18 +281,6 @@
         <translation>Informe o endereço a testar, por exemplo %1.</translation>
     </message>
     <message>
-        <source>Write the address with http:// in front, such as %1.</source>
-        <translation>Escreva o endereço com http:// na frente, por exemplo %1.</translation>
-    </message>
-    <message>
-        <source>HTTPS is not supported yet: use an http:// address.</source>
-        <translation>HTTPS ainda não é suportado: use um endereço http://.</translation>
-    </message>
-    <message>
-        <source>&quot;%1://&quot; is not a scheme the load generator speaks: write http://.</source>
-        <translation>&quot;%1://&quot; não é um esquema que o gerador de carga fala: escreva http://.</translation>
-    </message>
-    <message>
         <source>The address has a blank in it: remove it, or write it as %20.</source>
         <translation>O endereço tem um espaço: remova-o ou escreva-o como %20.</translation>
     </message>
@@ -307,6 +295,14 @@
     <message>
         <source>The address has a character a URL cannot hold: check it, or copy it from the browser.</source>
         <translation>O endereço tem um caractere que uma URL não pode conter: verifique-o ou copie-o do navegador.</translation>
+    </message>
+    <message>
+        <source>Write the address with http:// or https:// in front, such as %1.</source>
+        <translation>Escreva o endereço com http:// ou https:// na frente, como %1.</translation>
+    </message>
+    <message>
+        <source>&quot;%1://&quot; is not a scheme the load generator speaks: write http:// or https://.</source>
+        <translation>“%1://” não é um esquema que o gerador de carga fala: escreva http:// ou https://.</translation>
     </message>
 </context>
 <context>
@@ -1957,6 +1953,53 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     <message>
         <source>Untick it to be asked which port to use instead.</source>
         <translation>Desmarque para ser perguntado qual porta usar em vez disso.</translation>
+    </message>
+    <message>
+        <source>HTTPS on port</source>
+        <translation>HTTPS na porta</translation>
+    </message>
+    <message>
+        <source>T&amp;rust the CA…</source>
+        <translation>Con&amp;fiar na AC…</translation>
+    </message>
+    <message>
+        <source>Serves every site over HTTPS too, on the listen address and this port, with a certificate from Hostbench&apos;s own certificate authority.</source>
+        <translation>Serve cada site também por HTTPS, no endereço de escuta e nesta porta, com um certificado da autoridade certificadora própria do Hostbench.</translation>
+    </message>
+    <message>
+        <source>Makes this computer&apos;s certificate store and the browsers&apos; (Chromium, Firefox) trust Hostbench&apos;s certificate authority, so that HTTPS pages open without a warning. What cannot be done as this user is shown as commands to run.</source>
+        <translation>Faz o repositório de certificados deste computador e os dos navegadores (Chromium, Firefox) confiarem na autoridade certificadora do Hostbench, para que páginas HTTPS abram sem aviso. O que não pode ser feito como este usuário é mostrado como comandos a executar.</translation>
+    </message>
+    <message>
+        <source>HTTPS: %1</source>
+        <translation>HTTPS: %1</translation>
+    </message>
+    <message>
+        <source>There is no data folder, so there is no certificate authority to trust.</source>
+        <translation>Não há pasta de dados, portanto não há autoridade certificadora em que confiar.</translation>
+    </message>
+    <message>
+        <source>Trusting…</source>
+        <translation>Confiando…</translation>
+    </message>
+    <message>
+        <source>Trust Hostbench&apos;s certificate authority</source>
+        <translation>Confiar na autoridade certificadora do Hostbench</translation>
+    </message>
+    <message>
+        <source>Done. Restart the browser if it was open.</source>
+        <translation>Pronto. Reinicie o navegador se ele estava aberto.</translation>
+    </message>
+    <message>
+        <source>Not every trust store could be changed.</source>
+        <translation>Nem todo repositório de certificados pôde ser alterado.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Serving &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; and &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; with %n worker thread(s).</source>
+        <translation>
+            <numerusform>Servindo &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; e &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; com %n thread de trabalho.</numerusform>
+            <numerusform>Servindo &lt;a href=&quot;%1&quot;&gt;%1&lt;/a&gt; e &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt; com %n threads de trabalho.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -20,9 +20,15 @@ bool BenchEngineWatch::targets(const model::BenchParameters &run) const
     if (!m_engine.isRunning())
         return false;
     const QUrl url(run.url);
-    if (url.scheme() != u"http"_s || url.port(80) != m_engine.port())
+    const bool http = url.scheme() == u"http"_s && url.port(80) == m_engine.port();
+    const QUrl tls(m_engine.tlsUrl());
+    const bool https = url.scheme() == u"https"_s && tls.port() > 0 && url.port(443) == tls.port();
+    if (!http && !https)
         return false;
-    const QString host = url.host().toLower();
+    QString host = url.host().toLower();
+    // NAME.localhost reaches 127.0.0.1 (the load generator's rule, BenchTarget::lookupName).
+    if (host.endsWith(u".localhost"_s))
+        host = u"127.0.0.1"_s;
     const QHostAddress address(host);
     const QHostAddress listen(m_engine.listenAddress());
     const bool anyAddress

@@ -186,7 +186,11 @@ void BenchmarkPage::refreshTargets()
     QStringList urls;
     if (m_engine.isRunning()) {
         urls.append(m_engine.url());
-        for (const QString &url : TargetResolver::siteUrls(m_database.virtualHosts(), m_engine.port())) {
+        QStringList sites = TargetResolver::siteUrls(m_database.virtualHosts(), m_engine.port());
+        const QUrl tls(m_engine.tlsUrl());
+        if (tls.isValid() && tls.port() > 0)
+            sites << TargetResolver::siteTlsUrls(m_database.virtualHosts(), quint16(tls.port()));
+        for (const QString &url : std::as_const(sites)) {
             if (!urls.contains(url))
                 urls.append(url);
         }

@@ -128,6 +128,16 @@ quint16 EngineController::port() const
     return isRunning() ? m_instance.server().port() : 0;
 }
 
+QString EngineController::tlsUrl() const
+{
+    return isRunning() ? m_instance.server().tlsUrl() : QString();
+}
+
+QStringList EngineController::tlsWarnings() const
+{
+    return isRunning() ? m_instance.server().tlsWarnings() : QStringList();
+}
+
 int EngineController::threadCount() const
 {
     return isRunning() ? m_instance.server().threadCount() : 0;

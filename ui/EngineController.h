@@ -11,6 +11,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 #include <functional>
@@ -70,6 +71,10 @@ public:
     QString url() const; // "http://127.0.0.1:8080/"; empty when stopped
     QString listenAddress() const;
     quint16 port() const; // 0 when stopped
+    // The HTTPS listener's URL ("https://127.0.0.1:8443/"; ServerConfig::tlsEnabled), and
+    // why sites have no certificate of their own (HttpServer::tlsWarnings); empty when stopped or without it.
+    QString tlsUrl() const;
+    QStringList tlsWarnings() const;
     int threadCount() const;
     // Running, but not on the port the configuration asked for: that one was
     // taken and the server took the next free one (ServerConfig::portFallback).

@@ -59,6 +59,9 @@ void ServerForm::makeWidgets(QWidget *page)
     m_keepAliveTimeout = new QSpinBox(page);
     m_sendTimeout = new QSpinBox(page);
     m_maxConnections = new QSpinBox(page);
+    m_tlsEnabled = new QCheckBox(tr("HTTPS on port"), page);
+    m_tlsPort = new QSpinBox(page);
+    m_trustCa = new QPushButton(tr("T&rust the CA…"), page);
     m_autoStart = new QCheckBox(tr("Start the engine at launch"), page);
     m_keepInTray = new QCheckBox(tr("Keep running in the tray when closed"), page);
     m_controlEnabled = new QCheckBox(tr("Control API on 127.0.0.1, port"), page);
@@ -85,6 +88,9 @@ void ServerForm::nameWidgets(QWidget *page)
     m_keepAliveTimeout->setObjectName(u"serverKeepAliveTimeout"_s);
     m_sendTimeout->setObjectName(u"serverSendTimeout"_s);
     m_maxConnections->setObjectName(u"serverMaxConnections"_s);
+    m_tlsEnabled->setObjectName(u"serverTlsEnabled"_s);
+    m_tlsPort->setObjectName(u"serverTlsPort"_s);
+    m_trustCa->setObjectName(u"serverTrustCa"_s);
     m_autoStart->setObjectName(u"serverAutoStart"_s);
     m_keepInTray->setObjectName(u"serverKeepInTray"_s);
     m_controlEnabled->setObjectName(u"serverControlEnabled"_s);
@@ -125,6 +131,14 @@ void ServerForm::setUpEngineFields()
     m_maxConnections->setRange(1, 1'000'000);
     m_maxConnections->setGroupSeparatorShown(true);
     m_maxConnections->setToolTip(tr("Open connections per worker thread; more are answered 503."));
+    m_tlsPort->setRange(0, 65535);
+    m_tlsPort->setSpecialValueText(tr("Any free port"));
+    m_tlsPort->setSizePolicy(QSizePolicy::Minimum, m_tlsPort->sizePolicy().verticalPolicy());
+    m_tlsEnabled->setToolTip(tr("Serves every site over HTTPS too, on the listen address and this port, with "
+                                "a certificate from Hostbench's own certificate authority."));
+    m_trustCa->setToolTip(tr("Makes this computer's certificate store and the browsers' (Chromium, Firefox) "
+                             "trust Hostbench's certificate authority, so that HTTPS pages open without a "
+                             "warning. What cannot be done as this user is shown as commands to run."));
 }
 
 void ServerForm::setUpOtherFields()
@@ -170,12 +184,21 @@ QGroupBox *ServerForm::engineBox(QWidget *page)
     controlRow->addStretch();
     // Rows of their own, from the labels' edge: the column stays narrow
     // enough for the charts beside it at 1024 px.
+    auto *tlsRow = new QHBoxLayout;
+    tlsRow->addWidget(m_tlsEnabled);
+    tlsRow->addWidget(m_tlsPort);
+    tlsRow->addWidget(m_trustCa);
+    tlsRow->addStretch();
+    form->addRow(tlsRow);
     form->addRow(controlRow);
-    form->addRow(m_autoStart);
 
+    // "Start at launch" beside the buttons, not in a row of its own: with the
+    // HTTPS row the page stays within 700 px.
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_stop);
+    buttons->addSpacing(12);
+    buttons->addWidget(m_autoStart);
     buttons->addStretch();
 
     auto *box = new QGroupBox(tr("Engine"), page);

@@ -22,7 +22,8 @@ class GaveUpAppsNote;
  * with their object names, ranges and tips, and their layout. The Engine box:
  * listen address (with its FieldError), port, "next free port" fallback,
  * worker threads, the header, keep-alive and send timeouts (ms), connections
- * per worker, the control API's switch and port, start at launch; Start and
+ * per worker, HTTPS's switch and port with "Trust the local CA" beside them,
+ * the control API's switch and port, start at launch; Start and
  * Stop; the error, port and status notes, and the sites' apps that gave up
  * (GaveUpAppsNote, with Retry). The Window box: language (with its
  * note) and keep in tray. The Live Counters box (MetricsPanel) beside them.
@@ -51,6 +52,9 @@ public:
     QSpinBox *m_maxConnections = nullptr; // per worker
     QCheckBox *m_autoStart = nullptr;
     QCheckBox *m_keepInTray = nullptr; // AppSettings::keepInTray(); disabled without a system tray
+    QCheckBox *m_tlsEnabled = nullptr; // a second listener that speaks TLS (ServerConfig::tlsEnabled)
+    QSpinBox *m_tlsPort = nullptr; // 0: any free port
+    QPushButton *m_trustCa = nullptr; // makes the system store and the browsers trust the local CA
     QCheckBox *m_controlEnabled = nullptr;
     QSpinBox *m_controlPort = nullptr; // 0: any free port
     QComboBox *m_language = nullptr; // item data: a Translations::languages() code, "" for the system's

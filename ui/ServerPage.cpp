@@ -1,6 +1,8 @@
 #include "ui/ServerPage.h"
 
 #include "storage/Database.h"
+#include "tls/LocalCa.h"
+#include "tls/TrustStores.h"
 #include "ui/AppSettings.h"
 #include "ui/EngineController.h"
 #include "ui/ErrorNote.h"
@@ -10,11 +12,16 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
+#include <QFileInfo>
 #include <QHostAddress>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QThread>
 
 #include <algorithm>
 
@@ -46,6 +53,8 @@ void ServerPage::showStored()
     m_keepAliveTimeout->setValue(stored.keepAliveTimeoutMs);
     m_sendTimeout->setValue(stored.sendTimeoutMs);
     m_maxConnections->setValue(stored.maxConnectionsPerWorker);
+    m_tlsEnabled->setChecked(stored.tlsEnabled);
+    m_tlsPort->setValue(stored.tlsPort);
     m_autoStart->setChecked(m_settings.startEngineAtLaunch());
     m_keepInTray->setChecked(m_settings.keepInTray());
     m_controlEnabled->setChecked(m_settings.controlApiEnabled());
@@ -65,6 +74,8 @@ void ServerPage::connectFields()
     connect(m_language, &QComboBox::currentIndexChanged, this,
         [this] { m_settings.setLanguage(m_language->currentData().toString()); });
     connect(m_controlEnabled, &QCheckBox::toggled, m_controlPort, &QWidget::setEnabled);
+    connect(m_tlsEnabled, &QCheckBox::toggled, m_tlsPort, &QWidget::setEnabled);
+    connect(m_trustCa, &QPushButton::clicked, this, &ServerPage::trustCa);
     connect(&m_engine, &EngineController::runningChanged, this, &ServerPage::updateState);
 }
 
@@ -79,6 +90,10 @@ model::ServerConfig ServerPage::config() const
     config.keepAliveTimeoutMs = m_keepAliveTimeout->value();
     config.sendTimeoutMs = m_sendTimeout->value();
     config.maxConnectionsPerWorker = m_maxConnections->value();
+    // HTTPS on the same address as HTTP.
+    config.tlsEnabled = m_tlsEnabled->isChecked();
+    config.tlsListenAddress = config.listenAddress;
+    config.tlsPort = quint16(m_tlsPort->value());
     return config;
 }
 
@@ -131,13 +146,15 @@ bool ServerPage::startEngine(StartBy by)
     }
     showError({});
     // Never another port without saying so, and by whom the asked one is held.
+    QStringList notes;
     if (m_engine.servesAnotherPort())
-        m_portNote->setMessage(
-            tr("Port %1 is in use by %2, so the engine serves on port %3 instead.")
-                .arg(QString::number(wanted.port), PortConflictDialog::holderOf(wanted.port),
-                    QString::number(m_engine.port())));
-    else
-        m_portNote->setMessage({});
+        notes << tr("Port %1 is in use by %2, so the engine serves on port %3 instead.")
+                     .arg(QString::number(wanted.port), PortConflictDialog::holderOf(wanted.port),
+                         QString::number(m_engine.port()));
+    // A site without a certificate of its own is served the default site's over HTTPS.
+    for (const QString &warning : m_engine.tlsWarnings())
+        notes << tr("HTTPS: %1").arg(warning);
+    m_portNote->setMessage(notes.join(u'\n'));
     updateState();
     return true;
 }
@@ -209,6 +226,55 @@ void ServerPage::showError(const QString &message)
     m_error->setMessage(message);
 }
 
+void ServerPage::trustCa()
+{
+    const QString dataFolder = QFileInfo(m_database.filePath()).absolutePath();
+    if (m_database.filePath().isEmpty()) {
+        showTrustReport(
+            false, { tr("There is no data folder, so there is no certificate authority to trust.") });
+        return;
+    }
+    m_trustCa->setEnabled(false);
+    m_trustCa->setText(tr("Trusting…"));
+    const tls::TrustStores::Scope scope = tls::TrustStores::scopeFromEnvironment();
+    QPointer<ServerPage> page(this);
+    // The worker thread's object is deleted by the GUI thread once it ends;
+    // the report goes to the page only if the page is still there.
+    QThread *thread = QThread::create([page, dataFolder, scope] {
+        QStringList report;
+        QString error;
+        bool ok = false;
+        if (const std::optional<tls::LocalCa> ca
+            = tls::LocalCa::open(tls::LocalCa::folderIn(dataFolder), true, &error))
+            ok = tls::TrustStores(*ca).trust(&report, scope);
+        else
+            report << error;
+        QMetaObject::invokeMethod(
+            qApp,
+            [page, ok, report] {
+                if (page)
+                    page->showTrustReport(ok, report);
+            },
+            Qt::QueuedConnection);
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+}
+
+void ServerPage::showTrustReport(bool ok, const QStringList &report)
+{
+    m_trustCa->setEnabled(true);
+    m_trustCa->setText(tr("T&rust the CA…"));
+    auto *box = new QMessageBox(ok ? QMessageBox::Information : QMessageBox::Warning,
+        tr("Trust Hostbench's certificate authority"),
+        ok ? tr("Done. Restart the browser if it was open.") : tr("Not every trust store could be changed."),
+        QMessageBox::Ok, this);
+    box->setObjectName(u"serverTrustReport"_s);
+    box->setInformativeText(report.join(u'\n'));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
 void ServerPage::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
@@ -220,19 +286,28 @@ void ServerPage::changeEvent(QEvent *event)
 void ServerPage::updateState()
 {
     const bool running = m_engine.isRunning();
-    for (QWidget *field :
-        std::initializer_list<QWidget *> { m_address, m_port, m_fallback, m_threads, m_headerTimeout,
-            m_keepAliveTimeout, m_sendTimeout, m_maxConnections, m_controlEnabled, m_controlPort })
+    for (QWidget *field : std::initializer_list<QWidget *> { m_address, m_port, m_fallback, m_threads,
+             m_headerTimeout, m_keepAliveTimeout, m_sendTimeout, m_maxConnections, m_tlsEnabled, m_tlsPort,
+             m_controlEnabled, m_controlPort })
         field->setEnabled(!running);
-    if (!running)
+    if (!running) {
         m_controlPort->setEnabled(m_controlEnabled->isChecked());
+        m_tlsPort->setEnabled(m_tlsEnabled->isChecked());
+    }
     m_start->setEnabled(!running);
     m_stop->setEnabled(running);
     if (running) {
         const QString url = m_engine.url();
-        m_status->setText(
-            tr("Serving <a href=\"%1\">%1</a> with %n worker thread(s).", nullptr, m_engine.threadCount())
-                .arg(url.toHtmlEscaped()));
+        const QString tlsUrl = m_engine.tlsUrl();
+        if (tlsUrl.isEmpty())
+            m_status->setText(
+                tr("Serving <a href=\"%1\">%1</a> with %n worker thread(s).", nullptr, m_engine.threadCount())
+                    .arg(url.toHtmlEscaped()));
+        else
+            m_status->setText(tr("Serving <a href=\"%1\">%1</a> and <a href=\"%2\">%2</a> with %n worker "
+                                 "thread(s).",
+                nullptr, m_engine.threadCount())
+                                  .arg(url.toHtmlEscaped(), tlsUrl.toHtmlEscaped()));
     } else {
         m_status->setText(tr("The engine is stopped."));
     }

@@ -19,7 +19,8 @@ class EngineController;
 /*
  * The Server page: where the engine listens (address, port, fallback to the
  * next free port), its worker threads, timeouts (request head, keep-alive,
- * stalled send) and connection cap per worker, the control API's port, whether the
+ * stalled send) and connection cap per worker, HTTPS (its port, and trusting
+ * the local certificate authority), the control API's port, whether the
  * engine starts with the application; Start and Stop. A port taken when a
  * person starts the engine brings up a PortConflictDialog (who holds it,
  * the next free port or another); why a start failed in red under the
@@ -76,6 +77,12 @@ private:
     void showStartFailure(const model::ServerConfig &wanted, const QString &error);
     void updateState();
     void showError(const QString &message);
+    // "Trust the CA": the data folder's local CA (made if need be) into the
+    // trust stores (tls::TrustStores, HOSTBENCH_TRUST_STORES's scope), on a
+    // thread of its own (it runs certutil and update-ca-certificates); the
+    // report in a message box when done.
+    void trustCa();
+    void showTrustReport(bool ok, const QStringList &report);
 
     storage::Database &m_database;
     AppSettings &m_settings;

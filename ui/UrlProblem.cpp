@@ -15,12 +15,10 @@ QString UrlProblem::describe(const QString &input)
         return tr("Give the address to load-test, such as %1.").arg(example);
     const qsizetype schemeEnd = text.indexOf(u"://"_s);
     if (schemeEnd < 0)
-        return tr("Write the address with http:// in front, such as %1.").arg(example);
+        return tr("Write the address with http:// or https:// in front, such as %1.").arg(example);
     const QString scheme = text.left(schemeEnd).toLower();
-    if (scheme == u"https")
-        return tr("HTTPS is not supported yet: use an http:// address.");
-    if (scheme != u"http")
-        return tr("\"%1://\" is not a scheme the load generator speaks: write http://.")
+    if (scheme != u"http" && scheme != u"https")
+        return tr("\"%1://\" is not a scheme the load generator speaks: write http:// or https://.")
             .arg(text.left(schemeEnd));
     if (text.contains(QRegularExpression(u"\\s"_s)))
         return tr("The address has a blank in it: remove it, or write it as %20.");

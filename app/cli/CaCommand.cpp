@@ -62,13 +62,11 @@ int CaCommand::run(const QStringList &arguments)
     tls::TrustStores::Scope scope = tls::TrustStores::Scope::All;
     if (parser.isSet(storesOption)) {
         const QString value = parser.value(storesOption);
-        if (value == u"system"_s)
-            scope = tls::TrustStores::Scope::System;
-        else if (value == u"browsers"_s)
-            scope = tls::TrustStores::Scope::Browsers;
-        else if (value != u"all"_s)
+        const std::optional<tls::TrustStores::Scope> named = tls::TrustStores::scopeNamed(value);
+        if (!named)
             return Console::fail(
                 kCommand, u"--stores: give all, system or browsers, not \"%1\""_s.arg(value));
+        scope = *named;
     }
     const QString folder = tls::LocalCa::folderIn(storage::DataFolder::resolve(parser.value(dataDir)));
     QString error;

@@ -98,6 +98,22 @@ bool TrustStores::systemTrusted() const
     return QString::fromLatin1(bundle.readAll()).contains(m_rootPem);
 }
 
+std::optional<TrustStores::Scope> TrustStores::scopeNamed(const QString &name)
+{
+    if (name == QLatin1String("all"))
+        return Scope::All;
+    if (name == QLatin1String("system"))
+        return Scope::System;
+    if (name == QLatin1String("browsers"))
+        return Scope::Browsers;
+    return std::nullopt;
+}
+
+TrustStores::Scope TrustStores::scopeFromEnvironment()
+{
+    return scopeNamed(qEnvironmentVariable("HOSTBENCH_TRUST_STORES")).value_or(Scope::All);
+}
+
 QList<TrustStores::Store> TrustStores::stores(Scope scope) const
 {
     QList<Store> stores;

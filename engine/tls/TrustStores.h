@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace hostbench::tls {
 
 class LocalCa;
@@ -45,6 +47,11 @@ public:
 
     // Which stores: the system's, the browsers' NSS databases, or both.
     enum class Scope { All, System, Browsers };
+    // "all", "system" or "browsers" (as `hostbench-cli ca --stores`); nullopt for another.
+    static std::optional<Scope> scopeNamed(const QString &name);
+    // The scope of the window's "Trust the CA" action: HOSTBENCH_TRUST_STORES
+    // when set to one of those names (as mkcert's TRUST_STORES), else All.
+    static Scope scopeFromEnvironment();
 
     QList<Store> stores(Scope scope = Scope::All) const;
     // Each line says what was done, or why not and what to run instead.

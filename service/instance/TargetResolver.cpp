@@ -57,6 +57,25 @@ QStringList TargetResolver::siteUrls(const QList<model::VirtualHost> &sites, qui
     return urls;
 }
 
+QStringList TargetResolver::siteTlsUrls(const QList<model::VirtualHost> &sites, quint16 tlsPort)
+{
+    QStringList urls;
+    for (const model::VirtualHost &site : sites) {
+        // Wildcards and IP literals have no certificate name of their own (http::TlsSites).
+        if (site.hostName.contains(u'*') || !QHostAddress(site.hostName).isNull())
+            continue;
+        const QString name = site.hostName == u"localhost"_s || site.hostName.endsWith(u".localhost"_s)
+            ? site.hostName
+            : site.hostName + u".localhost"_s;
+        const QString url = u"https://%1:%2/"_s.arg(name).arg(tlsPort);
+        if (site.isDefault)
+            urls.prepend(url);
+        else
+            urls.append(url);
+    }
+    return urls;
+}
+
 QString TargetResolver::connectableAddress(const QString &listenAddress)
 {
     const QHostAddress address(listenAddress);

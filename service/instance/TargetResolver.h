@@ -31,6 +31,11 @@ public:
         const QString &engineAddress, quint16 enginePort);
     // The URL of each site on the running engine, the default site first.
     static QStringList siteUrls(const QList<model::VirtualHost> &sites, quint16 enginePort);
+    // The same over HTTPS on `tlsPort`, as NAME.localhost (a name every
+    // site's certificate holds, and that the load generator connects to
+    // 127.0.0.1 without DNS): resolve() leaves an https URL as it is, since
+    // the name is also the TLS server name (SNI) checked against the certificate.
+    static QStringList siteTlsUrls(const QList<model::VirtualHost> &sites, quint16 tlsPort);
     // An address clients can connect to: 0.0.0.0 -> 127.0.0.1, :: -> ::1.
     static QString connectableAddress(const QString &listenAddress);
 };

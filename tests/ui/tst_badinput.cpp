@@ -59,6 +59,7 @@ const std::map<QString, Kind> kFields {
     { u"serverKeepAliveTimeout"_s, Kind::Number },
     { u"serverSendTimeout"_s, Kind::Number },
     { u"serverMaxConnections"_s, Kind::Number },
+    { u"serverTlsPort"_s, Kind::Number },
     { u"serverControlPort"_s, Kind::Number },
     // Benchmark page
     { u"benchUrl"_s, Kind::Text },

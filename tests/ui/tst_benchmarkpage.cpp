@@ -646,9 +646,10 @@ void TestBenchmarkPage::badUrlIsASentence_data()
     QTest::addColumn<QString>("url");
     QTest::addColumn<QString>("expected"); // a part of the sentence
     QTest::newRow("empty") << QString() << QString() << u"Give the address to load-test"_s;
-    QTest::newRow("no scheme") << QString() << u"127.0.0.1:8080/"_s << u"with http:// in front"_s;
+    QTest::newRow("no scheme") << QString() << u"127.0.0.1:8080/"_s << u"with http:// or https:// in front"_s;
     QTest::newRow("htp") << QString() << u"htp://127.0.0.1:8080/"_s << u"\"htp://\" is not a scheme"_s;
-    QTest::newRow("https") << QString() << u"https://127.0.0.1/"_s << u"HTTPS is not supported yet"_s;
+    QTest::newRow("ws") << QString() << u"ws://127.0.0.1/"_s << u"\"ws://\" is not a scheme"_s;
+    QTest::newRow("https: port too big") << QString() << u"https://127.0.0.1:70000/"_s << u"not \"70000\""_s;
     QTest::newRow("port too big") << QString() << u"http://127.0.0.1:99999/"_s
                                   << u"from 1 to 65535, not \"99999\""_s;
     QTest::newRow("port not a number") << QString() << u"http://127.0.0.1:80a/"_s << u"not \"80a\""_s;
