@@ -371,18 +371,26 @@ void TestShootoutPhp::poolCpuIsCountedPerRequest()
     const QString script = QDir(siteRoot()).filePath(w7p.path.mid(1));
     const qint64 before = m_pool->cpuTicks();
     QVERIFY(before >= 0);
-    constexpr int kRequests = 400;
-    for (int i = 0; i < kRequests; ++i) {
-        const FastCgiAnswer answer = fastCgiGet(m_pool->socketPath(), script, w7p.path);
-        QCOMPARE(answer.body, w7p.fixedBody);
+    // The kernel counts CPU in clock ticks (10 ms), charged to the process
+    // running when a tick falls: 400 W7p requests (about 20 ms over 8
+    // children) were once charged no tick at all. More rounds until one is.
+    constexpr int kRound = 400;
+    int requests = 0;
+    qint64 ticks = 0;
+    for (int round = 0; round < 25 && ticks == 0; ++round) {
+        for (int i = 0; i < kRound; ++i) {
+            const FastCgiAnswer answer = fastCgiGet(m_pool->socketPath(), script, w7p.path);
+            QCOMPARE(answer.body, w7p.fixedBody);
+        }
+        requests += kRound;
+        ticks = m_pool->cpuTicks() - before;
     }
-    const qint64 ticks = m_pool->cpuTicks() - before;
     QVERIFY2(ticks > 0, qPrintable(QString::number(ticks)));
-    const double us = ShootoutPhp::usPerRequest(ticks, kRequests);
+    const double us = ShootoutPhp::usPerRequest(ticks, requests);
     QVERIFY2(us > 0 && us < 100'000, qPrintable(QString::number(us)));
-    QCOMPARE(us, double(ticks) / ServerProcess::ticksPerSecond() * 1e6 / kRequests);
+    QCOMPARE(us, double(ticks) / ServerProcess::ticksPerSecond() * 1e6 / requests);
     QCOMPARE(ShootoutPhp::usPerRequest(ticks, 0), 0.0); // none completed
-    qInfo("PHP-FPM: %.1f us CPU per W7p request over %d requests (%lld ticks)", us, kRequests, ticks);
+    qInfo("PHP-FPM: %.1f us CPU per W7p request over %d requests (%lld ticks)", us, requests, ticks);
 }
 
 void TestShootoutPhp::stopLeavesNothingBehind()
