@@ -1251,6 +1251,18 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
+    <message>
+        <source>TLS handshakes/s</source>
+        <translation>TLS-Handshakes/s</translation>
+    </message>
+    <message>
+        <source>Resumed / TLS errors</source>
+        <translation>Wiederaufgenommen / TLS-Fehler</translation>
+    </message>
+    <message>
+        <source>%1% of %2</source>
+        <translation>%1 % von %2</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::PortConflictDialog</name>

@@ -1251,6 +1251,18 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
+    <message>
+        <source>TLS handshakes/s</source>
+        <translation>Négociations TLS/s</translation>
+    </message>
+    <message>
+        <source>Resumed / TLS errors</source>
+        <translation>Reprises / erreurs TLS</translation>
+    </message>
+    <message>
+        <source>%1% of %2</source>
+        <translation>%1 % sur %2</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::PortConflictDialog</name>

@@ -1251,6 +1251,18 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
+    <message>
+        <source>TLS handshakes/s</source>
+        <translation>Handshakes TLS/s</translation>
+    </message>
+    <message>
+        <source>Resumed / TLS errors</source>
+        <translation>Retomados / erros TLS</translation>
+    </message>
+    <message>
+        <source>%1% of %2</source>
+        <translation>%1% de %2</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::PortConflictDialog</name>

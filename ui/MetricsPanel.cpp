@@ -8,6 +8,7 @@
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -34,6 +35,10 @@ MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     m_accepted = addFigure(grid, tr("Connections accepted"), u"metricsAccepted"_s, 1, 2);
     m_bytes = addFigure(grid, tr("Sent"), u"metricsBytes"_s, 2, 2);
     m_statusClasses = addFigure(grid, tr("2xx / 3xx / 4xx / 5xx"), u"metricsStatus"_s, 3, 2);
+    m_tlsRate = addFigure(grid, tr("TLS handshakes/s"), u"metricsTlsRate"_s, 4, 0);
+    m_tlsShare = addFigure(grid, tr("Resumed / TLS errors"), u"metricsTls"_s, 4, 2);
+    for (int column = 0; column < 4; ++column)
+        m_tlsRow.append(grid->itemAtPosition(4, column)->widget());
     grid->setColumnStretch(1, 1);
     grid->setColumnStretch(3, 1);
 
@@ -117,6 +122,27 @@ void MetricsPanel::update()
             ? u"%1 / %2 / %3 / %4"_s.arg(Format::count(m.statusClasses[1]), Format::count(m.statusClasses[2]),
                 Format::count(m.statusClasses[3]), Format::count(m.statusClasses[4]))
             : dash);
+
+    // Handshakes over the time between two samples (EngineController::kMetricsIntervalMs).
+    const bool tls = running && !m_engine.tlsUrl().isEmpty();
+    for (QWidget *widget : std::as_const(m_tlsRow))
+        widget->setVisible(tls);
+    if (tls) {
+        const qint64 spanMs = m.uptimeMs - m_lastUptimeMs;
+        const bool rated = m_lastUptimeMs >= 0 && spanMs > 0 && m.tlsHandshakes >= m_lastHandshakes;
+        m_tlsRate->setText(rated
+                ? whole(Format::rate(double(m.tlsHandshakes - m_lastHandshakes) * 1000.0 / double(spanMs)))
+                : dash);
+        // "95% of 1,200 / 3": resumed, of the handshakes, and the errors.
+        const QString share = m.tlsHandshakes > 0
+            ? tr("%1% of %2")
+                  .arg(QLocale().toString(100.0 * double(m.tlsResumed) / double(m.tlsHandshakes), 'f', 0),
+                      Format::count(m.tlsHandshakes))
+            : dash;
+        m_tlsShare->setText(u"%1 / %2"_s.arg(whole(share), Format::count(m.tlsErrors)));
+    }
+    m_lastHandshakes = running ? m.tlsHandshakes : 0;
+    m_lastUptimeMs = running ? m.uptimeMs : -1;
 
     m_siteRates->setRates(running ? m_engine.history().sites() : QList<EngineHistory::SiteRate>());
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QWidget>
 
 class QGridLayout;
@@ -15,10 +16,10 @@ class SiteRateModel;
 /*
  * The engine's counters on the Server page: uptime, requests and their
  * rate, connections, bytes sent, responses by status class, service-time
- * percentiles; below, the engine's traffic charted (EngineCharts) and,
- * beside the charts, each site's requests, requests/s, errors (4xx and
- * 5xx responses since the engine started, a count: a quiet site keeps its
- * figure) and bytes sent per second (the table metricsSites, from
+ * percentiles; with an HTTPS listener, TLS handshakes per second, the share
+ * of them resumed and TLS errors (hidden without one); below, the engine's traffic charted (EngineCharts)
+ * and, beside the charts, each site's requests, requests/s, errors (4xx and 5xx responses since the engine
+ * started, a count: a quiet site keeps its figure) and bytes sent per second (the table metricsSites, from
  * EngineController::history()). Redrawn on each EngineController sample
  * (500 ms). The table is a QTableView on a SiteRateModel. GUI thread.
  */
@@ -47,6 +48,11 @@ private:
     QLabel *m_bytes = nullptr;
     QLabel *m_statusClasses = nullptr;
     QLabel *m_latency = nullptr;
+    QLabel *m_tlsRate = nullptr; // handshakes/s
+    QLabel *m_tlsShare = nullptr; // resumed share and errors
+    QList<QWidget *> m_tlsRow; // the two figures and their names
+    quint64 m_lastHandshakes = 0; // at m_lastUptimeMs, for the rate
+    qint64 m_lastUptimeMs = -1;
     SiteRateModel *m_siteRates = nullptr;
     QTableView *m_sites = nullptr; // on m_siteRates
     EngineCharts *m_charts = nullptr;

@@ -20,6 +20,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -134,6 +135,17 @@ void TestServerHttps::httpsFromServerPage()
     QVERIFY2(
         report.contains(u"TLS"_s) && report.contains(u"Complete requests:      40"_s), qPrintable(report));
     QVERIFY2(report.contains(u"Failed requests:        0"_s), qPrintable(report));
+
+    // The Server page's live counters: the handshakes (curl's one and the
+    // benchmark's, one per connection), none failed.
+    showTab(u"serverPage"_s);
+    auto *tlsFigures = widget<QLabel>(u"metricsTls"_s);
+    QVERIFY(tlsFigures->isVisible() && widget<QLabel>(u"metricsTlsRate"_s)->isVisible());
+    static const QRegularExpression figures(u"^(\\d+)%\\x{a0}of\\x{a0}(\\d+) / (\\d+)$"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(figures.match(tlsFigures->text()).hasMatch()
+            && figures.match(tlsFigures->text()).captured(2).toInt() >= 3,
+        kTimeoutMs);
+    QCOMPARE(figures.match(tlsFigures->text()).captured(3), u"0"_s);
 }
 
 void TestServerHttps::trustButtonFillsBrowserStore()
