@@ -3,6 +3,7 @@
 #include "bench/LoadGenerator.h"
 #include "http/HttpServer.h"
 #include "model/RunSummary.h"
+#include "tls/ClientContext.h"
 #include "tls/LocalCa.h"
 
 #include <QCryptographicHash>
@@ -15,7 +16,12 @@
 #include <QTest>
 #include <QThread>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <openssl/ssl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using hostbench::http::HttpServer;
 using hostbench::model::ServerConfig;
@@ -47,6 +53,7 @@ private slots:
     void brokenCaIsReportedNotReplaced();
     void loadGeneratorMeasuresHandshakes();
     void loadGeneratorSaysWhyVerificationFailed();
+    void rememberedCertificateStillChecksTheName();
 
 private:
     struct Run
@@ -494,6 +501,50 @@ void TestTls::loadGeneratorSaysWhyVerificationFailed()
         generator.wait();
         QCOMPARE(generator.summary().completed, quint64(5));
     }
+}
+
+void TestTls::rememberedCertificateStillChecksTheName()
+{
+    // tls::ClientContext remembers a verified leaf (as Chromium's
+    // CachingCertVerifier): the same certificate for another name must still
+    // be refused. Blocking handshakes on one context, in this order: a.test
+    // verified (and remembered); then a name no site has, for which the server
+    // presents the default site's certificate, the same leaf: refused by
+    // name; then a.test again, accepted; and a name the leaf holds as an
+    // alias form (a.test, without .localhost), accepted.
+    QString error;
+    const std::shared_ptr<hostbench::tls::ClientContext> context
+        = hostbench::tls::ClientContext::make(true, { rootPath() }, &error);
+    QVERIFY2(context, qPrintable(error));
+    const auto handshake = [&](const QByteArray &name, QString *failure) {
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address {};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(m_server->tlsPort());
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0) {
+            *failure = u"no connection"_s;
+            if (fd >= 0)
+                ::close(fd);
+            return false;
+        }
+        SSL *ssl = context->newConnection(name, nullptr);
+        SSL_set_fd(ssl, fd);
+        const bool done = SSL_connect(ssl) == 1;
+        *failure = hostbench::tls::ClientContext::verifyFailure(ssl);
+        SSL_free(ssl);
+        ::close(fd);
+        return done;
+    };
+    QString failure;
+    QVERIFY2(handshake("a.test.localhost", &failure), qPrintable(failure));
+    QVERIFY(failure.isEmpty());
+    QVERIFY(!handshake("unknown.example", &failure));
+    QVERIFY2(failure.contains(u"mismatch"_s), qPrintable(failure));
+    QVERIFY2(handshake("a.test.localhost", &failure), qPrintable(failure));
+    QVERIFY2(handshake("a.test", &failure), qPrintable(failure));
+    QVERIFY(!handshake("unknown.example", &failure));
+    QVERIFY2(failure.contains(u"mismatch"_s), qPrintable(failure));
 }
 
 QTEST_GUILESS_MAIN(TestTls)
