@@ -1,7 +1,14 @@
 #include "cli/Privileges.h"
 
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QStringList>
+
 #include <grp.h>
 #include <pwd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -86,6 +93,33 @@ std::optional<Privileges::Plan> Privileges::plan(
         return std::nullopt;
     }
     return plan;
+}
+
+bool Privileges::handOver(const QString &folder, const Plan &plan, QString *error)
+{
+    if (plan.action != Plan::Action::Drop || !QFileInfo::exists(folder))
+        return true;
+    struct stat parent
+    {
+    };
+    const QByteArray parentPath = QFile::encodeName(QFileInfo(folder).absolutePath());
+    if (::stat(parentPath.constData(), &parent) != 0 || parent.st_uid != plan.uid)
+        return true;
+    QStringList paths { folder };
+    QDirIterator it(folder, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+        QDirIterator::Subdirectories);
+    while (it.hasNext())
+        paths.append(it.next());
+    for (const QString &path : std::as_const(paths)) {
+        // lchown: a link is changed itself, never what it points at.
+        if (::lchown(QFile::encodeName(path).constData(), plan.uid, plan.gid) != 0) {
+            if (error)
+                *error = QStringLiteral("cannot give %1 to %2: %3")
+                             .arg(path, plan.user, QString::fromLocal8Bit(std::strerror(errno)));
+            return false;
+        }
+    }
+    return true;
 }
 
 bool Privileges::drop(const Plan &plan, QString *error)

@@ -46,6 +46,14 @@ public:
         const std::optional<QString> &user, uid_t euid, const QString &sudoUser, QString *error);
     // Carries the plan out; false with the reason in *error.
     static bool drop(const Plan &plan, QString *error);
+    // Before drop(): what root made in `folder` (the local CA, made at the
+    // start, before the drop) becomes the user's, every file and folder in it
+    // with its mode kept, when the folder's parent (the data folder) is that
+    // user's already: after the drop the user's reloads issue certificates
+    // with the CA's key. A data folder of someone else's is left alone (serve
+    // warns that the user cannot write it). True when nothing was to be done;
+    // false with the path and reason in *error when an lchown failed.
+    static bool handOver(const QString &folder, const Plan &plan, QString *error);
     // The line serve logs for the plan, once carried out.
     static QString describe(const Plan &plan);
 };

@@ -11,6 +11,7 @@
 #include "storage/DataFolder.h"
 #include "sys/InstanceLock.h"
 #include "sys/PortHolder.h"
+#include "tls/LocalCa.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -379,7 +380,13 @@ int ServeCommand::run(const QStringList &arguments)
         siteSource(*options, stored));
     // Root goes once the ports are bound and the logs open, before the
     // first connection is accepted (Privileges).
-    const auto dropRoot = [&options](QString *reason) { return Privileges::drop(options->user, reason); };
+    // The local CA, made as root at the start, goes to the user first (Privileges::handOver).
+    const auto dropRoot = [&options](QString *reason) {
+        return (!options->config.tlsEnabled
+                   || Privileges::handOver(
+                       tls::LocalCa::folderIn(options->config.dataFolder), options->user, reason))
+            && Privileges::drop(options->user, reason);
+    };
     QString error;
     if (!instance.start(options->config, &error, dropRoot))
         return Console::fail(kCommand, error);

@@ -161,6 +161,7 @@ private slots:
     void serveRefusesAStoredExposedSite();
     void serveAsRoot_data();
     void serveAsRoot();
+    void serveAsRootHandsTheCaOver();
     void serveHiddenFilesFlag();
     void sitesProxyFlag();
     void serveProxyFlag();
@@ -2461,6 +2462,67 @@ void TestCli::serveAsRoot()
     const HttpReply rootOnly = httpGet(port, "localhost", "/root-only.txt");
     QVERIFY2(rootOnly.head.startsWith(uid == 0 ? "HTTP/1.1 200" : "HTTP/1.1 403"), rootOnly.head.constData());
     QVERIFY(stopServe(serve));
+}
+
+void TestCli::serveAsRootHandsTheCaOver()
+{
+    // The local CA is made as root at the start, before root is given up:
+    // in a data folder of the user's, it becomes the user's (so that the
+    // user's reloads can issue certificates with its key), modes kept; in
+    // root's own data folder it stays root's.
+    if (::geteuid() != 0)
+        QSKIP("needs root: serve gives root up only when it has it");
+    const passwd *nobody = ::getpwnam("nobody");
+    QVERIFY(nobody);
+    for (const bool users : { true, false }) {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QCOMPARE(::chmod(QFile::encodeName(dir.path()).constData(), 0755), 0);
+        const QString data = dir.filePath(u"data"_s);
+        const QString site = dir.filePath(u"site"_s);
+        QVERIFY(QDir().mkpath(data) && QDir().mkpath(site));
+        QCOMPARE(::chmod(QFile::encodeName(site).constData(), 0755), 0);
+        if (users)
+            QCOMPARE(::chown(QFile::encodeName(data).constData(), nobody->pw_uid, nobody->pw_gid), 0);
+        QFile index(site + u"/index.html"_s);
+        QVERIFY(index.open(QIODevice::WriteOnly) && index.write("tls\n") == 4);
+        index.close();
+        QCOMPARE(::chmod(QFile::encodeName(index.fileName()).constData(), 0644), 0);
+
+        QProcessEnvironment env = environment();
+        env.remove(u"SUDO_USER"_s);
+        QProcess serve;
+        serve.setProcessEnvironment(env);
+        serve.start(QStringLiteral(HOSTBENCH_CLI_PATH),
+            { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--listen-tls"_s, u"127.0.0.1:0"_s,
+                u"--control"_s, u"off"_s, u"--data-dir"_s, data, u"--site"_s, u"a.test="_s + site,
+                u"--user"_s, u"nobody"_s });
+        QVERIFY(serve.waitForStarted(kTimeoutMs));
+        QByteArray out;
+        QDeadlineTimer deadline(kTimeoutMs);
+        while (
+            !out.contains("Press Ctrl+C") && serve.state() == QProcess::Running && !deadline.hasExpired()) {
+            serve.waitForReadyRead(100);
+            out += serve.readAllStandardOutput();
+        }
+        QVERIFY2(out.contains("Serving as user nobody") && out.contains("(TLS; certificates"),
+            QByteArray(out + serve.readAllStandardError()).constData());
+        const uid_t owner = users ? nobody->pw_uid : 0;
+        const QString ca = data + u"/ca"_s; // tls::LocalCa::folderIn
+        for (const auto &[path, mode] : { std::pair<QString, int> { ca, 0700 },
+                 std::pair<QString, int> { ca + u"/rootCA-key.pem"_s, 0600 },
+                 std::pair<QString, int> { ca + u"/rootCA.pem"_s, 0644 },
+                 std::pair<QString, int> { ca + u"/sites/a.test-key.pem"_s, 0600 } }) {
+            struct stat info
+            {
+            };
+            QVERIFY2(::stat(QFile::encodeName(path).constData(), &info) == 0, qPrintable(path));
+            QVERIFY2(info.st_uid == owner, qPrintable(u"%1: owner %2"_s.arg(path).arg(info.st_uid)));
+            QVERIFY2(int(info.st_mode & 07777) == mode,
+                qPrintable(u"%1: mode %2"_s.arg(path).arg(info.st_mode, 0, 8)));
+        }
+        QVERIFY(stopServe(serve));
+    }
 }
 
 void TestCli::serveHiddenFilesFlag()
