@@ -260,7 +260,9 @@ bool BenchmarkPage::startRun()
     // As hostbench-cli bench does: a target that takes no connection gets no
     // run (a closed port would otherwise give a run of connect failures).
     m_probing = wanted;
-    m_probe->start(url.host(), quint16(url.port(80)));
+    // Where the load generator will connect: NAME.localhost is 127.0.0.1 without a resolver.
+    m_probe->start(
+        bench::BenchTarget::lookupName(url.host()), quint16(url.port(url.scheme() == u"https"_s ? 443 : 80)));
     setState(tr("Connecting to %1…").arg(url.authority()));
     updateState();
     return true;
