@@ -19,7 +19,8 @@
 # Usage: tests/perf/tls.sh [path/to/hostbench-cli]
 #   env: ROUNDS=3 DURATION=4 REQUESTS=4000 SERVERS="nginx h2o caddy lighttpd"
 # Needs wrk, nginx, h2load (nghttp2-client), curl, python3; h2o, caddy and
-# lighttpd where installed (Debian's packages; one missing is left out, and said so).
+# lighttpd where installed (Debian's packages h2o, caddy, lighttpd and
+# lighttpd-mod-openssl; one missing is left out, and said so).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 CLI=$(readlink -f "${1:-build/app/cli/hostbench-cli}")
@@ -122,8 +123,8 @@ H2O
         cat > "$dir/conf" << CADDY
 {
     admin off
+    skip_install_trust
     auto_https off
-    persist_config off
     storage file_system $dir/data
     default_sni a.test
 }
@@ -162,7 +163,8 @@ LIGHTTPD
     esac
     "${PIN_SERVER[@]}" "$@" > "$dir/stdout.log" 2>&1 < /dev/null &
     other_pids+=($!)
-    if ! wait_for_port "$port"; then
+    wait_for_port "$port" # returns 0 even when the port stays closed: checked below
+    if ! (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then
         echo "$name did not start: left out" >&2
         cat "$dir/stdout.log" "$dir/error.log" 2> /dev/null >&2 || true
         return 1
@@ -198,7 +200,10 @@ for round in $(seq "$ROUNDS"); do
     results[W1s_hostbench]+="$(w1s "$hb_port") "
     results[W1sn_hostbench]+="$(w1sn "$hb_port") "
     for name in "${started[@]}"; do
-        results[W1s_$name]+="$(w1s "${port_of[$name]}") "
+        # wrk sends the address (127.0.0.1) as the TLS server name, for which
+        # Caddy 2.6 finds no certificate (it has default_sni, for none, but no
+        # fallback_sni yet): no W1s for Caddy.
+        [ "$name" = caddy ] || results[W1s_$name]+="$(w1s "${port_of[$name]}") "
         results[W1sn_$name]+="$(w1sn "${port_of[$name]}") "
     done
     if [ -n "${port_of[nginx]:-}" ]; then
@@ -224,12 +229,14 @@ echo "row    server      median ±spread   / best other"
 for row in W1s W1sn; do
     best=0 best_name=-
     for name in "${started[@]}"; do
+        [ -n "${results[${row}_$name]:-}" ] || continue
         read -r value _ <<< "$(median_spread ${results[${row}_$name]})"
         if python3 -c "import sys; sys.exit(0 if float('$value') > float('$best') else 1)" 2> /dev/null; then
             best=$value best_name=$name
         fi
     done
     for name in hostbench "${started[@]}"; do
+        [ -n "${results[${row}_$name]:-}" ] || continue
         read -r value spread <<< "$(median_spread ${results[${row}_$name]})"
         ratio=-
         [ "$name" = hostbench ] && ratio=$(python3 -c "print(f'{$value / $best:.2f}x $best_name')" 2> /dev/null || echo -)
