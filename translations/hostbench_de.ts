@@ -1999,8 +1999,8 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <translation>Der Zertifizierungsstelle von Hostbench vertrauen</translation>
     </message>
     <message>
-        <source>Done. Restart the browser if it was open.</source>
-        <translation>Erledigt. Starten Sie den Browser neu, falls er offen war.</translation>
+        <source>Each trust store below says what was done. Restart the browser if it was open.</source>
+        <translation>Jeder Zertifikatsspeicher unten sagt, was getan wurde. Starten Sie den Browser neu, falls er offen war.</translation>
     </message>
     <message>
         <source>Not every trust store could be changed.</source>

@@ -1999,8 +1999,8 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <translation>Faire confiance à l’autorité de certification de Hostbench</translation>
     </message>
     <message>
-        <source>Done. Restart the browser if it was open.</source>
-        <translation>Terminé. Redémarrez le navigateur s’il était ouvert.</translation>
+        <source>Each trust store below says what was done. Restart the browser if it was open.</source>
+        <translation>Chaque magasin de certificats ci-dessous dit ce qui a été fait. Redémarrez le navigateur s’il était ouvert.</translation>
     </message>
     <message>
         <source>Not every trust store could be changed.</source>

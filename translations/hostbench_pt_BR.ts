@@ -1999,8 +1999,8 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <translation>Confiar na autoridade certificadora do Hostbench</translation>
     </message>
     <message>
-        <source>Done. Restart the browser if it was open.</source>
-        <translation>Pronto. Reinicie o navegador se ele estava aberto.</translation>
+        <source>Each trust store below says what was done. Restart the browser if it was open.</source>
+        <translation>Cada repositório de certificados abaixo diz o que foi feito. Reinicie o navegador se ele estava aberto.</translation>
     </message>
     <message>
         <source>Not every trust store could be changed.</source>

@@ -267,7 +267,8 @@ void ServerPage::showTrustReport(bool ok, const QStringList &report)
     m_trustCa->setText(tr("T&rust the CA…"));
     auto *box = new QMessageBox(ok ? QMessageBox::Information : QMessageBox::Warning,
         tr("Trust Hostbench's certificate authority"),
-        ok ? tr("Done. Restart the browser if it was open.") : tr("Not every trust store could be changed."),
+        ok ? tr("Each trust store below says what was done. Restart the browser if it was open.")
+           : tr("Not every trust store could be changed."),
         QMessageBox::Ok, this);
     box->setObjectName(u"serverTrustReport"_s);
     box->setInformativeText(report.join(u'\n'));
