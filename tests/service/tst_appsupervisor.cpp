@@ -338,7 +338,10 @@ void TestAppSupervisor::engineStopSendsSigterm()
         "signal.signal(signal.SIGTERM, done)\n"
         "print('ready')\n"
         "time.sleep(60)\n");
-    m_sites = { site(u"python3 -u %1 %2"_s.arg(path, marker), 5000) };
+    // A grace period far longer than a SIGTERM stop takes, even on a loaded
+    // machine: with 5 s, a stop under load (CI's tests in parallel with a
+    // build) once took more than the 4 s this test allowed.
+    m_sites = { site(u"python3 -u %1 %2"_s.arg(path, marker), 20000) };
     const int descriptorsBefore = openDescriptors();
     const QStringList pipesBefore = openPipes();
     QVERIFY(startInstance());
@@ -350,7 +353,7 @@ void TestAppSupervisor::engineStopSendsSigterm()
     stopping.start();
     m_instance->stop();
     QVERIFY(waitAllStopped());
-    QVERIFY2(stopping.elapsed() < 4000, "stopped by SIGKILL after the grace period, not by SIGTERM");
+    QVERIFY2(stopping.elapsed() < 15000, "stopped by SIGKILL after the grace period, not by SIGTERM");
     QCOMPARE(readFile(marker), "SIGTERM");
     QVERIFY(processGone(pid));
     QVERIFY(readFile(appLogFile()).contains("[hostbench] stopped"));
