@@ -2489,24 +2489,15 @@ void TestCli::serveAsRootHandsTheCaOver()
         index.close();
         QCOMPARE(::chmod(QFile::encodeName(index.fileName()).constData(), 0644), 0);
 
-        QProcessEnvironment env = environment();
-        env.remove(u"SUDO_USER"_s);
         QProcess serve;
-        serve.setProcessEnvironment(env);
-        serve.start(QStringLiteral(HOSTBENCH_CLI_PATH),
-            { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--listen-tls"_s, u"127.0.0.1:0"_s,
-                u"--control"_s, u"off"_s, u"--data-dir"_s, data, u"--site"_s, u"a.test="_s + site,
-                u"--user"_s, u"nobody"_s });
-        QVERIFY(serve.waitForStarted(kTimeoutMs));
-        QByteArray out;
-        QDeadlineTimer deadline(kTimeoutMs);
-        while (
-            !out.contains("Press Ctrl+C") && serve.state() == QProcess::Running && !deadline.hasExpired()) {
-            serve.waitForReadyRead(100);
-            out += serve.readAllStandardOutput();
-        }
-        QVERIFY2(out.contains("Serving as user nobody") && out.contains("(TLS; certificates"),
-            QByteArray(out + serve.readAllStandardError()).constData());
+        quint16 port = 0;
+        QVERIFY(startServe(serve,
+            { u"--listen"_s, u"127.0.0.1:0"_s, u"--listen-tls"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s,
+                u"--data-dir"_s, data, u"--site"_s, u"a.test="_s + site, u"--user"_s, u"nobody"_s },
+            &port));
+        QVERIFY2(m_serveOutput.contains(u"Serving as user nobody"_s)
+                && m_serveOutput.contains(u"(TLS; certificates"_s),
+            qPrintable(m_serveOutput));
         const uid_t owner = users ? nobody->pw_uid : 0;
         const QString ca = data + u"/ca"_s; // tls::LocalCa::folderIn
         for (const auto &[path, mode] : { std::pair<QString, int> { ca, 0700 },
