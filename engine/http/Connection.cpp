@@ -47,7 +47,7 @@ Connection::~Connection()
     if (LogWriter *logs = m_worker.logs(); logs && m_logStamp.isListed())
         logs->abandonResponse(m_worker.index(), m_logStamp);
     m_worker.keepBuffers(std::move(m_output), std::move(m_input));
-    bumpCounter(m_worker.counters().connectionsClosed);
+    bumpCounterReleased(m_worker.counters().connectionsClosed);
     m_worker.connectionClosed();
 }
 

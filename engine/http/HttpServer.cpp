@@ -451,8 +451,11 @@ model::MetricsSnapshot HttpServer::metrics() const
         snapshot.bytesSent += worker->bytesSent.load(relaxed);
         for (size_t i = 0; i < snapshot.statusClasses.size(); ++i)
             snapshot.statusClasses[i] += worker->statusClasses[i].load(relaxed);
+        // "Closed" first (acquire, against the worker's release): "accepted" read after it
+        // covers every connection it counts, so the open count can be high for a moment
+        // but never reads 0 while a connection is open.
+        closed += worker->connectionsClosed.load(std::memory_order_acquire);
         snapshot.connectionsAccepted += worker->connectionsAccepted.load(relaxed);
-        closed += worker->connectionsClosed.load(relaxed);
         for (size_t i = 0; i < snapshot.proxyErrors.size(); ++i)
             snapshot.proxyErrors[i] += worker->proxyErrors[i].load(relaxed);
         for (size_t i = 0; i < snapshot.phpErrors.size(); ++i)
@@ -464,8 +467,7 @@ model::MetricsSnapshot HttpServer::metrics() const
         for (size_t i = 0; i < latency.size(); ++i)
             latency[i] += worker->latency[i].load(relaxed);
     }
-    // Read apart, "closed" may run ahead of "accepted" for a moment.
-    snapshot.openConnections = std::max<qint64>(0, qint64(snapshot.connectionsAccepted) - qint64(closed));
+    snapshot.openConnections = qint64(snapshot.connectionsAccepted - closed);
     model::LatencyHistogram histogram;
     for (size_t i = 0; i < latency.size(); ++i)
         histogram.addToBucket(int(i), latency[i]);

@@ -18,6 +18,13 @@ inline void bumpCounter(std::atomic<quint64> &counter, quint64 amount = 1)
     counter.store(counter.load(std::memory_order_relaxed) + amount, std::memory_order_relaxed);
 }
 
+// bumpCounter() with a release store: a reader that loads `counter` with acquire
+// then sees every earlier write of this thread (connectionsClosed: the accept it follows).
+inline void bumpCounterReleased(std::atomic<quint64> &counter)
+{
+    counter.store(counter.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+}
+
 /*
  * The counters of one worker thread (wrk's per-thread stats). Written only
  * by that worker, read by HttpServer::metrics() from any thread without a
@@ -31,7 +38,7 @@ struct alignas(64) WorkerCounters
     std::atomic<quint64> bytesSent { 0 }; // head and body bytes written
     std::array<std::atomic<quint64>, 5> statusClasses {}; // 1xx .. 5xx
     std::atomic<quint64> connectionsAccepted { 0 };
-    std::atomic<quint64> connectionsClosed { 0 };
+    std::atomic<quint64> connectionsClosed { 0 }; // bumpCounterReleased; read before connectionsAccepted
     // Proxied requests that failed, by http::ProxyError (refused, timeout, bad head, head too
     // large, closed early, closed mid-body; the retries made; the waits for a connection in vain).
     std::array<std::atomic<quint64>, 8> proxyErrors {};

@@ -121,7 +121,8 @@ inline const char *name(Case c)
 }
 
 // Runs one case with `clients` connections at once; false if no connection could be made.
-inline bool run(const Target &target, Case c, int clients = 20)
+// `opened`, when given, has the connections made added to it.
+inline bool run(const Target &target, Case c, int clients = 20, int *opened = nullptr)
 {
     std::vector<int> fds;
     for (int i = 0; i < clients; ++i) {
@@ -132,6 +133,8 @@ inline bool run(const Target &target, Case c, int clients = 20)
     }
     if (fds.empty())
         return false;
+    if (opened)
+        *opened += int(fds.size());
     const bool upload = c == Case::AbortedUpload || c == Case::ResetUpload;
     const QByteArray request = upload ? "POST " + target.path + " HTTP/1.1\r\nHost: " + target.host
             + "\r\nContent-Type: application/octet-stream\r\nContent-Length: 524288\r\n\r\n"
