@@ -37,6 +37,12 @@ QString fieldName(model::SiteChange::Field field)
         return u"proxy.app"_s;
     case model::SiteChange::Field::Php:
         return u"php"_s;
+    case model::SiteChange::Field::TlsCertificate:
+        return u"tls.certificate"_s;
+    case model::SiteChange::Field::TlsKey:
+        return u"tls.key"_s;
+    case model::SiteChange::Field::Hsts:
+        return u"tls.hsts_max_age"_s;
     }
     return {};
 }

@@ -150,6 +150,61 @@ private:
     QString *m_detail;
 };
 
+const QString kTlsCertificate = u"certificate"_s;
+const QString kTlsKey = u"key"_s;
+const QString kTlsRedirect = u"redirect_http"_s;
+const QString kTlsHsts = u"hsts_max_age"_s;
+
+QJsonObject tlsJson(const model::SiteTls &tls)
+{
+    return { { kTlsCertificate, tls.certificatePath }, { kTlsKey, tls.keyPath },
+        { kTlsRedirect, tls.redirectToHttps }, { kTlsHsts, double(tls.hstsMaxAgeSeconds) } };
+}
+
+// "tls": {"certificate", "key", "redirect_http", "hsts_max_age"} onto `tls`; null: the defaults.
+bool applyTls(
+    const QString &name, const QJsonValue &value, model::SiteTls &tls, QString *field, QString *detail)
+{
+    const auto fail = [&](const QString &where, const QString &why) {
+        *field = where;
+        *detail = why;
+        return false;
+    };
+    if (value.isNull()) {
+        tls = model::SiteTls();
+        return true;
+    }
+    if (!value.isObject())
+        return fail(name,
+            u"\"%1\" must be an object (certificate, key, redirect_http, hsts_max_age) or null"_s.arg(name));
+    model::SiteTls next = tls;
+    const QJsonObject object = value.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString member = name + u'.' + it.key();
+        const QJsonValue v = it.value();
+        if (it.key() == kTlsCertificate || it.key() == kTlsKey) {
+            if (!v.isString())
+                return fail(member, u"\"%1\" must be a string (an absolute path, or \"\")"_s.arg(member));
+            (it.key() == kTlsCertificate ? next.certificatePath : next.keyPath) = v.toString();
+        } else if (it.key() == kTlsRedirect) {
+            if (!v.isBool())
+                return fail(member, u"\"%1\" must be true or false"_s.arg(member));
+            next.redirectToHttps = v.toBool();
+        } else if (it.key() == kTlsHsts) {
+            const double seconds = v.toDouble();
+            if (!v.isDouble() || seconds != std::trunc(seconds) || !(std::abs(seconds) < 9.0e15))
+                return fail(member, u"\"%1\" must be a whole number of seconds"_s.arg(member));
+            next.hstsMaxAgeSeconds = qint64(seconds);
+        } else {
+            return fail(member,
+                u"Unknown member \"%1\" (tls has certificate, key, redirect_http and hsts_max_age)"_s.arg(
+                    member));
+        }
+    }
+    tls = next;
+    return true;
+}
+
 } // namespace
 
 QJsonObject SiteJson::toJson(const model::VirtualHost &site)
@@ -166,7 +221,8 @@ QJsonObject SiteJson::toJson(const model::VirtualHost &site)
         { u"access_log"_s, site.accessLogEnabled }, { u"access_log_path"_s, site.accessLogPath },
         { u"error_log"_s, site.errorLogEnabled }, { u"error_log_path"_s, site.errorLogPath },
         { u"log_load_generator"_s, site.logLoadGenerator }, { u"routes"_s, routes },
-        { u"proxy"_s, ProxyJson::toJson(site.proxy) }, { u"php"_s, PhpJson::toJson(site.php) } };
+        { u"proxy"_s, ProxyJson::toJson(site.proxy) }, { u"php"_s, PhpJson::toJson(site.php) },
+        { u"tls"_s, tlsJson(site.tls) } };
 }
 
 QByteArray SiteJson::entityTag(const model::VirtualHost &site)
@@ -239,6 +295,8 @@ bool SiteJson::apply(const QJsonObject &json, model::VirtualHost &site, QString 
             [&](const QString &f, const QJsonValue &v) {
                 return PhpJson::apply(f, v, next.php, field, detail);
             } },
+        { u"tls"_s,
+            [&](const QString &f, const QJsonValue &v) { return applyTls(f, v, next.tls, field, detail); } },
     };
     for (auto it = json.begin(); it != json.end(); ++it) {
         const auto member = std::find_if(

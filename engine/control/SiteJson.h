@@ -17,8 +17,10 @@ namespace hostbench::control {
  *    "routes": [{"path": "/hello", "status": 200, "content_type": "text/plain", "body": "hello"}],
  *    "proxy": {"routes": [{"path": "/api", "upstream": "http://127.0.0.1:9000"}],
  *              "send_upstream_host": false, "timeout_ms": 60000, "log_upstream_times": false},
- *    "php": {"address": "auto", "prefix": "/", "front_controller": true, "timeout_ms": 60000}}
- * ("proxy": ProxyJson; "php": PhpJson).
+ *    "php": {"address": "auto", "prefix": "/", "front_controller": true, "timeout_ms": 60000},
+ *    "tls": {"certificate": "", "key": "", "redirect_http": false, "hsts_max_age": 0}}
+ * ("proxy": ProxyJson; "php": PhpJson; "tls": model::SiteTls, seconds; an
+ * empty certificate and key: the local CA issues one; null: the defaults).
  * An empty log path means the data folder's default one. Error pages and
  * request limits are kept as stored; the API does not show them.
  *

@@ -3,6 +3,7 @@
 #include "http/FastCgiResponder.h"
 #include "http/LogWriter.h"
 #include "http/ProxyResponder.h"
+#include "http/RequestTarget.h"
 #include "http/SiteTable.h"
 #include "http/TlsSites.h"
 #include "http/Worker.h"
@@ -149,6 +150,49 @@ bool Connection::misdirected() const
     return m_sites->indexForHost(m_serverName) != m_sites->indexForHost(m_request.host);
 }
 
+bool Connection::redirectedToHttps()
+{
+    RequestTarget target;
+    if (!RequestTarget::split(m_request.target, target) || target.path.empty())
+        return false; // the answer phase says 400
+    const Site &site = m_sites->site(RequestHandler::pickSite(*m_sites, m_request, target));
+    if (!site.redirectToHttps)
+        return false;
+    const quint16 tlsPort = m_worker.localPort(true);
+    if (tlsPort == 0)
+        return false;
+    // The name the client asked for when it is a plain one, else the site's own.
+    std::string_view host = SiteTable::hostWithoutPort(
+        target.authority.empty() ? std::string_view(m_request.host) : target.authority);
+    const bool plainName
+        = !host.empty() && host.size() <= 253 && std::all_of(host.begin(), host.end(), [](char c) {
+              return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.'
+                  || c == '-' || c == ':';
+          });
+    if (!plainName)
+        host = site.serverName;
+    m_parsedAt = std::chrono::steady_clock::now();
+    m_response.clear();
+    RequestHandler::answerError(308, m_response);
+    m_response.site = site.counters.get();
+    std::string &location = m_response.location;
+    location.assign("https://");
+    if (host.find(':') != std::string_view::npos)
+        location.append(1, '[').append(host).append(1, ']');
+    else
+        location.append(host);
+    if (tlsPort != 443)
+        location.append(1, ':').append(std::to_string(tlsPort));
+    location.append(target.path);
+    if (!target.query.empty())
+        location.append(1, '?').append(target.query);
+    // The body, if any, is not read: the client sends it again to the new URL (RFC 9110 §15.4.9).
+    m_response.keepAlive = false;
+    if (writeResponse())
+        finishResponse();
+    return true;
+}
+
 void Connection::expire()
 {
     // A request under way gets a 408 (RFC 9110 §15.5.9): cancelling the read
@@ -285,6 +329,8 @@ void Connection::processInput()
                 answerAndClose(421);
                 return;
             }
+            if (!m_stream.isTls() && m_sites->hasTlsRedirects() && redirectedToHttps())
+                return;
             // A proxied request goes on once its head is parsed: its body streams to the upstream.
             // So does a PHP script's, after the fixed routes and the proxied paths (a proxy prefix wins).
             if ((m_sites->hasProxies() && startProxy()) || (m_sites->hasPhp() && startPhp()))

@@ -130,6 +130,9 @@ private:
     void afterHandshake(bool overCap);
     // The request's Host names another site than the TLS server name: answered 421.
     bool misdirected() const;
+    // Cleartext, to a site with SiteTls::redirectToHttps while the TLS listener
+    // runs: the 308 answered (and the connection closed); false otherwise.
+    bool redirectedToHttps();
     void readRequest();
     void startRequestClock();
     bool sendContinue(); // false when an asynchronous write or a close took over

@@ -109,6 +109,8 @@ void Connection::writeHead(const BodyPlan &plan)
     // One allocation for the head and a body copied behind it, on a new
     // connection, instead of the string doubling its way up (six times at W1).
     m_output.reserve(kHeadReserveBytes + plan.copied);
+    if (!m_stream.isTls())
+        m_response.hsts = {}; // RFC 6797 §7.2: never over cleartext
     ResponseHead::write(m_response, m_request.version, m_worker.date().now(), m_output);
     m_headBytes = m_output.size();
 }

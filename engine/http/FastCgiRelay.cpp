@@ -116,6 +116,8 @@ void FastCgiResponder::writeHead(std::string_view bodyStart)
     m_out.append("Server: ").append(ResponseHead::kServer).append("\r\nDate: ");
     m_out.append(m_worker.date().now()).append("\r\n");
     ProxyHead::appendEndToEnd(fields, false, m_out);
+    if (m_client.isTls())
+        ProxyHead::appendHsts(fields, m_site.hstsField, m_out);
     bool keepAlive = m_clientKeepAlive && !m_worker.isStopping();
     if (const auto length = m_head.contentLength(); length || m_noBody) {
         if (length && ResponseHead::bodyAllowed(status)) {

@@ -143,4 +143,15 @@ void ProxyHead::appendEndToEnd(const std::vector<Field> &fields, bool upgrade, s
     }
 }
 
+void ProxyHead::appendHsts(const std::vector<Field> &fields, std::string_view hstsField, std::string &out)
+{
+    if (hstsField.empty())
+        return;
+    for (const Field &field : fields) {
+        if (FieldText::equalsNoCase(field.name, "strict-transport-security"))
+            return;
+    }
+    out.append(hstsField);
+}
+
 } // namespace hostbench::http

@@ -55,6 +55,10 @@ struct ProxyHead
     // Appends the fields of an upstream response that go on to the client
     // (hop-by-hop and Content-Length removed) to `out`, as "Name: value\r\n".
     static void appendEndToEnd(const std::vector<Field> &fields, bool upgrade, std::string &out);
+    // Appends the site's HSTS line (Site::hstsField; may be empty) unless the
+    // upstream sent a Strict-Transport-Security field of its own, which wins
+    // (a user agent heeds only the first, RFC 6797 §8.1).
+    static void appendHsts(const std::vector<Field> &fields, std::string_view hstsField, std::string &out);
 };
 
 } // namespace hostbench::http

@@ -96,6 +96,8 @@ void ProxyResponder::writeHead()
     FieldText::appendNumber(m_out, status);
     m_out.append(" ").append(head.reason().data(), head.reason().size()).append("\r\n");
     ProxyHead::appendEndToEnd(fields, switching, m_out);
+    if (m_client.isTls())
+        ProxyHead::appendHsts(fields, m_site.hstsField, m_out);
     bool keepAlive = m_clientKeepAlive && !m_worker.isStopping();
     if (switching) {
         m_out.append("Connection: upgrade\r\n");

@@ -79,6 +79,7 @@ void RequestHandler::handle(const Request &request, const SiteTable &sites, Resp
     const bool targetOk = RequestTarget::split(request.target, target);
     const Site &site = sites.site(pickSite(sites, request, target));
     response.site = site.counters.get();
+    response.hsts = site.hstsField;
     const char *reason = nullptr;
     if (!targetOk || !RequestTarget::normalizePath(target.path, m_path, &reason)) {
         m_files.answerError(400, site, response);

@@ -53,6 +53,9 @@ struct Response
     const char *errorReason = nullptr;
     UpstreamTiming upstream; // a proxied request's upstream times (ProxyResponder), for the log record
     unsigned retryAfterS = 0; // > 0: "Retry-After: N" (seconds, RFC 9110 §10.2.3)
+    // A whole "Strict-Transport-Security: ...\r\n" line (Site::hstsField), empty for none;
+    // the connection clears it on cleartext.
+    std::string_view hsts;
 
     void clear()
     {
@@ -77,6 +80,7 @@ struct Response
         errorReason = nullptr;
         upstream = {};
         retryAfterS = 0;
+        hsts = {};
     }
 };
 

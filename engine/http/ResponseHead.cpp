@@ -117,6 +117,7 @@ void ResponseHead::write(
         FieldText::appendNumber(out, response.retryAfterS);
         out.append("\r\n");
     }
+    out.append(response.hsts);
     if (!response.keepAlive)
         out.append("Connection: close\r\n");
     else if (requestVersion < 11)

@@ -238,6 +238,12 @@ std::shared_ptr<const SiteTable> SiteTable::build(const QList<model::VirtualHost
         table->m_hasProxies = table->m_hasProxies || !site.proxies.empty();
         addPhp(host, site);
         table->m_hasPhp = table->m_hasPhp || site.runsPhp;
+        site.redirectToHttps = host.tls.redirectToHttps;
+        table->m_hasTlsRedirects = table->m_hasTlsRedirects || site.redirectToHttps;
+        if (const qint64 maxAge
+            = std::clamp<qint64>(host.tls.hstsMaxAgeSeconds, 0, model::SiteTls::kMaxHstsSeconds);
+            maxAge > 0)
+            site.hstsField = "Strict-Transport-Security: max-age=" + std::to_string(maxAge) + "\r\n";
         const std::string name = normalisedName(host.hostName);
         site.counters = countersFor(name, previous, workerCount);
 

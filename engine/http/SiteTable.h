@@ -148,6 +148,11 @@ struct Site
     bool runsPhp = false;
     PhpSite php;
     std::string serverName;
+    // HTTPS (VirtualHost::tls): cleartext requests answered 308 to the TLS
+    // port while it listens, and the HSTS field that TLS responses carry
+    // ("Strict-Transport-Security: max-age=N\r\n", RFC 6797 §6.1), empty for none.
+    bool redirectToHttps = false;
+    std::string hstsField;
 
     // The proxy route that takes the normalised `path`, or null.
     const UpstreamTarget *findProxy(std::string_view path) const
@@ -209,6 +214,8 @@ public:
     bool hasProxies() const { return m_hasProxies; }
     // Some site runs PHP: the parser then keeps the fields and body as for a proxy.
     bool hasPhp() const { return m_hasPhp; }
+    // Some site sends cleartext requests to HTTPS (Site::redirectToHttps).
+    bool hasTlsRedirects() const { return m_hasTlsRedirects; }
     const Site &site(size_t index) const { return m_sites[index]; }
     size_t defaultIndex() const { return m_default; }
     // The site that serves a request whose Host (or absolute-form authority) is `host`.
@@ -233,6 +240,7 @@ private:
     size_t m_default = 0;
     bool m_hasProxies = false;
     bool m_hasPhp = false;
+    bool m_hasTlsRedirects = false;
 };
 
 } // namespace hostbench::http

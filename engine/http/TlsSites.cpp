@@ -51,10 +51,22 @@ std::shared_ptr<const TlsSites> TlsSites::build(const QList<model::VirtualHost> 
     // SiteTable keeps the hosts' order (its index i is hosts[i]).
     for (size_t i = 0; i < siteTable.size() && i < size_t(hosts.size()); ++i) {
         const model::VirtualHost &host = hosts[qsizetype(i)];
-        const QStringList names = namesFor(host);
-        const std::optional<tls::LocalCa::Leaf> leaf = ca->leafFor(host.hostName, names, &reason);
-        std::shared_ptr<const tls::ServerContext> context
-            = leaf ? tls::ServerContext::load(leaf->certificatePath, leaf->keyPath, &reason) : nullptr;
+        std::shared_ptr<const tls::ServerContext> context;
+        if (host.tls.hasOwnCertificate()) {
+            // The site's own files; when they fail (changed since the site was saved), the
+            // local CA's certificate stands in and the reason is reported.
+            context = tls::ServerContext::load(host.tls.certificatePath, host.tls.keyPath, &reason);
+            if (!context && warnings)
+                warnings->append(
+                    u"%1: its own certificate cannot be used (%2); the local CA's stands in"_s.arg(
+                        host.hostName, reason));
+        }
+        if (!context) {
+            const std::optional<tls::LocalCa::Leaf> leaf
+                = ca->leafFor(host.hostName, namesFor(host), &reason);
+            context
+                = leaf ? tls::ServerContext::load(leaf->certificatePath, leaf->keyPath, &reason) : nullptr;
+        }
         if (!context) {
             if (i == siteTable.defaultIndex())
                 return fail(u"the certificate of %1: %2"_s.arg(host.hostName, reason));

@@ -17,7 +17,8 @@ namespace hostbench::http {
  * The certificates of a TLS listener, one per site of a SiteTable (same
  * index), chosen by the handshake's server name (SNI) with the table's own
  * host selection: a site's name, an alias, NAME.localhost; an unknown name or
- * none gets the default site's. Each is issued by the data folder's local CA
+ * none gets the default site's. A site that names its own certificate and key
+ * (model::SiteTls) gets those files; the others' are issued by the data folder's local CA
  * (tls::LocalCa) for the site's host name, aliases and their ".localhost"
  * forms (RFC 6761 §6.3), and issued again when those change or it nears its
  * end.
@@ -31,7 +32,8 @@ class TlsSites final : public tls::ServerNames
 public:
     // Null with *error when the CA folder cannot be opened or made, or the
     // default site's certificate cannot be had; a certificate that fails
-    // for another site leaves it on the default's, with the reason in *warnings.
+    // for another site leaves it on the default's, and a site's own files that
+    // fail leave it on the CA's, with the reason in *warnings.
     static std::shared_ptr<const TlsSites> build(const QList<model::VirtualHost> &hosts,
         std::shared_ptr<const SiteTable> sites, const QString &caFolder, QString *error,
         QStringList *warnings);

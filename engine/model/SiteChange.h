@@ -33,7 +33,10 @@ struct SiteChange
         ProxyRoutes,
         UpstreamTimeout,
         App,
-        Php
+        Php,
+        TlsCertificate,
+        TlsKey,
+        Hsts
     };
 
     Result result = Result::Done;

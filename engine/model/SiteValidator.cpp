@@ -1,5 +1,7 @@
 #include "model/SiteValidator.h"
 
+#include "tls/ServerContext.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QHostAddress>
@@ -221,6 +223,32 @@ void SiteValidator::checkLogPaths(const VirtualHost &host, Errors &errors)
         errors.errorLogPath = checkLogPath(host.errorLogPath);
 }
 
+void SiteValidator::checkTls(const SiteTls &tls, Errors &errors)
+{
+    if (tls.hstsMaxAgeSeconds < 0 || tls.hstsMaxAgeSeconds > SiteTls::kMaxHstsSeconds)
+        errors.hsts
+            = tr("The HSTS max-age is 0 (off) to %1 seconds (two years).").arg(SiteTls::kMaxHstsSeconds);
+    if (!tls.hasOwnCertificate())
+        return;
+    const auto absolute
+        = [](const QString &path) { return QDir::isAbsolutePath(path) && !path.trimmed().isEmpty(); };
+    if (tls.certificatePath.isEmpty())
+        errors.tlsCertificate
+            = tr("Give the certificate file with its key, or neither (the local CA issues one).");
+    else if (!absolute(tls.certificatePath))
+        errors.tlsCertificate = tr("The certificate file must be an absolute path.");
+    if (tls.keyPath.isEmpty())
+        errors.tlsKey = tr("Give the key file with its certificate, or neither (the local CA issues one).");
+    else if (!absolute(tls.keyPath))
+        errors.tlsKey = tr("The key file must be an absolute path.");
+    if (!errors.tlsCertificate.isEmpty() || !errors.tlsKey.isEmpty())
+        return;
+    const tls::ServerContext::FileProblems problems
+        = tls::ServerContext::checkFiles(tls.certificatePath, tls.keyPath);
+    errors.tlsCertificate = problems.certificate;
+    errors.tlsKey = problems.key;
+}
+
 QString SiteValidator::checkRoute(const Route &route)
 {
     if (!route.path.startsWith(u'/'))
@@ -297,6 +325,7 @@ SiteValidator::Errors SiteValidator::validate(
     errors.upstreamTimeout = ProxyCheck::checkTimeout(host.proxy.upstreamTimeoutMs);
     errors.app = ProxyCheck::checkApp(host.proxy.app);
     errors.php = PhpCheck::check(host.php);
+    checkTls(host.tls, errors);
     checkLogPaths(host, errors);
     return errors;
 }

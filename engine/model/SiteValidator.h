@@ -33,6 +33,10 @@ namespace hostbench::model {
  *  - each proxy route has a valid prefix and upstream, no prefix twice,
  *    and the upstream timeout is in range (ProxyCheck);
  *  - PHP settings, when set, have a valid address, prefix and timeout (PhpCheck);
+ *  - a site's own certificate and key (SiteTls) are given both or neither,
+ *    as absolute paths of PEM files that tls::ServerContext can load (not
+ *    expired, the key the certificate's), and the HSTS max-age is
+ *    0..SiteTls::kMaxHstsSeconds;
  *  - an access or error log path that is on and given (empty: the default
  *    in the data folder) is an absolute file path, not a folder, in a folder
  *    that exists and may be written, and the file, if there, may be written:
@@ -57,6 +61,9 @@ public:
         QString upstreamTimeout;
         QString app; // the site's AppCommand (ProxyCheck::checkApp)
         QString php; // the site's PhpSettings (PhpCheck::check)
+        QString tlsCertificate; // SiteTls::certificatePath
+        QString tlsKey; // SiteTls::keyPath
+        QString hsts; // SiteTls::hstsMaxAgeSeconds
         int routeRow = -1; // the first bad route, -1 when none
         int proxyRow = -1; // the first bad proxy route, -1 when none
         // hostName / aliases say that the name is another site's (a
@@ -68,7 +75,8 @@ public:
         {
             return hostName.isEmpty() && aliases.isEmpty() && documentRoot.isEmpty() && routes.isEmpty()
                 && accessLogPath.isEmpty() && errorLogPath.isEmpty() && proxies.isEmpty()
-                && upstreamTimeout.isEmpty() && app.isEmpty() && php.isEmpty();
+                && upstreamTimeout.isEmpty() && app.isEmpty() && php.isEmpty() && tlsCertificate.isEmpty()
+                && tlsKey.isEmpty() && hsts.isEmpty();
         }
     };
 
@@ -97,6 +105,8 @@ public:
     // A reason why the engine could not write a log at `path`, or an empty
     // string (also for an empty path: the default one).
     static QString checkLogPath(const QString &path);
+    // Fills errors.tlsCertificate, tlsKey and hsts for `tls` (reads the files).
+    static void checkTls(const SiteTls &tls, Errors &errors);
     // A reason why `route` is not valid, or an empty string.
     static QString checkRoute(const Route &route);
 

@@ -44,6 +44,35 @@ struct RequestLimits
 };
 
 /*
+ * A site's HTTPS settings (issue #26), used while the engine's TLS listener
+ * runs (ServerConfig::tlsEnabled):
+ *  - its own certificate: `certificatePath` (PEM, the leaf first, then its
+ *    chain) and `keyPath` (PEM private key), both absolute and both or
+ *    neither; empty: the data folder's local CA issues one for its names;
+ *  - `redirectToHttps`: a request that comes over cleartext is answered
+ *    308 Permanent Redirect (RFC 9110 §15.4.9; the method and body kept) to
+ *    the same target on the TLS port, as nginx's `return 308 https://...`;
+ *  - `hstsMaxAgeSeconds` > 0: responses over TLS carry
+ *    "Strict-Transport-Security: max-age=N" (RFC 6797 §6.1), 0 sends none.
+ * Both off by default: a local site's browser should not be told to insist
+ * on HTTPS for a name it may serve in cleartext tomorrow.
+ * Plain value; any thread.
+ */
+struct SiteTls
+{
+    static constexpr qint64 kMaxHstsSeconds = 2LL * 365 * 24 * 3600; // two years, the preload list's maximum
+
+    QString certificatePath;
+    QString keyPath;
+    bool redirectToHttps = false;
+    qint64 hstsMaxAgeSeconds = 0;
+
+    bool hasOwnCertificate() const { return !certificatePath.isEmpty() || !keyPath.isEmpty(); }
+
+    friend bool operator==(const SiteTls &, const SiteTls &) = default;
+};
+
+/*
  * A name-based virtual host (RFC 9110 §7.2): requests whose Host is
  * `hostName` or one of `aliases` (case-insensitive, port ignored) are served
  * from `documentRoot` and `routes`. Exactly one host of a set is the default
@@ -87,6 +116,8 @@ struct VirtualHost
     // PHP files run in PHP-FPM over FastCGI (PhpSettings); a proxy route of the
     // same requests wins over PHP.
     PhpSettings php;
+    // HTTPS: the site's own certificate, the redirect from http:// and HSTS (SiteTls).
+    SiteTls tls;
 
     friend bool operator==(const VirtualHost &, const VirtualHost &) = default;
 };

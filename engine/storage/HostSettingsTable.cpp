@@ -35,6 +35,10 @@ const Column logRotateBytes = column(u"log_rotate_bytes"_s);
 const Column logRotateKeep = column(u"log_rotate_keep"_s);
 const Column logLoadGenerator = column(u"log_load_generator"_s);
 const Column serveHiddenFiles = column(u"serve_hidden_files"_s);
+const Column tlsCertificatePath = column(u"tls_certificate_path"_s);
+const Column tlsKeyPath = column(u"tls_key_path"_s);
+const Column tlsRedirect = column(u"tls_redirect"_s);
+const Column hstsMaxAge = column(u"hsts_max_age_s"_s);
 } // namespace settingsTable
 
 namespace errorPagesTable {
@@ -74,7 +78,10 @@ ColumnValues settingsColumns(const model::VirtualHost &host)
         { t::errorLogPath, text(host.errorLogPath) }, { t::logRotateBytes, QVariant(host.logRotateBytes) },
         { t::logRotateKeep, QVariant(host.logRotateKeep) },
         { t::logLoadGenerator, QVariant(int(host.logLoadGenerator)) },
-        { t::serveHiddenFiles, QVariant(int(host.serveHiddenFiles)) } };
+        { t::serveHiddenFiles, QVariant(int(host.serveHiddenFiles)) },
+        { t::tlsCertificatePath, text(host.tls.certificatePath) }, { t::tlsKeyPath, text(host.tls.keyPath) },
+        { t::tlsRedirect, QVariant(int(host.tls.redirectToHttps)) },
+        { t::hstsMaxAge, QVariant(host.tls.hstsMaxAgeSeconds) } };
 }
 
 QList<Column> columnsOf(const ColumnValues &values)
@@ -123,6 +130,8 @@ bool HostSettingsTable::normalise(model::VirtualHost &host, QString *error)
     }
     host.accessLogPath = host.accessLogPath.trimmed();
     host.errorLogPath = host.errorLogPath.trimmed();
+    host.tls.certificatePath = host.tls.certificatePath.trimmed();
+    host.tls.keyPath = host.tls.keyPath.trimmed();
     return true;
 }
 
@@ -158,6 +167,10 @@ bool HostSettingsTable::readInto(const QSqlDatabase &db, QList<model::VirtualHos
             host.logRotateKeep = value(t::logRotateKeep).toInt();
             host.logLoadGenerator = value(t::logLoadGenerator).toBool();
             host.serveHiddenFiles = value(t::serveHiddenFiles).toBool();
+            host.tls.certificatePath = value(t::tlsCertificatePath).toString();
+            host.tls.keyPath = value(t::tlsKeyPath).toString();
+            host.tls.redirectToHttps = value(t::tlsRedirect).toBool();
+            host.tls.hstsMaxAgeSeconds = value(t::hstsMaxAge).toLongLong();
         }
     }
     namespace e = errorPagesTable;

@@ -236,6 +236,19 @@ const char *const kStep11[] = {
         CHECK (log_upstream_times IN (0, 1)))",
 };
 
+// Step 12: a site's HTTPS settings (model::SiteTls; issue #26): its own
+// certificate and key files (empty: the local CA issues one), the redirect
+// from http:// and the HSTS max-age; the sites stored before have none of
+// them. The max-age has no CHECK: a hand-edited value is refused by
+// SiteValidator when the site is next edited, and clamped by the engine.
+const char *const kStep12[] = {
+    R"(ALTER TABLE host_settings ADD COLUMN tls_certificate_path TEXT NOT NULL DEFAULT '')",
+    R"(ALTER TABLE host_settings ADD COLUMN tls_key_path TEXT NOT NULL DEFAULT '')",
+    R"(ALTER TABLE host_settings ADD COLUMN tls_redirect INTEGER NOT NULL DEFAULT 0
+        CHECK (tls_redirect IN (0, 1)))",
+    R"(ALTER TABLE host_settings ADD COLUMN hsts_max_age_s INTEGER NOT NULL DEFAULT 0)",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -255,6 +268,7 @@ const Step kSteps[] = {
     { kStep9, std::size(kStep9) },
     { kStep10, std::size(kStep10) },
     { kStep11, std::size(kStep11) },
+    { kStep12, std::size(kStep12) },
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 

@@ -67,6 +67,12 @@ SiteChange check(Database &database, model::VirtualHost &site, const QList<model
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::App, errors.app);
     if (!errors.php.isEmpty())
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::Php, errors.php);
+    if (!errors.tlsCertificate.isEmpty())
+        return outcome(SiteChange::Result::Invalid, SiteChange::Field::TlsCertificate, errors.tlsCertificate);
+    if (!errors.tlsKey.isEmpty())
+        return outcome(SiteChange::Result::Invalid, SiteChange::Field::TlsKey, errors.tlsKey);
+    if (!errors.hsts.isEmpty())
+        return outcome(SiteChange::Result::Invalid, SiteChange::Field::Hsts, errors.hsts);
     if (!errors.accessLogPath.isEmpty())
         return outcome(SiteChange::Result::Invalid, SiteChange::Field::AccessLogPath, errors.accessLogPath);
     if (!errors.errorLogPath.isEmpty())

@@ -185,6 +185,49 @@ ServerContext::~ServerContext()
     SSL_CTX_free(m_context);
 }
 
+namespace {
+
+// The files of a pair read and checked as load() needs them; `problems` empty when both are fine.
+struct ReadPair
+{
+    pem::Chain chain;
+    pem::Key key;
+    QDateTime notAfter;
+    ServerContext::FileProblems problems;
+};
+
+ReadPair readPair(const QString &certificatePath, const QString &keyPath)
+{
+    ReadPair pair;
+    pair.chain = pem::readCertificates(certificatePath, &pair.problems.certificate);
+    pair.key = pem::readPrivateKey(keyPath, &pair.problems.key);
+    if (pair.chain.empty())
+        return pair;
+    X509 *leaf = pair.chain.front().get();
+    const QDateTime notBefore = pem::notBefore(leaf);
+    pair.notAfter = pem::notAfter(leaf);
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    if (pair.notAfter < now)
+        pair.problems.certificate = u"%1: the certificate expired on %2"_s.arg(
+            certificatePath, pair.notAfter.toString(Qt::ISODate));
+    else if (notBefore > now)
+        pair.problems.certificate = u"%1: the certificate is not valid before %2"_s.arg(
+            certificatePath, notBefore.toString(Qt::ISODate));
+    if (pair.key && X509_check_private_key(leaf, pair.key.get()) != 1) {
+        ERR_clear_error();
+        pair.problems.key
+            = u"%1: the private key does not match the certificate %2"_s.arg(keyPath, certificatePath);
+    }
+    return pair;
+}
+
+} // namespace
+
+ServerContext::FileProblems ServerContext::checkFiles(const QString &certificatePath, const QString &keyPath)
+{
+    return readPair(certificatePath, keyPath).problems;
+}
+
 std::shared_ptr<ServerContext> ServerContext::load(
     const QString &certificatePath, const QString &keyPath, QString *error)
 {
@@ -193,27 +236,15 @@ std::shared_ptr<ServerContext> ServerContext::load(
             *error = text;
         return nullptr;
     };
-    QString reason;
-    pem::Chain chain = pem::readCertificates(certificatePath, &reason);
-    if (chain.empty())
-        return fail(reason);
-    pem::Key key = pem::readPrivateKey(keyPath, &reason);
-    if (!key)
-        return fail(reason);
+    ReadPair pair = readPair(certificatePath, keyPath);
+    if (!pair.problems.certificate.isEmpty())
+        return fail(pair.problems.certificate);
+    if (!pair.problems.key.isEmpty())
+        return fail(pair.problems.key);
+    const pem::Chain &chain = pair.chain;
+    const pem::Key &key = pair.key;
     X509 *leaf = chain.front().get();
-    if (X509_check_private_key(leaf, key.get()) != 1) {
-        ERR_clear_error();
-        return fail(u"%1: the private key does not match the certificate %2"_s.arg(keyPath, certificatePath));
-    }
-    const QDateTime notBefore = pem::notBefore(leaf);
-    const QDateTime notAfter = pem::notAfter(leaf);
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    if (notAfter < now)
-        return fail(
-            u"%1: the certificate expired on %2"_s.arg(certificatePath, notAfter.toString(Qt::ISODate)));
-    if (notBefore > now)
-        return fail(u"%1: the certificate is not valid before %2"_s.arg(
-            certificatePath, notBefore.toString(Qt::ISODate)));
+    const QDateTime notAfter = pair.notAfter;
 
     std::shared_ptr<ServerContext> context(new ServerContext);
     SSL_CTX *ctx = SSL_CTX_new(TLS_server_method());

@@ -52,6 +52,18 @@ public:
     static std::shared_ptr<ServerContext> load(
         const QString &certificatePath, const QString &keyPath, QString *error);
 
+    // What load() would refuse in a certificate and key pair, by file, for a
+    // form to show beside each field: each text names its file and the reason
+    // (missing, unreadable, not PEM, expired, not yet valid, the key not the
+    // certificate's), empty when that file is fine. Reads both files; any thread.
+    struct FileProblems
+    {
+        QString certificate;
+        QString key;
+        bool isEmpty() const { return certificate.isEmpty() && key.isEmpty(); }
+    };
+    static FileProblems checkFiles(const QString &certificatePath, const QString &keyPath);
+
     SSL_CTX *native() const { return m_context; }
     // A new server-side connection object (SSL_set_accept_state), for
     // tls::Stream::useTls; `names` (may be null; must outlive it) picks the

@@ -208,7 +208,7 @@ void TestDatabasePhp::version10UpgradesToVersion11()
 
     Database db;
     QVERIFY2(db.open(path()), qPrintable(db.lastError()));
-    QCOMPARE(db.schemaVersion(), 11);
+    QCOMPARE(db.schemaVersion(), Database::kSchemaVersion);
     QCOMPARE(rawQuery(u"SELECT count(*) FROM sqlite_master WHERE name = 'php_settings'"_s).toInt(), 1);
     QList<VirtualHost> hosts = db.virtualHosts();
     QVERIFY2(hosts.size() == 1, qPrintable(db.lastError()));
