@@ -3,6 +3,7 @@
 #include "control/ControlApi.h"
 #include "storage/DataFolder.h"
 #include "storage/SiteEdits.h"
+#include "tls/LocalCa.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -57,6 +58,7 @@ private slots:
     void proxyMember();
     void appMember();
     void phpMember();
+    void tlsMember();
     void proxyLogUpstreamTimes();
     void appOnlyOnLoopback_data();
     void appOnlyOnLoopback();
@@ -377,6 +379,68 @@ void TestControlSites::phpMember()
         (QJsonObject { { u"address"_s, u""_s }, { u"prefix"_s, u"/"_s }, { u"front_controller"_s, false },
             { u"timeout_ms"_s, 60000 } }));
     QCOMPARE(m_reloads, 4);
+}
+
+void TestControlSites::tlsMember()
+{
+    // The "tls" member (issue #26): a site's own certificate and key, the redirect and HSTS;
+    // bad files refused with 422 naming the member, the file and the reason; null: the defaults.
+    QString error;
+    const auto ca = hostbench::tls::LocalCa::open(m_dir->filePath(u"otherca"_s), true, &error);
+    QVERIFY2(ca, qPrintable(error));
+    const auto leaf = ca->leafFor(u"t.test"_s, { u"t.test"_s }, &error);
+    QVERIFY2(leaf, qPrintable(error));
+    const QString root = makeRoot(u"t"_s);
+    const QByteArray body = R"({"host": "t.test", "document_root": ")" + root.toUtf8()
+        + R"(", "tls": {"certificate": ")" + leaf->certificatePath.toUtf8() + R"(", "key": ")"
+        + leaf->keyPath.toUtf8() + R"(", "redirect_http": true, "hsts_max_age": 600}})";
+    const Reply created = send("POST", u"/api/sites"_s, body);
+    QVERIFY2(created.status == 201, created.body.constData());
+    const QJsonObject tls = created.json[u"tls"_s].toObject();
+    QCOMPARE(tls[u"certificate"_s].toString(), leaf->certificatePath);
+    QCOMPARE(tls[u"key"_s].toString(), leaf->keyPath);
+    QCOMPARE(tls[u"redirect_http"_s].toBool(), true);
+    QCOMPARE(tls[u"hsts_max_age"_s].toInteger(), 600);
+    hostbench::model::SiteTls expected;
+    expected.certificatePath = leaf->certificatePath;
+    expected.keyPath = leaf->keyPath;
+    expected.redirectToHttps = true;
+    expected.hstsMaxAgeSeconds = 600;
+    QCOMPARE(m_folder->database().virtualHosts().constLast().tls, expected);
+
+    // Refused, and nothing changes: the member at fault, the file and the reason.
+    const QString missing = m_dir->filePath(u"missing.pem"_s);
+    const struct
+    {
+        QByteArray body;
+        int status;
+        QString field;
+        QString detail;
+    } refused[] = {
+        { R"({"tls": {"certificate": ")" + missing.toUtf8() + R"("}})", 422, u"tls.certificate"_s, missing },
+        { R"({"tls": {"key": ")" + leaf->certificatePath.toUtf8() + R"("}})", 422, u"tls.key"_s,
+            leaf->certificatePath },
+        { R"({"tls": {"key": ""}})", 422, u"tls.key"_s, u"neither"_s },
+        { R"({"tls": {"hsts_max_age": -1}})", 422, u"tls.hsts_max_age"_s, u"two years"_s },
+        { R"({"tls": {"hsts_max_age": "600"}})", 400, u"tls.hsts_max_age"_s, u"seconds"_s },
+        { R"({"tls": {"redirect_http": 1}})", 400, u"tls.redirect_http"_s, u"true or false"_s },
+        { R"({"tls": {"ocsp": true}})", 400, u"tls.ocsp"_s, u"Unknown member"_s },
+        { R"({"tls": "on"})", 400, u"tls"_s, u"object"_s },
+    };
+    for (const auto &bad : refused) {
+        const Reply reply = send("PUT", u"/api/sites/t.test"_s, bad.body);
+        QVERIFY2(reply.status == bad.status, bad.body.constData());
+        QCOMPARE(reply.json[u"field"_s].toString(), bad.field);
+        QVERIFY2(reply.json[u"detail"_s].toString().contains(bad.detail), reply.body.constData());
+        QCOMPARE(m_folder->database().virtualHosts().constLast().tls, expected);
+    }
+
+    // PUT of one member keeps the others; null gives the defaults back.
+    QCOMPARE(send("PUT", u"/api/sites/t.test"_s, R"({"tls": {"redirect_http": false}})").status, 200);
+    expected.redirectToHttps = false;
+    QCOMPARE(m_folder->database().virtualHosts().constLast().tls, expected);
+    QCOMPARE(send("PUT", u"/api/sites/t.test"_s, R"({"tls": null})").status, 200);
+    QCOMPARE(m_folder->database().virtualHosts().constLast().tls, hostbench::model::SiteTls());
 }
 
 void TestControlSites::proxyLogUpstreamTimes()

@@ -35,6 +35,7 @@ private slots:
     void version2UpgradesToVersion3();
     void version6UpgradesToVersion7();
     void version7UpgradesToVersion8();
+    void version11UpgradesToVersion12();
 
 private:
     // Writes a version-1 file as a version-1 build did: one host with an
@@ -318,6 +319,51 @@ void TestSchemaUpgrade::version7UpgradesToVersion8()
     db.close();
     QVERIFY(db.open(path()));
     QVERIFY(db.virtualHosts().constFirst().serveHiddenFiles);
+}
+
+void TestSchemaUpgrade::version11UpgradesToVersion12()
+{
+    // A version-11 file whose site has settings: after the upgrade it keeps
+    // them and has no HTTPS settings of its own; those it is given then stay.
+    QVERIFY(writeVersion1File());
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"v11"_s);
+        db.setDatabaseName(path());
+        QString error;
+        QVERIFY(db.open());
+        QVERIFY2(Schema::upgrade(db, 1, 11, &error), qPrintable(error));
+        QSqlQuery query(db);
+        QVERIFY2(
+            query.exec(u"INSERT INTO host_settings (host_id, index_files, directory_listing, "
+                       "follow_symlinks, max_request_line_bytes, max_header_bytes, max_header_fields, "
+                       "max_body_bytes, access_log_enabled, access_log_path, error_log_enabled, "
+                       "error_log_path, log_rotate_bytes, log_rotate_keep, serve_hidden_files) SELECT id, "
+                       "'[\"index.html\"]', 1, 0, 8192, 16384, 100, 1048576, 1, '', 1, '', 1024, 5, 1 FROM "
+                       "virtual_hosts"_s),
+            qPrintable(query.lastError().text()));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"v11"_s);
+    QCOMPARE(rawQuery(u"PRAGMA user_version"_s).toInt(), 11);
+
+    Database db;
+    QVERIFY2(db.open(path()), qPrintable(db.lastError()));
+    QCOMPARE(db.schemaVersion(), Database::kSchemaVersion);
+    QList<hostbench::model::VirtualHost> hosts = db.virtualHosts();
+    QVERIFY(!hosts.isEmpty());
+    QVERIFY(hosts.constFirst().directoryListing);
+    QVERIFY(hosts.constFirst().serveHiddenFiles);
+    QCOMPARE(hosts.constFirst().tls, hostbench::model::SiteTls());
+    hostbench::model::SiteTls tls;
+    tls.certificatePath = u"/etc/ssl/example.pem"_s;
+    tls.keyPath = u"/etc/ssl/example.key"_s;
+    tls.redirectToHttps = true;
+    tls.hstsMaxAgeSeconds = 31536000;
+    hosts.first().tls = tls;
+    QVERIFY2(db.saveVirtualHost(hosts.first()), qPrintable(db.lastError()));
+    db.close();
+    QVERIFY(db.open(path()));
+    QCOMPARE(db.virtualHosts().constFirst().tls, tls);
 }
 
 QTEST_GUILESS_MAIN(TestSchemaUpgrade)
