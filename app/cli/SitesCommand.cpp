@@ -232,6 +232,10 @@ int add(const Options &options, Target &target)
     site->proxy.app = options.app.applyTo({});
     site->proxy.logUpstreamTimes = options.proxyLogTimes.value_or(false);
     site->php = options.php.applyTo({});
+    site->tls.certificatePath = options.tlsCertificate.value_or(QString());
+    site->tls.keyPath = options.tlsKey.value_or(QString());
+    site->tls.redirectToHttps = options.httpsRedirect.value_or(false);
+    site->tls.hstsMaxAgeSeconds = options.hstsSeconds.value_or(0);
     if (target.instance) {
         // The whole site as the API shows it: a new site's other members are the defaults.
         const QJsonObject body = control::SiteJson::toJson(*site);
@@ -285,10 +289,21 @@ int edit(const Options &options, Target &target)
         changes.insert(u"proxy"_s, proxy);
     if (options.php.given())
         changes.insert(u"php"_s, options.php.json());
+    QJsonObject tls;
+    if (options.tlsCertificate)
+        tls.insert(u"certificate"_s, *options.tlsCertificate);
+    if (options.tlsKey)
+        tls.insert(u"key"_s, *options.tlsKey);
+    if (options.httpsRedirect)
+        tls.insert(u"redirect_http"_s, *options.httpsRedirect);
+    if (options.hstsSeconds)
+        tls.insert(u"hsts_max_age"_s, double(*options.hstsSeconds));
+    if (!tls.isEmpty())
+        changes.insert(u"tls"_s, tls);
     if (changes.isEmpty())
         return Console::fail(kSites,
             u"edit changes nothing: give --host, --aliases, --root, --hidden-files, --proxy, --app, "
-            "--proxy-log-times, --php or --default"_s);
+            "--proxy-log-times, --php, --tls-cert, --tls-key, --https-redirect, --hsts or --default"_s);
     const QString host = options.positional.constFirst();
     if (target.instance) {
         return sendChange(target, "PUT", sitePath(host), changes, u"Changed %1"_s);

@@ -4,6 +4,7 @@
 #include "cli/Console.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 #include <algorithm>
 
@@ -23,10 +24,12 @@ const QString kDescription
       "NAME=value]...\n"
       "            [--app-grace MS]] [--proxy-log-times on|off]\n"
       "            [--php ADDR [--php-prefix PATH] [--php-front-controller on|off] [--php-timeout MS]]\n"
+      "            [--tls-cert FILE --tls-key FILE] [--https-redirect on|off] [--hsts SECONDS]\n"
       "  sites edit HOST [--host NAME] [--aliases A,B] [--root DIR] [--hidden-files on|off] [--default]\n"
       "             [--proxy PATH=URL|off]... [--app CMD|off] [--app-dir DIR] [--app-env NAME=value|off]...\n"
       "             [--app-grace MS] [--proxy-log-times on|off]\n"
       "             [--php ADDR|off] [--php-prefix PATH] [--php-front-controller on|off] [--php-timeout MS]\n"
+      "             [--tls-cert FILE|off --tls-key FILE|off] [--https-redirect on|off] [--hsts SECONDS]\n"
       "  sites remove HOST\n\n"
       "A site's app command runs programs as the user who runs Hostbench; the control API takes one only\n"
       "while it listens on loopback."_s;
@@ -38,7 +41,7 @@ struct Flags
     {
         return QList<QCommandLineOption> { help, dataDir, json, host, aliases, root, hiddenFiles, makeDefault,
             proxy, proxyLogTimes }
-        + app.options() + php.options();
+        + app.options() + php.options() + QList<QCommandLineOption> { tlsCert, tlsKey, httpsRedirect, hsts };
     }
 
     const QCommandLineOption help = Console::helpOption();
@@ -61,6 +64,20 @@ struct Flags
         u"add, edit: on ends each access log line of a proxied request with the upstream's connect, header "
         "and response times (as nginx's $upstream_*_time); off (the default) does not."_s,
         u"on|off"_s };
+    const QCommandLineOption tlsCert { u"tls-cert"_s,
+        u"add, edit: the site's own certificate for HTTPS (PEM, the leaf first, then its chain), with "
+        "--tls-key; edit: off for the local CA's (the default)."_s,
+        u"FILE"_s };
+    const QCommandLineOption tlsKey { u"tls-key"_s,
+        u"add, edit: the private key (PEM) of --tls-cert; edit: off for the local CA's."_s, u"FILE"_s };
+    const QCommandLineOption httpsRedirect { u"https-redirect"_s,
+        u"add, edit: on answers http:// requests with 308 to https:// while the engine serves HTTPS; off "
+        "(the default) serves both."_s,
+        u"on|off"_s };
+    const QCommandLineOption hsts { u"hsts"_s,
+        u"add, edit: sends Strict-Transport-Security: max-age=SECONDS over HTTPS (at most two years); 0 (the "
+        "default) sends none."_s,
+        u"SECONDS"_s };
     const AppOptions app { u"add, edit: "_s };
     const PhpOptions php { u"add, edit: "_s };
 };
@@ -81,6 +98,12 @@ QString misplacedFlag(const SitesOptions &options, bool appGiven, bool phpGiven)
     if ((phpGiven || options.proxyLogTimes) && !changes)
         return u"--php, --php-prefix, --php-front-controller, --php-timeout and --proxy-log-times belong to "
                "sites add and sites edit"_s;
+    const bool tlsGiven
+        = options.tlsCertificate || options.tlsKey || options.httpsRedirect || options.hstsSeconds;
+    if (tlsGiven && !changes)
+        return u"--tls-cert, --tls-key, --https-redirect and --hsts belong to sites add and sites edit"_s;
+    if (options.subcommand == u"add"_s && options.tlsCertificate.has_value() != options.tlsKey.has_value())
+        return u"--tls-cert and --tls-key go together"_s;
     const bool editFlags
         = options.host || options.aliases || options.root || options.hiddenFiles || options.makeDefault;
     if (options.subcommand != u"edit"_s && editFlags)
@@ -127,6 +150,33 @@ std::optional<SitesOptions> SitesFlags::parse(const QStringList &arguments, int 
         if (value != u"on"_s && value != u"off"_s)
             return read.fail(u"--proxy-log-times takes on or off, not \"%1\""_s.arg(value));
         options.proxyLogTimes = value == u"on"_s;
+    }
+    // A file given relative to here; "off" (edit) clears it.
+    const auto file = [&](const QCommandLineOption &option) -> std::optional<QString> {
+        if (!parser.isSet(option))
+            return std::nullopt;
+        const QString value = parser.value(option).trimmed();
+        if (value == u"off"_s || value.isEmpty())
+            return QString();
+        return QFileInfo(value).absoluteFilePath();
+    };
+    options.tlsCertificate = file(flags.tlsCert);
+    options.tlsKey = file(flags.tlsKey);
+    if (parser.isSet(flags.httpsRedirect)) {
+        const QString value = parser.value(flags.httpsRedirect).trimmed();
+        if (value != u"on"_s && value != u"off"_s)
+            return read.fail(u"--https-redirect takes on or off, not \"%1\""_s.arg(value));
+        options.httpsRedirect = value == u"on"_s;
+    }
+    if (parser.isSet(flags.hsts)) {
+        bool ok = false;
+        const QString value = parser.value(flags.hsts).trimmed();
+        const qint64 seconds = value.toLongLong(&ok);
+        if (!ok || seconds < 0 || seconds > model::SiteTls::kMaxHstsSeconds)
+            return read.fail(u"--hsts takes 0 (off) to %1 seconds (two years), not \"%2\""_s
+                                 .arg(model::SiteTls::kMaxHstsSeconds)
+                                 .arg(value));
+        options.hstsSeconds = seconds;
     }
     const bool phpGiven = flags.php.anySet(parser);
     if (const QString misplaced = misplacedFlag(options, appGiven, phpGiven); !misplaced.isEmpty())

@@ -31,6 +31,12 @@ struct SitesOptions
     AppFlags app; // --app, --app-dir, --app-env, --app-grace
     PhpFlags php; // --php, --php-prefix, --php-front-controller, --php-timeout
     std::optional<bool> proxyLogTimes; // --proxy-log-times on|off
+    // HTTPS (model::SiteTls): --tls-cert FILE and --tls-key FILE (absolute; "" for "off": the
+    // local CA's), --https-redirect on|off, --hsts SECONDS (0: off).
+    std::optional<QString> tlsCertificate;
+    std::optional<QString> tlsKey;
+    std::optional<bool> httpsRedirect;
+    std::optional<qint64> hstsSeconds;
     bool makeDefault = false;
 };
 

@@ -163,6 +163,7 @@ private slots:
     void serveAsRoot();
     void serveAsRootHandsTheCaOver();
     void serveHiddenFilesFlag();
+    void sitesTlsFlags();
     void sitesProxyFlag();
     void serveProxyFlag();
     void sitesAppFlags();
@@ -2514,6 +2515,72 @@ void TestCli::serveAsRootHandsTheCaOver()
         }
         QVERIFY(stopServe(serve));
     }
+}
+
+void TestCli::sitesTlsFlags()
+{
+    // sites add/edit --tls-cert/--tls-key/--https-redirect/--hsts store model::SiteTls;
+    // a bad file is refused naming it and the reason, and nothing is stored.
+    if (QStandardPaths::findExecutable(u"openssl"_s).isEmpty())
+        QSKIP("openssl is not installed (apt-get install openssl)");
+    const QString cert = m_dir->filePath(u"own.pem"_s);
+    const QString key = m_dir->filePath(u"own-key.pem"_s);
+    QProcess openssl;
+    openssl.start(u"openssl"_s,
+        { u"req"_s, u"-x509"_s, u"-newkey"_s, u"ec"_s, u"-pkeyopt"_s, u"ec_paramgen_curve:P-256"_s,
+            u"-nodes"_s, u"-keyout"_s, key, u"-out"_s, cert, u"-subj"_s, u"/CN=own.test"_s, u"-days"_s,
+            u"3"_s });
+    QVERIFY(openssl.waitForFinished(30000) && openssl.exitCode() == 0);
+    const QString root = makeSite(u"own"_s, "own\n");
+    const QString data = m_dir->filePath(u"data"_s);
+    const auto tlsOf = [&](const QString &host) {
+        const Result list = runCli({ u"sites"_s, u"list"_s, u"--json"_s, u"--data-dir"_s, data });
+        for (const QJsonValue &site : QJsonDocument::fromJson(list.out.toUtf8()).array()) {
+            if (site[u"host"_s].toString() == host)
+                return site[u"tls"_s].toObject();
+        }
+        return QJsonObject();
+    };
+
+    // The key where the certificate belongs: refused, naming the file; the site is not added.
+    Result r = runCli({ u"sites"_s, u"add"_s, u"own.test="_s + root, u"--tls-cert"_s, key, u"--tls-key"_s,
+        key, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(key) && r.err.contains(u"not a PEM certificate"_s), qPrintable(r.err));
+    QVERIFY(tlsOf(u"own.test"_s).isEmpty());
+    r = runCli({ u"sites"_s, u"add"_s, u"own.test="_s + root, u"--tls-cert"_s, cert, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--tls-cert and --tls-key go together"_s), qPrintable(r.err));
+
+    // Relative paths are taken from the working folder, as --root's.
+    QProcess add;
+    add.setWorkingDirectory(m_dir->path());
+    add.start(QStringLiteral(HOSTBENCH_CLI_PATH),
+        { u"sites"_s, u"add"_s, u"own.test="_s + root, u"--tls-cert"_s, u"own.pem"_s, u"--tls-key"_s,
+            u"own-key.pem"_s, u"--https-redirect"_s, u"on"_s, u"--hsts"_s, u"600"_s, u"--data-dir"_s, data });
+    QVERIFY(add.waitForFinished(30000));
+    QVERIFY2(add.exitCode() == 0, add.readAllStandardError().constData());
+    QJsonObject tls = tlsOf(u"own.test"_s);
+    QCOMPARE(tls[u"certificate"_s].toString(), cert);
+    QCOMPARE(tls[u"key"_s].toString(), key);
+    QCOMPARE(tls[u"redirect_http"_s].toBool(), true);
+    QCOMPARE(tls[u"hsts_max_age"_s].toInteger(), 600);
+
+    r = runCli({ u"sites"_s, u"edit"_s, u"own.test"_s, u"--tls-key"_s, cert, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(cert) && r.err.contains(u"not a PEM private key"_s), qPrintable(r.err));
+    QCOMPARE(tlsOf(u"own.test"_s)[u"key"_s].toString(), key);
+    r = runCli({ u"sites"_s, u"edit"_s, u"own.test"_s, u"--hsts"_s, u"-5"_s, u"--data-dir"_s, data });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--hsts takes 0 (off)"_s), qPrintable(r.err));
+    r = runCli({ u"sites"_s, u"edit"_s, u"own.test"_s, u"--tls-cert"_s, u"off"_s, u"--tls-key"_s, u"off"_s,
+        u"--https-redirect"_s, u"off"_s, u"--hsts"_s, u"0"_s, u"--data-dir"_s, data });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    tls = tlsOf(u"own.test"_s);
+    QCOMPARE(tls[u"certificate"_s].toString(u"x"_s), QString());
+    QCOMPARE(tls[u"key"_s].toString(u"x"_s), QString());
+    QCOMPARE(tls[u"redirect_http"_s].toBool(true), false);
+    QCOMPARE(tls[u"hsts_max_age"_s].toInteger(-1), 0);
 }
 
 void TestCli::serveHiddenFilesFlag()
