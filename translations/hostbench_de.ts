@@ -266,6 +266,26 @@
         <source>The folder %1 cannot be written.</source>
         <translation>In den Ordner %1 kann nicht geschrieben werden.</translation>
     </message>
+    <message>
+        <source>The HSTS max-age is 0 (off) to %1 seconds (two years).</source>
+        <translation>Die HSTS-max-age beträgt 0 (aus) bis %1 Sekunden (zwei Jahre).</translation>
+    </message>
+    <message>
+        <source>Give the certificate file with its key, or neither (the local CA issues one).</source>
+        <translation>Geben Sie die Zertifikatsdatei mit ihrem Schlüssel an oder keines von beiden (die lokale Zertifizierungsstelle stellt eines aus).</translation>
+    </message>
+    <message>
+        <source>The certificate file must be an absolute path.</source>
+        <translation>Die Zertifikatsdatei muss ein absoluter Pfad sein.</translation>
+    </message>
+    <message>
+        <source>Give the key file with its certificate, or neither (the local CA issues one).</source>
+        <translation>Geben Sie die Schlüsseldatei mit ihrem Zertifikat an oder keines von beiden (die lokale Zertifizierungsstelle stellt eines aus).</translation>
+    </message>
+    <message>
+        <source>The key file must be an absolute path.</source>
+        <translation>Die Schlüsseldatei muss ein absoluter Pfad sein.</translation>
+    </message>
 </context>
 <context>
     <name>TargetResolver</name>
@@ -2520,6 +2540,77 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>The site&apos;s files: its PHP files run in PHP-FPM, the others are sent from this folder.</source>
         <translation>Die Dateien der Site: ihre PHP-Dateien laufen in PHP-FPM, die anderen werden aus diesem Ordner gesendet.</translation>
+    </message>
+    <message>
+        <source>H&amp;TTPS</source>
+        <translation>H&amp;TTPS</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteHttpsPage</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>&amp;Redirect http:// to https:// (308, the method kept)</source>
+        <translation>&amp;Weiterleitung von http:// auf https:// (308, die Methode bleibt)</translation>
+    </message>
+    <message>
+        <source>empty: from Hostbench&apos;s certificate authority</source>
+        <translation>leer: von der Zertifizierungsstelle von Hostbench</translation>
+    </message>
+    <message>
+        <source>A PEM file with the site&apos;s certificate first, then its chain.</source>
+        <translation>Eine PEM-Datei mit dem Zertifikat der Site zuerst, dann seiner Kette.</translation>
+    </message>
+    <message>
+        <source>The PEM file of the certificate&apos;s private key (unencrypted).</source>
+        <translation>Die PEM-Datei des privaten Schlüssels des Zertifikats (unverschlüsselt).</translation>
+    </message>
+    <message>
+        <source>While the engine serves HTTPS, a request over http:// is answered 308 Permanent Redirect to the same path on the HTTPS port.</source>
+        <translation>Solange die Engine HTTPS ausliefert, wird eine Anfrage über http:// mit 308 Permanent Redirect auf denselben Pfad am HTTPS-Port beantwortet.</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Strict-Transport-Security: browsers that saw it use only https:// for this name until the max-age runs out (31,536,000 s is a year). Off for local sites that may be served over http:// again.</source>
+        <translation>Strict-Transport-Security: Browser, die es gesehen haben, verwenden für diesen Namen nur noch https://, bis die max-age abläuft (31.536.000 s sind ein Jahr). Aus für lokale Sites, die wieder über http:// ausgeliefert werden könnten.</translation>
+    </message>
+    <message>
+        <source>Certificate File</source>
+        <translation>Zertifikatsdatei</translation>
+    </message>
+    <message>
+        <source>Private Key File</source>
+        <translation>Datei des privaten Schlüssels</translation>
+    </message>
+    <message>
+        <source>&amp;Certificate file:</source>
+        <translation>&amp;Zertifikatsdatei:</translation>
+    </message>
+    <message>
+        <source>Private &amp;key file:</source>
+        <translation>Schlüssel&amp;datei:</translation>
+    </message>
+    <message>
+        <source>&amp;HSTS max-age:</source>
+        <translation>&amp;HSTS-max-age:</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.cer *.key);;All files (*)</source>
+        <translation>PEM-Dateien (*.pem *.crt *.cer *.key);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;HTTPS&lt;/b&gt; serves this site while it is on (the Server page). Without files of its own the site gets a certificate from Hostbench&apos;s certificate authority for its names and their .localhost forms; browsers trust it once the authority is trusted (Server page, Trust Hostbench&apos;s certificate authority).</source>
+        <translation>&lt;b&gt;HTTPS&lt;/b&gt; liefert diese Site aus, solange es eingeschaltet ist (Seite „Server“). Ohne eigene Dateien erhält die Site ein Zertifikat der Zertifizierungsstelle von Hostbench für ihre Namen und deren .localhost-Formen; Browser vertrauen ihm, sobald der Zertifizierungsstelle vertraut wird (Seite „Server“, „Der Zertifizierungsstelle von Hostbench vertrauen“).</translation>
     </message>
 </context>
 <context>

@@ -266,6 +266,26 @@
         <source>The folder %1 cannot be written.</source>
         <translation>Le dossier %1 n’est pas accessible en écriture.</translation>
     </message>
+    <message>
+        <source>The HSTS max-age is 0 (off) to %1 seconds (two years).</source>
+        <translation>Le max-age HSTS va de 0 (désactivé) à %1&#xa0;secondes (deux ans).</translation>
+    </message>
+    <message>
+        <source>Give the certificate file with its key, or neither (the local CA issues one).</source>
+        <translation>Indiquez le fichier de certificat avec sa clé, ou aucun des deux (l’autorité de certification locale en émet un).</translation>
+    </message>
+    <message>
+        <source>The certificate file must be an absolute path.</source>
+        <translation>Le fichier de certificat doit être un chemin absolu.</translation>
+    </message>
+    <message>
+        <source>Give the key file with its certificate, or neither (the local CA issues one).</source>
+        <translation>Indiquez le fichier de clé avec son certificat, ou aucun des deux (l’autorité de certification locale en émet un).</translation>
+    </message>
+    <message>
+        <source>The key file must be an absolute path.</source>
+        <translation>Le fichier de clé doit être un chemin absolu.</translation>
+    </message>
 </context>
 <context>
     <name>TargetResolver</name>
@@ -2520,6 +2540,77 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     <message>
         <source>The site&apos;s files: its PHP files run in PHP-FPM, the others are sent from this folder.</source>
         <translation>Les fichiers du site&#xa0;: ses fichiers PHP s’exécutent dans PHP-FPM, les autres sont envoyés depuis ce dossier.</translation>
+    </message>
+    <message>
+        <source>H&amp;TTPS</source>
+        <translation>H&amp;TTPS</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteHttpsPage</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <source>&amp;Redirect http:// to https:// (308, the method kept)</source>
+        <translation>&amp;Rediriger http:// vers https:// (308, la méthode gardée)</translation>
+    </message>
+    <message>
+        <source>empty: from Hostbench&apos;s certificate authority</source>
+        <translation>vide&#xa0;: de l’autorité de certification de Hostbench</translation>
+    </message>
+    <message>
+        <source>A PEM file with the site&apos;s certificate first, then its chain.</source>
+        <translation>Un fichier PEM avec d’abord le certificat du site, puis sa chaîne.</translation>
+    </message>
+    <message>
+        <source>The PEM file of the certificate&apos;s private key (unencrypted).</source>
+        <translation>Le fichier PEM de la clé privée du certificat (non chiffrée).</translation>
+    </message>
+    <message>
+        <source>While the engine serves HTTPS, a request over http:// is answered 308 Permanent Redirect to the same path on the HTTPS port.</source>
+        <translation>Tant que le moteur sert le HTTPS, une requête en http:// reçoit 308 Permanent Redirect vers le même chemin sur le port HTTPS.</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Désactivé</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation>&#xa0;s</translation>
+    </message>
+    <message>
+        <source>Strict-Transport-Security: browsers that saw it use only https:// for this name until the max-age runs out (31,536,000 s is a year). Off for local sites that may be served over http:// again.</source>
+        <translation>Strict-Transport-Security&#xa0;: les navigateurs qui l’ont vu n’utilisent plus que https:// pour ce nom jusqu’à la fin du max-age (31&#xa0;536&#xa0;000&#xa0;s font un an). Désactivé pour les sites locaux qui pourraient être servis de nouveau en http://.</translation>
+    </message>
+    <message>
+        <source>Certificate File</source>
+        <translation>Fichier de certificat</translation>
+    </message>
+    <message>
+        <source>Private Key File</source>
+        <translation>Fichier de clé privée</translation>
+    </message>
+    <message>
+        <source>&amp;Certificate file:</source>
+        <translation>Fichier de &amp;certificat&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Private &amp;key file:</source>
+        <translation>Fichier de cl&amp;é privée&#xa0;:</translation>
+    </message>
+    <message>
+        <source>&amp;HSTS max-age:</source>
+        <translation>max-age &amp;HSTS&#xa0;:</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.cer *.key);;All files (*)</source>
+        <translation>Fichiers PEM (*.pem *.crt *.cer *.key);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;HTTPS&lt;/b&gt; serves this site while it is on (the Server page). Without files of its own the site gets a certificate from Hostbench&apos;s certificate authority for its names and their .localhost forms; browsers trust it once the authority is trusted (Server page, Trust Hostbench&apos;s certificate authority).</source>
+        <translation>Le &lt;b&gt;HTTPS&lt;/b&gt; sert ce site tant qu’il est activé (page Serveur). Sans fichiers à lui, le site reçoit un certificat de l’autorité de certification de Hostbench pour ses noms et leurs formes .localhost&#xa0;; les navigateurs s’y fient dès que l’autorité est approuvée (page Serveur, «&#xa0;Faire confiance à l’autorité de certification de Hostbench&#xa0;»).</translation>
     </message>
 </context>
 <context>

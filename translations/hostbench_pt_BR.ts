@@ -266,6 +266,26 @@
         <source>The folder %1 cannot be written.</source>
         <translation>A pasta %1 não pode ser gravada.</translation>
     </message>
+    <message>
+        <source>The HSTS max-age is 0 (off) to %1 seconds (two years).</source>
+        <translation>O max-age do HSTS vai de 0 (desligado) a %1 segundos (dois anos).</translation>
+    </message>
+    <message>
+        <source>Give the certificate file with its key, or neither (the local CA issues one).</source>
+        <translation>Informe o arquivo de certificado com sua chave, ou nenhum dos dois (a autoridade certificadora local emite um).</translation>
+    </message>
+    <message>
+        <source>The certificate file must be an absolute path.</source>
+        <translation>O arquivo de certificado deve ser um caminho absoluto.</translation>
+    </message>
+    <message>
+        <source>Give the key file with its certificate, or neither (the local CA issues one).</source>
+        <translation>Informe o arquivo de chave com seu certificado, ou nenhum dos dois (a autoridade certificadora local emite um).</translation>
+    </message>
+    <message>
+        <source>The key file must be an absolute path.</source>
+        <translation>O arquivo de chave deve ser um caminho absoluto.</translation>
+    </message>
 </context>
 <context>
     <name>TargetResolver</name>
@@ -2520,6 +2540,77 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     <message>
         <source>The site&apos;s files: its PHP files run in PHP-FPM, the others are sent from this folder.</source>
         <translation>Os arquivos do site: os arquivos PHP rodam no PHP-FPM, os outros são enviados desta pasta.</translation>
+    </message>
+    <message>
+        <source>H&amp;TTPS</source>
+        <translation>H&amp;TTPS</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::SiteHttpsPage</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Procurar…</translation>
+    </message>
+    <message>
+        <source>&amp;Redirect http:// to https:// (308, the method kept)</source>
+        <translation>&amp;Redirecionar http:// para https:// (308, mantendo o método)</translation>
+    </message>
+    <message>
+        <source>empty: from Hostbench&apos;s certificate authority</source>
+        <translation>vazio: da autoridade certificadora do Hostbench</translation>
+    </message>
+    <message>
+        <source>A PEM file with the site&apos;s certificate first, then its chain.</source>
+        <translation>Um arquivo PEM com o certificado do site primeiro, depois sua cadeia.</translation>
+    </message>
+    <message>
+        <source>The PEM file of the certificate&apos;s private key (unencrypted).</source>
+        <translation>O arquivo PEM da chave privada do certificado (sem criptografia).</translation>
+    </message>
+    <message>
+        <source>While the engine serves HTTPS, a request over http:// is answered 308 Permanent Redirect to the same path on the HTTPS port.</source>
+        <translation>Enquanto o motor serve HTTPS, uma requisição por http:// recebe 308 Permanent Redirect para o mesmo caminho na porta HTTPS.</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Desligado</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Strict-Transport-Security: browsers that saw it use only https:// for this name until the max-age runs out (31,536,000 s is a year). Off for local sites that may be served over http:// again.</source>
+        <translation>Strict-Transport-Security: navegadores que o viram usam só https:// para este nome até o max-age acabar (31.536.000 s é um ano). Desligado para sites locais que possam voltar a ser servidos por http://.</translation>
+    </message>
+    <message>
+        <source>Certificate File</source>
+        <translation>Arquivo de certificado</translation>
+    </message>
+    <message>
+        <source>Private Key File</source>
+        <translation>Arquivo da chave privada</translation>
+    </message>
+    <message>
+        <source>&amp;Certificate file:</source>
+        <translation>Arquivo de &amp;certificado:</translation>
+    </message>
+    <message>
+        <source>Private &amp;key file:</source>
+        <translation>Arquivo da chave privad&amp;a:</translation>
+    </message>
+    <message>
+        <source>&amp;HSTS max-age:</source>
+        <translation>max-age do &amp;HSTS:</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.cer *.key);;All files (*)</source>
+        <translation>Arquivos PEM (*.pem *.crt *.cer *.key);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;HTTPS&lt;/b&gt; serves this site while it is on (the Server page). Without files of its own the site gets a certificate from Hostbench&apos;s certificate authority for its names and their .localhost forms; browsers trust it once the authority is trusted (Server page, Trust Hostbench&apos;s certificate authority).</source>
+        <translation>O &lt;b&gt;HTTPS&lt;/b&gt; serve este site enquanto estiver ligado (página Servidor). Sem arquivos próprios, o site recebe um certificado da autoridade certificadora do Hostbench para seus nomes e suas formas .localhost; os navegadores confiam nele assim que a autoridade for confiável (página Servidor, “Confiar na autoridade certificadora do Hostbench”).</translation>
     </message>
 </context>
 <context>

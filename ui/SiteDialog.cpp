@@ -5,6 +5,7 @@
 #include "ui/FieldError.h"
 #include "ui/RoutesEditor.h"
 #include "ui/SiteAdvancedPage.h"
+#include "ui/SiteHttpsPage.h"
 #include "ui/SitePhpPage.h"
 #include "ui/SiteProxyPage.h"
 
@@ -61,6 +62,7 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     , m_routes(new RoutesEditor(this))
     , m_proxy(new SiteProxyPage(host, this))
     , m_php(new SitePhpPage(host, this))
+    , m_https(new SiteHttpsPage(host, this))
     , m_advanced(new SiteAdvancedPage(host, this))
     , m_tabs(new QTabWidget(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
@@ -74,6 +76,7 @@ SiteDialog::SiteDialog(const model::VirtualHost &host, const QList<model::Virtua
     m_tabs->addTab(generalTab(), tr("&General"));
     m_tabs->addTab(m_proxy, tr("Pro&xy"));
     m_tabs->addTab(m_php, tr("PH&P"));
+    m_tabs->addTab(m_https, tr("H&TTPS"));
     m_tabs->addTab(m_advanced, tr("Ad&vanced"));
     // A PHP site shows its PHP, one with proxied paths or an app those; a new one serves files.
     if (host.php.isSet())
@@ -186,6 +189,7 @@ void SiteDialog::connectFields()
     connect(m_advanced, &SiteAdvancedPage::changed, this, &SiteDialog::revalidate);
     connect(m_proxy, &SiteProxyPage::changed, this, &SiteDialog::revalidate);
     connect(m_php, &SitePhpPage::changed, this, &SiteDialog::revalidate);
+    connect(m_https, &SiteHttpsPage::changed, this, &SiteDialog::revalidate);
     connect(m_serves, &QComboBox::currentIndexChanged, this, [this] {
         // Picked by the user: a first path to start from.
         if (serves() == Serves::Proxy)
@@ -219,6 +223,7 @@ model::VirtualHost SiteDialog::host() const
         host.php = m_php->settings();
     else
         host.php.address.clear();
+    host.tls = m_https->settings();
     return host;
 }
 
@@ -247,10 +252,11 @@ bool SiteDialog::validate()
         phpValid = m_php->showErrors(errors.php, entered.php);
     else
         m_php->clearErrors();
+    const bool httpsValid = m_https->showErrors(errors);
     const bool advancedValid = m_advanced->validate();
     markTabs(!errors.hostName.isEmpty() || !errors.aliases.isEmpty() || !errors.documentRoot.isEmpty()
         || !errors.routes.isEmpty());
-    return errors.isEmpty() && proxyValid && phpValid && advancedValid;
+    return errors.isEmpty() && proxyValid && phpValid && httpsValid && advancedValid;
 }
 
 void SiteDialog::accept()
@@ -269,7 +275,8 @@ void SiteDialog::accept()
             }
         }
         const std::pair<QWidget *, QWidget *> pages[] = { { m_proxy, m_proxy->firstInvalidField() },
-            { m_php, m_php->firstInvalidField() }, { m_advanced, m_advanced->firstInvalidField() } };
+            { m_php, m_php->firstInvalidField() }, { m_https, m_https->firstInvalidField() },
+            { m_advanced, m_advanced->firstInvalidField() } };
         for (const auto &[page, field] : pages) {
             if (field) {
                 m_tabs->setCurrentWidget(page);
@@ -345,8 +352,9 @@ void SiteDialog::servesChanged()
 
 void SiteDialog::markTabs(bool generalHasError)
 {
-    const bool hasError[] = { generalHasError, m_proxy->firstInvalidField() != nullptr,
-        m_php->firstInvalidField() != nullptr, m_advanced->firstInvalidField() != nullptr };
+    const bool hasError[]
+        = { generalHasError, m_proxy->firstInvalidField() != nullptr, m_php->firstInvalidField() != nullptr,
+              m_https->firstInvalidField() != nullptr, m_advanced->firstInvalidField() != nullptr };
     for (int tab = 0; tab < m_tabs->count(); ++tab) {
         m_tabs->setTabIcon(
             tab, hasError[tab] ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());

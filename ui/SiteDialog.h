@@ -18,6 +18,7 @@ namespace hostbench::ui {
 class FieldError;
 class RoutesEditor;
 class SiteAdvancedPage;
+class SiteHttpsPage;
 class SitePhpPage;
 class SiteProxyPage;
 
@@ -99,6 +100,7 @@ private:
     RoutesEditor *m_routes = nullptr;
     SiteProxyPage *m_proxy = nullptr;
     SitePhpPage *m_php = nullptr;
+    SiteHttpsPage *m_https = nullptr;
     SiteAdvancedPage *m_advanced = nullptr;
     QTabWidget *m_tabs = nullptr;
     QDialogButtonBox *m_buttons = nullptr;

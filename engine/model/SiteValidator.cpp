@@ -241,12 +241,14 @@ void SiteValidator::checkTls(const SiteTls &tls, Errors &errors)
         errors.tlsKey = tr("Give the key file with its certificate, or neither (the local CA issues one).");
     else if (!absolute(tls.keyPath))
         errors.tlsKey = tr("The key file must be an absolute path.");
-    if (!errors.tlsCertificate.isEmpty() || !errors.tlsKey.isEmpty())
-        return;
+    // Each file given is read, so that a missing certificate is named while the key is still to come.
     const tls::ServerContext::FileProblems problems
-        = tls::ServerContext::checkFiles(tls.certificatePath, tls.keyPath);
-    errors.tlsCertificate = problems.certificate;
-    errors.tlsKey = problems.key;
+        = tls::ServerContext::checkFiles(errors.tlsCertificate.isEmpty() ? tls.certificatePath : QString(),
+            errors.tlsKey.isEmpty() ? tls.keyPath : QString());
+    if (errors.tlsCertificate.isEmpty())
+        errors.tlsCertificate = problems.certificate;
+    if (errors.tlsKey.isEmpty())
+        errors.tlsKey = problems.key;
 }
 
 QString SiteValidator::checkRoute(const Route &route)

@@ -225,7 +225,12 @@ ReadPair readPair(const QString &certificatePath, const QString &keyPath)
 
 ServerContext::FileProblems ServerContext::checkFiles(const QString &certificatePath, const QString &keyPath)
 {
-    return readPair(certificatePath, keyPath).problems;
+    FileProblems problems = readPair(certificatePath, keyPath).problems;
+    if (certificatePath.isEmpty())
+        problems.certificate.clear();
+    if (keyPath.isEmpty())
+        problems.key.clear();
+    return problems;
 }
 
 std::shared_ptr<ServerContext> ServerContext::load(

@@ -55,7 +55,8 @@ public:
     // What load() would refuse in a certificate and key pair, by file, for a
     // form to show beside each field: each text names its file and the reason
     // (missing, unreadable, not PEM, expired, not yet valid, the key not the
-    // certificate's), empty when that file is fine. Reads both files; any thread.
+    // certificate's), empty when that file is fine; an empty path is not
+    // read and gets no text (the pair is then not compared). Any thread.
     struct FileProblems
     {
         QString certificate;

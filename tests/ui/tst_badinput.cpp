@@ -104,6 +104,10 @@ const std::map<QString, Kind> kFields {
     { u"sitePhpAddress"_s, Kind::Text },
     { u"sitePhpPrefix"_s, Kind::Text },
     { u"sitePhpTimeout"_s, Kind::Number },
+    // Site dialog, HTTP&S
+    { u"siteTlsCertificate"_s, Kind::Text },
+    { u"siteTlsKey"_s, Kind::Text },
+    { u"siteTlsHsts"_s, Kind::Number },
     // Logs page: any text filters the lines
     { u"logsText"_s, Kind::Choice },
 };
@@ -477,6 +481,10 @@ void TestBadInput::siteText_data()
     QTest::newRow("php address: no port") << u"sitePhpAddress"_s << u"127.0.0.1"_s;
     QTest::newRow("php address: empty") << u"sitePhpAddress"_s << QString();
     QTest::newRow("php prefix: relative") << u"sitePhpPrefix"_s << u"blog"_s;
+    // On the HTTP&S tab: a certificate file that is not there, one that is not PEM.
+    QTest::newRow("certificate: missing") << u"siteTlsCertificate"_s << u"@/no-such.pem"_s;
+    QTest::newRow("certificate: not PEM") << u"siteTlsCertificate"_s << u"@/data/hostbench.sqlite"_s;
+    QTest::newRow("key: missing") << u"siteTlsKey"_s << u"@/no-such.key"_s;
 }
 
 void TestBadInput::siteText()

@@ -15,8 +15,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -61,6 +63,7 @@ private slots:
     void switchingToAndFromPhp();
     void phpFpmNotInstalled();
     void phpFpmFound();
+    void httpsFieldErrorsAndRoundTrip();
     void phpPageAtDefaultSize_data();
     void phpPageAtDefaultSize();
 
@@ -388,7 +391,7 @@ void TestSiteDialog::advancedSettings()
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     auto *tabs = dialog.findChild<QTabWidget *>(u"siteTabs"_s);
     QVERIFY(tabs);
-    tabs->setCurrentIndex(3); // General, Proxy, PHP, Advanced
+    tabs->setCurrentWidget(dialog.findChild<QWidget *>(u"siteAdvanced"_s));
 
     auto *listing = dialog.findChild<QCheckBox *>(u"siteDirectoryListing"_s);
     auto *errorLog = dialog.findChild<QCheckBox *>(u"siteErrorLogEnabled"_s);
@@ -409,7 +412,7 @@ void TestSiteDialog::advancedSettings()
     tabs->setCurrentIndex(0);
     clickOk(dialog);
     QVERIFY(dialog.isVisible());
-    QCOMPARE(tabs->currentIndex(), 3);
+    QCOMPARE(tabs->currentWidget()->objectName(), u"siteAdvanced"_s);
     QVERIFY(!error(dialog, u"siteAccessLogPathError"_s)->text().isEmpty());
     QVERIFY(!error(dialog, u"siteIndexFilesError"_s)->text().isEmpty());
     QVERIFY(dialog.findChild<QLineEdit *>(u"siteIndexFiles"_s)->hasFocus());
@@ -1004,6 +1007,81 @@ void TestSiteDialog::phpRoundTrip()
     QCOMPARE(host.php.timeoutMs, stored.php.timeoutMs);
     QCOMPARE(host.proxy.routes, stored.proxy.routes);
     QVERIFY(host == stored);
+}
+
+void TestSiteDialog::httpsFieldErrorsAndRoundTrip()
+{
+    // The HTTPS tab (model::SiteTls): a missing file and a lone certificate are named under
+    // their fields, the tab is marked and shown; a real pair, the redirect and HSTS are kept.
+    if (QStandardPaths::findExecutable(u"openssl"_s).isEmpty())
+        QSKIP("openssl is not installed (apt-get install openssl)");
+    const QString cert = m_dir.filePath(u"own.pem"_s);
+    const QString key = m_dir.filePath(u"own-key.pem"_s);
+    QProcess openssl;
+    openssl.start(u"openssl"_s,
+        { u"req"_s, u"-x509"_s, u"-newkey"_s, u"ec"_s, u"-pkeyopt"_s, u"ec_paramgen_curve:P-256"_s,
+            u"-nodes"_s, u"-keyout"_s, key, u"-out"_s, cert, u"-subj"_s, u"/CN=own.test"_s, u"-days"_s,
+            u"3"_s });
+    QVERIFY(openssl.waitForFinished(30000) && openssl.exitCode() == 0);
+
+    SiteDialog dialog(VirtualHost {}, others(), dataFolder());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    type(dialog, u"siteHostName"_s, u"own.test"_s);
+    type(dialog, u"siteDocumentRoot"_s, m_dir.filePath(u"www"_s));
+    QWidget *page = dialog.findChild<QWidget *>(u"siteHttpsPage"_s);
+    QVERIFY(page);
+    tabs(dialog)->setCurrentWidget(page);
+    const QString missing = m_dir.filePath(u"missing.pem"_s);
+    type(dialog, u"siteTlsCertificate"_s, missing);
+    tabs(dialog)->setCurrentIndex(0);
+    clickOk(dialog);
+    QVERIFY(dialog.isVisible());
+    QCOMPARE(tabs(dialog)->currentWidget(), page);
+    QTRY_VERIFY(error(dialog, u"siteTlsCertificateError"_s)->isVisible());
+    QVERIFY2(error(dialog, u"siteTlsCertificateError"_s)->text().contains(missing),
+        qPrintable(error(dialog, u"siteTlsCertificateError"_s)->text()));
+    QVERIFY(error(dialog, u"siteTlsKeyError"_s)->text().contains(u"or neither"_s));
+    QVERIFY(!tabs(dialog)->tabIcon(tabs(dialog)->indexOf(page)).isNull());
+
+    // The key where the certificate belongs.
+    type(dialog, u"siteTlsCertificate"_s, key);
+    type(dialog, u"siteTlsKey"_s, key);
+    QTRY_VERIFY(error(dialog, u"siteTlsCertificateError"_s)->text().contains(u"not a PEM certificate"_s));
+    QVERIFY(!error(dialog, u"siteTlsKeyError"_s)->isVisible());
+
+    type(dialog, u"siteTlsCertificate"_s, cert);
+    QTRY_VERIFY(!error(dialog, u"siteTlsCertificateError"_s)->isVisible());
+    QVERIFY(tabs(dialog)->tabIcon(tabs(dialog)->indexOf(page)).isNull());
+    auto *redirect = dialog.findChild<QCheckBox *>(u"siteTlsRedirect"_s);
+    auto *hsts = dialog.findChild<QSpinBox *>(u"siteTlsHsts"_s);
+    QVERIFY(redirect && hsts);
+    QCOMPARE(hsts->text(), u"Off"_s);
+    QTest::mouseClick(redirect, Qt::LeftButton, {}, QPoint(5, redirect->height() / 2));
+    hsts->setValue(int(hostbench::model::SiteTls::kMaxHstsSeconds) + 1);
+    QTRY_VERIFY(error(dialog, u"siteTlsHstsError"_s)->isVisible());
+    hsts->setValue(31536000);
+    QTRY_VERIFY(!error(dialog, u"siteTlsHstsError"_s)->isVisible());
+    clickOk(dialog);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    hostbench::model::SiteTls expected;
+    expected.certificatePath = cert;
+    expected.keyPath = key;
+    expected.redirectToHttps = true;
+    expected.hstsMaxAgeSeconds = 31536000;
+    const VirtualHost host = dialog.host();
+    QCOMPARE(host.tls, expected);
+
+    // Opened again, the stored settings are shown and kept as they are.
+    SiteDialog again(host, others(), dataFolder());
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(again.findChild<QLineEdit *>(u"siteTlsCertificate"_s)->text(), QDir::toNativeSeparators(cert));
+    QCOMPARE(again.findChild<QSpinBox *>(u"siteTlsHsts"_s)->value(), 31536000);
+    clickOk(again);
+    QTRY_VERIFY(!again.isVisible());
+    QVERIFY(again.host() == host);
 }
 
 void TestSiteDialog::phpValuesFromTheFields()

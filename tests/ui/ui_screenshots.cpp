@@ -118,6 +118,19 @@ int main(int argc, char *argv[])
     dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
     QTest::qWait(100);
     save(dialog, out, u"2-site-dialog-errors"_s);
+    // The HTTP&S tab with a certificate file that is not there.
+    if (auto *siteTabs = dialog->findChild<QTabWidget *>(u"siteTabs"_s)) {
+        setText(dialog, u"siteAliases"_s, u"shop.test"_s);
+        setText(dialog, u"siteTlsCertificate"_s, u"/etc/ssl/missing.pem"_s);
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        QWidget *https = dialog->findChild<QWidget *>(u"siteHttpsPage"_s);
+        for (int i = 0; i < siteTabs->count(); ++i) {
+            if (siteTabs->widget(i) == https || siteTabs->widget(i)->isAncestorOf(https))
+                siteTabs->setCurrentIndex(i);
+        }
+        QTest::qWait(100);
+        save(dialog, out, u"2b-site-dialog-https"_s);
+    }
     dialog->reject();
 
     tabs->setCurrentIndex(1);
