@@ -93,6 +93,12 @@ public:
     {
         m_engineStarter = std::move(starter);
     }
+    // Where GET|PUT /api/engine/settings read and keep the settings
+    // (service::Instance::SettingsKeeper; the window: its Server page).
+    void setSettingsKeeper(service::Instance::SettingsKeeper keeper)
+    {
+        m_instance.setSettingsKeeper(std::move(keeper));
+    }
     void openControlApi();
 
     // "Control API on http://127.0.0.1:8079/api/status", or why it is not running.

@@ -75,6 +75,10 @@ void MainWindow::openControlApi()
         *error = m_server->errorText();
         return false;
     });
+    m_engine->setSettingsKeeper({ [this] { return m_server->config(); },
+        [this](const model::ServerConfig &config, QString *error) {
+            return m_server->takeSettings(config, error);
+        } });
     m_engine->openControlApi();
 }
 

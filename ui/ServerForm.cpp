@@ -117,10 +117,10 @@ void ServerForm::setUpEngineFields()
     m_fallback->setToolTip(tr("If the port is taken, the engine and the control API move to the next free "
                               "port without asking and say so; the port set here stays as it is.")
         + u'\n' + tr("Untick it to be asked which port to use instead."));
-    m_threads->setRange(0, 256);
+    m_threads->setRange(0, model::ServerConfig::kMaxThreads);
     m_threads->setSpecialValueText(tr("One per core (%1)").arg(QThread::idealThreadCount()));
     for (QSpinBox *box : { m_headerTimeout, m_keepAliveTimeout, m_sendTimeout }) {
-        box->setRange(100, 3'600'000);
+        box->setRange(model::ServerConfig::kMinTimeoutMs, model::ServerConfig::kMaxTimeoutMs);
         box->setSingleStep(500);
         box->setSuffix(tr(" ms"));
         box->setGroupSeparatorShown(true);
@@ -128,7 +128,7 @@ void ServerForm::setUpEngineFields()
     m_headerTimeout->setToolTip(tr("A request head must arrive within this time of its first byte."));
     m_keepAliveTimeout->setToolTip(tr("An idle kept-alive connection is closed after this time."));
     m_sendTimeout->setToolTip(tr("A response the client stops reading is abandoned after this time."));
-    m_maxConnections->setRange(1, 1'000'000);
+    m_maxConnections->setRange(1, model::ServerConfig::kMaxConnectionsLimit);
     m_maxConnections->setGroupSeparatorShown(true);
     m_maxConnections->setToolTip(tr("Open connections per worker thread; more are answered 503."));
     m_tlsPort->setRange(0, 65535);

@@ -44,22 +44,35 @@ ServerPage::ServerPage(
 
 void ServerPage::showStored()
 {
-    const model::ServerConfig stored = m_database.serverConfig();
-    m_address->setCurrentText(stored.listenAddress);
-    m_port->setValue(stored.port);
-    m_fallback->setChecked(stored.portFallback);
-    m_threads->setValue(stored.threads);
-    m_headerTimeout->setValue(stored.headerTimeoutMs);
-    m_keepAliveTimeout->setValue(stored.keepAliveTimeoutMs);
-    m_sendTimeout->setValue(stored.sendTimeoutMs);
-    m_maxConnections->setValue(stored.maxConnectionsPerWorker);
-    m_tlsEnabled->setChecked(stored.tlsEnabled);
-    m_tlsPort->setValue(stored.tlsPort);
+    showEngineSettings(m_database.serverConfig());
     m_autoStart->setChecked(m_settings.startEngineAtLaunch());
     m_keepInTray->setChecked(m_settings.keepInTray());
     m_controlEnabled->setChecked(m_settings.controlApiEnabled());
     m_controlPort->setValue(m_settings.controlApiPort());
     m_language->setCurrentIndex(std::max(0, m_language->findData(m_settings.language())));
+}
+
+void ServerPage::showEngineSettings(const model::ServerConfig &config)
+{
+    m_address->setCurrentText(config.listenAddress);
+    m_port->setValue(config.port);
+    m_fallback->setChecked(config.portFallback);
+    m_threads->setValue(config.threads);
+    m_headerTimeout->setValue(config.headerTimeoutMs);
+    m_keepAliveTimeout->setValue(config.keepAliveTimeoutMs);
+    m_sendTimeout->setValue(config.sendTimeoutMs);
+    m_maxConnections->setValue(config.maxConnectionsPerWorker);
+    m_tlsEnabled->setChecked(config.tlsEnabled);
+    m_tlsPort->setValue(config.tlsPort);
+}
+
+bool ServerPage::takeSettings(const model::ServerConfig &config, QString *error)
+{
+    showEngineSettings(config);
+    if (m_database.saveServerConfig(ServerPage::config()))
+        return true;
+    *error = m_database.lastError();
+    return false;
 }
 
 void ServerPage::connectFields()

@@ -50,6 +50,11 @@ public:
 
     // The configuration in the form.
     model::ServerConfig config() const;
+    // Puts the engine's part of `config` (listen address, ports, threads,
+    // HTTPS, timeouts, the connection cap) in the form and stores it (the
+    // control API's PUT /api/engine/settings); false with *error when the
+    // database does not take it (the form shows it all the same).
+    bool takeSettings(const model::ServerConfig &config, QString *error);
     // Starts the engine on the form's configuration; errors show on the page.
     // A person is asked (PortConflictDialog) when the engine's or the control
     // API's port is taken; the port chosen goes into the form and is stored.
@@ -70,6 +75,7 @@ private:
     bool askForPort(PortConflictDialog::Listener listener, const QString &address, QSpinBox *field);
     // The stored configuration and settings into the form.
     void showStored();
+    void showEngineSettings(const model::ServerConfig &config);
     void connectFields();
     // False, with the reason under the field, when `text` is not an IP address written in full.
     bool checkAddress(const QString &text);

@@ -5,6 +5,7 @@
 #include "control/ControlRuns.h"
 #include "control/ControlSites.h"
 #include "control/ControlToken.h"
+#include "control/EngineSettingsJson.h"
 #include "control/GatedTcpServer.h"
 
 #include <QElapsedTimer>
@@ -168,6 +169,41 @@ struct ControlApi::Private
             QJsonObject { { u"running"_s, start }, { u"url"_s, start ? engineUrl : QString() } });
     }
 
+    std::optional<ControlAnswer> refuseWithoutSettings() const
+    {
+        if (engine.settings && engine.applySettings)
+            return std::nullopt;
+        return ControlAnswer::problem(409,
+            u"This instance's engine settings are set where it runs (the window's Server page, serve's "
+            "flags), not through its control API"_s);
+    }
+
+    ControlAnswer settingsAnswer(bool restarted) const
+    {
+        QJsonObject out = EngineSettingsJson::toJson(engine.settings());
+        out.insert(u"restarted"_s, restarted);
+        out.insert(u"url"_s, engineUrl);
+        return ControlAnswer::json(out);
+    }
+
+    ControlAnswer changeSettings(const ControlRequest &request)
+    {
+        QJsonObject body;
+        if (std::optional<ControlAnswer> refused = request.readObject(&body))
+            return std::move(*refused);
+        model::ServerConfig config = engine.settings();
+        QString field;
+        QString detail;
+        int status = 400;
+        if (!EngineSettingsJson::apply(body, config, &field, &detail, &status))
+            return ControlAnswer::problem(status, detail, field);
+        bool restarted = false;
+        QString error;
+        if (!engine.applySettings(config, &restarted, &error))
+            return ControlAnswer::problem(409, u"The engine did not start on these settings: "_s + error);
+        return settingsAnswer(restarted);
+    }
+
     void addStatusRoutes()
     {
         route(u"/api/status"_s, QHttpServerRequest::Method::Get, [this](const QHttpServerRequest &request) {
@@ -216,6 +252,13 @@ struct ControlApi::Private
         });
         route(u"/api/engine/stop"_s, Method::Post, [this, anyInstance](const Request &request) {
             return guarded(request, anyInstance, [&] { return startOrStopEngine(false); });
+        });
+        const auto needSettings = [this] { return refuseWithoutSettings(); };
+        route(u"/api/engine/settings"_s, Method::Get, [this, needSettings](const Request &request) {
+            return guarded(request, needSettings, [&] { return settingsAnswer(false); });
+        });
+        route(u"/api/engine/settings"_s, Method::Put, [this, needSettings](const Request &request) {
+            return guarded(request, needSettings, [&] { return changeSettings(requestOf(request)); });
         });
     }
 
@@ -322,6 +365,13 @@ bool ControlApi::listen(const QHostAddress &address, quint16 port, QString *erro
     d->takeSnapshot();
     d->rateTimer.start();
     return true;
+}
+
+void ControlApi::close()
+{
+    d->rateTimer.stop();
+    if (d->listener)
+        d->listener->close();
 }
 
 quint16 ControlApi::port() const

@@ -2,6 +2,7 @@
 
 #include "model/BenchParameters.h"
 #include "model/MetricsSnapshot.h"
+#include "model/ServerConfig.h"
 #include "model/SiteChange.h"
 #include "model/VirtualHost.h"
 
@@ -30,6 +31,14 @@ namespace hostbench::control {
  *   POST /api/engine/start, /api/engine/stop  the Engine callbacks (setEngine()),
  *                    answering {running, url}; without them 409, and 409
  *                    with the reason when the engine cannot start.
+ *   GET /api/engine/settings, PUT /api/engine/settings  the engine's listen
+ *                    address, ports, threads, TLS listener, timeouts and
+ *                    connection cap (EngineSettingsJson); PUT keeps the members
+ *                    given (the others stay), restarts a running engine on
+ *                    them and answers the settings with "restarted" and
+ *                    "url"; a bad member 400 or 422 naming it, an engine that
+ *                    did not start on them 409 with the reason (it serves on
+ *                    its former settings again).
  *   POST /api/runs   starts a benchmark (RunRequestJson): 202 with Location /api/runs/{id}
  *   GET /api/runs, GET /api/runs/{id}   the runs, one with its samples so far and state
  *   DELETE /api/runs/{id}   stops a running run (202) or removes a finished one (204)
@@ -98,10 +107,16 @@ public:
     // Reads the stored sites again and hands them to the engine; false with a reason.
     using Reload = std::function<bool(QString *error)>;
     // Starts the engine (true when it runs already) or stops it (a no-op when stopped).
+    // `settings` and `applySettings` (optional; without them the settings
+    // routes answer 409): the settings the next start uses, and new ones to
+    // keep, on which a running engine restarts (*restarted); false with the
+    // reason when it did not start on them (it runs on its former ones).
     struct Engine
     {
         std::function<bool(QString *error)> start;
         std::function<void()> stop;
+        std::function<model::ServerConfig()> settings;
+        std::function<bool(const model::ServerConfig &config, bool *restarted, QString *error)> applySettings;
     };
 
     // Benchmark runs, each call on this object's thread; the JSON is the caller's.
@@ -127,6 +142,10 @@ public:
     // through without the token may be reachable from other machines.
     bool listen(const QHostAddress &address, quint16 port, QString *error);
     quint16 port() const;
+    // Stops listening (the port is free when it returns); requests being
+    // answered finish. For an owner that deletes this object later
+    // (deleteLater()), from a callback of one of its own routes too.
+    void close();
     // The url reported in /api/status, when the engine moved (GUI restarts).
     void setEngineUrl(const QString &url);
     void setSites(Sites sites);

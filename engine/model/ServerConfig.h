@@ -31,6 +31,12 @@ struct ServerConfig
     int keepAliveTimeoutMs = 5'000; // idle time allowed between requests
     int sendTimeoutMs = 60'000; // a response write that makes no progress for this long closes
     int maxConnectionsPerWorker = 10'000; // beyond: 503 and close, never a hang
+
+    // The ranges the window's Server page and the control API accept.
+    static constexpr int kMaxThreads = 256;
+    static constexpr int kMinTimeoutMs = 100;
+    static constexpr int kMaxTimeoutMs = 3'600'000;
+    static constexpr int kMaxConnectionsLimit = 1'000'000;
     // Connections open to one upstream (busy and idle, per worker thread), as
     // nginx's `server ... max_conns=N` with a queue: a proxied request that
     // finds them all busy waits for one (http::UpstreamPool), at most the

@@ -13,6 +13,7 @@
 #include "storage/SiteEdits.h"
 
 #include <QDir>
+#include <QTimer>
 
 namespace hostbench::service {
 
@@ -35,8 +36,10 @@ Instance::Instance(storage::Database *database, QString dataFolder, SiteSource s
 
 Instance::~Instance()
 {
-    // The control API reads the server: it goes first.
+    // The control API reads the server: it goes first, now (no event loop
+    // may run again to delete it later).
     closeControl();
+    m_retired.clear();
     m_server->stop();
     m_apps.reset(); // waits for the apps still running (SIGTERM, SIGKILL after their grace)
     m_php.reset(); // and for PHP-FPM (SIGQUIT, SIGKILL after its grace)
@@ -127,6 +130,47 @@ bool Instance::reload(QString *error)
     return true;
 }
 
+model::ServerConfig Instance::settings() const
+{
+    model::ServerConfig current = m_keeper.current ? m_keeper.current() : m_config;
+    current.dataFolder = m_config.dataFolder;
+    return current;
+}
+
+bool Instance::applySettings(model::ServerConfig config, bool *restarted, QString *error)
+{
+    *restarted = false;
+    const model::ServerConfig before = settings();
+    config.dataFolder = before.dataFolder;
+    const auto keep = [this](const model::ServerConfig &wanted, QString *why) {
+        if (m_keeper.keep)
+            return m_keeper.keep(wanted, why);
+        m_config = wanted;
+        return true;
+    };
+    if (!keep(config, error))
+        return false;
+    if (!isRunning())
+        return true;
+    const auto startOn = [this](const model::ServerConfig &wanted, QString *why) {
+        return m_starter ? m_starter(why) : start(wanted, why);
+    };
+    stop();
+    if (startOn(config, error)) {
+        *restarted = true;
+        emit startedRemotely();
+        return true;
+    }
+    // Back on what served before, so that a bad port does not leave the sites unserved.
+    QString ignored;
+    keep(before, &ignored);
+    if (startOn(before, &ignored))
+        *error += u" (the engine serves on its former settings again)"_s;
+    else
+        *error += u" (and it did not start again on its former settings: %1)"_s.arg(ignored);
+    return false;
+}
+
 bool Instance::openControl(const QHostAddress &address, quint16 port, bool tokenRequired, QString *error)
 {
     closeControl();
@@ -162,6 +206,10 @@ bool Instance::openControl(const QHostAddress &address, quint16 port, bool token
                 return;
             stop();
             emit stoppedRemotely();
+        },
+        [this] { return settings(); },
+        [this](const model::ServerConfig &config, bool *restarted, QString *reason) {
+            return applySettings(config, restarted, reason);
         } });
     std::unique_ptr<runs::RunService> runs;
     if (m_database) {
@@ -219,7 +267,17 @@ void Instance::closeControl()
     if (m_api && m_endpointWritten)
         control::ControlEndpoint::remove(m_dataFolder, m_api->port());
     m_endpointWritten = false;
-    m_api.reset();
+    if (m_api) {
+        // Deleted later: this may run inside one of the API's own routes
+        // (POST /api/engine/start or PUT /api/engine/settings restarting
+        // the engine moves the API when the window's settings say so).
+        m_api->close();
+        control::ControlApi *retired = m_api.release();
+        m_retired.emplace_back(retired);
+        QTimer::singleShot(0, this, [this, retired] {
+            std::erase_if(m_retired, [retired](const auto &api) { return api.get() == retired; });
+        });
+    }
     m_runs.reset(); // runs still going are stopped and stored as interrupted
 }
 

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace hostbench::http {
 class HttpServer;
@@ -120,6 +121,25 @@ public:
     // button does); false with *error.
     void setEngineStarter(std::function<bool(QString *error)> starter) { m_starter = std::move(starter); }
 
+    // Where the engine's settings live for GET|PUT /api/engine/settings:
+    // `current` the ones the next start uses (the window: its Server page's
+    // fields), `keep` takes new ones before a restart reads them (the window:
+    // into its fields and the database; false with *error). Without a keeper
+    // (serve): the last start's, kept until the process ends.
+    struct SettingsKeeper
+    {
+        std::function<model::ServerConfig()> current;
+        std::function<bool(const model::ServerConfig &config, QString *error)> keep;
+    };
+    void setSettingsKeeper(SettingsKeeper keeper) { m_keeper = std::move(keeper); }
+    // The settings the next start uses (see SettingsKeeper).
+    model::ServerConfig settings() const;
+    // Keeps `config` (dataFolder is the instance's own, whatever it says)
+    // and, while the engine runs, restarts it on them (*restarted). False
+    // with *error when the engine does not start on them: it is started
+    // again on the settings it had, and those are kept.
+    bool applySettings(model::ServerConfig config, bool *restarted, QString *error);
+
     // Loads (or makes) the token, builds the control API and listens on
     // address:port (0: any free port), closing one opened before.
     // `tokenRequired`, or the stored setting ControlApi::kTokenForMetricsSetting,
@@ -162,6 +182,9 @@ private:
     QString m_dataFolder;
     SiteSource m_source;
     std::function<bool(QString *)> m_starter;
+    SettingsKeeper m_keeper;
+    // APIs closed from inside one of their routes, deleted on the next turn of the event loop.
+    std::vector<std::unique_ptr<control::ControlApi>> m_retired;
     std::unique_ptr<http::HttpServer> m_server;
     std::unique_ptr<AppSupervisor> m_apps;
     std::unique_ptr<PhpFpmPool> m_php;

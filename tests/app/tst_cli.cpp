@@ -143,6 +143,7 @@ private slots:
     void controlOnAnyAddressNeedsTokenEverywhere();
     void serveSitesThroughControlApi();
     void serveEngineStopAndStartThroughControlApi();
+    void serveEngineSettingsThroughControlApi();
     void sitesOnTheFileWhenNothingRuns();
     void sitesThroughTheRunningInstance();
     void failedReloadKeepsTheLastGoodSites();
@@ -1538,6 +1539,98 @@ void TestCli::serveEngineStopAndStartThroughControlApi()
     // Starting a running engine changes nothing.
     QVERIFY(controlSend(controlPort, "POST", "/api/engine/start", token, {}).head.startsWith("HTTP/1.1 200"));
     QVERIFY(httpGet(quint16(url.port()), "localhost", "/").head.startsWith("HTTP/1.1 200"));
+    QVERIFY(stopServe(serve));
+}
+
+static quint16 freeLoopbackPort()
+{
+    QTcpServer probe;
+    return probe.listen(QHostAddress::LocalHost, 0) ? probe.serverPort() : 0;
+}
+
+void TestCli::serveEngineSettingsThroughControlApi()
+{
+    const QString data = m_dir->filePath(u"engine-settings-data"_s);
+    QProcess serve;
+    quint16 port = 0;
+    quint16 controlPort = 0;
+    QVERIFY(startServe(serve,
+        { u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data, u"--control"_s, u"127.0.0.1:0"_s }, &port,
+        &controlPort));
+    const QByteArray token = readFile(data + u"/control.token"_s).trimmed();
+
+    const HttpReply shown = controlSend(controlPort, "GET", "/api/engine/settings", token, {});
+    QVERIFY2(shown.head.startsWith("HTTP/1.1 200"), shown.head.constData());
+    QJsonObject settings = QJsonDocument::fromJson(shown.body).object();
+    QCOMPARE(settings[u"listen"_s].toString(), u"127.0.0.1"_s);
+    QCOMPARE(settings[u"tls"_s][u"enabled"_s].toBool(), false);
+
+    // A new port, two workers and HTTPS on any free port: the engine restarts on them.
+    const quint16 wanted = freeLoopbackPort();
+    QVERIFY(wanted != 0 && wanted != port);
+    const HttpReply changed = controlSend(controlPort, "PUT", "/api/engine/settings", token,
+        R"({"port": )" + QByteArray::number(wanted)
+            + R"(, "threads": 2, "tls": {"enabled": true, "port": 0}})");
+    QVERIFY2(changed.head.startsWith("HTTP/1.1 200"), changed.body.constData());
+    settings = QJsonDocument::fromJson(changed.body).object();
+    QCOMPARE(settings[u"restarted"_s].toBool(), true);
+    QCOMPARE(settings[u"port"_s].toInt(), int(wanted));
+    QCOMPARE(settings[u"threads"_s].toInt(), 2);
+    QCOMPARE(settings[u"tls"_s][u"enabled"_s].toBool(), true);
+    QCOMPARE(QUrl(settings[u"url"_s].toString()).port(), int(wanted));
+    QVERIFY(httpGet(wanted, "localhost", "/").head.startsWith("HTTP/1.1 200"));
+    QTcpSocket old;
+    old.connectToHost(QHostAddress::LocalHost, port);
+    QVERIFY(!old.waitForConnected(2000)); // the former port is closed
+
+    // Refusals name the member; nothing changes.
+    const struct
+    {
+        QByteArray body;
+        const char *status;
+        QString field;
+    } refused[] = {
+        { R"({"port": "80"})", "HTTP/1.1 400", u"port"_s },
+        { R"({"threads": 100000})", "HTTP/1.1 422", u"threads"_s },
+        { R"({"listen": "localhost"})", "HTTP/1.1 422", u"listen"_s },
+        { R"({"tls": {"port": 70000}})", "HTTP/1.1 422", u"tls.port"_s },
+        { R"({"tls": {"cert": "x"}})", "HTTP/1.1 400", u"tls.cert"_s },
+        { R"({"keep_alive_timeout_ms": 0})", "HTTP/1.1 422", u"keep_alive_timeout_ms"_s },
+        { R"({"workers": 2})", "HTTP/1.1 400", u"workers"_s },
+    };
+    for (const auto &r : refused) {
+        const HttpReply reply = controlSend(controlPort, "PUT", "/api/engine/settings", token, r.body);
+        QVERIFY2(reply.head.startsWith(r.status), QByteArray(r.body + " -> " + reply.head).constData());
+        QCOMPARE(QJsonDocument::fromJson(reply.body)[u"field"_s].toString(), r.field);
+    }
+
+    // A port that is taken, with no fallback: 409 naming it, and the engine
+    // serves on its former settings again.
+    QTcpServer occupier;
+    QVERIFY(occupier.listen(QHostAddress::LocalHost, 0));
+    const HttpReply taken = controlSend(controlPort, "PUT", "/api/engine/settings", token,
+        R"({"port": )" + QByteArray::number(occupier.serverPort()) + R"(, "port_fallback": false})");
+    QVERIFY2(taken.head.startsWith("HTTP/1.1 409"), taken.head.constData());
+    const QString detail = QJsonDocument::fromJson(taken.body)[u"detail"_s].toString();
+    QVERIFY2(detail.contains(QString::number(occupier.serverPort())), qPrintable(detail));
+    QVERIFY2(detail.contains(u"former settings again"_s), qPrintable(detail));
+    QVERIFY(httpGet(wanted, "localhost", "/").head.startsWith("HTTP/1.1 200"));
+    settings
+        = QJsonDocument::fromJson(controlSend(controlPort, "GET", "/api/engine/settings", token, {}).body)
+              .object();
+    QCOMPARE(settings[u"port"_s].toInt(), int(wanted));
+    QCOMPARE(settings[u"port_fallback"_s].toBool(), false); // --listen named the port
+
+    // While stopped, settings are kept for the next start.
+    QVERIFY(controlSend(controlPort, "POST", "/api/engine/stop", token, {}).head.startsWith("HTTP/1.1 200"));
+    const quint16 later = freeLoopbackPort();
+    const HttpReply kept = controlSend(
+        controlPort, "PUT", "/api/engine/settings", token, R"({"port": )" + QByteArray::number(later) + "}");
+    QVERIFY2(kept.head.startsWith("HTTP/1.1 200"), kept.body.constData());
+    QCOMPARE(QJsonDocument::fromJson(kept.body)[u"restarted"_s].toBool(), false);
+    const HttpReply started = controlSend(controlPort, "POST", "/api/engine/start", token, {});
+    QCOMPARE(QUrl(QJsonDocument::fromJson(started.body)[u"url"_s].toString()).port(), int(later));
+    QVERIFY(httpGet(later, "localhost", "/").head.startsWith("HTTP/1.1 200"));
     QVERIFY(stopServe(serve));
 }
 

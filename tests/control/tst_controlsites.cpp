@@ -988,6 +988,13 @@ void TestControlSites::engineRoutesWithoutAnEngineAreAConflict()
         QVERIFY(reply.json[u"detail"_s].toString().contains(u"Server page"_s));
         QCOMPARE(send("POST", path, {}, {}, false).status, 401);
     }
+    for (const QByteArray &method : { "GET"_ba, "PUT"_ba }) {
+        const Reply reply
+            = send(method, u"/api/engine/settings"_s, method == "PUT" ? R"({"threads": 2})"_ba : "");
+        QCOMPARE(reply.status, 409);
+        QVERIFY(reply.json[u"detail"_s].toString().contains(u"Server page"_s));
+        QCOMPARE(send(method, u"/api/engine/settings"_s, {}, {}, false).status, 401);
+    }
 }
 
 void TestControlSites::runRoutesWithoutRunsAreAConflict()

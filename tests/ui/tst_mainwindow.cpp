@@ -1081,6 +1081,28 @@ void TestMainWindow::engineStartedAndStoppedThroughControlApi()
     QCOMPARE(call("POST", u"/api/engine/start"_s, &answer), 200);
     QVERIFY(m_window->engine().isRunning());
 
+    // The engine's settings through the API go into the Server page's fields
+    // and the database, and the running engine restarts on them.
+    QCOMPARE(call("GET", u"/api/engine/settings"_s, &answer), 200);
+    QCOMPARE(answer[u"threads"_s].toInt(), widget<QSpinBox>(u"serverThreads"_s)->value());
+    QCOMPARE(answer[u"port"_s].toInt(), widget<QSpinBox>(u"serverPort"_s)->value());
+    QCOMPARE(call("PUT", u"/api/engine/settings"_s, &answer,
+                 QJsonObject { { u"threads"_s, 3 }, { u"keep_alive_timeout_ms"_s, 7000 } }),
+        200);
+    QCOMPARE(answer[u"restarted"_s].toBool(), true);
+    QCOMPARE(answer[u"threads"_s].toInt(), 3);
+    QVERIFY(m_window->engine().isRunning());
+    QCOMPARE(m_window->engine().threadCount(), 3);
+    QCOMPARE(widget<QSpinBox>(u"serverThreads"_s)->value(), 3);
+    QCOMPARE(widget<QSpinBox>(u"serverKeepAliveTimeout"_s)->value(), 7000);
+    QCOMPARE(m_folder->database().serverConfig().threads, 3);
+    QCOMPARE(m_folder->database().serverConfig().keepAliveTimeoutMs, 7000);
+    get(QUrl(engineUrl() + u"index.html"_s), {}, &status);
+    QCOMPARE(status, 200);
+    QCOMPARE(call("PUT", u"/api/engine/settings"_s, &answer, QJsonObject { { u"threads"_s, -1 } }), 422);
+    QCOMPARE(answer[u"field"_s].toString(), u"threads"_s);
+    QCOMPARE(widget<QSpinBox>(u"serverThreads"_s)->value(), 3);
+
     // A benchmark through the API runs beside the Benchmark page, and is
     // stored as the page stores its own.
     QJsonObject run;
