@@ -33,6 +33,7 @@ namespace {
 const QString kCommand = u"bench"_s;
 constexpr int kConnectTimeoutMs = 5000;
 constexpr int kExitNoSuccess = 2; // the run ran, and no request succeeded (BenchCommand.h)
+constexpr int kExitThresholdFailed = 99; // a --threshold failed (k6's code)
 constexpr int kPollMs = 25; // progress, the end of the run, and each interval
                             // stored within 25 ms of its end
 
@@ -67,7 +68,7 @@ struct Flags
     {
         return { help, requests, duration, concurrency, keepAlive, threads, rate, warmup, timeout, method,
             header, postFile, contentType, host, insecure, tlsResume, dataDir, json, csv, percentCsv, format,
-            noStore, exportK6, k6P99 };
+            noStore, exportK6, k6P99, threshold };
     }
 
     const QCommandLineOption help = Console::helpOption();
@@ -110,6 +111,12 @@ struct Flags
     const QCommandLineOption noStore { u"no-store"_s, u"Does not store the run."_s };
     const QCommandLineOption exportK6 { u"export-k6"_s,
         u"Writes a k6 script for the same run to FILE and exits: the benchmark does not run."_s, u"FILE"_s };
+    const QCommandLineOption threshold { u"threshold"_s,
+        u"Fails the run (exit 99) unless METRIC OP VALUE holds: p50, p90, p95, p99, p99.9 (any pN), mean, "
+        u"min, "
+        "max (ms, or with us or s), rps, errors (a count, or a share with %), non2xx, unfinished; "
+        "<, <=, >, >=, ==, !=. Repeatable; e.g. --threshold 'p99<50ms' --threshold 'errors<0.1%'."_s,
+        u"EXPR"_s };
     const QCommandLineOption k6P99 { u"k6-p99-ms"_s,
         u"The k6 script's threshold: the 99th latency percentile below MS ms (default 1000)."_s, u"MS"_s };
 };
@@ -208,6 +215,14 @@ bool parseOutputs(
     if (!k6P99Ms)
         return false;
     options->k6P99Ms = *k6P99Ms;
+    for (const QString &text : parser.values(f.threshold)) {
+        const std::optional<model::Threshold> threshold = model::Threshold::parse(text, error);
+        if (!threshold) {
+            *error = u"--threshold "_s + *error;
+            return false;
+        }
+        options->thresholds.append(*threshold);
+    }
     return true;
 }
 
@@ -291,6 +306,17 @@ int report(const runs::RecordedRun::Result &result, const BenchCommand::Options 
         return Console::fail(kCommand, error);
     if (!stored)
         return 1;
+    if (!options.thresholds.isEmpty()) {
+        const model::ThresholdVerdict verdict
+            = model::ThresholdVerdict::check(options.thresholds, summary, histogram);
+        Console::outRaw(u"\nThresholds:\n"_s);
+        for (const QString &line : verdict.lines)
+            Console::out(u"  "_s + line);
+        if (!verdict.passed) {
+            Console::err(u"hostbench-cli bench: a threshold failed (exit %1)"_s.arg(kExitThresholdFailed));
+            return kExitThresholdFailed;
+        }
+    }
     if (summary.succeeded() == 0) {
         Console::err(u"hostbench-cli bench: no request succeeded (no complete 2xx or 3xx response; exit "_s
             + QString::number(kExitNoSuccess) + u')');

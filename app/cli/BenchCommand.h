@@ -2,6 +2,7 @@
 
 #include "model/BenchParameters.h"
 #include "model/RunSummary.h"
+#include "model/Threshold.h"
 
 #include <QStringList>
 
@@ -33,7 +34,10 @@ namespace hostbench::cli {
  * or an output file (--json, --csv, -e) that cannot be written. The data
  * folder is opened before the first request (unless --no-store): one that
  * cannot be is exit 1 with no request sent; a run that then cannot be saved
- * is reported in full and exits 1 too (before 2). Thread: the main thread.
+ * is reported in full and exits 1 too (before 2). With --threshold EXPR
+ * (model::Threshold, repeatable) the report ends with a line per threshold
+ * (the value measured, pass or FAIL), and a failed one exits 99 (as k6),
+ * before 2. Thread: the main thread.
  */
 class BenchCommand final
 {
@@ -49,6 +53,7 @@ public:
         bool store = true;
         QString k6File; // --export-k6: write the k6 script instead of running
         double k6P99Ms = 1000; // --k6-p99-ms
+        QList<model::Threshold> thresholds; // --threshold, in order
     };
 
     // Parses `arguments` (arguments[0] is the program). nullopt with

@@ -120,6 +120,7 @@ private slots:
     void statusNamesAnotherProgramOnThePort();
     void benchStoresRunAndWritesJson();
     void benchNoStore();
+    void benchThresholds();
     void benchWrkFormat();
     void benchSendsRequestAsGiven_data();
     void benchSendsRequestAsGiven();
@@ -948,6 +949,58 @@ void TestCli::benchNoStore()
     QVERIFY(stopServe(serve));
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY(!QFile::exists(data + u"/hostbench.sqlite"_s));
+}
+
+void TestCli::benchThresholds()
+{
+    const QString site = makeSite(u"a"_s, "OK");
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(
+        serve, { u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s }, &port));
+    const QString url = u"http://127.0.0.1:%1/"_s.arg(port);
+    const QString missing = u"http://127.0.0.1:%1/missing"_s.arg(port);
+    const auto bench = [&](const QString &target, const QStringList &thresholds) {
+        QStringList args { u"bench"_s, u"-n"_s, u"200"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--no-store"_s };
+        for (const QString &t : thresholds)
+            args << u"--threshold"_s << t;
+        return runCli(args << target);
+    };
+    // All hold: exit 0, a line each with the figure measured.
+    const Result held = bench(url,
+        { u"p99<60s"_s, u"rps>0"_s, u"errors==0"_s, u"errors<0.1%"_s, u"non2xx == 0"_s, u"unfinished==0"_s,
+            u"p50 <= 60000ms"_s });
+    QVERIFY2(held.exitCode == 0, qPrintable(held.err + held.out));
+    QVERIFY2(held.out.contains(u"Thresholds:"_s), qPrintable(held.out));
+    QCOMPARE(held.out.count(u", pass\n"_s), 7);
+    QVERIFY2(held.out.contains(u"errors==0: 0 (== 0), pass"_s), qPrintable(held.out));
+    // One fails: exit 99, the line says FAIL with what was measured.
+    const Result broken = bench(url, { u"rps>0"_s, u"p99<1us"_s });
+    QVERIFY2(broken.exitCode == 99, qPrintable(broken.err + broken.out));
+    QVERIFY2(broken.out.contains(u"p99<1us: "_s) && broken.out.contains(u"(< 0.001 ms), FAIL"_s),
+        qPrintable(broken.out));
+    QVERIFY2(broken.err.contains(u"a threshold failed (exit 99)"_s), qPrintable(broken.err));
+    // 404s: non2xx and errors count them (99 before the no-success 2).
+    const Result notFound = bench(missing, { u"non2xx==0"_s });
+    QCOMPARE(notFound.exitCode, 99);
+    QVERIFY2(notFound.out.contains(u"non2xx==0: 200 (== 0), FAIL"_s), qPrintable(notFound.out));
+    QCOMPARE(bench(missing, {}).exitCode, 2);
+    QVERIFY(stopServe(serve));
+
+    // Refused before any request: the position and the form, or the known metrics.
+    const Result badOp = runCli({ u"bench"_s, u"--threshold"_s, u"p99=>5ms"_s, url });
+    QCOMPARE(badOp.exitCode, 1);
+    QVERIFY2(
+        badOp.err.contains(u"at character 4"_s) && badOp.err.contains(u"p99<50ms"_s), qPrintable(badOp.err));
+    const Result unknown = runCli({ u"bench"_s, u"--threshold"_s, u"latency<5ms"_s, url });
+    QCOMPARE(unknown.exitCode, 1);
+    QVERIFY2(unknown.err.contains(u"unknown metric \"latency\""_s) && unknown.err.contains(u"non2xx"_s),
+        qPrintable(unknown.err));
+    const Result badUnit = runCli({ u"bench"_s, u"--threshold"_s, u"p99<5min"_s, url });
+    QCOMPARE(badUnit.exitCode, 1);
+    QVERIFY2(badUnit.err.contains(u"us, ms or s"_s), qPrintable(badUnit.err));
+    const Result badPercentile = runCli({ u"bench"_s, u"--threshold"_s, u"p101<5ms"_s, url });
+    QCOMPARE(badPercentile.exitCode, 1);
 }
 
 void TestCli::benchWrkFormat()

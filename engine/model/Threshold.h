@@ -1,0 +1,61 @@
+#pragma once
+
+#include "model/LatencyHistogram.h"
+#include "model/RunSummary.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace hostbench::model {
+
+/*
+ * A pass/fail condition on a finished run (issue #28), in k6's threshold
+ * grammar: METRIC OPERATOR VALUE[UNIT], blanks allowed between the parts.
+ *   latency  p50 p90 p95 p99 p99.9 (any pN, 0 < N <= 100), mean, min, max:
+ *            the corrected latency, VALUE in us, ms (the default) or s
+ *   rps      requests per second of the measured part
+ *   errors   requests that did not succeed (failed, unfinished, or answered
+ *            outside 200-399), as a count, or with % a share of the requests
+ *   non2xx   responses outside 200-299 (ab's "Non-2xx responses"), a count
+ *   unfinished  requests sent and never answered when the run stopped
+ *   OPERATOR <, <=, >, >=, ==, !=
+ * Examples: p99<50ms, p50 <= 2ms, rps>=20000, errors<0.1%, non2xx==0.
+ * Plain value; any thread.
+ */
+struct Threshold
+{
+    enum class Op { Less, LessOrEqual, Greater, GreaterOrEqual, Equal, NotEqual };
+
+    QString text; // as given, blanks trimmed
+    QString metric; // "p99", "rps", "errors", ...
+    double percentile = 0; // for pN metrics
+    Op op = Op::Less;
+    double value = 0; // in the metric's unit: ms for latency, a share (0..1) for errors with %
+    bool share = false; // errors given with %
+
+    // The threshold in `text`, or nullopt with *error naming the position
+    // (1-based character) and the expected form, or listing the known
+    // metrics for an unknown one.
+    static std::optional<Threshold> parse(const QString &text, QString *error);
+    // What `metric` measured in `summary` / `histogram`, in the unit of `value`.
+    double measure(const RunSummary &summary, const LatencyHistogram &histogram) const;
+    bool passes(double measured) const;
+    // "p99<50ms: 12.3 ms, pass" as the report's last lines print it.
+    QString describe(double measured) const;
+};
+
+/*
+ * Every threshold of a run checked: the report's lines and the verdict.
+ */
+struct ThresholdVerdict
+{
+    QStringList lines;
+    bool passed = true;
+
+    static ThresholdVerdict check(
+        const QList<Threshold> &thresholds, const RunSummary &summary, const LatencyHistogram &histogram);
+};
+
+} // namespace hostbench::model
