@@ -163,8 +163,7 @@ LIGHTTPD
     esac
     "${PIN_SERVER[@]}" "$@" > "$dir/stdout.log" 2>&1 < /dev/null &
     other_pids+=($!)
-    wait_for_port "$port" # returns 0 even when the port stays closed: checked below
-    if ! (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then
+    if ! wait_for_port "$port"; then
         echo "$name did not start: left out" >&2
         cat "$dir/stdout.log" "$dir/error.log" 2> /dev/null >&2 || true
         return 1
