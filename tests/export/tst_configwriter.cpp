@@ -128,6 +128,12 @@ bool checkConfig(Server server, const QString &program, const ExportResult &resu
     return check.exitStatus() == QProcess::NormalExit && check.exitCode() == 0;
 }
 
+// lighttpd's TLS is a module of its own package (Debian's lighttpd-mod-openssl).
+bool lighttpdLacksTls(Server server)
+{
+    return server == Server::Lighttpd && !QFileInfo::exists(u"/usr/lib/lighttpd/mod_openssl.so"_s);
+}
+
 // A self-signed ECDSA P-256 certificate for `names` (the first its CN) at
 // DIR/NAME.pem, its key at DIR/NAME-key.pem, by the openssl command; a
 // client that trusts the certificate itself verifies a server that sends it.
@@ -1319,6 +1325,8 @@ void TestConfigWriter::tlsAccepted()
     if (program.isEmpty())
         QSKIP(qPrintable(u"%1 is not installed (apt-get install %2)"_s.arg(
             ConfigWriter::program(server), ConfigWriter::package(server))));
+    if (lighttpdLacksTls(server))
+        QSKIP("lighttpd's TLS module is not installed (apt-get install lighttpd-mod-openssl)");
     QVERIFY(makeCertificate(m_dir->path(), u"a"_s, { u"a.test"_s, u"www.a.test"_s }));
     QVERIFY(makeCertificate(m_dir->path(), u"b"_s, { u"b.test"_s }));
     ExportOptions options;
@@ -1353,6 +1361,8 @@ void TestConfigWriter::tlsServes()
     if (program.isEmpty())
         QSKIP(qPrintable(u"%1 is not installed (apt-get install %2)"_s.arg(
             ConfigWriter::program(server), ConfigWriter::package(server))));
+    if (lighttpdLacksTls(server))
+        QSKIP("lighttpd's TLS module is not installed (apt-get install lighttpd-mod-openssl)");
     if (findProgram(u"curl"_s).isEmpty() || findProgram(u"openssl"_s).isEmpty())
         QSKIP("needs curl and openssl");
     QVERIFY(makeCertificate(m_dir->path(), u"a"_s, { u"a.test"_s, u"www.a.test"_s }));

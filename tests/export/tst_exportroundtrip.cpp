@@ -509,6 +509,12 @@ QString findProgram(const QString &name)
     return path;
 }
 
+// lighttpd's TLS is a module of its own package (Debian's lighttpd-mod-openssl).
+bool lighttpdLacksTls(Server server)
+{
+    return server == Server::Lighttpd && !QFileInfo::exists(u"/usr/lib/lighttpd/mod_openssl.so"_s);
+}
+
 } // namespace
 
 class TestExportRoundTrip final : public QObject
@@ -870,6 +876,8 @@ void TestExportRoundTrip::tlsRoundTrip()
     if (program.isEmpty())
         QSKIP(qPrintable(u"%1 is not installed (apt-get install %2)"_s.arg(
             ConfigWriter::program(target), ConfigWriter::package(target))));
+    if (lighttpdLacksTls(target))
+        QSKIP("lighttpd's TLS module is not installed (apt-get install lighttpd-mod-openssl)");
     if (findProgram(u"curl"_s).isEmpty())
         QSKIP("curl is not installed (apt-get install curl)");
     const quint16 port = freePort();
