@@ -37,9 +37,12 @@ PACKAGES=(
 # them starts no service in a chroot); tst_cli checks the k6 script's syntax
 # with Debian's nodejs.
 # tst_tls checks the TLS listener with real clients: curl and openssl s_client;
+# the export's TLS listeners (tst_configwriter, tst_exportroundtrip) need
+# lighttpd's mod_openssl (lighttpd-mod-openssl);
 # tst_tlsbrowser loads a site in headless Chromium with the local CA put in its
 # NSS database by certutil (libnss3-tools).
-TEST_PACKAGES=(nginx-light python3 systemd lighttpd apache2 caddy h2o nodejs curl openssl chromium libnss3-tools)
+TEST_PACKAGES=(nginx-light python3 systemd lighttpd lighttpd-mod-openssl apache2 caddy h2o nodejs curl openssl chromium
+    libnss3-tools)
 
 install_missing() {
     local missing=()

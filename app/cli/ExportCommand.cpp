@@ -3,7 +3,9 @@
 #include "cli/CliParse.h"
 #include "cli/Console.h"
 #include "export/ConfigWriter.h"
+#include "http/TlsSites.h"
 #include "storage/DataFolder.h"
+#include "tls/LocalCa.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -26,7 +28,12 @@ struct ExportFlags
     QCommandLineOption listen { u"listen"_s,
         u"Address and port the server listens on (default: the stored server settings, else 127.0.0.1:8080)."_s,
         u"ADDR:PORT"_s };
-    QCommandLineOption dataDir = Console::dataDirOption(u"the stored sites"_s);
+    QCommandLineOption listenTls { u"listen-tls"_s,
+        u"Also an HTTPS listener (TLS 1.2 and 1.3) on ADDR:PORT, or \"off\" (default: the stored server\n"
+        "settings' when HTTPS is on there, else none). A site without a certificate of its own gets the\n"
+        "data folder's local CA's (issued now when needed, as serve --listen-tls does)."_s,
+        u"ADDR:PORT|off"_s };
+    QCommandLineOption dataDir = Console::dataDirOption(u"the stored sites (and the local CA)"_s);
     SiteOptions siteOptions { u"Exports"_s, true };
     QCommandLineOption flavour { u"flavour"_s,
         u"production (default: as deployed, the package's user, places and logs) or benchmark (one worker,\n"
@@ -51,7 +58,7 @@ struct ExportFlags
             "data folder; with them, exactly those (plus --route on each), as serve takes them. The file's\n"
             "head names the command that starts the server and its Debian package; a setting the server\n"
             "cannot express is a comment at its place."_s);
-        parser.addOptions({ help, out, listen, dataDir });
+        parser.addOptions({ help, out, listen, listenTls, dataDir });
         parser.addOptions(siteOptions.options());
         parser.addOptions({ flavour, prefix, threads, user });
         parser.addPositionalArgument(u"server"_s, u"nginx, caddy, lighttpd, apache or h2o."_s);
@@ -124,8 +131,10 @@ std::optional<QList<model::VirtualHost>> readSites(const QCommandLineParser &par
         const int threadCount = options->config.threads;
         options->config = folder.database().serverConfig();
         options->config.threads = threadCount;
-    } else if (parser.isSet(flags.dataDir)) {
-        *error = u"--data-dir names stored sites; --site and --default replace them"_s;
+    } else if (parser.isSet(flags.dataDir)
+        && (!parser.isSet(flags.listenTls) || parser.value(flags.listenTls) == u"off"_s)) {
+        *error = u"--data-dir names stored sites (or, with --listen-tls, the local CA's folder); --site and "
+                 "--default replace them"_s;
         return std::nullopt;
     }
     for (model::VirtualHost &host : sites)
@@ -142,7 +151,57 @@ std::optional<QList<model::VirtualHost>> readSites(const QCommandLineParser &par
         options->config.listenAddress = endpoint->address.toString();
         options->config.port = endpoint->port;
     }
+    if (parser.isSet(flags.listenTls)) {
+        options->config.tlsEnabled = parser.value(flags.listenTls) != u"off"_s;
+        if (options->config.tlsEnabled) {
+            const std::optional<Endpoint> endpoint = CliParse::endpoint(parser.value(flags.listenTls), error);
+            if (!endpoint) {
+                *error = u"--listen-tls: "_s + *error;
+                return std::nullopt;
+            }
+            options->config.tlsListenAddress = endpoint->address.toString();
+            options->config.tlsPort = endpoint->port;
+        }
+    }
     return sites;
+}
+
+// With TLS on: the local CA's certificate for each site that has none of
+// its own (issued for its names when needed, as serve's), each said on stderr.
+bool issueCertificates(const QList<model::VirtualHost> &sites, const QString &dataDir,
+    exporter::ExportOptions *options, QString *error)
+{
+    if (!options->config.tlsEnabled)
+        return true;
+    const QString folder = tls::LocalCa::folderIn(storage::DataFolder::resolve(dataDir));
+    std::optional<tls::LocalCa> ca;
+    for (const model::VirtualHost &site : sites) {
+        if (site.tls.hasOwnCertificate()) {
+            Console::err(u"TLS: %1 uses its own certificate %2 (key %3)"_s.arg(
+                site.hostName, site.tls.certificatePath, site.tls.keyPath));
+            continue;
+        }
+        if (!ca) {
+            ca = tls::LocalCa::open(folder, true, error);
+            if (!ca) {
+                *error = u"the local certificate authority in %1: %2"_s.arg(folder, *error);
+                return false;
+            }
+        }
+        const std::optional<tls::LocalCa::Leaf> leaf
+            = ca->leafFor(site.hostName, http::TlsSites::namesFor(site), error);
+        if (!leaf) {
+            *error = u"the certificate of %1: %2"_s.arg(site.hostName, *error);
+            return false;
+        }
+        options->siteCertificates.insert(site.hostName, { leaf->certificatePath, leaf->keyPath });
+        Console::err(u"TLS: %1 uses the local CA's certificate %2 (key %3)%4"_s.arg(site.hostName,
+            leaf->certificatePath, leaf->keyPath, leaf->issued ? u", issued now"_s : QString()));
+    }
+    if (ca)
+        Console::err(
+            u"TLS: clients trust the local CA by its root %1 (hostbench-cli ca trust)"_s.arg(ca->rootPath()));
+    return true;
 }
 
 // --out and --prefix: where the configuration and its files go.
@@ -199,7 +258,8 @@ int ExportCommand::run(const QStringList &arguments)
     if (!readFlavour(parser, flags, &options, &error))
         return Console::fail(kCommand, error);
     const std::optional<QList<model::VirtualHost>> sites = readSites(parser, flags, &options, &error);
-    if (!sites || !readPlaces(parser, flags, &options, &error))
+    if (!sites || !readPlaces(parser, flags, &options, &error)
+        || !issueCertificates(*sites, parser.value(flags.dataDir), &options, &error))
         return Console::fail(kCommand, error);
 
     const std::optional<exporter::ExportResult> result

@@ -32,8 +32,9 @@ ShootoutFlags::ShootoutFlags()
         u"LIST"_s)
     , workloads(u"workloads"_s,
           u"Workloads W1-W6 of WORKLOADS.md (W5 a PHP page through PHP-FPM, W5r its fixed answer), W6p (W6 "
-          "from an app behind each server) and W7p (a PHP page with 3 SQLite queries), comma-separated "
-          "(default %1)."_s.arg(ShootoutOptions::defaultWorkloads().join(u',')),
+          "from an app behind each server), W7p (a PHP page with 3 SQLite queries), W1s (W1 over TLS, "
+          "keep-alive) and W1sn (W1 over TLS, a new connection and a full handshake per request), "
+          "comma-separated (default %1)."_s.arg(ShootoutOptions::defaultWorkloads().join(u',')),
           u"LIST"_s)
     , duration(u"t"_s, u"Seconds per run (default 5)."_s, u"SECONDS"_s)
     , rounds(u"rounds"_s, u"Rounds, interleaved (default 3)."_s, u"N"_s)
@@ -42,7 +43,10 @@ ShootoutFlags::ShootoutFlags()
     , rate(u"rate"_s, u"Open model: R requests/s in all, as wrk2."_s, u"R"_s)
     , noKeepAlive(u"no-keep-alive"_s, u"A new connection per request."_s)
     , workers(u"workers"_s, u"Server worker processes or threads (default 1)."_s, u"N"_s)
-    , port(u"port"_s, u"First port to try (default 18080); each server takes the next free one."_s, u"PORT"_s)
+    , port(u"port"_s,
+          u"First port to try (default 18080); each server takes the next free one (and, with W1s or W1sn, "
+          "the next for its TLS listener)."_s,
+          u"PORT"_s)
     , json(u"json"_s, u"Writes the results as JSON to FILE."_s, u"FILE"_s)
     , dataDir(u"data-dir"_s, u"Data folder where the shootout is stored."_s, u"DIR"_s)
     , noStore(u"no-store"_s, u"Does not store the shootout."_s)

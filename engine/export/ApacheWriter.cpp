@@ -97,9 +97,10 @@ QString proxyRules(const ExportPlan &plan, const model::VirtualHost &site)
     s += u"    ProxyPreserveHost %1\n"_s.arg(site.proxy.sendUpstreamHost ? u"Off"_s : u"On"_s);
     s += u"    ProxyAddHeaders Off\n"
          "    RequestHeader set X-Forwarded-For \"expr=%{REMOTE_ADDR}\"\n"
-         "    RequestHeader set X-Forwarded-Proto \"http\"\n"
+         "    RequestHeader set X-Forwarded-Proto \"expr=%{REQUEST_SCHEME}\"\n"
          "    RequestHeader set X-Forwarded-Host \"expr=%{HTTP_HOST}\"\n"
-         "    RequestHeader set Forwarded \"expr=for=%{REMOTE_ADDR};host=\\\"%{HTTP_HOST}\\\";proto=http\"\n"
+         "    RequestHeader set Forwarded "
+         "\"expr=for=%{REMOTE_ADDR};host=\\\"%{HTTP_HOST}\\\";proto=%{REQUEST_SCHEME}\"\n"
          "    # Hop-by-hop fields mod_proxy_http would pass on.\n"
          "    RequestHeader unset Proxy-Connection\n"
          "    RequestHeader unset Proxy-Authorization\n"_s;
@@ -133,16 +134,12 @@ QString proxyRules(const ExportPlan &plan, const model::VirtualHost &site)
     return s;
 }
 
-QString siteBlock(const ExportPlan &plan, int index)
+// What a site's <VirtualHost> blocks hold after its names and document root.
+QString siteBody(const ExportPlan &plan, int index)
 {
     const model::VirtualHost &site = plan.sites.at(index);
     const QString root = ExportPlan::quoted(site.documentRoot);
-    QString s = u"\n# %1%2\n<VirtualHost %3>\n"_s.arg(ExportPlan::names(site).join(u", "_s),
-        site.isDefault ? u" (default site: the first for its address)"_s : QString(), plan.listen());
-    s += u"    ServerName %1\n"_s.arg(site.hostName);
-    if (!site.aliases.isEmpty())
-        s += u"    ServerAlias %1\n"_s.arg(site.aliases.join(u' '));
-    s += u"    DocumentRoot %1\n"_s.arg(root);
+    QString s;
     s += u"    LimitRequestBody %1\n"_s.arg(site.limits.maxBodyBytes);
     for (auto it = site.errorPages.cbegin(); it != site.errorPages.cend(); ++it)
         s += u"    ErrorDocument %1 %2\n"_s.arg(QString::number(it.key()), it.value());
@@ -175,7 +172,62 @@ QString siteBlock(const ExportPlan &plan, int index)
     s += routeAliases(plan, index);
     s += proxyRules(plan, site);
     s += PhpWriter::apache(plan, site);
+    return s;
+}
+
+// A site's <VirtualHost> blocks: the cleartext one (a 308 to https when the
+// site redirects) and, with TLS, the TLS one with mod_ssl, the site's
+// certificate (Apache picks the block by SNI among those of the address)
+// and its HSTS.
+QString siteBlock(const ExportPlan &plan, int index)
+{
+    const model::VirtualHost &site = plan.sites.at(index);
+    const QString body = siteBody(plan, index);
+    QString names = u"    ServerName %1\n"_s.arg(site.hostName);
+    if (!site.aliases.isEmpty())
+        names += u"    ServerAlias %1\n"_s.arg(site.aliases.join(u' '));
+    names += u"    DocumentRoot %1\n"_s.arg(ExportPlan::quoted(site.documentRoot));
+    const QString title = ExportPlan::names(site).join(u", "_s)
+        + (site.isDefault ? u" (default site: the first for its address)"_s : QString());
+    QString s = u"\n# %1\n<VirtualHost %2>\n"_s.arg(title, plan.listen()) + names;
+    if (plan.redirects(site))
+        s += u"    # HTTPS only: every cleartext request is sent to the same target over TLS (the query "
+             u"kept).\n"
+             "    RewriteEngine On\n"
+             "    RewriteRule \"^\" \"https://%{SERVER_NAME}%1%{REQUEST_URI}\" [R=308,L]\n"_s.arg(
+                 plan.tlsPortSuffix());
+    else
+        s += body;
     s += u"</VirtualHost>\n"_s;
+    if (!plan.tls)
+        return s;
+    const TlsFiles files = plan.tlsFiles(site);
+    s += u"\n# %1 over TLS\n<VirtualHost %2>\n"_s.arg(title, plan.tlsListen()) + names;
+    s += u"    SSLEngine on\n    SSLCertificateFile %1\n    SSLCertificateKeyFile %2\n"_s.arg(
+        ExportPlan::quoted(files.certificatePath), ExportPlan::quoted(files.keyPath));
+    if (const QString hsts = plan.hsts(site); !hsts.isEmpty())
+        s += u"    Header always set Strict-Transport-Security \"%1\"\n"_s.arg(hsts);
+    s += body;
+    s += u"</VirtualHost>\n"_s;
+    return s;
+}
+
+// mod_ssl's server-wide settings: the protocols, suites and groups of
+// Hostbench's listener, the server's order, tickets without a session cache.
+QString tlsSettings(const ExportPlan &plan)
+{
+    QString s = u"Listen %1 https\n"_s.arg(plan.tlsListen());
+    s += u"# HTTPS as Hostbench's listener: TLS 1.2 and 1.3, its suites and groups, the server's order.\n"
+         "SSLProtocol -all +TLSv1.2 +TLSv1.3\n"
+         "SSLCipherSuite %1\n"
+         "SSLCipherSuite TLSv1.3 %2\n"
+         "SSLOpenSSLConfCmd Groups %3\n"
+         "SSLHonorCipherOrder on\n"
+         "SSLCompression off\n"
+         "# Resumption by session tickets only (Hostbench keeps no server-side session cache).\n"
+         "SSLSessionTickets on\n"
+         "SSLSessionCache none\n"_s.arg(QLatin1String(ExportPlan::kTls12Ciphers),
+             QLatin1String(ExportPlan::kTls13Suites), QLatin1String(ExportPlan::kGroups));
     return s;
 }
 
@@ -190,6 +242,8 @@ QString ApacheWriter::write(const ExportPlan &plan, ExportResult &result)
         u"rewrite"_s, u"reqtimeout"_s, u"headers"_s };
     if (!ProxyPlan::pools(plan.sites).isEmpty())
         modules += { u"proxy"_s, u"proxy_http"_s };
+    if (plan.tls)
+        modules.append(u"ssl"_s);
     for (const QString &module : PhpWriter::apacheModules(plan)) {
         if (!modules.contains(module))
             modules.append(module);
@@ -199,6 +253,8 @@ QString ApacheWriter::write(const ExportPlan &plan, ExportResult &result)
     out += u"ServerRoot \"/etc/apache2\"\n"_s;
     out += u"ServerName %1\n"_s.arg(plan.sites.first().hostName);
     out += u"Listen %1\n"_s.arg(plan.listen());
+    if (plan.tls)
+        out += tlsSettings(plan);
     if (plan.user == u"root"_s)
         out += u"# Apache refuses to serve as root: its children run as www-data.\nUser www-data\nGroup www-data\n"_s;
     else if (!plan.user.isEmpty())

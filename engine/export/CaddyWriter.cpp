@@ -52,7 +52,7 @@ QString proxyHandle(const ExportPlan &plan, const model::VirtualHost &site, cons
         s += u"            header_up Host %1\n"_s.arg(ExportPlan::quoted(pass.address.authority()));
     s += u"            # Caddy sets X-Forwarded-For/-Proto/-Host itself (a client's own values are\n"
          "            # not trusted); Forwarded (RFC 7239) as Hostbench sends it.\n"
-         "            header_up Forwarded \"for={remote_host};host=\\\"{hostport}\\\";proto=http\"\n"_s;
+         "            header_up Forwarded \"for={remote_host};host=\\\"{hostport}\\\";proto={scheme}\"\n"_s;
     const QString timeout = ms(site.proxy.upstreamTimeoutMs);
     const int pool = plan.benchmark ? ProxyPlan::kBenchmarkPool : ProxyPlan::kProductionPool;
     s += u"            transport http {\n                versions 1.1\n                dial_timeout %1\n"
@@ -74,21 +74,23 @@ QString proxyHandles(const ExportPlan &plan, const model::VirtualHost &site)
     return s;
 }
 
-QString siteBlock(const ExportPlan &plan, int index)
+// A site block's addresses: the default site's the port alone (every host
+// name the others do not claim), the others' each name on the port.
+QString addresses(const model::VirtualHost &site, const QString &scheme, quint16 port)
+{
+    if (site.isDefault)
+        return u"%1://:%2"_s.arg(scheme).arg(port);
+    QStringList list;
+    for (const QString &name : ExportPlan::names(site))
+        list.append(u"%1://%2:%3"_s.arg(scheme, name).arg(port));
+    return list.join(u", "_s);
+}
+
+// What a site's blocks hold after their address and bind lines.
+QString siteBody(const ExportPlan &plan, int index)
 {
     const model::VirtualHost &site = plan.sites.at(index);
-    const QString port = QString::number(plan.options.config.port);
-    QStringList addresses;
-    if (site.isDefault) {
-        addresses.append(u"http://:"_s + port);
-    } else {
-        for (const QString &name : ExportPlan::names(site))
-            addresses.append(u"http://%1:%2"_s.arg(name, port));
-    }
-    QString s = u"\n# %1%2\n%3 {\n"_s.arg(ExportPlan::names(site).join(u", "_s),
-        site.isDefault ? u" (default site: every host name the others do not claim)"_s : QString(),
-        addresses.join(u", "_s));
-    s += u"    bind %1\n"_s.arg(plan.options.config.listenAddress);
+    QString s;
     s += u"    root * %1\n"_s.arg(ExportPlan::quoted(site.documentRoot));
     s += u"    request_body {\n        max_size %1\n    }\n"_s.arg(site.limits.maxBodyBytes);
     for (int r = 0; r < site.routes.size(); ++r) {
@@ -135,6 +137,44 @@ QString siteBlock(const ExportPlan &plan, int index)
         if (!plan.errorLog(site).isEmpty())
             s += u"    # Error log %1: Caddy has one error log, the global one.\n"_s.arg(plan.errorLog(site));
     }
+    return s;
+}
+
+// A site's blocks: the cleartext one (a 308 to https when the site
+// redirects) and, with TLS, the https one with the site's certificate (Caddy
+// picks it by SNI), the protocols, TLS 1.2 suites and curves of Hostbench's
+// listener, and its HSTS.
+QString siteBlock(const ExportPlan &plan, int index)
+{
+    const model::VirtualHost &site = plan.sites.at(index);
+    const model::ServerConfig &config = plan.options.config;
+    const QString title = ExportPlan::names(site).join(u", "_s)
+        + (site.isDefault ? u" (default site: every host name the others do not claim)"_s : QString());
+    const QString body = siteBody(plan, index);
+    QString s = u"\n# %1\n%2 {\n"_s.arg(title, addresses(site, u"http"_s, config.port));
+    s += u"    bind %1\n"_s.arg(config.listenAddress);
+    if (plan.redirects(site))
+        s += u"    # HTTPS only: every cleartext request is sent to the same target over TLS.\n"
+             "    redir https://{host}%1{uri} 308\n"_s.arg(plan.tlsPortSuffix());
+    else
+        s += body;
+    s += u"}\n"_s;
+    if (!plan.tls)
+        return s;
+    const TlsFiles files = plan.tlsFiles(site);
+    s += u"\n# %1 over TLS\n%2 {\n"_s.arg(title, addresses(site, u"https"_s, config.tlsPort));
+    s += u"    bind %1\n"_s.arg(config.tlsListenAddress);
+    // Go's names of the TLS 1.2 suites of ExportPlan::kTls12Ciphers, in that order.
+    s += u"    tls %1 %2 {\n        protocols tls1.2 tls1.3\n"
+         "        # TLS 1.2's suites; Go's TLS 1.3 suites are fixed (the same three, its own order).\n"
+         "        ciphers TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256 TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256 "
+         "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384 TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384 "
+         "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256 TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256\n"
+         "        curves x25519 secp256r1 secp384r1\n    }\n"_s.arg(
+             ExportPlan::quoted(files.certificatePath), ExportPlan::quoted(files.keyPath));
+    if (const QString hsts = plan.hsts(site); !hsts.isEmpty())
+        s += u"    header Strict-Transport-Security %1\n"_s.arg(ExportPlan::quoted(hsts));
+    s += body;
     s += u"}\n"_s;
     return s;
 }
@@ -146,8 +186,14 @@ QString CaddyWriter::write(const ExportPlan &plan, ExportResult &result)
     const model::ServerConfig &config = plan.options.config;
     QString out = plan.head(u"#"_s);
     out += u"{\n"_s;
-    out += u"    # Plain HTTP, as Hostbench serves; drop this line to let Caddy get certificates.\n"
-           "    auto_https off\n"_s;
+    if (plan.tls)
+        out += u"    # The certificates are the ones named in the https blocks (no ACME, no redirects of\n"
+               "    # Caddy's own); a client that sends no server name gets the default site's.\n"
+               "    auto_https off\n    skip_install_trust\n    default_sni %1\n"_s.arg(
+                   plan.sites.first().hostName);
+    else
+        out += u"    # Plain HTTP, as Hostbench serves; drop this line to let Caddy get certificates.\n"
+               "    auto_https off\n"_s;
     if (!plan.prefix.isEmpty()) {
         out += u"    admin off\n"_s;
         const QString storage = plan.prefix + u"/data"_s;
@@ -161,7 +207,11 @@ QString CaddyWriter::write(const ExportPlan &plan, ExportResult &result)
            "pause.\n"
            "            write %3\n        }\n"_s.arg(
                ms(config.headerTimeoutMs), ms(config.keepAliveTimeoutMs), ms(config.sendTimeoutMs));
-    out += u"        max_header_size %1\n    }\n"_s.arg(plan.sites.first().limits.maxHeaderBytes);
+    out += u"        max_header_size %1\n"_s.arg(plan.sites.first().limits.maxHeaderBytes);
+    if (plan.tls)
+        out += u"        # HTTP/1.1 and HTTP/2 over TLS, no HTTP/3 (Caddy would also listen on UDP).\n"
+               "        protocols h1 h2\n"_s;
+    out += u"    }\n"_s;
     out += u"}\n"_s;
     if (plan.workers > 0 || plan.benchmark)
         out += u"# Workers: Caddy is one Go process; set GOMAXPROCS=%1 in its environment to limit its threads.\n"_s

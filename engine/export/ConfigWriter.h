@@ -33,10 +33,34 @@ namespace hostbench::exporter {
  * over FastCGI, "auto" being ExportOptions::phpAutoSocket; the unsafe paths
  * (/uploads/photo.jpg/x.php) run nothing.
  *
+ * HTTPS (issue #26; ExportOptions::config.tlsEnabled): a second listener on
+ * the TLS address and port, TLS 1.2 and 1.3 only, session tickets on and no
+ * server-side session cache, as Hostbench's listener; each site is served
+ * there with its certificate (ExportOptions::tlsFiles) picked by SNI, a
+ * client without SNI getting the default site's; a site's redirectToHttps
+ * makes its cleartext answers 308 to https://HOST[:PORT] and the same
+ * target, its hstsMaxAgeSeconds sends Strict-Transport-Security over TLS
+ * only. Per server:
+ *  - nginx: a second `server` block per site (`listen ... ssl`), http {}'s
+ *    ssl_* settings naming the engine's suites (ssl_conf_command for TLS
+ *    1.3's) and groups; the redirect is `return 308`;
+ *  - Apache: mod_ssl, `Listen ... https`, a second <VirtualHost> per site
+ *    (SSLEngine, its files); the redirect a mod_rewrite [R=308];
+ *  - lighttpd: mod_openssl on `$SERVER["socket"]` with the default site's
+ *    files, the others' ssl.pemfile in their $HTTP["host"] condition (SNI);
+ *    suites and groups by ssl.openssl.ssl-conf-cmd; mod_redirect, mod_setenv;
+ *  - Caddy: an https:// block per site with `tls CERT KEY`, TLS 1.2's
+ *    suites and the curves (Go fixes TLS 1.3's), `default_sni`, no HTTP/3;
+ *  - h2o: host-level listeners with `ssl` on the TLS port, one host per name
+ *    ("name:port"), tickets only (ssl-session-resumption); h2o 2.2 names
+ *    neither TLS 1.3's suites nor the groups, and its redirect names one
+ *    URL: the site's host name, whichever of its names was asked for.
+ *
  * Errors (write returns nullopt with a sentence in *error): no sites, no or
  * several default sites, the benchmark flavour without a prefix, a path or
  * host name the target's syntax cannot hold (a quote, a newline), a PHP site
- * on "auto" without ExportOptions::phpAutoSocket. save()
+ * on "auto" without ExportOptions::phpAutoSocket, with TLS on: a TLS port 0
+ * or the cleartext one, a site without a certificate and key. save()
  * reports a file it cannot write. Thread: any (pure, but save() and the
  * benchmark MIME table read QMimeDatabase, which is thread-safe).
  */

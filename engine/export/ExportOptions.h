@@ -1,9 +1,11 @@
 #pragma once
 
 #include "model/ServerConfig.h"
+#include "model/VirtualHost.h"
 
 #include <QByteArray>
 #include <QList>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -23,6 +25,17 @@ enum class Server { Nginx, Lighttpd, Apache, Caddy, H2o };
  */
 enum class Flavour { Production, Benchmark };
 
+// A certificate (PEM, the leaf first, then its chain) and its private key
+// (PEM): absolute paths the server reads when it starts.
+struct TlsFiles
+{
+    QString certificatePath;
+    QString keyPath;
+
+    bool isEmpty() const { return certificatePath.isEmpty() && keyPath.isEmpty(); }
+    friend bool operator==(const TlsFiles &, const TlsFiles &) = default;
+};
+
 /*
  * What ConfigWriter writes. Plain value; any thread.
  */
@@ -34,7 +47,22 @@ struct ExportOptions
     // choice in production, 1 in benchmark), the header, keep-alive and send
     // timeouts (ms) and the connection cap, each mapped where the server has
     // an equivalent. portFallback is ignored: the port is written as given.
+    // HTTPS (issue #26): with config.tlsEnabled, a second listener on
+    // config.tlsListenAddress:config.tlsPort (not 0) speaks TLS 1.2 and 1.3
+    // only, with the engine's cipher suites and groups where the server can
+    // name them (tls::ServerContext's), session tickets on and no
+    // server-side session cache, and each site's certificate (tlsFiles()) by
+    // SNI; a site's redirectToHttps answers its cleartext requests 308 to
+    // the same target on the TLS port, its hstsMaxAgeSeconds adds
+    // Strict-Transport-Security to its answers over TLS. Without
+    // config.tlsEnabled the sites' TLS settings are ignored.
     model::ServerConfig config;
+    // With config.tlsEnabled: the certificate of each site (by host name)
+    // that has none of its own (model::SiteTls::certificatePath/keyPath),
+    // filled in by the caller: `hostbench-cli export` issues the local CA's
+    // leaf for the site's names (tls::LocalCa::leafFor, as serve does). A
+    // site with neither is refused.
+    QMap<QString, TlsFiles> siteCertificates;
     // A folder the exported server owns: its pid file, temporary files,
     // default logs, MIME types (benchmark) and the files behind fixed routes.
     // Required for the benchmark flavour. Empty in production: the Debian
@@ -59,6 +87,15 @@ struct ExportOptions
     // (absolute; <data folder>/php/php-fpm.sock), written for a site whose
     // PHP address is "auto" (model::PhpSettings). Empty: such a site is refused.
     QString phpAutoSocket;
+
+    // The certificate `site` is served with over TLS: its own when it has
+    // one, else siteCertificates' (empty when neither).
+    TlsFiles tlsFiles(const model::VirtualHost &site) const
+    {
+        if (site.tls.hasOwnCertificate())
+            return { site.tls.certificatePath, site.tls.keyPath };
+        return siteCertificates.value(site.hostName);
+    }
 };
 
 // A file the configuration refers to besides itself (a fixed route's body,

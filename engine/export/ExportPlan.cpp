@@ -67,7 +67,38 @@ bool checkOptions(const ExportOptions &options, bool benchmark, const QString &p
     }
     if (!options.routesDir.isEmpty() && !checkPath(options.routesDir, u"The routes folder"_s, error))
         return false;
+    if (options.config.tlsEnabled) {
+        const QString &address = options.config.tlsListenAddress;
+        if (!ipv4.match(address).hasMatch() && !ipv6.match(address).hasMatch()) {
+            *error = u"the TLS listen address \"%1\" is not an IP address"_s.arg(address);
+            return false;
+        }
+        if (options.config.tlsPort == 0) {
+            *error = u"the TLS listener needs a port (1-65535), not 0"_s;
+            return false;
+        }
+        if (options.config.tlsPort == options.config.port) {
+            *error = u"the TLS listener needs a port of its own, not the cleartext one (%1)"_s.arg(
+                options.config.port);
+            return false;
+        }
+    }
     return true;
+}
+
+// With TLS on: the site's certificate and key, both given and writable into a configuration.
+bool checkTls(const model::VirtualHost &site, const ExportOptions &options, QString *error)
+{
+    if (!options.config.tlsEnabled)
+        return true;
+    const TlsFiles files = options.tlsFiles(site);
+    if (files.certificatePath.isEmpty() || files.keyPath.isEmpty()) {
+        *error = u"the site %1 has no certificate and key for TLS (its own, or the local CA's)"_s.arg(
+            site.hostName);
+        return false;
+    }
+    return checkPath(files.certificatePath, u"The certificate"_s, error)
+        && checkPath(files.keyPath, u"The key"_s, error);
 }
 
 // A site's host names: each a plain name, none given to an earlier site (*seen).
@@ -139,6 +170,7 @@ std::optional<ExportPlan> ExportPlan::make(
     ExportPlan plan;
     plan.options = options;
     plan.benchmark = options.flavour == Flavour::Benchmark;
+    plan.tls = options.config.tlsEnabled;
     plan.program = ConfigWriter::program(options.server);
     plan.prefix = options.prefix.isEmpty() ? QString() : QDir::cleanPath(options.prefix);
     if (!checkOptions(options, plan.benchmark, plan.prefix, error))
@@ -157,7 +189,8 @@ std::optional<ExportPlan> ExportPlan::make(
     QStringList seen;
     int defaults = 0;
     for (const model::VirtualHost &site : sites) {
-        if (!checkNames(names(site), &seen, error) || !checkSite(site, error))
+        if (!checkNames(names(site), &seen, error) || !checkSite(site, error)
+            || !checkTls(site, options, error))
             return std::nullopt;
         if (const QString problem = ProxyPlan::check(site); !problem.isEmpty()) {
             *error = problem;
@@ -212,6 +245,10 @@ QString ExportPlan::head(const QString &mark) const
         lines.append(
             u"One worker unless told more, no access log, sendfile, and every file it writes under "_s
             + prefix + u"."_s);
+    if (tls)
+        lines.append(u"HTTPS on %1: TLS 1.2 and 1.3, Hostbench's cipher suites where %2 names them, session "
+                     "tickets, each site's certificate by SNI."_s.arg(
+                         tlsListen(), ConfigWriter::name(options.server)));
     if (!routeFiles().isEmpty() && options.server != Server::Nginx && options.server != Server::Caddy)
         lines.append(u"Fixed routes are files under %1, written beside this file."_s.arg(routesDir));
     QString text;
@@ -294,6 +331,29 @@ QString ExportPlan::bindAddress() const
 {
     const QString &address = options.config.listenAddress;
     return address.contains(u':') ? u"["_s + address + u"]"_s : address;
+}
+
+QString ExportPlan::tlsListen() const
+{
+    return tlsBindAddress() + u':' + QString::number(options.config.tlsPort);
+}
+
+QString ExportPlan::tlsBindAddress() const
+{
+    const QString &address = options.config.tlsListenAddress;
+    return address.contains(u':') ? u"["_s + address + u"]"_s : address;
+}
+
+QString ExportPlan::tlsPortSuffix() const
+{
+    return options.config.tlsPort == 443 ? QString() : u":"_s + QString::number(options.config.tlsPort);
+}
+
+QString ExportPlan::hsts(const model::VirtualHost &site) const
+{
+    if (!tls || site.tls.hstsMaxAgeSeconds <= 0)
+        return {};
+    return u"max-age="_s + QString::number(site.tls.hstsMaxAgeSeconds);
 }
 
 QMap<QString, QString> ExportPlan::mimeTable()

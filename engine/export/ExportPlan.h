@@ -27,6 +27,18 @@ struct ExportPlan
     QString routesDir; // absolute
     QString user; // empty: write none
     int workers = 0; // 0: the server's own choice
+    bool tls = false; // options.config.tlsEnabled: a TLS listener too
+
+    // HTTPS as Hostbench's listener speaks it (tls::ServerContext, whose
+    // strings these repeat: the export knows the model, not the engine):
+    // Mozilla's "intermediate" TLS 1.2 suites (OpenSSL names), TLS 1.3's
+    // with AES-128-GCM first, and the key exchange groups.
+    static constexpr const char *kTls12Ciphers = "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:"
+                                                 "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:"
+                                                 "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305";
+    static constexpr const char *kTls13Suites
+        = "TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256";
+    static constexpr const char *kGroups = "X25519:P-256:P-384";
 
     // Checks the sites and options (see ConfigWriter::write) and fills the plan.
     static std::optional<ExportPlan> make(
@@ -58,6 +70,17 @@ struct ExportPlan
     QString listen() const;
     // The address alone, an IPv6 literal in brackets.
     QString bindAddress() const;
+    // The TLS listener's, as listen() and bindAddress().
+    QString tlsListen() const;
+    QString tlsBindAddress() const;
+    // ":8443", or empty for 443: what follows the host in an https:// URL.
+    QString tlsPortSuffix() const;
+    // The certificate a site is served with over TLS (ExportOptions::tlsFiles).
+    TlsFiles tlsFiles(const model::VirtualHost &site) const { return options.tlsFiles(site); }
+    // Whether a site's cleartext answers are a 308 to https (TLS on and the site asks).
+    bool redirects(const model::VirtualHost &site) const { return tls && site.tls.redirectToHttps; }
+    // The site's Strict-Transport-Security value over TLS ("max-age=N"), empty for none.
+    QString hsts(const model::VirtualHost &site) const;
     // The media type of every extension QMimeDatabase knows, as the engine
     // picks them (model::WebMimeTypes first): extension (no dot, lower
     // case) -> type. For the benchmark flavour's MIME table.

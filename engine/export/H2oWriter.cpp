@@ -119,6 +119,54 @@ QString accessLog(const ExportPlan &plan, const model::VirtualHost &site)
     return s;
 }
 
+// A redirecting site's cleartext mapping: a 308 to https. h2o 2.2's
+// redirect names one URL, so every name of the site goes to its host name.
+QString redirectMapping(const ExportPlan &plan, const model::VirtualHost &site)
+{
+    return u"    paths:\n      \"/\":\n"
+           "        # HTTPS only: every cleartext request is sent to the same path over TLS (h2o 2.2\n"
+           "        # names one URL: the site's host name, whichever name was asked for).\n"
+           "        redirect:\n          url: %1\n          status: 308\n"_s.arg(
+               ExportPlan::quoted(u"https://%1%2/"_s.arg(site.hostName, plan.tlsPortSuffix())));
+}
+
+// The TLS hosts: each name of each site on the TLS port (its Host field
+// with that port), on a host-level listener with the site's certificate;
+// the hosts sharing the listener are told apart by SNI, the first (the
+// default site's) answers an unknown name. The same paths as the cleartext
+// mapping, and the site's HSTS.
+QString tlsHosts(const ExportPlan &plan)
+{
+    const model::ServerConfig &config = plan.options.config;
+    const QString port = QString::number(config.tlsPort);
+    QString out;
+    for (int i = 0; i < plan.sites.size(); ++i) {
+        const model::VirtualHost &site = plan.sites.at(i);
+        const QStringList names = ExportPlan::names(site);
+        const TlsFiles files = plan.tlsFiles(site);
+        out += u"  # %1 over TLS\n"_s.arg(names.join(u", "_s));
+        out += u"  \"%1:%2\": &tls%3\n"_s.arg(names.first(), port, QString::number(i));
+        out += u"    listen:\n      host: %1\n      port: %2\n      ssl:\n"_s.arg(
+            config.tlsListenAddress, port);
+        out += u"        certificate-file: %1\n        key-file: %2\n"_s.arg(
+            ExportPlan::quoted(files.certificatePath), ExportPlan::quoted(files.keyPath));
+        out += u"        # TLS 1.2 and 1.3 with Hostbench's TLS 1.2 suites, the server's order; h2o 2.2 "
+               u"names\n"
+               "        # neither TLS 1.3's suites nor the groups (OpenSSL's defaults).\n"
+               "        minimum-version: TLSv1.2\n"
+               "        cipher-suite: \"%1\"\n"
+               "        cipher-preference: server\n"
+               "        # No OCSP stapling (h2o would run its fetcher for each certificate).\n"
+               "        ocsp-update-interval: 0\n"_s.arg(QLatin1String(ExportPlan::kTls12Ciphers));
+        if (const QString hsts = plan.hsts(site); !hsts.isEmpty())
+            out += u"    header.add: \"strict-transport-security: %1\"\n"_s.arg(hsts);
+        out += siteMapping(plan, i);
+        for (qsizetype a = 1; a < names.size(); ++a)
+            out += u"  \"%1:%2\": *tls%3\n"_s.arg(names.at(a), port, QString::number(i));
+    }
+    return out;
+}
+
 } // namespace
 
 QString H2oWriter::write(const ExportPlan &plan, ExportResult &result)
@@ -163,6 +211,10 @@ QString H2oWriter::write(const ExportPlan &plan, ExportResult &result)
         out += u"# Proxied paths: h2o 2.2 appends X-Forwarded-For to a client's own and sets no\n"
                "# X-Forwarded-Host or Forwarded (its header commands have no request variables).\n"
                "proxy.emit-x-forwarded-headers: ON\nproxy.emit-via-header: OFF\n"_s;
+    if (plan.tls)
+        out += u"# HTTPS: resumption by session tickets only (Hostbench keeps no server-side session "
+               u"cache).\n"
+               "ssl-session-resumption:\n  mode: ticket\n"_s;
     out += u"hosts:\n"_s;
     const QString port = QString::number(config.port);
     for (int i = 0; i < plan.sites.size(); ++i) {
@@ -172,11 +224,13 @@ QString H2oWriter::write(const ExportPlan &plan, ExportResult &result)
             site.isDefault ? u" (default site: h2o uses the first host for unknown names)"_s : QString());
         // h2o matches the Host field with its port as written: each name with and without it.
         out += u"  \"%1:%2\": &site%3\n"_s.arg(names.first(), port, QString::number(i));
-        out += siteMapping(plan, i);
+        out += plan.redirects(site) ? redirectMapping(plan, site) : siteMapping(plan, i);
         out += u"  \"%1\": *site%2\n"_s.arg(names.first(), QString::number(i));
         for (qsizetype a = 1; a < names.size(); ++a)
             out += u"  \"%1:%2\": *site%3\n  \"%1\": *site%3\n"_s.arg(names.at(a), port, QString::number(i));
     }
+    if (plan.tls)
+        out += tlsHosts(plan);
     return out;
 }
 

@@ -6,6 +6,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace hostbench::exporter {
 
 using namespace Qt::StringLiterals;
@@ -101,6 +103,60 @@ QString proxyBlocks(const model::VirtualHost &site, const QString &pad)
     return s + pad + u"$HTTP[\"url\"] !~ \"^(%1)$\" {\n"_s.arg(literals.join(u'|')) + chain + pad + u"}\n"_s;
 }
 
+// A site's certificate (SNI: lighttpd takes ssl.pemfile from the $HTTP["host"]
+// condition the server name matches; the default site's is the listener's).
+QString certificate(const ExportPlan &plan, const model::VirtualHost &site, const QString &pad)
+{
+    const TlsFiles files = plan.tlsFiles(site);
+    return pad + u"ssl.pemfile = %1\n"_s.arg(ExportPlan::quoted(files.certificatePath)) + pad
+        + u"ssl.privkey = %1\n"_s.arg(ExportPlan::quoted(files.keyPath));
+}
+
+// With TLS: a site's 308 from cleartext to https (mod_redirect; %1 is the
+// host name the inner condition captures, the port left out) and its HSTS
+// over TLS (mod_setenv).
+QString tlsBlocks(const ExportPlan &plan, const model::VirtualHost &site, const QString &pad)
+{
+    QString s;
+    if (plan.redirects(site)) {
+        s += pad + u"# HTTPS only: every cleartext request is sent to the same target over TLS.\n"_s;
+        s += pad + u"$HTTP[\"scheme\"] == \"http\" {\n"_s;
+        s += pad + u"    $HTTP[\"host\"] =~ \"^([^:]+|\\[[^]]+\\])(:[0-9]+)?$\" {\n"_s;
+        s += pad
+            + u"        url.redirect = ( \"\" => \"https://%1%2${url.path}${qsa}\" )\n"_s.arg(
+                u"%1"_s, plan.tlsPortSuffix());
+        s += pad + u"        url.redirect-code = 308\n"_s;
+        s += pad + u"    }\n"_s + pad + u"}\n"_s;
+    }
+    if (const QString hsts = plan.hsts(site); !hsts.isEmpty()) {
+        s += pad + u"$HTTP[\"scheme\"] == \"https\" {\n"_s;
+        s += pad
+            + u"    setenv.add-response-header = ( \"Strict-Transport-Security\" => \"%1\" )\n"_s.arg(hsts);
+        s += pad + u"}\n"_s;
+    }
+    return s;
+}
+
+// The TLS listener: mod_openssl on its socket with the default site's
+// certificate, the protocols, suites and groups of Hostbench's listener.
+QString tlsListener(const ExportPlan &plan)
+{
+    QString s
+        = u"\n# HTTPS as Hostbench's listener: TLS 1.2 and 1.3, its suites and groups, the server's order;\n"
+          "# lighttpd resumes by session tickets (its own rotated keys) and keeps no session cache.\n"_s;
+    s += u"$SERVER[\"socket\"] == %1 {\n"_s.arg(ExportPlan::quoted(plan.tlsListen()));
+    s += u"    ssl.engine = \"enable\"\n"_s;
+    s += certificate(plan, plan.sites.first(), u"    "_s);
+    s += u"    ssl.honor-cipher-order = \"enable\"\n"_s;
+    s += u"    ssl.openssl.ssl-conf-cmd = ( \"MinProtocol\" => \"TLSv1.2\", \"MaxProtocol\" => \"TLSv1.3\",\n"
+         "        \"CipherString\" => \"%1\",\n"
+         "        \"Ciphersuites\" => \"%2\",\n"
+         "        \"Groups\" => \"%3\" )\n"_s.arg(QLatin1String(ExportPlan::kTls12Ciphers),
+             QLatin1String(ExportPlan::kTls13Suites), QLatin1String(ExportPlan::kGroups));
+    s += u"}\n"_s;
+    return s;
+}
+
 // The settings of one site, at indentation `pad`.
 QString siteSettings(const ExportPlan &plan, int index, const QString &pad)
 {
@@ -172,6 +228,7 @@ QString siteSettings(const ExportPlan &plan, int index, const QString &pad)
     }
     s += proxyBlocks(site, pad);
     s += PhpWriter::lighttpd(plan, site, pad);
+    s += tlsBlocks(plan, site, pad);
     return s;
 }
 
@@ -181,9 +238,20 @@ QString LighttpdWriter::write(const ExportPlan &plan, ExportResult &result)
 {
     const model::ServerConfig &config = plan.options.config;
     QString out = plan.head(u"#"_s);
-    QStringList modules { u"\"mod_alias\""_s };
+    QStringList modules;
+    if (plan.tls)
+        modules.append(u"\"mod_openssl\""_s);
+    const bool redirects = std::any_of(plan.sites.cbegin(), plan.sites.cend(),
+        [&plan](const model::VirtualHost &site) { return plan.redirects(site); });
+    const bool hsts = std::any_of(plan.sites.cbegin(), plan.sites.cend(),
+        [&plan](const model::VirtualHost &site) { return !plan.hsts(site).isEmpty(); });
+    if (redirects)
+        modules.append(u"\"mod_redirect\""_s);
+    modules.append(u"\"mod_alias\""_s);
     if (!ProxyPlan::pools(plan.sites).isEmpty())
         modules += { u"\"mod_setenv\""_s, u"\"mod_proxy\""_s };
+    else if (hsts)
+        modules.append(u"\"mod_setenv\""_s);
     modules += PhpWriter::lighttpdModules(plan);
     if (!plan.benchmark)
         modules.append(u"\"mod_accesslog\""_s);
@@ -223,6 +291,9 @@ QString LighttpdWriter::write(const ExportPlan &plan, ExportResult &result)
         out += u"# Log rotation: logrotate's job with lighttpd (Hostbench rotates by size itself).\n"_s;
     }
 
+    if (plan.tls)
+        out += tlsListener(plan);
+
     // The default site in the global scope; its conditional settings
     // (routes) apply only where no other site's names match.
     QStringList otherNames;
@@ -233,7 +304,8 @@ QString LighttpdWriter::write(const ExportPlan &plan, ExportResult &result)
     if (!otherNames.isEmpty()) {
         // Settings inside conditions stay global; the route blocks move under a
         // condition that excludes the other sites' names.
-        const qsizetype routes = defaultSite.indexOf(u"$HTTP[\"url\"]"_s);
+        static const QRegularExpression condition(u"^\\$HTTP\\["_s, QRegularExpression::MultilineOption);
+        const qsizetype routes = defaultSite.indexOf(condition);
         if (routes >= 0) {
             QString block = defaultSite.mid(routes);
             defaultSite.truncate(routes);
@@ -245,6 +317,8 @@ QString LighttpdWriter::write(const ExportPlan &plan, ExportResult &result)
     for (int i = 1; i < plan.sites.size(); ++i) {
         const QStringList names = ExportPlan::names(plan.sites.at(i));
         out += u"\n# %1\n$HTTP[\"host\"] =~ %2 {\n"_s.arg(names.join(u", "_s), hostPattern(names));
+        if (plan.tls)
+            out += certificate(plan, plan.sites.at(i), u"    "_s);
         out += siteSettings(plan, i, u"    "_s);
         out += u"}\n"_s;
     }

@@ -183,12 +183,11 @@ QString proxyLocations(const ExportPlan &plan, const model::VirtualHost &site)
     return s;
 }
 
-// One site's server {} block.
-QString serverBlock(const ExportPlan &plan, const model::VirtualHost &site, bool *usesDollar)
+// What one site's server {} blocks hold after their listen and server_name
+// lines: the root, files, limits, logs, routes, proxied and PHP paths.
+QString siteBody(const ExportPlan &plan, const model::VirtualHost &site, bool *usesDollar)
 {
-    QString s = u"\n    server {\n"_s;
-    s += u"        listen %1%2;\n"_s.arg(plan.listen(), site.isDefault ? u" default_server"_s : QString());
-    s += u"        server_name %1;\n"_s.arg(ExportPlan::names(site).join(u' '));
+    QString s;
     s += u"        root %1;\n"_s.arg(ExportPlan::quoted(site.documentRoot));
     if (!site.indexFiles.isEmpty())
         s += u"        index %1;\n"_s.arg(site.indexFiles.join(u' '));
@@ -224,8 +223,60 @@ QString serverBlock(const ExportPlan &plan, const model::VirtualHost &site, bool
     s += PhpWriter::nginxLocations(plan, site);
     s += u"        # Log rotation by size (%1 bytes, %2 kept): logrotate's job with nginx.\n"_s.arg(
         QString::number(site.logRotateBytes), QString::number(site.logRotateKeep));
+    return s;
+}
+
+// One site's server {} blocks: the cleartext one (a 308 to https when the
+// site redirects) and, with TLS, the TLS one with the site's certificate
+// (nginx picks the server block by SNI) and its HSTS.
+QString serverBlocks(const ExportPlan &plan, const model::VirtualHost &site, bool *usesDollar)
+{
+    const QString defaultServer = site.isDefault ? u" default_server"_s : QString();
+    const QString names = ExportPlan::names(site).join(u' ');
+    const QString body = siteBody(plan, site, usesDollar);
+    QString s = u"\n    server {\n"_s;
+    s += u"        listen %1%2;\n"_s.arg(plan.listen(), defaultServer);
+    s += u"        server_name %1;\n"_s.arg(names);
+    if (plan.redirects(site))
+        s += u"        # HTTPS only: every cleartext request is sent to the same target over TLS.\n"
+             "        return 308 https://$host%1$request_uri;\n"_s.arg(plan.tlsPortSuffix());
+    else
+        s += body;
+    s += u"    }\n"_s;
+    if (!plan.tls)
+        return s;
+    const TlsFiles files = plan.tlsFiles(site);
+    s += u"\n    server {\n"_s;
+    s += u"        listen %1 ssl%2;\n"_s.arg(plan.tlsListen(), defaultServer);
+    s += u"        server_name %1;\n"_s.arg(names);
+    s += u"        ssl_certificate %1;\n        ssl_certificate_key %2;\n"_s.arg(
+        ExportPlan::quoted(files.certificatePath), ExportPlan::quoted(files.keyPath));
+    if (const QString hsts = plan.hsts(site); !hsts.isEmpty())
+        s += u"        # On every answer over TLS, errors too (a location with add_header of its own would\n"
+             "        # drop it: none here has one).\n"
+             "        add_header Strict-Transport-Security \"%1\" always;\n"_s.arg(hsts);
+    s += body;
     s += u"    }\n"_s;
     return s;
+}
+
+// http {}'s TLS settings, shared by every TLS server block: the protocols,
+// suites and groups of Hostbench's listener, tickets without a session cache.
+QString tlsSettings(const ExportPlan &plan)
+{
+    if (!plan.tls)
+        return {};
+    return u"    # HTTPS as Hostbench's listener: TLS 1.2 and 1.3, its suites and groups, the server's "
+           u"order.\n"
+           "    ssl_protocols TLSv1.2 TLSv1.3;\n"
+           "    ssl_ciphers %1;\n"
+           "    ssl_conf_command Ciphersuites %2;\n"
+           "    ssl_ecdh_curve %3;\n"
+           "    ssl_prefer_server_ciphers on;\n"
+           "    # Resumption by session tickets only (Hostbench keeps no server-side session cache).\n"
+           "    ssl_session_tickets on;\n"
+           "    ssl_session_cache off;\n"_s.arg(QLatin1String(ExportPlan::kTls12Ciphers),
+               QLatin1String(ExportPlan::kTls13Suites), QLatin1String(ExportPlan::kGroups));
 }
 
 } // namespace
@@ -242,12 +293,13 @@ QString NginxWriter::write(const ExportPlan &plan, ExportResult &result)
     out += u"events {\n    worker_connections %1;\n}\n"_s.arg(config.maxConnectionsPerWorker);
     out += u"\nhttp {\n"_s;
     out += httpSettings(plan, result);
+    out += tlsSettings(plan);
     out += proxyHttp(plan);
     out += PhpWriter::nginxUpstreams(plan);
     bool usesDollar = false;
     QString servers;
     for (const model::VirtualHost &site : plan.sites)
-        servers += serverBlock(plan, site, &usesDollar);
+        servers += serverBlocks(plan, site, &usesDollar);
     if (usesDollar)
         out += u"    # \"$\" in a route's text (nginx strings have no escape for it).\n"
                "    geo $hostbench_dollar { default \"$\"; }\n"_s;

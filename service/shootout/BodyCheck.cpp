@@ -7,6 +7,9 @@
 #include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QSslSocket>
 #include <QTimer>
 #include <QUrl>
 
@@ -16,28 +19,50 @@ using namespace Qt::StringLiterals;
 
 QString BodyCheck::compareWithFile(quint16 port, const QString &path, const QString &file, int timeoutMs)
 {
+    return compareWithFile(Endpoint { port, {}, {} }, path, file, timeoutMs);
+}
+
+QString BodyCheck::compareWithFile(
+    const Endpoint &endpoint, const QString &path, const QString &file, int timeoutMs)
+{
     QFile input(file);
     if (!input.open(QIODevice::ReadOnly))
         return u"cannot read %1: %2"_s.arg(file, input.errorString());
     QCryptographicHash hash(QCryptographicHash::Sha256);
     if (!hash.addData(&input))
         return u"cannot read %1: %2"_s.arg(file, input.errorString());
-    return compare(port, path, input.size(), hash.result(), timeoutMs);
+    return compare(endpoint, path, input.size(), hash.result(), timeoutMs);
 }
 
 QString BodyCheck::compareWithBytes(quint16 port, const QString &path, const QByteArray &bytes, int timeoutMs)
 {
-    return compare(
-        port, path, bytes.size(), QCryptographicHash::hash(bytes, QCryptographicHash::Sha256), timeoutMs);
+    return compare(Endpoint { port, {}, {} }, path, bytes.size(),
+        QCryptographicHash::hash(bytes, QCryptographicHash::Sha256), timeoutMs);
 }
 
-QString BodyCheck::compare(
-    quint16 port, const QString &path, qint64 expectedSize, const QByteArray &expectedSha256, int timeoutMs)
+QString BodyCheck::compare(const Endpoint &endpoint, const QString &path, qint64 expectedSize,
+    const QByteArray &expectedSha256, int timeoutMs)
 {
     QNetworkAccessManager manager;
     manager.setProxy(QNetworkProxy::NoProxy);
     manager.setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
-    QNetworkRequest request(QUrl(u"http://127.0.0.1:%1%2"_s.arg(port).arg(path)));
+    const bool https = !endpoint.tlsName.isEmpty();
+    QNetworkRequest request(
+        QUrl(u"%1://127.0.0.1:%2%3"_s.arg(https ? u"https"_s : u"http"_s).arg(endpoint.port).arg(path)));
+    if (https) {
+        if (!QSslSocket::supportsSsl())
+            return u"GET %1: Qt has no TLS backend here (its OpenSSL plugin)"_s.arg(path);
+        const QList<QSslCertificate> roots = QSslCertificate::fromPath(endpoint.tlsRoot, QSsl::Pem);
+        if (roots.isEmpty())
+            return u"GET %1: cannot read the root certificate %2"_s.arg(path, endpoint.tlsRoot);
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setCaCertificates(roots); // that root alone, not the system's
+        tls.setProtocol(QSsl::TlsV1_2OrLater);
+        tls.setPeerVerifyMode(QSslSocket::VerifyPeer);
+        tls.setAllowedNextProtocols({ QSslConfiguration::NextProtocolHttp1_1 });
+        request.setSslConfiguration(tls);
+        request.setPeerVerifyName(endpoint.tlsName); // and the server name sent (SNI)
+    }
     // Plain bytes: no content coding, so that the body is the file's.
     request.setRawHeader("Accept-Encoding", "identity");
     request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);

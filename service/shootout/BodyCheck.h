@@ -12,18 +12,31 @@ namespace hostbench::shootout {
  * they arrive, so a 128 MiB body is never held in memory. Redirects are not
  * followed. Thread: a thread with no event loop running, or the main thread
  * (it runs a local one); blocks for at most `timeoutMs`.
+ *
+ * Over HTTPS (W1s, W1sn: Endpoint::tlsName set): https://127.0.0.1:PORT
+ * with `tlsName` as the server name (SNI) and the name the certificate
+ * must carry, verified against `tlsRoot` alone (the shootout's CA), HTTP/1.1.
  */
 class BodyCheck final
 {
 public:
+    struct Endpoint
+    {
+        quint16 port = 0;
+        QString tlsName; // empty: cleartext
+        QString tlsRoot; // PEM file of the one trusted root
+    };
+
     // Empty when the answer is right; else a sentence that says how it differs.
     static QString compareWithFile(
         quint16 port, const QString &path, const QString &file, int timeoutMs = 60'000);
     static QString compareWithBytes(
         quint16 port, const QString &path, const QByteArray &bytes, int timeoutMs = 60'000);
+    static QString compareWithFile(
+        const Endpoint &endpoint, const QString &path, const QString &file, int timeoutMs = 60'000);
 
 private:
-    static QString compare(quint16 port, const QString &path, qint64 expectedSize,
+    static QString compare(const Endpoint &endpoint, const QString &path, qint64 expectedSize,
         const QByteArray &expectedSha256, int timeoutMs);
 };
 

@@ -66,7 +66,8 @@ QString ServerCatalog::locate(const ServerKind &kind, const QString &hostbenchCl
 }
 
 std::optional<ServerCatalog::Launch> ServerCatalog::prepare(const ServerKind &kind, const QString &program,
-    const model::VirtualHost &site, quint16 port, int workers, const QString &prefix, QString *error)
+    const model::VirtualHost &site, quint16 port, int workers, const QString &prefix, QString *error,
+    const Tls *tls)
 {
     Launch launch;
     launch.program = program;
@@ -82,6 +83,9 @@ std::optional<ServerCatalog::Launch> ServerCatalog::prepare(const ServerKind &ki
         // The PHP site (the shootout's: the whole path, the default timeout).
         if (site.php.isSet())
             launch.arguments << u"--php"_s << site.php.address;
+        if (tls)
+            launch.arguments << u"--listen-tls"_s << u"127.0.0.1:%1"_s.arg(tls->port) << u"--data-dir"_s
+                             << tls->dataDir;
         // Started by root, serve gives root up unless told to stay: it serves
         // the files root wrote under the prefix, as the other servers do.
         if (::geteuid() == 0)
@@ -99,6 +103,11 @@ std::optional<ServerCatalog::Launch> ServerCatalog::prepare(const ServerKind &ki
     options.config.listenAddress = u"127.0.0.1"_s;
     options.config.port = port;
     options.config.threads = workers;
+    if (tls) {
+        options.config.tlsEnabled = true;
+        options.config.tlsListenAddress = u"127.0.0.1"_s;
+        options.config.tlsPort = tls->port;
+    }
     options.prefix = QDir(prefix).absolutePath();
     options.configPath = QDir(prefix).filePath(kind.id + u".conf"_s);
     // Started by root, the workers read what root wrote (Apache's run as www-data).

@@ -57,8 +57,21 @@ public:
     // proxy configuration of engine/export), its PHP (site.php: Hostbench's
     // --php ADDR, the others' PHP configuration of engine/export), and returns how to start it. nullopt with
     // *error when the configuration cannot be written.
+    //
+    // With `tls` (W1s, W1sn): a TLS listener too, on 127.0.0.1:tls->port,
+    // with the site's certificate (site.tls.certificatePath/keyPath):
+    // Hostbench's `serve --listen-tls` with `--data-dir tls->dataDir`, whose
+    // local CA holds that certificate as the leaf of the site's names (so
+    // serve finds it on file and issues none), the others' TLS export
+    // (ExportOptions::config.tlsEnabled).
+    struct Tls
+    {
+        quint16 port = 0;
+        QString dataDir;
+    };
     static std::optional<Launch> prepare(const ServerKind &kind, const QString &program,
-        const model::VirtualHost &site, quint16 port, int workers, const QString &prefix, QString *error);
+        const model::VirtualHost &site, quint16 port, int workers, const QString &prefix, QString *error,
+        const Tls *tls = nullptr);
 };
 
 } // namespace hostbench::shootout

@@ -64,6 +64,14 @@ std::optional<model::ShootoutEntry> ShootoutRunner::measure(const Server &server
     p.url = u"http://127.0.0.1:%1%2"_s.arg(server.port).arg(workload.path);
     p.concurrency = m_options.concurrency > 0 ? m_options.concurrency : workload.concurrency;
     p.keepAlive = m_options.keepAlive;
+    if (workload.tls) {
+        // The name the shootout's certificate carries (SNI), on 127.0.0.1 (BenchTarget::lookupName).
+        p.url = u"https://localhost:%1%2"_s.arg(server.tlsPort).arg(workload.path);
+        p.tlsVerify = true;
+        p.tlsRoots = { m_tlsRoot };
+        p.keepAlive = m_options.keepAlive && !workload.newConnections;
+        p.tlsResume = !workload.newConnections;
+    }
     p.durationMs = m_options.durationMs;
     p.rate = m_options.rate;
 
@@ -137,6 +145,8 @@ bool ShootoutRunner::reset(const Options &options, QString *error)
     m_groups.clear();
     m_upstream.reset();
     m_php.reset();
+    m_tlsDataDir.clear();
+    m_tlsRoot.clear();
     for (const QString &id : options.workloads)
         if (const std::optional<Workload> workload = Workload::find(id))
             m_workloads.append(*workload);
@@ -161,7 +171,7 @@ bool ShootoutRunner::makeSites(const QTemporaryDir &temp, QString *error)
     // its PHP-FPM (startPhp).
     QList<Workload> files;
     for (const Workload &workload : std::as_const(m_workloads))
-        if (!workload.proxied && !workload.php)
+        if (!workload.proxied && !workload.php && !workload.tls)
             files.append(workload);
     if (files.isEmpty())
         return true;
@@ -235,7 +245,7 @@ void ShootoutRunner::runTurn(
         serverEvent(ShootoutEvent::Kind::ServerStarting, server, round);
         ServerProcess process;
         QString problem;
-        if (!startServer(server, process, group.site, &problem)) {
+        if (!startServer(server, process, group, &problem)) {
             serverFailed(server, u"failed"_s, problem, round);
             *done += int(group.workloads.size());
             continue;
@@ -297,6 +307,7 @@ bool ShootoutRunner::run(const Options &options, storage::Database *database, QS
                                  .filePath(u"hostbench-shootout-XXXXXX"_s));
     if (!makeSites(temp, error))
         return false;
+    makeTlsSite(temp);
     pinCpus();
     const QList<Server> planned = planServers(temp);
     startUpstream(temp, planned);

@@ -71,6 +71,16 @@ class Upstream;
  *    is measured too (ShootoutEntry::phpFpmCpuUsPerRequest), next to the
  *    front server's. Without PHP-FPM installed they are left out, saying
  *    which package to install (the note "php-fpm", status "missing").
+ *  - HTTPS workloads (W1s, W1sn) go to each server's TLS listener, on a
+ *    port of its own (the next free one after its cleartext port): a fourth
+ *    site (W1's file) served with one certificate for every server, a leaf
+ *    for "localhost" of a local CA made for the shootout in its temporary
+ *    folder (tls::LocalCa, "tls-data/ca"): Hostbench's `serve --listen-tls`
+ *    on that data folder, the others' TLS export (ServerCatalog::Tls). The
+ *    load generator asks for https://localhost:PORT (SNI "localhost") and
+ *    trusts that CA's root alone; the answers are checked over TLS too. W1s
+ *    keeps its connections (unless the shootout turns keep-alive off), W1sn
+ *    opens a new one per request without resumption (a full handshake each).
  * Each run is stored as `bench` stores it (samples as they come) and linked
  * to the shootout (Database::beginShootout ...), so that a shootout killed
  * midway keeps the runs it had finished. The stored notes are
@@ -79,7 +89,8 @@ class Upstream;
  *
  * (ShootoutRunner.cpp holds run()'s phases, ShootoutRunnerServers.cpp the
  * servers' part: ports, the upstream, start, the check of their answers,
- * failures; ShootoutRunnerPhp.cpp the PHP-FPM pool's.)
+ * failures; ShootoutRunnerPhp.cpp the PHP-FPM pool's; ShootoutRunnerTls.cpp
+ * the HTTPS workloads' site and CA.)
  *
  * Thread: the thread that calls run() (it runs local event loops and blocks
  * until the end); stop() from any thread, or a signal handler's event.
@@ -123,12 +134,14 @@ private:
         quint16 port = 0;
         QString prefix;
         QList<int> groups; // the indices in m_groups of the sites it answered right
+        quint16 tlsPort = 0; // its TLS listener's, with HTTPS workloads
     };
     // A site a server is started on, and the workloads measured on it.
     struct SiteGroup
     {
         model::VirtualHost site;
         QList<Workload> workloads;
+        bool tls = false; // served on the TLS listener too (HTTPS workloads)
     };
 
     // The phases of run(), in order.
@@ -138,6 +151,7 @@ private:
     QList<Server> planServers(const QTemporaryDir &temp);
     void startUpstream(const QTemporaryDir &temp, const QList<Server> &servers);
     void startPhp(const QTemporaryDir &temp); // ShootoutRunnerPhp.cpp
+    void makeTlsSite(const QTemporaryDir &temp); // ShootoutRunnerTls.cpp
     QList<Server> checkServers(const QList<Server> &servers);
     bool runRounds(const QList<Server> &usable, storage::Database *database, QString *error);
     void runTurn(const Server &server, int round, storage::Database *database, int *done, int total);
@@ -147,8 +161,7 @@ private:
     void say(const QString &line, const QString &server = {});
     void serverEvent(ShootoutEvent::Kind kind, const Server &server, int round);
     void serverFailed(const Server &server, const QString &status, const QString &problem, int round);
-    bool startServer(
-        const Server &server, ServerProcess &process, const model::VirtualHost &site, QString *error);
+    bool startServer(const Server &server, ServerProcess &process, const SiteGroup &group, QString *error);
     bool checkBodies(const Server &server, const SiteGroup &group, QString *error);
     std::optional<model::ShootoutEntry> measure(const Server &server, ServerProcess &process,
         const Workload &workload, int round, storage::Database *database);
@@ -156,15 +169,18 @@ private:
         storage::Database *database, int *done, int total);
     QList<Workload> proxiedWorkloads() const;
     QList<Workload> phpWorkloads() const;
+    QList<Workload> tlsWorkloads() const;
     Server phpServer() const;
     Server upstreamServer() const;
     QString failureLog(const Server &server) const;
 
     Options m_options;
     QList<Workload> m_workloads;
-    QList<SiteGroup> m_groups; // the files' site, then the proxied one, then the PHP one
+    QList<SiteGroup> m_groups; // the files' site, the HTTPS one, then the proxied one, the PHP one
     std::unique_ptr<Upstream> m_upstream; // set while proxied workloads have one
     std::unique_ptr<ShootoutPhp> m_php; // set while PHP workloads have their pool
+    QString m_tlsDataDir; // HTTPS workloads: Hostbench's data folder, holding the CA
+    QString m_tlsRoot; // that CA's root certificate, the one the load generator trusts
     QList<model::ShootoutEntry> m_entries;
     QMap<QString, ServerNote> m_servers;
     qint64 m_shootoutId = 0;

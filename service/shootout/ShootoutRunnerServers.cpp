@@ -92,22 +92,34 @@ QString ShootoutRunner::failureLog(const Server &server) const
 }
 
 bool ShootoutRunner::startServer(
-    const Server &server, ServerProcess &process, const model::VirtualHost &site, QString *error)
+    const Server &server, ServerProcess &process, const SiteGroup &group, QString *error)
 {
     // A fresh prefix each time: nothing of the last start (pid file, cache) carries over.
     QDir(server.prefix).removeRecursively();
     QDir().mkpath(server.prefix);
-    const std::optional<ServerCatalog::Launch> launch = ServerCatalog::prepare(
-        server.kind, server.program, site, server.port, m_options.workers, server.prefix, error);
+    const ServerCatalog::Tls tls { server.tlsPort, m_tlsDataDir };
+    const std::optional<ServerCatalog::Launch> launch = ServerCatalog::prepare(server.kind, server.program,
+        group.site, server.port, m_options.workers, server.prefix, error, group.tls ? &tls : nullptr);
     if (!launch)
         return false;
+    // With TLS, ready when its TLS listener is (the cleartext one opens with it).
     return process.start(launch->program, launch->arguments, server.prefix,
-        QDir(server.prefix).filePath(u"output.log"_s), m_serverCpu, server.port, kReadyMs, error);
+        QDir(server.prefix).filePath(u"output.log"_s), m_serverCpu, group.tls ? server.tlsPort : server.port,
+        kReadyMs, error);
 }
 
 bool ShootoutRunner::checkBodies(const Server &server, const SiteGroup &group, QString *error)
 {
     for (const Workload &workload : group.workloads) {
+        if (workload.tls) {
+            const QString problem = BodyCheck::compareWithFile({ server.tlsPort, u"localhost"_s, m_tlsRoot },
+                workload.path, QDir(group.site.documentRoot).filePath(workload.path.mid(1)));
+            if (!problem.isEmpty()) {
+                *error = u"over TLS: "_s + problem;
+                return false;
+            }
+            continue;
+        }
         const QString problem = workload.fixedBody.isEmpty()
             ? BodyCheck::compareWithFile(
                 server.port, workload.path, QDir(group.site.documentRoot).filePath(workload.path.mid(1)))
@@ -122,7 +134,8 @@ bool ShootoutRunner::checkBodies(const Server &server, const SiteGroup &group, Q
 
 QList<ShootoutRunner::Server> ShootoutRunner::planServers(const QTemporaryDir &temp)
 {
-    // Which servers can run, on which ports.
+    // Which servers can run, on which ports (with HTTPS workloads, two each).
+    const bool tls = !tlsWorkloads().isEmpty() && !m_tlsRoot.isEmpty();
     QList<Server> servers;
     quint16 nextPort = m_options.firstPort;
     for (const QString &id : std::as_const(m_options.servers)) {
@@ -147,8 +160,15 @@ QList<ShootoutRunner::Server> ShootoutRunner::planServers(const QTemporaryDir &t
             ++port;
         }
         nextPort = quint16(port + 1);
+        quint16 tlsPort = 0;
+        if (tls) {
+            tlsPort = nextPort;
+            while (tlsPort < 65535 && !portFree(tlsPort))
+                ++tlsPort;
+            nextPort = quint16(tlsPort + 1);
+        }
         m_servers[kind->id].port = port;
-        servers.append({ server.kind, server.program, port, server.prefix, {} });
+        servers.append({ server.kind, server.program, port, server.prefix, {}, tlsPort });
     }
     return servers;
 }
@@ -177,7 +197,7 @@ void ShootoutRunner::startUpstream(const QTemporaryDir &temp, const QList<Server
         return;
     quint16 port = m_options.firstPort;
     for (const Server &server : servers)
-        port = std::max(port, quint16(server.port + 1));
+        port = std::max({ port, quint16(server.port + 1), quint16(server.tlsPort + 1) });
     while (port < 65535 && !portFree(port))
         ++port;
     const std::optional<ServerKind> nginx = ServerCatalog::find(u"nginx"_s);
@@ -236,7 +256,7 @@ QList<ShootoutRunner::Server> ShootoutRunner::checkServers(const QList<Server> &
             serverEvent(ShootoutEvent::Kind::ServerStarting, server, 0);
             ServerProcess process;
             QString problem;
-            if (!startServer(server, process, group.site, &problem)) {
+            if (!startServer(server, process, group, &problem)) {
                 serverFailed(server, u"failed"_s, problem, 0);
                 continue;
             }
@@ -245,6 +265,9 @@ QList<ShootoutRunner::Server> ShootoutRunner::checkServers(const QList<Server> &
                     problem = u"for %1 only (through its proxy of /): "_s.arg(
                                   Workload::idsOf(group.workloads).join(u", "_s))
                         + problem;
+                else if (group.tls)
+                    problem
+                        = u"for %1 only: "_s.arg(Workload::idsOf(group.workloads).join(u", "_s)) + problem;
                 else if (group.site.php.isSet())
                     problem = u"for %1 only (through PHP-FPM): "_s.arg(
                                   Workload::idsOf(group.workloads).join(u", "_s))

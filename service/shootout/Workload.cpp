@@ -76,6 +76,11 @@ const QList<Workload> &Workload::all()
             true, false, {} },
         { u"W7p"_s, u"/w7p.php"_s, u"PHP page with 3 SQLite queries (PDO) through PHP-FPM"_s,
             w7pAnswer().size(), 50, w7pAnswer(), false, true, QByteArray(kW7pSource) },
+        // As tests/perf/tls.sh measures them: -c 50, keep-alive; -c 50, a full handshake per request.
+        { u"W1s"_s, u"/x.txt"_s, u"W1 over TLS, keep-alive"_s, 4070, 50, {}, false, false, {}, true, false },
+        { u"W1sn"_s, u"/x.txt"_s,
+            u"W1 over TLS, a new connection and a full handshake per request (requests/s = handshakes/s)"_s,
+            4070, 50, {}, false, false, {}, true, true },
     };
     return workloads;
 }

@@ -36,6 +36,15 @@ namespace hostbench::shootout {
  * site of its own for them, whose whole path "/" is proxied to it
  * (makeProxySite; its document root is empty, so that a server that does
  * not proxy answers 404, not the bytes).
+ *
+ * W1s and W1sn (issue #26) are W1's file over HTTPS (`tls`), served from a
+ * site of their own on each server's TLS listener, every server with the
+ * same certificate (an ECDSA P-256 leaf of a CA made for the shootout) and
+ * its TLS export (ExportOptions: TLS 1.2/1.3, the engine's suites, session
+ * tickets): W1s on keep-alive connections, W1sn (`newConnections`) with a
+ * new connection and a full handshake per request (no keep-alive, no
+ * session resumption: `bench --tls-resume off`), so that its requests/s
+ * are full handshakes/s.
  * Thread: any.
  */
 struct Workload
@@ -49,12 +58,14 @@ struct Workload
     bool proxied = false; // W6p: answered by the upstream through the front server
     bool php = false; // W5/W7p: a PHP page run by PHP-FPM behind the front server
     QByteArray phpSource; // php: the script written at `path` under the document root
+    bool tls = false; // W1s/W1sn: over HTTPS, on the server's TLS listener
+    bool newConnections = false; // W1sn: a new connection and a full TLS handshake per request
 
     // The server id of the upstream measured alone (the reference line of
     // a proxied workload's table): "upstream".
     static QString upstreamId();
 
-    // Every workload: W1..W4, W5 (PHP), W5r, W6, W6p, W7p.
+    // Every workload: W1..W4, W5 (PHP), W5r, W6, W6p, W7p, W1s, W1sn.
     static const QList<Workload> &all();
     static std::optional<Workload> find(const QString &id);
     static QStringList ids();

@@ -2169,7 +2169,24 @@ void TestCli::exportWritesServerConfiguration()
     QCOMPARE(readFile(out + u".d/routes/c.test/%2Fhi"_s), QByteArray("Hi there"));
     QVERIFY(r.err.contains(u"lighttpd -D -f "_s + out));
 
-    // --data-dir beside --site, and an empty --out, are refused.
+    // --listen-tls (issue #26): a TLS listener; the site without a certificate of its own gets the
+    // local CA's leaf from --data-dir (allowed beside --site then), said on stderr.
+    const QString caData = m_dir->filePath(u"ca-data"_s);
+    r = runCli({ u"export"_s, u"nginx"_s, u"--default"_s, a, u"--listen-tls"_s, u"127.0.0.1:9443"_s,
+        u"--data-dir"_s, caData });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(u"listen 127.0.0.1:9443 ssl default_server;\n        server_name localhost;\n"
+                            "        ssl_certificate \""_s
+                 + caData + u"/ca/sites/localhost.pem\";"_s),
+        qPrintable(r.out));
+    QVERIFY2(
+        r.err.contains(u"TLS: localhost uses the local CA's certificate "_s + caData), qPrintable(r.err));
+    QVERIFY(QFileInfo::exists(caData + u"/ca/rootCA.pem"_s));
+    r = runCli({ u"export"_s, u"nginx"_s, u"--default"_s, a, u"--listen-tls"_s, u"nowhere"_s });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--listen-tls"_s), qPrintable(r.err));
+
+    // --data-dir beside --site (without --listen-tls), and an empty --out, are refused.
     QCOMPARE(
         runCli({ u"export"_s, u"caddy"_s, u"--site"_s, u"x.test="_s + a, u"--data-dir"_s, data }).exitCode,
         1);

@@ -138,6 +138,7 @@ private slots:
     void phpWorkloadsLeftOutWithoutPhpFpm();
     void phpWorkloadsGoThroughOnePhpFpm();
     void phpWorkloadsBehindNginxToo();
+    void tlsWorkloadsMeasuredOnHostbenchAndNginx();
     void missingServerListedWithItsPackage();
     void failingServerShowsItsLog();
     void wrongBytesLeaveTheServerOut();
@@ -584,6 +585,65 @@ void TestShootout::phpWorkloadsBehindNginxToo()
     // Clock ticks per process, truncated: W7p's 3 queries show in a second, W5's echo may not.
     QVERIFY(root[u"workloads"_s][u"W7p"_s][u"nginx"_s][u"php_fpm_cpu_us_per_request"_s].toDouble() > 0);
     QCOMPARE(root[u"servers"_s][u"nginx"_s][u"status"_s].toString(), u"measured"_s);
+    QVERIFY(leftNothingBehind());
+}
+
+// HTTPS (issue #26): W1s and W1sn measured on Hostbench's TLS listener and
+// nginx's TLS export, the same certificate for both; W1s on kept
+// connections (few handshakes, resumed or not), W1sn a full handshake per
+// request (none resumed), as the stored runs' TLS figures say.
+void TestShootout::tlsWorkloadsMeasuredOnHostbenchAndNginx()
+{
+    if (nginxProgram().isEmpty())
+        QSKIP("nginx is not installed (apt-get install nginx-light)");
+    const quint16 port = freePortRange();
+    QVERIFY(port != 0);
+    const QString data = m_dir->filePath(u"data"_s);
+    const QString json = m_dir->filePath(u"shootout.json"_s);
+    const Result result = runCli({ u"--servers"_s, u"hostbench,nginx"_s, u"--workloads"_s, u"W1s,W1sn"_s,
+        u"-t"_s, u"0.5"_s, u"--rounds"_s, u"1"_s, u"--port"_s, QString::number(port), u"--json"_s, json,
+        u"--data-dir"_s, data });
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(!result.err.contains(u"left out"_s), qPrintable(result.err));
+    QVERIFY2(result.err.contains(u"the same certificate, an ECDSA P-256 leaf for localhost"_s),
+        qPrintable(result.err));
+    QVERIFY2(result.out.contains(u"W1s\n"_s) && result.out.contains(u"W1sn\n"_s), qPrintable(result.out));
+
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    for (const QString &workload : { u"W1s"_s, u"W1sn"_s }) {
+        for (const QString &server : { u"hostbench"_s, u"nginx"_s }) {
+            const QJsonObject cell = root[u"workloads"_s][workload][server].toObject();
+            QVERIFY2(cell.value(u"requests_per_second"_s).toDouble() > 0, qPrintable(workload + server));
+            QCOMPARE(cell.value(u"errors"_s).toInt(), 0);
+        }
+    }
+    QCOMPARE(root[u"servers"_s][u"nginx"_s][u"status"_s].toString(), u"measured"_s);
+    Database db;
+    QVERIFY(db.open(QDir(data).filePath(u"hostbench.sqlite"_s)));
+    const auto stored = db.shootout(root.value(u"shootout_id"_s).toInteger());
+    QVERIFY2(stored, qPrintable(db.lastError()));
+    QCOMPARE(stored->entries.size(), 4);
+    for (const auto &entry : stored->entries) {
+        const auto run = db.run(entry.runId);
+        QVERIFY(run);
+        const QString what = entry.workload + u' ' + entry.server;
+        QVERIFY2(run->parameters.url.startsWith(u"https://localhost:"_s), qPrintable(what));
+        QVERIFY(run->parameters.tlsVerify);
+        QVERIFY2(
+            run->summary.tlsProtocol == u"TLSv1.3"_s, qPrintable(what + u": "_s + run->summary.tlsProtocol));
+        QVERIFY(run->summary.completed > 0);
+        if (entry.workload == u"W1sn"_s) {
+            QVERIFY(!run->parameters.keepAlive && !run->parameters.tlsResume);
+            // One full handshake per request (a request cut off by the end may have had its own).
+            QVERIFY2(run->summary.tlsHandshakes >= run->summary.completed, qPrintable(what));
+            QCOMPARE(run->summary.tlsResumed, quint64(0));
+        } else {
+            QVERIFY(run->parameters.keepAlive);
+            QVERIFY2(run->summary.tlsHandshakes < run->summary.completed / 10, qPrintable(what));
+        }
+    }
     QVERIFY(leftNothingBehind());
 }
 

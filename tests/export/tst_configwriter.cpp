@@ -128,6 +128,78 @@ bool checkConfig(Server server, const QString &program, const ExportResult &resu
     return check.exitStatus() == QProcess::NormalExit && check.exitCode() == 0;
 }
 
+// lighttpd's TLS is a module of its own package (Debian's lighttpd-mod-openssl).
+bool lighttpdLacksTls(Server server)
+{
+    return server == Server::Lighttpd && !QFileInfo::exists(u"/usr/lib/lighttpd/mod_openssl.so"_s);
+}
+
+// A self-signed ECDSA P-256 certificate for `names` (the first its CN) at
+// DIR/NAME.pem, its key at DIR/NAME-key.pem, by the openssl command; a
+// client that trusts the certificate itself verifies a server that sends it.
+bool makeCertificate(const QString &dir, const QString &name, const QStringList &names)
+{
+    QStringList dns;
+    for (const QString &n : names)
+        dns.append(u"DNS:"_s + n);
+    QProcess openssl;
+    openssl.setProcessChannelMode(QProcess::MergedChannels);
+    openssl.start(u"openssl"_s,
+        { u"req"_s, u"-x509"_s, u"-newkey"_s, u"ec"_s, u"-pkeyopt"_s, u"ec_paramgen_curve:P-256"_s,
+            u"-nodes"_s, u"-days"_s, u"2"_s, u"-subj"_s, u"/CN="_s + names.first(), u"-addext"_s,
+            u"subjectAltName="_s + dns.join(u','), u"-keyout"_s, dir + u'/' + name + u"-key.pem"_s, u"-out"_s,
+            dir + u'/' + name + u".pem"_s });
+    if (!openssl.waitForFinished(kTimeoutMs) || openssl.exitCode() != 0) {
+        qWarning().noquote() << openssl.readAll();
+        return false;
+    }
+    // Read by the server's workers when they are another user.
+    return QFile::setPermissions(dir + u'/' + name + u"-key.pem"_s,
+        QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+}
+
+// GET https://NAME:PORT/PATH with curl, trusting `ca` only (empty: -k);
+// the answer's head and body (curl -i, HTTP/1.1 as Hostbench speaks it),
+// empty when curl failed.
+QByteArray curlGet(quint16 port, const QString &name, const QString &path, const QString &ca,
+    const QString &scheme = u"https"_s)
+{
+    QStringList arguments { u"-sS"_s, u"-i"_s, u"--http1.1"_s, u"--max-time"_s, u"10"_s, u"--resolve"_s,
+        u"%1:%2:127.0.0.1"_s.arg(name).arg(port) };
+    if (scheme == u"https"_s)
+        arguments += ca.isEmpty() ? QStringList { u"-k"_s } : QStringList { u"--cacert"_s, ca };
+    arguments.append(u"%1://%2:%3%4"_s.arg(scheme, name).arg(port).arg(path));
+    QProcess curl;
+    curl.start(u"curl"_s, arguments);
+    if (!curl.waitForFinished(kTimeoutMs) || curl.exitCode() != 0) {
+        qWarning().noquote() << "curl" << arguments.join(u' ') << curl.readAllStandardError();
+        return {};
+    }
+    return curl.readAllStandardOutput();
+}
+
+// Whether a second TLS 1.2 connection to 127.0.0.1:PORT (SNI `name`)
+// resumes the first one's session: with no server-side session cache, only
+// a session ticket can (openssl s_client -sess_out, then -sess_in).
+bool resumesByTicket(quint16 port, const QString &name, const QString &sessionFile)
+{
+    const QStringList common { u"s_client"_s, u"-connect"_s, u"127.0.0.1:%1"_s.arg(port), u"-servername"_s,
+        name, u"-tls1_2"_s };
+    QByteArray second;
+    for (const QString &flag : { u"-sess_out"_s, u"-sess_in"_s }) {
+        QProcess openssl;
+        openssl.setProcessChannelMode(QProcess::MergedChannels);
+        openssl.start(u"openssl"_s, common + QStringList { flag, sessionFile });
+        openssl.closeWriteChannel();
+        if (!openssl.waitForFinished(kTimeoutMs))
+            return false;
+        second = openssl.readAll();
+    }
+    if (!second.contains("Reused, TLSv1.2"))
+        qWarning().noquote() << second;
+    return second.contains("Reused, TLSv1.2");
+}
+
 } // namespace
 
 class TestConfigWriter final : public QObject
@@ -160,11 +232,18 @@ private slots:
     void phpAccepted_data();
     void phpAccepted();
     void phpBesideProxy();
+    void tlsText_data();
+    void tlsText();
+    void tlsAccepted_data();
+    void tlsAccepted();
+    void tlsServes_data();
+    void tlsServes();
 
 private:
     QList<VirtualHost> sites() const;
     QList<VirtualHost> proxiedSites(const QString &variant, quint16 upstream) const;
     QList<VirtualHost> phpSites(const QString &variant, ExportOptions *options) const;
+    QList<VirtualHost> tlsSites(ExportOptions *options) const;
 
     std::unique_ptr<QTemporaryDir> m_dir;
 };
@@ -226,6 +305,11 @@ void TestConfigWriter::refusedInput_data()
     QTest::newRow("PHP auto without the pool's socket") << 20 << u"needs that pool's socket"_s;
     QTest::newRow("a PHP socket with a space") << 21 << u"\"/tmp/a b.sock\" cannot be exported"_s;
     QTest::newRow("an invalid PHP address") << 22 << u"the site b.test:"_s;
+    QTest::newRow("TLS without a certificate") << 23 << u"the site b.test has no certificate"_s;
+    QTest::newRow("TLS on port 0") << 24 << u"the TLS listener needs a port"_s;
+    QTest::newRow("TLS on the cleartext port") << 25 << u"a port of its own"_s;
+    QTest::newRow("a relative certificate") << 26 << u"The certificate \"a.pem\""_s;
+    QTest::newRow("TLS on a name") << 27 << u"the TLS listen address"_s;
 }
 
 void TestConfigWriter::refusedInput()
@@ -303,6 +387,28 @@ void TestConfigWriter::refusedInput()
         break;
     case 22:
         list[0].php.address = u"127.0.0.1"_s; // no port
+        break;
+    case 23:
+        options.config.tlsEnabled = true;
+        break;
+    case 24:
+    case 25:
+    case 27:
+        options.config.tlsEnabled = true;
+        options.siteCertificates.insert(u"a.test"_s, { u"/c/a.pem"_s, u"/c/a-key.pem"_s });
+        options.siteCertificates.insert(u"b.test"_s, { u"/c/b.pem"_s, u"/c/b-key.pem"_s });
+        if (kind == 24)
+            options.config.tlsPort = 0;
+        else if (kind == 25)
+            options.config.tlsPort = options.config.port;
+        else
+            options.config.tlsListenAddress = u"localhost"_s;
+        break;
+    case 26:
+        options.config.tlsEnabled = true;
+        options.siteCertificates.insert(u"b.test"_s, { u"/c/b.pem"_s, u"/c/b-key.pem"_s });
+        list[1].tls.certificatePath = u"a.pem"_s;
+        list[1].tls.keyPath = u"/c/a-key.pem"_s;
         break;
     }
     QString message;
@@ -578,7 +684,7 @@ void TestConfigWriter::proxyText_data()
     // case), the base path by rewrite, reverse_proxy's HTTP/1.1 pool.
     const QStringList caddyCommon { u"transport http {\n                versions 1.1\n"_s,
         u"keepalive_idle_conns_per_host 32"_s, u"compression off"_s,
-        u"header_up Forwarded \"for={remote_host};host=\\\"{hostport}\\\";proto=http\""_s };
+        u"header_up Forwarded \"for={remote_host};host=\\\"{hostport}\\\";proto={scheme}\""_s };
     QTest::newRow("caddy whole site") << Server::Caddy << kVariants.at(0)
                                       << caddyCommon
             + QStringList {
@@ -1088,6 +1194,236 @@ void TestConfigWriter::phpBesideProxy()
         qPrintable(text));
     QVERIFY(text.contains(u"location ~ [^/]\\.php(/|$) {"_s));
     QVERIFY(text.indexOf(u"location ^~ /api/"_s) < text.indexOf(u"location ~ [^/]"_s));
+}
+
+// sites() with HTTPS (issue #26) on 127.0.0.1:8443 (options->config): a.test
+// with its own certificate, a 308 from cleartext and HSTS, b.test on the one
+// the caller gives (siteCertificates, as the local CA's would be).
+QList<VirtualHost> TestConfigWriter::tlsSites(ExportOptions *options) const
+{
+    QList<VirtualHost> list = sites();
+    VirtualHost &a = list[1];
+    a.tls.certificatePath = m_dir->filePath(u"a.pem"_s);
+    a.tls.keyPath = m_dir->filePath(u"a-key.pem"_s);
+    a.tls.redirectToHttps = true;
+    a.tls.hstsMaxAgeSeconds = 3600;
+    options->config.tlsEnabled = true;
+    options->config.tlsPort = 8443;
+    options->siteCertificates.insert(
+        u"b.test"_s, { m_dir->filePath(u"b.pem"_s), m_dir->filePath(u"b-key.pem"_s) });
+    return list;
+}
+
+void TestConfigWriter::tlsText_data()
+{
+    QTest::addColumn<Server>("server");
+    QTest::addColumn<QStringList>("expected"); // A and B: the certificates' folder
+    QTest::newRow("nginx")
+        << Server::Nginx
+        << QStringList { u"ssl_protocols TLSv1.2 TLSv1.3;"_s, u"ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:"_s,
+               u"ssl_conf_command Ciphersuites TLS_AES_128_GCM_SHA256:"_s,
+               u"ssl_ecdh_curve X25519:P-256:P-384;"_s, u"ssl_session_tickets on;"_s,
+               u"listen 127.0.0.1:8443 ssl default_server;\n        server_name a.test www.a.test;\n"
+               "        ssl_certificate \"A/a.pem\";\n        ssl_certificate_key \"A/a-key.pem\";"_s,
+               u"listen 127.0.0.1:8443 ssl;\n        server_name b.test;\n"
+               "        ssl_certificate \"A/b.pem\";"_s,
+               u"server_name a.test www.a.test;\n"
+               "        # HTTPS only: every cleartext request is sent to the same target over TLS.\n"
+               "        return 308 https://$host:8443$request_uri;\n    }"_s,
+               u"add_header Strict-Transport-Security \"max-age=3600\" always;"_s };
+    QTest::newRow("apache")
+        << Server::Apache
+        << QStringList { u"LoadModule ssl_module /usr/lib/apache2/modules/mod_ssl.so"_s,
+               u"Listen 127.0.0.1:8443 https"_s, u"SSLProtocol -all +TLSv1.2 +TLSv1.3"_s,
+               u"SSLCipherSuite TLSv1.3 TLS_AES_128_GCM_SHA256:"_s,
+               u"SSLOpenSSLConfCmd Groups X25519:P-256:P-384"_s, u"SSLSessionTickets on"_s,
+               u"<VirtualHost 127.0.0.1:8443>\n    ServerName a.test\n    ServerAlias www.a.test\n"_s,
+               u"    SSLEngine on\n    SSLCertificateFile \"A/a.pem\"\n"
+               "    SSLCertificateKeyFile \"A/a-key.pem\"\n"
+               "    Header always set Strict-Transport-Security \"max-age=3600\"\n"_s,
+               u"    SSLCertificateFile \"A/b.pem\"\n"_s,
+               u"    RewriteRule \"^\" \"https://%{SERVER_NAME}:8443%{REQUEST_URI}\" [R=308,L]\n"
+               "</VirtualHost>"_s };
+    QTest::newRow("lighttpd")
+        << Server::Lighttpd
+        << QStringList {
+               u"server.modules = ( \"mod_openssl\", \"mod_redirect\", \"mod_alias\", \"mod_setenv\""_s,
+               u"$SERVER[\"socket\"] == \"127.0.0.1:8443\" {\n    ssl.engine = \"enable\"\n"
+               "    ssl.pemfile = \"A/a.pem\"\n    ssl.privkey = \"A/a-key.pem\"\n"_s,
+               u"\"MinProtocol\" => \"TLSv1.2\""_s, u"\"Ciphersuites\" => \"TLS_AES_128_GCM_SHA256:"_s,
+               u"$HTTP[\"host\"] =~ \"^(b\\.test)(:[0-9]+)?$\" {\n    ssl.pemfile = \"A/b.pem\"\n"_s,
+               u"url.redirect = ( \"\" => \"https://%1:8443${url.path}${qsa}\" )"_s,
+               u"url.redirect-code = 308"_s,
+               u"$HTTP[\"scheme\"] == \"https\" {\n"
+               "        setenv.add-response-header = ( \"Strict-Transport-Security\" => \"max-age=3600\" )"_s
+           };
+    QTest::newRow("caddy")
+        << Server::Caddy
+        << QStringList { u"default_sni a.test"_s,
+               u"http://:8080 {\n    bind 127.0.0.1\n"
+               "    # HTTPS only: every cleartext request is sent to the same target over TLS.\n"
+               "    redir https://{host}:8443{uri} 308\n}"_s,
+               u"https://:8443 {\n    bind 127.0.0.1\n    tls \"A/a.pem\" \"A/a-key.pem\" {\n"
+               "        protocols tls1.2 tls1.3\n"_s,
+               u"https://b.test:8443 {\n    bind 127.0.0.1\n    tls \"A/b.pem\" \"A/b-key.pem\""_s,
+               u"curves x25519 secp256r1 secp384r1"_s,
+               u"header Strict-Transport-Security \"max-age=3600\""_s };
+    QTest::newRow("h2o")
+        << Server::H2o
+        << QStringList { u"ssl-session-resumption:\n  mode: ticket\n"_s,
+               u"  \"a.test:8080\": &site0\n    paths:\n      \"/\":\n"_s,
+               u"        redirect:\n          url: \"https://a.test:8443/\"\n          status: 308\n"_s,
+               u"  \"a.test:8443\": &tls0\n    listen:\n      host: 127.0.0.1\n      port: 8443\n"
+               "      ssl:\n        certificate-file: \"A/a.pem\"\n        key-file: \"A/a-key.pem\"\n"_s,
+               u"minimum-version: TLSv1.2"_s, u"cipher-preference: server"_s,
+               u"    header.add: \"strict-transport-security: max-age=3600\"\n"_s,
+               u"  \"www.a.test:8443\": *tls0\n"_s, u"  \"b.test:8443\": &tls1\n"_s,
+               u"certificate-file: \"A/b.pem\""_s };
+}
+
+// The TLS listener's text in each writer: protocols, suites, the sites'
+// certificates (SNI), a's 308 from cleartext and its HSTS.
+void TestConfigWriter::tlsText()
+{
+    QFETCH(Server, server);
+    QFETCH(QStringList, expected);
+    ExportOptions options;
+    options.server = server;
+    const QList<VirtualHost> list = tlsSites(&options);
+    QString error;
+    const std::optional<ExportResult> result = ConfigWriter::write(list, options, &error);
+    QVERIFY2(result, qPrintable(error));
+    const QString text = QString::fromUtf8(result->config);
+    for (QString piece : expected) {
+        piece.replace(u"A/"_s, m_dir->path() + u'/');
+        QVERIFY2(text.contains(piece), qPrintable(u"missing:\n"_s + piece + u"\n--- in:\n"_s + text));
+    }
+    QVERIFY(text.contains(u"# HTTPS on 127.0.0.1:8443: TLS 1.2 and 1.3"_s));
+    // b.test neither redirects nor sends HSTS; a's HSTS only once (its TLS block).
+    QCOMPARE(text.count(u"max-age=3600"_s), 1);
+    QCOMPARE(text.count(u"308"_s), 1);
+    // Without TLS the sites' TLS settings leave no trace.
+    options.config.tlsEnabled = false;
+    const std::optional<ExportResult> plain = ConfigWriter::write(list, options, &error);
+    QVERIFY2(plain, qPrintable(error));
+    QVERIFY(!plain->config.contains("8443"));
+    QVERIFY(!plain->config.contains("max-age"));
+    QVERIFY(!plain->config.contains("a.pem"));
+}
+
+void TestConfigWriter::tlsAccepted_data()
+{
+    serverAcceptsIt_data();
+}
+
+// Each server's own check (as serverAcceptsIt) of both flavours with TLS on.
+void TestConfigWriter::tlsAccepted()
+{
+    QFETCH(Server, server);
+    QFETCH(Flavour, flavour);
+    const QString program = findProgram(ConfigWriter::program(server));
+    if (program.isEmpty())
+        QSKIP(qPrintable(u"%1 is not installed (apt-get install %2)"_s.arg(
+            ConfigWriter::program(server), ConfigWriter::package(server))));
+    if (lighttpdLacksTls(server))
+        QSKIP("lighttpd's TLS module is not installed (apt-get install lighttpd-mod-openssl)");
+    QVERIFY(makeCertificate(m_dir->path(), u"a"_s, { u"a.test"_s, u"www.a.test"_s }));
+    QVERIFY(makeCertificate(m_dir->path(), u"b"_s, { u"b.test"_s }));
+    ExportOptions options;
+    options.server = server;
+    options.flavour = flavour;
+    const QList<VirtualHost> list = tlsSites(&options);
+    options.config.port = freePort();
+    options.config.tlsPort = freePort();
+    options.prefix = m_dir->filePath(u"prefix"_s);
+    options.configPath = options.prefix + u"/server.conf"_s;
+    QString error;
+    const std::optional<ExportResult> result = ConfigWriter::write(list, options, &error);
+    QVERIFY2(result, qPrintable(error));
+    QVERIFY2(ConfigWriter::save(*result, &error), qPrintable(error));
+    QVERIFY2(checkConfig(server, program, *result, options, m_dir->filePath(u"home"_s), &error),
+        qPrintable(error));
+}
+
+void TestConfigWriter::tlsServes_data()
+{
+    benchmarkFlavourServes_data();
+}
+
+// The benchmark flavour with TLS, started as the shootout starts it: each
+// site over TLS with its own certificate (curl trusting that one only: SNI
+// picked it), a's cleartext answer a 308 to the same target over TLS, its
+// HSTS over TLS only, and a session resumed by its ticket.
+void TestConfigWriter::tlsServes()
+{
+    QFETCH(Server, server);
+    const QString program = findProgram(ConfigWriter::program(server));
+    if (program.isEmpty())
+        QSKIP(qPrintable(u"%1 is not installed (apt-get install %2)"_s.arg(
+            ConfigWriter::program(server), ConfigWriter::package(server))));
+    if (lighttpdLacksTls(server))
+        QSKIP("lighttpd's TLS module is not installed (apt-get install lighttpd-mod-openssl)");
+    if (findProgram(u"curl"_s).isEmpty() || findProgram(u"openssl"_s).isEmpty())
+        QSKIP("needs curl and openssl");
+    QVERIFY(makeCertificate(m_dir->path(), u"a"_s, { u"a.test"_s, u"www.a.test"_s }));
+    QVERIFY(makeCertificate(m_dir->path(), u"b"_s, { u"b.test"_s }));
+    QFile b(m_dir->filePath(u"b/y.txt"_s));
+    QVERIFY(b.open(QIODevice::WriteOnly));
+    b.write("y-file\n");
+    b.close();
+    ExportOptions options;
+    options.server = server;
+    options.flavour = Flavour::Benchmark;
+    const QList<VirtualHost> list = tlsSites(&options);
+    options.config.port = freePort();
+    options.config.tlsPort = freePort();
+    options.prefix = m_dir->filePath(u"bench"_s);
+    options.configPath = options.prefix + u"/server.conf"_s;
+    if (::geteuid() == 0)
+        options.user = u"root"_s;
+    QString error;
+    const std::optional<ExportResult> result = ConfigWriter::write(list, options, &error);
+    QVERIFY2(result, qPrintable(error));
+    QVERIFY2(ConfigWriter::save(*result, &error), qPrintable(error));
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"HOME"_s, m_dir->filePath(u"home"_s));
+    process.setProcessEnvironment(env);
+    process.start(findProgram(result->command.first()), result->command.mid(1));
+    const quint16 tlsPort = options.config.tlsPort;
+    const QString aCert = m_dir->filePath(u"a.pem"_s);
+    QByteArray a;
+    QDeadlineTimer deadline(kTimeoutMs);
+    while (!deadline.hasExpired() && process.state() != QProcess::NotRunning && !a.endsWith("x-file\n")) {
+        process.waitForFinished(200);
+        QTcpSocket probe;
+        probe.connectToHost(QHostAddress::LocalHost, tlsPort);
+        if (probe.waitForConnected(200))
+            a = curlGet(tlsPort, u"a.test"_s, u"/x.txt"_s, aCert);
+    }
+    const QByteArray alias = curlGet(tlsPort, u"www.a.test"_s, u"/x.txt"_s, aCert);
+    const QByteArray bAnswer = curlGet(tlsPort, u"b.test"_s, u"/y.txt"_s, m_dir->filePath(u"b.pem"_s));
+    const QByteArray redirect = curlGet(options.config.port, u"a.test"_s, u"/x.txt?q=1"_s, {}, u"http"_s);
+    const QByteArray plainB = curlGet(options.config.port, u"b.test"_s, u"/y.txt"_s, {}, u"http"_s);
+    const bool resumed = resumesByTicket(tlsPort, u"a.test"_s, m_dir->filePath(u"session.pem"_s));
+    process.terminate();
+    if (!process.waitForFinished(kTimeoutMs))
+        process.kill();
+    process.waitForFinished();
+    const QString context = QString::fromLocal8Bit(process.readAll()) + QString::fromUtf8(result->config);
+    QVERIFY2(a.startsWith("HTTP/1.1 200") && a.endsWith("\r\n\r\nx-file\n"),
+        qPrintable(QString::fromLatin1(a) + context));
+    QVERIFY2(a.toLower().contains("\r\nstrict-transport-security: max-age=3600\r\n"), a.constData());
+    QVERIFY2(alias.endsWith("\r\n\r\nx-file\n"), alias.constData());
+    QVERIFY2(bAnswer.startsWith("HTTP/1.1 200") && bAnswer.endsWith("\r\n\r\ny-file\n"), bAnswer.constData());
+    QVERIFY2(!bAnswer.toLower().contains("strict-transport-security"), bAnswer.constData());
+    QVERIFY2(redirect.startsWith("HTTP/1.1 308"), redirect.constData());
+    const QByteArray location
+        = "\r\nlocation: https://a.test:" + QByteArray::number(tlsPort) + "/x.txt?q=1\r\n";
+    QVERIFY2(redirect.toLower().contains(location), redirect.constData());
+    QVERIFY2(plainB.startsWith("HTTP/1.1 200") && plainB.endsWith("\r\n\r\ny-file\n"), plainB.constData());
+    QVERIFY2(resumed, "no resumption by session ticket");
 }
 
 QTEST_GUILESS_MAIN(TestConfigWriter)

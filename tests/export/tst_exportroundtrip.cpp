@@ -13,6 +13,9 @@
 // server): what the upstream received (target, method, each header field,
 // the body's length) is compared field by field as "up:<field>", and so are
 // a 404 passed through and a WebSocket echo.
+// HTTPS (issue #26, tlsRoundTrip): each server on an export with
+// --listen-tls, curl trusting the data folder's local CA alone fetching a
+// file of each site by each name (SNI).
 #include "export/ConfigWriter.h"
 #include "storage/DataFolder.h"
 
@@ -506,6 +509,12 @@ QString findProgram(const QString &name)
     return path;
 }
 
+// lighttpd's TLS is a module of its own package (Debian's lighttpd-mod-openssl).
+bool lighttpdLacksTls(Server server)
+{
+    return server == Server::Lighttpd && !QFileInfo::exists(u"/usr/lib/lighttpd/mod_openssl.so"_s);
+}
+
 } // namespace
 
 class TestExportRoundTrip final : public QObject
@@ -517,6 +526,8 @@ private slots:
     void cleanupTestCase();
     void roundTrip_data();
     void roundTrip();
+    void tlsRoundTrip_data();
+    void tlsRoundTrip();
 
 private:
     void addProxiedSites(hostbench::storage::DataFolder &folder);
@@ -842,6 +853,105 @@ void TestExportRoundTrip::roundTrip()
     for (const QString &line : std::as_const(unexpected))
         qWarning().noquote() << line;
     QVERIFY2(unexpected.isEmpty(), "differences not in kExpected (listed above)");
+}
+
+void TestExportRoundTrip::tlsRoundTrip_data()
+{
+    QTest::addColumn<int>("server");
+    for (Server server : ConfigWriter::servers())
+        QTest::newRow(qPrintable(ConfigWriter::name(server))) << int(server);
+}
+
+// HTTPS (issue #26): the stored sites exported with a TLS listener
+// (--listen-tls), the local CA's certificates issued by export in the data
+// folder, the server started by whoever runs the test exactly as the file's
+// head says; curl, trusting the CA's root alone, fetches a file of each site
+// by its names (the server picks the certificate by SNI), and its bytes are the file's.
+void TestExportRoundTrip::tlsRoundTrip()
+{
+    QFETCH(int, server);
+    const Server target = Server(server);
+    const QString name = ConfigWriter::name(target);
+    const QString program = findProgram(ConfigWriter::program(target));
+    if (program.isEmpty())
+        QSKIP(qPrintable(u"%1 is not installed (apt-get install %2)"_s.arg(
+            ConfigWriter::program(target), ConfigWriter::package(target))));
+    if (lighttpdLacksTls(target))
+        QSKIP("lighttpd's TLS module is not installed (apt-get install lighttpd-mod-openssl)");
+    if (findProgram(u"curl"_s).isEmpty())
+        QSKIP("curl is not installed (apt-get install curl)");
+    const quint16 port = freePort();
+    const quint16 tlsPort = freePort();
+    QVERIFY(port != tlsPort);
+    const QString prefix = m_dir.filePath(name + u"-tls"_s);
+    const QString config = prefix + u"/server.conf"_s;
+    QProcess exporter;
+    exporter.setProcessEnvironment(environment());
+    exporter.start(QStringLiteral(HOSTBENCH_CLI_PATH),
+        { u"export"_s, name, u"--data-dir"_s, m_dataDir, u"--listen"_s, u"127.0.0.1:%1"_s.arg(port),
+            u"--listen-tls"_s, u"127.0.0.1:%1"_s.arg(tlsPort), u"--out"_s, config, u"--prefix"_s, prefix });
+    QVERIFY(exporter.waitForFinished(kTimeoutMs));
+    const QString said = QString::fromLocal8Bit(exporter.readAllStandardError());
+    QVERIFY2(exporter.exitCode() == 0, qPrintable(said));
+    const QString root = m_dataDir + u"/ca/rootCA.pem"_s;
+    QVERIFY2(said.contains(u"TLS: main.test uses the local CA's certificate %1/ca/sites/main.test.pem"_s.arg(
+                 m_dataDir)),
+        qPrintable(said));
+    QVERIFY2(said.contains(u"clients trust the local CA by its root "_s + root), qPrintable(said));
+
+    QFile text(config);
+    QVERIFY(text.open(QIODevice::ReadOnly));
+    const QString written = QString::fromUtf8(text.readAll());
+    static const QRegularExpression startLine(u"Start it in the foreground with:\\n#  ([^\\n]+)\\n"_s);
+    const QRegularExpressionMatch match = startLine.match(written);
+    QVERIFY2(match.hasMatch(), qPrintable(u"no start line in the head of "_s + config));
+    static const QRegularExpression firstLine(u"first give them to that user with:\\n#  ([^\\n]+)\\n"_s);
+    if (const QRegularExpressionMatch first = firstLine.match(written);
+        first.hasMatch() && ::geteuid() == 0) {
+        QProcess before;
+        before.start(u"/bin/sh"_s, { u"-c"_s, first.captured(1) });
+        QVERIFY(before.waitForFinished(kTimeoutMs) && before.exitCode() == 0);
+    }
+    QProcess process;
+    process.setProcessEnvironment(environment());
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(u"/bin/sh"_s, { u"-c"_s, u"exec "_s + match.captured(1) });
+    if (!waitForPort(tlsPort, process)) {
+        stop(process);
+        QFile log(prefix + u"/logs/error.log"_s);
+        log.open(QIODevice::ReadOnly);
+        QFAIL(qPrintable(u"%1 did not start with TLS:\n%2\n%3\n--- %4:\n%5"_s.arg(name,
+            QString::fromLocal8Bit(process.readAll()), QString::fromLocal8Bit(log.readAll()), config,
+            written)));
+    }
+    // Each site by each of its names, the default site for a name no site has.
+    const QList<std::tuple<QString, QString, QString>> fetches = {
+        { u"main.test"_s, u"/hello.txt"_s, m_dir.filePath(u"main/hello.txt"_s) },
+        { u"www.main.test"_s, u"/data.json"_s, m_dir.filePath(u"main/data.json"_s) },
+        { u"files.test"_s, u"/readme.txt"_s, m_dir.filePath(u"files/readme.txt"_s) },
+        { u"downloads.test"_s, u"/pub/b.txt"_s, m_dir.filePath(u"files/pub/b.txt"_s) },
+        { u"app.test"_s, u"/static/x.txt"_s, m_dir.filePath(u"app/static/x.txt"_s) },
+    };
+    QStringList problems;
+    for (const auto &[host, path, file] : fetches) {
+        QProcess curl;
+        const QStringList arguments { u"-sS"_s, u"--fail"_s, u"--http1.1"_s, u"--max-time"_s, u"10"_s,
+            u"--cacert"_s, root, u"--resolve"_s, u"%1:%2:127.0.0.1"_s.arg(host).arg(tlsPort),
+            u"https://%1:%2%3"_s.arg(host).arg(tlsPort).arg(path) };
+        curl.start(u"curl"_s, arguments);
+        QFile expected(file);
+        QVERIFY(curl.waitForFinished(kTimeoutMs) && expected.open(QIODevice::ReadOnly));
+        const QByteArray body = curl.readAllStandardOutput();
+        if (curl.exitCode() != 0 || body != expected.readAll())
+            problems.append(u"curl %1: exit %2, %3 bytes: %4"_s.arg(arguments.join(u' '))
+                                .arg(curl.exitCode())
+                                .arg(body.size())
+                                .arg(QString::fromLocal8Bit(curl.readAllStandardError())));
+    }
+    stop(process);
+    QVERIFY2(problems.isEmpty(),
+        qPrintable(problems.join(u'\n') + u"\n--- "_s + config + u":\n"_s + written
+            + QString::fromLocal8Bit(process.readAll())));
 }
 
 QTEST_GUILESS_MAIN(TestExportRoundTrip)

@@ -41,10 +41,17 @@ set_cpu_pinning() {
     if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_SERVER=(taskset -c 0); PIN_CLIENT=(taskset -c 1); fi
 }
 
-# Waits up to 10 s for something to accept connections on 127.0.0.1:PORT.
-wait_for_port() { # PORT
-    for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done
-    return 0
+# Waits up to TIMEOUT seconds (default 10) for something to accept
+# connections on 127.0.0.1:PORT; returns 1, saying so on stderr, when
+# nothing did by then (under `set -e` the caller stops there).
+wait_for_port() { # PORT [TIMEOUT]
+    local port=$1 timeout=${2:-10} _
+    for _ in $(seq $((timeout * 10))); do
+        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0
+        sleep 0.1
+    done
+    echo "wait_for_port: nothing accepts connections on 127.0.0.1:$port after ${timeout} s" >&2
+    return 1
 }
 
 # Started as root, `hostbench-cli serve` gives root up unless told to stay

@@ -4,7 +4,8 @@
 #
 #   tests/perf/servers.sh [path/to/hostbench-cli]
 #   env: SERVERS="hostbench nginx lighttpd h2o apache2" (caddy too when named: SERVERS="... caddy")
-#        ROWS="W6 W6ab W1k W1ab W2 W3 W4 W6p W5 W5r W7p"   ROUNDS=3   DURATION=5 (s per wrk run)
+#        ROWS="W6 W6ab W1k W1ab W2 W3 W4 W6p W5 W5r W7p W1s W1sn"   ROUNDS=3   DURATION=5 (s per wrk run)
+#        REQUESTS=4000 (W1sn's handshakes per run)
 #
 # The method (docs/PERFORMANCE.md):
 # - every server has one worker (process or thread; Apache one child process
@@ -55,13 +56,27 @@
 # its own column. W5r is the former W5: the fixed answer "hello", no app.
 # Without php-fpm8.2 the PHP rows are left out (apt-get install php8.2-fpm
 # php8.2-sqlite3), the others run.
+# W1s and W1sn (issue #26) are W1's file over HTTPS, as tests/perf/tls.sh
+# measures them: each server is started a fourth time in its turn with a TLS
+# listener on a port of its own too (Hostbench's `serve --listen-tls`, the
+# others' `export --listen-tls`), every one with the same certificate, the
+# ECDSA P-256 leaf for "localhost" of the local CA in $WORK/tls-data (made by
+# the first of them; Hostbench's data folder, the others' export --data-dir),
+# TLS 1.2/1.3, Hostbench's suites where the server names them, session
+# tickets, no session cache; its body checked with curl trusting that CA alone.
+# W1s: wrk -c50 keep-alive on https://localhost:PORT (SNI "localhost"; wrk
+# connects to the first address that answers, 127.0.0.1); W1sn: a new
+# connection and a full handshake per request, `hostbench-cli bench -c 50
+# --tls-resume off` (no -k) with REQUESTS requests, trusting the CA: its
+# requests/s are full handshakes/s.
 # Absolute figures count for this machine only: read the ratios.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 HERE=tests/perf/servers
 CLI=$(readlink -f "${1:-build/app/cli/hostbench-cli}")
 SERVERS=${SERVERS:-"hostbench nginx lighttpd h2o apache2"}
-ROWS=${ROWS:-"W6 W6ab W1k W1ab W2 W3 W4 W6p W5 W5r W7p"}
+ROWS=${ROWS:-"W6 W6ab W1k W1ab W2 W3 W4 W6p W5 W5r W7p W1s W1sn"}
+REQUESTS=${REQUESTS:-4000}
 PHP_CHILDREN=${PHP_CHILDREN:-8}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-5}
@@ -207,23 +222,37 @@ stop_php() {
 }
 trap 'stop_server; stop_upstream; stop_php; rm -rf "$WORK"' EXIT
 
+# W1s's and W1sn's TLS listener: its port (set before start_server tls) and
+# the local CA's data folder (the root clients trust in its ca/rootCA.pem).
+TLS_PORT="" TLS_DATA=$WORK/tls-data TLS_ROOT=$WORK/tls-data/ca/rootCA.pem
+# Sets port and TLS_PORT: two free ports, not the same one.
+pick_tls_ports() {
+    port=$(free_port) TLS_PORT=$(free_port)
+    while [ "$TLS_PORT" = "$port" ]; do TLS_PORT=$(free_port); done
+}
+
 # Starts server $1 on port $2 in a session of its own; SERVER_PID is that
 # session's id. Its configuration and logs go to $WORK/$1/ ($WORK/$1-proxied/
 # for MODE proxied: W6p's site, "/" proxied to the upstream; $WORK/$1-php/ for
-# MODE php: W5's and W7p's, "/" run by the PHP-FPM pool).
+# MODE php: W5's and W7p's, "/" run by the PHP-FPM pool; $WORK/$1-tls/ for
+# MODE tls: the files' site with a TLS listener on $TLS_PORT too).
 start_server() { # NAME PORT [MODE]
     local name=$1 port=$2 mode=${3:-files} dir=$WORK/$1
-    local site=(--default "$ROOT" --route /ok=OK --route /hello=hello)
+    local site=(--default "$ROOT" --route /ok=OK --route /hello=hello) tls=() ready=$2
     if [ "$mode" = proxied ]; then
         dir=$WORK/$1-proxied
         site=(--default "$PROXY_ROOT" --proxy "/=http://127.0.0.1:$UPSTREAM_PORT")
     elif [ "$mode" = php ]; then
         dir=$WORK/$1-php
         site=(--default "$PHP_ROOT" --php "unix:$PHP_SOCK")
+    elif [ "$mode" = tls ]; then
+        dir=$WORK/$1-tls
+        tls=(--listen-tls "127.0.0.1:$TLS_PORT" --data-dir "$TLS_DATA")
+        ready=$TLS_PORT
     fi
     mkdir -p "$dir/logs"
     if [ "$name" != hostbench ] && [ "${SERVERS_CONF:-export}" = hand ] && [ "$mode" != files ]; then
-        echo "$name: no hand-written $mode configuration (SERVERS_CONF=hand): left out of $([ "$mode" = php ] && echo W5, W7p || echo W6p)" >&2
+        echo "$name: no hand-written $mode configuration (SERVERS_CONF=hand): left out of $(case $mode in php) echo W5, W7p ;; tls) echo W1s, W1sn ;; *) echo W6p ;; esac)" >&2
         return 1
     elif [ "$name" != hostbench ] && [ "${SERVERS_CONF:-export}" = hand ]; then
         [ -f "$HERE/$name.conf" ] || { echo "$name: no hand-written configuration in $HERE" >&2; return 1; }
@@ -233,16 +262,17 @@ start_server() { # NAME PORT [MODE]
         [ "$name" = apache2 ] && [ "$(id -u)" -eq 0 ] && printf 'User www-data\nGroup www-data\n' >> "$dir/conf"
     elif [ "$name" != hostbench ]; then
         # Started as root, the workers run as root too (Apache's as www-data), as the hand-written ones did.
-        "$CLI" export "$name" --flavour benchmark "${site[@]}" --listen "127.0.0.1:$port" \
+        "$CLI" export "$name" --flavour benchmark "${site[@]}" --listen "127.0.0.1:$port" "${tls[@]}" \
             --out "$dir/conf" --prefix "$dir" --user "$(id -un)" 2> "$dir/export.log" || {
             cat "$dir/export.log" >&2
             [ "$mode" = proxied ] && echo "$name: export wrote no proxy configuration: left out of W6p" >&2
             [ "$mode" = php ] && echo "$name: export wrote no PHP configuration: left out of W5, W7p" >&2
+            [ "$mode" = tls ] && echo "$name: export wrote no TLS configuration: left out of W1s, W1sn" >&2
             return 1
         }
     fi
     case $name in
-    hostbench) set -- "$CLI" serve $([ "$(id -u)" = 0 ] && echo --user root) --listen "127.0.0.1:$port" --threads 1 --control off "${site[@]}" ;;
+    hostbench) set -- "$CLI" serve $([ "$(id -u)" = 0 ] && echo --user root) --listen "127.0.0.1:$port" --threads 1 --control off "${site[@]}" "${tls[@]}" ;;
     nginx) set -- nginx -p "$dir" -c "$dir/conf" -e "$dir/logs/error.log" -g 'daemon off;' ;;
     lighttpd) set -- lighttpd -D -f "$dir/conf" ;;
     h2o) set -- h2o -c "$dir/conf" ;;
@@ -252,7 +282,7 @@ start_server() { # NAME PORT [MODE]
     esac
     setsid "${NICE[@]}" "${PIN_SERVER[@]}" "$@" > "$dir/stdout.log" 2>&1 < /dev/null &
     SERVER_PID=$!
-    if ! wait_port "$port"; then
+    if ! wait_port "$ready"; then
         echo "$name did not start; its output and error log:" >&2
         cat "$dir/stdout.log" "$dir/logs/error.log" 2> /dev/null >&2 || true
         stop_server
@@ -284,6 +314,8 @@ row_spec() {
     W5) echo "wrk /hello.php 50 1" ;;
     W5r) echo "wrk /hello 50 1" ;;
     W7p) echo "wrk /w7p.php 50 1" ;;
+    W1s) echo "wrk /x.txt 50 1" ;;
+    W1sn) echo "bench /x.txt 50 0" ;;
     *) echo "" ;;
     esac
 }
@@ -300,6 +332,8 @@ row_label() {
     W5) echo "W5 PHP hello (5 B) through PHP-FPM, wrk -c50 keep-alive" ;;
     W5r) echo "W5r 5 B fixed answer (hello), no app, wrk -c50 keep-alive" ;;
     W7p) echo "W7p PHP, 3 SQLite queries (PDO), $((${#W7P_ANSWER})) B, through PHP-FPM, wrk -c50 keep-alive" ;;
+    W1s) echo "W1s W1 4,070 B over TLS, wrk -c50 keep-alive" ;;
+    W1sn) echo "W1sn W1 over TLS, a full handshake per request (handshakes/s), hostbench-cli bench -c50 --tls-resume off" ;;
     esac
 }
 
@@ -311,6 +345,7 @@ check_bodies() { # NAME PORT [MODE]
     case ${3:-files} in
     proxied) paths=(/ok) how=" through its proxy" rows=" of W6p" ;;
     php) paths=(/hello.php /w7p.php) how=" through PHP-FPM" rows=" of W5, W7p" ;;
+    tls) paths=(/x.txt) how=" over TLS (port $TLS_PORT, the CA's root $TLS_ROOT)" rows=" of W1s, W1sn" ;;
     esac
     for path in "${paths[@]}"; do
         case $path in
@@ -319,7 +354,9 @@ check_bodies() { # NAME PORT [MODE]
         /w7p.php) expect=$(printf '%s' "$W7P_ANSWER" | sha256sum) ;;
         *) expect=$(sha256sum < "$ROOT$path") ;;
         esac
-        if [ "$(curl -sf "http://127.0.0.1:$2$path" | sha256sum)" != "$expect" ]; then
+        local url=(--url "http://127.0.0.1:$2$path")
+        [ "${3:-files}" = tls ] && url=(--cacert "$TLS_ROOT" --resolve "localhost:$TLS_PORT:127.0.0.1" --url "https://localhost:$TLS_PORT$path")
+        if [ "$(curl -sf "${url[@]}" | sha256sum)" != "$expect" ]; then
             echo "$1 answers $path with other bytes$how: it is left out$rows" >&2
             ok=1
         fi
@@ -329,10 +366,11 @@ check_bodies() { # NAME PORT [MODE]
 
 # Prints "requests_per_second cpu_us_per_request errors php_fpm_cpu_us_per_request"
 # (the last 0 but for the PHP rows).
-measure() { # ROW PORT
+measure() { # ROW PORT (W1s, W1sn: the TLS port)
     local tool path conc keep
     read -r tool path conc keep <<< "$(row_spec "$1")"
     local url="http://127.0.0.1:$2$path" t0 t1 p0=0 p1=0 out php=""
+    case $1 in W1s | W1sn) url="https://localhost:$2$path" ;; esac
     case $1 in W5 | W7p) php=$PHP_PID ;; esac
     [ -n "$php" ] && p0=$(server_ticks "$php")
     t0=$(server_ticks)
@@ -341,6 +379,10 @@ measure() { # ROW PORT
         local seconds=$DURATION
         [ "$path" = /huge.bin ] && seconds=$((DURATION * 3))
         out=$("${NICE[@]}" "${PIN_CLIENT[@]}" wrk -t1 -c"$conc" -d"${seconds}s" --timeout 30s "$url" 2>&1 || true)
+    elif [ "$tool" = bench ]; then
+        # ab's report: "Requests per second", "Complete requests", "Failed requests", "Non-2xx responses".
+        out=$("${NICE[@]}" "${PIN_CLIENT[@]}" "$CLI" bench -n "$REQUESTS" -c "$conc" --tls-resume off --no-store \
+            --data-dir "$TLS_DATA" "$url" 2>&1 || true)
     else
         local n=$((conc * 2000))
         [ "$path" = /x.txt ] && [ "$keep" = 0 ] && n=50000
@@ -356,6 +398,8 @@ tool, out, ticks, hz, php_ticks = sys.argv[1], sys.argv[2], int(sys.argv[3]), fl
 def num(pattern, default=0.0):
     m = re.search(pattern, out)
     return float(m.group(1)) if m else default
+if tool == "bench":
+    tool = "ab"
 if tool == "wrk":
     rps = num(r"Requests/sec:\s*([\d.]+)")
     n = num(r"(\d+) requests in")
@@ -371,11 +415,12 @@ print(f"{rps:.2f} {cpu_us:.1f} {errors} {php_us:.1f}")
 PY
 }
 
-FILE_ROWS="" PROXY_ROWS="" PHP_ROWS=""
+FILE_ROWS="" PROXY_ROWS="" PHP_ROWS="" TLS_ROWS=""
 for row in $ROWS; do
     case $row in
     W6p) PROXY_ROWS=W6p ;;
     W5 | W7p) PHP_ROWS+="$row " ;;
+    W1s | W1sn) TLS_ROWS+="$row " ;;
     *) FILE_ROWS+="$row " ;;
     esac
 done
@@ -389,7 +434,7 @@ if [ -n "$PHP_ROWS" ] && ! start_php; then
     PHP_ROWS=""
 fi
 
-declare -A RPS CPU ERR PHPCPU PROXIED PHPSITE
+declare -A RPS CPU ERR PHPCPU PROXIED PHPSITE TLSSITE
 usable=()
 for s in "${SERVERS[@]}"; do
     port=$(free_port)
@@ -406,6 +451,11 @@ for s in "${SERVERS[@]}"; do
     if [ -n "$PHP_ROWS" ]; then
         port=$(free_port)
         if start_server "$s" "$port" php && check_bodies "$s" "$port" php; then PHPSITE[$s]=1 ok=1; fi
+        stop_server
+    fi
+    if [ -n "$TLS_ROWS" ]; then
+        pick_tls_ports
+        if start_server "$s" "$port" tls && check_bodies "$s" "$port" tls; then TLSSITE[$s]=1 ok=1; fi
         stop_server
     fi
     [ "$ok" = 1 ] && usable+=("$s")
@@ -426,6 +476,7 @@ version_of() {
 echo "# $(date -u +%FT%TZ), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')), $(uname -r)"
 echo "# $ROUNDS rounds, order rotated each round; median requests/s; server pinned to CPU 0, generator to CPU 1"
 [ -n "$PROXY_ROWS" ] && echo "# W6p: upstream nginx $(version_of nginx), 1 worker, on 127.0.0.1:$UPSTREAM_PORT (pid $UPSTREAM_PID), pinned to CPU 0 with the servers, started once"
+[ -n "$TLS_ROWS" ] && [ -f "$TLS_ROOT" ] && echo "# ${TLS_ROWS% }: every server's TLS listener with the same ECDSA P-256 leaf for localhost ($TLS_DATA/ca/sites/localhost.pem), TLS 1.2/1.3, session tickets; $(openssl version 2> /dev/null || true)"
 [ -n "$PHP_ROWS" ] && echo "# ${PHP_ROWS% }: PHP-FPM $(php-fpm8.2 -v 2> /dev/null | head -1 | awk '{print $2}' || true), pm static, $PHP_CHILDREN children, on unix:$PHP_SOCK (session $PHP_PID), pinned to CPU 0 with the servers, started once"
 printf '# versions:'
 for s in "${SERVERS[@]}"; do printf ' %s %s;' "$s" "$(version_of "$s")"; done
@@ -481,6 +532,14 @@ for ((round = 0; round < ROUNDS; round++)); do
             if start_server "$s" "$port" php; then
                 # shellcheck disable=SC2086
                 measure_rows "$s" "$port" $PHP_ROWS
+            fi
+            stop_server
+        fi
+        if [ -n "$TLS_ROWS" ] && [ -n "${TLSSITE[$s]:-}" ]; then
+            pick_tls_ports
+            if start_server "$s" "$port" tls; then
+                # shellcheck disable=SC2086
+                measure_rows "$s" "$TLS_PORT" $TLS_ROWS
             fi
             stop_server
         fi

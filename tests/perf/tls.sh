@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# HTTPS (issue #26): Hostbench's TLS listener beside nginx's, h2o's, Caddy's
-# and lighttpd's (those installed; SERVERS to choose), in one run, with the
+# HTTPS (issue #26): Hostbench's TLS listener beside nginx's, h2o's, Caddy's,
+# lighttpd's and Apache's (mod_ssl; those installed; SERVERS to choose), in one run, with the
 # same certificate and key (an ECDSA P-256 leaf of Hostbench's local CA),
 # TLS 1.2/1.3, session tickets on (each server's default, nginx's set) and no
 # shared session cache.
@@ -13,14 +13,16 @@
 # One worker each, pinned to CPU 0, the generator to CPU 1 (lib.sh); ROUNDS
 # interleaved rounds, the median shown with the spread (max-min)/median.
 # Absolute figures count for this machine only: read the ratios.
-#
-# Apache is not in it yet (its mod_ssl configuration is not written).
+# Apache: one child process of mpm_event (128 threads, one connection each),
+# SSLSessionCache none, tickets on (SSLSessionTickets), as servers.sh's export.
+# The configurations here are hand-written; tests/perf/servers.sh measures the
+# same rows on the configurations `hostbench-cli export --listen-tls` writes.
 #
 # Usage: tests/perf/tls.sh [path/to/hostbench-cli]
-#   env: ROUNDS=3 DURATION=4 REQUESTS=4000 SERVERS="nginx h2o caddy lighttpd"
+#   env: ROUNDS=3 DURATION=4 REQUESTS=4000 SERVERS="nginx h2o caddy lighttpd apache2"
 # Needs wrk, nginx, h2load (nghttp2-client), curl, python3; h2o, caddy and
-# lighttpd where installed (Debian's packages h2o, caddy, lighttpd and
-# lighttpd-mod-openssl; one missing is left out, and said so).
+# lighttpd and apache2 where installed (Debian's packages h2o, caddy, lighttpd,
+# lighttpd-mod-openssl and apache2; one missing is left out, and said so).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 CLI=$(readlink -f "${1:-build/app/cli/hostbench-cli}")
@@ -31,8 +33,8 @@ for tool in "$CLI" wrk nginx h2load curl python3; do
     command -v "$tool" > /dev/null || { echo "missing: $tool" >&2; exit 2; }
 done
 OTHERS=()
-for name in ${SERVERS:-nginx h2o caddy lighttpd}; do
-    if command -v "$name" > /dev/null; then OTHERS+=("$name"); else echo "$name is not installed: left out" >&2; fi
+for name in ${SERVERS:-nginx h2o caddy lighttpd apache2}; do
+    if command -v "$name" > /dev/null || [ -x "/usr/sbin/$name" ]; then OTHERS+=("$name"); else echo "$name is not installed: left out" >&2; fi
 done
 WORK=$(mktemp -d /tmp/hostbench-tls.XXXXXX)
 chmod 755 "$WORK"
@@ -160,11 +162,56 @@ ssl.openssl.ssl-conf-cmd = ( "MinProtocol" => "TLSv1.2" )
 mimetype.assign = ( ".txt" => "text/plain" )
 LIGHTTPD
         set -- lighttpd -D -f "$dir/conf" ;;
+    apache2)
+        local modules=/usr/lib/apache2/modules user=""
+        # Apache refuses to serve as root: started by root, its child runs as www-data.
+        [ "$(id -u)" = 0 ] && user=$'User www-data\nGroup www-data'
+        cat > "$dir/conf" << APACHE
+LoadModule mpm_event_module $modules/mod_mpm_event.so
+LoadModule authz_core_module $modules/mod_authz_core.so
+LoadModule mime_module $modules/mod_mime.so
+LoadModule ssl_module $modules/mod_ssl.so
+ServerRoot "/etc/apache2"
+ServerName a.test
+Listen 127.0.0.1:$port https
+$user
+PidFile $dir/apache2.pid
+DefaultRuntimeDir $dir
+Mutex file:$dir default
+ErrorLog $dir/error.log
+LogLevel warn
+TypesConfig /etc/mime.types
+KeepAlive On
+MaxKeepAliveRequests 0
+EnableSendfile On
+StartServers 1
+ServerLimit 1
+MinSpareThreads 1
+MaxSpareThreads 128
+ThreadsPerChild 128
+ThreadLimit 128
+MaxRequestWorkers 128
+MaxConnectionsPerChild 0
+SSLProtocol -all +TLSv1.2 +TLSv1.3
+SSLSessionCache none
+SSLSessionTickets on
+<VirtualHost 127.0.0.1:$port>
+    ServerName a.test
+    ServerAlias a.test.localhost
+    SSLEngine on
+    SSLCertificateFile $cert
+    SSLCertificateKeyFile $key
+    DocumentRoot $WORK/site
+    <Directory $WORK/site>
+        Require all granted
+    </Directory>
+</VirtualHost>
+APACHE
+        set -- apache2 -f "$dir/conf" -DFOREGROUND ;;
     esac
     "${PIN_SERVER[@]}" "$@" > "$dir/stdout.log" 2>&1 < /dev/null &
     other_pids+=($!)
-    wait_for_port "$port" # returns 0 even when the port stays closed: checked below
-    if ! (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then
+    if ! wait_for_port "$port"; then
         echo "$name did not start: left out" >&2
         cat "$dir/stdout.log" "$dir/error.log" 2> /dev/null >&2 || true
         return 1
