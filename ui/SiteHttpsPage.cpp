@@ -82,10 +82,11 @@ SiteHttpsPage::SiteHttpsPage(const model::VirtualHost &host, QWidget *parent)
 
 void SiteHttpsPage::buildLayout()
 {
-    auto *intro = new QLabel(tr("<b>HTTPS</b> serves this site while it is on (the Server page). Without "
-                                "files of its own the site gets a certificate from Hostbench's certificate "
-                                "authority for its names and their .localhost forms; browsers trust it "
-                                "once the authority is trusted (Server page, Trust Hostbench's certificate authority)."),
+    auto *intro = new QLabel(
+        tr("<b>HTTPS</b> serves this site while it is on (the Server page). Without "
+           "files of its own the site gets a certificate from Hostbench's certificate "
+           "authority for its names and their .localhost forms; browsers trust it "
+           "once the authority is trusted (Server page, Trust Hostbench's certificate authority)."),
         this);
     intro->setWordWrap(true);
     auto *form = new QFormLayout;
