@@ -132,6 +132,30 @@ std::optional<qint64> CliParse::integer(
     return value;
 }
 
+std::optional<bool> CliParse::onOff(const QString &text, const QString &flag, QString *error)
+{
+    const QString value = text.trimmed();
+    if (value != u"on"_s && value != u"off"_s) {
+        *error = u"%1 takes on or off, not \"%2\""_s.arg(flag, value);
+        return std::nullopt;
+    }
+    return value == u"on"_s;
+}
+
+std::optional<qint64> CliParse::hstsSeconds(const QString &text, QString *error)
+{
+    bool ok = false;
+    const QString value = text.trimmed();
+    const qint64 seconds = value.toLongLong(&ok);
+    if (!ok || seconds < 0 || seconds > model::SiteTls::kMaxHstsSeconds) {
+        *error = u"--hsts takes 0 (off) to %1 seconds (two years), not \"%2\""_s
+                     .arg(model::SiteTls::kMaxHstsSeconds)
+                     .arg(value);
+        return std::nullopt;
+    }
+    return seconds;
+}
+
 std::optional<qint64> CliParse::seconds(const QString &text, const QString &flag, QString *error)
 {
     const std::optional<qint64> ms = model::BenchInput::seconds(text);

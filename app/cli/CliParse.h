@@ -99,6 +99,10 @@ public:
     // A whole number in [minimum, maximum]; `flag` names it in the error.
     static std::optional<qint64> integer(
         const QString &text, const QString &flag, qint64 minimum, qint64 maximum, QString *error);
+    // "on" or "off" (trimmed); `flag` names it: "--hsts takes on or off, not \"x\"".
+    static std::optional<bool> onOff(const QString &text, const QString &flag, QString *error);
+    // --hsts SECONDS of sites and serve: 0 (off) to model::SiteTls::kMaxHstsSeconds.
+    static std::optional<qint64> hstsSeconds(const QString &text, QString *error);
     // --threads N of serve, bench and export: 1..kMaxThreads.
     static constexpr int kMaxThreads = 1024;
     static std::optional<int> threads(const QString &text, QString *error);

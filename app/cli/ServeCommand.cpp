@@ -20,6 +20,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <functional>
 #include <memory>
@@ -105,7 +106,7 @@ struct Flags
     {
         return QList<QCommandLineOption> { help, listen, listenTls, threads, dataDir } + sites.options()
             + QList<QCommandLineOption> { control, controlTokenRequired, pidFile, user, accessLog, errorLog,
-                  listing, hiddenFiles };
+                  listing, hiddenFiles, tlsCert, tlsKey, httpsRedirect, hsts };
     }
 
     const QCommandLineOption help = Console::helpOption();
@@ -141,6 +142,20 @@ struct Flags
     const QCommandLineOption hiddenFiles { u"hidden-files"_s,
         u"Serves and lists hidden files, whose name starts with \".\" (--site / --default sites); "
         "without, they answer 404."_s };
+    const QCommandLineOption tlsCert { u"tls-cert"_s,
+        u"With --listen-tls: the certificate (PEM, the leaf first, then its chain) of the --site / --default "
+        "sites, with --tls-key; without, the local certificate authority issues one per site."_s,
+        u"FILE"_s };
+    const QCommandLineOption tlsKey { u"tls-key"_s, u"The private key (PEM) of --tls-cert."_s, u"FILE"_s };
+    const QCommandLineOption httpsRedirect { u"https-redirect"_s,
+        u"With --listen-tls: on answers http:// requests to the --site / --default sites with 308 to "
+        u"https://; "
+        "off (the default) serves both."_s,
+        u"on|off"_s };
+    const QCommandLineOption hsts { u"hsts"_s,
+        u"With --listen-tls: the --site / --default sites send Strict-Transport-Security: max-age=SECONDS "
+        "over HTTPS (at most two years); 0 (the default) sends none."_s,
+        u"SECONDS"_s };
     const QCommandLineOption user { u"user"_s,
         u"Started as root: the user to serve as once the ports are bound (default: $SUDO_USER; "
         "\"root\" stays root). Needed when root runs serve without sudo."_s,
@@ -176,6 +191,11 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
         read.value(flags.errorLog), parser.isSet(flags.listing), !sites->sites.isEmpty(), &error);
     if (!logs)
         return read.fail(error);
+    const std::optional<ServeFlags::SiteHttps> https = ServeFlags::siteHttps(read.value(flags.tlsCert),
+        read.value(flags.tlsKey), read.value(flags.httpsRedirect), read.value(flags.hsts),
+        !sites->sites.isEmpty(), config->tlsEnabled, &error);
+    if (!https)
+        return read.fail(error);
     const bool tokenRequired = parser.isSet(flags.controlTokenRequired);
     const std::optional<ServeFlags::Control> control
         = ServeFlags::control(read.value(flags.control), tokenRequired, &error);
@@ -198,6 +218,7 @@ std::optional<ServeCommand::Options> ServeCommand::parse(const QStringList &argu
     options.flags = std::move(*sites);
     options.explicitSites = !options.flags.sites.isEmpty();
     logs->applyTo(options.flags.sites);
+    https->applyTo(options.flags.sites);
     for (model::VirtualHost &host : options.flags.sites)
         host.serveHiddenFiles = hiddenFiles;
     options.user = *user;
@@ -294,8 +315,14 @@ void sayServing(const ServeCommand::Options &options, const storage::DataFolder 
             QString::number(options.config.port), sys::PortHolder::find(options.config.port).describe());
     Console::out(serving);
     if (server.tlsPort() != 0) {
-        Console::out(u"Serving %1 (TLS; certificates from the local CA in %2)"_s.arg(
-            server.tlsUrl(), server.caFolder()));
+        const QList<model::VirtualHost> &sites = instance.sites();
+        const auto own = std::count_if(sites.begin(), sites.end(),
+            [](const model::VirtualHost &host) { return host.tls.hasOwnCertificate(); });
+        const QString source = own == 0 ? u"certificates from the local CA in %1"_s.arg(server.caFolder())
+            : own == sites.size()
+            ? u"the sites' own certificates"_s
+            : u"the sites' own certificates, or the local CA's in %1"_s.arg(server.caFolder());
+        Console::out(u"Serving %1 (TLS; %2)"_s.arg(server.tlsUrl(), source));
         for (const QString &warning : server.tlsWarnings())
             Console::err(u"hostbench-cli serve: warning: "_s + warning);
     }

@@ -1,5 +1,7 @@
 #include "cli/ServeFlags.h"
 
+#include "tls/ServerContext.h"
+
 #include <QFileInfo>
 
 namespace hostbench::cli {
@@ -96,6 +98,73 @@ std::optional<ServeFlags::SiteLogs> ServeFlags::siteLogs(const std::optional<QSt
         *log = value == u"off"_s ? u""_s : QFileInfo(value).absoluteFilePath();
     }
     return logs;
+}
+
+void ServeFlags::SiteHttps::applyTo(QList<model::VirtualHost> &hosts) const
+{
+    if (!given)
+        return;
+    for (model::VirtualHost &host : hosts)
+        host.tls = tls;
+}
+
+std::optional<ServeFlags::SiteHttps> ServeFlags::siteHttps(const std::optional<QString> &certificate,
+    const std::optional<QString> &key, const std::optional<QString> &redirect,
+    const std::optional<QString> &hsts, bool explicitSites, bool tlsListener, QString *error)
+{
+    SiteHttps https;
+    https.given = certificate || key || redirect || hsts;
+    if (!https.given)
+        return https;
+    const QString names = u"--tls-cert, --tls-key, --https-redirect and --hsts"_s;
+    if (!explicitSites) {
+        *error = names
+            + u" apply to the sites of --site / --default; stored sites use their own settings "
+              "(hostbench-cli sites edit)"_s;
+        return std::nullopt;
+    }
+    if (!tlsListener) {
+        *error = names + u" need --listen-tls (the HTTPS listener they are for)"_s;
+        return std::nullopt;
+    }
+    if (certificate.has_value() != key.has_value()) {
+        *error = u"--tls-cert and --tls-key go together"_s;
+        return std::nullopt;
+    }
+    for (const auto &[name, text, path] :
+        { std::tuple { u"--tls-cert"_s, &certificate, &https.tls.certificatePath },
+            std::tuple { u"--tls-key"_s, &key, &https.tls.keyPath } }) {
+        if (!*text)
+            continue;
+        const QString value = (*text)->trimmed();
+        if (value.isEmpty()) {
+            *error = name + u" needs a file"_s;
+            return std::nullopt;
+        }
+        *path = QFileInfo(value).absoluteFilePath();
+    }
+    // Refused here, as nginx refuses to start on a bad ssl_certificate: the
+    // engine would otherwise warn and let the local CA's certificate stand in.
+    if (const tls::ServerContext::FileProblems problems
+        = tls::ServerContext::checkFiles(https.tls.certificatePath, https.tls.keyPath);
+        !problems.isEmpty()) {
+        *error = problems.certificate.isEmpty() ? u"--tls-key: "_s + problems.key
+                                                : u"--tls-cert: "_s + problems.certificate;
+        return std::nullopt;
+    }
+    if (redirect) {
+        const std::optional<bool> on = CliParse::onOff(*redirect, u"--https-redirect"_s, error);
+        if (!on)
+            return std::nullopt;
+        https.tls.redirectToHttps = *on;
+    }
+    if (hsts) {
+        const std::optional<qint64> seconds = CliParse::hstsSeconds(*hsts, error);
+        if (!seconds)
+            return std::nullopt;
+        https.tls.hstsMaxAgeSeconds = *seconds;
+    }
+    return https;
 }
 
 std::optional<ServeFlags::Control> ServeFlags::control(

@@ -32,6 +32,17 @@ public:
         void applyTo(QList<model::VirtualHost> &hosts) const;
     };
 
+    // --tls-cert FILE and --tls-key FILE (both or neither), --https-redirect
+    // on|off and --hsts SECONDS, for the --site / --default sites.
+    struct SiteHttps
+    {
+        model::SiteTls tls;
+        bool given = false; // any of the four flags
+
+        // Gives each host these HTTPS settings (when given).
+        void applyTo(QList<model::VirtualHost> &hosts) const;
+    };
+
     // --control ADDR:PORT|off.
     struct Control
     {
@@ -54,6 +65,14 @@ public:
     // apply only to those sites). Each path is trimmed and made absolute.
     static std::optional<SiteLogs> siteLogs(const std::optional<QString> &accessLog,
         const std::optional<QString> &errorLog, bool listing, bool explicitSites, QString *error);
+    // The HTTPS flags; `explicitSites` as for siteLogs, `tlsListener`:
+    // --listen-tls given (without it they would change nothing, and are
+    // refused). Files are made absolute and read (tls::ServerContext::
+    // checkFiles): one that is missing, not PEM, expired or not the key of
+    // the certificate is refused, naming the flag and the file.
+    static std::optional<SiteHttps> siteHttps(const std::optional<QString> &certificate,
+        const std::optional<QString> &key, const std::optional<QString> &redirect,
+        const std::optional<QString> &hsts, bool explicitSites, bool tlsListener, QString *error);
     // --control: 127.0.0.1 on ServerConfig::kDefaultControlPort when absent;
     // an address other than loopback only with `tokenRequired`.
     static std::optional<Control> control(

@@ -140,17 +140,17 @@ std::optional<SitesOptions> SitesFlags::parse(const QStringList &arguments, int 
         options.hiddenFiles = parser.value(flags.hiddenFiles).trimmed();
     QString error;
     if (parser.isSet(flags.proxy)
-        && !(options.proxies = CliParse::proxies(parser.values(flags.proxy), u"--proxy"_s, &error)))
+        && !(options.proxies = CliParse::proxies(parser.values(flags.proxy), u"--proxy"_s, &error))
+                .has_value())
         return read.fail(error);
     const QList<QCommandLineOption> appOptions = flags.app.options();
     const bool appGiven = std::any_of(appOptions.begin(), appOptions.end(),
         [&](const QCommandLineOption &option) { return parser.isSet(option); });
-    if (parser.isSet(flags.proxyLogTimes)) {
-        const QString value = parser.value(flags.proxyLogTimes).trimmed();
-        if (value != u"on"_s && value != u"off"_s)
-            return read.fail(u"--proxy-log-times takes on or off, not \"%1\""_s.arg(value));
-        options.proxyLogTimes = value == u"on"_s;
-    }
+    if (parser.isSet(flags.proxyLogTimes)
+        && !(options.proxyLogTimes
+            = CliParse::onOff(parser.value(flags.proxyLogTimes), u"--proxy-log-times"_s, &error))
+                .has_value())
+        return read.fail(error);
     // A file given relative to here; "off" (edit) clears it.
     const auto file = [&](const QCommandLineOption &option) -> std::optional<QString> {
         if (!parser.isSet(option))
@@ -162,22 +162,14 @@ std::optional<SitesOptions> SitesFlags::parse(const QStringList &arguments, int 
     };
     options.tlsCertificate = file(flags.tlsCert);
     options.tlsKey = file(flags.tlsKey);
-    if (parser.isSet(flags.httpsRedirect)) {
-        const QString value = parser.value(flags.httpsRedirect).trimmed();
-        if (value != u"on"_s && value != u"off"_s)
-            return read.fail(u"--https-redirect takes on or off, not \"%1\""_s.arg(value));
-        options.httpsRedirect = value == u"on"_s;
-    }
-    if (parser.isSet(flags.hsts)) {
-        bool ok = false;
-        const QString value = parser.value(flags.hsts).trimmed();
-        const qint64 seconds = value.toLongLong(&ok);
-        if (!ok || seconds < 0 || seconds > model::SiteTls::kMaxHstsSeconds)
-            return read.fail(u"--hsts takes 0 (off) to %1 seconds (two years), not \"%2\""_s
-                                 .arg(model::SiteTls::kMaxHstsSeconds)
-                                 .arg(value));
-        options.hstsSeconds = seconds;
-    }
+    if (parser.isSet(flags.httpsRedirect)
+        && !(options.httpsRedirect
+            = CliParse::onOff(parser.value(flags.httpsRedirect), u"--https-redirect"_s, &error))
+                .has_value())
+        return read.fail(error);
+    if (parser.isSet(flags.hsts)
+        && !(options.hstsSeconds = CliParse::hstsSeconds(parser.value(flags.hsts), &error)).has_value())
+        return read.fail(error);
     const bool phpGiven = flags.php.anySet(parser);
     if (const QString misplaced = misplacedFlag(options, appGiven, phpGiven); !misplaced.isEmpty())
         return read.fail(misplaced);

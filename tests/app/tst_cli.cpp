@@ -166,6 +166,7 @@ private slots:
     void serveAsRootHandsTheCaOver();
     void serveHiddenFilesFlag();
     void sitesTlsFlags();
+    void serveSiteTlsFlags();
     void sitesProxyFlag();
     void serveProxyFlag();
     void sitesAppFlags();
@@ -1619,11 +1620,13 @@ void TestCli::serveEngineSettingsThroughControlApi()
     QCOMPARE(settings[u"tls"_s][u"enabled"_s].toBool(), false);
 
     // A new port, two workers and HTTPS on any free port: the engine restarts on them.
+    // The TLS port is named too: port 0 could be given the cleartext port just closed.
     const quint16 wanted = freeLoopbackPort();
-    QVERIFY(wanted != 0 && wanted != port);
+    const quint16 wantedTls = freeLoopbackPort();
+    QVERIFY(wanted != 0 && wanted != port && wantedTls != 0 && wantedTls != port && wantedTls != wanted);
     const HttpReply changed = controlSend(controlPort, "PUT", "/api/engine/settings", token,
-        R"({"port": )" + QByteArray::number(wanted)
-            + R"(, "threads": 2, "tls": {"enabled": true, "port": 0}})");
+        R"({"port": )" + QByteArray::number(wanted) + R"(, "threads": 2, "tls": {"enabled": true, "port": )"
+            + QByteArray::number(wantedTls) + "}}");
     QVERIFY2(changed.head.startsWith("HTTP/1.1 200"), changed.body.constData());
     settings = QJsonDocument::fromJson(changed.body).object();
     QCOMPARE(settings[u"restarted"_s].toBool(), true);
@@ -2744,6 +2747,83 @@ void TestCli::sitesTlsFlags()
     QCOMPARE(tls[u"key"_s].toString(u"x"_s), QString());
     QCOMPARE(tls[u"redirect_http"_s].toBool(true), false);
     QCOMPARE(tls[u"hsts_max_age"_s].toInteger(-1), 0);
+}
+
+void TestCli::serveSiteTlsFlags()
+{
+    // serve --site with --tls-cert/--tls-key/--https-redirect/--hsts: curl trusting only the site's
+    // own certificate fetches it over HTTPS with HSTS, cleartext answers 308; a bad pair, the
+    // flags without --listen-tls or without --site are refused naming the flag.
+    for (const char *tool : { "openssl", "curl" }) {
+        if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty())
+            QSKIP(qPrintable(u"%1 is not installed"_s.arg(QString::fromLatin1(tool))));
+    }
+    const QString cert = m_dir->filePath(u"own.pem"_s);
+    const QString key = m_dir->filePath(u"own-key.pem"_s);
+    const QString otherKey = m_dir->filePath(u"other-key.pem"_s);
+    for (const QString &keyFile : { key, otherKey }) {
+        QProcess openssl;
+        openssl.start(u"openssl"_s,
+            { u"req"_s, u"-x509"_s, u"-newkey"_s, u"ec"_s, u"-pkeyopt"_s, u"ec_paramgen_curve:P-256"_s,
+                u"-nodes"_s, u"-keyout"_s, keyFile, u"-out"_s, keyFile == key ? cert : keyFile + u".crt"_s,
+                u"-subj"_s, u"/CN=own.test"_s, u"-addext"_s, u"subjectAltName=DNS:own.test"_s, u"-days"_s,
+                u"3"_s });
+        QVERIFY(openssl.waitForFinished(30000) && openssl.exitCode() == 0);
+    }
+    const QString root = makeSite(u"own"_s, "own site\n");
+    const QString data = m_dir->filePath(u"data"_s);
+    const QStringList base { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--control"_s, u"off"_s,
+        u"--data-dir"_s, data };
+
+    Result r = runCli(base + QStringList { u"--site"_s, u"own.test="_s + root, u"--hsts"_s, u"600"_s });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"need --listen-tls"_s), qPrintable(r.err));
+    r = runCli(base + QStringList { u"--listen-tls"_s, u"127.0.0.1:0"_s, u"--https-redirect"_s, u"on"_s });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"stored sites use their own settings"_s), qPrintable(r.err));
+    r = runCli(base
+        + QStringList { u"--listen-tls"_s, u"127.0.0.1:0"_s, u"--site"_s, u"own.test="_s + root,
+            u"--tls-cert"_s, cert, u"--tls-key"_s, otherKey });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--tls-key: "_s + otherKey) && r.err.contains(u"does not match"_s),
+        qPrintable(r.err));
+    r = runCli(base
+        + QStringList { u"--listen-tls"_s, u"127.0.0.1:0"_s, u"--site"_s, u"own.test="_s + root,
+            u"--tls-cert"_s, cert, u"--tls-key"_s, key, u"--https-redirect"_s, u"yes"_s });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(u"--https-redirect takes on or off, not \"yes\""_s), qPrintable(r.err));
+
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(serve,
+        base.mid(1)
+            + QStringList { u"--listen-tls"_s, u"127.0.0.1:0"_s, u"--site"_s, u"own.test="_s + root,
+                u"--tls-cert"_s, cert, u"--tls-key"_s, key, u"--https-redirect"_s, u"on"_s, u"--hsts"_s,
+                u"600"_s },
+        &port));
+    const QRegularExpressionMatch tls = QRegularExpression(
+        u"^Serving https://127\\.0\\.0\\.1:(\\d+)/ \\(TLS; the sites' own certificates\\)"_s,
+        QRegularExpression::MultilineOption)
+                                            .match(m_serveOutput);
+    QVERIFY2(tls.hasMatch(), qPrintable(m_serveOutput));
+    const QString tlsPort = tls.captured(1);
+    QProcess curl;
+    curl.start(u"curl"_s,
+        { u"-sS"_s, u"-i"_s, u"--cacert"_s, cert, u"--resolve"_s, u"own.test:%1:127.0.0.1"_s.arg(tlsPort),
+            u"https://own.test:%1/"_s.arg(tlsPort) });
+    QVERIFY(curl.waitForFinished(kTimeoutMs));
+    const QByteArray fetched = curl.readAllStandardOutput();
+    QVERIFY2(curl.exitCode() == 0, curl.readAllStandardError().constData());
+    QVERIFY2(fetched.startsWith("HTTP/1.1 200")
+            && fetched.contains("\r\nStrict-Transport-Security: max-age=600\r\n")
+            && fetched.endsWith("\r\n\r\nown site\n"),
+        fetched.constData());
+    const HttpReply redirect = httpGet(port, "own.test", "/a?b");
+    QVERIFY2(redirect.head.startsWith("HTTP/1.1 308")
+            && redirect.head.contains(
+                QByteArray("\r\nLocation: https://own.test:" + tlsPort.toLatin1() + "/a?b")),
+        redirect.head.constData());
+    QVERIFY(stopServe(serve));
 }
 
 void TestCli::serveHiddenFilesFlag()
