@@ -106,8 +106,10 @@ bool readMember(const Refusal &refuse, const QString &key, const QJsonValue &v, 
         { u"send_timeout_ms"_s, &model::ServerConfig::sendTimeoutMs },
         { u"max_connections_per_worker"_s, &model::ServerConfig::maxConnectionsPerWorker },
     };
-    for (const auto &[name, member] : positive) {
-        if (key == name) {
+    for (const auto &entry : positive) {
+        // Not a structured binding: clang 14 (the fuzz build's) cannot capture one in a lambda.
+        int model::ServerConfig::*const member = entry.second;
+        if (key == entry.first) {
             const bool connections = member == &model::ServerConfig::maxConnectionsPerWorker;
             return number(refuse, key, v, connections ? 1 : model::ServerConfig::kMinTimeoutMs,
                 connections ? model::ServerConfig::kMaxConnectionsLimit : model::ServerConfig::kMaxTimeoutMs,
