@@ -222,6 +222,7 @@ bool parseOutputs(
             return false;
         }
         options->thresholds.append(*threshold);
+        options->parameters.thresholds.append(threshold->text);
     }
     return true;
 }
@@ -309,9 +310,7 @@ int report(const runs::RecordedRun::Result &result, const BenchCommand::Options 
     if (!options.thresholds.isEmpty()) {
         const model::ThresholdVerdict verdict
             = model::ThresholdVerdict::check(options.thresholds, summary, histogram);
-        Console::outRaw(u"\nThresholds:\n"_s);
-        for (const QString &line : verdict.lines)
-            Console::out(u"  "_s + line);
+        Console::outRaw(ReportPrinter::thresholds(verdict));
         if (!verdict.passed) {
             Console::err(u"hostbench-cli bench: a threshold failed (exit %1)"_s.arg(kExitThresholdFailed));
             return kExitThresholdFailed;

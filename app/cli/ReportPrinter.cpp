@@ -61,6 +61,16 @@ bool ReportPrinter::writeJson(const QString &path, const model::BenchParameters 
     return writeBytes(path, u"--json"_s, document.toJson(QJsonDocument::Indented), error);
 }
 
+QString ReportPrinter::thresholds(const model::ThresholdVerdict &verdict)
+{
+    if (verdict.lines.isEmpty())
+        return {};
+    QString text = u"\nThresholds:\n"_s;
+    for (const QString &line : verdict.lines)
+        text += u"  "_s + line + u'\n';
+    return text;
+}
+
 bool ReportPrinter::writeText(const QString &path, const QString &flag, const QString &text, QString *error)
 {
     return writeBytes(path, flag, text.toUtf8(), error);

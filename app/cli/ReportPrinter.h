@@ -4,6 +4,7 @@
 #include "model/BenchSample.h"
 #include "model/LatencyHistogram.h"
 #include "model/RunSummary.h"
+#include "model/Threshold.h"
 
 #include <QList>
 #include <QString>
@@ -24,6 +25,9 @@ public:
     static QString preamble(const QUrl &url, bool wrkFormat, const model::BenchParameters &parameters);
     static QString report(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
         const QList<model::BenchSample> &samples, bool wrkFormat);
+    // "\nThresholds:\n  p99<50ms: 12.300 ms (< 50 ms), pass\n..." after the
+    // report (bench, runs show); empty without thresholds.
+    static QString thresholds(const model::ThresholdVerdict &verdict);
     // Writes the JSON summary to `path` (atomically); false with *error.
     // runId > 0: a stored run, whose id and note go in too.
     static bool writeJson(const QString &path, const model::BenchParameters &parameters,

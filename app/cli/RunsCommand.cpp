@@ -91,8 +91,11 @@ int show(storage::DataFolder &folder, qint64 id, bool wrkFormat)
     if (!run)
         return failed;
     const QList<model::BenchSample> samples = folder.database().samples(run->id);
+    const model::LatencyHistogram histogram = histogramOf(folder, *run);
     Console::outRaw(ReportPrinter::preamble(QUrl(run->parameters.url), wrkFormat, run->parameters)
-        + ReportPrinter::report(run->summary, histogramOf(folder, *run), samples, wrkFormat));
+        + ReportPrinter::report(run->summary, histogram, samples, wrkFormat)
+        + ReportPrinter::thresholds(
+            model::ThresholdVerdict::check(run->parameters.thresholds, run->summary, histogram)));
     if (!run->finished)
         Console::out(
             u"(broken off: its process ended before the run did; the samples stored so far are kept)"_s);

@@ -128,6 +128,15 @@ void JsonReport::addStoredRun(QJsonObject &report, qint64 runId, const QString &
     report[u"note"_s] = note;
 }
 
+QJsonObject JsonReport::thresholdsToJson(const model::ThresholdVerdict &verdict)
+{
+    QJsonArray results;
+    for (const model::ThresholdVerdict::Result &result : verdict.results)
+        results.append(QJsonObject { { u"threshold"_s, result.threshold }, { u"measured"_s, result.measured },
+            { u"passed"_s, result.passed } });
+    return { { u"passed"_s, verdict.passed }, { u"results"_s, results } };
+}
+
 QJsonObject JsonReport::sampleToJson(const model::BenchSample &s)
 {
     return { { u"index"_s, s.index }, { u"elapsed_ms"_s, double(s.elapsedMs) },
@@ -198,6 +207,9 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
             { u"failure"_s, s.tlsFailure } };
     }
     o[u"parameters"_s] = parametersToJson(s, parameters);
+    if (parameters && !parameters->thresholds.isEmpty())
+        o[u"thresholds"_s]
+            = thresholdsToJson(model::ThresholdVerdict::check(parameters->thresholds, s, histogram));
     QJsonArray sampleArray;
     for (const model::BenchSample &sample : samples)
         sampleArray.append(sampleToJson(sample));

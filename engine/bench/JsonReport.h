@@ -4,6 +4,7 @@
 #include "model/BenchSample.h"
 #include "model/LatencyHistogram.h"
 #include "model/RunSummary.h"
+#include "model/Threshold.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -44,6 +45,10 @@ public:
     // ID` takes it) and the user's note ("note", empty when none).
     static void addStoredRun(QJsonObject &report, qint64 runId, const QString &note);
     static QJsonObject sampleToJson(const model::BenchSample &sample);
+    // {"passed": bool, "results": [{"threshold": "p99<50ms", "measured": 12.3,
+    // "passed": true}]}: measured in the threshold's unit (ms for latency,
+    // requests/s, a count, or a share 0..1 for errors given with %).
+    static QJsonObject thresholdsToJson(const model::ThresholdVerdict &verdict);
     // Percentiles 0, 10, 20, 30, 40, 50, 55, ... 75, 77.5, ... converging on 100.
     static QJsonArray percentileSpectrum(
         const model::LatencyHistogram &histogram, int ticksPerHalfDistance = 5);

@@ -1,5 +1,7 @@
 #include "control/RunRequestJson.h"
 
+#include "model/Threshold.h"
+
 #include <QJsonArray>
 #include <QUrl>
 
@@ -65,6 +67,7 @@ constexpr Member kMembers[] = {
     { u"body", Type::String },
     { u"content_type", Type::String },
     { u"host", Type::String },
+    { u"thresholds", Type::Array },
 };
 
 bool hasType(const QJsonValue &value, Type type)
@@ -92,7 +95,8 @@ QString wrongType(const QString &key, Type type)
     case Type::Bool:
         return u"\"%1\" must be true or false"_s.arg(key);
     case Type::Array:
-        return u"\"%1\" must be an array of \"Name: value\" strings"_s.arg(key);
+        return key == u"thresholds"_s ? u"\"thresholds\" must be an array of strings such as \"p99<50ms\""_s
+                                      : u"\"%1\" must be an array of \"Name: value\" strings"_s.arg(key);
     }
     return {};
 }
@@ -108,7 +112,7 @@ bool checkMembers(const QJsonObject &json, const Failure &fail)
             return fail(400, key,
                 u"Unknown member \"%1\" (a run has url, requests, duration_s, concurrency, "
                 "keep_alive, threads, rate, warmup_s, timeout_s, method, headers, body, "
-                "content_type and host)"_s.arg(key));
+                "content_type, host and thresholds)"_s.arg(key));
         if (!hasType(it.value(), member->type))
             return fail(400, key, wrongType(key, member->type));
     }
@@ -207,6 +211,26 @@ bool readHeaders(const QJsonObject &json, const Failure &fail, model::BenchParam
     return true;
 }
 
+// "thresholds": bench --threshold's texts (model::Threshold), each parsed;
+// one that does not parse is refused (422) naming its index, the position and
+// the expected form.
+bool readThresholds(const QJsonObject &json, const Failure &fail, model::BenchParameters *p)
+{
+    const QJsonArray thresholds = json[u"thresholds"_s].toArray();
+    for (qsizetype i = 0; i < thresholds.size(); ++i) {
+        const QString member = u"thresholds[%1]"_s.arg(i);
+        if (!thresholds.at(i).isString())
+            return fail(400, member, u"\"%1\" must be a string such as \"p99<50ms\""_s.arg(member));
+        QString error;
+        const std::optional<model::Threshold> threshold
+            = model::Threshold::parse(thresholds.at(i).toString(), &error);
+        if (!threshold)
+            return fail(422, member, u"\"%1\": %2"_s.arg(member, error));
+        p->thresholds.append(threshold->text);
+    }
+    return true;
+}
+
 // The body, method, content type and host: a body makes a POST of
 // text/plain unless "method" and "content_type" say otherwise.
 bool readRequestLine(const QJsonObject &json, const Failure &fail, model::BenchParameters *p)
@@ -253,6 +277,8 @@ QJsonObject RunRequestJson::toJson(const model::BenchParameters &p)
         json.insert(u"content_type"_s, QString::fromLatin1(p.contentType));
     if (!p.hostOverride.isEmpty())
         json.insert(u"host"_s, p.hostOverride);
+    if (!p.thresholds.isEmpty())
+        json.insert(u"thresholds"_s, QJsonArray::fromStringList(p.thresholds));
     return json;
 }
 
@@ -262,7 +288,8 @@ bool RunRequestJson::read(
     const Failure fail { field, detail, status };
     model::BenchParameters p;
     if (!checkMembers(json, fail) || !readUrl(json, fail, &p) || !readNumbers(json, fail, &p)
-        || !readHeaders(json, fail, &p) || !readRequestLine(json, fail, &p))
+        || !readHeaders(json, fail, &p) || !readRequestLine(json, fail, &p)
+        || !readThresholds(json, fail, &p))
         return false;
     *parameters = p;
     return true;

@@ -13,11 +13,14 @@ namespace hostbench::control {
  *    "concurrency": 10, "keep_alive": true, "threads": 2, "rate": 500,
  *    "warmup_s": 1, "timeout_s": 30, "method": "GET",
  *    "headers": ["Name: value"], "body": "text", "content_type": "text/plain",
- *    "host": "a.test"}
+ *    "host": "a.test", "thresholds": ["p99<50ms", "errors<0.1%"]}
  * "url" and one of "requests" and "duration_s" are required. An unknown
  * member or one of the wrong JSON type is refused by name, as are values
  * out of range (the same ranges as bench's flags); the load generator checks
- * the rest (https, an unresolvable host) when the run starts.
+ * the rest (https, an unresolvable host) when the run starts. "thresholds"
+ * (bench --threshold's grammar, model::Threshold) are checked on the
+ * finished run; GET /api/runs/{id} then has {"thresholds": {"passed",
+ * "results": [{"threshold", "measured", "passed"}]}}.
  * Thread: any.
  */
 class RunRequestJson final

@@ -36,6 +36,10 @@ struct BenchParameters
     bool tlsVerify = true;
     bool tlsResume = true;
     QStringList tlsRoots; // further trusted roots (PEM files): the data folder's local CA
+    // --threshold texts (model::Threshold's grammar, each parsed before the
+    // run), checked on the finished run: stored with it, printed after its
+    // report, the exit status of bench.
+    QStringList thresholds;
 };
 
 } // namespace hostbench::model

@@ -189,8 +189,31 @@ ThresholdVerdict ThresholdVerdict::check(
     ThresholdVerdict verdict;
     for (const Threshold &t : thresholds) {
         const double measured = t.measure(summary, histogram);
+        const bool passed = t.passes(measured);
+        verdict.results.append({ t.text, measured, passed });
         verdict.lines.append(t.describe(measured));
-        verdict.passed = verdict.passed && t.passes(measured);
+        verdict.passed = verdict.passed && passed;
+    }
+    return verdict;
+}
+
+ThresholdVerdict ThresholdVerdict::check(
+    const QStringList &texts, const RunSummary &summary, const LatencyHistogram &histogram)
+{
+    ThresholdVerdict verdict;
+    for (const QString &text : texts) {
+        QString error;
+        const std::optional<Threshold> threshold = Threshold::parse(text, &error);
+        if (!threshold) {
+            verdict.results.append({ text, 0, false });
+            verdict.lines.append(u"%1: %2, FAIL"_s.arg(text, error));
+            verdict.passed = false;
+            continue;
+        }
+        const ThresholdVerdict one = check(QList<Threshold> { *threshold }, summary, histogram);
+        verdict.results += one.results;
+        verdict.lines += one.lines;
+        verdict.passed = verdict.passed && one.passed;
     }
     return verdict;
 }

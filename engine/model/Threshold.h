@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -48,14 +49,26 @@ struct Threshold
 
 /*
  * Every threshold of a run checked: the report's lines and the verdict.
+ * Plain value; any thread.
  */
 struct ThresholdVerdict
 {
-    QStringList lines;
+    struct Result
+    {
+        QString threshold; // Threshold::text
+        double measured = 0; // in the threshold's unit (ms, requests/s, a count or a share)
+        bool passed = false;
+    };
+    QList<Result> results; // in the thresholds' order
+    QStringList lines; // Threshold::describe of each
     bool passed = true;
 
     static ThresholdVerdict check(
         const QList<Threshold> &thresholds, const RunSummary &summary, const LatencyHistogram &histogram);
+    // The texts (a run's BenchParameters::thresholds) parsed and checked; one
+    // that does not parse fails, its line saying why.
+    static ThresholdVerdict check(
+        const QStringList &texts, const RunSummary &summary, const LatencyHistogram &histogram);
 };
 
 } // namespace hostbench::model

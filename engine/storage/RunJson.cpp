@@ -93,7 +93,8 @@ QJsonObject RunJson::toJson(const model::BenchParameters &p)
         { u"duration_ms"_s, integer(qint64(p.durationMs)) }, { u"keep_alive"_s, p.keepAlive },
         { u"threads"_s, p.threads }, { u"rate"_s, p.rate }, { u"warmup_ms"_s, integer(qint64(p.warmupMs)) },
         { u"sample_interval_ms"_s, p.sampleIntervalMs }, { u"timeout_ms"_s, p.timeoutMs },
-        { u"tls_verify"_s, p.tlsVerify }, { u"tls_resume"_s, p.tlsResume } };
+        { u"tls_verify"_s, p.tlsVerify }, { u"tls_resume"_s, p.tlsResume },
+        { u"thresholds"_s, QJsonArray::fromStringList(p.thresholds) } };
 }
 
 model::BenchParameters RunJson::parametersFromJson(const QJsonObject &o)
@@ -120,6 +121,8 @@ model::BenchParameters RunJson::parametersFromJson(const QJsonObject &o)
     p.timeoutMs = o[u"timeout_ms"_s].toInt(p.timeoutMs);
     p.tlsVerify = o[u"tls_verify"_s].toBool(p.tlsVerify);
     p.tlsResume = o[u"tls_resume"_s].toBool(p.tlsResume);
+    for (const QJsonValue &threshold : o[u"thresholds"_s].toArray())
+        p.thresholds.append(threshold.toString());
     return p;
 }
 

@@ -145,6 +145,10 @@ std::optional<QJsonObject> RunService::show(qint64 id)
         QJsonObject summary = bench::JsonReport::toJson(run->summary, histogram, {});
         summary.remove(u"samples"_s);
         object.insert(u"summary"_s, summary);
+        if (!run->parameters.thresholds.isEmpty())
+            object.insert(u"thresholds"_s,
+                bench::JsonReport::thresholdsToJson(
+                    model::ThresholdVerdict::check(run->parameters.thresholds, run->summary, histogram)));
     }
     return object;
 }

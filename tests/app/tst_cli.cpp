@@ -986,6 +986,29 @@ void TestCli::benchThresholds()
     QCOMPARE(notFound.exitCode, 99);
     QVERIFY2(notFound.out.contains(u"non2xx==0: 200 (== 0), FAIL"_s), qPrintable(notFound.out));
     QCOMPARE(bench(missing, {}).exitCode, 2);
+
+    // A stored run keeps its thresholds: runs show prints the verdict again, --json carries it.
+    const QString data = m_dir->filePath(u"thresholds-data"_s);
+    const QString json = m_dir->filePath(u"thresholds.json"_s);
+    const Result stored = runCli({ u"bench"_s, u"-n"_s, u"50"_s, u"-k"_s, u"--data-dir"_s, data, u"--json"_s,
+        json, u"--threshold"_s, u"errors==0"_s, u"--threshold"_s, u"p99<1us"_s, url });
+    QVERIFY2(stored.exitCode == 99, qPrintable(stored.err + stored.out));
+    const QRegularExpressionMatch id = QRegularExpression(u"Stored as run (\\d+)"_s).match(stored.err);
+    QVERIFY2(id.hasMatch(), qPrintable(stored.err));
+    const Result shown = runCli({ u"runs"_s, u"show"_s, id.captured(1), u"--data-dir"_s, data });
+    QCOMPARE(shown.exitCode, 0);
+    QVERIFY2(shown.out.contains(u"Thresholds:\n  errors==0: 0 (== 0), pass\n  p99<1us: "_s)
+            && shown.out.contains(u"(< 0.001 ms), FAIL\n"_s),
+        qPrintable(shown.out));
+    const QJsonObject report = QJsonDocument::fromJson(readFile(json)).object();
+    const QJsonObject verdict = report[u"thresholds"_s].toObject();
+    QCOMPARE(verdict[u"passed"_s].toBool(true), false);
+    const QJsonArray results = verdict[u"results"_s].toArray();
+    QCOMPARE(results.size(), 2);
+    QCOMPARE(results[0][u"threshold"_s].toString(), u"errors==0"_s);
+    QCOMPARE(results[0][u"passed"_s].toBool(), true);
+    QCOMPARE(results[1][u"threshold"_s].toString(), u"p99<1us"_s);
+    QVERIFY(results[1][u"measured"_s].toDouble() > 0.001);
     QVERIFY(stopServe(serve));
 
     // Refused before any request: the position and the form, or the known metrics.
@@ -1965,7 +1988,9 @@ void TestCli::serveRunsThroughControlApi()
              std::pair { QByteArray(R"({"url": "ftp://127.0.0.1/", "requests": 5})"), QByteArray("422") },
              std::pair { QByteArray(R"({"url": ")" + url + R"(", "requests": 5, "duration_s": 1})"),
                  QByteArray("422") },
-             std::pair { QByteArray(R"({"url": ")" + url + R"(", "requests": "5"})"), QByteArray("400") } }) {
+             std::pair { QByteArray(R"({"url": ")" + url + R"(", "requests": "5"})"), QByteArray("400") },
+             std::pair { QByteArray(R"({"url": ")" + url + R"(", "requests": 5, "thresholds": ["p99~1ms"]})"),
+                 QByteArray("422") } }) {
         const HttpReply refused = controlSend(controlPort, "POST", "/api/runs", token, body);
         QVERIFY2(refused.head.startsWith(QByteArray("HTTP/1.1 " + status)),
             QByteArray(body + " -> " + refused.head).constData());
@@ -1974,7 +1999,8 @@ void TestCli::serveRunsThroughControlApi()
 
     // A short run: 202 and a location, then finished with its summary and samples, stored.
     const HttpReply accepted = controlSend(controlPort, "POST", "/api/runs", token,
-        R"({"url": ")" + url + R"(", "requests": 40, "concurrency": 2})");
+        R"({"url": ")" + url
+            + R"(", "requests": 40, "concurrency": 2, "thresholds": ["errors==0", "p99<1us"]})");
     QVERIFY2(accepted.head.startsWith("HTTP/1.1 202"), accepted.head.constData());
     const qint64 id = QJsonDocument::fromJson(accepted.body)[u"id"_s].toInteger();
     QVERIFY(id > 0);
@@ -1985,6 +2011,13 @@ void TestCli::serveRunsThroughControlApi()
     QCOMPARE(finished[u"summary"_s][u"completed"_s].toInteger(), 40);
     QVERIFY(finished[u"samples"_s].isArray());
     QCOMPARE(finished[u"parameters"_s][u"url"_s].toString(), QString::fromLatin1(url));
+    // Its thresholds, checked on the finished run: one holds, one (1 µs) cannot.
+    const QJsonObject verdict = finished[u"thresholds"_s].toObject();
+    QCOMPARE(verdict[u"passed"_s].toBool(true), false);
+    QCOMPARE(verdict[u"results"_s][0][u"threshold"_s].toString(), u"errors==0"_s);
+    QCOMPARE(verdict[u"results"_s][0][u"passed"_s].toBool(), true);
+    QCOMPARE(verdict[u"results"_s][1][u"passed"_s].toBool(true), false);
+    QCOMPARE(finished[u"parameters"_s][u"thresholds"_s].toArray().size(), 2);
     const Result listed = runCli({ u"runs"_s, u"--data-dir"_s, data });
     QVERIFY2(listed.out.contains(QString::fromLatin1(url)), qPrintable(listed.out));
 

@@ -62,6 +62,17 @@ void TestRunRequestJson::refused_data()
         << QByteArray("{" + url + R"(, "requests": 5, "headers": {}})") << 400 << u"headers"_s;
     QTest::newRow("body a number") << QByteArray("{" + url + R"(, "requests": 5, "body": 1})") << 400
                                    << u"body"_s;
+    QTest::newRow("thresholds a string")
+        << QByteArray("{" + url + R"(, "requests": 5, "thresholds": "p99<5ms"})") << 400 << u"thresholds"_s;
+    QTest::newRow("threshold a number")
+        << QByteArray("{" + url + R"(, "requests": 5, "thresholds": ["rps>1", 5]})") << 400
+        << u"thresholds[1]"_s;
+    QTest::newRow("threshold that does not parse")
+        << QByteArray("{" + url + R"(, "requests": 5, "thresholds": ["p99=>5ms"]})") << 422
+        << u"thresholds[0]"_s;
+    QTest::newRow("threshold of no metric")
+        << QByteArray("{" + url + R"(, "requests": 5, "thresholds": ["latency<5ms"]})") << 422
+        << u"thresholds[0]"_s;
     QTest::newRow("unknown member") << QByteArray("{" + url + R"(, "requests": 5, "colour": 1})") << 400
                                     << u"colour"_s;
 }
@@ -88,7 +99,8 @@ void TestRunRequestJson::readsEveryMember()
     const QJsonDocument json
         = QJsonDocument::fromJson(R"({"url": "http://127.0.0.1:8080/x?y=1", "duration_s": 2.5,
         "concurrency": 8, "keep_alive": true, "threads": 2, "rate": 100, "warmup_s": 0.5, "timeout_s": 3,
-        "headers": ["X-A: 1", "X-B:  two words "], "body": "hello", "content_type": "text/csv", "host": "a.test"})");
+        "headers": ["X-A: 1", "X-B:  two words "], "body": "hello", "content_type": "text/csv", "host": "a.test",
+        "thresholds": ["p99 < 50ms", "errors<0.1%"]})");
     BenchParameters p;
     QString field;
     QString detail;
@@ -110,6 +122,7 @@ void TestRunRequestJson::readsEveryMember()
     QCOMPARE(p.method, "POST"_ba); // a body makes a POST, as bench -p
     QCOMPARE(p.contentType, "text/csv"_ba);
     QCOMPARE(p.hostOverride, u"a.test"_s);
+    QCOMPARE(p.thresholds, QStringList({ u"p99 < 50ms"_s, u"errors<0.1%"_s }));
 }
 
 void TestRunRequestJson::roundTrip()
@@ -119,6 +132,7 @@ void TestRunRequestJson::roundTrip()
     p.requests = 100;
     p.concurrency = 4;
     p.headers = { { "X-A", "1" } };
+    p.thresholds = { u"rps>=100"_s };
     BenchParameters back;
     QString field;
     QString detail;
@@ -130,6 +144,7 @@ void TestRunRequestJson::roundTrip()
     QCOMPARE(back.concurrency, p.concurrency);
     QCOMPARE(back.headers, p.headers);
     QCOMPARE(back.method, p.method);
+    QCOMPARE(back.thresholds, p.thresholds);
 }
 
 QTEST_GUILESS_MAIN(TestRunRequestJson)
