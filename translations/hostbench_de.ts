@@ -736,6 +736,50 @@ Upstream time (mean): %1 of %2 proxied responses, as the engine measured it (cli
         <translation>
 Zeit des Upstreams (Mittel): %1 von %2 weitergeleiteten Antworten, von der Engine gemessen (Latenz des Clients = Netzwerk + Engine + Upstream)</translation>
     </message>
+    <message>
+        <source>The threshold &quot;%1&quot; does not read: %2.</source>
+        <translation>Der Schwellenwert „%1“ ist nicht lesbar: %2.</translation>
+    </message>
+    <message>
+        <source>Thresholds:</source>
+        <translation>Schwellenwerte:</translation>
+    </message>
+    <message>
+        <source>e.g. p99&lt;50ms, errors&lt;0.1%</source>
+        <translation>z. B. p99&lt;50ms, errors&lt;0.1%</translation>
+    </message>
+    <message>
+        <source>Pass/fail conditions on the finished run, parted by commas, as hostbench-cli bench --threshold (k6&apos;s grammar): p50 .. p99.9 (any pN), mean, min or max latency in us, ms or s; rps; errors as a count or a %; non2xx; unfinished; with &lt;, &lt;=, &gt;, &gt;=, == or !=. The report ends with a line each, and the state line says whether all held</source>
+        <translation>Bestanden/nicht bestanden-Bedingungen für den beendeten Lauf, durch Kommas getrennt, wie hostbench-cli bench --threshold (die Grammatik von k6): p50 .. p99.9 (beliebiges pN), mean, min oder max der Latenz in us, ms oder s; rps; errors als Anzahl oder in %; non2xx; unfinished; mit &lt;, &lt;=, &gt;, &gt;=, == oder !=. Der Bericht endet mit je einer Zeile, und die Statuszeile sagt, ob alle eingehalten wurden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %1: all %n threshold(s) held.</source>
+        <translation>
+            <numerusform>Angehalten nach %1: %n Schwellenwert eingehalten.</numerusform>
+            <numerusform>Angehalten nach %1: alle %n Schwellenwerte wurden eingehalten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished in %1: all %n threshold(s) held.</source>
+        <translation>
+            <numerusform>Beendet in %1: %n Schwellenwert eingehalten.</numerusform>
+            <numerusform>Beendet in %1: alle %n Schwellenwerte wurden eingehalten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %1: %n threshold(s) failed.</source>
+        <translation>
+            <numerusform>Angehalten nach %1: %n Schwellenwert nicht eingehalten.</numerusform>
+            <numerusform>Angehalten nach %1: %n Schwellenwerte nicht eingehalten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished in %1: %n threshold(s) failed.</source>
+        <translation>
+            <numerusform>Beendet in %1: %n Schwellenwert nicht eingehalten.</numerusform>
+            <numerusform>Beendet in %1: %n Schwellenwerte nicht eingehalten.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::DataFolderErrorBox</name>

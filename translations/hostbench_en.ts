@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>hostbench::ui::BenchmarkPage</name>
+    <message numerus="yes">
+        <source>Stopped after %1: all %n threshold(s) held.</source>
+        <translation>
+            <numerusform>Stopped after %1: %n threshold held.</numerusform>
+            <numerusform>Stopped after %1: all %n thresholds held.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished in %1: all %n threshold(s) held.</source>
+        <translation>
+            <numerusform>Finished in %1: %n threshold held.</numerusform>
+            <numerusform>Finished in %1: all %n thresholds held.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %1: %n threshold(s) failed.</source>
+        <translation>
+            <numerusform>Stopped after %1: %n threshold failed.</numerusform>
+            <numerusform>Stopped after %1: %n thresholds failed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished in %1: %n threshold(s) failed.</source>
+        <translation>
+            <numerusform>Finished in %1: %n threshold failed.</numerusform>
+            <numerusform>Finished in %1: %n thresholds failed.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hostbench::ui::EngineStatusLine</name>
     <message numerus="yes">
         <source>%n open connection(s)</source>

@@ -736,6 +736,50 @@ Upstream time (mean): %1 of %2 proxied responses, as the engine measured it (cli
         <translation>
 Tempo do upstream (média): %1 de %2 respostas encaminhadas, medido pelo motor (latência do cliente = rede + motor + upstream)</translation>
     </message>
+    <message>
+        <source>The threshold &quot;%1&quot; does not read: %2.</source>
+        <translation>O limiar &quot;%1&quot; não pode ser lido: %2.</translation>
+    </message>
+    <message>
+        <source>Thresholds:</source>
+        <translation>Limiares:</translation>
+    </message>
+    <message>
+        <source>e.g. p99&lt;50ms, errors&lt;0.1%</source>
+        <translation>p.ex. p99&lt;50ms, errors&lt;0.1%</translation>
+    </message>
+    <message>
+        <source>Pass/fail conditions on the finished run, parted by commas, as hostbench-cli bench --threshold (k6&apos;s grammar): p50 .. p99.9 (any pN), mean, min or max latency in us, ms or s; rps; errors as a count or a %; non2xx; unfinished; with &lt;, &lt;=, &gt;, &gt;=, == or !=. The report ends with a line each, and the state line says whether all held</source>
+        <translation>Condições de aprovação/reprovação da execução terminada, separadas por vírgulas, como hostbench-cli bench --threshold (a gramática do k6): p50 .. p99.9 (qualquer pN), mean, min ou max da latência em us, ms ou s; rps; errors como contagem ou em %; non2xx; unfinished; com &lt;, &lt;=, &gt;, &gt;=, == ou !=. O relatório termina com uma linha para cada uma, e a linha de estado diz se todas foram cumpridas</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %1: all %n threshold(s) held.</source>
+        <translation>
+            <numerusform>Parado após %1: %n limiar foi cumprido.</numerusform>
+            <numerusform>Parado após %1: todos os %n limiares foram cumpridos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished in %1: all %n threshold(s) held.</source>
+        <translation>
+            <numerusform>Concluído em %1: %n limiar foi cumprido.</numerusform>
+            <numerusform>Concluído em %1: todos os %n limiares foram cumpridos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped after %1: %n threshold(s) failed.</source>
+        <translation>
+            <numerusform>Parado após %1: %n limiar não foi cumprido.</numerusform>
+            <numerusform>Parado após %1: %n limiares não foram cumpridos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished in %1: %n threshold(s) failed.</source>
+        <translation>
+            <numerusform>Concluído em %1: %n limiar não foi cumprido.</numerusform>
+            <numerusform>Concluído em %1: %n limiares não foram cumpridos.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::DataFolderErrorBox</name>

@@ -1,6 +1,7 @@
 #include "ui/BenchmarkFields.h"
 
 #include "model/BenchInput.h"
+#include "model/Threshold.h"
 #include "ui/BenchmarkForm.h"
 #include "ui/FieldError.h"
 
@@ -58,10 +59,16 @@ QString BenchmarkFields::timeoutProblem(const QString &typed)
         .arg(quoted(typed));
 }
 
+QString BenchmarkFields::thresholdProblem(const QString &typed, const QString &why)
+{
+    return tr("The threshold \"%1\" does not read: %2.").arg(quoted(typed), why);
+}
+
 BenchmarkFields BenchmarkFields::read(const BenchmarkForm &form, bool readBody)
 {
     BenchmarkFields fields;
     fields.readTiming(form);
+    fields.readThresholds(form);
     fields.readMethod(form);
     fields.readHeaders(form);
     fields.readBody(form, readBody);
@@ -101,6 +108,23 @@ void BenchmarkFields::readTiming(const BenchmarkForm &form)
         else
             bad(form.m_timeoutError, form.m_timeout, tr("T&imeout:"), BenchmarkForm::kTimingTab,
                 timeoutProblem(form.m_timeout->text()));
+    }
+}
+
+void BenchmarkFields::readThresholds(const BenchmarkForm &form)
+{
+    // Commas part them: no threshold has one (model::Threshold).
+    for (const QString &part : form.m_thresholds->text().split(u',', Qt::SkipEmptyParts)) {
+        if (part.trimmed().isEmpty())
+            continue;
+        QString why;
+        if (const std::optional<model::Threshold> threshold = model::Threshold::parse(part, &why)) {
+            thresholds.append(threshold->text);
+            continue;
+        }
+        bad(form.m_thresholdsError, form.m_thresholds, tr("Thresholds:"), BenchmarkForm::kTimingTab,
+            thresholdProblem(part, why));
+        return; // the first bad one is named
     }
 }
 

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QPair>
 #include <QString>
+#include <QStringList>
 
 class QWidget;
 
@@ -45,6 +46,8 @@ public:
     static QString rateProblem(const QString &typed);
     static QString warmupProblem(const QString &typed);
     static QString timeoutProblem(const QString &typed);
+    // `why`: model::Threshold::parse's sentence (English, as bench prints it).
+    static QString thresholdProblem(const QString &typed, const QString &why);
 
     // `readBody`: the body file's contents too (at Start), else only whether it can be read.
     static BenchmarkFields read(const BenchmarkForm &form, bool readBody);
@@ -56,10 +59,12 @@ public:
     double rate = 0; // requests/s; 0: the closed model
     qint64 warmupMs = 0;
     int timeoutMs = model::BenchParameters().timeoutMs;
+    QStringList thresholds; // each parsed (model::Threshold::text)
     QList<Problem> problems;
 
 private:
     void readTiming(const BenchmarkForm &form);
+    void readThresholds(const BenchmarkForm &form);
     void readMethod(const BenchmarkForm &form);
     void readHeaders(const BenchmarkForm &form);
     void readBody(const BenchmarkForm &form, bool readFile);

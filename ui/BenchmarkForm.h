@@ -27,17 +27,16 @@ class FieldError;
  * widgets with their object names, ranges, tips and fonts, and their
  * layout, the Load box (URL with its hint and error; three tabs of fields:
  * Run (concurrency, length, threads, keep-alive), Timing (rate, warm-up,
- * timeout) and Request (method, headers, body text or file, content type),
+ * timeout, thresholds) and Request (method, headers, body text or file, content type),
  * each field that can be bad with its FieldError; Start and Stop, progress,
  * state, live figures, run error) beside the charts over the report. The
  * fields are those of `hostbench-cli bench` (-c, -n/-t, --threads, -k,
- * --rate, --warmup, --timeout, -m, -H, -p, -T), with the same texts. setupForm() plays the part of a
- * Designer form's setupUi(), and BenchmarkPage inherits the pointers as with
- * Designer's multiple-inheritance approach. It is built section by section,
- * each a function of its own: the target, the Run, Timing and Request tabs,
- * the controls, the live figures and the results. Colours are the palette's: the
- * hint is in its placeholder text colour, the errors are Tint's.
- * The texts are BenchmarkPage's (translation context). GUI thread.
+ * --rate, --warmup, --timeout, --threshold, -m, -H, -p, -T), with the same texts. setupForm() plays the part
+ * of a Designer form's setupUi(), and BenchmarkPage inherits the pointers as with Designer's
+ * multiple-inheritance approach. It is built section by section, each a function of its own: the target, the
+ * Run, Timing and Request tabs, the controls, the live figures and the results. Colours are the palette's:
+ * the hint is in its placeholder text colour, the errors are Tint's. The texts are BenchmarkPage's
+ * (translation context). GUI thread.
  */
 class BenchmarkForm
 {
@@ -70,6 +69,9 @@ public:
     FieldError *m_warmupError = nullptr;
     QLineEdit *m_timeout = nullptr; // ms, or with a unit, as --timeout
     FieldError *m_timeoutError = nullptr;
+    // Pass/fail conditions, as --threshold (model::Threshold), parted by commas.
+    QLineEdit *m_thresholds = nullptr;
+    FieldError *m_thresholdsError = nullptr;
     // Request.
     QComboBox *m_method = nullptr; // editable, as -m
     FieldError *m_methodError = nullptr;

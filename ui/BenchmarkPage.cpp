@@ -67,7 +67,7 @@ BenchmarkPage::BenchmarkPage(
     connect(m_url, &QComboBox::currentTextChanged, m_urlError, [this] { m_urlError->setMessage({}); });
     connect(m_probe, &ConnectProbe::finished, this, &BenchmarkPage::probeFinished);
     connect(&m_engine, &EngineController::runningChanged, this, &BenchmarkPage::refreshTargets);
-    for (QLineEdit *edit : { m_rate, m_warmup, m_timeout, m_bodyFile })
+    for (QLineEdit *edit : { m_rate, m_warmup, m_timeout, m_thresholds, m_bodyFile })
         connect(edit, &QLineEdit::textChanged, this, &BenchmarkPage::fieldsEdited);
     connect(m_method, &QComboBox::currentTextChanged, this, &BenchmarkPage::fieldsEdited);
     connect(m_headers, &QPlainTextEdit::textChanged, this, &BenchmarkPage::fieldsEdited);
@@ -114,14 +114,15 @@ model::BenchParameters BenchmarkPage::parametersWith(const BenchmarkFields &fiel
     parameters.rate = fields.rate;
     parameters.warmupMs = fields.warmupMs;
     parameters.timeoutMs = fields.timeoutMs;
+    parameters.thresholds = fields.thresholds;
     return parameters;
 }
 
 bool BenchmarkPage::showFieldProblems(const BenchmarkFields &fields)
 {
     bool tabHasProblem[3] = { false, false, false };
-    for (FieldError *error :
-        { m_rateError, m_warmupError, m_timeoutError, m_methodError, m_headersError, m_bodyFileError }) {
+    for (FieldError *error : { m_rateError, m_warmupError, m_timeoutError, m_thresholdsError, m_methodError,
+             m_headersError, m_bodyFileError }) {
         QString message;
         for (const BenchmarkFields::Problem &problem : fields.problems) {
             if (problem.error == error && message.isEmpty())
@@ -283,8 +284,8 @@ void BenchmarkPage::updateState()
 {
     const bool running = isRunning() || isConnecting();
     for (QWidget *field : std::initializer_list<QWidget *> { m_url, m_concurrency, m_byRequests, m_byDuration,
-             m_keepAlive, m_threads, m_rate, m_warmup, m_timeout, m_method, m_headers, m_bodyFile,
-             m_bodyBrowse, m_contentType })
+             m_keepAlive, m_threads, m_rate, m_warmup, m_timeout, m_thresholds, m_method, m_headers,
+             m_bodyFile, m_bodyBrowse, m_contentType })
         field->setEnabled(!running);
     m_requests->setEnabled(!running && m_byRequests->isChecked());
     m_duration->setEnabled(!running && m_byDuration->isChecked());
@@ -363,6 +364,7 @@ QList<BenchmarkPage::FormSetting> BenchmarkPage::formSettings() const
         { u"bench/rate"_s, m_rate, QString() },
         { u"bench/warmup"_s, m_warmup, QString() },
         { u"bench/timeout"_s, m_timeout, QString() },
+        { u"bench/thresholds"_s, m_thresholds, QString() },
         // The body before the method: a body restored makes a GET a POST, the stored method then wins.
         { u"bench/body"_s, m_body, QString() },
         { u"bench/bodyFile"_s, m_bodyFile, QString() },

@@ -11,10 +11,14 @@
 #include "ui/ReportText.h"
 #include "ui/Tint.h"
 
+#include "model/Threshold.h"
+
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -146,6 +150,27 @@ void BenchmarkPage::finish()
             tr("\nUpstream time (mean): %1 of %2 proxied responses, as the engine "
                "measured it (client latency = network + engine + upstream)")
                 .arg(Format::milliseconds(upstream->upstreamMs()), Format::count(upstream->responses)));
+    }
+
+    // The thresholds, as bench prints them after its report, and their verdict in the state line.
+    if (!m_running.thresholds.isEmpty()) {
+        const model::ThresholdVerdict verdict
+            = model::ThresholdVerdict::check(m_running.thresholds, summary, result.histogram);
+        m_report->appendPlainText(u"\n"_s + tr("Thresholds:"));
+        for (const QString &line : verdict.lines)
+            m_report->appendPlainText(u"  "_s + line);
+        const qsizetype failed = std::count_if(verdict.results.begin(), verdict.results.end(),
+            [](const model::ThresholdVerdict::Result &r) { return !r.passed; });
+        const QString taken = Format::elapsed(takenMs);
+        const int count = int(failed == 0 ? verdict.results.size() : failed);
+        if (failed == 0)
+            setState(summary.interrupted
+                    ? tr("Stopped after %1: all %n threshold(s) held.", nullptr, count).arg(taken)
+                    : tr("Finished in %1: all %n threshold(s) held.", nullptr, count).arg(taken));
+        else
+            setState(summary.interrupted
+                    ? tr("Stopped after %1: %n threshold(s) failed.", nullptr, count).arg(taken)
+                    : tr("Finished in %1: %n threshold(s) failed.", nullptr, count).arg(taken));
     }
 
     // A run that broke off (no descriptors left) has figures that say little: shown, not stored.

@@ -175,7 +175,8 @@ QString Threshold::describe(double measured) const
         figure = u"%1%"_s.arg(measured * 100.0, 0, 'f', 3);
     else
         figure = QString::number(qint64(measured));
-    const QString limit = QString::number(share ? value * 100.0 : value)
+    // 'g' with 12 digits: 10000000, not QString::number's 1e+07.
+    const QString limit = QString::number(share ? value * 100.0 : value, 'g', 12)
         + (share                    ? u"%"_s
                 : isLatency(metric) ? u" ms"_s
                                     : QString());

@@ -70,6 +70,7 @@ const std::map<QString, Kind> kFields {
     { u"benchRate"_s, Kind::Text },
     { u"benchWarmup"_s, Kind::Text },
     { u"benchTimeout"_s, Kind::Text },
+    { u"benchThresholds"_s, Kind::Text },
     { u"benchMethod"_s, Kind::Text },
     { u"benchHeaders"_s, Kind::Text },
     { u"benchBodyFile"_s, Kind::Text },
@@ -412,6 +413,8 @@ void TestBadInput::benchmarkFields_data()
     QTest::newRow("warm-up: a unit") << u"benchWarmup"_s << u"2s"_s;
     QTest::newRow("timeout: zero") << u"benchTimeout"_s << u"0ms"_s;
     QTest::newRow("timeout: hours") << u"benchTimeout"_s << u"2h"_s;
+    QTest::newRow("threshold: no operator") << u"benchThresholds"_s << u"p99 50ms"_s;
+    QTest::newRow("threshold: unknown metric") << u"benchThresholds"_s << u"rps>1, speed>5"_s;
     QTest::newRow("method: two words") << u"benchMethod"_s << u"GET POST"_s;
     QTest::newRow("method: empty") << u"benchMethod"_s << QString();
     QTest::newRow("header: no colon") << u"benchHeaders"_s << u"Accept"_s;

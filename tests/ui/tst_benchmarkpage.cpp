@@ -143,6 +143,7 @@ private slots:
     void badUrlIsASentence_data();
     void badUrlIsASentence();
     void postAtAFixedRate();
+    void thresholdsVerdictAfterTheRun();
     void badFieldShowsItsError_data();
     void badFieldShowsItsError();
     void goodFieldsAreRead_data();
@@ -243,7 +244,8 @@ void TestBenchmarkPage::formBuildsNamedFields()
         { form.m_fieldTabs, u"benchFieldTabs"_s }, { form.m_rate, u"benchRate"_s },
         { form.m_rateError, u"benchRateError"_s }, { form.m_warmup, u"benchWarmup"_s },
         { form.m_warmupError, u"benchWarmupError"_s }, { form.m_timeout, u"benchTimeout"_s },
-        { form.m_timeoutError, u"benchTimeoutError"_s }, { form.m_method, u"benchMethod"_s },
+        { form.m_timeoutError, u"benchTimeoutError"_s }, { form.m_thresholds, u"benchThresholds"_s },
+        { form.m_thresholdsError, u"benchThresholdsError"_s }, { form.m_method, u"benchMethod"_s },
         { form.m_methodError, u"benchMethodError"_s }, { form.m_headers, u"benchHeaders"_s },
         { form.m_headersError, u"benchHeadersError"_s }, { form.m_body, u"benchBody"_s },
         { form.m_bodyFile, u"benchBodyFile"_s }, { form.m_bodyBrowse, u"benchBodyBrowse"_s },
@@ -319,6 +321,46 @@ void TestBenchmarkPage::startEngine()
     QString error;
     QVERIFY2(m_engine->start(config, &error), qPrintable(error));
     m_page->refreshTargets();
+}
+
+void TestBenchmarkPage::thresholdsVerdictAfterTheRun()
+{
+    // Issue #28: the form's thresholds, as bench --threshold: stored with the
+    // run, a line each after the report, the verdict in the state line.
+    addSite(u"gate.test"_s, 0);
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    typeInto(field<QComboBox>(u"benchUrl"_s), u"http://gate.test:%1/paced.txt"_s.arg(m_engine->port()));
+    QTest::mouseClick(field<QRadioButton>(u"benchByRequests"_s), Qt::LeftButton, {}, QPoint(2, 5));
+    typeInto(field<QSpinBox>(u"benchRequests"_s), u"60"_s);
+    field<QTabWidget>(u"benchFieldTabs"_s)->setCurrentIndex(ui::BenchmarkForm::kTimingTab);
+    auto *start = field<QPushButton>(u"benchStart"_s);
+    for (const auto &[thresholds, held] :
+        { std::pair { u"errors==0, non2xx==0"_s, true }, std::pair { u"errors==0, p99<1us"_s, false } }) {
+        typeInto(field<QLineEdit>(u"benchThresholds"_s), thresholds);
+        QVERIFY2(start->isEnabled(), qPrintable(start->toolTip()));
+        QSignalSpy finished(m_page.get(), &ui::BenchmarkPage::runFinished);
+        QTest::mouseClick(start, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kTimeoutMs);
+        const qint64 runId = finished.at(0).at(0).toLongLong();
+        QVERIFY2(runId > 0, qPrintable(field<QLabel>(u"benchError"_s)->text()));
+        const QString state = field<QLabel>(u"benchState"_s)->text();
+        // "threshold(s)": the English plural forms come with the translator, which this test does not load.
+        QVERIFY2(state.contains(held ? u"all 2 threshold"_s : u": 1 threshold"_s)
+                && state.endsWith(held ? u" held."_s : u" failed."_s),
+            qPrintable(state));
+        const QString report = field<QPlainTextEdit>(u"benchReport"_s)->toPlainText();
+        QVERIFY2(report.contains(u"\nThresholds:\n  errors==0: 0 (== 0), pass\n"_s), qPrintable(report));
+        QVERIFY2(report.contains(held ? u"non2xx==0: 0 (== 0), pass"_s : u"(< 0.001 ms), FAIL"_s),
+            qPrintable(report));
+        storage::Database check;
+        QVERIFY(check.open(m_folder->databasePath()));
+        const std::optional<storage::StoredRun> run = check.run(runId);
+        QVERIFY(run.has_value());
+        QCOMPARE(run->parameters.thresholds.size(), 2);
+        QCOMPARE(run->parameters.thresholds.at(0), u"errors==0"_s);
+    }
 }
 
 void TestBenchmarkPage::postAtAFixedRate()
@@ -521,6 +563,10 @@ void TestBenchmarkPage::badFieldShowsItsError_data()
     for (const QString &timeout : { u"0"_s, u"0.5ms"_s, u"5h"_s, u"25h"_s, u"1441m"_s, u"-1s"_s, u"soon"_s })
         QTest::newRow(qPrintable(u"timeout "_s + timeout))
             << u"benchTimeout"_s << timing << timeout << u"from 1 ms to 24 hours"_s;
+    QTest::newRow("threshold of a bad operator")
+        << u"benchThresholds"_s << timing << u"p99<50ms, p99=>5ms"_s << u"\"p99=>5ms\" does not read"_s;
+    QTest::newRow("threshold of no metric")
+        << u"benchThresholds"_s << timing << u"latency<5ms"_s << u"unknown metric \"latency\""_s;
     QTest::newRow("method with a blank") << u"benchMethod"_s << request << u"GE T"_s << u"one word"_s;
     QTest::newRow("method with a slash") << u"benchMethod"_s << request << u"GET/1"_s << u"not \"GET/1\""_s;
     QTest::newRow("no method") << u"benchMethod"_s << request << QString() << u"Give a method"_s;
