@@ -39,6 +39,7 @@ const QString kPackage = u"package"_s;
 const QString kLog = u"log"_s;
 const QString kDatabase = u"database"_s;
 const QString kPort = u"port"_s;
+const QString kTls = u"tls"_s;
 const QString kRound = u"round"_s;
 const QString kRounds = u"rounds"_s;
 const QString kDone = u"done"_s;
@@ -126,10 +127,11 @@ QString ShootoutEvent::textLine() const
     case Kind::Error:
         return text;
     case Kind::ServerReady:
-        return round > 0 ? QString()
-                         : u"%1: %2 on 127.0.0.1:%3 answers every workload URL with the file's bytes"_s
-                               .arg(server, program)
-                               .arg(port);
+        return round > 0
+            ? QString()
+            : u"%1: %2 on %3 answers every %4workload URL with the file's bytes"_s.arg(server, program,
+                (tls ? u"https://127.0.0.1:"_s : u"127.0.0.1:"_s) + QString::number(port),
+                tls ? u"HTTPS "_s : QString());
     case Kind::ServerFailed:
         return failedLine(*this);
     case Kind::RunStarting:
@@ -161,6 +163,8 @@ QJsonObject ShootoutEvent::toJson() const
     put(kDatabase, database);
     if (port != 0)
         o.insert(kPort, port);
+    if (tls)
+        o.insert(kTls, true);
     if (kind == Kind::ServerStarting || kind == Kind::ServerReady || kind == Kind::ServerFailed
         || kind == Kind::RunStarting || kind == Kind::Result)
         o.insert(kRound, round);
@@ -207,6 +211,7 @@ std::optional<ShootoutEvent> ShootoutEvent::fromJson(const QByteArray &line)
     e.log = o.value(kLog).toString();
     e.database = o.value(kDatabase).toString();
     e.port = quint16(o.value(kPort).toInt());
+    e.tls = o.value(kTls).toBool();
     e.round = o.value(kRound).toInt();
     e.rounds = o.value(kRounds).toInt();
     e.done = o.value(kDone).toInt();

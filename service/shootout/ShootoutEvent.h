@@ -68,6 +68,7 @@ struct ShootoutEvent
     QString log;
     QString database;
     quint16 port = 0;
+    bool tls = false; // ServerReady: the port is the TLS listener's, checked over HTTPS
     int round = 0;
     int rounds = 0;
     int done = 0;

@@ -159,7 +159,8 @@ private:
 
     void emitEvent(const ShootoutEvent &event);
     void say(const QString &line, const QString &server = {});
-    void serverEvent(ShootoutEvent::Kind kind, const Server &server, int round);
+    // `tls`: about the server's TLS listener (an HTTPS group of sites).
+    void serverEvent(ShootoutEvent::Kind kind, const Server &server, int round, bool tls = false);
     void serverFailed(const Server &server, const QString &status, const QString &problem, int round);
     bool startServer(const Server &server, ServerProcess &process, const SiteGroup &group, QString *error);
     bool checkBodies(const Server &server, const SiteGroup &group, QString *error);

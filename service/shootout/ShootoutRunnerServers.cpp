@@ -42,13 +42,14 @@ QString tail(const QString &file)
 
 } // namespace
 
-void ShootoutRunner::serverEvent(ShootoutEvent::Kind kind, const Server &server, int round)
+void ShootoutRunner::serverEvent(ShootoutEvent::Kind kind, const Server &server, int round, bool tls)
 {
     ShootoutEvent event;
     event.kind = kind;
     event.server = server.kind.id;
     event.program = server.program;
-    event.port = server.port;
+    event.port = tls ? server.tlsPort : server.port;
+    event.tls = tls;
     event.round = round;
     emitEvent(event);
 }
@@ -276,7 +277,7 @@ QList<ShootoutRunner::Server> ShootoutRunner::checkServers(const QList<Server> &
                 continue;
             }
             process.stop();
-            serverEvent(ShootoutEvent::Kind::ServerReady, server, 0);
+            serverEvent(ShootoutEvent::Kind::ServerReady, server, 0, group.tls);
             server.groups.append(int(index));
         }
         if (m_stop)

@@ -605,6 +605,8 @@ void TestShootout::tlsWorkloadsMeasuredOnHostbenchAndNginx()
         u"--data-dir"_s, data });
     QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
     QVERIFY2(!result.err.contains(u"left out"_s), qPrintable(result.err));
+    QVERIFY2(result.err.contains(u"answers every HTTPS workload URL with the file's bytes"_s),
+        qPrintable(result.err));
     QVERIFY2(result.err.contains(u"the same certificate, an ECDSA P-256 leaf for localhost"_s),
         qPrintable(result.err));
     QVERIFY2(result.out.contains(u"W1s\n"_s) && result.out.contains(u"W1sn\n"_s), qPrintable(result.out));

@@ -94,6 +94,14 @@ void TestShootoutJob::events_data()
         << u"{\"event\":\"server_ready\",\"port\":18081,\"program\":\"/usr/sbin/nginx\",\"round\":0,"
            "\"server\":\"nginx\"}"_s
         << u"nginx: /usr/sbin/nginx on 127.0.0.1:18081 answers every workload URL with the file's bytes"_s;
+    ShootoutEvent readyTls = ready;
+    readyTls.port = 18444;
+    readyTls.tls = true;
+    QTest::newRow("server_ready, the HTTPS check")
+        << readyTls
+        << u"{\"event\":\"server_ready\",\"port\":18444,\"program\":\"/usr/sbin/nginx\",\"round\":0,"
+           "\"server\":\"nginx\",\"tls\":true}"_s
+        << u"nginx: /usr/sbin/nginx on https://127.0.0.1:18444 answers every HTTPS workload URL with the file's bytes"_s;
     ready.round = 2;
     QTest::newRow("server_ready, a round")
         << ready
