@@ -737,10 +737,6 @@ Upstream time (mean): %1 of %2 proxied responses, as the engine measured it (cli
 Zeit des Upstreams (Mittel): %1 von %2 weitergeleiteten Antworten, von der Engine gemessen (Latenz des Clients = Netzwerk + Engine + Upstream)</translation>
     </message>
     <message>
-        <source>The threshold &quot;%1&quot; does not read: %2.</source>
-        <translation>Der Schwellenwert „%1“ ist nicht lesbar: %2.</translation>
-    </message>
-    <message>
         <source>Thresholds:</source>
         <translation>Schwellenwerte:</translation>
     </message>
@@ -779,6 +775,14 @@ Zeit des Upstreams (Mittel): %1 von %2 weitergeleiteten Antworten, von der Engin
             <numerusform>Beendet in %1: %n Schwellenwert nicht eingehalten.</numerusform>
             <numerusform>Beendet in %1: %n Schwellenwerte nicht eingehalten.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Thresholds</source>
+        <translation>Schwellenwerte</translation>
+    </message>
+    <message>
+        <source>A threshold does not read: %1.</source>
+        <translation>Ein Schwellenwert ist nicht lesbar: %1.</translation>
     </message>
 </context>
 <context>

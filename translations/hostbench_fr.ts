@@ -737,48 +737,52 @@ Upstream time (mean): %1 of %2 proxied responses, as the engine measured it (cli
 Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par le moteur (latence du client = réseau + moteur + amont)</translation>
     </message>
     <message>
-        <source>The threshold &quot;%1&quot; does not read: %2.</source>
-        <translation>Le seuil « %1 » ne se lit pas : %2.</translation>
-    </message>
-    <message>
         <source>Thresholds:</source>
-        <translation>Seuils :</translation>
+        <translation>Seuils&#xa0;:</translation>
     </message>
     <message>
         <source>e.g. p99&lt;50ms, errors&lt;0.1%</source>
-        <translation>p. ex. p99&lt;50ms, errors&lt;0.1%</translation>
+        <translation>p.&#xa0;ex. p99&lt;50ms, errors&lt;0.1%</translation>
     </message>
     <message>
         <source>Pass/fail conditions on the finished run, parted by commas, as hostbench-cli bench --threshold (k6&apos;s grammar): p50 .. p99.9 (any pN), mean, min or max latency in us, ms or s; rps; errors as a count or a %; non2xx; unfinished; with &lt;, &lt;=, &gt;, &gt;=, == or !=. The report ends with a line each, and the state line says whether all held</source>
-        <translation>Conditions de réussite ou d’échec du test terminé, séparées par des virgules, comme hostbench-cli bench --threshold (la grammaire de k6) : p50 .. p99.9 (tout pN), mean, min ou max de la latence en us, ms ou s ; rps ; errors en nombre ou en % ; non2xx ; unfinished ; avec &lt;, &lt;=, &gt;, &gt;=, == ou !=. Le rapport finit par une ligne pour chacune, et la ligne d’état dit si toutes ont tenu</translation>
+        <translation>Conditions de réussite ou d’échec du test terminé, séparées par des virgules, comme hostbench-cli bench --threshold (la grammaire de k6)&#xa0;: p50 .. p99.9 (tout pN), mean, min ou max de la latence en us, ms ou s&#xa0;; rps&#xa0;; errors en nombre ou en %&#xa0;; non2xx&#xa0;; unfinished&#xa0;; avec &lt;, &lt;=, &gt;, &gt;=, == ou !=. Le rapport finit par une ligne pour chacune, et la ligne d’état dit si toutes ont tenu</translation>
     </message>
     <message numerus="yes">
         <source>Stopped after %1: all %n threshold(s) held.</source>
         <translation>
-            <numerusform>Arrêté après %1 : %n seuil a tenu.</numerusform>
-            <numerusform>Arrêté après %1 : les %n seuils ont tenu.</numerusform>
+            <numerusform>Arrêté après %1&#xa0;: %n seuil a tenu.</numerusform>
+            <numerusform>Arrêté après %1&#xa0;: les %n seuils ont tenu.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Finished in %1: all %n threshold(s) held.</source>
         <translation>
-            <numerusform>Terminé en %1 : %n seuil a tenu.</numerusform>
-            <numerusform>Terminé en %1 : les %n seuils ont tenu.</numerusform>
+            <numerusform>Terminé en %1&#xa0;: %n seuil a tenu.</numerusform>
+            <numerusform>Terminé en %1&#xa0;: les %n seuils ont tenu.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Stopped after %1: %n threshold(s) failed.</source>
         <translation>
-            <numerusform>Arrêté après %1 : %n seuil n’a pas tenu.</numerusform>
-            <numerusform>Arrêté après %1 : %n seuils n’ont pas tenu.</numerusform>
+            <numerusform>Arrêté après %1&#xa0;: %n seuil n’a pas tenu.</numerusform>
+            <numerusform>Arrêté après %1&#xa0;: %n seuils n’ont pas tenu.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Finished in %1: %n threshold(s) failed.</source>
         <translation>
-            <numerusform>Terminé en %1 : %n seuil n’a pas tenu.</numerusform>
-            <numerusform>Terminé en %1 : %n seuils n’ont pas tenu.</numerusform>
+            <numerusform>Terminé en %1&#xa0;: %n seuil n’a pas tenu.</numerusform>
+            <numerusform>Terminé en %1&#xa0;: %n seuils n’ont pas tenu.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Thresholds</source>
+        <translation>Seuils</translation>
+    </message>
+    <message>
+        <source>A threshold does not read: %1.</source>
+        <translation>Seuil illisible : %1.</translation>
     </message>
 </context>
 <context>

@@ -737,10 +737,6 @@ Upstream time (mean): %1 of %2 proxied responses, as the engine measured it (cli
 Tempo do upstream (média): %1 de %2 respostas encaminhadas, medido pelo motor (latência do cliente = rede + motor + upstream)</translation>
     </message>
     <message>
-        <source>The threshold &quot;%1&quot; does not read: %2.</source>
-        <translation>O limiar &quot;%1&quot; não pode ser lido: %2.</translation>
-    </message>
-    <message>
         <source>Thresholds:</source>
         <translation>Limiares:</translation>
     </message>
@@ -779,6 +775,14 @@ Tempo do upstream (média): %1 de %2 respostas encaminhadas, medido pelo motor (
             <numerusform>Concluído em %1: %n limiar não foi cumprido.</numerusform>
             <numerusform>Concluído em %1: %n limiares não foram cumpridos.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Thresholds</source>
+        <translation>Limiares</translation>
+    </message>
+    <message>
+        <source>A threshold does not read: %1.</source>
+        <translation>Um limiar não pode ser lido: %1.</translation>
     </message>
 </context>
 <context>

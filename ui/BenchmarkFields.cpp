@@ -59,9 +59,9 @@ QString BenchmarkFields::timeoutProblem(const QString &typed)
         .arg(quoted(typed));
 }
 
-QString BenchmarkFields::thresholdProblem(const QString &typed, const QString &why)
+QString BenchmarkFields::thresholdProblem(const QString &why)
 {
-    return tr("The threshold \"%1\" does not read: %2.").arg(quoted(typed), why);
+    return tr("A threshold does not read: %1.").arg(why.section(u';', 0, 0));
 }
 
 BenchmarkFields BenchmarkFields::read(const BenchmarkForm &form, bool readBody)
@@ -122,8 +122,8 @@ void BenchmarkFields::readThresholds(const BenchmarkForm &form)
             thresholds.append(threshold->text);
             continue;
         }
-        bad(form.m_thresholdsError, form.m_thresholds, tr("Thresholds:"), BenchmarkForm::kTimingTab,
-            thresholdProblem(part, why));
+        bad(form.m_thresholdsError, form.m_thresholds, tr("Thresholds:"), BenchmarkForm::kThresholdsTab,
+            thresholdProblem(why));
         return; // the first bad one is named
     }
 }

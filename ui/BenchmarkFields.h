@@ -36,7 +36,7 @@ public:
         FieldError *error;
         QWidget *widget; // the field
         QString field; // the field's name, as its label says it ("Rate")
-        int tab; // BenchmarkForm::kTimingTab or kRequestTab
+        int tab; // BenchmarkForm::kTimingTab, kRequestTab or kThresholdsTab
         QString message;
     };
 
@@ -46,8 +46,10 @@ public:
     static QString rateProblem(const QString &typed);
     static QString warmupProblem(const QString &typed);
     static QString timeoutProblem(const QString &typed);
-    // `why`: model::Threshold::parse's sentence (English, as bench prints it).
-    static QString thresholdProblem(const QString &typed, const QString &why);
+    // `why`: model::Threshold::parse's sentence, which quotes the threshold
+    // (English, as bench prints it), up to its first ';': the rest (the form,
+    // the list of metrics) is the field's tip, and would not fit beside it.
+    static QString thresholdProblem(const QString &why);
 
     // `readBody`: the body file's contents too (at Start), else only whether it can be read.
     static BenchmarkFields read(const BenchmarkForm &form, bool readBody);

@@ -25,9 +25,10 @@ class FieldError;
 /*
  * The Benchmark page's form, apart from what it does (BenchmarkPage): its
  * widgets with their object names, ranges, tips and fonts, and their
- * layout, the Load box (URL with its hint and error; three tabs of fields:
+ * layout, the Load box (URL with its hint and error; four tabs of fields:
  * Run (concurrency, length, threads, keep-alive), Timing (rate, warm-up,
- * timeout, thresholds) and Request (method, headers, body text or file, content type),
+ * timeout), Request (method, headers, body text or file, content type) and
+ * Thresholds (pass/fail conditions on the finished run),
  * each field that can be bad with its FieldError; Start and Stop, progress,
  * state, live figures, run error) beside the charts over the report. The
  * fields are those of `hostbench-cli bench` (-c, -n/-t, --threads, -k,
@@ -57,10 +58,12 @@ public:
     QSpinBox *m_duration = nullptr; // seconds
     QCheckBox *m_keepAlive = nullptr;
     QSpinBox *m_threads = nullptr;
-    // The tabs of the fields under the URL: kRunTab, kTimingTab, kRequestTab.
+    // The tabs of the fields under the URL: kRunTab, kTimingTab, kRequestTab, kThresholdsTab.
     static constexpr int kRunTab = 0;
     static constexpr int kTimingTab = 1;
     static constexpr int kRequestTab = 2;
+    static constexpr int kThresholdsTab = 3;
+    static constexpr int kTabs = 4;
     QTabWidget *m_fieldTabs = nullptr;
     // Timing: empty fields are the CLI's defaults (closed model, no warm-up, 30 s).
     QLineEdit *m_rate = nullptr; // requests/s, as --rate
@@ -103,6 +106,7 @@ private:
     void makeRunTab(QWidget *page); // adds the tab to m_fieldTabs
     void makeTimingTab(QWidget *page);
     void makeRequestTab(QWidget *page);
+    void makeThresholdsTab(QWidget *page);
     QHBoxLayout *makeControls(QWidget *page); // Start and Stop; the progress and state made too
     QFormLayout *makeFigures(QWidget *page); // the live figures with their labels
     QWidget *makeResults(QWidget *page); // the charts over the report

@@ -120,7 +120,7 @@ model::BenchParameters BenchmarkPage::parametersWith(const BenchmarkFields &fiel
 
 bool BenchmarkPage::showFieldProblems(const BenchmarkFields &fields)
 {
-    bool tabHasProblem[3] = { false, false, false };
+    bool tabHasProblem[BenchmarkForm::kTabs] = {};
     for (FieldError *error : { m_rateError, m_warmupError, m_timeoutError, m_thresholdsError, m_methodError,
              m_headersError, m_bodyFileError }) {
         QString message;

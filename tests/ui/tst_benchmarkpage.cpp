@@ -286,7 +286,7 @@ void TestBenchmarkPage::formBuildsNamedFields()
     for (QLineEdit *empty : { form.m_rate, form.m_warmup, form.m_timeout, form.m_bodyFile })
         QVERIFY2(
             empty->text().isEmpty() && !empty->placeholderText().isEmpty(), qPrintable(empty->objectName()));
-    QCOMPARE(form.m_fieldTabs->count(), 3);
+    QCOMPARE(form.m_fieldTabs->count(), 4);
     for (const auto &[tab, fieldsOnIt] : std::map<int, QList<QWidget *>> {
              { ui::BenchmarkForm::kRunTab, { form.m_concurrency, form.m_threads } },
              { ui::BenchmarkForm::kTimingTab, { form.m_rate, form.m_warmup, form.m_timeout } },
@@ -334,7 +334,7 @@ void TestBenchmarkPage::thresholdsVerdictAfterTheRun()
     typeInto(field<QComboBox>(u"benchUrl"_s), u"http://gate.test:%1/paced.txt"_s.arg(m_engine->port()));
     QTest::mouseClick(field<QRadioButton>(u"benchByRequests"_s), Qt::LeftButton, {}, QPoint(2, 5));
     typeInto(field<QSpinBox>(u"benchRequests"_s), u"60"_s);
-    field<QTabWidget>(u"benchFieldTabs"_s)->setCurrentIndex(ui::BenchmarkForm::kTimingTab);
+    field<QTabWidget>(u"benchFieldTabs"_s)->setCurrentIndex(ui::BenchmarkForm::kThresholdsTab);
     auto *start = field<QPushButton>(u"benchStart"_s);
     for (const auto &[thresholds, held] :
         { std::pair { u"errors==0, non2xx==0"_s, true }, std::pair { u"errors==0, p99<1us"_s, false } }) {
@@ -564,9 +564,10 @@ void TestBenchmarkPage::badFieldShowsItsError_data()
         QTest::newRow(qPrintable(u"timeout "_s + timeout))
             << u"benchTimeout"_s << timing << timeout << u"from 1 ms to 24 hours"_s;
     QTest::newRow("threshold of a bad operator")
-        << u"benchThresholds"_s << timing << u"p99<50ms, p99=>5ms"_s << u"\"p99=>5ms\" does not read"_s;
-    QTest::newRow("threshold of no metric")
-        << u"benchThresholds"_s << timing << u"latency<5ms"_s << u"unknown metric \"latency\""_s;
+        << u"benchThresholds"_s << ui::BenchmarkForm::kThresholdsTab << u"p99<50ms, p99=>5ms"_s
+        << u"does not read: \"p99=>5ms\": an operator"_s;
+    QTest::newRow("threshold of no metric") << u"benchThresholds"_s << ui::BenchmarkForm::kThresholdsTab
+                                            << u"latency<5ms"_s << u"unknown metric \"latency\""_s;
     QTest::newRow("method with a blank") << u"benchMethod"_s << request << u"GE T"_s << u"one word"_s;
     QTest::newRow("method with a slash") << u"benchMethod"_s << request << u"GET/1"_s << u"not \"GET/1\""_s;
     QTest::newRow("no method") << u"benchMethod"_s << request << QString() << u"Give a method"_s;
