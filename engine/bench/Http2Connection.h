@@ -41,8 +41,8 @@ class BenchWorker;
  * TLS, read, write, a protocol error nghttp2 detects) fails every stream under
  * way and the next requests open a new connection; a stream the server
  * resets fails alone (Read); one it refuses (REFUSED_STREAM, or above a
- * GOAWAY's last stream) is sent once more on a new connection, as the RFC
- * allows (§8.7). After a GOAWAY (nginx sends one every keepalive_requests)
+ * GOAWAY's last stream) is sent once more, as the RFC allows (§8.7), on a
+ * new connection after a GOAWAY. After a GOAWAY (nginx sends one every keepalive_requests)
  * the streams under way finish and the connection is reopened. A stream
  * past the timeout is cancelled (RST_STREAM CANCEL) and fails as Timeout,
  * the connection kept.
