@@ -315,16 +315,16 @@ void Http2Connection::dispatch()
         return;
     if (m_state == State::Connecting)
         return; // the streams assigned at the connect start go out when it is ready
-    if (m_state == State::Open && m_goingAway) {
-        if (m_busy > 0) {
-            flush();
-            return; // the streams under way finish first
-        }
-        closeConnection();
-    }
     const Clock::time_point now = Clock::now();
     bool submitted = false;
-    while (!m_free.empty()) {
+    for (;;) {
+        if (m_state == State::Open && m_goingAway) {
+            if (m_busy > 0)
+                break; // the streams under way finish first
+            closeConnection();
+        }
+        if (m_free.empty())
+            break;
         Attempt attempt;
         if (!takeWork(attempt, now))
             break;
@@ -372,9 +372,15 @@ void Http2Connection::submit(Stream &stream)
     const std::int32_t id = nghttp2_submit_request(m_h2, nullptr, m_fields.data(), m_fields.size(),
         m_run.target.body().empty() ? nullptr : &body, &stream);
     if (id < 0) {
-        // No stream ids left, or a GOAWAY: on the next connection.
+        // No stream ids left, or a GOAWAY: on the next connection, once.
         m_goingAway = true;
-        m_retry.push_back(stream.attempt);
+        if (stream.attempt.retried) {
+            m_worker.recordFailure(stream.attempt, FailureKind::Write);
+        } else {
+            Attempt again = stream.attempt;
+            again.retried = true;
+            m_retry.push_back(again);
+        }
         release(stream);
         return;
     }
