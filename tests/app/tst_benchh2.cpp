@@ -76,6 +76,7 @@ private slots:
     void closedModelOverTlsByAlpn();
     void reconnectsAfterGoaway();
     void openModelCountsTheWaitForAStream();
+    void streamPastTimeoutFailsAlone();
     void serverWithoutHttp2IsAnError_data();
     void serverWithoutHttp2IsAnError();
     void badStreamsFlagRefused_data();
@@ -163,6 +164,7 @@ http {
     }
     server {
         listen 127.0.0.1:%7 http2;
+        access_log %1/logs/access.log withconnection;
         root %1/html;
         limit_rate 1m;
     }
@@ -355,6 +357,34 @@ void TestBenchH2::openModelCountsTheWaitForAStream()
     QCOMPARE(o[u"parameters"_s][u"streams"_s].toInt(), 1);
     QCOMPARE(countLines(accessLog(), "HTTP/1."), qsizetype(0));
     QVERIFY(countLines(accessLog(), "\"GET /big HTTP/2.0\" 200") >= qsizetype(completed));
+}
+
+void TestBenchH2::streamPastTimeoutFailsAlone()
+{
+    // Each 100 KiB response takes about 100 ms at limit_rate 1m: with a
+    // timeout of 30 ms every stream is cancelled (RST_STREAM) and fails as a
+    // timeout, while the connection stays: one connection for all six.
+    const QString json = m_dir->filePath(u"timeout.json"_s);
+    const Result r = bench({ u"--h2"_s, u"-n"_s, u"6"_s, u"-c"_s, u"1"_s, u"--streams"_s, u"2"_s,
+        u"--timeout"_s, u"30ms"_s, u"--json"_s, json, url("http", m_slow, "/big") });
+    QVERIFY2(r.exitCode == 2, qPrintable(r.err + r.out)); // no request succeeded
+    QVERIFY2(r.elapsedMs < 20000, qPrintable(u"took %1 ms"_s.arg(r.elapsedMs)));
+    const QJsonObject o = readJson(json);
+    QCOMPARE(o[u"completed"_s].toDouble(), 0.0);
+    QCOMPARE(o[u"failed"_s].toDouble(), 6.0);
+    QCOMPARE(o[u"failures"_s][u"timeout"_s].toDouble(), 6.0);
+    // nginx logs a stream once it is done with it: wait for the six lines.
+    QByteArray log;
+    for (int i = 0; i < 100 && countLines(log, "\"GET /big HTTP/2.0\"") < 6; ++i) {
+        QTest::qWait(50);
+        log = accessLog();
+    }
+    QSet<QByteArray> connections;
+    for (const QByteArray &line : log.split('\n')) {
+        if (!line.isEmpty())
+            connections.insert(line.left(line.indexOf(' ')));
+    }
+    QVERIFY2(countLines(log, "\"GET /big HTTP/2.0\"") == 6 && connections.size() == 1, log.constData());
 }
 
 void TestBenchH2::serverWithoutHttp2IsAnError_data()
