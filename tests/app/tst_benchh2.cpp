@@ -77,13 +77,18 @@ private slots:
     void reconnectsAfterGoaway();
     void openModelCountsTheWaitForAStream();
     void streamPastTimeoutFailsAlone();
+    void storedRunKeepsTheProtocol();
     void serverWithoutHttp2IsAnError_data();
     void serverWithoutHttp2IsAnError();
     void badStreamsFlagRefused_data();
     void badStreamsFlagRefused();
 
 private:
-    Result bench(const QStringList &arguments);
+    Result bench(const QStringList &arguments)
+    {
+        return cli(QStringList { u"bench"_s, u"--no-store"_s } + arguments);
+    }
+    Result cli(const QStringList &arguments);
     QString url(const char *scheme, quint16 port, const char *path = "/file") const;
     QByteArray accessLog() const { return readFile(m_dir->filePath(u"logs/access.log"_s)); }
     void clearAccessLog();
@@ -224,7 +229,7 @@ QString TestBenchH2::url(const char *scheme, quint16 port, const char *path) con
     return u"%1://127.0.0.1:%2%3"_s.arg(QLatin1String(scheme)).arg(port).arg(QLatin1String(path));
 }
 
-Result TestBenchH2::bench(const QStringList &arguments)
+Result TestBenchH2::cli(const QStringList &arguments)
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -232,8 +237,7 @@ Result TestBenchH2::bench(const QStringList &arguments)
     process.setProcessEnvironment(env);
     QElapsedTimer timer;
     timer.start();
-    process.start(
-        QStringLiteral(HOSTBENCH_CLI_PATH), QStringList { u"bench"_s, u"--no-store"_s } + arguments);
+    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
     Result result;
     if (!process.waitForFinished(kTimeoutMs)) {
         process.kill();
@@ -385,6 +389,29 @@ void TestBenchH2::streamPastTimeoutFailsAlone()
             connections.insert(line.left(line.indexOf(' ')));
     }
     QVERIFY2(countLines(log, "\"GET /big HTTP/2.0\"") == 6 && connections.size() == 1, log.constData());
+}
+
+void TestBenchH2::storedRunKeepsTheProtocol()
+{
+    // The run as stored (SQLite in the data folder) still says HTTP/2 and its streams.
+    const QString data = m_dir->filePath(u"stored"_s);
+    const Result r = cli({ u"bench"_s, u"--data-dir"_s, data, u"--h2"_s, u"-n"_s, u"50"_s, u"--streams"_s,
+        u"5"_s, url("http", m_h2c) });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    const QRegularExpressionMatch stored = QRegularExpression(u"Stored as run (\\d+)"_s).match(r.err);
+    QVERIFY2(stored.hasMatch(), qPrintable(r.err));
+    const Result shown = cli({ u"runs"_s, u"show"_s, stored.captured(1), u"--data-dir"_s, data });
+    QVERIFY2(shown.exitCode == 0, qPrintable(shown.err));
+    QVERIFY2(shown.out.contains(
+                 u"Protocol:               HTTP/2 (h2c, prior knowledge), 5 streams per connection"_s),
+        qPrintable(shown.out));
+    QVERIFY2(shown.out.contains(u"Complete requests:      50\n"_s), qPrintable(shown.out));
+    const Result exported = cli({ u"runs"_s, u"export"_s, stored.captured(1), u"--json"_s,
+        m_dir->filePath(u"stored.json"_s), u"--data-dir"_s, data });
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    const QJsonObject o = readJson(m_dir->filePath(u"stored.json"_s));
+    QCOMPARE(o[u"parameters"_s][u"http2"_s].toBool(), true);
+    QCOMPARE(o[u"parameters"_s][u"streams"_s].toInt(), 5);
 }
 
 void TestBenchH2::serverWithoutHttp2IsAnError_data()
