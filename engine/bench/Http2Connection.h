@@ -70,6 +70,7 @@ public:
 private:
     static constexpr size_t kReadSize = 64 * 1024;
     static constexpr size_t kWriteChunk = 64 * 1024; // nghttp2's output gathered per write
+    static constexpr int kDrainReads = 16; // TLS: records read at once after a read (a bound for fairness)
 
     struct Stream
     {
@@ -97,6 +98,8 @@ private:
     void receive();
     void onReceive(unsigned generation, const boost::system::error_code &ec, size_t n);
     bool checkServerPreface(const char *data, size_t n);
+    // Hands n bytes of m_in to nghttp2; false when the connection ended on them.
+    bool feed(size_t n);
     void streamClosed(Stream &stream, std::uint32_t errorCode);
     void release(Stream &stream);
     void failAll(FailureKind kind);
