@@ -28,6 +28,8 @@ PACKAGES=(
     libssl-dev
     # PHP sites (issue #25): the PHP-FPM pool Hostbench runs for "auto", and PDO SQLite.
     php8.2-fpm php8.2-sqlite3
+    # HTTP/2 (issue #27): nghttp2's sessions in the engine and the load generator.
+    libnghttp2-dev
 )
 # Only for `./hostbench.sh test`: the black-box conformance test compares the
 # engine with nginx (run on its own temporary prefix and port), in Python;

@@ -67,8 +67,8 @@ struct Flags
     QList<QCommandLineOption> all() const
     {
         return { help, requests, duration, concurrency, keepAlive, threads, rate, warmup, timeout, method,
-            header, postFile, contentType, host, insecure, tlsResume, dataDir, json, csv, percentCsv, format,
-            noStore, exportK6, k6P99, threshold };
+            header, postFile, contentType, host, http2, streams, insecure, tlsResume, dataDir, json, csv,
+            percentCsv, format, noStore, exportK6, k6P99, threshold };
     }
 
     const QCommandLineOption help = Console::helpOption();
@@ -93,6 +93,13 @@ struct Flags
     const QCommandLineOption contentType { u"T"_s, u"Content-Type of the body (default text/plain)."_s,
         u"TYPE"_s };
     const QCommandLineOption host { u"host"_s, u"Host header instead of the URL's host."_s, u"HOST"_s };
+    const QCommandLineOption http2 { u"h2"_s,
+        u"Speaks HTTP/2: h2 by ALPN for https://, h2c with prior knowledge for http:// (a server that "
+        "does not speak it ends the run with an error)."_s };
+    const QCommandLineOption streams { u"streams"_s,
+        u"--h2: requests in flight at a time on each connection, one per stream (h2load's -m; "
+        "default 1, at most 1000)."_s,
+        u"N"_s };
     const QCommandLineOption insecure { u"insecure"_s,
         u"https://: does not verify the server's certificate (by default it must chain to the system's "
         "trust store or to the data folder's local CA, and name the URL's host)."_s };
@@ -173,6 +180,17 @@ bool parseRun(const QCommandLineParser &parser, const Flags &f, model::BenchPara
     p->body = request->body;
     p->contentType = request->contentType;
     p->hostOverride = parser.value(f.host);
+    p->http2 = parser.isSet(f.http2);
+    if (const std::optional<QString> streams = read.value(f.streams)) {
+        const std::optional<qint64> n = CliParse::integer(*streams, u"--streams"_s, 1, 1000, error);
+        if (!n)
+            return false;
+        if (!p->http2) {
+            *error = u"--streams needs --h2 (streams are HTTP/2's; HTTP/1.1 sends one request at a time)"_s;
+            return false;
+        }
+        p->streams = int(*n);
+    }
     p->tlsVerify = !parser.isSet(f.insecure);
     if (const std::optional<QString> resume = read.value(f.tlsResume)) {
         if (*resume != u"on"_s && *resume != u"off"_s) {

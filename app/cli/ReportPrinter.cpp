@@ -27,13 +27,17 @@ bool writeBytes(const QString &path, const QString &flag, const QByteArray &byte
 QString ReportPrinter::preamble(const QUrl &url, bool wrkFormat, const model::BenchParameters &p)
 {
     if (wrkFormat) {
+        // Not in wrk, which speaks HTTP/1.1 only.
+        const QString http2 = p.http2 ? u"  HTTP/2, %1 streams per connection\n"_s.arg(p.streams) : QString();
         if (p.durationMs > 0)
-            return bench::WrkReport::preamble(p.url, double(p.durationMs) / 1000.0, p.threads, p.concurrency);
+            return bench::WrkReport::preamble(p.url, double(p.durationMs) / 1000.0, p.threads, p.concurrency)
+                + http2;
         // wrk has no -n; say what the run is instead of a duration.
         return u"Running %1-request test @ %2\n  %3 threads and %4 connections\n"_s.arg(p.requests)
-            .arg(p.url)
-            .arg(p.threads)
-            .arg(p.concurrency);
+                   .arg(p.url)
+                   .arg(p.threads)
+                   .arg(p.concurrency)
+            + http2;
     }
     // ab's opening lines, naming this program as ab names itself.
     return u"This is Hostbench-cli, Version %1\n"

@@ -72,6 +72,18 @@ unsigned long long ull(quint64 v)
     return static_cast<unsigned long long>(v);
 }
 
+} // namespace
+
+QString AbReport::protocolText(const model::RunSummary &s)
+{
+    return QStringLiteral("HTTP/2 (%1), %2 stream%3 per connection")
+        .arg(s.tlsProtocol.isEmpty() ? QStringLiteral("h2c, prior knowledge") : QStringLiteral("h2 by ALPN"))
+        .arg(s.streams)
+        .arg(s.streams == 1 ? QString() : QStringLiteral("s"));
+}
+
+namespace {
+
 // The server and the document.
 QString serverSection(const model::RunSummary &s)
 {
@@ -84,6 +96,9 @@ QString serverSection(const model::RunSummary &s)
         out += QLatin1String("SSL/TLS Protocol:       ") + s.tlsProtocol + u',' + s.tlsCipher + u'\n';
         out += QLatin1String("TLS Server Name:        ") + s.serverHostname + u'\n';
     }
+    // Not in ab, which speaks HTTP/1.x only: shown for an HTTP/2 run alone.
+    if (s.http2)
+        out += QLatin1String("Protocol:               ") + AbReport::protocolText(s) + u'\n';
     out += u'\n';
     out += QLatin1String("Document Path:          ") + s.documentPath + u'\n';
     out += cformat("Document Length:        %lld bytes\n", static_cast<long long>(s.documentLength));

@@ -46,6 +46,9 @@ public:
     // the two tables' headings say (µs) and their cells are whole
     // microseconds; the rest is ab's layout unchanged.
     static QString format(const model::RunSummary &summary, TimeUnit unit = TimeUnit::Milliseconds);
+    // An HTTP/2 run's protocol as the reports name it: "HTTP/2 (h2c, prior
+    // knowledge), 10 streams per connection", or "(h2 by ALPN)" over TLS.
+    static QString protocolText(const model::RunSummary &summary);
 };
 
 } // namespace hostbench::bench

@@ -2,6 +2,7 @@
 
 #include "ResponseReader.h"
 #include "RunShared.h"
+#include "WorkerConnection.h"
 #include "WorkerStats.h"
 
 #include "tls/TlsStream.h"
@@ -29,6 +30,7 @@ struct Attempt
     quint64 bytes = 0; // received, headers (interim responses') included
     bool reused = false; // sent on a kept-alive connection: no connect time
     bool measured = false; // begun after the warm-up and holding a ticket
+    bool retried = false; // HTTP/2: sent again on a new connection after the server refused its stream
 };
 
 /*
@@ -49,19 +51,19 @@ struct Attempt
  * Thread: its worker's generator thread only. Timeouts are enforced by the
  * worker's periodic checkTimeout(), so no timer is armed per request.
  */
-class BenchConnection final
+class BenchConnection final : public WorkerConnection
 {
 public:
     BenchConnection(BenchWorker &worker, const RunShared &run, int globalIndex);
-    ~BenchConnection();
+    ~BenchConnection() override;
     BenchConnection(const BenchConnection &) = delete;
     BenchConnection &operator=(const BenchConnection &) = delete;
 
-    void start();
-    void checkTimeout(Clock::time_point now, Clock::duration timeout);
+    void start() override;
+    void checkTimeout(Clock::time_point now, Clock::duration timeout) override;
     // Closes and sends nothing more; an attempt under way is counted as
     // unfinished, and with a rate the send times due by `stoppedAt` as not sent.
-    void shutdown(Clock::time_point stoppedAt);
+    void shutdown(Clock::time_point stoppedAt) override;
 
 private:
     static constexpr size_t kBufferSize = 16 * 1024; // > Beast's 8 KiB header limit

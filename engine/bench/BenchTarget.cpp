@@ -44,6 +44,28 @@ bool isToken(const QByteArray &text)
     return true;
 }
 
+// RFC 9113 §8.2.2: fields an HTTP/2 message must not carry (TE is allowed as "trailers" only).
+bool isConnectionSpecific(const QByteArray &name)
+{
+    for (const char *field :
+        { "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade" }) {
+        if (sameName(name, field))
+            return true;
+    }
+    return false;
+}
+
+std::string lowerString(const QByteArray &text)
+{
+    const QByteArray lower = text.toLower();
+    return std::string(lower.constData(), size_t(lower.size()));
+}
+
+std::string toString(const QByteArray &text)
+{
+    return std::string(text.constData(), size_t(text.size()));
+}
+
 bool hasLineBreak(const QByteArray &text)
 {
     return text.contains('\r') || text.contains('\n');
@@ -137,6 +159,34 @@ std::optional<BenchTarget> BenchTarget::fromParameters(
         appendLine(out, "Content-Length", QByteArray::number(parameters.body.size()));
     out.append("\r\n");
     out.append(parameters.body.constData(), size_t(parameters.body.size()));
+
+    // The same request for HTTP/2: the Host field's value becomes :authority.
+    QByteArray authority = hostHeader;
+    for (const auto &header : parameters.headers) {
+        if (sameName(header.first.trimmed(), "Host"))
+            authority = header.second.trimmed();
+    }
+    auto &fields = target.m_http2Fields;
+    fields.emplace_back(":method", toString(parameters.method));
+    fields.emplace_back(":scheme", target.m_https ? "https" : "http");
+    fields.emplace_back(":authority", toString(authority));
+    fields.emplace_back(":path", toString(path));
+    if (!hasHeader(parameters, "User-Agent"))
+        fields.emplace_back("user-agent", std::string(model::kLoadGeneratorAgentPrefix) + HOSTBENCH_VERSION);
+    if (!hasHeader(parameters, "Accept"))
+        fields.emplace_back("accept", "*/*");
+    for (const auto &header : parameters.headers) {
+        const QByteArray name = header.first.trimmed();
+        if (sameName(name, "Host") || isConnectionSpecific(name))
+            continue;
+        fields.emplace_back(lowerString(name), toString(header.second.trimmed()));
+    }
+    if (!parameters.contentType.isEmpty() && !hasHeader(parameters, "Content-Type"))
+        fields.emplace_back("content-type", toString(parameters.contentType));
+    if ((!parameters.body.isEmpty() || (!sameName(parameters.method, "GET") && !target.m_isHead))
+        && !hasHeader(parameters, "Content-Length"))
+        fields.emplace_back("content-length", std::to_string(parameters.body.size()));
+    target.m_body = toString(parameters.body);
     return target;
 }
 

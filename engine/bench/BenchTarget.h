@@ -6,6 +6,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace hostbench::bench {
 
@@ -20,6 +22,13 @@ namespace hostbench::bench {
  * (Host, User-Agent, Accept). Without keep-alive the request says
  * "Connection: close" and each request gets its own connection; with it the
  * request says nothing (HTTP/1.1 connections persist by default).
+ *
+ * For HTTP/2 (bench --h2) the same request as a header list (RFC 9113
+ * §8.3.1): the pseudo-header fields :method, :scheme, :authority (the Host
+ * field's value) and :path first, then the fields in the same order with
+ * their names in lower case (§8.2.2), without Host and the
+ * connection-specific fields (Connection, Keep-Alive, Proxy-Connection,
+ * Transfer-Encoding, Upgrade: §8.2.2 makes them malformed), and the body apart.
  *
  * Plain value; any thread.
  */
@@ -46,12 +55,18 @@ public:
     const std::string &request() const { return m_request; }
     bool isHead() const { return m_isHead; }
     bool isHttps() const { return m_https; }
+    // HTTP/2: the header list (name, value), and the body sent as DATA.
+    using Field = std::pair<std::string, std::string>;
+    const std::vector<Field> &http2Fields() const { return m_http2Fields; }
+    const std::string &body() const { return m_body; }
 
 private:
     QString m_host;
     quint16 m_port = 80;
     QString m_path;
     std::string m_request;
+    std::vector<Field> m_http2Fields;
+    std::string m_body;
     bool m_isHead = false;
     bool m_https = false;
 };

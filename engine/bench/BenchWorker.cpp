@@ -1,5 +1,7 @@
 #include "BenchWorker.h"
 
+#include "Http2Connection.h"
+
 #include <boost/asio/post.hpp>
 
 #include <algorithm>
@@ -32,8 +34,12 @@ BenchWorker::BenchWorker(RunShared &run, int index, int firstConnection, int con
 {
     m_interval.histogram = std::make_unique<model::LatencyHistogram>();
     m_connections.reserve(size_t(connections));
-    for (int i = 0; i < connections; ++i)
-        m_connections.push_back(std::make_unique<BenchConnection>(*this, run, firstConnection + i));
+    for (int i = 0; i < connections; ++i) {
+        if (run.parameters.http2)
+            m_connections.push_back(std::make_unique<Http2Connection>(*this, run, firstConnection + i));
+        else
+            m_connections.push_back(std::make_unique<BenchConnection>(*this, run, firstConnection + i));
+    }
     m_activeConnections = connections;
 }
 
@@ -90,8 +96,9 @@ void BenchWorker::armTimeoutCheck()
     m_timeoutTimer.async_wait([this, timeout](const boost::system::error_code &ec) {
         if (ec || m_finished)
             return;
-        if (m_run.descriptorErrno.load(std::memory_order_relaxed) != 0) {
-            finish(); // another thread ran out of descriptors
+        if (m_run.descriptorErrno.load(std::memory_order_relaxed) != 0
+            || m_run.protocolRefused.load(std::memory_order_relaxed)) {
+            finish(); // another thread ran out of descriptors, or found no HTTP/2
             return;
         }
         const Clock::time_point now = Clock::now();
@@ -169,6 +176,17 @@ void BenchWorker::outOfDescriptors(int error)
 {
     int none = 0;
     m_run.descriptorErrno.compare_exchange_strong(none, error, std::memory_order_relaxed);
+    finish();
+}
+
+void BenchWorker::protocolRefused(const QString &reason)
+{
+    {
+        std::lock_guard lock(m_run.serverMutex);
+        if (m_run.protocolFailure.isEmpty())
+            m_run.protocolFailure = reason;
+    }
+    m_run.protocolRefused.store(true, std::memory_order_relaxed);
     finish();
 }
 

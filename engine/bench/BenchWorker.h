@@ -3,6 +3,7 @@
 #include "BenchConnection.h"
 #include "RunShared.h"
 #include "SampleCollector.h"
+#include "WorkerConnection.h"
 #include "WorkerStats.h"
 
 #include <boost/asio/io_context.hpp>
@@ -60,6 +61,17 @@ public:
     void recordUnfinished(const Attempt &attempt);
     void recordNotSent(quint64 count) { m_stats.notSent += count; }
     void outOfDescriptors(int error); // EMFILE/ENFILE: ends the whole run
+    // --h2: the server does not speak HTTP/2; ends the whole run, `reason` its error().
+    void protocolRefused(const QString &reason);
+    // HTTP/2: bytes of frames that belong to no request (SETTINGS, PING,
+    // WINDOW_UPDATE, GOAWAY), counted in the bytes received once measuring.
+    void recordConnectionBytes(quint64 bytes, Clock::time_point when)
+    {
+        if (when < m_run.measureAt)
+            return;
+        m_stats.totalBytes += bytes;
+        m_interval.bytes += bytes;
+    }
 
 private:
     void armTick();
@@ -74,7 +86,8 @@ private:
     boost::asio::steady_timer m_tickTimer;
     boost::asio::steady_timer m_timeoutTimer;
     boost::asio::steady_timer m_deadlineTimer;
-    std::vector<std::unique_ptr<BenchConnection>> m_connections;
+    std::vector<std::unique_ptr<WorkerConnection>>
+        m_connections; // BenchConnection, or Http2Connection with --h2
     WorkerStats m_stats;
     IntervalPartial m_interval;
     qint64 m_tickets = 0; // taken from the run, not used yet

@@ -93,6 +93,11 @@ QJsonObject parametersToJson(const model::RunSummary &s, const model::BenchParam
 {
     QJsonObject p { { u"concurrency"_s, s.concurrency }, { u"keep_alive"_s, s.keepAlive },
         { u"threads"_s, s.threads }, { u"rate"_s, s.rate } };
+    if (s.http2) {
+        // Only for HTTP/2, so that an HTTP/1.1 run's JSON stays as it was.
+        p[u"http2"_s] = true;
+        p[u"streams"_s] = s.streams;
+    }
     if (!parameters)
         return p;
     p[u"url"_s] = parameters->url;

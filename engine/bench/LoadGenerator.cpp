@@ -119,6 +119,10 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
         return refuse(error, QStringLiteral("requests, duration, warm-up and rate cannot be negative"));
     if (parameters.sampleIntervalMs < 1 || parameters.timeoutMs < 1)
         return refuse(error, QStringLiteral("the sample interval and the timeout must be at least 1 ms"));
+    if (parameters.streams < 1 || parameters.streams > 1000)
+        return refuse(error, QStringLiteral("streams per connection must be from 1 to 1000"));
+    if (parameters.streams > 1 && !parameters.http2)
+        return refuse(error, QStringLiteral("streams per connection are HTTP/2's: more than 1 needs HTTP/2"));
     if (!checkDescriptorLimit(parameters, error))
         return false;
     auto target = BenchTarget::fromParameters(parameters, error);
@@ -148,7 +152,8 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
     const int threadCount = std::min(parameters.threads, parameters.concurrency);
     std::shared_ptr<const tls::ClientContext> tlsContext;
     if (target->isHttps()) {
-        tlsContext = tls::ClientContext::make(parameters.tlsVerify, parameters.tlsRoots, error);
+        tlsContext = tls::ClientContext::make(parameters.tlsVerify, parameters.tlsRoots, error,
+            parameters.http2 ? tls::ClientContext::Alpn::Http2 : tls::ClientContext::Alpn::Http11);
         if (!tlsContext)
             return false;
     }
@@ -265,6 +270,10 @@ QString LoadGenerator::error() const
 {
     if (!d->run || !isFinished())
         return {};
+    if (d->run->protocolRefused.load(std::memory_order_relaxed)) {
+        std::lock_guard lock(d->run->serverMutex);
+        return QStringLiteral("the run stopped: ") + d->run->protocolFailure;
+    }
     const int code = d->run->descriptorErrno.load(std::memory_order_relaxed);
     if (code == 0)
         return {};

@@ -16,8 +16,10 @@ namespace hostbench::bench {
  * The load generator: a closed model like ab and wrk (`concurrency`
  * connections, each sending its next request when the last answer has
  * arrived) or, with a rate, an open model like wrk2 with
- * coordinated-omission correction. It speaks HTTP/1.1 to any URL; it does
- * not know the engine.
+ * coordinated-omission correction. It speaks HTTP/1.1 to any URL, or with
+ * parameters.http2 HTTP/2 (RFC 9113; Http2Connection: h2 by ALPN for
+ * https://, h2c with prior knowledge for http://) with parameters.streams
+ * requests in flight per connection; it does not know the engine.
  *
  * Thread: owned by the thread that creates it. start() spawns
  * `threads` generator threads, each with its own Boost.Asio io_context and
@@ -52,7 +54,8 @@ public:
     // After isFinished(): why the run ended before its end, empty if it did
     // not. Today: a socket could not be opened for lack of descriptors
     // (EMFILE/ENFILE); the run stops at once, as ab does, and its figures
-    // say little. Owner thread.
+    // say little. Or, with http2, the server does not speak HTTP/2 (the
+    // reason said). Owner thread.
     QString error() const;
     // Asks the run to end early; the summary then has interrupted = true. Any thread.
     void stop();

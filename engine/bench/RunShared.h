@@ -2,6 +2,7 @@
 
 #include "BenchTarget.h"
 #include "SampleCollector.h"
+#include "WorkerConnection.h"
 #include "model/BenchParameters.h"
 #include "tls/ClientContext.h"
 
@@ -14,8 +15,6 @@
 #include <mutex>
 
 namespace hostbench::bench {
-
-using Clock = std::chrono::steady_clock;
 
 /*
  * What the generator threads of one run share: read-only settings fixed
@@ -49,12 +48,16 @@ struct RunShared
     // EMFILE or ENFILE once a socket could not be opened: the run ends (ab
     // stops too), since every later connect would fail the same way.
     std::atomic<int> descriptorErrno { 0 };
+    // --h2: the server does not speak HTTP/2 (no h2 by ALPN, an HTTP/1.x
+    // answer to h2c's preface): the run ends, protocolFailure says why.
+    std::atomic<bool> protocolRefused { false };
     std::mutex serverMutex;
     bool serverKnown = false; // under serverMutex
     QString serverSoftware; // under serverMutex
     QString tlsFailure; // under serverMutex: why the first handshake that failed did (verification, protocol)
     QString tlsProtocol; // under serverMutex: the first handshake's protocol and cipher suite
     QString tlsCipher;
+    QString protocolFailure; // under serverMutex: why the server is not spoken to in HTTP/2
     SampleCollector collector;
 };
 

@@ -50,6 +50,8 @@ model::RunSummary SummaryBuilder::build(
     s.concurrency = m_parameters.concurrency;
     s.keepAlive = m_parameters.keepAlive;
     s.rate = m_parameters.rate;
+    s.http2 = m_parameters.http2;
+    s.streams = m_parameters.http2 ? m_parameters.streams : 1;
 
     s.timeTakenSec = timeTakenSec;
     s.completed = stats.completed;

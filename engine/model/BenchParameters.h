@@ -40,6 +40,11 @@ struct BenchParameters
     // run), checked on the finished run: stored with it, printed after its
     // report, the exit status of bench.
     QStringList thresholds;
+    // --h2: HTTP/2 (RFC 9113) instead of HTTP/1.1: h2 by ALPN for https://,
+    // h2c with prior knowledge for http://. streams (--streams, h2load's -m):
+    // requests in flight at a time on each connection (1..1000); HTTP/2 only.
+    bool http2 = false;
+    int streams = 1;
 };
 
 } // namespace hostbench::model

@@ -38,6 +38,8 @@ struct RunSummary
     bool keepAlive = false;
     int threads = 1;
     double rate = 0; // requests/s asked for; 0 for the closed model
+    bool http2 = false; // HTTP/2 (h2 or h2c) instead of HTTP/1.1
+    int streams = 1; // HTTP/2: concurrent streams per connection
 
     // Totals.
     qint64 startedAtMs = 0; // wall clock, ms since the Unix epoch

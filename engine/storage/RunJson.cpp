@@ -86,15 +86,22 @@ QJsonObject RunJson::toJson(const model::BenchParameters &p)
     QJsonArray headers;
     for (const auto &[name, value] : p.headers)
         headers.append(QJsonArray { bytes(name), bytes(value) });
-    return { { u"url"_s, p.url }, { u"method"_s, QString::fromLatin1(p.method) },
+    QJsonObject o { { u"url"_s, p.url }, { u"method"_s, QString::fromLatin1(p.method) },
         { u"headers_b64"_s, headers }, { u"body_b64"_s, bytes(p.body) },
         { u"content_type"_s, QString::fromLatin1(p.contentType) }, { u"host_override"_s, p.hostOverride },
         { u"concurrency"_s, p.concurrency }, { u"requests"_s, integer(qint64(p.requests)) },
         { u"duration_ms"_s, integer(qint64(p.durationMs)) }, { u"keep_alive"_s, p.keepAlive },
         { u"threads"_s, p.threads }, { u"rate"_s, p.rate }, { u"warmup_ms"_s, integer(qint64(p.warmupMs)) },
         { u"sample_interval_ms"_s, p.sampleIntervalMs }, { u"timeout_ms"_s, p.timeoutMs },
-        { u"tls_verify"_s, p.tlsVerify }, { u"tls_resume"_s, p.tlsResume },
-        { u"thresholds"_s, QJsonArray::fromStringList(p.thresholds) } };
+        { u"tls_verify"_s, p.tlsVerify }, { u"tls_resume"_s, p.tlsResume } };
+    if (!p.thresholds.isEmpty())
+        o[u"thresholds"_s] = QJsonArray::fromStringList(p.thresholds);
+    if (p.http2) {
+        // Only for HTTP/2 runs: an HTTP/1.1 run's JSON stays as it was.
+        o[u"http2"_s] = true;
+        o[u"streams"_s] = p.streams;
+    }
+    return o;
 }
 
 model::BenchParameters RunJson::parametersFromJson(const QJsonObject &o)
@@ -123,6 +130,8 @@ model::BenchParameters RunJson::parametersFromJson(const QJsonObject &o)
     p.tlsResume = o[u"tls_resume"_s].toBool(p.tlsResume);
     for (const QJsonValue &threshold : o[u"thresholds"_s].toArray())
         p.thresholds.append(threshold.toString());
+    p.http2 = o[u"http2"_s].toBool(false); // absent: an HTTP/1.1 run
+    p.streams = p.http2 ? o[u"streams"_s].toInt(1) : 1;
     return p;
 }
 
@@ -167,6 +176,10 @@ QJsonObject RunJson::toJson(const model::RunSummary &s)
         o[u"handshake_p99_ms"_s] = s.handshakeP99Ms;
         o[u"tls_failure"_s] = s.tlsFailure;
     }
+    if (s.http2) {
+        o[u"http2"_s] = true;
+        o[u"streams"_s] = s.streams;
+    }
     return o;
 }
 
@@ -201,6 +214,8 @@ model::RunSummary RunJson::summaryFromJson(const QJsonObject &o)
     s.requestsPerSecond = o[u"requests_per_second"_s].toDouble();
     s.transferRateKBps = o[u"transfer_rate_kbps"_s].toDouble();
     s.interrupted = o[u"interrupted"_s].toBool();
+    s.http2 = o[u"http2"_s].toBool(false); // absent: an HTTP/1.1 run
+    s.streams = s.http2 ? o[u"streams"_s].toInt(1) : 1;
     const QJsonObject statusCounts = o[u"status_counts"_s].toObject();
     for (auto it = statusCounts.begin(); it != statusCounts.end(); ++it)
         s.statusCounts.insert(it.key().toInt(), unsignedFrom(it.value()));

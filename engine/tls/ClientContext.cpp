@@ -22,7 +22,8 @@ ClientContext::~ClientContext()
     X509_free(m_verified);
 }
 
-std::shared_ptr<ClientContext> ClientContext::make(bool verify, const QStringList &extraRoots, QString *error)
+std::shared_ptr<ClientContext> ClientContext::make(
+    bool verify, const QStringList &extraRoots, QString *error, Alpn alpn)
 {
     std::shared_ptr<ClientContext> context(new ClientContext);
     SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
@@ -42,7 +43,11 @@ std::shared_ptr<ClientContext> ClientContext::make(bool verify, const QStringLis
     SSL_CTX_set_ciphersuites(
         ctx, "TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256");
     static constexpr unsigned char kAlpn[] = { 8, 'h', 't', 't', 'p', '/', '1', '.', '1' };
-    SSL_CTX_set_alpn_protos(ctx, kAlpn, sizeof kAlpn);
+    static constexpr unsigned char kAlpnH2[] = { 2, 'h', '2', 8, 'h', 't', 't', 'p', '/', '1', '.', '1' };
+    if (alpn == Alpn::Http2)
+        SSL_CTX_set_alpn_protos(ctx, kAlpnH2, sizeof kAlpnH2);
+    else
+        SSL_CTX_set_alpn_protos(ctx, kAlpn, sizeof kAlpn);
     if (verify) {
         SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, nullptr);
         SSL_CTX_set_cert_verify_callback(ctx, &ClientContext::verifyChain, context.get());
@@ -156,6 +161,14 @@ QString ClientContext::cipher(SSL *ssl)
 bool ClientContext::resumed(SSL *ssl)
 {
     return SSL_session_reused(ssl) == 1;
+}
+
+QByteArray ClientContext::alpnSelected(SSL *ssl)
+{
+    const unsigned char *data = nullptr;
+    unsigned int length = 0;
+    SSL_get0_alpn_selected(ssl, &data, &length);
+    return data ? QByteArray(reinterpret_cast<const char *>(data), qsizetype(length)) : QByteArray();
 }
 
 } // namespace hostbench::tls

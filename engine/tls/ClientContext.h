@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
@@ -19,8 +20,10 @@ namespace hostbench::tls {
  * The client side of TLS, for the load generator: an OpenSSL SSL_CTX that
  * verifies the server's certificate against the system's trust store and,
  * when given, further roots (the local CA's rootCA.pem), with the host name
- * checked (RFC 6125) and sent as SNI (RFC 6066 §3), ALPN offering
- * "http/1.1", TLS 1.2 and 1.3. `verify` false: no check at all (--insecure).
+ * checked (RFC 6125) and sent as SNI (RFC 6066 §3), ALPN (RFC 7301)
+ * offering "http/1.1", or with Alpn::Http2 "h2" then "http/1.1" (as the
+ * browsers do: the server's choice says whether it speaks HTTP/2, RFC 9113
+ * §3.2), TLS 1.2 and 1.3. `verify` false: no check at all (--insecure).
  * TLS 1.3 suites in the browsers' order (AES-128-GCM first, as Chrome and
  * Firefox send them, and h2load), not OpenSSL's default (AES-256 first).
  *
@@ -47,7 +50,11 @@ public:
     ClientContext(const ClientContext &) = delete;
     ClientContext &operator=(const ClientContext &) = delete;
 
-    static std::shared_ptr<ClientContext> make(bool verify, const QStringList &extraRoots, QString *error);
+    // What ALPN offers: HTTP/1.1 alone, or h2 first (bench --h2).
+    enum class Alpn { Http11, Http2 };
+
+    static std::shared_ptr<ClientContext> make(
+        bool verify, const QStringList &extraRoots, QString *error, Alpn alpn = Alpn::Http11);
 
     // A new client-side connection object for `host` (SNI, unless an IP
     // literal; the name checked against the certificate), resuming `session`
@@ -61,6 +68,9 @@ public:
     static QString protocol(SSL *ssl);
     static QString cipher(SSL *ssl);
     static bool resumed(SSL *ssl);
+    // The protocol the server chose by ALPN after the handshake ("h2",
+    // "http/1.1"), empty when it chose none.
+    static QByteArray alpnSelected(SSL *ssl);
 
 private:
     ClientContext() = default;

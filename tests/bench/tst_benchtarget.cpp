@@ -20,6 +20,7 @@ private slots:
     void target();
     void refused_data();
     void refused();
+    void http2Fields();
 };
 
 void TestBenchTarget::request_data()
@@ -140,6 +141,46 @@ void TestBenchTarget::refused()
     QString error;
     QVERIFY(!BenchTarget::fromParameters(p, &error));
     QVERIFY2(error.contains(reason), qPrintable(error));
+}
+
+void TestBenchTarget::http2Fields()
+{
+    // RFC 9113 §8.3.1: pseudo-headers first, the Host field's value as
+    // :authority, names in lower case, no connection-specific fields (§8.2.2).
+    BenchParameters p;
+    p.url = u"https://127.0.0.1:8443/a?b=1"_s;
+    p.method = "POST";
+    p.body = "x=1";
+    p.contentType = "application/x-www-form-urlencoded";
+    p.headers
+        = { { "Host", "site.test" }, { "X-Test", " 1 " }, { "Connection", "close" }, { "Keep-Alive", "5" },
+              { "Transfer-Encoding", "chunked" }, { "Upgrade", "h2c" }, { "Proxy-Connection", "x" } };
+    QString error;
+    const auto target = BenchTarget::fromParameters(p, &error);
+    QVERIFY2(target, qPrintable(error));
+    using Field = BenchTarget::Field;
+    const std::vector<Field> expected { { ":method", "POST" }, { ":scheme", "https" },
+        { ":authority", "site.test" }, { ":path", "/a?b=1" },
+        { "user-agent", "Hostbench/" HOSTBENCH_VERSION }, { "accept", "*/*" }, { "x-test", "1" },
+        { "content-type", "application/x-www-form-urlencoded" }, { "content-length", "3" } };
+    QCOMPARE(target->http2Fields().size(), expected.size());
+    for (size_t i = 0; i < expected.size(); ++i) {
+        QCOMPARE(target->http2Fields()[i].first, expected[i].first);
+        QCOMPARE(target->http2Fields()[i].second, expected[i].second);
+    }
+    QCOMPARE(target->body(), std::string("x=1"));
+
+    // Without a Host field: the URL's authority, its port only when not the scheme's.
+    p.url = u"http://localhost:8080/"_s;
+    p.headers = {};
+    p.method = "GET";
+    p.body = {};
+    p.contentType = {};
+    const auto plain = BenchTarget::fromParameters(p, &error);
+    QVERIFY2(plain, qPrintable(error));
+    QCOMPARE(plain->http2Fields()[1].second, std::string("http"));
+    QCOMPARE(plain->http2Fields()[2].second, std::string("localhost:8080"));
+    QCOMPARE(plain->http2Fields().size(), size_t(6)); // no body fields for a GET
 }
 
 QTEST_GUILESS_MAIN(TestBenchTarget)
