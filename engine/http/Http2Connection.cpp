@@ -167,6 +167,10 @@ struct Http2Connection::Callbacks
 
     static int frameReceived(nghttp2_session *session, const nghttp2_frame *frame, void *self)
     {
+        if (frame->hd.type == NGHTTP2_RST_STREAM) {
+            bumpCounter(of(self).m_worker.counters().http2Resets);
+            return 0;
+        }
         if ((frame->hd.type != NGHTTP2_HEADERS && frame->hd.type != NGHTTP2_DATA)
             || (frame->hd.flags & NGHTTP2_FLAG_END_STREAM) == 0)
             return 0;
@@ -320,6 +324,7 @@ void Http2Connection::start(std::string_view received, std::string serverName, b
     // Frames are gathered into whole writes (flush()): Nagle would only delay them.
     boost::system::error_code ignored;
     m_stream.socket().set_option(asio::ip::tcp::no_delay(true), ignored);
+    bumpCounter(m_worker.counters().http2Connections);
     refreshDeadline();
     if (!received.empty()) {
         consume(received.data(), received.size());
@@ -397,6 +402,7 @@ Http2Connection::Stream *Http2Connection::newStream(std::int32_t id)
     stream->request.version = 20;
     // A request is answered with the table of its start; a reload takes effect from the next one.
     stream->sites = m_worker.sites();
+    bumpCounter(m_worker.counters().http2Streams);
     m_streams.emplace(id, std::move(made));
     refreshDeadline();
     return stream;
