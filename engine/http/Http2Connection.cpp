@@ -90,7 +90,8 @@ struct Http2Connection::Callbacks
         std::size_t nameLength, const std::uint8_t *valueData, std::size_t valueLength, std::uint8_t, void *)
     {
         Stream *stream = streamOf(session, frame->hd.stream_id);
-        if (!stream || frame->hd.type != NGHTTP2_HEADERS || stream->tooLarge)
+        if (!stream || frame->hd.type != NGHTTP2_HEADERS || frame->headers.cat != NGHTTP2_HCAT_REQUEST
+            || stream->tooLarge)
             return 0; // trailers, or past the limit: not read
         // RFC 9113 §6.5.2's size of a field; nghttp2 does not bound the whole section itself.
         stream->headerBytes += nameLength + valueLength + 32;
@@ -714,7 +715,10 @@ void Http2Connection::flush()
             writeRest(written);
             return;
         }
-        refreshDeadline();
+        // Progress moves the send timeout on while streams are open; an idle
+        // connection's keep-alive deadline stays (a PING answered is no request).
+        if (!m_streams.empty())
+            refreshDeadline();
         turn += written;
         if (turn >= kTurnBytes && nghttp2_session_want_write(m_session)) {
             // A fast reader could keep this loop going for a whole large file.
@@ -727,6 +731,8 @@ void Http2Connection::flush()
             return;
         }
     }
+    if (m_output.capacity() > kWriteBatch * 2)
+        std::string().swap(m_output); // an idle connection should not hold a large buffer
     if (!nghttp2_session_want_read(m_session) && !nghttp2_session_want_write(m_session))
         finish();
 }
@@ -743,7 +749,8 @@ void Http2Connection::writeRest(std::size_t written)
                 close();
                 return;
             }
-            refreshDeadline();
+            if (!m_streams.empty())
+                refreshDeadline();
             flush();
             read();
         });
@@ -758,6 +765,14 @@ void Http2Connection::finish()
     boost::system::error_code ignored;
     m_stream.shutdownSend(ignored);
     m_deadline = m_worker.tick() + Worker::kLingerTimeoutS + 1;
+    if (m_stopping) {
+        // The worker's tick has stopped: the linger is bounded here (replacing stop()'s wait).
+        m_stopTimer.expires_after(std::chrono::seconds(1));
+        m_stopTimer.async_wait([this, owner = m_owner.lock()](const boost::system::error_code &ec) {
+            if (!ec)
+                close();
+        });
+    }
     if (!m_reading)
         drain();
 }
