@@ -55,8 +55,9 @@ class Worker;
  * that redirects to HTTPS get its 308.
  *
  * Limits (our SETTINGS, RFC 9113 §6.5.2, and nghttp2's options):
- * kMaxConcurrentStreams streams at once (more are refused by nghttp2 with
- * RST_STREAM REFUSED_STREAM); kInitialWindowSize per stream (request bodies
+ * kMaxConcurrentStreams streams at once (one more, once the client has
+ * acknowledged the setting, is a connection error to nghttp2: GOAWAY
+ * PROTOCOL_ERROR; before that, RST_STREAM REFUSED_STREAM); kInitialWindowSize per stream (request bodies
  * only: the static phase reads none); a header section over
  * kMaxHeaderListBytes (counted as RFC 9113 §6.5.2 does) gets 431; more than
  * kMaxContinuations CONTINUATION frames after a HEADERS end the connection;

@@ -312,6 +312,7 @@ private slots:
     void malformedRequestsGetStreamErrors_data();
     void malformedRequestsGetStreamErrors();
     void continuationFloodEndsTheConnection();
+    void streamsBeyondTheLimitEndTheConnection();
     void rapidResetFloodGetsGoaway();
     void stopSendsGoawayAndFinishesTheStream();
     void idleConnectionGetsGoaway();
@@ -748,6 +749,45 @@ void TestHttp2::continuationFloodEndsTheConnection()
     Frame more;
     while (client.next(more, 5000)) { }
     QVERIFY2(client.eof(), "the connection stayed open");
+}
+
+void TestHttp2::streamsBeyondTheLimitEndTheConnection()
+{
+    // SETTINGS_MAX_CONCURRENT_STREAMS (100): requests left open (no
+    // END_STREAM) up to it are taken. Once the client has acknowledged the
+    // setting, nghttp2 takes one more as a connection error (RFC 9113 §5.1.2
+    // allows a stream error, §5.4.1 lets an endpoint end the connection):
+    // GOAWAY PROTOCOL_ERROR naming the last stream taken.
+    FrameClient client(m_server->port());
+    QVERIFY(client.greet());
+    Frame settings;
+    QVERIFY(client.waitFor(kSettings, 0, settings)); // acknowledged by waitFor
+    const quint32 limit = Http2Connection::kMaxConcurrentStreams;
+    QByteArray open;
+    for (quint32 i = 0; i < limit; ++i)
+        open += FrameClient::frame(kHeaders, kEndHeaders, 1 + 2 * i, requestBlock("/"));
+    QVERIFY(client.writeAll(open));
+    // Up to the limit: taken; one of them ends its request and is answered.
+    QVERIFY(client.send(kData, kEndStream, 1, {}));
+    Frame answer;
+    QList<Frame> seen;
+    QVERIFY(client.waitFor(kHeaders, 1, answer, &seen));
+    QVERIFY(client.fieldsOf(answer).contains(":status: 200"));
+    for (const Frame &frame : seen)
+        QVERIFY2(frame.type != kGoaway && frame.type != kRstStream, "refused within the limit");
+    // 99 open, then two more: the 101st open one is too many.
+    QVERIFY(client.send(kHeaders, kEndHeaders, 1 + 2 * limit, requestBlock("/")));
+    QVERIFY(client.send(kHeaders, kEndHeaders, 3 + 2 * limit, requestBlock("/")));
+    Frame goaway;
+    QVERIFY2(client.waitFor(kGoaway, 0, goaway), "no GOAWAY past the stream limit");
+    QCOMPARE(goaway.word(4), kProtocolError);
+    QCOMPARE(goaway.word(0), 1 + 2 * limit);
+    // Other connections are served.
+    FrameClient next(m_server->port());
+    QVERIFY(next.greet());
+    QVERIFY(next.send(kHeaders, kEndHeaders | kEndStream, 1, requestBlock("/")));
+    QVERIFY(next.waitFor(kHeaders, 1, answer));
+    QVERIFY(next.fieldsOf(answer).contains(":status: 200"));
 }
 
 void TestHttp2::rapidResetFloodGetsGoaway()
