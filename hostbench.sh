@@ -43,8 +43,9 @@ PACKAGES=(
 # lighttpd's mod_openssl (lighttpd-mod-openssl);
 # tst_tlsbrowser loads a site in headless Chromium with the local CA put in its
 # NSS database by certutil (libnss3-tools).
+# tst_http2 fetches over HTTP/2 (issue #27) with curl and nghttp (nghttp2-client).
 TEST_PACKAGES=(nginx-light python3 systemd lighttpd lighttpd-mod-openssl apache2 caddy h2o nodejs curl openssl chromium
-    libnss3-tools)
+    libnss3-tools nghttp2-client)
 
 install_missing() {
     local missing=()

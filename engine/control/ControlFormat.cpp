@@ -168,6 +168,16 @@ QByteArray ControlFormat::prometheusText(const model::MetricsSnapshot &now)
         "it).");
     sample(out, "hostbench_tls_errors_total", {}, QByteArray::number(now.tlsErrors));
 
+    family(out, "hostbench_http2_connections_total", "counter",
+        "Connections that spoke HTTP/2 (h2 by ALPN on the TLS listener, h2c with prior knowledge).");
+    sample(out, "hostbench_http2_connections_total", {}, QByteArray::number(now.http2Connections));
+    family(
+        out, "hostbench_http2_streams_total", "counter", "Streams (requests) opened on HTTP/2 connections.");
+    sample(out, "hostbench_http2_streams_total", {}, QByteArray::number(now.http2Streams));
+    family(out, "hostbench_http2_resets_total", "counter",
+        "RST_STREAM frames HTTP/2 clients sent (a flood of them ends the connection).");
+    sample(out, "hostbench_http2_resets_total", {}, QByteArray::number(now.http2Resets));
+
     family(out, "hostbench_open_connections", "gauge", "Connections open now.");
     sample(out, "hostbench_open_connections", {}, QByteArray::number(now.openConnections));
 

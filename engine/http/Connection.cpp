@@ -108,7 +108,7 @@ void Connection::startTls(bool overCap)
             finishResponse();
         return;
     }
-    SSL *ssl = m_worker.tls() ? m_worker.tls()->newConnection() : nullptr;
+    SSL *ssl = m_worker.tls() ? m_worker.tls()->newConnection(m_worker.http2Enabled()) : nullptr;
     if (!ssl) {
         close();
         return;
@@ -134,12 +134,55 @@ void Connection::afterHandshake(bool overCap)
     if (tls::ServerContext::resumed(ssl))
         bumpCounter(m_worker.counters().tlsResumed);
     m_serverName = tls::ServerContext::serverName(ssl);
+    if (m_worker.http2Enabled() && tls::ServerContext::negotiatedHttp2(ssl)) {
+        startHttp2(overCap);
+        return;
+    }
     if (overCap) {
         m_request.clear();
         answerAndClose(503);
         return;
     }
     processInput();
+}
+
+bool Connection::checkPreface()
+{
+    m_prefaceChecked = true;
+    if (!m_worker.http2Enabled())
+        return false;
+    const auto input = m_input.data();
+    const std::string_view received(static_cast<const char *>(input.data()), input.size());
+    constexpr std::string_view preface = Http2Connection::kClientPreface;
+    const std::size_t compared = std::min(received.size(), preface.size());
+    if (received.substr(0, compared) != preface.substr(0, compared))
+        return false;
+    if (received.size() < preface.size()) {
+        m_prefaceChecked = false; // all of it so far: look again with more
+        readRequest();
+        return true;
+    }
+    startHttp2(false);
+    return true;
+}
+
+void Connection::startHttp2(bool overCap)
+{
+    m_phase = Phase::Http2;
+    m_h2 = std::make_unique<Http2Connection>(m_worker, m_stream, weak_from_this());
+    const auto input = m_input.data();
+    const std::string_view received(static_cast<const char *>(input.data()), input.size());
+    // Read synchronously by nghttp2 here, so the buffer may be emptied right after.
+    m_h2->start(received, std::move(m_serverName), overCap);
+    m_input.clear();
+}
+
+void Connection::stop()
+{
+    if (m_h2)
+        m_h2->stop();
+    else
+        close();
 }
 
 bool Connection::misdirected() const
@@ -195,6 +238,10 @@ bool Connection::redirectedToHttps()
 
 void Connection::expire()
 {
+    if (m_h2) {
+        m_h2->expire();
+        return;
+    }
     // A request under way gets a 408 (RFC 9110 §15.5.9): cancelling the read
     // lets its handler answer. An idle keep-alive connection, a stalled
     // send or a linger just close.
@@ -219,6 +266,10 @@ void Connection::answerAndClose(int status)
 
 void Connection::close()
 {
+    if (m_h2) {
+        m_h2->close();
+        return;
+    }
     if (m_proxy)
         m_proxy->abort(); // its handlers end, and proxyDone() closes for good
     if (m_php)
@@ -315,6 +366,8 @@ void Connection::processInput()
             readRequest();
             return;
         }
+        if (!m_prefaceChecked && !m_answeredOne && !m_stream.isTls() && checkPreface())
+            return;
         beast::error_code ec;
         const std::size_t used = m_parser->feed(m_input.data(), ec);
         m_input.consume(used);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "http/Http2Connection.h"
 #include "http/LogRecord.h"
 #include "http/LogWriter.h"
 #include "http/Request.h"
@@ -90,6 +91,12 @@ using ConnectionHook
  * another site than the handshake's server name (SNI) gets 421 (RFC 9110
  * §15.5.20).
  *
+ * HTTP/2 (RFC 9113): a cleartext connection whose first bytes are the
+ * HTTP/2 client preface (prior knowledge, RFC 9113 §3.3), or a TLS one whose
+ * handshake chose "h2" by ALPN, is handed to an Http2Connection this one owns
+ * (startHttp2()), which then reads and writes m_stream; expire(), close() and
+ * stop() go to it. Only with the worker's http2Enabled().
+ *
  * Kept alive by the shared_ptr in its pending handler (there is always
  * exactly one while it is open); listed in its worker's intrusive list for
  * the tick and for stop. Thread: its worker's thread only.
@@ -118,16 +125,23 @@ public:
     void start(bool overCap = false, bool tls = false);
     // Closes the socket; the pending handler then fails and releases the connection.
     void close();
+    // The worker stops: close(), but HTTP/2 first sends GOAWAY and finishes the streams under way.
+    void stop();
     // The deadline has passed: 408 for a request under way, else close().
     void expire();
-    bool isExpired(unsigned tick) const { return tick >= m_deadline; }
+    bool isExpired(unsigned tick) const { return m_h2 ? m_h2->isExpired(tick) : tick >= m_deadline; }
 
 private:
-    enum class Phase { Reading, Writing, Lingering, Proxying };
+    enum class Phase { Reading, Writing, Lingering, Proxying, Http2 };
 
     // TLS: the first byte decides (handshake or cleartext HTTP), then the handshake.
     void startTls(bool overCap);
     void afterHandshake(bool overCap);
+    // Cleartext, the first request: true when the input is (or may still become) the HTTP/2 preface,
+    // and then either HTTP/2 took over or more input is being read.
+    bool checkPreface();
+    // From here on the connection speaks HTTP/2 (Http2Connection), from what m_input holds.
+    void startHttp2(bool overCap);
     // The request's Host names another site than the TLS server name: answered 421.
     bool misdirected() const;
     // Cleartext, to a site with SiteTls::redirectToHttps while the TLS listener
@@ -200,6 +214,7 @@ private:
     std::shared_ptr<const SiteTable> m_sites; // the table the current response was made from
     std::shared_ptr<ProxyResponder> m_proxy; // the request being proxied; null when none
     std::shared_ptr<FastCgiResponder> m_php; // the request running in PHP-FPM; null when none
+    std::unique_ptr<Http2Connection> m_h2; // the connection speaks HTTP/2; null for HTTP/1.x
     int m_phpStatus = 0; // 403 or 404: the PHP rules refused the current request's path
     const char *m_phpReason = nullptr; // for the error log
     std::uint64_t m_fileOffset = 0;
@@ -218,6 +233,7 @@ private:
     bool m_continueSent = false;
     bool m_timedOut = false; // expire() cancelled the read; its handler answers 408
     bool m_proxyChecked = false; // the current request's head was offered to startProxy()
+    bool m_prefaceChecked = false; // the first bytes were compared with the HTTP/2 preface
     Phase m_phase = Phase::Reading;
 };
 

@@ -464,6 +464,9 @@ model::MetricsSnapshot HttpServer::metrics() const
         snapshot.tlsHandshakes += worker->tlsHandshakes.load(relaxed);
         snapshot.tlsResumed += worker->tlsResumed.load(relaxed);
         snapshot.tlsErrors += worker->tlsErrors.load(relaxed);
+        snapshot.http2Connections += worker->http2Connections.load(relaxed);
+        snapshot.http2Streams += worker->http2Streams.load(relaxed);
+        snapshot.http2Resets += worker->http2Resets.load(relaxed);
         for (size_t i = 0; i < latency.size(); ++i)
             latency[i] += worker->latency[i].load(relaxed);
     }

@@ -14,7 +14,9 @@
 namespace hostbench::http {
 
 /*
- * The embedded HTTP/1.1 server (RFC 9110, RFC 9112): N worker threads, each
+ * The embedded HTTP/1.1 and HTTP/2 server (RFC 9110, RFC 9112, RFC 9113:
+ * h2 by ALPN on the TLS listener, h2c with prior knowledge on the cleartext
+ * one, with config.http2Enabled; Http2Connection): N worker threads, each
  * with its own Boost.Asio io_context and its own SO_REUSEPORT listener on the
  * same address and port, serving name-based virtual hosts (static files from
  * each document root, fixed-response routes).

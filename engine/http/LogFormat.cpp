@@ -28,7 +28,7 @@ void appendRequestLine(const LogEntry &entry, std::string &out)
     LogFormat::appendEscaped(entry.method, out);
     out.push_back(' ');
     LogFormat::appendEscaped(entry.target, out);
-    out.append(entry.head.version == 10 ? " HTTP/1.0" : " HTTP/1.1");
+    out.append(entry.head.version == 10 ? " HTTP/1.0" : entry.head.version == 20 ? " HTTP/2.0" : " HTTP/1.1");
 }
 
 void appendQuotedOrDash(std::string_view value, std::string &out)

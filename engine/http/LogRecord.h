@@ -69,7 +69,7 @@ struct LogRecordHead
     const char *errorReason = nullptr; // Response::errorReason: a static string, safe on any thread
     UpstreamTiming upstream; // Response::upstream: proxied requests only
     PeerAddress peer;
-    std::uint8_t version = 11; // 10 or 11
+    std::uint8_t version = 11; // 10, 11 or 20 (HTTP/2)
     bool parsed = false; // the request line was read
     std::uint16_t methodLength = 0;
     std::uint16_t targetLength = 0;

@@ -15,6 +15,12 @@ namespace hostbench::http {
 
 namespace {
 
+// LogRecordHead::version of a request's: 10, 11 or 20 (HTTP/2, issue #27).
+std::uint8_t logVersion(int version)
+{
+    return std::uint8_t(version == 10 || version == 20 ? version : 11);
+}
+
 std::int64_t steadyNow()
 {
     return std::chrono::steady_clock::now().time_since_epoch().count();
@@ -323,7 +329,7 @@ void LogWriter::logResponse(int worker, const Request &request, const Response &
     head.stamp = stamp;
     head.bytes = bodyBytes;
     head.peer = peer;
-    head.version = std::uint8_t(request.version == 10 ? 10 : 11);
+    head.version = logVersion(request.version);
     head.parsed = !request.methodName.empty();
     head.errorReason = response.errorReason;
     head.upstream = response.upstream;
@@ -366,7 +372,7 @@ void LogWriter::logMessage(
     head.sink = logs.error;
     head.stamp = steadyNow();
     head.peer = PeerAddress::ofSocket(fd);
-    head.version = std::uint8_t(request.version == 10 ? 10 : 11);
+    head.version = logVersion(request.version);
     head.parsed = !request.methodName.empty();
     appendLogRecord(slot.buffer, head, request, text);
 }

@@ -17,7 +17,7 @@ struct Request
 
     Method method = Method::Get;
     std::string methodName; // as sent, for the access log
-    int version = 11; // 10 for HTTP/1.0, 11 for HTTP/1.1
+    int version = 11; // 10 for HTTP/1.0, 11 for HTTP/1.1, 20 for HTTP/2 (Http2Connection)
     std::string target; // request-target as sent (origin-form or absolute-form)
     std::string host; // Host field value as sent; empty when absent
     bool keepAlive = true; // RFC 9112 §9.3: from the version and Connection

@@ -81,9 +81,9 @@ std::shared_ptr<const TlsSites> TlsSites::build(const QList<model::VirtualHost> 
     return table;
 }
 
-SSL *TlsSites::newConnection() const
+SSL *TlsSites::newConnection(bool http2) const
 {
-    return m_default->newConnection(this);
+    return m_default->newConnection(this, http2);
 }
 
 SSL_CTX *TlsSites::contextFor(std::string_view serverName) const

@@ -42,8 +42,9 @@ public:
     // each also under ".localhost"; wildcards and IP literals left out.
     static QStringList namesFor(const model::VirtualHost &host);
 
-    // A new server-side TLS connection (the default site's certificate until SNI says otherwise).
-    SSL *newConnection() const;
+    // A new server-side TLS connection (the default site's certificate until SNI says otherwise);
+    // `http2`: ALPN may choose "h2" (tls::ServerContext::newConnection).
+    SSL *newConnection(bool http2 = false) const;
     SSL_CTX *contextFor(std::string_view serverName) const override;
 
     // Of the site at `index`; null when it has none of its own.

@@ -57,6 +57,7 @@ Worker::Worker(int index, WorkerCounters &counters, std::shared_ptr<const SiteTa
     , m_sites(std::move(sites))
     , m_timeouts(timeoutsFrom(config))
     , m_maxConnections(std::max(1, config.maxConnectionsPerWorker))
+    , m_http2(config.http2Enabled)
     , m_upstreams(std::size_t(std::max(1, config.upstreamConnectionsPerWorker)))
 { }
 
@@ -184,7 +185,7 @@ void Worker::requestStop()
         m_secure.retryTimer.cancel();
         for (auto it = m_connections.begin(); it != m_connections.end();) {
             Connection &connection = *it++;
-            connection.close();
+            connection.stop(); // HTTP/2: GOAWAY, the streams under way finish
         }
         m_upstreams.clear();
         // No work remains once the cancelled handlers have run, and run() returns.

@@ -104,6 +104,8 @@ public:
     LogWriter *logs() const { return m_logs; }
     int index() const { return m_index; }
     bool isStopping() const { return m_stopping; }
+    // HTTP/2 is served (model::ServerConfig::http2Enabled): h2 by ALPN, h2c with prior knowledge.
+    bool http2Enabled() const { return m_http2; }
     // Seconds since the worker started, advanced by the tick.
     unsigned tick() const { return m_tick; }
     const Timeouts &timeouts() const { return m_timeouts; }
@@ -137,6 +139,7 @@ private:
     unsigned m_tick = 0;
     const Timeouts m_timeouts;
     const int m_maxConnections;
+    const bool m_http2;
     bool m_stopping = false;
     std::vector<std::string> m_spareOutputs; // declared before the io_context: connections
     std::vector<boost::beast::flat_buffer> m_spareInputs; // destroyed with it give theirs back

@@ -49,6 +49,11 @@ struct alignas(64) WorkerCounters
     std::atomic<quint64> tlsHandshakes { 0 };
     std::atomic<quint64> tlsResumed { 0 };
     std::atomic<quint64> tlsErrors { 0 };
+    // HTTP/2 (Http2Connection): connections that spoke it, the streams they
+    // opened, and the RST_STREAM frames clients sent (RFC 9113 §6.4).
+    std::atomic<quint64> http2Connections { 0 };
+    std::atomic<quint64> http2Streams { 0 };
+    std::atomic<quint64> http2Resets { 0 };
     // PHP requests that failed, by http::FastCgiError (unavailable, timeout, bad head, head too
     // large, malformed records, closed early, closed mid-body).
     std::array<std::atomic<quint64>, 7> phpErrors {};

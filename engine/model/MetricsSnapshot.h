@@ -88,6 +88,12 @@ struct MetricsSnapshot
     quint64 tlsHandshakes = 0;
     quint64 tlsResumed = 0;
     quint64 tlsErrors = 0;
+    // HTTP/2 (issue #27): connections that spoke it (h2 and h2c), the streams
+    // they opened (streams per connection: the one over the other), and the
+    // RST_STREAM frames their clients sent.
+    quint64 http2Connections = 0;
+    quint64 http2Streams = 0;
+    quint64 http2Resets = 0;
     // PHP requests that failed through FastCGI, by cause (kPhpErrorNames; issue #25).
     static constexpr std::array<const char *, 7> kPhpErrorNames { "unavailable", "timeout", "bad_head",
         "head_too_large", "malformed", "closed_early", "closed_mid_body" };

@@ -24,6 +24,12 @@ struct ServerConfig
     bool tlsEnabled = false;
     QString tlsListenAddress = QStringLiteral("127.0.0.1");
     quint16 tlsPort = kDefaultTlsPort;
+    // HTTP/2 (RFC 9113): "h2" chosen by ALPN (RFC 7301) on the TLS listener
+    // when the client offers it, and "h2c" with prior knowledge (a connection
+    // that opens with the HTTP/2 preface) on the cleartext one (issue #27).
+    // Off: ALPN answers http/1.1 only and the preface is not recognised. Not
+    // stored yet (on for every engine).
+    bool http2Enabled = true;
 
     // Timeouts (ms) and limits, as nginx's client_header_timeout,
     // keepalive_timeout and send_timeout.

@@ -33,15 +33,30 @@ constexpr const char *kTls13Suites
     = "TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256";
 constexpr const char *kGroups = "X25519:P-256:P-384";
 
-// ALPN: http/1.1 when the client offers it; none otherwise (the client then
-// speaks what it will, and gets a 400 if that is not HTTP/1.x).
-int selectProtocol(SSL *, const unsigned char **out, unsigned char *outLength, const unsigned char *in,
+// Whether a connection may choose HTTP/2 by ALPN (newConnection()'s `http2`):
+// any non-null value in this slot of its SSL.
+int http2Index()
+{
+    static const int index = SSL_get_ex_new_index(0, nullptr, nullptr, nullptr, nullptr);
+    return index;
+}
+
+// ALPN (RFC 7301 §3.2): "h2" when the client offers it and the connection
+// may speak HTTP/2 (RFC 9113 §3.2), else http/1.1 when offered; none
+// otherwise (the client then speaks what it will, and gets a 400 if that is
+// not HTTP/1.x). The server's preference, not the client's order: a browser
+// offers "h2,http/1.1" and gets h2.
+int selectProtocol(SSL *ssl, const unsigned char **out, unsigned char *outLength, const unsigned char *in,
     unsigned int inLength, void *)
 {
-    static constexpr unsigned char kOffered[] = { 8, 'h', 't', 't', 'p', '/', '1', '.', '1' };
+    static constexpr unsigned char kWithH2[] = { 2, 'h', '2', 8, 'h', 't', 't', 'p', '/', '1', '.', '1' };
+    static constexpr unsigned char kHttp11[] = { 8, 'h', 't', 't', 'p', '/', '1', '.', '1' };
+    const bool http2 = SSL_get_ex_data(ssl, http2Index()) != nullptr;
     unsigned char *chosen = nullptr;
-    if (SSL_select_next_proto(&chosen, outLength, kOffered, sizeof kOffered, in, inLength)
-        != OPENSSL_NPN_NEGOTIATED)
+    const int result = http2
+        ? SSL_select_next_proto(&chosen, outLength, kWithH2, sizeof kWithH2, in, inLength)
+        : SSL_select_next_proto(&chosen, outLength, kHttp11, sizeof kHttp11, in, inLength);
+    if (result != OPENSSL_NPN_NEGOTIATED)
         return SSL_TLSEXT_ERR_NOACK;
     *out = chosen;
     return SSL_TLSEXT_ERR_OK;
@@ -284,13 +299,15 @@ std::shared_ptr<ServerContext> ServerContext::load(
     return context;
 }
 
-SSL *ServerContext::newConnection(const ServerNames *names) const
+SSL *ServerContext::newConnection(const ServerNames *names, bool http2) const
 {
     SSL *ssl = SSL_new(m_context);
     if (!ssl)
         return nullptr;
     SSL_set_accept_state(ssl);
     SSL_set_ex_data(ssl, namesIndex(), const_cast<ServerNames *>(names));
+    static int allowed = 1;
+    SSL_set_ex_data(ssl, http2Index(), http2 ? &allowed : nullptr);
     return ssl;
 }
 
@@ -301,6 +318,15 @@ std::string ServerContext::serverName(SSL *ssl)
     for (char &c : text)
         c = char(std::tolower(static_cast<unsigned char>(c)));
     return text;
+}
+
+bool ServerContext::negotiatedHttp2(SSL *ssl)
+{
+    const unsigned char *protocol = nullptr;
+    unsigned int length = 0;
+    if (ssl)
+        SSL_get0_alpn_selected(ssl, &protocol, &length);
+    return length == 2 && protocol[0] == 'h' && protocol[1] == '2';
 }
 
 bool ServerContext::resumed(SSL *ssl)

@@ -30,7 +30,8 @@ public:
  * certificate chain and private key of a site (PEM files), TLS 1.2 and 1.3
  * only (RFC 8446, RFC 5246; RFC 8996 retires 1.0 and 1.1), forward-secret
  * AEAD suites only (Mozilla's "intermediate" set), ALPN (RFC 7301) answering
- * "http/1.1", session resumption by tickets (RFC 5077, RFC 8446 §4.6.1;
+ * "h2" (RFC 9113 §3.2) when the client offers it and the connection allows it
+ * (newConnection()'s `http2`), else "http/1.1", session resumption by tickets (RFC 5077, RFC 8446 §4.6.1;
  * no server-side session cache; the ticket keys are the process's, the same
  * for every certificate and across reloads, a new one every 12 hours, the
  * previous one accepted 12 hours more), renegotiation off.
@@ -68,11 +69,14 @@ public:
     SSL_CTX *native() const { return m_context; }
     // A new server-side connection object (SSL_set_accept_state), for
     // tls::Stream::useTls; `names` (may be null; must outlive it) picks the
-    // certificate when the client sends a server name.
-    SSL *newConnection(const ServerNames *names) const;
+    // certificate when the client sends a server name. `http2`: ALPN may
+    // choose "h2" (negotiatedHttp2() tells after the handshake).
+    SSL *newConnection(const ServerNames *names, bool http2 = false) const;
     // The server name the client sent (lower case), empty when none.
     static std::string serverName(SSL *ssl);
     static bool resumed(SSL *ssl);
+    // ALPN chose "h2" in the handshake of `ssl` (RFC 7301 §3.2); false for http/1.1 or none.
+    static bool negotiatedHttp2(SSL *ssl);
 
     const QString &certificatePath() const { return m_certificatePath; }
     QDateTime notAfter() const { return m_notAfter; }

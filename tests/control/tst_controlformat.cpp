@@ -181,10 +181,11 @@ void TestControlFormat::prometheusFamiliesHaveHelpAndType()
     // (5); site requests: one per site (2); proxy errors: one per cause (8);
     // FastCGI errors: one per cause (7, issue #25); the site histograms of
     // service time, upstream response and header time (issue #24): per site
-    // 15 buckets, _sum and _count; TLS handshakes (full, resumed) and TLS errors (issue #26).
-    QCOMPARE(helped.size(), 15);
+    // 15 buckets, _sum and _count; TLS handshakes (full, resumed) and TLS errors (issue #26);
+    // HTTP/2 connections, streams and resets (issue #27).
+    QCOMPARE(helped.size(), 18);
     QCOMPARE(histograms.size(), 3);
-    QCOMPARE(samples, 6 + 5 + 2 + 8 + 7 + 3 + 3 * 2 * (15 + 2));
+    QCOMPARE(samples, 6 + 5 + 2 + 8 + 7 + 3 + 3 + 3 * 2 * (15 + 2));
 }
 
 void TestControlFormat::siteHistograms_data()

@@ -108,7 +108,8 @@ private:
         QByteArray body;
     };
     // GET https://NAME:TLSPORT/path with curl, the certificate checked against `caFile` alone.
-    Curl curl(const QString &name, const QString &path, const QString &caFile) const;
+    // HTTP/1.1 unless `http2` (ALPN would choose h2 by default, issue #27).
+    Curl curl(const QString &name, const QString &path, const QString &caFile, bool http2 = false) const;
     QString rootPath() const { return LocalCa::folderIn(m_data.path()) + u"/rootCA.pem"_s; }
     VirtualHost site(const QString &name) const;
 
@@ -197,13 +198,14 @@ void TestSiteTls::cleanupTestCase()
     m_upstream.reset();
 }
 
-TestSiteTls::Curl TestSiteTls::curl(const QString &name, const QString &path, const QString &caFile) const
+TestSiteTls::Curl TestSiteTls::curl(
+    const QString &name, const QString &path, const QString &caFile, bool http2) const
 {
     QProcess process;
     process.start(u"curl"_s,
-        { u"-sS"_s, u"-i"_s, u"--resolve"_s, u"%1:%2:127.0.0.1"_s.arg(name).arg(m_server.tlsPort()),
-            u"--cacert"_s, caFile, u"--capath"_s, m_dir.path(),
-            u"https://%1:%2%3"_s.arg(name).arg(m_server.tlsPort()).arg(path) });
+        { u"-sS"_s, u"-i"_s, http2 ? u"--http2"_s : u"--http1.1"_s, u"--resolve"_s,
+            u"%1:%2:127.0.0.1"_s.arg(name).arg(m_server.tlsPort()), u"--cacert"_s, caFile, u"--capath"_s,
+            m_dir.path(), u"https://%1:%2%3"_s.arg(name).arg(m_server.tlsPort()).arg(path) });
     Curl result;
     if (!process.waitForFinished(30000)) {
         process.kill();
@@ -290,6 +292,11 @@ void TestSiteTls::hstsOnlyOverTls()
     QCOMPARE(secure.exitCode, 0);
     QVERIFY2(QByteArray(secure.head + "\r\n").contains("\r\nStrict-Transport-Security: max-age=600\r\n"),
         secure.head.constData());
+    // Over HTTP/2 as well (RFC 9113 §8.2: the name in lower case).
+    const Curl secure2 = curl(u"h.test"_s, u"/"_s, rootPath(), true);
+    QVERIFY2(secure2.head.startsWith("HTTP/2 200"), secure2.head.constData());
+    QVERIFY2(QByteArray(secure2.head + "\r\n").contains("\r\nstrict-transport-security: max-age=600\r\n"),
+        secure2.head.constData());
     // A 404 of the site carries it too; a site without HSTS sends none.
     QVERIFY(
         curl(u"h.test"_s, u"/missing"_s, rootPath()).head.contains("Strict-Transport-Security: max-age=600"));
