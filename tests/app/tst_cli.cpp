@@ -2842,8 +2842,8 @@ void TestCli::serveSiteTlsFlags()
     const QString tlsPort = tls.captured(1);
     QProcess curl;
     curl.start(u"curl"_s,
-        { u"-sS"_s, u"-i"_s, u"--cacert"_s, cert, u"--resolve"_s, u"own.test:%1:127.0.0.1"_s.arg(tlsPort),
-            u"https://own.test:%1/"_s.arg(tlsPort) });
+        { u"-sS"_s, u"-i"_s, u"--http1.1"_s, u"--cacert"_s, cert, u"--resolve"_s,
+            u"own.test:%1:127.0.0.1"_s.arg(tlsPort), u"https://own.test:%1/"_s.arg(tlsPort) });
     QVERIFY(curl.waitForFinished(kTimeoutMs));
     const QByteArray fetched = curl.readAllStandardOutput();
     QVERIFY2(curl.exitCode() == 0, curl.readAllStandardError().constData());
