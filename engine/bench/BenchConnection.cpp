@@ -23,13 +23,8 @@ BenchConnection::BenchConnection(BenchWorker &worker, const RunShared &run, int 
     , m_buffer(new char[kBufferSize])
 {
     if (run.parameters.rate > 0) {
-        // wrk2: each connection sends at rate / connections, the connections
-        // staggered so that the run as a whole sends evenly.
-        const double paceSec = double(run.totalConnections) / run.parameters.rate;
-        m_pace = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(paceSec));
-        m_nextIntended = run.startAt
-            + std::chrono::duration_cast<Clock::duration>(
-                std::chrono::duration<double>(globalIndex / run.parameters.rate));
+        m_pace = run.pace();
+        m_nextIntended = run.firstIntended(globalIndex);
         m_pacer.emplace(worker.context());
     }
 }

@@ -161,12 +161,8 @@ Http2Connection::Http2Connection(BenchWorker &worker, const RunShared &run, int 
         m_fields.push_back(nv);
     }
     if (run.parameters.rate > 0) {
-        // As BenchConnection: rate / connections each, the connections staggered.
-        const double paceSec = double(run.totalConnections) / run.parameters.rate;
-        m_pace = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(paceSec));
-        m_nextIntended = run.startAt
-            + std::chrono::duration_cast<Clock::duration>(
-                std::chrono::duration<double>(globalIndex / run.parameters.rate));
+        m_pace = run.pace();
+        m_nextIntended = run.firstIntended(globalIndex);
         m_pacer.emplace(worker.context());
     }
 }

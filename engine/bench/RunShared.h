@@ -30,6 +30,22 @@ struct RunShared
         , collector(threads, parameters.sampleIntervalMs)
     { }
 
+    // The open model's schedule of connection `globalIndex` (wrk2): each sends
+    // at rate / connections, the connections staggered so that the run as a
+    // whole sends evenly. `pace` between its requests, `first` its first
+    // intended start. Only with parameters.rate > 0. Any thread.
+    Clock::duration pace() const
+    {
+        return std::chrono::duration_cast<Clock::duration>(
+            std::chrono::duration<double>(double(totalConnections) / parameters.rate));
+    }
+    Clock::time_point firstIntended(int globalIndex) const
+    {
+        return startAt
+            + std::chrono::duration_cast<Clock::duration>(
+                std::chrono::duration<double>(globalIndex / parameters.rate));
+    }
+
     // Fixed before the threads start.
     const model::BenchParameters parameters;
     const BenchTarget target;
