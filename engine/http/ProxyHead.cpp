@@ -2,6 +2,8 @@
 
 #include "http/FieldText.h"
 
+#include <array>
+
 namespace hostbench::http {
 
 namespace {
@@ -26,16 +28,95 @@ bool listHas(std::string_view value, std::string_view lowerToken)
     return false;
 }
 
-bool namedByConnection(std::string_view name, const std::vector<ProxyHead::Field> &fields)
+// Whether `a` equals `b` ignoring ASCII case (neither need be lower case).
+bool equalsEitherCase(std::string_view a, std::string_view b)
 {
-    std::string lower(name);
-    for (char &c : lower)
-        c = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
-    for (const ProxyHead::Field &field : fields) {
-        if (FieldText::equalsNoCase(field.name, "connection") && listHas(field.value, lower))
-            return true;
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        char x = a[i];
+        char y = b[i];
+        x = (x >= 'A' && x <= 'Z') ? char(x - 'A' + 'a') : x;
+        y = (y >= 'A' && y <= 'Z') ? char(y - 'A' + 'a') : y;
+        if (x != y)
+            return false;
     }
-    return false;
+    return true;
+}
+
+// The values of a head's Connection fields (RFC 9110 §7.6.1), gathered once
+// per head rather than once per field; more than kMax fields: all searched.
+struct ConnectionOptions
+{
+    static constexpr std::size_t kMax = 4;
+    std::array<std::string_view, kMax> values {};
+    std::size_t count = 0;
+    const std::vector<ProxyHead::Field> *many = nullptr;
+
+    explicit ConnectionOptions(const std::vector<ProxyHead::Field> &fields)
+    {
+        for (const ProxyHead::Field &field : fields) {
+            if (!FieldText::equalsNoCase(field.name, "connection"))
+                continue;
+            if (count == kMax) {
+                many = &fields;
+                return;
+            }
+            values[count++] = field.value;
+        }
+    }
+
+    // Whether one of them names `name` (any case on either side).
+    bool name(std::string_view name) const
+    {
+        if (many) {
+            for (const ProxyHead::Field &field : *many) {
+                if (FieldText::equalsNoCase(field.name, "connection") && listNames(field.value, name))
+                    return true;
+            }
+            return false;
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            if (listNames(values[i], name))
+                return true;
+        }
+        return false;
+    }
+
+    static bool listNames(std::string_view value, std::string_view name)
+    {
+        while (!value.empty()) {
+            const std::size_t comma = value.find(',');
+            if (equalsEitherCase(FieldText::trimmed(value.substr(0, comma)), name))
+                return true;
+            if (comma == std::string_view::npos)
+                break;
+            value.remove_prefix(comma + 1);
+        }
+        return false;
+    }
+};
+
+// The fields that are hop-by-hop whatever Connection says, picked by length first.
+bool alwaysHopByHop(std::string_view name)
+{
+    switch (name.size()) {
+    case 2:
+        return FieldText::equalsNoCase(name, "te");
+    case 7:
+        return FieldText::equalsNoCase(name, "trailer") || FieldText::equalsNoCase(name, "upgrade");
+    case 10:
+        return FieldText::equalsNoCase(name, "connection") || FieldText::equalsNoCase(name, "keep-alive");
+    case 17:
+        return FieldText::equalsNoCase(name, "transfer-encoding");
+    default:
+        return false;
+    }
+}
+
+bool hopByHop(std::string_view name, const ConnectionOptions &connection)
+{
+    return alwaysHopByHop(name) || startsWithNoCase(name, "proxy-") || connection.name(name);
 }
 
 // Fields of the client that the proxy sets itself.
@@ -55,6 +136,7 @@ void appendField(std::string &out, std::string_view name, std::string_view value
 std::vector<ProxyHead::Field> ProxyHead::split(std::string_view lines)
 {
     std::vector<Field> fields;
+    fields.reserve(16); // one allocation for a usual head (a browser's sends about 12 fields)
     while (!lines.empty()) {
         const std::size_t end = lines.find("\r\n");
         const std::string_view line = lines.substr(0, end);
@@ -70,12 +152,7 @@ std::vector<ProxyHead::Field> ProxyHead::split(std::string_view lines)
 
 bool ProxyHead::isHopByHop(std::string_view name, const std::vector<Field> &fields)
 {
-    for (const std::string_view hop :
-        { "connection", "keep-alive", "te", "trailer", "transfer-encoding", "upgrade" }) {
-        if (FieldText::equalsNoCase(name, hop))
-            return true;
-    }
-    return startsWithNoCase(name, "proxy-") || namedByConnection(name, fields);
+    return hopByHop(name, ConnectionOptions(fields));
 }
 
 std::string_view ProxyHead::upgradeOf(const std::vector<Field> &fields)
@@ -97,8 +174,9 @@ void ProxyHead::writeRequest(const RequestParts &parts, std::string &out)
     const std::string_view upgrade = upgradeOf(fields);
     out.append(parts.method).append(" ").append(parts.target).append(" HTTP/1.1\r\n");
     appendField(out, "Host", parts.host);
+    const ConnectionOptions connection(fields);
     for (const Field &field : fields) {
-        if (!isHopByHop(field.name, fields) && !isForwarding(field.name))
+        if (!hopByHop(field.name, connection) && !isForwarding(field.name))
             appendField(out, field.name, field.value);
     }
     if (!upgrade.empty()) {
@@ -131,6 +209,7 @@ void ProxyHead::writeRequest(const RequestParts &parts, std::string &out)
 
 void ProxyHead::appendEndToEnd(const std::vector<Field> &fields, bool upgrade, std::string &out)
 {
+    const ConnectionOptions connection(fields);
     for (const Field &field : fields) {
         if (FieldText::equalsNoCase(field.name, "content-length"))
             continue;
@@ -138,7 +217,7 @@ void ProxyHead::appendEndToEnd(const std::vector<Field> &fields, bool upgrade, s
             appendField(out, field.name, field.value);
             continue;
         }
-        if (!isHopByHop(field.name, fields))
+        if (!hopByHop(field.name, connection))
             appendField(out, field.name, field.value);
     }
 }

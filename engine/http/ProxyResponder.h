@@ -205,6 +205,9 @@ private:
     void readHead();
     void onHeadError(const boost::system::error_code &ec);
     void writeHead();
+    // The body bytes of a Content-Length response that are all in m_buffer
+    // already, parsed into m_piece: their count (0: read them with readBody()).
+    std::size_t takeBufferedBody();
     void readBody();
     void writePiece(std::size_t bytes);
     // The upstream's body stopped before its end (`error`: it closed, or timed
