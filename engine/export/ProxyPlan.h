@@ -33,9 +33,10 @@ struct ProxyPass
 class ProxyPlan final
 {
 public:
-    // Idle keep-alive connections kept per upstream and worker: the engine's
-    // (UpstreamPool::kIdleLimit) in production; the benchmark flavour keeps
-    // more than the load's 50 clients so that no server churns connections.
+    // Idle keep-alive connections kept per upstream and worker: 32 in
+    // production (the engine keeps up to ServerConfig::upstreamConnectionsPerWorker,
+    // 64, busy and idle); the benchmark flavour keeps more than the load's
+    // 50 clients so that no server churns connections.
     static constexpr int kProductionPool = 32;
     static constexpr int kBenchmarkPool = 64;
     // The engine's idle timeout of a pooled upstream connection (seconds).

@@ -39,8 +39,9 @@ namespace hostbench::http {
  *
  * A connection comes back with give() only after a whole response was read
  * from it and both sides keep it alive, so no pooled connection has unread
- * bytes. At most kIdleLimit idle connections per upstream are kept (the
- * oldest is closed beyond), none longer than kIdleTimeout. take() drops a
+ * bytes. Every connection under the bound may stay idle (PHP-FPM's, by key
+ * outside the bound: at most kIdleLimit; the oldest is closed beyond), none
+ * longer than kIdleTimeout. take() drops a
  * connection that is past its idle time, that the upstream has closed, or
  * that has bytes waiting (a peek with MSG_PEEK | MSG_DONTWAIT), and hands
  * out the most recently used one. prune() closes the expired ones (the
@@ -56,7 +57,7 @@ public:
     using Socket = boost::asio::generic::stream_protocol::socket;
     using Clock = std::chrono::steady_clock;
 
-    static constexpr std::size_t kIdleLimit = 32; // idle connections per upstream and worker
+    static constexpr std::size_t kIdleLimit = 32; // idle connections per PHP-FPM address and worker
     static constexpr std::chrono::seconds kIdleTimeout { 30 };
 
     // A request waiting for a connection to one upstream, in that upstream's

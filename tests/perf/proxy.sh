@@ -6,8 +6,9 @@
 #        DURATION=60 (s, part b)  CLIENTS=1000 (part b)  SIZE_MB=128  LIMIT_MB=64 (part c)
 #
 # (a) W6p at -c 50 keep-alive: Hostbench's rate / nginx's, nginx with its
-#     upstream keepalive pool (proxy_http_version 1.1, `keepalive 32`, the
-#     size of Hostbench's idle pool per worker, UpstreamPool::kIdleLimit),
+#     upstream keepalive pool (proxy_http_version 1.1, `keepalive 64`, the
+#     connections Hostbench keeps per upstream and worker,
+#     ServerConfig::upstreamConnectionsPerWorker, idle ones included),
 #     and the CPU µs per request of each proxy: its own session's user+system
 #     time (/proc) over the run, not the upstream's; medians of ROUNDS
 #     interleaved rounds (the order swapped each round), spread (max-min)/median.
@@ -15,8 +16,8 @@
 #     DURATION s (wrk -c CLIENTS): wrk's errors (socket errors + non-2xx), the
 #     upstream connections (`ss -tn state established` to the upstream's port,
 #     sampled each second: the largest count; Hostbench opens at most 64 per
-#     worker, ServerConfig::upstreamConnectionsPerWorker, and keeps at most 32
-#     of them idle) and Hostbench's resident memory (VmRSS each
+#     worker, ServerConfig::upstreamConnectionsPerWorker, busy and idle
+#     together) and Hostbench's resident memory (VmRSS each
 #     second: first, max, last).
 # (c) a SIZE_MB MiB file from the upstream through Hostbench's proxy to 4 curl
 #     clients at once: Hostbench's peak resident memory (VmHWM in
@@ -142,7 +143,7 @@ http {
     access_log off;
     keepalive_requests 1000000;
 $(temp_paths "$WORK/front")
-    upstream app { server 127.0.0.1:$UPSTREAM_PORT; keepalive 32; }
+    upstream app { server 127.0.0.1:$UPSTREAM_PORT; keepalive 64; }
     server {
         listen 127.0.0.1:$NGINX_PORT backlog=4096;
         location / {
@@ -196,7 +197,7 @@ print(f"{rate:.2f} {errors} {requests}")'
 
 part_a() {
     echo
-    echo "## (a) W6p at -c 50 keep-alive, $ROUNDS interleaved rounds of ${DURATION_A} s: Hostbench / nginx (keepalive 32 to the upstream)"
+    echo "## (a) W6p at -c 50 keep-alive, $ROUNDS interleaved rounds of ${DURATION_A} s: Hostbench / nginx (keepalive 64 to the upstream)"
     local round proxy sid port out rps err n t0 t1 order
     declare -A RATE CPU ERRS
     for ((round = 0; round < ROUNDS; round++)); do
@@ -254,7 +255,7 @@ part_b() {
     stop_session "$sid"
     read -r rps err n <<< "$(wrk_figures < "$WORK/b.wrk")"
     echo "requests: $n ($(printf '%.0f' "$rps")/s), errors: $err (target 0)"
-    echo "upstream connections (established to :$UPSTREAM_PORT, $samples samples, each second): max $maxconns (Hostbench: at most 64 per worker, 32 of them idle; 1 worker)"
+    echo "upstream connections (established to :$UPSTREAM_PORT, $samples samples, each second): max $maxconns (Hostbench: at most 64 per worker, busy and idle; 1 worker)"
     echo "Hostbench VmRSS: first $((first / 1024)) MB, max $((max / 1024)) MB, last $((last / 1024)) MB (target: flat)"
 }
 
