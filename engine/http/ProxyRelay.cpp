@@ -37,7 +37,7 @@ void ProxyResponder::readHead()
                 self->onHeadError(ec);
                 return;
             }
-            const unsigned status = self->m_parser->get().result_int();
+            const unsigned status = self->m_parser->status();
             if (status >= 100 && status < 200 && status != 101) {
                 self->readHead(); // 100 Continue, 103 Early Hints: not relayed
                 return;
@@ -82,21 +82,16 @@ void ProxyResponder::onHeadError(const boost::system::error_code &ec)
 
 void ProxyResponder::writeHead()
 {
-    const auto &head = m_parser->get();
-    const unsigned status = head.result_int();
+    const unsigned status = m_parser->status();
     m_outcome.status = int(status);
-    std::vector<ProxyHead::Field> fields;
-    fields.reserve(16);
-    for (const auto &field : head)
-        fields.push_back({ std::string_view(field.name_string().data(), field.name_string().size()),
-            std::string_view(field.value().data(), field.value().size()) });
+    const std::vector<ProxyHead::Field> fields = ProxyHead::split(m_parser->fieldLines());
     const bool switching = status == 101 && m_upgrade;
     const bool noBody = m_headOnly || status == 204 || status == 304 || (status >= 100 && status < 200);
     m_out.clear();
     m_out.reserve(512); // one allocation for a usual head, not one per doubling
     m_out.append(m_clientVersion >= 11 ? "HTTP/1.1 " : "HTTP/1.0 ");
     FieldText::appendNumber(m_out, status);
-    m_out.append(" ").append(head.reason().data(), head.reason().size()).append("\r\n");
+    m_out.append(" ").append(m_parser->reason()).append("\r\n");
     ProxyHead::appendEndToEnd(fields, switching, m_out);
     if (m_client.isTls())
         ProxyHead::appendHsts(fields, m_site.hstsField, m_out);
@@ -156,29 +151,25 @@ std::size_t ProxyResponder::takeBufferedBody()
     const auto length = m_parser->content_length();
     if (!length || *length == 0 || *length > m_piece.size() || m_buffer.size() < *length)
         return 0;
-    auto &body = m_parser->get().body();
-    body.data = m_piece.data();
-    body.size = m_piece.size();
+    m_parser->setBody(m_piece.data(), m_piece.size());
     beast::error_code ec;
     const std::size_t used = m_parser->put(m_buffer.data(), ec);
     if (ec && ec != bhttp::error::need_buffer)
         return 0; // not for a body of a known length that is all here; readBody() meets the error
     m_buffer.consume(used);
-    return m_piece.size() - body.size;
+    return m_piece.size() - m_parser->room();
 }
 
 void ProxyResponder::readBody()
 {
-    auto &body = m_parser->get().body();
-    body.data = m_piece.data();
-    body.size = m_piece.size();
+    m_parser->setBody(m_piece.data(), m_piece.size());
     arm();
     bhttp::async_read(
         *m_upstream, m_buffer, *m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
             self->m_timer.cancel();
             if (ec == bhttp::error::need_buffer)
                 ec = {};
-            const std::size_t got = self->m_piece.size() - self->m_parser->get().body().size;
+            const std::size_t got = self->m_piece.size() - self->m_parser->room();
             if (ec) {
                 self->cutBody(self->m_timedOut ? ProxyError::Timeout : ProxyError::ClosedMidBody, got);
                 return;
