@@ -15,7 +15,7 @@ bool Connection::startPhp()
     auto begin = [this] { beginResponse(); };
     auto done = [this](const ProxyOutcome &outcome) { phpDone(outcome); };
     FastCgiResponder::Dispatch dispatch
-        = FastCgiResponder::forRequest(m_worker, { m_stream, m_input, *m_parser, m_request },
+        = FastCgiResponder::forRequest(m_worker, { m_stream, m_input, *m_parser, m_request, m_peer },
             shared_from_this(), *m_sites, std::move(begin), std::move(done));
     if (dispatch.status != 0) {
         // Answered as any static error once the request (and its body) is read.

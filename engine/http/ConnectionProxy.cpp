@@ -18,7 +18,7 @@ bool Connection::startProxy()
     // way in the log's order until proxyDone() logs it (a slow upstream holds no line back).
     auto begin = [this] { beginResponse(); };
     auto done = [this](const ProxyOutcome &outcome) { proxyDone(outcome); };
-    m_proxy = ProxyResponder::forRequest(m_worker, { m_stream, m_input, *m_parser, m_request },
+    m_proxy = ProxyResponder::forRequest(m_worker, { m_stream, m_input, *m_parser, m_request, m_peer },
         shared_from_this(), *m_sites, std::move(begin), std::move(done));
     if (!m_proxy)
         return false;

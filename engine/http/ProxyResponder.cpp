@@ -35,6 +35,7 @@ ProxyResponder::ProxyResponder(Worker &worker, Client client, std::shared_ptr<vo
     , m_clientInput(client.input)
     , m_clientParser(client.parser)
     , m_clientRequest(client.request)
+    , m_clientPeer(client.peer)
     , m_owner(std::move(owner))
     , m_site(site)
     , m_target(target)

@@ -153,6 +153,9 @@ public:
         boost::beast::flat_buffer &input;
         RequestParser &parser;
         Request &request;
+        // The connection's client address, looked up once per connection (the proxy's
+        // X-Forwarded-For and the access log share it); family 0 until then.
+        PeerAddress &peer;
     };
 
     // A responder when the site that the request goes to proxies its path,
@@ -228,6 +231,7 @@ private:
     boost::beast::flat_buffer &m_clientInput;
     RequestParser &m_clientParser;
     Request &m_clientRequest;
+    PeerAddress &m_clientPeer;
     std::shared_ptr<void> m_owner;
     const Site &m_site;
     const UpstreamTarget &m_target;
