@@ -33,18 +33,21 @@ ShootoutFlags::ShootoutFlags()
     , workloads(u"workloads"_s,
           u"Workloads W1-W6 of WORKLOADS.md (W5 a PHP page through PHP-FPM, W5r its fixed answer), W6p (W6 "
           "from an app behind each server), W7p (a PHP page with 3 SQLite queries), W1s (W1 over TLS, "
-          "keep-alive) and W1sn (W1 over TLS, a new connection and a full handshake per request), "
+          "keep-alive), W1sn (W1 over TLS, a new connection and a full handshake per request), W1h2 and W2h2 "
+          "(W1 and W2 over HTTP/2, h2 by ALPN, 10 streams per connection), "
           "comma-separated (default %1)."_s.arg(ShootoutOptions::defaultWorkloads().join(u',')),
           u"LIST"_s)
     , duration(u"t"_s, u"Seconds per run (default 5)."_s, u"SECONDS"_s)
     , rounds(u"rounds"_s, u"Rounds, interleaved (default 3)."_s, u"N"_s)
-    , concurrency(
-          u"c"_s, u"Connections (default per workload: 50, W3 10, W4 4, W6 10, W6p 50)."_s, u"CONCURRENCY"_s)
+    , concurrency(u"c"_s,
+          u"Connections (default per workload: 50, W3 10, W4 4, W6 10, W6p 50, W1h2 and W2h2 10)."_s,
+          u"CONCURRENCY"_s)
     , rate(u"rate"_s, u"Open model: R requests/s in all, as wrk2."_s, u"R"_s)
     , noKeepAlive(u"no-keep-alive"_s, u"A new connection per request."_s)
     , workers(u"workers"_s, u"Server worker processes or threads (default 1)."_s, u"N"_s)
     , port(u"port"_s,
-          u"First port to try (default 18080); each server takes the next free one (and, with W1s or W1sn, "
+          u"First port to try (default 18080); each server takes the next free one (and, with W1s, W1sn, "
+          u"W1h2 or W2h2, "
           "the next for its TLS listener)."_s,
           u"PORT"_s)
     , json(u"json"_s, u"Writes the results as JSON to FILE."_s, u"FILE"_s)

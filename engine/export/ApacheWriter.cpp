@@ -226,7 +226,11 @@ QString tlsSettings(const ExportPlan &plan)
          "SSLCompression off\n"
          "# Resumption by session tickets only (Hostbench keeps no server-side session cache).\n"
          "SSLSessionTickets on\n"
-         "SSLSessionCache none\n"_s.arg(QLatin1String(ExportPlan::kTls12Ciphers),
+         "SSLSessionCache none\n"
+         "# HTTP/2 by ALPN beside HTTP/1.1, as Hostbench's TLS listener (mod_http2; mpm_event, since\n"
+         "# mod_http2 refuses prefork), server-wide: every TLS <VirtualHost> offers h2; cleartext stays "
+         "HTTP/1.1.\n"
+         "Protocols h2 http/1.1\n"_s.arg(QLatin1String(ExportPlan::kTls12Ciphers),
              QLatin1String(ExportPlan::kTls13Suites), QLatin1String(ExportPlan::kGroups));
     return s;
 }
@@ -243,7 +247,7 @@ QString ApacheWriter::write(const ExportPlan &plan, ExportResult &result)
     if (!ProxyPlan::pools(plan.sites).isEmpty())
         modules += { u"proxy"_s, u"proxy_http"_s };
     if (plan.tls)
-        modules.append(u"ssl"_s);
+        modules += { u"ssl"_s, u"http2"_s };
     for (const QString &module : PhpWriter::apacheModules(plan)) {
         if (!modules.contains(module))
             modules.append(module);

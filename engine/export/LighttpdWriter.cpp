@@ -143,7 +143,10 @@ QString tlsListener(const ExportPlan &plan)
 {
     QString s
         = u"\n# HTTPS as Hostbench's listener: TLS 1.2 and 1.3, its suites and groups, the server's order;\n"
-          "# lighttpd resumes by session tickets (its own rotated keys) and keeps no session cache.\n"_s;
+          "# lighttpd resumes by session tickets (its own rotated keys) and keeps no session cache.\n"
+          "# HTTP/2 by ALPN beside HTTP/1.1, as Hostbench's TLS listener (lighttpd's default since 1.4.59,\n"
+          "# written out so that it stays on).\n"
+          "server.feature-flags = ( \"server.h2proto\" => \"enable\" )\n"_s;
     s += u"$SERVER[\"socket\"] == %1 {\n"_s.arg(ExportPlan::quoted(plan.tlsListen()));
     s += u"    ssl.engine = \"enable\"\n"_s;
     s += certificate(plan, plan.sites.first(), u"    "_s);

@@ -247,7 +247,9 @@ QString serverBlocks(const ExportPlan &plan, const model::VirtualHost &site, boo
         return s;
     const TlsFiles files = plan.tlsFiles(site);
     s += u"\n    server {\n"_s;
-    s += u"        listen %1 ssl%2;\n"_s.arg(plan.tlsListen(), defaultServer);
+    // HTTP/2 by ALPN beside HTTP/1.1, as Hostbench's TLS listener (nginx 1.22 spells it on listen;
+    // 1.25 has `http2 on;` instead).
+    s += u"        listen %1 ssl http2%2;\n"_s.arg(plan.tlsListen(), defaultServer);
     s += u"        server_name %1;\n"_s.arg(names);
     s += u"        ssl_certificate %1;\n        ssl_certificate_key %2;\n"_s.arg(
         ExportPlan::quoted(files.certificatePath), ExportPlan::quoted(files.keyPath));

@@ -19,7 +19,7 @@ using namespace Qt::StringLiterals;
 
 QString BodyCheck::compareWithFile(quint16 port, const QString &path, const QString &file, int timeoutMs)
 {
-    return compareWithFile(Endpoint { port, {}, {} }, path, file, timeoutMs);
+    return compareWithFile(Endpoint { port, {}, {}, false }, path, file, timeoutMs);
 }
 
 QString BodyCheck::compareWithFile(
@@ -36,7 +36,7 @@ QString BodyCheck::compareWithFile(
 
 QString BodyCheck::compareWithBytes(quint16 port, const QString &path, const QByteArray &bytes, int timeoutMs)
 {
-    return compare(Endpoint { port, {}, {} }, path, bytes.size(),
+    return compare(Endpoint { port, {}, {}, false }, path, bytes.size(),
         QCryptographicHash::hash(bytes, QCryptographicHash::Sha256), timeoutMs);
 }
 
@@ -59,13 +59,18 @@ QString BodyCheck::compare(const Endpoint &endpoint, const QString &path, qint64
         tls.setCaCertificates(roots); // that root alone, not the system's
         tls.setProtocol(QSsl::TlsV1_2OrLater);
         tls.setPeerVerifyMode(QSslSocket::VerifyPeer);
-        tls.setAllowedNextProtocols({ QSslConfiguration::NextProtocolHttp1_1 });
+        if (endpoint.http2)
+            tls.setAllowedNextProtocols(
+                { QSslConfiguration::ALPNProtocolHTTP2, QSslConfiguration::NextProtocolHttp1_1 });
+        else
+            tls.setAllowedNextProtocols({ QSslConfiguration::NextProtocolHttp1_1 });
         request.setSslConfiguration(tls);
         request.setPeerVerifyName(endpoint.tlsName); // and the server name sent (SNI)
     }
     // Plain bytes: no content coding, so that the body is the file's.
     request.setRawHeader("Accept-Encoding", "identity");
-    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    const bool http2 = https && endpoint.http2;
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, http2);
     QNetworkReply *reply = manager.get(request);
     QCryptographicHash hash(QCryptographicHash::Sha256);
     qint64 received = 0;
@@ -82,11 +87,15 @@ QString BodyCheck::compare(const Endpoint &endpoint, const QString &path, qint64
     received += rest.size();
     hash.addData(rest);
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const bool overHttp2 = reply->attribute(QNetworkRequest::Http2WasUsedAttribute).toBool();
     const QString error
         = reply->error() == QNetworkReply::NoError || status != 0 ? QString() : reply->errorString();
     reply->deleteLater();
     if (status == 0)
         return u"GET %1: no answer (%2)"_s.arg(path, error);
+    if (http2 && !overHttp2)
+        return u"GET %1 was answered over HTTP/1.1, not HTTP/2: the TLS listener did not choose h2 by ALPN"_s
+            .arg(path);
     if (status != 200)
         return u"GET %1 answers %2, not 200"_s.arg(path).arg(status);
     if (received != expectedSize)

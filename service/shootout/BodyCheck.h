@@ -15,7 +15,10 @@ namespace hostbench::shootout {
  *
  * Over HTTPS (W1s, W1sn: Endpoint::tlsName set): https://127.0.0.1:PORT
  * with `tlsName` as the server name (SNI) and the name the certificate
- * must carry, verified against `tlsRoot` alone (the shootout's CA), HTTP/1.1.
+ * must carry, verified against `tlsRoot` alone (the shootout's CA), HTTP/1.1;
+ * with Endpoint::http2 (W1h2, W2h2) HTTP/2 instead, h2 by ALPN (h2 and
+ * http/1.1 offered, as browsers do), and an answer that did not come over
+ * HTTP/2 is a difference ("answered over HTTP/1.1, not HTTP/2").
  */
 class BodyCheck final
 {
@@ -25,6 +28,7 @@ public:
         quint16 port = 0;
         QString tlsName; // empty: cleartext
         QString tlsRoot; // PEM file of the one trusted root
+        bool http2 = false; // tlsName set: HTTP/2 by ALPN, and the answer must have come over it
     };
 
     // Empty when the answer is right; else a sentence that says how it differs.

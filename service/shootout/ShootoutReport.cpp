@@ -98,6 +98,8 @@ QList<ShootoutWorkloadResult> ShootoutReport::aggregate(
             cell.php = known && known->php;
             cell.rounds = int(runs.size());
             QList<double> p50, p99, cpu, phpCpu;
+            cell.http2 = true;
+            bool tls = true;
             for (const model::ShootoutEntry &run : std::as_const(runs)) {
                 cell.roundRequestsPerSecond.append(run.summary.requestsPerSecond);
                 p50.append(run.summary.latencyP50Ms);
@@ -105,7 +107,10 @@ QList<ShootoutWorkloadResult> ShootoutReport::aggregate(
                 cpu.append(run.cpuUsPerRequest);
                 phpCpu.append(run.phpFpmCpuUsPerRequest);
                 cell.errors += run.summary.failed + run.summary.non2xx;
+                cell.http2 = cell.http2 && run.summary.http2;
+                tls = tls && !run.summary.tlsProtocol.isEmpty();
             }
+            cell.h2OverTls = cell.http2 && tls;
             cell.requestsPerSecond = median(cell.roundRequestsPerSecond);
             const auto [low, high] = std::minmax_element(
                 cell.roundRequestsPerSecond.cbegin(), cell.roundRequestsPerSecond.cend());
@@ -236,6 +241,8 @@ QJsonObject ShootoutReport::workloadsJson(const QList<ShootoutWorkloadResult> &r
                 object.insert(u"reference"_s, true);
             if (cell.php)
                 object.insert(u"php_fpm_cpu_us_per_request"_s, cell.phpFpmCpuUsPerRequest);
+            if (cell.http2)
+                object.insert(u"protocol"_s, cell.h2OverTls ? u"h2"_s : u"h2c"_s);
             servers.insert(cell.server, object);
         }
         workloads.insert(result.workload, servers);

@@ -42,6 +42,8 @@ struct ShootoutCell
     quint64 errors = 0;
     QList<double> roundRequestsPerSecond; // by round
     bool reference = false; // the upstream alone: not ranked
+    bool http2 = false; // every round's run was HTTP/2 (RunSummary::http2: W1h2, W2h2)
+    bool h2OverTls = false; // http2, and over TLS (h2 by ALPN), not h2c
 };
 
 struct ShootoutWorkloadResult
@@ -68,7 +70,8 @@ public:
     // {"W1": {"nginx": {"requests_per_second", "requests_per_second_min",
     // "requests_per_second_max", "spread_percent", "ratio_to_best", "p50_ms",
     // "p99_ms", "cpu_us_per_request", "errors", "rounds", "round_requests_per_second"}}},
-    // "reference": true in the upstream's cell, "php_fpm_cpu_us_per_request" in a PHP workload's
+    // "reference": true in the upstream's cell, "php_fpm_cpu_us_per_request" in a PHP workload's,
+    // "protocol": "h2" (over TLS) or "h2c" in a cell whose every run was HTTP/2
     static QJsonObject workloadsJson(const QList<ShootoutWorkloadResult> &results);
     // requests/s and p99 of each workload and server in both, with after / before.
     static QString compare(const QList<ShootoutWorkloadResult> &before,

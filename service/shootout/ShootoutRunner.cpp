@@ -71,6 +71,10 @@ std::optional<model::ShootoutEntry> ShootoutRunner::measure(const Server &server
         p.tlsRoots = { m_tlsRoot };
         p.keepAlive = m_options.keepAlive && !workload.newConnections;
         p.tlsResume = !workload.newConnections;
+        p.http2 = workload.http2;
+        p.streams = workload.http2 ? workload.streams : 1;
+        // HTTP/2 multiplexes its requests on kept connections: --no-keep-alive is HTTP/1.1's.
+        p.keepAlive = p.keepAlive || workload.http2;
     }
     p.durationMs = m_options.durationMs;
     p.rate = m_options.rate;

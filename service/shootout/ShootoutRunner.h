@@ -81,6 +81,13 @@ class Upstream;
  *    trusts that CA's root alone; the answers are checked over TLS too. W1s
  *    keeps its connections (unless the shootout turns keep-alive off), W1sn
  *    opens a new one per request without resumption (a full handshake each).
+ *    W1h2 and W2h2 (Workload::http2) are HTTP/2 on the same listener and
+ *    site, h2 by ALPN, in a group of their own (a start of their own in each
+ *    turn): their answers are checked over h2 (BodyCheck::Endpoint::http2),
+ *    and a server whose listener answers them over HTTP/1.1 is left out of
+ *    them only ("wrong bytes" for them, saying so); the load generator
+ *    refuses a connection whose ALPN did not choose h2, so a measured row
+ *    is HTTP/2 throughout.
  * Each run is stored as `bench` stores it (samples as they come) and linked
  * to the shootout (Database::beginShootout ...), so that a shootout killed
  * midway keeps the runs it had finished. The stored notes are
@@ -142,6 +149,7 @@ private:
         model::VirtualHost site;
         QList<Workload> workloads;
         bool tls = false; // served on the TLS listener too (HTTPS workloads)
+        bool http2 = false; // tls: its workloads are HTTP/2 (h2 by ALPN), checked over h2
     };
 
     // The phases of run(), in order.
@@ -177,7 +185,7 @@ private:
 
     Options m_options;
     QList<Workload> m_workloads;
-    QList<SiteGroup> m_groups; // the files' site, the HTTPS one, then the proxied one, the PHP one
+    QList<SiteGroup> m_groups; // the files' site, the HTTPS ones (HTTP/1.1, HTTP/2), the proxied, the PHP one
     std::unique_ptr<Upstream> m_upstream; // set while proxied workloads have one
     std::unique_ptr<ShootoutPhp> m_php; // set while PHP workloads have their pool
     QString m_tlsDataDir; // HTTPS workloads: Hostbench's data folder, holding the CA

@@ -113,10 +113,11 @@ bool ShootoutRunner::checkBodies(const Server &server, const SiteGroup &group, Q
 {
     for (const Workload &workload : group.workloads) {
         if (workload.tls) {
-            const QString problem = BodyCheck::compareWithFile({ server.tlsPort, u"localhost"_s, m_tlsRoot },
-                workload.path, QDir(group.site.documentRoot).filePath(workload.path.mid(1)));
+            const QString problem
+                = BodyCheck::compareWithFile({ server.tlsPort, u"localhost"_s, m_tlsRoot, workload.http2 },
+                    workload.path, QDir(group.site.documentRoot).filePath(workload.path.mid(1)));
             if (!problem.isEmpty()) {
-                *error = u"over TLS: "_s + problem;
+                *error = (workload.http2 ? u"over HTTP/2 (h2 by ALPN): "_s : u"over TLS: "_s) + problem;
                 return false;
             }
             continue;
@@ -278,6 +279,10 @@ QList<ShootoutRunner::Server> ShootoutRunner::checkServers(const QList<Server> &
             }
             process.stop();
             serverEvent(ShootoutEvent::Kind::ServerReady, server, 0, group.tls);
+            if (group.http2)
+                say(u"%1 answers %2 over HTTP/2 (its TLS listener chose h2 by ALPN)"_s.arg(
+                        server.kind.id, Workload::idsOf(group.workloads).join(u", "_s)),
+                    server.kind.id);
             server.groups.append(int(index));
         }
         if (m_stop)

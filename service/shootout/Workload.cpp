@@ -81,6 +81,11 @@ const QList<Workload> &Workload::all()
         { u"W1sn"_s, u"/x.txt"_s,
             u"W1 over TLS, a new connection and a full handshake per request (requests/s = handshakes/s)"_s,
             4070, 50, {}, false, false, {}, true, true },
+        // As tests/perf/servers.sh measures them with h2load: -c 10 -m 10, h2 by ALPN.
+        { u"W1h2"_s, u"/x.txt"_s, u"W1 over HTTP/2 (h2 by ALPN over TLS), 10 streams per connection"_s, 4070,
+            10, {}, false, false, {}, true, false, true, 10 },
+        { u"W2h2"_s, u"/photo.jpg"_s, u"W2 over HTTP/2 (h2 by ALPN over TLS), 10 streams per connection"_s,
+            45056, 10, {}, false, false, {}, true, false, true, 10 },
     };
     return workloads;
 }

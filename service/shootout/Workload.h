@@ -45,6 +45,14 @@ namespace hostbench::shootout {
  * new connection and a full handshake per request (no keep-alive, no
  * session resumption: `bench --tls-resume off`), so that its requests/s
  * are full handshakes/s.
+ *
+ * W1h2 and W2h2 (issue #27) are W1's and W2's files over HTTP/2 (`http2`):
+ * h2 by ALPN on the same TLS listener, certificate and site as W1s (as
+ * browsers use HTTP/2: h2c is not measured), 10 connections of `streams`
+ * (10) requests in flight each, as h2load -c 10 -m 10. Each server is
+ * started for them apart from W1s and W1sn (ShootoutRunner's HTTP/2 group),
+ * so that one whose TLS listener does not choose h2 is left out of them
+ * only, never measured over HTTP/1.1.
  * Thread: any.
  */
 struct Workload
@@ -60,12 +68,14 @@ struct Workload
     QByteArray phpSource; // php: the script written at `path` under the document root
     bool tls = false; // W1s/W1sn: over HTTPS, on the server's TLS listener
     bool newConnections = false; // W1sn: a new connection and a full TLS handshake per request
+    bool http2 = false; // W1h2/W2h2: HTTP/2, h2 by ALPN on the TLS listener (tls is set too)
+    int streams = 1; // http2: requests in flight per connection (bench --streams, h2load -m)
 
     // The server id of the upstream measured alone (the reference line of
     // a proxied workload's table): "upstream".
     static QString upstreamId();
 
-    // Every workload: W1..W4, W5 (PHP), W5r, W6, W6p, W7p, W1s, W1sn.
+    // Every workload: W1..W4, W5 (PHP), W5r, W6, W6p, W7p, W1s, W1sn, W1h2, W2h2.
     static const QList<Workload> &all();
     static std::optional<Workload> find(const QString &id);
     static QStringList ids();

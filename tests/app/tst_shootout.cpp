@@ -139,6 +139,8 @@ private slots:
     void phpWorkloadsGoThroughOnePhpFpm();
     void phpWorkloadsBehindNginxToo();
     void tlsWorkloadsMeasuredOnHostbenchAndNginx();
+    void http2WorkloadsMeasuredOverH2();
+    void serverWithoutH2LeftOutOfHttp2Workloads();
     void missingServerListedWithItsPackage();
     void failingServerShowsItsLog();
     void wrongBytesLeaveTheServerOut();
@@ -646,6 +648,130 @@ void TestShootout::tlsWorkloadsMeasuredOnHostbenchAndNginx()
             QVERIFY2(run->summary.tlsHandshakes < run->summary.completed / 10, qPrintable(what));
         }
     }
+    QVERIFY(leftNothingBehind());
+}
+
+// HTTP/2 (issue #27): W1h2 on Hostbench's TLS listener and nginx's TLS
+// export (`listen ... ssl http2`), h2 by ALPN. The real nginx runs behind a
+// stand-in that turns its access log on (the benchmark export has it off),
+// so that nginx itself says which protocol every request came in: HTTP/2.0,
+// the shootout's check before the load as well as the generator's.
+void TestShootout::http2WorkloadsMeasuredOverH2()
+{
+    const QString nginx = nginxProgram();
+    if (nginx.isEmpty())
+        QSKIP("nginx is not installed (apt-get install nginx-light)");
+    const QString accessLog = m_dir->filePath(u"nginx-access.log"_s);
+    QProcessEnvironment env = environment();
+    env.insert(u"HOSTBENCH_SERVER_PATH"_s,
+        standIns({ { u"nginx"_s,
+            "conf=''; prev=''\nfor a in \"$@\"; do [ \"$prev\" = -c ] && conf=$a; prev=$a; done\n"
+            "sed -i 's|access_log off;|access_log "
+                + accessLog.toUtf8()
+                + ";|' \"$conf\"\n"
+                  "exec "
+                + nginx.toUtf8() + " \"$@\"\n" } }));
+    const quint16 port = freePortRange();
+    QVERIFY(port != 0);
+    const QString data = m_dir->filePath(u"data"_s);
+    const QString json = m_dir->filePath(u"shootout.json"_s);
+    const Result result = runCli(
+        { u"--servers"_s, u"hostbench,nginx"_s, u"--workloads"_s, u"W1h2"_s, u"-t"_s, u"0.5"_s, u"--rounds"_s,
+            u"1"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--data-dir"_s, data },
+        env);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(!result.err.contains(u": left out"_s), qPrintable(result.err));
+    for (const QString &server : { u"hostbench"_s, u"nginx"_s })
+        QVERIFY2(
+            result.err.contains(server + u" answers W1h2 over HTTP/2 (its TLS listener chose h2 by ALPN)"_s),
+            qPrintable(result.err));
+    QVERIFY2(result.out.contains(u"W1h2\n"_s), qPrintable(result.out));
+
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    for (const QString &server : { u"hostbench"_s, u"nginx"_s }) {
+        const QJsonObject cell = root[u"workloads"_s][u"W1h2"_s][server].toObject();
+        QVERIFY2(cell.value(u"requests_per_second"_s).toDouble() > 0, qPrintable(server));
+        QCOMPARE(cell.value(u"errors"_s).toInt(), 0);
+        QCOMPARE(cell.value(u"protocol"_s).toString(), u"h2"_s);
+    }
+    QCOMPARE(root[u"servers"_s][u"nginx"_s][u"status"_s].toString(), u"measured"_s);
+    Database db;
+    QVERIFY(db.open(QDir(data).filePath(u"hostbench.sqlite"_s)));
+    const auto stored = db.shootout(root.value(u"shootout_id"_s).toInteger());
+    QVERIFY2(stored, qPrintable(db.lastError()));
+    QCOMPARE(stored->entries.size(), 2);
+    quint64 nginxCompleted = 0;
+    for (const auto &entry : stored->entries) {
+        const auto run = db.run(entry.runId);
+        QVERIFY(run);
+        const QString what = entry.workload + u' ' + entry.server;
+        QVERIFY2(run->parameters.url.startsWith(u"https://localhost:"_s), qPrintable(what));
+        QVERIFY(run->parameters.http2 && run->summary.http2);
+        QCOMPARE(run->parameters.streams, 10);
+        QCOMPARE(run->parameters.concurrency, 10);
+        QVERIFY(run->summary.completed > 0);
+        QCOMPARE(run->summary.non2xx, quint64(0));
+        if (entry.server == u"nginx"_s)
+            nginxCompleted = run->summary.completed;
+    }
+    // nginx's own word: every request it logged (the check's and the load's) came over HTTP/2.
+    QFile log(accessLog);
+    QVERIFY2(log.open(QIODevice::ReadOnly), "the stand-in did not turn nginx's access log on");
+    const QList<QByteArray> lines = log.readAll().split('\n');
+    qsizetype http2 = 0;
+    for (const QByteArray &line : lines) {
+        if (line.isEmpty())
+            continue;
+        // 200 with fewer bytes: a stream the generator reset as the run ended.
+        QVERIFY2(line.contains("\"GET /x.txt HTTP/2.0\" 200 "), line.constData());
+        if (line.contains("\"GET /x.txt HTTP/2.0\" 200 4070 "))
+            ++http2;
+    }
+    QVERIFY2(quint64(http2) >= nginxCompleted + 1,
+        qPrintable(u"%1 lines for %2 requests"_s.arg(http2).arg(nginxCompleted)));
+    QVERIFY(leftNothingBehind());
+}
+
+// A server whose TLS listener does not choose h2 (nginx with `http2` taken
+// off its listen line by a stand-in) is left out of the HTTP/2 workloads
+// with a note saying so, never measured over HTTP/1.1; its HTTPS/1.1
+// workload is measured as before.
+void TestShootout::serverWithoutH2LeftOutOfHttp2Workloads()
+{
+    const QString nginx = nginxProgram();
+    if (nginx.isEmpty())
+        QSKIP("nginx is not installed (apt-get install nginx-light)");
+    QProcessEnvironment env = environment();
+    env.insert(u"HOSTBENCH_SERVER_PATH"_s,
+        standIns({ { u"nginx"_s,
+            "conf=''; prev=''\nfor a in \"$@\"; do [ \"$prev\" = -c ] && conf=$a; prev=$a; done\n"
+            "sed -i 's| ssl http2| ssl|' \"$conf\"\nexec "
+                + nginx.toUtf8() + " \"$@\"\n" } }));
+    const quint16 port = freePortRange();
+    QVERIFY(port != 0);
+    const QString json = m_dir->filePath(u"shootout.json"_s);
+    const Result result = runCli(
+        { u"--servers"_s, u"hostbench,nginx"_s, u"--workloads"_s, u"W1s,W1h2"_s, u"-t"_s, u"0.3"_s,
+            u"--rounds"_s, u"1"_s, u"--port"_s, QString::number(port), u"--json"_s, json, u"--no-store"_s },
+        env);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    QVERIFY2(result.err.contains(u"nginx: left out, for W1h2 only: over HTTP/2 (h2 by ALPN): GET /x.txt was "
+                                 "answered over HTTP/1.1, not HTTP/2"_s),
+        qPrintable(result.err));
+    QVERIFY2(result.err.contains(u"hostbench answers W1h2 over HTTP/2"_s), qPrintable(result.err));
+    QVERIFY2(!result.err.contains(u"nginx answers W1h2"_s), qPrintable(result.err));
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    const QJsonObject w1h2 = root[u"workloads"_s][u"W1h2"_s].toObject();
+    QCOMPARE(w1h2.keys(), QStringList { u"hostbench"_s });
+    QCOMPARE(w1h2[u"hostbench"_s][u"protocol"_s].toString(), u"h2"_s);
+    const QJsonObject w1s = root[u"workloads"_s][u"W1s"_s].toObject();
+    QCOMPARE(w1s.keys(), (QStringList { u"hostbench"_s, u"nginx"_s }));
+    QVERIFY(!w1s[u"nginx"_s].toObject().contains(u"protocol"_s));
+    QVERIFY(root[u"servers"_s][u"nginx"_s][u"message"_s].toString().contains(u"not HTTP/2"_s));
     QVERIFY(leftNothingBehind());
 }
 

@@ -178,6 +178,23 @@ QByteArray curlGet(quint16 port, const QString &name, const QString &path, const
     return curl.readAllStandardOutput();
 }
 
+// GET https://NAME:PORT/PATH with curl over HTTP/2 (h2 by ALPN, curl
+// offering h2 and http/1.1), trusting `ca` only: the body followed by the
+// HTTP version curl used ("2", "1.1"); empty when curl failed.
+QByteArray curlGetH2(quint16 port, const QString &name, const QString &path, const QString &ca)
+{
+    const QStringList arguments { u"-sS"_s, u"--http2"_s, u"--max-time"_s, u"10"_s, u"--resolve"_s,
+        u"%1:%2:127.0.0.1"_s.arg(name).arg(port), u"--cacert"_s, ca, u"-w"_s, u"%{http_version}"_s,
+        u"https://%1:%2%3"_s.arg(name).arg(port).arg(path) };
+    QProcess curl;
+    curl.start(u"curl"_s, arguments);
+    if (!curl.waitForFinished(kTimeoutMs) || curl.exitCode() != 0) {
+        qWarning().noquote() << "curl" << arguments.join(u' ') << curl.readAllStandardError();
+        return {};
+    }
+    return curl.readAllStandardOutput();
+}
+
 // Whether a second TLS 1.2 connection to 127.0.0.1:PORT (SNI `name`)
 // resumes the first one's session: with no server-side session cache, only
 // a session ticket can (openssl s_client -sess_out, then -sess_in).
@@ -1223,9 +1240,9 @@ void TestConfigWriter::tlsText_data()
         << QStringList { u"ssl_protocols TLSv1.2 TLSv1.3;"_s, u"ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:"_s,
                u"ssl_conf_command Ciphersuites TLS_AES_128_GCM_SHA256:"_s,
                u"ssl_ecdh_curve X25519:P-256:P-384;"_s, u"ssl_session_tickets on;"_s,
-               u"listen 127.0.0.1:8443 ssl default_server;\n        server_name a.test www.a.test;\n"
+               u"listen 127.0.0.1:8443 ssl http2 default_server;\n        server_name a.test www.a.test;\n"
                "        ssl_certificate \"A/a.pem\";\n        ssl_certificate_key \"A/a-key.pem\";"_s,
-               u"listen 127.0.0.1:8443 ssl;\n        server_name b.test;\n"
+               u"listen 127.0.0.1:8443 ssl http2;\n        server_name b.test;\n"
                "        ssl_certificate \"A/b.pem\";"_s,
                u"server_name a.test www.a.test;\n"
                "        # HTTPS only: every cleartext request is sent to the same target over TLS.\n"
@@ -1233,7 +1250,9 @@ void TestConfigWriter::tlsText_data()
                u"add_header Strict-Transport-Security \"max-age=3600\" always;"_s };
     QTest::newRow("apache")
         << Server::Apache
-        << QStringList { u"LoadModule ssl_module /usr/lib/apache2/modules/mod_ssl.so"_s,
+        << QStringList { u"LoadModule ssl_module /usr/lib/apache2/modules/mod_ssl.so\n"
+                         "LoadModule http2_module /usr/lib/apache2/modules/mod_http2.so\n"_s,
+               u"LoadModule mpm_event_module"_s, u"\nProtocols h2 http/1.1\n"_s,
                u"Listen 127.0.0.1:8443 https"_s, u"SSLProtocol -all +TLSv1.2 +TLSv1.3"_s,
                u"SSLCipherSuite TLSv1.3 TLS_AES_128_GCM_SHA256:"_s,
                u"SSLOpenSSLConfCmd Groups X25519:P-256:P-384"_s, u"SSLSessionTickets on"_s,
@@ -1251,6 +1270,7 @@ void TestConfigWriter::tlsText_data()
                u"$SERVER[\"socket\"] == \"127.0.0.1:8443\" {\n    ssl.engine = \"enable\"\n"
                "    ssl.pemfile = \"A/a.pem\"\n    ssl.privkey = \"A/a-key.pem\"\n"_s,
                u"\"MinProtocol\" => \"TLSv1.2\""_s, u"\"Ciphersuites\" => \"TLS_AES_128_GCM_SHA256:"_s,
+               u"\nserver.feature-flags = ( \"server.h2proto\" => \"enable\" )\n"_s,
                u"$HTTP[\"host\"] =~ \"^(b\\.test)(:[0-9]+)?$\" {\n    ssl.pemfile = \"A/b.pem\"\n"_s,
                u"url.redirect = ( \"\" => \"https://%1:8443${url.path}${qsa}\" )"_s,
                u"url.redirect-code = 308"_s,
@@ -1266,7 +1286,7 @@ void TestConfigWriter::tlsText_data()
                u"https://:8443 {\n    bind 127.0.0.1\n    tls \"A/a.pem\" \"A/a-key.pem\" {\n"
                "        protocols tls1.2 tls1.3\n"_s,
                u"https://b.test:8443 {\n    bind 127.0.0.1\n    tls \"A/b.pem\" \"A/b-key.pem\""_s,
-               u"curves x25519 secp256r1 secp384r1"_s,
+               u"curves x25519 secp256r1 secp384r1"_s, u"        protocols h1 h2\n"_s,
                u"header Strict-Transport-Security \"max-age=3600\""_s };
     QTest::newRow("h2o")
         << Server::H2o
@@ -1407,6 +1427,7 @@ void TestConfigWriter::tlsServes()
     const QByteArray redirect = curlGet(options.config.port, u"a.test"_s, u"/x.txt?q=1"_s, {}, u"http"_s);
     const QByteArray plainB = curlGet(options.config.port, u"b.test"_s, u"/y.txt"_s, {}, u"http"_s);
     const bool resumed = resumesByTicket(tlsPort, u"a.test"_s, m_dir->filePath(u"session.pem"_s));
+    const QByteArray h2 = curlGetH2(tlsPort, u"a.test"_s, u"/x.txt"_s, aCert);
     process.terminate();
     if (!process.waitForFinished(kTimeoutMs))
         process.kill();
@@ -1424,6 +1445,9 @@ void TestConfigWriter::tlsServes()
     QVERIFY2(redirect.toLower().contains(location), redirect.constData());
     QVERIFY2(plainB.startsWith("HTTP/1.1 200") && plainB.endsWith("\r\n\r\ny-file\n"), plainB.constData());
     QVERIFY2(resumed, "no resumption by session ticket");
+    // HTTP/2 by ALPN on the TLS listener (issue #27: W1h2, W2h2), the same file.
+    QVERIFY2(
+        h2 == "x-file\n2", qPrintable(u"curl --http2: \""_s + QString::fromLatin1(h2) + u"\""_s + context));
 }
 
 QTEST_GUILESS_MAIN(TestConfigWriter)

@@ -4,7 +4,7 @@
 #
 #   tests/perf/servers.sh [path/to/hostbench-cli]
 #   env: SERVERS="hostbench nginx lighttpd h2o apache2" (caddy too when named: SERVERS="... caddy")
-#        ROWS="W6 W6ab W1k W1ab W2 W3 W4 W6p W5 W5r W7p W1s W1sn"   ROUNDS=3   DURATION=5 (s per wrk run)
+#        ROWS="W6 W6ab W1k W1ab W2 W3 W4 W6p W5 W5r W7p W1s W1sn W1h2 W2h2"   ROUNDS=3   DURATION=5 (s per wrk/h2load run)
 #        REQUESTS=4000 (W1sn's handshakes per run)
 #
 # The method (docs/PERFORMANCE.md):
@@ -69,13 +69,23 @@
 # connection and a full handshake per request, `hostbench-cli bench -c 50
 # --tls-resume off` (no -k) with REQUESTS requests, trusting the CA: its
 # requests/s are full handshakes/s.
+# W1h2 and W2h2 (issue #27) are W1's and W2's files over HTTP/2, h2 by ALPN on
+# the same TLS listener (the export turns h2 on there: nginx `listen ... ssl
+# http2`, Apache mod_http2 with `Protocols h2 http/1.1` on mpm_event, lighttpd
+# server.h2proto, h2o and Caddy by default), measured with h2load (Debian's
+# nghttp2-client) `-c 10 -m 10 -t 1 -D DURATION`. Before any load, each file is
+# fetched with `curl --http2` trusting the CA, and must come with its bytes over
+# HTTP/2 (curl's %{http_version} 2); a server whose listener does not choose h2
+# is left out of these two rows, not measured over HTTP/1.1. During a run,
+# h2load's "Application protocol: h2" is required too (else every request
+# counts as an error).
 # Absolute figures count for this machine only: read the ratios.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 HERE=tests/perf/servers
 CLI=$(readlink -f "${1:-build/app/cli/hostbench-cli}")
 SERVERS=${SERVERS:-"hostbench nginx lighttpd h2o apache2"}
-ROWS=${ROWS:-"W6 W6ab W1k W1ab W2 W3 W4 W6p W5 W5r W7p W1s W1sn"}
+ROWS=${ROWS:-"W6 W6ab W1k W1ab W2 W3 W4 W6p W5 W5r W7p W1s W1sn W1h2 W2h2"}
 REQUESTS=${REQUESTS:-4000}
 PHP_CHILDREN=${PHP_CHILDREN:-8}
 ROUNDS=${ROUNDS:-3}
@@ -316,6 +326,8 @@ row_spec() {
     W7p) echo "wrk /w7p.php 50 1" ;;
     W1s) echo "wrk /x.txt 50 1" ;;
     W1sn) echo "bench /x.txt 50 0" ;;
+    W1h2) echo "h2load /x.txt 10 1" ;;
+    W2h2) echo "h2load /photo.jpg 10 1" ;;
     *) echo "" ;;
     esac
 }
@@ -334,6 +346,8 @@ row_label() {
     W7p) echo "W7p PHP, 3 SQLite queries (PDO), $((${#W7P_ANSWER})) B, through PHP-FPM, wrk -c50 keep-alive" ;;
     W1s) echo "W1s W1 4,070 B over TLS, wrk -c50 keep-alive" ;;
     W1sn) echo "W1sn W1 over TLS, a full handshake per request (handshakes/s), hostbench-cli bench -c50 --tls-resume off" ;;
+    W1h2) echo "W1h2 W1 4,070 B over HTTP/2 (h2 by ALPN), h2load -c10 -m10" ;;
+    W2h2) echo "W2h2 W2 45,056 B over HTTP/2 (h2 by ALPN), h2load -c10 -m10" ;;
     esac
 }
 
@@ -364,13 +378,32 @@ check_bodies() { # NAME PORT [MODE]
     return $ok
 }
 
+# Checks that server $1's TLS listener ($TLS_PORT) answers the HTTP/2 rows'
+# files over HTTP/2 (h2 by ALPN, curl offering h2 and http/1.1) with their bytes.
+check_h2() { # NAME
+    local ok=0 path got version
+    for path in /x.txt /photo.jpg; do
+        got=$(curl -sf --http2 --cacert "$TLS_ROOT" --resolve "localhost:$TLS_PORT:127.0.0.1" \
+            -o "$WORK/h2-body" -w '%{http_version}' "https://localhost:$TLS_PORT$path" || true)
+        version=${got:-none}
+        if [ "$version" != 2 ]; then
+            echo "$1 answers $path over HTTP/$version, not HTTP/2 (its TLS listener did not choose h2 by ALPN): it is left out of ${H2_ROWS% }" >&2
+            ok=1
+        elif [ "$(sha256sum < "$WORK/h2-body")" != "$(sha256sum < "$ROOT$path")" ]; then
+            echo "$1 answers $path over HTTP/2 with other bytes: it is left out of ${H2_ROWS% }" >&2
+            ok=1
+        fi
+    done
+    return $ok
+}
+
 # Prints "requests_per_second cpu_us_per_request errors php_fpm_cpu_us_per_request"
 # (the last 0 but for the PHP rows).
 measure() { # ROW PORT (W1s, W1sn: the TLS port)
     local tool path conc keep
     read -r tool path conc keep <<< "$(row_spec "$1")"
     local url="http://127.0.0.1:$2$path" t0 t1 p0=0 p1=0 out php=""
-    case $1 in W1s | W1sn) url="https://localhost:$2$path" ;; esac
+    case $1 in W1s | W1sn | W1h2 | W2h2) url="https://localhost:$2$path" ;; esac
     case $1 in W5 | W7p) php=$PHP_PID ;; esac
     [ -n "$php" ] && p0=$(server_ticks "$php")
     t0=$(server_ticks)
@@ -379,6 +412,9 @@ measure() { # ROW PORT (W1s, W1sn: the TLS port)
         local seconds=$DURATION
         [ "$path" = /huge.bin ] && seconds=$((DURATION * 3))
         out=$("${NICE[@]}" "${PIN_CLIENT[@]}" wrk -t1 -c"$conc" -d"${seconds}s" --timeout 30s "$url" 2>&1 || true)
+    elif [ "$tool" = h2load ]; then
+        # h2 by ALPN (h2load offers h2 only), $keep ignored: HTTP/2 keeps its connections.
+        out=$("${NICE[@]}" "${PIN_CLIENT[@]}" h2load -c "$conc" -m 10 -t 1 -D "$DURATION" "$url" 2>&1 || true)
     elif [ "$tool" = bench ]; then
         # ab's report: "Requests per second", "Complete requests", "Failed requests", "Non-2xx responses".
         out=$("${NICE[@]}" "${PIN_CLIENT[@]}" "$CLI" bench -n "$REQUESTS" -c "$conc" --tls-resume off --no-store \
@@ -400,7 +436,18 @@ def num(pattern, default=0.0):
     return float(m.group(1)) if m else default
 if tool == "bench":
     tool = "ab"
-if tool == "wrk":
+if tool == "h2load":
+    rps = num(r"finished in [\d.]+m?s, ([\d.]+) req/s")
+    n = num(r"(\d+) done")
+    errors = int(num(r"(\d+) failed")) + int(num(r"(\d+) errored")) + int(num(r"(\d+) timeout"))
+    # Answers outside 2xx, as wrk's "Non-2xx or 3xx responses" (h2load's "done" and its status
+    # counts are taken at slightly different moments when -D ends the run: not subtracted).
+    errors += sum(int(x) for x in re.findall(r"(\d+) [345]xx", out))
+    if not re.search(r"^Application protocol: h2$", out, re.M):
+        # Not HTTP/2: no figure, every request an error.
+        sys.stderr.write("h2load: the server did not speak h2\n" + out[-500:] + "\n")
+        rps, errors = 0.0, max(int(n), 1)
+elif tool == "wrk":
     rps = num(r"Requests/sec:\s*([\d.]+)")
     n = num(r"(\d+) requests in")
     errors = sum(int(x) for x in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
@@ -415,12 +462,13 @@ print(f"{rps:.2f} {cpu_us:.1f} {errors} {php_us:.1f}")
 PY
 }
 
-FILE_ROWS="" PROXY_ROWS="" PHP_ROWS="" TLS_ROWS=""
+FILE_ROWS="" PROXY_ROWS="" PHP_ROWS="" TLS_ROWS="" H2_ROWS=""
 for row in $ROWS; do
     case $row in
     W6p) PROXY_ROWS=W6p ;;
     W5 | W7p) PHP_ROWS+="$row " ;;
     W1s | W1sn) TLS_ROWS+="$row " ;;
+    W1h2 | W2h2) H2_ROWS+="$row " ;;
     *) FILE_ROWS+="$row " ;;
     esac
 done
@@ -433,8 +481,12 @@ if [ -n "$PHP_ROWS" ] && ! start_php; then
     stop_php
     PHP_ROWS=""
 fi
+if [ -n "$H2_ROWS" ] && ! command -v h2load > /dev/null; then
+    echo "${H2_ROWS% } left out: h2load is not installed (apt-get install nghttp2-client)" >&2
+    H2_ROWS=""
+fi
 
-declare -A RPS CPU ERR PHPCPU PROXIED PHPSITE TLSSITE
+declare -A RPS CPU ERR PHPCPU PROXIED PHPSITE TLSSITE H2SITE
 usable=()
 for s in "${SERVERS[@]}"; do
     port=$(free_port)
@@ -453,9 +505,12 @@ for s in "${SERVERS[@]}"; do
         if start_server "$s" "$port" php && check_bodies "$s" "$port" php; then PHPSITE[$s]=1 ok=1; fi
         stop_server
     fi
-    if [ -n "$TLS_ROWS" ]; then
+    if [ -n "$TLS_ROWS$H2_ROWS" ]; then
         pick_tls_ports
-        if start_server "$s" "$port" tls && check_bodies "$s" "$port" tls; then TLSSITE[$s]=1 ok=1; fi
+        if start_server "$s" "$port" tls; then
+            if [ -n "$TLS_ROWS" ] && check_bodies "$s" "$port" tls; then TLSSITE[$s]=1 ok=1; fi
+            if [ -n "$H2_ROWS" ] && check_h2 "$s"; then H2SITE[$s]=1 ok=1; fi
+        fi
         stop_server
     fi
     [ "$ok" = 1 ] && usable+=("$s")
@@ -476,7 +531,7 @@ version_of() {
 echo "# $(date -u +%FT%TZ), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')), $(uname -r)"
 echo "# $ROUNDS rounds, order rotated each round; median requests/s; server pinned to CPU 0, generator to CPU 1"
 [ -n "$PROXY_ROWS" ] && echo "# W6p: upstream nginx $(version_of nginx), 1 worker, on 127.0.0.1:$UPSTREAM_PORT (pid $UPSTREAM_PID), pinned to CPU 0 with the servers, started once"
-[ -n "$TLS_ROWS" ] && [ -f "$TLS_ROOT" ] && echo "# ${TLS_ROWS% }: every server's TLS listener with the same ECDSA P-256 leaf for localhost ($TLS_DATA/ca/sites/localhost.pem), TLS 1.2/1.3, session tickets; $(openssl version 2> /dev/null || true)"
+[ -n "$TLS_ROWS$H2_ROWS" ] && [ -f "$TLS_ROOT" ] && echo "# ${TLS_ROWS}${H2_ROWS% }: every server's TLS listener with the same ECDSA P-256 leaf for localhost ($TLS_DATA/ca/sites/localhost.pem), TLS 1.2/1.3, session tickets; $(openssl version 2> /dev/null || true)"
 [ -n "$PHP_ROWS" ] && echo "# ${PHP_ROWS% }: PHP-FPM $(php-fpm8.2 -v 2> /dev/null | head -1 | awk '{print $2}' || true), pm static, $PHP_CHILDREN children, on unix:$PHP_SOCK (session $PHP_PID), pinned to CPU 0 with the servers, started once"
 printf '# versions:'
 for s in "${SERVERS[@]}"; do printf ' %s %s;' "$s" "$(version_of "$s")"; done
@@ -535,11 +590,13 @@ for ((round = 0; round < ROUNDS; round++)); do
             fi
             stop_server
         fi
-        if [ -n "$TLS_ROWS" ] && [ -n "${TLSSITE[$s]:-}" ]; then
+        if { [ -n "$TLS_ROWS" ] && [ -n "${TLSSITE[$s]:-}" ]; } || { [ -n "$H2_ROWS" ] && [ -n "${H2SITE[$s]:-}" ]; }; then
             pick_tls_ports
             if start_server "$s" "$port" tls; then
                 # shellcheck disable=SC2086
-                measure_rows "$s" "$TLS_PORT" $TLS_ROWS
+                if [ -n "${TLSSITE[$s]:-}" ]; then measure_rows "$s" "$TLS_PORT" $TLS_ROWS; fi
+                # shellcheck disable=SC2086
+                if [ -n "${H2SITE[$s]:-}" ]; then measure_rows "$s" "$TLS_PORT" $H2_ROWS; fi
             fi
             stop_server
         fi
