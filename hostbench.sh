@@ -42,7 +42,8 @@ PACKAGES=(
 # the export's TLS listeners (tst_configwriter, tst_exportroundtrip) need
 # lighttpd's mod_openssl (lighttpd-mod-openssl);
 # tst_tlsbrowser loads a site in headless Chromium with the local CA put in its
-# NSS database by certutil (libnss3-tools).
+# NSS database by certutil (libnss3-tools); tst_reportbrowser opens the HTML
+# report of a run (runs export --html) in it and looks at its screenshot.
 # tst_http2 fetches over HTTP/2 (issue #27) with curl and nghttp (nghttp2-client).
 TEST_PACKAGES=(nginx-light python3 systemd lighttpd lighttpd-mod-openssl apache2 caddy h2o nodejs curl openssl chromium
     libnss3-tools nghttp2-client)

@@ -1,6 +1,8 @@
 #include "cli/RunsCommand.h"
 
 #include "bench/CsvReport.h"
+#include "bench/ReportFile.h"
+#include "bench/RunReport.h"
 #include "cli/CliParse.h"
 #include "cli/Console.h"
 #include "cli/ControlClient.h"
@@ -104,7 +106,32 @@ int show(storage::DataFolder &folder, qint64 id, bool wrkFormat)
     return 0;
 }
 
-int exportRun(storage::DataFolder &folder, qint64 id, const QString &json, const QString &csv)
+// The files of `runs export`: empty when not asked for; "-" for stdout.
+struct ExportFiles
+{
+    QString json;
+    QString csv;
+    QString html;
+    QString markdown;
+};
+
+// A report to share is read by others: 0644 whatever the umask.
+constexpr QFileDevice::Permissions kSharedFile
+    = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther;
+
+bool writeReport(const QString &path, const QString &flag, const QString &text, QString *error)
+{
+    if (path == u"-"_s) {
+        Console::outRaw(text);
+        return true;
+    }
+    if (bench::ReportFile::write(path, text.toUtf8(), error, kSharedFile))
+        return true;
+    *error = flag + u": "_s + *error;
+    return false;
+}
+
+int exportRun(storage::DataFolder &folder, qint64 id, const ExportFiles &files)
 {
     int failed = 0;
     const std::optional<storage::StoredRun> run = storedRun(folder, id, &failed);
@@ -112,18 +139,45 @@ int exportRun(storage::DataFolder &folder, qint64 id, const QString &json, const
         return failed;
     const QList<model::BenchSample> samples = folder.database().samples(run->id);
     QString error;
-    if (!json.isEmpty()
-        && !ReportPrinter::writeJson(json, run->parameters, run->summary, histogramOf(folder, *run), samples,
-            &error, run->id, run->note))
+    if (!files.json.isEmpty()
+        && !ReportPrinter::writeJson(files.json, run->parameters, run->summary, histogramOf(folder, *run),
+            samples, &error, run->id, run->note))
         return Console::fail(kCommand, error);
-    if (!csv.isEmpty()
-        && !ReportPrinter::writeText(csv, u"--csv"_s, bench::CsvReport::format(samples), &error))
+    if (!files.csv.isEmpty()
+        && !ReportPrinter::writeText(files.csv, u"--csv"_s, bench::CsvReport::format(samples), &error))
         return Console::fail(kCommand, error);
+    if (!files.html.isEmpty() || !files.markdown.isEmpty()) {
+        bench::ReportRun report;
+        report.id = run->id;
+        report.note = run->note;
+        report.finished = run->finished;
+        report.parameters = run->parameters;
+        report.summary = run->summary;
+        report.histogram = histogramOf(folder, *run);
+        report.samples = samples;
+        if (!files.html.isEmpty()
+            && !writeReport(files.html, u"--html"_s, bench::RunReport::html(report), &error))
+            return Console::fail(kCommand, error);
+        if (!files.markdown.isEmpty()
+            && !writeReport(files.markdown, u"--md"_s, bench::RunReport::markdown(report), &error))
+            return Console::fail(kCommand, error);
+    }
     QStringList written;
-    for (const QString &file : { json, csv })
+    for (const QString &file : { files.json, files.csv })
         if (!file.isEmpty())
             written.append(file);
-    Console::out(u"Run %1 written to %2"_s.arg(run->id).arg(written.join(u" and "_s)));
+    const bool toStdout = files.html == u"-"_s || files.markdown == u"-"_s;
+    for (const QString &file : { files.html, files.markdown })
+        if (!file.isEmpty() && file != u"-"_s)
+            written.append(file);
+    // With a report on stdout, the line that says so goes to stderr.
+    if (!written.isEmpty()) {
+        const QString line = u"Run %1 written to %2"_s.arg(run->id).arg(written.join(u" and "_s));
+        if (toStdout)
+            Console::err(line);
+        else
+            Console::out(line);
+    }
     return 0;
 }
 
@@ -161,6 +215,7 @@ int RunsCommand::run(const QStringList &arguments)
         "  runs [list] [--limit N]                 lists them, newest first (a note after #)\n"
         "  runs show ID [--format ab|wrk]          prints its report as bench did\n"
         "  runs export ID [--json FILE] [--csv FILE]  writes its summary, percentile spectrum and samples\n"
+        "  runs export ID [--html FILE] [--md FILE]   writes a report to share (- for stdout)\n"
         "  runs delete ID                          removes it (through a running serve, which stops it if it runs)"_s);
     const QCommandLineOption help = Console::helpOption();
     const QCommandLineOption dataDir = Console::dataDirOption();
@@ -168,7 +223,12 @@ int RunsCommand::run(const QStringList &arguments)
     const QCommandLineOption format(u"format"_s, u"show: ab (default) or wrk."_s, u"ab|wrk"_s, u"ab"_s);
     const QCommandLineOption json(u"json"_s, u"export: the JSON summary, as bench --json."_s, u"FILE"_s);
     const QCommandLineOption csv(u"csv"_s, u"export: the 100 ms samples, as bench --csv."_s, u"FILE"_s);
-    parser.addOptions({ help, dataDir, limit, format, json, csv });
+    const QCommandLineOption html(u"html"_s,
+        u"export: a self-contained HTML report (figures, thresholds, charts as inline SVG); - for stdout."_s,
+        u"FILE"_s);
+    const QCommandLineOption markdown(
+        u"md"_s, u"export: a Markdown summary for a pull-request comment; - for stdout."_s, u"FILE"_s);
+    parser.addOptions({ help, dataDir, limit, format, json, csv, html, markdown });
     parser.addPositionalArgument(u"action"_s, u"list (default), show, export or delete."_s, u"[action]"_s);
     if (const std::optional<int> done
         = Console::parseFlags(parser, help, arguments, kCommand, Console::Positional::Allowed))
@@ -194,8 +254,15 @@ int RunsCommand::run(const QStringList &arguments)
         if (!id)
             return Console::fail(kCommand, error);
     }
-    if (action == u"export"_s && parser.value(json).isEmpty() && parser.value(csv).isEmpty())
-        return Console::fail(kCommand, u"export writes --json FILE, --csv FILE or both"_s);
+    const ExportFiles files { parser.value(json), parser.value(csv), parser.value(html),
+        parser.value(markdown) };
+    if (action == u"export"_s && files.json.isEmpty() && files.csv.isEmpty() && files.html.isEmpty()
+        && files.markdown.isEmpty())
+        return Console::fail(kCommand, u"export writes --json FILE, --csv FILE, --html FILE or --md FILE"_s);
+    if (action == u"export"_s) {
+        if (files.html == u"-"_s && files.markdown == u"-"_s)
+            return Console::fail(kCommand, u"only one of --html and --md may be - (stdout)"_s);
+    }
 
     storage::DataFolder folder;
     if (!folder.open(parser.value(dataDir), &error))
@@ -203,7 +270,7 @@ int RunsCommand::run(const QStringList &arguments)
     if (action == u"show"_s)
         return show(folder, *id, parser.value(format) == u"wrk"_s);
     if (action == u"export"_s)
-        return exportRun(folder, *id, parser.value(json), parser.value(csv));
+        return exportRun(folder, *id, files);
     if (action == u"delete"_s)
         return remove(folder, *id);
     return list(folder, *count);

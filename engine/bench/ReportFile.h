@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QFileDevice>
 #include <QString>
 
 namespace hostbench::bench {
@@ -18,6 +19,11 @@ public:
     // False with *error "cannot write PATH: REASON" when the file cannot be
     // created, written or renamed into place.
     static bool write(const QString &path, const QByteArray &bytes, QString *error);
+    // The same, the file then having exactly `permissions` whatever the
+    // umask (a report to share: 0644, QFileDevice::ReadOwner | WriteOwner |
+    // ReadGroup | ReadOther).
+    static bool write(
+        const QString &path, const QByteArray &bytes, QString *error, QFileDevice::Permissions permissions);
 };
 
 } // namespace hostbench::bench

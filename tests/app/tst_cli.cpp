@@ -119,6 +119,7 @@ private slots:
     void takenControlPortIsAnError();
     void statusNamesAnotherProgramOnThePort();
     void benchStoresRunAndWritesJson();
+    void runsExportReport();
     void benchNoStore();
     void benchThresholds();
     void benchWrkFormat();
@@ -935,6 +936,101 @@ void TestCli::benchStoresRunAndWritesJson()
     QVERIFY2(deleted.exitCode == 0, qPrintable(deleted.err));
     const Result none = runCli({ u"runs"_s, u"--data-dir"_s, data });
     QVERIFY2(none.out.contains(u"No runs stored"_s), qPrintable(none.out));
+}
+
+void TestCli::runsExportReport()
+{
+    // A real run of bench against serve, stored with thresholds and a note;
+    // runs export writes its HTML report and Markdown summary (issue #28).
+    const QString site = makeSite(u"a"_s, QByteArray(512, 'x'));
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(
+        serve, { u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s }, &port));
+    const QString data = m_dir->filePath(u"report-data"_s);
+    const QString url = u"http://127.0.0.1:%1/index.html"_s.arg(port);
+    const Result r = runCli({ u"bench"_s, u"-t"_s, u"1"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--threshold"_s,
+        u"p99<60s"_s, u"--threshold"_s, u"rps>=100000000"_s, u"--data-dir"_s, data, url });
+    QVERIFY(stopServe(serve));
+    QVERIFY2(r.exitCode == 99, qPrintable(r.err + r.out)); // the second threshold fails
+    Database db;
+    QVERIFY2(db.open(data + u"/hostbench.sqlite"_s), qPrintable(db.lastError()));
+    const QList<hostbench::storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 1);
+    const hostbench::storage::StoredRun run = runs.constFirst();
+    QVERIFY(db.setRunNote(run.id, u"<script>alert(1)</script> | after"_s));
+    const qsizetype samples = db.samples(run.id).size();
+    QVERIFY(samples >= 5);
+    db.close();
+
+    // Written 0644 whatever the umask.
+    const QString id = QString::number(run.id);
+    const QString html = m_dir->filePath(u"report.html"_s);
+    const QString md = m_dir->filePath(u"report.md"_s);
+    const mode_t umaskBefore = ::umask(077);
+    const Result exported
+        = runCli({ u"runs"_s, u"export"_s, id, u"--html"_s, html, u"--md"_s, md, u"--data-dir"_s, data });
+    ::umask(umaskBefore);
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+    QVERIFY2(
+        exported.out.contains(u"Run %1 written to %2 and %3"_s.arg(id, html, md)), qPrintable(exported.out));
+    for (const QString &file : { html, md }) {
+        struct stat info
+        {
+        };
+        QCOMPARE(::stat(QFile::encodeName(file).constData(), &info), 0);
+        QCOMPARE(info.st_mode & 0777, mode_t(0644));
+    }
+    const QString page = QString::fromUtf8(readFile(html));
+    QVERIFY2(page.startsWith(u"<!DOCTYPE html>"_s), qPrintable(page.left(200)));
+    QVERIFY(page.contains(u"content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\""_s));
+    QVERIFY(!page.contains(u"<script"_s));
+    QVERIFY(page.contains(u"&lt;script&gt;alert(1)&lt;/script&gt; | after"_s));
+    for (const QString &chart : { u"chart-rps"_s, u"chart-latency"_s, u"chart-spectrum"_s })
+        QVERIFY2(page.contains(u"<svg id=\"%1\""_s.arg(chart)), qPrintable(chart));
+    // One point per stored sample on the requests/s line.
+    const QRegularExpressionMatch rps
+        = QRegularExpression(u"<path class=\"series rps\" d=\"([^\"]+)\""_s).match(page);
+    QVERIFY(rps.hasMatch());
+    QCOMPARE(rps.captured(1).count(u'L') + 1, samples);
+    // The stored figures.
+    const auto figure = [&](const QString &name, const QString &value) -> QString {
+        return u"<tr><th scope=\"row\">%1</th><td>%2</td></tr>"_s.arg(name, value);
+    };
+    QVERIFY(page.contains(
+        figure(u"Requests per second"_s, QString::number(run.summary.requestsPerSecond, 'f', 2))));
+    QVERIFY(page.contains(figure(u"Complete requests"_s, QString::number(run.summary.completed))));
+    QVERIFY(page.contains(u"Thresholds: <span class=\"fail\">FAIL</span>"_s));
+    QVERIFY(page.contains(u"Server Software:        Hostbench"_s)); // ab's report
+    const QString summary = QString::fromUtf8(readFile(md));
+    QVERIFY2(summary.startsWith(u"### Hostbench run %1: GET %2\n"_s.arg(id, url)), qPrintable(summary));
+    QVERIFY2(
+        summary.contains(u"| Requests per second | %1 |\n"_s.arg(run.summary.requestsPerSecond, 0, 'f', 2)),
+        qPrintable(summary));
+    QVERIFY2(
+        summary.contains(u"| p99&lt;60s | "_s) && summary.contains(u"| **FAIL** |\n"_s), qPrintable(summary));
+    QVERIFY2(summary.contains(u"> &lt;script&gt;alert\\(1\\)&lt;/script&gt; \\| after"_s)
+            || summary.contains(u"> &lt;script&gt;alert(1)&lt;/script&gt; \\| after"_s),
+        qPrintable(summary));
+
+    // --md - writes to stdout, the line that says so (none here) to stderr.
+    const Result toStdout = runCli({ u"runs"_s, u"export"_s, id, u"--md"_s, u"-"_s, u"--data-dir"_s, data });
+    QCOMPARE(toStdout.exitCode, 0);
+    QCOMPARE(toStdout.out, summary);
+    // No such run; a file that cannot be written; both to stdout.
+    const Result missing
+        = runCli({ u"runs"_s, u"export"_s, u"999"_s, u"--html"_s, html, u"--data-dir"_s, data });
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY2(missing.err.contains(u"There is no run with id 999"_s), qPrintable(missing.err));
+    const QString unwritable = m_dir->filePath(u"no-such-folder/report.html"_s);
+    const Result failed
+        = runCli({ u"runs"_s, u"export"_s, id, u"--html"_s, unwritable, u"--data-dir"_s, data });
+    QCOMPARE(failed.exitCode, 1);
+    QVERIFY2(failed.err.contains(u"--html: cannot write %1"_s.arg(unwritable)), qPrintable(failed.err));
+    QVERIFY(!QFile::exists(unwritable));
+    const Result twice = runCli(
+        { u"runs"_s, u"export"_s, id, u"--html"_s, u"-"_s, u"--md"_s, u"-"_s, u"--data-dir"_s, data });
+    QCOMPARE(twice.exitCode, 1);
 }
 
 void TestCli::benchNoStore()
