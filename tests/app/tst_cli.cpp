@@ -2307,9 +2307,10 @@ void TestCli::exportWritesServerConfiguration()
     r = runCli({ u"export"_s, u"nginx"_s, u"--default"_s, a, u"--listen-tls"_s, u"127.0.0.1:9443"_s,
         u"--data-dir"_s, caData });
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-    QVERIFY2(r.out.contains(u"listen 127.0.0.1:9443 ssl http2 default_server;\n        server_name localhost;\n"
-                            "        ssl_certificate \""_s
-                 + caData + u"/ca/sites/localhost.pem\";"_s),
+    QVERIFY2(
+        r.out.contains(u"listen 127.0.0.1:9443 ssl http2 default_server;\n        server_name localhost;\n"
+                       "        ssl_certificate \""_s
+            + caData + u"/ca/sites/localhost.pem\";"_s),
         qPrintable(r.out));
     QVERIFY2(
         r.err.contains(u"TLS: localhost uses the local CA's certificate "_s + caData), qPrintable(r.err));
