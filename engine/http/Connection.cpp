@@ -185,6 +185,12 @@ void Connection::stop()
         close();
 }
 
+void Connection::reloaded()
+{
+    if (m_h2)
+        m_h2->retire();
+}
+
 bool Connection::misdirected() const
 {
     if (m_serverName.empty() || m_request.host.empty())

@@ -127,6 +127,11 @@ public:
     void close();
     // The worker stops: close(), but HTTP/2 first sends GOAWAY and finishes the streams under way.
     void stop();
+    // The sites were reloaded: HTTP/2 sends GOAWAY NO_ERROR, finishes the
+    // streams under way and closes, so that the client's next requests
+    // open a connection on the new sites and certificates (RFC 9113 §6.8);
+    // HTTP/1.1 takes the new sites from its next request and is left alone.
+    void reloaded();
     // The deadline has passed: 408 for a request under way, else close().
     void expire();
     bool isExpired(unsigned tick) const { return m_h2 ? m_h2->isExpired(tick) : tick >= m_deadline; }

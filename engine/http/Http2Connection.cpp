@@ -172,13 +172,58 @@ struct Http2Connection::Callbacks
             bumpCounter(of(self).m_worker.counters().http2Resets);
             return 0;
         }
+        if (frame->hd.type != NGHTTP2_HEADERS && frame->hd.type != NGHTTP2_DATA)
+            return 0;
+        Stream *stream = streamOf(session, frame->hd.stream_id);
+        if (!stream || stream->answered)
+            return 0;
+        if ((frame->hd.flags & NGHTTP2_FLAG_END_STREAM) != 0) {
+            // The request is complete (its body, if any, was read and dropped: the static phase needs none).
+            of(self).respond(*stream);
+            return 0;
+        }
+        if (frame->hd.type == NGHTTP2_DATA) {
+            // The stream's window is never opened again (dataChunk()): once a
+            // window's worth of DATA has come, the client can send no more of
+            // its body, and waits. The response goes out now; RST_STREAM
+            // NO_ERROR follows it (frameSent(), RFC 9113 §8.1). Padding, which
+            // nghttp2 credits back itself, counts here too.
+            stream->dataReceived += frame->hd.length;
+            if (stream->dataReceived >= kInitialWindowSize) {
+                stream->cutShort = true;
+                of(self).respond(*stream);
+            }
+        }
+        return 0;
+    }
+
+    /*
+     * A request body's bytes: dropped (the static phase reads none), and
+     * credited to the connection's window only, never to the stream's
+     * (no_auto_window_update, makeOptions()). nghttp2's automatic
+     * WINDOW_UPDATE would open the stream's window again as fast as bytes
+     * came, so a client could send a body without end and DATA beyond its
+     * window would never be caught: now a stream's body is at most
+     * kInitialWindowSize, and one more byte is nghttp2's stream error
+     * FLOW_CONTROL_ERROR (RFC 9113 §6.9.1).
+     */
+    static int dataChunk(nghttp2_session *session, std::uint8_t, std::int32_t, const std::uint8_t *,
+        std::size_t length, void *)
+    {
+        return nghttp2_session_consume_connection(session, length) == 0 ? 0 : NGHTTP2_ERR_CALLBACK_FAILURE;
+    }
+
+    // The last frame of a response cut short (frameReceived()) is out: the client may stop its body.
+    static int frameSent(nghttp2_session *session, const nghttp2_frame *frame, void *)
+    {
         if ((frame->hd.type != NGHTTP2_HEADERS && frame->hd.type != NGHTTP2_DATA)
             || (frame->hd.flags & NGHTTP2_FLAG_END_STREAM) == 0)
             return 0;
-        // The request is complete (its body, if any, was read and dropped: the static phase needs none).
         Stream *stream = streamOf(session, frame->hd.stream_id);
-        if (stream && !stream->answered)
-            of(self).respond(*stream);
+        // Not when the client ended its side meanwhile: the stream closes by itself.
+        if (stream && stream->cutShort
+            && nghttp2_session_get_stream_remote_close(session, frame->hd.stream_id) == 0)
+            nghttp2_submit_rst_stream(session, NGHTTP2_FLAG_NONE, frame->hd.stream_id, NGHTTP2_NO_ERROR);
         return 0;
     }
 
@@ -254,6 +299,8 @@ struct Http2Connection::Callbacks
         nghttp2_session_callbacks_set_on_header_callback(callbacks, header);
         nghttp2_session_callbacks_set_on_frame_recv_callback(callbacks, frameReceived);
         nghttp2_session_callbacks_set_on_stream_close_callback(callbacks, streamClose);
+        nghttp2_session_callbacks_set_on_data_chunk_recv_callback(callbacks, dataChunk);
+        nghttp2_session_callbacks_set_on_frame_send_callback(callbacks, frameSent);
         return callbacks;
     }
 
@@ -273,6 +320,8 @@ struct Http2Connection::Callbacks
         nghttp2_option_set_stream_reset_rate_limit(option, kResetBurst, kResetRate);
         // CVE-2024-27316 and the like: a header block spread over endless CONTINUATION frames.
         nghttp2_option_set_max_continuations(option, kMaxContinuations);
+        // Request bodies open the connection's window only (Callbacks::dataChunk).
+        nghttp2_option_set_no_auto_window_update(option, 1);
         return option;
     }
 
@@ -365,6 +414,18 @@ void Http2Connection::stop()
     flush();
 }
 
+void Http2Connection::retire()
+{
+    if (m_closed || m_stopping || m_retired || m_finishing || !m_session)
+        return;
+    m_retired = true;
+    nghttp2_submit_goaway(m_session, NGHTTP2_FLAG_NONE, nghttp2_session_get_last_proc_stream_id(m_session),
+        NGHTTP2_NO_ERROR, nullptr, 0);
+    // A write under way flushes the GOAWAY when it ends; else now.
+    flush();
+    read();
+}
+
 void Http2Connection::expire()
 {
     if (m_closed)
@@ -425,7 +486,8 @@ void Http2Connection::releaseStream(Stream *stream)
     released->bodyAt = 0;
     released->fileOffset = released->fileRemaining = released->bodySent = 0;
     released->headerBytes = 0;
-    released->authoritySeen = released->tooLarge = released->answered = false;
+    released->dataReceived = 0;
+    released->authoritySeen = released->tooLarge = released->answered = released->cutShort = false;
     if (m_spare.size() < kMaxConcurrentStreams)
         m_spare.push_back(std::move(released));
     refreshDeadline();

@@ -57,8 +57,13 @@ class Worker;
  * Limits (our SETTINGS, RFC 9113 §6.5.2, and nghttp2's options):
  * kMaxConcurrentStreams streams at once (one more, once the client has
  * acknowledged the setting, is a connection error to nghttp2: GOAWAY
- * PROTOCOL_ERROR; before that, RST_STREAM REFUSED_STREAM); kInitialWindowSize per stream (request bodies
- * only: the static phase reads none); a header section over
+ * PROTOCOL_ERROR; before that, RST_STREAM REFUSED_STREAM); a request body
+ * of at most kInitialWindowSize bytes per stream, its window never opened
+ * again (the static phase reads no body): DATA beyond it is nghttp2's
+ * RST_STREAM FLOW_CONTROL_ERROR, and a request that fills it without ending
+ * is answered at once, then reset with NO_ERROR (RFC 9113 §8.1); a header
+ * section (HPACK-decoded, so also a "bomb" of references to one large
+ * table entry) over
  * kMaxHeaderListBytes (counted as RFC 9113 §6.5.2 does) gets 431; more than
  * kMaxContinuations CONTINUATION frames after a HEADERS end the connection;
  * RST_STREAM frames from the client are rate limited (CVE-2023-44487,
@@ -68,6 +73,10 @@ class Worker;
  * name, a connection-specific field, a bad or missing pseudo-header) with
  * RST_STREAM PROTOCOL_ERROR, and frame-level errors, floods of PING and
  * SETTINGS acknowledgements among them, with GOAWAY.
+ *
+ * A reload (retire()): GOAWAY NO_ERROR, the streams under way finish on the
+ * table they started with, then the connection closes; the client opens a
+ * new one for its next requests, on the new sites and certificates.
  *
  * Deadlines, on the worker's one-second tick: the keep-alive timeout while no
  * stream is open (then GOAWAY NO_ERROR and close), the send timeout while
@@ -122,6 +131,10 @@ public:
     void close();
     // The worker stops: GOAWAY, the streams under way finish (at most kStopGraceS).
     void stop();
+    // The sites were reloaded: GOAWAY NO_ERROR naming the last stream taken,
+    // the streams under way finish (under the send timeout, not stop()'s
+    // grace), then the connection closes (RFC 9113 §6.8).
+    void retire();
     // The deadline has passed: GOAWAY and close when idle, else close.
     void expire();
     bool isExpired(unsigned tick) const { return tick >= m_deadline; }
@@ -141,11 +154,13 @@ private:
         std::uint64_t bodySent = 0; // body bytes handed to nghttp2
         std::size_t headerBytes
             = 0; // of the request's header section, as SETTINGS_MAX_HEADER_LIST_SIZE counts
+        std::uint64_t dataReceived = 0; // DATA frames' bytes (padding included) of the request
         std::chrono::steady_clock::time_point parsedAt;
         LogWriter::Stamp stamp;
         bool authoritySeen = false;
         bool tooLarge = false; // the header section passed kMaxHeaderListBytes: 431
         bool answered = false; // a response was submitted
+        bool cutShort = false; // answered before the request's end: RST_STREAM NO_ERROR after the response
     };
 
     // nghttp2's callbacks and the data source's read (Http2Connection.cpp), user data: this.
@@ -189,6 +204,7 @@ private:
     bool m_finishing = false; // half-closed, draining
     bool m_closed = false;
     bool m_stopping = false;
+    bool m_retired = false; // GOAWAY sent after a reload
 };
 
 } // namespace hostbench::http

@@ -170,6 +170,11 @@ void Worker::reload(std::shared_ptr<const SiteTable> sites, std::shared_ptr<cons
         m_sites = std::move(sites);
         if (tls)
             m_tls = std::move(tls);
+        // HTTP/2 connections are told to go (GOAWAY), their streams finishing on the old table.
+        for (auto it = m_connections.begin(); it != m_connections.end();) {
+            Connection &connection = *it++;
+            connection.reloaded();
+        }
     });
 }
 

@@ -51,6 +51,8 @@ constexpr quint8 kAck = 0x1;
 constexpr quint8 kEndHeaders = 0x4;
 constexpr quint32 kNoError = 0x0;
 constexpr quint32 kProtocolError = 0x1;
+constexpr quint32 kFlowControlError = 0x3;
+constexpr quint32 kStreamClosed = 0x5;
 constexpr quint32 kCancel = 0x8;
 constexpr quint32 kHttp11Required = 0xd;
 constexpr int kTimeoutMs = 15000;
@@ -314,7 +316,13 @@ private slots:
     void continuationFloodEndsTheConnection();
     void streamsBeyondTheLimitEndTheConnection();
     void rapidResetFloodGetsGoaway();
+    void dataBeyondTheWindowIsAFlowControlError();
+    void bodyFillingTheWindowIsAnsweredEarly();
+    void paddedDataCountsAgainstTheBody();
+    void headersOnAClosedStreamEndTheConnection();
+    void hpackBombGets431();
     void stopSendsGoawayAndFinishesTheStream();
+    void reloadSendsGoawayAndFinishesTheStream();
     void idleConnectionGetsGoaway();
 
 private:
@@ -836,6 +844,158 @@ void TestHttp2::rapidResetFloodGetsGoaway()
         QVERIFY(frame.type != kGoaway);
 }
 
+void TestHttp2::dataBeyondTheWindowIsAFlowControlError()
+{
+    // RFC 9113 §6.9.1: a stream may send no more DATA than its window
+    // (65,535 bytes, our SETTINGS_INITIAL_WINDOW_SIZE, never opened again for
+    // a request body). 4 x 16,384 bytes sent at once is one byte too many:
+    // a stream error FLOW_CONTROL_ERROR, and the connection goes on.
+    FrameClient client(m_server->port());
+    QVERIFY(client.greet());
+    QVERIFY(client.send(kHeaders, kEndHeaders, 1, requestBlock("/")));
+    QByteArray burst;
+    for (int i = 0; i < 4; ++i)
+        burst += FrameClient::frame(kData, 0, 1, QByteArray(16384, 'd'));
+    QVERIFY(client.writeAll(burst));
+    Frame reset;
+    QList<Frame> seen;
+    QVERIFY2(client.waitFor(kRstStream, 1, reset, &seen), "no RST_STREAM past the window");
+    QCOMPARE(reset.word(0), kFlowControlError);
+    for (const Frame &frame : seen) {
+        QVERIFY2(!(frame.type == kWindowUpdate && frame.stream == 1), "the stream's window was opened");
+        QVERIFY2(frame.type != kGoaway, "a stream error ended the connection");
+    }
+    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 3, requestBlock("/")));
+    Frame answer;
+    QVERIFY2(client.waitFor(kHeaders, 3, answer), "stream 3 was not answered");
+    QVERIFY(client.fieldsOf(answer).contains(":status: 200"));
+}
+
+void TestHttp2::bodyFillingTheWindowIsAnsweredEarly()
+{
+    // A body that fills the stream's window without END_STREAM: the client
+    // can send no more, so the response goes out at once and RST_STREAM
+    // NO_ERROR after it tells the client to stop (RFC 9113 §8.1). Before,
+    // nghttp2's automatic WINDOW_UPDATE let such a body go on without end.
+    FrameClient client(m_server->port());
+    QVERIFY(client.greet());
+    QVERIFY(client.send(kHeaders, kEndHeaders, 1, requestBlock("/hello")));
+    QByteArray body;
+    for (int i = 0; i < 3; ++i)
+        body += FrameClient::frame(kData, 0, 1, QByteArray(16384, 'd'));
+    body += FrameClient::frame(kData, 0, 1, QByteArray(16383, 'd')); // 65,535 in all
+    QVERIFY(client.writeAll(body));
+    Frame answer;
+    QList<Frame> seen;
+    QVERIFY2(client.waitFor(kHeaders, 1, answer, &seen), "no early answer");
+    QVERIFY(client.fieldsOf(answer).contains(":status: 200"));
+    Frame reset;
+    QVERIFY2(client.waitFor(kRstStream, 1, reset, &seen), "no RST_STREAM after the response");
+    QCOMPARE(reset.word(0), kNoError);
+    QByteArray got;
+    bool ended = false;
+    for (const Frame &frame : seen) {
+        QVERIFY2(!(frame.type == kWindowUpdate && frame.stream == 1), "the stream's window was opened");
+        if (frame.type == kData && frame.stream == 1) {
+            got += frame.payload;
+            ended = ended || (frame.flags & kEndStream);
+        }
+    }
+    QCOMPARE(got, QByteArray("hello over any version\n"));
+    QVERIFY2(ended, "the response did not end before the reset");
+    // More DATA the client had in flight for the reset stream is dropped; the connection goes on.
+    QVERIFY(client.send(kData, 0, 1, QByteArray(1000, 'd')));
+    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 3, requestBlock("/")));
+    QVERIFY2(client.waitFor(kHeaders, 3, answer), "stream 3 was not answered");
+    QVERIFY(client.fieldsOf(answer).contains(":status: 200"));
+}
+
+void TestHttp2::paddedDataCountsAgainstTheBody()
+{
+    // Padding is credited back to the stream's window by nghttp2 itself, so
+    // a body of padding alone could go on for ever: it counts as DATA.
+    // 300 frames of 1 byte and 254 of padding each (76,500 bytes).
+    FrameClient client(m_server->port());
+    QVERIFY(client.greet());
+    QVERIFY(client.send(kHeaders, kEndHeaders, 1, requestBlock("/hello")));
+    constexpr quint8 kPadded = 0x8;
+    QByteArray padded;
+    padded.append(char(254)).append('d').append(QByteArray(254, '\0'));
+    QByteArray burst;
+    for (int i = 0; i < 300; ++i)
+        burst += FrameClient::frame(kData, kPadded, 1, padded);
+    client.writeAll(burst); // may stop part-way once the stream is reset
+    Frame answer;
+    QVERIFY2(client.waitFor(kHeaders, 1, answer), "no answer to a body of padding");
+    QVERIFY(client.fieldsOf(answer).contains(":status: 200"));
+    Frame reset;
+    QVERIFY2(client.waitFor(kRstStream, 1, reset), "no RST_STREAM after the response");
+    QCOMPARE(reset.word(0), kNoError);
+}
+
+void TestHttp2::headersOnAClosedStreamEndTheConnection()
+{
+    // RFC 9113 §5.1: a HEADERS frame on a stream the client has ended (and
+    // that was answered and closed) opens nothing; §5.1.1: its identifier is
+    // not above every stream used before, a connection error (PROTOCOL_ERROR,
+    // or STREAM_CLOSED for a stream still remembered as closed).
+    FrameClient client(m_server->port());
+    QVERIFY(client.greet());
+    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 1, requestBlock("/hello")));
+    Frame frame;
+    bool ended = false;
+    while (!ended && client.next(frame))
+        ended = frame.type == kData && frame.stream == 1 && (frame.flags & kEndStream);
+    QVERIFY2(ended, "stream 1 was not answered");
+    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 1, requestBlock("/hello")));
+    Frame goaway;
+    QList<Frame> seen;
+    QVERIFY2(client.waitFor(kGoaway, 0, goaway, &seen), "no GOAWAY for HEADERS on a closed stream");
+    QVERIFY2(goaway.word(4) == kProtocolError || goaway.word(4) == kStreamClosed,
+        qPrintable(u"GOAWAY code %1"_s.arg(goaway.word(4))));
+    QCOMPARE(goaway.word(0), quint32(1));
+    qInfo("HEADERS on a closed stream: GOAWAY error code %u", goaway.word(4));
+    for (const Frame &seenFrame : seen)
+        QVERIFY2(!(seenFrame.type == kHeaders && seenFrame.stream == 1), "answered twice");
+    Frame more;
+    while (client.next(more, 5000)) { }
+    QVERIFY2(client.eof(), "the connection stayed open");
+    // The worker goes on.
+    FrameClient next(m_server->port());
+    QVERIFY(next.greet());
+    QVERIFY(next.send(kHeaders, kEndHeaders | kEndStream, 1, requestBlock("/")));
+    Frame answer;
+    QVERIFY(next.waitFor(kHeaders, 1, answer));
+    QVERIFY(next.fieldsOf(answer).contains(":status: 200"));
+}
+
+void TestHttp2::hpackBombGets431()
+{
+    // An HPACK "bomb" (RFC 7541 §7.3): one 4,000-byte field put in the
+    // dynamic table, then referred to by its index, one byte each, 12,000
+    // times: 16 KB on the wire that decode to 48 MB of fields. The header
+    // section is counted as decoded: 431, and the connection goes on.
+    FrameClient client(m_server->port());
+    QVERIFY(client.greet());
+    QByteArray block = requestBlock("/");
+    block.append(char(0x40)); // §6.2.1: literal with incremental indexing, literal name
+    appendInteger(block, 0x00, 7, 6);
+    block.append("x-bomb");
+    appendInteger(block, 0x00, 7, 4000);
+    block.append(QByteArray(4000, 'b'));
+    block.append(QByteArray(12000, char(0x80 | 62))); // §6.1: indexed, the newest dynamic entry
+    QVERIFY(block.size() <= 16384);
+    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 1, block));
+    Frame answer;
+    QVERIFY2(client.waitFor(kHeaders, 1, answer), "no answer to the HPACK bomb");
+    QList<QByteArray> fields = client.fieldsOf(answer);
+    QVERIFY2(fields.contains(":status: 431"), fields.join('|').constData());
+    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 3, requestBlock("/")));
+    QVERIFY2(client.waitFor(kHeaders, 3, answer), "stream 3 was not answered");
+    fields = client.fieldsOf(answer);
+    QVERIFY2(fields.contains(":status: 200"), fields.join('|').constData());
+}
+
 void TestHttp2::stopSendsGoawayAndFinishesTheStream()
 {
     // A download under way when the engine stops: GOAWAY NO_ERROR naming its
@@ -889,6 +1049,65 @@ void TestHttp2::stopSendsGoawayAndFinishesTheStream()
     QCOMPARE(received, qint64(expected.size()));
     QVERIFY(ended);
     QVERIFY(closed);
+}
+
+void TestHttp2::reloadSendsGoawayAndFinishesTheStream()
+{
+    // A reload (the sites changed): GOAWAY NO_ERROR naming the stream under
+    // way, its whole body, then the end of the connection; a new connection
+    // is served by the new sites. HTTP/1.1 connections are left alone.
+    const QByteArray expected = fileBytes(u"a/large.bin"_s);
+    FrameClient client(m_server->port());
+    QVERIFY(client.greet());
+    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 1, requestBlock("/large.bin")));
+    Frame frame;
+    qint64 received = 0;
+    bool ended = false;
+    // The first DATA frames, the window not opened: the stream waits, under way.
+    while (received == 0 && client.next(frame)) {
+        if (frame.type == kData && frame.stream == 1)
+            received += frame.payload.size();
+    }
+    QVERIFY(received > 0);
+    QList<VirtualHost> changed = sites();
+    Route route;
+    route.path = u"/after"_s;
+    route.body = "reloaded\n";
+    changed[0].routes.append(route);
+    m_server->reload(changed);
+    bool goawaySeen = false;
+    quint32 goawayLast = ~0u;
+    quint32 goawayCode = ~0u;
+    bool windowOpened = false;
+    while (client.next(frame)) {
+        if (frame.type == kGoaway) {
+            goawaySeen = true;
+            goawayLast = frame.word(0);
+            goawayCode = frame.word(4);
+        } else if (frame.type == kData && frame.stream == 1) {
+            received += frame.payload.size();
+            ended = ended || (frame.flags & kEndStream);
+        }
+        if (goawaySeen && !windowOpened) {
+            // Now let the rest come: the stream finishes after the GOAWAY.
+            windowOpened = true;
+            client.send(kWindowUpdate, 0, 0, FrameClient::word(quint32(expected.size())));
+            client.send(kWindowUpdate, 0, 1, FrameClient::word(quint32(expected.size())));
+        }
+    }
+    QVERIFY2(goawaySeen, "no GOAWAY after a reload");
+    QCOMPARE(goawayCode, kNoError);
+    QCOMPARE(goawayLast, quint32(1));
+    QCOMPARE(received, qint64(expected.size()));
+    QVERIFY(ended);
+    QVERIFY2(client.eof(), "the connection stayed open");
+    // A new connection has the new route.
+    FrameClient next(m_server->port());
+    QVERIFY(next.greet());
+    QVERIFY(next.send(kHeaders, kEndHeaders | kEndStream, 1, requestBlock("/after")));
+    Frame answer;
+    QVERIFY(next.waitFor(kHeaders, 1, answer));
+    QVERIFY(next.fieldsOf(answer).contains(":status: 200"));
 }
 
 void TestHttp2::idleConnectionGetsGoaway()
