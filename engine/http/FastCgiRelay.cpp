@@ -113,9 +113,8 @@ void FastCgiResponder::writeHead(std::string_view bodyStart)
     m_out.append(m_clientVersion >= 11 ? "HTTP/1.1 " : "HTTP/1.0 ");
     FieldText::appendNumber(m_out, unsigned(status));
     m_out.append(" ").append(m_head.reason()).append("\r\n");
-    m_out.append("Server: ").append(ResponseHead::kServer).append("\r\nDate: ");
-    m_out.append(m_worker.date().now()).append("\r\n");
-    ProxyHead::appendEndToEnd(fields, false, m_out);
+    ProxyHead::appendServerAndDate(fields, ResponseHead::kServer, m_worker.date().now(), m_out);
+    ProxyHead::appendEndToEnd(fields, false, ProxyHead::Origin::FastCgi, m_out);
     if (m_client.isTls())
         ProxyHead::appendHsts(fields, m_site.hstsField, m_out);
     bool keepAlive = m_clientKeepAlive && !m_worker.isStopping();

@@ -119,6 +119,25 @@ bool hopByHop(std::string_view name, const ConnectionOptions &connection)
     return alwaysHopByHop(name) || startsWithNoCase(name, "proxy-") || connection.name(name);
 }
 
+// The response fields ProxyHead::Origin hides (nginx's proxy_hide_header and fastcgi_hide_header defaults).
+bool hiddenFrom(std::string_view name, ProxyHead::Origin origin)
+{
+    if (startsWithNoCase(name, "x-accel-"))
+        return true;
+    if (origin != ProxyHead::Origin::Proxy)
+        return false;
+    switch (name.size()) {
+    case 4:
+        return FieldText::equalsNoCase(name, "date");
+    case 5:
+        return FieldText::equalsNoCase(name, "x-pad");
+    case 6:
+        return FieldText::equalsNoCase(name, "server");
+    default:
+        return false;
+    }
+}
+
 // Fields of the client that the proxy sets itself.
 bool isForwarding(std::string_view name)
 {
@@ -207,11 +226,12 @@ void ProxyHead::writeRequest(const RequestParts &parts, std::string &out)
     out.append("\r\n");
 }
 
-void ProxyHead::appendEndToEnd(const std::vector<Field> &fields, bool upgrade, std::string &out)
+void ProxyHead::appendEndToEnd(
+    const std::vector<Field> &fields, bool upgrade, Origin origin, std::string &out)
 {
     const ConnectionOptions connection(fields);
     for (const Field &field : fields) {
-        if (FieldText::equalsNoCase(field.name, "content-length"))
+        if (FieldText::equalsNoCase(field.name, "content-length") || hiddenFrom(field.name, origin))
             continue;
         if (upgrade && FieldText::equalsNoCase(field.name, "upgrade")) {
             appendField(out, field.name, field.value);
@@ -220,6 +240,21 @@ void ProxyHead::appendEndToEnd(const std::vector<Field> &fields, bool upgrade, s
         if (!hopByHop(field.name, connection))
             appendField(out, field.name, field.value);
     }
+}
+
+void ProxyHead::appendServerAndDate(
+    const std::vector<Field> &fields, std::string_view server, std::string_view date, std::string &out)
+{
+    bool hasServer = false;
+    bool hasDate = false;
+    for (const Field &field : fields) {
+        hasServer = hasServer || FieldText::equalsNoCase(field.name, "server");
+        hasDate = hasDate || FieldText::equalsNoCase(field.name, "date");
+    }
+    if (!hasServer)
+        appendField(out, "Server", server);
+    if (!hasDate)
+        appendField(out, "Date", date);
 }
 
 void ProxyHead::appendHsts(const std::vector<Field> &fields, std::string_view hstsField, std::string &out)

@@ -52,9 +52,26 @@ struct ProxyHead
     };
     // Appends the request head for the upstream to `out`.
     static void writeRequest(const RequestParts &parts, std::string &out);
+    // Who answered: what is kept of its response's own fields.
+    enum class Origin {
+        // An HTTP upstream: its Server and Date give way to the engine's own,
+        // and X-Pad and X-Accel-* are dropped, as nginx's proxy_hide_header
+        // defaults do (the client sees one server, as from a static file).
+        Proxy,
+        // A FastCGI application: its Server and Date, when it sets them, are
+        // kept instead of the engine's (appendServerAndDate()); X-Accel-* is
+        // dropped (nginx's fastcgi_hide_header defaults; not interpreted here).
+        FastCgi,
+    };
     // Appends the fields of an upstream response that go on to the client
-    // (hop-by-hop and Content-Length removed) to `out`, as "Name: value\r\n".
-    static void appendEndToEnd(const std::vector<Field> &fields, bool upgrade, std::string &out);
+    // (hop-by-hop, Content-Length and those `origin` hides removed) to `out`,
+    // as "Name: value\r\n".
+    static void appendEndToEnd(
+        const std::vector<Field> &fields, bool upgrade, Origin origin, std::string &out);
+    // Appends "Server: `server`" and "Date: `date`" lines, each unless `fields`
+    // has one of its own (FastCGI: what the application set wins).
+    static void appendServerAndDate(
+        const std::vector<Field> &fields, std::string_view server, std::string_view date, std::string &out);
     // Appends the site's HSTS line (Site::hstsField; may be empty) unless the
     // upstream sent a Strict-Transport-Security field of its own, which wins
     // (a user agent heeds only the first, RFC 6797 §8.1).

@@ -6,6 +6,7 @@
 #include "http/FieldText.h"
 #include "http/ProxyHead.h"
 #include "http/ProxyTunnel.h"
+#include "http/ResponseHead.h"
 #include "http/SiteTable.h"
 #include "http/Worker.h"
 #include "http/WorkerCounters.h"
@@ -92,7 +93,9 @@ void ProxyResponder::writeHead()
     m_out.append(m_clientVersion >= 11 ? "HTTP/1.1 " : "HTTP/1.0 ");
     FieldText::appendNumber(m_out, status);
     m_out.append(" ").append(m_parser->reason()).append("\r\n");
-    ProxyHead::appendEndToEnd(fields, switching, m_out);
+    m_out.append("Server: ").append(ResponseHead::kServer).append("\r\nDate: ");
+    m_out.append(m_worker.date().now()).append("\r\n");
+    ProxyHead::appendEndToEnd(fields, switching, ProxyHead::Origin::Proxy, m_out);
     if (m_client.isTls())
         ProxyHead::appendHsts(fields, m_site.hstsField, m_out);
     bool keepAlive = m_clientKeepAlive && !m_worker.isStopping();

@@ -290,6 +290,8 @@ void TestFastCgi::initTestCase()
         { u"notfound.php"_s, "<?php http_response_code(404); echo 'gone';" },
         { u"teapot.php"_s, "<?php header('Status: 418 I\\'m a teapot'); echo 'tea';" },
         { u"redirect.php"_s, "<?php header('Location: /x');" },
+        { u"named.php"_s,
+            "<?php header('Server: my-app'); header('X-Accel-Redirect: /secret'); echo 'named';" },
         { u"upload.php"_s,
             "<?php $f = $_FILES['f']; $to = __DIR__ . '/../uploaded/' . basename($f['name']);"
             " if (!move_uploaded_file($f['tmp_name'], $to)) { http_response_code(500); exit; }"
@@ -368,7 +370,16 @@ void TestFastCgi::helloIsW5()
         QVERIFY(reply.field("Content-Type").startsWith("text/html"));
         QVERIFY(!reply.field("Date").isEmpty());
         QCOMPARE(reply.field("Connection"), QByteArray());
+        QVERIFY(reply.field("Server").startsWith("Hostbench/"));
     }
+    // A Server the script sets wins over the engine's, once (as nginx does for FastCGI);
+    // X-Accel-* is not passed on (fastcgi_hide_header's default).
+    const Client::Reply named = client.request(get("/named.php"));
+    QCOMPARE(named.body, QByteArray("named"));
+    QCOMPARE(named.field("Server"), QByteArray("my-app"));
+    QCOMPARE(named.head.count("\r\nServer:"), 1);
+    QCOMPARE(named.head.count("\r\nDate:"), 1);
+    QVERIFY2(!named.head.contains("X-Accel"), named.head.constData());
     // The index: a directory's index.php.
     const Client::Reply index = client.request(get("/sub/"));
     QCOMPARE(index.status, 200);

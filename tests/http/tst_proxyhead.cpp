@@ -20,6 +20,7 @@ private slots:
     void hopByHop();
     void requestHeadKeepsEndToEndOnly();
     void responseFieldsKeepEndToEndOnly();
+    void originFieldsGiveWay();
 };
 
 void TestProxyHead::hopByHop_data()
@@ -87,8 +88,31 @@ void TestProxyHead::responseFieldsKeepEndToEndOnly()
     const std::string lines = "Content-Type: text/plain\r\nContent-Length: 2\r\nConnection: x-trace\r\n"
                               "X-Trace: 1\r\nKeep-Alive: timeout=5\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\n";
     std::string out;
-    ProxyHead::appendEndToEnd(ProxyHead::split(lines), false, out);
+    ProxyHead::appendEndToEnd(ProxyHead::split(lines), false, ProxyHead::Origin::Proxy, out);
     QCOMPARE(out, std::string("Content-Type: text/plain\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\n"));
+}
+
+void TestProxyHead::originFieldsGiveWay()
+{
+    // nginx's proxy_hide_header defaults: an upstream's Server, Date, X-Pad
+    // and X-Accel-* do not reach the client; the proxy writes its own Server and Date.
+    const std::string lines = "SERVER: gunicorn\r\ndate: Thu, 01 Jan 2026 00:00:00 GMT\r\nX-Pad: avoid\r\n"
+                              "X-Accel-Redirect: /secret\r\nX-Accel: kept\r\nServer-Timing: app;dur=3\r\n"
+                              "Dated: kept\r\n";
+    const auto fields = ProxyHead::split(lines);
+    std::string out;
+    ProxyHead::appendEndToEnd(fields, false, ProxyHead::Origin::Proxy, out);
+    QCOMPARE(out, std::string("X-Accel: kept\r\nServer-Timing: app;dur=3\r\nDated: kept\r\n"));
+    // A FastCGI application's Server and Date stay, and the engine's are not added beside them.
+    out.clear();
+    ProxyHead::appendServerAndDate(fields, "Hostbench", "now", out);
+    ProxyHead::appendEndToEnd(fields, false, ProxyHead::Origin::FastCgi, out);
+    QCOMPARE(out,
+        std::string("SERVER: gunicorn\r\ndate: Thu, 01 Jan 2026 00:00:00 GMT\r\nX-Pad: avoid\r\n"
+                    "X-Accel: kept\r\nServer-Timing: app;dur=3\r\nDated: kept\r\n"));
+    out.clear();
+    ProxyHead::appendServerAndDate(ProxyHead::split("X-Powered-By: PHP\r\n"), "Hostbench", "now", out);
+    QCOMPARE(out, std::string("Server: Hostbench\r\nDate: now\r\n"));
 }
 
 QTEST_GUILESS_MAIN(TestProxyHead)
