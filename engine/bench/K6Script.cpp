@@ -89,6 +89,9 @@ QByteArray K6Script::write(const model::BenchParameters &p, double p99ThresholdM
     // ab without -k: a new connection for every request.
     options.insert(u"noConnectionReuse"_s, !p.keepAlive);
     options.insert(u"noVUConnectionReuse"_s, !p.keepAlive);
+    const bool https = p.url.startsWith(u"https://"_s, Qt::CaseInsensitive);
+    if (https && !p.tlsVerify)
+        options.insert(u"insecureSkipTLSVerify"_s, true); // --insecure
 
     QJsonObject headers;
     for (const auto &[name, value] : p.headers)
@@ -106,7 +109,19 @@ QByteArray K6Script::write(const model::BenchParameters &p, double p99ThresholdM
            "// (k6-operator, or `k6 run --execution-segment` on each).\n"_s;
     if (p.threads > 1)
         out += u"// Hostbench's --threads %1 has no k6 equivalent: k6 uses every core.\n"_s.arg(p.threads);
+    if (https)
+        out += u"// A site of Hostbench's local CA: run with SSL_CERT_FILE=DATA/ca/rootCA.pem (k6 reads\n"
+               "// the system's roots; Go takes that file instead), or trust the CA in the system store.\n"_s;
+    if (p.http2 && https)
+        out += u"// --h2: k6 speaks HTTP/2 over TLS by itself (h2 by ALPN), checked below. Each VU has\n"
+               "// its own connection, one request in flight on it: --streams %1 has no k6 equivalent\n"
+               "// (k6 multiplexes no VUs over one connection).\n"_s.arg(p.streams);
+    else if (p.http2)
+        out += u"// --h2 over http:// is h2c with prior knowledge, which k6 cannot speak: this script\n"
+               "// runs over HTTP/1.1. Use https:// for HTTP/2 in k6.\n"_s;
     out += u"import http from 'k6/http';\n"_s;
+    if (p.http2 && https)
+        out += u"import { check } from 'k6';\n"_s;
     if (!p.body.isEmpty())
         out += u"import encoding from 'k6/encoding';\n"_s;
     out += u"\nexport const options =\n"_s;
@@ -119,8 +134,13 @@ QByteArray K6Script::write(const model::BenchParameters &p, double p99ThresholdM
                    .arg(QString::number(p.body.size()), jsString(QString::fromLatin1(p.body.toBase64())));
     else
         out += u"const body = null;\n"_s;
-    out += u"\nexport function send() {\n    http.request(%1, url, body, params);\n}\n"_s.arg(
-        jsString(QString::fromLatin1(p.method)));
+    if (p.http2 && https)
+        out += u"\nexport function send() {\n    const res = http.request(%1, url, body, params);\n"
+               "    check(res, { 'HTTP/2': (r) => r.proto === 'HTTP/2.0' });\n}\n"_s.arg(
+                   jsString(QString::fromLatin1(p.method)));
+    else
+        out += u"\nexport function send() {\n    http.request(%1, url, body, params);\n}\n"_s.arg(
+            jsString(QString::fromLatin1(p.method)));
     return out.toUtf8();
 }
 

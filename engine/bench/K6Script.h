@@ -16,7 +16,11 @@ namespace hostbench::bench {
  * `constant-arrival-rate` (rate per second, for the duration, or -n / rate
  * seconds), with -c VUs preallocated. A warm-up runs as a scenario of its
  * own before, left out of the threshold. The threshold is on the 99th
- * latency percentile of http_req_duration, below `p99ThresholdMs`.
+ * latency percentile of http_req_duration, below `p99ThresholdMs`. For
+ * https://, --insecure is `insecureSkipTLSVerify`; --h2 over TLS is k6's own
+ * HTTP/2 (ALPN), each response checked to be HTTP/2.0 (--streams has no k6
+ * equivalent, the script says so); --h2 over http:// (h2c) k6 cannot speak:
+ * the script says it runs over HTTP/1.1.
  *
  * The options object is written as JSON (valid JavaScript), between the
  * lines "export const options =" and ";", so that tools can read it back.

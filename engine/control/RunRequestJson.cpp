@@ -68,6 +68,9 @@ constexpr Member kMembers[] = {
     { u"content_type", Type::String },
     { u"host", Type::String },
     { u"thresholds", Type::Array },
+    { u"http2", Type::Bool },
+    { u"streams", Type::Number },
+    { u"insecure", Type::Bool },
 };
 
 bool hasType(const QJsonValue &value, Type type)
@@ -112,7 +115,7 @@ bool checkMembers(const QJsonObject &json, const Failure &fail)
             return fail(400, key,
                 u"Unknown member \"%1\" (a run has url, requests, duration_s, concurrency, "
                 "keep_alive, threads, rate, warmup_s, timeout_s, method, headers, body, "
-                "content_type, host and thresholds)"_s.arg(key));
+                "content_type, host, thresholds, http2, streams and insecure)"_s.arg(key));
         if (!hasType(it.value(), member->type))
             return fail(400, key, wrongType(key, member->type));
     }
@@ -124,9 +127,14 @@ bool readUrl(const QJsonObject &json, const Failure &fail, model::BenchParameter
     const QUrl url(json[u"url"_s].toString(), QUrl::StrictMode);
     if (!json.contains(u"url"_s))
         return fail(422, u"url"_s, u"A run needs a \"url\""_s);
-    if (!url.isValid() || url.scheme() != u"http"_s || url.host().isEmpty())
-        return fail(422, u"url"_s, u"\"url\" must be an http:// URL with a host"_s);
+    if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s) || url.host().isEmpty())
+        return fail(422, u"url"_s, u"\"url\" must be an http:// or https:// URL with a host"_s);
     p->url = json[u"url"_s].toString();
+    if (json[u"insecure"_s].toBool(false)) {
+        if (url.scheme() != u"https"_s)
+            return fail(422, u"insecure"_s, u"\"insecure\" is for an https:// \"url\" only"_s);
+        p->tlsVerify = false;
+    }
     return true;
 }
 
@@ -149,6 +157,7 @@ constexpr NumberMember kNumbers[] = {
     { u"threads", false, 1, 1024, [](model::BenchParameters &p, qint64 v) { p.threads = int(v); } },
     { u"warmup_s", true, 0, 3600, [](model::BenchParameters &p, qint64 v) { p.warmupMs = v; } },
     { u"timeout_s", true, 0, 3600, [](model::BenchParameters &p, qint64 v) { p.timeoutMs = int(v); } },
+    { u"streams", false, 1, 1000, [](model::BenchParameters &p, qint64 v) { p.streams = int(v); } },
 };
 
 bool readNumber(
@@ -192,6 +201,11 @@ bool readNumbers(const QJsonObject &json, const Failure &fail, model::BenchParam
                 422, u"rate"_s, u"\"rate\" must be above 0 and at most 100000000 requests per second"_s);
     }
     p->keepAlive = json[u"keep_alive"_s].toBool(false);
+    // bench --h2 and --streams: HTTP/2, h2 by ALPN for https://, h2c with prior knowledge for http://.
+    p->http2 = json[u"http2"_s].toBool(false);
+    if (json.contains(u"streams"_s) && !p->http2)
+        return fail(422, u"streams"_s,
+            u"\"streams\" needs \"http2\": true (streams are HTTP/2's; HTTP/1.1 sends one request at a time)"_s);
     return true;
 }
 
@@ -279,6 +293,12 @@ QJsonObject RunRequestJson::toJson(const model::BenchParameters &p)
         json.insert(u"host"_s, p.hostOverride);
     if (!p.thresholds.isEmpty())
         json.insert(u"thresholds"_s, QJsonArray::fromStringList(p.thresholds));
+    if (p.http2) {
+        json.insert(u"http2"_s, true);
+        json.insert(u"streams"_s, p.streams);
+    }
+    if (!p.tlsVerify)
+        json.insert(u"insecure"_s, true);
     return json;
 }
 

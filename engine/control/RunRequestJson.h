@@ -13,11 +13,17 @@ namespace hostbench::control {
  *    "concurrency": 10, "keep_alive": true, "threads": 2, "rate": 500,
  *    "warmup_s": 1, "timeout_s": 30, "method": "GET",
  *    "headers": ["Name: value"], "body": "text", "content_type": "text/plain",
- *    "host": "a.test", "thresholds": ["p99<50ms", "errors<0.1%"]}
- * "url" and one of "requests" and "duration_s" are required. An unknown
+ *    "host": "a.test", "thresholds": ["p99<50ms", "errors<0.1%"],
+ *    "http2": true, "streams": 10, "insecure": false}
+ * "url" (http:// or https://) and one of "requests" and "duration_s" are
+ * required. "http2" is bench --h2 (h2 by ALPN for https://, h2c with prior
+ * knowledge for http://, RFC 9113), "streams" its --streams (1 to 1000,
+ * with "http2" only), "insecure" its --insecure (https:// only: the
+ * certificate is not checked; else the system store and the data folder's
+ * local CA are trusted). An unknown
  * member or one of the wrong JSON type is refused by name, as are values
  * out of range (the same ranges as bench's flags); the load generator checks
- * the rest (https, an unresolvable host) when the run starts. "thresholds"
+ * the rest (an unresolvable host, a failed handshake) when the run starts. "thresholds"
  * (bench --threshold's grammar, model::Threshold) are checked on the
  * finished run; GET /api/runs/{id} then has {"thresholds": {"passed",
  * "results": [{"threshold", "measured", "passed"}]}}.

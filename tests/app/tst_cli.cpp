@@ -157,6 +157,7 @@ private slots:
     void exportWritesServerConfiguration();
     void benchExportsK6Script_data();
     void benchExportsK6Script();
+    void benchExportsK6ScriptForHttp2();
     void importK6Result();
     void importK6ResultBounded();
     void sitesRefuseExposedRoots_data();
@@ -2392,6 +2393,42 @@ void TestCli::benchExportsK6Script()
     check.start(node, { u"--check"_s, script + u".mjs"_s });
     QVERIFY(check.waitForFinished(kTimeoutMs));
     QVERIFY2(check.exitCode() == 0, check.readAll().constData());
+}
+
+// --export-k6 with --h2: over TLS k6's own HTTP/2, each response checked to
+// be HTTP/2.0, --insecure as insecureSkipTLSVerify; over http:// (h2c) the
+// script says k6 runs it over HTTP/1.1.
+void TestCli::benchExportsK6ScriptForHttp2()
+{
+    const QString script = m_dir->filePath(u"h2.js"_s);
+    const QString data = m_dir->filePath(u"data"_s);
+    Result r
+        = runCli({ u"bench"_s, u"--h2"_s, u"--streams"_s, u"4"_s, u"--insecure"_s, u"-c"_s, u"3"_s, u"-n"_s,
+            u"30"_s, u"-k"_s, u"--data-dir"_s, data, u"--export-k6"_s, script, u"https://127.0.0.1:1/x"_s });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QString text = QString::fromUtf8(readFile(script));
+    QVERIFY2(text.contains(u"\"insecureSkipTLSVerify\": true"_s), qPrintable(text));
+    QVERIFY(text.contains(u"import { check } from 'k6';"_s));
+    QVERIFY(text.contains(u"check(res, { 'HTTP/2': (r) => r.proto === 'HTTP/2.0' });"_s));
+    QVERIFY(text.contains(u"--streams 4 has no k6 equivalent"_s));
+    const QString node = QStandardPaths::findExecutable(u"node"_s);
+    if (!node.isEmpty()) {
+        QFile::remove(script + u".mjs"_s);
+        QVERIFY(QFile::copy(script, script + u".mjs"_s));
+        QProcess check;
+        check.setProcessChannelMode(QProcess::MergedChannels);
+        check.start(node, { u"--check"_s, script + u".mjs"_s });
+        QVERIFY(check.waitForFinished(kTimeoutMs));
+        QVERIFY2(check.exitCode() == 0, check.readAll().constData());
+    }
+
+    r = runCli({ u"bench"_s, u"--h2"_s, u"-n"_s, u"10"_s, u"--data-dir"_s, data, u"--export-k6"_s, script,
+        u"http://127.0.0.1:1/x"_s });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    text = QString::fromUtf8(readFile(script));
+    QVERIFY2(text.contains(u"this script\n// runs over HTTP/1.1"_s), qPrintable(text));
+    QVERIFY(!text.contains(u"insecureSkipTLSVerify"_s));
+    QVERIFY(!text.contains(u"r.proto"_s));
 }
 
 // A result file built to k6's documented --out json format: Metric lines,

@@ -15,6 +15,7 @@ private slots:
     void refused_data();
     void refused();
     void readsEveryMember();
+    void readsHttp2OverTls();
     void roundTrip();
 };
 
@@ -25,7 +26,7 @@ void TestRunRequestJson::refused_data()
     QTest::addColumn<QString>("field");
     const QByteArray url = R"("url": "http://127.0.0.1:8080/")";
     QTest::newRow("no url") << QByteArray(R"({"requests": 5})") << 422 << u"url"_s;
-    QTest::newRow("https") << QByteArray(R"({"url": "https://a.test/", "requests": 5})") << 422 << u"url"_s;
+    QTest::newRow("ftp") << QByteArray(R"({"url": "ftp://a.test/", "requests": 5})") << 422 << u"url"_s;
     QTest::newRow("no host") << QByteArray(R"({"url": "http:///x", "requests": 5})") << 422 << u"url"_s;
     QTest::newRow("url is a number") << QByteArray(R"({"url": 5, "requests": 5})") << 400 << u"url"_s;
     QTest::newRow("neither requests nor duration") << QByteArray("{" + url + "}") << 422 << u"requests"_s;
@@ -73,6 +74,17 @@ void TestRunRequestJson::refused_data()
     QTest::newRow("threshold of no metric")
         << QByteArray("{" + url + R"(, "requests": 5, "thresholds": ["latency<5ms"]})") << 422
         << u"thresholds[0]"_s;
+    QTest::newRow("http2 a string") << QByteArray("{" + url + R"(, "requests": 5, "http2": "yes"})") << 400
+                                    << u"http2"_s;
+    QTest::newRow("streams without http2")
+        << QByteArray("{" + url + R"(, "requests": 5, "streams": 10})") << 422 << u"streams"_s;
+    QTest::newRow("streams 0") << QByteArray("{" + url + R"(, "requests": 5, "http2": true, "streams": 0})")
+                               << 422 << u"streams"_s;
+    QTest::newRow("streams over 1000")
+        << QByteArray("{" + url + R"(, "requests": 5, "http2": true, "streams": 1001})") << 422
+        << u"streams"_s;
+    QTest::newRow("insecure over http")
+        << QByteArray("{" + url + R"(, "requests": 5, "insecure": true})") << 422 << u"insecure"_s;
     QTest::newRow("unknown member") << QByteArray("{" + url + R"(, "requests": 5, "colour": 1})") << 400
                                     << u"colour"_s;
 }
@@ -123,6 +135,25 @@ void TestRunRequestJson::readsEveryMember()
     QCOMPARE(p.contentType, "text/csv"_ba);
     QCOMPARE(p.hostOverride, u"a.test"_s);
     QCOMPARE(p.thresholds, QStringList({ u"p99 < 50ms"_s, u"errors<0.1%"_s }));
+    QVERIFY(!p.http2);
+    QCOMPARE(p.streams, 1);
+    QVERIFY(p.tlsVerify);
+}
+
+void TestRunRequestJson::readsHttp2OverTls()
+{
+    // bench --h2 --streams 10 --insecure https://...: h2 by ALPN, ten streams a connection.
+    const QJsonDocument json = QJsonDocument::fromJson(
+        R"({"url": "https://a.test:8443/", "requests": 50, "http2": true, "streams": 10, "insecure": true})");
+    BenchParameters p;
+    QString field;
+    QString detail;
+    int status = 0;
+    QVERIFY2(RunRequestJson::read(json.object(), &p, &field, &detail, &status), qPrintable(detail));
+    QCOMPARE(p.url, u"https://a.test:8443/"_s);
+    QVERIFY(p.http2);
+    QCOMPARE(p.streams, 10);
+    QVERIFY(!p.tlsVerify);
 }
 
 void TestRunRequestJson::roundTrip()
@@ -133,6 +164,8 @@ void TestRunRequestJson::roundTrip()
     p.concurrency = 4;
     p.headers = { { "X-A", "1" } };
     p.thresholds = { u"rps>=100"_s };
+    p.http2 = true;
+    p.streams = 7;
     BenchParameters back;
     QString field;
     QString detail;
@@ -145,6 +178,9 @@ void TestRunRequestJson::roundTrip()
     QCOMPARE(back.headers, p.headers);
     QCOMPARE(back.method, p.method);
     QCOMPARE(back.thresholds, p.thresholds);
+    QVERIFY(back.http2);
+    QCOMPARE(back.streams, 7);
+    QVERIFY(back.tlsVerify);
 }
 
 QTEST_GUILESS_MAIN(TestRunRequestJson)
