@@ -13,14 +13,21 @@ namespace hostbench::control {
  *    "concurrency": 10, "keep_alive": true, "threads": 2, "rate": 500,
  *    "warmup_s": 1, "timeout_s": 30, "method": "GET",
  *    "headers": ["Name: value"], "body": "text", "content_type": "text/plain",
- *    "host": "a.test", "thresholds": ["p99<50ms", "errors<0.1%"]}
+ *    "host": "a.test", "thresholds": ["p99<50ms", "errors<0.1%"],
+ *    "abort_on_fail": true,
+ *    "stages": [{"duration": "10s", "rate": 1000}, {"duration": "30s", "rate": 5000}]}
  * "url" and one of "requests" and "duration_s" are required. An unknown
  * member or one of the wrong JSON type is refused by name, as are values
  * out of range (the same ranges as bench's flags); the load generator checks
  * the rest (https, an unresolvable host) when the run starts. "thresholds"
  * (bench --threshold's grammar, model::Threshold) are checked on the
  * finished run; GET /api/runs/{id} then has {"thresholds": {"passed",
- * "results": [{"threshold", "measured", "passed"}]}}.
+ * "results": [{"threshold", "measured", "passed"}]}}. "abort_on_fail"
+ * ("abortOnFail" is taken too) needs "thresholds": bench --abort-on-fail.
+ * "stages" are bench --stages, as that string ("10s:1000,30s:5000") or as
+ * an array of {"duration", "rate"} (a bad one named "stages[i]"); the run
+ * then lasts their sum (no "requests" or "duration_s"), ramping from "rate"
+ * or 0.
  * Thread: any.
  */
 class RunRequestJson final
