@@ -37,6 +37,10 @@ struct IntervalPartial
  * own timer, never per request; interval k is emitted once every thread has
  * reported k or has finished, so samples appear while the run goes on.
  *
+ * With watch() (--abort-on-fail) each sample, as it is emitted, goes to a
+ * ThresholdWatch too (a histogram merge more per interval, under the same
+ * mutex); the generator threads poll thresholdBroken() and stop.
+ *
  * Thread: report()/finish() from the generator threads, take()/all() from
  * any thread; one mutex guards everything, held for a histogram merge at most.
  */
