@@ -267,8 +267,11 @@ bool readStages(const QJsonObject &json, const Failure &fail, model::BenchParame
                 return fail(400, member,
                     u"\"%1\" must be {\"duration\": \"10s\", \"rate\": 1000}: a duration with a unit (ms, s, "
                     "m or h) and requests/s"_s.arg(member));
-            parts.append(stage[u"duration"_s].toString() + u':'
-                + QString::number(stage[u"rate"_s].toDouble(), 'g', 17));
+            const QString duration = stage[u"duration"_s].toString();
+            if (duration.contains(u':') || duration.contains(u','))
+                return fail(422, member,
+                    u"\"%1\": the duration \"%2\" is not a number with a unit"_s.arg(member, duration));
+            parts.append(duration + u':' + QString::number(stage[u"rate"_s].toDouble(), 'g', 17));
         }
         text = parts.join(u',');
     }

@@ -2534,6 +2534,12 @@ void TestCli::benchExportsK6Script_data()
         << QStringList { u"-c"_s, u"20"_s, u"-t"_s, u"30"_s, u"--rate"_s, u"500"_s }
         << u"constant-arrival-rate"_s
         << uR"({"rate": 500, "timeUnit": "1s", "duration": "30s", "preAllocatedVUs": 20})"_s;
+    QTest::newRow("stages") << QStringList { u"-c"_s, u"20"_s, u"--rate"_s, u"50"_s, u"--stages"_s,
+        u"10s:1000,1500ms:5000,10s:0"_s }
+                            << u"ramping-arrival-rate"_s
+                            << uR"({"startRate": 50, "timeUnit": "1s", "preAllocatedVUs": 20, "stages": [
+                                   {"duration": "10s", "target": 1000}, {"duration": "1500ms", "target": 5000},
+                                   {"duration": "10s", "target": 0}]})"_s;
 }
 
 // --export-k6 writes the script and runs nothing (the target does not even exist).

@@ -89,6 +89,9 @@ void TestRunRequestJson::refused_data()
     QTest::newRow("stage without a unit")
         << QByteArray("{" + url + R"(, "stages": [{"duration": "10", "rate": 10}]})") << 422
         << u"stages[0]"_s;
+    QTest::newRow("stage of two in one")
+        << QByteArray("{" + url + R"(, "stages": [{"duration": "1s:5,2s", "rate": 10}]})") << 422
+        << u"stages[0]"_s;
     QTest::newRow("stage not an object")
         << QByteArray("{" + url + R"(, "stages": ["10s:100"]})") << 400 << u"stages[0]"_s;
     QTest::newRow("stage with another member")
