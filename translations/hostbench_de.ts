@@ -139,6 +139,12 @@
         <translation>Zeitlimit:              %1
 </translation>
     </message>
+    <message>
+        <source>Stages:                 %1 (open model)
+</source>
+        <translation>Stufen:                 %1 (offenes Modell)
+</translation>
+    </message>
 </context>
 <context>
     <name>SiteValidator</name>
@@ -386,6 +392,10 @@
     <message>
         <source>Upstream</source>
         <translation>Upstream</translation>
+    </message>
+    <message>
+        <source>Planned requests/s</source>
+        <translation>Geplante Anfragen/s</translation>
     </message>
 </context>
 <context>
@@ -783,6 +793,34 @@ Zeit des Upstreams (Mittel): %1 von %2 weitergeleiteten Antworten, von der Engin
     <message>
         <source>A threshold does not read: %1.</source>
         <translation>Ein Schwellenwert ist nicht lesbar: %1.</translation>
+    </message>
+    <message>
+        <source>The stages do not read: %1.</source>
+        <translation>Die Stufen sind nicht lesbar: %1.</translation>
+    </message>
+    <message>
+        <source>St&amp;ages:</source>
+        <translation>Stu&amp;fen:</translation>
+    </message>
+    <message>
+        <source>Constant rate</source>
+        <translation>Feste Rate</translation>
+    </message>
+    <message>
+        <source>Aborted after %1: the threshold %2 failed.</source>
+        <translation>Nach %1 abgebrochen: der Schwellenwert %2 wurde verfehlt.</translation>
+    </message>
+    <message>
+        <source>The open model in stages, as hostbench-cli bench --stages (k6&apos;s ramping-arrival-rate): DURATION:RATE parted by commas, e.g. 10s:1000,30s:5000,10s:0; each ramps the rate in a straight line to RATE requests/s over DURATION (ms, s, m or h), the first from the Rate of the Timing tab (or 0). The run lasts their sum, whatever its Length says</source>
+        <translation>Das offene Modell in Stufen, wie hostbench-cli bench --stages (k6s ramping-arrival-rate): DAUER:RATE durch Kommas getrennt, z. B. 10s:1000,30s:5000,10s:0; jede führt die Rate in gerader Linie über DAUER (ms, s, m oder h) auf RATE Anfragen/s, die erste von der Rate des Reiters Zeitsteuerung (oder 0) aus. Der Lauf dauert ihre Summe, was auch immer seine Länge sagt</translation>
+    </message>
+    <message>
+        <source>Abort on fail</source>
+        <translation>Abbruch</translation>
+    </message>
+    <message>
+        <source>Aborts the run when a threshold fails, as hostbench-cli bench --abort-on-fail: from 1 s into the measured part on, the thresholds are checked after each 100 ms sample on the figures so far, and the first that fails stops the run (unfinished is checked at the end only)</source>
+        <translation>Bricht den Lauf ab, sobald ein Schwellenwert verfehlt wird, wie hostbench-cli bench --abort-on-fail: ab 1 s in den gemessenen Teil werden die Schwellenwerte nach jeder 100-ms-Probe an den bisherigen Zahlen geprüft, und der erste verfehlte beendet den Lauf (unfinished wird nur am Ende geprüft)</translation>
     </message>
 </context>
 <context>
@@ -1766,6 +1804,18 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>starting (%1)</source>
         <translation>startet (%1)</translation>
+    </message>
+    <message>
+        <source>open, in stages</source>
+        <translation>offen, in Stufen</translation>
+    </message>
+    <message>
+        <source>aborted at %1 of %2 (%3)</source>
+        <translation>abgebrochen bei %1 von %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Open model in stages: %1, latency corrected for coordinated omission</source>
+        <translation>Offenes Modell in Stufen: %1, Latenz um Coordinated Omission korrigiert</translation>
     </message>
 </context>
 <context>

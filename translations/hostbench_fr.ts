@@ -139,6 +139,12 @@
         <translation>Délai d’attente&#xa0;:       %1
 </translation>
     </message>
+    <message>
+        <source>Stages:                 %1 (open model)
+</source>
+        <translation>Paliers&#xa0;:               %1 (modèle ouvert)
+</translation>
+    </message>
 </context>
 <context>
     <name>SiteValidator</name>
@@ -386,6 +392,10 @@
     <message>
         <source>Upstream</source>
         <translation>Amont</translation>
+    </message>
+    <message>
+        <source>Planned requests/s</source>
+        <translation>Requêtes/s prévues</translation>
     </message>
 </context>
 <context>
@@ -782,7 +792,35 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>A threshold does not read: %1.</source>
-        <translation>Seuil illisible : %1.</translation>
+        <translation>Seuil illisible&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>The stages do not read: %1.</source>
+        <translation>Paliers illisibles&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>St&amp;ages:</source>
+        <translation>Pa&amp;liers&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Constant rate</source>
+        <translation>Débit constant</translation>
+    </message>
+    <message>
+        <source>Aborted after %1: the threshold %2 failed.</source>
+        <translation>Interrompu après %1&#xa0;: le seuil %2 a échoué.</translation>
+    </message>
+    <message>
+        <source>The open model in stages, as hostbench-cli bench --stages (k6&apos;s ramping-arrival-rate): DURATION:RATE parted by commas, e.g. 10s:1000,30s:5000,10s:0; each ramps the rate in a straight line to RATE requests/s over DURATION (ms, s, m or h), the first from the Rate of the Timing tab (or 0). The run lasts their sum, whatever its Length says</source>
+        <translation>Le modèle ouvert par paliers, comme hostbench-cli bench --stages (ramping-arrival-rate de k6)&#xa0;: DURÉE:DÉBIT séparés par des virgules, p. ex. 10s:1000,30s:5000,10s:0&#xa0;; chacun mène le débit en ligne droite à DÉBIT requêtes/s en DURÉE (ms, s, m ou h), le premier depuis le Débit de l’onglet Minutage (ou 0). L’exécution dure leur somme, quelle que soit sa Longueur</translation>
+    </message>
+    <message>
+        <source>Abort on fail</source>
+        <translation>Interrompre</translation>
+    </message>
+    <message>
+        <source>Aborts the run when a threshold fails, as hostbench-cli bench --abort-on-fail: from 1 s into the measured part on, the thresholds are checked after each 100 ms sample on the figures so far, and the first that fails stops the run (unfinished is checked at the end only)</source>
+        <translation>Interrompt l’exécution dès qu’un seuil échoue, comme hostbench-cli bench --abort-on-fail&#xa0;: à partir de 1 s dans la partie mesurée, les seuils sont vérifiés après chaque échantillon de 100 ms sur les chiffres obtenus jusque-là, et le premier qui échoue arrête l’exécution (unfinished n’est vérifié qu’à la fin)</translation>
     </message>
 </context>
 <context>
@@ -1766,6 +1804,18 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     <message>
         <source>starting (%1)</source>
         <translation>démarrage (%1)</translation>
+    </message>
+    <message>
+        <source>open, in stages</source>
+        <translation>ouvert, par paliers</translation>
+    </message>
+    <message>
+        <source>aborted at %1 of %2 (%3)</source>
+        <translation>interrompu à %1 sur %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Open model in stages: %1, latency corrected for coordinated omission</source>
+        <translation>Modèle ouvert par paliers&#xa0;: %1, latence corrigée de l’omission coordonnée</translation>
     </message>
 </context>
 <context>

@@ -139,6 +139,12 @@
         <translation>Tempo limite:           %1
 </translation>
     </message>
+    <message>
+        <source>Stages:                 %1 (open model)
+</source>
+        <translation>Estágios:               %1 (modelo aberto)
+</translation>
+    </message>
 </context>
 <context>
     <name>SiteValidator</name>
@@ -386,6 +392,10 @@
     <message>
         <source>Upstream</source>
         <translation>Upstream</translation>
+    </message>
+    <message>
+        <source>Planned requests/s</source>
+        <translation>Requisições/s planejadas</translation>
     </message>
 </context>
 <context>
@@ -783,6 +793,34 @@ Tempo do upstream (média): %1 de %2 respostas encaminhadas, medido pelo motor (
     <message>
         <source>A threshold does not read: %1.</source>
         <translation>Um limiar não pode ser lido: %1.</translation>
+    </message>
+    <message>
+        <source>The stages do not read: %1.</source>
+        <translation>Os estágios não podem ser lidos: %1.</translation>
+    </message>
+    <message>
+        <source>St&amp;ages:</source>
+        <translation>&amp;Estágios:</translation>
+    </message>
+    <message>
+        <source>Constant rate</source>
+        <translation>Taxa constante</translation>
+    </message>
+    <message>
+        <source>Aborted after %1: the threshold %2 failed.</source>
+        <translation>Abortado após %1: o limiar %2 falhou.</translation>
+    </message>
+    <message>
+        <source>The open model in stages, as hostbench-cli bench --stages (k6&apos;s ramping-arrival-rate): DURATION:RATE parted by commas, e.g. 10s:1000,30s:5000,10s:0; each ramps the rate in a straight line to RATE requests/s over DURATION (ms, s, m or h), the first from the Rate of the Timing tab (or 0). The run lasts their sum, whatever its Length says</source>
+        <translation>O modelo aberto em estágios, como hostbench-cli bench --stages (ramping-arrival-rate do k6): DURAÇÃO:TAXA separados por vírgulas, por exemplo 10s:1000,30s:5000,10s:0; cada um leva a taxa em linha reta a TAXA requisições/s em DURAÇÃO (ms, s, m ou h), o primeiro a partir da Taxa da aba Temporização (ou 0). A execução dura a soma deles, diga o Comprimento o que disser</translation>
+    </message>
+    <message>
+        <source>Abort on fail</source>
+        <translation>Abortar</translation>
+    </message>
+    <message>
+        <source>Aborts the run when a threshold fails, as hostbench-cli bench --abort-on-fail: from 1 s into the measured part on, the thresholds are checked after each 100 ms sample on the figures so far, and the first that fails stops the run (unfinished is checked at the end only)</source>
+        <translation>Aborta a execução quando um limiar falha, como hostbench-cli bench --abort-on-fail: a partir de 1 s na parte medida, os limiares são verificados após cada amostra de 100 ms com os números até ali, e o primeiro que falhar para a execução (unfinished só é verificado no fim)</translation>
     </message>
 </context>
 <context>
@@ -1766,6 +1804,18 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     <message>
         <source>starting (%1)</source>
         <translation>iniciando (%1)</translation>
+    </message>
+    <message>
+        <source>open, in stages</source>
+        <translation>aberto, em estágios</translation>
+    </message>
+    <message>
+        <source>aborted at %1 of %2 (%3)</source>
+        <translation>abortado em %1 de %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Open model in stages: %1, latency corrected for coordinated omission</source>
+        <translation>Modelo aberto em estágios: %1, latência corrigida para omissão coordenada</translation>
     </message>
 </context>
 <context>

@@ -68,9 +68,24 @@ bool BenchCharts::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
+void BenchCharts::setPlannedRate(const QList<QPointF> &points)
+{
+    m_planned->replace(points);
+    m_planned->setVisible(!points.isEmpty());
+    m_maxPlannedRate = 0;
+    for (const QPointF &point : points)
+        m_maxPlannedRate = qMax(m_maxPlannedRate, point.y());
+    m_throughputLegend->refresh();
+    rescale();
+}
+
 void BenchCharts::clear(qint64 expectedDurationMs)
 {
     removeOverlays();
+    m_planned->clear();
+    m_planned->setVisible(false);
+    m_maxPlannedRate = 0;
+    m_throughputLegend->refresh();
     showEngine(false);
     m_pendingEngine.clear();
     for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap, m_upstream })
@@ -209,7 +224,10 @@ void BenchCharts::setSamples(const QList<model::BenchSample> &samples, qint64 ex
         clearClient();
         m_expectedDurationMs = expectedDurationMs;
     } else {
+        const QList<QPointF> planned = m_planned->points(); // the same run's plan stays
         clear(expectedDurationMs);
+        if (!planned.isEmpty())
+            setPlannedRate(planned);
     }
     m_keptSpan = kept;
     m_complete = true;
@@ -321,7 +339,8 @@ void BenchCharts::rescale()
     const double timeLength = qMin(throughputPlot.width(), latencyPlot.width());
     ChartParts::setNiceRange(m_throughputX, span, 10, Qt::Horizontal, timeLength);
     ChartParts::setNiceRange(m_latencyX, span, 10, Qt::Horizontal, timeLength);
-    ChartParts::setNiceRange(m_throughputY, m_maxRate * 1.05, 6, Qt::Vertical, throughputPlot.height());
+    ChartParts::setNiceRange(
+        m_throughputY, qMax(m_maxRate, m_maxPlannedRate) * 1.05, 6, Qt::Vertical, throughputPlot.height());
     if (m_logScale) {
         // Whole decades, from the one at or under half the smallest value (the
         // smallest a readable step above the floor, not on it) to the one

@@ -113,6 +113,13 @@ public:
     // + upstream), dash-dotted.
     QLineSeries *upstreamSeries() const { return m_upstream; }
 
+    // An open-model run in stages (bench --stages): the planned requests/s
+    // over time (s, points at the stages' ends), drawn dotted under the
+    // measured line and kept through setSamples() of the same run; empty
+    // hides it. clear() and compare() hide it too.
+    void setPlannedRate(const QList<QPointF> &points);
+    QLineSeries *plannedSeries() const { return m_planned; }
+
     int pointCount() const;
     QLineSeries *throughputSeries() const { return m_throughput; }
     QAreaSeries *throughputArea() const { return m_throughputArea; } // its upper series: a copy of the line
@@ -166,6 +173,8 @@ private:
     QAreaSeries *m_throughputArea = nullptr;
     QLineSeries *m_p50 = nullptr;
     QLineSeries *m_p99 = nullptr;
+    QLineSeries *m_planned = nullptr; // setPlannedRate()
+    double m_maxPlannedRate = 0;
     QLineSeries *m_engineRate = nullptr;
     QLineSeries *m_serviceP50 = nullptr;
     QLineSeries *m_serviceP99 = nullptr;

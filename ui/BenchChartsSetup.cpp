@@ -33,6 +33,7 @@ const QColor kServiceP50(0x00, 0x83, 0x8f); // teal beside the client's green
 const QColor kServiceP99(0xc2, 0x18, 0x5b); // pink beside the client's orange
 const QColor kGap(0x75, 0x75, 0x75);
 const QColor kUpstream(0x5e, 0x35, 0xb1); // deep purple: the app behind the engine
+const QColor kPlanned(0x9e, 0x9e, 0x9e); // grey: the plan, under the measured blue
 
 } // namespace
 
@@ -70,12 +71,18 @@ QChart *BenchCharts::makeThroughputChart(const QString &namePrefix)
     area->setBrush(fill);
     ChartParts::setHue(area, fill);
     throughput->addSeries(area);
+    // The planned rate of a run in stages: dotted, under the measured line (added before it).
+    m_planned = ChartParts::line(tr("Planned requests/s"), kPlanned, 2, Qt::DotLine);
+    m_planned->setObjectName(namePrefix + u"PlannedSeries"_s);
+    m_planned->setVisible(false);
+    throughput->addSeries(m_planned);
     throughput->addSeries(m_throughput);
     m_throughputX = ChartParts::axis(tr("Time (s)"));
     m_throughputY = ChartParts::axis(tr("Requests/s"));
     throughput->addAxis(m_throughputX, Qt::AlignBottom);
     throughput->addAxis(m_throughputY, Qt::AlignLeft);
-    for (QAbstractSeries *series : std::initializer_list<QAbstractSeries *> { area, m_throughput }) {
+    for (QAbstractSeries *series :
+        std::initializer_list<QAbstractSeries *> { area, m_planned, m_throughput }) {
         series->attachAxis(m_throughputX);
         series->attachAxis(m_throughputY);
     }

@@ -5,6 +5,7 @@
 #include "ui/BenchmarkForm.h"
 #include "ui/FieldError.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -12,6 +13,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 
@@ -64,6 +66,14 @@ QString BenchmarkFields::thresholdProblem(const QString &why)
     return tr("A threshold does not read: %1.").arg(why.section(u';', 0, 0));
 }
 
+QString BenchmarkFields::stagesProblem(const QString &why)
+{
+    // "stage 2 ("0s:5"): the duration ..." as "stage 2: the duration ...": the
+    // field shows what the stage was, and the sentence fits under it.
+    static const QRegularExpression quote(u"^stage (\\d+) \\(\"[^\"]*\"\\)"_s);
+    return tr("The stages do not read: %1.").arg(why.section(u';', 0, 0).replace(quote, u"stage \\1"_s));
+}
+
 BenchmarkFields BenchmarkFields::read(const BenchmarkForm &form, bool readBody)
 {
     BenchmarkFields fields;
@@ -94,6 +104,15 @@ void BenchmarkFields::readTiming(const BenchmarkForm &form)
         else
             bad(form.m_rateError, form.m_rate, tr("&Rate:"), BenchmarkForm::kTimingTab,
                 rateProblem(form.m_rate->text()));
+    }
+    // The stages as --stages takes them (a point, not the window's decimal comma: commas part them).
+    if (const QString text = form.m_stages->text().trimmed(); !text.isEmpty()) {
+        QString why;
+        if (const auto parsed = model::LoadStages::parse(text, rate, &why))
+            stages = *parsed;
+        else
+            bad(form.m_stagesError, form.m_stages, tr("St&ages:"), BenchmarkForm::kRunTab,
+                stagesProblem(why));
     }
     if (const QString text = cliNumber(form.m_warmup->text()); !text.isEmpty()) {
         if (const std::optional<qint64> ms = model::BenchInput::seconds(text))
@@ -126,6 +145,7 @@ void BenchmarkFields::readThresholds(const BenchmarkForm &form)
             thresholdProblem(why));
         return; // the first bad one is named
     }
+    abortOnFail = form.m_abortOnFail->isChecked() && !thresholds.isEmpty();
 }
 
 void BenchmarkFields::readMethod(const BenchmarkForm &form)

@@ -50,6 +50,9 @@ public:
     // (English, as bench prints it), up to its first ';': the rest (the form,
     // the list of metrics) is the field's tip, and would not fit beside it.
     static QString thresholdProblem(const QString &why);
+    // `why`: model::LoadStages::parse's sentence, up to its first ';' (the form
+    // is the field's tip), the stage named by its number without its text.
+    static QString stagesProblem(const QString &why);
 
     // `readBody`: the body file's contents too (at Start), else only whether it can be read.
     static BenchmarkFields read(const BenchmarkForm &form, bool readBody);
@@ -58,10 +61,12 @@ public:
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
     QByteArray contentType; // with a body only, as bench -p
-    double rate = 0; // requests/s; 0: the closed model
+    double rate = 0; // requests/s; 0: the closed model (or, with stages, a ramp from 0)
+    QList<model::LoadStage> stages; // empty: a constant rate, or the closed model
     qint64 warmupMs = 0;
     int timeoutMs = model::BenchParameters().timeoutMs;
     QStringList thresholds; // each parsed (model::Threshold::text)
+    bool abortOnFail = false; // with thresholds only
     QList<Problem> problems;
 
 private:

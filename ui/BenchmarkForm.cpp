@@ -175,6 +175,16 @@ void BenchmarkForm::makeRunTab(QWidget *page)
     m_threads->setRange(1, 256);
     m_threads->setToolTip(tr("Load-generator threads; each has its own share of the connections"));
 
+    m_stages = lineField(page, u"benchStages"_s, tr("Constant rate"),
+        tr("The open model in stages, as hostbench-cli bench --stages (k6's ramping-arrival-rate): "
+           "DURATION:RATE parted by commas, e.g. 10s:1000,30s:5000,10s:0; each ramps the rate in a "
+           "straight line to RATE requests/s over DURATION (ms, s, m or h), the first from the Rate "
+           "of the Timing tab (or 0). The run lasts their sum, whatever its Length says"));
+    m_stagesError = fieldError(m_stages, u"benchStagesError"_s, page);
+    // Room for a usual first clause of LoadStages::parse (stagesProblem keeps no
+    // more); its longest would grow the Run tab, and the page, past 1024x700 in French.
+    m_stagesError->setRoomFor(BenchmarkFields::stagesProblem(u"stage 10: the rate -1 is negative"_s));
+
     auto *length = new QGridLayout;
     length->addWidget(m_byRequests, 0, 0);
     length->addWidget(m_requests, 0, 1);
@@ -185,6 +195,9 @@ void BenchmarkForm::makeRunTab(QWidget *page)
     QFormLayout *run = tabForm(m_fieldTabs, u"benchRunTab"_s, tr("Run"));
     run->addRow(tr("&Concurrency:"), m_concurrency);
     run->addRow(tr("Length:"), length);
+    // Stages set the length too (the Length fields then wait): beside it, though they ramp the Timing tab's
+    // rate.
+    run->addRow(buddyLabel(tr("St&ages:"), m_stages, page), FieldError::cell(m_stages, m_stagesError));
     run->addRow(tr("T&hreads:"), m_threads);
     run->addRow(QString(), m_keepAlive);
 }
@@ -211,7 +224,6 @@ void BenchmarkForm::makeTimingTab(QWidget *page)
     m_rateError->setRoomFor(BenchmarkFields::rateProblem(widest));
     m_warmupError->setRoomFor(BenchmarkFields::warmupProblem(widest));
     m_timeoutError->setRoomFor(BenchmarkFields::timeoutProblem(widest));
-
     QFormLayout *timing = tabForm(m_fieldTabs, u"benchTimingTab"_s, tr("Timing"));
     auto *perSecond = new QLabel(tr("requests/s"), page);
     timing->addRow(buddyLabel(tr("&Rate:"), m_rate, page), FieldError::cell(m_rate, m_rateError, perSecond));
@@ -235,10 +247,18 @@ void BenchmarkForm::makeThresholdsTab(QWidget *page)
     m_thresholdsError->setRoomFor(BenchmarkFields::thresholdProblem(
         u"\"%1\": an operator (<, <=, >, >=, ==, !=) is expected at character 4"_s.arg(
             QString(BenchmarkFields::kQuotedChars, u'W'))));
+    // Beside the field, not under it: a row more grew the page past 1024x700 in French (tst_uidefects).
+    m_abortOnFail = new QCheckBox(tr("Abort on fail"), page);
+    m_abortOnFail->setObjectName(u"benchAbortOnFail"_s);
+    m_abortOnFail->setToolTip(
+        tr("Aborts the run when a threshold fails, as hostbench-cli bench --abort-on-fail: from 1 s into the "
+           "measured part on, the thresholds are "
+           "checked after each 100 ms sample on the figures so far, and the first that fails stops the "
+           "run (unfinished is checked at the end only)"));
     QFormLayout *thresholds = tabForm(m_fieldTabs, u"benchThresholdsTab"_s, tr("Thresholds"));
     // No accelerator: every letter of "Thresholds" is taken on this page or the menu bar.
-    thresholds->addRow(
-        buddyLabel(tr("Thresholds:"), m_thresholds, page), FieldError::cell(m_thresholds, m_thresholdsError));
+    thresholds->addRow(buddyLabel(tr("Thresholds:"), m_thresholds, page),
+        FieldError::cell(m_thresholds, m_thresholdsError, m_abortOnFail));
 }
 
 void BenchmarkForm::makeRequestTab(QWidget *page)

@@ -26,17 +26,18 @@ class FieldError;
  * The Benchmark page's form, apart from what it does (BenchmarkPage): its
  * widgets with their object names, ranges, tips and fonts, and their
  * layout, the Load box (URL with its hint and error; four tabs of fields:
- * Run (concurrency, length, threads, keep-alive), Timing (rate, warm-up,
- * timeout), Request (method, headers, body text or file, content type) and
- * Thresholds (pass/fail conditions on the finished run),
+ * Run (concurrency, length, stages, threads, keep-alive), Timing (rate,
+ * warm-up, timeout), Request (method, headers, body text or file, content
+ * type) and Thresholds (pass/fail conditions on the finished run, and
+ * whether a failing one aborts the run),
  * each field that can be bad with its FieldError; Start and Stop, progress,
  * state, live figures, run error) beside the charts over the report. The
  * fields are those of `hostbench-cli bench` (-c, -n/-t, --threads, -k,
- * --rate, --warmup, --timeout, --threshold, -m, -H, -p, -T), with the same texts. setupForm() plays the part
- * of a Designer form's setupUi(), and BenchmarkPage inherits the pointers as with Designer's
- * multiple-inheritance approach. It is built section by section, each a function of its own: the target, the
- * Run, Timing and Request tabs, the controls, the live figures and the results. Colours are the palette's:
- * the hint is in its placeholder text colour, the errors are Tint's. The texts are BenchmarkPage's
+ * --rate, --stages, --warmup, --timeout, --threshold, --abort-on-fail, -m, -H, -p, -T), with the same texts.
+ * setupForm() plays the part of a Designer form's setupUi(), and BenchmarkPage inherits the pointers as with
+ * Designer's multiple-inheritance approach. It is built section by section, each a function of its own: the
+ * target, the Run, Timing and Request tabs, the controls, the live figures and the results. Colours are the
+ * palette's: the hint is in its placeholder text colour, the errors are Tint's. The texts are BenchmarkPage's
  * (translation context). GUI thread.
  */
 class BenchmarkForm
@@ -68,6 +69,9 @@ public:
     // Timing: empty fields are the CLI's defaults (closed model, no warm-up, 30 s).
     QLineEdit *m_rate = nullptr; // requests/s, as --rate
     FieldError *m_rateError = nullptr;
+    // The open model in stages, as --stages (model::LoadStages): the run then lasts their sum.
+    QLineEdit *m_stages = nullptr;
+    FieldError *m_stagesError = nullptr;
     QLineEdit *m_warmup = nullptr; // seconds, as --warmup
     FieldError *m_warmupError = nullptr;
     QLineEdit *m_timeout = nullptr; // ms, or with a unit, as --timeout
@@ -75,6 +79,7 @@ public:
     // Pass/fail conditions, as --threshold (model::Threshold), parted by commas.
     QLineEdit *m_thresholds = nullptr;
     FieldError *m_thresholdsError = nullptr;
+    QCheckBox *m_abortOnFail = nullptr; // as --abort-on-fail, beside the thresholds
     // Request.
     QComboBox *m_method = nullptr; // editable, as -m
     FieldError *m_methodError = nullptr;

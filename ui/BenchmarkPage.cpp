@@ -63,11 +63,12 @@ BenchmarkPage::BenchmarkPage(
     connect(m_start, &QPushButton::clicked, this, &BenchmarkPage::startRun);
     connect(m_stop, &QPushButton::clicked, this, &BenchmarkPage::stopRun);
     connect(m_byRequests, &QRadioButton::toggled, this, &BenchmarkPage::updateState);
+    connect(m_stages, &QLineEdit::textChanged, this, &BenchmarkPage::updateState);
     connect(m_url, &QComboBox::currentTextChanged, this, &BenchmarkPage::updateHint);
     connect(m_url, &QComboBox::currentTextChanged, m_urlError, [this] { m_urlError->setMessage({}); });
     connect(m_probe, &ConnectProbe::finished, this, &BenchmarkPage::probeFinished);
     connect(&m_engine, &EngineController::runningChanged, this, &BenchmarkPage::refreshTargets);
-    for (QLineEdit *edit : { m_rate, m_warmup, m_timeout, m_thresholds, m_bodyFile })
+    for (QLineEdit *edit : { m_rate, m_stages, m_warmup, m_timeout, m_thresholds, m_bodyFile })
         connect(edit, &QLineEdit::textChanged, this, &BenchmarkPage::fieldsEdited);
     connect(m_method, &QComboBox::currentTextChanged, this, &BenchmarkPage::fieldsEdited);
     connect(m_headers, &QPlainTextEdit::textChanged, this, &BenchmarkPage::fieldsEdited);
@@ -112,17 +113,25 @@ model::BenchParameters BenchmarkPage::parametersWith(const BenchmarkFields &fiel
     parameters.body = fields.body;
     parameters.contentType = fields.contentType;
     parameters.rate = fields.rate;
+    parameters.stages = fields.stages;
+    if (!fields.stages.isEmpty()) {
+        // The run lasts the stages' sum, whatever the Length says.
+        parameters.requests = 0;
+        parameters.durationMs = model::LoadStages::totalMs(fields.stages);
+        parameters.sampleIntervalMs = sampleIntervalFor(parameters.durationMs);
+    }
     parameters.warmupMs = fields.warmupMs;
     parameters.timeoutMs = fields.timeoutMs;
     parameters.thresholds = fields.thresholds;
+    parameters.abortOnFail = fields.abortOnFail;
     return parameters;
 }
 
 bool BenchmarkPage::showFieldProblems(const BenchmarkFields &fields)
 {
     bool tabHasProblem[BenchmarkForm::kTabs] = {};
-    for (FieldError *error : { m_rateError, m_warmupError, m_timeoutError, m_thresholdsError, m_methodError,
-             m_headersError, m_bodyFileError }) {
+    for (FieldError *error : { m_rateError, m_stagesError, m_warmupError, m_timeoutError, m_thresholdsError,
+             m_methodError, m_headersError, m_bodyFileError }) {
         QString message;
         for (const BenchmarkFields::Problem &problem : fields.problems) {
             if (problem.error == error && message.isEmpty())
@@ -284,11 +293,15 @@ void BenchmarkPage::updateState()
 {
     const bool running = isRunning() || isConnecting();
     for (QWidget *field : std::initializer_list<QWidget *> { m_url, m_concurrency, m_byRequests, m_byDuration,
-             m_keepAlive, m_threads, m_rate, m_warmup, m_timeout, m_thresholds, m_method, m_headers,
-             m_bodyFile, m_bodyBrowse, m_contentType })
+             m_keepAlive, m_threads, m_rate, m_stages, m_warmup, m_timeout, m_thresholds, m_abortOnFail,
+             m_method, m_headers, m_bodyFile, m_bodyBrowse, m_contentType })
         field->setEnabled(!running);
-    m_requests->setEnabled(!running && m_byRequests->isChecked());
-    m_duration->setEnabled(!running && m_byDuration->isChecked());
+    // Stages set the run's length: the Length fields wait.
+    const bool staged = !m_stages->text().trimmed().isEmpty();
+    m_byRequests->setEnabled(!running && !staged);
+    m_byDuration->setEnabled(!running && !staged);
+    m_requests->setEnabled(!running && !staged && m_byRequests->isChecked());
+    m_duration->setEnabled(!running && !staged && m_byDuration->isChecked());
     // A file given is the body: the text waits.
     m_body->setEnabled(!running && m_bodyFile->text().trimmed().isEmpty());
     // A bad field holds Start back, and Start says why.
@@ -362,9 +375,11 @@ QList<BenchmarkPage::FormSetting> BenchmarkPage::formSettings() const
         { u"bench/threads"_s, m_threads, qMax(1, QThread::idealThreadCount() / 2) },
         // Empty: bench's defaults (closed model, no warm-up, 30 s).
         { u"bench/rate"_s, m_rate, QString() },
+        { u"bench/stages"_s, m_stages, QString() },
         { u"bench/warmup"_s, m_warmup, QString() },
         { u"bench/timeout"_s, m_timeout, QString() },
         { u"bench/thresholds"_s, m_thresholds, QString() },
+        { u"bench/abortOnFail"_s, m_abortOnFail, false },
         // The body before the method: a body restored makes a GET a POST, the stored method then wins.
         { u"bench/body"_s, m_body, QString() },
         { u"bench/bodyFile"_s, m_bodyFile, QString() },

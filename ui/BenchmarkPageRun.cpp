@@ -58,6 +58,16 @@ void BenchmarkPage::launch(const model::BenchParameters &wanted)
     m_completed = 0;
     m_failed = 0;
     m_charts->clear(wanted.durationMs);
+    if (!wanted.stages.isEmpty()) {
+        // The plan under the measured line: the rate at each stage's end, straight lines between.
+        QList<QPointF> planned { { 0.0, wanted.rate } };
+        qint64 atMs = 0;
+        for (const model::LoadStage &stage : wanted.stages) {
+            atMs += stage.durationMs;
+            planned.append({ double(atMs) / 1000.0, stage.rate });
+        }
+        m_charts->setPlannedRate(planned);
+    }
     m_charts->setLive(true);
     m_watchEngine = watchEngine;
     if (m_watchEngine)
@@ -163,7 +173,9 @@ void BenchmarkPage::finish()
             [](const model::ThresholdVerdict::Result &r) { return !r.passed; });
         const QString taken = Format::elapsed(takenMs);
         const int count = int(failed == 0 ? verdict.results.size() : failed);
-        if (failed == 0)
+        if (!summary.abortedBy.isEmpty())
+            setState(tr("Aborted after %1: the threshold %2 failed.").arg(taken, summary.abortedBy));
+        else if (failed == 0)
             setState(summary.interrupted
                     ? tr("Stopped after %1: all %n threshold(s) held.", nullptr, count).arg(taken)
                     : tr("Finished in %1: all %n threshold(s) held.", nullptr, count).arg(taken));

@@ -44,6 +44,9 @@ QString ReportText::request(const model::BenchParameters &parameters)
             : tr("Request body:           %1 bytes, %2\n")
                   .arg(size, QString::fromLatin1(parameters.contentType));
     }
+    if (!parameters.stages.isEmpty())
+        text += tr("Stages:                 %1 (open model)\n")
+                    .arg(model::LoadStages::format(parameters.stages));
     if (parameters.rate > 0)
         text
             += tr("Rate:                   %1 requests/s (open model)\n")

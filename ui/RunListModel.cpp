@@ -66,6 +66,8 @@ QString RunListModel::urlToolTip(const storage::StoredRun &run)
 
 QString RunListModel::modelText(const model::BenchParameters &parameters)
 {
+    if (!parameters.stages.isEmpty())
+        return tr("open, in stages");
     return parameters.rate > 0 ? tr("open, %1 req/s").arg(Format::rate(parameters.rate)) : tr("closed");
 }
 
@@ -95,6 +97,8 @@ QString RunListModel::lengthText(const storage::StoredRun &run, qint64 nowMs)
         return reached > 0 ? tr("broken off at %1 of %2").arg(Format::elapsed(reached), asked)
                            : tr("broken off, nothing stored (%1)").arg(asked);
     }
+    if (!run.summary.abortedBy.isEmpty())
+        return tr("aborted at %1 of %2 (%3)").arg(Format::elapsed(reached), asked, run.summary.abortedBy);
     if (run.summary.interrupted)
         return tr("stopped at %1 of %2").arg(Format::elapsed(reached), asked);
     return asked;
@@ -152,7 +156,10 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     if (role == Qt::EditRole && column == NoteColumn)
         return run.note;
     if (role == Qt::ToolTipRole && column == ModelColumn)
-        return run.parameters.rate > 0
+        return !run.parameters.stages.isEmpty()
+            ? tr("Open model in stages: %1, latency corrected for coordinated omission")
+                  .arg(model::LoadStages::format(run.parameters.stages))
+            : run.parameters.rate > 0
             ? tr("Open model: requests sent at a constant rate, latency corrected for coordinated omission")
             : tr("Closed model: each connection sends its next request when the last one is answered");
     // The palette of the moment: the view asks again when it changes (a dark theme).

@@ -68,7 +68,7 @@ struct Flags
     {
         return { help, requests, duration, concurrency, keepAlive, threads, rate, warmup, timeout, method,
             header, postFile, contentType, host, http2, streams, insecure, tlsResume, dataDir, json, csv,
-            percentCsv, format, noStore, exportK6, k6P99, threshold };
+            percentCsv, format, noStore, exportK6, k6P99, threshold, abortOnFail, stages };
     }
 
     const QCommandLineOption help = Console::helpOption();
@@ -124,6 +124,15 @@ struct Flags
         "max (ms, or with us or s), rps, errors (a count, or a share with %), non2xx, unfinished; "
         "<, <=, >, >=, ==, !=. Repeatable; e.g. --threshold 'p99<50ms' --threshold 'errors<0.1%'."_s,
         u"EXPR"_s };
+    const QCommandLineOption abortOnFail { u"abort-on-fail"_s,
+        u"With --threshold: stops the run (exit 99) at the first 100 ms sample after which a threshold "
+        u"fails on the figures so far, checked from 1 s into the measured part on (unfinished: at the "
+        u"end only)."_s };
+    const QCommandLineOption stages { u"stages"_s,
+        u"Open model in stages, as k6's ramping-arrival-rate: each DURATION:RATE ramps the rate linearly to "
+        u"RATE requests/s over DURATION (ms, s, m or h), from --rate (or 0); the run lasts their sum (no "
+        u"-n or -t). E.g. --stages 10s:1000,30s:5000,10s:0."_s,
+        u"DURATION:RATE,..."_s };
     const QCommandLineOption k6P99 { u"k6-p99-ms"_s,
         u"The k6 script's threshold: the 99th latency percentile below MS ms (default 1000)."_s, u"MS"_s };
 };
@@ -142,16 +151,22 @@ bool parseRun(const QCommandLineParser &parser, const Flags &f, model::BenchPara
     const std::optional<QString> url = BenchFlags::url(parser.positionalArguments(), error);
     if (!url)
         return false;
-    const std::optional<BenchFlags::Length> length
+    std::optional<BenchFlags::Length> length
         = BenchFlags::length(read.value(f.requests), read.value(f.duration), error);
     if (!length)
         return false;
+    const std::optional<double> rate = BenchFlags::rate(read.value(f.rate), error);
+    if (!rate)
+        return false;
+    const std::optional<QList<model::LoadStage>> stages = BenchFlags::stages(read.value(f.stages), *rate,
+        read.value(f.requests).has_value() || read.value(f.duration).has_value(), error);
+    if (!stages)
+        return false;
+    if (!stages->isEmpty())
+        *length = { 0, model::LoadStages::totalMs(*stages) };
     const std::optional<BenchFlags::Connections> connections
         = BenchFlags::connections(read.value(f.concurrency), read.value(f.threads), length->requests, error);
     if (!connections)
-        return false;
-    const std::optional<double> rate = BenchFlags::rate(read.value(f.rate), error);
-    if (!rate)
         return false;
     const std::optional<qint64> warmupMs = BenchFlags::warmup(read.value(f.warmup), error);
     if (!warmupMs)
@@ -173,6 +188,7 @@ bool parseRun(const QCommandLineParser &parser, const Flags &f, model::BenchPara
     p->threads = connections->threads;
     p->keepAlive = parser.isSet(f.keepAlive);
     p->rate = *rate;
+    p->stages = *stages;
     p->warmupMs = *warmupMs;
     p->timeoutMs = *timeoutMs;
     p->headers = *headers;
@@ -241,6 +257,13 @@ bool parseOutputs(
         }
         options->thresholds.append(*threshold);
         options->parameters.thresholds.append(threshold->text);
+    }
+    if (parser.isSet(f.abortOnFail)) {
+        if (options->thresholds.isEmpty()) {
+            *error = u"--abort-on-fail needs a --threshold to watch"_s;
+            return false;
+        }
+        options->parameters.abortOnFail = true;
     }
     return true;
 }
@@ -329,6 +352,13 @@ int report(const runs::RecordedRun::Result &result, const BenchCommand::Options 
         const model::ThresholdVerdict verdict
             = model::ThresholdVerdict::check(options.thresholds, summary, histogram);
         Console::outRaw(ReportPrinter::thresholds(verdict));
+        if (!summary.abortedBy.isEmpty()) {
+            Console::err(
+                u"hostbench-cli bench: aborted after %1 s: the threshold %2 failed (exit %3)"_s
+                    .arg(QString::number(double(summary.abortedAtMs) / 1000.0, 'f', 1), summary.abortedBy)
+                    .arg(kExitThresholdFailed));
+            return kExitThresholdFailed;
+        }
         if (!verdict.passed) {
             Console::err(u"hostbench-cli bench: a threshold failed (exit %1)"_s.arg(kExitThresholdFailed));
             return kExitThresholdFailed;
@@ -355,7 +385,8 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
         "3xx response);\n"
         "2 when the run ran but none did (each failed, timed out, was unfinished "
         "or got 1xx, 4xx or 5xx);\n"
-        "1 for bad flags, a target that accepts no connection, or a run not stored or written."_s);
+        "1 for bad flags, a target that accepts no connection, or a run not stored or written;\n"
+        "99 when a --threshold failed (or, with --abort-on-fail, stopped the run)."_s);
     parser.addPositionalArgument(u"URL"_s, u"http://host[:port]/path[?query]"_s);
     parser.addOptions(f.all());
     *exitCode = 1;

@@ -82,6 +82,21 @@ std::optional<BenchFlags::Connections> BenchFlags::connections(const std::option
     return connections;
 }
 
+std::optional<QList<model::LoadStage>> BenchFlags::stages(
+    const std::optional<QString> &text, double startRate, bool lengthGiven, QString *error)
+{
+    if (!text)
+        return QList<model::LoadStage>();
+    if (lengthGiven) {
+        *error = u"--stages sets the run's length (the sum of the stages): give no -n or -t with it"_s;
+        return std::nullopt;
+    }
+    std::optional<QList<model::LoadStage>> stages = model::LoadStages::parse(*text, startRate, error);
+    if (!stages)
+        *error = u"--stages "_s + *error;
+    return stages;
+}
+
 std::optional<double> BenchFlags::rate(const std::optional<QString> &text, QString *error)
 {
     if (!text)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/BenchInput.h"
+#include "model/LoadStages.h"
 
 #include <QByteArray>
 #include <QList>
@@ -57,6 +58,11 @@ public:
         const std::optional<QString> &threads, qint64 requests, QString *error);
     // --rate R: requests/s in all, above 0 and at most 1e8; 0 (the closed model) when absent.
     static std::optional<double> rate(const std::optional<QString> &text, QString *error);
+    // --stages DURATION:RATE,... (model::LoadStages), ramping from `startRate`
+    // (--rate, or 0); refused beside -n or -t (the run lasts the stages' sum),
+    // with the stage at fault named. An empty list when absent.
+    static std::optional<QList<model::LoadStage>> stages(
+        const std::optional<QString> &text, double startRate, bool lengthGiven, QString *error);
     // --warmup SECONDS, as ms; 0 when absent.
     static std::optional<qint64> warmup(const std::optional<QString> &text, QString *error);
     // --timeout T: how long one request may take before it fails as a

@@ -50,6 +50,8 @@ int list(storage::DataFolder &folder, qint64 count)
         QString url = QString::fromLatin1(run.parameters.method) + u' ' + run.parameters.url;
         if (!run.finished)
             url += u" (broken off)"_s;
+        else if (!run.summary.abortedBy.isEmpty())
+            url += u" (aborted: %1)"_s.arg(run.summary.abortedBy);
         else if (run.summary.interrupted)
             url += u" (interrupted)"_s;
         if (!run.note.isEmpty())

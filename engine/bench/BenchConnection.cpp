@@ -22,9 +22,8 @@ BenchConnection::BenchConnection(BenchWorker &worker, const RunShared &run, int 
     , m_socket(asio::ip::tcp::socket(worker.context()))
     , m_buffer(new char[kBufferSize])
 {
-    if (run.parameters.rate > 0) {
-        m_pace = run.pace();
-        m_nextIntended = run.firstIntended(globalIndex);
+    if (run.paced()) {
+        m_nextIndex = quint64(globalIndex);
         m_pacer.emplace(worker.context());
     }
 }
@@ -64,11 +63,10 @@ void BenchConnection::shutdown(Clock::time_point stoppedAt)
     quint64 due = 0;
     if (waitedForPacer && m_attempt.intended >= measureAt && m_attempt.intended <= stoppedAt)
         due += 1;
-    Clock::time_point first = m_nextIntended;
-    if (first < measureAt)
-        first += m_pace * ((measureAt - first + m_pace - Clock::duration(1)) / m_pace);
-    if (first <= stoppedAt)
-        due += quint64((stoppedAt - first) / m_pace) + 1;
+    const auto seconds
+        = [this](Clock::time_point t) { return std::chrono::duration<double>(t - m_run.startAt).count(); };
+    due += m_run.schedule.countBetween(
+        m_nextIndex, quint64(m_run.totalConnections), seconds(measureAt), seconds(stoppedAt));
     m_worker.recordNotSent(due);
 }
 
@@ -90,8 +88,12 @@ void BenchConnection::next()
         begin();
         return;
     }
-    m_attempt.intended = m_nextIntended;
-    m_nextIntended += m_pace;
+    const std::optional<Clock::time_point> intended
+        = m_run.schedule.intended(m_nextIndex, m_run.startAt, &m_scheduleHint);
+    if (!intended)
+        return; // the stages have ended: nothing more to send before the deadline
+    m_attempt.intended = *intended;
+    m_nextIndex += quint64(m_run.totalConnections);
     if (m_attempt.intended <= Clock::now()) {
         begin(); // behind schedule: send at once, the latency counts from the intended time
         return;

@@ -87,8 +87,8 @@ private:
     tls::Stream m_socket; // cleartext, or TLS for https://
     SSL_SESSION *m_session = nullptr; // https:// with tlsResume: the last connection's session, owned
     std::optional<boost::asio::steady_timer> m_pacer; // with a rate only
-    Clock::time_point m_nextIntended;
-    Clock::duration m_pace {};
+    quint64 m_nextIndex = 0; // with a rate: the run's request (RateSchedule) this connection sends next
+    size_t m_scheduleHint = 0; // RateSchedule::intended's cursor
     ResponseReader m_reader;
     std::unique_ptr<char[]> m_buffer;
     size_t m_used = 0; // bytes in m_buffer not yet parsed

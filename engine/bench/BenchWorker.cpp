@@ -82,6 +82,10 @@ void BenchWorker::armTick()
             return;
         }
         reportInterval(endMs);
+        if (m_run.collector.thresholdBroken()) {
+            finish(); // --abort-on-fail: this interval broke a threshold
+            return;
+        }
         armTick();
     });
 }
@@ -97,8 +101,8 @@ void BenchWorker::armTimeoutCheck()
         if (ec || m_finished)
             return;
         if (m_run.descriptorErrno.load(std::memory_order_relaxed) != 0
-            || m_run.protocolRefused.load(std::memory_order_relaxed)) {
-            finish(); // another thread ran out of descriptors, or found no HTTP/2
+            || m_run.protocolRefused.load(std::memory_order_relaxed) || m_run.collector.thresholdBroken()) {
+            finish(); // another thread ran out of descriptors, found no HTTP/2, or broke a threshold
             return;
         }
         const Clock::time_point now = Clock::now();
@@ -117,6 +121,9 @@ void BenchWorker::reportInterval(qint64 endMs)
     m_interval.completed = 0;
     m_interval.failed = 0;
     m_interval.bytes = 0;
+    m_interval.failedLength = 0;
+    m_interval.non2xx = 0;
+    m_interval.succeeded = 0;
 }
 
 void BenchWorker::finish()
@@ -248,6 +255,7 @@ void BenchWorker::recordResponse(
     if (qint64(bodyBytes) != m_documentLength) {
         m_stats.failures[size_t(FailureKind::Length)] += 1;
         m_interval.failed += 1;
+        m_interval.failedLength += 1;
     }
 
     const quint64 totalUs = us(done - attempt.start);
@@ -257,7 +265,7 @@ void BenchWorker::recordResponse(
     m_stats.waiting.record(us(attempt.firstByte - attempt.written));
     m_stats.processing.record(totalUs - std::min(totalUs, connectUs));
     quint64 latencyUs = totalUs;
-    if (m_run.parameters.rate > 0) {
+    if (m_run.paced()) {
         latencyUs = us(done - attempt.intended);
         m_stats.corrected.record(latencyUs);
     }
@@ -266,8 +274,12 @@ void BenchWorker::recordResponse(
     m_stats.completed += 1;
     m_stats.totalBytes += attempt.bytes;
     m_stats.statusCounts[std::min<unsigned>(status, WorkerStats::kStatusSlots - 1)] += 1;
-    if (status < 200 || status > 299)
+    if (status < 200 || status > 299) {
         m_stats.non2xx += 1;
+        m_interval.non2xx += 1;
+    }
+    if (status >= 200 && status <= 399)
+        m_interval.succeeded += 1;
     if (keptAlive)
         m_stats.keepAliveRequests += 1;
     m_interval.completed += 1;

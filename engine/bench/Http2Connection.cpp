@@ -160,9 +160,9 @@ Http2Connection::Http2Connection(BenchWorker &worker, const RunShared &run, int 
         nv.flags = NGHTTP2_NV_FLAG_NO_COPY_NAME | NGHTTP2_NV_FLAG_NO_COPY_VALUE;
         m_fields.push_back(nv);
     }
-    if (run.parameters.rate > 0) {
-        m_pace = run.pace();
-        m_nextIntended = run.firstIntended(globalIndex);
+    if (run.paced()) {
+        m_nextIndex = quint64(globalIndex);
+        m_nextIntended = run.schedule.intended(m_nextIndex, run.startAt, &m_scheduleHint);
         m_pacer.emplace(worker.context());
     }
 }
@@ -191,15 +191,18 @@ void Http2Connection::start()
 
 void Http2Connection::armPacer()
 {
-    m_pacer->expires_at(m_nextIntended);
+    if (!m_nextIntended)
+        return; // the stages have ended: nothing more to send before the deadline
+    m_pacer->expires_at(*m_nextIntended);
     m_pacer->async_wait([this](const boost::system::error_code &ec) {
         if (ec || m_stopped || m_outOfTickets)
             return;
         // Every send time passed, also those a late wake-up skipped.
         const Clock::time_point now = Clock::now();
-        while (m_nextIntended <= now) {
-            m_due.push_back(m_nextIntended);
-            m_nextIntended += m_pace;
+        while (m_nextIntended && *m_nextIntended <= now) {
+            m_due.push_back(*m_nextIntended);
+            m_nextIndex += quint64(m_run.totalConnections);
+            m_nextIntended = m_run.schedule.intended(m_nextIndex, m_run.startAt, &m_scheduleHint);
         }
         armPacer();
         dispatch();
@@ -234,11 +237,10 @@ void Http2Connection::shutdown(Clock::time_point stoppedAt)
             due += 1;
     }
     m_due.clear();
-    Clock::time_point first = m_nextIntended;
-    if (first < measureAt)
-        first += m_pace * ((measureAt - first + m_pace - Clock::duration(1)) / m_pace);
-    if (first <= stoppedAt)
-        due += quint64((stoppedAt - first) / m_pace) + 1;
+    const auto seconds
+        = [this](Clock::time_point t) { return std::chrono::duration<double>(t - m_run.startAt).count(); };
+    due += m_run.schedule.countBetween(
+        m_nextIndex, quint64(m_run.totalConnections), seconds(measureAt), seconds(stoppedAt));
     m_worker.recordNotSent(due);
 }
 

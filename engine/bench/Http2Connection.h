@@ -119,8 +119,11 @@ private:
     std::vector<Attempt> m_retry; // refused by the server: sent again on a new connection
     std::deque<Clock::time_point> m_due; // open model: intended send times waiting for a stream
     std::optional<boost::asio::steady_timer> m_pacer; // with a rate only
-    Clock::time_point m_nextIntended;
-    Clock::duration m_pace {};
+    // With a rate: the run's request (RateSchedule) this connection sends
+    // next, and its intended time (none: the stages have ended).
+    quint64 m_nextIndex = 0;
+    std::optional<Clock::time_point> m_nextIntended;
+    size_t m_scheduleHint = 0; // RateSchedule::intended's cursor
     Clock::time_point m_connectStart, m_connected;
     Clock::time_point m_now; // of the read being parsed, or the write being made
     std::unique_ptr<char[]> m_in;

@@ -107,6 +107,17 @@ QJsonObject parametersToJson(const model::RunSummary &s, const model::BenchParam
     p[u"warmup_ms"_s] = double(parameters->warmupMs);
     p[u"timeout_ms"_s] = parameters->timeoutMs;
     p[u"sample_interval_ms"_s] = parameters->sampleIntervalMs;
+    if (!parameters->stages.isEmpty()) {
+        // bench --stages: [{"duration_ms", "rate"}], ramping from "start_rate".
+        QJsonArray stages;
+        for (const model::LoadStage &stage : parameters->stages)
+            stages.append(
+                QJsonObject { { u"duration_ms"_s, double(stage.durationMs) }, { u"rate"_s, stage.rate } });
+        p[u"stages"_s] = stages;
+        p[u"start_rate"_s] = parameters->rate;
+    }
+    if (parameters->abortOnFail)
+        p[u"abort_on_fail"_s] = true;
     // What the requests were, so that a replay reaches the same site with the same request.
     if (!parameters->hostOverride.isEmpty())
         p[u"host"_s] = parameters->hostOverride;
@@ -188,6 +199,9 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
     o[u"time_taken_sec"_s] = s.timeTakenSec;
     o[u"transfer_rate_kbps"_s] = s.transferRateKBps;
     o[u"interrupted"_s] = s.interrupted;
+    if (!s.abortedBy.isEmpty())
+        o[u"aborted"_s] = QJsonObject { { u"threshold"_s, s.abortedBy },
+            { u"at_ms"_s, double(s.abortedAtMs) }, { u"figure"_s, s.abortedFigure } };
     o[u"started_at_ms"_s] = double(s.startedAtMs);
     QJsonObject failures;
     for (const CountMember &member : kFailures)

@@ -24,7 +24,19 @@ QJsonObject scenario(const model::BenchParameters &p, qint64 lengthMs, bool meas
 {
     QJsonObject s;
     const int vus = std::max(1, p.concurrency);
-    if (p.rate > 0) {
+    if (measured && !p.stages.isEmpty()) {
+        // bench --stages is k6's own ramping-arrival-rate (targets in whole requests/s).
+        s.insert(u"executor"_s, u"ramping-arrival-rate"_s);
+        s.insert(u"startRate"_s, qint64(std::llround(p.rate)));
+        s.insert(u"timeUnit"_s, u"1s"_s);
+        s.insert(u"preAllocatedVUs"_s, vus);
+        s.insert(u"maxVUs"_s, vus);
+        QJsonArray stages;
+        for (const model::LoadStage &stage : p.stages)
+            stages.append(QJsonObject { { u"duration"_s, seconds(stage.durationMs) },
+                { u"target"_s, qint64(std::llround(stage.rate)) } });
+        s.insert(u"stages"_s, stages);
+    } else if (p.rate > 0) {
         s.insert(u"executor"_s, u"constant-arrival-rate"_s);
         // k6 wants a whole number per time unit: per millisecond-scaled unit when fractional.
         if (p.rate == std::floor(p.rate)) {
@@ -67,7 +79,9 @@ QByteArray K6Script::write(const model::BenchParameters &p, double p99ThresholdM
 
     QJsonObject scenarios;
     QString measured = u"bench"_s;
-    if (p.warmupMs > 0) {
+    // With stages the warm-up is sent at --rate: none without one.
+    const bool warmupSends = p.stages.isEmpty() || p.rate > 0;
+    if (p.warmupMs > 0 && warmupSends) {
         QJsonObject warmup = scenario(p, p.warmupMs, false);
         warmup.insert(u"exec"_s, u"send"_s);
         scenarios.insert(u"warmup"_s, warmup);

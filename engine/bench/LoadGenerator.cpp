@@ -119,6 +119,16 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
         return refuse(error, QStringLiteral("requests, duration, warm-up and rate cannot be negative"));
     if (parameters.sampleIntervalMs < 1 || parameters.timeoutMs < 1)
         return refuse(error, QStringLiteral("the sample interval and the timeout must be at least 1 ms"));
+    if (!parameters.stages.isEmpty()) {
+        if (parameters.requests > 0 || parameters.durationMs != model::LoadStages::totalMs(parameters.stages))
+            return refuse(error,
+                QStringLiteral("with stages the run lasts their sum: no number of requests, "
+                               "and the duration their total"));
+        for (const model::LoadStage &stage : parameters.stages)
+            if (stage.durationMs <= 0 || !(stage.rate >= 0))
+                return refuse(
+                    error, QStringLiteral("a stage needs a duration above 0 and a rate of 0 or more"));
+    }
     if (parameters.streams < 1 || parameters.streams > 1000)
         return refuse(error, QStringLiteral("streams per connection must be from 1 to 1000"));
     if (parameters.streams > 1 && !parameters.http2)
@@ -164,6 +174,9 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
     run.tlsContext = std::move(tlsContext);
     run.tlsHost = tlsHost;
     run.totalConnections = parameters.concurrency;
+    run.schedule = RateSchedule(parameters);
+    if (parameters.abortOnFail && !parameters.thresholds.isEmpty())
+        run.collector.watch(parameters.thresholds);
     run.countMode = parameters.requests > 0;
     // Tickets go to threads in batches so that counting requests costs one
     // shared atomic per batch, small enough that no thread hoards the tail.
@@ -245,12 +258,11 @@ void LoadGenerator::Private::buildSummary() const
         endedAt = std::max(endedAt, worker->endedAt());
     }
     const double timeTakenSec = std::chrono::duration<double>(endedAt - run->measureAt).count();
-    bool interrupted = false;
-    if (stopRequested) {
-        interrupted = run->countMode ? merged.ended() < quint64(run->parameters.requests)
-                                     : endedAt < run->measureAt + milliseconds(run->parameters.durationMs);
-    }
-    histogram = run->parameters.rate > 0 ? merged.corrected : merged.total;
+    const bool cutShort = run->countMode
+        ? merged.ended() < quint64(run->parameters.requests)
+        : endedAt < run->measureAt + milliseconds(run->parameters.durationMs);
+    const bool interrupted = stopRequested && cutShort;
+    histogram = run->parameters.isOpenModel() ? merged.corrected : merged.total;
     SummaryBuilder builder(run->parameters, run->target);
     summary = builder.build(merged, histogram, timeTakenSec);
     {
@@ -264,6 +276,14 @@ void LoadGenerator::Private::buildSummary() const
     summary->threads = int(workers.size());
     summary->startedAtMs = startedAtMs;
     summary->interrupted = interrupted;
+    // A threshold broken by the run's last sample, at its end, stopped nothing.
+    if (run->collector.thresholdBroken() && cutShort) {
+        const ThresholdWatch watch = run->collector.brokenThreshold();
+        summary->interrupted = true;
+        summary->abortedBy = watch.failedThreshold();
+        summary->abortedAtMs = watch.failedAtMs();
+        summary->abortedFigure = watch.failedFigure();
+    }
 }
 
 QString LoadGenerator::error() const

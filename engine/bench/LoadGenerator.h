@@ -35,6 +35,11 @@ namespace hostbench::bench {
  * concurrency. Latency (ms in the summary, µs in histogram() and samples)
  * runs from the connect start (or send start on a kept-alive connection) to
  * the last byte of the response; with a rate, from the intended send time.
+ * With parameters.stages the open model's rate ramps stage by stage
+ * (RateSchedule: each request's intended time follows the ramp). With
+ * parameters.abortOnFail the run stops at the first interval sample after
+ * which a threshold fails on the figures so far (ThresholdWatch's rule);
+ * summary().abortedBy then names it (and interrupted is true).
  * A generator can run again once the previous run has finished.
  */
 class LoadGenerator final

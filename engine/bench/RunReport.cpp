@@ -39,6 +39,9 @@ QString stateText(const ReportRun &run)
 {
     if (!run.finished)
         return u"broken off (its process ended before the run did; the samples stored so far are kept)"_s;
+    if (!run.summary.abortedBy.isEmpty())
+        return u"aborted at %1 s: the threshold %2 failed (--abort-on-fail)"_s.arg(
+            QString::number(double(run.summary.abortedAtMs) / 1000.0, 'f', 1), run.summary.abortedBy);
     return run.summary.interrupted ? u"interrupted (stopped before its end)"_s : u"finished"_s;
 }
 
@@ -57,7 +60,9 @@ QString loadModel(const ReportRun &run)
     QString text = u"%1 connection%2"_s.arg(p.concurrency).arg(p.concurrency == 1 ? QString() : u"s"_s);
     text += p.keepAlive ? u", keep-alive"_s : u", a new connection per request"_s;
     text += u", %1 thread%2"_s.arg(p.threads).arg(p.threads == 1 ? QString() : u"s"_s);
-    if (p.rate > 0)
+    if (!p.stages.isEmpty())
+        text += u"; open model in stages %1"_s.arg(model::LoadStages::format(p.stages));
+    else if (p.rate > 0)
         text += u"; open model at %1 requests/s"_s.arg(QString::number(p.rate, 'g', 12));
     else
         text += u"; closed model"_s;
@@ -69,7 +74,7 @@ QString loadModel(const ReportRun &run)
 QList<std::pair<QString, QString>> keyFigures(const ReportRun &run)
 {
     const model::RunSummary &s = run.summary;
-    const bool corrected = run.parameters.rate > 0;
+    const bool corrected = run.parameters.isOpenModel();
     QList<std::pair<QString, QString>> rows;
     rows.append({ u"Requests per second"_s, QString::number(s.requestsPerSecond, 'f', 2) });
     const QString latency = corrected ? u"Latency (corrected for coordinated omission) "_s : u"Latency "_s;
@@ -159,9 +164,12 @@ QList<std::pair<QString, QString>> parameterRows(const ReportRun &run)
     rows.append({ u"Keep-alive"_s, p.keepAlive ? u"yes"_s : u"no"_s });
     rows.append({ u"Generator threads"_s, QString::number(p.threads) });
     rows.append({ u"Rate"_s,
-        p.rate > 0 ? u"%1 requests/s (open model; latency corrected for coordinated omission)"_s.arg(
-            QString::number(p.rate, 'g', 12))
-                   : u"none (closed model)"_s });
+        !p.stages.isEmpty()
+            ? u"stages %1 from %2 requests/s (open model; latency corrected for coordinated omission)"_s.arg(
+                model::LoadStages::format(p.stages), QString::number(p.rate, 'g', 12))
+            : p.rate > 0 ? u"%1 requests/s (open model; latency corrected for coordinated omission)"_s.arg(
+                  QString::number(p.rate, 'g', 12))
+                         : u"none (closed model)"_s });
     rows.append({ u"Protocol"_s, protocolText(run) });
     if (p.warmupMs > 0)
         rows.append({ u"Warm-up"_s, durationText(p.warmupMs) + u" (not counted)"_s });
@@ -239,8 +247,8 @@ SvgChart spectrumChart(const ReportRun &run)
     chart.xTitle = u"percentile (logarithmic: 1/(1-percentile))"_s;
     chart.yTitle = u"latency (ms)"_s;
     chart.emptyText = u"No latency histogram stored for this run"_s;
-    SvgChart::Series line { run.parameters.rate > 0 ? u"latency (corrected for coordinated omission)"_s
-                                                    : u"latency"_s,
+    SvgChart::Series line { run.parameters.isOpenModel() ? u"latency (corrected for coordinated omission)"_s
+                                                         : u"latency"_s,
         u"spectrum"_s, u"#9467bd"_s, {}, false };
     const QJsonArray spectrum = JsonReport::percentileSpectrum(run.histogram);
     for (const QJsonValue &value : spectrum) {
@@ -354,7 +362,7 @@ QString RunReport::html(const ReportRun &run)
     html += u"<figure>\n"_s + latencyChart(run).toSvg()
         + u"<figcaption>The latency percentiles p50, p90 and p99 of each %1 sample%2.</figcaption>\n</figure>\n"_s
               .arg(interval,
-                  p.rate > 0
+                  p.isOpenModel()
                       ? u", corrected for coordinated omission (from each request's intended send time)"_s
                       : QString());
     html += u"<figure>\n"_s + spectrumChart(run).toSvg()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "BenchTarget.h"
+#include "RateSchedule.h"
 #include "SampleCollector.h"
 #include "WorkerConnection.h"
 #include "model/BenchParameters.h"
@@ -30,21 +31,10 @@ struct RunShared
         , collector(threads, parameters.sampleIntervalMs)
     { }
 
-    // The open model's schedule of connection `globalIndex` (wrk2): each sends
-    // at rate / connections, the connections staggered so that the run as a
-    // whole sends evenly. `pace` between its requests, `first` its first
-    // intended start. Only with parameters.rate > 0. Any thread.
-    Clock::duration pace() const
-    {
-        return std::chrono::duration_cast<Clock::duration>(
-            std::chrono::duration<double>(double(totalConnections) / parameters.rate));
-    }
-    Clock::time_point firstIntended(int globalIndex) const
-    {
-        return startAt
-            + std::chrono::duration_cast<Clock::duration>(
-                std::chrono::duration<double>(globalIndex / parameters.rate));
-    }
+    // The open model's schedule (RateSchedule): connection `globalIndex` of
+    // totalConnections sends requests globalIndex, globalIndex + totalConnections, ...
+    // Empty for the closed model. Any thread.
+    bool paced() const { return !schedule.isEmpty(); }
 
     // Fixed before the threads start.
     const model::BenchParameters parameters;
@@ -53,6 +43,7 @@ struct RunShared
     std::shared_ptr<const tls::ClientContext> tlsContext; // https:// only
     QByteArray tlsHost; // the name sent as SNI and checked against the certificate
     int totalConnections = 1;
+    RateSchedule schedule; // the open model's send times; empty for the closed model
     Clock::time_point startAt; // connections begin (warm-up begins)
     Clock::time_point measureAt; // warm-up over: requests begun from here on count
     bool countMode = true; // stop after parameters.requests, else at measureAt + durationMs

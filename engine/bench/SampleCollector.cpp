@@ -28,6 +28,9 @@ void SampleCollector::report(int thread, IntervalPartial &partial)
     pending.completed += partial.completed;
     pending.failed += partial.failed;
     pending.bytes += partial.bytes;
+    pending.failedLength += partial.failedLength;
+    pending.non2xx += partial.non2xx;
+    pending.succeeded += partial.succeeded;
     pending.openConnections += partial.openConnections;
     if (!pending.histogram) {
         // The first thread's histogram becomes the interval's; the others are merged into it.
@@ -72,11 +75,27 @@ void SampleCollector::emitReady()
         sample.maxUs = histogram.maxUs();
         sample.openConnections = pending.openConnections;
         m_samples.append(sample);
+        if (m_watch
+            && m_watch->add({ sample.elapsedMs, sample.completed, sample.failed, pending.failedLength,
+                pending.non2xx, pending.succeeded, &histogram }))
+            m_broken.store(true, std::memory_order_release);
         pending.histogram->reset();
         m_spare.push_back(std::move(pending.histogram));
         m_pending.erase(it);
         ++m_nextIndex;
     }
+}
+
+void SampleCollector::watch(const QStringList &thresholds)
+{
+    std::lock_guard lock(m_mutex);
+    m_watch = std::make_unique<ThresholdWatch>(thresholds);
+}
+
+ThresholdWatch SampleCollector::brokenThreshold() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_watch ? *m_watch : ThresholdWatch(QStringList());
 }
 
 QList<model::BenchSample> SampleCollector::take()

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "ThresholdWatch.h"
 #include "model/BenchSample.h"
 #include "model/LatencyHistogram.h"
 
 #include <QList>
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,6 +24,9 @@ struct IntervalPartial
     quint64 completed = 0;
     quint64 failed = 0;
     quint64 bytes = 0;
+    quint64 failedLength = 0; // of `failed`: complete responses of another length
+    quint64 non2xx = 0; // complete responses outside 200-299
+    quint64 succeeded = 0; // complete responses of 200-399
     int openConnections = 0;
     std::unique_ptr<model::LatencyHistogram> histogram; // latencies (µs) completed in the interval
 };
@@ -31,6 +36,10 @@ struct IntervalPartial
  * record_rate, over threads). Each thread reports once per interval from its
  * own timer, never per request; interval k is emitted once every thread has
  * reported k or has finished, so samples appear while the run goes on.
+ *
+ * With watch() (--abort-on-fail) each sample, as it is emitted, goes to a
+ * ThresholdWatch too (a histogram merge more per interval, under the same
+ * mutex); the generator threads poll thresholdBroken() and stop.
  *
  * Thread: report()/finish() from the generator threads, take()/all() from
  * any thread; one mutex guards everything, held for a histogram merge at most.
@@ -45,6 +54,13 @@ public:
     void report(int thread, IntervalPartial &partial);
     // The thread reports nothing more.
     void finish(int thread);
+    // --abort-on-fail: each sample from now on is checked against
+    // `thresholds` (ThresholdWatch's rule). Before the threads start.
+    void watch(const QStringList &thresholds);
+    // A watched threshold failed: the run is to stop. Any thread, lock-free.
+    bool thresholdBroken() const { return m_broken.load(std::memory_order_acquire); }
+    // After thresholdBroken(): which threshold, after which sample, and its line. Any thread.
+    ThresholdWatch brokenThreshold() const;
 
     QList<model::BenchSample> take(); // samples not taken yet, in order
     QList<model::BenchSample> all() const;
@@ -56,6 +72,9 @@ private:
         quint64 completed = 0;
         quint64 failed = 0;
         quint64 bytes = 0;
+        quint64 failedLength = 0;
+        quint64 non2xx = 0;
+        quint64 succeeded = 0;
         int openConnections = 0;
         std::unique_ptr<model::LatencyHistogram> histogram;
     };
@@ -72,6 +91,8 @@ private:
     QList<model::BenchSample> m_samples;
     qsizetype m_taken = 0;
     std::vector<std::unique_ptr<model::LatencyHistogram>> m_spare;
+    std::unique_ptr<ThresholdWatch> m_watch; // --abort-on-fail only
+    std::atomic<bool> m_broken { false };
 };
 
 } // namespace hostbench::bench

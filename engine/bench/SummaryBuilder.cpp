@@ -49,7 +49,10 @@ model::RunSummary SummaryBuilder::build(
     s.documentPath = m_target.path();
     s.concurrency = m_parameters.concurrency;
     s.keepAlive = m_parameters.keepAlive;
-    s.rate = m_parameters.rate;
+    s.rate = m_parameters.stages.isEmpty()
+        ? m_parameters.rate
+        : model::LoadStages::plannedRequests(m_parameters.stages, m_parameters.rate) * 1000.0
+            / double(std::max<qint64>(1, model::LoadStages::totalMs(m_parameters.stages)));
     s.http2 = m_parameters.http2;
     s.streams = m_parameters.http2 ? m_parameters.streams : 1;
 
@@ -83,7 +86,7 @@ model::RunSummary SummaryBuilder::build(
     }
 
     setLatency(s, latency);
-    if (m_parameters.rate > 0) {
+    if (m_parameters.isOpenModel()) {
         s.uncorrectedP50Ms = ms(stats.total.valueAtPercentile(50));
         s.uncorrectedP90Ms = ms(stats.total.valueAtPercentile(90));
         s.uncorrectedP99Ms = ms(stats.total.valueAtPercentile(99));

@@ -1,8 +1,10 @@
 #include "control/RunRequestJson.h"
 
+#include "model/LoadStages.h"
 #include "model/Threshold.h"
 
 #include <QJsonArray>
+#include <QStringList>
 #include <QUrl>
 
 #include <algorithm>
@@ -46,7 +48,7 @@ bool isToken(const QByteArray &text)
 
 // The members a run may have and the JSON type of each, with the sentence
 // that refuses another type (400).
-enum class Type { String, Number, Bool, Array };
+enum class Type { String, Number, Bool, Array, StringOrArray };
 struct Member
 {
     const char16_t *name;
@@ -71,6 +73,9 @@ constexpr Member kMembers[] = {
     { u"http2", Type::Bool },
     { u"streams", Type::Number },
     { u"insecure", Type::Bool },
+    { u"abort_on_fail", Type::Bool },
+    { u"abortOnFail", Type::Bool }, // the spelling (#28), the same member
+    { u"stages", Type::StringOrArray },
 };
 
 bool hasType(const QJsonValue &value, Type type)
@@ -84,6 +89,8 @@ bool hasType(const QJsonValue &value, Type type)
         return value.isBool();
     case Type::Array:
         return value.isArray();
+    case Type::StringOrArray:
+        return value.isString() || value.isArray();
     }
     return false;
 }
@@ -97,6 +104,9 @@ QString wrongType(const QString &key, Type type)
         return u"\"%1\" must be a number"_s.arg(key);
     case Type::Bool:
         return u"\"%1\" must be true or false"_s.arg(key);
+    case Type::StringOrArray:
+        return u"\"%1\" must be a string such as \"10s:1000,30s:5000,10s:0\" or an array of "
+               "{\"duration\": \"10s\", \"rate\": 1000}"_s.arg(key);
     case Type::Array:
         return key == u"thresholds"_s ? u"\"thresholds\" must be an array of strings such as \"p99<50ms\""_s
                                       : u"\"%1\" must be an array of \"Name: value\" strings"_s.arg(key);
@@ -115,7 +125,8 @@ bool checkMembers(const QJsonObject &json, const Failure &fail)
             return fail(400, key,
                 u"Unknown member \"%1\" (a run has url, requests, duration_s, concurrency, "
                 "keep_alive, threads, rate, warmup_s, timeout_s, method, headers, body, "
-                "content_type, host, thresholds, http2, streams and insecure)"_s.arg(key));
+                "content_type, host, thresholds, abort_on_fail, stages, http2, streams and insecure)"_s.arg(
+                    key));
         if (!hasType(it.value(), member->type))
             return fail(400, key, wrongType(key, member->type));
     }
@@ -188,8 +199,13 @@ bool readNumbers(const QJsonObject &json, const Failure &fail, model::BenchParam
     for (const NumberMember &member : kNumbers)
         if (!readNumber(json, fail, member, p))
             return false;
-    if (json.contains(u"requests"_s) == json.contains(u"duration_s"_s))
+    if (json.contains(u"stages"_s)) {
+        if (json.contains(u"requests"_s) || json.contains(u"duration_s"_s))
+            return fail(422, json.contains(u"requests"_s) ? u"requests"_s : u"duration_s"_s,
+                u"With \"stages\" the run lasts their sum: give no \"requests\" or \"duration_s\""_s);
+    } else if (json.contains(u"requests"_s) == json.contains(u"duration_s"_s)) {
         return fail(422, u"requests"_s, u"Give either \"requests\" or \"duration_s\""_s);
+    }
     if (json.contains(u"duration_s"_s) && p->durationMs <= 0)
         return fail(422, u"duration_s"_s, u"\"duration_s\" must be above 0"_s);
     if (json.contains(u"timeout_s"_s) && p->timeoutMs <= 0)
@@ -242,6 +258,48 @@ bool readThresholds(const QJsonObject &json, const Failure &fail, model::BenchPa
             return fail(422, member, u"\"%1\": %2"_s.arg(member, error));
         p->thresholds.append(threshold->text);
     }
+    return true;
+}
+
+// "stages": bench --stages' text ("10s:1000,30s:5000,10s:0"), or an array
+// of {"duration": "10s", "rate": 1000}; parsed by model::LoadStages, from
+// "rate" (read before). A bad one is refused (422) naming "stages" or
+// "stages[i]". The run's length becomes their sum.
+bool readStages(const QJsonObject &json, const Failure &fail, model::BenchParameters *p)
+{
+    if (!json.contains(u"stages"_s))
+        return true;
+    const QJsonValue value = json[u"stages"_s];
+    QString text = value.toString();
+    if (value.isArray()) {
+        QStringList parts;
+        const QJsonArray stages = value.toArray();
+        for (qsizetype i = 0; i < stages.size(); ++i) {
+            const QString member = u"stages[%1]"_s.arg(i);
+            const QJsonObject stage = stages.at(i).toObject();
+            if (!stages.at(i).isObject() || stage.size() != 2 || !stage[u"duration"_s].isString()
+                || !stage[u"rate"_s].isDouble())
+                return fail(400, member,
+                    u"\"%1\" must be {\"duration\": \"10s\", \"rate\": 1000}: a duration with a unit (ms, s, "
+                    "m or h) and requests/s"_s.arg(member));
+            const QString duration = stage[u"duration"_s].toString();
+            if (duration.contains(u':') || duration.contains(u','))
+                return fail(422, member,
+                    u"\"%1\": the duration \"%2\" is not a number with a unit"_s.arg(member, duration));
+            parts.append(duration + u':' + QString::number(stage[u"rate"_s].toDouble(), 'g', 17));
+        }
+        text = parts.join(u',');
+    }
+    QString error;
+    int atFault = -1;
+    const std::optional<QList<model::LoadStage>> stages
+        = model::LoadStages::parse(text, p->rate, &error, &atFault);
+    if (!stages)
+        return fail(422, value.isArray() && atFault >= 0 ? u"stages[%1]"_s.arg(atFault) : u"stages"_s,
+            u"\"stages\": "_s + error);
+    p->stages = *stages;
+    p->requests = 0;
+    p->durationMs = model::LoadStages::totalMs(*stages);
     return true;
 }
 
@@ -299,6 +357,17 @@ QJsonObject RunRequestJson::toJson(const model::BenchParameters &p)
     }
     if (!p.tlsVerify)
         json.insert(u"insecure"_s, true);
+    if (p.abortOnFail)
+        json.insert(u"abort_on_fail"_s, true);
+    if (!p.stages.isEmpty()) {
+        QJsonArray stages;
+        for (const model::LoadStage &stage : p.stages)
+            stages.append(
+                QJsonObject { { u"duration"_s, model::LoadStages::format({ stage }).section(u':', 0, 0) },
+                    { u"rate"_s, stage.rate } });
+        json.insert(u"stages"_s, stages);
+        json.remove(u"duration_s"_s);
+    }
     return json;
 }
 
@@ -308,9 +377,13 @@ bool RunRequestJson::read(
     const Failure fail { field, detail, status };
     model::BenchParameters p;
     if (!checkMembers(json, fail) || !readUrl(json, fail, &p) || !readNumbers(json, fail, &p)
-        || !readHeaders(json, fail, &p) || !readRequestLine(json, fail, &p)
-        || !readThresholds(json, fail, &p))
+        || !readHeaders(json, fail, &p) || !readRequestLine(json, fail, &p) || !readThresholds(json, fail, &p)
+        || !readStages(json, fail, &p))
         return false;
+    p.abortOnFail = json[u"abort_on_fail"_s].toBool(false) || json[u"abortOnFail"_s].toBool(false);
+    if (p.abortOnFail && p.thresholds.isEmpty())
+        return fail(422, json.contains(u"abort_on_fail"_s) ? u"abort_on_fail"_s : u"abortOnFail"_s,
+            u"\"abort_on_fail\" needs \"thresholds\" to watch"_s);
     *parameters = p;
     return true;
 }

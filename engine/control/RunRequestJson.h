@@ -14,6 +14,8 @@ namespace hostbench::control {
  *    "warmup_s": 1, "timeout_s": 30, "method": "GET",
  *    "headers": ["Name: value"], "body": "text", "content_type": "text/plain",
  *    "host": "a.test", "thresholds": ["p99<50ms", "errors<0.1%"],
+ *    "abort_on_fail": true,
+ *    "stages": [{"duration": "10s", "rate": 1000}, {"duration": "30s", "rate": 5000}],
  *    "http2": true, "streams": 10, "insecure": false}
  * "url" (http:// or https://) and one of "requests" and "duration_s" are
  * required. "http2" is bench --h2 (h2 by ALPN for https://, h2c with prior
@@ -26,7 +28,12 @@ namespace hostbench::control {
  * the rest (an unresolvable host, a failed handshake) when the run starts. "thresholds"
  * (bench --threshold's grammar, model::Threshold) are checked on the
  * finished run; GET /api/runs/{id} then has {"thresholds": {"passed",
- * "results": [{"threshold", "measured", "passed"}]}}.
+ * "results": [{"threshold", "measured", "passed"}]}}. "abort_on_fail"
+ * ("abortOnFail" is taken too) needs "thresholds": bench --abort-on-fail.
+ * "stages" are bench --stages, as that string ("10s:1000,30s:5000") or as
+ * an array of {"duration", "rate"} (a bad one named "stages[i]"); the run
+ * then lasts their sum (no "requests" or "duration_s"), ramping from "rate"
+ * or 0.
  * Thread: any.
  */
 class RunRequestJson final

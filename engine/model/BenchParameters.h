@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/LoadStages.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QPair>
@@ -40,11 +42,22 @@ struct BenchParameters
     // run), checked on the finished run: stored with it, printed after its
     // report, the exit status of bench.
     QStringList thresholds;
+    // --abort-on-fail: the run stops at the first interval sample after which
+    // a threshold fails on the figures so far (bench/ThresholdWatch.h says
+    // when they are checked); RunSummary::abortedBy then names it.
+    bool abortOnFail = false;
+    // --stages: the open model's rate ramped stage by stage (model::LoadStages),
+    // from `rate` (0 without --rate); the run lasts their sum (durationMs),
+    // after the warm-up, which is sent at `rate`. Empty: a constant rate.
+    QList<LoadStage> stages;
     // --h2: HTTP/2 (RFC 9113) instead of HTTP/1.1: h2 by ALPN for https://,
     // h2c with prior knowledge for http://. streams (--streams, h2load's -m):
     // requests in flight at a time on each connection (1..1000); HTTP/2 only.
     bool http2 = false;
     int streams = 1;
+
+    // The open model: a rate, or stages (with or without one).
+    bool isOpenModel() const { return rate > 0 || !stages.isEmpty(); }
 };
 
 } // namespace hostbench::model

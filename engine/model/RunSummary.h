@@ -37,7 +37,7 @@ struct RunSummary
     int concurrency = 0;
     bool keepAlive = false;
     int threads = 1;
-    double rate = 0; // requests/s asked for; 0 for the closed model
+    double rate = 0; // requests/s asked for (with stages: their mean); 0 for the closed model
     bool http2 = false; // HTTP/2 (h2 or h2c) instead of HTTP/1.1
     int streams = 1; // HTTP/2: concurrent streams per connection
 
@@ -64,6 +64,12 @@ struct RunSummary
     double requestsPerSecond = 0;
     double transferRateKBps = 0; // totalBytes / 1024 / timeTakenSec
     bool interrupted = false; // stopped before its end
+    // --abort-on-fail stopped the run (interrupted too): the threshold's text,
+    // the end of the interval after which it failed (ms into the measured
+    // part) and its line on the figures until then (Threshold::describe).
+    QString abortedBy;
+    qint64 abortedAtMs = 0;
+    QString abortedFigure;
 
     QMap<int, quint64> statusCounts; // status code -> responses
 

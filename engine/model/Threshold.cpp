@@ -190,9 +190,16 @@ ThresholdVerdict ThresholdVerdict::check(
     ThresholdVerdict verdict;
     for (const Threshold &t : thresholds) {
         const double measured = t.measure(summary, histogram);
-        const bool passed = t.passes(measured);
+        bool passed = t.passes(measured);
+        QString line = t.describe(measured);
+        if (!summary.abortedBy.isEmpty() && t.text == summary.abortedBy) {
+            // It stopped the run (--abort-on-fail): failed, whatever the last figures say.
+            passed = false;
+            line = u"%1 after %2 s: the run was aborted (--abort-on-fail)"_s.arg(
+                summary.abortedFigure, QString::number(double(summary.abortedAtMs) / 1000.0, 'f', 1));
+        }
         verdict.results.append({ t.text, measured, passed });
-        verdict.lines.append(t.describe(measured));
+        verdict.lines.append(line);
         verdict.passed = verdict.passed && passed;
     }
     return verdict;

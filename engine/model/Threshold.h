@@ -63,6 +63,9 @@ struct ThresholdVerdict
     QStringList lines; // Threshold::describe of each
     bool passed = true;
 
+    // The threshold that aborted the run (summary.abortedBy, --abort-on-fail)
+    // fails, its line its figure then: "p99<1us: 2.1 ms (< 0.001 ms), FAIL
+    // after 1.0 s: the run was aborted (--abort-on-fail)".
     static ThresholdVerdict check(
         const QList<Threshold> &thresholds, const RunSummary &summary, const LatencyHistogram &histogram);
     // The texts (a run's BenchParameters::thresholds) parsed and checked; one

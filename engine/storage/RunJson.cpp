@@ -96,6 +96,16 @@ QJsonObject RunJson::toJson(const model::BenchParameters &p)
         { u"tls_verify"_s, p.tlsVerify }, { u"tls_resume"_s, p.tlsResume } };
     if (!p.thresholds.isEmpty())
         o[u"thresholds"_s] = QJsonArray::fromStringList(p.thresholds);
+    if (p.abortOnFail)
+        o[u"abort_on_fail"_s] = true;
+    if (!p.stages.isEmpty()) {
+        // Only for staged runs: [{"duration_ms", "rate"}, ...].
+        QJsonArray stages;
+        for (const model::LoadStage &stage : p.stages)
+            stages.append(QJsonObject {
+                { u"duration_ms"_s, integer(qint64(stage.durationMs)) }, { u"rate"_s, stage.rate } });
+        o[u"stages"_s] = stages;
+    }
     if (p.http2) {
         // Only for HTTP/2 runs: an HTTP/1.1 run's JSON stays as it was.
         o[u"http2"_s] = true;
@@ -130,6 +140,11 @@ model::BenchParameters RunJson::parametersFromJson(const QJsonObject &o)
     p.tlsResume = o[u"tls_resume"_s].toBool(p.tlsResume);
     for (const QJsonValue &threshold : o[u"thresholds"_s].toArray())
         p.thresholds.append(threshold.toString());
+    p.abortOnFail = o[u"abort_on_fail"_s].toBool(false);
+    for (const QJsonValue &entry : o[u"stages"_s].toArray()) {
+        const QJsonObject stage = entry.toObject();
+        p.stages.append({ signedFrom(stage[u"duration_ms"_s]), stage[u"rate"_s].toDouble() });
+    }
     p.http2 = o[u"http2"_s].toBool(false); // absent: an HTTP/1.1 run
     p.streams = p.http2 ? o[u"streams"_s].toInt(1) : 1;
     return p;
@@ -180,6 +195,11 @@ QJsonObject RunJson::toJson(const model::RunSummary &s)
         o[u"http2"_s] = true;
         o[u"streams"_s] = s.streams;
     }
+    if (!s.abortedBy.isEmpty()) {
+        o[u"aborted_by"_s] = s.abortedBy;
+        o[u"aborted_at_ms"_s] = integer(qint64(s.abortedAtMs));
+        o[u"aborted_figure"_s] = s.abortedFigure;
+    }
     return o;
 }
 
@@ -216,6 +236,9 @@ model::RunSummary RunJson::summaryFromJson(const QJsonObject &o)
     s.interrupted = o[u"interrupted"_s].toBool();
     s.http2 = o[u"http2"_s].toBool(false); // absent: an HTTP/1.1 run
     s.streams = s.http2 ? o[u"streams"_s].toInt(1) : 1;
+    s.abortedBy = o[u"aborted_by"_s].toString(); // absent: not aborted
+    s.abortedAtMs = signedFrom(o[u"aborted_at_ms"_s]);
+    s.abortedFigure = o[u"aborted_figure"_s].toString();
     const QJsonObject statusCounts = o[u"status_counts"_s].toObject();
     for (auto it = statusCounts.begin(); it != statusCounts.end(); ++it)
         s.statusCounts.insert(it.key().toInt(), unsignedFrom(it.value()));

@@ -95,7 +95,7 @@ void RunService::poll()
         m_timer.stop();
 }
 
-QString RunService::state(qint64 id, bool storedFinished, bool interrupted) const
+QString RunService::state(qint64 id, bool storedFinished, const model::RunSummary &summary) const
 {
     if (const auto it = m_running.find(id); it != m_running.end())
         return it->second.stopping ? u"stopping"_s : u"running"_s;
@@ -103,7 +103,9 @@ QString RunService::state(qint64 id, bool storedFinished, bool interrupted) cons
         return it.value() ? u"stopping"_s : u"running"_s;
     if (!storedFinished)
         return u"broken off"_s;
-    return interrupted ? u"interrupted"_s : u"finished"_s;
+    if (!summary.abortedBy.isEmpty())
+        return u"aborted"_s;
+    return summary.interrupted ? u"interrupted"_s : u"finished"_s;
 }
 
 QJsonArray RunService::list()
@@ -111,9 +113,8 @@ QJsonArray RunService::list()
     QJsonArray array;
     for (const storage::StoredRun &run : m_database.runs()) {
         array.append(QJsonObject { { u"id"_s, run.id },
-            { u"state"_s, state(run.id, run.finished, run.summary.interrupted) },
-            { u"started_at_ms"_s, run.startedAtMs }, { u"url"_s, run.parameters.url },
-            { u"location"_s, u"/api/runs/%1"_s.arg(run.id) } });
+            { u"state"_s, state(run.id, run.finished, run.summary) }, { u"started_at_ms"_s, run.startedAtMs },
+            { u"url"_s, run.parameters.url }, { u"location"_s, u"/api/runs/%1"_s.arg(run.id) } });
     }
     for (auto it = m_failed.cbegin(); it != m_failed.cend(); ++it)
         array.append(
@@ -135,7 +136,7 @@ std::optional<QJsonObject> RunService::show(qint64 id)
     QJsonArray samples;
     for (const model::BenchSample &sample : m_database.samples(id))
         samples.append(bench::JsonReport::sampleToJson(sample));
-    QJsonObject object { { u"id"_s, id }, { u"state"_s, state(id, run->finished, run->summary.interrupted) },
+    QJsonObject object { { u"id"_s, id }, { u"state"_s, state(id, run->finished, run->summary) },
         { u"started_at_ms"_s, run->startedAtMs },
         { u"parameters"_s, control::RunRequestJson::toJson(run->parameters) }, { u"samples"_s, samples } };
     if (run->finished) {

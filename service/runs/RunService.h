@@ -2,6 +2,7 @@
 
 #include "control/ControlApi.h"
 #include "model/BenchParameters.h"
+#include "model/RunSummary.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -39,7 +40,8 @@ class RecordedRun;
  * "failed" until serve exits. At destruction the runs still going are
  * stopped and stored as interrupted (the writer writes its queue before it ends).
  *
- * A run's JSON: {id, state (running, stopping, finished, interrupted,
+ * A run's JSON: {id, state (running, stopping, finished, interrupted, aborted
+ * (--abort-on-fail stopped it),
  * broken off: stored unfinished by a process that ended, failed),
  * started_at_ms, parameters (control::RunRequestJson's form), summary once
  * finished (bench --json's figures), samples [bench::JsonReport::sampleToJson],
@@ -80,7 +82,7 @@ private:
 
     void poll();
     void finish(qint64 id, Running &run);
-    QString state(qint64 id, bool storedFinished, bool interrupted) const;
+    QString state(qint64 id, bool storedFinished, const model::RunSummary &summary) const;
     storage::RunWriter *writer();
 
     storage::Database &m_database;

@@ -122,6 +122,10 @@ private slots:
     void runsExportReport();
     void benchNoStore();
     void benchThresholds();
+    void benchStagesFollowTheRamp();
+    void benchStagesBadInput_data();
+    void benchStagesBadInput();
+    void benchAbortOnFail();
     void benchWrkFormat();
     void benchSendsRequestAsGiven_data();
     void benchSendsRequestAsGiven();
@@ -1122,6 +1126,176 @@ void TestCli::benchThresholds()
     QVERIFY2(badUnit.err.contains(u"us, ms or s"_s), qPrintable(badUnit.err));
     const Result badPercentile = runCli({ u"bench"_s, u"--threshold"_s, u"p101<5ms"_s, url });
     QCOMPARE(badPercentile.exitCode, 1);
+}
+
+void TestCli::benchStagesFollowTheRamp()
+{
+    const QString site = makeSite(u"a"_s, "OK");
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(
+        serve, { u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s }, &port));
+    const QString data = m_dir->filePath(u"stages-data"_s);
+    const QString jsonFile = m_dir->filePath(u"stages.json"_s);
+    // Up from 0 to 600/s over 1 s, held 1 s, down to 0 over 1 s: N(t) = 300 t² in
+    // the first second, then 600 a second, then 600 u - 300 u²; 1200 requests planned.
+    const Result r = runCli({ u"bench"_s, u"--stages"_s, u"1s:600,1s:600,1s:0"_s, u"-c"_s, u"4"_s, u"-k"_s,
+        u"--data-dir"_s, data, u"--json"_s, jsonFile, u"http://127.0.0.1:%1/"_s.arg(port) });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    const auto planned = [](double t) {
+        if (t <= 1)
+            return 300 * t * t;
+        if (t <= 2)
+            return 300 + 600 * (t - 1);
+        const double u = std::min(t, 3.0) - 2;
+        return 900 + 600 * u - 300 * u * u;
+    };
+    const auto plannedRate = [](double t) { return t <= 1 ? 600 * t : t <= 2 ? 600.0 : 600 * (3 - t); };
+    const QJsonObject json = QJsonDocument::fromJson(readFile(jsonFile)).object();
+    QCOMPARE(json[u"parameters"_s][u"duration_ms"_s].toInteger(), 3000); // the stages' sum
+    QCOMPARE(json[u"parameters"_s][u"stages"_s].toArray().size(), 3);
+    // Every send time of the plan went out, or is counted as not sent or unfinished.
+    const qint64 scheduled = json[u"completed"_s].toInteger() + json[u"failed"_s].toInteger()
+        + json[u"unfinished"_s].toInteger() + json[u"not_sent"_s].toInteger();
+    QVERIFY2(std::abs(scheduled - 1200) <= 8, qPrintable(QString::number(scheduled)));
+    // The samples follow the ramp: the requests answered by the end of each
+    // within 40 of the plan's, and each sample's rate within 150/s of the
+    // plan's in its middle (a stall of the machine may move a few).
+    const QJsonArray samples = json[u"samples"_s].toArray();
+    QVERIFY2(samples.size() >= 29, qPrintable(QString::number(samples.size())));
+    double answered = 0;
+    int off = 0;
+    QString trace;
+    for (const QJsonValue &value : samples) {
+        const QJsonObject sample = value.toObject();
+        const double end = sample[u"elapsed_ms"_s].toDouble() / 1000;
+        const double interval = sample[u"interval_ms"_s].toDouble() / 1000;
+        answered += sample[u"completed"_s].toDouble();
+        trace += u"%1s: %2 (%3 planned), %4/s (%5)\n"_s.arg(end)
+                     .arg(answered)
+                     .arg(planned(end), 0, 'f', 0)
+                     .arg(sample[u"requests_per_second"_s].toDouble(), 0, 'f', 0)
+                     .arg(plannedRate(end - interval / 2), 0, 'f', 0);
+        QVERIFY2(std::abs(answered - planned(end)) <= 40, qPrintable(trace));
+        if (interval >= 0.05
+            && std::abs(sample[u"requests_per_second"_s].toDouble() - plannedRate(end - interval / 2)) > 150)
+            ++off;
+    }
+    QVERIFY2(off <= 3, qPrintable(trace));
+    // Kept with the stored run.
+    {
+        Database db;
+        QVERIFY(db.open(data + u"/hostbench.sqlite"_s));
+        const QList<hostbench::storage::StoredRun> runs = db.runs();
+        QCOMPARE(runs.size(), 1);
+        const QList<hostbench::model::LoadStage> stages { { 1000, 600 }, { 1000, 600 }, { 1000, 0 } };
+        QCOMPARE(runs.constFirst().parameters.stages, stages);
+    }
+    QVERIFY(stopServe(serve));
+}
+
+void TestCli::benchStagesBadInput_data()
+{
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("zero duration") << QStringList { u"--stages"_s, u"10s:100,0s:50"_s }
+                                   << u"--stages stage 2 (\"0s:50\"): the duration 0s is not above 0"_s;
+    QTest::newRow("negative duration") << QStringList { u"--stages"_s, u"-5s:10"_s }
+                                       << u"--stages stage 1 (\"-5s:10\"): the duration -5s is not above 0"_s;
+    QTest::newRow("negative rate") << QStringList { u"--stages"_s, u"10s:100,5s:-1"_s }
+                                   << u"--stages stage 2 (\"5s:-1\"): the rate -1 is negative"_s;
+    QTest::newRow("no colon") << QStringList { u"--stages"_s, u"10s"_s }
+                              << u"--stages stage 1 (\"10s\"): a colon between the duration and the rate"_s;
+    QTest::newRow("no unit") << QStringList { u"--stages"_s, u"10:100"_s }
+                             << u"--stages stage 1 (\"10:100\"): the duration \"10\" has no unit"_s;
+    QTest::newRow("empty stage") << QStringList { u"--stages"_s, u"10s:100,,5s:0"_s }
+                                 << u"--stages stage 2 (\"\"): the stage is empty"_s;
+    QTest::newRow("nothing planned") << QStringList { u"--stages"_s, u"5s:0"_s }
+                                     << u"--stages the stages plan no request"_s;
+    QTest::newRow("with -t") << QStringList { u"--stages"_s, u"5s:10"_s, u"-t"_s, u"5"_s }
+                             << u"--stages sets the run's length (the sum of the stages): give no -n or -t"_s;
+    QTest::newRow("abort without threshold")
+        << QStringList { u"-n"_s, u"5"_s, u"--abort-on-fail"_s } << u"--abort-on-fail needs a --threshold"_s;
+}
+
+void TestCli::benchStagesBadInput()
+{
+    QFETCH(QStringList, flags);
+    QFETCH(QString, message);
+    // Nothing listens on port 1: a run that went ahead would fail to connect
+    // instead; refused first, no request is sent.
+    const Result r = runCli(QStringList { u"bench"_s, u"--no-store"_s } + flags << u"http://127.0.0.1:1/"_s);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(u"cannot connect"_s) && !r.err.contains(u"Reached"_s), qPrintable(r.err));
+    if (flags.contains(u"--stages"_s) && !flags.contains(u"-t"_s))
+        QVERIFY2(r.err.contains(u"the form is DURATION:RATE[,DURATION:RATE...]"_s), qPrintable(r.err));
+}
+
+void TestCli::benchAbortOnFail()
+{
+    const QString site = makeSite(u"a"_s, "OK");
+    QProcess serve;
+    quint16 port = 0;
+    QVERIFY(startServe(
+        serve, { u"--listen"_s, u"127.0.0.1:0"_s, u"--default"_s, site, u"--control"_s, u"off"_s }, &port));
+    const QString url = u"http://127.0.0.1:%1/"_s.arg(port);
+    const QString data = m_dir->filePath(u"abort-data"_s);
+    const QString jsonFile = m_dir->filePath(u"abort.json"_s);
+    // A 10 s run that cannot hold p99<1us stops after the first second's
+    // sample (the checks begin there), exit 99, the report naming the threshold.
+    const Result open = runCli({ u"bench"_s, u"-t"_s, u"10"_s, u"--rate"_s, u"200"_s, u"-c"_s, u"2"_s,
+        u"-k"_s, u"--threshold"_s, u"errors==0"_s, u"--threshold"_s, u"p99<1us"_s, u"--abort-on-fail"_s,
+        u"--data-dir"_s, data, u"--json"_s, jsonFile, url });
+    QVERIFY2(open.exitCode == 99, qPrintable(open.err + open.out));
+    QVERIFY2(open.err.contains(u"aborted after 1.0 s: the threshold p99<1us failed (exit 99)"_s),
+        qPrintable(open.err));
+    QVERIFY2(open.out.contains(u"errors==0: 0 (== 0), pass\n"_s), qPrintable(open.out));
+    QVERIFY2(open.out.contains(u"(< 0.001 ms), FAIL after 1.0 s: the run was aborted (--abort-on-fail)\n"_s),
+        qPrintable(open.out));
+    const QJsonObject json = QJsonDocument::fromJson(readFile(jsonFile)).object();
+    QCOMPARE(json[u"aborted"_s][u"threshold"_s].toString(), u"p99<1us"_s);
+    QCOMPARE(json[u"aborted"_s][u"at_ms"_s].toInteger(), 1000);
+    QCOMPARE(json[u"interrupted"_s].toBool(), true);
+    QVERIFY2(json[u"time_taken_sec"_s].toDouble() < 9,
+        qPrintable(QString::number(json[u"time_taken_sec"_s].toDouble())));
+    // Stored as aborted: the list says by which threshold, runs show says it again.
+    const Result listed = runCli({ u"runs"_s, u"--data-dir"_s, data });
+    QVERIFY2(listed.out.contains(u"(aborted: p99<1us)"_s), qPrintable(listed.out));
+    const QRegularExpressionMatch id = QRegularExpression(u"Stored as run (\\d+)"_s).match(open.err);
+    QVERIFY2(id.hasMatch(), qPrintable(open.err));
+    const Result shown = runCli({ u"runs"_s, u"show"_s, id.captured(1), u"--data-dir"_s, data });
+    QVERIFY2(shown.out.contains(u"FAIL after 1.0 s: the run was aborted (--abort-on-fail)"_s),
+        qPrintable(shown.out));
+
+    // The closed model too (rps>=1e9 cannot hold), and stages.
+    const Result closed = runCli({ u"bench"_s, u"-t"_s, u"10"_s, u"-c"_s, u"2"_s, u"-k"_s, u"--no-store"_s,
+        u"--threshold"_s, u"rps>=1000000000"_s, u"--abort-on-fail"_s, url });
+    QVERIFY2(closed.exitCode == 99, qPrintable(closed.err + closed.out));
+    QVERIFY2(closed.err.contains(u"aborted after 1.0 s: the threshold rps>=1000000000 failed"_s),
+        qPrintable(closed.err));
+    const Result staged = runCli({ u"bench"_s, u"--stages"_s, u"10s:300"_s, u"-c"_s, u"2"_s, u"-k"_s,
+        u"--no-store"_s, u"--threshold"_s, u"p99<1us"_s, u"--abort-on-fail"_s, url });
+    QVERIFY2(staged.exitCode == 99 && staged.err.contains(u"aborted after 1.0 s"_s),
+        qPrintable(staged.err + staged.out));
+
+    // A threshold that holds lets the run end at its end; without
+    // --abort-on-fail a failing one is only the verdict.
+    const QString heldFile = m_dir->filePath(u"held.json"_s);
+    const Result held
+        = runCli({ u"bench"_s, u"-t"_s, u"1.5"_s, u"--rate"_s, u"100"_s, u"-k"_s, u"--no-store"_s,
+            u"--threshold"_s, u"errors==0"_s, u"--abort-on-fail"_s, u"--json"_s, heldFile, url });
+    QVERIFY2(held.exitCode == 0, qPrintable(held.err + held.out));
+    const QJsonObject heldJson = QJsonDocument::fromJson(readFile(heldFile)).object();
+    QVERIFY(!heldJson.contains(u"aborted"_s));
+    QCOMPARE(heldJson[u"interrupted"_s].toBool(true), false);
+    const QString verdictFile = m_dir->filePath(u"verdict.json"_s);
+    const Result verdict = runCli({ u"bench"_s, u"-t"_s, u"1.5"_s, u"--rate"_s, u"100"_s, u"-k"_s,
+        u"--no-store"_s, u"--threshold"_s, u"p99<1us"_s, u"--json"_s, verdictFile, url });
+    QCOMPARE(verdict.exitCode, 99);
+    QVERIFY2(!verdict.err.contains(u"aborted"_s), qPrintable(verdict.err));
+    QCOMPARE(QJsonDocument::fromJson(readFile(verdictFile)).object()[u"interrupted"_s].toBool(true), false);
+    QVERIFY(stopServe(serve));
 }
 
 void TestCli::benchWrkFormat()
@@ -2139,6 +2313,27 @@ void TestCli::serveRunsThroughControlApi()
                 .head.startsWith("HTTP/1.1 404"));
     QVERIFY(controlGet(controlPort, "/api/runs/nothing", token).head.startsWith("HTTP/1.1 404"));
     QVERIFY(controlGet(controlPort, "/api/runs").head.startsWith("HTTP/1.1 401"));
+
+    // Stages and abortOnFail (issue #28): a bad stage is named; a 3 s ramp that
+    // cannot hold p99<1us stops after its first second, stored as aborted.
+    const HttpReply badStage = controlSend(controlPort, "POST", "/api/runs", token,
+        R"({"url": ")" + url
+            + R"(", "stages": [{"duration": "1s", "rate": 10}, {"duration": "0s", "rate": 5}]})");
+    QVERIFY2(badStage.head.startsWith("HTTP/1.1 422") && badStage.body.contains(R"("stages[1]")"),
+        QByteArray(badStage.head + badStage.body).constData());
+    const HttpReply staged = controlSend(controlPort, "POST", "/api/runs", token,
+        R"({"url": ")" + url
+            + R"(", "concurrency": 2, "stages": [{"duration": "3s", "rate": 300}], "thresholds": ["p99<1us"],
+            "abortOnFail": true})");
+    QVERIFY2(staged.head.startsWith("HTTP/1.1 202"), QByteArray(staged.head + staged.body).constData());
+    const QJsonObject aborted
+        = waitForRun(controlPort, token, QJsonDocument::fromJson(staged.body)[u"id"_s].toInteger());
+    QCOMPARE(aborted[u"state"_s].toString(), u"aborted"_s);
+    QCOMPARE(aborted[u"summary"_s][u"aborted"_s][u"threshold"_s].toString(), u"p99<1us"_s);
+    QCOMPARE(aborted[u"summary"_s][u"aborted"_s][u"at_ms"_s].toInteger(), 1000);
+    QCOMPARE(aborted[u"parameters"_s][u"stages"_s][0][u"duration"_s].toString(), u"3s"_s);
+    QCOMPARE(aborted[u"parameters"_s][u"abort_on_fail"_s].toBool(), true);
+    QCOMPARE(aborted[u"thresholds"_s][u"passed"_s].toBool(true), false);
     QVERIFY(stopServe(serve));
 }
 
@@ -2340,6 +2535,12 @@ void TestCli::benchExportsK6Script_data()
         << QStringList { u"-c"_s, u"20"_s, u"-t"_s, u"30"_s, u"--rate"_s, u"500"_s }
         << u"constant-arrival-rate"_s
         << uR"({"rate": 500, "timeUnit": "1s", "duration": "30s", "preAllocatedVUs": 20})"_s;
+    QTest::newRow("stages") << QStringList { u"-c"_s, u"20"_s, u"--rate"_s, u"50"_s, u"--stages"_s,
+        u"10s:1000,1500ms:5000,10s:0"_s }
+                            << u"ramping-arrival-rate"_s
+                            << uR"({"startRate": 50, "timeUnit": "1s", "preAllocatedVUs": 20, "stages": [
+                                   {"duration": "10s", "target": 1000}, {"duration": "1500ms", "target": 5000},
+                                   {"duration": "10s", "target": 0}]})"_s;
 }
 
 // --export-k6 writes the script and runs nothing (the target does not even exist).

@@ -1,5 +1,6 @@
 #include "control/RunRequestJson.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -16,6 +17,8 @@ private slots:
     void refused();
     void readsEveryMember();
     void readsHttp2OverTls();
+    void readsStagesAndAbort_data();
+    void readsStagesAndAbort();
     void roundTrip();
 };
 
@@ -85,6 +88,31 @@ void TestRunRequestJson::refused_data()
         << u"streams"_s;
     QTest::newRow("insecure over http")
         << QByteArray("{" + url + R"(, "requests": 5, "insecure": true})") << 422 << u"insecure"_s;
+    QTest::newRow("stages with requests")
+        << QByteArray("{" + url + R"(, "requests": 5, "stages": "1s:10"})") << 422 << u"requests"_s;
+    QTest::newRow("stages with duration")
+        << QByteArray("{" + url + R"(, "duration_s": 5, "stages": "1s:10"})") << 422 << u"duration_s"_s;
+    QTest::newRow("stages a number") << QByteArray("{" + url + R"(, "stages": 5})") << 400 << u"stages"_s;
+    QTest::newRow("stage of zero duration")
+        << QByteArray("{" + url + R"(, "stages": "10s:100,0s:50"})") << 422 << u"stages"_s;
+    QTest::newRow("stage of a negative rate") << QByteArray(
+        "{" + url + R"(, "stages": [{"duration": "1s", "rate": 10}, {"duration": "1s", "rate": -1}]})")
+                                              << 422 << u"stages[1]"_s;
+    QTest::newRow("stage without a unit")
+        << QByteArray("{" + url + R"(, "stages": [{"duration": "10", "rate": 10}]})") << 422
+        << u"stages[0]"_s;
+    QTest::newRow("stage of two in one")
+        << QByteArray("{" + url + R"(, "stages": [{"duration": "1s:5,2s", "rate": 10}]})") << 422
+        << u"stages[0]"_s;
+    QTest::newRow("stage not an object")
+        << QByteArray("{" + url + R"(, "stages": ["10s:100"]})") << 400 << u"stages[0]"_s;
+    QTest::newRow("stage with another member")
+        << QByteArray("{" + url + R"(, "stages": [{"duration": "1s", "target": 10}]})") << 400
+        << u"stages[0]"_s;
+    QTest::newRow("abort without thresholds")
+        << QByteArray("{" + url + R"(, "requests": 5, "abort_on_fail": true})") << 422 << u"abort_on_fail"_s;
+    QTest::newRow("abortOnFail a string")
+        << QByteArray("{" + url + R"(, "requests": 5, "abortOnFail": "yes"})") << 400 << u"abortOnFail"_s;
     QTest::newRow("unknown member") << QByteArray("{" + url + R"(, "requests": 5, "colour": 1})") << 400
                                     << u"colour"_s;
 }
@@ -154,6 +182,43 @@ void TestRunRequestJson::readsHttp2OverTls()
     QVERIFY(p.http2);
     QCOMPARE(p.streams, 10);
     QVERIFY(!p.tlsVerify);
+}
+
+void TestRunRequestJson::readsStagesAndAbort_data()
+{
+    QTest::addColumn<QByteArray>("stages");
+    QTest::newRow("string") << QByteArray(R"("10s:1000, 30s:5000,500ms:0")");
+    QTest::newRow("array") << QByteArray(
+        R"([{"duration": "10s", "rate": 1000}, {"duration": "0.5m", "rate": 5000}, {"duration": "500ms", "rate": 0}])");
+}
+
+void TestRunRequestJson::readsStagesAndAbort()
+{
+    QFETCH(QByteArray, stages);
+    const QJsonDocument json = QJsonDocument::fromJson(R"({"url": "http://127.0.0.1:8080/", "rate": 10,
+        "thresholds": ["p99<5ms"], "abortOnFail": true, "stages": )"
+        + stages + "}");
+    QVERIFY(json.isObject());
+    BenchParameters p;
+    QString field;
+    QString detail;
+    int status = 0;
+    QVERIFY2(RunRequestJson::read(json.object(), &p, &field, &detail, &status), qPrintable(detail));
+    const QList<hostbench::model::LoadStage> expected { { 10'000, 1000 }, { 30'000, 5000 }, { 500, 0 } };
+    QCOMPARE(p.stages, expected);
+    QCOMPARE(p.rate, 10.0); // the ramp's start
+    QCOMPARE(p.requests, 0);
+    QCOMPARE(p.durationMs, 40'500); // their sum
+    QVERIFY(p.abortOnFail);
+    // Back in the array form, read again alike.
+    const QJsonObject back = RunRequestJson::toJson(p);
+    QCOMPARE(back[u"stages"_s].toArray().size(), 3);
+    QCOMPARE(back[u"stages"_s][1][u"duration"_s].toString(), u"30s"_s);
+    QVERIFY(!back.contains(u"duration_s"_s));
+    BenchParameters again;
+    QVERIFY2(RunRequestJson::read(back, &again, &field, &detail, &status), qPrintable(detail));
+    QCOMPARE(again.stages, expected);
+    QVERIFY(again.abortOnFail);
 }
 
 void TestRunRequestJson::roundTrip()

@@ -68,6 +68,7 @@ const std::map<QString, Kind> kFields {
     { u"benchDuration"_s, Kind::Number },
     { u"benchThreads"_s, Kind::Number },
     { u"benchRate"_s, Kind::Text },
+    { u"benchStages"_s, Kind::Text },
     { u"benchWarmup"_s, Kind::Text },
     { u"benchTimeout"_s, Kind::Text },
     { u"benchThresholds"_s, Kind::Text },
@@ -413,6 +414,8 @@ void TestBadInput::benchmarkFields_data()
     QTest::newRow("warm-up: a unit") << u"benchWarmup"_s << u"2s"_s;
     QTest::newRow("timeout: zero") << u"benchTimeout"_s << u"0ms"_s;
     QTest::newRow("timeout: hours") << u"benchTimeout"_s << u"2h"_s;
+    QTest::newRow("stages: zero duration") << u"benchStages"_s << u"10s:100,0s:5"_s;
+    QTest::newRow("stages: no unit") << u"benchStages"_s << u"10:100"_s;
     QTest::newRow("threshold: no operator") << u"benchThresholds"_s << u"p99 50ms"_s;
     QTest::newRow("threshold: unknown metric") << u"benchThresholds"_s << u"rps>1, speed>5"_s;
     QTest::newRow("method: two words") << u"benchMethod"_s << u"GET POST"_s;

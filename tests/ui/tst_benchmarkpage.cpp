@@ -38,6 +38,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QPalette>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -144,6 +145,7 @@ private slots:
     void badUrlIsASentence();
     void postAtAFixedRate();
     void thresholdsVerdictAfterTheRun();
+    void stagesAbortedByAThreshold();
     void badFieldShowsItsError_data();
     void badFieldShowsItsError();
     void goodFieldsAreRead_data();
@@ -363,6 +365,64 @@ void TestBenchmarkPage::thresholdsVerdictAfterTheRun()
     }
 }
 
+void TestBenchmarkPage::stagesAbortedByAThreshold()
+{
+    // Issue #28: the Stages field and the abort box, as bench --stages and
+    // --abort-on-fail: a 5 s ramp that cannot hold p99<1us stops after its
+    // first second, the planned rate drawn under the measured line.
+    addSite(u"ramp.test"_s, 0);
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    typeInto(field<QComboBox>(u"benchUrl"_s), u"http://ramp.test:%1/paced.txt"_s.arg(m_engine->port()));
+    typeInto(field<QSpinBox>(u"benchConcurrency"_s), u"2"_s);
+    auto *tabs = field<QTabWidget>(u"benchFieldTabs"_s);
+    typeInto(field<QLineEdit>(u"benchStages"_s), u"2s:200,3s:400"_s);
+    // The stages set the length: the Length fields wait.
+    QVERIFY(!field<QRadioButton>(u"benchByRequests"_s)->isEnabled());
+    QVERIFY(!field<QSpinBox>(u"benchDuration"_s)->isEnabled());
+    tabs->setCurrentIndex(ui::BenchmarkForm::kThresholdsTab);
+    typeInto(field<QLineEdit>(u"benchThresholds"_s), u"errors==0, p99<1us"_s);
+    field<QCheckBox>(u"benchAbortOnFail"_s)->setChecked(true);
+    const model::BenchParameters asked = m_page->parameters();
+    const QList<model::LoadStage> stages { { 2000, 200 }, { 3000, 400 } };
+    QCOMPARE(asked.stages, stages);
+    QCOMPARE(asked.durationMs, 5000);
+    QCOMPARE(asked.requests, 0);
+    QVERIFY(asked.abortOnFail);
+
+    auto *start = field<QPushButton>(u"benchStart"_s);
+    QVERIFY2(start->isEnabled(), qPrintable(start->toolTip()));
+    QSignalSpy finished(m_page.get(), &ui::BenchmarkPage::runFinished);
+    QTest::mouseClick(start, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_page->isRunning(), kTimeoutMs);
+    // The plan: 0 -> 200/s over 2 s, -> 400/s at 5 s, a point at each stage's end.
+    auto *charts = m_page->findChild<ui::BenchCharts *>(u"benchCharts"_s);
+    QVERIFY(charts);
+    QVERIFY(charts->plannedSeries()->isVisible());
+    const QList<QPointF> plan { { 0, 0 }, { 2, 200 }, { 5, 400 } };
+    QCOMPARE(charts->plannedSeries()->points(), plan);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kTimeoutMs);
+    const qint64 runId = finished.at(0).at(0).toLongLong();
+    QVERIFY2(runId > 0, qPrintable(field<QLabel>(u"benchError"_s)->text()));
+    const QString state = field<QLabel>(u"benchState"_s)->text();
+    QVERIFY2(state.startsWith(u"Aborted after "_s) && state.endsWith(u": the threshold p99<1us failed."_s),
+        qPrintable(state));
+    const QString report = field<QPlainTextEdit>(u"benchReport"_s)->toPlainText();
+    QVERIFY2(
+        report.contains(u"FAIL after 1.0 s: the run was aborted (--abort-on-fail)"_s), qPrintable(report));
+    // The stored run's plan stays drawn under its samples.
+    QCOMPARE(charts->plannedSeries()->points(), plan);
+    storage::Database check;
+    QVERIFY(check.open(m_folder->databasePath()));
+    const std::optional<storage::StoredRun> run = check.run(runId);
+    QVERIFY(run.has_value());
+    QCOMPARE(run->parameters.stages, stages);
+    QVERIFY(run->parameters.abortOnFail);
+    QCOMPARE(run->summary.abortedBy, u"p99<1us"_s);
+    QCOMPARE(run->summary.abortedAtMs, 1000);
+}
+
 void TestBenchmarkPage::postAtAFixedRate()
 {
     // Issue #20: the page had no method, headers, body, rate, warm-up or
@@ -568,6 +628,13 @@ void TestBenchmarkPage::badFieldShowsItsError_data()
         << u"does not read: \"p99=>5ms\": an operator"_s;
     QTest::newRow("threshold of no metric") << u"benchThresholds"_s << ui::BenchmarkForm::kThresholdsTab
                                             << u"latency<5ms"_s << u"unknown metric \"latency\""_s;
+    QTest::newRow("stage of zero duration")
+        << u"benchStages"_s << ui::BenchmarkForm::kRunTab << u"10s:100,0s:5"_s
+        << u"stages do not read: stage 2: the duration 0s is not above 0."_s;
+    QTest::newRow("stage of a negative rate") << u"benchStages"_s << ui::BenchmarkForm::kRunTab << u"10s:-3"_s
+                                              << u"stage 1: the rate -3 is negative."_s;
+    QTest::newRow("stage without a colon")
+        << u"benchStages"_s << ui::BenchmarkForm::kRunTab << u"10s"_s << u"stage 1: a colon"_s;
     QTest::newRow("method with a blank") << u"benchMethod"_s << request << u"GE T"_s << u"one word"_s;
     QTest::newRow("method with a slash") << u"benchMethod"_s << request << u"GET/1"_s << u"not \"GET/1\""_s;
     QTest::newRow("no method") << u"benchMethod"_s << request << QString() << u"Give a method"_s;
