@@ -388,7 +388,7 @@ QStringList runDifferences(const BenchParameters &baseline, const BenchParameter
     QStringList out;
     const auto differ = [&](const QString &name, const auto &a, const auto &b) {
         if (a != b)
-            out.append(u"%1 %2 against %3"_s.arg(name).arg(a).arg(b));
+            out.append(u"%1: baseline %2, this run %3"_s.arg(name).arg(a).arg(b));
     };
     differ(u"-c"_s, baseline.concurrency, run.concurrency);
     differ(u"--threads"_s, baseline.threads, run.threads);

@@ -110,7 +110,7 @@ struct RunComparison
 QString runTarget(const BenchParameters &parameters);
 QString runTarget(const QByteArray &method, const QString &url);
 
-// The parameters that differ between a baseline and a run, each "-c 10 against 20",
+// The parameters that differ between a baseline and a run, each "-c: baseline 10, this run 20",
 // which make a comparison one of unlike runs.
 QStringList runDifferences(const BenchParameters &baseline, const BenchParameters &run);
 
