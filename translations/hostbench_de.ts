@@ -1465,6 +1465,34 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <source>A 95% bootstrap confidence interval on the ratio of the requests/s (blocks of 100 ms samples) and of the p99 (the latency histograms); see the README</source>
+        <translation>Ein 95-%-Bootstrap-Konfidenzintervall für das Verhältnis der Anfragen/s (Blöcke von 100-ms-Stichproben) und der p99 (die Latenzhistogramme); siehe README</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>faster, %1 (%2 to %3)</source>
+        <translation>schneller, %1 (%2 bis %3)</translation>
+    </message>
+    <message>
+        <source>slower, %1 (%2 to %3)</source>
+        <translation>langsamer, %1 (%2 bis %3)</translation>
+    </message>
+    <message>
+        <source>no significant change, %1 (%2 to %3)</source>
+        <translation>keine signifikante Änderung, %1 (%2 bis %3)</translation>
+    </message>
+    <message>
+        <source>cannot tell: %1</source>
+        <translation>nicht zu sagen: %1</translation>
+    </message>
+    <message>
+        <source>%1 against %2, at 95% confidence: requests/s %3; p99 %4.</source>
+        <translation>%1 gegenüber %2, bei 95 % Konfidenz: Anfragen/s %3; p99 %4.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunCompareModel</name>
@@ -1767,6 +1795,10 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <source>starting (%1)</source>
         <translation>startet (%1)</translation>
     </message>
+    <message>
+        <source>The baseline of %1: hostbench-cli bench --compare-baseline compares the runs of this method and URL with it</source>
+        <translation>Der Basislauf von %1: hostbench-cli bench --compare-baseline vergleicht die Läufe dieser Methode und URL mit ihm</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>
@@ -1867,6 +1899,50 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>Loading…</source>
         <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Export re&amp;port…</source>
+        <translation>&amp;Bericht exportieren…</translation>
+    </message>
+    <message>
+        <source>Set as &amp;baseline</source>
+        <translation>Als Basislauf &amp;setzen</translation>
+    </message>
+    <message>
+        <source>Write the selected run&apos;s report to share: an HTML page that a browser shows offline, or Markdown for a pull-request comment (by the file&apos;s suffix)</source>
+        <translation>Den Bericht des gewählten Laufs zum Weitergeben schreiben: eine HTML-Seite, die ein Browser offline zeigt, oder Markdown für einen Pull-Request-Kommentar (nach der Dateiendung)</translation>
+    </message>
+    <message>
+        <source>Make the selected run the baseline of its method and URL: hostbench-cli bench --compare-baseline compares new runs with it</source>
+        <translation>Den gewählten Lauf zum Basislauf seiner Methode und URL machen: hostbench-cli bench --compare-baseline vergleicht neue Läufe mit ihm</translation>
+    </message>
+    <message>
+        <source>Baseline Not Changed</source>
+        <translation>Basislauf nicht geändert</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html *.htm)</source>
+        <translation>HTML-Seite (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md *.markdown)</source>
+        <translation>Markdown (*.md *.markdown)</translation>
+    </message>
+    <message>
+        <source>Export Report of Run %1</source>
+        <translation>Bericht von Lauf %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Report of run %1 written to %2.</source>
+        <translation>Bericht von Lauf %1 nach %2 geschrieben.</translation>
+    </message>
+    <message>
+        <source>Report of run %1 not written: %2</source>
+        <translation>Bericht von Lauf %1 nicht geschrieben: %2</translation>
+    </message>
+    <message>
+        <source>Clear base&amp;line</source>
+        <translation>Basislauf &amp;entfernen</translation>
     </message>
 </context>
 <context>

@@ -782,7 +782,7 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>A threshold does not read: %1.</source>
-        <translation>Seuil illisible : %1.</translation>
+        <translation>Seuil illisible&#xa0;: %1.</translation>
     </message>
 </context>
 <context>
@@ -1465,6 +1465,34 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <source>A 95% bootstrap confidence interval on the ratio of the requests/s (blocks of 100 ms samples) and of the p99 (the latency histograms); see the README</source>
+        <translation>Un intervalle de confiance bootstrap à 95&#xa0;% sur le rapport des requêtes/s (blocs d’échantillons de 100 ms) et du p99 (les histogrammes de latence)&#xa0;; voir le README</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>faster, %1 (%2 to %3)</source>
+        <translation>plus rapide, %1 (%2 à %3)</translation>
+    </message>
+    <message>
+        <source>slower, %1 (%2 to %3)</source>
+        <translation>plus lent, %1 (%2 à %3)</translation>
+    </message>
+    <message>
+        <source>no significant change, %1 (%2 to %3)</source>
+        <translation>pas de changement significatif, %1 (%2 à %3)</translation>
+    </message>
+    <message>
+        <source>cannot tell: %1</source>
+        <translation>impossible à dire&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>%1 against %2, at 95% confidence: requests/s %3; p99 %4.</source>
+        <translation>%1 face à %2, à 95&#xa0;% de confiance&#xa0;: requêtes/s %3&#xa0;; p99 %4.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunCompareModel</name>
@@ -1767,6 +1795,10 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <source>starting (%1)</source>
         <translation>démarrage (%1)</translation>
     </message>
+    <message>
+        <source>The baseline of %1: hostbench-cli bench --compare-baseline compares the runs of this method and URL with it</source>
+        <translation>La référence de %1&#xa0;: hostbench-cli bench --compare-baseline compare avec elle les exécutions de cette méthode et de cette URL</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>
@@ -1867,6 +1899,50 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     <message>
         <source>Loading…</source>
         <translation>Chargement…</translation>
+    </message>
+    <message>
+        <source>Export re&amp;port…</source>
+        <translation>Exporter le &amp;rapport…</translation>
+    </message>
+    <message>
+        <source>Set as &amp;baseline</source>
+        <translation>&amp;Définir comme référence</translation>
+    </message>
+    <message>
+        <source>Write the selected run&apos;s report to share: an HTML page that a browser shows offline, or Markdown for a pull-request comment (by the file&apos;s suffix)</source>
+        <translation>Écrire le rapport à partager de l’exécution choisie&#xa0;: une page HTML qu’un navigateur affiche hors ligne, ou du Markdown pour un commentaire de pull request (selon le suffixe du fichier)</translation>
+    </message>
+    <message>
+        <source>Make the selected run the baseline of its method and URL: hostbench-cli bench --compare-baseline compares new runs with it</source>
+        <translation>Faire de l’exécution choisie la référence de sa méthode et de son URL&#xa0;: hostbench-cli bench --compare-baseline compare avec elle les nouvelles exécutions</translation>
+    </message>
+    <message>
+        <source>Baseline Not Changed</source>
+        <translation>Référence non modifiée</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html *.htm)</source>
+        <translation>Page HTML (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md *.markdown)</source>
+        <translation>Markdown (*.md *.markdown)</translation>
+    </message>
+    <message>
+        <source>Export Report of Run %1</source>
+        <translation>Exporter le rapport de l’exécution %1</translation>
+    </message>
+    <message>
+        <source>Report of run %1 written to %2.</source>
+        <translation>Rapport de l’exécution %1 écrit dans %2.</translation>
+    </message>
+    <message>
+        <source>Report of run %1 not written: %2</source>
+        <translation>Rapport de l’exécution %1 non écrit&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Clear base&amp;line</source>
+        <translation>Re&amp;tirer la référence</translation>
     </message>
 </context>
 <context>

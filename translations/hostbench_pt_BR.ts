@@ -1465,6 +1465,34 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
     </message>
+    <message>
+        <source>A 95% bootstrap confidence interval on the ratio of the requests/s (blocks of 100 ms samples) and of the p99 (the latency histograms); see the README</source>
+        <translation>Um intervalo de confiança bootstrap de 95% da razão das requisições/s (blocos de amostras de 100 ms) e do p99 (os histogramas de latência); veja o README</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>faster, %1 (%2 to %3)</source>
+        <translation>mais rápido, %1 (%2 a %3)</translation>
+    </message>
+    <message>
+        <source>slower, %1 (%2 to %3)</source>
+        <translation>mais lento, %1 (%2 a %3)</translation>
+    </message>
+    <message>
+        <source>no significant change, %1 (%2 to %3)</source>
+        <translation>sem mudança significativa, %1 (%2 a %3)</translation>
+    </message>
+    <message>
+        <source>cannot tell: %1</source>
+        <translation>impossível dizer: %1</translation>
+    </message>
+    <message>
+        <source>%1 against %2, at 95% confidence: requests/s %3; p99 %4.</source>
+        <translation>%1 em relação a %2, com 95% de confiança: requisições/s %3; p99 %4.</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunCompareModel</name>
@@ -1767,6 +1795,10 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <source>starting (%1)</source>
         <translation>iniciando (%1)</translation>
     </message>
+    <message>
+        <source>The baseline of %1: hostbench-cli bench --compare-baseline compares the runs of this method and URL with it</source>
+        <translation>A base de %1: hostbench-cli bench --compare-baseline compara com ela as execuções deste método e URL</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>
@@ -1867,6 +1899,50 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     <message>
         <source>Loading…</source>
         <translation>Carregando…</translation>
+    </message>
+    <message>
+        <source>Export re&amp;port…</source>
+        <translation>Exportar &amp;relatório…</translation>
+    </message>
+    <message>
+        <source>Set as &amp;baseline</source>
+        <translation>Definir como &amp;base</translation>
+    </message>
+    <message>
+        <source>Write the selected run&apos;s report to share: an HTML page that a browser shows offline, or Markdown for a pull-request comment (by the file&apos;s suffix)</source>
+        <translation>Gravar o relatório da execução selecionada para compartilhar: uma página HTML que um navegador mostra offline, ou Markdown para um comentário de pull request (pelo sufixo do arquivo)</translation>
+    </message>
+    <message>
+        <source>Make the selected run the baseline of its method and URL: hostbench-cli bench --compare-baseline compares new runs with it</source>
+        <translation>Tornar a execução selecionada a base de seu método e URL: hostbench-cli bench --compare-baseline compara com ela as novas execuções</translation>
+    </message>
+    <message>
+        <source>Baseline Not Changed</source>
+        <translation>Base não alterada</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html *.htm)</source>
+        <translation>Página HTML (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md *.markdown)</source>
+        <translation>Markdown (*.md *.markdown)</translation>
+    </message>
+    <message>
+        <source>Export Report of Run %1</source>
+        <translation>Exportar relatório da execução %1</translation>
+    </message>
+    <message>
+        <source>Report of run %1 written to %2.</source>
+        <translation>Relatório da execução %1 gravado em %2.</translation>
+    </message>
+    <message>
+        <source>Report of run %1 not written: %2</source>
+        <translation>Relatório da execução %1 não gravado: %2</translation>
+    </message>
+    <message>
+        <source>Clear base&amp;line</source>
+        <translation>Re&amp;mover a base</translation>
     </message>
 </context>
 <context>

@@ -372,7 +372,7 @@ void RunsPage::showSelectedRun()
     m_exportReport->setEnabled(row >= 0);
     // A run broken off has no summary to compare with: Database::setBaseline refuses it.
     const bool isBaseline = row >= 0 && m_model->run(row).baseline;
-    m_baseline->setText(isBaseline ? tr("Clear &baseline") : tr("Set as &baseline"));
+    m_baseline->setText(isBaseline ? tr("Clear base&line") : tr("Set as &baseline"));
     m_baseline->setEnabled(row >= 0 && (isBaseline || m_model->run(row).finished));
     if (row < 0) {
         m_title->setText(

@@ -1105,7 +1105,7 @@ void TestRunsPage::baselineButtonMarksTheRun()
     QCOMPARE(idCell(first), u"#%1 ★"_s.arg(first));
     QCOMPARE(idCell(second), u"#%1"_s.arg(second));
     QCOMPARE(m_page->selectedRunId(), first);
-    QCOMPARE(button->text(), u"Clear &baseline"_s);
+    QCOMPARE(button->text(), u"Clear base&line"_s);
     // Another run of the same target takes its place.
     selectRuns({ second });
     QCOMPARE(button->text(), u"Set as &baseline"_s);
