@@ -1,7 +1,5 @@
 #include "model/RunComparison.h"
 
-#include <QLocale>
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -286,14 +284,12 @@ RatioEstimate compareP99(const RunComparison::Figures &baseline, const RunCompar
 
 QString ratioText(double ratio)
 {
-    return u"×"_s + QLocale::c().toString(ratio, 'f', 3);
+    return u"×"_s + QString::number(ratio, 'f', 3);
 }
 
 QString figureText(double value, int decimals)
 {
-    QLocale locale = QLocale::c();
-    locale.setNumberOptions({});
-    return locale.toString(value, 'f', decimals);
+    return QString::number(value, 'f', decimals);
 }
 
 QString line(
