@@ -4,12 +4,16 @@
 // FACTOR*baseline thresholds, and exit 3 for a target without a baseline.
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <unistd.h>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -210,10 +214,30 @@ void TestCliBaseline::ratioThresholds()
                  .hasMatch(),
         qPrintable(failed.out));
     QVERIFY2(failed.err.contains(u"a threshold failed (exit 99)"_s), qPrintable(failed.err));
-    const Result held = bench(
-        { u"--threshold"_s, u"rps >= 0.001 * baseline"_s, u"--threshold"_s, u"p99<=1000*baseline"_s }, m_url);
+    const QString json = m_dir.filePath(u"held.json"_s);
+    const QString baseJson = m_dir.filePath(u"base.json"_s);
+    const Result held = bench({ u"--json"_s, json, u"--threshold"_s, u"rps >= 0.001 * baseline"_s,
+                                  u"--threshold"_s, u"p99<=1000*baseline"_s },
+        m_url);
     QVERIFY2(held.exitCode == 0, qPrintable(held.err + held.out));
     QCOMPARE(held.out.count(u" × baseline), pass\n"_s), 2);
+    // The figure is this run's requests/s over the baseline's, as their JSON give them.
+    QCOMPARE(cli({ u"runs"_s, u"export"_s, QString::number(m_first), u"--json"_s, baseJson, u"--data-dir"_s,
+                     m_data })
+                 .exitCode,
+        0);
+    const auto rps = [](const QString &path) {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly)
+            ? QJsonDocument::fromJson(file.readAll()).object().value(u"requests_per_second"_s).toDouble()
+            : 0.0;
+    };
+    QVERIFY(rps(baseJson) > 0);
+    const QRegularExpressionMatch printed
+        = QRegularExpression(u"rps >= 0\\.001 \\* baseline: (\\d+\\.\\d{3}) × baseline"_s).match(held.out);
+    QVERIFY2(printed.hasMatch(), qPrintable(held.out));
+    QVERIFY2(std::abs(printed.captured(1).toDouble() - rps(json) / rps(baseJson)) < 0.0006,
+        qPrintable(u"%1 against %2 / %3"_s.arg(printed.captured(1)).arg(rps(json)).arg(rps(baseJson))));
     // Read again later, a ratio threshold says it is not checked there.
     const Result shown
         = cli({ u"runs"_s, u"show"_s, QString::number(storedId(held)), u"--data-dir"_s, m_data });
