@@ -8,6 +8,8 @@
 #include <QDialogButtonBox>
 #include <QGuiApplication>
 #include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
 #include <QScreen>
 #include <QSplitter>
 #include <QTableView>
@@ -22,6 +24,7 @@ RunCompareDialog::RunCompareDialog(
     : QDialog(parent)
     , m_table(new QTableView(this))
     , m_charts(new BenchCharts(u"compare"_s, Qt::Horizontal, this))
+    , m_verdict(new QLabel(this))
 {
     setObjectName(u"runsCompareDialog"_s);
     setWindowTitle(tr("Compare Runs"));
@@ -35,9 +38,25 @@ RunCompareDialog::RunCompareDialog(
 
     QList<BenchCharts::Overlay> overlays;
     overlays.reserve(runs.size());
-    for (const storage::StoredRun &run : runs)
-        overlays.append({ legendName(run), database.samples(run.id) });
+    QList<model::RunComparison::Figures> figures;
+    for (const storage::StoredRun &run : runs) {
+        figures.append(
+            { database.samples(run.id), database.histogram(run.id).value_or(model::LatencyHistogram()) });
+        overlays.append({ legendName(run), figures.constLast().samples });
+    }
     m_charts->compare(overlays);
+
+    // Each run after the first against the first, as bench --compare-baseline does.
+    QStringList verdicts;
+    for (qsizetype i = 1; i < runs.size(); ++i)
+        verdicts.append(verdictText(
+            runs.first(), runs.at(i), model::RunComparison::compare(figures.constFirst(), figures.at(i))));
+    m_verdict->setObjectName(u"compareVerdict"_s);
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict->setText(verdicts.join(u'\n'));
+    m_verdict->setToolTip(tr("A 95% bootstrap confidence interval on the ratio of the requests/s (blocks of "
+                             "100 ms samples) and of the p99 (the latency histograms); see the README"));
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     ButtonTexts::translate(buttons);
@@ -52,6 +71,7 @@ RunCompareDialog::RunCompareDialog(
     split->setSizes({ 290, 410 }); // every row of the table without a scroll bar
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(split, 1);
+    layout->addWidget(m_verdict);
     layout->addWidget(buttons);
     // Roomy where the screen allows, never larger than it (a 1024x700 screen
     // hid the Close button of a 1120x740 dialog).
@@ -63,6 +83,30 @@ RunCompareDialog::RunCompareDialog(
 QString RunCompareDialog::runName(const storage::StoredRun &run)
 {
     return RunCompareModel::runName(run);
+}
+
+QString RunCompareDialog::verdictText(
+    const storage::StoredRun &first, const storage::StoredRun &run, const model::RunComparison &comparison)
+{
+    const QLocale locale;
+    const auto ratio = [&](double value) { return tr("×%1").arg(locale.toString(value, 'f', 2)); };
+    const auto part = [&](const model::RatioEstimate &e) {
+        switch (e.verdict) {
+        case model::RatioEstimate::Verdict::Faster:
+            return tr("faster, %1 (%2 to %3)").arg(ratio(e.ratio), ratio(e.low), ratio(e.high));
+        case model::RatioEstimate::Verdict::Slower:
+            return tr("slower, %1 (%2 to %3)").arg(ratio(e.ratio), ratio(e.low), ratio(e.high));
+        case model::RatioEstimate::Verdict::NoChange:
+            return tr("no significant change, %1 (%2 to %3)")
+                .arg(ratio(e.ratio), ratio(e.low), ratio(e.high));
+        case model::RatioEstimate::Verdict::Unknown:
+            break;
+        }
+        return tr("cannot tell: %1").arg(e.reason);
+    };
+    return tr("%1 against %2, at 95% confidence: requests/s %3; p99 %4.")
+        .arg(RunListModel::idText(run.id), RunListModel::idText(first.id), part(comparison.rps),
+            part(comparison.p99));
 }
 
 QString RunCompareDialog::legendName(const storage::StoredRun &run)

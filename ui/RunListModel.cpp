@@ -1,5 +1,7 @@
 #include "ui/RunListModel.h"
 
+#include "model/RunComparison.h"
+
 #include "ui/Format.h"
 #include "ui/Tint.h"
 
@@ -151,6 +153,10 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole && column == UrlColumn)
         return urlToolTip(run);
+    if (role == Qt::ToolTipRole && column == IdColumn && run.baseline)
+        return tr("The baseline of %1: hostbench-cli bench --compare-baseline compares the runs of this "
+                  "method and URL with it")
+            .arg(model::runTarget(run.parameters));
     if (role == Qt::ToolTipRole && column == NoteColumn)
         return run.note.isEmpty() ? tr("Double-click to write a note") : run.note;
     if (role == Qt::EditRole && column == NoteColumn)
@@ -172,7 +178,10 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     const bool display = role == Qt::DisplayRole;
     switch (column) {
     case IdColumn:
-        return display ? QVariant(idText(run.id)) : QVariant(run.id);
+        // A baseline carries a star, its tool tip says of what.
+        if (display)
+            return run.baseline ? QVariant(idText(run.id) + u" ★"_s) : QVariant(idText(run.id));
+        return run.id;
     case DateColumn:
         return display ? QVariant(Format::dateTime(run.startedAtMs)) : QVariant(run.startedAtMs);
     case UrlColumn:

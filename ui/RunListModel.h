@@ -9,16 +9,13 @@ namespace hostbench::ui {
 
 /*
  * The stored runs as a table: the run's id ("#4", as the Compare dialog
- * names runs), date, URL (for a shootout's run, the server it measured
- * first: "nginx · http://127.0.0.1:18081/1k.bin"), the results (requests, req/s, p50,
- * p99, failed), then what was asked: model (closed, or open at a rate),
- * length (duration or request count), keep-alive, concurrency, threads;
- * and the user's note, the one editable cell: an edit shows at once and
- * emits noteEdited() (the page stores it). DisplayRole is formatted text;
- * kSortRole the raw figure, for a QSortFilterProxyModel; kRunIdRole the
- * run's row id; a header's ToolTipRole says what the column holds. Holds what
- * Database::runs() returned (a bounded list): samples are not loaded here.
- * GUI thread.
+ * names runs; "#4 ★" for the baseline of its target, its tool tip saying so), date, URL (for a shootout's
+ * run, the server it measured first: "nginx · http://127.0.0.1:18081/1k.bin"), the results (requests, req/s,
+ * p50, p99, failed), then what was asked: model (closed, or open at a rate), length (duration or request
+ * count), keep-alive, concurrency, threads; and the user's note, the one editable cell: an edit shows at once
+ * and emits noteEdited() (the page stores it). DisplayRole is formatted text; kSortRole the raw figure, for a
+ * QSortFilterProxyModel; kRunIdRole the run's row id; a header's ToolTipRole says what the column holds.
+ * Holds what Database::runs() returned (a bounded list): samples are not loaded here. GUI thread.
  */
 class RunListModel final : public QAbstractTableModel
 {

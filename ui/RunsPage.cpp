@@ -1,5 +1,7 @@
 #include "ui/RunsPage.h"
 
+#include "bench/ReportFile.h"
+#include "bench/RunReport.h"
 #include "storage/Database.h"
 #include "storage/RunReader.h"
 #include "ui/BenchCharts.h"
@@ -13,6 +15,8 @@
 
 #include <QAction>
 #include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QItemSelectionModel>
@@ -43,6 +47,8 @@ RunsPage::RunsPage(storage::Database &database, QWidget *parent)
     , m_delete(new QPushButton(style()->standardIcon(QStyle::SP_TrashIcon), tr("&Delete"), this))
     , m_compare(new QPushButton(tr("&Compare"), this))
     , m_export(new QPushButton(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("E&xport..."), this))
+    , m_exportReport(new QPushButton(tr("Export re&port…"), this))
+    , m_baseline(new QPushButton(tr("Set as &baseline"), this))
     , m_title(new QLabel(this))
     // Side by side: the list above keeps its rows at 1024x700 (one above
     // the other, the two charts' least height took all but two and a half).
@@ -78,6 +84,13 @@ void RunsPage::nameWidgets()
     m_export->setObjectName(u"runsExport"_s);
     m_export->setToolTip(tr("Write the selected runs to a JSON file (one object per run) and a CSV file "
                             "(one line per 100 ms sample)"));
+    m_exportReport->setObjectName(u"runsExportReport"_s);
+    m_exportReport->setToolTip(
+        tr("Write the selected run's report to share: an HTML page that a browser shows "
+           "offline, or Markdown for a pull-request comment (by the file's suffix)"));
+    m_baseline->setObjectName(u"runsBaseline"_s);
+    m_baseline->setToolTip(tr("Make the selected run the baseline of its method and URL: hostbench-cli bench "
+                              "--compare-baseline compares new runs with it"));
     m_title->setObjectName(u"runTitle"_s);
     m_report->setObjectName(u"runReport"_s);
 }
@@ -90,6 +103,8 @@ QWidget *RunsPage::listPane()
     listBar->addWidget(m_refresh);
     listBar->addWidget(m_compare);
     listBar->addWidget(m_export);
+    listBar->addWidget(m_exportReport);
+    listBar->addWidget(m_baseline);
     listBar->addWidget(m_delete);
     auto *pane = new QWidget(this);
     auto *layout = new QVBoxLayout(pane);
@@ -133,6 +148,8 @@ void RunsPage::connectActions()
     connect(m_delete, &QPushButton::clicked, this, &RunsPage::deleteSelectedRuns);
     connect(m_compare, &QPushButton::clicked, this, &RunsPage::compareSelectedRuns);
     connect(m_export, &QPushButton::clicked, this, &RunsPage::exportSelectedRuns);
+    connect(m_exportReport, &QPushButton::clicked, this, &RunsPage::exportSelectedReport);
+    connect(m_baseline, &QPushButton::clicked, this, &RunsPage::toggleBaseline);
     connect(m_model, &RunListModel::noteEdited, this, &RunsPage::storeNote);
     connect(m_reader, &storage::RunReader::runsRead, this, &RunsPage::showRuns);
     // The same actions on a right click, for the rows under it.
@@ -154,7 +171,7 @@ void RunsPage::showContextMenu(const QPoint &position)
     auto *menu = new QMenu(m_table);
     menu->setObjectName(u"runsContextMenu"_s);
     menu->setAttribute(Qt::WA_DeleteOnClose);
-    for (QPushButton *button : { m_compare, m_export, m_delete }) {
+    for (QPushButton *button : { m_compare, m_export, m_exportReport, m_baseline, m_delete }) {
         QAction *action = menu->addAction(button->icon(), button->text(), button, &QPushButton::click);
         action->setEnabled(button->isEnabled());
     }
@@ -269,6 +286,80 @@ void RunsPage::exportSelectedRuns()
     dialog->open();
 }
 
+void RunsPage::toggleBaseline()
+{
+    const qint64 id = selectedRunId();
+    const int row = m_model->rowOf(id);
+    if (row < 0)
+        return;
+    qint64 cleared = 0;
+    const bool done
+        = m_model->run(row).baseline ? m_database.clearBaseline(id, &cleared) : m_database.setBaseline(id);
+    if (!done)
+        QMessageBox::warning(this, tr("Baseline Not Changed"), m_database.lastError());
+    refresh(id);
+}
+
+void RunsPage::exportSelectedReport()
+{
+    const qint64 id = selectedRunId();
+    if (id == 0)
+        return;
+    const QString html = tr("HTML page (*.html *.htm)");
+    const QString markdown = tr("Markdown (*.md *.markdown)");
+    // Qt's own dialog: the same everywhere, and drivable by tests.
+    QFileDialog dialog(this, tr("Export Report of Run %1").arg(id));
+    dialog.setObjectName(u"runsReportFile"_s);
+    dialog.setOption(QFileDialog::DontUseNativeDialog);
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setNameFilters({ html, markdown });
+    dialog.setDefaultSuffix(u"html"_s);
+    dialog.setDirectory(QDir::home());
+    dialog.selectFile(u"run-%1.html"_s.arg(id));
+    connect(&dialog, &QFileDialog::filterSelected, &dialog,
+        [&](const QString &filter) { dialog.setDefaultSuffix(filter == markdown ? u"md"_s : u"html"_s); });
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return;
+    const QString path = dialog.selectedFiles().constFirst();
+    // The file's own suffix, when it names a format; else the filter's.
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const bool isMarkdown = suffix == u"md"_s || suffix == u"markdown"_s
+        || (suffix != u"html"_s && suffix != u"htm"_s && dialog.selectedNameFilter() == markdown);
+    exportReport(id, path, isMarkdown);
+}
+
+bool RunsPage::exportReport(qint64 runId, const QString &path, bool markdown)
+{
+    m_exported->hide();
+    const std::optional<storage::StoredRun> run = m_database.run(runId);
+    QString error;
+    if (run) {
+        // What `hostbench-cli runs export --html/--md` writes.
+        bench::ReportRun report;
+        report.id = run->id;
+        report.note = run->note;
+        report.finished = run->finished;
+        report.parameters = run->parameters;
+        report.summary = run->summary;
+        report.histogram = m_database.histogram(run->id).value_or(model::LatencyHistogram());
+        report.samples = m_database.samples(run->id);
+        const QString text = markdown ? bench::RunReport::markdown(report) : bench::RunReport::html(report);
+        // A report to share is read by others: 0644 whatever the umask, as runs export writes it.
+        bench::ReportFile::write(path, text.toUtf8(), &error,
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                | QFileDevice::ReadOther);
+    } else {
+        error = m_database.lastError();
+    }
+    m_exported->setText(error.isEmpty()
+            ? tr("Report of run %1 written to %2.")
+                  .arg(RunListModel::idText(runId), QDir::toNativeSeparators(path))
+            : tr("Report of run %1 not written: %2").arg(RunListModel::idText(runId), error));
+    m_exported->setToolTip(m_exported->text());
+    m_exported->show();
+    return error.isEmpty();
+}
+
 void RunsPage::showSelectedRun()
 {
     const QList<qint64> ids = selectedRunIds();
@@ -278,6 +369,11 @@ void RunsPage::showSelectedRun()
     m_delete->setEnabled(!ids.isEmpty());
     m_compare->setEnabled(ids.size() >= 2);
     m_export->setEnabled(!ids.isEmpty());
+    m_exportReport->setEnabled(row >= 0);
+    // A run broken off has no summary to compare with: Database::setBaseline refuses it.
+    const bool isBaseline = row >= 0 && m_model->run(row).baseline;
+    m_baseline->setText(isBaseline ? tr("Clear base&line") : tr("Set as &baseline"));
+    m_baseline->setEnabled(row >= 0 && (isBaseline || m_model->run(row).finished));
     if (row < 0) {
         m_title->setText(
             m_model->rowCount() == 0 && !m_loading ? tr("No runs yet: start one in Benchmark.") : QString());

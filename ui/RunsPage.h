@@ -25,18 +25,22 @@ class RunListView;
  * (Ctrl/Shift-click) open side by side with Compare (RunCompareDialog), the
  * first selected as the reference; Export writes the selected runs to JSON
  * and CSV (RunExportDialog); Delete removes them after a question that says
- * how many. The buttons' actions are also the table's context menu. The
- * Note column is editable (double-click or F2); a note is stored as soon as
- * it is written and shown under the list with the selected run's title.
- * The first column is the run's id ("#4", as Compare names runs); the URL
- * column takes the width its URLs need where the window has it (elided, at
- * the right, only in a window too narrow; the tool tip has it whole), a
- * shootout's run with its server. The list is read again
- * each time the page is shown and on Refresh (F5), so that runs stored by
- * hostbench-cli in the same data folder appear. The list is read on a
- * storage thread of its own (storage::RunReader, its own connection), never
- * on the GUI thread: the count says "Loading…" until it comes, and
- * runsLoaded() follows. GUI thread.
+ * how many. "Set as baseline" makes the selected run the baseline of its
+ * target (its method and URL, model::runTarget; as `hostbench-cli runs
+ * baseline ID`), or clears it when it is one already ("Clear baseline"); a
+ * baseline's id cell carries a star. "Export report…" writes the selected
+ * run's report to share (bench::RunReport, as `runs export --html/--md`):
+ * HTML or Markdown by the suffix of the file chosen in Qt's own file
+ * dialog, else by its filter, written whole on the GUI thread through
+ * bench::ReportFile as the other exports are (a report is tens of KiB). The buttons' actions are also the
+ * table's context menu. The Note column is editable (double-click or F2); a note is stored as soon as it is
+ * written and shown under the list with the selected run's title. The first column is the run's id ("#4", as
+ * Compare names runs); the URL column takes the width its URLs need where the window has it (elided, at the
+ * right, only in a window too narrow; the tool tip has it whole), a shootout's run with its server. The list
+ * is read again each time the page is shown and on Refresh (F5), so that runs stored by hostbench-cli in the
+ * same data folder appear. The list is read on a storage thread of its own (storage::RunReader, its own
+ * connection), never on the GUI thread: the count says "Loading…" until it comes, and runsLoaded() follows.
+ * GUI thread.
  */
 class RunsPage final : public QWidget
 {
@@ -61,6 +65,15 @@ public:
     void compareSelectedRuns();
     // Opens a RunExportDialog on the selected runs (one or more).
     void exportSelectedRuns();
+    // Makes the selected run its target's baseline, or clears the target's
+    // baseline when the selected run is it; the list is read again.
+    void toggleBaseline();
+    // Asks for a file (QFileDialog) and writes the selected run's report to it.
+    void exportSelectedReport();
+    // Writes run `runId`'s report to `path`: Markdown for a .md or
+    // .markdown file, else HTML. False, the page saying why, when the run
+    // cannot be read or the file cannot be written.
+    bool exportReport(qint64 runId, const QString &path, bool markdown);
 
 signals:
     // The list asked for by refresh() (or after a deletion) is shown.
@@ -100,6 +113,8 @@ private:
     QPushButton *m_delete = nullptr;
     QPushButton *m_compare = nullptr;
     QPushButton *m_export = nullptr;
+    QPushButton *m_exportReport = nullptr;
+    QPushButton *m_baseline = nullptr;
     QLabel *m_title = nullptr;
     BenchCharts *m_charts = nullptr;
     QPlainTextEdit *m_report = nullptr;

@@ -4,6 +4,7 @@
 
 #include "bench/BenchTarget.h"
 #include "bench/CsvReport.h"
+#include "cli/BaselineCheck.h"
 #include "cli/BenchFlags.h"
 #include "cli/CliParse.h"
 #include "cli/Console.h"
@@ -68,7 +69,7 @@ struct Flags
     {
         return { help, requests, duration, concurrency, keepAlive, threads, rate, warmup, timeout, method,
             header, postFile, contentType, host, http2, streams, insecure, tlsResume, dataDir, json, csv,
-            percentCsv, format, noStore, exportK6, k6P99, threshold, abortOnFail, stages };
+            percentCsv, format, noStore, exportK6, k6P99, threshold, abortOnFail, stages, compareBaseline };
     }
 
     const QCommandLineOption help = Console::helpOption();
@@ -122,7 +123,8 @@ struct Flags
         u"Fails the run (exit 99) unless METRIC OP VALUE holds: p50, p90, p95, p99, p99.9 (any pN), mean, "
         u"min, "
         "max (ms, or with us or s), rps, errors (a count, or a share with %), non2xx, unfinished; "
-        "<, <=, >, >=, ==, !=. Repeatable; e.g. --threshold 'p99<50ms' --threshold 'errors<0.1%'."_s,
+        "<, <=, >, >=, ==, !=. Repeatable; e.g. --threshold 'p99<50ms' --threshold 'errors<0.1%'. "
+        "Against the target's baseline: 'rps>=0.95*baseline', 'p99<=1.1*baseline'."_s,
         u"EXPR"_s };
     const QCommandLineOption abortOnFail { u"abort-on-fail"_s,
         u"With --threshold: stops the run (exit 99) at the first 100 ms sample after which a threshold "
@@ -133,6 +135,10 @@ struct Flags
         u"RATE requests/s over DURATION (ms, s, m or h), from --rate (or 0); the run lasts their sum (no "
         u"-n or -t). E.g. --stages 10s:1000,30s:5000,10s:0."_s,
         u"DURATION:RATE,..."_s };
+    const QCommandLineOption compareBaseline { u"compare-baseline"_s,
+        u"After the run, compares it with the baseline of its target (runs baseline ID): faster, slower "
+        "or no significant change at 95% confidence, for requests/s and p99 (exit 3 when the target has "
+        "no baseline, before any request)."_s };
     const QCommandLineOption k6P99 { u"k6-p99-ms"_s,
         u"The k6 script's threshold: the 99th latency percentile below MS ms (default 1000)."_s, u"MS"_s };
 };
@@ -257,6 +263,7 @@ bool parseOutputs(
         }
         options->thresholds.append(*threshold);
         options->parameters.thresholds.append(threshold->text);
+        options->needsBaseline = options->needsBaseline || threshold->baseline;
     }
     if (parser.isSet(f.abortOnFail)) {
         if (options->thresholds.isEmpty()) {
@@ -265,6 +272,8 @@ bool parseOutputs(
         }
         options->parameters.abortOnFail = true;
     }
+    options->compareBaseline = parser.isSet(f.compareBaseline);
+    options->needsBaseline = options->needsBaseline || options->compareBaseline;
     return true;
 }
 
@@ -315,7 +324,7 @@ runs::RecordedRun::Result measure(runs::RecordedRun &run, const BenchCommand::Op
 
 // The report on stdout, the store's outcome, the output files; the exit status (BenchCommand.h).
 int report(const runs::RecordedRun::Result &result, const BenchCommand::Options &options,
-    const QString &databasePath)
+    const QString &databasePath, const BaselineCheck &baseline)
 {
     const model::RunSummary &summary = result.summary;
     const QList<model::BenchSample> &samples = result.samples;
@@ -348,9 +357,11 @@ int report(const runs::RecordedRun::Result &result, const BenchCommand::Options 
         return Console::fail(kCommand, error);
     if (!stored)
         return 1;
+    if (options.compareBaseline)
+        Console::outRaw(baseline.compare(options.parameters, { samples, histogram }));
     if (!options.thresholds.isEmpty()) {
-        const model::ThresholdVerdict verdict
-            = model::ThresholdVerdict::check(options.thresholds, summary, histogram);
+        const model::ThresholdVerdict verdict = model::ThresholdVerdict::check(
+            options.thresholds, summary, histogram, baseline.thresholdBaseline());
         Console::outRaw(ReportPrinter::thresholds(verdict));
         if (!summary.abortedBy.isEmpty()) {
             Console::err(
@@ -386,6 +397,7 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
         "2 when the run ran but none did (each failed, timed out, was unfinished "
         "or got 1xx, 4xx or 5xx);\n"
         "1 for bad flags, a target that accepts no connection, or a run not stored or written;\n"
+        "3 when --compare-baseline or a FACTOR*baseline threshold finds no baseline for the target;\n"
         "99 when a --threshold failed (or, with --abort-on-fail, stopped the run)."_s);
     parser.addPositionalArgument(u"URL"_s, u"http://host[:port]/path[?query]"_s);
     parser.addOptions(f.all());
@@ -429,8 +441,14 @@ int BenchCommand::run(const QStringList &arguments)
     QString error;
     if (!canConnect(QUrl(options->parameters.url), &error))
         return Console::fail(kCommand, error);
-    if (options->store && !folder.open(options->dataDir, &error))
+    if ((options->store || options->needsBaseline) && !folder.open(options->dataDir, &error))
         return Console::fail(kCommand, error + u" (--no-store runs without storing)"_s);
+    // The baseline before the first request: without one, the run would be for nothing.
+    BaselineCheck baseline;
+    if (options->needsBaseline && !baseline.load(folder.database(), options->parameters, &error)) {
+        Console::err(u"hostbench-cli bench: "_s + error);
+        return BaselineCheck::kExitNoBaseline;
+    }
     // Stored as it goes (RecordedRun): killed mid-run, the file keeps the run
     // as broken off with its samples.
     run.emplace(options->store ? &folder.database() : nullptr);
@@ -447,7 +465,7 @@ int BenchCommand::run(const QStringList &arguments)
     // says little, so there is no report and nothing is stored.
     if (!result.error.isEmpty())
         return Console::fail(kCommand, result.error);
-    return report(result, *options, folder.databasePath());
+    return report(result, *options, folder.databasePath(), baseline);
 }
 
 } // namespace hostbench::cli

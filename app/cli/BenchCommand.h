@@ -37,7 +37,11 @@ namespace hostbench::cli {
  * is reported in full and exits 1 too (before 2). With --threshold EXPR
  * (model::Threshold, repeatable) the report ends with a line per threshold
  * (the value measured, pass or FAIL), and a failed one exits 99 (as k6),
- * before 2. Thread: the main thread.
+ * before 2. --compare-baseline, and a threshold FACTOR*baseline, read the
+ * baseline of the run's target (BaselineCheck) before the first request:
+ * without one, exit 3 (BaselineCheck::kExitNoBaseline); the verdict
+ * (model::RunComparison) is printed after the report, before the
+ * thresholds, and changes no exit status. Thread: the main thread.
  */
 class BenchCommand final
 {
@@ -54,6 +58,8 @@ public:
         QString k6File; // --export-k6: write the k6 script instead of running
         double k6P99Ms = 1000; // --k6-p99-ms
         QList<model::Threshold> thresholds; // --threshold, in order
+        bool compareBaseline = false; // --compare-baseline (BaselineCheck)
+        bool needsBaseline = false; // --compare-baseline or a FACTOR*baseline threshold
     };
 
     // Parses `arguments` (arguments[0] is the program). nullopt with

@@ -7,6 +7,7 @@
 #include "cli/Console.h"
 #include "cli/ControlClient.h"
 #include "cli/ReportPrinter.h"
+#include "model/RunComparison.h"
 #include "storage/DataFolder.h"
 
 #include <QCommandLineParser>
@@ -54,6 +55,8 @@ int list(storage::DataFolder &folder, qint64 count)
             url += u" (aborted: %1)"_s.arg(run.summary.abortedBy);
         else if (run.summary.interrupted)
             url += u" (interrupted)"_s;
+        if (run.baseline)
+            url += u" (baseline)"_s;
         if (!run.note.isEmpty())
             url += u"  # "_s + QString(run.note).replace(u'\n', u' ');
         Console::out(u"%1  %2  %3  %4  %5  %6  %7  %8"_s.arg(run.id, 5)
@@ -105,6 +108,41 @@ int show(storage::DataFolder &folder, qint64 id, bool wrkFormat)
             u"(broken off: its process ended before the run did; the samples stored so far are kept)"_s);
     if (!run->note.isEmpty())
         Console::out(u"Note: "_s + run->note);
+    const QString target = model::runTarget(run->parameters);
+    if (run->baseline) {
+        Console::out(u"Baseline of %1"_s.arg(target));
+    } else if (const std::optional<storage::StoredRun> baseline
+        = folder.database().baseline(run->parameters.method, run->parameters.url)) {
+        Console::out(u"Baseline of %1: run %2"_s.arg(target).arg(baseline->id));
+    }
+    return 0;
+}
+
+// runs baseline ID [--clear]: run ID becomes its target's baseline, or the
+// target's baseline (whichever run it is) is cleared.
+int baseline(storage::DataFolder &folder, qint64 id, bool clear)
+{
+    int failed = 0;
+    const std::optional<storage::StoredRun> run = storedRun(folder, id, &failed);
+    if (!run)
+        return failed;
+    const QString target = model::runTarget(run->parameters);
+    if (clear) {
+        qint64 cleared = 0;
+        if (!folder.database().clearBaseline(run->id, &cleared))
+            return Console::fail(kCommand, folder.database().lastError());
+        Console::out(cleared == 0 ? u"%1 had no baseline"_s.arg(target)
+                                  : u"Run %1 is no longer the baseline of %2"_s.arg(cleared).arg(target));
+        return 0;
+    }
+    const std::optional<storage::StoredRun> former
+        = folder.database().baseline(run->parameters.method, run->parameters.url);
+    if (!folder.database().setBaseline(run->id))
+        return Console::fail(kCommand, folder.database().lastError());
+    QString line = u"Run %1 is the baseline of %2"_s.arg(run->id).arg(target);
+    if (former && former->id != run->id)
+        line += u" (instead of run %1)"_s.arg(former->id);
+    Console::out(line);
     return 0;
 }
 
@@ -218,7 +256,10 @@ int RunsCommand::run(const QStringList &arguments)
         "  runs show ID [--format ab|wrk]          prints its report as bench did\n"
         "  runs export ID [--json FILE] [--csv FILE]  writes its summary, percentile spectrum and samples\n"
         "  runs export ID [--html FILE] [--md FILE]   writes a report to share (- for stdout)\n"
-        "  runs delete ID                          removes it (through a running serve, which stops it if it runs)"_s);
+        "  runs delete ID                          removes it (through a running serve, which stops it if it "
+        "runs)\n"
+        "  runs baseline ID [--clear]              makes it the baseline of its target (method and URL),\n"
+        "                                          for bench --compare-baseline; --clear: the target has none"_s);
     const QCommandLineOption help = Console::helpOption();
     const QCommandLineOption dataDir = Console::dataDirOption();
     const QCommandLineOption limit(u"limit"_s, u"list: at most N runs (default 50)."_s, u"N"_s, u"50"_s);
@@ -230,16 +271,22 @@ int RunsCommand::run(const QStringList &arguments)
         u"FILE"_s);
     const QCommandLineOption markdown(
         u"md"_s, u"export: a Markdown summary for a pull-request comment; - for stdout."_s, u"FILE"_s);
-    parser.addOptions({ help, dataDir, limit, format, json, csv, html, markdown });
-    parser.addPositionalArgument(u"action"_s, u"list (default), show, export or delete."_s, u"[action]"_s);
+    const QCommandLineOption clear(
+        u"clear"_s, u"baseline: clears the baseline of the run's target instead of setting it."_s);
+    parser.addOptions({ help, dataDir, limit, format, json, csv, html, markdown, clear });
+    parser.addPositionalArgument(
+        u"action"_s, u"list (default), show, export, delete or baseline."_s, u"[action]"_s);
     if (const std::optional<int> done
         = Console::parseFlags(parser, help, arguments, kCommand, Console::Positional::Allowed))
         return *done;
     const QStringList positional = parser.positionalArguments();
     const QString action = positional.value(0, u"list"_s);
     const qsizetype wanted = action == u"list"_s ? 1 : 2;
-    if (!QStringList { u"list"_s, u"show"_s, u"export"_s, u"delete"_s }.contains(action))
-        return Console::fail(kCommand, u"unknown action \"%1\" (list, show, export, delete)"_s.arg(action));
+    if (!QStringList { u"list"_s, u"show"_s, u"export"_s, u"delete"_s, u"baseline"_s }.contains(action))
+        return Console::fail(
+            kCommand, u"unknown action \"%1\" (list, show, export, delete, baseline)"_s.arg(action));
+    if (parser.isSet(clear) && action != u"baseline"_s)
+        return Console::fail(kCommand, u"--clear goes with baseline (runs baseline ID --clear)"_s);
     if (positional.size() > wanted || (wanted == 2 && positional.size() < 2))
         return Console::fail(kCommand,
             wanted == 1 ? u"list takes no run id"_s : u"%1 takes one run ID (runs lists them)"_s.arg(action));
@@ -275,6 +322,8 @@ int RunsCommand::run(const QStringList &arguments)
         return exportRun(folder, *id, files);
     if (action == u"delete"_s)
         return remove(folder, *id);
+    if (action == u"baseline"_s)
+        return baseline(folder, *id, parser.isSet(clear));
     return list(folder, *count);
 }
 

@@ -147,9 +147,14 @@ void JsonReport::addStoredRun(QJsonObject &report, qint64 runId, const QString &
 QJsonObject JsonReport::thresholdsToJson(const model::ThresholdVerdict &verdict)
 {
     QJsonArray results;
-    for (const model::ThresholdVerdict::Result &result : verdict.results)
-        results.append(QJsonObject { { u"threshold"_s, result.threshold }, { u"measured"_s, result.measured },
-            { u"passed"_s, result.passed } });
+    for (const model::ThresholdVerdict::Result &result : verdict.results) {
+        QJsonObject one { { u"threshold"_s, result.threshold }, { u"measured"_s, result.measured },
+            { u"passed"_s, result.passed } };
+        // A FACTOR*baseline threshold read again without its baseline.
+        if (!result.checked)
+            one[u"checked"_s] = false;
+        results.append(one);
+    }
     return { { u"passed"_s, verdict.passed }, { u"results"_s, results } };
 }
 

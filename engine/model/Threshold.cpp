@@ -3,6 +3,7 @@
 #include <QRegularExpression>
 
 #include <cmath>
+#include <limits>
 
 namespace hostbench::model {
 
@@ -10,7 +11,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QString kForm = u"METRIC OPERATOR VALUE, such as p99<50ms, rps>=20000 or errors<0.1%"_s;
+const QString kForm
+    = u"METRIC OPERATOR VALUE, such as p99<50ms, rps>=20000, errors<0.1% or rps>=0.95*baseline"_s;
 const QString kMetrics
     = u"p50, p90, p95, p99, p99.9 (any pN), mean, min, max, rps, errors, non2xx, unfinished"_s;
 
@@ -38,10 +40,31 @@ QString opText(Threshold::Op op)
     return {};
 }
 
+// Whether VALUE is FACTOR*baseline (or baseline alone): found at `at` of `text`.
+bool startsWithBaseline(const QString &text, qsizetype at)
+{
+    return text.mid(at).trimmed().compare(u"baseline"_s, Qt::CaseInsensitive) == 0;
+}
+
 quint64 attempted(const RunSummary &s)
 {
     // A length failure is a complete response too (ab), counted once.
     return s.completed + s.failed - s.failedLength + s.unfinished;
+}
+
+// A FACTOR*baseline threshold is for rps and the latencies only.
+std::optional<Threshold> checkBaseline(const Threshold &t, QString *error)
+{
+    if (t.metric == u"rps"_s || isLatency(t.metric))
+        return t;
+    *error = u"\"%1\": %2 cannot be compared with a baseline; rps and the latencies (pN, mean, min, max) "
+             "can, as in rps>=0.95*baseline or p99<=1.1*baseline"_s.arg(t.text, t.metric);
+    return std::nullopt;
+}
+
+double ratio(double measured, double baseline)
+{
+    return baseline > 0 ? measured / baseline : std::numeric_limits<double>::quiet_NaN();
 }
 
 } // namespace
@@ -91,6 +114,11 @@ std::optional<Threshold> Threshold::parse(const QString &given, QString *error)
     while (i < text.size() && text[i].isSpace())
         ++i;
     const qsizetype numberAt = i;
+    if (startsWithBaseline(text, numberAt)) {
+        t.baseline = true;
+        t.value = 1.0;
+        return checkBaseline(t, error);
+    }
     while (i < text.size() && (text[i].isDigit() || text[i] == u'.'))
         ++i;
     bool ok = false;
@@ -98,6 +126,20 @@ std::optional<Threshold> Threshold::parse(const QString &given, QString *error)
     if (!ok || !std::isfinite(number))
         return fail(numberAt, u"a number is expected"_s);
     const qsizetype unitAt = i;
+    const qsizetype star = text.indexOf(u'*', i);
+    if (star >= 0) {
+        // FACTOR*baseline: a plain factor, then baseline.
+        const QString unit = text.mid(i, star - i).trimmed();
+        if (!unit.isEmpty())
+            return fail(unitAt,
+                u"a baseline's factor is a plain number, not \"%1\""_s.arg(
+                    text.mid(numberAt, star - numberAt).trimmed()));
+        if (!startsWithBaseline(text, star + 1))
+            return fail(star + 1, u"baseline is expected after *"_s);
+        t.baseline = true;
+        t.value = number;
+        return checkBaseline(t, error);
+    }
     const QString unit = text.mid(i).trimmed().toLower();
     if (isLatency(t.metric)) {
         if (unit.isEmpty() || unit == u"ms"_s)
@@ -121,8 +163,16 @@ std::optional<Threshold> Threshold::parse(const QString &given, QString *error)
     return t;
 }
 
-double Threshold::measure(const RunSummary &s, const LatencyHistogram &histogram) const
+double Threshold::measure(
+    const RunSummary &s, const LatencyHistogram &histogram, const ThresholdBaseline *against) const
 {
+    if (baseline) {
+        if (!against)
+            return std::numeric_limits<double>::quiet_NaN();
+        Threshold plain = *this;
+        plain.baseline = false;
+        return ratio(plain.measure(s, histogram), plain.measure(against->summary, against->histogram));
+    }
     if (percentile > 0)
         return double(histogram.valueAtPercentile(percentile)) / 1000.0;
     if (metric == u"mean"_s)
@@ -147,6 +197,8 @@ double Threshold::measure(const RunSummary &s, const LatencyHistogram &histogram
 
 bool Threshold::passes(double measured) const
 {
+    if (std::isnan(measured))
+        return false; // a baseline threshold without a baseline figure
     switch (op) {
     case Op::Less:
         return measured < value;
@@ -166,6 +218,14 @@ bool Threshold::passes(double measured) const
 
 QString Threshold::describe(double measured) const
 {
+    if (baseline) {
+        const QString factor = QString::number(value, 'g', 12);
+        if (std::isnan(measured))
+            return u"%1: no baseline figure to compare with (%2 %3 × baseline), FAIL"_s.arg(
+                text, opText(op), factor);
+        return u"%1: %2 × baseline (%3 %4 × baseline), %5"_s.arg(text, QString::number(measured, 'f', 3),
+            opText(op), factor, passes(measured) ? u"pass"_s : u"FAIL"_s);
+    }
     QString figure;
     if (metric == u"rps"_s)
         figure = u"%1 requests/s"_s.arg(measured, 0, 'f', 2);
@@ -184,12 +244,19 @@ QString Threshold::describe(double measured) const
         text, figure, opText(op), limit, passes(measured) ? u"pass"_s : u"FAIL"_s);
 }
 
-ThresholdVerdict ThresholdVerdict::check(
-    const QList<Threshold> &thresholds, const RunSummary &summary, const LatencyHistogram &histogram)
+ThresholdVerdict ThresholdVerdict::check(const QList<Threshold> &thresholds, const RunSummary &summary,
+    const LatencyHistogram &histogram, const ThresholdBaseline *baseline)
 {
     ThresholdVerdict verdict;
     for (const Threshold &t : thresholds) {
-        const double measured = t.measure(summary, histogram);
+        if (t.baseline && !baseline) {
+            // A stored run read again: its baseline was the one of its time.
+            verdict.results.append({ t.text, 0, true, false });
+            verdict.lines.append(
+                u"%1: not checked here (bench checks it against the baseline)"_s.arg(t.text));
+            continue;
+        }
+        const double measured = t.measure(summary, histogram, baseline);
         bool passed = t.passes(measured);
         QString line = t.describe(measured);
         if (!summary.abortedBy.isEmpty() && t.text == summary.abortedBy) {
@@ -205,8 +272,8 @@ ThresholdVerdict ThresholdVerdict::check(
     return verdict;
 }
 
-ThresholdVerdict ThresholdVerdict::check(
-    const QStringList &texts, const RunSummary &summary, const LatencyHistogram &histogram)
+ThresholdVerdict ThresholdVerdict::check(const QStringList &texts, const RunSummary &summary,
+    const LatencyHistogram &histogram, const ThresholdBaseline *baseline)
 {
     ThresholdVerdict verdict;
     for (const QString &text : texts) {
@@ -218,7 +285,7 @@ ThresholdVerdict ThresholdVerdict::check(
             verdict.passed = false;
             continue;
         }
-        const ThresholdVerdict one = check(QList<Threshold> { *threshold }, summary, histogram);
+        const ThresholdVerdict one = check(QList<Threshold> { *threshold }, summary, histogram, baseline);
         verdict.results += one.results;
         verdict.lines += one.lines;
         verdict.passed = verdict.passed && one.passed;

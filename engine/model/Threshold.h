@@ -11,6 +11,8 @@
 
 namespace hostbench::model {
 
+struct ThresholdBaseline;
+
 /*
  * A pass/fail condition on a finished run (issue #28), in k6's threshold
  * grammar: METRIC OPERATOR VALUE[UNIT], blanks allowed between the parts.
@@ -23,6 +25,11 @@ namespace hostbench::model {
  *   unfinished  requests sent and never answered when the run stopped
  *   OPERATOR <, <=, >, >=, ==, !=
  * Examples: p99<50ms, p50 <= 2ms, rps>=20000, errors<0.1%, non2xx==0.
+ * Against the baseline of the run's target (bench --compare-baseline's):
+ * rps or a latency, an operator, then FACTOR*baseline (or baseline alone,
+ * a factor of 1): rps>=0.95*baseline, p99<=1.1*baseline. The figure is then
+ * the run's over the baseline's (the ratio of the two point figures, not
+ * the verdict's interval).
  * Plain value; any thread.
  */
 struct Threshold
@@ -35,16 +42,31 @@ struct Threshold
     Op op = Op::Less;
     double value = 0; // in the metric's unit: ms for latency, a share (0..1) for errors with %
     bool share = false; // errors given with %
+    bool baseline = false; // VALUE was FACTOR*baseline: `value` is the factor, the figure a ratio
 
     // The threshold in `text`, or nullopt with *error naming the position
     // (1-based character) and the expected form, or listing the known
     // metrics for an unknown one.
     static std::optional<Threshold> parse(const QString &text, QString *error);
-    // What `metric` measured in `summary` / `histogram`, in the unit of `value`.
-    double measure(const RunSummary &summary, const LatencyHistogram &histogram) const;
+    // What `metric` measured in `summary` / `histogram`, in the unit of
+    // `value`; for a baseline threshold, that figure over the same figure of
+    // `baseline`, NaN without one (or when the baseline's figure is 0).
+    double measure(const RunSummary &summary, const LatencyHistogram &histogram,
+        const ThresholdBaseline *baseline = nullptr) const;
     bool passes(double measured) const;
     // "p99<50ms: 12.3 ms, pass" as the report's last lines print it.
     QString describe(double measured) const;
+};
+
+/*
+ * The baseline run that the FACTOR*baseline thresholds are checked against.
+ * Plain value; any thread.
+ */
+struct ThresholdBaseline
+{
+    qint64 runId = 0;
+    RunSummary summary;
+    LatencyHistogram histogram;
 };
 
 /*
@@ -58,6 +80,10 @@ struct ThresholdVerdict
         QString threshold; // Threshold::text
         double measured = 0; // in the threshold's unit (ms, requests/s, a count or a share)
         bool passed = false;
+        // False for a baseline threshold checked without a baseline (a
+        // stored run's thresholds read again): it then passes, its line
+        // saying that it was not checked.
+        bool checked = true;
     };
     QList<Result> results; // in the thresholds' order
     QStringList lines; // Threshold::describe of each
@@ -66,12 +92,13 @@ struct ThresholdVerdict
     // The threshold that aborted the run (summary.abortedBy, --abort-on-fail)
     // fails, its line its figure then: "p99<1us: 2.1 ms (< 0.001 ms), FAIL
     // after 1.0 s: the run was aborted (--abort-on-fail)".
-    static ThresholdVerdict check(
-        const QList<Threshold> &thresholds, const RunSummary &summary, const LatencyHistogram &histogram);
+    // `baseline`: for the FACTOR*baseline ones; without it they are not checked.
+    static ThresholdVerdict check(const QList<Threshold> &thresholds, const RunSummary &summary,
+        const LatencyHistogram &histogram, const ThresholdBaseline *baseline = nullptr);
     // The texts (a run's BenchParameters::thresholds) parsed and checked; one
     // that does not parse fails, its line saying why.
-    static ThresholdVerdict check(
-        const QStringList &texts, const RunSummary &summary, const LatencyHistogram &histogram);
+    static ThresholdVerdict check(const QStringList &texts, const RunSummary &summary,
+        const LatencyHistogram &histogram, const ThresholdBaseline *baseline = nullptr);
 };
 
 } // namespace hostbench::model

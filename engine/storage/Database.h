@@ -29,6 +29,7 @@ struct StoredRun
     model::RunSummary summary; // interrupted when not finished
     bool finished = true; // false: its process ended before the summary (samples so far kept)
     QString note; // the user's, plain text; empty when none
+    bool baseline = false; // the baseline of its target (model::runTarget: method and URL)
     // For a run of a shootout (table shootout_runs): which shootout, server
     // ("nginx", as --servers names it), workload ("W1") and round (1-based).
     // shootoutId 0 and the rest empty for any other run.
@@ -116,6 +117,19 @@ public:
     // Replaces run `id`'s note (plain text; empty clears it). False with
     // lastError() when there is no such run or the write fails.
     bool setRunNote(qint64 id, const QString &note);
+    // Baselines (issue #28): at most one run per target (model::runTarget,
+    // the method and the URL). setBaseline() makes run `id` its target's
+    // baseline (the former one no longer), in one transaction; false with
+    // lastError() for no such run, or one broken off (it has no summary or
+    // histogram to compare with). clearBaseline() removes the baseline of
+    // run `id`'s target, whichever run it is: *cleared is its id, 0 when
+    // the target had none. baseline() gives the target's baseline, nullopt
+    // when it has none (lastError() empty) or on an error; baselines()
+    // every baseline, by id.
+    bool setBaseline(qint64 id);
+    bool clearBaseline(qint64 id, qint64 *cleared);
+    std::optional<StoredRun> baseline(const QByteArray &method, const QString &url);
+    QList<StoredRun> baselines();
 
     // Shootouts (ShootoutTable), stored as they go: beginShootout() returns
     // the id of an unfinished one (0 on failure); each run is stored with

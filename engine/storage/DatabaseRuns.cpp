@@ -104,6 +104,74 @@ bool Database::setRunNote(qint64 id, const QString &note)
     return ensureOpen() && (RunTable::setNote(connection(), id, note, &error) || fail(error, {}));
 }
 
+bool Database::setBaseline(qint64 id)
+{
+    const std::optional<StoredRun> stored = run(id);
+    if (!stored)
+        return false;
+    if (!stored->finished)
+        return fail(u"Run %1 was broken off (its process ended before the run did): it cannot be a "
+                    "baseline"_s.arg(id),
+            {});
+    return inTransaction(u"Cannot set the baseline"_s,
+        [&](QString *error) { return RunTable::setBaseline(connection(), id, true, error); });
+}
+
+bool Database::clearBaseline(qint64 id, qint64 *cleared)
+{
+    *cleared = 0;
+    const std::optional<StoredRun> stored = run(id);
+    if (!stored)
+        return false;
+    return inTransaction(u"Cannot clear the baseline"_s, [&](QString *error) {
+        QList<qint64> ids;
+        if (!RunTable::selectBaselineIds(
+                connection(), stored->parameters.method, stored->parameters.url, &ids, error))
+            return false;
+        for (const qint64 baselineId : ids) {
+            if (!RunTable::setBaseline(connection(), baselineId, false, error))
+                return false;
+            *cleared = baselineId;
+        }
+        return true;
+    });
+}
+
+std::optional<StoredRun> Database::baseline(const QByteArray &method, const QString &url)
+{
+    m_lastError.clear();
+    QList<qint64> ids;
+    QString error;
+    if (!ensureOpen())
+        return std::nullopt;
+    // A null URL would list every baseline.
+    if (!RunTable::selectBaselineIds(connection(), method, url.isNull() ? u""_s : url, &ids, &error)) {
+        fail(error, {});
+        return std::nullopt;
+    }
+    if (ids.isEmpty())
+        return std::nullopt;
+    return run(ids.constFirst());
+}
+
+QList<StoredRun> Database::baselines()
+{
+    QList<qint64> ids;
+    QList<StoredRun> runs;
+    QString error;
+    if (!ensureOpen())
+        return runs;
+    if (!RunTable::selectBaselineIds(connection(), {}, QString(), &ids, &error)) {
+        fail(error, {});
+        return runs;
+    }
+    for (const qint64 id : ids) {
+        if (std::optional<StoredRun> stored = run(id))
+            runs.append(*stored);
+    }
+    return runs;
+}
+
 bool Database::removeRun(qint64 id)
 {
     QString error;

@@ -47,6 +47,7 @@ const Column finished = column(u"finished"_s);
 const Column summaryJson = column(u"summary_json"_s);
 const Column histogram = column(u"histogram"_s);
 const Column note = column(u"note"_s);
+const Column baseline = column(u"baseline"_s);
 } // namespace runsTable
 
 namespace samplesTable {
@@ -203,7 +204,7 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
           "shootout_runs.workload, shootout_runs.round FROM runs "
           "LEFT JOIN shootout_runs ON shootout_runs.run_id = runs.id "_s.arg(
               names(QList<Column> { runsTable::id, runsTable::startedAtMs, runsTable::parametersJson,
-                  runsTable::summaryJson, runsTable::finished, runsTable::note }));
+                  runsTable::summaryJson, runsTable::finished, runsTable::note, runsTable::baseline }));
     if (id != 0) {
         query.prepare(select + u"WHERE %1 = %2"_s.arg(runsTable::id.name, runsTable::id.placeholder));
         query.bindValue(runsTable::id.placeholder, id);
@@ -222,6 +223,7 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
     const int summaryField = record.indexOf(runsTable::summaryJson.name);
     const int finishedField = record.indexOf(runsTable::finished.name);
     const int noteField = record.indexOf(runsTable::note.name);
+    const int baselineField = record.indexOf(runsTable::baseline.name);
     const int shootoutField = record.indexOf(u"shootout_id"_s); // then server, workload, round
     while (query.next()) {
         StoredRun run;
@@ -231,6 +233,7 @@ bool RunTable::select(const QSqlDatabase &db, qint64 id, int limit, QList<Stored
         run.summary = RunJson::summaryFromJson(parseJson(query.value(summaryField)));
         run.finished = query.value(finishedField).toBool();
         run.note = query.value(noteField).toString();
+        run.baseline = query.value(baselineField).toBool();
         run.shootoutId = query.value(shootoutField).toLongLong();
         run.shootoutServer = query.value(shootoutField + 1).toString();
         run.shootoutWorkload = query.value(shootoutField + 2).toString();
@@ -357,6 +360,54 @@ bool RunTable::setNote(const QSqlDatabase &db, qint64 id, const QString &note, Q
         *error = u"There is no run with id %1"_s.arg(id);
         return false;
     }
+    return true;
+}
+
+bool RunTable::setBaseline(const QSqlDatabase &db, qint64 id, bool baseline, QString *error)
+{
+    QSqlQuery query(db);
+    if (baseline) {
+        // The target's former baseline, if any, first (the unique index).
+        query.prepare(
+            u"UPDATE runs SET %1 = 0 WHERE %1 = 1 AND (%2, %3) = "
+            "(SELECT %2, %3 FROM runs WHERE %4 = %5)"_s.arg(runsTable::baseline.name, runsTable::method.name,
+                runsTable::url.name, runsTable::id.name, runsTable::id.placeholder));
+        query.bindValue(runsTable::id.placeholder, id);
+        if (!query.exec())
+            return fail(u"Cannot set the baseline"_s, query, error);
+    }
+    query.prepare(u"UPDATE runs SET %1 = %2 WHERE %3 = %4"_s.arg(runsTable::baseline.name,
+        runsTable::baseline.placeholder, runsTable::id.name, runsTable::id.placeholder));
+    query.bindValue(runsTable::baseline.placeholder, int(baseline));
+    query.bindValue(runsTable::id.placeholder, id);
+    if (!query.exec())
+        return fail(u"Cannot set the baseline"_s, query, error);
+    if (query.numRowsAffected() != 1) {
+        *error = u"There is no run with id %1"_s.arg(id);
+        return false;
+    }
+    return true;
+}
+
+bool RunTable::selectBaselineIds(
+    const QSqlDatabase &db, const QByteArray &method, const QString &url, QList<qint64> *ids, QString *error)
+{
+    ids->clear();
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    QString sql = u"SELECT %1 FROM runs WHERE %2 = 1"_s.arg(runsTable::id.name, runsTable::baseline.name);
+    if (!url.isNull())
+        sql += u" AND %1 = %2 AND %3 = %4"_s.arg(runsTable::method.name, runsTable::method.placeholder,
+            runsTable::url.name, runsTable::url.placeholder);
+    query.prepare(sql + u" ORDER BY %1"_s.arg(runsTable::id.name));
+    if (!url.isNull()) {
+        query.bindValue(runsTable::method.placeholder, QString::fromLatin1(method));
+        query.bindValue(runsTable::url.placeholder, url);
+    }
+    if (!query.exec())
+        return fail(u"Cannot read the baselines"_s, query, error);
+    while (query.next())
+        ids->append(query.value(0).toLongLong());
     return true;
 }
 

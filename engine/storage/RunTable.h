@@ -58,6 +58,14 @@ public:
         std::optional<model::LatencyHistogram> *histogram, QString *error);
     static bool remove(const QSqlDatabase &db, qint64 id, QString *error);
     static bool setNote(const QSqlDatabase &db, qint64 id, const QString &note, QString *error);
+    // Makes run `id` the baseline of its target (method and URL), the
+    // target's former one no longer, or (baseline false) not a baseline.
+    // Call inside a transaction.
+    static bool setBaseline(const QSqlDatabase &db, qint64 id, bool baseline, QString *error);
+    // The ids of the baselines: of the target `method` `url`, or every one
+    // when `url` is null; by id.
+    static bool selectBaselineIds(const QSqlDatabase &db, const QByteArray &method, const QString &url,
+        QList<qint64> *ids, QString *error);
 };
 
 } // namespace hostbench::storage

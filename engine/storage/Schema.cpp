@@ -249,6 +249,15 @@ const char *const kStep12[] = {
     R"(ALTER TABLE host_settings ADD COLUMN hsts_max_age_s INTEGER NOT NULL DEFAULT 0)",
 };
 
+// Step 13: a run may be the baseline of its target, the method and URL
+// (model::runTarget; bench --compare-baseline, runs baseline): at most one
+// per target (partial unique index, as virtual_hosts_one_default). A
+// baseline goes with its run; the runs stored before are none.
+const char *const kStep13[] = {
+    R"(ALTER TABLE runs ADD COLUMN baseline INTEGER NOT NULL DEFAULT 0 CHECK (baseline IN (0, 1)))",
+    R"(CREATE UNIQUE INDEX runs_one_baseline ON runs (method, url) WHERE baseline = 1)",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -269,6 +278,7 @@ const Step kSteps[] = {
     { kStep10, std::size(kStep10) },
     { kStep11, std::size(kStep11) },
     { kStep12, std::size(kStep12) },
+    { kStep13, std::size(kStep13) },
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 

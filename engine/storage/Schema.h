@@ -20,7 +20,8 @@ namespace hostbench::storage {
  * shootout_runs (ShootoutTable); 7 adds runs.note; 8 adds
  * host_settings.serve_hidden_files; 9 adds proxy_settings and proxy_routes
  * (ProxyTable); 10 adds proxy_apps (ProxyTable: a site's app command); 11
- * adds php_settings (PhpTable) and proxy_settings.log_upstream_times.
+ * adds php_settings (PhpTable) and proxy_settings.log_upstream_times; 12
+ * adds host_settings' TLS columns; 13 adds runs.baseline (RunTable).
  *
  * Thread: the caller's; it uses the connection it is given.
  * Errors: upgrade() returns false with the SQL error in *error.
@@ -28,7 +29,7 @@ namespace hostbench::storage {
 class Schema final
 {
 public:
-    static constexpr int kVersion = 12;
+    static constexpr int kVersion = 13;
 
     // Brings `db` from `fromVersion` to kVersion. `fromVersion` must be <= kVersion.
     static bool upgrade(QSqlDatabase &db, int fromVersion, QString *error);

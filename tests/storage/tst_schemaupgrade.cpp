@@ -36,6 +36,7 @@ private slots:
     void version6UpgradesToVersion7();
     void version7UpgradesToVersion8();
     void version11UpgradesToVersion12();
+    void version12UpgradesToVersion13();
 
 private:
     // Writes a version-1 file as a version-1 build did: one host with an
@@ -364,6 +365,53 @@ void TestSchemaUpgrade::version11UpgradesToVersion12()
     db.close();
     QVERIFY(db.open(path()));
     QCOMPARE(db.virtualHosts().constFirst().tls, tls);
+}
+
+void TestSchemaUpgrade::version12UpgradesToVersion13()
+{
+    // A version-12 file's run is kept, no baseline; it can then be made one,
+    // one per target (the unique index), and not when broken off.
+    QVERIFY(writeVersion1File());
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"v12"_s);
+        db.setDatabaseName(path());
+        QString error;
+        QVERIFY(db.open());
+        QVERIFY2(Schema::upgrade(db, 1, 12, &error), qPrintable(error));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"v12"_s);
+    QCOMPARE(rawQuery(u"PRAGMA user_version"_s).toInt(), 12);
+    QCOMPARE(
+        rawQuery(u"SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'baseline'"_s).toInt(), 0);
+
+    Database db;
+    QVERIFY2(db.open(path()), qPrintable(db.lastError()));
+    QCOMPARE(db.schemaVersion(), 13);
+    const QList<hostbench::storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 1);
+    QVERIFY(!runs.constFirst().baseline);
+    QVERIFY(db.baselines().isEmpty());
+    const qint64 id = runs.constFirst().id;
+    QVERIFY2(db.setBaseline(id), qPrintable(db.lastError()));
+    QVERIFY(db.run(id)->baseline);
+    QCOMPARE(db.baseline(runs.constFirst().parameters.method, runs.constFirst().parameters.url)->id, id);
+    // The index allows no second baseline of a target, whatever writes it.
+    const qint64 copy = db.saveRun(runs.constFirst().parameters, runs.constFirst().summary, {});
+    QVERIFY(copy > 0);
+    QCOMPARE(rawQuery(u"UPDATE runs SET baseline = 1 WHERE id = %1"_s.arg(copy)), QVariant());
+    QVERIFY(!db.run(copy)->baseline);
+    QVERIFY2(db.setBaseline(copy), qPrintable(db.lastError()));
+    QVERIFY(!db.run(id)->baseline);
+    QCOMPARE(db.baselines().size(), 1);
+    // A baseline goes with its run.
+    QVERIFY(db.removeRun(copy));
+    QVERIFY(db.baselines().isEmpty());
+    // A run broken off is refused.
+    const qint64 broken = db.beginRun(runs.constFirst().parameters, 1'700'000'000'000);
+    QVERIFY(!db.setBaseline(broken));
+    QVERIFY2(db.lastError().contains(u"broken off"_s), qPrintable(db.lastError()));
+    db.close();
 }
 
 QTEST_GUILESS_MAIN(TestSchemaUpgrade)

@@ -7,6 +7,7 @@
 // the run id column (#N, as Compare names runs), a URL column as wide as its
 // URLs where there is room, and a shootout's runs named by their server.
 #include "Screenshots.h"
+#include "bench/RunReport.h"
 #include "storage/Database.h"
 #include "ui/BenchCharts.h"
 #include "ui/ChartLegend.h"
@@ -77,8 +78,16 @@ private slots:
     void runIdColumnNamesRunsAsCompareDoes();
     void urlColumnTakesTheRoomItNeeds();
     void shootoutRunsNameTheirServer();
+    void baselineButtonMarksTheRun();
+    void exportReportWritesWhatRunsExportWrites();
+    void compareSaysTheVerdict();
 
 private:
+    // A finished run of `url` with `samples` samples of `perSample`
+    // requests and a histogram of latencies around `p99Us`; returns its id.
+    qint64 storeRunWithHistogram(const QString &url, quint64 perSample, int samples, quint64 p99Us);
+    // Accepts the next QFileDialog with `path`; true once it did.
+    void acceptFileDialog(const QString &path, bool *done);
     // Stores a run through its own connection, with `samples` samples of
     // 100 ms at `completed` / 10 requests each; returns its id.
     qint64 storeRun(const QString &url, quint64 completed, int samples = 0);
@@ -664,7 +673,9 @@ void TestRunsPage::contextMenuHasTheActions()
         QVERIFY(action->isEnabled());
         texts.append(action->text());
     }
-    QCOMPARE(texts, (QStringList { u"&Compare"_s, u"E&xport..."_s, u"&Delete"_s }));
+    QCOMPARE(texts,
+        (QStringList {
+            u"&Compare"_s, u"E&xport..."_s, u"Export re&port…"_s, u"Set as &baseline"_s, u"&Delete"_s }));
     menu->actions().at(1)->trigger();
     QTRY_VERIFY(m_page->findChild<ui::RunExportDialog *>(u"runsExportDialog"_s));
     menu->close();
@@ -1020,6 +1031,170 @@ void TestRunsPage::lengthTextOfARunNotFinished()
     run.parameters.warmupMs = warmupMs;
     run.summary.timeTakenSec = reachedSec;
     QCOMPARE(ui::RunListModel::lengthText(run, now), text);
+}
+
+qint64 TestRunsPage::storeRunWithHistogram(const QString &url, quint64 perSample, int samples, quint64 p99Us)
+{
+    storage::Database other;
+    if (!other.open(m_database->filePath()))
+        return 0;
+    model::BenchParameters parameters;
+    parameters.url = url;
+    parameters.durationMs = samples * 100;
+    model::RunSummary summary;
+    summary.startedAtMs = (m_clock += 1000);
+    summary.timeTakenSec = samples / 10.0;
+    summary.completed = perSample * quint64(samples);
+    summary.requestsPerSecond = double(summary.completed) / summary.timeTakenSec;
+    summary.statusCounts[200] = summary.completed;
+    QList<model::BenchSample> stored;
+    model::LatencyHistogram histogram;
+    for (int i = 0; i < samples; ++i) {
+        model::BenchSample sample;
+        sample.index = i;
+        sample.elapsedMs = (i + 1) * sample.intervalMs;
+        sample.completed = perSample + quint64(i % 3); // a little noise
+        sample.p99Us = p99Us;
+        stored.append(sample);
+        histogram.record(p99Us / 4 + quint64(i % 7), sample.completed - sample.completed / 50);
+        histogram.record(p99Us + quint64(i % 5), sample.completed / 50);
+    }
+    return other.saveRun(parameters, summary, stored, &histogram);
+}
+
+void TestRunsPage::acceptFileDialog(const QString &path, bool *done)
+{
+    auto *poll = new QTimer(this);
+    connect(poll, &QTimer::timeout, this, [poll, path, done] {
+        if (auto *files = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+            poll->deleteLater();
+            poll->stop();
+            files->selectFile(path);
+            if (auto *name = files->findChild<QLineEdit *>(u"fileNameEdit"_s))
+                name->setText(path);
+            QMetaObject::invokeMethod(files, "accept", Qt::QueuedConnection);
+            *done = true;
+        }
+    });
+    poll->start(50);
+}
+
+void TestRunsPage::baselineButtonMarksTheRun()
+{
+    const QString url = u"http://127.0.0.1:1/same"_s;
+    const qint64 first = storeRunWithHistogram(url, 100, 12, 4000);
+    const qint64 second = storeRunWithHistogram(url, 100, 12, 4000);
+    reload();
+    auto *button = m_page->findChild<QPushButton *>(u"runsBaseline"_s);
+    QVERIFY(button);
+    selectRuns({ first });
+    QCOMPARE(button->text(), u"Set as &baseline"_s);
+    QVERIFY(button->isEnabled());
+    const auto idCell = [this](qint64 id) {
+        for (int row = 0; row < table()->model()->rowCount(); ++row) {
+            const QModelIndex index = table()->model()->index(row, ui::RunListModel::IdColumn);
+            if (index.data(ui::RunListModel::kRunIdRole).toLongLong() == id)
+                return index.data().toString();
+        }
+        return QString();
+    };
+    QSignalSpy loaded(m_page.get(), &ui::RunsPage::runsLoaded);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(loaded.wait(10'000));
+    QCOMPARE(m_database->baseline("GET", url)->id, first);
+    QCOMPARE(idCell(first), u"#%1 ★"_s.arg(first));
+    QCOMPARE(idCell(second), u"#%1"_s.arg(second));
+    QCOMPARE(m_page->selectedRunId(), first);
+    QCOMPARE(button->text(), u"Clear base&line"_s);
+    // Another run of the same target takes its place.
+    selectRuns({ second });
+    QCOMPARE(button->text(), u"Set as &baseline"_s);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(loaded.wait(10'000));
+    QCOMPARE(m_database->baseline("GET", url)->id, second);
+    QCOMPARE(idCell(first), u"#%1"_s.arg(first));
+    QCOMPARE(idCell(second), u"#%1 ★"_s.arg(second));
+    // And Clear baseline leaves the target without one.
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(loaded.wait(10'000));
+    QVERIFY(!m_database->baseline("GET", url));
+    QCOMPARE(idCell(second), u"#%1"_s.arg(second));
+    // A run broken off cannot be one.
+    storage::Database other;
+    QVERIFY(other.open(m_database->filePath()));
+    model::BenchParameters parameters;
+    parameters.url = url;
+    const qint64 broken = other.beginRun(parameters, m_clock += 1000);
+    QVERIFY(broken > 0);
+    reload(broken);
+    QCOMPARE(m_page->selectedRunId(), broken);
+    QVERIFY(!button->isEnabled());
+}
+
+void TestRunsPage::exportReportWritesWhatRunsExportWrites()
+{
+    const qint64 id = storeRunWithHistogram(u"http://127.0.0.1:1/report"_s, 50, 12, 3000);
+    reload();
+    selectRuns({ id });
+    auto *button = m_page->findChild<QPushButton *>(u"runsExportReport"_s);
+    QVERIFY(button && button->isEnabled());
+    // What `runs export ID --html/--md` writes, from the same stored run.
+    bench::ReportRun report;
+    const std::optional<storage::StoredRun> run = m_database->run(id);
+    QVERIFY(run);
+    report.id = id;
+    report.parameters = run->parameters;
+    report.summary = run->summary;
+    report.histogram = *m_database->histogram(id);
+    report.samples = m_database->samples(id);
+    for (const auto &[name, markdown] :
+        { std::pair { u"report.md"_s, true }, std::pair { u"report.html"_s, false } }) {
+        const QString path = m_dir->filePath(name);
+        bool picked = false;
+        acceptFileDialog(path, &picked);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QTRY_VERIFY(picked);
+        QFile file(path);
+        QTRY_VERIFY(file.exists());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray expected
+            = (markdown ? bench::RunReport::markdown(report) : bench::RunReport::html(report)).toUtf8();
+        QCOMPARE(file.readAll(), expected);
+        auto *exported = m_page->findChild<QLabel *>(u"runsExported"_s);
+        QVERIFY(exported->isVisible());
+        QVERIFY2(exported->text().contains(u"Report of run #%1 written to"_s.arg(id)),
+            qPrintable(exported->text()));
+    }
+    // A file that cannot be written: the page says why.
+    QVERIFY(!m_page->exportReport(id, m_dir->filePath(u"missing/folder/report.html"_s), false));
+    QVERIFY2(m_page->findChild<QLabel *>(u"runsExported"_s)->text().contains(u"not written"_s),
+        qPrintable(m_page->findChild<QLabel *>(u"runsExported"_s)->text()));
+}
+
+void TestRunsPage::compareSaysTheVerdict()
+{
+    const qint64 base = storeRunWithHistogram(u"http://127.0.0.1:1/v"_s, 100, 30, 4000);
+    const qint64 twice = storeRunWithHistogram(u"http://127.0.0.1:1/v"_s, 200, 30, 4000);
+    const qint64 same = storeRunWithHistogram(u"http://127.0.0.1:1/v"_s, 100, 30, 4000);
+    reload();
+    selectRuns({ base, twice, same });
+    QTest::mouseClick(m_page->findChild<QPushButton *>(u"runsCompare"_s), Qt::LeftButton);
+    auto *dialog = m_page->findChild<ui::RunCompareDialog *>(u"runsCompareDialog"_s);
+    QVERIFY(dialog);
+    auto *verdict = dialog->findChild<QLabel *>(u"compareVerdict"_s);
+    QVERIFY(verdict);
+    const QStringList lines = verdict->text().split(u'\n');
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines[0].startsWith(
+                 u"#%1 against #%2, at 95% confidence: requests/s faster, ×1.9"_s.arg(twice).arg(base))
+            && lines[0].contains(u"; p99 no significant change, ×1.00 ("_s),
+        qPrintable(lines[0]));
+    QVERIFY2(
+        lines[1].startsWith(
+            u"#%1 against #%2, at 95% confidence: requests/s no significant change, ×1.00 ("_s.arg(same).arg(
+                base)),
+        qPrintable(lines[1]));
+    dialog->close();
 }
 
 QTEST_MAIN(TestRunsPage)
