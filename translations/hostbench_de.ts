@@ -409,10 +409,6 @@
         <translation>Dauer:</translation>
     </message>
     <message>
-        <source>Keep-alive (reuse connections)</source>
-        <translation>Keep-alive (Verbindungen wiederverwenden)</translation>
-    </message>
-    <message>
         <source>&amp;Start</source>
         <translation>&amp;Starten</translation>
     </message>
@@ -821,6 +817,26 @@ Zeit des Upstreams (Mittel): %1 von %2 weitergeleiteten Antworten, von der Engin
     <message>
         <source>Aborts the run when a threshold fails, as hostbench-cli bench --abort-on-fail: from 1 s into the measured part on, the thresholds are checked after each 100 ms sample on the figures so far, and the first that fails stops the run (unfinished is checked at the end only)</source>
         <translation>Bricht den Lauf ab, sobald ein Schwellenwert verfehlt wird, wie hostbench-cli bench --abort-on-fail: ab 1 s in den gemessenen Teil werden die Schwellenwerte nach jeder 100-ms-Probe an den bisherigen Zahlen geprüft, und der erste verfehlte beendet den Lauf (unfinished wird nur am Ende geprüft)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep-alive</source>
+        <translation>&amp;Keep-alive</translation>
+    </message>
+    <message>
+        <source>HTTP/2: h2 by ALPN for https://, h2c with prior knowledge for http:// (hostbench-cli bench --h2)</source>
+        <translation>HTTP/2: h2 per ALPN für https://, h2c mit Vorwissen für http:// (hostbench-cli bench --h2)</translation>
+    </message>
+    <message>
+        <source>HTTP/2: requests in flight at a time on each connection, one per stream (--streams, h2load -m)</source>
+        <translation>HTTP/2: gleichzeitig laufende Anfragen je Verbindung, eine je Stream (--streams, h2load -m)</translation>
+    </message>
+    <message>
+        <source>Streams:</source>
+        <translation>Streams:</translation>
+    </message>
+    <message>
+        <source>Protocol:</source>
+        <translation>Protokoll:</translation>
     </message>
 </context>
 <context>
@@ -1334,14 +1350,6 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
         <translation>Bearbeitungszeit p50 / p99</translation>
     </message>
     <message>
-        <source>Open connections</source>
-        <translation>Offene Verbindungen</translation>
-    </message>
-    <message>
-        <source>Connections accepted</source>
-        <translation>Angenommene Verbindungen</translation>
-    </message>
-    <message>
         <source>Sent</source>
         <translation>Gesendet</translation>
     </message>
@@ -1368,6 +1376,14 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>%1% of %2</source>
         <translation>%1 % von %2</translation>
+    </message>
+    <message>
+        <source>Connections open / accepted</source>
+        <translation>Verbindungen offen / angenommen</translation>
+    </message>
+    <message>
+        <source>HTTP/2 connections / streams each / resets</source>
+        <translation>HTTP/2-Verbindungen / Streams je / Resets</translation>
     </message>
 </context>
 <context>
@@ -1502,6 +1518,34 @@ Es wurde nichts verändert. Reparieren oder verschieben Sie die Datei, oder star
     <message>
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>A 95% bootstrap confidence interval on the ratio of the requests/s (blocks of 100 ms samples) and of the p99 (the latency histograms); see the README</source>
+        <translation>Ein 95-%-Bootstrap-Konfidenzintervall für das Verhältnis der Anfragen/s (Blöcke von 100-ms-Stichproben) und der p99 (die Latenzhistogramme); siehe README</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>faster, %1 (%2 to %3)</source>
+        <translation>schneller, %1 (%2 bis %3)</translation>
+    </message>
+    <message>
+        <source>slower, %1 (%2 to %3)</source>
+        <translation>langsamer, %1 (%2 bis %3)</translation>
+    </message>
+    <message>
+        <source>no significant change, %1 (%2 to %3)</source>
+        <translation>keine signifikante Änderung, %1 (%2 bis %3)</translation>
+    </message>
+    <message>
+        <source>cannot tell: %1</source>
+        <translation>nicht zu sagen: %1</translation>
+    </message>
+    <message>
+        <source>%1 against %2, at 95% confidence: requests/s %3; p99 %4.</source>
+        <translation>%1 gegenüber %2, bei 95 % Konfidenz: Anfragen/s %3; p99 %4.</translation>
     </message>
 </context>
 <context>
@@ -1817,6 +1861,10 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <source>Open model in stages: %1, latency corrected for coordinated omission</source>
         <translation>Offenes Modell in Stufen: %1, Latenz um Coordinated Omission korrigiert</translation>
     </message>
+    <message>
+        <source>The baseline of %1: hostbench-cli bench --compare-baseline compares the runs of this method and URL with it</source>
+        <translation>Der Basislauf von %1: hostbench-cli bench --compare-baseline vergleicht die Läufe dieser Methode und URL mit ihm</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>
@@ -1917,6 +1965,50 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>Loading…</source>
         <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Export re&amp;port…</source>
+        <translation>&amp;Bericht exportieren…</translation>
+    </message>
+    <message>
+        <source>Set as &amp;baseline</source>
+        <translation>Als Basislauf &amp;setzen</translation>
+    </message>
+    <message>
+        <source>Write the selected run&apos;s report to share: an HTML page that a browser shows offline, or Markdown for a pull-request comment (by the file&apos;s suffix)</source>
+        <translation>Den Bericht des gewählten Laufs zum Weitergeben schreiben: eine HTML-Seite, die ein Browser offline zeigt, oder Markdown für einen Pull-Request-Kommentar (nach der Dateiendung)</translation>
+    </message>
+    <message>
+        <source>Make the selected run the baseline of its method and URL: hostbench-cli bench --compare-baseline compares new runs with it</source>
+        <translation>Den gewählten Lauf zum Basislauf seiner Methode und URL machen: hostbench-cli bench --compare-baseline vergleicht neue Läufe mit ihm</translation>
+    </message>
+    <message>
+        <source>Baseline Not Changed</source>
+        <translation>Basislauf nicht geändert</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html *.htm)</source>
+        <translation>HTML-Seite (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md *.markdown)</source>
+        <translation>Markdown (*.md *.markdown)</translation>
+    </message>
+    <message>
+        <source>Export Report of Run %1</source>
+        <translation>Bericht von Lauf %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Report of run %1 written to %2.</source>
+        <translation>Bericht von Lauf %1 nach %2 geschrieben.</translation>
+    </message>
+    <message>
+        <source>Report of run %1 not written: %2</source>
+        <translation>Bericht von Lauf %1 nicht geschrieben: %2</translation>
+    </message>
+    <message>
+        <source>Clear base&amp;line</source>
+        <translation>Basislauf &amp;entfernen</translation>
     </message>
 </context>
 <context>

@@ -409,10 +409,6 @@
         <translation>Durée&#xa0;:</translation>
     </message>
     <message>
-        <source>Keep-alive (reuse connections)</source>
-        <translation>Keep-alive (réutiliser les connexions)</translation>
-    </message>
-    <message>
         <source>&amp;Start</source>
         <translation>&amp;Démarrer</translation>
     </message>
@@ -821,6 +817,26 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     <message>
         <source>Aborts the run when a threshold fails, as hostbench-cli bench --abort-on-fail: from 1 s into the measured part on, the thresholds are checked after each 100 ms sample on the figures so far, and the first that fails stops the run (unfinished is checked at the end only)</source>
         <translation>Interrompt l’exécution dès qu’un seuil échoue, comme hostbench-cli bench --abort-on-fail&#xa0;: à partir de 1 s dans la partie mesurée, les seuils sont vérifiés après chaque échantillon de 100 ms sur les chiffres obtenus jusque-là, et le premier qui échoue arrête l’exécution (unfinished n’est vérifié qu’à la fin)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep-alive</source>
+        <translation>&amp;Keep-alive</translation>
+    </message>
+    <message>
+        <source>HTTP/2: h2 by ALPN for https://, h2c with prior knowledge for http:// (hostbench-cli bench --h2)</source>
+        <translation>HTTP/2&#xa0;: h2 par ALPN pour https://, h2c avec connaissance préalable pour http:// (hostbench-cli bench --h2)</translation>
+    </message>
+    <message>
+        <source>HTTP/2: requests in flight at a time on each connection, one per stream (--streams, h2load -m)</source>
+        <translation>HTTP/2&#xa0;: requêtes en cours à la fois sur chaque connexion, une par flux (--streams, h2load -m)</translation>
+    </message>
+    <message>
+        <source>Streams:</source>
+        <translation>Flux&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Protocol:</source>
+        <translation>Protocole&#xa0;:</translation>
     </message>
 </context>
 <context>
@@ -1334,14 +1350,6 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
         <translation>Temps de traitement p50 / p99</translation>
     </message>
     <message>
-        <source>Open connections</source>
-        <translation>Connexions ouvertes</translation>
-    </message>
-    <message>
-        <source>Connections accepted</source>
-        <translation>Connexions acceptées</translation>
-    </message>
-    <message>
         <source>Sent</source>
         <translation>Envoyé</translation>
     </message>
@@ -1368,6 +1376,14 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>%1% of %2</source>
         <translation>%1 % sur %2</translation>
+    </message>
+    <message>
+        <source>Connections open / accepted</source>
+        <translation>Connexions ouvertes / acceptées</translation>
+    </message>
+    <message>
+        <source>HTTP/2 connections / streams each / resets</source>
+        <translation>Connexions HTTP/2 / flux par connexion / réinitialisations</translation>
     </message>
 </context>
 <context>
@@ -1502,6 +1518,34 @@ Rien n’a été modifié. Réparez ou déplacez le fichier, ou lancez Hostbench
     <message>
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>A 95% bootstrap confidence interval on the ratio of the requests/s (blocks of 100 ms samples) and of the p99 (the latency histograms); see the README</source>
+        <translation>Un intervalle de confiance bootstrap à 95&#xa0;% sur le rapport des requêtes/s (blocs d’échantillons de 100 ms) et du p99 (les histogrammes de latence)&#xa0;; voir le README</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>faster, %1 (%2 to %3)</source>
+        <translation>plus rapide, %1 (%2 à %3)</translation>
+    </message>
+    <message>
+        <source>slower, %1 (%2 to %3)</source>
+        <translation>plus lent, %1 (%2 à %3)</translation>
+    </message>
+    <message>
+        <source>no significant change, %1 (%2 to %3)</source>
+        <translation>pas de changement significatif, %1 (%2 à %3)</translation>
+    </message>
+    <message>
+        <source>cannot tell: %1</source>
+        <translation>impossible à dire&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>%1 against %2, at 95% confidence: requests/s %3; p99 %4.</source>
+        <translation>%1 face à %2, à 95&#xa0;% de confiance&#xa0;: requêtes/s %3&#xa0;; p99 %4.</translation>
     </message>
 </context>
 <context>
@@ -1817,6 +1861,10 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <source>Open model in stages: %1, latency corrected for coordinated omission</source>
         <translation>Modèle ouvert par paliers&#xa0;: %1, latence corrigée de l’omission coordonnée</translation>
     </message>
+    <message>
+        <source>The baseline of %1: hostbench-cli bench --compare-baseline compares the runs of this method and URL with it</source>
+        <translation>La référence de %1&#xa0;: hostbench-cli bench --compare-baseline compare avec elle les exécutions de cette méthode et de cette URL</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>
@@ -1917,6 +1965,50 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     <message>
         <source>Loading…</source>
         <translation>Chargement…</translation>
+    </message>
+    <message>
+        <source>Export re&amp;port…</source>
+        <translation>Exporter le &amp;rapport…</translation>
+    </message>
+    <message>
+        <source>Set as &amp;baseline</source>
+        <translation>&amp;Définir comme référence</translation>
+    </message>
+    <message>
+        <source>Write the selected run&apos;s report to share: an HTML page that a browser shows offline, or Markdown for a pull-request comment (by the file&apos;s suffix)</source>
+        <translation>Écrire le rapport à partager de l’exécution choisie&#xa0;: une page HTML qu’un navigateur affiche hors ligne, ou du Markdown pour un commentaire de pull request (selon le suffixe du fichier)</translation>
+    </message>
+    <message>
+        <source>Make the selected run the baseline of its method and URL: hostbench-cli bench --compare-baseline compares new runs with it</source>
+        <translation>Faire de l’exécution choisie la référence de sa méthode et de son URL&#xa0;: hostbench-cli bench --compare-baseline compare avec elle les nouvelles exécutions</translation>
+    </message>
+    <message>
+        <source>Baseline Not Changed</source>
+        <translation>Référence non modifiée</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html *.htm)</source>
+        <translation>Page HTML (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md *.markdown)</source>
+        <translation>Markdown (*.md *.markdown)</translation>
+    </message>
+    <message>
+        <source>Export Report of Run %1</source>
+        <translation>Exporter le rapport de l’exécution %1</translation>
+    </message>
+    <message>
+        <source>Report of run %1 written to %2.</source>
+        <translation>Rapport de l’exécution %1 écrit dans %2.</translation>
+    </message>
+    <message>
+        <source>Report of run %1 not written: %2</source>
+        <translation>Rapport de l’exécution %1 non écrit&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Clear base&amp;line</source>
+        <translation>Re&amp;tirer la référence</translation>
     </message>
 </context>
 <context>

@@ -409,10 +409,6 @@
         <translation>Duração:</translation>
     </message>
     <message>
-        <source>Keep-alive (reuse connections)</source>
-        <translation>Keep-alive (reutilizar conexões)</translation>
-    </message>
-    <message>
         <source>&amp;Start</source>
         <translation>&amp;Iniciar</translation>
     </message>
@@ -821,6 +817,26 @@ Tempo do upstream (média): %1 de %2 respostas encaminhadas, medido pelo motor (
     <message>
         <source>Aborts the run when a threshold fails, as hostbench-cli bench --abort-on-fail: from 1 s into the measured part on, the thresholds are checked after each 100 ms sample on the figures so far, and the first that fails stops the run (unfinished is checked at the end only)</source>
         <translation>Aborta a execução quando um limiar falha, como hostbench-cli bench --abort-on-fail: a partir de 1 s na parte medida, os limiares são verificados após cada amostra de 100 ms com os números até ali, e o primeiro que falhar para a execução (unfinished só é verificado no fim)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep-alive</source>
+        <translation>&amp;Keep-alive</translation>
+    </message>
+    <message>
+        <source>HTTP/2: h2 by ALPN for https://, h2c with prior knowledge for http:// (hostbench-cli bench --h2)</source>
+        <translation>HTTP/2: h2 por ALPN para https://, h2c com conhecimento prévio para http:// (hostbench-cli bench --h2)</translation>
+    </message>
+    <message>
+        <source>HTTP/2: requests in flight at a time on each connection, one per stream (--streams, h2load -m)</source>
+        <translation>HTTP/2: requisições em andamento ao mesmo tempo em cada conexão, uma por fluxo (--streams, h2load -m)</translation>
+    </message>
+    <message>
+        <source>Streams:</source>
+        <translation>Fluxos:</translation>
+    </message>
+    <message>
+        <source>Protocol:</source>
+        <translation>Protocolo:</translation>
     </message>
 </context>
 <context>
@@ -1334,14 +1350,6 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
         <translation>Tempo de atendimento p50 / p99</translation>
     </message>
     <message>
-        <source>Open connections</source>
-        <translation>Conexões abertas</translation>
-    </message>
-    <message>
-        <source>Connections accepted</source>
-        <translation>Conexões aceitas</translation>
-    </message>
-    <message>
         <source>Sent</source>
         <translation>Enviado</translation>
     </message>
@@ -1368,6 +1376,14 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>%1% of %2</source>
         <translation>%1% de %2</translation>
+    </message>
+    <message>
+        <source>Connections open / accepted</source>
+        <translation>Conexões abertas / aceitas</translation>
+    </message>
+    <message>
+        <source>HTTP/2 connections / streams each / resets</source>
+        <translation>Conexões HTTP/2 / fluxos por conexão / resets</translation>
     </message>
 </context>
 <context>
@@ -1502,6 +1518,34 @@ Nada foi alterado. Corrija ou mova o arquivo, ou inicie o Hostbench com --data-d
     <message>
         <source>%1 · %2 · %3</source>
         <translation>%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>A 95% bootstrap confidence interval on the ratio of the requests/s (blocks of 100 ms samples) and of the p99 (the latency histograms); see the README</source>
+        <translation>Um intervalo de confiança bootstrap de 95% da razão das requisições/s (blocos de amostras de 100 ms) e do p99 (os histogramas de latência); veja o README</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <source>faster, %1 (%2 to %3)</source>
+        <translation>mais rápido, %1 (%2 a %3)</translation>
+    </message>
+    <message>
+        <source>slower, %1 (%2 to %3)</source>
+        <translation>mais lento, %1 (%2 a %3)</translation>
+    </message>
+    <message>
+        <source>no significant change, %1 (%2 to %3)</source>
+        <translation>sem mudança significativa, %1 (%2 a %3)</translation>
+    </message>
+    <message>
+        <source>cannot tell: %1</source>
+        <translation>impossível dizer: %1</translation>
+    </message>
+    <message>
+        <source>%1 against %2, at 95% confidence: requests/s %3; p99 %4.</source>
+        <translation>%1 em relação a %2, com 95% de confiança: requisições/s %3; p99 %4.</translation>
     </message>
 </context>
 <context>
@@ -1817,6 +1861,10 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <source>Open model in stages: %1, latency corrected for coordinated omission</source>
         <translation>Modelo aberto em estágios: %1, latência corrigida para omissão coordenada</translation>
     </message>
+    <message>
+        <source>The baseline of %1: hostbench-cli bench --compare-baseline compares the runs of this method and URL with it</source>
+        <translation>A base de %1: hostbench-cli bench --compare-baseline compara com ela as execuções deste método e URL</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::RunsPage</name>
@@ -1917,6 +1965,50 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     <message>
         <source>Loading…</source>
         <translation>Carregando…</translation>
+    </message>
+    <message>
+        <source>Export re&amp;port…</source>
+        <translation>Exportar &amp;relatório…</translation>
+    </message>
+    <message>
+        <source>Set as &amp;baseline</source>
+        <translation>Definir como &amp;base</translation>
+    </message>
+    <message>
+        <source>Write the selected run&apos;s report to share: an HTML page that a browser shows offline, or Markdown for a pull-request comment (by the file&apos;s suffix)</source>
+        <translation>Gravar o relatório da execução selecionada para compartilhar: uma página HTML que um navegador mostra offline, ou Markdown para um comentário de pull request (pelo sufixo do arquivo)</translation>
+    </message>
+    <message>
+        <source>Make the selected run the baseline of its method and URL: hostbench-cli bench --compare-baseline compares new runs with it</source>
+        <translation>Tornar a execução selecionada a base de seu método e URL: hostbench-cli bench --compare-baseline compara com ela as novas execuções</translation>
+    </message>
+    <message>
+        <source>Baseline Not Changed</source>
+        <translation>Base não alterada</translation>
+    </message>
+    <message>
+        <source>HTML page (*.html *.htm)</source>
+        <translation>Página HTML (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md *.markdown)</source>
+        <translation>Markdown (*.md *.markdown)</translation>
+    </message>
+    <message>
+        <source>Export Report of Run %1</source>
+        <translation>Exportar relatório da execução %1</translation>
+    </message>
+    <message>
+        <source>Report of run %1 written to %2.</source>
+        <translation>Relatório da execução %1 gravado em %2.</translation>
+    </message>
+    <message>
+        <source>Report of run %1 not written: %2</source>
+        <translation>Relatório da execução %1 não gravado: %2</translation>
+    </message>
+    <message>
+        <source>Clear base&amp;line</source>
+        <translation>Re&amp;mover a base</translation>
     </message>
 </context>
 <context>

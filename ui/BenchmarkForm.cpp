@@ -166,7 +166,7 @@ void BenchmarkForm::makeRunTab(QWidget *page)
     auto *lengthGroup = new QButtonGroup(page);
     lengthGroup->addButton(m_byRequests);
     lengthGroup->addButton(m_byDuration);
-    m_keepAlive = new QCheckBox(tr("Keep-alive (reuse connections)"), page);
+    m_keepAlive = new QCheckBox(tr("&Keep-alive"), page);
     m_keepAlive->setObjectName(u"benchKeepAlive"_s);
     m_keepAlive->setToolTip(
         tr("Several requests per connection (ab -k); without it every request opens a new connection"));
@@ -174,6 +174,18 @@ void BenchmarkForm::makeRunTab(QWidget *page)
     m_threads->setObjectName(u"benchThreads"_s);
     m_threads->setRange(1, 256);
     m_threads->setToolTip(tr("Load-generator threads; each has its own share of the connections"));
+    m_protocol = new QComboBox(page);
+    m_protocol->setObjectName(u"benchProtocol"_s);
+    // Protocol names, the same in every language (and stored as such).
+    m_protocol->addItem(u"HTTP/1.1"_s);
+    m_protocol->addItem(u"HTTP/2"_s);
+    m_protocol->setToolTip(tr("HTTP/2: h2 by ALPN for https://, h2c with prior knowledge for http:// "
+                              "(hostbench-cli bench --h2)"));
+    m_streams = new QSpinBox(page);
+    m_streams->setObjectName(u"benchStreams"_s);
+    m_streams->setRange(1, 1000);
+    m_streams->setToolTip(tr("HTTP/2: requests in flight at a time on each connection, one per stream "
+                             "(--streams, h2load -m)"));
 
     m_stages = lineField(page, u"benchStages"_s, tr("Constant rate"),
         tr("The open model in stages, as hostbench-cli bench --stages (k6's ramping-arrival-rate): "
@@ -198,8 +210,21 @@ void BenchmarkForm::makeRunTab(QWidget *page)
     // Stages set the length too (the Length fields then wait): beside it, though they ramp the Timing tab's
     // rate.
     run->addRow(buddyLabel(tr("St&ages:"), m_stages, page), FieldError::cell(m_stages, m_stagesError));
-    run->addRow(tr("T&hreads:"), m_threads);
-    run->addRow(QString(), m_keepAlive);
+    // Threads and keep-alive share a row, as the protocol and its streams do below: a row more would grow the
+    // page past 1024x700.
+    auto *threads = new QHBoxLayout;
+    threads->addWidget(m_threads, 1);
+    threads->addSpacing(12);
+    threads->addWidget(m_keepAlive);
+    run->addRow(buddyLabel(tr("T&hreads:"), m_threads, page), threads);
+    // The protocol and, for HTTP/2, its streams per connection (no accelerators: every letter of their names
+    // is taken on this page in German or Portuguese).
+    auto *protocol = new QHBoxLayout;
+    protocol->addWidget(m_protocol);
+    protocol->addSpacing(12);
+    protocol->addWidget(buddyLabel(tr("Streams:"), m_streams, page));
+    protocol->addWidget(m_streams, 1);
+    run->addRow(buddyLabel(tr("Protocol:"), m_protocol, page), protocol);
 }
 
 void BenchmarkForm::makeTimingTab(QWidget *page)

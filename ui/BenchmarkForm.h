@@ -26,14 +26,15 @@ class FieldError;
  * The Benchmark page's form, apart from what it does (BenchmarkPage): its
  * widgets with their object names, ranges, tips and fonts, and their
  * layout, the Load box (URL with its hint and error; four tabs of fields:
- * Run (concurrency, length, stages, threads, keep-alive), Timing (rate,
+ * Run (concurrency, length, stages, threads, keep-alive, protocol and streams), Timing (rate,
  * warm-up, timeout), Request (method, headers, body text or file, content
  * type) and Thresholds (pass/fail conditions on the finished run, and
  * whether a failing one aborts the run),
  * each field that can be bad with its FieldError; Start and Stop, progress,
  * state, live figures, run error) beside the charts over the report. The
  * fields are those of `hostbench-cli bench` (-c, -n/-t, --threads, -k,
- * --rate, --stages, --warmup, --timeout, --threshold, --abort-on-fail, -m, -H, -p, -T), with the same texts.
+ * --rate, --stages, --warmup, --timeout, --threshold, --abort-on-fail, -m, -H, -p, -T, --h2,
+ * --streams), with the same texts.
  * setupForm() plays the part of a Designer form's setupUi(), and BenchmarkPage inherits the pointers as with
  * Designer's multiple-inheritance approach. It is built section by section, each a function of its own: the
  * target, the Run, Timing and Request tabs, the controls, the live figures and the results. Colours are the
@@ -59,6 +60,9 @@ public:
     QSpinBox *m_duration = nullptr; // seconds
     QCheckBox *m_keepAlive = nullptr;
     QSpinBox *m_threads = nullptr;
+    // "HTTP/1.1" or "HTTP/2" (as --h2: h2 by ALPN for https://, h2c with prior knowledge for http://).
+    QComboBox *m_protocol = nullptr;
+    QSpinBox *m_streams = nullptr; // HTTP/2 only, as --streams
     // The tabs of the fields under the URL: kRunTab, kTimingTab, kRequestTab, kThresholdsTab.
     static constexpr int kRunTab = 0;
     static constexpr int kTimingTab = 1;

@@ -64,6 +64,7 @@ BenchmarkPage::BenchmarkPage(
     connect(m_stop, &QPushButton::clicked, this, &BenchmarkPage::stopRun);
     connect(m_byRequests, &QRadioButton::toggled, this, &BenchmarkPage::updateState);
     connect(m_stages, &QLineEdit::textChanged, this, &BenchmarkPage::updateState);
+    connect(m_protocol, &QComboBox::currentIndexChanged, this, &BenchmarkPage::updateState);
     connect(m_url, &QComboBox::currentTextChanged, this, &BenchmarkPage::updateHint);
     connect(m_url, &QComboBox::currentTextChanged, m_urlError, [this] { m_urlError->setMessage({}); });
     connect(m_probe, &ConnectProbe::finished, this, &BenchmarkPage::probeFinished);
@@ -107,6 +108,8 @@ model::BenchParameters BenchmarkPage::parametersWith(const BenchmarkFields &fiel
     }
     parameters.keepAlive = m_keepAlive->isChecked();
     parameters.threads = m_threads->value();
+    parameters.http2 = m_protocol->currentIndex() == 1;
+    parameters.streams = parameters.http2 ? m_streams->value() : 1;
     parameters.sampleIntervalMs = sampleIntervalFor(parameters.durationMs);
     parameters.method = fields.method;
     parameters.headers = fields.headers;
@@ -293,9 +296,10 @@ void BenchmarkPage::updateState()
 {
     const bool running = isRunning() || isConnecting();
     for (QWidget *field : std::initializer_list<QWidget *> { m_url, m_concurrency, m_byRequests, m_byDuration,
-             m_keepAlive, m_threads, m_rate, m_stages, m_warmup, m_timeout, m_thresholds, m_abortOnFail,
-             m_method, m_headers, m_bodyFile, m_bodyBrowse, m_contentType })
+             m_keepAlive, m_threads, m_protocol, m_rate, m_stages, m_warmup, m_timeout, m_thresholds,
+             m_abortOnFail, m_method, m_headers, m_bodyFile, m_bodyBrowse, m_contentType })
         field->setEnabled(!running);
+    m_streams->setEnabled(!running && m_protocol->currentIndex() == 1); // streams are HTTP/2's
     // Stages set the run's length: the Length fields wait.
     const bool staged = !m_stages->text().trimmed().isEmpty();
     m_byRequests->setEnabled(!running && !staged);
@@ -373,6 +377,8 @@ QList<BenchmarkPage::FormSetting> BenchmarkPage::formSettings() const
         { u"bench/keepAlive"_s, m_keepAlive, true },
         // On a small machine the generator and the engine share the cores.
         { u"bench/threads"_s, m_threads, qMax(1, QThread::idealThreadCount() / 2) },
+        { u"bench/protocol"_s, m_protocol, u"HTTP/1.1"_s },
+        { u"bench/streams"_s, m_streams, 10 },
         // Empty: bench's defaults (closed model, no warm-up, 30 s).
         { u"bench/rate"_s, m_rate, QString() },
         { u"bench/stages"_s, m_stages, QString() },

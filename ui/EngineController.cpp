@@ -133,6 +133,11 @@ QString EngineController::tlsUrl() const
     return isRunning() ? m_instance.server().tlsUrl() : QString();
 }
 
+bool EngineController::servesHttp2() const
+{
+    return isRunning() && m_instance.config().http2Enabled;
+}
+
 QStringList EngineController::tlsWarnings() const
 {
     return isRunning() ? m_instance.server().tlsWarnings() : QStringList();

@@ -75,6 +75,8 @@ public:
     // why sites have no certificate of their own (HttpServer::tlsWarnings); empty when stopped or without it.
     QString tlsUrl() const;
     QStringList tlsWarnings() const;
+    // The running engine serves HTTP/2 (ServerConfig::http2Enabled); false when stopped.
+    bool servesHttp2() const;
     int threadCount() const;
     // Running, but not on the port the configuration asked for: that one was
     // taken and the server took the next free one (ServerConfig::portFallback).

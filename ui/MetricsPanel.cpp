@@ -31,14 +31,16 @@ MetricsPanel::MetricsPanel(EngineController &engine, QWidget *parent)
     m_requests = addFigure(grid, tr("Requests"), u"metricsRequests"_s, 1, 0);
     m_rate = addFigure(grid, tr("Requests/s"), u"metricsRate"_s, 2, 0);
     m_latency = addFigure(grid, tr("Service time p50 / p99"), u"metricsLatency"_s, 3, 0);
-    m_open = addFigure(grid, tr("Open connections"), u"metricsOpen"_s, 0, 2);
-    m_accepted = addFigure(grid, tr("Connections accepted"), u"metricsAccepted"_s, 1, 2);
-    m_bytes = addFigure(grid, tr("Sent"), u"metricsBytes"_s, 2, 2);
-    m_statusClasses = addFigure(grid, tr("2xx / 3xx / 4xx / 5xx"), u"metricsStatus"_s, 3, 2);
+    m_connections = addFigure(grid, tr("Connections open / accepted"), u"metricsConnections"_s, 0, 2);
+    m_bytes = addFigure(grid, tr("Sent"), u"metricsBytes"_s, 1, 2);
+    m_statusClasses = addFigure(grid, tr("2xx / 3xx / 4xx / 5xx"), u"metricsStatus"_s, 2, 2);
+    // In the room of a row of its own: one more would grow the page past 1024x700.
+    m_http2 = addFigure(grid, tr("HTTP/2 connections / streams each / resets"), u"metricsHttp2"_s, 3, 2);
     m_tlsRate = addFigure(grid, tr("TLS handshakes/s"), u"metricsTlsRate"_s, 4, 0);
     m_tlsShare = addFigure(grid, tr("Resumed / TLS errors"), u"metricsTls"_s, 4, 2);
     for (int column = 0; column < 4; ++column)
         m_tlsRow.append(grid->itemAtPosition(4, column)->widget());
+    m_http2Figure = { grid->itemAtPosition(3, 2)->widget(), m_http2 };
     grid->setColumnStretch(1, 1);
     grid->setColumnStretch(3, 1);
 
@@ -115,8 +117,10 @@ void MetricsPanel::update()
             ? tr("%1 / %2").arg(whole(Format::milliseconds(m.latencyP50Us / 1000.0)),
                 whole(Format::milliseconds(m.latencyP99Us / 1000.0)))
             : dash);
-    m_open->setText(running ? Format::count(quint64(qMax<qint64>(0, m.openConnections))) : dash);
-    m_accepted->setText(running ? Format::count(m.connectionsAccepted) : dash);
+    m_connections->setText(running
+            ? u"%1 / %2"_s.arg(Format::count(quint64(qMax<qint64>(0, m.openConnections))),
+                Format::count(m.connectionsAccepted))
+            : dash);
     m_bytes->setText(running ? whole(Format::bytes(m.bytesSent)) : dash);
     m_statusClasses->setText(running
             ? u"%1 / %2 / %3 / %4"_s.arg(Format::count(m.statusClasses[1]), Format::count(m.statusClasses[2]),
@@ -140,6 +144,17 @@ void MetricsPanel::update()
                       Format::count(m.tlsHandshakes))
             : dash;
         m_tlsShare->setText(u"%1 / %2"_s.arg(whole(share), Format::count(m.tlsErrors)));
+    }
+    // HTTP/2 (issue #27): connections, the streams each carried on average, the streams the clients reset.
+    const bool http2 = m_engine.servesHttp2();
+    for (QWidget *widget : std::as_const(m_http2Figure))
+        widget->setVisible(http2);
+    if (http2) {
+        const QString perConnection = m.http2Connections > 0
+            ? QLocale().toString(double(m.http2Streams) / double(m.http2Connections), 'f', 1)
+            : dash;
+        m_http2->setText(u"%1 / %2 / %3"_s.arg(
+            Format::count(m.http2Connections), perConnection, Format::count(m.http2Resets)));
     }
     m_lastHandshakes = running ? m.tlsHandshakes : 0;
     m_lastUptimeMs = running ? m.uptimeMs : -1;

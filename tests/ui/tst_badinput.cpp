@@ -67,6 +67,7 @@ const std::map<QString, Kind> kFields {
     { u"benchRequests"_s, Kind::Number },
     { u"benchDuration"_s, Kind::Number },
     { u"benchThreads"_s, Kind::Number },
+    { u"benchStreams"_s, Kind::Number },
     { u"benchRate"_s, Kind::Text },
     { u"benchStages"_s, Kind::Text },
     { u"benchWarmup"_s, Kind::Text },

@@ -161,6 +161,32 @@ void TestServerHttps::httpsFromServerPage()
             && figures.match(tlsFigures->text()).captured(2).toInt() >= 3,
         kTimeoutMs);
     QCOMPARE(figures.match(tlsFigures->text()).captured(3), u"0"_s);
+    // HTTP/2 (on by default): curl took h2 by ALPN, one connection of one
+    // stream, none reset; the benchmark spoke HTTP/1.1.
+    auto *http2 = widget<QLabel>(u"metricsHttp2"_s);
+    QVERIFY(http2->isVisible());
+    static const QRegularExpression oneStream(u"^1 / 1[.,]0 / 0$"_s);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        oneStream.match(http2->text()).hasMatch(), qPrintable(http2->text()), kTimeoutMs);
+
+    // The Benchmark page over HTTP/2 (bench --h2 --streams 4): h2 by ALPN,
+    // in its report; the Server page counts its connections.
+    showTab(u"benchmarkPage"_s);
+    auto *streamsField = widget<QSpinBox>(u"benchStreams"_s);
+    QVERIFY(!streamsField->isEnabled()); // HTTP/1.1: no streams
+    widget<QComboBox>(u"benchProtocol"_s)->setCurrentText(u"HTTP/2"_s);
+    QVERIFY(streamsField->isEnabled());
+    streamsField->setValue(4);
+    QTest::mouseClick(widget<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, kTimeoutMs);
+    const QString h2Report = widget<QPlainTextEdit>(u"benchReport"_s)->toPlainText();
+    QVERIFY2(h2Report.contains(u"HTTP/2 (h2 by ALPN), 4 streams per connection"_s), qPrintable(h2Report));
+    QVERIFY2(h2Report.contains(u"Complete requests:      40"_s), qPrintable(h2Report));
+    QVERIFY2(h2Report.contains(u"Failed requests:        0"_s), qPrintable(h2Report));
+    showTab(u"serverPage"_s);
+    // curl's connection and at least the benchmark's two (-c 2).
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        http2->text().section(u" / "_s, 0, 0).toInt() >= 3, qPrintable(http2->text()), kTimeoutMs);
 }
 
 void TestServerHttps::trustButtonFillsBrowserStore()
