@@ -3,6 +3,7 @@
 #include "http/Http2Connection.h"
 #include "http/LogRecord.h"
 #include "http/LogWriter.h"
+#include "http/PhpMatch.h"
 #include "http/Request.h"
 #include "http/RequestParser.h"
 #include "http/Response.h"
@@ -229,6 +230,7 @@ private:
     std::chrono::steady_clock::time_point m_parsedAt;
     std::string m_serverName; // TLS: the handshake's server name (SNI), lower case; empty when none
     PeerAddress m_peer; // for the logs, looked up on the first logged request
+    FastCgiPeer m_sockets; // for PHP's REMOTE_ADDR and SERVER_ADDR, looked up on the first PHP request
     LogWriter::Stamp m_logStamp; // the current response's place in the log's order
     unsigned m_deadline = 0; // in worker ticks (seconds)
     bool m_answeredOne = false;

@@ -58,6 +58,7 @@ FastCgiResponder::FastCgiResponder(Worker &worker, Client client, std::shared_pt
     , m_clientInput(client.input)
     , m_clientParser(client.parser)
     , m_clientRequest(client.request)
+    , m_clientSockets(client.sockets)
     , m_owner(std::move(owner))
     , m_site(site)
     , m_script(std::move(script))

@@ -184,6 +184,7 @@ private:
     boost::beast::flat_buffer &m_clientInput;
     RequestParser &m_clientParser;
     Request &m_clientRequest;
+    FastCgiPeer *m_clientSockets; // the connection's, or null (Client::sockets)
     std::shared_ptr<void> m_owner;
     const Site &m_site;
     PhpScript m_script;

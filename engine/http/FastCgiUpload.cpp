@@ -45,10 +45,13 @@ std::string addressText(asio::ip::address address)
     return text;
 }
 
+// Two system calls (getpeername, getsockname): Connection keeps the result
+// for the connection's next PHP requests (ProxyResponder::Client::sockets).
 FastCgiPeer peerOf(tls::Stream &stream)
 {
     asio::ip::tcp::socket &socket = stream.socket();
     FastCgiPeer peer;
+    peer.known = true;
     peer.https = stream.isTls();
     const auto text = addressText;
     beast::error_code ec;
@@ -82,8 +85,12 @@ void FastCgiResponder::writeRequestRecords()
         length = (long long)(request.body.size());
     m_request.clear();
     fastcgi::appendBeginRequest(m_request, fastcgi::kRequestId, true);
+    FastCgiPeer looked;
+    FastCgiPeer &peer = m_clientSockets ? *m_clientSockets : looked;
+    if (!peer.known)
+        peer = peerOf(m_client);
     fastcgi::appendParams(
-        m_request, fastcgi::kRequestId, fastCgiParams(m_script, request, m_site, peerOf(m_client), length));
+        m_request, fastcgi::kRequestId, fastCgiParams(m_script, request, m_site, peer, length));
     if (!request.body.empty())
         fastcgi::appendStdin(m_request, fastcgi::kRequestId, request.body);
     if (whole && !spooled)

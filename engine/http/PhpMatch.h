@@ -151,6 +151,7 @@ struct FastCgiPeer
     std::string localAddress;
     unsigned localPort = 0;
     bool https = false;
+    bool known = false; // looked up (Connection keeps one per connection)
 };
 std::vector<std::pair<std::string, std::string>> fastCgiParams(const PhpScript &script,
     const Request &request, const Site &site, const FastCgiPeer &peer, long long contentLength);

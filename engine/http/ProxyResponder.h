@@ -24,6 +24,7 @@
 
 namespace hostbench::http {
 
+struct FastCgiPeer;
 class RequestParser;
 struct Request;
 struct Site;
@@ -156,6 +157,10 @@ public:
         // The connection's client address, looked up once per connection (the proxy's
         // X-Forwarded-For and the access log share it); family 0 until then.
         PeerAddress &peer;
+        // FastCgiResponder: the connection's two ends for REMOTE_ADDR, SERVER_ADDR and
+        // their ports, looked up (getpeername, getsockname) on its first PHP request
+        // only; null: looked up for each request.
+        FastCgiPeer *sockets = nullptr;
     };
 
     // A responder when the site that the request goes to proxies its path,

@@ -248,6 +248,7 @@ private slots:
     void headAndHttp10();
     void serverVariables_data();
     void serverVariables();
+    void connectionEndsLookedUpOncePerConnection();
     void getAndPost();
     void phpInputStreams();
     void cookiesAndTwoSetCookie();
@@ -452,6 +453,32 @@ void TestFastCgi::serverVariables()
         QVERIFY(!server_.value(name).toString().isEmpty());
     else
         QCOMPARE(server_.value(name).toString(), expected);
+}
+
+void TestFastCgi::connectionEndsLookedUpOncePerConnection()
+{
+    // REMOTE_ADDR, REMOTE_PORT, SERVER_ADDR and SERVER_PORT are looked up on a
+    // connection's first PHP request and kept for its next ones: the same on
+    // one connection, another REMOTE_PORT on the next connection.
+    HttpServer server;
+    QVERIFY(start(server, m_fpm->address()));
+    const auto ends = [](const Client::Reply &reply) {
+        const QJsonObject s = QJsonDocument::fromJson(reply.body).object();
+        return QStringList { s.value(u"REMOTE_ADDR"_s).toString(), s.value(u"REMOTE_PORT"_s).toString(),
+            s.value(u"SERVER_ADDR"_s).toString(), s.value(u"SERVER_PORT"_s).toString() };
+    };
+    Client first(server.port());
+    const QStringList one = ends(first.request(get("/server.php")));
+    const QStringList two = ends(first.request(get("/server.php")));
+    QCOMPARE(one.value(0), u"127.0.0.1"_s);
+    QCOMPARE(one.value(2), u"127.0.0.1"_s);
+    QCOMPARE(one.value(3), QString::number(server.port()));
+    QVERIFY(one.value(1).toInt() > 0);
+    QCOMPARE(two, one);
+    Client second(server.port());
+    const QStringList three = ends(second.request(get("/server.php")));
+    QCOMPARE(three.value(3), one.value(3));
+    QVERIFY2(three.value(1) != one.value(1), qPrintable(three.join(u' ')));
 }
 
 void TestFastCgi::getAndPost()
