@@ -280,6 +280,13 @@ struct ControlApi::Private
         route(run, Method::Delete, [this, needRuns](const QString &id, const Request &request) {
             return guarded(request, needRuns, [&] { return runs.remove(id); });
         });
+        const QString baseline = u"/api/runs/<arg>/baseline"_s;
+        route(baseline, Method::Put, [this, needRuns](const QString &id, const Request &request) {
+            return guarded(request, needRuns, [&] { return runs.baseline(id, true); });
+        });
+        route(baseline, Method::Delete, [this, needRuns](const QString &id, const Request &request) {
+            return guarded(request, needRuns, [&] { return runs.baseline(id, false); });
+        });
     }
 };
 

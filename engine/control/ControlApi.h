@@ -128,6 +128,11 @@ public:
         std::function<QJsonArray()> list;
         std::function<std::optional<QJsonObject>(qint64 id)> show; // nullopt: no such run
         std::function<Removal(qint64 id, QString *error)> remove;
+        // Baselines (issue #28): `set` makes run `id` the baseline of its
+        // target (method and URL), else clears its target's; Refused with
+        // the reason (a run still running or broken off, a write failed).
+        enum class Marking { NotFound, Refused, Done };
+        std::function<Marking(qint64 id, bool set, QString *error)> baseline;
     };
 
     static constexpr qint64 kMaxBodyBytes = 1024 * 1024;

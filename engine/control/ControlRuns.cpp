@@ -69,4 +69,22 @@ ControlAnswer ControlRuns::remove(const QString &id) const
     return ControlAnswer::problem(500, error);
 }
 
+ControlAnswer ControlRuns::baseline(const QString &id, bool set) const
+{
+    if (!m_runs.baseline)
+        return ControlAnswer::problem(409, u"This instance keeps no baselines"_s);
+    bool ok = false;
+    const qint64 number = id.toLongLong(&ok);
+    QString error;
+    switch (ok ? m_runs.baseline(number, set, &error) : ControlApi::Runs::Marking::NotFound) {
+    case ControlApi::Runs::Marking::NotFound:
+        return ControlAnswer::problem(404, u"No run has the id \"%1\""_s.arg(id));
+    case ControlApi::Runs::Marking::Refused:
+        return ControlAnswer::problem(409, error);
+    case ControlApi::Runs::Marking::Done:
+        break;
+    }
+    return ControlAnswer::json(QJsonObject { { u"id"_s, number }, { u"baseline"_s, set } });
+}
+
 } // namespace hostbench::control

@@ -29,6 +29,9 @@ public:
     ControlAnswer show(const QString &id) const;
     // Stops a running run (202) or removes a finished one (204).
     ControlAnswer remove(const QString &id) const;
+    // PUT /api/runs/{id}/baseline (set) and DELETE (clear its target's):
+    // 200 {"id", "baseline"}; 404 for no such run, 409 with the reason.
+    ControlAnswer baseline(const QString &id, bool set) const;
 
 private:
     ControlApi::Runs m_runs;

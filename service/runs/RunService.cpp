@@ -34,7 +34,8 @@ control::ControlApi::Runs RunService::callbacks()
                 return start(parameters, error);
             },
         [this] { return list(); }, [this](qint64 id) { return show(id); },
-        [this](qint64 id, QString *error) { return remove(id, error); } };
+        [this](qint64 id, QString *error) { return remove(id, error); },
+        [this](qint64 id, bool set, QString *error) { return baseline(id, set, error); } };
 }
 
 qint64 RunService::start(const model::BenchParameters &parameters, QString *error)
@@ -137,7 +138,7 @@ std::optional<QJsonObject> RunService::show(qint64 id)
     for (const model::BenchSample &sample : m_database.samples(id))
         samples.append(bench::JsonReport::sampleToJson(sample));
     QJsonObject object { { u"id"_s, id }, { u"state"_s, state(id, run->finished, run->summary) },
-        { u"started_at_ms"_s, run->startedAtMs },
+        { u"started_at_ms"_s, run->startedAtMs }, { u"baseline"_s, run->baseline },
         { u"parameters"_s, control::RunRequestJson::toJson(run->parameters) }, { u"samples"_s, samples } };
     if (run->finished) {
         // bench --json's figures; the samples are above.
@@ -152,6 +153,24 @@ std::optional<QJsonObject> RunService::show(qint64 id)
                     model::ThresholdVerdict::check(run->parameters.thresholds, run->summary, histogram)));
     }
     return object;
+}
+
+control::ControlApi::Runs::Marking RunService::baseline(qint64 id, bool set, QString *error)
+{
+    using Marking = control::ControlApi::Runs::Marking;
+    if (m_failed.contains(id) || (!m_running.contains(id) && !m_storing.contains(id) && !m_database.run(id)))
+        return Marking::NotFound;
+    if (set && (m_running.contains(id) || m_storing.contains(id))) {
+        *error = u"Run %1 is still running: a baseline is a finished run"_s.arg(id);
+        return Marking::Refused;
+    }
+    qint64 cleared = 0;
+    if (!(set ? m_database.setBaseline(id) : m_database.clearBaseline(id, &cleared))) {
+        *error = m_database.lastError();
+        return Marking::Refused;
+    }
+    emit runsChanged();
+    return Marking::Done;
 }
 
 Removal RunService::remove(qint64 id, QString *error)

@@ -65,6 +65,8 @@ public:
     QJsonArray list();
     std::optional<QJsonObject> show(qint64 id);
     control::ControlApi::Runs::Removal remove(qint64 id, QString *error);
+    // PUT or DELETE /api/runs/{id}/baseline: Database::setBaseline or clearBaseline.
+    control::ControlApi::Runs::Marking baseline(qint64 id, bool set, QString *error);
 
 signals:
     // The stored runs changed: a run was started (its row is stored), its

@@ -2292,6 +2292,28 @@ void TestCli::serveRunsThroughControlApi()
     const Result listed = runCli({ u"runs"_s, u"--data-dir"_s, data });
     QVERIFY2(listed.out.contains(QString::fromLatin1(url)), qPrintable(listed.out));
 
+    // Baselines (issue #28): PUT /api/runs/ID/baseline marks it, GET shows it,
+    // runs lists it; DELETE clears its target's; an unknown run is a 404.
+    QCOMPARE(finished[u"baseline"_s].toBool(true), false);
+    const QByteArray baselinePath = "/api/runs/" + QByteArray::number(id) + "/baseline";
+    const HttpReply marked = controlSend(controlPort, "PUT", baselinePath, token, {});
+    QVERIFY2(marked.head.startsWith("HTTP/1.1 200"), QByteArray(marked.head + marked.body).constData());
+    QCOMPARE(QJsonDocument::fromJson(marked.body)[u"baseline"_s].toBool(), true);
+    QCOMPARE(QJsonDocument::fromJson(
+                 controlGet(controlPort, "/api/runs/" + QByteArray::number(id), token).body)[u"baseline"_s]
+                 .toBool(),
+        true);
+    QVERIFY(runCli({ u"runs"_s, u"--data-dir"_s, data }).out.contains(u"(baseline)"_s));
+    QVERIFY(controlSend(controlPort, "PUT", "/api/runs/99999/baseline", token, {})
+                .head.startsWith("HTTP/1.1 404"));
+    QVERIFY(controlSend(controlPort, "PUT", baselinePath, {}, {}).head.startsWith("HTTP/1.1 401"));
+    const HttpReply cleared = controlSend(controlPort, "DELETE", baselinePath, token, {});
+    QVERIFY2(cleared.head.startsWith("HTTP/1.1 200"), QByteArray(cleared.head + cleared.body).constData());
+    QCOMPARE(QJsonDocument::fromJson(
+                 controlGet(controlPort, "/api/runs/" + QByteArray::number(id), token).body)[u"baseline"_s]
+                 .toBool(true),
+        false);
+
     // A long one, stopped by DELETE: stored as interrupted.
     const HttpReply longRun = controlSend(controlPort, "POST", "/api/runs", token,
         R"({"url": ")" + url + R"(", "duration_s": 120, "concurrency": 1})");
