@@ -18,12 +18,12 @@ bool BaselineCheck::load(
         }
         QStringList others;
         for (const storage::StoredRun &run : database.baselines())
-            others.append(u"%1 (run %2)"_s.arg(model::runTarget(run.parameters)).arg(run.id));
-        *error = u"no baseline for %1 (runs baseline ID sets one); %2 (exit %3)"_s
-                     .arg(target,
-                         others.isEmpty() ? u"no target has one"_s
-                                          : u"the baselines are of other targets: "_s + others.join(u", "_s))
-                     .arg(kExitNoBaseline);
+            others.append(u"%1 (run %2)"_s.arg(model::runTarget(run.parameters), QString::number(run.id)));
+        // One arg() with every value: a URL's own "%31" must not be read as a placeholder.
+        *error = u"no baseline for %1 (runs baseline ID sets one); %2 (exit %3)"_s.arg(target,
+            others.isEmpty() ? u"no target has one"_s
+                             : u"the baselines are of other targets: "_s + others.join(u", "_s),
+            QString::number(kExitNoBaseline));
         return false;
     }
     m_run = *baseline;
@@ -44,9 +44,9 @@ QString BaselineCheck::compare(
     const model::BenchParameters &parameters, const model::RunComparison::Figures &run) const
 {
     const model::RunComparison comparison = model::RunComparison::compare(m_figures, run);
-    QString text = u"\nCompared with the baseline, run %1 (%2), at %3% confidence:\n"_s.arg(m_run.id)
-                       .arg(model::runTarget(m_run.parameters))
-                       .arg(comparison.confidence * 100.0, 0, 'g', 3);
+    QString text
+        = u"\nCompared with the baseline, run %1 (%2), at %3% confidence:\n"_s.arg(QString::number(m_run.id),
+            model::runTarget(m_run.parameters), QString::number(comparison.confidence * 100.0, 'g', 3));
     for (const QString &line : comparison.lines())
         text += u"  "_s + line + u'\n';
     const QStringList differences = model::runDifferences(m_run.parameters, parameters);

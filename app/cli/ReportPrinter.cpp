@@ -33,10 +33,9 @@ QString ReportPrinter::preamble(const QUrl &url, bool wrkFormat, const model::Be
             return bench::WrkReport::preamble(p.url, double(p.durationMs) / 1000.0, p.threads, p.concurrency)
                 + http2;
         // wrk has no -n; say what the run is instead of a duration.
-        return u"Running %1-request test @ %2\n  %3 threads and %4 connections\n"_s.arg(p.requests)
-                   .arg(p.url)
-                   .arg(p.threads)
-                   .arg(p.concurrency)
+        return u"Running %1-request test @ %2\n  %3 threads and %4 connections\n"_s.arg(
+                   QString::number(p.requests), p.url, QString::number(p.threads),
+                   QString::number(p.concurrency))
             + http2;
     }
     // ab's opening lines, naming this program as ab names itself.

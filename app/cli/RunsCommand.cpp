@@ -113,7 +113,7 @@ int show(storage::DataFolder &folder, qint64 id, bool wrkFormat)
         Console::out(u"Baseline of %1"_s.arg(target));
     } else if (const std::optional<storage::StoredRun> baseline
         = folder.database().baseline(run->parameters.method, run->parameters.url)) {
-        Console::out(u"Baseline of %1: run %2"_s.arg(target).arg(baseline->id));
+        Console::out(u"Baseline of %1: run %2"_s.arg(target, QString::number(baseline->id)));
     }
     return 0;
 }
@@ -131,15 +131,16 @@ int baseline(storage::DataFolder &folder, qint64 id, bool clear)
         qint64 cleared = 0;
         if (!folder.database().clearBaseline(run->id, &cleared))
             return Console::fail(kCommand, folder.database().lastError());
-        Console::out(cleared == 0 ? u"%1 had no baseline"_s.arg(target)
-                                  : u"Run %1 is no longer the baseline of %2"_s.arg(cleared).arg(target));
+        Console::out(cleared == 0
+                ? u"%1 had no baseline"_s.arg(target)
+                : u"Run %1 is no longer the baseline of %2"_s.arg(QString::number(cleared), target));
         return 0;
     }
     const std::optional<storage::StoredRun> former
         = folder.database().baseline(run->parameters.method, run->parameters.url);
     if (!folder.database().setBaseline(run->id))
         return Console::fail(kCommand, folder.database().lastError());
-    QString line = u"Run %1 is the baseline of %2"_s.arg(run->id).arg(target);
+    QString line = u"Run %1 is the baseline of %2"_s.arg(QString::number(run->id), target);
     if (former && former->id != run->id)
         line += u" (instead of run %1)"_s.arg(former->id);
     Console::out(line);

@@ -10,8 +10,10 @@ ThresholdWatch::ThresholdWatch(const QStringList &thresholds)
 {
     for (const QString &text : thresholds) {
         QString error;
+        // unfinished is known at the end only; a FACTOR*baseline one is
+        // checked against the baseline by bench at the end (the run has none).
         if (const std::optional<model::Threshold> t = model::Threshold::parse(text, &error))
-            if (t->metric != u"unfinished"_s)
+            if (t->metric != u"unfinished"_s && !t->baseline)
                 m_thresholds.append(*t);
     }
 }

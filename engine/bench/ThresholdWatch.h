@@ -20,7 +20,9 @@ namespace hostbench::bench {
  * completed / the time so far; errors, non2xx as counted so far), and the
  * first that fails there stops the run. `unfinished` thresholds are
  * skipped: a request under way is unfinished only once the run stops, so
- * they are known at the end alone. Whether the failure could still be made
+ * they are known at the end alone; so are FACTOR*baseline ones, which
+ * bench checks against the baseline at the end (the generator has no
+ * baseline figures). Whether the failure could still be made
  * good later (a p99 that falls again, a ramp's rps that grows) is not
  * asked: as in k6, a threshold broken on the figures so far aborts.
  *

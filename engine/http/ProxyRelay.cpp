@@ -102,7 +102,8 @@ void ProxyResponder::writeHead()
     if (switching) {
         m_out.append("Connection: upgrade\r\n");
     } else if (const auto length = m_parser->content_length(); length || noBody) {
-        if (length) {
+        // RFC 9110 §8.6: never in a 1xx or 204 (an upstream's is dropped); a 304 and HEAD keep it.
+        if (length && status != 204 && !(status >= 100 && status < 200)) {
             m_out.append("Content-Length: ");
             FieldText::appendNumber(m_out, *length);
             m_out.append("\r\n");

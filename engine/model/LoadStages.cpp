@@ -101,7 +101,9 @@ std::optional<QList<LoadStage>> LoadStages::parse(
         stages.append({ qint64(std::llround(*ms)), rate });
     }
     if (plannedRequests(stages, startRate) < 1) {
-        *error = u"the stages plan no request (every rate is 0); the form is %1"_s.arg(form());
+        *error = u"the stages plan fewer than one request (%1 in all: the rates and durations are too "
+                 "small); the form is %2"_s.arg(
+                     QString::number(plannedRequests(stages, startRate), 'g', 3), form());
         return std::nullopt;
     }
     return stages;

@@ -73,7 +73,8 @@ std::optional<Threshold> Threshold::parse(const QString &given, QString *error)
 {
     const QString text = given.trimmed();
     const auto fail = [&](qsizetype at, const QString &why) {
-        *error = u"\"%1\": %2 at character %3; the form is %4"_s.arg(text, why).arg(at + 1).arg(kForm);
+        *error
+            = u"\"%1\": %2 at character %3; the form is %4"_s.arg(text, why, QString::number(at + 1), kForm);
         return std::nullopt;
     };
     qsizetype i = 0;

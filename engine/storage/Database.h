@@ -120,8 +120,9 @@ public:
     // Baselines (issue #28): at most one run per target (model::runTarget,
     // the method and the URL). setBaseline() makes run `id` its target's
     // baseline (the former one no longer), in one transaction; false with
-    // lastError() for no such run, or one broken off (it has no summary or
-    // histogram to compare with). clearBaseline() removes the baseline of
+    // lastError() for no such run, one broken off (it has no summary or
+    // histogram to compare with), stopped or aborted before its end, or one
+    // without a successful request. clearBaseline() removes the baseline of
     // run `id`'s target, whichever run it is: *cleared is its id, 0 when
     // the target had none. baseline() gives the target's baseline, nullopt
     // when it has none (lastError() empty) or on an error; baselines()

@@ -113,6 +113,16 @@ bool Database::setBaseline(qint64 id)
         return fail(u"Run %1 was broken off (its process ended before the run did): it cannot be a "
                     "baseline"_s.arg(id),
             {});
+    // A baseline is a whole run that measured something: one cut short (stopped,
+    // or aborted by a threshold) or without a single success compares with nothing.
+    if (!stored->summary.abortedBy.isEmpty())
+        return fail(u"Run %1 was aborted by its threshold %2: it cannot be a baseline"_s.arg(
+                        QString::number(id), stored->summary.abortedBy),
+            {});
+    if (stored->summary.interrupted)
+        return fail(u"Run %1 was stopped before its end: it cannot be a baseline"_s.arg(id), {});
+    if (stored->summary.succeeded() == 0)
+        return fail(u"Run %1 has no successful request: it cannot be a baseline"_s.arg(id), {});
     return inTransaction(u"Cannot set the baseline"_s,
         [&](QString *error) { return RunTable::setBaseline(connection(), id, true, error); });
 }

@@ -1211,7 +1211,7 @@ void TestCli::benchStagesBadInput_data()
     QTest::newRow("empty stage") << QStringList { u"--stages"_s, u"10s:100,,5s:0"_s }
                                  << u"--stages stage 2 (\"\"): the stage is empty"_s;
     QTest::newRow("nothing planned") << QStringList { u"--stages"_s, u"5s:0"_s }
-                                     << u"--stages the stages plan no request"_s;
+                                     << u"--stages the stages plan fewer than one request"_s;
     QTest::newRow("with -t") << QStringList { u"--stages"_s, u"5s:10"_s, u"-t"_s, u"5"_s }
                              << u"--stages sets the run's length (the sum of the stages): give no -n or -t"_s;
     QTest::newRow("abort without threshold")

@@ -140,6 +140,12 @@ void TestCliBaseline::noBaselineStopsBeforeTheRun()
     // No request sent, nothing stored.
     QVERIFY2(!r.out.contains(u"Requests per second"_s), qPrintable(r.out));
     QCOMPARE(int(cli({ u"runs"_s, u"--data-dir"_s, m_data }).out.count(u'\n')), before);
+    // A URL's own percent escapes are not placeholders of the message.
+    const Result escaped = bench({ u"--compare-baseline"_s }, m_url + u"%31%32%2F"_s);
+    QCOMPARE(escaped.exitCode, 3);
+    QVERIFY2(escaped.err.contains(u"no baseline for GET "_s + m_url + u"%31%32%2F (runs baseline ID"_s)
+            && escaped.err.contains(u"(exit 3)"_s),
+        qPrintable(escaped.err));
 }
 
 void TestCliBaseline::baselineSetShownAndCompared()
@@ -242,6 +248,12 @@ void TestCliBaseline::ratioThresholds()
     const Result shown
         = cli({ u"runs"_s, u"show"_s, QString::number(storedId(held)), u"--data-dir"_s, m_data });
     QVERIFY2(shown.out.contains(u"rps >= 0.001 * baseline: not checked here"_s), qPrintable(shown.out));
+    // With --abort-on-fail it is checked at the end, against the baseline:
+    // it stopped every run at 1 s before (the run has no baseline figures).
+    const Result watched = bench({ u"--abort-on-fail"_s, u"--threshold"_s, u"rps>=0.001*baseline"_s }, m_url);
+    QVERIFY2(watched.exitCode == 0, qPrintable(watched.err + watched.out));
+    QVERIFY2(!watched.out.contains(u"aborted"_s) && watched.out.contains(u" × baseline), pass\n"_s),
+        qPrintable(watched.out));
 }
 
 void TestCliBaseline::clearAndReplace()
@@ -284,6 +296,21 @@ void TestCliBaseline::refusals()
     QCOMPARE(unit.exitCode, 1);
     QVERIFY2(
         unit.err.contains(u"a baseline's factor is a plain number, not \"1.1ms\""_s), qPrintable(unit.err));
+    // A run without one success (all 404), or one a threshold aborted, compares with nothing.
+    const Result missing = bench({}, m_url + u"no-such-file"_s);
+    QCOMPARE(missing.exitCode, 2);
+    const Result noSuccess
+        = cli({ u"runs"_s, u"baseline"_s, QString::number(storedId(missing)), u"--data-dir"_s, m_data });
+    QCOMPARE(noSuccess.exitCode, 1);
+    QVERIFY2(noSuccess.err.contains(u"has no successful request: it cannot be a baseline"_s),
+        qPrintable(noSuccess.err));
+    const Result aborted = bench({ u"--abort-on-fail"_s, u"--threshold"_s, u"p99<1us"_s }, m_url);
+    QCOMPARE(aborted.exitCode, 99);
+    const Result abortedBase
+        = cli({ u"runs"_s, u"baseline"_s, QString::number(storedId(aborted)), u"--data-dir"_s, m_data });
+    QCOMPARE(abortedBase.exitCode, 1);
+    QVERIFY2(
+        abortedBase.err.contains(u"was aborted by its threshold p99<1us"_s), qPrintable(abortedBase.err));
 }
 
 QTEST_GUILESS_MAIN(TestCliBaseline)

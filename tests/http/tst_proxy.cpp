@@ -90,6 +90,7 @@ private slots:
     void bodyCutShortByTheUpstream_data();
     void bodyCutShortByTheUpstream();
     void loggedInTheOrderOfItsFirstByte();
+    void noContentLengthOn204();
 
 private:
     bool start(HttpServer &server, const QList<ProxyRoute> &routes, int timeoutMs = 5000,
@@ -657,6 +658,26 @@ void TestProxy::loggedInTheOrderOfItsFirstByte()
     QCOMPARE(access.size(), 2);
     QVERIFY2(access[0].contains(u"\"GET /local.txt HTTP/1.1\" 200"_s), qPrintable(access[0]));
     QVERIFY2(access[1].contains(u"\"GET /slow HTTP/1.1\" 200 4 "_s), qPrintable(access[1]));
+}
+
+void TestProxy::noContentLengthOn204()
+{
+    // RFC 9110 §8.6: a 204 has no Content-Length; an upstream that sends one anyway is corrected.
+    RawUpstream upstream([](RawUpstream &up, int fd, int) {
+        if (up.readRequest(fd).isEmpty())
+            return;
+        RawUpstream::sendAll(fd, "HTTP/1.1 204 No Content\r\nContent-Length: 20\r\nX-App: yes\r\n\r\n");
+        RawUpstream::waitForClose(fd, 3000);
+    });
+    HttpServer server;
+    QVERIFY(start(server, { { u"/empty"_s, u"http://127.0.0.1:%1"_s.arg(upstream.port()) } }));
+    RawClient client(server.port());
+    const RawClient::Reply reply = client.request(get("/empty"));
+    QCOMPARE(reply.status, 204);
+    QCOMPARE(reply.field("X-App"), QByteArray("yes"));
+    QVERIFY2(!reply.head.contains("Content-Length"), reply.head.constData());
+    // The client's connection goes on, in step.
+    QCOMPARE(client.request(get("/local.txt")).body, QByteArray("from files\n"));
 }
 
 QTEST_GUILESS_MAIN(TestProxy)

@@ -77,7 +77,7 @@ void TestLoadStages::refuses_data()
     QTest::newRow("under a millisecond")
         << u"0.5ms:10"_s << 0.0 << u"stage 1 (\"0.5ms:10\"): the duration 0.5ms is under 1 ms"_s << 0;
     QTest::newRow("plans nothing") << u"5s:0,5s:0"_s << 0.0
-                                   << u"the stages plan no request (every rate is 0)"_s << -1;
+                                   << u"the stages plan fewer than one request (0 in all"_s << -1;
 }
 
 void TestLoadStages::refuses()
