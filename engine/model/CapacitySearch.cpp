@@ -65,6 +65,15 @@ CapacityStep CapacitySearch::judge(
     step.p99Ms = double(histogram.valueAtPercentile(99)) / 1000.0;
     step.requests = judged.completed + judged.failed - judged.failedLength;
     step.errors = step.requests - std::min(step.requests, judged.succeeded());
+    const double least = kMinAchievedShare * rate;
+    const QString implicit = u"rps>=%1"_s.arg(QString::number(least, 'f', 1));
+    if (step.requests == 0) {
+        // Nothing to judge the SLOs on (an empty histogram's p99 is 0): the
+        // server fell so far behind that it answered none of this part.
+        step.failedSlo = implicit;
+        step.failedFigure = implicit + u": no request of the judged part ended"_s;
+        return step;
+    }
     step.passed = true;
     for (const Threshold &slo : slos) {
         const double measured = slo.measure(judged, histogram);
@@ -77,10 +86,9 @@ CapacityStep CapacitySearch::judge(
             return step;
         }
     }
-    const double least = kMinAchievedShare * rate;
     if (step.achieved < least) {
         step.passed = false;
-        step.failedSlo = u"rps>=%1"_s.arg(QString::number(least, 'f', 1));
+        step.failedSlo = implicit;
         step.failedFigure = u"%1: %2 requests/s (%3% of the rate asked)"_s.arg(step.failedSlo,
             QString::number(step.achieved, 'f', 1), QString::number(kMinAchievedShare * 100, 'f', 0));
     }
