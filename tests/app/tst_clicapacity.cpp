@@ -3,12 +3,14 @@
 // read back from its SQLite file, and the flags it refuses.
 #include "storage/Database.h"
 
+#include <QDeadlineTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -187,6 +189,34 @@ struct Result
     QString err;
 };
 
+// One request to the control API with its token; the reply's head and body.
+std::pair<QByteArray, QByteArray> controlCall(quint16 port, const QByteArray &method, const QByteArray &path,
+    const QByteArray &token, const QByteArray &body = {})
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(kTimeoutMs))
+        return {};
+    const QByteArray fields = method == "GET"
+        ? QByteArray("Connection: close\r\n")
+        : "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
+    socket.write(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token
+        + "\r\n" + fields + "\r\n" + body);
+    static const QRegularExpression length(
+        u"\r\nContent-Length: (\\d+)\r\n"_s, QRegularExpression::CaseInsensitiveOption);
+    QByteArray data;
+    while (socket.waitForReadyRead(kTimeoutMs)) {
+        data += socket.readAll();
+        const qsizetype split = data.indexOf("\r\n\r\n");
+        if (split < 0)
+            continue;
+        const QRegularExpressionMatch match = length.match(QString::fromLatin1(data.left(split + 2)));
+        if (data.size() - split - 4 >= (match.hasMatch() ? match.captured(1).toLongLong() : 0))
+            return { data.left(split), data.mid(split + 4) };
+    }
+    return {};
+}
+
 } // namespace
 
 class TestCliCapacity final : public QObject
@@ -203,6 +233,7 @@ private slots:
 
     void findsTheKnownCapacity();
     void firstStepFails();
+    void controlApiSearch();
     void badFlags_data();
     void badFlags();
 
@@ -310,6 +341,70 @@ void TestCliCapacity::firstStepFails()
     QCOMPARE(runs.size(), 1);
     QCOMPARE(runs.first().summary.capacity.steps.size(), 1);
     QVERIFY(runs.first().summary.capacity.firstStepFailed());
+}
+
+void TestCliCapacity::controlApiSearch()
+{
+    // POST /api/runs with "find_capacity" to serve: the search runs there and is stored as one run.
+    CapacityServer server(kCapacity);
+    const QString data = m_dir->filePath(u"serve-data"_s);
+    QProcess serve;
+    QStringList arguments { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data,
+        u"--control"_s, u"127.0.0.1:0"_s };
+    if (::geteuid() == 0) // serve as root needs a user to become
+        arguments += QStringList { u"--user"_s, u"root"_s };
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
+    QVERIFY(serve.waitForStarted(kTimeoutMs));
+    static const QRegularExpression control(
+        u"^Control API on http://127\\.0\\.0\\.1:(\\d+)/"_s, QRegularExpression::MultilineOption);
+    QByteArray out;
+    QDeadlineTimer deadline(kTimeoutMs);
+    while (!out.contains("Press Ctrl+C") && serve.state() == QProcess::Running && !deadline.hasExpired()) {
+        serve.waitForReadyRead(100);
+        out += serve.readAllStandardOutput();
+    }
+    const QRegularExpressionMatch match = control.match(QString::fromLocal8Bit(out));
+    QVERIFY2(match.hasMatch(), out.constData());
+    const quint16 controlPort = quint16(match.captured(1).toUInt());
+    QFile tokenFile(data + u"/control.token"_s);
+    QVERIFY(tokenFile.open(QIODevice::ReadOnly));
+    const QByteArray token = tokenFile.readAll().trimmed();
+
+    const QByteArray url = "http://127.0.0.1:" + QByteArray::number(server.port()) + "/";
+    const auto refused = controlCall(controlPort, "POST", "/api/runs", token,
+        R"({"url": ")" + url + R"(", "find_capacity": {"slo": ["unfinished==0"]}})");
+    QVERIFY2(refused.first.startsWith("HTTP/1.1 422"), refused.first.constData());
+    QVERIFY2(refused.second.contains("find_capacity.slo[0]"), refused.second.constData());
+
+    const auto accepted = controlCall(controlPort, "POST", "/api/runs", token,
+        R"({"url": ")" + url + R"(", "rate": 200, "warmup_s": 0.5, "keep_alive": true,
+                "find_capacity": {"slo": ["p99<100ms"], "step_duration_s": 1, "precision_percent": 20}})");
+    QVERIFY2(accepted.first.startsWith("HTTP/1.1 202"), accepted.first.constData());
+    const qint64 id = QJsonDocument::fromJson(accepted.second)[u"id"_s].toInteger();
+    QVERIFY(id > 0);
+    QJsonObject run;
+    deadline.setRemainingTime(kTimeoutMs);
+    do {
+        QTest::qWait(200);
+        run = QJsonDocument::fromJson(
+            controlCall(controlPort, "GET", "/api/runs/" + QByteArray::number(id), token).second)
+                  .object();
+    } while ((run[u"state"_s] == u"running"_s || run[u"state"_s] == u"stopping"_s) && !deadline.hasExpired());
+    QVERIFY2(run[u"state"_s].toString() == u"finished"_s,
+        QByteArray(QJsonDocument(run).toJson() + serve.readAllStandardError()).constData());
+    QCOMPARE(run[u"parameters"_s][u"find_capacity"_s][u"slo"_s].toArray(), QJsonArray { u"p99<100ms"_s });
+    const QJsonObject capacity = run[u"summary"_s][u"capacity"_s].toObject();
+    const QJsonArray steps = capacity[u"steps"_s].toArray();
+    QVERIFY2(steps.size() >= 2, QJsonDocument(capacity).toJson().constData());
+    double highestPass = 0;
+    for (const QJsonValue &step : steps) {
+        if (step[u"passed"_s].toBool())
+            highestPass = std::max(highestPass, step[u"rate"_s].toDouble());
+    }
+    QCOMPARE(capacity[u"capacity"_s].toDouble(), highestPass);
+    QVERIFY(run[u"samples"_s].toArray().size() >= steps.size() * 8);
+    serve.terminate();
+    QVERIFY(serve.waitForFinished(kTimeoutMs));
 }
 
 void TestCliCapacity::badFlags_data()
