@@ -70,7 +70,7 @@ int CapacityBench::run(
         return Console::fail(kCommand, result.error);
 
     const model::CapacityResult &capacity = result.summary.capacity;
-    Console::outRaw(ReportPrinter::capacity(capacity, p));
+    Console::outRaw(ReportPrinter::capacity(result.summary, p));
     bool stored = true;
     if (options.store) {
         stored = result.runId != 0;

@@ -89,8 +89,9 @@ QString ReportPrinter::capacityStep(int number, const model::CapacityStep &step)
         .arg(step.passed ? u"pass"_s : u"FAIL: "_s + step.failedFigure);
 }
 
-QString ReportPrinter::capacity(const model::CapacityResult &result, const model::BenchParameters &p)
+QString ReportPrinter::capacity(const model::RunSummary &summary, const model::BenchParameters &p)
 {
+    const model::CapacityResult &result = summary.capacity;
     if (result.isEmpty())
         return {};
     const auto seconds = [](qint64 ms) { return QString::number(double(ms) / 1000.0, 'f', 1); };
@@ -108,8 +109,9 @@ QString ReportPrinter::capacity(const model::CapacityResult &result, const model
             [](const model::CapacityStep &s) { return !s.passed; });
         text += u"Capacity: %1 requests/s, the highest rate that met every SLO (%2)\n"_s.arg(
             QString::number(result.capacity, 'f', 1),
-            bisected ? u"within %1% of the lowest that failed"_s.arg(precision)
-                     : u"no step failed: a lower bound"_s);
+            summary.interrupted ? u"the search was stopped: a lower bound"_s
+                : bisected      ? u"within %1% of the lowest that failed"_s.arg(precision)
+                                : u"no step failed: a lower bound"_s);
     } else {
         text += u"Capacity: none found: the search stopped before a step ended\n"_s;
     }

@@ -103,7 +103,7 @@ int show(storage::DataFolder &folder, qint64 id, bool wrkFormat)
         + ReportPrinter::report(run->summary, histogram, samples, wrkFormat)
         + ReportPrinter::thresholds(
             model::ThresholdVerdict::check(run->parameters.thresholds, run->summary, histogram))
-        + ReportPrinter::capacity(run->summary.capacity, run->parameters));
+        + ReportPrinter::capacity(run->summary, run->parameters));
     if (!run->finished)
         Console::out(
             u"(broken off: its process ended before the run did; the samples stored so far are kept)"_s);
