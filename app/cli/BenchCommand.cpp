@@ -6,10 +6,13 @@
 #include "bench/CsvReport.h"
 #include "cli/BaselineCheck.h"
 #include "cli/BenchFlags.h"
+#include "cli/CapacityBench.h"
 #include "cli/CliParse.h"
 #include "cli/Console.h"
 #include "cli/ReportPrinter.h"
 #include "cli/SignalWatcher.h"
+#include "model/CapacitySearch.h"
+#include "runs/CapacityRun.h"
 #include "runs/RecordedRun.h"
 #include "storage/DataFolder.h"
 #include "tls/LocalCa.h"
@@ -23,6 +26,7 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <algorithm>
 #include <utility>
 
 namespace hostbench::cli {
@@ -35,6 +39,9 @@ const QString kCommand = u"bench"_s;
 constexpr int kConnectTimeoutMs = 5000;
 constexpr int kExitNoSuccess = 2; // the run ran, and no request succeeded (BenchCommand.h)
 constexpr int kExitThresholdFailed = 99; // a --threshold failed (k6's code)
+constexpr qint64 kCapacityWarmupMs = 1000; // --find-capacity: each step's warm-up without --warmup
+constexpr int kCapacityConnections = 50; // --find-capacity: -c without -c
+constexpr qint64 kMinStepMs = 500, kMaxStepMs = 3'600'000; // --step-duration
 constexpr int kPollMs = 25; // progress, the end of the run, and each interval
                             // stored within 25 ms of its end
 
@@ -69,7 +76,8 @@ struct Flags
     {
         return { help, requests, duration, concurrency, keepAlive, threads, rate, warmup, timeout, method,
             header, postFile, contentType, host, http2, streams, insecure, tlsResume, dataDir, json, csv,
-            percentCsv, format, noStore, exportK6, k6P99, threshold, abortOnFail, stages, compareBaseline };
+            percentCsv, format, noStore, exportK6, k6P99, threshold, abortOnFail, stages, compareBaseline,
+            findCapacity, slo, stepDuration, capacityPrecision };
     }
 
     const QCommandLineOption help = Console::helpOption();
@@ -139,6 +147,21 @@ struct Flags
         u"After the run, compares it with the baseline of its target (runs baseline ID): faster, slower "
         "or no significant change at 95% confidence, for requests/s and p99 (exit 3 when the target has "
         "no baseline, before any request)."_s };
+    const QCommandLineOption findCapacity { u"find-capacity"_s,
+        u"Searches for the highest open-model rate whose steps meet every --slo: doubling from --rate "
+        u"(default 100) until a step fails, then bisecting to --capacity-precision; each step runs "
+        u"--warmup (default 1 s) unjudged, then --step-duration judged, on -c connections (default 50). "
+        u"Stored as one run; exit 4 when the first step already fails. No -n, -t or --stages."_s };
+    const QCommandLineOption slo { u"slo"_s,
+        u"--find-capacity: what every step must meet, in --threshold's grammar (latency pN, mean, min, "
+        u"max, rps, errors, non2xx); repeatable, at least one; e.g. --slo 'p99<10ms' --slo 'errors<0.1%'."_s,
+        u"EXPR"_s };
+    const QCommandLineOption stepDuration { u"step-duration"_s,
+        u"--find-capacity: the judged part of each step, in seconds (default 3)."_s, u"S"_s };
+    const QCommandLineOption capacityPrecision { u"capacity-precision"_s,
+        u"--find-capacity: the bisection stops when the first failing rate is within PERCENT of the "
+        u"highest passing one (default 5, from 0.1 to 50)."_s,
+        u"PERCENT"_s };
     const QCommandLineOption k6P99 { u"k6-p99-ms"_s,
         u"The k6 script's threshold: the 99th latency percentile below MS ms (default 1000)."_s, u"MS"_s };
 };
@@ -147,6 +170,59 @@ struct Flags
 // parseOutputs), the k6 script written instead of a run (exportK6), the run
 // polled to its end (measure), and what it gives printed, stored and
 // written (report, which returns the exit status).
+
+// --find-capacity's plan: the SLOs, each step's judged length and the
+// precision; the flags it makes no sense beside refused. False with *error.
+bool parseCapacity(const QCommandLineParser &parser, const Flags &f,
+    model::BenchParameters::CapacityPlan *plan, QString *error)
+{
+    const FlagReader read(parser, kCommand);
+    for (auto [option, name, why] : { std::tuple { &f.requests, u"-n"_s, u"each step's length"_s },
+             std::tuple { &f.duration, u"-t"_s, u"each step's length"_s },
+             std::tuple { &f.stages, u"--stages"_s, u"each step's rate"_s },
+             std::tuple { &f.threshold, u"--threshold"_s, u"what each step must meet (with --slo)"_s },
+             std::tuple { &f.abortOnFail, u"--abort-on-fail"_s, u"what each step must meet (with --slo)"_s },
+             std::tuple { &f.compareBaseline, u"--compare-baseline"_s, u"its own verdict"_s },
+             std::tuple { &f.exportK6, u"--export-k6"_s, u"its steps as it goes"_s } }) {
+        if (parser.isSet(*option)) {
+            *error = u"--find-capacity sets %1: leave out %2"_s.arg(why, name);
+            return false;
+        }
+    }
+    for (const QString &text : parser.values(f.slo)) {
+        const std::optional<model::Threshold> slo = model::CapacitySearch::parseSlo(text, error);
+        if (!slo) {
+            *error = u"--slo "_s + *error;
+            return false;
+        }
+        plan->slo.append(slo->text);
+    }
+    if (plan->slo.isEmpty()) {
+        *error
+            = u"--find-capacity needs at least one --slo to judge each step by, such as --slo 'p99<10ms'"_s;
+        return false;
+    }
+    if (const std::optional<QString> text = read.value(f.stepDuration)) {
+        const std::optional<qint64> ms = CliParse::seconds(*text, u"--step-duration"_s, error);
+        if (!ms)
+            return false;
+        if (*ms < kMinStepMs || *ms > kMaxStepMs) {
+            *error = u"--step-duration must be from 0.5 to 3600 seconds, not \"%1\""_s.arg(*text);
+            return false;
+        }
+        plan->stepMs = *ms;
+    }
+    if (const std::optional<QString> text = read.value(f.capacityPrecision)) {
+        bool ok = false;
+        const double percent = text->toDouble(&ok);
+        if (!ok || !(percent >= 0.1 && percent <= 50)) {
+            *error = u"--capacity-precision must be a percentage from 0.1 to 50, not \"%1\""_s.arg(*text);
+            return false;
+        }
+        plan->precision = percent / 100.0;
+    }
+    return true;
+}
 
 // The run's parameters from the flags; false with *error for a bad one.
 bool parseRun(const QCommandLineParser &parser, const Flags &f, model::BenchParameters *p, QString *error)
@@ -157,11 +233,16 @@ bool parseRun(const QCommandLineParser &parser, const Flags &f, model::BenchPara
     const std::optional<QString> url = BenchFlags::url(parser.positionalArguments(), error);
     if (!url)
         return false;
+    const bool capacity = parser.isSet(f.findCapacity);
+    if (capacity && !parseCapacity(parser, f, &p->findCapacity, error))
+        return false;
     std::optional<BenchFlags::Length> length
         = BenchFlags::length(read.value(f.requests), read.value(f.duration), error);
     if (!length)
         return false;
-    const std::optional<double> rate = BenchFlags::rate(read.value(f.rate), error);
+    if (capacity) // each step's length; the run's is what the search takes
+        *length = { 0, p->findCapacity.stepMs };
+    std::optional<double> rate = BenchFlags::rate(read.value(f.rate), error);
     if (!rate)
         return false;
     const std::optional<QList<model::LoadStage>> stages = BenchFlags::stages(read.value(f.stages), *rate,
@@ -170,11 +251,11 @@ bool parseRun(const QCommandLineParser &parser, const Flags &f, model::BenchPara
         return false;
     if (!stages->isEmpty())
         *length = { 0, model::LoadStages::totalMs(*stages) };
-    const std::optional<BenchFlags::Connections> connections
+    std::optional<BenchFlags::Connections> connections
         = BenchFlags::connections(read.value(f.concurrency), read.value(f.threads), length->requests, error);
     if (!connections)
         return false;
-    const std::optional<qint64> warmupMs = BenchFlags::warmup(read.value(f.warmup), error);
+    std::optional<qint64> warmupMs = BenchFlags::warmup(read.value(f.warmup), error);
     if (!warmupMs)
         return false;
     const std::optional<int> timeoutMs = BenchFlags::timeout(read.value(f.timeout), error);
@@ -188,6 +269,15 @@ bool parseRun(const QCommandLineParser &parser, const Flags &f, model::BenchPara
     if (!request)
         return false;
     p->url = *url;
+    if (capacity) {
+        // The search's defaults: a start rate, a warm-up per step, connections enough for a queue.
+        if (*rate == 0)
+            *rate = model::CapacitySearch::kDefaultStartRate;
+        if (!read.value(f.warmup))
+            *warmupMs = kCapacityWarmupMs;
+        if (!read.value(f.concurrency))
+            connections->concurrency = std::max(connections->concurrency, kCapacityConnections);
+    }
     p->requests = length->requests;
     p->durationMs = length->durationMs;
     p->concurrency = connections->concurrency;
@@ -271,6 +361,14 @@ bool parseOutputs(
             return false;
         }
         options->parameters.abortOnFail = true;
+    }
+    if (!parser.isSet(f.findCapacity)) {
+        for (const QCommandLineOption *option : { &f.slo, &f.stepDuration, &f.capacityPrecision }) {
+            if (parser.isSet(*option)) {
+                *error = u"--%1 needs --find-capacity"_s.arg(option->names().constFirst());
+                return false;
+            }
+        }
     }
     options->compareBaseline = parser.isSet(f.compareBaseline);
     options->needsBaseline = options->needsBaseline || options->compareBaseline;
@@ -398,6 +496,7 @@ std::optional<BenchCommand::Options> BenchCommand::parse(const QStringList &argu
         "or got 1xx, 4xx or 5xx);\n"
         "1 for bad flags, a target that accepts no connection, or a run not stored or written;\n"
         "3 when --compare-baseline or a FACTOR*baseline threshold finds no baseline for the target;\n"
+        "4 when --find-capacity's first step already failed an SLO (no capacity found);\n"
         "99 when a --threshold failed (or, with --abort-on-fail, stopped the run)."_s);
     parser.addPositionalArgument(u"URL"_s, u"http://host[:port]/path[?query]"_s);
     parser.addOptions(f.all());
@@ -430,11 +529,14 @@ int BenchCommand::run(const QStringList &arguments)
     // minutes is not lost for a database that could never have stored it.
     storage::DataFolder folder;
     std::optional<runs::RecordedRun> run;
+    std::optional<runs::CapacityRun> search; // --find-capacity
     // Watch before the first line: a SIGINT from then on ends the run with a
     // report, as ab does (it reaches stop() from the event loop of measure()).
-    SignalWatcher watcher([&run](int) {
+    SignalWatcher watcher([&run, &search](int) {
         if (run)
             run->stop();
+        if (search)
+            search->stop();
     });
     Console::outRaw(
         ReportPrinter::preamble(QUrl(options->parameters.url), options->wrkFormat, options->parameters));
@@ -448,6 +550,10 @@ int BenchCommand::run(const QStringList &arguments)
     if (options->needsBaseline && !baseline.load(folder.database(), options->parameters, &error)) {
         Console::err(u"hostbench-cli bench: "_s + error);
         return BaselineCheck::kExitNoBaseline;
+    }
+    if (options->parameters.isCapacitySearch()) {
+        search.emplace(options->store ? &folder.database() : nullptr);
+        return CapacityBench::run(*search, *options, folder.databasePath());
     }
     // Stored as it goes (RecordedRun): killed mid-run, the file keeps the run
     // as broken off with its samples.

@@ -41,7 +41,9 @@ namespace hostbench::cli {
  * baseline of the run's target (BaselineCheck) before the first request:
  * without one, exit 3 (BaselineCheck::kExitNoBaseline); the verdict
  * (model::RunComparison) is printed after the report, before the
- * thresholds, and changes no exit status. Thread: the main thread.
+ * thresholds, and changes no exit status. --find-capacity --slo EXPR...
+ * runs a capacity search instead of one run (CapacityBench, exit 4 when
+ * its first step already fails). Thread: the main thread.
  */
 class BenchCommand final
 {

@@ -8,6 +8,8 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace hostbench::cli {
 
 using namespace Qt::StringLiterals;
@@ -71,6 +73,47 @@ QString ReportPrinter::thresholds(const model::ThresholdVerdict &verdict)
     QString text = u"\nThresholds:\n"_s;
     for (const QString &line : verdict.lines)
         text += u"  "_s + line + u'\n';
+    return text;
+}
+
+QString ReportPrinter::capacityStep(int number, const model::CapacityStep &step)
+{
+    return u"%1  %2  %3  %4  %5  %6  %7  %8"_s.arg(number, 4)
+        .arg(QString::number(step.rate, 'f', 1), 10)
+        .arg(QString::number(step.achieved, 'f', 1), 10)
+        .arg(QString::number(step.p50Ms, 'f', 3), 10)
+        .arg(QString::number(step.p99Ms, 'f', 3), 10)
+        .arg(step.requests, 8)
+        .arg(step.errors, 7)
+        .arg(step.passed ? u"pass"_s : u"FAIL: "_s + step.failedFigure);
+}
+
+QString ReportPrinter::capacity(const model::RunSummary &summary, const model::BenchParameters &p)
+{
+    const model::CapacityResult &result = summary.capacity;
+    if (result.isEmpty())
+        return {};
+    const auto seconds = [](qint64 ms) { return QString::number(double(ms) / 1000.0, 'f', 1); };
+    QString text = u"\nCapacity search (SLO: %1; each step %2 s warm-up, then %3 s judged):\n"_s.arg(
+        result.slo.join(u", "_s), seconds(p.warmupMs), seconds(p.findCapacity.stepMs));
+    text += u"  step  rate asked    achieved      p50 ms      p99 ms  requests   errors  verdict\n"_s;
+    for (qsizetype i = 0; i < result.steps.size(); ++i)
+        text += u"  "_s + capacityStep(int(i) + 1, result.steps[i]) + u'\n';
+    const QString precision = QString::number(p.findCapacity.precision * 100, 'g', 3);
+    if (result.firstStepFailed()) {
+        text += u"Capacity: none found: the first step, at %1 requests/s, already failed (%2)\n"_s.arg(
+            QString::number(result.steps.first().rate, 'f', 1), result.steps.first().failedFigure);
+    } else if (result.capacity > 0) {
+        const bool bisected = std::any_of(result.steps.cbegin(), result.steps.cend(),
+            [](const model::CapacityStep &s) { return !s.passed; });
+        text += u"Capacity: %1 requests/s, the highest rate that met every SLO (%2)\n"_s.arg(
+            QString::number(result.capacity, 'f', 1),
+            summary.interrupted ? u"the search was stopped: a lower bound"_s
+                : bisected      ? u"within %1% of the lowest that failed"_s.arg(precision)
+                                : u"no step failed: a lower bound"_s);
+    } else {
+        text += u"Capacity: none found: the search stopped before a step ended\n"_s;
+    }
     return text;
 }
 

@@ -28,6 +28,14 @@ public:
     // "\nThresholds:\n  p99<50ms: 12.300 ms (< 50 ms), pass\n..." after the
     // report (bench, runs show); empty without thresholds.
     static QString thresholds(const model::ThresholdVerdict &verdict);
+    // bench --find-capacity's step table and the capacity found (bench, runs
+    // show): "\nCapacity search (SLO ...):\n  step  rate ...\nCapacity: ..."; empty
+    // for a run that is no capacity search (summary.capacity empty).
+    // `parameters`: the run's, for the steps' warm-up, judged length and
+    // precision; summary.interrupted: the search was stopped (SIGINT, DELETE).
+    static QString capacity(const model::RunSummary &summary, const model::BenchParameters &parameters);
+    // The step's line in the table (bench prints each as it ends, on stderr).
+    static QString capacityStep(int number, const model::CapacityStep &step);
     // Writes the JSON summary to `path` (atomically); false with *error.
     // runId > 0: a stored run, whose id and note go in too.
     static bool writeJson(const QString &path, const model::BenchParameters &parameters,

@@ -102,7 +102,8 @@ int show(storage::DataFolder &folder, qint64 id, bool wrkFormat)
     Console::outRaw(ReportPrinter::preamble(QUrl(run->parameters.url), wrkFormat, run->parameters)
         + ReportPrinter::report(run->summary, histogram, samples, wrkFormat)
         + ReportPrinter::thresholds(
-            model::ThresholdVerdict::check(run->parameters.thresholds, run->summary, histogram)));
+            model::ThresholdVerdict::check(run->parameters.thresholds, run->summary, histogram))
+        + ReportPrinter::capacity(run->summary, run->parameters));
     if (!run->finished)
         Console::out(
             u"(broken off: its process ended before the run did; the samples stored so far are kept)"_s);

@@ -1,5 +1,7 @@
 #include "JsonReport.h"
 
+#include "model/CapacitySearch.h"
+
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -118,6 +120,13 @@ QJsonObject parametersToJson(const model::RunSummary &s, const model::BenchParam
     }
     if (parameters->abortOnFail)
         p[u"abort_on_fail"_s] = true;
+    if (parameters->isCapacitySearch()) {
+        // bench --find-capacity: from "start_rate", each step warmup_ms then step_ms.
+        p[u"find_capacity"_s] = QJsonObject { { u"slo"_s,
+                                                  QJsonArray::fromStringList(parameters->findCapacity.slo) },
+            { u"step_ms"_s, double(parameters->findCapacity.stepMs) },
+            { u"precision"_s, parameters->findCapacity.precision }, { u"start_rate"_s, parameters->rate } };
+    }
     // What the requests were, so that a replay reaches the same site with the same request.
     if (!parameters->hostOverride.isEmpty())
         p[u"host"_s] = parameters->hostOverride;
@@ -234,6 +243,8 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
     if (parameters && !parameters->thresholds.isEmpty())
         o[u"thresholds"_s]
             = thresholdsToJson(model::ThresholdVerdict::check(parameters->thresholds, s, histogram));
+    if (!s.capacity.isEmpty())
+        o[u"capacity"_s] = model::CapacitySearch::toJson(s.capacity);
     QJsonArray sampleArray;
     for (const model::BenchSample &sample : samples)
         sampleArray.append(sampleToJson(sample));

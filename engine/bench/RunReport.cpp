@@ -131,6 +131,30 @@ QList<ThresholdRow> thresholdRows(const ReportRun &run, bool *allPassed)
     return rows;
 }
 
+// bench --find-capacity's step table: a row of cells per step (the header first).
+QList<QStringList> capacityRows(const model::CapacityResult &capacity)
+{
+    QList<QStringList> rows { { u"step"_s, u"rate asked"_s, u"achieved"_s, u"p50 ms"_s, u"p99 ms"_s,
+        u"requests"_s, u"errors"_s, u"verdict"_s } };
+    for (qsizetype i = 0; i < capacity.steps.size(); ++i) {
+        const model::CapacityStep &step = capacity.steps[i];
+        rows.append({ QString::number(i + 1), QString::number(step.rate, 'f', 1),
+            QString::number(step.achieved, 'f', 1), ms(step.p50Ms), ms(step.p99Ms), integer(step.requests),
+            integer(step.errors), step.passed ? u"pass"_s : u"FAIL: "_s + step.failedFigure });
+    }
+    return rows;
+}
+
+// "Capacity: 300.0 requests/s at p99<10ms", or why none was found.
+QString capacityHeading(const model::CapacityResult &capacity)
+{
+    if (capacity.capacity > 0)
+        return u"Capacity: %1 requests/s at %2"_s.arg(
+            QString::number(capacity.capacity, 'f', 1), capacity.slo.join(u", "_s));
+    return capacity.firstStepFailed() ? u"Capacity: none found (the first step already failed)"_s
+                                      : u"Capacity: none found"_s;
+}
+
 QString tableRow(const QString &name, const QString &value)
 {
     return u"<tr><th scope=\"row\">%1</th><td>%2</td></tr>\n"_s.arg(
@@ -355,6 +379,20 @@ QString RunReport::html(const ReportRun &run)
         html += u"</table>\n</section>\n"_s;
     }
 
+    if (!run.summary.capacity.isEmpty()) {
+        html += u"<section id=\"capacity\">\n<h2>%1</h2>\n<table>\n"_s.arg(
+            capacityHeading(run.summary.capacity).toHtmlEscaped());
+        const QList<QStringList> rows = capacityRows(run.summary.capacity);
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            const QString cell = i == 0 ? u"th"_s : u"td"_s;
+            html += u"<tr>"_s;
+            for (const QString &text : rows[i])
+                html += u"<%1>%2</%1>"_s.arg(cell, text.toHtmlEscaped());
+            html += u"</tr>\n"_s;
+        }
+        html += u"</table>\n</section>\n"_s;
+    }
+
     html += u"<section id=\"charts\">\n<h2>Charts</h2>\n"_s;
     const QString interval = u"%1 ms"_s.arg(p.sampleIntervalMs);
     html += u"<figure>\n"_s + requestRateChart(run).toSvg()
@@ -404,6 +442,18 @@ QString RunReport::markdown(const ReportRun &run)
         for (const ThresholdRow &row : rows)
             md += u"| %1 | %2 | %3 |\n"_s.arg(
                 mdEscape(row.threshold), mdEscape(row.measured), row.passed ? u"pass"_s : u"**FAIL**"_s);
+    }
+    if (!run.summary.capacity.isEmpty()) {
+        md += u"\n**%1**\n\n"_s.arg(mdEscape(capacityHeading(run.summary.capacity)));
+        const QList<QStringList> rows = capacityRows(run.summary.capacity);
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            QStringList cells;
+            for (const QString &text : rows[i])
+                cells.append(mdEscape(text));
+            md += u"| "_s + cells.join(u" | "_s) + u" |\n"_s;
+            if (i == 0)
+                md += u"|---|---|---|---|---|---|---|---|\n"_s;
+        }
     }
     md += u"\n<sub>Hostbench %1, `hostbench-cli runs export %2 --md`</sub>\n"_s.arg(
         QStringLiteral(HOSTBENCH_VERSION), QString::number(run.id));

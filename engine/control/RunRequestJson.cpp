@@ -1,5 +1,6 @@
 #include "control/RunRequestJson.h"
 
+#include "model/CapacitySearch.h"
 #include "model/LoadStages.h"
 #include "model/Threshold.h"
 
@@ -48,7 +49,12 @@ bool isToken(const QByteArray &text)
 
 // The members a run may have and the JSON type of each, with the sentence
 // that refuses another type (400).
-enum class Type { String, Number, Bool, Array, StringOrArray };
+// "find_capacity"'s defaults, as bench --find-capacity's: each step's
+// warm-up without "warmup_s", the connections without "concurrency".
+constexpr qint64 kCapacityWarmupMs = 1000;
+constexpr int kCapacityConnections = 50;
+
+enum class Type { String, Number, Bool, Array, StringOrArray, Object };
 struct Member
 {
     const char16_t *name;
@@ -76,6 +82,7 @@ constexpr Member kMembers[] = {
     { u"abort_on_fail", Type::Bool },
     { u"abortOnFail", Type::Bool }, // the spelling (#28), the same member
     { u"stages", Type::StringOrArray },
+    { u"find_capacity", Type::Object },
 };
 
 bool hasType(const QJsonValue &value, Type type)
@@ -91,6 +98,8 @@ bool hasType(const QJsonValue &value, Type type)
         return value.isArray();
     case Type::StringOrArray:
         return value.isString() || value.isArray();
+    case Type::Object:
+        return value.isObject();
     }
     return false;
 }
@@ -107,6 +116,8 @@ QString wrongType(const QString &key, Type type)
     case Type::StringOrArray:
         return u"\"%1\" must be a string such as \"10s:1000,30s:5000,10s:0\" or an array of "
                "{\"duration\": \"10s\", \"rate\": 1000}"_s.arg(key);
+    case Type::Object:
+        return u"\"%1\" must be an object such as {\"slo\": [\"p99<10ms\"]}"_s.arg(key);
     case Type::Array:
         return key == u"thresholds"_s ? u"\"thresholds\" must be an array of strings such as \"p99<50ms\""_s
                                       : u"\"%1\" must be an array of \"Name: value\" strings"_s.arg(key);
@@ -125,8 +136,8 @@ bool checkMembers(const QJsonObject &json, const Failure &fail)
             return fail(400, key,
                 u"Unknown member \"%1\" (a run has url, requests, duration_s, concurrency, "
                 "keep_alive, threads, rate, warmup_s, timeout_s, method, headers, body, "
-                "content_type, host, thresholds, abort_on_fail, stages, http2, streams and insecure)"_s.arg(
-                    key));
+                "content_type, host, thresholds, abort_on_fail, stages, find_capacity, http2, streams and "
+                "insecure)"_s.arg(key));
         if (!hasType(it.value(), member->type))
             return fail(400, key, wrongType(key, member->type));
     }
@@ -203,6 +214,8 @@ bool readNumbers(const QJsonObject &json, const Failure &fail, model::BenchParam
         if (json.contains(u"requests"_s) || json.contains(u"duration_s"_s))
             return fail(422, json.contains(u"requests"_s) ? u"requests"_s : u"duration_s"_s,
                 u"With \"stages\" the run lasts their sum: give no \"requests\" or \"duration_s\""_s);
+    } else if (json.contains(u"find_capacity"_s)) {
+        // Its steps' length is its own: readCapacity() refuses "requests" and "duration_s".
     } else if (json.contains(u"requests"_s) == json.contains(u"duration_s"_s)) {
         return fail(422, u"requests"_s, u"Give either \"requests\" or \"duration_s\""_s);
     }
@@ -303,6 +316,70 @@ bool readStages(const QJsonObject &json, const Failure &fail, model::BenchParame
     return true;
 }
 
+// "find_capacity": bench --find-capacity, {"slo": ["p99<10ms", ...],
+// "step_duration_s": 3, "precision_percent": 5}; each SLO parsed
+// (CapacitySearch::parseSlo; a bad one named "find_capacity.slo[i]"). The
+// members that make no sense beside it are refused; "rate" (the start),
+// "warmup_s" (each step's) and "concurrency" default as bench's.
+bool readCapacity(const QJsonObject &json, const Failure &fail, model::BenchParameters *p)
+{
+    if (!json.contains(u"find_capacity"_s))
+        return true;
+    const QJsonObject plan = json[u"find_capacity"_s].toObject();
+    for (auto it = plan.begin(); it != plan.end(); ++it) {
+        if (it.key() != u"slo"_s && it.key() != u"step_duration_s"_s && it.key() != u"precision_percent"_s)
+            return fail(400, u"find_capacity."_s + it.key(),
+                u"Unknown member \"%1\" of \"find_capacity\" (it has slo, step_duration_s and "
+                "precision_percent)"_s.arg(it.key()));
+    }
+    for (const char16_t *member :
+        { u"requests", u"duration_s", u"stages", u"thresholds", u"abort_on_fail", u"abortOnFail" }) {
+        const QString key = QString::fromUtf16(member);
+        if (json.contains(key))
+            return fail(422, key,
+                u"\"find_capacity\" sets each step's length, rate and verdict: give no \"%1\""_s.arg(key));
+    }
+    const QJsonValue slos = plan[u"slo"_s];
+    if (!slos.isArray() || slos.toArray().isEmpty())
+        return fail(422, u"find_capacity.slo"_s,
+            u"\"find_capacity\" needs \"slo\": an array of at least one SLO such as \"p99<10ms\""_s);
+    for (qsizetype i = 0; i < slos.toArray().size(); ++i) {
+        const QString member = u"find_capacity.slo[%1]"_s.arg(i);
+        const QJsonValue value = slos.toArray().at(i);
+        QString error;
+        const std::optional<model::Threshold> slo
+            = value.isString() ? model::CapacitySearch::parseSlo(value.toString(), &error) : std::nullopt;
+        if (!slo)
+            return fail(422, member,
+                u"\"%1\": %2"_s.arg(
+                    member, value.isString() ? error : u"must be a string such as \"p99<10ms\""_s));
+        p->findCapacity.slo.append(slo->text);
+    }
+    if (plan.contains(u"step_duration_s"_s)) {
+        const double seconds = plan[u"step_duration_s"_s].toDouble(-1);
+        if (!(seconds >= 0.5 && seconds <= 3600))
+            return fail(422, u"find_capacity.step_duration_s"_s,
+                u"\"step_duration_s\" must be a number of seconds from 0.5 to 3600"_s);
+        p->findCapacity.stepMs = qint64(std::llround(seconds * 1000.0));
+    }
+    if (plan.contains(u"precision_percent"_s)) {
+        const double percent = plan[u"precision_percent"_s].toDouble(-1);
+        if (!(percent >= 0.1 && percent <= 50))
+            return fail(422, u"find_capacity.precision_percent"_s,
+                u"\"precision_percent\" must be a number from 0.1 to 50"_s);
+        p->findCapacity.precision = percent / 100.0;
+    }
+    p->requests = 0;
+    p->durationMs = p->findCapacity.stepMs;
+    if (!json.contains(u"rate"_s))
+        p->rate = model::CapacitySearch::kDefaultStartRate;
+    if (!json.contains(u"warmup_s"_s))
+        p->warmupMs = kCapacityWarmupMs;
+    if (!json.contains(u"concurrency"_s))
+        p->concurrency = kCapacityConnections;
+    return true;
+}
+
 // The body, method, content type and host: a body makes a POST of
 // text/plain unless "method" and "content_type" say otherwise.
 bool readRequestLine(const QJsonObject &json, const Failure &fail, model::BenchParameters *p)
@@ -368,6 +445,13 @@ QJsonObject RunRequestJson::toJson(const model::BenchParameters &p)
         json.insert(u"stages"_s, stages);
         json.remove(u"duration_s"_s);
     }
+    if (p.isCapacitySearch()) {
+        json.insert(u"find_capacity"_s,
+            QJsonObject { { u"slo"_s, QJsonArray::fromStringList(p.findCapacity.slo) },
+                { u"step_duration_s"_s, double(p.findCapacity.stepMs) / 1000.0 },
+                { u"precision_percent"_s, p.findCapacity.precision * 100.0 } });
+        json.remove(u"duration_s"_s);
+    }
     return json;
 }
 
@@ -378,7 +462,7 @@ bool RunRequestJson::read(
     model::BenchParameters p;
     if (!checkMembers(json, fail) || !readUrl(json, fail, &p) || !readNumbers(json, fail, &p)
         || !readHeaders(json, fail, &p) || !readRequestLine(json, fail, &p) || !readThresholds(json, fail, &p)
-        || !readStages(json, fail, &p))
+        || !readStages(json, fail, &p) || !readCapacity(json, fail, &p))
         return false;
     p.abortOnFail = json[u"abort_on_fail"_s].toBool(false) || json[u"abortOnFail"_s].toBool(false);
     if (p.abortOnFail && p.thresholds.isEmpty())

@@ -33,7 +33,13 @@ namespace hostbench::control {
  * "stages" are bench --stages, as that string ("10s:1000,30s:5000") or as
  * an array of {"duration", "rate"} (a bad one named "stages[i]"); the run
  * then lasts their sum (no "requests" or "duration_s"), ramping from "rate"
- * or 0.
+ * or 0. "find_capacity": {"slo": ["p99<10ms", "errors<0.1%"],
+ * "step_duration_s": 3, "precision_percent": 5} is bench --find-capacity
+ * (model::CapacitySearch; a bad SLO named "find_capacity.slo[i]"): no
+ * "requests", "duration_s", "stages", "thresholds" or "abort_on_fail"
+ * beside it; "rate" (default 100) is the start, "warmup_s" (default 1)
+ * each step's warm-up, "concurrency" defaults to 50. The run's summary
+ * then has the step table ("capacity").
  * Thread: any.
  */
 class RunRequestJson final

@@ -55,9 +55,23 @@ struct BenchParameters
     // requests in flight at a time on each connection (1..1000); HTTP/2 only.
     bool http2 = false;
     int streams = 1;
+    // --find-capacity (model::CapacitySearch): the SLOs every step is judged
+    // by (empty: no search; model::Threshold's grammar), the judged part of
+    // each step (ms; each step first runs warmupMs unjudged) and the
+    // precision (a share of the rate). `rate` is the search's start rate.
+    struct CapacityPlan
+    {
+        QStringList slo;
+        qint64 stepMs = 3000;
+        double precision = 0.05;
+
+        bool operator==(const CapacityPlan &) const = default;
+    };
+    CapacityPlan findCapacity;
 
     // The open model: a rate, or stages (with or without one).
     bool isOpenModel() const { return rate > 0 || !stages.isEmpty(); }
+    bool isCapacitySearch() const { return !findCapacity.slo.isEmpty(); }
 };
 
 } // namespace hostbench::model

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/CapacityResult.h"
+
 #include <QList>
 #include <QMap>
 #include <QPair>
@@ -108,6 +110,11 @@ struct RunSummary
     QString tlsFailure;
     // ab's "Percentage of the requests served within a certain time": (percent, ms) for 50..100.
     QList<QPair<int, double>> percentiles;
+
+    // bench --find-capacity: the SLOs, the step table and the capacity
+    // found; the figures above are then those of the step at the capacity
+    // (or of the first step, when it failed). Empty for any other run.
+    CapacityResult capacity;
 };
 
 } // namespace hostbench::model

@@ -1,5 +1,7 @@
 #include "storage/RunJson.h"
 
+#include "model/CapacitySearch.h"
+
 #include <QJsonArray>
 
 #include <cmath>
@@ -106,6 +108,12 @@ QJsonObject RunJson::toJson(const model::BenchParameters &p)
                 { u"duration_ms"_s, integer(qint64(stage.durationMs)) }, { u"rate"_s, stage.rate } });
         o[u"stages"_s] = stages;
     }
+    if (p.isCapacitySearch()) {
+        // Only for bench --find-capacity: {"slo": [...], "step_ms", "precision"}.
+        o[u"find_capacity"_s] = QJsonObject { { u"slo"_s, QJsonArray::fromStringList(p.findCapacity.slo) },
+            { u"step_ms"_s, integer(qint64(p.findCapacity.stepMs)) },
+            { u"precision"_s, p.findCapacity.precision } };
+    }
     if (p.http2) {
         // Only for HTTP/2 runs: an HTTP/1.1 run's JSON stays as it was.
         o[u"http2"_s] = true;
@@ -147,6 +155,12 @@ model::BenchParameters RunJson::parametersFromJson(const QJsonObject &o)
     }
     p.http2 = o[u"http2"_s].toBool(false); // absent: an HTTP/1.1 run
     p.streams = p.http2 ? o[u"streams"_s].toInt(1) : 1;
+    const QJsonObject capacity = o[u"find_capacity"_s].toObject(); // absent: no capacity search
+    for (const QJsonValue &slo : capacity[u"slo"_s].toArray())
+        p.findCapacity.slo.append(slo.toString());
+    if (capacity.contains(u"step_ms"_s))
+        p.findCapacity.stepMs = signedFrom(capacity[u"step_ms"_s]);
+    p.findCapacity.precision = capacity[u"precision"_s].toDouble(p.findCapacity.precision);
     return p;
 }
 
@@ -200,6 +214,8 @@ QJsonObject RunJson::toJson(const model::RunSummary &s)
         o[u"aborted_at_ms"_s] = integer(qint64(s.abortedAtMs));
         o[u"aborted_figure"_s] = s.abortedFigure;
     }
+    if (!s.capacity.isEmpty())
+        o[u"capacity"_s] = model::CapacitySearch::toJson(s.capacity);
     return o;
 }
 
@@ -239,6 +255,7 @@ model::RunSummary RunJson::summaryFromJson(const QJsonObject &o)
     s.abortedBy = o[u"aborted_by"_s].toString(); // absent: not aborted
     s.abortedAtMs = signedFrom(o[u"aborted_at_ms"_s]);
     s.abortedFigure = o[u"aborted_figure"_s].toString();
+    s.capacity = model::CapacitySearch::fromJson(o[u"capacity"_s].toObject()); // absent: no capacity search
     const QJsonObject statusCounts = o[u"status_counts"_s].toObject();
     for (auto it = statusCounts.begin(); it != statusCounts.end(); ++it)
         s.statusCounts.insert(it.key().toInt(), unsignedFrom(it.value()));

@@ -2,6 +2,7 @@
 
 #include "bench/JsonReport.h"
 #include "control/RunRequestJson.h"
+#include "runs/CapacityRun.h"
 #include "runs/RecordedRun.h"
 #include "storage/Database.h"
 #include "storage/RunWriter.h"
@@ -23,9 +24,30 @@ RunService::~RunService()
 {
     blockSignals(true); // no runsChanged() from a service being destroyed (its receivers may be going too)
     for (auto &[id, run] : m_running) {
-        run.recorded->stop();
+        run.stop();
         finish(id, run);
     }
+}
+
+void RunService::Running::poll()
+{
+    if (recorded)
+        recorded->poll();
+    else
+        capacity->poll();
+}
+
+bool RunService::Running::isFinished() const
+{
+    return recorded ? recorded->isFinished() : capacity->isFinished();
+}
+
+void RunService::Running::stop()
+{
+    if (recorded)
+        recorded->stop();
+    else
+        capacity->stop();
 }
 
 control::ControlApi::Runs RunService::callbacks()
@@ -42,10 +64,19 @@ qint64 RunService::start(const model::BenchParameters &parameters, QString *erro
 {
     // Stored before the first request, as bench does: a run killed midway stays as broken off.
     Running run;
-    run.recorded = std::make_unique<RecordedRun>(&m_database, writer());
-    if (run.recorded->start(parameters, error) != RecordedRun::Start::Started)
-        return 0;
-    const qint64 id = run.recorded->runId();
+    qint64 id = 0;
+    if (parameters.isCapacitySearch()) {
+        // "find_capacity": the search's steps, stored as one run on this thread (no writer).
+        run.capacity = std::make_unique<CapacityRun>(&m_database);
+        if (run.capacity->start(parameters, error) != RecordedRun::Start::Started)
+            return 0;
+        id = run.capacity->runId();
+    } else {
+        run.recorded = std::make_unique<RecordedRun>(&m_database, writer());
+        if (run.recorded->start(parameters, error) != RecordedRun::Start::Started)
+            return 0;
+        id = run.recorded->runId();
+    }
     m_running.emplace(id, std::move(run));
     m_timer.start();
     emit runsChanged();
@@ -72,7 +103,7 @@ storage::RunWriter *RunService::writer()
 void RunService::finish(qint64 id, Running &run)
 {
     // As bench: a run whose generator failed says little; nothing is kept of it.
-    const RecordedRun::Result result = run.recorded->finish();
+    const RecordedRun::Result result = run.recorded ? run.recorded->finish() : run.capacity->finish();
     if (!result.error.isEmpty())
         m_failed.insert(id, result.error);
     else if (result.storePending)
@@ -84,8 +115,8 @@ void RunService::finish(qint64 id, Running &run)
 void RunService::poll()
 {
     for (auto it = m_running.begin(); it != m_running.end();) {
-        it->second.recorded->poll();
-        if (!it->second.recorded->isFinished()) {
+        it->second.poll();
+        if (!it->second.isFinished()) {
             ++it;
             continue;
         }
@@ -130,7 +161,7 @@ std::optional<QJsonObject> RunService::show(qint64 id)
             { u"error"_s, m_failed.value(id) } };
     // The samples so far: a running run's are stored every kPollMs.
     if (const auto it = m_running.find(id); it != m_running.end())
-        it->second.recorded->poll();
+        it->second.poll();
     const std::optional<storage::StoredRun> run = m_database.run(id);
     if (!run)
         return std::nullopt;
@@ -178,7 +209,7 @@ Removal RunService::remove(qint64 id, QString *error)
     if (const auto it = m_running.find(id); it != m_running.end()) {
         // It ends at the next poll and is stored as interrupted, as a bench stopped by SIGINT.
         it->second.stopping = true;
-        it->second.recorded->stop();
+        it->second.stop();
         return Removal::Stopping;
     }
     if (m_storing.contains(id))

@@ -21,6 +21,7 @@ class RunWriter;
 
 namespace hostbench::runs {
 
+class CapacityRun;
 class RecordedRun;
 
 /*
@@ -46,6 +47,10 @@ class RecordedRun;
  * started_at_ms, parameters (control::RunRequestJson's form), summary once
  * finished (bench --json's figures), samples [bench::JsonReport::sampleToJson],
  * error}.
+ *
+ * A run with "find_capacity" (bench --find-capacity) is a runs::CapacityRun,
+ * whose steps are stored on the owner's thread (no writer); its summary has
+ * the step table ("capacity").
  *
  * Thread: the main thread (its event loop runs the poll timer).
  */
@@ -76,10 +81,16 @@ signals:
     void runsChanged();
 
 private:
+    // A run, or a capacity search ("find_capacity"): one of the two.
     struct Running
     {
         std::unique_ptr<RecordedRun> recorded;
+        std::unique_ptr<CapacityRun> capacity;
         bool stopping = false;
+
+        void poll();
+        bool isFinished() const;
+        void stop();
     };
 
     void poll();

@@ -28,6 +28,7 @@ private slots:
     void openModelSaysCoordinatedOmission();
     void emptyRunSaysSo();
     void markdownTables();
+    void capacitySearchHasItsStepTable();
 
 private:
     static ReportRun hostileRun();
@@ -334,6 +335,35 @@ void TestRunReport::markdownTables()
             columns = pipes;
         QVERIFY2(pipes == columns, qPrintable(line));
     }
+}
+
+void TestRunReport::capacitySearchHasItsStepTable()
+{
+    // bench --find-capacity's run: its step table in both reports, one row per step.
+    ReportRun run = hostileRun();
+    QVERIFY(!RunReport::html(run).contains(u"id=\"capacity\""_s)); // no search, no section
+    run.summary.capacity.slo = QStringList { u"p99<10ms"_s };
+    run.summary.capacity.capacity = 300;
+    run.summary.capacity.steps = { { 200, 199.5, 3.3, 4.1, 399, 0, true, {}, {} },
+        { 400, 290.1, 120.5, 190.2, 580, 0, false, u"p99<10ms"_s, u"p99<10ms: 190.200 ms (< 10 ms)"_s },
+        { 300, 299.0, 3.4, 9.6, 598, 0, true, {}, {} } };
+    const QString html = RunReport::html(run);
+    QString error;
+    const QList<Element> elements = parse(html, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QStringList rows;
+    for (const Element &e : elements)
+        if (e.name == u"tr"_s)
+            rows.append(e.text);
+    QVERIFY2(rows.contains(u"steprate askedachievedp50 msp99 msrequestserrorsverdict"_s),
+        qPrintable(rows.join(u'\n')));
+    QVERIFY2(rows.contains(u"2400.0290.1120.500 ms190.200 ms5800FAIL: p99<10ms: 190.200 ms (< 10 ms)"_s),
+        qPrintable(rows.join(u'\n')));
+    QVERIFY(html.contains(u"<h2>Capacity: 300.0 requests/s at p99&lt;10ms</h2>"_s));
+    const QString md = RunReport::markdown(run);
+    QVERIFY2(md.contains(u"**Capacity: 300.0 requests/s at p99&lt;10ms**"_s), qPrintable(md));
+    QVERIFY2(
+        md.contains(u"| 3 | 300.0 | 299.0 | 3.400 ms | 9.600 ms | 598 | 0 | pass |\n"_s), qPrintable(md));
 }
 
 QTEST_GUILESS_MAIN(TestRunReport)

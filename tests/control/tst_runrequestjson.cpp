@@ -20,6 +20,7 @@ private slots:
     void readsStagesAndAbort_data();
     void readsStagesAndAbort();
     void roundTrip();
+    void readsFindCapacity();
 };
 
 void TestRunRequestJson::refused_data()
@@ -115,6 +116,35 @@ void TestRunRequestJson::refused_data()
         << QByteArray("{" + url + R"(, "requests": 5, "abortOnFail": "yes"})") << 400 << u"abortOnFail"_s;
     QTest::newRow("unknown member") << QByteArray("{" + url + R"(, "requests": 5, "colour": 1})") << 400
                                     << u"colour"_s;
+    QTest::newRow("find_capacity an array")
+        << QByteArray("{" + url + R"(, "find_capacity": ["p99<10ms"]})") << 400 << u"find_capacity"_s;
+    QTest::newRow("find_capacity without slo")
+        << QByteArray("{" + url + R"(, "find_capacity": {}})") << 422 << u"find_capacity.slo"_s;
+    QTest::newRow("find_capacity of no slo")
+        << QByteArray("{" + url + R"(, "find_capacity": {"slo": []}})") << 422 << u"find_capacity.slo"_s;
+    QTest::newRow("find_capacity of a bad slo")
+        << QByteArray("{" + url + R"(, "find_capacity": {"slo": ["p99<10ms", "unfinished==0"]}})") << 422
+        << u"find_capacity.slo[1]"_s;
+    QTest::newRow("find_capacity of a slo not a string")
+        << QByteArray("{" + url + R"(, "find_capacity": {"slo": [5]}})") << 422 << u"find_capacity.slo[0]"_s;
+    QTest::newRow("find_capacity of an unknown member")
+        << QByteArray("{" + url + R"(, "find_capacity": {"slo": ["p99<10ms"], "steps": 3}})") << 400
+        << u"find_capacity.steps"_s;
+    QTest::newRow("find_capacity with requests")
+        << QByteArray("{" + url + R"(, "requests": 5, "find_capacity": {"slo": ["p99<10ms"]}})") << 422
+        << u"requests"_s;
+    QTest::newRow("find_capacity with stages")
+        << QByteArray("{" + url + R"(, "stages": "1s:10", "find_capacity": {"slo": ["p99<10ms"]}})") << 422
+        << u"stages"_s;
+    QTest::newRow("find_capacity with thresholds")
+        << QByteArray("{" + url + R"(, "thresholds": ["p99<1ms"], "find_capacity": {"slo": ["p99<10ms"]}})")
+        << 422 << u"thresholds"_s;
+    QTest::newRow("find_capacity of a short step")
+        << QByteArray("{" + url + R"(, "find_capacity": {"slo": ["p99<10ms"], "step_duration_s": 0.1}})")
+        << 422 << u"find_capacity.step_duration_s"_s;
+    QTest::newRow("find_capacity of precision 0")
+        << QByteArray("{" + url + R"(, "find_capacity": {"slo": ["p99<10ms"], "precision_percent": 0}})")
+        << 422 << u"find_capacity.precision_percent"_s;
 }
 
 void TestRunRequestJson::refused()
@@ -246,6 +276,34 @@ void TestRunRequestJson::roundTrip()
     QVERIFY(back.http2);
     QCOMPARE(back.streams, 7);
     QVERIFY(back.tlsVerify);
+}
+
+void TestRunRequestJson::readsFindCapacity()
+{
+    const QJsonDocument json = QJsonDocument::fromJson(R"({"url": "http://127.0.0.1:8080/",
+        "find_capacity": {"slo": ["p99<10ms", " errors<0.1% "], "step_duration_s": 2.5, "precision_percent": 2}})");
+    BenchParameters p;
+    QString field;
+    QString detail;
+    int status = 0;
+    QVERIFY2(RunRequestJson::read(json.object(), &p, &field, &detail, &status), qPrintable(detail));
+    QVERIFY(p.isCapacitySearch());
+    QCOMPARE(p.findCapacity.slo, (QStringList { u"p99<10ms"_s, u"errors<0.1%"_s }));
+    QCOMPARE(p.findCapacity.stepMs, 2500);
+    QCOMPARE(p.findCapacity.precision, 0.02);
+    // bench --find-capacity's defaults: 100 requests/s to start, 1 s warm-up per step, 50 connections.
+    QCOMPARE(p.rate, 100.0);
+    QCOMPARE(p.warmupMs, 1000);
+    QCOMPARE(p.concurrency, 50);
+    QCOMPARE(p.requests, 0);
+    QCOMPARE(p.durationMs, 2500);
+    const QJsonObject back = RunRequestJson::toJson(p);
+    QVERIFY(!back.contains(u"duration_s"_s));
+    QVERIFY(!back.contains(u"requests"_s));
+    BenchParameters again;
+    QVERIFY2(RunRequestJson::read(back, &again, &field, &detail, &status), qPrintable(detail));
+    QCOMPARE(again.findCapacity, p.findCapacity);
+    QCOMPARE(again.rate, p.rate);
 }
 
 QTEST_GUILESS_MAIN(TestRunRequestJson)

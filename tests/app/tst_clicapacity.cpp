@@ -1,0 +1,450 @@
+// bench --find-capacity end to end (issue #28): the built hostbench-cli run
+// with QProcess against a server of known capacity on 127.0.0.1, the run
+// read back from its SQLite file, and the flags it refuses.
+#include "storage/Database.h"
+
+#include <QDeadlineTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <map>
+#include <thread>
+#include <vector>
+
+using namespace Qt::StringLiterals;
+using hostbench::storage::Database;
+
+namespace {
+
+constexpr int kTimeoutMs = 120'000;
+constexpr double kCapacity = 300; // requests/s the server answers at most
+
+/*
+ * An HTTP/1.1 server that answers at most `perSecond` requests a second:
+ * one request at a time, in the order they arrived over all connections,
+ * each taking 1/perSecond s (a single worker with a fixed service time,
+ * M/D/1). Below that rate the latency stays near the service time; above
+ * it the queue, and the latency, grow without bound. Requests of a
+ * connection that closed are dropped unserved. Thread: its own, from the
+ * constructor to the destructor.
+ */
+class CapacityServer final
+{
+public:
+    explicit CapacityServer(double perSecond)
+        : m_service(
+            std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / perSecond)))
+    {
+        m_listener = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+        const int on = 1;
+        ::setsockopt(m_listener, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+        sockaddr_in address {};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (::bind(m_listener, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0
+            || ::listen(m_listener, 1024) != 0)
+            return;
+        socklen_t length = sizeof address;
+        ::getsockname(m_listener, reinterpret_cast<sockaddr *>(&address), &length);
+        m_port = ntohs(address.sin_port);
+        m_thread = std::thread([this] { loop(); });
+    }
+    ~CapacityServer()
+    {
+        m_stop = true;
+        if (m_thread.joinable())
+            m_thread.join();
+        for (const auto &[id, connection] : m_connections)
+            ::close(connection.fd);
+        ::close(m_listener);
+    }
+    quint16 port() const { return m_port; }
+    quint64 served() const { return m_served.load(); }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    struct Connection
+    {
+        int fd = -1;
+        QByteArray input;
+        bool closeAfter = false;
+    };
+    struct Queued
+    {
+        quint64 connection = 0;
+        Clock::time_point arrival;
+        bool close = false; // the request asked for Connection: close
+    };
+
+    void loop()
+    {
+        Clock::time_point lastFinish = Clock::now();
+        while (!m_stop) {
+            // The head of the queue: dropped if its connection is gone, answered once its service ends.
+            while (!m_queue.empty() && !m_connections.contains(m_queue.front().connection))
+                m_queue.pop_front();
+            int waitMs = 20;
+            if (!m_queue.empty()) {
+                const Queued &head = m_queue.front();
+                const Clock::time_point finish = std::max(head.arrival, lastFinish) + m_service;
+                const Clock::time_point now = Clock::now();
+                if (now >= finish) {
+                    answer(head);
+                    lastFinish = finish;
+                    m_queue.pop_front();
+                    continue;
+                }
+                waitMs = int(std::chrono::ceil<std::chrono::milliseconds>(finish - now).count());
+            }
+            std::vector<pollfd> fds { { m_listener, POLLIN, 0 } };
+            std::vector<quint64> ids { 0 };
+            for (const auto &[id, connection] : m_connections) {
+                fds.push_back({ connection.fd, POLLIN, 0 });
+                ids.push_back(id);
+            }
+            if (::poll(fds.data(), fds.size(), std::min(waitMs, 20)) <= 0)
+                continue;
+            if (fds[0].revents & POLLIN) {
+                while (true) {
+                    const int fd = ::accept4(m_listener, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+                    if (fd < 0)
+                        break;
+                    m_connections[++m_nextId] = { fd, {}, false };
+                }
+            }
+            for (size_t i = 1; i < fds.size(); ++i) {
+                if (fds[i].revents & (POLLIN | POLLHUP | POLLERR))
+                    read(ids[i]);
+            }
+        }
+    }
+
+    void read(quint64 id)
+    {
+        Connection &connection = m_connections[id];
+        char buffer[16384];
+        const ssize_t n = ::recv(connection.fd, buffer, sizeof buffer, 0);
+        if (n <= 0) {
+            ::close(connection.fd);
+            m_connections.erase(id);
+            return;
+        }
+        connection.input.append(buffer, n);
+        qsizetype end;
+        while ((end = connection.input.indexOf("\r\n\r\n")) >= 0) {
+            const QByteArray head = connection.input.left(end).toLower();
+            connection.input.remove(0, end + 4);
+            m_queue.push_back({ id, Clock::now(), head.contains("connection: close") });
+        }
+    }
+
+    void answer(const Queued &request)
+    {
+        const auto found = m_connections.find(request.connection);
+        if (found == m_connections.end())
+            return;
+        const QByteArray response = request.close
+            ? "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"_ba
+            : "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"_ba;
+        ::send(found->second.fd, response.constData(), size_t(response.size()), MSG_NOSIGNAL);
+        ++m_served;
+        if (request.close) {
+            ::close(found->second.fd);
+            m_connections.erase(found);
+        }
+    }
+
+    const Clock::duration m_service;
+    int m_listener = -1;
+    quint16 m_port = 0;
+    std::thread m_thread;
+    std::atomic<bool> m_stop { false };
+    std::atomic<quint64> m_served { 0 };
+    std::map<quint64, Connection> m_connections; // the server thread's
+    std::deque<Queued> m_queue;
+    quint64 m_nextId = 0;
+};
+
+struct Result
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+// One request to the control API with its token; the reply's head and body.
+std::pair<QByteArray, QByteArray> controlCall(quint16 port, const QByteArray &method, const QByteArray &path,
+    const QByteArray &token, const QByteArray &body = {})
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(kTimeoutMs))
+        return {};
+    const QByteArray fields = method == "GET"
+        ? QByteArray("Connection: close\r\n")
+        : "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
+    socket.write(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token
+        + "\r\n" + fields + "\r\n" + body);
+    static const QRegularExpression length(
+        u"\r\nContent-Length: (\\d+)\r\n"_s, QRegularExpression::CaseInsensitiveOption);
+    QByteArray data;
+    while (socket.waitForReadyRead(kTimeoutMs)) {
+        data += socket.readAll();
+        const qsizetype split = data.indexOf("\r\n\r\n");
+        if (split < 0)
+            continue;
+        const QRegularExpressionMatch match = length.match(QString::fromLatin1(data.left(split + 2)));
+        if (data.size() - split - 4 >= (match.hasMatch() ? match.captured(1).toLongLong() : 0))
+            return { data.left(split), data.mid(split + 4) };
+    }
+    return {};
+}
+
+} // namespace
+
+class TestCliCapacity final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+    }
+    void cleanup() { m_dir.reset(); }
+
+    void findsTheKnownCapacity();
+    void firstStepFails();
+    void controlApiSearch();
+    void badFlags_data();
+    void badFlags();
+
+private:
+    Result runCli(const QStringList &arguments)
+    {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"HOSTBENCH_DATA_DIR"_s, m_dir->filePath(u"default-data"_s));
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
+        Result result;
+        if (!process.waitForFinished(kTimeoutMs)) {
+            process.kill();
+            process.waitForFinished();
+            result.err = u"timed out"_s;
+            return result;
+        }
+        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        result.out = QString::fromLocal8Bit(process.readAllStandardOutput());
+        result.err = QString::fromLocal8Bit(process.readAllStandardError());
+        return result;
+    }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void TestCliCapacity::findsTheKnownCapacity()
+{
+    CapacityServer server(kCapacity);
+    QVERIFY(server.port() != 0);
+    const QString data = m_dir->filePath(u"data"_s);
+    const QString json = m_dir->filePath(u"capacity.json"_s);
+    // From 80 requests/s: 80, 160 and 320 (above the capacity, a queue that
+    // grows 20 requests a second, 200 ms of wait after a 3 s step), then
+    // bisection between 160 and 320.
+    const Result r = runCli({ u"bench"_s, u"--find-capacity"_s, u"--slo"_s, u"p99<100ms"_s, u"--slo"_s,
+        u"errors<1%"_s, u"--rate"_s, u"80"_s, u"--warmup"_s, u"1"_s, u"--step-duration"_s, u"2"_s, u"-k"_s,
+        u"--data-dir"_s, data, u"--json"_s, json, u"http://127.0.0.1:%1/"_s.arg(server.port()) });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    qInfo().noquote() << r.out; // the step table, for the log
+
+    static const QRegularExpression capacityLine(u"Capacity: ([0-9.]+) requests/s"_s);
+    const QRegularExpressionMatch match = capacityLine.match(r.out);
+    QVERIFY2(match.hasMatch(), qPrintable(r.out));
+    const double found = match.captured(1).toDouble();
+    QVERIFY2(qAbs(found - kCapacity) <= 0.1 * kCapacity,
+        qPrintable(
+            u"found %1 requests/s, the server's capacity is %2:\n%3"_s.arg(found).arg(kCapacity).arg(r.out)));
+    QVERIFY2(r.out.contains(u"step  rate asked    achieved"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"FAIL: p99<100ms: "_s), qPrintable(r.out)); // 320 failed on its latency
+
+    // One run: its samples cover every step, the step table kept in its summary.
+    Database db;
+    QVERIFY(db.open(data + u"/hostbench.sqlite"_s));
+    const QList<hostbench::storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 1);
+    const hostbench::storage::StoredRun &run = runs.first();
+    QCOMPARE(run.parameters.findCapacity.slo, (QStringList { u"p99<100ms"_s, u"errors<1%"_s }));
+    QCOMPARE(run.parameters.findCapacity.stepMs, qint64(2000));
+    const hostbench::model::CapacityResult &capacity = run.summary.capacity;
+    QVERIFY(capacity.steps.size() >= 5);
+    QCOMPARE(capacity.steps.value(0).rate, 80.0);
+    QCOMPARE(capacity.steps.value(1).rate, 160.0);
+    QCOMPARE(capacity.steps.value(2).rate, 320.0);
+    QVERIFY(!capacity.steps.value(2).passed);
+    QCOMPARE(QString::number(capacity.capacity, 'f', 1), match.captured(1));
+    QCOMPARE(run.summary.rate, capacity.capacity);
+    const QList<hostbench::model::BenchSample> samples = db.samples(run.id);
+    // 2 s judged per step, 100 ms samples, back to back.
+    QVERIFY2(samples.size() >= capacity.steps.size() * 18, qPrintable(QString::number(samples.size())));
+    for (qsizetype i = 1; i < samples.size(); ++i) {
+        QCOMPARE(samples[i].index, samples[i - 1].index + 1);
+        QVERIFY(samples[i].elapsedMs > samples[i - 1].elapsedMs);
+    }
+    QVERIFY(samples.last().elapsedMs >= (capacity.steps.size() - 1) * 2000);
+
+    // runs show prints the table again; --json has it.
+    const Result show = runCli({ u"runs"_s, u"show"_s, QString::number(run.id), u"--data-dir"_s, data });
+    QCOMPARE(show.exitCode, 0);
+    QVERIFY2(show.out.contains(match.captured(0)), qPrintable(show.out));
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject report = QJsonDocument::fromJson(file.readAll()).object();
+    QCOMPARE(report[u"capacity"_s][u"steps"_s].toArray().size(), capacity.steps.size());
+    QCOMPARE(report[u"capacity"_s][u"capacity"_s].toDouble(), capacity.capacity);
+}
+
+void TestCliCapacity::firstStepFails()
+{
+    CapacityServer server(kCapacity);
+    const QString data = m_dir->filePath(u"data"_s);
+    // 600 requests/s at a server of 300: the first step cannot meet p99<100ms.
+    const Result r = runCli({ u"bench"_s, u"--find-capacity"_s, u"--slo"_s, u"p99<100ms"_s, u"--rate"_s,
+        u"600"_s, u"--warmup"_s, u"0.5"_s, u"--step-duration"_s, u"1"_s, u"-k"_s, u"--data-dir"_s, data,
+        u"http://127.0.0.1:%1/"_s.arg(server.port()) });
+    QVERIFY2(r.exitCode == 4, qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains(u"the first step, at 600.0 requests/s, already failed: p99<100ms: "_s),
+        qPrintable(r.err));
+    QVERIFY2(r.err.contains(u"try a lower --rate (exit 4)"_s), qPrintable(r.err));
+    QVERIFY2(r.out.contains(u"Capacity: none found"_s), qPrintable(r.out));
+    Database db;
+    QVERIFY(db.open(data + u"/hostbench.sqlite"_s));
+    const QList<hostbench::storage::StoredRun> runs = db.runs();
+    QCOMPARE(runs.size(), 1);
+    QCOMPARE(runs.first().summary.capacity.steps.size(), 1);
+    QVERIFY(runs.first().summary.capacity.firstStepFailed());
+}
+
+void TestCliCapacity::controlApiSearch()
+{
+    // POST /api/runs with "find_capacity" to serve: the search runs there and is stored as one run.
+    CapacityServer server(kCapacity);
+    const QString data = m_dir->filePath(u"serve-data"_s);
+    QProcess serve;
+    QStringList arguments { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, data,
+        u"--control"_s, u"127.0.0.1:0"_s };
+    if (::geteuid() == 0) // serve as root needs a user to become
+        arguments += QStringList { u"--user"_s, u"root"_s };
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
+    QVERIFY(serve.waitForStarted(kTimeoutMs));
+    static const QRegularExpression control(
+        u"^Control API on http://127\\.0\\.0\\.1:(\\d+)/"_s, QRegularExpression::MultilineOption);
+    QByteArray out;
+    QDeadlineTimer deadline(kTimeoutMs);
+    while (!out.contains("Press Ctrl+C") && serve.state() == QProcess::Running && !deadline.hasExpired()) {
+        serve.waitForReadyRead(100);
+        out += serve.readAllStandardOutput();
+    }
+    const QRegularExpressionMatch match = control.match(QString::fromLocal8Bit(out));
+    QVERIFY2(match.hasMatch(), out.constData());
+    const quint16 controlPort = quint16(match.captured(1).toUInt());
+    QFile tokenFile(data + u"/control.token"_s);
+    QVERIFY(tokenFile.open(QIODevice::ReadOnly));
+    const QByteArray token = tokenFile.readAll().trimmed();
+
+    const QByteArray url = "http://127.0.0.1:" + QByteArray::number(server.port()) + "/";
+    const auto refused = controlCall(controlPort, "POST", "/api/runs", token,
+        R"({"url": ")" + url + R"(", "find_capacity": {"slo": ["unfinished==0"]}})");
+    QVERIFY2(refused.first.startsWith("HTTP/1.1 422"), refused.first.constData());
+    QVERIFY2(refused.second.contains("find_capacity.slo[0]"), refused.second.constData());
+
+    const auto accepted = controlCall(controlPort, "POST", "/api/runs", token,
+        R"({"url": ")" + url + R"(", "rate": 200, "warmup_s": 0.5, "keep_alive": true,
+                "find_capacity": {"slo": ["p99<100ms"], "step_duration_s": 1, "precision_percent": 20}})");
+    QVERIFY2(accepted.first.startsWith("HTTP/1.1 202"), accepted.first.constData());
+    const qint64 id = QJsonDocument::fromJson(accepted.second)[u"id"_s].toInteger();
+    QVERIFY(id > 0);
+    QJsonObject run;
+    deadline.setRemainingTime(kTimeoutMs);
+    do {
+        QTest::qWait(200);
+        run = QJsonDocument::fromJson(
+            controlCall(controlPort, "GET", "/api/runs/" + QByteArray::number(id), token).second)
+                  .object();
+    } while ((run[u"state"_s] == u"running"_s || run[u"state"_s] == u"stopping"_s) && !deadline.hasExpired());
+    QVERIFY2(run[u"state"_s].toString() == u"finished"_s,
+        QByteArray(QJsonDocument(run).toJson() + serve.readAllStandardError()).constData());
+    QCOMPARE(run[u"parameters"_s][u"find_capacity"_s][u"slo"_s].toArray(), QJsonArray { u"p99<100ms"_s });
+    const QJsonObject capacity = run[u"summary"_s][u"capacity"_s].toObject();
+    const QJsonArray steps = capacity[u"steps"_s].toArray();
+    QVERIFY2(steps.size() >= 2, QJsonDocument(capacity).toJson().constData());
+    double highestPass = 0;
+    for (const QJsonValue &step : steps) {
+        if (step[u"passed"_s].toBool())
+            highestPass = std::max(highestPass, step[u"rate"_s].toDouble());
+    }
+    QCOMPARE(capacity[u"capacity"_s].toDouble(), highestPass);
+    QVERIFY(run[u"samples"_s].toArray().size() >= steps.size() * 8);
+    serve.terminate();
+    QVERIFY(serve.waitForFinished(kTimeoutMs));
+}
+
+void TestCliCapacity::badFlags_data()
+{
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QString>("message");
+    const QStringList capacity { u"--find-capacity"_s, u"--slo"_s, u"p99<10ms"_s };
+    QTest::newRow("no slo") << QStringList { u"--find-capacity"_s } << u"needs at least one --slo"_s;
+    QTest::newRow("slo alone") << QStringList { u"--slo"_s, u"p99<10ms"_s }
+                               << u"--slo needs --find-capacity"_s;
+    QTest::newRow("step alone") << QStringList { u"--step-duration"_s, u"2"_s }
+                                << u"--step-duration needs --find-capacity"_s;
+    QTest::newRow("-n") << capacity + QStringList { u"-n"_s, u"100"_s } << u"leave out -n"_s;
+    QTest::newRow("-t") << capacity + QStringList { u"-t"_s, u"5"_s } << u"leave out -t"_s;
+    QTest::newRow("stages") << capacity + QStringList { u"--stages"_s, u"1s:100"_s }
+                            << u"leave out --stages"_s;
+    QTest::newRow("threshold") << capacity + QStringList { u"--threshold"_s, u"p99<1ms"_s }
+                               << u"leave out --threshold"_s;
+    QTest::newRow("bad slo") << QStringList { u"--find-capacity"_s, u"--slo"_s, u"p99 10ms"_s }
+                             << u"--slo \"p99 10ms\""_s;
+    QTest::newRow("baseline slo") << QStringList { u"--find-capacity"_s, u"--slo"_s, u"rps>=baseline"_s }
+                                  << u"cannot be against a baseline"_s;
+    QTest::newRow("unfinished slo") << QStringList { u"--find-capacity"_s, u"--slo"_s, u"unfinished==0"_s }
+                                    << u"no per-step figure"_s;
+    QTest::newRow("step 0") << capacity + QStringList { u"--step-duration"_s, u"0"_s }
+                            << u"--step-duration must be from 0.5 to 3600 seconds"_s;
+    QTest::newRow("precision 60") << capacity + QStringList { u"--capacity-precision"_s, u"60"_s }
+                                  << u"--capacity-precision must be a percentage from 0.1 to 50"_s;
+}
+
+void TestCliCapacity::badFlags()
+{
+    QFETCH(QStringList, flags);
+    QFETCH(QString, message);
+    // Refused before any connection: nothing listens on port 1.
+    const Result r = runCli(QStringList { u"bench"_s } + flags + QStringList { u"http://127.0.0.1:1/"_s });
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(u"cannot connect"_s), qPrintable(r.err));
+}
+
+QTEST_GUILESS_MAIN(TestCliCapacity)
+#include "tst_clicapacity.moc"
