@@ -121,7 +121,9 @@ bool Database::setBaseline(qint64 id)
             {});
     if (stored->summary.interrupted)
         return fail(u"Run %1 was stopped before its end: it cannot be a baseline"_s.arg(id), {});
-    if (stored->summary.succeeded() == 0)
+    // (A run stored before the status counts were kept has none: its completed requests count.)
+    const model::RunSummary &summary = stored->summary;
+    if (summary.completed == 0 || (!summary.statusCounts.isEmpty() && summary.succeeded() == 0))
         return fail(u"Run %1 has no successful request: it cannot be a baseline"_s.arg(id), {});
     return inTransaction(u"Cannot set the baseline"_s,
         [&](QString *error) { return RunTable::setBaseline(connection(), id, true, error); });
