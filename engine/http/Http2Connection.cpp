@@ -175,7 +175,8 @@ struct Http2Connection::Callbacks
         if (frame->hd.type != NGHTTP2_HEADERS && frame->hd.type != NGHTTP2_DATA)
             return 0;
         Stream *stream = streamOf(session, frame->hd.stream_id);
-        if (!stream || stream->answered)
+        // cutShort: answered or refused (HTTP_1_1_REQUIRED) early; DATA still in flight changes nothing.
+        if (!stream || stream->answered || stream->cutShort)
             return 0;
         if ((frame->hd.flags & NGHTTP2_FLAG_END_STREAM) != 0) {
             // The request is complete (its body, if any, was read and dropped: the static phase needs none).

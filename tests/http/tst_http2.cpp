@@ -319,6 +319,7 @@ private slots:
     void dataBeyondTheWindowIsAFlowControlError();
     void bodyFillingTheWindowIsAnsweredEarly();
     void paddedDataCountsAgainstTheBody();
+    void dynamicPathRefusedWhenTheWindowFills();
     void headersOnAClosedStreamEndTheConnection();
     void hpackBombGets431();
     void stopSendsGoawayAndFinishesTheStream();
@@ -931,6 +932,37 @@ void TestHttp2::paddedDataCountsAgainstTheBody()
     Frame reset;
     QVERIFY2(client.waitFor(kRstStream, 1, reset), "no RST_STREAM after the response");
     QCOMPARE(reset.word(0), kNoError);
+}
+
+void TestHttp2::dynamicPathRefusedWhenTheWindowFills()
+{
+    // A proxied path (HTTP_1_1_REQUIRED) whose body fills the window without
+    // END_STREAM is refused then, not left waiting: one RST_STREAM, and the
+    // connection goes on.
+    FrameClient client(m_server->port());
+    QVERIFY(client.greet());
+    QByteArray block;
+    appendLiteral(block, ":method", "POST");
+    appendLiteral(block, ":scheme", "http");
+    appendLiteral(block, ":authority", "c.test");
+    appendLiteral(block, ":path", "/api/upload");
+    QByteArray burst = FrameClient::frame(kHeaders, kEndHeaders, 1, block);
+    for (int i = 0; i < 3; ++i)
+        burst += FrameClient::frame(kData, 0, 1, QByteArray(16384, 'd'));
+    burst += FrameClient::frame(kData, 0, 1, QByteArray(16383, 'd')); // 65,535 in all, no END_STREAM
+    burst += FrameClient::frame(kHeaders, kEndHeaders | kEndStream, 3, requestBlock("/"));
+    QVERIFY(client.writeAll(burst));
+    Frame answer;
+    QList<Frame> seen;
+    QVERIFY2(client.waitFor(kHeaders, 3, answer, &seen), "stream 3 was not answered");
+    QVERIFY(client.fieldsOf(answer).contains(":status: 200"));
+    QList<quint32> resets;
+    for (const Frame &frame : seen) {
+        if (frame.type == kRstStream && frame.stream == 1)
+            resets.append(frame.word(0));
+        QVERIFY2(frame.type != kGoaway, "the connection was ended");
+    }
+    QCOMPARE(resets, QList<quint32>({ kHttp11Required }));
 }
 
 void TestHttp2::headersOnAClosedStreamEndTheConnection()
