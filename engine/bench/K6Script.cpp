@@ -25,16 +25,22 @@ QJsonObject scenario(const model::BenchParameters &p, qint64 lengthMs, bool meas
     QJsonObject s;
     const int vus = std::max(1, p.concurrency);
     if (measured && !p.stages.isEmpty()) {
-        // bench --stages is k6's own ramping-arrival-rate (targets in whole requests/s).
+        // bench --stages is k6's own ramping-arrival-rate. k6 takes whole
+        // numbers per time unit: with a fractional rate anywhere, every
+        // rate is per 1000 s (0.5 requests/s is 500 per 1000 s), as for --rate.
+        bool whole = p.rate == std::floor(p.rate);
+        for (const model::LoadStage &stage : p.stages)
+            whole = whole && stage.rate == std::floor(stage.rate);
+        const double scale = whole ? 1.0 : 1000.0;
         s.insert(u"executor"_s, u"ramping-arrival-rate"_s);
-        s.insert(u"startRate"_s, qint64(std::llround(p.rate)));
-        s.insert(u"timeUnit"_s, u"1s"_s);
+        s.insert(u"startRate"_s, qint64(std::llround(p.rate * scale)));
+        s.insert(u"timeUnit"_s, whole ? u"1s"_s : u"1000s"_s);
         s.insert(u"preAllocatedVUs"_s, vus);
         s.insert(u"maxVUs"_s, vus);
         QJsonArray stages;
         for (const model::LoadStage &stage : p.stages)
             stages.append(QJsonObject { { u"duration"_s, seconds(stage.durationMs) },
-                { u"target"_s, qint64(std::llround(stage.rate)) } });
+                { u"target"_s, qint64(std::llround(stage.rate * scale)) } });
         s.insert(u"stages"_s, stages);
     } else if (p.rate > 0) {
         s.insert(u"executor"_s, u"constant-arrival-rate"_s);

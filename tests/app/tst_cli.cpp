@@ -2563,6 +2563,11 @@ void TestCli::benchExportsK6Script_data()
                             << uR"({"startRate": 50, "timeUnit": "1s", "preAllocatedVUs": 20, "stages": [
                                    {"duration": "10s", "target": 1000}, {"duration": "1500ms", "target": 5000},
                                    {"duration": "10s", "target": 0}]})"_s;
+    // A fractional rate: every rate per 1000 s, whole numbers as k6 wants (0.5/s was 1/s).
+    QTest::newRow("stages, fractional rates")
+        << QStringList { u"-c"_s, u"2"_s, u"--stages"_s, u"10s:0.5,1.5m:10.5"_s } << u"ramping-arrival-rate"_s
+        << uR"({"startRate": 0, "timeUnit": "1000s", "stages": [
+               {"duration": "10s", "target": 500}, {"duration": "90s", "target": 10500}]})"_s;
 }
 
 // --export-k6 writes the script and runs nothing (the target does not even exist).
