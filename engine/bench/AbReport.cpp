@@ -77,7 +77,9 @@ unsigned long long ull(quint64 v)
 QString AbReport::protocolText(const model::RunSummary &s)
 {
     return QStringLiteral("HTTP/2 (%1), %2 stream%3 per connection")
-        .arg(s.tlsProtocol.isEmpty() ? QStringLiteral("h2c, prior knowledge") : QStringLiteral("h2 by ALPN"))
+        // Over TLS also when no handshake succeeded (failedTls): it was https://, not h2c.
+        .arg(s.tlsProtocol.isEmpty() && s.failedTls == 0 ? QStringLiteral("h2c, prior knowledge")
+                                                         : QStringLiteral("h2 by ALPN"))
         .arg(s.streams)
         .arg(s.streams == 1 ? QString() : QStringLiteral("s"));
 }

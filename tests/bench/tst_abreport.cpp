@@ -17,6 +17,7 @@ class TestAbReport final : public QObject
 
 private slots:
     void fullLayout();
+    void http2ProtocolLine();
     void optionalLines_data();
     void optionalLines();
     void openModelShowsBothLatencies();
@@ -319,6 +320,22 @@ void TestAbReport::sameLayoutAsRealAb()
     for (qsizetype i = 0; i < qMin(expected.size(), actual.size()); ++i)
         QCOMPARE(actual[i], expected[i]);
     QCOMPARE(actual.size(), expected.size());
+}
+
+void TestAbReport::http2ProtocolLine()
+{
+    // An HTTP/2 run says how it got there: h2c for http://, h2 by ALPN over
+    // TLS, also when no handshake succeeded (it was https://, not h2c).
+    RunSummary s;
+    s.http2 = true;
+    s.streams = 4;
+    QCOMPARE(AbReport::protocolText(s), u"HTTP/2 (h2c, prior knowledge), 4 streams per connection"_s);
+    s.tlsProtocol = u"TLSv1.3"_s;
+    QCOMPARE(AbReport::protocolText(s), u"HTTP/2 (h2 by ALPN), 4 streams per connection"_s);
+    s.tlsProtocol.clear();
+    s.failedTls = 5;
+    s.streams = 1;
+    QCOMPARE(AbReport::protocolText(s), u"HTTP/2 (h2 by ALPN), 1 stream per connection"_s);
 }
 
 QTEST_GUILESS_MAIN(TestAbReport)
