@@ -1,5 +1,6 @@
 // End-to-end tests of hostbench-cli: the built executable run with QProcess,
 // real sockets on 127.0.0.1, real SQLite files in temporary folders.
+#include "CliProcess.h"
 #include "TestHttpServer.h"
 #include "storage/Database.h"
 
@@ -36,12 +37,7 @@ namespace {
 
 constexpr int kTimeoutMs = 30'000;
 
-struct Result
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Result = hostbench::test::CliResult;
 
 struct HttpReply
 {
@@ -236,20 +232,8 @@ QStringList TestCli::asRootWhereNeeded(const QStringList &arguments)
 
 Result TestCli::runCli(const QStringList &arguments)
 {
-    QProcess process;
-    process.setProcessEnvironment(environment());
-    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), asRootWhereNeeded(arguments));
-    Result result;
-    if (!process.waitForFinished(kTimeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = u"timed out"_s;
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromLocal8Bit(process.readAllStandardOutput());
-    result.err = QString::fromLocal8Bit(process.readAllStandardError());
-    return result;
+    return hostbench::test::runProcess(
+        QStringLiteral(HOSTBENCH_CLI_PATH), asRootWhereNeeded(arguments), environment(), kTimeoutMs);
 }
 
 bool TestCli::startServe(QProcess &process, const QStringList &arguments, quint16 *port, quint16 *controlPort)

@@ -2,6 +2,8 @@
 // with QProcess against `serve` (the real engine) on 127.0.0.1, with a real
 // SQLite file: runs baseline ID [--clear], bench --compare-baseline, the
 // FACTOR*baseline thresholds, and exit 3 for a target without a baseline.
+#include "CliProcess.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -21,12 +23,7 @@ namespace {
 
 constexpr int kTimeoutMs = 60'000;
 
-struct Result
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Result = hostbench::test::CliResult;
 
 } // namespace
 
@@ -58,22 +55,9 @@ private:
 
 Result TestCliBaseline::cli(const QStringList &arguments)
 {
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(u"HOSTBENCH_DATA_DIR"_s, m_dir.filePath(u"default-data"_s));
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
-    Result result;
-    if (!process.waitForFinished(kTimeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        result.err = u"timed out"_s;
-        return result;
-    }
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    result.out = QString::fromLocal8Bit(process.readAllStandardOutput());
-    result.err = QString::fromLocal8Bit(process.readAllStandardError());
-    return result;
+    return hostbench::test::runProcess(QStringLiteral(HOSTBENCH_CLI_PATH), arguments, env, kTimeoutMs);
 }
 
 Result TestCliBaseline::bench(const QStringList &flags, const QString &url)

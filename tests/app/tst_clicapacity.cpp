@@ -1,6 +1,7 @@
 // bench --find-capacity end to end (issue #28): the built hostbench-cli run
 // with QProcess against a server of known capacity on 127.0.0.1, the run
 // read back from its SQLite file, and the flags it refuses.
+#include "CliProcess.h"
 #include "storage/Database.h"
 
 #include <QDeadlineTimer>
@@ -182,12 +183,7 @@ private:
     quint64 m_nextId = 0;
 };
 
-struct Result
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Result = hostbench::test::CliResult;
 
 // One request to the control API with its token; the reply's head and body.
 std::pair<QByteArray, QByteArray> controlCall(quint16 port, const QByteArray &method, const QByteArray &path,
@@ -240,22 +236,9 @@ private slots:
 private:
     Result runCli(const QStringList &arguments)
     {
-        QProcess process;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(u"HOSTBENCH_DATA_DIR"_s, m_dir->filePath(u"default-data"_s));
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
-        Result result;
-        if (!process.waitForFinished(kTimeoutMs)) {
-            process.kill();
-            process.waitForFinished();
-            result.err = u"timed out"_s;
-            return result;
-        }
-        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-        result.out = QString::fromLocal8Bit(process.readAllStandardOutput());
-        result.err = QString::fromLocal8Bit(process.readAllStandardError());
-        return result;
+        return hostbench::test::runProcess(QStringLiteral(HOSTBENCH_CLI_PATH), arguments, env, kTimeoutMs);
     }
 
     std::unique_ptr<QTemporaryDir> m_dir;
