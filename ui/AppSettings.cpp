@@ -48,6 +48,9 @@ const Declaration &declaration(AppSettings::Key key)
         { Key::ShootoutRate, u"shootout/rate"_s, 1000, 1, 10'000'000 },
         { Key::ShootoutDurationMs, u"shootout/durationMs"_s, 5000, 100, 3'600'000 },
         { Key::ShootoutRounds, u"shootout/rounds"_s, 3, 1, 100 },
+        { Key::ShootoutCapacity, u"shootout/capacity"_s, false },
+        { Key::ShootoutSlo, u"shootout/slo"_s, u"p99<10ms"_s },
+        { Key::ShootoutStepMs, u"shootout/stepMs"_s, 3000, 500, 3'600'000 },
     };
     const Declaration &found = kDeclarations[int(key)];
     Q_ASSERT(found.key == key); // the table is in the enum's order
@@ -115,6 +118,9 @@ AppSettings::ShootoutForm AppSettings::shootoutForm() const
     form.rate = get(Key::ShootoutRate).toInt();
     form.durationSeconds = get(Key::ShootoutDurationMs).toInt() / 1000.0;
     form.rounds = get(Key::ShootoutRounds).toInt();
+    form.capacity = get(Key::ShootoutCapacity).toBool();
+    form.slo = get(Key::ShootoutSlo).toString();
+    form.stepSeconds = get(Key::ShootoutStepMs).toInt() / 1000.0;
     return form;
 }
 
@@ -128,6 +134,9 @@ void AppSettings::setShootoutForm(const ShootoutForm &form)
     set(Key::ShootoutRate, form.rate);
     set(Key::ShootoutDurationMs, int(form.durationSeconds * 1000 + 0.5));
     set(Key::ShootoutRounds, form.rounds);
+    set(Key::ShootoutCapacity, form.capacity);
+    set(Key::ShootoutSlo, form.slo);
+    set(Key::ShootoutStepMs, int(form.stepSeconds * 1000 + 0.5));
 }
 
 QString AppSettings::value(const QString &key, const QString &fallback) const

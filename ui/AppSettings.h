@@ -59,6 +59,9 @@ public:
         ShootoutRate, // int, requests/s, 1..10'000'000
         ShootoutDurationMs, // int, per run, 100..3'600'000
         ShootoutRounds, // int, 1..100
+        ShootoutCapacity, // bool: rank by capacity at the SLOs (shootout --capacity)
+        ShootoutSlo, // QString: the SLOs as typed, parted by commas
+        ShootoutStepMs, // int, each step's judged part, 500..3'600'000
     };
     QVariant get(Key key) const; // of the declared type
     void set(Key key, const QVariant &value); // converted to the declared type
@@ -94,6 +97,9 @@ public:
         int rate = 1000; // requests/s, with openModel
         double durationSeconds = 5; // per run; stored to the millisecond
         int rounds = 3;
+        bool capacity = false; // --capacity, with the SLOs and the step below
+        QString slo; // as typed: "p99<10ms, errors<0.1%"
+        double stepSeconds = 3; // --step-duration; stored to the millisecond
     };
     ShootoutForm shootoutForm() const;
     void setShootoutForm(const ShootoutForm &form);

@@ -284,6 +284,14 @@ void BenchmarkForm::makeThresholdsTab(QWidget *page)
     // No accelerator: every letter of "Thresholds" is taken on this page or the menu bar.
     thresholds->addRow(buddyLabel(tr("Thresholds:"), m_thresholds, page),
         FieldError::cell(m_thresholds, m_thresholdsError, m_abortOnFail));
+    m_compareBaseline = new QCheckBox(tr("Compare with baseline"), page);
+    m_compareBaseline->setObjectName(u"benchCompareBaseline"_s);
+    m_compareBaseline->setToolTip(
+        tr("After the run, compares it with the baseline of its method and URL (Set as baseline on the Runs "
+           "page), as hostbench-cli bench --compare-baseline: faster, slower or no significant change at "
+           "95% confidence, for requests/s and p99. A threshold such as rps>=0.95*baseline needs the "
+           "baseline too"));
+    thresholds->addRow(QString(), m_compareBaseline);
 }
 
 void BenchmarkForm::makeRequestTab(QWidget *page)

@@ -84,6 +84,7 @@ public:
     QLineEdit *m_thresholds = nullptr;
     FieldError *m_thresholdsError = nullptr;
     QCheckBox *m_abortOnFail = nullptr; // as --abort-on-fail, beside the thresholds
+    QCheckBox *m_compareBaseline = nullptr; // as --compare-baseline, under the thresholds
     // Request.
     QComboBox *m_method = nullptr; // editable, as -m
     FieldError *m_methodError = nullptr;

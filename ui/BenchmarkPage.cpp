@@ -3,6 +3,7 @@
 #include "bench/BenchTarget.h"
 #include "instance/ConnectProbe.h"
 #include "instance/TargetResolver.h"
+#include "runs/BaselineCheck.h"
 #include "runs/RecordedRun.h"
 #include "storage/Database.h"
 #include "storage/RunWriter.h"
@@ -127,6 +128,7 @@ model::BenchParameters BenchmarkPage::parametersWith(const BenchmarkFields &fiel
     parameters.timeoutMs = fields.timeoutMs;
     parameters.thresholds = fields.thresholds;
     parameters.abortOnFail = fields.abortOnFail;
+    parameters.compareBaseline = m_compareBaseline->isChecked();
     return parameters;
 }
 
@@ -297,7 +299,7 @@ void BenchmarkPage::updateState()
     const bool running = isRunning() || isConnecting();
     for (QWidget *field : std::initializer_list<QWidget *> { m_url, m_concurrency, m_byRequests, m_byDuration,
              m_keepAlive, m_threads, m_protocol, m_rate, m_stages, m_warmup, m_timeout, m_thresholds,
-             m_abortOnFail, m_method, m_headers, m_bodyFile, m_bodyBrowse, m_contentType })
+             m_abortOnFail, m_compareBaseline, m_method, m_headers, m_bodyFile, m_bodyBrowse, m_contentType })
         field->setEnabled(!running);
     m_streams->setEnabled(!running && m_protocol->currentIndex() == 1); // streams are HTTP/2's
     // Stages set the run's length: the Length fields wait.
@@ -386,6 +388,7 @@ QList<BenchmarkPage::FormSetting> BenchmarkPage::formSettings() const
         { u"bench/timeout"_s, m_timeout, QString() },
         { u"bench/thresholds"_s, m_thresholds, QString() },
         { u"bench/abortOnFail"_s, m_abortOnFail, false },
+        { u"bench/compareBaseline"_s, m_compareBaseline, false },
         // The body before the method: a body restored makes a GET a POST, the stored method then wins.
         { u"bench/body"_s, m_body, QString() },
         { u"bench/bodyFile"_s, m_bodyFile, QString() },

@@ -3,6 +3,7 @@
 #include "instance/ConnectProbe.h"
 #include "model/BenchParameters.h"
 #include "model/BenchSample.h"
+#include "model/LatencyHistogram.h"
 #include "model/RunSummary.h"
 #include "ui/BenchEngineWatch.h"
 #include "ui/BenchmarkFields.h"
@@ -15,6 +16,7 @@
 #include <memory>
 
 namespace hostbench::runs {
+class BaselineCheck;
 class RecordedRun;
 }
 namespace hostbench::storage {
@@ -116,6 +118,13 @@ private:
     void reserveHintRoom();
     void probeFinished(const QString &error);
     void launch(const model::BenchParameters &wanted);
+    // The baseline the run needs (BaselineCheck::needed), read before it
+    // starts; false, with the reason under the Thresholds field, when its
+    // target has none. Sets wanted->baselineRunId.
+    bool loadBaseline(model::BenchParameters *wanted);
+    // The thresholds' lines and the state line, and the verdict's lines under the report.
+    void showVerdicts(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
+        const QList<model::BenchSample> &samples, qint64 takenMs);
     void poll();
     void finish();
     void updateState();
@@ -144,6 +153,7 @@ private:
     // so that a run destroyed with the page has its last writes queued first.
     std::unique_ptr<storage::RunWriter> m_writer;
     std::unique_ptr<runs::RecordedRun> m_run;
+    std::unique_ptr<runs::BaselineCheck> m_baseline; // the run's, when it needs one
     model::BenchParameters m_running;
     QTimer m_poll;
     ConnectProbe *m_probe = nullptr;

@@ -1,12 +1,14 @@
 #include "ui/BenchmarkPage.h"
 
 #include "instance/ConnectProbe.h"
+#include "runs/BaselineCheck.h"
 #include "runs/RecordedRun.h"
 #include "storage/Database.h"
 #include "storage/RunWriter.h"
 #include "ui/BenchCharts.h"
 #include "ui/EngineController.h"
 #include "ui/ErrorNote.h"
+#include "ui/FieldError.h"
 #include "ui/Format.h"
 #include "ui/ReportText.h"
 #include "ui/Tint.h"
@@ -17,6 +19,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTabWidget>
 
 #include <algorithm>
 
@@ -27,8 +30,33 @@ using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
 
-void BenchmarkPage::launch(const model::BenchParameters &wanted)
+bool BenchmarkPage::loadBaseline(model::BenchParameters *wanted)
 {
+    m_baseline.reset();
+    if (!runs::BaselineCheck::needed(*wanted, wanted->compareBaseline))
+        return true;
+    auto baseline = std::make_unique<runs::BaselineCheck>();
+    QString why;
+    if (!baseline->load(m_database, *wanted, &why)) {
+        // Beside the field that asked for it, as a bad threshold is (its tab shown).
+        m_thresholdsError->setMessage(tr("No baseline for %1: set one on the Runs page (Set as baseline).")
+                                          .arg(model::runTarget(*wanted)));
+        m_fieldTabs->setCurrentIndex(BenchmarkForm::kThresholdsTab);
+        setState(tr("Ready."));
+        updateState();
+        return false;
+    }
+    wanted->baselineRunId = baseline->baselineRunId();
+    m_baseline = std::move(baseline);
+    return true;
+}
+
+void BenchmarkPage::launch(const model::BenchParameters &asked)
+{
+    model::BenchParameters wanted = asked;
+    // The baseline before the first request: without one the run would be for nothing.
+    if (!loadBaseline(&wanted))
+        return;
     // The engine's counters and the run's clock from before the first request.
     const bool watchEngine = m_engineWatch.targets(wanted);
     m_engineWatch.start();
@@ -162,28 +190,7 @@ void BenchmarkPage::finish()
                 .arg(Format::milliseconds(upstream->upstreamMs()), Format::count(upstream->responses)));
     }
 
-    // The thresholds, as bench prints them after its report, and their verdict in the state line.
-    if (!m_running.thresholds.isEmpty()) {
-        const model::ThresholdVerdict verdict
-            = model::ThresholdVerdict::check(m_running.thresholds, summary, result.histogram);
-        m_report->appendPlainText(u"\n"_s + tr("Thresholds:"));
-        for (const QString &line : verdict.lines)
-            m_report->appendPlainText(u"  "_s + line);
-        const qsizetype failed = std::count_if(verdict.results.begin(), verdict.results.end(),
-            [](const model::ThresholdVerdict::Result &r) { return !r.passed; });
-        const QString taken = Format::elapsed(takenMs);
-        const int count = int(failed == 0 ? verdict.results.size() : failed);
-        if (!summary.abortedBy.isEmpty())
-            setState(tr("Aborted after %1: the threshold %2 failed.").arg(taken, summary.abortedBy));
-        else if (failed == 0)
-            setState(summary.interrupted
-                    ? tr("Stopped after %1: all %n threshold(s) held.", nullptr, count).arg(taken)
-                    : tr("Finished in %1: all %n threshold(s) held.", nullptr, count).arg(taken));
-        else
-            setState(summary.interrupted
-                    ? tr("Stopped after %1: %n threshold(s) failed.", nullptr, count).arg(taken)
-                    : tr("Finished in %1: %n threshold(s) failed.", nullptr, count).arg(taken));
-    }
+    showVerdicts(summary, result.histogram, samples, takenMs);
 
     // A run that broke off (no descriptors left) has figures that say little: shown, not stored.
     const qint64 runId = result.runId;
@@ -206,6 +213,37 @@ void BenchmarkPage::finish()
     // Stored by the writer: runFinished comes with its answer (runStored).
     if (!result.storePending)
         emit runFinished(runId);
+}
+
+void BenchmarkPage::showVerdicts(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
+    const QList<model::BenchSample> &samples, qint64 takenMs)
+{
+    const runs::BaselineCheck *baseline = m_baseline.get();
+    // The verdict against the baseline, as bench --compare-baseline prints it after its report.
+    if (baseline && baseline->isLoaded())
+        m_report->appendPlainText(u"\n"_s + baseline->lines(m_running, { samples, histogram }).join(u'\n'));
+    if (m_running.thresholds.isEmpty())
+        return;
+    // The thresholds, as bench prints them after its report, and their verdict in the state line.
+    const model::ThresholdVerdict verdict = model::ThresholdVerdict::check(
+        m_running.thresholds, summary, histogram, baseline ? baseline->thresholdBaseline() : nullptr);
+    m_report->appendPlainText(u"\n"_s + tr("Thresholds:"));
+    for (const QString &line : verdict.lines)
+        m_report->appendPlainText(u"  "_s + line);
+    const qsizetype failed = std::count_if(verdict.results.begin(), verdict.results.end(),
+        [](const model::ThresholdVerdict::Result &r) { return !r.passed; });
+    const QString taken = Format::elapsed(takenMs);
+    const int count = int(failed == 0 ? verdict.results.size() : failed);
+    if (!summary.abortedBy.isEmpty())
+        setState(tr("Aborted after %1: the threshold %2 failed.").arg(taken, summary.abortedBy));
+    else if (failed == 0)
+        setState(summary.interrupted
+                ? tr("Stopped after %1: all %n threshold(s) held.", nullptr, count).arg(taken)
+                : tr("Finished in %1: all %n threshold(s) held.", nullptr, count).arg(taken));
+    else
+        setState(summary.interrupted
+                ? tr("Stopped after %1: %n threshold(s) failed.", nullptr, count).arg(taken)
+                : tr("Finished in %1: %n threshold(s) failed.", nullptr, count).arg(taken));
 }
 
 QString BenchmarkPage::noneSucceeded(const model::RunSummary &summary)

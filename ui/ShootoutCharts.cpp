@@ -2,6 +2,8 @@
 
 #include "ui/ChartParts.h"
 
+#include <algorithm>
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -107,7 +109,10 @@ ShootoutCharts::ShootoutCharts(QWidget *parent)
 
 void ShootoutCharts::setResults(const QList<shootout::ShootoutWorkloadResult> &results)
 {
-    fill(m_requests, results, tr("requests/s"), [](const auto &cell) { return cell.requestsPerSecond; });
+    const bool capacity = std::any_of(
+        results.cbegin(), results.cend(), [](const auto &result) { return !result.capacitySlo.isEmpty(); });
+    fill(m_requests, results, capacity ? tr("capacity (requests/s)") : tr("requests/s"),
+        [](const auto &cell) { return cell.rankValue(); });
     fill(m_p99, results, tr("ms"), [](const auto &cell) { return cell.p99Ms; });
 }
 

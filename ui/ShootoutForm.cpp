@@ -1,5 +1,6 @@
 #include "ui/ShootoutForm.h"
 
+#include "model/CapacitySearch.h"
 #include "shootout/ServerCatalog.h"
 #include "shootout/Workload.h"
 #include "ui/FieldError.h"
@@ -11,6 +12,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -34,6 +36,9 @@ ShootoutForm::ShootoutForm(const QString &cliProgram, QWidget *parent)
     fields->addRow(ShootoutPage::tr("R&ate:"), m_rate);
     fields->addRow(ShootoutPage::tr("&Duration:"), m_duration);
     fields->addRow(ShootoutPage::tr("R&ounds:"), m_rounds);
+    fields->addRow(QString(), m_capacity);
+    fields->addRow(ShootoutPage::tr("&SLO:"), FieldError::cell(m_slo, m_sloError));
+    fields->addRow(ShootoutPage::tr("Ste&p:"), m_step);
     layout->addLayout(fields);
     layout->addStretch(1);
     connectFields();
@@ -108,6 +113,25 @@ void ShootoutForm::makeFields()
     m_rounds->setObjectName(u"shootoutRounds"_s);
     m_rounds->setRange(1, 100);
     m_rounds->setValue(3);
+    m_capacity = new QCheckBox(ShootoutPage::tr("Capac&ity at SLO"), this);
+    m_capacity->setObjectName(u"shootoutCapacity"_s);
+    m_capacity->setToolTip(ShootoutPage::tr(
+        "Ranks the servers by capacity: for each workload and server, the highest rate whose steps meet "
+        "every SLO (hostbench-cli shootout --capacity), searched from the rate by doubling, then bisection"));
+    m_slo = new QLineEdit(this);
+    m_slo->setObjectName(u"shootoutSlo"_s);
+    m_slo->setPlaceholderText(ShootoutPage::tr("e.g. p99<10ms, errors<0.1%"));
+    m_slo->setToolTip(ShootoutPage::tr("What every step must meet, parted by commas, as hostbench-cli bench "
+                                       "--slo: a latency pN, mean, min or max; rps; errors; non2xx"));
+    m_slo->setText(u"p99<10ms"_s);
+    m_sloError = new FieldError(m_slo, this);
+    m_sloError->setObjectName(u"shootoutSloError"_s);
+    m_step = new QDoubleSpinBox(this);
+    m_step->setObjectName(u"shootoutStep"_s);
+    m_step->setRange(0.5, 3600);
+    m_step->setDecimals(1);
+    m_step->setValue(3);
+    m_step->setSuffix(ShootoutPage::tr(" s per step"));
 }
 
 void ShootoutForm::connectFields()
@@ -124,13 +148,43 @@ void ShootoutForm::connectFields()
     });
     for (QSpinBox *box : { m_concurrency, m_rounds })
         connect(box, &QSpinBox::valueChanged, this, changedByUser);
-    for (QDoubleSpinBox *box : { m_rate, m_duration })
+    for (QDoubleSpinBox *box : { m_rate, m_duration, m_step })
         connect(box, &QDoubleSpinBox::valueChanged, this, changedByUser);
+    connect(m_capacity, &QCheckBox::toggled, this, &ShootoutForm::updateModelFields);
+    connect(m_slo, &QLineEdit::textEdited, this, [this, changedByUser] {
+        m_sloError->setMessage({});
+        changedByUser();
+    });
 }
 
 void ShootoutForm::updateModelFields()
 {
-    m_rate->setEnabled(m_model->currentIndex() == 1);
+    // A capacity search takes the rate as its start and runs steps, not runs of a duration.
+    const bool capacity = m_capacity->isChecked();
+    m_rate->setEnabled(m_model->currentIndex() == 1 || capacity);
+    m_model->setEnabled(!capacity);
+    m_duration->setEnabled(!capacity);
+    m_slo->setEnabled(capacity);
+    m_step->setEnabled(capacity);
+}
+
+QStringList ShootoutForm::sloList(QString *why) const
+{
+    QStringList slos;
+    for (const QString &part : m_slo->text().split(u',', Qt::SkipEmptyParts)) {
+        if (part.trimmed().isEmpty())
+            continue;
+        QString error;
+        const std::optional<model::Threshold> slo = model::CapacitySearch::parseSlo(part, &error);
+        if (!slo) {
+            *why = ShootoutPage::tr("An SLO does not read: %1.").arg(error.section(u';', 0, 0));
+            return {};
+        }
+        slos.append(slo->text);
+    }
+    if (slos.isEmpty())
+        *why = ShootoutPage::tr("Give at least one SLO, such as p99<10ms.");
+    return slos;
 }
 
 QStringList ShootoutForm::checkedServers() const
@@ -163,6 +217,12 @@ shootout::ShootoutOptions ShootoutForm::options() const
     o.concurrency = m_concurrency->value();
     o.keepAlive = m_keepAlive->isChecked();
     o.rate = m_model->currentIndex() == 1 ? m_rate->value() : 0;
+    if (m_capacity->isChecked()) {
+        QString why;
+        o.capacitySlo = sloList(&why);
+        o.stepMs = qint64(m_step->value() * 1000 + 0.5);
+        o.rate = m_rate->value();
+    }
     return o;
 }
 
@@ -172,7 +232,10 @@ bool ShootoutForm::checkChoice()
     const bool workloads = !checkedWorkloads().isEmpty();
     m_serversError->setMessage(servers ? QString() : ShootoutPage::tr("Pick at least one server."));
     m_workloadsError->setMessage(workloads ? QString() : ShootoutPage::tr("Pick at least one workload."));
-    return servers && workloads;
+    QString why;
+    const bool slo = !m_capacity->isChecked() || !sloList(&why).isEmpty();
+    m_sloError->setMessage(slo ? QString() : why);
+    return servers && workloads && slo;
 }
 
 AppSettings::ShootoutForm ShootoutForm::value() const
@@ -187,6 +250,9 @@ AppSettings::ShootoutForm ShootoutForm::value() const
     form.rate = int(m_rate->value());
     form.durationSeconds = m_duration->value();
     form.rounds = o.rounds;
+    form.capacity = m_capacity->isChecked();
+    form.slo = m_slo->text().trimmed();
+    form.stepSeconds = m_step->value();
     return form;
 }
 
@@ -203,6 +269,10 @@ void ShootoutForm::setValue(const AppSettings::ShootoutForm &form)
     m_rate->setValue(form.rate);
     m_duration->setValue(form.durationSeconds);
     m_rounds->setValue(form.rounds);
+    m_capacity->setChecked(form.capacity);
+    m_slo->setText(form.slo);
+    m_step->setValue(form.stepSeconds);
+    updateModelFields();
     m_setting = false;
 }
 

@@ -9,6 +9,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QLineEdit;
 class QSpinBox;
 
 namespace hostbench::ui {
@@ -19,7 +20,10 @@ class FieldError;
  * The Shootout page's form: the servers (those not installed, for
  * `hostbench-cli` at `cliProgram`, shown disabled with the package that
  * provides them), the workloads W1-W6, the model (closed: connections and
- * keep-alive; open: requests/s), the duration per run and the rounds.
+ * keep-alive; open: requests/s), the duration per run and the rounds; or,
+ * with "Capacity at SLO" (shootout --capacity), the SLOs (parted by commas,
+ * each read as bench --slo reads it, a bad one shown under the field) and
+ * each step's judged length, the rate being the searches' start.
  * options() is what it describes, as a shootout::ShootoutOptions (the CLI's
  * own type, so the page's command line is ShootoutOptions::arguments());
  * value()/setValue() the form as AppSettings keeps it. Its texts are the
@@ -37,7 +41,8 @@ public:
     // first), the workloads checked, and the fields.
     shootout::ShootoutOptions options() const;
     // Shows "Pick at least one ..." under the servers or workloads when none
-    // is picked; true when both have one.
+    // is picked, and why the SLOs do not read under them (Capacity at SLO);
+    // true when all is well.
     bool checkChoice();
 
     AppSettings::ShootoutForm value() const;
@@ -68,6 +73,12 @@ private:
     QDoubleSpinBox *m_rate = nullptr;
     QDoubleSpinBox *m_duration = nullptr;
     QSpinBox *m_rounds = nullptr;
+    QCheckBox *m_capacity = nullptr;
+    QLineEdit *m_slo = nullptr;
+    FieldError *m_sloError = nullptr;
+    QDoubleSpinBox *m_step = nullptr;
+    // The SLOs of the field (model::CapacitySearch::parseSlo), or empty with *why.
+    QStringList sloList(QString *why) const;
 };
 
 } // namespace hostbench::ui

@@ -49,8 +49,8 @@ ShootoutListPane::ShootoutListPane(storage::Database &database, QWidget *parent)
     m_note->setWordWrap(true);
     m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_export->setObjectName(u"shootoutExport"_s);
-    m_export->setToolTip(ShootoutPage::tr(
-        "Write the shown shootout to a JSON, CSV or Markdown file, as hostbench-cli shootout export does"));
+    m_export->setToolTip(ShootoutPage::tr("Write the shown shootout to a JSON, CSV, Markdown or HTML file, "
+                                          "as hostbench-cli shootout export does"));
     m_delete->setObjectName(u"shootoutDelete"_s);
     m_delete->setToolTip(ShootoutPage::tr("Delete the shown shootout and its runs"));
 
@@ -120,25 +120,30 @@ void ShootoutListPane::exportShown()
     const QString json = ShootoutPage::tr("JSON (*.json)");
     const QString csv = ShootoutPage::tr("CSV (*.csv)");
     const QString markdown = ShootoutPage::tr("Markdown (*.md)");
+    const QString html = ShootoutPage::tr("HTML report (*.html)");
+    const auto suffixOf = [&](const QString &filter) {
+        return filter == csv     ? u"csv"_s
+            : filter == markdown ? u"md"_s
+            : filter == html     ? u"html"_s
+                                 : u"json"_s;
+    };
     // Qt's own dialog: the same everywhere, and drivable by tests.
     QFileDialog dialog(this, ShootoutPage::tr("Export Shootout %1").arg(m_shownId));
     dialog.setObjectName(u"shootoutExportFile"_s);
     dialog.setOption(QFileDialog::DontUseNativeDialog);
     dialog.setAcceptMode(QFileDialog::AcceptSave);
-    dialog.setNameFilters({ json, csv, markdown });
+    dialog.setNameFilters({ json, csv, markdown, html });
     dialog.setDefaultSuffix(u"json"_s);
     dialog.selectFile(u"shootout-%1.json"_s.arg(m_shownId));
-    connect(&dialog, &QFileDialog::filterSelected, &dialog, [&](const QString &filter) {
-        dialog.setDefaultSuffix(filter == csv ? u"csv"_s : filter == markdown ? u"md"_s : u"json"_s);
-    });
+    connect(&dialog, &QFileDialog::filterSelected, &dialog,
+        [&](const QString &filter) { dialog.setDefaultSuffix(suffixOf(filter)); });
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return;
     const QString path = dialog.selectedFiles().constFirst();
     // The file's own suffix, when it names a format; else the filter's.
     QString format = QFileInfo(path).suffix().toLower();
     if (!shootout::ShootoutExport::format(format)) {
-        const QString filter = dialog.selectedNameFilter();
-        format = filter == csv ? u"csv"_s : filter == markdown ? u"md"_s : u"json"_s;
+        format = suffixOf(dialog.selectedNameFilter());
     }
     exportShootout(m_shownId, path, format);
 }
@@ -148,7 +153,8 @@ bool ShootoutListPane::exportShootout(qint64 id, const QString &path, const QStr
     const std::optional<shootout::ShootoutExport::Format> kind = shootout::ShootoutExport::format(format);
     if (!kind) {
         showNote(
-            ShootoutPage::tr("Cannot export as \"%1\": the formats are json, csv and md.").arg(format), true);
+            ShootoutPage::tr("Cannot export as \"%1\": the formats are json, csv, md and html.").arg(format),
+            true);
         return false;
     }
     const std::optional<storage::StoredShootout> stored = m_database.shootout(id);

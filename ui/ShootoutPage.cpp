@@ -327,11 +327,18 @@ void ShootoutPage::showShootout(qint64 id)
         return;
     }
     const shootout::ShootoutOptions settings = shootout::ShootoutOptions::fromSettings(s->settings);
-    m_title->setText(tr("Shootout %1, %2: %3 s per run, median of %4 round(s)")
-                         .arg(s->id)
-                         .arg(Format::dateTime(s->startedAtMs))
-                         .arg(double(settings.durationMs) / 1000.0)
-                         .arg(settings.rounds));
+    if (settings.capacity())
+        m_title->setText(tr("Shootout %1, %2: capacity at %3, steps of %4 s, median of %5 round(s)")
+                             .arg(s->id)
+                             .arg(Format::dateTime(s->startedAtMs), settings.capacitySlo.join(u", "_s))
+                             .arg(double(settings.stepMs) / 1000.0)
+                             .arg(settings.rounds));
+    else
+        m_title->setText(tr("Shootout %1, %2: %3 s per run, median of %4 round(s)")
+                             .arg(s->id)
+                             .arg(Format::dateTime(s->startedAtMs))
+                             .arg(double(settings.durationMs) / 1000.0)
+                             .arg(settings.rounds));
     const QStringList notes = serverNotes(shootout::ServerNote::ofShootout(s->notes));
     m_notes->setText(notes.join(u'\n'));
     m_notes->setVisible(!notes.isEmpty());

@@ -15,6 +15,9 @@ void ShootoutResultModel::setResults(const QList<shootout::ShootoutWorkloadResul
 {
     beginResetModel();
     m_rows.clear();
+    m_capacity = false;
+    for (const shootout::ShootoutWorkloadResult &result : results)
+        m_capacity = m_capacity || !result.capacitySlo.isEmpty();
     for (const shootout::ShootoutWorkloadResult &result : results)
         for (const shootout::ShootoutCell &cell : result.cells)
             m_rows.append({ result.workload, cell });
@@ -39,8 +42,9 @@ QString ShootoutResultModel::text(const Row &row, int column)
         return row.workload;
     case Server:
         return cell.server;
-    case RequestsPerSecond:
-        return Format::rate(cell.requestsPerSecond);
+    case RequestsPerSecond: // with --capacity: the capacity at the SLOs, ">=" for a lower bound
+        return cell.capacityMode ? shootout::ShootoutReport::capacityText(cell)
+                                 : Format::rate(cell.requestsPerSecond);
     case Spread:
         return u"±%1%"_s.arg(cell.spreadPercent, 0, 'f', 0);
     case RatioToBest: // the upstream alone is a reference, not ranked (ShootoutReport's "ref")
@@ -50,8 +54,8 @@ QString ShootoutResultModel::text(const Row &row, int column)
         return Format::milliseconds(cell.p50Ms);
     case P99:
         return Format::milliseconds(cell.p99Ms);
-    case CpuPerRequest:
-        return QString::number(cell.cpuUsPerRequest, 'f', 1);
+    case CpuPerRequest: // not measured by a capacity search
+        return cell.capacityMode ? u"–"_s : QString::number(cell.cpuUsPerRequest, 'f', 1);
     case Errors:
         return Format::count(cell.errors);
     default:
@@ -80,7 +84,7 @@ QVariant ShootoutResultModel::headerData(int section, Qt::Orientation orientatio
     case Server:
         return ShootoutPage::tr("Server");
     case RequestsPerSecond:
-        return ShootoutPage::tr("Requests/s");
+        return m_capacity ? ShootoutPage::tr("Capacity (req/s)") : ShootoutPage::tr("Requests/s");
     case Spread:
         return ShootoutPage::tr("Spread");
     case RatioToBest:

@@ -10,11 +10,11 @@ namespace hostbench::ui {
 /*
  * A shootout's figures as the Shootout page shows them: a row per workload
  * and server (ShootoutReport::aggregate's order), with the median
- * requests/s, the spread of the rounds ("±4%"), the ratio to the best, p50
- * and p99 latency, the server's CPU µs per request and the errors. Every
- * column but the workload's and the server's is right-aligned. Headers are
- * the page's (ShootoutPage::tr). Read-only. Thread: GUI thread (any one
- * thread when no view shows it, as in its tests).
+ * requests/s (with --capacity the capacity at the SLOs, ">=" a lower bound,
+ * "none" when the first step failed, and no CPU figure), the spread of the rounds ("±4%"), the ratio to the
+ * best, p50 and p99 latency, the server's CPU µs per request and the errors. Every column but the workload's
+ * and the server's is right-aligned. Headers are the page's (ShootoutPage::tr). Read-only. Thread: GUI thread
+ * (any one thread when no view shows it, as in its tests).
  */
 class ShootoutResultModel final : public QAbstractTableModel
 {
@@ -52,6 +52,7 @@ private:
     static QString text(const Row &row, int column);
 
     QList<Row> m_rows;
+    bool m_capacity = false; // a --capacity shootout: the figure is the capacity at the SLOs
 };
 
 } // namespace hostbench::ui

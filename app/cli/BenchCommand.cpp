@@ -4,14 +4,16 @@
 
 #include "bench/BenchTarget.h"
 #include "bench/CsvReport.h"
-#include "cli/BaselineCheck.h"
+#include "bench/JsonReport.h"
 #include "cli/BenchFlags.h"
+#include "cli/BenchReport.h"
 #include "cli/CapacityBench.h"
 #include "cli/CliParse.h"
 #include "cli/Console.h"
 #include "cli/ReportPrinter.h"
 #include "cli/SignalWatcher.h"
 #include "model/CapacitySearch.h"
+#include "runs/BaselineCheck.h"
 #include "runs/CapacityRun.h"
 #include "runs/RecordedRun.h"
 #include "storage/DataFolder.h"
@@ -37,8 +39,6 @@ namespace {
 
 const QString kCommand = u"bench"_s;
 constexpr int kConnectTimeoutMs = 5000;
-constexpr int kExitNoSuccess = 2; // the run ran, and no request succeeded (BenchCommand.h)
-constexpr int kExitThresholdFailed = 99; // a --threshold failed (k6's code)
 constexpr qint64 kCapacityWarmupMs = 1000; // --find-capacity: each step's warm-up without --warmup
 constexpr int kCapacityConnections = 50; // --find-capacity: -c without -c
 constexpr qint64 kMinStepMs = 500, kMaxStepMs = 3'600'000; // --step-duration
@@ -169,7 +169,7 @@ struct Flags
 // bench's phases, in the order run() takes them: the flags read (parseRun,
 // parseOutputs), the k6 script written instead of a run (exportK6), the run
 // polled to its end (measure), and what it gives printed, stored and
-// written (report, which returns the exit status).
+// written (BenchReport::report, which returns the exit status).
 
 // --find-capacity's plan: the SLOs, each step's judged length and the
 // precision; the flags it makes no sense beside refused. False with *error.
@@ -344,7 +344,8 @@ bool parseOutputs(
     const std::optional<double> k6P99Ms = BenchFlags::k6P99Ms(read.value(f.k6P99), error);
     if (!k6P99Ms)
         return false;
-    options->k6P99Ms = *k6P99Ms;
+    // The default p99 threshold stands in for --threshold: given those, only an explicit one is added.
+    options->k6P99Ms = parser.isSet(f.threshold) && !parser.isSet(f.k6P99) ? 0.0 : *k6P99Ms;
     for (const QString &text : parser.values(f.threshold)) {
         const std::optional<model::Threshold> threshold = model::Threshold::parse(text, error);
         if (!threshold) {
@@ -378,16 +379,10 @@ bool parseOutputs(
 // --export-k6: the script for the run, with the command line in its head; the exit status.
 int exportK6(const BenchCommand::Options &options, const QStringList &arguments)
 {
-    QStringList words = arguments.mid(1);
-    for (QString &word : words) {
-        if (word.contains(u' '))
-            word = u"'"_s + word + u"'"_s;
-    }
+    const QStringList words = QStringList { u"hostbench-cli"_s, u"bench"_s } + arguments.mid(1);
     QString error;
     if (!ReportPrinter::writeText(options.k6File, u"--export-k6"_s,
-            QString::fromUtf8(bench::K6Script::write(
-                options.parameters, options.k6P99Ms, u"hostbench-cli bench "_s + words.join(u' '))),
-            &error))
+            QString::fromUtf8(bench::K6Script::write(options.parameters, options.k6P99Ms, words)), &error))
         return Console::fail(kCommand, error);
     Console::err(
         u"Wrote the k6 script %1 (the benchmark did not run; k6 run %1 runs it)"_s.arg(options.k6File));
@@ -418,67 +413,6 @@ runs::RecordedRun::Result measure(runs::RecordedRun &run, const BenchCommand::Op
     poll.start(kPollMs);
     loop.exec();
     return run.finish();
-}
-
-// The report on stdout, the store's outcome, the output files; the exit status (BenchCommand.h).
-int report(const runs::RecordedRun::Result &result, const BenchCommand::Options &options,
-    const QString &databasePath, const BaselineCheck &baseline)
-{
-    const model::RunSummary &summary = result.summary;
-    const QList<model::BenchSample> &samples = result.samples;
-    const model::LatencyHistogram &histogram = result.histogram;
-    if (!options.wrkFormat)
-        Console::err(
-            u"Finished %1 requests"_s.arg(summary.completed + summary.failed - summary.failedLength));
-    Console::outRaw(ReportPrinter::report(summary, histogram, samples, options.wrkFormat));
-
-    bool stored = true;
-    if (options.store) {
-        stored = result.runId != 0;
-        if (stored)
-            Console::err(u"Stored as run %1 in %2"_s.arg(result.runId).arg(databasePath));
-        else
-            Console::err(u"hostbench-cli bench: the run was not stored: "_s + result.storeError);
-    }
-    QString error;
-    bool written = true;
-    if (!options.jsonFile.isEmpty())
-        written = ReportPrinter::writeJson(options.jsonFile, options.parameters, summary, histogram, samples,
-            &error, options.store ? result.runId : 0);
-    if (written && !options.csvFile.isEmpty())
-        written = ReportPrinter::writeText(
-            options.csvFile, u"--csv"_s, bench::CsvReport::format(samples), &error);
-    if (written && !options.percentFile.isEmpty())
-        written = ReportPrinter::writeText(
-            options.percentFile, u"-e"_s, bench::CsvReport::abPercentiles(histogram), &error);
-    if (!written)
-        return Console::fail(kCommand, error);
-    if (!stored)
-        return 1;
-    if (options.compareBaseline)
-        Console::outRaw(baseline.compare(options.parameters, { samples, histogram }));
-    if (!options.thresholds.isEmpty()) {
-        const model::ThresholdVerdict verdict = model::ThresholdVerdict::check(
-            options.thresholds, summary, histogram, baseline.thresholdBaseline());
-        Console::outRaw(ReportPrinter::thresholds(verdict));
-        if (!summary.abortedBy.isEmpty()) {
-            Console::err(
-                u"hostbench-cli bench: aborted after %1 s: the threshold %2 failed (exit %3)"_s
-                    .arg(QString::number(double(summary.abortedAtMs) / 1000.0, 'f', 1), summary.abortedBy)
-                    .arg(kExitThresholdFailed));
-            return kExitThresholdFailed;
-        }
-        if (!verdict.passed) {
-            Console::err(u"hostbench-cli bench: a threshold failed (exit %1)"_s.arg(kExitThresholdFailed));
-            return kExitThresholdFailed;
-        }
-    }
-    if (summary.succeeded() == 0) {
-        Console::err(u"hostbench-cli bench: no request succeeded (no complete 2xx or 3xx response; exit "_s
-            + QString::number(kExitNoSuccess) + u')');
-        return kExitNoSuccess;
-    }
-    return 0;
 }
 
 } // namespace
@@ -546,10 +480,11 @@ int BenchCommand::run(const QStringList &arguments)
     if ((options->store || options->needsBaseline) && !folder.open(options->dataDir, &error))
         return Console::fail(kCommand, error + u" (--no-store runs without storing)"_s);
     // The baseline before the first request: without one, the run would be for nothing.
-    BaselineCheck baseline;
+    runs::BaselineCheck baseline;
     if (options->needsBaseline && !baseline.load(folder.database(), options->parameters, &error)) {
-        Console::err(u"hostbench-cli bench: "_s + error);
-        return BaselineCheck::kExitNoBaseline;
+        Console::err(u"hostbench-cli bench: %1 (exit %2)"_s.arg(
+            error, QString::number(runs::BaselineCheck::kExitNoBaseline)));
+        return runs::BaselineCheck::kExitNoBaseline;
     }
     if (options->parameters.isCapacitySearch()) {
         search.emplace(options->store ? &folder.database() : nullptr);
@@ -571,7 +506,7 @@ int BenchCommand::run(const QStringList &arguments)
     // says little, so there is no report and nothing is stored.
     if (!result.error.isEmpty())
         return Console::fail(kCommand, result.error);
-    return report(result, *options, folder.databasePath(), baseline);
+    return BenchReport::report(result, *options, folder.databasePath(), baseline);
 }
 
 } // namespace hostbench::cli

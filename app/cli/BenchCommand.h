@@ -38,10 +38,12 @@ namespace hostbench::cli {
  * (model::Threshold, repeatable) the report ends with a line per threshold
  * (the value measured, pass or FAIL), and a failed one exits 99 (as k6),
  * before 2. --compare-baseline, and a threshold FACTOR*baseline, read the
- * baseline of the run's target (BaselineCheck) before the first request:
- * without one, exit 3 (BaselineCheck::kExitNoBaseline); the verdict
+ * baseline of the run's target (runs::BaselineCheck) before the first request:
+ * without one, exit 3 (runs::BaselineCheck::kExitNoBaseline); the verdict
  * (model::RunComparison) is printed after the report, before the
- * thresholds, and changes no exit status. --find-capacity --slo EXPR...
+ * thresholds, and changes no exit status; --json has it as
+ * "baseline_comparison" (runs::BaselineCheck::toJson) and its thresholds
+ * checked against the baseline. --find-capacity --slo EXPR...
  * runs a capacity search instead of one run (CapacityBench, exit 4 when
  * its first step already fails). Thread: the main thread.
  */

@@ -1,6 +1,6 @@
 #include "cli/CapacityBench.h"
 
-#include "bench/CsvReport.h"
+#include "cli/BenchReport.h"
 #include "cli/Console.h"
 #include "cli/ReportPrinter.h"
 #include "runs/CapacityRun.h"
@@ -16,22 +16,6 @@ namespace {
 
 const QString kCommand = u"bench"_s;
 constexpr int kPollMs = 25;
-
-// The outputs of any run: --json, --csv, -e. False with *error.
-bool writeFiles(const runs::RecordedRun::Result &result, const BenchCommand::Options &options, QString *error)
-{
-    if (!options.jsonFile.isEmpty()
-        && !ReportPrinter::writeJson(options.jsonFile, options.parameters, result.summary, result.histogram,
-            result.samples, error, options.store ? result.runId : 0))
-        return false;
-    if (!options.csvFile.isEmpty()
-        && !ReportPrinter::writeText(
-            options.csvFile, u"--csv"_s, bench::CsvReport::format(result.samples), error))
-        return false;
-    return options.percentFile.isEmpty()
-        || ReportPrinter::writeText(
-            options.percentFile, u"-e"_s, bench::CsvReport::abPercentiles(result.histogram), error);
-}
 
 } // namespace
 
@@ -80,7 +64,7 @@ int CapacityBench::run(
         else
             Console::err(u"hostbench-cli bench: the run was not stored: "_s + result.storeError);
     }
-    if (!writeFiles(result, options, &error))
+    if (!BenchReport::writeFiles(result, options, runs::BaselineCheck(), &error))
         return Console::fail(kCommand, error);
     if (!stored)
         return 1;

@@ -57,11 +57,14 @@ QString ReportPrinter::report(const model::RunSummary &summary, const model::Lat
 
 bool ReportPrinter::writeJson(const QString &path, const model::BenchParameters &parameters,
     const model::RunSummary &summary, const model::LatencyHistogram &histogram,
-    const QList<model::BenchSample> &samples, QString *error, qint64 runId, const QString &note)
+    const QList<model::BenchSample> &samples, QString *error, qint64 runId, const QString &note,
+    const QJsonObject &extra)
 {
     QJsonObject report = bench::JsonReport::toJson(summary, histogram, samples, &parameters);
     if (runId > 0)
         bench::JsonReport::addStoredRun(report, runId, note);
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        report.insert(it.key(), it.value());
     const QJsonDocument document(report);
     return writeBytes(path, u"--json"_s, document.toJson(QJsonDocument::Indented), error);
 }

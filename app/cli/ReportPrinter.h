@@ -6,6 +6,7 @@
 #include "model/RunSummary.h"
 #include "model/Threshold.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QUrl>
@@ -37,10 +38,13 @@ public:
     // The step's line in the table (bench prints each as it ends, on stderr).
     static QString capacityStep(int number, const model::CapacityStep &step);
     // Writes the JSON summary to `path` (atomically); false with *error.
-    // runId > 0: a stored run, whose id and note go in too.
+    // runId > 0: a stored run, whose id and note go in too. `extra`'s
+    // members are put in last, replacing those of the same name (bench:
+    // the thresholds checked against the baseline, "baseline_comparison").
     static bool writeJson(const QString &path, const model::BenchParameters &parameters,
         const model::RunSummary &summary, const model::LatencyHistogram &histogram,
-        const QList<model::BenchSample> &samples, QString *error, qint64 runId = 0, const QString &note = {});
+        const QList<model::BenchSample> &samples, QString *error, qint64 runId = 0, const QString &note = {},
+        const QJsonObject &extra = {});
     // Writes `text` (UTF-8) to `path` atomically; false with *error naming `flag`.
     static bool writeText(const QString &path, const QString &flag, const QString &text, QString *error);
 };

@@ -82,6 +82,8 @@ int list(storage::DataFolder &folder)
     for (const storage::StoredShootout &s : shootouts) {
         const ShootoutOptions settings = ShootoutOptions::fromSettings(s.settings);
         QString servers = settings.servers.join(u","_s);
+        if (settings.capacity())
+            servers += u" [capacity at %1]"_s.arg(settings.capacitySlo.join(u", "_s));
         if (!s.finished)
             servers += u" (broken off)"_s;
         else if (shootout::ServerNote::interrupted(s.notes))
@@ -103,9 +105,13 @@ int show(storage::DataFolder &folder, qint64 id)
     if (!s)
         return failed;
     const ShootoutOptions settings = ShootoutOptions::fromSettings(s->settings);
-    Console::out(u"Shootout %1, %2: %3 s per run, %4 rounds%5"_s.arg(s->id)
+    const QString plan = settings.capacity()
+        ? u"capacity at %1, steps of %2 s"_s.arg(settings.capacitySlo.join(u", "_s))
+              .arg(double(settings.stepMs) / 1000.0)
+        : u"%1 s per run"_s.arg(double(settings.durationMs) / 1000.0);
+    Console::out(u"Shootout %1, %2: %3, %4 rounds%5"_s.arg(s->id)
                      .arg(QDateTime::fromMSecsSinceEpoch(s->startedAtMs).toString(u"yyyy-MM-dd HH:mm:ss"_s))
-                     .arg(double(settings.durationMs) / 1000.0)
+                     .arg(plan)
                      .arg(settings.rounds)
                      .arg(s->finished ? QString() : u" (broken off)"_s));
     Console::outRaw(serverNotes(shootout::ServerNote::ofShootout(s->notes)));
@@ -177,7 +183,8 @@ int storedAction(
         ids.append(*id);
     }
     if (action == u"export"_s && !ShootoutExport::format(format))
-        return Console::fail(kCommand, u"export needs --format json, csv or md, not \"%1\""_s.arg(format));
+        return Console::fail(
+            kCommand, u"export needs --format json, csv, md or html, not \"%1\""_s.arg(format));
     storage::DataFolder folder;
     if (!folder.open(dataDir, &error))
         return Console::fail(kCommand, error);
@@ -234,7 +241,7 @@ void printResults(const shootout::ShootoutRunner &runner,
 {
     Console::outRaw(serverNotes(runner.serverNotes()));
     Console::out(u"Median of %1 round(s), spread (max - min) / median; ratio to the best; "
-                 "CPU us per request of the server's processes (/proc)%2"_s.arg(rounds)
+                 "CPU us per request of the server's processes (/proc; not with --capacity)%2"_s.arg(rounds)
                      .arg(runner.pinned() ? u"; server and load generator pinned to different CPUs"_s
                                           : u"; not pinned"_s));
     Console::outRaw(ShootoutReport::text(results));
@@ -286,7 +293,7 @@ int ShootoutCommand::run(const QStringList &arguments)
         "  shootout [flags]                       runs one, prints a table per workload, stores it\n"
         "  shootout list                          lists the stored shootouts, newest first\n"
         "  shootout show ID                       prints a stored shootout's tables\n"
-        "  shootout export ID --format json|csv|md [--out FILE]\n"
+        "  shootout export ID --format json|csv|md|html [--out FILE]\n"
         "  shootout compare ID LATER_ID           requests/s and p99 of a later shootout beside an earlier "
         "one\n"
         "  shootout delete ID                     removes a shootout and its runs\n"
@@ -295,7 +302,8 @@ int ShootoutCommand::run(const QStringList &arguments)
         "\"workload\":\"W1\"}"_s);
     const QCommandLineOption help = Console::helpOption();
     const ShootoutFlags flags;
-    const QCommandLineOption format(u"format"_s, u"export: json, csv or md."_s, u"FORMAT"_s);
+    const QCommandLineOption format(u"format"_s,
+        u"export: json, csv, md or html (a page to share, with a bar chart per workload)."_s, u"FORMAT"_s);
     const QCommandLineOption out(u"out"_s, u"export: writes to FILE instead of stdout."_s, u"FILE"_s);
     parser.addOption(help);
     parser.addOptions(flags.options());

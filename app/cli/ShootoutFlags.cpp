@@ -1,6 +1,7 @@
 #include "cli/ShootoutFlags.h"
 
 #include "cli/CliParse.h"
+#include "model/CapacitySearch.h"
 #include "shootout/ServerCatalog.h"
 #include "shootout/Workload.h"
 
@@ -56,14 +57,25 @@ ShootoutFlags::ShootoutFlags()
     , progress(u"progress"_s,
           u"How progress goes to stderr: text (the default) or json, one JSON object per line: "
           "started, message, server_starting, server_ready, server_failed, run_starting, result, done, "
-          "error (the Shootout page reads these)."_s,
+          "error, and with --capacity capacity_step (the Shootout page reads these)."_s,
           u"text|json"_s)
+    , capacity(u"capacity"_s,
+          u"Ranks the servers by capacity at the --slo instead of throughput: for each workload and server, "
+          "bench --find-capacity's search (doubling from --rate, default 100, then bisecting to 5%; each "
+          "step 1 s unjudged, then --step-duration judged, on -c connections, default 50 or the "
+          "workload's)."_s)
+    , slo(u"slo"_s,
+          u"--capacity: what every step must meet, in bench --threshold's grammar (latency pN, mean, min, "
+          "max, rps, errors, non2xx); repeatable, at least one; e.g. --slo 'p99<10ms'."_s,
+          u"EXPR"_s)
+    , stepDuration(
+          u"step-duration"_s, u"--capacity: the judged part of each step, in seconds (default 3)."_s, u"S"_s)
 { }
 
 QList<QCommandLineOption> ShootoutFlags::options() const
 {
     return { servers, workloads, duration, rounds, concurrency, rate, noKeepAlive, workers, port, json,
-        dataDir, noStore, progress };
+        dataDir, noStore, progress, capacity, slo, stepDuration };
 }
 
 bool ShootoutFlags::parseNames(const QCommandLineParser &parser, ShootoutOptions &o, QString *error) const
@@ -155,10 +167,52 @@ bool ShootoutFlags::parseOutput(const QCommandLineParser &parser, ShootoutOption
     return true;
 }
 
+// --capacity's SLOs (bench --slo's grammar and messages) and step; -t refused beside it.
+bool ShootoutFlags::parseCapacity(const QCommandLineParser &parser, ShootoutOptions &o, QString *error) const
+{
+    if (!parser.isSet(capacity)) {
+        for (const QCommandLineOption *option : { &slo, &stepDuration })
+            if (parser.isSet(*option)) {
+                *error = u"--%1 needs --capacity"_s.arg(option->names().constFirst());
+                return false;
+            }
+        return true;
+    }
+    if (parser.isSet(duration)) {
+        *error = u"--capacity runs steps of --step-duration: leave out -t"_s;
+        return false;
+    }
+    for (const QString &text : parser.values(slo)) {
+        const std::optional<model::Threshold> parsed = model::CapacitySearch::parseSlo(text, error);
+        if (!parsed) {
+            *error = u"--slo "_s + *error;
+            return false;
+        }
+        o.capacitySlo.append(parsed->text);
+    }
+    if (o.capacitySlo.isEmpty()) {
+        *error = u"--capacity needs at least one --slo to judge each step by, such as --slo 'p99<10ms'"_s;
+        return false;
+    }
+    if (parser.isSet(stepDuration)) {
+        const QString text = parser.value(stepDuration);
+        const std::optional<qint64> ms = CliParse::seconds(text, u"--step-duration"_s, error);
+        if (!ms)
+            return false;
+        if (*ms < 500 || *ms > 3'600'000) {
+            *error = u"--step-duration must be from 0.5 to 3600 seconds, not \"%1\""_s.arg(text);
+            return false;
+        }
+        o.stepMs = *ms;
+    }
+    return true;
+}
+
 std::optional<ShootoutOptions> ShootoutFlags::parse(const QCommandLineParser &parser, QString *error) const
 {
     ShootoutOptions o;
-    if (!parseNames(parser, o, error) || !parseNumbers(parser, o, error) || !parseOutput(parser, o, error))
+    if (!parseNames(parser, o, error) || !parseNumbers(parser, o, error) || !parseOutput(parser, o, error)
+        || !parseCapacity(parser, o, error))
         return std::nullopt;
     return o;
 }

@@ -44,8 +44,12 @@ public:
     QCommandLineOption dataDir;
     QCommandLineOption noStore;
     QCommandLineOption progress;
+    QCommandLineOption capacity;
+    QCommandLineOption slo;
+    QCommandLineOption stepDuration;
 
 private:
+    bool parseCapacity(const QCommandLineParser &parser, shootout::ShootoutOptions &o, QString *error) const;
     bool parseNames(const QCommandLineParser &parser, shootout::ShootoutOptions &o, QString *error) const;
     bool parseNumbers(const QCommandLineParser &parser, shootout::ShootoutOptions &o, QString *error) const;
     bool parseOutput(const QCommandLineParser &parser, shootout::ShootoutOptions &o, QString *error) const;

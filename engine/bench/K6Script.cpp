@@ -1,5 +1,8 @@
 #include "K6Script.h"
 
+#include "K6Thresholds.h"
+
+#include <algorithm>
 #include <cmath>
 
 #include <QJsonArray>
@@ -68,6 +71,48 @@ QJsonObject scenario(const model::BenchParameters &p, qint64 lengthMs, bool meas
     return s;
 }
 
+// A text in a // comment: a line terminator of JavaScript's would end the comment.
+QString commentText(QString text)
+{
+    for (const QChar end : { QChar(u'\n'), QChar(u'\r'), QChar(u'\u2028'), QChar(u'\u2029') })
+        text.replace(end, u' ');
+    return text;
+}
+
+// One shell word: as it is when it holds nothing the shell reads, else
+// quoted; with a control character or a JavaScript line terminator, bash's
+// $'...' with escapes (the line stays one line).
+QString shellWord(const QString &word)
+{
+    static const QString plain
+        = u"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-"_s;
+    if (!word.isEmpty() && std::all_of(word.cbegin(), word.cend(), [](QChar c) { return plain.contains(c); }))
+        return word;
+    const bool escapes = std::any_of(word.cbegin(), word.cend(), [](QChar c) {
+        return c.unicode() < 0x20 || c.unicode() == 0x7f || c == u'\u2028' || c == u'\u2029';
+    });
+    if (!escapes) {
+        QString quoted = word;
+        return u"'"_s + quoted.replace(u"'"_s, u"'\\''"_s) + u"'"_s;
+    }
+    QString out = u"$'"_s;
+    for (const QChar c : word) {
+        if (c == u'\\' || c == u'\'')
+            out += u'\\' + QString(c);
+        else if (c == u'\n')
+            out += u"\\n"_s;
+        else if (c == u'\r')
+            out += u"\\r"_s;
+        else if (c == u'\t')
+            out += u"\\t"_s;
+        else if (c.unicode() < 0x20 || c.unicode() == 0x7f || c == u'\u2028' || c == u'\u2029')
+            out += u"\\u%1"_s.arg(c.unicode(), 4, 16, QChar(u'0'));
+        else
+            out += c;
+    }
+    return out + u"'"_s;
+}
+
 QString jsString(const QString &text)
 {
     // A JSON string is a JavaScript string literal.
@@ -75,16 +120,14 @@ QString jsString(const QString &text)
     return QString::fromUtf8(array.mid(1, array.size() - 2));
 }
 
-} // namespace
-
-QByteArray K6Script::write(const model::BenchParameters &p, double p99ThresholdMs, const QString &commandLine)
+// options: the scenarios (the warm-up's, then the measured one's), the
+// thresholds and the connection settings.
+QJsonObject scriptOptions(const model::BenchParameters &p, const QJsonObject &thresholds)
 {
     qint64 lengthMs = p.durationMs;
     if (p.rate > 0 && p.requests > 0)
         lengthMs = qint64(std::ceil(double(p.requests) / p.rate * 1000.0));
-
     QJsonObject scenarios;
-    QString measured = u"bench"_s;
     // With stages the warm-up is sent at --rate: none without one.
     const bool warmupSends = p.stages.isEmpty() || p.rate > 0;
     if (p.warmupMs > 0 && warmupSends) {
@@ -96,35 +139,30 @@ QByteArray K6Script::write(const model::BenchParameters &p, double p99ThresholdM
     bench.insert(u"exec"_s, u"send"_s);
     if (p.warmupMs > 0)
         bench.insert(u"startTime"_s, seconds(p.warmupMs));
-    scenarios.insert(measured, bench);
+    scenarios.insert(u"bench"_s, bench);
 
     QJsonObject options;
     options.insert(u"scenarios"_s, scenarios);
-    options.insert(u"thresholds"_s,
-        QJsonObject {
-            { u"http_req_duration{scenario:bench}"_s, QJsonArray { u"p(99)<%1"_s.arg(p99ThresholdMs) } } });
+    if (!thresholds.isEmpty())
+        options.insert(u"thresholds"_s, thresholds);
     options.insert(u"summaryTrendStats"_s,
         QJsonArray { u"min"_s, u"avg"_s, u"med"_s, u"p(90)"_s, u"p(99)"_s, u"max"_s });
     options.insert(u"discardResponseBodies"_s, true);
     // ab without -k: a new connection for every request.
     options.insert(u"noConnectionReuse"_s, !p.keepAlive);
     options.insert(u"noVUConnectionReuse"_s, !p.keepAlive);
-    const bool https = p.url.startsWith(u"https://"_s, Qt::CaseInsensitive);
-    if (https && !p.tlsVerify)
+    if (p.url.startsWith(u"https://"_s, Qt::CaseInsensitive) && !p.tlsVerify)
         options.insert(u"insecureSkipTLSVerify"_s, true); // --insecure
+    return options;
+}
 
-    QJsonObject headers;
-    for (const auto &[name, value] : p.headers)
-        headers.insert(QString::fromLatin1(name), QString::fromLatin1(value));
-    if (!p.hostOverride.isEmpty())
-        headers.insert(u"Host"_s, p.hostOverride);
-    if (!p.contentType.isEmpty())
-        headers.insert(u"Content-Type"_s, QString::fromLatin1(p.contentType));
-    QJsonObject params { { u"headers"_s, headers }, { u"timeout"_s, seconds(p.timeoutMs) } };
-
+// The script's head: what it is for, and what it cannot say as bench does.
+QString headComment(const model::BenchParameters &p, const K6Thresholds &thresholds, const QString &command)
+{
+    const bool https = p.url.startsWith(u"https://"_s, Qt::CaseInsensitive);
     QString out;
     out += u"// k6 script written by Hostbench %1 for the same run as\n//   %2\n"_s.arg(
-        QStringLiteral(HOSTBENCH_VERSION), commandLine);
+        QStringLiteral(HOSTBENCH_VERSION), commentText(command));
     out += u"// Run it with `k6 run FILE`; spread it over machines with k6's distributed execution\n"
            "// (k6-operator, or `k6 run --execution-segment` on each).\n"_s;
     if (p.threads > 1)
@@ -139,13 +177,68 @@ QByteArray K6Script::write(const model::BenchParameters &p, double p99ThresholdM
     else if (p.http2)
         out += u"// --h2 over http:// is h2c with prior knowledge, which k6 cannot speak: this script\n"
                "// runs over HTTP/1.1. Use https:// for HTTP/2 in k6.\n"_s;
+    if (p.warmupMs > 0 && thresholds.thresholds.contains(u"http_reqs{scenario:bench}"_s))
+        out += u"// rps: k6's rate of http_reqs divides the measured scenario's requests by the whole\n"
+               "// test's time, the warm-up included, where bench divides by the measured part's.\n"_s;
+    for (const QString &line : thresholds.unmapped)
+        out += u"// Not a k6 threshold here: %1.\n"_s.arg(commentText(line));
+    return out;
+}
+
+// The request: each VU sends it as its iteration.
+QString sendFunction(const model::BenchParameters &p, bool statusCheck)
+{
+    const bool h2Check = p.http2 && p.url.startsWith(u"https://"_s, Qt::CaseInsensitive);
+    QString checks;
+    if (h2Check)
+        checks += u"    check(res, { 'HTTP/2': (r) => r.proto === 'HTTP/2.0' });\n"_s;
+    if (statusCheck)
+        checks += u"    if (exec.scenario.name === 'bench') // non2xx: the measured scenario's only\n"
+                  "        check(res, { '%1': (r) => r.status >= 200 && r.status < 300 });\n"_s.arg(
+                      QString::fromUtf16(K6Thresholds::kStatusCheck));
+    const QString method = jsString(QString::fromLatin1(p.method));
+    if (checks.isEmpty())
+        return u"\nexport function send() {\n    http.request(%1, url, body, params);\n}\n"_s.arg(method);
+    return u"\nexport function send() {\n    const res = http.request(%1, url, body, params);\n%2}\n"_s.arg(
+        method, checks);
+}
+
+} // namespace
+
+QString K6Script::commandLine(const QStringList &words)
+{
+    QStringList quoted;
+    for (const QString &word : words)
+        quoted.append(shellWord(word));
+    return quoted.join(u' ');
+}
+
+QByteArray K6Script::write(const model::BenchParameters &p, double p99ThresholdMs, const QStringList &command)
+{
+    const K6Thresholds thresholds = K6Thresholds::map(p.thresholds, p.abortOnFail, p99ThresholdMs);
+    const bool https = p.url.startsWith(u"https://"_s, Qt::CaseInsensitive);
+    QJsonObject headers;
+    // Header values are UTF-8 (RFC 9110 allows obs-text; bench sends the bytes as given).
+    for (const auto &[name, value] : p.headers)
+        headers.insert(QString::fromLatin1(name), QString::fromUtf8(value));
+    if (!p.hostOverride.isEmpty())
+        headers.insert(u"Host"_s, p.hostOverride);
+    if (!p.contentType.isEmpty())
+        headers.insert(u"Content-Type"_s, QString::fromUtf8(p.contentType));
+    QJsonObject params { { u"headers"_s, headers }, { u"timeout"_s, seconds(p.timeoutMs) } };
+
+    QString out = headComment(p, thresholds, commandLine(command));
     out += u"import http from 'k6/http';\n"_s;
-    if (p.http2 && https)
+    if ((p.http2 && https) || thresholds.needsStatusCheck)
         out += u"import { check } from 'k6';\n"_s;
+    if (thresholds.needsStatusCheck)
+        out += u"import exec from 'k6/execution';\n"_s;
     if (!p.body.isEmpty())
         out += u"import encoding from 'k6/encoding';\n"_s;
     out += u"\nexport const options =\n"_s;
-    out += QString::fromUtf8(QJsonDocument(options).toJson(QJsonDocument::Indented)).trimmed();
+    out += QString::fromUtf8(
+        QJsonDocument(scriptOptions(p, thresholds.thresholds)).toJson(QJsonDocument::Indented))
+               .trimmed();
     out += u";\n\n"_s;
     out += u"const url = %1;\nconst params = %2;\n"_s.arg(
         jsString(p.url), QString::fromUtf8(QJsonDocument(params).toJson(QJsonDocument::Compact)));
@@ -154,13 +247,7 @@ QByteArray K6Script::write(const model::BenchParameters &p, double p99ThresholdM
                    .arg(QString::number(p.body.size()), jsString(QString::fromLatin1(p.body.toBase64())));
     else
         out += u"const body = null;\n"_s;
-    if (p.http2 && https)
-        out += u"\nexport function send() {\n    const res = http.request(%1, url, body, params);\n"
-               "    check(res, { 'HTTP/2': (r) => r.proto === 'HTTP/2.0' });\n}\n"_s.arg(
-                   jsString(QString::fromLatin1(p.method)));
-    else
-        out += u"\nexport function send() {\n    http.request(%1, url, body, params);\n}\n"_s.arg(
-            jsString(QString::fromLatin1(p.method)));
+    out += sendFunction(p, thresholds.needsStatusCheck);
     return out.toUtf8();
 }
 

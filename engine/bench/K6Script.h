@@ -3,6 +3,7 @@
 #include "model/BenchParameters.h"
 
 #include <QByteArray>
+#include <QStringList>
 
 namespace hostbench::bench {
 
@@ -15,8 +16,11 @@ namespace hostbench::bench {
  * (-c VUs share -n iterations, as ab -n -c); the open model (--rate) is
  * `constant-arrival-rate` (rate per second, for the duration, or -n / rate
  * seconds), with -c VUs preallocated. A warm-up runs as a scenario of its
- * own before, left out of the threshold. The threshold is on the 99th
- * latency percentile of http_req_duration, below `p99ThresholdMs`. For
+ * own before, left out of the thresholds. The thresholds are bench's
+ * (parameters.thresholds, with --abort-on-fail's abortOnFail; K6Thresholds
+ * maps them, and those k6 cannot express are listed in the head comment
+ * with the reason), plus the 99th latency percentile of http_req_duration
+ * below `p99ThresholdMs` when it is above 0. Header values are UTF-8. For
  * https://, --insecure is `insecureSkipTLSVerify`; --h2 over TLS is k6's own
  * HTTP/2 (ALPN), each response checked to be HTTP/2.0 (--streams has no k6
  * equivalent, the script says so); --h2 over http:// (h2c) k6 cannot speak:
@@ -29,8 +33,16 @@ namespace hostbench::bench {
 class K6Script final
 {
 public:
+    // `command`: the words of the command line that asked for the script
+    // (argv), written in the head comment as one line to paste into a
+    // shell (commandLine()).
     static QByteArray write(
-        const model::BenchParameters &parameters, double p99ThresholdMs, const QString &commandLine);
+        const model::BenchParameters &parameters, double p99ThresholdMs, const QStringList &command);
+    // `words` as one POSIX shell line: a word of only [A-Za-z0-9_@%+=:,./-]
+    // as it is, any other in single quotes ('\'' for a quote), one with a
+    // control character or U+2028/U+2029 as bash's $'...' with escapes, so
+    // that the line is one line (and one JavaScript comment line).
+    static QString commandLine(const QStringList &words);
 };
 
 } // namespace hostbench::bench

@@ -123,8 +123,10 @@ public:
     struct Runs
     {
         enum class Removal { NotFound, Stopping, Removed, Failed };
-        // The new run's id, or 0 with the reason (the generator refused the parameters).
-        std::function<qint64(const model::BenchParameters &parameters, QString *error)> start;
+        // The new run's id, or 0 with the reason (the generator refused the
+        // parameters, the target has no baseline) and, where one is at
+        // fault, the request's member in *field ("thresholds[1]").
+        std::function<qint64(const model::BenchParameters &parameters, QString *error, QString *field)> start;
         std::function<QJsonArray()> list;
         std::function<std::optional<QJsonObject>(qint64 id)> show; // nullopt: no such run
         std::function<Removal(qint64 id, QString *error)> remove;

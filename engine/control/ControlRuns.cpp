@@ -26,9 +26,10 @@ ControlAnswer ControlRuns::start(const ControlRequest &request) const
     int status = 400;
     if (!RunRequestJson::read(json, &parameters, &field, &detail, &status))
         return ControlAnswer::problem(status, detail, field);
-    const qint64 id = m_runs.start(parameters, &detail);
+    field.clear();
+    const qint64 id = m_runs.start(parameters, &detail, &field);
     if (id == 0)
-        return ControlAnswer::problem(422, u"The run did not start: "_s + detail);
+        return ControlAnswer::problem(422, u"The run did not start: "_s + detail, field);
     const QByteArray location = "/api/runs/"_ba + QByteArray::number(id);
     return ControlAnswer::json(QJsonObject { { u"id"_s, id }, { u"state"_s, u"running"_s },
                                    { u"location"_s, QString::fromLatin1(location) } },

@@ -83,6 +83,7 @@ constexpr Member kMembers[] = {
     { u"abortOnFail", Type::Bool }, // the spelling (#28), the same member
     { u"stages", Type::StringOrArray },
     { u"find_capacity", Type::Object },
+    { u"compare_baseline", Type::Bool },
 };
 
 bool hasType(const QJsonValue &value, Type type)
@@ -136,8 +137,9 @@ bool checkMembers(const QJsonObject &json, const Failure &fail)
             return fail(400, key,
                 u"Unknown member \"%1\" (a run has url, requests, duration_s, concurrency, "
                 "keep_alive, threads, rate, warmup_s, timeout_s, method, headers, body, "
-                "content_type, host, thresholds, abort_on_fail, stages, find_capacity, http2, streams and "
-                "insecure)"_s.arg(key));
+                "content_type, host, thresholds, abort_on_fail, compare_baseline, stages, find_capacity, "
+                "http2, "
+                "streams and insecure)"_s.arg(key));
         if (!hasType(it.value(), member->type))
             return fail(400, key, wrongType(key, member->type));
     }
@@ -332,8 +334,8 @@ bool readCapacity(const QJsonObject &json, const Failure &fail, model::BenchPara
                 u"Unknown member \"%1\" of \"find_capacity\" (it has slo, step_duration_s and "
                 "precision_percent)"_s.arg(it.key()));
     }
-    for (const char16_t *member :
-        { u"requests", u"duration_s", u"stages", u"thresholds", u"abort_on_fail", u"abortOnFail" }) {
+    for (const char16_t *member : { u"requests", u"duration_s", u"stages", u"thresholds", u"abort_on_fail",
+             u"abortOnFail", u"compare_baseline" }) {
         const QString key = QString::fromUtf16(member);
         if (json.contains(key))
             return fail(422, key,
@@ -436,6 +438,8 @@ QJsonObject RunRequestJson::toJson(const model::BenchParameters &p)
         json.insert(u"insecure"_s, true);
     if (p.abortOnFail)
         json.insert(u"abort_on_fail"_s, true);
+    if (p.compareBaseline)
+        json.insert(u"compare_baseline"_s, true);
     if (!p.stages.isEmpty()) {
         QJsonArray stages;
         for (const model::LoadStage &stage : p.stages)
@@ -468,6 +472,7 @@ bool RunRequestJson::read(
     if (p.abortOnFail && p.thresholds.isEmpty())
         return fail(422, json.contains(u"abort_on_fail"_s) ? u"abort_on_fail"_s : u"abortOnFail"_s,
             u"\"abort_on_fail\" needs \"thresholds\" to watch"_s);
+    p.compareBaseline = json[u"compare_baseline"_s].toBool(false);
     *parameters = p;
     return true;
 }

@@ -30,14 +30,17 @@ namespace hostbench::control {
  * finished run; GET /api/runs/{id} then has {"thresholds": {"passed",
  * "results": [{"threshold", "measured", "passed"}]}}. "abort_on_fail"
  * ("abortOnFail" is taken too) needs "thresholds": bench --abort-on-fail.
+ * "compare_baseline": true is bench --compare-baseline: the run is compared
+ * with the baseline of its target (the runs' service refuses a run whose
+ * target has none, as it refuses a FACTOR*baseline threshold then, 422).
  * "stages" are bench --stages, as that string ("10s:1000,30s:5000") or as
  * an array of {"duration", "rate"} (a bad one named "stages[i]"); the run
  * then lasts their sum (no "requests" or "duration_s"), ramping from "rate"
  * or 0. "find_capacity": {"slo": ["p99<10ms", "errors<0.1%"],
  * "step_duration_s": 3, "precision_percent": 5} is bench --find-capacity
  * (model::CapacitySearch; a bad SLO named "find_capacity.slo[i]"): no
- * "requests", "duration_s", "stages", "thresholds" or "abort_on_fail"
- * beside it; "rate" (default 100) is the start, "warmup_s" (default 1)
+ * "requests", "duration_s", "stages", "thresholds", "abort_on_fail" or
+ * "compare_baseline" beside it; "rate" (default 100) is the start, "warmup_s" (default 1)
  * each step's warm-up, "concurrency" defaults to 50. The run's summary
  * then has the step table ("capacity").
  * Thread: any.

@@ -46,6 +46,14 @@ struct BenchParameters
     // a threshold fails on the figures so far (bench/ThresholdWatch.h says
     // when they are checked); RunSummary::abortedBy then names it.
     bool abortOnFail = false;
+    // Compared with the baseline of its target after the run (bench
+    // --compare-baseline, "compare_baseline", the Benchmark page's box).
+    // baselineRunId: the baseline run that the comparison and the
+    // FACTOR*baseline thresholds use, set when the run starts (the window's
+    // and the control API's runs; runs::BaselineCheck), so that they are
+    // checked against the same run when it is read again; 0: none.
+    bool compareBaseline = false;
+    qint64 baselineRunId = 0;
     // --stages: the open model's rate ramped stage by stage (model::LoadStages),
     // from `rate` (0 without --rate); the run lasts their sum (durationMs),
     // after the warm-up, which is sent at `rate`. Empty: a constant rate.

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
+
 namespace hostbench::model {
 
 /*
@@ -42,6 +44,17 @@ struct CapacityResult
     bool isEmpty() const { return slo.isEmpty() && steps.isEmpty(); }
     // The search ran and its first step failed: no capacity (bench exits 4).
     bool firstStepFailed() const { return !steps.isEmpty() && !steps.first().passed; }
+    // The capacity found is only a lower bound: the search was stopped
+    // (`interrupted`), or no step failed (it ended at its highest rate, or
+    // after its last step, before a failing rate bounded it).
+    bool lowerBound(bool interrupted) const
+    {
+        if (capacity <= 0)
+            return false;
+        return interrupted || std::none_of(steps.cbegin(), steps.cend(), [](const CapacityStep &step) {
+            return !step.passed;
+        });
+    }
     bool operator==(const CapacityResult &) const = default;
 };
 

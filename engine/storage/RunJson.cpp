@@ -100,6 +100,10 @@ QJsonObject RunJson::toJson(const model::BenchParameters &p)
         o[u"thresholds"_s] = QJsonArray::fromStringList(p.thresholds);
     if (p.abortOnFail)
         o[u"abort_on_fail"_s] = true;
+    if (p.compareBaseline)
+        o[u"compare_baseline"_s] = true;
+    if (p.baselineRunId != 0)
+        o[u"baseline_run"_s] = integer(qint64(p.baselineRunId));
     if (!p.stages.isEmpty()) {
         // Only for staged runs: [{"duration_ms", "rate"}, ...].
         QJsonArray stages;
@@ -149,6 +153,8 @@ model::BenchParameters RunJson::parametersFromJson(const QJsonObject &o)
     for (const QJsonValue &threshold : o[u"thresholds"_s].toArray())
         p.thresholds.append(threshold.toString());
     p.abortOnFail = o[u"abort_on_fail"_s].toBool(false);
+    p.compareBaseline = o[u"compare_baseline"_s].toBool(false);
+    p.baselineRunId = signedFrom(o[u"baseline_run"_s]);
     for (const QJsonValue &entry : o[u"stages"_s].toArray()) {
         const QJsonObject stage = entry.toObject();
         p.stages.append({ signedFrom(stage[u"duration_ms"_s]), stage[u"rate"_s].toDouble() });

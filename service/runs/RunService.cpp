@@ -2,6 +2,7 @@
 
 #include "bench/JsonReport.h"
 #include "control/RunRequestJson.h"
+#include "runs/BaselineCheck.h"
 #include "runs/CapacityRun.h"
 #include "runs/RecordedRun.h"
 #include "storage/Database.h"
@@ -52,16 +53,28 @@ void RunService::Running::stop()
 
 control::ControlApi::Runs RunService::callbacks()
 {
-    return { [this](const model::BenchParameters &parameters, QString *error) {
-                return start(parameters, error);
+    return { [this](const model::BenchParameters &parameters, QString *error, QString *field) {
+                return start(parameters, error, field);
             },
         [this] { return list(); }, [this](qint64 id) { return show(id); },
         [this](qint64 id, QString *error) { return remove(id, error); },
         [this](qint64 id, bool set, QString *error) { return baseline(id, set, error); } };
 }
 
-qint64 RunService::start(const model::BenchParameters &parameters, QString *error)
+qint64 RunService::start(const model::BenchParameters &wanted, QString *error, QString *field)
 {
+    // The baseline before the first request, as bench reads it: without one the run is for nothing.
+    model::BenchParameters parameters = wanted;
+    if (BaselineCheck::needed(parameters, parameters.compareBaseline)) {
+        BaselineCheck baseline;
+        QString why;
+        if (!baseline.load(m_database, parameters, &why)) {
+            *field = BaselineCheck::faultyMember(parameters);
+            *error = u"%1 needs the baseline of the run's target: %2"_s.arg(*field, why);
+            return 0;
+        }
+        parameters.baselineRunId = baseline.baselineRunId();
+    }
     // Stored before the first request, as bench does: a run killed midway stays as broken off.
     Running run;
     qint64 id = 0;
@@ -165,8 +178,9 @@ std::optional<QJsonObject> RunService::show(qint64 id)
     const std::optional<storage::StoredRun> run = m_database.run(id);
     if (!run)
         return std::nullopt;
+    const QList<model::BenchSample> stored = m_database.samples(id);
     QJsonArray samples;
-    for (const model::BenchSample &sample : m_database.samples(id))
+    for (const model::BenchSample &sample : stored)
         samples.append(bench::JsonReport::sampleToJson(sample));
     QJsonObject object { { u"id"_s, id }, { u"state"_s, state(id, run->finished, run->summary) },
         { u"started_at_ms"_s, run->startedAtMs }, { u"baseline"_s, run->baseline },
@@ -178,10 +192,10 @@ std::optional<QJsonObject> RunService::show(qint64 id)
         QJsonObject summary = bench::JsonReport::toJson(run->summary, histogram, {});
         summary.remove(u"samples"_s);
         object.insert(u"summary"_s, summary);
-        if (!run->parameters.thresholds.isEmpty())
-            object.insert(u"thresholds"_s,
-                bench::JsonReport::thresholdsToJson(
-                    model::ThresholdVerdict::check(run->parameters.thresholds, run->summary, histogram)));
+        // The thresholds (against the baseline it ran with) and the verdict.
+        const QJsonObject verdicts = BaselineCheck::storedVerdicts(m_database, *run, { stored, histogram });
+        for (auto it = verdicts.begin(); it != verdicts.end(); ++it)
+            object.insert(it.key(), it.value());
     }
     return object;
 }

@@ -46,7 +46,9 @@ class RecordedRun;
  * broken off: stored unfinished by a process that ended, failed),
  * started_at_ms, parameters (control::RunRequestJson's form), summary once
  * finished (bench --json's figures), samples [bench::JsonReport::sampleToJson],
- * error}.
+ * error, and once finished "thresholds" checked against the baseline it ran
+ * with and, with "compare_baseline", "baseline_comparison"
+ * (BaselineCheck::storedVerdicts)}.
  *
  * A run with "find_capacity" (bench --find-capacity) is a runs::CapacityRun,
  * whose steps are stored on the owner's thread (no writer); its summary has
@@ -66,7 +68,11 @@ public:
 
     control::ControlApi::Runs callbacks();
 
-    qint64 start(const model::BenchParameters &parameters, QString *error);
+    // A run with compareBaseline or a FACTOR*baseline threshold first loads
+    // the baseline of its target (BaselineCheck; kept in its parameters as
+    // baselineRunId); without one it is refused, 0 with *error and *field
+    // ("thresholds[i]" or "compare_baseline").
+    qint64 start(const model::BenchParameters &parameters, QString *error, QString *field);
     QJsonArray list();
     std::optional<QJsonObject> show(qint64 id);
     control::ControlApi::Runs::Removal remove(qint64 id, QString *error);

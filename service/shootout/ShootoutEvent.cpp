@@ -1,5 +1,6 @@
 #include "shootout/ShootoutEvent.h"
 
+#include "model/CapacitySearch.h"
 #include "shootout/ShootoutOptions.h"
 
 #include <QJsonDocument>
@@ -15,7 +16,7 @@ namespace {
 
 using Kind = ShootoutEvent::Kind;
 
-const std::array<std::pair<Kind, const char16_t *>, 9> kKinds { {
+const std::array<std::pair<Kind, const char16_t *>, 10> kKinds { {
     { Kind::Started, u"started" },
     { Kind::Message, u"message" },
     { Kind::ServerStarting, u"server_starting" },
@@ -23,6 +24,7 @@ const std::array<std::pair<Kind, const char16_t *>, 9> kKinds { {
     { Kind::ServerFailed, u"server_failed" },
     { Kind::RunStarting, u"run_starting" },
     { Kind::Result, u"result" },
+    { Kind::CapacityStep, u"capacity_step" },
     { Kind::Done, u"done" },
     { Kind::Error, u"error" },
 } };
@@ -55,10 +57,23 @@ const QString kP99 = u"p99_ms"_s;
 const QString kCpu = u"cpu_us_per_request"_s;
 const QString kPhpFpmCpu = u"php_fpm_cpu_us_per_request"_s;
 const QString kErrors = u"errors"_s;
+const QString kCapacity = u"capacity"_s;
+const QString kLowerBound = u"capacity_lower_bound"_s;
+const QString kStep = u"step"_s;
+const QString kRate = u"rate"_s;
+const QString kAchieved = u"achieved"_s;
+const QString kRequests = u"requests"_s;
+const QString kPassed = u"passed"_s;
+const QString kFailedSlo = u"failed_slo"_s;
 
 QString startedLine(const QJsonObject &settings)
 {
     const ShootoutOptions o = ShootoutOptions::fromSettings(settings);
+    if (o.capacity())
+        return u"Shootout: %1 on %2, capacity at %3 (steps of %4 s), %5 round(s)"_s
+            .arg(o.servers.join(u", "_s), o.workloads.join(u", "_s), o.capacitySlo.join(u", "_s))
+            .arg(double(o.stepMs) / 1000.0)
+            .arg(o.rounds);
     return u"Shootout: %1 on %2, %3 s per run, %4 round(s)%5"_s
         .arg(o.servers.join(u", "_s), o.workloads.join(u", "_s))
         .arg(double(o.durationMs) / 1000.0)
@@ -90,6 +105,48 @@ void putSummary(QJsonObject &o, const ShootoutEvent &e)
     if (e.entry.phpFpmCpuUsPerRequest > 0)
         o.insert(kPhpFpmCpu, e.entry.phpFpmCpuUsPerRequest);
     o.insert(kErrors, qint64(s.failed + s.non2xx));
+    if (!s.capacity.isEmpty()) {
+        o.insert(kCapacity, model::CapacitySearch::toJson(s.capacity));
+        o.insert(kLowerBound, s.capacity.lowerBound(s.interrupted));
+    }
+}
+
+QString stepLine(const ShootoutEvent &e)
+{
+    const model::CapacityStep &step = e.capacityStep;
+    return u"  %1 %2, step %3: %4 requests/s asked, %5 achieved, p99 %6 ms: %7"_s.arg(e.server, e.workload)
+        .arg(e.step)
+        .arg(QString::number(step.rate, 'f', 1), QString::number(step.achieved, 'f', 1),
+            QString::number(step.p99Ms, 'f', 3), step.passed ? u"pass"_s : u"FAIL: "_s + step.failedFigure);
+}
+
+void putStep(QJsonObject &o, const ShootoutEvent &e)
+{
+    const model::CapacityStep &step = e.capacityStep;
+    o.insert(kStep, e.step);
+    o.insert(kRate, step.rate);
+    o.insert(kAchieved, step.achieved);
+    o.insert(kP50, step.p50Ms);
+    o.insert(kP99, step.p99Ms);
+    o.insert(kRequests, qint64(step.requests));
+    o.insert(kErrors, qint64(step.errors));
+    o.insert(kPassed, step.passed);
+    if (!step.passed)
+        o.insert(kFailedSlo, step.failedFigure);
+}
+
+void takeStep(const QJsonObject &o, ShootoutEvent &e)
+{
+    model::CapacityStep &step = e.capacityStep;
+    e.step = o.value(kStep).toInt();
+    step.rate = o.value(kRate).toDouble();
+    step.achieved = o.value(kAchieved).toDouble();
+    step.p50Ms = o.value(kP50).toDouble();
+    step.p99Ms = o.value(kP99).toDouble();
+    step.requests = quint64(o.value(kRequests).toInteger());
+    step.errors = quint64(o.value(kErrors).toInteger());
+    step.passed = o.value(kPassed).toBool();
+    step.failedFigure = o.value(kFailedSlo).toString();
 }
 
 void takeSummary(const QJsonObject &o, ShootoutEvent &e)
@@ -106,6 +163,8 @@ void takeSummary(const QJsonObject &o, ShootoutEvent &e)
     s.failed = quint64(o.value(kErrors).toInteger());
     e.entry.cpuUsPerRequest = o.value(kCpu).toDouble();
     e.entry.phpFpmCpuUsPerRequest = o.value(kPhpFpmCpu).toDouble();
+    if (o.contains(kCapacity))
+        s.capacity = model::CapacitySearch::fromJson(o.value(kCapacity).toObject());
 }
 
 } // namespace
@@ -137,6 +196,8 @@ QString ShootoutEvent::textLine() const
     case Kind::RunStarting:
         return u"[%1/%2] round %3 of %4: %5 %6"_s.arg(done).arg(total).arg(round).arg(rounds).arg(
             server, workload);
+    case Kind::CapacityStep:
+        return stepLine(*this);
     case Kind::Done:
         return u"[%1/%2] %3"_s.arg(done).arg(total).arg(stopped ? u"stopped"_s : u"done"_s);
     case Kind::ServerStarting:
@@ -166,7 +227,7 @@ QJsonObject ShootoutEvent::toJson() const
     if (tls)
         o.insert(kTls, true);
     if (kind == Kind::ServerStarting || kind == Kind::ServerReady || kind == Kind::ServerFailed
-        || kind == Kind::RunStarting || kind == Kind::Result)
+        || kind == Kind::RunStarting || kind == Kind::Result || kind == Kind::CapacityStep)
         o.insert(kRound, round);
     if (kind == Kind::RunStarting)
         o.insert(kRounds, rounds);
@@ -182,6 +243,8 @@ QJsonObject ShootoutEvent::toJson() const
         o.insert(kSettings, settings);
     if (kind == Kind::Result)
         putSummary(o, *this);
+    if (kind == Kind::CapacityStep)
+        putStep(o, *this);
     return o;
 }
 
@@ -221,6 +284,8 @@ std::optional<ShootoutEvent> ShootoutEvent::fromJson(const QByteArray &line)
     e.settings = o.value(kSettings).toObject();
     if (e.kind == Kind::Result)
         takeSummary(o, e);
+    if (e.kind == Kind::CapacityStep)
+        takeStep(o, e);
     return e;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/CapacityResult.h"
 #include "model/ShootoutEntry.h"
 
 #include <QByteArray>
@@ -33,7 +34,14 @@ namespace hostbench::shootout {
  *                    "run_id", "completed", "requests_per_second",
  *                    "p50_ms", "p99_ms" (ms), "cpu_us_per_request",
  *                    "errors" (failed + non-2xx), and for a PHP workload
- *                    "php_fpm_cpu_us_per_request" (the PHP-FPM pool's)
+ *                    "php_fpm_cpu_us_per_request" (the PHP-FPM pool's);
+ *                    with --capacity "capacity" (CapacitySearch::toJson:
+ *                    "capacity" requests/s, "slo", "steps") and
+ *                    "capacity_lower_bound" (CapacityResult::lowerBound)
+ *   capacity_step    --capacity: a step of a search ended: "server",
+ *                    "workload", "round", "step" (1-based), "rate" (asked),
+ *                    "achieved", "p50_ms", "p99_ms", "requests", "errors",
+ *                    "passed", "failed_slo" (a failed step's figure)
  *   done             "done", "total", "stopped" (bool), "shootout_id"
  *                    (0: not stored), "database" (the file it is stored in)
  *   error            "message": the shootout failed (exit code 1)
@@ -54,6 +62,7 @@ struct ShootoutEvent
         ServerFailed,
         RunStarting,
         Result,
+        CapacityStep,
         Done,
         Error,
     };
@@ -77,6 +86,8 @@ struct ShootoutEvent
     qint64 shootoutId = 0;
     QJsonObject settings; // Started's
     model::ShootoutEntry entry; // Result's: its run id, summary and CPU time
+    int step = 0; // CapacityStep's number, 1-based
+    model::CapacityStep capacityStep; // CapacityStep's figures
 
     // The text progress line (without a newline), empty when the kind says
     // nothing in text mode (a server starting, a result, ready in a round).

@@ -1,6 +1,7 @@
 #include "shootout/ShootoutExport.h"
 
 #include "shootout/ServerNote.h"
+#include "shootout/ShootoutHtml.h"
 #include "shootout/ShootoutOptions.h"
 
 #include <QDateTime>
@@ -19,6 +20,8 @@ std::optional<ShootoutExport::Format> ShootoutExport::format(const QString &name
         return Format::Csv;
     if (name == u"md"_s)
         return Format::Markdown;
+    if (name == u"html"_s)
+        return Format::Html;
     return std::nullopt;
 }
 
@@ -30,9 +33,11 @@ QString ShootoutExport::formatName(Format format)
     case Format::Csv:
         return u"csv"_s;
     case Format::Markdown:
+        return u"md"_s;
+    case Format::Html:
         break;
     }
-    return u"md"_s;
+    return u"html"_s;
 }
 
 QList<ShootoutWorkloadResult> ShootoutExport::results(const storage::StoredShootout &shootout)
@@ -62,6 +67,8 @@ QString ShootoutExport::text(const storage::StoredShootout &shootout, Format for
                                      .toJson());
     case Format::Csv:
         return ShootoutReport::csv(figures);
+    case Format::Html:
+        return ShootoutHtml::page(shootout);
     case Format::Markdown:
         break;
     }

@@ -13,7 +13,7 @@ namespace hostbench::shootout {
 
 /*
  * A stored shootout written out as `hostbench-cli shootout export ID
- * --format json|csv|md` writes it, and as the Shootout page's Export saves
+ * --format json|csv|md|html` writes it, and as the Shootout page's Export saves
  * it: one place for the three formats.
  *   - json: {"shootout_id", "started_at" (ISO 8601, UTC), "settings" (as
  *     asked), "servers" (the runner's notes per server), "workloads"
@@ -21,14 +21,15 @@ namespace hostbench::shootout {
  *     the same shape.
  *   - csv: ShootoutReport::csv, one line per workload and server.
  *   - md: "## Shootout ID" and ShootoutReport::markdown.
+ *   - html: ShootoutHtml::page, a self-contained page with a bar chart per workload.
  * Pure functions; any thread.
  */
 class ShootoutExport final
 {
 public:
-    enum class Format { Json, Csv, Markdown };
+    enum class Format { Json, Csv, Markdown, Html };
 
-    // "json", "csv", "md" (as --format names them); nullopt for any other.
+    // "json", "csv", "md", "html" (as --format names them); nullopt for any other.
     static std::optional<Format> format(const QString &name);
     static QString formatName(Format format);
     // The stored shootout's figures, in its servers' and workloads' order.

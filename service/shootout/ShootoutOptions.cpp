@@ -17,6 +17,9 @@ const QString kConcurrency = u"concurrency"_s;
 const QString kKeepAlive = u"keep_alive"_s;
 const QString kRate = u"rate"_s;
 const QString kWorkers = u"workers"_s;
+const QString kCapacity = u"capacity"_s; // {"slo": [...], "step_s"}
+const QString kSlo = u"slo"_s;
+const QString kStep = u"step_s"_s;
 
 QStringList stringList(const QJsonValue &value)
 {
@@ -44,8 +47,16 @@ QStringList ShootoutOptions::arguments() const
 {
     const ShootoutOptions defaults;
     QStringList out { u"shootout"_s, u"--servers"_s, servers.join(u','), u"--workloads"_s,
-        workloads.join(u','), u"-t"_s, number(double(durationMs) / 1000.0), u"--rounds"_s,
-        QString::number(rounds) };
+        workloads.join(u',') };
+    if (capacity()) {
+        out << u"--capacity"_s;
+        for (const QString &slo : capacitySlo)
+            out << u"--slo"_s << slo;
+        out << u"--step-duration"_s << number(double(stepMs) / 1000.0);
+    } else {
+        out << u"-t"_s << number(double(durationMs) / 1000.0);
+    }
+    out << u"--rounds"_s << QString::number(rounds);
     if (concurrency > 0)
         out << u"-c"_s << QString::number(concurrency);
     if (!keepAlive)
@@ -69,10 +80,15 @@ QStringList ShootoutOptions::arguments() const
 
 QJsonObject ShootoutOptions::settings() const
 {
-    return QJsonObject { { kServers, QJsonArray::fromStringList(servers) },
+    QJsonObject o { { kServers, QJsonArray::fromStringList(servers) },
         { kWorkloads, QJsonArray::fromStringList(workloads) }, { kDuration, double(durationMs) / 1000.0 },
         { kRounds, rounds }, { kConcurrency, concurrency }, { kKeepAlive, keepAlive }, { kRate, rate },
         { kWorkers, workers } };
+    if (capacity())
+        o.insert(kCapacity,
+            QJsonObject {
+                { kSlo, QJsonArray::fromStringList(capacitySlo) }, { kStep, double(stepMs) / 1000.0 } });
+    return o;
 }
 
 ShootoutOptions ShootoutOptions::fromSettings(const QJsonObject &settings)
@@ -86,6 +102,9 @@ ShootoutOptions ShootoutOptions::fromSettings(const QJsonObject &settings)
     o.keepAlive = settings.value(kKeepAlive).toBool(o.keepAlive);
     o.rate = settings.value(kRate).toDouble(o.rate);
     o.workers = settings.value(kWorkers).toInt(o.workers);
+    const QJsonObject capacity = settings.value(kCapacity).toObject();
+    o.capacitySlo = stringList(capacity.value(kSlo));
+    o.stepMs = qint64(capacity.value(kStep).toDouble(double(o.stepMs) / 1000.0) * 1000.0 + 0.5);
     return o;
 }
 

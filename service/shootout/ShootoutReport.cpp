@@ -81,7 +81,7 @@ QList<ShootoutWorkloadResult> ShootoutReport::aggregate(
     }
     QList<ShootoutWorkloadResult> results;
     for (const QString &workload : std::as_const(workloadOrder)) {
-        ShootoutWorkloadResult result { workload, {} };
+        ShootoutWorkloadResult result { workload, {}, {} };
         for (const QString &server : std::as_const(serverOrder)) {
             QList<model::ShootoutEntry> runs;
             for (const model::ShootoutEntry &entry : entries)
@@ -122,14 +122,17 @@ QList<ShootoutWorkloadResult> ShootoutReport::aggregate(
             cell.p99Ms = median(p99);
             cell.cpuUsPerRequest = median(cpu);
             cell.phpFpmCpuUsPerRequest = cell.php ? median(phpCpu) : 0.0;
+            fillCapacity(cell, runs);
+            if (cell.capacityMode && result.capacitySlo.isEmpty())
+                result.capacitySlo = runs.constFirst().summary.capacity.slo;
             result.cells.append(cell);
         }
         double best = 0;
         for (const ShootoutCell &cell : std::as_const(result.cells))
             if (!cell.reference)
-                best = std::max(best, cell.requestsPerSecond);
+                best = std::max(best, cell.rankValue());
         for (ShootoutCell &cell : result.cells)
-            cell.ratioToBest = best > 0 && !cell.reference ? cell.requestsPerSecond / best : 0.0;
+            cell.ratioToBest = best > 0 && !cell.reference ? cell.rankValue() / best : 0.0;
         if (!result.cells.isEmpty())
             results.append(result);
     }
@@ -140,6 +143,10 @@ QString ShootoutReport::text(const QList<ShootoutWorkloadResult> &results)
 {
     QString out;
     for (const ShootoutWorkloadResult &result : results) {
+        if (!result.capacitySlo.isEmpty()) {
+            out += capacityTable(result);
+            continue;
+        }
         const bool php = isPhp(result);
         out += u"\n%1\n"_s.arg(result.workload);
         out += u"  %1  %2  %3  %4  %5  %6  %7"_s.arg(u"server"_s, -10)
@@ -174,6 +181,10 @@ QString ShootoutReport::markdown(const QList<ShootoutWorkloadResult> &results)
 {
     QString out;
     for (const ShootoutWorkloadResult &result : results) {
+        if (!result.capacitySlo.isEmpty()) {
+            out += capacityMarkdown(result);
+            continue;
+        }
         const bool php = isPhp(result);
         out += u"\n### %1\n\n"_s.arg(result.workload);
         out += php
@@ -203,10 +214,11 @@ QString ShootoutReport::csv(const QList<ShootoutWorkloadResult> &results)
 {
     QString out
         = u"workload,server,rounds,requests_per_second,requests_per_second_min,requests_per_second_max,"
-          "spread_percent,ratio_to_best,p50_ms,p99_ms,cpu_us_per_request,errors,php_fpm_cpu_us_per_request\n"_s;
+          "spread_percent,ratio_to_best,p50_ms,p99_ms,cpu_us_per_request,errors,php_fpm_cpu_us_per_request,"
+          "capacity,capacity_lower_bound\n"_s;
     for (const ShootoutWorkloadResult &result : results)
         for (const ShootoutCell &cell : result.cells)
-            out += u"%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13\n"_s.arg(result.workload, cell.server)
+            out += u"%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15\n"_s.arg(result.workload, cell.server)
                        .arg(cell.rounds)
                        .arg(cell.requestsPerSecond, 0, 'f', 2)
                        .arg(cell.requestsPerSecondMin, 0, 'f', 2)
@@ -217,7 +229,10 @@ QString ShootoutReport::csv(const QList<ShootoutWorkloadResult> &results)
                        .arg(cell.p99Ms, 0, 'f', 3)
                        .arg(cell.cpuUsPerRequest, 0, 'f', 1)
                        .arg(cell.errors)
-                       .arg(cell.php ? QString::number(cell.phpFpmCpuUsPerRequest, 'f', 1) : QString());
+                       .arg(cell.php ? QString::number(cell.phpFpmCpuUsPerRequest, 'f', 1) : QString())
+                       .arg(cell.capacityMode ? QString::number(cell.capacity, 'f', 1) : QString())
+                       .arg(cell.capacityMode ? (cell.capacityLowerBound ? u"true"_s : u"false"_s)
+                                              : QString());
     return out;
 }
 
@@ -243,6 +258,7 @@ QJsonObject ShootoutReport::workloadsJson(const QList<ShootoutWorkloadResult> &r
                 object.insert(u"php_fpm_cpu_us_per_request"_s, cell.phpFpmCpuUsPerRequest);
             if (cell.http2)
                 object.insert(u"protocol"_s, cell.h2OverTls ? u"h2"_s : u"h2c"_s);
+            addCapacityJson(object, cell);
             servers.insert(cell.server, object);
         }
         workloads.insert(result.workload, servers);
@@ -254,13 +270,15 @@ QString ShootoutReport::compare(const QList<ShootoutWorkloadResult> &before,
     const QList<ShootoutWorkloadResult> &after, qint64 beforeId, qint64 afterId)
 {
     QString out
-        = u"Shootout %1 against shootout %2 (median requests/s and p99 ms; change = %1 / %2)\n"_s.arg(afterId)
+        = u"Shootout %1 against shootout %2 (median requests/s, or capacity, and p99 ms; change = %1 / %2)\n"_s
+              .arg(afterId)
               .arg(beforeId);
     for (const ShootoutWorkloadResult &result : after) {
+        const QString figure = result.capacitySlo.isEmpty() ? u"req/s"_s : u"cap."_s;
         out += u"\n%1\n  %2  %3  %4  %5  %6  %7  %8\n"_s.arg(result.workload)
                    .arg(u"server"_s, -10)
-                   .arg(u"req/s #%1"_s.arg(beforeId), 12)
-                   .arg(u"req/s #%1"_s.arg(afterId), 12)
+                   .arg(u"%1 #%2"_s.arg(figure).arg(beforeId), 12)
+                   .arg(u"%1 #%2"_s.arg(figure).arg(afterId), 12)
                    .arg(u"change"_s, 7)
                    .arg(u"p99 #%1"_s.arg(beforeId), 10)
                    .arg(u"p99 #%1"_s.arg(afterId), 10)
@@ -271,9 +289,9 @@ QString ShootoutReport::compare(const QList<ShootoutWorkloadResult> &before,
                 return then > 0 ? QString::number(now / then, 'f', 2) : u"-"_s;
             };
             out += u"  %1  %2  %3  %4  %5  %6  %7\n"_s.arg(cell.server, -10)
-                       .arg(old ? rate(old->requestsPerSecond) : u"-"_s, 12)
-                       .arg(rate(cell.requestsPerSecond), 12)
-                       .arg(old ? ratio(cell.requestsPerSecond, old->requestsPerSecond) : u"-"_s, 7)
+                       .arg(old ? rate(old->rankValue()) : u"-"_s, 12)
+                       .arg(rate(cell.rankValue()), 12)
+                       .arg(old ? ratio(cell.rankValue(), old->rankValue()) : u"-"_s, 7)
                        .arg(old ? QString::number(old->p99Ms, 'f', 3) : u"-"_s, 10)
                        .arg(QString::number(cell.p99Ms, 'f', 3), 10)
                        .arg(old ? ratio(cell.p99Ms, old->p99Ms) : u"-"_s, 7);

@@ -57,8 +57,7 @@ QJsonObject ShootoutRunner::settingsJson(const Options &options) const
     return settings;
 }
 
-std::optional<model::ShootoutEntry> ShootoutRunner::measure(const Server &server, ServerProcess &process,
-    const Workload &workload, int round, storage::Database *database)
+model::BenchParameters ShootoutRunner::parametersFor(const Server &server, const Workload &workload) const
 {
     model::BenchParameters p;
     p.url = u"http://127.0.0.1:%1%2"_s.arg(server.port).arg(workload.path);
@@ -78,7 +77,15 @@ std::optional<model::ShootoutEntry> ShootoutRunner::measure(const Server &server
     }
     p.durationMs = m_options.durationMs;
     p.rate = m_options.rate;
+    return p;
+}
 
+std::optional<model::ShootoutEntry> ShootoutRunner::measure(const Server &server, ServerProcess &process,
+    const Workload &workload, int round, storage::Database *database)
+{
+    if (m_options.capacity())
+        return measureCapacity(server, process, workload, round, database);
+    const model::BenchParameters p = parametersFor(server, workload);
     runs::RecordedRun run(database);
     // A PHP workload's PHP-FPM works for the server: its CPU is measured apart.
     ShootoutPhp *const php = workload.php && m_php && m_php->isRunning() ? m_php.get() : nullptr;
@@ -117,10 +124,6 @@ std::optional<model::ShootoutEntry> ShootoutRunner::measure(const Server &server
     }
 
     model::ShootoutEntry entry;
-    entry.runId = result.runId;
-    entry.server = server.kind.id;
-    entry.workload = workload.id;
-    entry.round = round;
     entry.summary = result.summary;
     const double cpuSeconds = double(ticksAfter - ticksBefore) / ServerProcess::ticksPerSecond();
     entry.cpuUsPerRequest
@@ -130,6 +133,16 @@ std::optional<model::ShootoutEntry> ShootoutRunner::measure(const Server &server
             = ShootoutPhp::usPerRequest(phpTicksAfter - phpTicksBefore, entry.summary.completed);
         m_servers[ShootoutPhp::noteId()].status = u"measured"_s;
     }
+    return keepEntry(entry, server, workload, round, result, database);
+}
+
+model::ShootoutEntry ShootoutRunner::keepEntry(model::ShootoutEntry entry, const Server &server,
+    const Workload &workload, int round, const runs::RecordedRun::Result &result, storage::Database *database)
+{
+    entry.runId = result.runId;
+    entry.server = server.kind.id;
+    entry.workload = workload.id;
+    entry.round = round;
     if (database && result.runId == 0)
         say(u"the run was not stored: "_s + result.storeError, server.kind.id);
     else if (database && !database->addShootoutRun(m_shootoutId, entry))

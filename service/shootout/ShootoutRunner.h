@@ -1,6 +1,8 @@
 #pragma once
 
+#include "model/BenchParameters.h"
 #include "model/ShootoutEntry.h"
+#include "runs/RecordedRun.h"
 #include "shootout/ServerCatalog.h"
 #include "shootout/ServerNote.h"
 #include "shootout/ShootoutEvent.h"
@@ -19,9 +21,6 @@
 
 class QTemporaryDir;
 
-namespace hostbench::runs {
-class RecordedRun;
-}
 namespace hostbench::storage {
 class Database;
 }
@@ -88,6 +87,14 @@ class Upstream;
  *    them only ("wrong bytes" for them, saying so); the load generator
  *    refuses a connection whose ALPN did not choose h2, so a measured row
  *    is HTTP/2 throughout.
+ * With --capacity (ShootoutOptions::capacitySlo) each workload and server
+ * gets a capacity search (runs::CapacityRun, bench --find-capacity's: the
+ * same parameters, the rate from options.rate or 100, each step
+ * kCapacityWarmupMs unjudged then stepMs judged, at least 50 connections
+ * without -c) in place of the run, stored as one run whose summary holds
+ * the step table; its steps are CapacityStep events as they end. The
+ * server's CPU per request is not measured then (the warm-ups' requests
+ * are not counted): 0.
  * Each run is stored as `bench` stores it (samples as they come) and linked
  * to the shootout (Database::beginShootout ...), so that a shootout killed
  * midway keeps the runs it had finished. The stored notes are
@@ -172,8 +179,15 @@ private:
     void serverFailed(const Server &server, const QString &status, const QString &problem, int round);
     bool startServer(const Server &server, ServerProcess &process, const SiteGroup &group, QString *error);
     bool checkBodies(const Server &server, const SiteGroup &group, QString *error);
+    model::BenchParameters parametersFor(const Server &server, const Workload &workload) const;
     std::optional<model::ShootoutEntry> measure(const Server &server, ServerProcess &process,
         const Workload &workload, int round, storage::Database *database);
+    // --capacity: a capacity search in place of the run (ShootoutRunnerCapacity.cpp).
+    std::optional<model::ShootoutEntry> measureCapacity(const Server &server, ServerProcess &process,
+        const Workload &workload, int round, storage::Database *database);
+    // The entry kept and stored with the shootout (the run's id, its place).
+    model::ShootoutEntry keepEntry(model::ShootoutEntry entry, const Server &server, const Workload &workload,
+        int round, const runs::RecordedRun::Result &result, storage::Database *database);
     void measureAll(const Server &server, ServerProcess &process, const QList<Workload> &workloads, int round,
         storage::Database *database, int *done, int total);
     QList<Workload> proxiedWorkloads() const;

@@ -158,6 +158,10 @@ private slots:
     void benchExportsK6Script_data();
     void benchExportsK6Script();
     void benchExportsK6ScriptForHttp2();
+    void benchExportsK6Thresholds_data();
+    void benchExportsK6Thresholds();
+    void benchExportsK6ScriptWord_data();
+    void benchExportsK6ScriptWord();
     void importK6Result();
     void importK6ResultBounded();
     void sitesRefuseExposedRoots_data();
@@ -2641,6 +2645,153 @@ void TestCli::benchExportsK6ScriptForHttp2()
     QVERIFY2(text.contains(u"this script\n// runs over HTTP/1.1"_s), qPrintable(text));
     QVERIFY(!text.contains(u"insecureSkipTLSVerify"_s));
     QVERIFY(!text.contains(u"r.proto"_s));
+}
+
+namespace {
+
+// The options object of a script --export-k6 wrote (the JSON between "export const options =" and ";").
+QJsonObject k6Options(const QString &text)
+{
+    const qsizetype start = text.indexOf(u"export const options =\n"_s);
+    if (start < 0)
+        return {};
+    const qsizetype from = start + qsizetype(qstrlen("export const options =\n"));
+    const qsizetype end = text.indexOf(u"\n};\n"_s, from);
+    return QJsonDocument::fromJson(text.mid(from, end - from + 2).toUtf8()).object();
+}
+
+// node --check on the script as an ES module (as k6 reads it); empty when it
+// passes or node is not installed, else node's complaint.
+QString nodeCheck(const QString &script)
+{
+    const QString node = QStandardPaths::findExecutable(u"node"_s);
+    if (node.isEmpty())
+        return {};
+    QFile::remove(script + u".mjs"_s);
+    QFile::copy(script, script + u".mjs"_s);
+    QProcess check;
+    check.setProcessChannelMode(QProcess::MergedChannels);
+    check.start(node, { u"--check"_s, script + u".mjs"_s });
+    check.waitForFinished(60'000);
+    return check.exitCode() == 0 ? QString() : QString::fromUtf8(check.readAll());
+}
+
+} // namespace
+
+// --threshold as k6's options.thresholds (issue #28), on the measured
+// scenario only; those k6 cannot say listed in the head comment with why.
+void TestCli::benchExportsK6Thresholds_data()
+{
+    QTest::addColumn<QStringList>("flags");
+    QTest::addColumn<QString>("thresholds"); // options.thresholds, as JSON
+    QTest::addColumn<QStringList>("comments"); // lines of the head comment
+    QTest::newRow("latencies") << QStringList { u"--threshold"_s, u"p99<50ms"_s, u"--threshold"_s,
+        u"p50 <= 2ms"_s, u"--threshold"_s, u"p99.9<1s"_s, u"--threshold"_s, u"mean<500us"_s, u"--threshold"_s,
+        u"max!=0"_s } << uR"({"http_req_duration{scenario:bench}":
+                                      ["p(99)<50", "p(50)<=2", "p(99.9)<1000", "avg<0.5", "max!=0"]})"_s
+                               << QStringList {};
+    QTest::newRow("rps, errors, non2xx") << QStringList { u"--threshold"_s, u"rps>=20000"_s, u"--threshold"_s,
+        u"errors<0.1%"_s, u"--threshold"_s, u"non2xx==0"_s }
+                                         << uR"({"http_reqs{scenario:bench}": ["rate>=20000"],
+                                                "http_req_failed{scenario:bench}": ["rate<0.001"],
+                                                "checks{check:status is 2xx}": ["rate==1"]})"_s
+                                         << QStringList {};
+    QTest::newRow("--abort-on-fail") << QStringList { u"--threshold"_s, u"p99<50ms"_s, u"--threshold"_s,
+        u"errors==0"_s, u"--abort-on-fail"_s }
+                                     << uR"({"http_req_duration{scenario:bench}":
+                   [{"threshold": "p(99)<50", "abortOnFail": true, "delayAbortEval": "1s"}],
+               "http_req_failed{scenario:bench}":
+                   [{"threshold": "rate==0", "abortOnFail": true, "delayAbortEval": "1s"}]})"_s
+                                     << QStringList {};
+    QTest::newRow("no k6 equivalent")
+        << QStringList { u"--threshold"_s, u"rps>=0.95*baseline"_s, u"--threshold"_s, u"unfinished==0"_s,
+               u"--threshold"_s, u"errors<10"_s, u"--threshold"_s, u"p99<50ms"_s }
+        << uR"({"http_req_duration{scenario:bench}": ["p(99)<50"]})"_s
+        << QStringList {
+               u"// Not a k6 threshold here: rps>=0.95*baseline: k6 compares no runs with a baseline"_s,
+               u"// Not a k6 threshold here: unfinished==0: k6 counts no request left under way"_s,
+               u"// Not a k6 threshold here: errors<10: k6 has failed requests as a rate only"_s
+           };
+    QTest::newRow("explicit --k6-p99-ms beside")
+        << QStringList { u"--threshold"_s, u"p90<20ms"_s, u"--k6-p99-ms"_s, u"300"_s }
+        << uR"({"http_req_duration{scenario:bench}": ["p(90)<20", "p(99)<300"]})"_s << QStringList {};
+    // A line break in a threshold (blanks may part its pieces) must not end the head comment.
+    QTest::newRow("threshold with a line break")
+        << QStringList { u"--threshold"_s, u"unfinished\n==0"_s } << u"{}"_s
+        << QStringList { u"// Not a k6 threshold here: unfinished ==0: k6 counts"_s };
+}
+
+void TestCli::benchExportsK6Thresholds()
+{
+    QFETCH(QStringList, flags);
+    QFETCH(QString, thresholds);
+    QFETCH(QStringList, comments);
+    const QString script = m_dir->filePath(u"thresholds.js"_s);
+    const Result r = runCli(QStringList { u"bench"_s, u"-c"_s, u"4"_s, u"-t"_s, u"10"_s } + flags
+        + QStringList { u"--export-k6"_s, script, u"http://127.0.0.1:1/"_s });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QString text = QString::fromUtf8(readFile(script));
+    const QJsonObject options = k6Options(text);
+    QVERIFY2(!options.isEmpty(), qPrintable(text));
+    QCOMPARE(
+        options.value(u"thresholds"_s).toObject(), QJsonDocument::fromJson(thresholds.toUtf8()).object());
+    for (const QString &line : comments)
+        QVERIFY2(text.contains(line), qPrintable(text));
+    if (flags.contains(u"non2xx==0"_s)) {
+        // The check behind the non2xx threshold, on the measured scenario only.
+        QVERIFY2(text.contains(u"import exec from 'k6/execution';"_s), qPrintable(text));
+        QVERIFY(text.contains(u"if (exec.scenario.name === 'bench')"_s));
+        QVERIFY(
+            text.contains(u"check(res, { 'status is 2xx': (r) => r.status >= 200 && r.status < 300 });"_s));
+    }
+    const QString complaint = nodeCheck(script);
+    QVERIFY2(complaint.isEmpty(), qPrintable(complaint + text));
+}
+
+// The script's head names the command line, each word as a shell reads it
+// back (pasted, it asks for the same script); a header's value goes out as
+// its UTF-8 text, not its bytes read as Latin-1.
+void TestCli::benchExportsK6ScriptWord_data()
+{
+    QTest::addColumn<QString>("header"); // -H's value
+    QTest::addColumn<QString>("quoted"); // how the -H word is quoted in the head
+    QTest::newRow("blanks") << u"X-Test: a b"_s << u"-H 'X-Test: a b'"_s;
+    QTest::newRow("a quote") << u"X-Test: it's"_s << u"-H 'X-Test: it'\\''s'"_s;
+    // No blank, yet words the shell would read: quoted all the same.
+    QTest::newRow("a dollar and a backquote") << u"X-Test:$HOME`id`"_s << u"-H 'X-Test:$HOME`id`'"_s;
+    QTest::newRow("non-ASCII") << u"X-Test: café ☕"_s << u"-H 'X-Test: café ☕'"_s;
+}
+
+void TestCli::benchExportsK6ScriptWord()
+{
+    QFETCH(QString, header);
+    QFETCH(QString, quoted);
+    const QString script = m_dir->filePath(u"quoted k6.js"_s);
+    const Result r = runCli({ u"bench"_s, u"-n"_s, u"10"_s, u"-H"_s, header, u"--export-k6"_s, script,
+        u"http://127.0.0.1:1/"_s });
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QString text = QString::fromUtf8(readFile(script));
+    const QString head = text.section(u'\n', 1, 1);
+    QVERIFY2(head.startsWith(u"//   hostbench-cli bench "_s), qPrintable(head));
+    QVERIFY2(head.contains(quoted), qPrintable(head));
+    QVERIFY2(head.contains(u"--export-k6 '%1'"_s.arg(script)), qPrintable(head));
+    // The header's value as sent: its text, UTF-8 in the file.
+    const QString value = header.section(u':', 1).trimmed();
+    QVERIFY2(text.contains(QString::fromUtf8(
+                 QJsonDocument(QJsonObject { { u"X-Test"_s, value } }).toJson(QJsonDocument::Compact))
+                               .mid(1)
+                               .chopped(1)),
+        qPrintable(text));
+    // The shell reads the line back into the same words.
+    QProcess echo;
+    echo.start(u"/bin/sh"_s,
+        { u"-c"_s,
+            u"set -- "_s + head.mid(qsizetype(qstrlen("//   hostbench-cli bench ")))
+                + u"; printf '%s\\n' \"$4\""_s });
+    QVERIFY(echo.waitForFinished(kTimeoutMs));
+    QCOMPARE(QString::fromUtf8(echo.readAllStandardOutput()), header + u'\n');
+    const QString complaint = nodeCheck(script);
+    QVERIFY2(complaint.isEmpty(), qPrintable(complaint + text));
 }
 
 // A result file built to k6's documented --out json format: Metric lines,

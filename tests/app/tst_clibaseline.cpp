@@ -4,12 +4,15 @@
 // FACTOR*baseline thresholds, and exit 3 for a target without a baseline.
 #include "CliProcess.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,6 +28,44 @@ constexpr int kTimeoutMs = 60'000;
 
 using Result = hostbench::test::CliResult;
 
+// One request to a control API with its token; the reply's head and body.
+std::pair<QByteArray, QByteArray> controlCall(quint16 port, const QByteArray &method, const QByteArray &path,
+    const QByteArray &token, const QByteArray &body = {})
+{
+    QTcpSocket socket;
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    if (!socket.waitForConnected(kTimeoutMs))
+        return {};
+    const QByteArray fields = method == "GET"
+        ? QByteArray("Connection: close\r\n")
+        : "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
+    socket.write(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token
+        + "\r\n" + fields + "\r\n" + body);
+    static const QRegularExpression length(
+        u"\r\nContent-Length: (\\d+)\r\n"_s, QRegularExpression::CaseInsensitiveOption);
+    QByteArray data;
+    while (socket.waitForReadyRead(kTimeoutMs)) {
+        data += socket.readAll();
+        const qsizetype split = data.indexOf("\r\n\r\n");
+        if (split < 0)
+            continue;
+        const QRegularExpressionMatch match = length.match(QString::fromLatin1(data.left(split + 2)));
+        if (data.size() - split - 4 >= (match.hasMatch() ? match.captured(1).toLongLong() : 0))
+            return { data.left(split), data.mid(split + 4) };
+    }
+    return {};
+}
+
+// A verdict object of "baseline_comparison": a verdict, a ratio inside its interval.
+bool isEstimate(const QJsonObject &e)
+{
+    static const QStringList verdicts { u"faster"_s, u"slower"_s, u"no significant change"_s };
+    const double ratio = e[u"ratio"_s].toDouble();
+    return verdicts.contains(e[u"verdict"_s].toString()) && ratio > 0 && e[u"low"_s].toDouble() <= ratio
+        && ratio <= e[u"high"_s].toDouble() && e[u"value"_s].toDouble() > 0
+        && e[u"baseline_value"_s].toDouble() > 0;
+}
+
 } // namespace
 
 class TestCliBaseline final : public QObject
@@ -38,6 +79,8 @@ private slots:
     void baselineSetShownAndCompared();
     void baselineOfAnotherTarget();
     void ratioThresholds();
+    void jsonCarriesTheVerdict();
+    void controlApiRunsCheckTheBaseline();
     void clearAndReplace();
     void refusals();
 
@@ -238,6 +281,109 @@ void TestCliBaseline::ratioThresholds()
     QVERIFY2(watched.exitCode == 0, qPrintable(watched.err + watched.out));
     QVERIFY2(!watched.out.contains(u"aborted"_s) && watched.out.contains(u" × baseline), pass\n"_s),
         qPrintable(watched.out));
+}
+
+// bench --json with --compare-baseline: the verdict as "baseline_comparison", and
+// the FACTOR*baseline thresholds checked against the baseline (not "not checked").
+void TestCliBaseline::jsonCarriesTheVerdict()
+{
+    QCOMPARE(
+        cli({ u"runs"_s, u"baseline"_s, QString::number(m_first), u"--data-dir"_s, m_data }).exitCode, 0);
+    const QString json = m_dir.filePath(u"verdict.json"_s);
+    const Result r = bench(
+        { u"--compare-baseline"_s, u"--json"_s, json, u"--threshold"_s, u"rps>=0.001*baseline"_s }, m_url);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    const QJsonObject verdict = root[u"baseline_comparison"_s].toObject();
+    QCOMPARE(verdict[u"baseline_run"_s].toInteger(), m_first);
+    QCOMPARE(verdict[u"target"_s].toString(), u"GET "_s + m_url);
+    QCOMPARE(verdict[u"confidence"_s].toDouble(), 0.95);
+    QVERIFY2(isEstimate(verdict[u"requests_per_second"_s].toObject()),
+        QJsonDocument(verdict).toJson().constData());
+    QVERIFY2(isEstimate(verdict[u"p99_ms"_s].toObject()), QJsonDocument(verdict).toJson().constData());
+    QCOMPARE(verdict[u"differences"_s].toArray().size(), 0);
+    const QJsonObject threshold = root[u"thresholds"_s][u"results"_s][0].toObject();
+    QVERIFY2(!threshold.contains(u"checked"_s) && threshold[u"passed"_s].toBool(),
+        QJsonDocument(root[u"thresholds"_s].toObject()).toJson().constData());
+    // Without --compare-baseline: no such member.
+    const Result plain = bench({ u"--json"_s, json }, m_url);
+    QCOMPARE(plain.exitCode, 0);
+    QFile again(json);
+    QVERIFY(again.open(QIODevice::ReadOnly));
+    QVERIFY(!QJsonDocument::fromJson(again.readAll()).object().contains(u"baseline_comparison"_s));
+}
+
+// POST /api/runs with "compare_baseline" and FACTOR*baseline thresholds
+// (serve's control API on the same data folder): refused with 422 naming
+// the member for a target without a baseline, else checked against it, the
+// verdict in GET /api/runs/{id}.
+void TestCliBaseline::controlApiRunsCheckTheBaseline()
+{
+    QCOMPARE(
+        cli({ u"runs"_s, u"baseline"_s, QString::number(m_first), u"--data-dir"_s, m_data }).exitCode, 0);
+    QProcess serve;
+    QStringList arguments { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--data-dir"_s, m_data,
+        u"--control"_s, u"127.0.0.1:0"_s };
+    if (::geteuid() == 0)
+        arguments << u"--user"_s << u"root"_s;
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
+    QVERIFY(serve.waitForStarted(kTimeoutMs));
+    QByteArray out;
+    QDeadlineTimer deadline(kTimeoutMs);
+    while (!out.contains("Press Ctrl+C") && serve.state() == QProcess::Running && !deadline.hasExpired()) {
+        serve.waitForReadyRead(100);
+        out += serve.readAllStandardOutput();
+    }
+    const QRegularExpressionMatch control
+        = QRegularExpression(u"Control API on http://127\\.0\\.0\\.1:(\\d+)/"_s)
+              .match(QString::fromLocal8Bit(out));
+    QVERIFY2(control.hasMatch(), out.constData());
+    const quint16 port = quint16(control.captured(1).toUInt());
+    QFile tokenFile(m_data + u"/control.token"_s);
+    QVERIFY(tokenFile.open(QIODevice::ReadOnly));
+    const QByteArray token = tokenFile.readAll().trimmed();
+    const QByteArray url = m_url.toUtf8();
+
+    const auto refused = controlCall(port, "POST", "/api/runs", token,
+        R"({"url": ")" + url + R"(other", "duration_s": 1, "compare_baseline": true})");
+    QVERIFY2(refused.first.startsWith("HTTP/1.1 422"), refused.first.constData());
+    QCOMPARE(QJsonDocument::fromJson(refused.second)[u"field"_s].toString(), u"compare_baseline"_s);
+    QVERIFY2(refused.second.contains(QByteArray("no baseline for GET " + url + "other")),
+        refused.second.constData());
+    const auto threshold = controlCall(port, "POST", "/api/runs", token,
+        R"({"url": ")" + url + R"(other", "duration_s": 1, "thresholds": ["p99<60s", "rps>=0.5*baseline"]})");
+    QVERIFY2(threshold.first.startsWith("HTTP/1.1 422"), threshold.first.constData());
+    QCOMPARE(QJsonDocument::fromJson(threshold.second)[u"field"_s].toString(), u"thresholds[1]"_s);
+
+    const auto accepted = controlCall(port, "POST", "/api/runs", token,
+        R"({"url": ")" + url + R"(", "duration_s": 1.5, "concurrency": 2, "keep_alive": true,
+            "compare_baseline": true, "thresholds": ["rps>=0.001*baseline", "p99<=1000*baseline"]})");
+    QVERIFY2(
+        accepted.first.startsWith("HTTP/1.1 202"), QByteArray(accepted.first + accepted.second).constData());
+    const QByteArray id = QByteArray::number(QJsonDocument::fromJson(accepted.second)[u"id"_s].toInteger());
+    QJsonObject run;
+    deadline.setRemainingTime(kTimeoutMs);
+    do {
+        QTest::qWait(200);
+        run = QJsonDocument::fromJson(controlCall(port, "GET", "/api/runs/" + id, token).second).object();
+    } while ((run[u"state"_s] == u"running"_s || run[u"state"_s] == u"stopping"_s) && !deadline.hasExpired());
+    QVERIFY2(run[u"state"_s] == u"finished"_s, QJsonDocument(run).toJson().constData());
+    QCOMPARE(run[u"parameters"_s][u"compare_baseline"_s].toBool(), true);
+    const QJsonObject verdict = run[u"baseline_comparison"_s].toObject();
+    QCOMPARE(verdict[u"baseline_run"_s].toInteger(), m_first);
+    QVERIFY2(
+        isEstimate(verdict[u"requests_per_second"_s].toObject()), QJsonDocument(run).toJson().constData());
+    QVERIFY(isEstimate(verdict[u"p99_ms"_s].toObject()));
+    const QJsonArray results = run[u"thresholds"_s][u"results"_s].toArray();
+    QCOMPARE(results.size(), 2);
+    for (const QJsonValue &result : results)
+        QVERIFY2(!result.toObject().contains(u"checked"_s) && result[u"passed"_s].toBool(),
+            QJsonDocument(run[u"thresholds"_s].toObject()).toJson().constData());
+    QVERIFY(run[u"thresholds"_s][u"passed"_s].toBool());
+    serve.terminate();
+    QVERIFY(serve.waitForFinished(kTimeoutMs));
 }
 
 void TestCliBaseline::clearAndReplace()

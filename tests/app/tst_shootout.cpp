@@ -18,6 +18,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <utility>
 
 #include <unistd.h>
 
@@ -145,6 +146,7 @@ private slots:
     void failingServerShowsItsLog();
     void wrongBytesLeaveTheServerOut();
     void takenPortIsSkippedAndSaid();
+    void capacityRanksCappedServers();
     void progressJsonIsOneObjectPerLine();
     void progressJsonSaysTheError();
     void badFlagsFail_data();
@@ -866,6 +868,107 @@ void TestShootout::takenPortIsSkippedAndSaid()
     QVERIFY(result.err.contains(u"on 127.0.0.1:%1 answers"_s.arg(port + 1)));
 }
 
+// --capacity (issue #28): two stand-in servers of known capacity, each a
+// real process (hostbench_capped_server: one request at a time, 1/N s each)
+// on the port its configuration names: "lighttpd" answers at most 300
+// requests/s, "nginx" 150. The searches must land within 10% of each cap,
+// and rank lighttpd first. The latency SLO is loose, so that a busy
+// machine's scheduling stalls (the servers share one pinned CPU) fail no
+// step below the cap; above it, the implicit SLO (95% of the rate asked
+// completed) and the growing queue fail the step.
+void TestShootout::capacityRanksCappedServers()
+{
+    const auto standIn = [](const QByteArray &portLine, const QByteArray &flag, int perSecond) -> QByteArray {
+        return "conf=''; prev=''\nfor a in \"$@\"; do [ \"$prev\" = " + flag
+            + " ] && conf=$a; prev=$a; done\nport=$(sed -n '" + portLine
+            + "' \"$conf\" | head -n 1)\nexec '" HOSTBENCH_CAPPED_SERVER_PATH "' \"$port\" "
+            + QByteArray::number(perSecond) + " OK\n";
+    };
+    QProcessEnvironment env = environment();
+    env.insert(u"HOSTBENCH_SERVER_PATH"_s,
+        standIns({ { u"lighttpd"_s, standIn("s/^server.port = \\([0-9]*\\).*/\\1/p", "-f", 300) },
+            { u"nginx"_s, standIn("s/.*listen 127.0.0.1:\\([0-9]*\\).*/\\1/p", "-c", 150) } }));
+    const quint16 port = freePortRange();
+    QVERIFY(port != 0);
+    const QString data = m_dir->filePath(u"data"_s);
+    const QString json = m_dir->filePath(u"capacity.json"_s);
+    const Result result
+        = runCli({ u"--servers"_s, u"nginx,lighttpd"_s, u"--workloads"_s, u"W6"_s, u"--capacity"_s,
+                     u"--slo"_s, u"p99<500ms"_s, u"--slo"_s, u"errors<1%"_s, u"--rate"_s, u"80"_s,
+                     u"--step-duration"_s, u"2"_s, u"--rounds"_s, u"1"_s, u"--port"_s, QString::number(port),
+                     u"--json"_s, json, u"--data-dir"_s, data, u"--progress"_s, u"json"_s },
+            env);
+    QVERIFY2(result.exitCode == 0, qPrintable(result.out + result.err));
+    qInfo().noquote() << result.out;
+    QVERIFY2(result.out.contains(u"W6 (capacity at p99<500ms, errors<1%"_s), qPrintable(result.out));
+
+    // The progress: each step as it ends, the capacity in the results.
+    const QList<QJsonObject> list = events(result.err);
+    QVERIFY2(!list.isEmpty(), qPrintable(result.err));
+    int steps = 0;
+    QMap<QString, double> found;
+    for (const QJsonObject &event : list) {
+        if (event[u"event"_s] == u"capacity_step"_s) {
+            ++steps;
+            QVERIFY(event[u"rate"_s].toDouble() > 0);
+            QVERIFY(event.contains(u"passed"_s));
+        }
+        if (event[u"event"_s] == u"result"_s)
+            found.insert(event[u"server"_s].toString(), event[u"capacity"_s][u"capacity"_s].toDouble());
+    }
+    QVERIFY2(steps >= 8, qPrintable(result.err));
+    QCOMPARE(found.size(), 2);
+
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    QCOMPARE(root[u"settings"_s][u"capacity"_s][u"slo"_s].toArray(),
+        (QJsonArray { u"p99<500ms"_s, u"errors<1%"_s }));
+    for (const auto &[server, cap] :
+        { std::pair { u"lighttpd"_s, 300.0 }, std::pair { u"nginx"_s, 150.0 } }) {
+        const QJsonObject cell = root[u"workloads"_s][u"W6"_s][server].toObject();
+        const double capacity = cell[u"capacity"_s].toDouble();
+        QVERIFY2(qAbs(capacity - cap) <= 0.1 * cap,
+            qPrintable(u"%1: found %2 requests/s, its cap is %3\n%4"_s.arg(server).arg(capacity).arg(cap).arg(
+                result.out)));
+        QCOMPARE(capacity, found.value(server));
+        QCOMPARE(cell[u"capacity_lower_bound"_s].toBool(), false);
+        QVERIFY(cell[u"capacity_steps"_s].toInt() >= 4);
+    }
+    QCOMPARE(root[u"workloads"_s][u"W6"_s][u"lighttpd"_s][u"ratio_to_best"_s].toDouble(), 1.0);
+    QVERIFY(root[u"workloads"_s][u"W6"_s][u"nginx"_s][u"ratio_to_best"_s].toDouble() < 0.65);
+
+    // Stored: each search one run holding its step table; list, show, export, compare say capacity.
+    const QString id = QString::number(root[u"shootout_id"_s].toInteger());
+    Database db;
+    QVERIFY(db.open(QDir(data).filePath(u"hostbench.sqlite"_s)));
+    const auto stored = db.shootout(id.toLongLong());
+    QVERIFY2(stored, qPrintable(db.lastError()));
+    QCOMPARE(stored->entries.size(), 2);
+    for (const auto &entry : stored->entries) {
+        const auto run = db.run(entry.runId);
+        QVERIFY(run);
+        QCOMPARE(run->parameters.findCapacity.slo, (QStringList { u"p99<500ms"_s, u"errors<1%"_s }));
+        QVERIFY(run->summary.capacity.steps.size() >= 4);
+    }
+    const Result listed = runCli({ u"list"_s, u"--data-dir"_s, data });
+    QVERIFY2(listed.out.contains(u"[capacity at p99<500ms, errors<1%]"_s), qPrintable(listed.out));
+    const Result shown = runCli({ u"show"_s, id, u"--data-dir"_s, data });
+    QVERIFY2(shown.out.contains(u"capacity at p99<500ms, errors<1%, steps of 2 s"_s), qPrintable(shown.out));
+    QVERIFY(shown.out.contains(u"capacity req/s (spread)"_s));
+    const Result csv = runCli({ u"export"_s, id, u"--format"_s, u"csv"_s, u"--data-dir"_s, data });
+    QVERIFY2(csv.out.contains(u",capacity,capacity_lower_bound\n"_s), qPrintable(csv.out));
+    const Result md = runCli({ u"export"_s, id, u"--format"_s, u"md"_s, u"--data-dir"_s, data });
+    QVERIFY2(md.out.contains(u"| server | capacity requests/s (spread) |"_s), qPrintable(md.out));
+    const Result html = runCli({ u"export"_s, id, u"--format"_s, u"html"_s, u"--data-dir"_s, data });
+    QCOMPARE(html.exitCode, 0);
+    QVERIFY(html.out.contains(u"<svg id=\"chart-W6\""_s));
+    QVERIFY(html.out.contains(u"<rect class=\"bar lighttpd\""_s));
+    const Result compared = runCli({ u"compare"_s, id, id, u"--data-dir"_s, data });
+    QVERIFY2(compared.out.contains(u"cap. #"_s), qPrintable(compared.out));
+    QVERIFY(leftNothingBehind());
+}
+
 QList<QJsonObject> TestShootout::events(const QString &err)
 {
     QList<QJsonObject> list;
@@ -1004,8 +1107,10 @@ void TestShootout::badFlagsFail_data()
     QTest::newRow("bad rate") << QStringList { u"--rate"_s, u"fast"_s } << u"--rate must be"_s;
     QTest::newRow("unknown action") << QStringList { u"frob"_s } << u"unknown action \"frob\""_s;
     QTest::newRow("show without id") << QStringList { u"show"_s } << u"show takes one shootout ID"_s;
-    QTest::newRow("export bad format")
-        << QStringList { u"export"_s, u"1"_s, u"--format"_s, u"xml"_s } << u"--format json, csv or md"_s;
+    QTest::newRow("export bad format") << QStringList { u"export"_s, u"1"_s, u"--format"_s, u"xml"_s }
+                                       << u"--format json, csv, md or html"_s;
+    QTest::newRow("capacity, bad slo") << QStringList { u"--capacity"_s, u"--slo"_s, u"p99<<1ms"_s }
+                                       << u"--slo \"p99<<1ms\": a number is expected at character 5"_s;
     QTest::newRow("bad progress") << QStringList { u"--progress"_s, u"yaml"_s }
                                   << u"--progress must be text or json, not \"yaml\""_s;
     QTest::newRow("no such shootout") << QStringList { u"show"_s, u"99"_s } << u"no shootout 99"_s;

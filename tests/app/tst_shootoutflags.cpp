@@ -93,6 +93,11 @@ void TestShootoutFlags::roundTrip_data()
     large.rate = 10'000'000;
     large.durationMs = 3'600'000;
     QTest::newRow("the form's largest rate and duration") << large;
+    ShootoutOptions capacity = o;
+    capacity.capacitySlo = { u"p99<10ms"_s, u"errors<0.1%"_s };
+    capacity.stepMs = 1500;
+    capacity.rate = 200;
+    QTest::newRow("--capacity, two SLOs, 1.5 s steps, from 200/s") << capacity;
 }
 
 void TestShootoutFlags::roundTrip()
@@ -157,6 +162,26 @@ void TestShootoutFlags::badValues_data()
     QTest::newRow("--workers 0") << QStringList { u"--workers"_s, u"0"_s } << u"--workers must be"_s;
     QTest::newRow("--port 70000") << QStringList { u"--port"_s, u"70000"_s } << u"--port must be"_s;
     QTest::newRow("--rate 0") << QStringList { u"--rate"_s, u"0"_s } << u"--rate must be a number"_s;
+    // --capacity: bench --slo's grammar and messages, and the flags it needs or refuses.
+    const QStringList capacity { u"--capacity"_s, u"--slo"_s, u"p99<10ms"_s };
+    QTest::newRow("--slo alone") << QStringList { u"--slo"_s, u"p99<1ms"_s } << u"--slo needs --capacity"_s;
+    QTest::newRow("--step-duration alone")
+        << QStringList { u"--step-duration"_s, u"2"_s } << u"--step-duration needs --capacity"_s;
+    QTest::newRow("--capacity without --slo")
+        << QStringList { u"--capacity"_s } << u"--capacity needs at least one --slo"_s;
+    QTest::newRow("bad slo") << QStringList { u"--capacity"_s, u"--slo"_s, u"p99 10ms"_s }
+                             << u"--slo \"p99 10ms\": an operator (<, <=, >, >=, ==, !=) is expected at "
+                                "character 5; the form is METRIC OPERATOR VALUE"_s;
+    QTest::newRow("unknown metric") << QStringList { u"--capacity"_s, u"--slo"_s, u"p99x<1ms"_s }
+                                    << u"unknown metric \"p99x\"; the metrics are p50"_s;
+    QTest::newRow("baseline slo") << QStringList { u"--capacity"_s, u"--slo"_s, u"rps>=baseline"_s }
+                                  << u"cannot be against a baseline"_s;
+    QTest::newRow("unfinished slo") << QStringList { u"--capacity"_s, u"--slo"_s, u"unfinished==0"_s }
+                                    << u"no per-step figure"_s;
+    QTest::newRow("--capacity with -t") << capacity + QStringList { u"-t"_s, u"5"_s }
+                                        << u"--capacity runs steps of --step-duration: leave out -t"_s;
+    QTest::newRow("step 0.2 s") << capacity + QStringList { u"--step-duration"_s, u"0.2"_s }
+                                << u"--step-duration must be from 0.5 to 3600 seconds, not \"0.2\""_s;
     QTest::newRow("--json in no folder") << QStringList { u"--json"_s,
         u"/no/such/folder/x.json"_s } << u"--json: the folder of \"/no/such/folder/x.json\" does not exist"_s;
 }

@@ -114,6 +114,12 @@ void TestRunRequestJson::refused_data()
         << QByteArray("{" + url + R"(, "requests": 5, "abort_on_fail": true})") << 422 << u"abort_on_fail"_s;
     QTest::newRow("abortOnFail a string")
         << QByteArray("{" + url + R"(, "requests": 5, "abortOnFail": "yes"})") << 400 << u"abortOnFail"_s;
+    QTest::newRow("compare_baseline a string")
+        << QByteArray("{" + url + R"(, "requests": 5, "compare_baseline": "yes"})") << 400
+        << u"compare_baseline"_s;
+    QTest::newRow("compare_baseline beside find_capacity")
+        << QByteArray("{" + url + R"(, "compare_baseline": true, "find_capacity": {"slo": ["p99<10ms"]}})")
+        << 422 << u"compare_baseline"_s;
     QTest::newRow("unknown member") << QByteArray("{" + url + R"(, "requests": 5, "colour": 1})") << 400
                                     << u"colour"_s;
     QTest::newRow("find_capacity an array")
@@ -261,6 +267,7 @@ void TestRunRequestJson::roundTrip()
     p.thresholds = { u"rps>=100"_s };
     p.http2 = true;
     p.streams = 7;
+    p.compareBaseline = true;
     BenchParameters back;
     QString field;
     QString detail;
@@ -276,6 +283,8 @@ void TestRunRequestJson::roundTrip()
     QVERIFY(back.http2);
     QCOMPARE(back.streams, 7);
     QVERIFY(back.tlsVerify);
+    QVERIFY(back.compareBaseline);
+    QCOMPARE(RunRequestJson::toJson(p).value(u"compare_baseline"_s).toBool(), true);
 }
 
 void TestRunRequestJson::readsFindCapacity()

@@ -248,9 +248,12 @@ void TestShootoutReport::phpFpmCpuInEveryFormat_data()
     QTest::newRow("markdown") << u"markdown"_s << u"| errors | PHP-FPM CPU µs/request |\n|---|---:|"_s
                               << u"| hostbench | 20000 (±0%) | 1.00 | 1.000 | 2.000 | 15.0 | 0 | 41.0 |\n"_s
                               << u"| hostbench | 50000 (±0%) | 1.00 | 1.000 | 2.000 | 10.0 | 0 |\n"_s;
-    QTest::newRow("csv") << u"csv"_s << u",cpu_us_per_request,errors,php_fpm_cpu_us_per_request\n"_s
-                         << u"W5,hostbench,2,20000.00,20000.00,20000.00,0.0,1.000,1.000,2.000,15.0,0,41.0\n"_s
-                         << u"W1,hostbench,1,50000.00,50000.00,50000.00,0.0,1.000,1.000,2.000,10.0,0,\n"_s;
+    // The last two columns, a --capacity shootout's, are empty here.
+    QTest::newRow("csv")
+        << u"csv"_s
+        << u",cpu_us_per_request,errors,php_fpm_cpu_us_per_request,capacity,capacity_lower_bound\n"_s
+        << u"W5,hostbench,2,20000.00,20000.00,20000.00,0.0,1.000,1.000,2.000,15.0,0,41.0,,\n"_s
+        << u"W1,hostbench,1,50000.00,50000.00,50000.00,0.0,1.000,1.000,2.000,10.0,0,,,\n"_s;
     QTest::newRow("json") << u"json"_s << u"\"W5\""_s << u"\"php_fpm_cpu_us_per_request\":41"_s << QString();
 }
 

@@ -21,6 +21,7 @@
 #include "ui/SiteDialog.h"
 
 #include <QAbstractSpinBox>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -84,6 +85,8 @@ const std::map<QString, Kind> kFields {
     { u"shootoutRate"_s, Kind::Number },
     { u"shootoutDuration"_s, Kind::Number },
     { u"shootoutRounds"_s, Kind::Number },
+    { u"shootoutStep"_s, Kind::Number },
+    { u"shootoutSlo"_s, Kind::Text },
     // Site dialog, General and Advanced
     { u"siteHostName"_s, Kind::Text },
     { u"siteAliases"_s, Kind::Text },
@@ -189,6 +192,8 @@ private slots:
     void benchmarkFields();
     void siteText_data();
     void siteText();
+    void shootoutSlo_data();
+    void shootoutSlo();
 
 private:
     QWidget *field(const QString &name) const;
@@ -456,6 +461,41 @@ void TestBadInput::benchmarkFields()
     typeInto(bad, name == u"benchMethod"_s ? u"GET"_s : QString());
     QVERIFY(fieldError(bad).isEmpty());
     QVERIFY(start->isEnabled());
+}
+
+void TestBadInput::shootoutSlo_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::newRow("no operator") << u"p99 10ms"_s;
+    QTest::newRow("unknown metric") << u"p99<10ms, speed>5"_s;
+    QTest::newRow("against a baseline") << u"rps>=0.9*baseline"_s;
+    QTest::newRow("unfinished") << u"unfinished==0"_s;
+    QTest::newRow("empty") << QString();
+}
+
+// "Capacity at SLO" on the Shootout page: a bad SLO is said under the
+// field, and no shootout starts.
+void TestBadInput::shootoutSlo()
+{
+    QFETCH(QString, value);
+    showPage(u"shootoutPage"_s);
+    auto *capacity = m_window->findChild<QCheckBox *>(u"shootoutCapacity"_s);
+    auto *run = m_window->findChild<QPushButton *>(u"shootoutRun"_s);
+    QWidget *slo = field(u"shootoutSlo"_s);
+    QVERIFY(capacity && run && slo);
+    capacity->setChecked(true);
+    const qsizetype before = m_folder->database().shootouts().size();
+    typeInto(slo, value);
+    QTest::mouseClick(run, Qt::LeftButton);
+    QVERIFY2(!fieldError(slo).isEmpty(), qPrintable(value));
+    auto *label = m_window->findChild<QLabel *>(u"shootoutSloError"_s);
+    QVERIFY(label && label->isVisible());
+    QVERIFY(run->isEnabled()); // nothing started
+    QCOMPARE(m_folder->database().shootouts().size(), before);
+    // Put right: the message goes as the field is edited.
+    typeInto(slo, u"p99<10ms"_s);
+    QVERIFY(fieldError(slo).isEmpty());
+    capacity->setChecked(false);
 }
 
 void TestBadInput::siteText_data()

@@ -145,6 +145,7 @@ private slots:
     void badUrlIsASentence();
     void postAtAFixedRate();
     void thresholdsVerdictAfterTheRun();
+    void baselineCheckedFromThePage();
     void stagesAbortedByAThreshold();
     void badFieldShowsItsError_data();
     void badFieldShowsItsError();
@@ -251,7 +252,8 @@ void TestBenchmarkPage::formBuildsNamedFields()
         { form.m_methodError, u"benchMethodError"_s }, { form.m_headers, u"benchHeaders"_s },
         { form.m_headersError, u"benchHeadersError"_s }, { form.m_body, u"benchBody"_s },
         { form.m_bodyFile, u"benchBodyFile"_s }, { form.m_bodyBrowse, u"benchBodyBrowse"_s },
-        { form.m_bodyFileError, u"benchBodyFileError"_s }, { form.m_contentType, u"benchContentType"_s } };
+        { form.m_bodyFileError, u"benchBodyFileError"_s }, { form.m_contentType, u"benchContentType"_s },
+        { form.m_compareBaseline, u"benchCompareBaseline"_s } };
     QCOMPARE(bare.objectName(), u"benchmarkPage"_s);
     QVERIFY(bare.layout());
     bare.resize(1100, 700);
@@ -363,6 +365,66 @@ void TestBenchmarkPage::thresholdsVerdictAfterTheRun()
         QCOMPARE(run->parameters.thresholds.size(), 2);
         QCOMPARE(run->parameters.thresholds.at(0), u"errors==0"_s);
     }
+}
+
+void TestBenchmarkPage::baselineCheckedFromThePage()
+{
+    // Issue #28: a FACTOR*baseline threshold, or "Compare with baseline",
+    // needs the baseline of the run's target: without one the run does not
+    // start and the Thresholds field says why; with one, the thresholds are
+    // checked against it and the report ends with the verdict, as bench's.
+    addSite(u"base.test"_s, 0);
+    startEngine();
+    if (QTest::currentTestFailed())
+        return;
+    const QString url = u"http://base.test:%1/paced.txt"_s.arg(m_engine->port());
+    // The target as the run is stored: the engine's address, the site's name in the Host header.
+    const QString target = u"http://127.0.0.1:%1/paced.txt"_s.arg(m_engine->port());
+    typeInto(field<QComboBox>(u"benchUrl"_s), url);
+    QTest::mouseClick(field<QRadioButton>(u"benchByDuration"_s), Qt::LeftButton, {}, QPoint(2, 5));
+    typeInto(field<QSpinBox>(u"benchDuration"_s), u"2"_s);
+    field<QTabWidget>(u"benchFieldTabs"_s)->setCurrentIndex(ui::BenchmarkForm::kThresholdsTab);
+    typeInto(field<QLineEdit>(u"benchThresholds"_s), u"rps>=0.001*baseline"_s);
+    const int before = int(m_folder->database().runs().size());
+    QTest::mouseClick(field<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    auto *error = field<QLabel>(u"benchThresholdsError"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!error->text().isEmpty(), kTimeoutMs);
+    QVERIFY2(error->text().startsWith(u"No baseline for GET "_s + target), qPrintable(error->text()));
+    QVERIFY(!m_page->isRunning());
+    QCOMPARE(int(m_folder->database().runs().size()), before); // nothing stored
+
+    // A run made the baseline, then one compared with it.
+    typeInto(field<QLineEdit>(u"benchThresholds"_s), QString());
+    QSignalSpy finished(m_page.get(), &ui::BenchmarkPage::runFinished);
+    QTest::mouseClick(field<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kTimeoutMs);
+    const qint64 baseline = finished.at(0).at(0).toLongLong();
+    QVERIFY(baseline > 0);
+    QVERIFY2(m_folder->database().setBaseline(baseline), qPrintable(m_folder->database().lastError()));
+    typeInto(field<QLineEdit>(u"benchThresholds"_s), u"rps>=0.001*baseline"_s);
+    field<QCheckBox>(u"benchCompareBaseline"_s)->setChecked(true);
+    QTest::mouseClick(field<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, kTimeoutMs);
+    const qint64 compared = finished.at(1).at(0).toLongLong();
+    QVERIFY(compared > 0);
+    const QString report = field<QPlainTextEdit>(u"benchReport"_s)->toPlainText();
+    QVERIFY2(
+        report.contains(u"\nCompared with the baseline, run %1 (GET %2), at 95% confidence:\n  requests/s: "_s
+                            .arg(baseline)
+                            .arg(target)),
+        qPrintable(report));
+    QVERIFY2(report.contains(u"\n  p99: "_s), qPrintable(report));
+    QVERIFY2(QRegularExpression(
+                 u"rps>=0\\.001\\*baseline: \\d+\\.\\d{3} × baseline \\(>= 0\\.001 × baseline\\), pass"_s)
+                 .match(report)
+                 .hasMatch(),
+        qPrintable(report));
+    storage::Database check;
+    QVERIFY(check.open(m_folder->databasePath()));
+    const std::optional<storage::StoredRun> run = check.run(compared);
+    QVERIFY(run.has_value());
+    QCOMPARE(run->parameters.baselineRunId, baseline);
+    QVERIFY(run->parameters.compareBaseline);
 }
 
 void TestBenchmarkPage::stagesAbortedByAThreshold()

@@ -54,6 +54,8 @@ private slots:
     void missingServersAreDisabledWithTheirPackage();
     void emptyChoiceIsRefusedNextToTheField();
     void tinyShootoutFromThePage();
+    void badSloShownNextToTheField();
+    void capacityShootoutFromThePage();
     void wheelOverAnUnfocusedFieldScrollsTheForm();
     void formComesBackInANewPage();
     void exportWritesWhatTheCliExports_data();
@@ -185,6 +187,90 @@ void TestShootoutPage::tinyShootoutFromThePage()
     // Nothing of the servers is left in the temporary folder.
     QTRY_VERIFY(QDir(m_dir.filePath(u"tmp"_s)).isEmpty());
     QVERIFY(test::Screenshots::save(&page, u"shootout-page-after-a-run"_s));
+}
+
+// "Capacity at SLO": an SLO that does not read is shown under the field and
+// keeps Run from starting; a good one goes on the command line (no -t).
+void TestShootoutPage::badSloShownNextToTheField()
+{
+    storage::Database database;
+    QVERIFY(database.open(m_dir.filePath(u"slo/hostbench.sqlite"_s)));
+    ui::ShootoutPage page(database);
+    auto *capacity = find<QCheckBox>(page, u"shootoutCapacity"_s);
+    auto *slo = find<QLineEdit>(page, u"shootoutSlo"_s);
+    QVERIFY(capacity && slo);
+    QVERIFY(!slo->isEnabled());
+    capacity->setChecked(true);
+    QVERIFY(slo->isEnabled());
+    QVERIFY(!find<QDoubleSpinBox>(page, u"shootoutDuration"_s)->isEnabled());
+    QVERIFY(find<QDoubleSpinBox>(page, u"shootoutRate"_s)->isEnabled()); // the searches' start
+    slo->setText(u"p99<10ms, p99 10ms"_s);
+    QVERIFY(!page.startShootout());
+    QVERIFY(!page.isRunning());
+    auto *error = find<QLabel>(page, u"shootoutSloError"_s);
+    QVERIFY2(
+        error->text().startsWith(u"An SLO does not read: \"p99 10ms\": an operator (<, <=, >, >=, ==, !=) is "
+                                 "expected at character 5"_s),
+        qPrintable(error->text()));
+    slo->clear();
+    QVERIFY(!page.startShootout());
+    QCOMPARE(error->text(), u"Give at least one SLO, such as p99<10ms."_s);
+    slo->setText(u"p99<10ms, errors<1%"_s);
+    find<QDoubleSpinBox>(page, u"shootoutStep"_s)->setValue(1.5);
+    const QString arguments = page.arguments().join(u' ');
+    QVERIFY2(arguments.contains(u"--capacity --slo p99<10ms --slo errors<1% --step-duration 1.5"_s),
+        qPrintable(arguments));
+    QVERIFY2(!arguments.contains(u" -t "_s), qPrintable(arguments));
+}
+
+// A capacity shootout run from the page: a stand-in "lighttpd" that answers
+// at most 300 requests/s (hostbench_capped_server, a real process on the
+// port of its configuration); the table shows its capacity, within 10%.
+void TestShootoutPage::capacityShootoutFromThePage()
+{
+    const QString bin = m_dir.filePath(u"capped-bin"_s);
+    QVERIFY(QDir().mkpath(bin));
+    QFile script(bin + u"/lighttpd"_s);
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(
+        "#!/bin/sh\nconf=''; prev=''\nfor a in \"$@\"; do [ \"$prev\" = -f ] && conf=$a; prev=$a; done\n"
+        "port=$(sed -n 's/^server.port = \\([0-9]*\\).*/\\1/p' \"$conf\")\n"
+        "exec '" HOSTBENCH_CAPPED_SERVER_PATH "' \"$port\" 300 OK\n");
+    script.close();
+    script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    const QByteArray serverPath = qgetenv("HOSTBENCH_SERVER_PATH");
+    qputenv("HOSTBENCH_SERVER_PATH", bin.toLocal8Bit());
+    storage::Database database;
+    QVERIFY(database.open(m_dir.filePath(u"capacity/hostbench.sqlite"_s)));
+    ui::ShootoutPage page(database);
+    page.resize(1200, 800);
+    page.show();
+    for (QCheckBox *box : page.findChildren<QCheckBox *>()) {
+        if (box->objectName().startsWith(u"shootoutServer_"_s))
+            box->setChecked(box->objectName().endsWith(u"lighttpd"_s));
+        if (box->objectName().startsWith(u"shootoutWorkload_"_s))
+            box->setChecked(box->objectName().endsWith(u"W6"_s));
+    }
+    find<QCheckBox>(page, u"shootoutCapacity"_s)->setChecked(true);
+    find<QLineEdit>(page, u"shootoutSlo"_s)->setText(u"p99<500ms, errors<1%"_s);
+    find<QDoubleSpinBox>(page, u"shootoutRate"_s)->setValue(80);
+    find<QDoubleSpinBox>(page, u"shootoutStep"_s)->setValue(2);
+    find<QSpinBox>(page, u"shootoutRounds"_s)->setValue(1);
+    QVERIFY(page.startShootout());
+    QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 180'000);
+    qputenv("HOSTBENCH_SERVER_PATH", serverPath);
+    const QString log = find<QPlainTextEdit>(page, u"shootoutLog"_s)->toPlainText();
+    QVERIFY2(page.shownShootoutId() > 0, qPrintable(log));
+    QVERIFY2(log.contains(u"lighttpd W6, step 1: 80.0 requests/s asked"_s), qPrintable(log));
+    QVERIFY2(find<QLabel>(page, u"shootoutTitle"_s)->text().contains(u"capacity at p99<500ms, errors<1%"_s),
+        qPrintable(find<QLabel>(page, u"shootoutTitle"_s)->text()));
+    const QAbstractItemModel *results = find<QTableView>(page, u"shootoutResults"_s)->model();
+    QCOMPARE(results->rowCount(), 1);
+    QCOMPARE(results->headerData(2, Qt::Horizontal).toString(), u"Capacity (req/s)"_s);
+    const double capacity = results->index(0, 2).data().toString().toDouble();
+    QVERIFY2(qAbs(capacity - 300) <= 30, qPrintable(results->index(0, 2).data().toString() + u'\n' + log));
+    QCOMPARE(results->index(0, 7).data().toString(), u"–"_s); // no CPU figure for a search
+    QVERIFY(test::Screenshots::save(&page, u"shootout-page-capacity"_s));
 }
 
 qint64 TestShootoutPage::storeShootout(storage::Database &database)
@@ -328,6 +414,8 @@ void TestShootoutPage::exportWritesWhatTheCliExports_data()
     QTest::newRow("json") << u"JSON (*.json)"_s << u"s.json"_s << u"json"_s;
     QTest::newRow("csv") << u"CSV (*.csv)"_s << u"s.csv"_s << u"csv"_s;
     QTest::newRow("markdown") << u"Markdown (*.md)"_s << u"s.md"_s << u"md"_s;
+    QTest::newRow("html") << u"HTML report (*.html)"_s << u"s.html"_s << u"html"_s;
+    QTest::newRow("html by its filter") << u"HTML report (*.html)"_s << u"report"_s << u"html"_s;
     // No suffix: the filter picked says which (and gives the suffix).
     QTest::newRow("csv by its filter") << u"CSV (*.csv)"_s << u"plain"_s << u"csv"_s;
     // A suffix that names a format wins over the filter.
