@@ -838,6 +838,18 @@ Zeit des Upstreams (Mittel): %1 von %2 weitergeleiteten Antworten, von der Engin
         <source>Protocol:</source>
         <translation>Protokoll:</translation>
     </message>
+    <message>
+        <source>Compare with baseline</source>
+        <translation>Mit Basislauf vergleichen</translation>
+    </message>
+    <message>
+        <source>After the run, compares it with the baseline of its method and URL (Set as baseline on the Runs page), as hostbench-cli bench --compare-baseline: faster, slower or no significant change at 95% confidence, for requests/s and p99. A threshold such as rps&gt;=0.95*baseline needs the baseline too</source>
+        <translation>Vergleicht den Lauf danach mit dem Basislauf seiner Methode und URL (Als Basislauf setzen auf der Seite Läufe), wie hostbench-cli bench --compare-baseline: schneller, langsamer oder keine signifikante Änderung bei 95 % Konfidenz, für Anfragen/s und p99. Ein Schwellwert wie rps&gt;=0.95*baseline braucht den Basislauf ebenfalls</translation>
+    </message>
+    <message>
+        <source>No baseline for %1: set one on the Runs page (Set as baseline).</source>
+        <translation>Kein Basislauf für %1: Legen Sie einen auf der Seite Läufe fest (Als Basislauf setzen).</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::DataFolderErrorBox</name>
@@ -2242,6 +2254,10 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <source>ms</source>
         <translation>ms</translation>
     </message>
+    <message>
+        <source>capacity (requests/s)</source>
+        <translation>Kapazität (Anfragen/s)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ShootoutPage</name>
@@ -2426,10 +2442,6 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <translation>&amp;Löschen</translation>
     </message>
     <message>
-        <source>Write the shown shootout to a JSON, CSV or Markdown file, as hostbench-cli shootout export does</source>
-        <translation>Den angezeigten Shootout in eine JSON-, CSV- oder Markdown-Datei schreiben, wie es hostbench-cli shootout export tut</translation>
-    </message>
-    <message>
         <source>Delete the shown shootout and its runs</source>
         <translation>Den angezeigten Shootout mit seinen Läufen löschen</translation>
     </message>
@@ -2448,10 +2460,6 @@ Shootout %2: %3, Last %4, Runde %5</translation>
     <message>
         <source>Export Shootout %1</source>
         <translation>Shootout %1 exportieren</translation>
-    </message>
-    <message>
-        <source>Cannot export as &quot;%1&quot;: the formats are json, csv and md.</source>
-        <translation>Export als „%1“ nicht möglich: Die Formate sind json, csv und md.</translation>
     </message>
     <message>
         <source>Shootout %1 not exported: %2</source>
@@ -2492,6 +2500,62 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <source>ref</source>
         <comment>the upstream alone, not ranked</comment>
         <translation>Ref.</translation>
+    </message>
+    <message>
+        <source>&amp;SLO:</source>
+        <translation>SL&amp;O:</translation>
+    </message>
+    <message>
+        <source>Ste&amp;p:</source>
+        <translation>Sc&amp;hritt:</translation>
+    </message>
+    <message>
+        <source>Ranks the servers by capacity: for each workload and server, the highest rate whose steps meet every SLO (hostbench-cli shootout --capacity), searched from the rate by doubling, then bisection</source>
+        <translation>Ordnet die Server nach Kapazität: für jede Last und jeden Server die höchste Rate, deren Schritte jedes SLO einhalten (hostbench-cli shootout --capacity), gesucht ab der Rate durch Verdoppeln, dann Halbieren</translation>
+    </message>
+    <message>
+        <source>e.g. p99&lt;10ms, errors&lt;0.1%</source>
+        <translation>z. B. p99&lt;10ms, errors&lt;0.1%</translation>
+    </message>
+    <message>
+        <source>What every step must meet, parted by commas, as hostbench-cli bench --slo: a latency pN, mean, min or max; rps; errors; non2xx</source>
+        <translation>Was jeder Schritt einhalten muss, durch Kommas getrennt, wie bei hostbench-cli bench --slo: eine Latenz pN, mean, min oder max; rps; errors; non2xx</translation>
+    </message>
+    <message>
+        <source> s per step</source>
+        <translation> s pro Schritt</translation>
+    </message>
+    <message>
+        <source>An SLO does not read: %1.</source>
+        <translation>Ein SLO ist nicht lesbar: %1.</translation>
+    </message>
+    <message>
+        <source>Give at least one SLO, such as p99&lt;10ms.</source>
+        <translation>Geben Sie mindestens ein SLO an, etwa p99&lt;10ms.</translation>
+    </message>
+    <message>
+        <source>Write the shown shootout to a JSON, CSV, Markdown or HTML file, as hostbench-cli shootout export does</source>
+        <translation>Den angezeigten Shootout in eine JSON-, CSV-, Markdown- oder HTML-Datei schreiben, wie hostbench-cli shootout export</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML-Bericht (*.html)</translation>
+    </message>
+    <message>
+        <source>Cannot export as &quot;%1&quot;: the formats are json, csv, md and html.</source>
+        <translation>Export als „%1“ nicht möglich: Die Formate sind json, csv, md und html.</translation>
+    </message>
+    <message>
+        <source>Shootout %1, %2: capacity at %3, steps of %4 s, median of %5 round(s)</source>
+        <translation>Shootout %1, %2: Kapazität bei %3, Schritte von %4 s, Median aus %5 Runde(n)</translation>
+    </message>
+    <message>
+        <source>Capacity (req/s)</source>
+        <translation>Kapazität (Anf./s)</translation>
+    </message>
+    <message>
+        <source>Capac&amp;ity at SLO</source>
+        <translation>Kapa&amp;zität bei SLO</translation>
     </message>
 </context>
 <context>

@@ -838,6 +838,18 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
         <source>Protocol:</source>
         <translation>Protocole&#xa0;:</translation>
     </message>
+    <message>
+        <source>Compare with baseline</source>
+        <translation>Comparer à la référence</translation>
+    </message>
+    <message>
+        <source>After the run, compares it with the baseline of its method and URL (Set as baseline on the Runs page), as hostbench-cli bench --compare-baseline: faster, slower or no significant change at 95% confidence, for requests/s and p99. A threshold such as rps&gt;=0.95*baseline needs the baseline too</source>
+        <translation>Après le run, le compare à la référence de sa méthode et de son URL (Définir comme référence sur la page Runs), comme hostbench-cli bench --compare-baseline : plus rapide, plus lent ou sans changement significatif à 95 % de confiance, pour les requêtes/s et le p99. Un seuil comme rps&gt;=0.95*baseline a aussi besoin de la référence</translation>
+    </message>
+    <message>
+        <source>No baseline for %1: set one on the Runs page (Set as baseline).</source>
+        <translation>Pas de référence pour %1 : définissez-en une sur la page Runs (Définir comme référence).</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::DataFolderErrorBox</name>
@@ -2242,6 +2254,10 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <source>ms</source>
         <translation>ms</translation>
     </message>
+    <message>
+        <source>capacity (requests/s)</source>
+        <translation>capacité (requêtes/s)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ShootoutPage</name>
@@ -2426,10 +2442,6 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <translation>&amp;Supprimer</translation>
     </message>
     <message>
-        <source>Write the shown shootout to a JSON, CSV or Markdown file, as hostbench-cli shootout export does</source>
-        <translation>Écrire le shootout affiché dans un fichier JSON, CSV ou Markdown, comme le fait hostbench-cli shootout export</translation>
-    </message>
-    <message>
         <source>Delete the shown shootout and its runs</source>
         <translation>Supprimer le shootout affiché et ses exécutions</translation>
     </message>
@@ -2448,10 +2460,6 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
     <message>
         <source>Export Shootout %1</source>
         <translation>Exporter le shootout %1</translation>
-    </message>
-    <message>
-        <source>Cannot export as &quot;%1&quot;: the formats are json, csv and md.</source>
-        <translation>Impossible d’exporter en «&#xa0;%1&#xa0;»&#xa0;: les formats sont json, csv et md.</translation>
     </message>
     <message>
         <source>Shootout %1 not exported: %2</source>
@@ -2492,6 +2500,62 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <source>ref</source>
         <comment>the upstream alone, not ranked</comment>
         <translation>réf.</translation>
+    </message>
+    <message>
+        <source>&amp;SLO:</source>
+        <translation>SL&amp;O&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Ste&amp;p:</source>
+        <translation>&amp;Pas&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Ranks the servers by capacity: for each workload and server, the highest rate whose steps meet every SLO (hostbench-cli shootout --capacity), searched from the rate by doubling, then bisection</source>
+        <translation>Classe les serveurs par capacité : pour chaque charge et chaque serveur, le débit le plus haut dont les paliers tiennent chaque SLO (hostbench-cli shootout --capacity), cherché à partir du débit en doublant, puis par dichotomie</translation>
+    </message>
+    <message>
+        <source>e.g. p99&lt;10ms, errors&lt;0.1%</source>
+        <translation>p. ex. p99&lt;10ms, errors&lt;0.1%</translation>
+    </message>
+    <message>
+        <source>What every step must meet, parted by commas, as hostbench-cli bench --slo: a latency pN, mean, min or max; rps; errors; non2xx</source>
+        <translation>Ce que chaque palier doit tenir, séparé par des virgules, comme hostbench-cli bench --slo : une latence pN, mean, min ou max ; rps ; errors ; non2xx</translation>
+    </message>
+    <message>
+        <source> s per step</source>
+        <translation> s par palier</translation>
+    </message>
+    <message>
+        <source>An SLO does not read: %1.</source>
+        <translation>Un SLO ne se lit pas : %1.</translation>
+    </message>
+    <message>
+        <source>Give at least one SLO, such as p99&lt;10ms.</source>
+        <translation>Donnez au moins un SLO, par exemple p99&lt;10ms.</translation>
+    </message>
+    <message>
+        <source>Write the shown shootout to a JSON, CSV, Markdown or HTML file, as hostbench-cli shootout export does</source>
+        <translation>Écrire le shootout affiché dans un fichier JSON, CSV, Markdown ou HTML, comme hostbench-cli shootout export</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>Rapport HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>Cannot export as &quot;%1&quot;: the formats are json, csv, md and html.</source>
+        <translation>Impossible d’exporter en «&#xa0;%1&#xa0;» : les formats sont json, csv, md et html.</translation>
+    </message>
+    <message>
+        <source>Shootout %1, %2: capacity at %3, steps of %4 s, median of %5 round(s)</source>
+        <translation>Shootout %1, %2 : capacité à %3, paliers de %4 s, médiane de %5 tour(s)</translation>
+    </message>
+    <message>
+        <source>Capacity (req/s)</source>
+        <translation>Capacité (req./s)</translation>
+    </message>
+    <message>
+        <source>Capac&amp;ity at SLO</source>
+        <translation>Capacit&amp;é au SLO</translation>
     </message>
 </context>
 <context>

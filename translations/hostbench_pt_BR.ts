@@ -838,6 +838,18 @@ Tempo do upstream (média): %1 de %2 respostas encaminhadas, medido pelo motor (
         <source>Protocol:</source>
         <translation>Protocolo:</translation>
     </message>
+    <message>
+        <source>Compare with baseline</source>
+        <translation>Comparar com a linha de base</translation>
+    </message>
+    <message>
+        <source>After the run, compares it with the baseline of its method and URL (Set as baseline on the Runs page), as hostbench-cli bench --compare-baseline: faster, slower or no significant change at 95% confidence, for requests/s and p99. A threshold such as rps&gt;=0.95*baseline needs the baseline too</source>
+        <translation>Após a execução, compara-a com a linha de base do seu método e URL (Definir como base na página Execuções), como hostbench-cli bench --compare-baseline: mais rápida, mais lenta ou sem mudança significativa com 95% de confiança, para requisições/s e p99. Um limite como rps&gt;=0.95*baseline também precisa da linha de base</translation>
+    </message>
+    <message>
+        <source>No baseline for %1: set one on the Runs page (Set as baseline).</source>
+        <translation>Sem linha de base para %1: defina uma na página Execuções (Definir como base).</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::DataFolderErrorBox</name>
@@ -2242,6 +2254,10 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <source>ms</source>
         <translation>ms</translation>
     </message>
+    <message>
+        <source>capacity (requests/s)</source>
+        <translation>capacidade (requisições/s)</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::ShootoutPage</name>
@@ -2426,10 +2442,6 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <translation>Exc&amp;luir</translation>
     </message>
     <message>
-        <source>Write the shown shootout to a JSON, CSV or Markdown file, as hostbench-cli shootout export does</source>
-        <translation>Gravar o shootout exibido num arquivo JSON, CSV ou Markdown, como faz o hostbench-cli shootout export</translation>
-    </message>
-    <message>
         <source>Delete the shown shootout and its runs</source>
         <translation>Excluir o shootout exibido e suas execuções</translation>
     </message>
@@ -2448,10 +2460,6 @@ Shootout %2: %3, carga %4, rodada %5</translation>
     <message>
         <source>Export Shootout %1</source>
         <translation>Exportar shootout %1</translation>
-    </message>
-    <message>
-        <source>Cannot export as &quot;%1&quot;: the formats are json, csv and md.</source>
-        <translation>Não é possível exportar como &quot;%1&quot;: os formatos são json, csv e md.</translation>
     </message>
     <message>
         <source>Shootout %1 not exported: %2</source>
@@ -2492,6 +2500,62 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <source>ref</source>
         <comment>the upstream alone, not ranked</comment>
         <translation>ref.</translation>
+    </message>
+    <message>
+        <source>&amp;SLO:</source>
+        <translation>&amp;SLO:</translation>
+    </message>
+    <message>
+        <source>Ste&amp;p:</source>
+        <translation>P&amp;asso:</translation>
+    </message>
+    <message>
+        <source>Ranks the servers by capacity: for each workload and server, the highest rate whose steps meet every SLO (hostbench-cli shootout --capacity), searched from the rate by doubling, then bisection</source>
+        <translation>Ordena os servidores por capacidade: para cada carga e servidor, a maior taxa cujos passos cumprem cada SLO (hostbench-cli shootout --capacity), buscada a partir da taxa dobrando e depois por bisseção</translation>
+    </message>
+    <message>
+        <source>e.g. p99&lt;10ms, errors&lt;0.1%</source>
+        <translation>ex.: p99&lt;10ms, errors&lt;0.1%</translation>
+    </message>
+    <message>
+        <source>What every step must meet, parted by commas, as hostbench-cli bench --slo: a latency pN, mean, min or max; rps; errors; non2xx</source>
+        <translation>O que cada passo deve cumprir, separado por vírgulas, como em hostbench-cli bench --slo: uma latência pN, mean, min ou max; rps; errors; non2xx</translation>
+    </message>
+    <message>
+        <source> s per step</source>
+        <translation> s por passo</translation>
+    </message>
+    <message>
+        <source>An SLO does not read: %1.</source>
+        <translation>Um SLO não pode ser lido: %1.</translation>
+    </message>
+    <message>
+        <source>Give at least one SLO, such as p99&lt;10ms.</source>
+        <translation>Informe ao menos um SLO, como p99&lt;10ms.</translation>
+    </message>
+    <message>
+        <source>Write the shown shootout to a JSON, CSV, Markdown or HTML file, as hostbench-cli shootout export does</source>
+        <translation>Gravar o shootout exibido em um arquivo JSON, CSV, Markdown ou HTML, como hostbench-cli shootout export</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>Relatório HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>Cannot export as &quot;%1&quot;: the formats are json, csv, md and html.</source>
+        <translation>Não é possível exportar como &quot;%1&quot;: os formatos são json, csv, md e html.</translation>
+    </message>
+    <message>
+        <source>Shootout %1, %2: capacity at %3, steps of %4 s, median of %5 round(s)</source>
+        <translation>Shootout %1, %2: capacidade em %3, passos de %4 s, mediana de %5 rodada(s)</translation>
+    </message>
+    <message>
+        <source>Capacity (req/s)</source>
+        <translation>Capacidade (req/s)</translation>
+    </message>
+    <message>
+        <source>Capac&amp;ity at SLO</source>
+        <translation>Capac&amp;idade no SLO</translation>
     </message>
 </context>
 <context>
