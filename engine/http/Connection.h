@@ -181,6 +181,8 @@ private:
     // once; false when an asynchronous write, a close or a linger took over.
     // Stamps the response for the log (LogWriter::beginResponse) first.
     bool writeResponse();
+    // The body goes out from m_response.file (sendfile, or read for TLS), not from memory.
+    bool sendsFromFile() const;
     BodyPlan planBody() const;
     void writeHead(const BodyPlan &plan);
     // Appends a copied body to the head; returns a body sent gathered with it (sendmsg).

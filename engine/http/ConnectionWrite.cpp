@@ -90,7 +90,7 @@ Connection::BodyPlan Connection::planBody() const
     using Source = BodyPlan::Source;
     if (m_response.headOnly || !ResponseHead::bodyAllowed(m_response.status))
         return {};
-    if (m_response.file.isValid()) {
+    if (sendsFromFile()) {
         if (m_response.contentLength <= kInlineFileLimit)
             return { Source::InlineFile, std::size_t(m_response.contentLength) };
         return { Source::Sendfile, 0 };
@@ -101,6 +101,18 @@ Connection::BodyPlan Connection::planBody() const
     if (m_response.body.size() > kGatherBodyBytes)
         return { Source::Gathered, 0 };
     return { Source::Memory, m_response.body.size() };
+}
+
+bool Connection::sendsFromFile() const
+{
+    if (!m_response.file.isValid())
+        return false;
+    if (m_response.body.empty())
+        return true; // the file is the only source
+    // Both hold the body (Response::file): sendfile(2) where it works and the
+    // body is large enough for it to pay (FileCache::kSendfileMinBytes), the
+    // bytes in memory otherwise (through OpenSSL, or a small range).
+    return !m_stream.isTls() && m_response.contentLength > kInlineFileLimit;
 }
 
 void Connection::writeHead(const BodyPlan &plan)

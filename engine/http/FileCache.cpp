@@ -182,22 +182,31 @@ const FileCache::Entry *FileCache::lookup(const Site &site, std::string_view pat
     result = entry.result;
     if (reason)
         *reason = entry.reason;
-    if (result != StaticFile::Result::Found || !wantFd || entry.haveContent)
+    if (result != StaticFile::Result::Found || !wantFd)
         return &entry;
+    if (entry.haveContent) {
+        if (entry.fd.isValid())
+            handOutFd(entry, fd);
+        return &entry;
+    }
     if (reuseFd(entry, site, probeSiblings, now, fd, scratch))
         return &entry;
     erase(m_lru.begin()); // gone since it was checked: look again
     return lookup(site, path, probeSiblings, wantFd, result, fd, scratch, reason);
 }
 
+void FileCache::handOutFd(Entry &entry, SharedFd &fd)
+{
+    m_withFd.erase(m_withFd.iterator_to(entry));
+    m_withFd.push_front(entry);
+    fd = entry.fd;
+}
+
 bool FileCache::reuseFd(
     Entry &entry, const Site &site, bool probeSiblings, std::int64_t now, SharedFd &fd, std::string &scratch)
 {
     if (entry.fd.isValid()) {
-        // W3's path: no system call at all.
-        m_withFd.erase(m_withFd.iterator_to(entry));
-        m_withFd.push_front(entry);
-        fd = entry.fd;
+        handOutFd(entry, fd); // W3's path: no system call at all
         return true;
     }
     // Its descriptor was closed for the budget: open it again.
@@ -252,7 +261,7 @@ const FileCache::Entry *FileCache::check(List::iterator existing, const Site &si
         = entry.result == StaticFile::Result::Found && entry.stat == stat && entry.relative == scratch;
     entry.relative = scratch;
     refresh(entry, site, opened, stat, probeSiblings);
-    if (entry.haveContent) {
+    if (entry.haveContent && entry.stat.size <= kSendfileMinBytes) {
         dropFd(entry);
     } else if (same && entry.fd.isValid()) {
         // Unchanged: the descriptor kept serves on (nginx keeps its own too);

@@ -20,9 +20,11 @@ namespace hostbench::http {
  * with open_file_cache_valid 1s: per site and request path, the outcome
  * (Found or NotFound), the file's relative path and validators, whether
  * precompressed siblings (".br", ".gz") exist, and, for a file of at most
- * kMaxFileBytes, its bytes; for a larger file, its open descriptor (nginx's
- * open_file_cache, lighttpd's fd cache), so that serving it makes no
- * open, fstat or close. An entry younger than kValidMs is used without
+ * kMaxFileBytes, its bytes; for a file over kSendfileMinBytes, its open
+ * descriptor too (nginx's open_file_cache, lighttpd's fd cache), so that
+ * serving it makes no open, fstat or close. A file with both goes out by
+ * sendfile(2) on cleartext HTTP/1.1 and from its bytes over TLS and HTTP/2
+ * (Connection::planBody). An entry younger than kValidMs is used without
  * a system call; an older one is checked again (open + fstat), and its
  * bytes re-read only when inode, size or modification time changed, its
  * descriptor replaced by the new one then (the old one closes once no
@@ -44,6 +46,16 @@ class FileCache final
 {
 public:
     static constexpr std::uint64_t kMaxFileBytes = 64 * 1024;
+    // A file of more bytes keeps its descriptor even when its bytes are
+    // held, for sendfile(2). The client then copies each answer out of the
+    // page cache's pages, the same ones every time and warm in every core's
+    // cache, instead of out of socket buffers that the worker's core has
+    // just written: on W2 (45,056 B, wrk -c50) wrk spent about 5% less CPU
+    // per answer, its core being the limit (issue #22). Below it, one
+    // sendmsg(2) of head and bytes costs less than a second system call.
+    // The same bound as Connection::kInlineFileLimit, the largest body read
+    // into the output buffer.
+    static constexpr std::uint64_t kSendfileMinBytes = 16 * 1024;
     static constexpr std::uint64_t kMaxBytes = 8 * 1024 * 1024;
     static constexpr std::size_t kMaxEntries = 8192;
     static constexpr std::int64_t kValidMs = 1000;
@@ -66,7 +78,8 @@ public:
         bool brotli = false; // "<relative>.br" is a regular file
         bool gzip = false;
         std::int64_t checkedMs = 0;
-        // Found without content: the file, open, while the budget allows.
+        // Found without content, or with content of over kSendfileMinBytes:
+        // the file, open, while the budget allows.
         SharedFd fd;
         boost::intrusive::list_member_hook<boost::intrusive::link_mode<boost::intrusive::auto_unlink>>
             fdHook; // in m_withFd while fd is valid
@@ -96,8 +109,10 @@ public:
      * Maps `path` of `site` (StaticFile::open semantics). Returns the entry for
      * Found and NotFound, else null with `result` set (Forbidden, Directory,
      * DirectoryWithoutSlash are never cached). `fd` is set only when the
-     * caller needs it (`wantFd`) and the entry holds no content: the cached
-     * descriptor (no system call), else a file opened now; `scratch` may
+     * caller needs it (`wantFd`): for an entry without content, the cached
+     * descriptor (no system call), else a file opened now; for one with
+     * content, the cached descriptor if it keeps one (none is opened for
+     * it between checks: the bytes serve); `scratch` may
      * hold the relative path (Directory: the directory's).
      * `probeSiblings`: look for ".br"/".gz" when (re)checking. `reason`, when
      * given, is set as StaticFile::open sets it (a cached NotFound keeps its own).
@@ -142,6 +157,8 @@ private:
     // used one beyond the budget) and hands it to `fd`.
     void keepFd(Entry &entry, UniqueFd opened, SharedFd &fd);
     void dropFd(Entry &entry);
+    // The entry's kept descriptor to `fd`, the entry first in m_withFd.
+    void handOutFd(Entry &entry, SharedFd &fd);
 
     using FdList = boost::intrusive::list<Entry,
         boost::intrusive::member_hook<Entry, decltype(Entry::fdHook), &Entry::fdHook>,

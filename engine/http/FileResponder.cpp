@@ -246,6 +246,11 @@ void FileResponder::attachBody(FileCache::Representation &found, std::uint64_t o
     if (chosen.haveContent) {
         response.body = std::string_view(chosen.content)
                             .substr(std::size_t(offset), std::size_t(response.contentLength));
+        if (found.fd.isValid()) {
+            // The same bytes in the file: the connection picks (Response::file).
+            response.file = std::move(found.fd);
+            response.fileOffset = offset;
+        }
     } else {
         response.file = std::move(found.fd);
         response.fileOffset = offset;

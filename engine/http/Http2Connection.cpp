@@ -663,7 +663,7 @@ void Http2Connection::submit(Stream &stream)
     provider.read_callback = Callbacks::readBody;
     bool hasData = withBody && !response.headOnly && response.contentLength > 0;
     if (hasData) {
-        if (response.file.isValid()) {
+        if (response.file.isValid() && response.body.empty()) {
             stream.file = std::move(response.file);
             stream.fileOffset = response.fileOffset;
             stream.fileRemaining = response.contentLength;

@@ -29,10 +29,13 @@ struct Response
     std::uint64_t contentLength = 0; // bytes of the body a GET would get
     std::string_view allow; // Allow field value (405), else empty
     std::string location; // Location field value (redirects), else empty
-    std::string_view body; // inline body when file is not valid
+    std::string_view body; // inline body when file is not valid, or the same bytes as file's
     // When valid: the body is contentLength bytes from fileOffset, read with
     // explicit offsets only (pread, sendfile), as the descriptor may be the
-    // file cache's, shared with other responses.
+    // file cache's, shared with other responses. When `body` is not empty
+    // too, both hold the same bytes (a cached file that keeps its
+    // descriptor, FileCache::kSendfileMinBytes): cleartext HTTP/1.1 sends a
+    // large one by sendfile, TLS and HTTP/2 from `body`.
     SharedFd file;
     std::uint64_t fileOffset = 0;
     // Static-file fields (RFC 9110 §8.8, §14); empty / -1 / false: not sent.

@@ -27,6 +27,8 @@ private slots:
     void representation();
     void fileIsKeptWithItsSiblingUnderATinyBudget();
     void siblingGoneSinceCheckedFallsBackToTheFile();
+    void whatIsKeptBySize_data();
+    void whatIsKeptBySize();
 
 private:
     bool write(const QString &name, const QByteArray &bytes) const;
@@ -152,6 +154,59 @@ void TestFileCache::siblingGoneSinceCheckedFallsBackToTheFile()
     QVERIFY(found.file && found.file->gzip);
     QCOMPARE(found.chosen, found.file);
     QCOMPARE(int(found.coding), int(ContentCoding::Coding::Identity));
+}
+
+void TestFileCache::whatIsKeptBySize_data()
+{
+    QTest::addColumn<qint64>("size");
+    QTest::addColumn<bool>("content");
+    QTest::addColumn<bool>("descriptor");
+    const qint64 sendfileMin = qint64(FileCache::kSendfileMinBytes);
+    const qint64 maxFile = qint64(FileCache::kMaxFileBytes);
+    QTest::newRow("W1's 4,070 B: bytes only") << qint64(4070) << true << false;
+    QTest::newRow("at the sendfile bound: bytes only") << sendfileMin << true << false;
+    QTest::newRow("one byte over it: bytes and descriptor") << sendfileMin + 1 << true << true;
+    QTest::newRow("W2's 45,056 B: bytes and descriptor") << qint64(45056) << true << true;
+    QTest::newRow("at the bytes' bound: bytes and descriptor") << maxFile << true << true;
+    QTest::newRow("over it: descriptor only") << maxFile + 1 << false << true;
+}
+
+// Bytes up to kMaxFileBytes, the descriptor over kSendfileMinBytes (both in
+// between, for sendfile on cleartext HTTP/1.1 and the bytes elsewhere); the
+// second lookup hands out the same descriptor without opening the file.
+void TestFileCache::whatIsKeptBySize()
+{
+    QFETCH(qint64, size);
+    QFETCH(bool, content);
+    QFETCH(bool, descriptor);
+    const QString name = QStringLiteral("size-%1.bin").arg(size);
+    QVERIFY(write(name, QByteArray(size, 's')));
+    const std::string path = "/" + name.toStdString();
+    FileCache cache;
+    std::string scratch;
+    StaticFile::Result result = StaticFile::Result::NotFound;
+    int first = -1;
+    for (int round = 0; round < 2; ++round) {
+        const FileCache::Representation found
+            = cache.lookupFile(m_sites->site(0), path, {}, true, result, scratch);
+        QCOMPARE(int(result), int(StaticFile::Result::Found));
+        QVERIFY(found.chosen);
+        QCOMPARE(found.chosen->haveContent, content);
+        if (content)
+            QCOMPARE(qint64(found.chosen->content.size()), size);
+        QCOMPARE(found.fd.isValid(), descriptor);
+        QCOMPARE(cache.openFiles(), std::size_t(descriptor ? 1 : 0));
+        if (round == 0)
+            first = found.fd.get();
+        else
+            QCOMPARE(found.fd.get(), first);
+    }
+    // Not asked for (OPTIONS, HEAD's callers): no descriptor handed out.
+    {
+        const FileCache::Representation found
+            = cache.lookupFile(m_sites->site(0), path, {}, false, result, scratch);
+        QVERIFY(!found.fd.isValid());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestFileCache)

@@ -61,8 +61,14 @@ private:
 
     QTemporaryDir m_dir;
     QString m_root;
-    QByteArray m_small; // cached (under 64 KiB)
+    QByteArray m_small; // cached (under 16 KiB): bytes only
+    QByteArray m_medium; // cached with its descriptor: sendfile here, bytes over TLS and HTTP/2
     QByteArray m_large; // sent with sendfile
+    const QByteArray &contentOf(const QByteArray &file) const
+    {
+        return file == "/small.bin" ? m_small : file == "/medium.bin" ? m_medium : m_large;
+    }
+    static QList<QByteArray> files() { return { "/small.bin", "/medium.bin", "/large.bin" }; }
     HttpServer m_server;
 };
 
@@ -101,12 +107,16 @@ void TestStaticFiles::initTestCase()
         QVERIFY(dir.mkpath(QString::fromLatin1(path)));
     m_root = dir.filePath(QStringLiteral("root"));
     m_small.resize(3000);
+    m_medium.resize(45056); // W2's size
     m_large.resize(3 * 1024 * 1024 + 17);
     for (char &c : m_small)
+        c = char(QRandomGenerator::global()->bounded(256));
+    for (char &c : m_medium)
         c = char(QRandomGenerator::global()->bounded(256));
     for (char &c : m_large)
         c = char(QRandomGenerator::global()->bounded(256));
     writeFile(m_root + QStringLiteral("/small.bin"), m_small);
+    writeFile(m_root + QStringLiteral("/medium.bin"), m_medium);
     writeFile(m_root + QStringLiteral("/large.bin"), m_large);
     writeFile(m_root + QStringLiteral("/dir/index.html"), "dir index");
     writeFile(m_root + QStringLiteral("/idx/default.txt"), "default index");
@@ -195,7 +205,7 @@ void TestStaticFiles::conditional()
 {
     QFETCH(QByteArray, headers);
     QFETCH(int, status);
-    for (const QByteArray &file : { QByteArray("/small.bin"), QByteArray("/large.bin") }) {
+    for (const QByteArray &file : files()) {
         const RawClient::Reply plain = fetch(file);
         QByteArray filled = headers;
         filled.replace("$ETAG", plain.field("ETag")).replace("$DATE", plain.field("Last-Modified"));
@@ -209,7 +219,7 @@ void TestStaticFiles::conditional()
             // The connection goes on: no stray body bytes were sent.
             QCOMPARE(client.request(get(file)).status, 200);
         } else if (status == 200) {
-            QCOMPARE(reply.body, file == "/small.bin" ? m_small : m_large);
+            QCOMPARE(reply.body, contentOf(file));
         }
     }
 }
@@ -237,8 +247,8 @@ void TestStaticFiles::ranges()
     QFETCH(int, status);
     QFETCH(qint64, first);
     QFETCH(qint64, count);
-    for (const QByteArray &file : { QByteArray("/small.bin"), QByteArray("/large.bin") }) {
-        const QByteArray &content = file == "/small.bin" ? m_small : m_large;
+    for (const QByteArray &file : files()) {
+        const QByteArray &content = contentOf(file);
         const RawClient::Reply reply = fetch(file, "Range: " + range + "\r\n");
         QCOMPARE(reply.status, status);
         QCOMPARE(reply.field("Accept-Ranges"), QByteArray("bytes"));
@@ -349,13 +359,14 @@ void TestStaticFiles::multipart_data()
 {
     QTest::addColumn<QByteArray>("file");
     QTest::newRow("cached") << QByteArray("/small.bin");
+    QTest::newRow("cached with its descriptor") << QByteArray("/medium.bin");
     QTest::newRow("sendfile-sized") << QByteArray("/large.bin");
 }
 
 void TestStaticFiles::multipart()
 {
     QFETCH(QByteArray, file);
-    const QByteArray &content = file == "/small.bin" ? m_small : m_large;
+    const QByteArray &content = contentOf(file);
     const RawClient::Reply reply = fetch(file, "Range: bytes=100-199, 0-9, -50\r\n");
     QCOMPARE(reply.status, 206);
     const QByteArray type = reply.field("Content-Type");

@@ -117,6 +117,11 @@ void TestTls::initTestCase()
     QFile large(m_dir.filePath(u"a/large.bin"_s));
     QVERIFY(large.open(QIODevice::WriteOnly));
     QCOMPARE(large.write(m_large), m_large.size());
+    // W2's size: cached with its descriptor (FileCache::kSendfileMinBytes),
+    // sent from the cached bytes over TLS, by sendfile over cleartext.
+    QFile medium(m_dir.filePath(u"a/medium.bin"_s));
+    QVERIFY(medium.open(QIODevice::WriteOnly));
+    QCOMPARE(medium.write(m_large.left(45056)), 45056);
     m_haveCurl = !QStandardPaths::findExecutable(u"curl"_s).isEmpty();
     m_haveOpenssl = !QStandardPaths::findExecutable(u"openssl"_s).isEmpty();
 }
@@ -301,12 +306,17 @@ void TestTls::largeFileOverTls()
 {
     if (!m_haveCurl)
         QSKIP("curl is not installed (apt-get install curl)");
-    // Keep-alive: the large file, then a small one on the same connection.
+    // Keep-alive: the large file, then a small one on the same connection,
+    // then one of W2's size twice (checked, then from the cache).
     Run got = run(u"curl"_s,
         curlArguments(u"a.test"_s) << url(u"a.test"_s, u"/large.bin"_s) << u"--next"_s << u"--cacert"_s
-                                   << rootPath() << url(u"a.test"_s));
+                                   << rootPath() << url(u"a.test"_s) << u"--next"_s << u"--cacert"_s
+                                   << rootPath() << url(u"a.test"_s, u"/medium.bin"_s) << u"--next"_s
+                                   << u"--cacert"_s << rootPath() << url(u"a.test"_s, u"/medium.bin"_s));
     QVERIFY2(got.exitCode == 0, got.err.constData());
-    QCOMPARE(got.out.size(), m_large.size() + 7);
+    QCOMPARE(got.out.size(), m_large.size() + 7 + 2 * 45056);
+    QVERIFY(got.out.right(2 * 45056) == m_large.left(45056).repeated(2));
+    got.out.chop(2 * 45056);
     QCOMPARE(QCryptographicHash::hash(got.out.left(m_large.size()), QCryptographicHash::Sha256),
         QCryptographicHash::hash(m_large, QCryptographicHash::Sha256));
     QCOMPARE(got.out.mid(m_large.size()), QByteArray("site a\n"));
