@@ -3,6 +3,7 @@
 // SQLite file: runs baseline ID [--clear], bench --compare-baseline, the
 // FACTOR*baseline thresholds, and exit 3 for a target without a baseline.
 #include "CliProcess.h"
+#include "ControlCall.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -28,33 +29,7 @@ constexpr int kTimeoutMs = 60'000;
 
 using Result = hostbench::test::CliResult;
 
-// One request to a control API with its token; the reply's head and body.
-std::pair<QByteArray, QByteArray> controlCall(quint16 port, const QByteArray &method, const QByteArray &path,
-    const QByteArray &token, const QByteArray &body = {})
-{
-    QTcpSocket socket;
-    socket.connectToHost(QHostAddress::LocalHost, port);
-    if (!socket.waitForConnected(kTimeoutMs))
-        return {};
-    const QByteArray fields = method == "GET"
-        ? QByteArray("Connection: close\r\n")
-        : "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
-    socket.write(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token
-        + "\r\n" + fields + "\r\n" + body);
-    static const QRegularExpression length(
-        u"\r\nContent-Length: (\\d+)\r\n"_s, QRegularExpression::CaseInsensitiveOption);
-    QByteArray data;
-    while (socket.waitForReadyRead(kTimeoutMs)) {
-        data += socket.readAll();
-        const qsizetype split = data.indexOf("\r\n\r\n");
-        if (split < 0)
-            continue;
-        const QRegularExpressionMatch match = length.match(QString::fromLatin1(data.left(split + 2)));
-        if (data.size() - split - 4 >= (match.hasMatch() ? match.captured(1).toLongLong() : 0))
-            return { data.left(split), data.mid(split + 4) };
-    }
-    return {};
-}
+using hostbench::test::controlCall;
 
 // A verdict object of "baseline_comparison": a verdict, a ratio inside its interval.
 bool isEstimate(const QJsonObject &e)

@@ -3,6 +3,7 @@
 // read back from its SQLite file, and the flags it refuses.
 #include "CappedServer.h"
 #include "CliProcess.h"
+#include "ControlCall.h"
 #include "storage/Database.h"
 
 #include <QDeadlineTimer>
@@ -40,33 +41,7 @@ constexpr double kCapacity = 300; // requests/s the server answers at most
 
 using Result = hostbench::test::CliResult;
 
-// One request to the control API with its token; the reply's head and body.
-std::pair<QByteArray, QByteArray> controlCall(quint16 port, const QByteArray &method, const QByteArray &path,
-    const QByteArray &token, const QByteArray &body = {})
-{
-    QTcpSocket socket;
-    socket.connectToHost(QHostAddress::LocalHost, port);
-    if (!socket.waitForConnected(kTimeoutMs))
-        return {};
-    const QByteArray fields = method == "GET"
-        ? QByteArray("Connection: close\r\n")
-        : "Content-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
-    socket.write(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token
-        + "\r\n" + fields + "\r\n" + body);
-    static const QRegularExpression length(
-        u"\r\nContent-Length: (\\d+)\r\n"_s, QRegularExpression::CaseInsensitiveOption);
-    QByteArray data;
-    while (socket.waitForReadyRead(kTimeoutMs)) {
-        data += socket.readAll();
-        const qsizetype split = data.indexOf("\r\n\r\n");
-        if (split < 0)
-            continue;
-        const QRegularExpressionMatch match = length.match(QString::fromLatin1(data.left(split + 2)));
-        if (data.size() - split - 4 >= (match.hasMatch() ? match.captured(1).toLongLong() : 0))
-            return { data.left(split), data.mid(split + 4) };
-    }
-    return {};
-}
+using hostbench::test::controlCall;
 
 } // namespace
 
