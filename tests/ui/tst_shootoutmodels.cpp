@@ -148,8 +148,8 @@ void TestShootoutModels::resultRows()
     ui::ShootoutResultModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     shootout::ShootoutWorkloadResult w1 { u"W1"_s,
-        { cell(u"hostbench"_s, 52'000, 2, 0), cell(u"nginx"_s, 41'000, 4.4, 1200) } };
-    shootout::ShootoutWorkloadResult w6 { u"W6"_s, { cell(u"hostbench"_s, 30'000, 1, 0) } };
+        { cell(u"hostbench"_s, 52'000, 2, 0), cell(u"nginx"_s, 41'000, 4.4, 1200) }, {} };
+    shootout::ShootoutWorkloadResult w6 { u"W6"_s, { cell(u"hostbench"_s, 30'000, 1, 0) }, {} };
     model.setResults({ w1, w6 });
     QCOMPARE(model.rowCount(), 3); // a row per workload and server
     QCOMPARE(model.columnCount(), 9);
@@ -165,7 +165,7 @@ void TestShootoutModels::referenceCellIsNotRanked()
     ui::ShootoutResultModel model;
     shootout::ShootoutCell upstream = cell(u"upstream"_s, 90'000, 1, 0);
     upstream.reference = true;
-    model.setResults({ { u"W6p"_s, { cell(u"nginx"_s, 30'000, 1, 0), upstream } } });
+    model.setResults({ { u"W6p"_s, { cell(u"nginx"_s, 30'000, 1, 0), upstream }, {} } });
     QCOMPARE(model.rowCount(), 2);
     QCOMPARE(model.index(1, ui::ShootoutResultModel::Server).data().toString(), u"upstream"_s);
     QCOMPARE(model.index(1, ui::ShootoutResultModel::RatioToBest).data().toString(), u"ref"_s);
@@ -176,7 +176,7 @@ void TestShootoutModels::resultHeadersAndReset()
 {
     ui::ShootoutResultModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setResults({ { u"W1"_s, { cell(u"nginx"_s, 1, 0, 0) } } });
+    model.setResults({ { u"W1"_s, { cell(u"nginx"_s, 1, 0, 0) }, {} } });
     QCOMPARE(model.rowCount(), 1);
     model.setResults({});
     QCOMPARE(model.rowCount(), 0);
