@@ -224,8 +224,11 @@ void TestShootoutPage::badSloShownNextToTheField()
 }
 
 // A capacity shootout run from the page: a stand-in "lighttpd" that answers
-// at most 300 requests/s (hostbench_capped_server, a real process on the
+// at most 100 requests/s (hostbench_capped_server, a real process on the
 // port of its configuration); the table shows its capacity, within 10%.
+// (tst_shootout finds caps of 300 and 150 from the CLI; 100 here leaves more
+// room for a machine busy with other tests: at 300 one took 3.3 ms of the
+// capped server's 3.33 ms a request, and it delivered 222 of 240 asked.)
 void TestShootoutPage::capacityShootoutFromThePage()
 {
     const QString bin = m_dir.filePath(u"capped-bin"_s);
@@ -235,7 +238,7 @@ void TestShootoutPage::capacityShootoutFromThePage()
     script.write(
         "#!/bin/sh\nconf=''; prev=''\nfor a in \"$@\"; do [ \"$prev\" = -f ] && conf=$a; prev=$a; done\n"
         "port=$(sed -n 's/^server.port = \\([0-9]*\\).*/\\1/p' \"$conf\")\n"
-        "exec '" HOSTBENCH_CAPPED_SERVER_PATH "' \"$port\" 300 OK\n");
+        "exec '" HOSTBENCH_CAPPED_SERVER_PATH "' \"$port\" 100 OK\n");
     script.close();
     script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     const QByteArray serverPath = qgetenv("HOSTBENCH_SERVER_PATH");
@@ -268,7 +271,7 @@ void TestShootoutPage::capacityShootoutFromThePage()
     QCOMPARE(results->rowCount(), 1);
     QCOMPARE(results->headerData(2, Qt::Horizontal).toString(), u"Capacity (req/s)"_s);
     const double capacity = results->index(0, 2).data().toString().toDouble();
-    QVERIFY2(qAbs(capacity - 300) <= 30, qPrintable(results->index(0, 2).data().toString() + u'\n' + log));
+    QVERIFY2(qAbs(capacity - 100) <= 10, qPrintable(results->index(0, 2).data().toString() + u'\n' + log));
     QCOMPARE(results->index(0, 7).data().toString(), u"–"_s); // no CPU figure for a search
     QVERIFY(test::Screenshots::save(&page, u"shootout-page-capacity"_s));
 }
