@@ -65,7 +65,7 @@ void BenchConnection::shutdown(Clock::time_point stoppedAt)
         due += 1;
     const auto seconds
         = [this](Clock::time_point t) { return std::chrono::duration<double>(t - m_run.startAt).count(); };
-    due += m_run.schedule.countBetween(
+    due += m_run.schedule().countBetween(
         m_nextIndex, quint64(m_run.totalConnections), seconds(measureAt), seconds(stoppedAt));
     m_worker.recordNotSent(due);
 }
@@ -77,34 +77,6 @@ void BenchConnection::checkTimeout(Clock::time_point now, Clock::duration timeou
         m_timedOut = true;
         closeSocket();
     }
-}
-
-void BenchConnection::next()
-{
-    if (m_stopped)
-        return;
-    if (!m_pacer) {
-        m_attempt.intended = Clock::now();
-        begin();
-        return;
-    }
-    const std::optional<Clock::time_point> intended
-        = m_run.schedule.intended(m_nextIndex, m_run.startAt, &m_scheduleHint);
-    if (!intended)
-        return; // the stages have ended: nothing more to send before the deadline
-    m_attempt.intended = *intended;
-    m_nextIndex += quint64(m_run.totalConnections);
-    if (m_attempt.intended <= Clock::now()) {
-        begin(); // behind schedule: send at once, the latency counts from the intended time
-        return;
-    }
-    m_pacer->expires_at(m_attempt.intended);
-    m_waitingForPacer = true;
-    m_pacer->async_wait([this](const boost::system::error_code &ec) {
-        m_waitingForPacer = false;
-        if (!ec && !m_stopped)
-            begin();
-    });
 }
 
 void BenchConnection::begin()

@@ -48,6 +48,10 @@ struct Attempt
  * session of the previous connection is offered again (a ticket), so only
  * the first handshake of a connection slot is a full one.
  *
+ * With a rate, each request waits for its send time in the run's schedule
+ * of now (RunShared::schedule(); read again by replan() when the run is
+ * paused, resumed or given a new rate): BenchConnectionPacing.cpp.
+ *
  * Thread: its worker's generator thread only. Timeouts are enforced by the
  * worker's periodic checkTimeout(), so no timer is armed per request.
  */
@@ -64,6 +68,7 @@ public:
     // Closes and sends nothing more; an attempt under way is counted as
     // unfinished, and with a rate the send times due by `stoppedAt` as not sent.
     void shutdown(Clock::time_point stoppedAt) override;
+    void replan() override;
 
 private:
     static constexpr size_t kBufferSize = 16 * 1024; // > Beast's 8 KiB header limit
@@ -89,6 +94,7 @@ private:
     std::optional<boost::asio::steady_timer> m_pacer; // with a rate only
     quint64 m_nextIndex = 0; // with a rate: the run's request (RateSchedule) this connection sends next
     size_t m_scheduleHint = 0; // RateSchedule::intended's cursor
+    quint64 m_scheduleEpoch = 0; // of the schedule m_attempt.intended was read from
     ResponseReader m_reader;
     std::unique_ptr<char[]> m_buffer;
     size_t m_used = 0; // bytes in m_buffer not yet parsed
@@ -99,6 +105,7 @@ private:
     bool m_retried = false;
     bool m_stopped = false;
     bool m_waitingForPacer = false; // with a rate: idle until m_attempt.intended
+    bool m_waitingForPlan = false; // with a rate: paused, or past the plan's end, until the schedule changes
 };
 
 } // namespace hostbench::bench

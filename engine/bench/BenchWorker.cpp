@@ -69,6 +69,16 @@ void BenchWorker::requestStop()
     asio::post(m_context, [this] { finish(); });
 }
 
+void BenchWorker::replan()
+{
+    asio::post(m_context, [this] {
+        if (m_finished)
+            return;
+        for (auto &connection : m_connections)
+            connection->replan();
+    });
+}
+
 void BenchWorker::armTick()
 {
     const qint64 intervalMs = m_run.parameters.sampleIntervalMs;

@@ -35,6 +35,9 @@ public:
 
     void run();
     void requestStop();
+    // The run's schedule changed (RateControl: paused, resumed, a new rate):
+    // the connections read their next send times again. Any thread (posted).
+    void replan();
     quint64 done() const { return m_done.load(std::memory_order_relaxed); }
     bool isFinished() const { return m_finishedFlag.load(std::memory_order_acquire); }
     const WorkerStats &stats() const { return m_stats; }

@@ -162,7 +162,7 @@ Http2Connection::Http2Connection(BenchWorker &worker, const RunShared &run, int 
     }
     if (run.paced()) {
         m_nextIndex = quint64(globalIndex);
-        m_nextIntended = run.schedule.intended(m_nextIndex, run.startAt, &m_scheduleHint);
+        planNext();
         m_pacer.emplace(worker.context());
     }
 }
@@ -187,26 +187,6 @@ void Http2Connection::start()
         armPacer();
     else
         dispatch();
-}
-
-void Http2Connection::armPacer()
-{
-    if (!m_nextIntended)
-        return; // the stages have ended: nothing more to send before the deadline
-    m_pacer->expires_at(*m_nextIntended);
-    m_pacer->async_wait([this](const boost::system::error_code &ec) {
-        if (ec || m_stopped || m_outOfTickets)
-            return;
-        // Every send time passed, also those a late wake-up skipped.
-        const Clock::time_point now = Clock::now();
-        while (m_nextIntended && *m_nextIntended <= now) {
-            m_due.push_back(*m_nextIntended);
-            m_nextIndex += quint64(m_run.totalConnections);
-            m_nextIntended = m_run.schedule.intended(m_nextIndex, m_run.startAt, &m_scheduleHint);
-        }
-        armPacer();
-        dispatch();
-    });
 }
 
 void Http2Connection::shutdown(Clock::time_point stoppedAt)
@@ -239,7 +219,7 @@ void Http2Connection::shutdown(Clock::time_point stoppedAt)
     m_due.clear();
     const auto seconds
         = [this](Clock::time_point t) { return std::chrono::duration<double>(t - m_run.startAt).count(); };
-    due += m_run.schedule.countBetween(
+    due += m_run.schedule().countBetween(
         m_nextIndex, quint64(m_run.totalConnections), seconds(measureAt), seconds(stoppedAt));
     m_worker.recordNotSent(due);
 }
@@ -286,6 +266,7 @@ bool Http2Connection::takeWork(Attempt &attempt, Clock::time_point now)
         return false;
     Clock::time_point intended = now;
     if (m_pacer) {
+        dropPaused();
         if (m_due.empty())
             return false;
         intended = m_due.front();

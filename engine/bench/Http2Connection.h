@@ -35,6 +35,9 @@ class BenchWorker;
  * BenchConnection's) queues each intended send time; a request goes out
  * when a stream is free, so the wait for one counts in its corrected latency
  * (coordinated omission), and its uncorrected latency runs from the send.
+ * The send times come from the run's schedule of now, read again by
+ * replan() when the run is paused, resumed or given a new rate; those a
+ * pause began after are dropped from the queue (Http2ConnectionPacing.cpp).
  *
  * The first requests of a connection count from the connect start (connect
  * time: TCP, TLS); later ones from their send. A connection failure (connect,
@@ -66,6 +69,7 @@ public:
     void start() override;
     void checkTimeout(Clock::time_point now, Clock::duration timeout) override;
     void shutdown(Clock::time_point stoppedAt) override;
+    void replan() override;
 
 private:
     static constexpr size_t kReadSize = 64 * 1024;
@@ -106,6 +110,8 @@ private:
     void closeConnection();
     void refuse(const QString &reason);
     void armPacer();
+    void planNext(); // m_nextIntended from the schedule of now, past what a pause left out
+    void dropPaused(); // the due times a pause began after leave m_due
     QString where() const;
 
     BenchWorker &m_worker;
@@ -124,6 +130,7 @@ private:
     quint64 m_nextIndex = 0;
     std::optional<Clock::time_point> m_nextIntended;
     size_t m_scheduleHint = 0; // RateSchedule::intended's cursor
+    quint64 m_scheduleEpoch = 0; // of the schedule m_nextIntended was read from
     Clock::time_point m_connectStart, m_connected;
     Clock::time_point m_now; // of the read being parsed, or the write being made
     std::unique_ptr<char[]> m_in;

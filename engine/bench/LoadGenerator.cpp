@@ -1,7 +1,6 @@
 #include "LoadGenerator.h"
 
-#include "BenchWorker.h"
-#include "RunShared.h"
+#include "LoadGeneratorPrivate.h"
 #include "SummaryBuilder.h"
 #include "sys/PeerSignals.h"
 
@@ -22,23 +21,6 @@ namespace hostbench::bench {
 
 namespace asio = boost::asio;
 using std::chrono::milliseconds;
-
-struct LoadGenerator::Private
-{
-    std::unique_ptr<RunShared> run;
-    std::vector<std::unique_ptr<BenchWorker>> workers;
-    std::vector<std::thread> threads;
-    qint64 startedAtMs = 0;
-    std::atomic<bool> stopRequested { false };
-    mutable std::optional<model::RunSummary> summary; // built once the run has finished
-    mutable model::LatencyHistogram histogram;
-
-    bool finished() const
-    {
-        return std::all_of(workers.begin(), workers.end(), [](const auto &w) { return w->isFinished(); });
-    }
-    void buildSummary() const;
-};
 
 LoadGenerator::LoadGenerator()
     : d(std::make_unique<Private>())
@@ -174,7 +156,6 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
     run.tlsContext = std::move(tlsContext);
     run.tlsHost = tlsHost;
     run.totalConnections = parameters.concurrency;
-    run.schedule = RateSchedule(parameters);
     if (parameters.abortOnFail && !parameters.thresholds.isEmpty())
         run.collector.watch(parameters.thresholds);
     run.countMode = parameters.requests > 0;
@@ -183,6 +164,9 @@ bool LoadGenerator::start(const model::BenchParameters &parameters, QString *err
     run.ticketBatch = std::clamp<qint64>(parameters.requests / (threadCount * 64), 1, 64);
     run.startAt = Clock::now();
     run.measureAt = run.startAt + milliseconds(parameters.warmupMs);
+    run.rates.reset(RateSchedule(parameters), run.startAt);
+    if (run.paced())
+        run.collector.plan(&run.rates, double(parameters.warmupMs) / 1000.0);
     d->startedAtMs = QDateTime::currentMSecsSinceEpoch() + parameters.warmupMs;
 
     int first = 0;

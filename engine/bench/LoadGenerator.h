@@ -68,6 +68,30 @@ public:
     void wait();
     bool isFinished() const; // any thread; true when no run is going (also before the first)
 
+    // The open model's controls while a run goes (k6's pause, resume and
+    // scale; RateSchedule says what each does to the send times). pause():
+    // no request is intended from now on; requests under way finish, and a
+    // request due before the pause that was not sent yet (a connection still
+    // waiting for an answer) is not sent after it, so that no latency counts
+    // the pause (a timed run counts it as not sent). resume(): the plan goes
+    // on where its clock is (a constant rate as it was; stages on from the
+    // point they have reached). setRate(): `rate` requests/s (above 0, at
+    // most BenchInput::kMaxRate) from now on, in place of what was left of
+    // the plan, stages included; while paused, from the resume on. A timed
+    // run still ends when it was to: a pause takes its time out of it. The
+    // samples show each change (BenchSample::plannedRate, pausedMs).
+    // False with a reason when no run is going, for the closed model, and
+    // for a bad rate; a pause of a paused run and a resume of a running one
+    // change nothing and return true. Any thread, but not during start():
+    // the generator threads read the changes without a lock.
+    bool pause(QString *error);
+    bool resume(QString *error);
+    bool setRate(double rate, QString *error);
+    bool isPaused() const; // any thread; false without a run
+    // The rate planned now (requests/s; 0 while paused); -1 for the closed model, or without a run. Any
+    // thread.
+    double plannedRate() const;
+
     // The interval samples completed since the last call, in order. Any thread.
     QList<model::BenchSample> takeSamples();
     // 0..1: requests done / requests asked, or time elapsed / duration. Any thread.
@@ -81,6 +105,9 @@ public:
     QList<model::BenchSample> allSamples() const;
 
 private:
+    enum class Control { Pause, Resume, Rate };
+    bool control(Control what, double rate, QString *error); // LoadGeneratorControl.cpp
+
     struct Private;
     std::unique_ptr<Private> d;
 };

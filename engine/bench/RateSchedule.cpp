@@ -14,6 +14,7 @@ RateSchedule::RateSchedule(const model::BenchParameters &p)
     if (p.stages.isEmpty()) {
         if (p.rate > 0)
             add(kInfinity, p.rate, p.rate);
+        m_plan = m_segments;
         return;
     }
     if (p.warmupMs > 0)
@@ -23,19 +24,21 @@ RateSchedule::RateSchedule(const model::BenchParameters &p)
         add(double(stage.durationMs) / 1000.0, from, stage.rate);
         from = stage.rate;
     }
+    m_plan = m_segments;
 }
 
-void RateSchedule::add(double length, double from, double to)
+void RateSchedule::add(std::vector<Segment> *segments, double *total, double length, double from, double to)
 {
     Segment s;
-    s.start = m_segments.empty() ? 0.0 : m_segments.back().start + m_segments.back().length;
+    s.start = segments->empty() ? 0.0 : segments->back().end();
     s.length = length;
     s.from = from;
     s.to = to;
-    s.before = m_total;
-    s.count = std::isinf(length) ? kInfinity : (from + to) / 2.0 * length;
-    m_total += s.count;
-    m_segments.push_back(s);
+    s.before = *total;
+    // A pause is a segment at rate 0 for ever: nothing in it.
+    s.count = std::isinf(length) ? (from > 0 || to > 0 ? kInfinity : 0.0) : (from + to) / 2.0 * length;
+    *total += s.count;
+    segments->push_back(s);
 }
 
 double RateSchedule::secondsOf(double k, size_t *hint) const
@@ -60,6 +63,23 @@ double RateSchedule::secondsOf(double k, size_t *hint) const
     if (!(denominator > 0))
         return s.start; // a segment at rate 0 has no request in it
     return s.start + std::min(2.0 * x / denominator, s.length);
+}
+
+double RateSchedule::rateAt(double seconds) const
+{
+    for (const Segment &s : m_segments) {
+        if (seconds < s.end())
+            return seconds < s.start ? 0.0 : s.rateAt(seconds);
+    }
+    return 0; // the plan has ended
+}
+
+double RateSchedule::pausedSeconds(double from, double to) const
+{
+    double paused = 0;
+    for (const auto &[begin, end] : m_pauses)
+        paused += std::max(0.0, std::min(to, end) - std::max(from, begin));
+    return paused;
 }
 
 std::optional<Clock::time_point> RateSchedule::intended(
@@ -111,6 +131,74 @@ quint64 RateSchedule::countBetween(quint64 first, quint64 step, double from, dou
     if (first >= hi)
         return 0;
     return (hi - 1 - first) / step + 1;
+}
+
+RateSchedule RateSchedule::cutAt(double at) const
+{
+    RateSchedule cut;
+    cut.m_epoch = m_epoch + 1;
+    cut.m_pauses = m_pauses;
+    cut.m_firstAfterPause = m_firstAfterPause;
+    cut.m_plan = m_plan;
+    // Rebuilt with add(), as the segments were: every send time before `at` stays the same.
+    for (const Segment &s : m_segments) {
+        if (!(s.start < at))
+            break;
+        const bool whole = s.end() <= at;
+        cut.add(whole ? s.length : at - s.start, s.from, whole ? s.to : s.rateAt(at));
+    }
+    const double end = cut.m_segments.empty() ? 0.0 : cut.m_segments.back().end();
+    if (end < at)
+        cut.add(at - end, 0, 0); // the plan had ended: nothing from its end to `at`
+    return cut;
+}
+
+void RateSchedule::append(const std::vector<Segment> &source, double from)
+{
+    for (const Segment &s : source) {
+        if (!(s.end() > from))
+            continue;
+        const double start = std::max(s.start, from);
+        add(s.end() - start, s.rateAt(start), s.to);
+    }
+}
+
+RateSchedule RateSchedule::pausedAt(double at) const
+{
+    if (isPaused())
+        return *this;
+    RateSchedule paused = cutAt(at);
+    paused.add(kInfinity, 0, 0);
+    paused.m_pauses.emplace_back(at, kInfinity);
+    // Requests k below N(at) were intended before the pause.
+    paused.m_firstAfterPause = quint64(std::max(0.0, std::ceil(paused.m_total)));
+    return paused;
+}
+
+RateSchedule RateSchedule::resumedAt(double at) const
+{
+    if (!isPaused())
+        return *this;
+    RateSchedule resumed = cutAt(at); // the pause's segment ends at `at`
+    resumed.m_pauses.back().second = at;
+    resumed.append(m_plan, at); // the plan on its own clock: what the pause covered is left out
+    return resumed;
+}
+
+RateSchedule RateSchedule::withRate(double at, double rate) const
+{
+    RateSchedule changed = isPaused() ? *this : cutAt(at);
+    if (isPaused())
+        changed.m_epoch = m_epoch + 1;
+    else
+        changed.add(kInfinity, rate, rate);
+    // The plan from `at` on: the new rate for ever, in place of what was left of it.
+    RateSchedule plan;
+    plan.m_segments = m_plan;
+    plan = plan.cutAt(at);
+    plan.add(kInfinity, rate, rate);
+    changed.m_plan = std::move(plan.m_segments);
+    return changed;
 }
 
 } // namespace hostbench::bench

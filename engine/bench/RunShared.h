@@ -1,7 +1,7 @@
 #pragma once
 
 #include "BenchTarget.h"
-#include "RateSchedule.h"
+#include "RateControl.h"
 #include "SampleCollector.h"
 #include "WorkerConnection.h"
 #include "model/BenchParameters.h"
@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 
 namespace hostbench::bench {
@@ -31,10 +32,41 @@ struct RunShared
         , collector(threads, parameters.sampleIntervalMs)
     { }
 
-    // The open model's schedule (RateSchedule): connection `globalIndex` of
-    // totalConnections sends requests globalIndex, globalIndex + totalConnections, ...
-    // Empty for the closed model. Any thread.
-    bool paced() const { return !schedule.isEmpty(); }
+    // The open model (a rate or stages): connection `globalIndex` of
+    // totalConnections sends requests globalIndex, globalIndex +
+    // totalConnections, ... at the times of schedule(), the RateSchedule of
+    // now (RateControl: it changes when the run is paused, resumed or given
+    // a new rate). False for the closed model. Any thread, lock-free.
+    bool paced() const { return parameters.isOpenModel(); }
+    const RateSchedule &schedule() const { return rates.current(); }
+    double secondsSinceStart(Clock::time_point t) const
+    {
+        return std::chrono::duration<double>(t - startAt).count();
+    }
+    // Moves `*next`, a connection's next request (its requests step by
+    // totalConnections), past those intended before the last pause of
+    // `schedule` began: they are not sent after it. Returns how many of them
+    // a timed run counts as not sent (those of the measured part).
+    quint64 skipPaused(const RateSchedule &schedule, quint64 *next) const
+    {
+        const quint64 first = schedule.firstAfterPause();
+        if (*next >= first)
+            return 0;
+        const auto step = quint64(totalConnections);
+        quint64 measured = *next; // the first of them intended after the warm-up
+        const double warmup = secondsSinceStart(measureAt);
+        const auto measuredFrom = quint64(std::max(0.0, std::ceil(schedule.requestsUpTo(warmup))));
+        if (measured < measuredFrom)
+            measured += (measuredFrom - measured + step - 1) / step * step;
+        *next += (first - *next + step - 1) / step * step;
+        return countMode || measured >= first ? 0 : (first - measured + step - 1) / step;
+    }
+    // Whether the last pause of `schedule` began after `intended` (HTTP/2's
+    // queue of due times): a request due then and not sent yet is not sent.
+    bool overtakenByPause(const RateSchedule &schedule, Clock::time_point intended) const
+    {
+        return secondsSinceStart(intended) < schedule.lastPauseBegin();
+    }
 
     // Fixed before the threads start.
     const model::BenchParameters parameters;
@@ -43,7 +75,7 @@ struct RunShared
     std::shared_ptr<const tls::ClientContext> tlsContext; // https:// only
     QByteArray tlsHost; // the name sent as SNI and checked against the certificate
     int totalConnections = 1;
-    RateSchedule schedule; // the open model's send times; empty for the closed model
+    RateControl rates; // the open model's send times; an empty schedule for the closed model
     Clock::time_point startAt; // connections begin (warm-up begins)
     Clock::time_point measureAt; // warm-up over: requests begun from here on count
     bool countMode = true; // stop after parameters.requests, else at measureAt + durationMs

@@ -1,6 +1,7 @@
 #include "SampleCollector.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace hostbench::bench {
 
@@ -74,6 +75,7 @@ void SampleCollector::emitReady()
         sample.p99Us = histogram.valueAtPercentile(99);
         sample.maxUs = histogram.maxUs();
         sample.openConnections = pending.openConnections;
+        addPlan(&sample);
         m_samples.append(sample);
         if (m_watch
             && m_watch->add({ sample.elapsedMs, sample.completed, sample.failed, pending.failedLength,
@@ -84,6 +86,26 @@ void SampleCollector::emitReady()
         m_pending.erase(it);
         ++m_nextIndex;
     }
+}
+
+void SampleCollector::plan(const RateControl *rates, double warmupSeconds)
+{
+    std::lock_guard lock(m_mutex);
+    m_rates = rates;
+    m_warmupSeconds = warmupSeconds;
+}
+
+void SampleCollector::addPlan(model::BenchSample *sample) const
+{
+    if (!m_rates)
+        return;
+    // The schedule of now holds every change up to now, the interval's included.
+    const RateSchedule &schedule = m_rates->current();
+    const double from = m_warmupSeconds + double(qint64(sample->index) * m_intervalMs) / 1000.0;
+    const double to = m_warmupSeconds + double(sample->elapsedMs) / 1000.0;
+    sample->plannedRate = to > from ? (schedule.requestsUpTo(to) - schedule.requestsUpTo(from)) / (to - from)
+                                    : schedule.rateAt(from);
+    sample->pausedMs = std::llround(schedule.pausedSeconds(from, to) * 1000.0);
 }
 
 void SampleCollector::watch(const QStringList &thresholds)

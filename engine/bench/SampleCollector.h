@@ -1,5 +1,6 @@
 #pragma once
 
+#include "RateControl.h"
 #include "ThresholdWatch.h"
 #include "model/BenchSample.h"
 #include "model/LatencyHistogram.h"
@@ -54,6 +55,10 @@ public:
     void report(int thread, IntervalPartial &partial);
     // The thread reports nothing more.
     void finish(int thread);
+    // The open model: each sample gets the planned rate and paused time of
+    // `rates`' schedule (BenchSample::plannedRate, pausedMs); its times are
+    // `warmupSeconds` behind the schedule's. Before the threads start.
+    void plan(const RateControl *rates, double warmupSeconds);
     // --abort-on-fail: each sample from now on is checked against
     // `thresholds` (ThresholdWatch's rule). Before the threads start.
     void watch(const QStringList &thresholds);
@@ -91,7 +96,11 @@ private:
     QList<model::BenchSample> m_samples;
     qsizetype m_taken = 0;
     std::vector<std::unique_ptr<model::LatencyHistogram>> m_spare;
+    void addPlan(model::BenchSample *sample) const; // under m_mutex
+
     std::unique_ptr<ThresholdWatch> m_watch; // --abort-on-fail only
+    const RateControl *m_rates = nullptr; // the open model only
+    double m_warmupSeconds = 0;
     std::atomic<bool> m_broken { false };
 };
 

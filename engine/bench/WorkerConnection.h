@@ -26,6 +26,9 @@ public:
     // Closes and sends nothing more; attempts under way are counted as
     // unfinished, and with a rate the send times due by `stoppedAt` as not sent.
     virtual void shutdown(Clock::time_point stoppedAt) = 0;
+    // With a rate: the run's schedule changed (paused, resumed, a new rate;
+    // RateControl): the send times not reached yet are read again from it.
+    virtual void replan() = 0;
 };
 
 } // namespace hostbench::bench

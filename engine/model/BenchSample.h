@@ -22,6 +22,10 @@ struct BenchSample
     quint64 p99Us = 0;
     quint64 maxUs = 0;
     int openConnections = 0; // at the end of the interval
+    // The open model: the requests/s its schedule intended over the interval
+    // (0 while paused, a step where the rate was changed); -1 for the closed model.
+    double plannedRate = -1;
+    qint64 pausedMs = 0; // the open model: how much of the interval the run was paused
 
     double requestsPerSecond() const { return intervalMs > 0 ? completed * 1000.0 / intervalMs : 0.0; }
 };
