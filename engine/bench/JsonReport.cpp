@@ -169,12 +169,17 @@ QJsonObject JsonReport::thresholdsToJson(const model::ThresholdVerdict &verdict)
 
 QJsonObject JsonReport::sampleToJson(const model::BenchSample &s)
 {
-    return { { u"index"_s, s.index }, { u"elapsed_ms"_s, double(s.elapsedMs) },
+    QJsonObject sample { { u"index"_s, s.index }, { u"elapsed_ms"_s, double(s.elapsedMs) },
         { u"interval_ms"_s, double(s.intervalMs) }, { u"completed"_s, count(s.completed) },
         { u"failed"_s, count(s.failed) }, { u"bytes"_s, count(s.bytes) },
         { u"requests_per_second"_s, s.requestsPerSecond() }, { u"p50_us"_s, count(s.p50Us) },
         { u"p90_us"_s, count(s.p90Us) }, { u"p99_us"_s, count(s.p99Us) }, { u"max_us"_s, count(s.maxUs) },
         { u"open_connections"_s, s.openConnections } };
+    if (s.plannedRate >= 0) {
+        sample.insert(u"planned_rate"_s, s.plannedRate);
+        sample.insert(u"paused_ms"_s, double(s.pausedMs));
+    }
+    return sample;
 }
 
 QJsonArray JsonReport::percentileSpectrum(const model::LatencyHistogram &histogram, int ticksPerHalfDistance)

@@ -31,8 +31,9 @@ namespace hostbench::bench {
  *   header, when it was not the URL's), headers [{name, value}], content_type,
  *   body_bytes and body_base64 (when a body was sent)}, samples [{index, elapsed_ms, interval_ms,
  *   completed, failed, bytes, requests_per_second, p50_us, p90_us, p99_us, max_us,
- *   open_connections}], percentile_spectrum [{percentile, latency_ms, count}]
- *   (HdrHistogram's percentile distribution: 5 ticks per half distance).
+ *   open_connections, and for the open model planned_rate (requests/s the
+ *   schedule intended over the interval) and paused_ms}], percentile_spectrum [{percentile, latency_ms,
+ * count}] (HdrHistogram's percentile distribution: 5 ticks per half distance).
  *
  * Plain functions; any thread.
  */

@@ -63,6 +63,8 @@ const Column p90Us = column(u"p90_us"_s);
 const Column p99Us = column(u"p99_us"_s);
 const Column maxUs = column(u"max_us"_s);
 const Column openConnections = column(u"open_connections"_s);
+const Column plannedRate = column(u"planned_rate"_s); // NULL: the closed model
+const Column pausedMs = column(u"paused_ms"_s);
 } // namespace samplesTable
 
 QString compactJson(const QJsonObject &object)
@@ -115,7 +117,9 @@ ColumnValues sampleColumns(qint64 runId, const model::BenchSample &sample)
         { samplesTable::failed, integer(sample.failed) }, { samplesTable::bytes, integer(sample.bytes) },
         { samplesTable::p50Us, integer(sample.p50Us) }, { samplesTable::p90Us, integer(sample.p90Us) },
         { samplesTable::p99Us, integer(sample.p99Us) }, { samplesTable::maxUs, integer(sample.maxUs) },
-        { samplesTable::openConnections, QVariant(sample.openConnections) } };
+        { samplesTable::openConnections, QVariant(sample.openConnections) },
+        { samplesTable::plannedRate, sample.plannedRate < 0 ? QVariant() : QVariant(sample.plannedRate) },
+        { samplesTable::pausedMs, QVariant(sample.pausedMs) } };
 }
 
 } // namespace
@@ -283,7 +287,8 @@ bool RunTable::selectSamples(
     query.setForwardOnly(true);
     const QList<Column> columns = { samplesTable::index, samplesTable::elapsedMs, samplesTable::intervalMs,
         samplesTable::completed, samplesTable::failed, samplesTable::bytes, samplesTable::p50Us,
-        samplesTable::p90Us, samplesTable::p99Us, samplesTable::maxUs, samplesTable::openConnections };
+        samplesTable::p90Us, samplesTable::p99Us, samplesTable::maxUs, samplesTable::openConnections,
+        samplesTable::plannedRate, samplesTable::pausedMs };
     query.prepare(u"SELECT %1 FROM samples WHERE %2 = %3 ORDER BY %4"_s.arg(
         names(columns), samplesTable::runId.name, samplesTable::runId.placeholder, samplesTable::index.name));
     query.bindValue(samplesTable::runId.placeholder, runId);
@@ -303,6 +308,8 @@ bool RunTable::selectSamples(
     const int p99Us = field(samplesTable::p99Us);
     const int maxUs = field(samplesTable::maxUs);
     const int openConnections = field(samplesTable::openConnections);
+    const int plannedRate = field(samplesTable::plannedRate);
+    const int pausedMs = field(samplesTable::pausedMs);
     while (query.next()) {
         model::BenchSample sample;
         sample.index = query.value(index).toInt();
@@ -316,6 +323,9 @@ bool RunTable::selectSamples(
         sample.p99Us = query.value(p99Us).toULongLong();
         sample.maxUs = query.value(maxUs).toULongLong();
         sample.openConnections = query.value(openConnections).toInt();
+        const QVariant planned = query.value(plannedRate);
+        sample.plannedRate = planned.isNull() ? -1.0 : planned.toDouble();
+        sample.pausedMs = query.value(pausedMs).toLongLong();
         samples->append(sample);
     }
     return true;

@@ -258,6 +258,16 @@ const char *const kStep13[] = {
     R"(CREATE UNIQUE INDEX runs_one_baseline ON runs (method, url) WHERE baseline = 1)",
 };
 
+// Step 14: an open-model run's samples keep their planned rate (requests/s
+// the schedule intended over the interval; 0 while paused, a step where the
+// rate was changed) and how long the run was paused in them (issue #28:
+// pause, resume and a new rate while a run goes). NULL and 0 for the
+// closed model and for the samples stored before.
+const char *const kStep14[] = {
+    R"(ALTER TABLE samples ADD COLUMN planned_rate REAL)",
+    R"(ALTER TABLE samples ADD COLUMN paused_ms INTEGER NOT NULL DEFAULT 0)",
+};
+
 struct Step
 {
     const char *const *statements;
@@ -279,6 +289,7 @@ const Step kSteps[] = {
     { kStep11, std::size(kStep11) },
     { kStep12, std::size(kStep12) },
     { kStep13, std::size(kStep13) },
+    { kStep14, std::size(kStep14) },
 };
 static_assert(std::size(kSteps) == Schema::kVersion, "one step per schema version");
 

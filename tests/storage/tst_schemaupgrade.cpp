@@ -1,7 +1,8 @@
 // Schema upgrades of files written by older builds: a version-1 file (before
 // run histograms) is upgraded in place and keeps its data; a failed upgrade
 // leaves it as it was; a version-6 file gains runs.note and keeps every row;
-// a version-7 file gains host_settings.serve_hidden_files, off for its sites.
+// a version-7 file gains host_settings.serve_hidden_files, off for its sites;
+// a version-13 file's samples gain planned_rate (none) and paused_ms (0).
 #include "DatabaseFixture.h"
 #include "storage/Database.h"
 #include "storage/RunJson.h"
@@ -37,6 +38,7 @@ private slots:
     void version7UpgradesToVersion8();
     void version11UpgradesToVersion12();
     void version12UpgradesToVersion13();
+    void version13UpgradesToVersion14();
 
 private:
     // Writes a version-1 file as a version-1 build did: one host with an
@@ -387,7 +389,7 @@ void TestSchemaUpgrade::version12UpgradesToVersion13()
 
     Database db;
     QVERIFY2(db.open(path()), qPrintable(db.lastError()));
-    QCOMPARE(db.schemaVersion(), 13);
+    QCOMPARE(db.schemaVersion(), Database::kSchemaVersion);
     const QList<hostbench::storage::StoredRun> runs = db.runs();
     QCOMPARE(runs.size(), 1);
     QVERIFY(!runs.constFirst().baseline);
@@ -411,6 +413,59 @@ void TestSchemaUpgrade::version12UpgradesToVersion13()
     const qint64 broken = db.beginRun(runs.constFirst().parameters, 1'700'000'000'000);
     QVERIFY(!db.setBaseline(broken));
     QVERIFY2(db.lastError().contains(u"broken off"_s), qPrintable(db.lastError()));
+    db.close();
+}
+
+void TestSchemaUpgrade::version13UpgradesToVersion14()
+{
+    // A version-13 file's samples have no planned rate (NULL: read as -1, the
+    // closed model's) and were never paused; a new run's samples keep both.
+    QVERIFY(writeVersion1File());
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"v13"_s);
+        db.setDatabaseName(path());
+        QString error;
+        QVERIFY(db.open());
+        QVERIFY2(Schema::upgrade(db, 1, 13, &error), qPrintable(error));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"v13"_s);
+    QCOMPARE(
+        rawQuery(u"SELECT count(*) FROM pragma_table_info('samples') WHERE name = 'planned_rate'"_s).toInt(),
+        0);
+
+    Database db;
+    QVERIFY2(db.open(path()), qPrintable(db.lastError()));
+    QCOMPARE(db.schemaVersion(), 14);
+    const QList<hostbench::model::BenchSample> old = db.samples(7);
+    QCOMPARE(old.size(), 2);
+    QCOMPARE(old.at(1).completed, quint64(2500));
+    QCOMPARE(old.at(0).plannedRate, -1.0);
+    QCOMPARE(old.at(1).pausedMs, qint64(0));
+
+    BenchParameters p;
+    p.url = u"http://127.0.0.1:8080/ok"_s;
+    p.rate = 200;
+    p.durationMs = 300;
+    const qint64 id = db.beginRun(p, 1'700'000'000'000);
+    QVERIFY2(id > 7, qPrintable(db.lastError()));
+    hostbench::model::BenchSample running, paused, faster;
+    running.plannedRate = 200;
+    paused.index = 1;
+    paused.elapsedMs = 200;
+    paused.plannedRate = 50; // paused for the last 75 ms of it
+    paused.pausedMs = 75;
+    faster.index = 2;
+    faster.elapsedMs = 300;
+    faster.plannedRate = 1000;
+    QVERIFY2(db.appendSamples(id, { running, paused, faster }), qPrintable(db.lastError()));
+    const QList<hostbench::model::BenchSample> stored = db.samples(id);
+    QCOMPARE(stored.size(), 3);
+    QCOMPARE(stored.at(0).plannedRate, 200.0);
+    QCOMPARE(stored.at(1).plannedRate, 50.0);
+    QCOMPARE(stored.at(1).pausedMs, qint64(75));
+    QCOMPARE(stored.at(2).plannedRate, 1000.0);
+    QCOMPARE(stored.at(2).pausedMs, qint64(0));
     db.close();
 }
 
