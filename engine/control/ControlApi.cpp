@@ -280,6 +280,9 @@ struct ControlApi::Private
         route(run, Method::Delete, [this, needRuns](const QString &id, const Request &request) {
             return guarded(request, needRuns, [&] { return runs.remove(id); });
         });
+        route(run, Method::Patch, [this, needRuns](const QString &id, const Request &request) {
+            return guarded(request, needRuns, [&] { return runs.change(id, requestOf(request)); });
+        });
         const QString baseline = u"/api/runs/<arg>/baseline"_s;
         route(baseline, Method::Put, [this, needRuns](const QString &id, const Request &request) {
             return guarded(request, needRuns, [&] { return runs.baseline(id, true); });

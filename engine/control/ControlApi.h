@@ -2,6 +2,7 @@
 
 #include "model/BenchParameters.h"
 #include "model/MetricsSnapshot.h"
+#include "model/RunChange.h"
 #include "model/ServerConfig.h"
 #include "model/SiteChange.h"
 #include "model/VirtualHost.h"
@@ -43,6 +44,11 @@ namespace hostbench::control {
  *   GET /api/runs, GET /api/runs/{id}   the runs, one with its samples so far and state
  *   DELETE /api/runs/{id}   stops a running run (202) or removes a finished one (204)
  *                    through the Runs callbacks (setRuns()); without them 409.
+ *   PATCH /api/runs/{id}  {"paused": true|false} and/or {"rate": N}: pauses,
+ *                    resumes or sets the rate of a running open-model run
+ *                    (200 with {id, state, paused, planned_rate}); 422 for
+ *                    a closed-model run, one that has ended or a bad value,
+ *                    404 for no such run (ControlRuns::change).
  * JSON in and out. Site answers: 200 (201 with Location for POST, 204 for DELETE); a body over
  * kMaxBodyBytes 413, a Content-Type other than JSON 415, malformed JSON, an
  * unknown member or a wrong JSON type 400, a missing host or document_root
@@ -135,6 +141,15 @@ public:
         // the reason (a run still running or broken off, a write failed).
         enum class Marking { NotFound, Refused, Done };
         std::function<Marking(qint64 id, bool set, QString *error)> baseline;
+        // PATCH /api/runs/{id} (issue #28): pauses, resumes or sets the rate
+        // of a running open-model run (model::RunChange). Done with *answer
+        // ({id, state, paused, planned_rate}); Refused with the reason (a
+        // closed-model run, a run that has ended, a bad rate). Optional:
+        // without it, 409.
+        enum class Changing { NotFound, Refused, Done };
+        std::function<Changing(
+            qint64 id, const model::RunChange &change, QJsonObject *answer, QString *error)>
+            change;
     };
 
     static constexpr qint64 kMaxBodyBytes = 1024 * 1024;

@@ -137,6 +137,13 @@ QList<model::CapacityStep> CapacityRun::takeSteps()
     return std::exchange(m_fresh, {});
 }
 
+QList<model::BenchSample> CapacityRun::takeSamples()
+{
+    const QList<model::BenchSample> fresh = m_samples.mid(m_samplesTaken);
+    m_samplesTaken = m_samples.size();
+    return fresh;
+}
+
 bool CapacityRun::isFinished() const
 {
     return m_finished;

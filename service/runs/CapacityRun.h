@@ -58,6 +58,10 @@ public:
     void poll();
     // The steps judged since the last call, in order (bench prints them).
     QList<model::CapacityStep> takeSteps();
+    // The samples of the judged parts taken since the last call, renumbered
+    // as stored (the window's live charts). The rate of the step under way.
+    QList<model::BenchSample> takeSamples();
+    double stepRate() const { return m_stepRate; }
     bool isFinished() const; // the search is over (or was never started)
     void stop(); // ends the search after the step under way; owner thread
     qint64 runId() const;
@@ -84,6 +88,7 @@ private:
     int m_indexOffset = 0; // samples of the steps before
     qint64 m_elapsedOffsetMs = 0;
     QList<model::BenchSample> m_samples; // every step's, renumbered
+    qsizetype m_samplesTaken = 0; // by takeSamples()
     QList<model::CapacityStep> m_fresh;
     model::CapacityResult m_result;
     model::RunSummary m_summary; // of the step at the capacity (or the first)

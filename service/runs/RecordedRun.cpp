@@ -76,6 +76,25 @@ void RecordedRun::stop()
     m_generator->stop();
 }
 
+bool RecordedRun::change(const model::RunChange &change, QString *error)
+{
+    if (change.rate && !m_generator->setRate(*change.rate, error))
+        return false;
+    if (change.paused)
+        return *change.paused ? m_generator->pause(error) : m_generator->resume(error);
+    return true;
+}
+
+bool RecordedRun::isPaused() const
+{
+    return m_generator->isPaused();
+}
+
+double RecordedRun::plannedRate() const
+{
+    return m_generator->plannedRate();
+}
+
 qint64 RecordedRun::runId() const
 {
     return m_runId;

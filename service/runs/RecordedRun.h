@@ -3,6 +3,7 @@
 #include "model/BenchParameters.h"
 #include "model/BenchSample.h"
 #include "model/LatencyHistogram.h"
+#include "model/RunChange.h"
 #include "model/RunSummary.h"
 
 #include <QList>
@@ -77,6 +78,13 @@ public:
     bool isFinished() const; // the generator has ended (or was never started)
     double progress() const; // 0..1
     void stop(); // asks the run to end early (its summary says interrupted); any thread
+    // The open model while it goes: a new rate, then a pause or a resume
+    // (model::RunChange; bench::LoadGenerator::setRate(), pause(), resume()).
+    // False with the reason, nothing changed, for the closed model, a run
+    // that has ended and a bad rate. The samples show it (plannedRate, pausedMs).
+    bool change(const model::RunChange &change, QString *error);
+    bool isPaused() const;
+    double plannedRate() const; // requests/s now, 0 while paused; -1 for the closed model
     qint64 runId() const; // the stored row since start(); 0 without a database
 
     // Once isFinished(): waits for the generator's threads, stores the last

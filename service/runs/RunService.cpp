@@ -58,7 +58,10 @@ control::ControlApi::Runs RunService::callbacks()
             },
         [this] { return list(); }, [this](qint64 id) { return show(id); },
         [this](qint64 id, QString *error) { return remove(id, error); },
-        [this](qint64 id, bool set, QString *error) { return baseline(id, set, error); } };
+        [this](qint64 id, bool set, QString *error) { return baseline(id, set, error); },
+        [this](qint64 id, const model::RunChange &change, QJsonObject *answer, QString *error) {
+            return this->change(id, change, answer, error);
+        } };
 }
 
 qint64 RunService::start(const model::BenchParameters &wanted, QString *error, QString *field)
@@ -121,6 +124,7 @@ void RunService::finish(qint64 id, Running &run)
         m_failed.insert(id, result.error);
     else if (result.storePending)
         m_storing.insert(id, run.stopping); // runsChanged() once the writer has stored the end
+    emit runEnded(id, result);
     if (!result.storePending)
         emit runsChanged();
 }
@@ -185,6 +189,9 @@ std::optional<QJsonObject> RunService::show(qint64 id)
     QJsonObject object { { u"id"_s, id }, { u"state"_s, state(id, run->finished, run->summary) },
         { u"started_at_ms"_s, run->startedAtMs }, { u"baseline"_s, run->baseline },
         { u"parameters"_s, control::RunRequestJson::toJson(run->parameters) }, { u"samples"_s, samples } };
+    const QJsonObject live = liveState(id);
+    for (auto it = live.begin(); it != live.end(); ++it)
+        object.insert(it.key(), it.value());
     if (run->finished) {
         // bench --json's figures; the samples are above.
         const model::LatencyHistogram histogram

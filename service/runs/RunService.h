@@ -3,6 +3,7 @@
 #include "control/ControlApi.h"
 #include "model/BenchParameters.h"
 #include "model/RunSummary.h"
+#include "runs/RecordedRun.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -22,7 +23,6 @@ class RunWriter;
 namespace hostbench::runs {
 
 class CapacityRun;
-class RecordedRun;
 
 /*
  * The benchmark runs of the control API (POST/GET/DELETE /api/runs), for
@@ -48,7 +48,9 @@ class RecordedRun;
  * finished (bench --json's figures), samples [bench::JsonReport::sampleToJson],
  * error, and once finished "thresholds" checked against the baseline it ran
  * with and, with "compare_baseline", "baseline_comparison"
- * (BaselineCheck::storedVerdicts)}.
+ * (BaselineCheck::storedVerdicts); while an open-model run goes: paused,
+ * planned_rate (requests/s now)}. PATCH changes such a run (change()); its
+ * samples show it (planned_rate, paused_ms).
  *
  * A run with "find_capacity" (bench --find-capacity) is a runs::CapacityRun,
  * whose steps are stored on the owner's thread (no writer); its summary has
@@ -78,8 +80,31 @@ public:
     control::ControlApi::Runs::Removal remove(qint64 id, QString *error);
     // PUT or DELETE /api/runs/{id}/baseline: Database::setBaseline or clearBaseline.
     control::ControlApi::Runs::Marking baseline(qint64 id, bool set, QString *error);
+    // PATCH /api/runs/{id}: pauses, resumes or sets the rate of a running
+    // open-model run (RecordedRun::change); Done fills *answer with
+    // liveState()'s members. Refused with the reason: a closed-model run, a
+    // capacity search, a run that has ended, a bad rate.
+    control::ControlApi::Runs::Changing change(
+        qint64 id, const model::RunChange &change, QJsonObject *answer, QString *error);
+
+    // A capacity search of this service under way (the window's step table
+    // and charts): the steps judged and the samples taken since the last
+    // call (CapacityRun::takeSteps(), takeSamples()) and the rate of the
+    // step under way; nullopt when `id` is no search under way.
+    struct CapacityProgress
+    {
+        QList<model::CapacityStep> steps;
+        QList<model::BenchSample> samples;
+        double stepRate = 0;
+    };
+    std::optional<CapacityProgress> takeCapacityProgress(qint64 id);
 
 signals:
+    // Run `id` has ended, its end stored or handed to the writer: its
+    // summary (a search's with the step table), samples and histogram, or
+    // its error (RecordedRun::finish(), CapacityRun::finish()). For the
+    // window's Benchmark page, which runs its capacity searches here.
+    void runEnded(qint64 id, const hostbench::runs::RecordedRun::Result &result);
     // The stored runs changed: a run was started (its row is stored), its
     // end was stored (by the writer thread, or on this thread without one),
     // or a run was removed. For lists that show the stored runs (the
@@ -102,6 +127,8 @@ private:
     void poll();
     void finish(qint64 id, Running &run);
     QString state(qint64 id, bool storedFinished, const model::RunSummary &summary) const;
+    // A running open-model run's {"paused", "planned_rate"} (requests/s now); empty for the others.
+    QJsonObject liveState(qint64 id) const;
     storage::RunWriter *writer();
 
     storage::Database &m_database;
