@@ -65,7 +65,11 @@ void FieldError::keepRoom()
     // or not it is shown (a hidden label is not told its width): its height
     // is fixed to the room its longest message takes at that width.
     const QWidget *parent = parentWidget();
-    if (m_roomFor.isEmpty() || !parent || parent->contentsRect().width() <= 0)
+    // A cell not shown (on a tab not chosen) is laid out at no real width (a
+    // page of a QTabWidget never shown stays 100 px wide): a room taken there
+    // grew the tabs' minimum, and the window past 1024x700. It is taken when
+    // the cell is shown (eventFilter()).
+    if (m_roomFor.isEmpty() || !parent || parent->contentsRect().width() <= 0 || !parent->isVisible())
         return;
     const QMargins margins = contentsMargins();
     const QRect room = fontMetrics().boundingRect(
@@ -79,7 +83,7 @@ void FieldError::keepRoom()
 
 bool FieldError::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == parentWidget() && event->type() == QEvent::Resize)
+    if (watched == parentWidget() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         keepRoom();
     return QLabel::eventFilter(watched, event);
 }
