@@ -72,11 +72,16 @@ void BenchCharts::setPlannedRate(const QList<QPointF> &points)
 {
     m_planned->replace(points);
     m_planned->setVisible(!points.isEmpty());
-    m_maxPlannedRate = 0;
     for (const QPointF &point : points)
         m_maxPlannedRate = qMax(m_maxPlannedRate, point.y());
-    m_throughputLegend->refresh();
+    namePlan();
     rescale();
+}
+
+void BenchCharts::namePlan()
+{
+    m_plannedSampled->setName(m_planned->isVisible() ? QString() : m_planned->name());
+    m_throughputLegend->refresh();
 }
 
 void BenchCharts::clear(qint64 expectedDurationMs)
@@ -85,7 +90,7 @@ void BenchCharts::clear(qint64 expectedDurationMs)
     m_planned->clear();
     m_planned->setVisible(false);
     m_maxPlannedRate = 0;
-    m_throughputLegend->refresh();
+    namePlan();
     showEngine(false);
     m_pendingEngine.clear();
     for (QLineSeries *series : { m_engineRate, m_serviceP50, m_serviceP99, m_gap, m_upstream })
@@ -109,6 +114,8 @@ void BenchCharts::clearClient()
     m_throughputFill->clear();
     m_p50->clear();
     m_p99->clear();
+    m_plannedSampled->clear();
+    m_plannedSampled->setVisible(false);
     m_latencyPoints[m_p50].clear();
     m_latencyPoints[m_p99].clear();
     m_hasPrevious = false;
@@ -137,7 +144,7 @@ void BenchCharts::appendNow(const QList<model::BenchSample> &samples)
 {
     if (samples.isEmpty())
         return;
-    QList<QPointF> rates, p50s, p99s;
+    QList<QPointF> rates, p50s, p99s, planned;
     rates.reserve(samples.size());
     p50s.reserve(samples.size());
     p99s.reserve(samples.size());
@@ -145,6 +152,10 @@ void BenchCharts::appendNow(const QList<model::BenchSample> &samples)
         const double seconds = sample.elapsedMs / 1000.0;
         const double rate = drawnRate(m_hasPrevious ? &m_previous : nullptr, sample);
         rates.append({ seconds, rate });
+        if (sample.plannedRate >= 0) {
+            planned.append({ seconds, sample.plannedRate });
+            m_maxPlannedRate = qMax(m_maxPlannedRate, sample.plannedRate);
+        }
         p50s.append({ seconds, sample.p50Us / 1000.0 });
         p99s.append({ seconds, sample.p99Us / 1000.0 });
         m_maxRate = qMax(m_maxRate, rate);
@@ -154,6 +165,13 @@ void BenchCharts::appendNow(const QList<model::BenchSample> &samples)
     }
     // One layout per series and poll, however many samples it brings.
     ChartParts::append(m_throughput, rates);
+    if (!planned.isEmpty()) {
+        ChartParts::append(m_plannedSampled, planned);
+        if (!m_plannedSampled->isVisible()) {
+            m_plannedSampled->setVisible(true);
+            namePlan();
+        }
+    }
     if (!m_live)
         ChartParts::append(m_throughputFill, rates);
     appendLatency(m_p50, p50s);

@@ -113,12 +113,20 @@ public:
     // + upstream), dash-dotted.
     QLineSeries *upstreamSeries() const { return m_upstream; }
 
-    // An open-model run in stages (bench --stages): the planned requests/s
-    // over time (s, points at the stages' ends), drawn dotted under the
-    // measured line and kept through setSamples() of the same run; empty
-    // hides it. clear() and compare() hide it too.
+    // An open-model run (a rate, or stages: bench --stages): the planned
+    // requests/s over time (s; points where it bends), drawn dotted under
+    // the measured line and kept through setSamples() of the same run; empty
+    // hides it. clear() and compare() hide it too. The page sets it from the
+    // parameters, and again from a change on (a new rate; hidden while paused).
     void setPlannedRate(const QList<QPointF> &points);
     QLineSeries *plannedSeries() const { return m_planned; }
+    // The planned rate the samples carry (BenchSample::plannedRate: 0 while
+    // the run was paused, a step where its rate was changed), appended with
+    // them, dotted as the plan: what was planned up to now, the pauses and
+    // the changes included, where plannedSeries() is what is planned from
+    // the last change on. Named in the legend while plannedSeries() is
+    // hidden (a stored run, a paused one), else unnamed: one entry for both.
+    QLineSeries *sampledPlanSeries() const { return m_plannedSampled; }
 
     int pointCount() const;
     QLineSeries *throughputSeries() const { return m_throughput; }
@@ -173,7 +181,9 @@ private:
     QAreaSeries *m_throughputArea = nullptr;
     QLineSeries *m_p50 = nullptr;
     QLineSeries *m_p99 = nullptr;
+    void namePlan(); // the legend's one entry for the plan (sampledPlanSeries())
     QLineSeries *m_planned = nullptr; // setPlannedRate()
+    QLineSeries *m_plannedSampled = nullptr; // BenchSample::plannedRate
     double m_maxPlannedRate = 0;
     QLineSeries *m_engineRate = nullptr;
     QLineSeries *m_serviceP50 = nullptr;

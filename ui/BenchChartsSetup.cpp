@@ -76,13 +76,17 @@ QChart *BenchCharts::makeThroughputChart(const QString &namePrefix)
     m_planned->setObjectName(namePrefix + u"PlannedSeries"_s);
     m_planned->setVisible(false);
     throughput->addSeries(m_planned);
+    m_plannedSampled = ChartParts::line(QString(), kPlanned, 2, Qt::DotLine);
+    m_plannedSampled->setObjectName(namePrefix + u"SampledPlanSeries"_s);
+    m_plannedSampled->setVisible(false);
+    throughput->addSeries(m_plannedSampled);
     throughput->addSeries(m_throughput);
     m_throughputX = ChartParts::axis(tr("Time (s)"));
     m_throughputY = ChartParts::axis(tr("Requests/s"));
     throughput->addAxis(m_throughputX, Qt::AlignBottom);
     throughput->addAxis(m_throughputY, Qt::AlignLeft);
     for (QAbstractSeries *series :
-        std::initializer_list<QAbstractSeries *> { area, m_planned, m_throughput }) {
+        std::initializer_list<QAbstractSeries *> { area, m_planned, m_plannedSampled, m_throughput }) {
         series->attachAxis(m_throughputX);
         series->attachAxis(m_throughputY);
     }

@@ -103,6 +103,7 @@ private slots:
     void stoppedRemainderIsNoSpike_data();
     void stoppedRemainderIsNoSpike();
     void axisLabelsInTheWindowsLocale();
+    void sampledPlanShowsPauseAndRate();
 
 private:
     static QList<BenchSample> samples(int from, int count, quint64 completed, quint64 p99Us);
@@ -781,6 +782,49 @@ void TestBenchCharts::axisLabelsInTheWindowsLocale()
         QVERIFY(texts.contains(u"0,5"_s));
     }
     QLocale::setDefault(QLocale::c());
+}
+
+void TestBenchCharts::sampledPlanShowsPauseAndRate()
+{
+    // Issue #28: an open-model run at 200/s, paused for 0.5 s, then at
+    // 500/s: the samples' planned rate is drawn dotted (a gap at 0, a step
+    // to 500), named in the legend while no plan ahead is shown, and a
+    // closed-model run has none.
+    BenchCharts charts(u"t"_s, Qt::Horizontal);
+    charts.resize(1200, 500);
+    charts.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&charts));
+    QList<BenchSample> run = samples(0, 25, 20, 3500);
+    for (BenchSample &sample : run) {
+        sample.plannedRate = sample.index < 10 ? 200 : sample.index < 15 ? 0 : 500;
+        sample.pausedMs = sample.index >= 10 && sample.index < 15 ? 100 : 0;
+        if (sample.pausedMs > 0)
+            sample.completed = 0;
+    }
+    charts.setSamples(run, 2500);
+    QLineSeries *plan = charts.sampledPlanSeries();
+    QVERIFY(plan->isVisible());
+    QCOMPARE(plan->count(), 25);
+    QCOMPARE(plan->at(9), QPointF(1.0, 200));
+    QCOMPARE(plan->at(12), QPointF(1.3, 0));
+    QCOMPARE(plan->at(24), QPointF(2.5, 500));
+    QCOMPARE(plan->pen().style(), Qt::DotLine);
+    QCOMPARE(plan->name(), charts.plannedSeries()->name()); // "Planned requests/s"
+    QVERIFY(!charts.plannedSeries()->isVisible());
+    // The axis has room for the plan, above what was measured.
+    QValueAxis *rateAxis = axis(charts, u"tThroughputChart"_s, Qt::Vertical);
+    QVERIFY2(rateAxis->max() >= 500, qPrintable(QString::number(rateAxis->max())));
+    // A plan ahead shown (a live run's): one legend entry for both.
+    charts.setPlannedRate({ { 1.5, 500 }, { 2.5, 500 } });
+    QVERIFY(plan->name().isEmpty());
+    auto *legend
+        = charts.findChild<QChartView *>(u"tThroughputChart"_s)->findChild<hostbench::ui::ChartLegend *>();
+    QVERIFY(legend);
+    QCOMPARE(legend->entries().size(), 2);
+    // The closed model: no plan.
+    charts.setSamples(samples(0, 5, 20, 3500), 500);
+    QVERIFY(!plan->isVisible());
+    QCOMPARE(plan->count(), 0);
 }
 
 QTEST_MAIN(TestBenchCharts)
