@@ -850,6 +850,181 @@ Zeit des Upstreams (Mittel): %1 von %2 weitergeleiteten Antworten, von der Engin
         <source>No baseline for %1: set one on the Runs page (Set as baseline).</source>
         <translation>Kein Basislauf für %1: Legen Sie einen auf der Seite Läufe fest (Als Basislauf setzen).</translation>
     </message>
+    <message>
+        <source>An SLO does not read: %1.</source>
+        <translation>Ein SLO ist nicht lesbar: %1.</translation>
+    </message>
+    <message>
+        <source>Give requests/s above 0, at most %L1.</source>
+        <translation>Geben Sie Anfragen/s über 0 an, höchstens %L1.</translation>
+    </message>
+    <message>
+        <source>SLO:</source>
+        <translation>SLO:</translation>
+    </message>
+    <message>
+        <source>Give at least one SLO that each step must meet, e.g. p99&lt;10ms.</source>
+        <translation>Geben Sie mindestens ein SLO an, das jeder Schritt erfüllen muss, z. B. p99&lt;10ms.</translation>
+    </message>
+    <message>
+        <source>&amp;Find capacity</source>
+        <translation>Kapazität su&amp;chen</translation>
+    </message>
+    <message>
+        <source>Start searches for the highest rate whose steps meet every SLO, as hostbench-cli bench --find-capacity: from the Rate of the Timing tab (100 requests/s when empty) the rate doubles until a step fails, then a bisection narrows it to the precision. Each step runs the warm-up (1 s when empty), then the step length judged; the steps are stored as one run</source>
+        <translation>Starten sucht die höchste Rate, deren Schritte jedes SLO erfüllen, wie hostbench-cli bench --find-capacity: ab der Rate des Reiters Zeitsteuerung (100 Anfragen/s, wenn leer) verdoppelt sich die Rate, bis ein Schritt scheitert, dann grenzt eine Bisektion sie bis auf die Genauigkeit ein. Jeder Schritt läuft erst die Aufwärmphase (1 s, wenn leer), dann die bewertete Schrittlänge; die Schritte werden als ein Lauf gespeichert</translation>
+    </message>
+    <message>
+        <source>e.g. p99&lt;10ms, errors&lt;0.1%</source>
+        <translation>z. B. p99&lt;10ms, errors&lt;0.1%</translation>
+    </message>
+    <message>
+        <source>What every step must meet, parted by commas, in the thresholds&apos; grammar (as --slo): latency pN, mean, min or max in us, ms or s; rps; errors as a count or a %; non2xx</source>
+        <translation>Was jeder Schritt erfüllen muss, durch Kommas getrennt, in der Grammatik der Schwellenwerte (wie --slo): Latenz pN, mean, min oder max in us, ms oder s; rps; errors als Anzahl oder in %; non2xx</translation>
+    </message>
+    <message>
+        <source>The judged part of each step, in seconds (--step-duration)</source>
+        <translation>Der bewertete Teil jedes Schritts, in Sekunden (--step-duration)</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>The bisection stops when the first failing rate is within this share of the highest passing one (--capacity-precision)</source>
+        <translation>Die Bisektion endet, wenn die erste gescheiterte Rate um höchstens diesen Anteil über der höchsten bestandenen liegt (--capacity-precision)</translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation>Genauigkeit:</translation>
+    </message>
+    <message>
+        <source>Step length:</source>
+        <translation>Schrittlänge:</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>Pausiere&amp;n</translation>
+    </message>
+    <message>
+        <source>Pauses an open-model run, and resumes it: while paused no request is sent, those under way finish, and the pause counts in no latency (as PATCH /api/runs/ID with &quot;paused&quot;). The run still ends when it was to</source>
+        <translation>Pausiert einen Lauf im offenen Modell und setzt ihn fort: solange er pausiert, wird keine Anfrage gesendet, laufende werden beendet, und die Pause zählt in keiner Latenz mit (wie PATCH /api/runs/ID mit &quot;paused&quot;). Der Lauf endet trotzdem, wann er sollte</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Gives the open-model run going the Rate typed, in requests per second: from now on its requests are sent at it, in place of what was left of its plan (stages included); as PATCH /api/runs/ID with &quot;rate&quot;. Return in the field does it too</source>
+        <translation>Gibt dem laufenden Lauf im offenen Modell die eingegebene Rate, in Anfragen pro Sekunde: ab jetzt werden seine Anfragen in ihr gesendet, anstelle des Rests seines Plans (Stufen eingeschlossen); wie PATCH /api/runs/ID mit &quot;rate&quot;. Eingabe im Feld tut es auch</translation>
+    </message>
+    <message>
+        <source>100 (the first step)</source>
+        <translation>100 (der erste Schritt)</translation>
+    </message>
+    <message>
+        <source>1 (each step)</source>
+        <translation>1 (jeder Schritt)</translation>
+    </message>
+    <message>
+        <source>The search did not start: %1</source>
+        <translation>Die Suche wurde nicht gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Step 1 at %1 requests/s…</source>
+        <translation>Schritt 1 mit %1 Anfragen/s …</translation>
+    </message>
+    <message>
+        <source>Step %1 at %2 requests/s…</source>
+        <translation>Schritt %1 mit %2 Anfragen/s …</translation>
+    </message>
+    <message>
+        <source>Stopped before the first step ended: no capacity found.</source>
+        <translation>Vor dem Ende des ersten Schritts gestoppt: keine Kapazität gefunden.</translation>
+    </message>
+    <message>
+        <source>No capacity found: the first step, at %1 requests/s, already failed (%2). Try a lower Rate.</source>
+        <translation>Keine Kapazität gefunden: schon der erste Schritt mit %1 Anfragen/s ist gescheitert (%2). Versuchen Sie eine niedrigere Rate.</translation>
+    </message>
+    <message>
+        <source>Stopped: the capacity at %1 is at least %2 requests/s.</source>
+        <translation>Gestoppt: die Kapazität bei %1 beträgt mindestens %2 Anfragen/s.</translation>
+    </message>
+    <message>
+        <source>Capacity at %1: at least %2 requests/s (no step failed).</source>
+        <translation>Kapazität bei %1: mindestens %2 Anfragen/s (kein Schritt ist gescheitert).</translation>
+    </message>
+    <message>
+        <source>Capacity at %1: %2 requests/s.</source>
+        <translation>Kapazität bei %1: %2 Anfragen/s.</translation>
+    </message>
+    <message>
+        <source>The search broke off.</source>
+        <translation>Die Suche wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The search broke off and was not stored: %1</source>
+        <translation>Die Suche wurde abgebrochen und nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>The search could not be stored: %1</source>
+        <translation>Die Suche konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Paused: no request is sent until Resume.</source>
+        <translation>Pausiert: bis „Fortsetzen“ wird keine Anfrage gesendet.</translation>
+    </message>
+    <message>
+        <source>Running at %1 requests/s…</source>
+        <translation>Läuft mit %1 Anfragen/s …</translation>
+    </message>
+    <message>
+        <source>R&amp;esume</source>
+        <translation>F&amp;ortsetzen</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::CapacityStepModel</name>
+    <message>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>fail: %1</source>
+        <translation>gescheitert: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Asked (req/s)</source>
+        <translation>Verlangt (Anfr./s)</translation>
+    </message>
+    <message>
+        <source>Achieved (req/s)</source>
+        <translation>Erreicht (Anfr./s)</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::DataFolderErrorBox</name>

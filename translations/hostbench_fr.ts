@@ -850,6 +850,181 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
         <source>No baseline for %1: set one on the Runs page (Set as baseline).</source>
         <translation>Pas de référence pour %1 : définissez-en une sur la page Runs (Définir comme référence).</translation>
     </message>
+    <message>
+        <source>An SLO does not read: %1.</source>
+        <translation>SLO illisible : %1.</translation>
+    </message>
+    <message>
+        <source>Give requests/s above 0, at most %L1.</source>
+        <translation>Donnez des requêtes/s au-dessus de 0, d’au plus %L1.</translation>
+    </message>
+    <message>
+        <source>SLO:</source>
+        <translation>SLO :</translation>
+    </message>
+    <message>
+        <source>Give at least one SLO that each step must meet, e.g. p99&lt;10ms.</source>
+        <translation>Donnez au moins un SLO que chaque palier doit tenir, p. ex. p99&lt;10ms.</translation>
+    </message>
+    <message>
+        <source>&amp;Find capacity</source>
+        <translation>Chercher la capaci&amp;té</translation>
+    </message>
+    <message>
+        <source>Start searches for the highest rate whose steps meet every SLO, as hostbench-cli bench --find-capacity: from the Rate of the Timing tab (100 requests/s when empty) the rate doubles until a step fails, then a bisection narrows it to the precision. Each step runs the warm-up (1 s when empty), then the step length judged; the steps are stored as one run</source>
+        <translation>Démarrer cherche le débit le plus haut dont les paliers tiennent chaque SLO, comme hostbench-cli bench --find-capacity : depuis le débit de l’onglet Minutage (100 requêtes/s s’il est vide), le débit double jusqu’à ce qu’un palier échoue, puis une dichotomie le resserre jusqu’à la précision. Chaque palier fait le préchauffage (1 s s’il est vide), puis la durée jugée ; les paliers sont enregistrés comme une seule exécution</translation>
+    </message>
+    <message>
+        <source>e.g. p99&lt;10ms, errors&lt;0.1%</source>
+        <translation>p. ex. p99&lt;10ms, errors&lt;0.1%</translation>
+    </message>
+    <message>
+        <source>What every step must meet, parted by commas, in the thresholds&apos; grammar (as --slo): latency pN, mean, min or max in us, ms or s; rps; errors as a count or a %; non2xx</source>
+        <translation>Ce que chaque palier doit tenir, séparé par des virgules, dans la grammaire des seuils (comme --slo) : latence pN, mean, min ou max en us, ms ou s ; rps ; errors en nombre ou en % ; non2xx</translation>
+    </message>
+    <message>
+        <source>The judged part of each step, in seconds (--step-duration)</source>
+        <translation>La partie jugée de chaque palier, en secondes (--step-duration)</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>The bisection stops when the first failing rate is within this share of the highest passing one (--capacity-precision)</source>
+        <translation>La dichotomie s’arrête quand le premier débit en échec est à moins de cette part du plus haut débit réussi (--capacity-precision)</translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation>Précision :</translation>
+    </message>
+    <message>
+        <source>Step length:</source>
+        <translation>Par palier :</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>Pau&amp;se</translation>
+    </message>
+    <message>
+        <source>Pauses an open-model run, and resumes it: while paused no request is sent, those under way finish, and the pause counts in no latency (as PATCH /api/runs/ID with &quot;paused&quot;). The run still ends when it was to</source>
+        <translation>Met en pause une exécution en modèle ouvert, et la reprend : en pause, aucune requête n’est envoyée, celles en cours se terminent, et la pause ne compte dans aucune latence (comme PATCH /api/runs/ID avec &quot;paused&quot;). L’exécution finit quand même à l’heure prévue</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Appliquer</translation>
+    </message>
+    <message>
+        <source>Gives the open-model run going the Rate typed, in requests per second: from now on its requests are sent at it, in place of what was left of its plan (stages included); as PATCH /api/runs/ID with &quot;rate&quot;. Return in the field does it too</source>
+        <translation>Donne à l’exécution en cours en modèle ouvert le débit saisi, en requêtes par seconde : dès maintenant ses requêtes sont envoyées à ce débit, à la place de ce qui restait de son plan (paliers compris) ; comme PATCH /api/runs/ID avec &quot;rate&quot;. Entrée dans le champ le fait aussi</translation>
+    </message>
+    <message>
+        <source>100 (the first step)</source>
+        <translation>100 (le premier palier)</translation>
+    </message>
+    <message>
+        <source>1 (each step)</source>
+        <translation>1 (chaque palier)</translation>
+    </message>
+    <message>
+        <source>The search did not start: %1</source>
+        <translation>La recherche n’a pas démarré : %1</translation>
+    </message>
+    <message>
+        <source>Step 1 at %1 requests/s…</source>
+        <translation>Palier 1 à %1 requêtes/s…</translation>
+    </message>
+    <message>
+        <source>Step %1 at %2 requests/s…</source>
+        <translation>Palier %1 à %2 requêtes/s…</translation>
+    </message>
+    <message>
+        <source>Stopped before the first step ended: no capacity found.</source>
+        <translation>Arrêté avant la fin du premier palier : aucune capacité trouvée.</translation>
+    </message>
+    <message>
+        <source>No capacity found: the first step, at %1 requests/s, already failed (%2). Try a lower Rate.</source>
+        <translation>Aucune capacité trouvée : le premier palier, à %1 requêtes/s, a déjà échoué (%2). Essayez un débit plus bas.</translation>
+    </message>
+    <message>
+        <source>Stopped: the capacity at %1 is at least %2 requests/s.</source>
+        <translation>Arrêté : la capacité à %1 est d’au moins %2 requêtes/s.</translation>
+    </message>
+    <message>
+        <source>Capacity at %1: at least %2 requests/s (no step failed).</source>
+        <translation>Capacité à %1 : au moins %2 requêtes/s (aucun palier n’a échoué).</translation>
+    </message>
+    <message>
+        <source>Capacity at %1: %2 requests/s.</source>
+        <translation>Capacité à %1 : %2 requêtes/s.</translation>
+    </message>
+    <message>
+        <source>The search broke off.</source>
+        <translation>La recherche s’est interrompue.</translation>
+    </message>
+    <message>
+        <source>The search broke off and was not stored: %1</source>
+        <translation>La recherche s’est interrompue et n’a pas été enregistrée : %1</translation>
+    </message>
+    <message>
+        <source>The search could not be stored: %1</source>
+        <translation>La recherche n’a pas pu être enregistrée : %1</translation>
+    </message>
+    <message>
+        <source>Paused: no request is sent until Resume.</source>
+        <translation>En pause : aucune requête n’est envoyée jusqu’à Reprendre.</translation>
+    </message>
+    <message>
+        <source>Running at %1 requests/s…</source>
+        <translation>En cours à %1 requêtes/s…</translation>
+    </message>
+    <message>
+        <source>R&amp;esume</source>
+        <translation>Repre&amp;ndre</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::CapacityStepModel</name>
+    <message>
+        <source>pass</source>
+        <translation>réussi</translation>
+    </message>
+    <message>
+        <source>fail: %1</source>
+        <translation>échec : %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 sur %2</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Palier</translation>
+    </message>
+    <message>
+        <source>Asked (req/s)</source>
+        <translation>Demandé (req./s)</translation>
+    </message>
+    <message>
+        <source>Achieved (req/s)</source>
+        <translation>Atteint (req./s)</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Erreurs</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Verdict</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::DataFolderErrorBox</name>

@@ -850,6 +850,181 @@ Tempo do upstream (média): %1 de %2 respostas encaminhadas, medido pelo motor (
         <source>No baseline for %1: set one on the Runs page (Set as baseline).</source>
         <translation>Sem linha de base para %1: defina uma na página Execuções (Definir como base).</translation>
     </message>
+    <message>
+        <source>An SLO does not read: %1.</source>
+        <translation>Um SLO não pode ser lido: %1.</translation>
+    </message>
+    <message>
+        <source>Give requests/s above 0, at most %L1.</source>
+        <translation>Informe requisições/s acima de 0, no máximo %L1.</translation>
+    </message>
+    <message>
+        <source>SLO:</source>
+        <translation>SLO:</translation>
+    </message>
+    <message>
+        <source>Give at least one SLO that each step must meet, e.g. p99&lt;10ms.</source>
+        <translation>Informe ao menos um SLO que cada passo deve cumprir, por exemplo p99&lt;10ms.</translation>
+    </message>
+    <message>
+        <source>&amp;Find capacity</source>
+        <translation>Achar capaci&amp;dade</translation>
+    </message>
+    <message>
+        <source>Start searches for the highest rate whose steps meet every SLO, as hostbench-cli bench --find-capacity: from the Rate of the Timing tab (100 requests/s when empty) the rate doubles until a step fails, then a bisection narrows it to the precision. Each step runs the warm-up (1 s when empty), then the step length judged; the steps are stored as one run</source>
+        <translation>Iniciar procura a maior taxa cujos passos cumprem todos os SLOs, como hostbench-cli bench --find-capacity: a partir da taxa da aba Temporização (100 requisições/s se vazia) a taxa dobra até um passo falhar, depois uma bisseção a estreita até a precisão. Cada passo roda o aquecimento (1 s se vazio), depois a duração avaliada; os passos são salvos como uma execução</translation>
+    </message>
+    <message>
+        <source>e.g. p99&lt;10ms, errors&lt;0.1%</source>
+        <translation>p.ex. p99&lt;10ms, errors&lt;0.1%</translation>
+    </message>
+    <message>
+        <source>What every step must meet, parted by commas, in the thresholds&apos; grammar (as --slo): latency pN, mean, min or max in us, ms or s; rps; errors as a count or a %; non2xx</source>
+        <translation>O que cada passo deve cumprir, separado por vírgulas, na gramática dos limiares (como --slo): latência pN, mean, min ou max em us, ms ou s; rps; errors como contagem ou em %; non2xx</translation>
+    </message>
+    <message>
+        <source>The judged part of each step, in seconds (--step-duration)</source>
+        <translation>A parte avaliada de cada passo, em segundos (--step-duration)</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>The bisection stops when the first failing rate is within this share of the highest passing one (--capacity-precision)</source>
+        <translation>A bisseção para quando a primeira taxa que falhou está dentro desta parcela da maior que passou (--capacity-precision)</translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation>Precisão:</translation>
+    </message>
+    <message>
+        <source>Step length:</source>
+        <translation>Por passo:</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>Pau&amp;sar</translation>
+    </message>
+    <message>
+        <source>Pauses an open-model run, and resumes it: while paused no request is sent, those under way finish, and the pause counts in no latency (as PATCH /api/runs/ID with &quot;paused&quot;). The run still ends when it was to</source>
+        <translation>Pausa uma execução no modelo aberto e a retoma: em pausa nenhuma requisição é enviada, as em andamento terminam, e a pausa não conta em nenhuma latência (como PATCH /api/runs/ID com &quot;paused&quot;). A execução ainda termina quando deveria</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Aplicar</translation>
+    </message>
+    <message>
+        <source>Gives the open-model run going the Rate typed, in requests per second: from now on its requests are sent at it, in place of what was left of its plan (stages included); as PATCH /api/runs/ID with &quot;rate&quot;. Return in the field does it too</source>
+        <translation>Dá à execução em andamento no modelo aberto a taxa digitada, em requisições por segundo: a partir de agora suas requisições são enviadas nela, no lugar do que restava do plano (estágios incluídos); como PATCH /api/runs/ID com &quot;rate&quot;. Enter no campo também faz isso</translation>
+    </message>
+    <message>
+        <source>100 (the first step)</source>
+        <translation>100 (o primeiro passo)</translation>
+    </message>
+    <message>
+        <source>1 (each step)</source>
+        <translation>1 (cada passo)</translation>
+    </message>
+    <message>
+        <source>The search did not start: %1</source>
+        <translation>A busca não foi iniciada: %1</translation>
+    </message>
+    <message>
+        <source>Step 1 at %1 requests/s…</source>
+        <translation>Passo 1 a %1 requisições/s…</translation>
+    </message>
+    <message>
+        <source>Step %1 at %2 requests/s…</source>
+        <translation>Passo %1 a %2 requisições/s…</translation>
+    </message>
+    <message>
+        <source>Stopped before the first step ended: no capacity found.</source>
+        <translation>Parado antes do fim do primeiro passo: nenhuma capacidade encontrada.</translation>
+    </message>
+    <message>
+        <source>No capacity found: the first step, at %1 requests/s, already failed (%2). Try a lower Rate.</source>
+        <translation>Nenhuma capacidade encontrada: o primeiro passo, a %1 requisições/s, já falhou (%2). Tente uma taxa menor.</translation>
+    </message>
+    <message>
+        <source>Stopped: the capacity at %1 is at least %2 requests/s.</source>
+        <translation>Parado: a capacidade em %1 é de no mínimo %2 requisições/s.</translation>
+    </message>
+    <message>
+        <source>Capacity at %1: at least %2 requests/s (no step failed).</source>
+        <translation>Capacidade em %1: no mínimo %2 requisições/s (nenhum passo falhou).</translation>
+    </message>
+    <message>
+        <source>Capacity at %1: %2 requests/s.</source>
+        <translation>Capacidade em %1: %2 requisições/s.</translation>
+    </message>
+    <message>
+        <source>The search broke off.</source>
+        <translation>A busca foi interrompida.</translation>
+    </message>
+    <message>
+        <source>The search broke off and was not stored: %1</source>
+        <translation>A busca foi interrompida e não foi salva: %1</translation>
+    </message>
+    <message>
+        <source>The search could not be stored: %1</source>
+        <translation>Não foi possível salvar a busca: %1</translation>
+    </message>
+    <message>
+        <source>Paused: no request is sent until Resume.</source>
+        <translation>Em pausa: nenhuma requisição é enviada até Continuar.</translation>
+    </message>
+    <message>
+        <source>Running at %1 requests/s…</source>
+        <translation>Em execução a %1 requisições/s…</translation>
+    </message>
+    <message>
+        <source>R&amp;esume</source>
+        <translation>Conti&amp;nuar</translation>
+    </message>
+</context>
+<context>
+    <name>hostbench::ui::CapacityStepModel</name>
+    <message>
+        <source>pass</source>
+        <translation>passou</translation>
+    </message>
+    <message>
+        <source>fail: %1</source>
+        <translation>falhou: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Passo</translation>
+    </message>
+    <message>
+        <source>Asked (req/s)</source>
+        <translation>Pedida (req./s)</translation>
+    </message>
+    <message>
+        <source>Achieved (req/s)</source>
+        <translation>Atingida (req./s)</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Erros</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredito</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::DataFolderErrorBox</name>

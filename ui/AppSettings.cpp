@@ -4,6 +4,7 @@
 
 #include <QAbstractButton>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSpinBox>
@@ -160,6 +161,8 @@ void AppSettings::saveField(const QString &key, const QWidget *field)
         setValue(key, text->toPlainText()); // as typed: a body's blanks are part of it
     else if (const auto *box = qobject_cast<const QSpinBox *>(field))
         setValue(key, QString::number(box->value()));
+    else if (const auto *box = qobject_cast<const QDoubleSpinBox *>(field))
+        setValue(key, QString::number(box->value()));
     else if (const auto *button = qobject_cast<const QAbstractButton *>(field))
         setValue(key, button->isChecked() ? u"1"_s : u"0"_s);
     else
@@ -176,7 +179,11 @@ void AppSettings::restoreField(const QString &key, QWidget *field, const QVarian
         text->setPlainText(value(key, fallback.toString()));
     else if (auto *box = qobject_cast<QSpinBox *>(field))
         box->setValue(intValue(key, fallback.toInt()));
-    else if (auto *button = qobject_cast<QAbstractButton *>(field))
+    else if (auto *box = qobject_cast<QDoubleSpinBox *>(field)) {
+        bool ok = false;
+        const double stored = value(key).toDouble(&ok);
+        box->setValue(ok ? stored : fallback.toDouble());
+    } else if (auto *button = qobject_cast<QAbstractButton *>(field))
         button->setChecked(boolValue(key, fallback.toBool()));
     else
         Q_ASSERT_X(false, "AppSettings::restoreField", "a kind of field it does not know");

@@ -1,6 +1,7 @@
 #include "ui/BenchmarkFields.h"
 
 #include "model/BenchInput.h"
+#include "model/CapacitySearch.h"
 #include "model/Threshold.h"
 #include "ui/BenchmarkForm.h"
 #include "ui/FieldError.h"
@@ -8,12 +9,15 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -74,11 +78,30 @@ QString BenchmarkFields::stagesProblem(const QString &why)
     return tr("The stages do not read: %1.").arg(why.section(u';', 0, 0).replace(quote, u"stage \\1"_s));
 }
 
+QString BenchmarkFields::sloProblem(const QString &why)
+{
+    return tr("An SLO does not read: %1.").arg(why.section(u';', 0, 0));
+}
+
+std::optional<double> BenchmarkFields::newRate(const QString &typed)
+{
+    return model::BenchInput::rate(cliNumber(typed));
+}
+
+QString BenchmarkFields::newRateProblem()
+{
+    return tr("Give requests/s above 0, at most %L1.").arg(qint64(model::BenchInput::kMaxRate));
+}
+
 BenchmarkFields BenchmarkFields::read(const BenchmarkForm &form, bool readBody)
 {
     BenchmarkFields fields;
     fields.readTiming(form);
-    fields.readThresholds(form);
+    // A search sets its own steps and verdicts: the stages and thresholds wait (and are not read).
+    if (form.m_findCapacity->isChecked())
+        fields.readCapacity(form);
+    else
+        fields.readThresholds(form);
     fields.readMethod(form);
     fields.readHeaders(form);
     fields.readBody(form, readBody);
@@ -106,7 +129,8 @@ void BenchmarkFields::readTiming(const BenchmarkForm &form)
                 rateProblem(form.m_rate->text()));
     }
     // The stages as --stages takes them (a point, not the window's decimal comma: commas part them).
-    if (const QString text = form.m_stages->text().trimmed(); !text.isEmpty()) {
+    if (const QString text = form.m_stages->text().trimmed();
+        !text.isEmpty() && !form.m_findCapacity->isChecked()) {
         QString why;
         if (const auto parsed = model::LoadStages::parse(text, rate, &why))
             stages = *parsed;
@@ -146,6 +170,34 @@ void BenchmarkFields::readThresholds(const BenchmarkForm &form)
         return; // the first bad one is named
     }
     abortOnFail = form.m_abortOnFail->isChecked() && !thresholds.isEmpty();
+}
+
+void BenchmarkFields::readCapacity(const BenchmarkForm &form)
+{
+    findCapacity = true;
+    // Commas part the SLOs, as the thresholds; the first bad one is named.
+    for (const QString &part : form.m_slo->text().split(u',', Qt::SkipEmptyParts)) {
+        if (part.trimmed().isEmpty())
+            continue;
+        QString why;
+        if (const std::optional<model::Threshold> slo = model::CapacitySearch::parseSlo(part, &why)) {
+            capacity.slo.append(slo->text);
+            continue;
+        }
+        bad(form.m_sloError, form.m_slo, tr("SLO:"), BenchmarkForm::kThresholdsTab, sloProblem(why));
+        capacity.slo.clear();
+        break;
+    }
+    if (capacity.slo.isEmpty() && form.m_slo->text().trimmed().isEmpty())
+        bad(form.m_sloError, form.m_slo, tr("SLO:"), BenchmarkForm::kThresholdsTab,
+            tr("Give at least one SLO that each step must meet, e.g. p99<10ms."));
+    capacity.stepMs = qint64(std::llround(form.m_stepDuration->value() * 1000.0));
+    capacity.precision = form.m_capacityPrecision->value() / 100.0;
+    // bench --find-capacity's defaults: the first step at 100 requests/s, each after a warm-up of 1 s.
+    if (form.m_rate->text().trimmed().isEmpty())
+        rate = model::CapacitySearch::kDefaultStartRate;
+    if (form.m_warmup->text().trimmed().isEmpty())
+        warmupMs = kCapacityWarmupMs;
 }
 
 void BenchmarkFields::readMethod(const BenchmarkForm &form)

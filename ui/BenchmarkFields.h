@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 class QWidget;
 
 namespace hostbench::ui {
@@ -17,7 +19,7 @@ class BenchmarkForm;
 class FieldError;
 
 /*
- * The Benchmark page's Timing and Request tabs as `hostbench-cli bench`
+ * The Benchmark page's Timing, Request and Thresholds tabs as `hostbench-cli bench`
  * reads its flags: each value with model::BenchInput (the rules the CLI's
  * BenchFlags use too), a number typed in the window's language ("0,5" in
  * German) read as the CLI writes it, and each bad field's sentence, in the
@@ -43,6 +45,8 @@ public:
     // The sentences of a bad Timing field; `typed` is quoted at most
     // kQuotedChars long, so that each has a longest (FieldError::setRoomFor).
     static constexpr int kQuotedChars = 20;
+    static constexpr qint64 kCapacityWarmupMs
+        = 1000; // each step's, as bench --find-capacity without --warmup
     static QString rateProblem(const QString &typed);
     static QString warmupProblem(const QString &typed);
     static QString timeoutProblem(const QString &typed);
@@ -53,6 +57,15 @@ public:
     // `why`: model::LoadStages::parse's sentence, up to its first ';' (the form
     // is the field's tip), the stage named by its number without its text.
     static QString stagesProblem(const QString &why);
+
+    // The capacity finder's SLOs (the Thresholds tab): `why` is
+    // CapacitySearch::parseSlo's sentence, up to its first ';' (as thresholdProblem).
+    static QString sloProblem(const QString &why);
+    // The Rate given to an open-model run going (Apply): its value, a number
+    // typed in the window's language, or nullopt; and the sentence of a bad
+    // one (the rate of a run going cannot be nothing).
+    static std::optional<double> newRate(const QString &typed);
+    static QString newRateProblem();
 
     // `readBody`: the body file's contents too (at Start), else only whether it can be read.
     static BenchmarkFields read(const BenchmarkForm &form, bool readBody);
@@ -67,11 +80,17 @@ public:
     int timeoutMs = model::BenchParameters().timeoutMs;
     QStringList thresholds; // each parsed (model::Threshold::text)
     bool abortOnFail = false; // with thresholds only
+    // Find capacity ticked: a search (BenchParameters::findCapacity), the
+    // Rate its first step (100 requests/s when empty), the warm-up each
+    // step's (1 s when empty); no stages or thresholds then.
+    bool findCapacity = false;
+    model::BenchParameters::CapacityPlan capacity;
     QList<Problem> problems;
 
 private:
     void readTiming(const BenchmarkForm &form);
     void readThresholds(const BenchmarkForm &form);
+    void readCapacity(const BenchmarkForm &form);
     void readMethod(const BenchmarkForm &form);
     void readHeaders(const BenchmarkForm &form);
     void readBody(const BenchmarkForm &form, bool readFile);

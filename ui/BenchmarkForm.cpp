@@ -2,6 +2,7 @@
 
 #include "ui/BenchCharts.h"
 #include "ui/BenchmarkFields.h"
+#include "ui/CapacityStepModel.h"
 #include "ui/ErrorNote.h"
 #include "ui/FieldError.h"
 
@@ -23,23 +24,21 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
 
-namespace {
-// A label with an accelerator to a field in a cell (FieldError::cell).
-QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *page)
+QLabel *BenchmarkForm::buddyLabel(const QString &text, QWidget *buddy, QWidget *page)
 {
     auto *made = new QLabel(text, page);
     made->setBuddy(buddy);
     return made;
 }
 
-// A tab of the fields under the URL, laid out as a form.
-QFormLayout *tabForm(QTabWidget *tabs, const QString &name, const QString &title)
+QFormLayout *BenchmarkForm::tabForm(QTabWidget *tabs, const QString &name, const QString &title)
 {
     auto *tab = new QWidget(tabs);
     tab->setObjectName(name);
@@ -49,8 +48,8 @@ QFormLayout *tabForm(QTabWidget *tabs, const QString &name, const QString &title
     return layout;
 }
 
-// A one-line field of the Timing tab, typed as bench's flag takes it.
-QLineEdit *lineField(QWidget *page, const QString &name, const QString &placeholder, const QString &tip)
+QLineEdit *BenchmarkForm::lineField(
+    QWidget *page, const QString &name, const QString &placeholder, const QString &tip)
 {
     auto *edit = new QLineEdit(page);
     edit->setObjectName(name);
@@ -60,13 +59,12 @@ QLineEdit *lineField(QWidget *page, const QString &name, const QString &placehol
     return edit;
 }
 
-FieldError *fieldError(QWidget *field, const QString &name, QWidget *page)
+FieldError *BenchmarkForm::fieldError(QWidget *field, const QString &name, QWidget *page)
 {
     auto *error = new FieldError(field, page);
     error->setObjectName(name);
     return error;
 }
-} // namespace
 
 void BenchmarkForm::setupForm(QWidget *page)
 {
@@ -250,139 +248,12 @@ void BenchmarkForm::makeTimingTab(QWidget *page)
     m_warmupError->setRoomFor(BenchmarkFields::warmupProblem(widest));
     m_timeoutError->setRoomFor(BenchmarkFields::timeoutProblem(widest));
     QFormLayout *timing = tabForm(m_fieldTabs, u"benchTimingTab"_s, tr("Timing"));
-    auto *perSecond = new QLabel(tr("requests/s"), page);
-    timing->addRow(buddyLabel(tr("&Rate:"), m_rate, page), FieldError::cell(m_rate, m_rateError, perSecond));
+    timing->addRow(
+        buddyLabel(tr("&Rate:"), m_rate, page), FieldError::cell(m_rate, m_rateError, makeApply(page)));
     auto *seconds = new QLabel(tr("s"), page);
     timing->addRow(
         buddyLabel(tr("&Warm-up:"), m_warmup, page), FieldError::cell(m_warmup, m_warmupError, seconds));
     timing->addRow(buddyLabel(tr("T&imeout:"), m_timeout, page), FieldError::cell(m_timeout, m_timeoutError));
-}
-
-void BenchmarkForm::makeThresholdsTab(QWidget *page)
-{
-    // Pass/fail conditions (bench --threshold), a tab of their own: a row
-    // more on Timing grew the page past 1024x700 (tst_uidefects).
-    m_thresholds = lineField(page, u"benchThresholds"_s, tr("e.g. p99<50ms, errors<0.1%"),
-        tr("Pass/fail conditions on the finished run, parted by commas, as hostbench-cli bench --threshold "
-           "(k6's grammar): p50 .. p99.9 (any pN), mean, min or max latency in us, ms or s; rps; errors as a "
-           "count or a %; non2xx; unfinished; with <, <=, >, >=, == or !=. The report ends with a line "
-           "each, and the state line says whether all held"));
-    m_thresholdsError = fieldError(m_thresholds, u"benchThresholdsError"_s, page);
-    // Room for the longest first clause Threshold::parse gives (thresholdProblem keeps no more).
-    m_thresholdsError->setRoomFor(BenchmarkFields::thresholdProblem(
-        u"\"%1\": an operator (<, <=, >, >=, ==, !=) is expected at character 4"_s.arg(
-            QString(BenchmarkFields::kQuotedChars, u'W'))));
-    // Beside the field, not under it: a row more grew the page past 1024x700 in French (tst_uidefects).
-    m_abortOnFail = new QCheckBox(tr("Abort on fail"), page);
-    m_abortOnFail->setObjectName(u"benchAbortOnFail"_s);
-    m_abortOnFail->setToolTip(
-        tr("Aborts the run when a threshold fails, as hostbench-cli bench --abort-on-fail: from 1 s into the "
-           "measured part on, the thresholds are "
-           "checked after each 100 ms sample on the figures so far, and the first that fails stops the "
-           "run (unfinished is checked at the end only)"));
-    QFormLayout *thresholds = tabForm(m_fieldTabs, u"benchThresholdsTab"_s, tr("Thresholds"));
-    // No accelerator: every letter of "Thresholds" is taken on this page or the menu bar.
-    thresholds->addRow(buddyLabel(tr("Thresholds:"), m_thresholds, page),
-        FieldError::cell(m_thresholds, m_thresholdsError, m_abortOnFail));
-    m_compareBaseline = new QCheckBox(tr("Compare with baseline"), page);
-    m_compareBaseline->setObjectName(u"benchCompareBaseline"_s);
-    m_compareBaseline->setToolTip(
-        tr("After the run, compares it with the baseline of its method and URL (Set as baseline on the Runs "
-           "page), as hostbench-cli bench --compare-baseline: faster, slower or no significant change at "
-           "95% confidence, for requests/s and p99. A threshold such as rps>=0.95*baseline needs the "
-           "baseline too"));
-    thresholds->addRow(QString(), m_compareBaseline);
-}
-
-void BenchmarkForm::makeRequestTab(QWidget *page)
-{
-    // What each request is (-m, -H, -p, -T).
-    m_method = new QComboBox(page);
-    m_method->setObjectName(u"benchMethod"_s);
-    m_method->setEditable(true);
-    m_method->setInsertPolicy(QComboBox::NoInsert);
-    m_method->addItems({ u"GET"_s, u"POST"_s, u"PUT"_s, u"PATCH"_s, u"DELETE"_s, u"HEAD"_s, u"OPTIONS"_s });
-    m_method->setToolTip(tr("The request method (-m); a body makes a GET a POST, as -p does"));
-    m_methodError = fieldError(m_method, u"benchMethodError"_s, page);
-    m_headers = textField(page, u"benchHeaders"_s, tr("Name: value, one per line"),
-        tr("Request headers, one \"Name: value\" per line (-H); one named Host, "
-           "User-Agent or Accept replaces the load generator's own"));
-    m_headers->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_headersError = fieldError(m_headers, u"benchHeadersError"_s, page);
-    m_body = textField(
-        page, u"benchBody"_s, tr("No body"), tr("The request body, sent as UTF-8 as typed (no file given)"));
-    m_bodyFile = new QLineEdit(page);
-    m_bodyFile->setObjectName(u"benchBodyFile"_s);
-    m_bodyFile->setPlaceholderText(tr("Or a file to send"));
-    m_bodyFile->setClearButtonEnabled(true);
-    m_bodyFile->setToolTip(
-        tr("A file sent as the body instead of the text (-p FILE), read when the run starts"));
-    m_bodyBrowse = new QPushButton(tr("Browse…"), page);
-    m_bodyBrowse->setObjectName(u"benchBodyBrowse"_s);
-    m_bodyFileError = fieldError(m_bodyFile, u"benchBodyFileError"_s, page);
-    m_contentType = new QComboBox(page);
-    m_contentType->setObjectName(u"benchContentType"_s);
-    m_contentType->setEditable(true);
-    m_contentType->setInsertPolicy(QComboBox::NoInsert);
-    m_contentType->addItems({ u"text/plain"_s, u"application/json"_s, u"application/x-www-form-urlencoded"_s,
-        u"application/octet-stream"_s });
-    m_contentType->setToolTip(tr("The body's Content-Type (-T), sent with a body"));
-
-    QFormLayout *request = tabForm(m_fieldTabs, u"benchRequestTab"_s, tr("Request"));
-    // The method and the body's type on one row, the method's error under both.
-    auto *methodCell = new QWidget(page);
-    auto *methodGrid = new QGridLayout(methodCell);
-    methodGrid->setContentsMargins(0, 0, 0, 0);
-    methodGrid->setVerticalSpacing(2);
-    methodGrid->addWidget(m_method, 0, 0);
-    methodGrid->addWidget(buddyLabel(tr("Content t&ype:"), m_contentType, page), 0, 1);
-    methodGrid->addWidget(m_contentType, 0, 2);
-    methodGrid->addWidget(m_methodError, 1, 0, 1, 3);
-    methodGrid->setColumnStretch(2, 1);
-    methodCell->setFocusProxy(m_method);
-    request->addRow(buddyLabel(tr("&Method:"), m_method, page), methodCell);
-    request->addRow(
-        buddyLabel(tr("Hea&ders:"), m_headers, page), FieldError::cell(m_headers, m_headersError));
-    request->addRow(buddyLabel(tr("B&ody:"), m_body, page), m_body);
-    request->addRow(buddyLabel(tr("Body fi&le:"), m_bodyFile, page),
-        FieldError::cell(m_bodyFile, m_bodyFileError, m_bodyBrowse));
-}
-
-QPlainTextEdit *BenchmarkForm::textField(
-    QWidget *page, const QString &name, const QString &placeholder, const QString &tip)
-{
-    // Three lines high, Tab to the next field.
-    auto *edit = new QPlainTextEdit(page);
-    edit->setObjectName(name);
-    edit->setTabChangesFocus(true);
-    edit->setPlaceholderText(placeholder);
-    edit->setToolTip(tip);
-    edit->setFixedHeight(3 * m_url->fontMetrics().lineSpacing() + 2 * edit->frameWidth() + 8);
-    return edit;
-}
-
-QHBoxLayout *BenchmarkForm::makeControls(QWidget *page)
-{
-    m_start = new QPushButton(page->style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start"), page);
-    m_start->setObjectName(u"benchStart"_s);
-    m_start->setDefault(true);
-    m_stop = new QPushButton(page->style()->standardIcon(QStyle::SP_MediaStop), tr("S&top"), page);
-    m_stop->setObjectName(u"benchStop"_s);
-    m_progress = new QProgressBar(page);
-    m_progress->setObjectName(u"benchProgress"_s);
-    m_progress->setRange(0, 1000);
-    m_progress->setValue(0);
-    m_progress->setTextVisible(true);
-    m_progress->setFormat(u"%p%"_s);
-    m_state = new QLabel(page);
-    m_state->setObjectName(u"benchState"_s);
-    m_state->setWordWrap(true);
-
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_start);
-    buttons->addWidget(m_stop);
-    buttons->addStretch();
-    return buttons;
 }
 
 QFormLayout *BenchmarkForm::makeFigures(QWidget *page)
@@ -432,12 +303,19 @@ QWidget *BenchmarkForm::makeResults(QWidget *page)
     m_report->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_report->setPlaceholderText(tr("The report appears here when the run ends."));
 
+    // A capacity search's steps between them, shown for a search only.
+    m_steps = new CapacityStepModel(page);
+    m_stepTable = CapacityStepModel::makeView(m_steps, u"benchSteps"_s, page);
+    m_stepTable->hide();
+
     auto *results = new QSplitter(Qt::Vertical, page);
     results->setObjectName(u"benchSplitter"_s);
     results->addWidget(m_charts);
+    results->addWidget(m_stepTable);
     results->addWidget(m_report);
     results->setStretchFactor(0, 3);
     results->setStretchFactor(1, 2);
+    results->setStretchFactor(2, 2);
     results->setChildrenCollapsible(false);
     return results;
 }

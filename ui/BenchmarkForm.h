@@ -4,6 +4,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QFormLayout;
 class QHBoxLayout;
 class QLabel;
@@ -14,11 +15,13 @@ class QPushButton;
 class QRadioButton;
 class QSpinBox;
 class QTabWidget;
+class QTableView;
 class QWidget;
 
 namespace hostbench::ui {
 
 class BenchCharts;
+class CapacityStepModel;
 class ErrorNote;
 class FieldError;
 
@@ -29,12 +32,15 @@ class FieldError;
  * Run (concurrency, length, stages, threads, keep-alive, protocol and streams), Timing (rate,
  * warm-up, timeout), Request (method, headers, body text or file, content
  * type) and Thresholds (pass/fail conditions on the finished run, and
- * whether a failing one aborts the run),
- * each field that can be bad with its FieldError; Start and Stop, progress,
- * state, live figures, run error) beside the charts over the report. The
+ * whether a failing one aborts the run; the capacity finder with its SLOs,
+ * step length and precision),
+ * each field that can be bad with its FieldError, and beside Rate the Apply
+ * of a new rate to a run going; Start, Stop and Pause, progress, state, live figures, run error)
+ * beside the charts over a capacity search's steps and the report. The
  * fields are those of `hostbench-cli bench` (-c, -n/-t, --threads, -k,
  * --rate, --stages, --warmup, --timeout, --threshold, --abort-on-fail, -m, -H, -p, -T, --h2,
- * --streams), with the same texts.
+ * --streams, --find-capacity, --slo, --step-duration, --capacity-precision), with the same texts.
+ * The Request and Thresholds tabs, the controls and the new rate are made in BenchmarkFormParts.cpp.
  * setupForm() plays the part of a Designer form's setupUi(), and BenchmarkPage inherits the pointers as with
  * Designer's multiple-inheritance approach. It is built section by section, each a function of its own: the
  * target, the Run, Timing and Request tabs, the controls, the live figures and the results. Colours are the
@@ -85,6 +91,16 @@ public:
     FieldError *m_thresholdsError = nullptr;
     QCheckBox *m_abortOnFail = nullptr; // as --abort-on-fail, beside the thresholds
     QCheckBox *m_compareBaseline = nullptr; // as --compare-baseline, under the thresholds
+    // The capacity finder (bench --find-capacity), on the Thresholds tab:
+    // the box that makes Start search, its SLOs (model::Threshold's grammar,
+    // parted by commas, as --slo), each step's judged length (s, 0.5 to
+    // 3600, as --step-duration) and the precision (%, 0.1 to 50, as
+    // --capacity-precision): spin boxes, which hold no bad value.
+    QCheckBox *m_findCapacity = nullptr;
+    QLineEdit *m_slo = nullptr;
+    FieldError *m_sloError = nullptr;
+    QDoubleSpinBox *m_stepDuration = nullptr;
+    QDoubleSpinBox *m_capacityPrecision = nullptr;
     // Request.
     QComboBox *m_method = nullptr; // editable, as -m
     FieldError *m_methodError = nullptr;
@@ -97,6 +113,11 @@ public:
     QComboBox *m_contentType = nullptr; // editable, as -T; sent with a body
     QPushButton *m_start = nullptr;
     QPushButton *m_stop = nullptr;
+    // While an open-model run goes: Pause or Resume (beside Stop), and Apply
+    // beside the Timing tab's Rate, which gives the run the rate typed there
+    // (as PATCH /api/runs/{id}; a bad one said under it, as before a run).
+    QPushButton *m_pause = nullptr;
+    QPushButton *m_applyRate = nullptr; // hidden when no such run goes
     QProgressBar *m_progress = nullptr; // 0 to 1000
     QLabel *m_state = nullptr;
     QLabel *m_liveRequests = nullptr;
@@ -108,6 +129,9 @@ public:
     ErrorNote *m_error = nullptr;
     BenchCharts *m_charts = nullptr;
     QPlainTextEdit *m_report = nullptr;
+    // A capacity search's steps, live and at its end, between the charts and the report.
+    CapacityStepModel *m_steps = nullptr;
+    QTableView *m_stepTable = nullptr;
 
 private:
     // The sections, in the order of the page; each makes its widgets as
@@ -117,12 +141,23 @@ private:
     void makeTimingTab(QWidget *page);
     void makeRequestTab(QWidget *page);
     void makeThresholdsTab(QWidget *page);
-    QHBoxLayout *makeControls(QWidget *page); // Start and Stop; the progress and state made too
+    void makeCapacityRows(QWidget *page, QFormLayout *tab); // the finder's rows of the Thresholds tab
+    QHBoxLayout *makeControls(QWidget *page); // Start, Stop and Pause; the progress and state made too
+    QWidget *makeApply(QWidget *page); // "requests/s" and Apply, beside the Rate
     QFormLayout *makeFigures(QWidget *page); // the live figures with their labels
     QWidget *makeResults(QWidget *page); // the charts over the report
     // A text field three lines high (headers, body).
     QPlainTextEdit *textField(
         QWidget *page, const QString &name, const QString &placeholder, const QString &tip);
+    // The parts every section uses.
+    // A label with an accelerator to a field in a cell (FieldError::cell).
+    static QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *page);
+    // A tab of the fields under the URL, laid out as a form.
+    static QFormLayout *tabForm(QTabWidget *tabs, const QString &name, const QString &title);
+    // A one-line field, typed as bench's flag takes it.
+    static QLineEdit *lineField(
+        QWidget *page, const QString &name, const QString &placeholder, const QString &tip);
+    static FieldError *fieldError(QWidget *field, const QString &name, QWidget *page);
 };
 
 } // namespace hostbench::ui

@@ -5,6 +5,7 @@
 #include "instance/TargetResolver.h"
 #include "runs/BaselineCheck.h"
 #include "runs/RecordedRun.h"
+#include "runs/RunService.h"
 #include "storage/Database.h"
 #include "storage/RunWriter.h"
 #include "ui/AppSettings.h"
@@ -27,7 +28,6 @@
 #include <QSpinBox>
 #include <QStyle>
 #include <QTabWidget>
-#include <QThread>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
@@ -76,6 +76,16 @@ BenchmarkPage::BenchmarkPage(
     connect(m_headers, &QPlainTextEdit::textChanged, this, &BenchmarkPage::fieldsEdited);
     connect(m_body, &QPlainTextEdit::textChanged, this, &BenchmarkPage::fieldsEdited);
     connect(m_bodyBrowse, &QPushButton::clicked, this, &BenchmarkPage::browseBodyFile);
+    // The capacity finder's fields, read as they change; the box sets which fields count.
+    connect(m_slo, &QLineEdit::textChanged, this, &BenchmarkPage::fieldsEdited);
+    connect(m_findCapacity, &QCheckBox::toggled, this, &BenchmarkPage::fieldsEdited);
+    // The open-model run going: Pause or Resume, a new rate.
+    connect(m_pause, &QPushButton::clicked, this, &BenchmarkPage::togglePause);
+    connect(m_applyRate, &QPushButton::clicked, this, &BenchmarkPage::applyRate);
+    connect(m_rate, &QLineEdit::returnPressed, this, [this] {
+        if (m_applyRate->isVisible())
+            applyRate();
+    });
 
     restoreForm();
     refreshTargets();
@@ -85,7 +95,8 @@ BenchmarkPage::BenchmarkPage(
     fieldsEdited();
 }
 
-BenchmarkPage::~BenchmarkPage() = default; // ~RecordedRun stops and joins a live run
+// ~RecordedRun stops and joins a live run; ~RunService a search, storing it interrupted.
+BenchmarkPage::~BenchmarkPage() = default;
 
 model::BenchParameters BenchmarkPage::parameters() const
 {
@@ -129,6 +140,14 @@ model::BenchParameters BenchmarkPage::parametersWith(const BenchmarkFields &fiel
     parameters.thresholds = fields.thresholds;
     parameters.abortOnFail = fields.abortOnFail;
     parameters.compareBaseline = m_compareBaseline->isChecked();
+    if (fields.findCapacity) {
+        // A search: each step an open-model run of the step's length (CapacityRun).
+        parameters.findCapacity = fields.capacity;
+        parameters.requests = 0;
+        parameters.durationMs = fields.capacity.stepMs;
+        parameters.sampleIntervalMs = sampleIntervalFor(parameters.durationMs);
+        parameters.compareBaseline = false; // each step is judged by the SLOs alone
+    }
     return parameters;
 }
 
@@ -136,7 +155,7 @@ bool BenchmarkPage::showFieldProblems(const BenchmarkFields &fields)
 {
     bool tabHasProblem[BenchmarkForm::kTabs] = {};
     for (FieldError *error : { m_rateError, m_stagesError, m_warmupError, m_timeoutError, m_thresholdsError,
-             m_methodError, m_headersError, m_bodyFileError }) {
+             m_sloError, m_methodError, m_headersError, m_bodyFileError }) {
         QString message;
         for (const BenchmarkFields::Problem &problem : fields.problems) {
             if (problem.error == error && message.isEmpty())
@@ -298,12 +317,24 @@ void BenchmarkPage::updateState()
 {
     const bool running = isRunning() || isConnecting();
     for (QWidget *field : std::initializer_list<QWidget *> { m_url, m_concurrency, m_byRequests, m_byDuration,
-             m_keepAlive, m_threads, m_protocol, m_rate, m_stages, m_warmup, m_timeout, m_thresholds,
-             m_abortOnFail, m_compareBaseline, m_method, m_headers, m_bodyFile, m_bodyBrowse, m_contentType })
+             m_keepAlive, m_threads, m_protocol, m_warmup, m_timeout, m_findCapacity, m_method, m_headers,
+             m_bodyFile, m_bodyBrowse, m_contentType })
         field->setEnabled(!running);
+    // An open-model run's Rate stays open: Apply gives the run a new one.
+    m_rate->setEnabled(!running || (m_run && m_running.isOpenModel()));
     m_streams->setEnabled(!running && m_protocol->currentIndex() == 1); // streams are HTTP/2's
-    // Stages set the run's length: the Length fields wait.
-    const bool staged = !m_stages->text().trimmed().isEmpty();
+    // A capacity search sets its steps' length, rate and verdicts: the
+    // stages and thresholds wait, its own fields count.
+    const bool search = m_findCapacity->isChecked();
+    for (QWidget *field :
+        std::initializer_list<QWidget *> { m_stages, m_thresholds, m_abortOnFail, m_compareBaseline })
+        field->setEnabled(!running && !search);
+    for (QWidget *field : std::initializer_list<QWidget *> { m_slo, m_stepDuration, m_capacityPrecision })
+        field->setEnabled(!running && search);
+    m_rate->setPlaceholderText(search ? tr("100 (the first step)") : tr("Closed model"));
+    m_warmup->setPlaceholderText(search ? tr("1 (each step)") : tr("None"));
+    // Stages set the run's length, and so does a search: the Length fields wait.
+    const bool staged = !m_stages->text().trimmed().isEmpty() || search;
     m_byRequests->setEnabled(!running && !staged);
     m_byDuration->setEnabled(!running && !staged);
     m_requests->setEnabled(!running && !staged && m_byRequests->isChecked());
@@ -316,6 +347,7 @@ void BenchmarkPage::updateState()
             ? QString()
             : tr("Cannot start: %1 (%2)").arg(m_fieldProblem, m_fieldProblemWhere));
     m_stop->setEnabled(running);
+    updateRunControls();
     showState();
 }
 
@@ -363,52 +395,6 @@ void BenchmarkPage::reserveHintRoom()
 void BenchmarkPage::showError(const QString &message)
 {
     m_error->setMessage(message);
-}
-
-// The form's fields as kept between sessions, each declared once: its key in
-// AppSettings and its default. restoreForm() reads and saveForm() writes them
-// from this list (AppSettings::restoreField and saveField know the widget kinds).
-QList<BenchmarkPage::FormSetting> BenchmarkPage::formSettings() const
-{
-    return {
-        { u"bench/url"_s, m_url, QString() },
-        { u"bench/concurrency"_s, m_concurrency, 10 },
-        { u"bench/requests"_s, m_requests, 10000 },
-        { u"bench/durationSeconds"_s, m_duration, 10 },
-        { u"bench/byDuration"_s, m_byDuration, true },
-        { u"bench/keepAlive"_s, m_keepAlive, true },
-        // On a small machine the generator and the engine share the cores.
-        { u"bench/threads"_s, m_threads, qMax(1, QThread::idealThreadCount() / 2) },
-        { u"bench/protocol"_s, m_protocol, u"HTTP/1.1"_s },
-        { u"bench/streams"_s, m_streams, 10 },
-        // Empty: bench's defaults (closed model, no warm-up, 30 s).
-        { u"bench/rate"_s, m_rate, QString() },
-        { u"bench/stages"_s, m_stages, QString() },
-        { u"bench/warmup"_s, m_warmup, QString() },
-        { u"bench/timeout"_s, m_timeout, QString() },
-        { u"bench/thresholds"_s, m_thresholds, QString() },
-        { u"bench/abortOnFail"_s, m_abortOnFail, false },
-        { u"bench/compareBaseline"_s, m_compareBaseline, false },
-        // The body before the method: a body restored makes a GET a POST, the stored method then wins.
-        { u"bench/body"_s, m_body, QString() },
-        { u"bench/bodyFile"_s, m_bodyFile, QString() },
-        { u"bench/contentType"_s, m_contentType, u"text/plain"_s },
-        { u"bench/method"_s, m_method, u"GET"_s },
-        { u"bench/headers"_s, m_headers, QString() },
-    };
-}
-
-void BenchmarkPage::restoreForm()
-{
-    for (const FormSetting &setting : formSettings())
-        m_settings.restoreField(setting.key, setting.field, setting.fallback);
-    m_byRequests->setChecked(!m_byDuration->isChecked());
-}
-
-void BenchmarkPage::saveForm()
-{
-    for (const FormSetting &setting : formSettings())
-        m_settings.saveField(setting.key, setting.field);
 }
 
 } // namespace hostbench::ui

@@ -5,19 +5,22 @@
 #include "model/BenchSample.h"
 #include "model/LatencyHistogram.h"
 #include "model/RunSummary.h"
+#include "runs/RecordedRun.h"
 #include "ui/BenchEngineWatch.h"
 #include "ui/BenchmarkFields.h"
 #include "ui/BenchmarkForm.h"
 
+#include <QElapsedTimer>
 #include <QTimer>
 #include <QVariant>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 namespace hostbench::runs {
 class BaselineCheck;
-class RecordedRun;
+class RunService;
 }
 namespace hostbench::storage {
 class Database;
@@ -45,15 +48,26 @@ class EngineController;
  * service time beside the client's, and the gap between the client's
  * latency and the service time (a figure and a series).
  *
+ * While an open-model run goes, Pause and Resume it and a new rate (Apply)
+ * changes it as PATCH /api/runs/{id} does (runs::RecordedRun::change); the
+ * charts draw the plan from the change on (and the samples' planned rate:
+ * 0 while paused, a step at each new rate). With Find capacity ticked
+ * (Thresholds tab), Start runs a capacity search as bench --find-capacity,
+ * through a runs::RunService of the page's own (as the control API runs
+ * one), stored as one run: its steps fill a table as they end, and its
+ * end says the capacity found (a lower bound when stopped early).
+ *
  * The LoadGenerator runs in this process on its own threads; this page
  * polls it every kPollIntervalMs (takeSamples(), progress(), isFinished())
  * and never waits for a live run.
  *
  * The widgets and their layout are the form's (BenchmarkForm::setupForm);
  * this class gives them their behaviour: the form's side (fields read with
- * BenchmarkFields, the target, Start) in BenchmarkPage.cpp, the run's
- * (poll, stop, end, figures, report) in BenchmarkPageRun.cpp, the engine's
- * side of a run in BenchEngineWatch.
+ * BenchmarkFields, the target, Start) in BenchmarkPage.cpp and
+ * BenchmarkPageSettings.cpp, the run's (poll, stop, end, figures, report)
+ * in BenchmarkPageRun.cpp, its pause and rate in BenchmarkPageControl.cpp,
+ * a capacity search's in BenchmarkPageCapacity.cpp, the engine's side of a
+ * run in BenchEngineWatch.
  *
  * Thread: GUI thread.
  */
@@ -68,7 +82,12 @@ public:
         QWidget *parent = nullptr);
     ~BenchmarkPage() override;
 
-    bool isRunning() const { return m_run != nullptr; }
+    // A run or a capacity search goes.
+    bool isRunning() const { return m_run != nullptr || m_searchId != 0; }
+    // The open-model run going is paused (Pause).
+    bool isPaused() const;
+    // The capacity search going: its stored run's id (runs::RunService); 0 when none goes.
+    qint64 searchId() const { return m_searchId; }
     // The run under way (or the last one) targets this window's engine: its side is charted.
     bool watchesEngine() const { return m_watchEngine; }
     // Start was pressed and the target is being tried (ConnectProbe).
@@ -85,6 +104,11 @@ public:
     // nothing is started (a run is live, or the URL is refused at once).
     bool startRun();
     void stopRun();
+    // The open-model run going: Pause or Resume (as the button), a new rate
+    // (as Apply, from the new rate field: a bad one shown beside it). False,
+    // with the reason beside the field, when nothing changed.
+    bool togglePause();
+    bool applyRate();
     // The summary of the last run that ended (empty before).
     const model::RunSummary &lastSummary() const { return m_lastSummary; }
     const model::BenchParameters &lastParameters() const { return m_running; }
@@ -127,6 +151,16 @@ private:
         const QList<model::BenchSample> &samples, qint64 takenMs);
     void poll();
     void finish();
+    // The open model's controls (BenchmarkPageControl.cpp): their state, and
+    // the plan drawn from `atSeconds` (into the measured part) on.
+    void updateRunControls();
+    void showPlanFrom(double atSeconds);
+    double runSeconds() const; // into the measured part of the run going
+    // A capacity search, run by m_service (BenchmarkPageCapacity.cpp).
+    void launchSearch(const model::BenchParameters &wanted);
+    void pollSearch();
+    void searchEnded(qint64 id, const runs::RecordedRun::Result &result);
+    QString searchOutcome(const model::RunSummary &summary) const;
     void updateState();
     void updateHint();
     void showError(const QString &message);
@@ -154,7 +188,14 @@ private:
     std::unique_ptr<storage::RunWriter> m_writer;
     std::unique_ptr<runs::RecordedRun> m_run;
     std::unique_ptr<runs::BaselineCheck> m_baseline; // the run's, when it needs one
+    // Capacity searches run here as the control API runs them (its RunService
+    // of its own, made at the first); m_searchId is the one going.
+    std::unique_ptr<runs::RunService> m_service;
+    qint64 m_searchId = 0;
     model::BenchParameters m_running;
+    QElapsedTimer m_runClock; // from the run's start (the warm-up's), for the plan drawn after a change
+    bool m_controlled = false; // the run going was paused or given a rate
+    std::optional<double> m_rateSet; // the last rate given to it
     QTimer m_poll;
     ConnectProbe *m_probe = nullptr;
     model::BenchParameters m_probing;

@@ -3,6 +3,7 @@
 #include "instance/ConnectProbe.h"
 #include "runs/BaselineCheck.h"
 #include "runs/RecordedRun.h"
+#include "runs/RunService.h"
 #include "storage/Database.h"
 #include "storage/RunWriter.h"
 #include "ui/BenchCharts.h"
@@ -20,6 +21,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTabWidget>
+#include <QTableView>
 
 #include <algorithm>
 
@@ -54,6 +56,10 @@ bool BenchmarkPage::loadBaseline(model::BenchParameters *wanted)
 void BenchmarkPage::launch(const model::BenchParameters &asked)
 {
     model::BenchParameters wanted = asked;
+    if (wanted.isCapacitySearch()) {
+        launchSearch(wanted);
+        return;
+    }
     // The baseline before the first request: without one the run would be for nothing.
     if (!loadBaseline(&wanted))
         return;
@@ -85,17 +91,15 @@ void BenchmarkPage::launch(const model::BenchParameters &asked)
     m_running = wanted;
     m_completed = 0;
     m_failed = 0;
+    m_runClock.start();
+    m_controlled = false;
+    m_rateSet.reset();
+    m_stepTable->hide();
     m_charts->clear(wanted.durationMs);
-    if (!wanted.stages.isEmpty()) {
-        // The plan under the measured line: the rate at each stage's end, straight lines between.
-        QList<QPointF> planned { { 0.0, wanted.rate } };
-        qint64 atMs = 0;
-        for (const model::LoadStage &stage : wanted.stages) {
-            atMs += stage.durationMs;
-            planned.append({ double(atMs) / 1000.0, stage.rate });
-        }
-        m_charts->setPlannedRate(planned);
-    }
+    // The plan under the measured line (the open model): the rate at each
+    // stage's end, straight lines between, or the constant rate.
+    if (wanted.isOpenModel())
+        showPlanFrom(0);
     m_charts->setLive(true);
     m_watchEngine = watchEngine;
     if (m_watchEngine)
@@ -118,6 +122,14 @@ void BenchmarkPage::stopRun()
         updateState();
         return;
     }
+    if (m_searchId != 0) {
+        // It ends at the service's next poll, stored as interrupted (searchEnded()).
+        QString ignored;
+        m_service->remove(m_searchId, &ignored);
+        m_stop->setEnabled(false);
+        setState(tr("Stopping…"));
+        return;
+    }
     if (!m_run)
         return;
     // The generator winds down on its threads; poll() sees it finish.
@@ -128,6 +140,10 @@ void BenchmarkPage::stopRun()
 
 void BenchmarkPage::poll()
 {
+    if (m_searchId != 0) {
+        pollSearch();
+        return;
+    }
     if (!m_run)
         return;
     const QList<model::BenchSample> samples = m_run->poll();
@@ -163,6 +179,9 @@ void BenchmarkPage::finish()
         sampleEngine({}, true);
 
     m_charts->setLive(false);
+    // Paused or given a new rate: the plan is the samples' (the pauses at 0, the steps).
+    if (m_controlled)
+        m_charts->setPlannedRate({});
     m_charts->setSamples(samples, m_running.durationMs);
     // A run stopped early shows how far it got (2.8 s of 10: 28%), not 100%.
     double reached = 1.0;

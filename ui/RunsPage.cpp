@@ -1,11 +1,10 @@
 #include "ui/RunsPage.h"
 
-#include "bench/ReportFile.h"
-#include "bench/RunReport.h"
 #include "storage/Database.h"
 #include "storage/RunReader.h"
 #include "ui/BenchCharts.h"
 #include "ui/ButtonTexts.h"
+#include "ui/CapacityStepModel.h"
 #include "ui/Format.h"
 #include "ui/ReportText.h"
 #include "ui/RunCompareDialog.h"
@@ -15,8 +14,6 @@
 
 #include <QAction>
 #include <QDir>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QItemSelectionModel>
@@ -126,9 +123,18 @@ QWidget *RunsPage::detailPane()
     m_report->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_report->setPlaceholderText(tr("Select a run to see its report."));
 
+    // A capacity search's steps over its report.
+    m_steps = new CapacityStepModel(this);
+    m_stepTable = CapacityStepModel::makeView(m_steps, u"runSteps"_s, this);
+    m_stepTable->hide();
+    auto *text = new QSplitter(Qt::Vertical, this);
+    text->addWidget(m_stepTable);
+    text->addWidget(m_report);
+    text->setChildrenCollapsible(false);
+
     auto *details = new QSplitter(Qt::Horizontal, this);
     details->addWidget(m_charts);
-    details->addWidget(m_report);
+    details->addWidget(text);
     details->setStretchFactor(0, 1);
     details->setStretchFactor(1, 1);
     details->setSizes({ 560, 440 }); // the charts at their least width at 1024x700, the report's lines whole
@@ -300,66 +306,6 @@ void RunsPage::toggleBaseline()
     refresh(id);
 }
 
-void RunsPage::exportSelectedReport()
-{
-    const qint64 id = selectedRunId();
-    if (id == 0)
-        return;
-    const QString html = tr("HTML page (*.html *.htm)");
-    const QString markdown = tr("Markdown (*.md *.markdown)");
-    // Qt's own dialog: the same everywhere, and drivable by tests.
-    QFileDialog dialog(this, tr("Export Report of Run %1").arg(id));
-    dialog.setObjectName(u"runsReportFile"_s);
-    dialog.setOption(QFileDialog::DontUseNativeDialog);
-    dialog.setAcceptMode(QFileDialog::AcceptSave);
-    dialog.setNameFilters({ html, markdown });
-    dialog.setDefaultSuffix(u"html"_s);
-    dialog.setDirectory(QDir::home());
-    dialog.selectFile(u"run-%1.html"_s.arg(id));
-    connect(&dialog, &QFileDialog::filterSelected, &dialog,
-        [&](const QString &filter) { dialog.setDefaultSuffix(filter == markdown ? u"md"_s : u"html"_s); });
-    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
-        return;
-    const QString path = dialog.selectedFiles().constFirst();
-    // The file's own suffix, when it names a format; else the filter's.
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    const bool isMarkdown = suffix == u"md"_s || suffix == u"markdown"_s
-        || (suffix != u"html"_s && suffix != u"htm"_s && dialog.selectedNameFilter() == markdown);
-    exportReport(id, path, isMarkdown);
-}
-
-bool RunsPage::exportReport(qint64 runId, const QString &path, bool markdown)
-{
-    m_exported->hide();
-    const std::optional<storage::StoredRun> run = m_database.run(runId);
-    QString error;
-    if (run) {
-        // What `hostbench-cli runs export --html/--md` writes.
-        bench::ReportRun report;
-        report.id = run->id;
-        report.note = run->note;
-        report.finished = run->finished;
-        report.parameters = run->parameters;
-        report.summary = run->summary;
-        report.histogram = m_database.histogram(run->id).value_or(model::LatencyHistogram());
-        report.samples = m_database.samples(run->id);
-        const QString text = markdown ? bench::RunReport::markdown(report) : bench::RunReport::html(report);
-        // A report to share is read by others: 0644 whatever the umask, as runs export writes it.
-        bench::ReportFile::write(path, text.toUtf8(), &error,
-            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                | QFileDevice::ReadOther);
-    } else {
-        error = m_database.lastError();
-    }
-    m_exported->setText(error.isEmpty()
-            ? tr("Report of run %1 written to %2.")
-                  .arg(RunListModel::idText(runId), QDir::toNativeSeparators(path))
-            : tr("Report of run %1 not written: %2").arg(RunListModel::idText(runId), error));
-    m_exported->setToolTip(m_exported->text());
-    m_exported->show();
-    return error.isEmpty();
-}
-
 void RunsPage::showSelectedRun()
 {
     const QList<qint64> ids = selectedRunIds();
@@ -379,12 +325,16 @@ void RunsPage::showSelectedRun()
             m_model->rowCount() == 0 && !m_loading ? tr("No runs yet: start one in Benchmark.") : QString());
         m_charts->clear();
         m_report->clear();
+        m_stepTable->hide();
         return;
     }
     const storage::StoredRun &run = m_model->run(row);
     showTitle(run);
     m_charts->setSamples(m_database.samples(id), run.parameters.durationMs);
     m_report->setPlainText(ReportText::ab(run.parameters, run.summary));
+    // A capacity search: its steps over the report.
+    m_steps->setSteps(run.summary.capacity.steps);
+    m_stepTable->setVisible(!run.summary.capacity.steps.isEmpty());
 }
 
 void RunsPage::showTitle(const storage::StoredRun &run)

@@ -5,6 +5,7 @@
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QTableView;
 
 namespace hostbench::storage {
 class Database;
@@ -15,13 +16,16 @@ struct StoredRun;
 namespace hostbench::ui {
 
 class BenchCharts;
+class CapacityStepModel;
 class RunListModel;
 class RunListView;
 
 /*
  * The Runs page: the newest kRunLimit stored runs (newest first, sortable by
  * any column); the selected run's report and charts, its samples read from
- * the database only when it is selected. Several runs selected
+ * the database only when it is selected (an open-model run's planned rate
+ * dotted under its requests/s: 0 where it was paused, a step where its rate
+ * was changed), and a capacity search's step table over its report. Several runs selected
  * (Ctrl/Shift-click) open side by side with Compare (RunCompareDialog), the
  * first selected as the reference; Export writes the selected runs to JSON
  * and CSV (RunExportDialog); Delete removes them after a question that says
@@ -118,6 +122,8 @@ private:
     QLabel *m_title = nullptr;
     BenchCharts *m_charts = nullptr;
     QPlainTextEdit *m_report = nullptr;
+    CapacityStepModel *m_steps = nullptr; // a capacity search's (RunSummary::capacity)
+    QTableView *m_stepTable = nullptr; // over the report, for a capacity search only
 };
 
 } // namespace hostbench::ui

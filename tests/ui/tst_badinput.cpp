@@ -20,6 +20,7 @@
 #include "ui/MainWindow.h"
 #include "ui/SiteDialog.h"
 
+#include <QAbstractButton>
 #include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
@@ -74,6 +75,10 @@ const std::map<QString, Kind> kFields {
     { u"benchWarmup"_s, Kind::Text },
     { u"benchTimeout"_s, Kind::Text },
     { u"benchThresholds"_s, Kind::Text },
+    // The capacity finder's SLOs (Find capacity), its step length and precision.
+    { u"benchSlo"_s, Kind::Text },
+    { u"benchStepDuration"_s, Kind::Number },
+    { u"benchCapacityPrecision"_s, Kind::Number },
     { u"benchMethod"_s, Kind::Text },
     { u"benchHeaders"_s, Kind::Text },
     { u"benchBodyFile"_s, Kind::Text },
@@ -424,6 +429,8 @@ void TestBadInput::benchmarkFields_data()
     QTest::newRow("stages: no unit") << u"benchStages"_s << u"10:100"_s;
     QTest::newRow("threshold: no operator") << u"benchThresholds"_s << u"p99 50ms"_s;
     QTest::newRow("threshold: unknown metric") << u"benchThresholds"_s << u"rps>1, speed>5"_s;
+    QTest::newRow("SLO: no operator") << u"benchSlo"_s << u"p99 50ms"_s;
+    QTest::newRow("SLO: unfinished") << u"benchSlo"_s << u"unfinished==0"_s;
     QTest::newRow("method: two words") << u"benchMethod"_s << u"GET POST"_s;
     QTest::newRow("method: empty") << u"benchMethod"_s << QString();
     QTest::newRow("header: no colon") << u"benchHeaders"_s << u"Accept"_s;
@@ -441,6 +448,10 @@ void TestBadInput::benchmarkFields()
     auto *start = m_window->findChild<QPushButton *>(u"benchStart"_s);
     auto *tabs = m_window->findChild<QTabWidget *>(u"benchFieldTabs"_s);
     QVERIFY(bad && start && tabs);
+    // The SLOs count (and can be typed) with Find capacity ticked.
+    auto *search = m_window->findChild<QAbstractButton *>(u"benchFindCapacity"_s);
+    QVERIFY(search);
+    search->setChecked(name == u"benchSlo"_s);
     for (int i = 0; i < tabs->count() && !bad->isVisible(); ++i)
         tabs->setCurrentIndex(i);
     QTRY_VERIFY(bad->isVisible());
@@ -458,9 +469,10 @@ void TestBadInput::benchmarkFields()
     QCOMPARE(m_folder->database().runs().size(), runsBefore);
 
     // Emptied (bench's default) or put right: nothing is wrong any more.
-    typeInto(bad, name == u"benchMethod"_s ? u"GET"_s : QString());
+    typeInto(bad, name == u"benchMethod"_s ? u"GET"_s : name == u"benchSlo"_s ? u"p99<10ms"_s : QString());
     QVERIFY(fieldError(bad).isEmpty());
     QVERIFY(start->isEnabled());
+    search->setChecked(false);
 }
 
 void TestBadInput::shootoutSlo_data()
