@@ -4,6 +4,8 @@
 // TLS (a certificate made with the openssl command), and listeners that speak
 // HTTP/1.1 only. nginx's access log says which protocol each request came in,
 // so no test here can pass over HTTP/1.1.
+#include "../FreePort.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -43,11 +45,7 @@ QString nginxProgram()
     return QStandardPaths::findExecutable(u"nginx"_s, path);
 }
 
-quint16 freePort()
-{
-    QTcpServer server;
-    return server.listen(QHostAddress::LocalHost, 0) ? server.serverPort() : 0;
-}
+using hostbench::test::freePort;
 
 bool accepts(quint16 port)
 {

@@ -1,5 +1,6 @@
 // End-to-end tests of hostbench-cli: the built executable run with QProcess,
 // real sockets on 127.0.0.1, real SQLite files in temporary folders.
+#include "../FreePort.h"
 #include "CliProcess.h"
 #include "TestHttpServer.h"
 #include "storage/Database.h"
@@ -795,12 +796,8 @@ void TestCli::statusNamesAnotherProgramOnThePort()
     const QString python = QStandardPaths::findExecutable(u"python3"_s);
     if (python.isEmpty())
         QSKIP("python3 is not installed (package python3): it plays the other program");
-    quint16 port = 0;
-    {
-        QTcpServer probe;
-        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-        port = probe.serverPort();
-    }
+    const quint16 port = hostbench::test::freePort();
+    QVERIFY(port != 0);
     QProcess other;
     other.setProcessChannelMode(QProcess::MergedChannels);
     other.start(python,
@@ -1523,12 +1520,8 @@ void TestCli::benchInterruptedBySigint()
 void TestCli::benchUnreachableTarget()
 {
     // A port that was free a moment ago: nothing accepts there.
-    quint16 port = 0;
-    {
-        QTcpServer probe;
-        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-        port = probe.serverPort();
-    }
+    const quint16 port = hostbench::test::freePort();
+    QVERIFY(port != 0);
     const QString data = m_dir->filePath(u"unreachable"_s);
     const Result r = runCli(
         { u"bench"_s, u"-n"_s, u"10"_s, u"--data-dir"_s, data, u"http://127.0.0.1:%1/"_s.arg(port) });
@@ -1650,12 +1643,8 @@ void TestCli::damagedDatabaseErrorNamesTheFile()
 
 void TestCli::statusWithNothingListening()
 {
-    quint16 port = 0;
-    {
-        QTcpServer probe;
-        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-        port = probe.serverPort();
-    }
+    const quint16 port = hostbench::test::freePort();
+    QVERIFY(port != 0);
     const Result r = runCli({ u"status"_s, u"--control"_s, u"127.0.0.1:%1"_s.arg(port) });
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains(u"nothing listens"_s), qPrintable(r.err));
@@ -1880,8 +1869,7 @@ void TestCli::serveEngineStopAndStartThroughControlApi()
 
 static quint16 freeLoopbackPort()
 {
-    QTcpServer probe;
-    return probe.listen(QHostAddress::LocalHost, 0) ? probe.serverPort() : 0;
+    return hostbench::test::freePort();
 }
 
 void TestCli::serveEngineSettingsThroughControlApi()

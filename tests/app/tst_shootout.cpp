@@ -3,6 +3,7 @@
 // real sockets on 127.0.0.1 and a real SQLite file. Stand-in servers are
 // real processes too: shell scripts found first through
 // HOSTBENCH_SERVER_PATH, which the shootout searches instead of PATH.
+#include "../FreePort.h"
 #include "storage/Database.h"
 
 #include <QDir>
@@ -36,26 +37,10 @@ struct Result
     QString err;
 };
 
-// A port nothing listens on now, and the few after it.
+// A port nothing listens on now, and the three after it.
 quint16 freePortRange()
 {
-    for (int attempt = 0; attempt < 50; ++attempt) {
-        QTcpServer probe;
-        if (!probe.listen(QHostAddress::LocalHost, 0))
-            return 0;
-        const quint16 port = probe.serverPort();
-        probe.close();
-        if (port > 65000)
-            continue;
-        bool allFree = true;
-        for (quint16 next = port + 1; next < port + 4; ++next) {
-            QTcpServer other;
-            allFree = allFree && other.listen(QHostAddress::LocalHost, next);
-        }
-        if (allFree)
-            return port;
-    }
-    return 0;
+    return hostbench::test::freePort(3);
 }
 
 bool accepts(quint16 port)

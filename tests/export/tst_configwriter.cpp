@@ -1,6 +1,7 @@
 // The configuration writers: refused input, the text of key settings, and
 // each server's own check of both flavours; the benchmark flavour started
 // for real (as the shootout starts it) and asked for a file and a route.
+#include "../FreePort.h"
 #include "export/ConfigWriter.h"
 
 #include <QDir>
@@ -37,11 +38,7 @@ QString findProgram(const QString &name)
     return path;
 }
 
-quint16 freePort()
-{
-    QTcpServer server;
-    return server.listen(QHostAddress::LocalHost, 0) ? server.serverPort() : 0;
-}
+using hostbench::test::freePort;
 
 QByteArray get(quint16 port, const QByteArray &host, const QByteArray &path)
 {

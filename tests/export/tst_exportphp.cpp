@@ -21,6 +21,7 @@
 // Hostbench (`hostbench-cli serve` on the same two sites in a data folder)
 // is one of the servers: its answers are checked against the same rules, and
 // its $_SERVER against nginx's.
+#include "../FreePort.h"
 #include "PhpFpm.h"
 #include "export/ConfigWriter.h"
 #include "storage/DataFolder.h"
@@ -211,11 +212,7 @@ QString findProgram(const QString &name)
     return path;
 }
 
-quint16 freePort()
-{
-    QTcpServer server;
-    return server.listen(QHostAddress::LocalHost, 0) ? server.serverPort() : 0;
-}
+using hostbench::test::freePort;
 
 QByteArray dechunk(const QByteArray &body)
 {

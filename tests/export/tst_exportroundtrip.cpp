@@ -16,6 +16,7 @@
 // HTTPS (issue #26, tlsRoundTrip): each server on an export with
 // --listen-tls, curl trusting the data folder's local CA alone fetching a
 // file of each site by each name (SNI).
+#include "../FreePort.h"
 #include "export/ConfigWriter.h"
 #include "storage/DataFolder.h"
 
@@ -463,11 +464,7 @@ QMap<QString, QByteArray> comparable(const Reply &reply, quint16 port)
     return out;
 }
 
-quint16 freePort()
-{
-    QTcpServer server;
-    return server.listen(QHostAddress::LocalHost, 0) ? server.serverPort() : 0;
-}
+using hostbench::test::freePort;
 
 bool waitForPort(quint16 port, QProcess &process)
 {

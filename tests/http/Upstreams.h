@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../FreePort.h"
 #include <QByteArray>
 #include <QElapsedTimer>
 #include <QList>
@@ -163,19 +164,8 @@ private:
 class ChildUpstream final
 {
 public:
-    // A free port on 127.0.0.1 (bound and released: the child binds it next).
-    static quint16 freePort()
-    {
-        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in address {};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t length = sizeof address;
-        ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address);
-        ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length);
-        ::close(fd);
-        return ntohs(address.sin_port);
-    }
+    // A free port on 127.0.0.1 for the child to bind next (below the ephemeral range: FreePort.h).
+    static quint16 freePort() { return hostbench::test::freePort(); }
 
     // Starts `program` and waits until 127.0.0.1:`port` accepts connections.
     bool start(const QString &program, const QStringList &arguments, quint16 port)

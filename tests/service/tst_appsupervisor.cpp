@@ -20,6 +20,7 @@
 // restarts the app, changing the grace period does not; a site that goes
 // stops its app; the Instance's destructor leaves no app behind; after a
 // stop no process and no descriptor is left over.
+#include "../FreePort.h"
 #include "http/HttpServer.h"
 #include "instance/AppLog.h"
 #include "instance/AppSupervisor.h"
@@ -59,13 +60,7 @@ service::AppTiming fastTiming()
     return timing;
 }
 
-quint16 freePort()
-{
-    QTcpServer server;
-    if (!server.listen(QHostAddress::LocalHost, 0))
-        return 0;
-    return server.serverPort();
-}
+using hostbench::test::freePort;
 
 // Gone: no such process, or a zombie (dead, not yet reaped by its parent).
 bool processGone(qint64 pid)
