@@ -431,12 +431,14 @@ void TestEngineCharts::benchmarkShowsEngineSide()
     auto *benchCharts = widget<ui::BenchCharts>(u"benchCharts"_s);
     QVERIFY(page && benchCharts);
     QVERIFY(!benchCharts->engineShown());
-    startRun(2);
+    startRun(3);
     QVERIFY(page->watchesEngine());
     QVERIFY(benchCharts->engineShown());
     QVERIFY(benchCharts->engineThroughputSeries()->isVisible());
-    // Live: the engine's points come in while the run goes on.
-    QTRY_VERIFY_WITH_TIMEOUT(benchCharts->engineThroughputSeries()->count() >= 2, kTimeoutMs);
+    // Live: the engine's first point comes in while the run goes on (the
+    // first poll, 2.5 s before the run's end: a second point, asked for
+    // before, came after the end of a 2 s run when CI's two cores were busy).
+    QTRY_VERIFY_WITH_TIMEOUT(benchCharts->engineThroughputSeries()->count() >= 1, kTimeoutMs);
     QVERIFY(page->isRunning());
     QTRY_VERIFY_WITH_TIMEOUT(!page->isRunning(), kTimeoutMs);
 
@@ -448,7 +450,7 @@ void TestEngineCharts::benchmarkShowsEngineSide()
     QCOMPARE(benchCharts->serviceP99Series()->count(), engineRate->count());
     QCOMPARE(gap->count(), engineRate->count());
     QVERIFY(engineRate->at(0).x() > 0);
-    QVERIFY(engineRate->at(engineRate->count() - 1).x() <= 2.0 + 5.0);
+    QVERIFY(engineRate->at(engineRate->count() - 1).x() <= 3.0 + 5.0);
     // The engine served what the client completed (requests the client
     // dropped unanswered at its end, up to one per connection, aside).
     const model::RunSummary &summary = page->lastSummary();
