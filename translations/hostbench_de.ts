@@ -982,6 +982,10 @@ Zeit des Upstreams (Mittel): %1 von %2 weitergeleiteten Antworten, von der Engin
         <source>R&amp;esume</source>
         <translation>F&amp;ortsetzen</translation>
     </message>
+    <message>
+        <source>Reading the baseline…</source>
+        <translation>Basislauf wird gelesen…</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::CapacityStepModel</name>

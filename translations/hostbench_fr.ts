@@ -852,7 +852,7 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>An SLO does not read: %1.</source>
-        <translation>SLO illisible : %1.</translation>
+        <translation>SLO illisible&#xa0;: %1.</translation>
     </message>
     <message>
         <source>Give requests/s above 0, at most %L1.</source>
@@ -860,7 +860,7 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>SLO:</source>
-        <translation>SLO :</translation>
+        <translation>SLO&#xa0;:</translation>
     </message>
     <message>
         <source>Give at least one SLO that each step must meet, e.g. p99&lt;10ms.</source>
@@ -872,7 +872,7 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>Start searches for the highest rate whose steps meet every SLO, as hostbench-cli bench --find-capacity: from the Rate of the Timing tab (100 requests/s when empty) the rate doubles until a step fails, then a bisection narrows it to the precision. Each step runs the warm-up (1 s when empty), then the step length judged; the steps are stored as one run</source>
-        <translation>Démarrer cherche le débit le plus haut dont les paliers tiennent chaque SLO, comme hostbench-cli bench --find-capacity : depuis le débit de l’onglet Minutage (100 requêtes/s s’il est vide), le débit double jusqu’à ce qu’un palier échoue, puis une dichotomie le resserre jusqu’à la précision. Chaque palier fait le préchauffage (1 s s’il est vide), puis la durée jugée ; les paliers sont enregistrés comme une seule exécution</translation>
+        <translation>Démarrer cherche le débit le plus haut dont les paliers tiennent chaque SLO, comme hostbench-cli bench --find-capacity&#xa0;: depuis le débit de l’onglet Minutage (100 requêtes/s s’il est vide), le débit double jusqu’à ce qu’un palier échoue, puis une dichotomie le resserre jusqu’à la précision. Chaque palier fait le préchauffage (1 s s’il est vide), puis la durée jugée&#xa0;; les paliers sont enregistrés comme une seule exécution</translation>
     </message>
     <message>
         <source>e.g. p99&lt;10ms, errors&lt;0.1%</source>
@@ -880,7 +880,7 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>What every step must meet, parted by commas, in the thresholds&apos; grammar (as --slo): latency pN, mean, min or max in us, ms or s; rps; errors as a count or a %; non2xx</source>
-        <translation>Ce que chaque palier doit tenir, séparé par des virgules, dans la grammaire des seuils (comme --slo) : latence pN, mean, min ou max en us, ms ou s ; rps ; errors en nombre ou en % ; non2xx</translation>
+        <translation>Ce que chaque palier doit tenir, séparé par des virgules, dans la grammaire des seuils (comme --slo)&#xa0;: latence pN, mean, min ou max en us, ms ou s&#xa0;; rps&#xa0;; errors en nombre ou en %&#xa0;; non2xx</translation>
     </message>
     <message>
         <source>The judged part of each step, in seconds (--step-duration)</source>
@@ -888,7 +888,7 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source> %</source>
-        <translation> %</translation>
+        <translation>&#xa0;%</translation>
     </message>
     <message>
         <source>The bisection stops when the first failing rate is within this share of the highest passing one (--capacity-precision)</source>
@@ -896,11 +896,11 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>Precision:</source>
-        <translation>Précision :</translation>
+        <translation>Précision&#xa0;:</translation>
     </message>
     <message>
         <source>Step length:</source>
-        <translation>Par palier :</translation>
+        <translation>Par palier&#xa0;:</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
@@ -908,7 +908,7 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>Pauses an open-model run, and resumes it: while paused no request is sent, those under way finish, and the pause counts in no latency (as PATCH /api/runs/ID with &quot;paused&quot;). The run still ends when it was to</source>
-        <translation>Met en pause une exécution en modèle ouvert, et la reprend : en pause, aucune requête n’est envoyée, celles en cours se terminent, et la pause ne compte dans aucune latence (comme PATCH /api/runs/ID avec &quot;paused&quot;). L’exécution finit quand même à l’heure prévue</translation>
+        <translation>Met en pause une exécution en modèle ouvert, et la reprend&#xa0;: en pause, aucune requête n’est envoyée, celles en cours se terminent, et la pause ne compte dans aucune latence (comme PATCH /api/runs/ID avec &quot;paused&quot;). L’exécution finit quand même à l’heure prévue</translation>
     </message>
     <message>
         <source>Apply</source>
@@ -916,7 +916,7 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>Gives the open-model run going the Rate typed, in requests per second: from now on its requests are sent at it, in place of what was left of its plan (stages included); as PATCH /api/runs/ID with &quot;rate&quot;. Return in the field does it too</source>
-        <translation>Donne à l’exécution en cours en modèle ouvert le débit saisi, en requêtes par seconde : dès maintenant ses requêtes sont envoyées à ce débit, à la place de ce qui restait de son plan (paliers compris) ; comme PATCH /api/runs/ID avec &quot;rate&quot;. Entrée dans le champ le fait aussi</translation>
+        <translation>Donne à l’exécution en cours en modèle ouvert le débit saisi, en requêtes par seconde&#xa0;: dès maintenant ses requêtes sont envoyées à ce débit, à la place de ce qui restait de son plan (paliers compris)&#xa0;; comme PATCH /api/runs/ID avec &quot;rate&quot;. Entrée dans le champ le fait aussi</translation>
     </message>
     <message>
         <source>100 (the first step)</source>
@@ -928,7 +928,7 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>The search did not start: %1</source>
-        <translation>La recherche n’a pas démarré : %1</translation>
+        <translation>La recherche n’a pas démarré&#xa0;: %1</translation>
     </message>
     <message>
         <source>Step 1 at %1 requests/s…</source>
@@ -940,23 +940,23 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>Stopped before the first step ended: no capacity found.</source>
-        <translation>Arrêté avant la fin du premier palier : aucune capacité trouvée.</translation>
+        <translation>Arrêté avant la fin du premier palier&#xa0;: aucune capacité trouvée.</translation>
     </message>
     <message>
         <source>No capacity found: the first step, at %1 requests/s, already failed (%2). Try a lower Rate.</source>
-        <translation>Aucune capacité trouvée : le premier palier, à %1 requêtes/s, a déjà échoué (%2). Essayez un débit plus bas.</translation>
+        <translation>Aucune capacité trouvée&#xa0;: le premier palier, à %1 requêtes/s, a déjà échoué (%2). Essayez un débit plus bas.</translation>
     </message>
     <message>
         <source>Stopped: the capacity at %1 is at least %2 requests/s.</source>
-        <translation>Arrêté : la capacité à %1 est d’au moins %2 requêtes/s.</translation>
+        <translation>Arrêté&#xa0;: la capacité à %1 est d’au moins %2 requêtes/s.</translation>
     </message>
     <message>
         <source>Capacity at %1: at least %2 requests/s (no step failed).</source>
-        <translation>Capacité à %1 : au moins %2 requêtes/s (aucun palier n’a échoué).</translation>
+        <translation>Capacité à %1&#xa0;: au moins %2 requêtes/s (aucun palier n’a échoué).</translation>
     </message>
     <message>
         <source>Capacity at %1: %2 requests/s.</source>
-        <translation>Capacité à %1 : %2 requêtes/s.</translation>
+        <translation>Capacité à %1&#xa0;: %2 requêtes/s.</translation>
     </message>
     <message>
         <source>The search broke off.</source>
@@ -964,15 +964,15 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>The search broke off and was not stored: %1</source>
-        <translation>La recherche s’est interrompue et n’a pas été enregistrée : %1</translation>
+        <translation>La recherche s’est interrompue et n’a pas été enregistrée&#xa0;: %1</translation>
     </message>
     <message>
         <source>The search could not be stored: %1</source>
-        <translation>La recherche n’a pas pu être enregistrée : %1</translation>
+        <translation>La recherche n’a pas pu être enregistrée&#xa0;: %1</translation>
     </message>
     <message>
         <source>Paused: no request is sent until Resume.</source>
-        <translation>En pause : aucune requête n’est envoyée jusqu’à Reprendre.</translation>
+        <translation>En pause&#xa0;: aucune requête n’est envoyée jusqu’à Reprendre.</translation>
     </message>
     <message>
         <source>Running at %1 requests/s…</source>
@@ -981,6 +981,10 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     <message>
         <source>R&amp;esume</source>
         <translation>Repre&amp;ndre</translation>
+    </message>
+    <message>
+        <source>Reading the baseline…</source>
+        <translation>Lecture de la référence…</translation>
     </message>
 </context>
 <context>
@@ -991,7 +995,7 @@ Temps de l’amont (moyenne)&#xa0;: %1 sur %2 réponses relayées, mesuré par l
     </message>
     <message>
         <source>fail: %1</source>
-        <translation>échec : %1</translation>
+        <translation>échec&#xa0;: %1</translation>
     </message>
     <message>
         <source>%1 of %2</source>

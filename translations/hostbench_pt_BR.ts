@@ -982,6 +982,10 @@ Tempo do upstream (média): %1 de %2 respostas encaminhadas, medido pelo motor (
         <source>R&amp;esume</source>
         <translation>Conti&amp;nuar</translation>
     </message>
+    <message>
+        <source>Reading the baseline…</source>
+        <translation>Lendo a linha de base…</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::CapacityStepModel</name>

@@ -7,6 +7,7 @@
 #include "runs/RecordedRun.h"
 #include "runs/RunService.h"
 #include "storage/Database.h"
+#include "storage/RunReader.h"
 #include "storage/RunWriter.h"
 #include "ui/AppSettings.h"
 #include "ui/BenchCharts.h"
@@ -259,7 +260,7 @@ void BenchmarkPage::refreshTargets()
 
 bool BenchmarkPage::isConnecting() const
 {
-    return m_probe->isActive();
+    return m_probe->isActive() || m_readingBaseline;
 }
 
 bool BenchmarkPage::startRun()

@@ -24,6 +24,7 @@ class RunService;
 }
 namespace hostbench::storage {
 class Database;
+class RunReader;
 class RunWriter;
 }
 
@@ -143,9 +144,12 @@ private:
     void probeFinished(const QString &error);
     void launch(const model::BenchParameters &wanted);
     // The baseline the run needs (BaselineCheck::needed), read before it
-    // starts; false, with the reason under the Thresholds field, when its
-    // target has none. Sets wanted->baselineRunId.
-    bool loadBaseline(model::BenchParameters *wanted);
+    // starts, on m_baselineReader's thread; then baselineRead() launches the
+    // run, or shows the reason under the Thresholds field when its target has none.
+    void readBaseline(const model::BenchParameters &wanted);
+    void baselineRead(model::BenchParameters wanted, std::shared_ptr<runs::BaselineCheck> baseline);
+    // The run itself, its baseline (if any) read.
+    void launchRun(const model::BenchParameters &wanted);
     // The thresholds' lines and the state line, and the verdict's lines under the report.
     void showVerdicts(const model::RunSummary &summary, const model::LatencyHistogram &histogram,
         const QList<model::BenchSample> &samples, qint64 takenMs);
@@ -187,7 +191,14 @@ private:
     // so that a run destroyed with the page has its last writes queued first.
     std::unique_ptr<storage::RunWriter> m_writer;
     std::unique_ptr<runs::RecordedRun> m_run;
-    std::unique_ptr<runs::BaselineCheck> m_baseline; // the run's, when it needs one
+    std::shared_ptr<runs::BaselineCheck> m_baseline; // the run's, when it needs one
+    // Reads the baseline on a thread of its own (a baseline of an hour holds
+    // 36,000 samples: the window does not wait on them); m_readingBaseline
+    // while it does, m_baselineTicket the read whose answer counts (Stop
+    // and a new Start make the one under way count for nothing).
+    std::unique_ptr<storage::RunReader> m_baselineReader;
+    bool m_readingBaseline = false;
+    quint64 m_baselineTicket = 0;
     // Capacity searches run here as the control API runs them (its RunService
     // of its own, made at the first); m_searchId is the one going.
     std::unique_ptr<runs::RunService> m_service;

@@ -5,6 +5,7 @@
 #include "runs/RecordedRun.h"
 #include "runs/RunService.h"
 #include "storage/Database.h"
+#include "storage/RunReader.h"
 #include "storage/RunWriter.h"
 #include "ui/BenchCharts.h"
 #include "ui/EngineController.h"
@@ -32,37 +33,74 @@ using namespace Qt::StringLiterals;
 
 namespace hostbench::ui {
 
-bool BenchmarkPage::loadBaseline(model::BenchParameters *wanted)
+void BenchmarkPage::readBaseline(const model::BenchParameters &wanted)
 {
     m_baseline.reset();
-    if (!runs::BaselineCheck::needed(*wanted, wanted->compareBaseline))
-        return true;
-    auto baseline = std::make_unique<runs::BaselineCheck>();
-    QString why;
-    if (!baseline->load(m_database, *wanted, &why)) {
+    if (!m_baselineReader) {
+        auto reader = std::make_unique<storage::RunReader>();
+        QString ignored;
+        if (!m_database.filePath().isEmpty() && reader->open(m_database.filePath(), &ignored))
+            m_baselineReader = std::move(reader);
+    }
+    auto baseline = std::make_shared<runs::BaselineCheck>();
+    if (!m_baselineReader) {
+        // No reader (the file could not be opened a second time): read here, as before.
+        QString why;
+        const bool loaded = baseline->load(m_database, wanted, &why);
+        baselineRead(wanted, loaded ? std::move(baseline) : nullptr);
+        return;
+    }
+    const quint64 ticket = ++m_baselineTicket;
+    m_readingBaseline = true;
+    setState(tr("Reading the baseline…"));
+    updateState();
+    auto loaded = std::make_shared<bool>(false);
+    m_baselineReader->perform(
+        [baseline, loaded, wanted](storage::Database &database) {
+            QString why;
+            *loaded = baseline->load(database, wanted, &why);
+        },
+        [this, ticket, baseline, loaded, wanted] {
+            if (!m_readingBaseline || ticket != m_baselineTicket)
+                return; // stopped while it was read
+            m_readingBaseline = false;
+            baselineRead(wanted, *loaded ? baseline : nullptr);
+        });
+}
+
+void BenchmarkPage::baselineRead(model::BenchParameters wanted, std::shared_ptr<runs::BaselineCheck> baseline)
+{
+    if (!baseline) {
         // Beside the field that asked for it, as a bad threshold is (its tab shown).
         m_thresholdsError->setMessage(tr("No baseline for %1: set one on the Runs page (Set as baseline).")
-                                          .arg(model::runTarget(*wanted)));
+                                          .arg(model::runTarget(wanted)));
         m_fieldTabs->setCurrentIndex(BenchmarkForm::kThresholdsTab);
         setState(tr("Ready."));
         updateState();
-        return false;
+        return;
     }
-    wanted->baselineRunId = baseline->baselineRunId();
+    wanted.baselineRunId = baseline->baselineRunId();
     m_baseline = std::move(baseline);
-    return true;
+    launchRun(wanted);
 }
 
-void BenchmarkPage::launch(const model::BenchParameters &asked)
+void BenchmarkPage::launch(const model::BenchParameters &wanted)
 {
-    model::BenchParameters wanted = asked;
     if (wanted.isCapacitySearch()) {
         launchSearch(wanted);
         return;
     }
     // The baseline before the first request: without one the run would be for nothing.
-    if (!loadBaseline(&wanted))
+    if (runs::BaselineCheck::needed(wanted, wanted.compareBaseline)) {
+        readBaseline(wanted);
         return;
+    }
+    m_baseline.reset();
+    launchRun(wanted);
+}
+
+void BenchmarkPage::launchRun(const model::BenchParameters &wanted)
+{
     // The engine's counters and the run's clock from before the first request.
     const bool watchEngine = m_engineWatch.targets(wanted);
     m_engineWatch.start();
@@ -118,6 +156,12 @@ void BenchmarkPage::stopRun()
 {
     if (m_probe->isActive()) {
         m_probe->cancel();
+        setState(tr("Ready."));
+        updateState();
+        return;
+    }
+    if (m_readingBaseline) {
+        m_readingBaseline = false; // its answer, when it comes, counts for nothing
         setState(tr("Ready."));
         updateState();
         return;

@@ -78,4 +78,17 @@ quint64 RunReader::readRuns(int limit)
     return ticket;
 }
 
+void RunReader::perform(std::function<void(Database &)> work, std::function<void()> done)
+{
+    if (!m_database) {
+        QMetaObject::invokeMethod(this, std::move(done), Qt::QueuedConnection);
+        return;
+    }
+    QMetaObject::invokeMethod(m_context, [this, work = std::move(work), done = std::move(done)]() mutable {
+        work(*m_database);
+        // On the owner's thread; dropped if the reader is gone by then.
+        QMetaObject::invokeMethod(this, std::move(done), Qt::QueuedConnection);
+    });
+}
+
 } // namespace hostbench::storage

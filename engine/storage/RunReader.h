@@ -7,6 +7,7 @@
 #include <QString>
 #include <QThread>
 
+#include <functional>
 #include <memory>
 
 namespace hostbench::storage {
@@ -43,6 +44,13 @@ public:
     // Queued: returns at once the number that runsRead() will carry
     // (1, 2, ...). The newest `limit` runs, as Database::runs() gives them.
     quint64 readRuns(int limit);
+
+    // Queued: runs `work` on the reader's thread with its connection, after
+    // the reads asked before it, then `done` on the owner's thread (dropped
+    // if the reader is gone by then). Not open: `done` alone, queued. What
+    // `work` writes for `done` to read is `done`'s once `done` runs. For a
+    // read of another kind than the run list (a baseline's samples, say).
+    void perform(std::function<void(Database &)> work, std::function<void()> done);
 
 signals:
     // After readRuns(): the runs, newest first; `error` empty if read whole.

@@ -58,10 +58,14 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <memory>
+
+#include <dlfcn.h>
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
@@ -137,6 +141,56 @@ qint64 logSecond(const QByteArray &line)
 }
 
 } // namespace
+
+namespace {
+
+// The baseline's samples read, by thread: this executable defines
+// sqlite3_prepare16_v2 (the one Qt's SQLite driver calls; the target exports
+// it, see CMakeLists.txt) and passes each call on to SQLite's own. While
+// g_holdSampleReads is set, a read of samples off the GUI thread waits.
+std::atomic<Qt::HANDLE> g_guiThread { nullptr };
+std::atomic<int> g_guiSampleReads { 0 };
+std::atomic<int> g_otherSampleReads { 0 };
+std::atomic<bool> g_holdSampleReads { false };
+std::atomic<int> g_heldSampleReads { 0 };
+
+using Prepare16 = int (*)(void *, const void *, int, void **, const void **);
+
+Prepare16 realPrepare16()
+{
+    // SQLite is loaded with Qt's driver, after this executable: ask it by name.
+    static const auto real = [] {
+        void *library = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_NOLOAD);
+        return reinterpret_cast<Prepare16>(dlsym(library ? library : RTLD_NEXT, "sqlite3_prepare16_v2"));
+    }();
+    return real;
+}
+
+void noteQuery(const void *sql, int bytes)
+{
+    const QString text = bytes < 0 ? QString::fromUtf16(static_cast<const char16_t *>(sql))
+                                   : QString::fromUtf16(static_cast<const char16_t *>(sql), bytes / 2);
+    if (!text.contains(u"FROM samples WHERE"_s) || !text.contains(u"ORDER BY"_s))
+        return;
+    if (QThread::currentThreadId() == g_guiThread.load()) {
+        ++g_guiSampleReads;
+        return;
+    }
+    ++g_otherSampleReads;
+    if (g_holdSampleReads.load()) {
+        ++g_heldSampleReads;
+        while (g_holdSampleReads.load())
+            QThread::msleep(10);
+    }
+}
+
+} // namespace
+
+extern "C" int sqlite3_prepare16_v2(void *db, const void *sql, int bytes, void **statement, const void **tail)
+{
+    noteQuery(sql, bytes);
+    return realPrepare16()(db, sql, bytes, statement, tail);
+}
 
 class TestBenchmarkPage final : public QObject
 {
@@ -389,6 +443,9 @@ void TestBenchmarkPage::baselineCheckedFromThePage()
     // needs the baseline of the run's target: without one the run does not
     // start and the Thresholds field says why; with one, the thresholds are
     // checked against it and the report ends with the verdict, as bench's.
+    g_guiThread = QThread::currentThreadId();
+    g_guiSampleReads = 0;
+    g_otherSampleReads = 0;
     addSite(u"base.test"_s, 0);
     startEngine();
     if (QTest::currentTestFailed())
@@ -441,6 +498,35 @@ void TestBenchmarkPage::baselineCheckedFromThePage()
     QVERIFY(run.has_value());
     QCOMPARE(run->parameters.baselineRunId, baseline);
     QVERIFY(run->parameters.compareBaseline);
+
+    // Both reads of the baseline's samples were made on the page's reader
+    // thread, none on the window's (sqlite3_prepare16_v2 below notes them).
+    QCOMPARE(g_guiSampleReads.load(), 0);
+    QVERIFY(g_otherSampleReads.load() >= 1);
+
+    // The window does not wait on the read: held up on the reader's thread
+    // (as a slow disk would hold it), the click returns, the page says what
+    // it waits for, and Stop ends the wait; started again, the new read's
+    // answer counts and the stopped one's does not (one run, not two).
+    g_holdSampleReads = true;
+    QTest::mouseClick(field<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    QTRY_VERIFY(g_heldSampleReads.load() == 1);
+    QVERIFY(m_page->isConnecting());
+    QVERIFY(!m_page->isRunning());
+    QCOMPARE(field<QLabel>(u"benchState"_s)->text(), u"Reading the baseline…"_s);
+    QVERIFY(!field<QPushButton>(u"benchStart"_s)->isEnabled());
+    QTest::mouseClick(field<QPushButton>(u"benchStop"_s), Qt::LeftButton);
+    QVERIFY(!m_page->isConnecting());
+    QCOMPARE(field<QLabel>(u"benchState"_s)->text(), u"Ready."_s);
+    QTest::mouseClick(field<QPushButton>(u"benchStart"_s), Qt::LeftButton);
+    QVERIFY(m_page->isConnecting());
+    g_holdSampleReads = false;
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, kTimeoutMs);
+    QTest::qWait(200);
+    QCOMPARE(finished.size(), 3);
+    QVERIFY(!m_page->isRunning());
+    QCOMPARE(g_guiSampleReads.load(), 0);
+    QVERIFY(field<QLabel>(u"benchThresholdsError"_s)->text().isEmpty());
 }
 
 void TestBenchmarkPage::stagesAbortedByAThreshold()
