@@ -18,6 +18,7 @@
 // both palettes (Screenshots.h).
 #include "../app/CappedServer.h"
 #include "Contrast.h"
+#include "PrepareHook.h"
 #include "Screenshots.h"
 #include "bench/JsonReport.h"
 #include "storage/DataFolder.h"
@@ -64,8 +65,6 @@
 #include <cmath>
 #include <map>
 #include <memory>
-
-#include <dlfcn.h>
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
@@ -144,9 +143,8 @@ qint64 logSecond(const QByteArray &line)
 
 namespace {
 
-// The baseline's samples read, by thread: this executable defines
-// sqlite3_prepare16_v2 (the one Qt's SQLite driver calls; the target exports
-// it, see CMakeLists.txt) and passes each call on to SQLite's own. While
+// The baseline's samples read, by thread (PrepareHook.h: the target exports
+// sqlite3_prepare16_v2, see CMakeLists.txt). While
 // g_holdSampleReads is set, a read of samples off the GUI thread waits.
 std::atomic<Qt::HANDLE> g_guiThread { nullptr };
 std::atomic<int> g_guiSampleReads { 0 };
@@ -154,22 +152,10 @@ std::atomic<int> g_otherSampleReads { 0 };
 std::atomic<bool> g_holdSampleReads { false };
 std::atomic<int> g_heldSampleReads { 0 };
 
-using Prepare16 = int (*)(void *, const void *, int, void **, const void **);
+} // namespace
 
-Prepare16 realPrepare16()
+void preparing(const QString &text)
 {
-    // SQLite is loaded with Qt's driver, after this executable: ask it by name.
-    static const auto real = [] {
-        void *library = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_NOLOAD);
-        return reinterpret_cast<Prepare16>(dlsym(library ? library : RTLD_NEXT, "sqlite3_prepare16_v2"));
-    }();
-    return real;
-}
-
-void noteQuery(const void *sql, int bytes)
-{
-    const QString text = bytes < 0 ? QString::fromUtf16(static_cast<const char16_t *>(sql))
-                                   : QString::fromUtf16(static_cast<const char16_t *>(sql), bytes / 2);
     if (!text.contains(u"FROM samples WHERE"_s) || !text.contains(u"ORDER BY"_s))
         return;
     if (QThread::currentThreadId() == g_guiThread.load()) {
@@ -182,14 +168,6 @@ void noteQuery(const void *sql, int bytes)
         while (g_holdSampleReads.load())
             QThread::msleep(10);
     }
-}
-
-} // namespace
-
-extern "C" int sqlite3_prepare16_v2(void *db, const void *sql, int bytes, void **statement, const void **tail)
-{
-    noteQuery(sql, bytes);
-    return realPrepare16()(db, sql, bytes, statement, tail);
 }
 
 class TestBenchmarkPage final : public QObject

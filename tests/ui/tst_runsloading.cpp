@@ -1,11 +1,12 @@
 // Issue #23: "The Runs page loads up to 500 runs synchronously" on the GUI
-// thread. This executable defines sqlite3_prepare16_v2 (the one Qt's SQLite
+// thread. This executable defines sqlite3_prepare16_v2 (PrepareHook.h; the one Qt's SQLite
 // driver calls) and passes each call to SQLite's own, noting which thread
 // prepared the run list's query (runs joined with shootout_runs, with a
 // LIMIT): the target exports it, so that the driver's calls land here (see
 // CMakeLists.txt). A Runs page made, shown and refreshed on a real SQLite file
 // with stored runs must list them without that query running on the GUI
 // thread, and say "Loading…" until they come. Real widgets offscreen.
+#include "PrepareHook.h"
 #include "storage/Database.h"
 #include "ui/RunsPage.h"
 
@@ -18,7 +19,6 @@
 #include <QThread>
 
 #include <atomic>
-#include <dlfcn.h>
 
 using namespace Qt::StringLiterals;
 using namespace hostbench;
@@ -29,36 +29,16 @@ std::atomic<Qt::HANDLE> g_guiThread { nullptr };
 std::atomic<int> g_guiListReads { 0 };
 std::atomic<int> g_otherListReads { 0 };
 
-using Prepare16 = int (*)(void *, const void *, int, void **, const void **);
+} // namespace
 
-Prepare16 realPrepare16()
+void preparing(const QString &text)
 {
-    // SQLite is loaded with Qt's driver, after this executable: ask it by name.
-    static const auto real = [] {
-        void *library = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_NOLOAD);
-        return reinterpret_cast<Prepare16>(dlsym(library ? library : RTLD_NEXT, "sqlite3_prepare16_v2"));
-    }();
-    return real;
-}
-
-void noteQuery(const void *sql, int bytes)
-{
-    const QString text = bytes < 0 ? QString::fromUtf16(static_cast<const char16_t *>(sql))
-                                   : QString::fromUtf16(static_cast<const char16_t *>(sql), bytes / 2);
     if (!text.contains(u"LEFT JOIN shootout_runs"_s) || !text.contains(u"LIMIT"_s))
         return;
     if (QThread::currentThreadId() == g_guiThread.load())
         ++g_guiListReads;
     else
         ++g_otherListReads;
-}
-
-} // namespace
-
-extern "C" int sqlite3_prepare16_v2(void *db, const void *sql, int bytes, void **statement, const void **tail)
-{
-    noteQuery(sql, bytes);
-    return realPrepare16()(db, sql, bytes, statement, tail);
 }
 
 class TestRunsLoading final : public QObject
