@@ -114,6 +114,8 @@ int show(storage::DataFolder &folder, qint64 id)
                      .arg(plan)
                      .arg(settings.rounds)
                      .arg(s->finished ? QString() : u" (broken off)"_s));
+    if (const QString machine = s->settings.value(u"machine"_s).toString(); !machine.isEmpty())
+        Console::out(u"Machine: "_s + machine);
     Console::outRaw(serverNotes(shootout::ServerNote::ofShootout(s->notes)));
     Console::outRaw(ShootoutReport::text(resultsOf(*s)));
     return 0;

@@ -72,7 +72,10 @@ QString ShootoutExport::text(const storage::StoredShootout &shootout, Format for
     case Format::Markdown:
         break;
     }
-    return u"## Shootout %1\n"_s.arg(shootout.id) + ShootoutReport::markdown(figures);
+    const QString machine = shootout.settings.value(u"machine"_s).toString();
+    return u"## Shootout %1\n"_s.arg(shootout.id)
+        + (machine.isEmpty() ? QString() : u"\nMachine: %1.\n"_s.arg(machine))
+        + ShootoutReport::markdown(figures);
 }
 
 } // namespace hostbench::shootout

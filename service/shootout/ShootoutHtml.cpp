@@ -131,6 +131,9 @@ QString ShootoutHtml::page(const storage::StoredShootout &shootout)
                                                   : u"finished"_s;
     html += u"<p class=\"started\">Started %1 UTC; %2; %3.</p>\n"_s.arg(
         started.toHtmlEscaped(), state.toHtmlEscaped(), settingsText(o).toHtmlEscaped());
+    // The rates count for that machine only (stored since 2026-12-07; older shootouts have none).
+    if (const QString machine = shootout.settings.value(u"machine"_s).toString(); !machine.isEmpty())
+        html += u"<p class=\"machine\">Machine: %1.</p>\n"_s.arg(machine.toHtmlEscaped());
     html += notesList(shootout.notes);
     for (const ShootoutWorkloadResult &result : ShootoutExport::results(shootout))
         html += section(result, o.servers);

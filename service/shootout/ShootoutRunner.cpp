@@ -5,6 +5,7 @@
 #include "shootout/ShootoutPhp.h"
 #include "shootout/Upstream.h"
 #include "storage/Database.h"
+#include "sys/Machine.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -54,6 +55,8 @@ QJsonObject ShootoutRunner::settingsJson(const Options &options) const
     QJsonObject settings = options.settings();
     settings.insert(u"server_cpu"_s, m_serverCpu);
     settings.insert(u"load_cpu"_s, m_loadCpu);
+    // The figures count for this machine only: said beside every table made of them.
+    settings.insert(u"machine"_s, m_machine);
     return settings;
 }
 
@@ -325,6 +328,8 @@ bool ShootoutRunner::run(const Options &options, storage::Database *database, QS
     if (!makeSites(temp, error))
         return false;
     makeTlsSite(temp);
+    m_machine = sys::Machine::describe();
+    say(u"Machine: "_s + m_machine);
     pinCpus();
     const QList<Server> planned = planServers(temp);
     startUpstream(temp, planned);

@@ -209,6 +209,7 @@ private:
     qint64 m_shootoutId = 0;
     int m_serverCpu = -1;
     int m_loadCpu = -1;
+    QString m_machine; // sys::Machine::describe() at the start, stored with the settings
     std::atomic<bool> m_stop { false };
     std::atomic<runs::RecordedRun *> m_run { nullptr };
 };

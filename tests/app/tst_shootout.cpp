@@ -43,6 +43,19 @@ quint16 freePortRange()
     return hostbench::test::freePort(3);
 }
 
+// The CPU model as /proc/cpuinfo names it (empty where it names none), read here, not by sys::Machine.
+QString cpuModelName()
+{
+    QFile info(u"/proc/cpuinfo"_s);
+    if (!info.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    for (const QString &line : QString::fromUtf8(info.readAll()).split(u'\n')) {
+        if (line.startsWith(u"model name"_s))
+            return line.section(u':', 1).simplified();
+    }
+    return {};
+}
+
 bool accepts(quint16 port)
 {
     QTcpSocket socket;
@@ -226,12 +239,17 @@ void TestShootout::hostbenchAndNginxStoredAndExported()
         result.err.contains(u"answers every workload URL with the file's bytes"_s), qPrintable(result.err));
     QVERIFY(result.err.contains(u"[0/4] round 1 of 1:"_s));
     QVERIFY(result.out.contains(u"W1"_s) && result.out.contains(u"nginx"_s));
+    // The machine beside the figures: said at the start, stored, shown and exported.
+    const QString machine = u"Machine: "_s + cpuModelName();
+    QVERIFY2(result.err.contains(machine), qPrintable(result.err));
 
     QFile file(json);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
     const qint64 id = root.value(u"shootout_id"_s).toInteger();
     QVERIFY(id > 0);
+    QVERIFY2(root[u"settings"_s][u"machine"_s].toString().startsWith(cpuModelName() + u", "_s),
+        qPrintable(root[u"settings"_s][u"machine"_s].toString()));
     for (const QString &workload : { u"W1"_s, u"W6"_s }) {
         for (const QString &server : { u"hostbench"_s, u"nginx"_s }) {
             const QJsonObject cell = root[u"workloads"_s][workload][server].toObject();
@@ -272,12 +290,17 @@ void TestShootout::hostbenchAndNginxStoredAndExported()
     Result shown = runCli({ u"show"_s, QString::number(id), u"--data-dir"_s, data });
     QCOMPARE(shown.exitCode, 0);
     QVERIFY(shown.out.contains(u"W6"_s) && shown.out.contains(u"nginx"_s));
+    QVERIFY2(shown.out.contains(machine), qPrintable(shown.out));
     Result csv = runCli({ u"export"_s, QString::number(id), u"--format"_s, u"csv"_s, u"--data-dir"_s, data });
     QCOMPARE(csv.exitCode, 0);
     QCOMPARE(csv.out.trimmed().split(u'\n').size(), 5); // a header and 2 x 2 rows
     QVERIFY(csv.out.startsWith(u"workload,server,rounds,requests_per_second"_s));
     Result md = runCli({ u"export"_s, QString::number(id), u"--format"_s, u"md"_s, u"--data-dir"_s, data });
     QVERIFY(md.out.contains(u"| server | requests/s (spread) |"_s));
+    QVERIFY2(md.out.contains(u"\n"_s + machine), qPrintable(md.out));
+    Result html
+        = runCli({ u"export"_s, QString::number(id), u"--format"_s, u"html"_s, u"--data-dir"_s, data });
+    QVERIFY2(html.out.contains(u"<p class=\"machine\">"_s + machine.toHtmlEscaped()), qPrintable(html.out));
     Result exported
         = runCli({ u"export"_s, QString::number(id), u"--format"_s, u"json"_s, u"--data-dir"_s, data });
     const QJsonObject again = QJsonDocument::fromJson(exported.out.toUtf8()).object();
