@@ -2736,6 +2736,10 @@ Shootout %2: %3, Last %4, Runde %5</translation>
         <source>Capac&amp;ity at SLO</source>
         <translation>Kapa&amp;zität bei SLO</translation>
     </message>
+    <message>
+        <source>Machine: %1</source>
+        <translation>Rechner: %1</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>

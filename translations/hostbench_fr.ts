@@ -2736,6 +2736,10 @@ Shootout %2&#xa0;: %3, charge %4, tour %5</translation>
         <source>Capac&amp;ity at SLO</source>
         <translation>Capacit&amp;é au SLO</translation>
     </message>
+    <message>
+        <source>Machine: %1</source>
+        <translation>Machine&#xa0;: %1</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>

@@ -2736,6 +2736,10 @@ Shootout %2: %3, carga %4, rodada %5</translation>
         <source>Capac&amp;ity at SLO</source>
         <translation>Capac&amp;idade no SLO</translation>
     </message>
+    <message>
+        <source>Machine: %1</source>
+        <translation>Máquina: %1</translation>
+    </message>
 </context>
 <context>
     <name>hostbench::ui::SiteAdvancedPage</name>

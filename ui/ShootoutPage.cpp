@@ -339,7 +339,10 @@ void ShootoutPage::showShootout(qint64 id)
                              .arg(Format::dateTime(s->startedAtMs))
                              .arg(double(settings.durationMs) / 1000.0)
                              .arg(settings.rounds));
-    const QStringList notes = serverNotes(shootout::ServerNote::ofShootout(s->notes));
+    QStringList notes = serverNotes(shootout::ServerNote::ofShootout(s->notes));
+    // The machine its rates count for (hostbench-cli shootout stores it; older shootouts have none).
+    if (const QString machine = s->settings.value(u"machine"_s).toString(); !machine.isEmpty())
+        notes.prepend(tr("Machine: %1").arg(machine));
     m_notes->setText(notes.join(u'\n'));
     m_notes->setVisible(!notes.isEmpty());
     const QList<shootout::ShootoutWorkloadResult> results

@@ -181,6 +181,12 @@ void TestShootoutPage::tinyShootoutFromThePage()
     const auto stored = database.shootout(page.shownShootoutId());
     QVERIFY(stored);
     QVERIFY(stored->finished);
+    // The machine its rates count for, as the CLI stored it, above the tables.
+    const QString machine = stored->settings.value(u"machine"_s).toString();
+    QVERIFY(!machine.isEmpty());
+    auto *notes = find<QLabel>(page, u"shootoutNotes"_s);
+    QVERIFY(notes->isVisible());
+    QVERIFY2(notes->text().startsWith(u"Machine: "_s + machine), qPrintable(notes->text()));
     QCOMPARE(stored->entries.size(), 2);
     for (const auto &entry : stored->entries)
         QVERIFY(entry.summary.completed > 0);
