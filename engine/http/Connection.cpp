@@ -40,6 +40,7 @@ Connection::Connection(Worker &worker, asio::ip::tcp::socket socket)
     , m_stream(std::move(socket))
     , m_input(worker.takeInputBuffer())
     , m_output(worker.takeOutputBuffer())
+    , m_client(m_stream, m_input, m_parser, m_request, m_peer, m_sockets)
 { }
 
 Connection::~Connection()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "http/Http1ClientSide.h"
 #include "http/Http2Connection.h"
 #include "http/LogRecord.h"
 #include "http/LogWriter.h"
@@ -70,7 +71,8 @@ using ConnectionHook
  *
  * A request to a proxied path (Site::proxies) is handed to a ProxyResponder
  * once its head is parsed (startProxy(), ConnectionProxy.cpp), which reads
- * its body on through this connection's input and parser; the connection waits,
+ * its body on and writes its answer through m_client (Http1ClientSide: this
+ * connection's socket, input, parser and HTTP/1.1 framing); the connection waits,
  * with no deadline of its own (the responder's timeouts apply), until
  * proxyDone() counts and logs the answer as any other (recordResponse())
  * and goes on, or writes the 502/504 (413, 408) the responder asked for. A relayed
@@ -233,6 +235,7 @@ private:
     std::string m_serverName; // TLS: the handshake's server name (SNI), lower case; empty when none
     PeerAddress m_peer; // for the logs, looked up on the first logged request
     FastCgiPeer m_sockets; // for PHP's REMOTE_ADDR and SERVER_ADDR, looked up on the first PHP request
+    Http1ClientSide m_client; // the responders' side of this connection (its socket, input and parser)
     LogWriter::Stamp m_logStamp; // the current response's place in the log's order
     unsigned m_deadline = 0; // in worker ticks (seconds)
     bool m_answeredOne = false;

@@ -14,9 +14,8 @@ bool Connection::startPhp()
     m_parsedAt = std::chrono::steady_clock::now();
     auto begin = [this] { beginResponse(); };
     auto done = [this](const ProxyOutcome &outcome) { phpDone(outcome); };
-    FastCgiResponder::Dispatch dispatch = FastCgiResponder::forRequest(m_worker,
-        { m_stream, m_input, *m_parser, m_request, m_peer, &m_sockets }, shared_from_this(), *m_sites,
-        std::move(begin), std::move(done));
+    FastCgiResponder::Dispatch dispatch = FastCgiResponder::forRequest(
+        m_worker, m_client, shared_from_this(), *m_sites, std::move(begin), std::move(done));
     if (dispatch.status != 0) {
         // Answered as any static error once the request (and its body) is read.
         m_phpStatus = dispatch.status;

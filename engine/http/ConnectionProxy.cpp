@@ -18,8 +18,8 @@ bool Connection::startProxy()
     // way in the log's order until proxyDone() logs it (a slow upstream holds no line back).
     auto begin = [this] { beginResponse(); };
     auto done = [this](const ProxyOutcome &outcome) { proxyDone(outcome); };
-    m_proxy = ProxyResponder::forRequest(m_worker, { m_stream, m_input, *m_parser, m_request, m_peer },
-        shared_from_this(), *m_sites, std::move(begin), std::move(done));
+    m_proxy = ProxyResponder::forRequest(
+        m_worker, m_client, shared_from_this(), *m_sites, std::move(begin), std::move(done));
     if (!m_proxy)
         return false;
     m_phase = Phase::Proxying;
@@ -56,14 +56,7 @@ void Connection::upstreamDone(const ProxyOutcome &outcome, SiteCounters *site)
             return;
         }
         // Nothing went to the client yet: the usual error answer, kept alive if the client may go on.
-        RequestHandler::answerError(outcome.status, m_response);
-        m_response.headOnly = m_request.method == Request::Method::Head; // a HEAD's 502 has no body either
-        if (!outcome.page.empty()) {
-            m_response.body = outcome.page;
-            m_response.contentType = outcome.pageType;
-            m_response.contentLength = outcome.page.size();
-        }
-        m_response.retryAfterS = outcome.retryAfterS;
+        outcome.answerError(m_request.method == Request::Method::Head, m_response);
         m_response.keepAlive = outcome.keepAlive && m_request.keepAlive && !m_worker.isStopping();
         if (writeResponse() && finishResponse())
             processInput();

@@ -122,7 +122,9 @@ Params fastCgiParams(const PhpScript &script, const Request &request, const Site
     params.emplace_back("REQUEST_URI", requestUri(request.target, target));
     params.emplace_back("DOCUMENT_URI", script.scriptName);
     params.emplace_back("DOCUMENT_ROOT", script.documentRoot);
-    params.emplace_back("SERVER_PROTOCOL", request.version == 10 ? "HTTP/1.0" : "HTTP/1.1");
+    // nginx's $server_protocol: "HTTP/2.0" on an HTTP/2 stream.
+    params.emplace_back("SERVER_PROTOCOL",
+        request.version == 10 ? "HTTP/1.0" : (request.version == 20 ? "HTTP/2.0" : "HTTP/1.1"));
     params.emplace_back("REQUEST_SCHEME", peer.https ? "https" : "http");
     if (peer.https)
         params.emplace_back("HTTPS", "on");

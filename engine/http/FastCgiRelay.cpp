@@ -13,8 +13,6 @@
 #include "http/Worker.h"
 #include "http/WorkerCounters.h"
 
-#include <boost/asio/write.hpp>
-
 namespace hostbench::http {
 
 namespace asio = boost::asio;
@@ -104,82 +102,63 @@ void FastCgiResponder::writeHead(std::string_view bodyStart)
     fields.reserve(m_head.fields().size());
     for (const fastcgi::CgiHead::Field &field : m_head.fields())
         fields.push_back({ field.name, field.value });
+    ClientSide::Head head;
+    head.noBody = m_noBody;
+    head.keepAlive = m_clientKeepAlive && !m_worker.isStopping();
+    if (const auto length = m_head.contentLength(); length && ResponseHead::bodyAllowed(status))
+        head.contentLength = *length;
     m_out.clear();
     // Grown once: growing it line by line cost about 1,000 instructions a W5 request (callgrind).
     std::size_t fieldBytes = 0;
     for (const ProxyHead::Field &field : fields)
         fieldBytes += field.name.size() + field.value.size() + 4;
     m_out.reserve(160 + m_head.reason().size() + fieldBytes);
-    m_out.append(m_clientVersion >= 11 ? "HTTP/1.1 " : "HTTP/1.0 ");
-    FieldText::appendNumber(m_out, unsigned(status));
-    m_out.append(" ").append(m_head.reason()).append("\r\n");
+    m_client.startHead(m_out, unsigned(status), m_head.reason());
     ProxyHead::appendServerAndDate(fields, ResponseHead::kServer, m_worker.date().now(), m_out);
     ProxyHead::appendEndToEnd(fields, false, ProxyHead::Origin::FastCgi, m_out);
     if (m_client.isTls())
         ProxyHead::appendHsts(fields, m_site.hstsField, m_out);
-    bool keepAlive = m_clientKeepAlive && !m_worker.isStopping();
-    if (const auto length = m_head.contentLength(); length || m_noBody) {
-        if (length && ResponseHead::bodyAllowed(status)) {
-            m_out.append("Content-Length: ");
-            FieldText::appendNumber(m_out, *length);
-            m_out.append("\r\n");
-        }
-    } else if (m_clientVersion >= 11) {
-        m_chunked = true;
-        m_out.append("Transfer-Encoding: chunked\r\n");
-    } else {
-        m_closeDelimited = true;
-        keepAlive = false;
-    }
-    if (!keepAlive)
-        m_out.append("Connection: close\r\n");
-    else if (m_clientVersion < 11)
-        m_out.append("Connection: keep-alive\r\n");
-    m_out.append("\r\n");
-    m_clientKeepAlive = keepAlive;
     m_outcome.relayed = true;
     m_headSent = true;
     if (m_begin)
         m_begin();
+    m_bodyStart = bodyStart;
     arm();
-    asio::async_write(m_client, asio::buffer(m_out),
-        [self = shared_from_this(), bodyStart](const beast::error_code &ec, std::size_t bytes) {
-            self->m_timer.cancel();
-            self->m_outcome.bytesSent += bytes;
-            if (ec) {
-                self->m_outcome.cutShort = true;
-                self->finish(false);
-            } else if (!bodyStart.empty() && !self->m_noBody) {
-                self->writeBody(bodyStart);
-            } else {
-                self->decode();
-            }
-        });
+    m_clientKeepAlive = m_client.sendHead(head, m_out, {});
+}
+
+void FastCgiResponder::headSent(bool ok)
+{
+    m_timer.cancel();
+    if (m_finished)
+        return;
+    if (!ok) {
+        m_outcome.cutShort = true;
+        finish(false);
+    } else if (!m_bodyStart.empty() && !m_noBody) {
+        writeBody(m_bodyStart);
+    } else {
+        decode();
+    }
 }
 
 void FastCgiResponder::writeBody(std::string_view piece)
 {
-    m_out.clear();
-    if (m_chunked) {
-        FieldText::appendNumber(m_out, piece.size(), 16);
-        m_out.append("\r\n");
-    }
-    const std::array<asio::const_buffer, 3> buffers { asio::buffer(m_out), asio::buffer(piece),
-        asio::buffer(m_chunked ? std::string_view("\r\n") : std::string_view()) };
     arm();
-    asio::async_write(m_client, buffers,
-        [self = shared_from_this(), bytes = piece.size(), framing = m_out.size()](
-            const beast::error_code &ec, std::size_t written) {
-            self->m_timer.cancel();
-            self->m_outcome.bytesSent += written;
-            self->m_outcome.bodyBytes += std::min(bytes, written > framing ? written - framing : 0);
-            if (ec) {
-                self->m_outcome.cutShort = true;
-                self->finish(false); // the client went away: PHP-FPM's connection closes with it
-                return;
-            }
-            self->decode();
-        });
+    m_client.sendPiece(piece);
+}
+
+void FastCgiResponder::pieceSent(bool ok)
+{
+    m_timer.cancel();
+    if (m_finished)
+        return;
+    if (!ok) {
+        m_outcome.cutShort = true;
+        finish(false); // the client went away: PHP-FPM's connection closes with it
+        return;
+    }
+    decode();
 }
 
 void FastCgiResponder::onReadError()
@@ -214,25 +193,26 @@ void FastCgiResponder::finishBody()
 {
     // END_REQUEST with nothing behind it, the request sent whole: the connection may serve another.
     // Not while other connections wait to be answered: it would pin a PHP-FPM worker (FastCgiResponder.h).
-    if (m_pending.empty() && !m_uploadCut && m_clientParser.is_done()
+    if (m_pending.empty() && !m_uploadCut && m_client.bodyDone()
         && m_site.php.unanswered->load(std::memory_order_relaxed) == 0) {
         m_worker.upstreams().give(m_key, std::move(*m_upstream), m_site.php.unanswered);
         m_upstream.reset();
     }
     m_outcome.timing.totalUs = sinceStart();
-    if (!m_chunked || m_noBody) {
-        finish(m_clientKeepAlive && !m_closeDelimited);
+    if (m_client.endBody()) {
+        finish(m_clientKeepAlive);
         return;
     }
-    static constexpr std::string_view kLastChunk = "0\r\n\r\n";
     arm();
-    asio::async_write(m_client, asio::buffer(kLastChunk),
-        [self = shared_from_this()](const beast::error_code &ec, std::size_t written) {
-            self->m_timer.cancel();
-            self->m_outcome.bytesSent += written;
-            self->m_outcome.cutShort = bool(ec);
-            self->finish(!ec && self->m_clientKeepAlive);
-        });
+}
+
+void FastCgiResponder::bodyEnded(bool ok)
+{
+    m_timer.cancel();
+    if (m_finished)
+        return;
+    m_outcome.cutShort = !ok;
+    finish(ok && m_clientKeepAlive);
 }
 
 void FastCgiResponder::logStderr(std::string_view text)
@@ -244,8 +224,8 @@ void FastCgiResponder::logStderr(std::string_view text)
     if (text.empty())
         return;
     if (LogWriter *logs = m_worker.logs())
-        logs->logMessage(
-            m_worker.index(), m_clientRequest, m_site.counters.get(), text, m_client.native_handle());
+        logs->logMessage(m_worker.index(), m_client.request(), m_site.counters.get(), text,
+            m_client.stream().native_handle());
 }
 
 } // namespace hostbench::http

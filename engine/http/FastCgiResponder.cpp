@@ -3,7 +3,6 @@
 #include "http/FastCgiResponder.h"
 
 #include "http/Request.h"
-#include "http/RequestParser.h"
 #include "http/RequestTarget.h"
 #include "http/SiteTable.h"
 #include "http/UpstreamTarget.h"
@@ -21,10 +20,10 @@ namespace beast = boost::beast;
 
 static_assert(std::tuple_size_v<decltype(WorkerCounters::phpErrors)> == std::size_t(FastCgiError::Count));
 
-FastCgiResponder::Dispatch FastCgiResponder::forRequest(Worker &worker, Client client,
+FastCgiResponder::Dispatch FastCgiResponder::forRequest(Worker &worker, ClientSide &client,
     std::shared_ptr<void> owner, const SiteTable &sites, Begin begin, Done done)
 {
-    const Request &request = client.request;
+    const Request &request = client.request();
     RequestTarget target;
     if (!RequestTarget::split(request.target, target))
         return {};
@@ -51,14 +50,10 @@ FastCgiResponder::Dispatch FastCgiResponder::forRequest(Worker &worker, Client c
     return dispatch;
 }
 
-FastCgiResponder::FastCgiResponder(Worker &worker, Client client, std::shared_ptr<void> owner,
+FastCgiResponder::FastCgiResponder(Worker &worker, ClientSide &client, std::shared_ptr<void> owner,
     const Site &site, PhpScript script, Begin begin, Done done)
     : m_worker(worker)
-    , m_client(client.socket)
-    , m_clientInput(client.input)
-    , m_clientParser(client.parser)
-    , m_clientRequest(client.request)
-    , m_clientSockets(client.sockets)
+    , m_client(client)
     , m_owner(std::move(owner))
     , m_site(site)
     , m_script(std::move(script))
@@ -66,9 +61,8 @@ FastCgiResponder::FastCgiResponder(Worker &worker, Client client, std::shared_pt
     , m_done(std::move(done))
     , m_key("fastcgi:" + site.php.address)
     , m_timer(worker.context())
-    , m_clientVersion(client.request.version)
-    , m_clientKeepAlive(client.request.keepAlive)
-    , m_headOnly(client.request.method == Request::Method::Head)
+    , m_clientKeepAlive(client.request().keepAlive)
+    , m_headOnly(client.request().method == Request::Method::Head)
 { }
 
 SiteCounters *FastCgiResponder::siteCounters() const
@@ -78,10 +72,11 @@ SiteCounters *FastCgiResponder::siteCounters() const
 
 void FastCgiResponder::start()
 {
+    m_client.attach(std::shared_ptr<ClientSide::Events>(shared_from_this(), this));
     if (!resolveEndpoint())
         return;
     // A chunked body still arriving has no length PHP-FPM would read: spooled first.
-    if (m_clientParser.chunked() && !m_clientParser.is_done()) {
+    if (m_client.bodyLengthUnknown() && !m_client.bodyDone()) {
         startSpool();
         return;
     }
@@ -168,7 +163,7 @@ void FastCgiResponder::onTimeout()
     m_timedOut = true;
     beast::error_code ignored;
     if (m_readingClient) {
-        m_client.cancel(ignored); // a client too slow with its body: 408 (stopUpload)
+        m_client.cancel(); // a client too slow with its body: 408 (stopUpload)
         return;
     }
     if (m_upstream) {
@@ -180,7 +175,7 @@ void FastCgiResponder::onTimeout()
         m_upstream->close(ignored);
     }
     if (m_headSent)
-        m_client.close(ignored); // a stalled client write
+        m_client.giveUp(); // a stalled client write
 }
 
 std::int64_t FastCgiResponder::sinceStart() const
@@ -253,9 +248,12 @@ void FastCgiResponder::finish(bool keepAlive)
         m_upstream.reset();
     }
     // A request body not read to its end leaves the client's stream in doubt.
-    m_outcome.keepAlive = keepAlive && m_clientParser.is_done();
+    m_outcome.keepAlive = keepAlive && m_client.bodyDone();
     if (m_outcome.timing.totalUs < 0 && m_outcome.timing.headerUs >= 0)
         m_outcome.timing.totalUs = sinceStart();
+    m_outcome.bytesSent += m_client.bytesSent();
+    m_outcome.bodyBytes += m_client.bodyBytes();
+    m_client.detach();
     Done done = std::move(m_done);
     m_done = nullptr;
     if (done)

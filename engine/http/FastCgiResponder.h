@@ -36,9 +36,10 @@ enum class FastCgiError : int {
 /*
  * One PHP request through FastCGI (issue #25; FastCGI 1.0 specification,
  * nginx's ngx_http_fastcgi_module as the reference): runs the script that
- * matchPhp() chose in the site's PHP-FPM and relays its answer on the
- * client connection's socket, while Connection waits; the mirror of
- * ProxyResponder, whose outcome (ProxyOutcome) and client side it shares.
+ * matchPhp() chose in the site's PHP-FPM and relays its answer to the
+ * client's side (ClientSide: an HTTP/1.x connection or an HTTP/2 stream),
+ * while its Connection or stream waits; the mirror of ProxyResponder, whose
+ * outcome (ProxyOutcome) it shares.
  *
  *  - Connections come from the worker's UpstreamPool (key "fastcgi:" and
  *    PhpSite::address; unix sockets and TCP alike), are opened with
@@ -64,11 +65,11 @@ enum class FastCgiError : int {
  *    pm.max_children; here it needs no setting.
  *  - The request: FCGI_BEGIN_REQUEST (RESPONDER), the FCGI_PARAMS of
  *    fastCgiParams(), then the body as FCGI_STDIN records, streamed as
- *    ProxyResponder streams it (FastCgiUpload.cpp): the connection's
- *    RequestParser decodes it a read at a time, each piece written to
- *    PHP-FPM before the next read (back-pressure; memory one piece); an
- *    empty FCGI_STDIN ends it. "Expect: 100-continue" is answered once
- *    PHP-FPM's connection is ready. A chunked body still arriving is
+ *    ProxyResponder streams it (FastCgiUpload.cpp): the client's side reads
+ *    it a piece at a time, each piece written to PHP-FPM before the next
+ *    read (back-pressure; memory one piece); an empty FCGI_STDIN ends it.
+ *    "Expect: 100-continue" is answered once PHP-FPM's connection is
+ *    ready. A chunked body (HTTP/2: one without content-length) still arriving is
  *    spooled first (FastCgiSpool.cpp), as nginx does, since PHP-FPM reads
  *    no more than CONTENT_LENGTH: read whole (the site's body limit, 413,
  *    and the header timeout per read, 408, apply), in memory up to
@@ -82,7 +83,8 @@ enum class FastCgiError : int {
  *    body pieces follow, each written to the client before the next read
  *    (back-pressure; memory one piece). Content-Length is kept when PHP
  *    gave one; otherwise the body goes chunked to an HTTP/1.1 client,
- *    delimited by closing to an HTTP/1.0 one. Each FCGI_STDERR record is
+ *    delimited by closing to an HTTP/1.0 one, in DATA frames to HTTP/2
+ *    (each Set-Cookie a field of its own). Each FCGI_STDERR record is
  *    one line in the site's error log (trimmed; LogWriter::logMessage).
  *  - Errors: nothing to connect to (refused, socket missing, an address
  *    that is "auto" unresolved or not numeric) -> 502 at once; nothing
@@ -103,7 +105,8 @@ enum class FastCgiError : int {
  * Thread: its worker's thread only. Kept alive by its pending handlers; it
  * keeps the client connection alive (`owner`) until its last handler ran.
  */
-class FastCgiResponder final : public std::enable_shared_from_this<FastCgiResponder>
+class FastCgiResponder final : public std::enable_shared_from_this<FastCgiResponder>,
+                               private ClientSide::Events
 {
 public:
     static constexpr std::size_t kPieceBytes = 16 * 1024;
@@ -112,7 +115,6 @@ public:
     // A new connection unanswered this long counts as queued behind pinned PHP-FPM workers.
     static constexpr std::chrono::milliseconds kPinnedAfter { 100 };
 
-    using Client = ProxyResponder::Client;
     using Begin = ProxyResponder::Begin;
     using Done = ProxyResponder::Done;
 
@@ -126,10 +128,10 @@ public:
         int status = 0;
         const char *reason = nullptr;
     };
-    static Dispatch forRequest(Worker &worker, Client client, std::shared_ptr<void> owner,
+    static Dispatch forRequest(Worker &worker, ClientSide &client, std::shared_ptr<void> owner,
         const SiteTable &sites, Begin begin, Done done);
 
-    FastCgiResponder(Worker &worker, Client client, std::shared_ptr<void> owner, const Site &site,
+    FastCgiResponder(Worker &worker, ClientSide &client, std::shared_ptr<void> owner, const Site &site,
         PhpScript script, Begin begin, Done done);
 
     void start();
@@ -158,8 +160,9 @@ private:
     void writeRequestRecords();
     void send();
     void askForBody();
+    void continueSent(bool ok) override;
     void readUpload();
-    void feedUpload();
+    void bodyRead(int result) override;
     void writeUpload();
     void stopUpload(int status);
     void onWriteError();
@@ -173,18 +176,18 @@ private:
     void decode();
     void onStdout(std::string_view data);
     void writeHead(std::string_view bodyStart);
+    void headSent(bool ok) override;
     void writeBody(std::string_view piece);
+    void pieceSent(bool ok) override;
     void onReadError();
     void cutBody(FastCgiError error, std::string_view detail = {});
     void finishBody();
+    void bodyEnded(bool ok) override;
+    void hungUp() override { } // never watched: no queue for PHP-FPM's connections
     void logStderr(std::string_view text);
 
     Worker &m_worker;
-    tls::Stream &m_client;
-    boost::beast::flat_buffer &m_clientInput;
-    RequestParser &m_clientParser;
-    Request &m_clientRequest;
-    FastCgiPeer *m_clientSockets; // the connection's, or null (Client::sockets)
+    ClientSide &m_client;
     std::shared_ptr<void> m_owner;
     const Site &m_site;
     PhpScript m_script;
@@ -192,7 +195,7 @@ private:
     Done m_done;
     std::string m_key; // the pool's: "fastcgi:" + address
     std::string m_request; // the records for PHP-FPM (BEGIN_REQUEST, PARAMS, the first STDIN)
-    std::string m_out; // STDIN framing for PHP-FPM, head and chunk framing for the client
+    std::string m_out; // STDIN framing for PHP-FPM, the response head for the client
     std::optional<Socket> m_upstream;
     std::string m_spoolMemory; // a spooled body while it fits kSpoolMemoryBytes
     UniqueFd m_spoolFile; // beyond that: the unnamed file holding it
@@ -202,18 +205,16 @@ private:
     // instructions each (callgrind, W5).
     std::array<char, kPieceBytes> m_in;
     std::string_view m_pending; // what is left to decode of m_in
+    std::string_view m_bodyStart; // the body that came with the CGI head, sent once the head is
     fastcgi::Decoder m_decoder;
     fastcgi::CgiHead m_head;
     boost::asio::steady_timer m_timer;
     std::optional<boost::asio::steady_timer> m_pinTimer; // a new connection's kPinnedAfter, until answered
     Clock::time_point m_started = Clock::now();
     ProxyOutcome m_outcome;
-    int m_clientVersion = 11;
     bool m_clientKeepAlive = true;
     bool m_headOnly = false;
     bool m_noBody = false; // HEAD, 204, 304: PHP's body is read and dropped
-    bool m_chunked = false;
-    bool m_closeDelimited = false;
     bool m_headSent = false;
     bool m_continueSent = false;
     bool m_spooling = false; // reading a chunked body whole before PHP-FPM is asked

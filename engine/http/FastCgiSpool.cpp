@@ -59,7 +59,7 @@ void FastCgiResponder::startSpool()
 
 void FastCgiResponder::spoolPiece()
 {
-    std::string &piece = m_clientRequest.body;
+    std::string &piece = m_client.request().body;
     if (!piece.empty()) {
         if (!m_spoolFile.isValid() && m_spoolMemory.size() + piece.size() <= kSpoolMemoryBytes) {
             m_spoolMemory += piece;
@@ -80,7 +80,7 @@ void FastCgiResponder::spoolPiece()
         m_spooled += piece.size();
         piece.clear();
     }
-    if (!m_clientParser.is_done()) {
+    if (!m_client.bodyDone()) {
         askForBody(); // 100 Continue once, then the next read
         return;
     }
@@ -88,7 +88,7 @@ void FastCgiResponder::spoolPiece()
     // PHP-FPM's time starts now, not with the client's upload (ProxyOutcome::timing).
     m_started = Clock::now();
     if (!m_spoolFile.isValid())
-        m_clientRequest.body = std::move(m_spoolMemory); // whole: sent with the request's records
+        m_client.request().body = std::move(m_spoolMemory); // whole: sent with the request's records
     connectOrReuse();
 }
 

@@ -3,7 +3,6 @@
 #include "http/ProxyHead.h"
 #include "http/ProxyResponder.h"
 #include "http/Request.h"
-#include "http/RequestParser.h"
 #include "http/RequestTarget.h"
 #include "http/SiteTable.h"
 
@@ -27,12 +26,11 @@ bool isIdempotent(std::string_view method)
 // The client's address for X-Forwarded-For and Forwarded, in the access log's
 // text (a v4-mapped IPv6 address as IPv4), which writes IPv4 without
 // inet_ntop's sprintf: address().to_string() cost about 1,750 of a W6p
-// request's 41,900 instructions (callgrind). `peer` is the connection's,
-// looked up (getpeername) on its first request only.
-std::string peerAddress(tls::Stream &stream, PeerAddress &peer)
+// request's 41,900 instructions (callgrind). The connection's, looked up
+// (getpeername) on its first request only.
+std::string peerAddress(ClientSide &client)
 {
-    if (peer.family == 0)
-        peer = PeerAddress::ofSocket(stream.socket().native_handle());
+    const PeerAddress &peer = client.peer();
     if (peer.family == 0)
         return "unknown";
     std::string text;
@@ -57,10 +55,10 @@ bool acceptsHtml(const std::vector<ProxyHead::Field> &fields)
 
 } // namespace
 
-std::shared_ptr<ProxyResponder> ProxyResponder::forRequest(Worker &worker, Client client,
+std::shared_ptr<ProxyResponder> ProxyResponder::forRequest(Worker &worker, ClientSide &client,
     std::shared_ptr<void> owner, const SiteTable &sites, Begin begin, Done done)
 {
-    const Request &request = client.request;
+    const Request &request = client.request();
     RequestTarget target;
     if (!RequestTarget::split(request.target, target))
         return nullptr;
@@ -85,11 +83,11 @@ std::shared_ptr<ProxyResponder> ProxyResponder::forRequest(Worker &worker, Clien
 
 void ProxyResponder::writeRequestHead(const Site &site)
 {
-    Request &request = m_clientRequest;
+    Request &request = m_client.request();
     RequestTarget target;
     RequestTarget::split(request.target, target);
     const std::string forwarded = m_target.upstreamTarget(request.target, target.path, target.query);
-    const std::string address = peerAddress(m_client, m_clientPeer);
+    const std::string address = peerAddress(m_client);
     ProxyHead::RequestParts parts;
     parts.method = request.methodName;
     parts.target = forwarded;
@@ -100,12 +98,12 @@ void ProxyResponder::writeRequestHead(const Site &site)
     parts.https = m_client.isTls();
     parts.fields = request.fields;
     // The body's framing (ProxyResponder.h): a chunked body that came whole goes with its length.
-    const bool whole = m_clientParser.is_done();
-    m_chunkedUpload = m_clientParser.chunked() && !whole;
+    const bool whole = m_client.bodyDone();
+    const bool lengthUnknown = m_client.bodyLengthUnknown();
+    m_chunkedUpload = lengthUnknown && !whole;
     parts.chunked = m_chunkedUpload;
     parts.withBody = request.hasBody && !m_chunkedUpload;
-    parts.bodyLength = m_clientParser.chunked() ? request.body.size()
-                                                : std::size_t(m_clientParser.content_length().value_or(0));
+    parts.bodyLength = lengthUnknown ? request.body.size() : std::size_t(m_client.bodyLength());
     // One allocation: the head is the client's fields, the target twice at most, and about 200
     // bytes of X-Forwarded-* and Forwarded (growing it as it was written cost about 450
     // instructions a request, callgrind).

@@ -11,7 +11,6 @@
 #include "http/Worker.h"
 #include "http/WorkerCounters.h"
 
-#include <boost/asio/write.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/read.hpp>
 
@@ -85,69 +84,54 @@ void ProxyResponder::writeHead()
 {
     const unsigned status = m_parser->status();
     m_outcome.status = int(status);
+    if (status == 101 && !m_upgrade) {
+        fail(ProxyError::BadHead, 502); // RFC 9110 §15.2.2: a switch nobody asked for
+        return;
+    }
     const std::vector<ProxyHead::Field> fields = ProxyHead::split(m_parser->fieldLines());
-    const bool switching = status == 101 && m_upgrade;
-    const bool noBody = m_headOnly || status == 204 || status == 304 || (status >= 100 && status < 200);
+    m_switching = status == 101;
+    m_noBody = m_headOnly || status == 204 || status == 304 || (status >= 100 && status < 200);
+    ClientSide::Head head;
+    head.switching = m_switching;
+    head.noBody = m_noBody;
+    head.keepAlive = m_clientKeepAlive && !m_worker.isStopping();
+    // RFC 9110 §8.6: never in a 1xx or 204 (an upstream's is dropped); a 304 and HEAD keep it.
+    if (const auto length = m_parser->content_length(); length && status != 204 && status >= 200)
+        head.contentLength = *length;
     m_out.clear();
     m_out.reserve(512); // one allocation for a usual head, not one per doubling
-    m_out.append(m_clientVersion >= 11 ? "HTTP/1.1 " : "HTTP/1.0 ");
-    FieldText::appendNumber(m_out, status);
-    m_out.append(" ").append(m_parser->reason()).append("\r\n");
+    m_client.startHead(m_out, status, m_parser->reason());
     m_out.append("Server: ").append(ResponseHead::kServer).append("\r\nDate: ");
     m_out.append(m_worker.date().now()).append("\r\n");
-    ProxyHead::appendEndToEnd(fields, switching, ProxyHead::Origin::Proxy, m_out);
+    ProxyHead::appendEndToEnd(fields, m_switching, ProxyHead::Origin::Proxy, m_out);
     if (m_client.isTls())
         ProxyHead::appendHsts(fields, m_site.hstsField, m_out);
-    bool keepAlive = m_clientKeepAlive && !m_worker.isStopping();
-    if (switching) {
-        m_out.append("Connection: upgrade\r\n");
-    } else if (const auto length = m_parser->content_length(); length || noBody) {
-        // RFC 9110 §8.6: never in a 1xx or 204 (an upstream's is dropped); a 304 and HEAD keep it.
-        if (length && status != 204 && !(status >= 100 && status < 200)) {
-            m_out.append("Content-Length: ");
-            FieldText::appendNumber(m_out, *length);
-            m_out.append("\r\n");
-        }
-    } else if (m_clientVersion >= 11) {
-        m_chunked = true;
-        m_out.append("Transfer-Encoding: chunked\r\n");
-    } else {
-        m_closeDelimited = true;
-        keepAlive = false;
-    }
-    if (!switching && !keepAlive)
-        m_out.append("Connection: close\r\n");
-    else if (!switching && m_clientVersion < 11)
-        m_out.append("Connection: keep-alive\r\n");
-    m_out.append("\r\n");
-    m_clientKeepAlive = keepAlive;
     m_outcome.relayed = true;
     if (m_begin)
         m_begin();
     // A body that came whole with the head (W6p's 2 bytes, most API answers)
     // goes out with it: one send(2) and one read operation fewer per response.
-    const std::size_t early = (switching || noBody || m_chunked || m_closeDelimited) ? 0 : takeBufferedBody();
-    const std::array<asio::const_buffer, 2> buffers { asio::buffer(m_out),
-        asio::buffer(m_piece.data(), early) };
+    const bool framed = !m_switching && !m_noBody && m_parser->content_length();
+    const std::size_t early = framed ? takeBufferedBody() : 0;
     arm();
-    asio::async_write(m_client, buffers,
-        [self = shared_from_this(), switching, noBody, early, headBytes = m_out.size()](
-            const beast::error_code &ec, std::size_t bytes) {
-            self->m_timer.cancel();
-            self->m_outcome.bytesSent += bytes;
-            self->m_outcome.bodyBytes += std::min(early, bytes > headBytes ? bytes - headBytes : 0);
-            if (ec) {
-                self->m_outcome.cutShort = true;
-                self->finish(false);
-                return;
-            }
-            if (switching)
-                self->startTunnel();
-            else if (noBody || self->m_parser->is_done())
-                self->finishBody();
-            else
-                self->readBody();
-        });
+    m_clientKeepAlive = m_client.sendHead(head, m_out, std::string_view(m_piece.data(), early));
+}
+
+void ProxyResponder::headSent(bool ok)
+{
+    m_timer.cancel();
+    if (m_finished)
+        return;
+    if (!ok) {
+        m_outcome.cutShort = true;
+        finish(false);
+    } else if (m_switching) {
+        startTunnel();
+    } else if (m_noBody || m_parser->is_done()) {
+        finishBody();
+    } else {
+        readBody();
+    }
 }
 
 std::size_t ProxyResponder::takeBufferedBody()
@@ -174,6 +158,12 @@ void ProxyResponder::readBody()
             if (ec == bhttp::error::need_buffer)
                 ec = {};
             const std::size_t got = self->m_piece.size() - self->m_parser->room();
+            if (ec && self->m_aborted) {
+                // The client went (an HTTP/2 stream reset, the connection closing): not the upstream's error.
+                self->m_outcome.cutShort = true;
+                self->finish(false);
+                return;
+            }
             if (ec) {
                 self->cutBody(self->m_timedOut ? ProxyError::Timeout : ProxyError::ClosedMidBody, got);
                 return;
@@ -191,33 +181,24 @@ void ProxyResponder::writePiece(std::size_t bytes)
             readBody();
         return;
     }
-    m_out.clear();
-    if (m_chunked) {
-        FieldText::appendNumber(m_out, bytes, 16);
-        m_out.append("\r\n");
-    }
-    const std::array<asio::const_buffer, 3> buffers { asio::buffer(m_out),
-        asio::buffer(m_piece.data(), bytes),
-        asio::buffer(m_chunked ? std::string_view("\r\n") : std::string_view()) };
     arm();
-    asio::async_write(m_client, buffers,
-        [self = shared_from_this(), bytes, framing = m_out.size()](
-            const beast::error_code &ec, std::size_t written) {
-            self->m_timer.cancel();
-            self->m_outcome.bytesSent += written;
-            // The body bytes the client took: the chunk's size line may have gone out alone.
-            self->m_outcome.bodyBytes += std::min(bytes, written > framing ? written - framing : 0);
-            if (ec || self->m_cutting) {
-                self->m_outcome.cutShort = true;
-                self->finish(
-                    false); // the client went away (the upstream connection closes with it), or cutBody()
-                return;
-            }
-            if (self->m_parser->is_done())
-                self->finishBody();
-            else
-                self->readBody();
-        });
+    m_client.sendPiece(std::string_view(m_piece.data(), bytes));
+}
+
+void ProxyResponder::pieceSent(bool ok)
+{
+    m_timer.cancel();
+    if (m_finished)
+        return;
+    if (!ok || m_cutting) {
+        m_outcome.cutShort = true;
+        finish(false); // the client went away (the upstream connection closes with it), or cutBody()
+        return;
+    }
+    if (m_parser->is_done())
+        finishBody();
+    else
+        readBody();
 }
 
 void ProxyResponder::cutBody(ProxyError error, std::size_t got)
@@ -226,7 +207,7 @@ void ProxyResponder::cutBody(ProxyError error, std::size_t got)
     m_outcome.reason = m_target.reasons[std::size_t(error)];
     m_outcome.cutShort = true;
     m_cutting = true;
-    if (got > 0 && m_client.is_open()) {
+    if (got > 0 && !m_aborted && !m_timedOut) {
         writePiece(got);
         return;
     }
@@ -237,8 +218,7 @@ void ProxyResponder::finishBody()
 {
     // The whole response is read: the upstream connection may serve another request.
     // Not after an upload cut short: the upstream would read the next request as the rest of the body.
-    const bool upstreamAlive
-        = m_parser->keep_alive() && m_buffer.size() == 0 && !m_closeDelimited && !m_uploadCut;
+    const bool upstreamAlive = m_parser->keep_alive() && m_buffer.size() == 0 && !m_uploadCut;
     if (upstreamAlive) {
         m_holdsSlot = false; // it goes with the connection
         Socket upstream = std::move(*m_upstream);
@@ -246,19 +226,20 @@ void ProxyResponder::finishBody()
         m_worker.upstreams().give(*m_slots, std::move(upstream)); // to the next request waiting, if any
     }
     m_outcome.timing.totalUs = sinceStart();
-    if (!m_chunked) {
+    if (m_client.endBody()) {
         finish(m_clientKeepAlive);
         return;
     }
-    static constexpr std::string_view kLastChunk = "0\r\n\r\n";
     arm();
-    asio::async_write(m_client, asio::buffer(kLastChunk),
-        [self = shared_from_this()](const beast::error_code &ec, std::size_t written) {
-            self->m_timer.cancel();
-            self->m_outcome.bytesSent += written;
-            self->m_outcome.cutShort = bool(ec);
-            self->finish(!ec && self->m_clientKeepAlive);
-        });
+}
+
+void ProxyResponder::bodyEnded(bool ok)
+{
+    m_timer.cancel();
+    if (m_finished)
+        return;
+    m_outcome.cutShort = !ok;
+    finish(ok && m_clientKeepAlive);
 }
 
 void ProxyResponder::startTunnel()
@@ -268,7 +249,7 @@ void ProxyResponder::startTunnel()
     asio::buffer_copy(asio::buffer(toClient), m_buffer.data());
     m_buffer.clear();
     m_timer.cancel();
-    auto tunnel = std::make_shared<ProxyTunnel>(m_client, std::move(*m_upstream),
+    auto tunnel = std::make_shared<ProxyTunnel>(m_client.stream(), std::move(*m_upstream),
         std::chrono::milliseconds(m_site.upstreamTimeoutMs),
         [self = shared_from_this()](std::uint64_t toClientBytes) {
             // What went through to the client is the response's body, as nginx logs a WebSocket.

@@ -4,8 +4,9 @@
 #include "http/ProxyHead.h"
 #include "http/ProxyTunnel.h"
 #include "http/Request.h"
-#include "http/RequestParser.h"
+#include "http/RequestHandler.h"
 #include "http/RequestTarget.h"
+#include "http/Response.h"
 #include "http/SiteTable.h"
 #include "http/Worker.h"
 #include "http/WorkerCounters.h"
@@ -28,23 +29,18 @@ namespace bhttp = boost::beast::http;
 
 static_assert(std::tuple_size_v<decltype(WorkerCounters::proxyErrors)> == std::size_t(ProxyError::Count));
 
-ProxyResponder::ProxyResponder(Worker &worker, Client client, std::shared_ptr<void> owner, const Site &site,
-    const UpstreamTarget &target, Begin begin, Done done)
+ProxyResponder::ProxyResponder(Worker &worker, ClientSide &client, std::shared_ptr<void> owner,
+    const Site &site, const UpstreamTarget &target, Begin begin, Done done)
     : m_worker(worker)
-    , m_client(client.socket)
-    , m_clientInput(client.input)
-    , m_clientParser(client.parser)
-    , m_clientRequest(client.request)
-    , m_clientPeer(client.peer)
+    , m_client(client)
     , m_owner(std::move(owner))
     , m_site(site)
     , m_target(target)
     , m_begin(std::move(begin))
     , m_done(std::move(done))
     , m_timer(worker.context())
-    , m_clientVersion(client.request.version)
-    , m_clientKeepAlive(client.request.keepAlive)
-    , m_headOnly(client.request.method == Request::Method::Head)
+    , m_clientKeepAlive(client.request().keepAlive)
+    , m_headOnly(client.request().method == Request::Method::Head)
 { }
 
 ProxyResponder::~ProxyResponder()
@@ -60,6 +56,7 @@ SiteCounters *ProxyResponder::siteCounters() const
 
 void ProxyResponder::start(std::string leftover)
 {
+    m_client.attach(std::shared_ptr<ClientSide::Events>(shared_from_this(), this));
     m_clientLeftover = std::move(leftover);
     if (!m_target.resolved) {
         fail(ProxyError::Refused, 502);
@@ -116,13 +113,13 @@ void ProxyResponder::arm(std::chrono::milliseconds timeout)
         self->m_timedOut = true;
         beast::error_code ignored;
         if (self->m_readingClient) {
-            self->m_client.cancel(ignored); // a client too slow with its body: 408 (stopUpload)
+            self->m_client.cancel(); // a client too slow with its body: 408 (stopUpload)
             return;
         }
         if (self->m_upstream)
             self->m_upstream->close(ignored);
         if (self->m_outcome.relayed)
-            self->m_client.close(ignored); // a stalled client write, or a body that stopped
+            self->m_client.giveUp(); // a stalled client write, or a body that stopped
     });
 }
 
@@ -187,13 +184,30 @@ void ProxyResponder::finish(bool keepAlive)
         m_worker.upstreams().release(*m_slots); // to the next request waiting, if any
     }
     // A request body not read to its end leaves the client's stream in doubt.
-    m_outcome.keepAlive = keepAlive && m_clientParser.is_done();
+    m_outcome.keepAlive = keepAlive && m_client.bodyDone();
     if (m_outcome.timing.totalUs < 0 && m_outcome.timing.headerUs >= 0)
         m_outcome.timing.totalUs = sinceStart();
+    m_outcome.bytesSent += m_client.bytesSent();
+    m_outcome.bodyBytes += m_client.bodyBytes();
+    m_client.detach();
     Done done = std::move(m_done);
     m_done = nullptr;
     if (done)
         done(m_outcome);
+}
+
+void ProxyOutcome::answerError(bool headOnly, Response &response) const
+{
+    RequestHandler::answerError(status, response);
+    response.headOnly = headOnly; // a HEAD's 502 has no body either
+    if (!page.empty()) {
+        response.body = page;
+        response.contentType = pageType;
+        response.contentLength = page.size();
+    }
+    response.retryAfterS = retryAfterS;
+    response.errorReason = reason;
+    response.upstream = timing;
 }
 
 } // namespace hostbench::http

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "http/ClientSide.h"
 #include "http/LogRecord.h"
 #include "http/ProxyHead.h"
 #include "http/UpstreamPool.h"
@@ -24,22 +25,22 @@
 
 namespace hostbench::http {
 
-struct FastCgiPeer;
-class RequestParser;
-struct Request;
+struct Response;
 struct Site;
 struct SiteCounters;
 class SiteTable;
 class Worker;
 
-// What became of a proxied request (ProxyResponder), for Connection. Plain value.
+// What became of a proxied or PHP request (ProxyResponder, FastCgiResponder),
+// for Connection or Http2Connection. Plain value.
 struct ProxyOutcome
 {
     int status = 0; // relayed: the upstream's; else the error to answer (502, 504)
     bool relayed = false; // the head went to the client: nothing more to write
     bool keepAlive = false; // relayed: the client connection may go on
     // Relayed, but not whole: the client went away, or a client write or the
-    // upstream failed or timed out mid-way (Connection gives the response up).
+    // upstream failed or timed out mid-way (Connection gives the response
+    // up; Http2Connection resets the stream).
     bool cutShort = false;
     // Not relayed: the client went away (or the worker stopped) before an
     // answer began; Connection logs it as 499, as nginx logs a client gone.
@@ -56,13 +57,17 @@ struct ProxyOutcome
     std::uint64_t bytesSent = 0; // head and body bytes written to the client
     const char *reason = nullptr; // error-log reason (static), or null
     UpstreamTiming timing; // µs; -1: not reached
+
+    // Not relayed: the error answer (status, page, Retry-After) in `response`, as any other error.
+    void answerError(bool headOnly, Response &response) const;
 };
 
 /*
  * One proxied request (issue #24; RFC 9110 §7.6, RFC 9112, RFC 7239, RFC
  * 6455 for WebSocket): sends the client's request to the site's upstream
- * over HTTP/1.1 and relays the answer, on the client connection's socket,
- * while Connection waits.
+ * over HTTP/1.1 and relays the answer to the client's side (ClientSide: an
+ * HTTP/1.x connection, Http1ClientSide, or an HTTP/2 stream,
+ * Http2ClientSide), while its Connection or stream waits.
  *
  *  - Connections to the upstream come from the worker's UpstreamPool and
  *    go back to it only after a whole response, both sides keeping it alive.
@@ -77,15 +82,18 @@ struct ProxyOutcome
  *    while its request waits (its socket reads end-of-stream or an error:
  *    nginx's check of a broken connection) leaves the queue at once and is
  *    logged 499; one that sends more bytes meanwhile (a body, a pipelined
- *    request) is no longer watched and waits its turn or its timeout.
+ *    request) is no longer watched and waits its turn or its timeout (an
+ *    HTTP/2 stream reset while it waits aborts it). Each HTTP/2 stream is a
+ *    request of its own: concurrent streams take a connection each.
  *  - The request head is ProxyHead's (hop-by-hop fields removed, Host, the
  *    X-Forwarded-* fields and Forwarded set). The body streams
- *    (ProxyUpload.cpp): the connection's RequestParser goes on decoding it
- *    from the client's socket here, a read of at most kPieceBytes at a time,
- *    and each decoded piece is written to the upstream before the next read
+ *    (ProxyUpload.cpp): the client's side reads it a piece at a time (HTTP/1.x:
+ *    the connection's RequestParser decoding at most kPieceBytes a read;
+ *    HTTP/2: the DATA received, the stream's window opened by what was
+ *    taken), and each piece is written to the upstream before the next read
  *    (back-pressure: a slow upstream slows the reads from the client; memory
  *    stays one piece). A Content-Length body keeps its Content-Length. A
- *    chunked body that came whole with its head goes with Content-Length
+ *    chunked body (HTTP/2: one without content-length) that came whole with its head goes with Content-Length
  *    (its length is known, and apps such as python's http.server read no
  *    chunked request); one still arriving is re-chunked, a chunk per piece,
  *    since its length is unknown until its end and waiting would buffer it.
@@ -100,7 +108,8 @@ struct ProxyOutcome
  *    reads wait at most the worker's header timeout each (408 after). An
  *    upstream that answers (or closes) while the client's next piece is
  *    awaited ends the upload: its answer is relayed, then the client's
- *    connection closes; one that stops reading without answering is the
+ *    connection closes (HTTP/2: RST_STREAM NO_ERROR after the answer, RFC
+ *    9113 §8.1); one that stops reading without answering is the
  *    upstream timeout's (504).
  *  - The response head is read with Beast's parser (at most
  *    UpstreamTarget::kMaxHeadBytes; 1xx other than 101 skipped), its
@@ -109,7 +118,10 @@ struct ProxyOutcome
  *    read from the upstream, so a slow client slows the upstream read
  *    (back-pressure) and memory stays one piece per request. Content-Length
  *    is kept; a chunked or close-delimited body goes to an HTTP/1.1 client
- *    chunked, to an HTTP/1.0 client delimited by closing.
+ *    chunked, to an HTTP/1.0 client delimited by closing, to an HTTP/2
+ *    client in DATA frames as nghttp2's flow control takes them, the
+ *    upstream's fields in HPACK (connection-specific ones never, RFC 9113
+ *    §8.2.2). A 101 to a request that asked for no upgrade is a bad head.
  *  - Errors: no connection (refused, unreachable) -> 502 at once; no answer
  *    within the site's upstream timeout (connect, head, each body read or
  *    client write) -> 504, or a closed connection once the head was sent;
@@ -128,6 +140,7 @@ struct ProxyOutcome
  *    tunnelled both ways until either side closes or nothing moves for
  *    the site's upstream timeout; the bytes written to the client are the
  *    response's body bytes (the access log's, logged when the tunnel ends).
+ *    HTTP/1.1 only: HTTP/2 has no Upgrade (RFC 9113 §8.2.2; no RFC 8441).
  *
  * Timing (ProxyOutcome): microseconds from the start to the upstream connection
  * being ready (0 for a pooled one taken at once; the wait in the queue
@@ -136,7 +149,9 @@ struct ProxyOutcome
  * Thread: its worker's thread only. Kept alive by its pending handlers; it
  * keeps the client connection alive (`owner`) until its last handler ran.
  */
-class ProxyResponder final : public std::enable_shared_from_this<ProxyResponder>, private UpstreamPool::Waiter
+class ProxyResponder final : public std::enable_shared_from_this<ProxyResponder>,
+                             private UpstreamPool::Waiter,
+                             private ClientSide::Events
 {
 public:
     static constexpr std::size_t kPieceBytes = 16 * 1024;
@@ -144,35 +159,16 @@ public:
     using Begin = std::function<void()>;
     using Done = std::function<void(const ProxyOutcome &)>;
 
-    // The client's side, the connection's own, which outlive the responder:
-    // its socket, its input buffer and parser (the body still to come is
-    // read through them, the bytes after the request stay in `input`) and
-    // the parsed request (its `body`: the decoded piece on its way).
-    struct Client
-    {
-        tls::Stream &socket; // cleartext or TLS
-        boost::beast::flat_buffer &input;
-        RequestParser &parser;
-        Request &request;
-        // The connection's client address, looked up once per connection (the proxy's
-        // X-Forwarded-For and the access log share it); family 0 until then.
-        PeerAddress &peer;
-        // FastCgiResponder: the connection's two ends for REMOTE_ADDR, SERVER_ADDR and
-        // their ports, looked up (getpeername, getsockname) on its first PHP request
-        // only; null: looked up for each request.
-        FastCgiPeer *sockets = nullptr;
-    };
-
     // A responder when the site that the request goes to proxies its path,
     // else null; called once the request head is parsed. `owner` (the
     // Connection) outlives it. `begin`
     // is called at most once, right before the response head's first byte
     // goes to the client (the log's stamp: LogWriter::beginResponse); `done`
     // once, at the end; both on the worker's thread.
-    static std::shared_ptr<ProxyResponder> forRequest(Worker &worker, Client client,
+    static std::shared_ptr<ProxyResponder> forRequest(Worker &worker, ClientSide &client,
         std::shared_ptr<void> owner, const SiteTable &sites, Begin begin, Done done);
 
-    ProxyResponder(Worker &worker, Client client, std::shared_ptr<void> owner, const Site &site,
+    ProxyResponder(Worker &worker, ClientSide &client, std::shared_ptr<void> owner, const Site &site,
         const UpstreamTarget &target, Begin begin, Done done);
     ~ProxyResponder(); // gives its upstream slot back if it still holds one (the worker stops)
     ProxyResponder(const ProxyResponder &) = delete;
@@ -193,37 +189,43 @@ private:
     // ProxyQueue.cpp: waiting for a connection (UpstreamPool's bound).
     void queue();
     void upstreamReady(std::optional<Socket> socket) override;
-    void watchClientWhileQueued(); // its hang-up ends the wait (499)
+    void hungUp() override; // the client hung up while queued: the wait ends (499)
     void queueTimedOut(); // 503
     void leftQueue(); // abort() while queued: finish() from a handler of its own
     // ProxyUpload.cpp: the head (and the body that came with it), then the rest of the body.
     void send();
     void askForBody(); // "100 Continue" first when the client waits for it
+    void continueSent(bool ok) override;
     void readUpload();
+    void bodyRead(int result) override;
     // While the client's next piece is awaited: the upstream answering (or
     // closing) first ends the upload and its answer goes to the client.
     void watchForEarlyAnswer();
-    void feedUpload();
     void writeUpload();
     // The client's side of the upload stopped: `status` 400 or 413 (its body),
     // 408 (too slow), 0 (gone: 499).
     void stopUpload(int status);
     // Appends the head for the upstream to m_request (ProxyMatch.cpp), with the body that came with it.
     void writeRequestHead(const Site &site);
+    // ProxyRelay.cpp: the answer.
     void readHead();
     void onHeadError(const boost::system::error_code &ec);
     void writeHead();
+    void headSent(bool ok) override;
     // The body bytes of a Content-Length response that are all in m_buffer
     // already, parsed into m_piece: their count (0: read them with readBody()).
     std::size_t takeBufferedBody();
     void readBody();
     void writePiece(std::size_t bytes);
+    void pieceSent(bool ok) override;
     // The upstream's body stopped before its end (`error`: it closed, or timed
     // out): the `got` bytes read of it still go to the client, then the
-    // response is cut short (the client's connection closes), as nginx's
-    // "upstream prematurely closed connection while reading upstream".
+    // response is cut short (the client's connection closes, its HTTP/2
+    // stream is reset), as nginx's "upstream prematurely closed connection
+    // while reading upstream".
     void cutBody(ProxyError error, std::size_t got);
     void finishBody();
+    void bodyEnded(bool ok) override;
     void fail(ProxyError error, int status);
     void finish(bool keepAlive);
     void startTunnel();
@@ -232,11 +234,7 @@ private:
     std::int64_t sinceStart() const;
 
     Worker &m_worker;
-    tls::Stream &m_client;
-    boost::beast::flat_buffer &m_clientInput;
-    RequestParser &m_clientParser;
-    Request &m_clientRequest;
-    PeerAddress &m_clientPeer;
+    ClientSide &m_client;
     std::shared_ptr<void> m_owner;
     const Site &m_site;
     const UpstreamTarget &m_target;
@@ -244,7 +242,7 @@ private:
     Done m_done;
     std::string m_request; // the head for the upstream, and the body that came with it
     std::string m_clientLeftover;
-    std::string m_out; // response head / chunk framing for the client
+    std::string m_out; // the response head for the client
     std::optional<Socket> m_upstream;
     UpstreamPool::Upstream *m_slots = nullptr; // the target's in the worker's pool, once start()ed
     bool m_holdsSlot = false; // one of m_slots' connections is this request's (given back by finish())
@@ -256,14 +254,13 @@ private:
     boost::asio::steady_timer m_timer;
     Clock::time_point m_started = Clock::now();
     ProxyOutcome m_outcome;
-    int m_clientVersion = 11;
     bool m_clientKeepAlive = true;
     bool m_headOnly = false;
     bool m_retryable = false;
     bool m_reused = false;
-    bool m_cutting = false; // cutBody(): the last piece goes out, then the connection closes
-    bool m_chunked = false; // the client gets the body chunked
-    bool m_closeDelimited = false;
+    bool m_cutting = false; // cutBody(): the last piece goes out, then the response is cut short
+    bool m_switching = false; // the head sent is a 101 to an upgrade: the tunnel follows
+    bool m_noBody = false; // the head sent has no body (HEAD, 1xx, 204, 304)
     bool m_upgrade = false;
     bool m_chunkedUpload = false; // the request body goes upstream re-chunked
     bool m_continueSent = false;

@@ -1,16 +1,14 @@
 // ProxyResponder's request side: the head for the upstream (with the body
-// that came with it), then the rest of the request body as the client sends
-// it, a piece at a time, each written to the upstream before the next read
-// (ProxyResponder.h).
+// that came with it), then the rest of the request body as the client's
+// side reads it (ClientSide), a piece at a time, each written to the
+// upstream before the next read (ProxyResponder.h).
 #include "http/ProxyResponder.h"
 
 #include "http/FieldText.h"
 #include "http/Request.h"
-#include "http/RequestParser.h"
 #include "http/Worker.h"
 
 #include <boost/asio/write.hpp>
-#include <boost/beast/http/error.hpp>
 
 #include <array>
 
@@ -18,13 +16,6 @@ namespace hostbench::http {
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
-namespace bhttp = boost::beast::http;
-
-namespace {
-
-constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
-
-} // namespace
 
 void ProxyResponder::send()
 {
@@ -34,7 +25,7 @@ void ProxyResponder::send()
             self->m_timer.cancel();
             if (ec)
                 self->onHeadError(ec);
-            else if (self->m_clientParser.is_done())
+            else if (self->m_client.bodyDone())
                 self->readHead();
             else
                 self->askForBody();
@@ -45,20 +36,24 @@ void ProxyResponder::askForBody()
 {
     // As Connection::readRequest does for any request: the head is accepted
     // (and here the upstream is ready), so the body may come.
-    if (m_continueSent || !m_clientParser.expectsContinue()) {
+    if (m_continueSent || !m_client.expectsContinue()) {
         readUpload();
         return;
     }
     m_continueSent = true;
     arm(std::chrono::seconds(m_worker.timeouts().send));
-    asio::async_write(m_client, asio::buffer(kContinue),
-        [self = shared_from_this()](const beast::error_code &ec, std::size_t) {
-            self->m_timer.cancel();
-            if (ec)
-                self->stopUpload(0);
-            else
-                self->readUpload();
-        });
+    m_client.sendContinue();
+}
+
+void ProxyResponder::continueSent(bool ok)
+{
+    m_timer.cancel();
+    if (m_finished)
+        return;
+    if (ok)
+        readUpload();
+    else
+        stopUpload(0);
 }
 
 void ProxyResponder::readUpload()
@@ -67,29 +62,36 @@ void ProxyResponder::readUpload()
     m_readingClient = true;
     arm(std::chrono::seconds(m_worker.timeouts().header));
     watchForEarlyAnswer();
-    m_client.async_read_some(m_clientInput.prepare(kPieceBytes),
-        [self = shared_from_this()](const beast::error_code &ec, std::size_t bytes) {
-            self->m_timer.cancel();
-            self->m_readingClient = false;
-            if (ec && self->m_earlyAnswer && !self->m_aborted) {
-                // The upstream answered (or closed) before the body's end: its answer goes to the
-                // client, whose connection then closes (the rest of its body is not read).
-                self->m_clientKeepAlive = false;
-                self->m_uploadCut = true;
-                self->readHead();
-                return;
-            }
-            beast::error_code ignored;
-            if (self->m_upstream)
-                self->m_upstream->cancel(ignored); // the watch: only it is pending on the upstream
-            if (ec) {
-                const bool slow = ec == asio::error::operation_aborted && self->m_timedOut;
-                self->stopUpload(slow && !self->m_aborted ? 408 : 0);
-                return;
-            }
-            self->m_clientInput.commit(bytes);
-            self->feedUpload();
-        });
+    m_client.readBody();
+}
+
+void ProxyResponder::bodyRead(int result)
+{
+    m_timer.cancel();
+    m_readingClient = false;
+    if (m_finished)
+        return;
+    if (result != ClientSide::kPiece && m_earlyAnswer && !m_aborted) {
+        // The upstream answered (or closed) before the body's end: its answer goes to the
+        // client, whose connection then closes (the rest of its body is not read).
+        m_clientKeepAlive = false;
+        m_uploadCut = true;
+        readHead();
+        return;
+    }
+    beast::error_code ignored;
+    if (m_upstream)
+        m_upstream->cancel(ignored); // the watch: only it is pending on the upstream
+    if (result == ClientSide::kCancelled || result == ClientSide::kGone) {
+        const bool slow = result == ClientSide::kCancelled && m_timedOut;
+        stopUpload(slow && !m_aborted ? 408 : 0);
+        return;
+    }
+    if (result != ClientSide::kPiece) {
+        stopUpload(result); // 413 past the body limit, 400 a bad chunk
+        return;
+    }
+    writeUpload();
 }
 
 void ProxyResponder::watchForEarlyAnswer()
@@ -99,29 +101,14 @@ void ProxyResponder::watchForEarlyAnswer()
         if (ec || !self || !self->m_readingClient || self->m_finished)
             return; // cancelled: the client's piece came first
         self->m_earlyAnswer = true;
-        beast::error_code ignored;
-        self->m_client.cancel(ignored);
+        self->m_client.cancel();
     });
-}
-
-void ProxyResponder::feedUpload()
-{
-    // The parser decodes what came into Request::body (chunks unframed) and
-    // stops at the body's end: a next request's bytes stay in the input.
-    beast::error_code ec;
-    const std::size_t used = m_clientParser.feed(m_clientInput.data(), ec);
-    m_clientInput.consume(used);
-    if (ec && ec != bhttp::error::need_more) {
-        stopUpload(m_clientParser.errorStatus(ec)); // 413 past the body limit, 400 a bad chunk
-        return;
-    }
-    writeUpload();
 }
 
 void ProxyResponder::writeUpload()
 {
-    std::string &piece = m_clientRequest.body;
-    const bool last = m_clientParser.is_done();
+    std::string &piece = m_client.request().body;
+    const bool last = m_client.bodyDone();
     if (piece.empty() && !(last && m_chunkedUpload)) {
         if (last)
             readHead();
@@ -144,7 +131,7 @@ void ProxyResponder::writeUpload()
     asio::async_write(
         *m_upstream, buffers, [self = shared_from_this(), last](const beast::error_code &ec, std::size_t) {
             self->m_timer.cancel();
-            self->m_clientRequest.body.clear();
+            self->m_client.request().body.clear();
             if (ec && (self->m_aborted || self->m_timedOut)) {
                 self->onHeadError(ec); // the client connection closed, or the upstream stopped reading: 504
                 return;

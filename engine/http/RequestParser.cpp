@@ -384,10 +384,11 @@ void RequestParser::on_header_impl(error_code &ec)
         return;
     }
     m_request.keepAlive = keep_alive();
-    if (!chunked() && content_length().value_or(0) == 0)
+    m_contentLength = content_length().value_or(0);
+    if (!chunked() && m_contentLength == 0)
         return; // no body: no site lookup on the common path
     const std::uint64_t limit = bodyLimitFor();
-    if (const auto length = content_length(); length && *length > limit) {
+    if (!chunked() && m_contentLength > limit) {
         fail(413, ec);
         return;
     }

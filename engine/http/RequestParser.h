@@ -66,6 +66,8 @@ public:
     // The status that answers a feed() error: 400, 413, 414, 431, 501 or 505.
     int errorStatus(const boost::beast::error_code &ec) const;
     // The client asked for "100-continue" (RFC 9110 §10.1.1) on HTTP/1.1 and a body follows.
+    // The request's Content-Length once its head is parsed; 0 when none (chunked, or no body).
+    std::uint64_t contentLength() const { return m_contentLength; }
     bool expectsContinue() const
     {
         return m_expectContinue && m_request.version >= 11 && is_header_done() && !is_done();
@@ -124,6 +126,7 @@ private:
     std::size_t m_scanFrom = 0; // where the pre-scan goes on, from the first unused byte
     int m_errorStatus = 0; // set with an error of our own
     int m_fields = 0;
+    std::uint64_t m_contentLength = 0; // on_header_impl()'s
     bool m_hostSeen = false;
     bool m_contentLengthSeen = false;
     bool m_transferEncodingSeen = false;
