@@ -2,6 +2,7 @@
 
 #include "http/LogRecord.h"
 #include "http/LogWriter.h"
+#include "http/PhpMatch.h"
 #include "http/Request.h"
 #include "http/Response.h"
 #include "http/SharedFd.h"
@@ -22,6 +23,8 @@ struct nghttp2_session;
 
 namespace hostbench::http {
 
+class Http2ClientSide;
+struct ProxyOutcome;
 class SiteTable;
 struct Site;
 class Worker;
@@ -44,22 +47,33 @@ class Worker;
  * listings, error pages), the virtual host chosen by :authority, else Host.
  * The response head goes out with nghttp2_submit_response, with none of
  * HTTP/1.1's connection-specific fields (RFC 9113 §8.2.2); its body through
- * an nghttp2 data source (onReadBody(): see there why it copies). Counted
+ * an nghttp2 data source (Callbacks::readBody(): see there why it copies). Counted
  * and logged as HTTP/1.1's ("HTTP/2.0" in the access log's request line)
  * when the stream closes, with the body bytes handed to nghttp2.
  *
- * A request for a proxied path or a PHP script is refused with RST_STREAM
- * HTTP_1_1_REQUIRED (RFC 9113 §7): browsers and curl repeat it over
- * HTTP/1.1, which serves it (the proxy and PHP responders read and write an
- * HTTP/1.1 connection; not yet over HTTP/2). Cleartext requests to a site
- * that redirects to HTTPS get its 308.
+ * A request for a proxied path or a PHP script (Http2Dynamic.cpp) goes to
+ * the same ProxyResponder or FastCgiResponder as on HTTP/1.1, through an
+ * Http2ClientSide: it starts once its head is read (with the DATA that came
+ * in the same read), the request body streams from DATA frames (the
+ * stream's window opened by what the responder took, so a slow upstream
+ * stops the client's DATA), the answer goes out as HEADERS and DATA as the
+ * stream's window and the socket take it (a stream whose window is closed
+ * stops reading its upstream). Each stream has its own upstream connection
+ * from the worker's pool (or waits in its queue). A stream the client resets
+ * closes its upstream connection; an answer cut short resets the stream
+ * (RST_STREAM INTERNAL_ERROR). No WebSocket over HTTP/2: no
+ * SETTINGS_ENABLE_CONNECT_PROTOCOL (RFC 8441), so an extended CONNECT
+ * (:protocol) and any Upgrade field are malformed to nghttp2 (RST_STREAM
+ * PROTOCOL_ERROR). Cleartext requests to a site that redirects to HTTPS
+ * get its 308.
  *
  * Limits (our SETTINGS, RFC 9113 §6.5.2, and nghttp2's options):
  * kMaxConcurrentStreams streams at once (one more, once the client has
  * acknowledged the setting, is a connection error to nghttp2: GOAWAY
  * PROTOCOL_ERROR; before that, RST_STREAM REFUSED_STREAM); a request body
- * of at most kInitialWindowSize bytes per stream, its window never opened
- * again (the static phase reads no body): DATA beyond it is nghttp2's
+ * of at most kInitialWindowSize bytes per stream on a static path, its
+ * window never opened again (the static phase reads no body; a proxied or
+ * PHP one opens it as the body is taken): DATA beyond it is nghttp2's
  * RST_STREAM FLOW_CONTROL_ERROR, and a request that fills it without ending
  * is answered at once, then reset with NO_ERROR (RFC 9113 §8.1); a header
  * section (HPACK-decoded, so also a "bomb" of references to one large
@@ -80,7 +94,9 @@ class Worker;
  *
  * Deadlines, on the worker's one-second tick: the keep-alive timeout while no
  * stream is open (then GOAWAY NO_ERROR and close), the send timeout while
- * streams are open, moved on by every write. stop() (the worker stops):
+ * streams are open, moved on by every write; none while a responder has a
+ * stream (the site's upstream timeout and the worker's header timeout per
+ * body read apply, as on HTTP/1.1). stop() (the worker stops):
  * GOAWAY NO_ERROR naming the last stream taken, the streams under way finish,
  * then the connection closes; at most kStopGraceS later it closes anyway.
  * Closing after a GOAWAY half-closes and drains for up to the worker's
@@ -91,8 +107,13 @@ class Worker;
  * the socket buffer is full); no new read is started while a write waits,
  * so a client that does not read cannot make the server queue without bound.
  *
+ * Files: Http2Connection.cpp (reads, writes, deadlines, GOAWAY),
+ * Http2Callbacks.cpp (nghttp2's callbacks), Http2Streams.cpp (streams and
+ * their static answers), Http2Dynamic.cpp (proxied and PHP streams).
+ *
  * Thread: its worker's thread only (as its Connection). Its asynchronous
- * handlers keep the owning Connection alive through `owner`.
+ * handlers keep the owning Connection alive through `owner`, and so do the
+ * responders of its proxied and PHP streams until their outcome.
  */
 class Http2Connection final
 {
@@ -161,21 +182,41 @@ private:
         bool tooLarge = false; // the header section passed kMaxHeaderListBytes: 431
         bool answered = false; // a response was submitted
         bool cutShort = false; // answered before the request's end: RST_STREAM NO_ERROR after the response
+        // Proxied or PHP (site tables with either): the responders' side of it, kept with the Stream.
+        std::unique_ptr<Http2ClientSide> client;
+        bool deciding = false; // its head came: proxied, PHP or static is decided after the read (startReady)
+        bool dynamic = false; // a responder has it, until its outcome (dynamicDone)
+        bool closed = false; // nghttp2 closed it while a responder had it: released after the outcome
     };
 
-    // nghttp2's callbacks and the data source's read (Http2Connection.cpp), user data: this.
+    // nghttp2's callbacks and the data source's read (Http2Callbacks.cpp), user data: this.
     struct Callbacks;
     friend struct Callbacks;
+    friend class Http2ClientSide;
 
+    // Http2Streams.cpp: streams, their answers from the static phase, their log lines.
     Stream *newStream(std::int32_t id);
     void releaseStream(Stream *stream);
     // The request is complete: answered (answer(), then submit()).
     void respond(Stream &stream);
-    // True when the stream was refused (HTTP_1_1_REQUIRED) instead of answered.
-    bool answer(Stream &stream);
+    void answer(Stream &stream);
+    bool misdirected(const Stream &stream) const; // 421: another site than the TLS server name
     bool answerRedirect(Stream &stream, const Site &site, std::string_view path, std::string_view query);
     void submit(Stream &stream);
+    void stamp(Stream &stream); // the log's stamp, before the answer's first byte
     void record(Stream &stream);
+
+    // Http2Dynamic.cpp: proxied and PHP streams.
+    // After a read: the streams whose head came are started (a responder) or answered as static ones.
+    void startReady();
+    // True when a ProxyResponder or FastCgiResponder took the stream (or its body was refused: 413).
+    bool startDynamic(Stream &stream);
+    void dynamicDone(Stream &stream, const ProxyOutcome &outcome);
+    // The answer ended before the request's body: RST_STREAM NO_ERROR once it is out (RFC 9113 §8.1).
+    void endEarly(Stream &stream);
+    void abortDynamic(); // the connection closes: every responder stops
+    // A flush (and read) after the worker's current handler: what streams submitted goes out together.
+    void scheduleFlush();
 
     void read();
     // Hands what was read to nghttp2, then writes what it answered and reads on.
@@ -196,7 +237,11 @@ private:
     std::string m_serverName;
     std::vector<char> m_input;
     std::string m_output;
+    std::vector<std::int32_t> m_ready; // streams whose head came in this read (startReady)
+    std::vector<std::int32_t> m_starting; // m_ready's, being started (its capacity kept)
     PeerAddress m_peer; // for the logs, looked up on the first logged request
+    FastCgiPeer m_sockets; // for PHP's REMOTE_ADDR and SERVER_ADDR, looked up on the first PHP stream
+    unsigned m_dynamicStreams = 0; // streams a responder has
     boost::asio::steady_timer m_stopTimer;
     unsigned m_deadline = 0; // in worker ticks
     bool m_reading = false;
@@ -205,6 +250,7 @@ private:
     bool m_closed = false;
     bool m_stopping = false;
     bool m_retired = false; // GOAWAY sent after a reload
+    bool m_flushPosted = false; // scheduleFlush()
 };
 
 } // namespace hostbench::http

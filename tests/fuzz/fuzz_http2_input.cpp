@@ -87,9 +87,19 @@ struct Engine
         other.hostName = QStringLiteral("b.test");
         other.isDefault = false;
         other.routes = {};
+        // Proxied and PHP paths (Http2ClientSide, the responders): to a unix socket that is
+        // not there, so each ends in the proxy's or PHP's 502 within the run.
+        QDir(root.path()).mkpath(QStringLiteral("php"));
+        write(QStringLiteral("php/x.php"), "<?php echo 1;");
+        model::VirtualHost dynamic = other;
+        dynamic.hostName = QStringLiteral("c.test");
+        dynamic.documentRoot = root.filePath(QStringLiteral("php"));
+        dynamic.proxy.routes
+            = { { QStringLiteral("/api"), QStringLiteral("unix:/nonexistent/hostbench-fuzz.sock") } };
+        dynamic.php.address = QStringLiteral("unix:/nonexistent/hostbench-fuzz-php.sock");
         model::ServerConfig config;
         QString error;
-        auto sites = http::SiteTable::build({ site, other }, 1, nullptr, false, &error);
+        auto sites = http::SiteTable::build({ site, other, dynamic }, 1, nullptr, false, &error);
         FUZZ_CHECK(sites != nullptr);
         worker = std::make_unique<http::Worker>(0, counters, std::move(sites), config);
     }
