@@ -120,6 +120,9 @@ QString countsSection(const model::RunSummary &s)
         out += cformat("   (Connect: %llu, Receive: %llu, Length: %llu, Exceptions: %llu)\n",
             ull(s.failedConnect), ull(s.failedRead + s.failedTimeout), ull(s.failedLength),
             ull(s.failedParse));
+    // Not in ab: an HTTP/2 server's RST_STREAM instead of an answer, named (HTTP_1_1_REQUIRED...).
+    if (!s.streamReset.isEmpty())
+        out += QLatin1String("Stream resets:          ") + s.streamReset + u'\n';
     // ab's own line for requests it could not send, outside the breakdown above.
     if (s.failedWrite)
         out += cformat("Write errors:           %llu\n", ull(s.failedWrite));

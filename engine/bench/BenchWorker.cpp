@@ -4,6 +4,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include <nghttp2/nghttp2.h>
+
 #include <algorithm>
 
 namespace hostbench::bench {
@@ -233,6 +235,21 @@ void BenchWorker::noteTlsFailure(const QString &reason)
     std::lock_guard lock(m_run.serverMutex);
     if (m_run.tlsFailure.isEmpty())
         m_run.tlsFailure = reason;
+}
+
+void BenchWorker::noteStreamReset(std::uint32_t errorCode)
+{
+    if (m_streamResetNoted)
+        return;
+    m_streamResetNoted = true;
+    QString text
+        = QStringLiteral("RST_STREAM %1 (0x%2) from the server, RFC 9113 §7")
+              .arg(QString::fromLatin1(nghttp2_http2_strerror(errorCode)), QString::number(errorCode, 16));
+    if (errorCode == NGHTTP2_HTTP_1_1_REQUIRED)
+        text += QStringLiteral(": it asks for HTTP/1.1 on this path (run without --h2)");
+    std::lock_guard lock(m_run.serverMutex);
+    if (m_run.streamReset.isEmpty())
+        m_run.streamReset = text;
 }
 
 void BenchWorker::noteServer(std::string_view server)

@@ -56,6 +56,9 @@ public:
     void recordHandshake(bool measured, quint64 us, bool resumed, SSL *ssl);
     // https://: why a handshake failed, kept for the report when it is the run's first.
     void noteTlsFailure(const QString &reason);
+    // HTTP/2: why the server reset a request's stream (RST_STREAM's error code,
+    // RFC 9113 §7), kept for the report when it is the run's first.
+    void noteStreamReset(std::uint32_t errorCode);
     void recordResponse(
         const Attempt &attempt, Clock::time_point done, unsigned status, quint64 bodyBytes, bool keptAlive);
     void recordFailure(const Attempt &attempt, FailureKind kind);
@@ -100,6 +103,7 @@ private:
     bool m_serverNoted = false;
     bool m_tlsNoted = false;
     bool m_tlsFailureNoted = false;
+    bool m_streamResetNoted = false;
     bool m_finished = false;
     Clock::time_point m_endedAt;
     std::atomic<quint64> m_done { 0 }; // measured attempts ended, for progress()

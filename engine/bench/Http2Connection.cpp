@@ -389,6 +389,10 @@ void Http2Connection::streamClosed(Stream &stream, std::uint32_t errorCode)
         again.retried = true;
         m_retry.push_back(again);
     } else {
+        // Reset by the server (HTTP_1_1_REQUIRED, INTERNAL_ERROR, ...) or closed without an
+        // answer: a receive failure, and the report names the first reset's code.
+        if (errorCode != NGHTTP2_NO_ERROR)
+            m_worker.noteStreamReset(errorCode);
         m_worker.recordFailure(stream.attempt, FailureKind::Read);
     }
     release(stream);

@@ -226,6 +226,8 @@ QJsonObject JsonReport::toJson(const model::RunSummary &s, const model::LatencyH
     for (const CountMember &member : kFailures)
         failures[QString::fromUtf16(member.name)] = count(s.*member.value);
     o[u"failures"_s] = failures;
+    if (!s.streamReset.isEmpty())
+        o[u"stream_reset"_s] = s.streamReset; // HTTP/2: why the server reset streams (the first)
     QJsonObject statuses;
     for (auto it = s.statusCounts.cbegin(); it != s.statusCounts.cend(); ++it)
         statuses[QString::number(it.key())] = count(it.value());

@@ -255,6 +255,7 @@ void LoadGenerator::Private::buildSummary() const
         summary->tlsProtocol = run->tlsProtocol;
         summary->tlsCipher = run->tlsCipher;
         summary->tlsFailure = run->tlsFailure;
+        summary->streamReset = run->streamReset;
     }
     summary->documentLength = std::max<qint64>(0, run->documentLength.load());
     summary->threads = int(workers.size());

@@ -97,6 +97,7 @@ struct RunShared
     QString tlsProtocol; // under serverMutex: the first handshake's protocol and cipher suite
     QString tlsCipher;
     QString protocolFailure; // under serverMutex: why the server is not spoken to in HTTP/2
+    QString streamReset; // under serverMutex: HTTP/2, the first RST_STREAM the server sent a request, named
     SampleCollector collector;
 };
 

@@ -108,6 +108,10 @@ struct RunSummary
     TimeStats handshake;
     double handshakeP99Ms = 0;
     QString tlsFailure;
+    // HTTP/2: the first stream the server reset instead of answering (its
+    // RST_STREAM error code named, RFC 9113 §7); empty when none was. Those
+    // requests count as Receive failures.
+    QString streamReset;
     // ab's "Percentage of the requests served within a certain time": (percent, ms) for 50..100.
     QList<QPair<int, double>> percentiles;
 

@@ -214,6 +214,8 @@ QJsonObject RunJson::toJson(const model::RunSummary &s)
     if (s.http2) {
         o[u"http2"_s] = true;
         o[u"streams"_s] = s.streams;
+        if (!s.streamReset.isEmpty())
+            o[u"stream_reset"_s] = s.streamReset;
     }
     if (!s.abortedBy.isEmpty()) {
         o[u"aborted_by"_s] = s.abortedBy;
@@ -258,6 +260,7 @@ model::RunSummary RunJson::summaryFromJson(const QJsonObject &o)
     s.interrupted = o[u"interrupted"_s].toBool();
     s.http2 = o[u"http2"_s].toBool(false); // absent: an HTTP/1.1 run
     s.streams = s.http2 ? o[u"streams"_s].toInt(1) : 1;
+    s.streamReset = o[u"stream_reset"_s].toString(); // absent: none
     s.abortedBy = o[u"aborted_by"_s].toString(); // absent: not aborted
     s.abortedAtMs = signedFrom(o[u"aborted_at_ms"_s]);
     s.abortedFigure = o[u"aborted_figure"_s].toString();

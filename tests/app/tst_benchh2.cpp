@@ -23,6 +23,8 @@
 
 #include <memory>
 
+#include <unistd.h>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -75,6 +77,8 @@ private slots:
     void reconnectsAfterGoaway();
     void openModelCountsTheWaitForAStream();
     void streamPastTimeoutFailsAlone();
+    void streamResetsAreNamed();
+    void proxiedPathOfTheEngine();
     void storedRunKeepsTheProtocol();
     void serverWithoutHttp2IsAnError_data();
     void serverWithoutHttp2IsAnError();
@@ -157,6 +161,7 @@ http {
         listen 127.0.0.1:%4;
         listen 127.0.0.1:%5 ssl;
         root %1/html;
+        location /reset { return 444; } # over HTTP/2: RST_STREAM, no answer
     }
     log_format withconnection '$connection "$request" $status';
     server {
@@ -387,6 +392,67 @@ void TestBenchH2::streamPastTimeoutFailsAlone()
             connections.insert(line.left(line.indexOf(' ')));
     }
     QVERIFY2(countLines(log, "\"GET /big HTTP/2.0\"") == 6 && connections.size() == 1, log.constData());
+}
+
+void TestBenchH2::streamResetsAreNamed()
+{
+    // A server that resets streams instead of answering (nginx's 444 over HTTP/2:
+    // RST_STREAM PROTOCOL_ERROR): receive failures, and the report says why,
+    // as it must for HTTP_1_1_REQUIRED (before, only "Receive: N" was shown).
+    const QString json = m_dir->filePath(u"reset.json"_s);
+    const Result r = bench({ u"--h2"_s, u"-n"_s, u"20"_s, u"-c"_s, u"1"_s, u"--streams"_s, u"4"_s,
+        u"--json"_s, json, url("http", m_h2c, "/reset") });
+    QVERIFY2(r.out.contains(u"Failed requests:        20\n"_s), qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(
+                 u"Stream resets:          RST_STREAM PROTOCOL_ERROR (0x1) from the server, RFC 9113 §7\n"_s),
+        qPrintable(r.out));
+    QCOMPARE(readJson(json)[u"stream_reset"_s].toString(),
+        u"RST_STREAM PROTOCOL_ERROR (0x1) from the server, RFC 9113 §7"_s);
+    // A run without resets shows no such line.
+    const Result clean = bench({ u"--h2"_s, u"-n"_s, u"20"_s, url("http", m_h2c) });
+    QVERIFY2(!clean.out.contains(u"Stream resets"_s), qPrintable(clean.out));
+}
+
+void TestBenchH2::proxiedPathOfTheEngine()
+{
+    // bench --h2 against the engine's own proxied path (hostbench-cli serve
+    // --proxy, here to nginx's HTTP/1.1 listener): every request answered over
+    // HTTP/2 (it was refused with HTTP_1_1_REQUIRED, 100% receive failures), and
+    // each went on to the upstream over HTTP/1.1 (nginx's log).
+    QProcess serve;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"HOSTBENCH_DATA_DIR"_s, m_dir->filePath(u"data"_s));
+    serve.setProcessEnvironment(env);
+    QStringList arguments { u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s, u"--threads"_s, u"1"_s,
+        u"--control"_s, u"off"_s, u"--default"_s, m_dir->filePath(u"html"_s), u"--proxy"_s,
+        u"/=http://127.0.0.1:%1"_s.arg(m_http11) };
+    if (::geteuid() == 0)
+        arguments << u"--user"_s << u"root"_s;
+    serve.start(QStringLiteral(HOSTBENCH_CLI_PATH), arguments);
+    QVERIFY(serve.waitForStarted(kTimeoutMs));
+    static const QRegularExpression serving(u"Serving http://127\\.0\\.0\\.1:(\\d+)/"_s);
+    QByteArray printed;
+    QRegularExpressionMatch match;
+    QElapsedTimer waited;
+    waited.start();
+    while (!(match = serving.match(QString::fromUtf8(printed))).hasMatch() && waited.elapsed() < kTimeoutMs) {
+        QVERIFY2(serve.state() == QProcess::Running,
+            QByteArray(printed + serve.readAllStandardError()).constData());
+        serve.waitForReadyRead(200);
+        printed += serve.readAllStandardOutput();
+    }
+    QVERIFY2(match.hasMatch(), printed.constData());
+    const auto port = quint16(match.captured(1).toUInt());
+    const Result r
+        = bench({ u"--h2"_s, u"-n"_s, u"200"_s, u"-c"_s, u"2"_s, u"--streams"_s, u"8"_s, url("http", port) });
+    serve.terminate(); // SIGTERM to its PID
+    QVERIFY(serve.waitForFinished(kTimeoutMs));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+    QVERIFY2(r.out.contains(u"Complete requests:      200\n"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Failed requests:        0\n"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Document Length:        %1 bytes"_s.arg(kFileBytes)), qPrintable(r.out));
+    QVERIFY2(!r.out.contains(u"Stream resets"_s), qPrintable(r.out));
+    QCOMPARE(countLines(accessLog(), "\"GET /file HTTP/1.1\" 200"), qsizetype(200));
 }
 
 void TestBenchH2::storedRunKeepsTheProtocol()
