@@ -4,6 +4,7 @@
 #   tests/perf/proxy.sh [path/to/hostbench-cli]
 #   env: PARTS="a b c"  ROUNDS=3  DURATION_A=5 (s per wrk run of part a)
 #        DURATION=60 (s, part b)  CLIENTS=1000 (part b)  SIZE_MB=128  LIMIT_MB=64 (part c)
+#        PROTOCOL=http1.1 (part c's clients; h2c: HTTP/2 with prior knowledge, issue #27)
 #
 # (a) W6p at -c 50 keep-alive: Hostbench's rate / nginx's, nginx with its
 #     upstream keepalive pool (proxy_http_version 1.1, `keepalive 64`, the
@@ -42,6 +43,12 @@ DURATION=${DURATION:-60}
 CLIENTS=${CLIENTS:-1000}
 SIZE_MB=${SIZE_MB:-128}
 LIMIT_MB=${LIMIT_MB:-64}
+PROTOCOL=${PROTOCOL:-http1.1}
+case $PROTOCOL in
+http1.1) CURL_PROTOCOL=(--http1.1) ;;
+h2c) CURL_PROTOCOL=(--http2-prior-knowledge) ;;
+*) echo "PROTOCOL must be http1.1 or h2c, not $PROTOCOL" >&2; exit 2 ;;
+esac
 [ -x "$CLI" ] || { echo "no $CLI: build first (./hostbench.sh build)" >&2; exit 2; }
 for tool in wrk curl nginx ss python3 taskset sha256sum; do
     command -v "$tool" > /dev/null || [ -x "/usr/sbin/$tool" ] ||
@@ -261,7 +268,7 @@ part_b() {
 
 part_c() {
     echo
-    echo "## (c) ${SIZE_MB} MiB from the upstream through Hostbench's proxy to 4 clients at once"
+    echo "## (c) ${SIZE_MB} MiB from the upstream through Hostbench's proxy to 4 clients at once ($PROTOCOL)"
     local sid i status=0 want size
     start_hostbench || return 1
     sid=$STARTED
@@ -271,7 +278,7 @@ part_c() {
     local pids=()
     for i in 1 2 3 4; do
         # --limit-rate keeps the four downloads overlapping on a fast machine.
-        ("${PIN_CLIENT[@]}" curl -sS --limit-rate 64M "http://127.0.0.1:$HB_PORT/huge.bin" |
+        ("${PIN_CLIENT[@]}" curl -sS "${CURL_PROTOCOL[@]}" --limit-rate 64M "http://127.0.0.1:$HB_PORT/huge.bin" |
             tee >(wc -c > "$WORK/c$i.size") | sha256sum | cut -d' ' -f1 > "$WORK/c$i.sum") &
         pids+=($!)
     done
