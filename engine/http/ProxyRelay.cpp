@@ -151,8 +151,13 @@ std::size_t ProxyResponder::takeBufferedBody()
 void ProxyResponder::readBody()
 {
     m_parser->setBody(m_piece.data(), m_piece.size());
+    // What one read brings goes out at once, not once the piece is full: an
+    // answer the upstream sends a little at a time (server-sent events, long
+    // polling, a progress stream) reaches the client as it comes. The timeout
+    // is armed per read, so it counts the wait between the upstream's pieces
+    // (nginx's proxy_read_timeout), not the whole answer.
     arm();
-    bhttp::async_read(
+    bhttp::async_read_some(
         *m_upstream, m_buffer, *m_parser, [self = shared_from_this()](beast::error_code ec, std::size_t) {
             self->m_timer.cancel();
             if (ec == bhttp::error::need_buffer)

@@ -114,7 +114,9 @@ struct ProxyOutcome
  *  - The response head is read with Beast's parser (at most
  *    UpstreamTarget::kMaxHeadBytes; 1xx other than 101 skipped), its
  *    hop-by-hop fields removed; the body is relayed in pieces of
- *    kPieceBytes: each piece is written to the client before the next is
+ *    at most kPieceBytes, each what one read brought (a slow upstream's
+ *    bytes go out as they come; the upstream timeout is the longest wait
+ *    between two reads): each piece is written to the client before the next is
  *    read from the upstream, so a slow client slows the upstream read
  *    (back-pressure) and memory stays one piece per request. Content-Length
  *    is kept; a chunked or close-delimited body goes to an HTTP/1.1 client

@@ -82,6 +82,7 @@ private slots:
     void invalidHeads_data();
     void invalidHeads();
     void earlyCloseRetriedForIdempotentOnly();
+    void streamedAnswerGoesOutAsItComes();
     void clientGoneClosesUpstream();
     void slowClientSlowsUpstream();
     void webSocketThroughNode();
@@ -421,6 +422,48 @@ void TestProxy::earlyCloseRetriedForIdempotentOnly()
     QCOMPARE(client.request(get("/")).status, 502); // a GET is, once: both connections closed
     QCOMPARE(closing.accepted(), 3);
     QCOMPARE(second.metrics().proxyErrors.at(4), quint64(2)); // closed early
+}
+
+void TestProxy::streamedAnswerGoesOutAsItComes()
+{
+    // An answer the upstream sends a piece at a time (server-sent events, a
+    // progress stream): each piece reaches the client when it comes, not
+    // once the relay's piece is full, and the upstream timeout counts the
+    // wait between pieces (nginx's proxy_read_timeout), not the whole answer.
+    // (Found by a hostile pass: the first piece came only with the last, and
+    // an answer longer than the timeout was cut at it with 0 bytes sent.)
+    std::atomic<bool> release { false };
+    RawUpstream upstream([&release](RawUpstream &up, int fd, int) {
+        if (up.readRequest(fd).isEmpty())
+            return;
+        RawUpstream::sendAll(fd,
+            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
+            "8\r\ntick 01\n\r\n");
+        // Held until the client has the first piece (10 s at most).
+        for (int i = 0; i < 1000 && !release.load() && !up.stopping(); ++i)
+            QThread::msleep(10);
+        // Then a piece every 300 ms: 2.4 s in all, past the 1,000 ms upstream timeout.
+        for (int i = 2; i <= 9 && !up.stopping(); ++i) {
+            QThread::msleep(300);
+            RawUpstream::sendAll(fd, QByteArray("8\r\ntick 0") + QByteArray::number(i) + "\n\r\n");
+        }
+        RawUpstream::sendAll(fd, "0\r\n\r\n");
+        RawUpstream::waitForClose(fd, 3000);
+    });
+    HttpServer server;
+    QVERIFY(start(server, { { u"/"_s, u"http://127.0.0.1:%1"_s.arg(upstream.port()) } }, 1000));
+    RawClient client(server.port());
+    QVERIFY(client.send(get("/events")));
+    QTRY_VERIFY_WITH_TIMEOUT((client.hasClosed(), client.bufferUntil(0).contains("tick 01\n")), 5000);
+    QVERIFY(client.bufferUntil(0).startsWith("HTTP/1.1 200"));
+    release = true;
+    QTRY_VERIFY_WITH_TIMEOUT((client.hasClosed(), client.bufferUntil(0).endsWith("\r\n0\r\n\r\n")), 10000);
+    const QByteArray answer = client.bufferUntil(0);
+    for (int i = 1; i <= 9; ++i) {
+        const QByteArray tick = "tick 0" + QByteArray::number(i) + "\n";
+        QVERIFY2(answer.contains(tick), answer.constData());
+    }
+    QCOMPARE(server.metrics().proxyErrors.at(1), quint64(0)); // no timeout
 }
 
 void TestProxy::clientGoneClosesUpstream()
