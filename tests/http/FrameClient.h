@@ -1,5 +1,7 @@
 #pragma once
 
+#include "RawClient.h"
+
 #include <QByteArray>
 #include <QElapsedTimer>
 #include <QList>
@@ -112,17 +114,8 @@ class FrameClient final
 {
 public:
     explicit FrameClient(quint16 port)
-    {
-        m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in address {};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(port);
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        if (::connect(m_fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0) {
-            ::close(m_fd);
-            m_fd = -1;
-        }
-    }
+        : m_fd(RawClient::connectLoopback(port))
+    { }
     ~FrameClient()
     {
         if (m_fd >= 0)

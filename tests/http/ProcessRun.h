@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QByteArray>
+#include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QString>
@@ -57,4 +59,22 @@ inline bool resetPeakResident()
 {
     QFile refs(QStringLiteral("/proc/self/clear_refs"));
     return refs.open(QIODevice::WriteOnly) && refs.write("5") == 1;
+}
+
+// What a test checks after a client ran: a file's hash in hex (what curl or
+// nghttp wrote, against the file served), and the descriptors this process
+// holds (the engine's among them: an upstream connection left open shows).
+inline QByteArray fileHash(const QString &path, QCryptographicHash::Algorithm algorithm)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash hash(algorithm);
+    hash.addData(&file);
+    return hash.result().toHex();
+}
+
+inline int openDescriptors()
+{
+    return int(QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::Files | QDir::System).size());
 }

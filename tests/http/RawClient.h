@@ -42,18 +42,23 @@ public:
     // `receiveBufferBytes` > 0: a small SO_RCVBUF, so that most of a large
     // body stays on the server's side until read.
     explicit RawClient(quint16 port, int receiveBufferBytes = 0)
+        : m_fd(connectLoopback(port, receiveBufferBytes))
+    { }
+    // A blocking TCP connection to 127.0.0.1:`port` (FrameClient's too); -1 if refused.
+    static int connectLoopback(quint16 port, int receiveBufferBytes = 0)
     {
-        m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
         if (receiveBufferBytes > 0)
-            ::setsockopt(m_fd, SOL_SOCKET, SO_RCVBUF, &receiveBufferBytes, sizeof receiveBufferBytes);
+            ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &receiveBufferBytes, sizeof receiveBufferBytes);
         sockaddr_in address {};
         address.sin_family = AF_INET;
         address.sin_port = htons(port);
         address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        if (::connect(m_fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0) {
-            ::close(m_fd);
-            m_fd = -1;
+        if (::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0) {
+            ::close(fd);
+            fd = -1;
         }
+        return fd;
     }
     ~RawClient()
     {

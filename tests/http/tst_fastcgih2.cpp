@@ -44,21 +44,6 @@ bool writeFile(const QString &path, const QByteArray &bytes)
     return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
 }
 
-QByteArray fileMd5(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash hash(QCryptographicHash::Md5);
-    hash.addData(&file);
-    return hash.result().toHex();
-}
-
-int openDescriptors()
-{
-    return int(QDir(u"/proc/self/fd"_s).entryList(QDir::Files | QDir::System).size());
-}
-
 // A curl answer: the head (-D -, lower-cased), the body, then `-w`'s "<version> <status>".
 struct Answer
 {
@@ -297,7 +282,8 @@ void TestFastCgiH2::multipartUpload()
     const Answer answer
         = curl(server, Via::H2c, u"/upload.php"_s, { u"-F"_s, u"f=@"_s + file, u"-F"_s, u"note=from h2"_s });
     QCOMPARE(answer.versionAndStatus, QByteArray("2 200"));
-    QCOMPARE(answer.body, QByteArray::number(content.size()) + ' ' + fileMd5(file) + " from h2");
+    QCOMPARE(answer.body,
+        QByteArray::number(content.size()) + ' ' + fileHash(file, QCryptographicHash::Md5) + " from h2");
 }
 
 void TestFastCgiH2::cookiesAndTwoSetCookie()
@@ -346,7 +332,8 @@ void TestFastCgiH2::readfileDownloads()
     QCOMPARE(run.out, QByteArray("2 200"));
     const qint64 grown = peakResidentKiB() - before;
     QCOMPARE(QFileInfo(got).size(), kBigBytes);
-    QCOMPARE(fileMd5(got), fileMd5(m_dir.filePath(u"big.bin"_s)));
+    QCOMPARE(fileHash(got, QCryptographicHash::Md5),
+        fileHash(m_dir.filePath(u"big.bin"_s), QCryptographicHash::Md5));
     qInfo("peak resident memory grew by %lld KiB for a %lld KiB body", grown, kBigBytes / 1024);
     if (!kAddressSanitizer)
         QVERIFY2(grown < 12 * 1024, qPrintable(QString::number(grown)));

@@ -83,22 +83,6 @@ QByteArray md5Hex(const QByteArray &bytes)
     return QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toHex();
 }
 
-QByteArray fileSha256(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    hash.addData(&file);
-    return hash.result().toHex();
-}
-
-// Descriptors this process holds (the engine's among them).
-int openDescriptors()
-{
-    return int(QDir(u"/proc/self/fd"_s).entryList(QDir::Files | QDir::System).size());
-}
-
 // Every HEADERS frame through the decoder in order; the status of `stream`'s and its DATA, until its end.
 struct StreamReply
 {
@@ -450,7 +434,8 @@ void TestProxyH2::largeDownloadByteIdenticalMemoryFlat()
     QVERIFY2(run.out == "\n2 200", QByteArray(run.out + run.err).constData());
     const qint64 grown = peakResidentKiB() - before;
     QCOMPARE(QFileInfo(got).size(), kBigBytes);
-    QCOMPARE(fileSha256(got), fileSha256(m_root + u"/app/big.bin"_s));
+    QCOMPARE(fileHash(got, QCryptographicHash::Sha256),
+        fileHash(m_root + u"/app/big.bin"_s, QCryptographicHash::Sha256));
     qInfo("peak resident memory grew by %lld KiB for a %lld KiB body", grown, kBigBytes / 1024);
     if (!kAddressSanitizer)
         QVERIFY2(grown < 12 * 1024, qPrintable(QString::number(grown)));
