@@ -65,7 +65,8 @@ asan)
     cmake --build build-asan --parallel "$jobs"
     # One test per core, as ./hostbench.sh test runs them: most of a test's
     # time is waiting on its servers and peers, not CPU. Timeouts scaled for
-    # a build that runs 2-3 times slower.
+    # a build that runs 2-3 times slower: --timeout for the tests with none of
+    # their own, tests/CMakeLists.txt triples the ones they set.
     ctest --test-dir build-asan --output-on-failure --parallel "$jobs" --timeout 400
     ;;
 tsan)
