@@ -154,6 +154,10 @@ QByteArray ControlFormat::prometheusText(const model::MetricsSnapshot &now)
             "cause=\""_ba + model::MetricsSnapshot::kPhpErrorNames[i] + '"',
             QByteArray::number(now.phpErrors[i]));
 
+    family(out, "hostbench_fastcgi_queued_total", "counter",
+        "PHP requests that waited for a connection to PHP-FPM (the per-worker limit reached).");
+    sample(out, "hostbench_fastcgi_queued_total", {}, QByteArray::number(now.phpQueued));
+
     family(out, "hostbench_proxy_queued_total", "counter",
         "Proxied requests that waited for a connection to their upstream (the per-worker limit reached).");
     sample(out, "hostbench_proxy_queued_total", {}, QByteArray::number(now.proxyQueued));

@@ -192,11 +192,16 @@ void FastCgiResponder::cutBody(FastCgiError error, std::string_view detail)
 void FastCgiResponder::finishBody()
 {
     // END_REQUEST with nothing behind it, the request sent whole: the connection may serve another.
-    // Not while other connections wait to be answered: it would pin a PHP-FPM worker (FastCgiResponder.h).
+    // Not while other connections wait to be answered: it would keep its PHP-FPM worker from them
+    // (FastCgiResponder.h). Not even for a request of this worker waiting for a connection: those
+    // others would wait as long as such requests keep coming. Closed, its slot goes to the first
+    // waiter, whose new connection queues behind them in PHP-FPM's backlog (first come, first served).
     if (m_pending.empty() && !m_uploadCut && m_client.bodyDone()
         && m_site.php.unanswered->load(std::memory_order_relaxed) == 0) {
-        m_worker.upstreams().give(m_key, std::move(*m_upstream), m_site.php.unanswered);
+        m_holdsSlot = false; // it goes with the connection
+        Socket upstream = std::move(*m_upstream);
         m_upstream.reset();
+        m_worker.upstreams().give(*m_slots, std::move(upstream)); // to the next request waiting, if any
     }
     m_outcome.timing.totalUs = sinceStart();
     if (m_client.endBody()) {

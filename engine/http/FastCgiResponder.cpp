@@ -65,6 +65,12 @@ FastCgiResponder::FastCgiResponder(Worker &worker, ClientSide &client, std::shar
     , m_headOnly(client.request().method == Request::Method::Head)
 { }
 
+FastCgiResponder::~FastCgiResponder()
+{
+    if (m_holdsSlot)
+        m_worker.upstreams().release(*m_slots); // finish() never came: handlers destroyed at the stop
+}
+
 SiteCounters *FastCgiResponder::siteCounters() const
 {
     return m_site.counters.get();
@@ -86,12 +92,20 @@ void FastCgiResponder::start()
 void FastCgiResponder::connectOrReuse()
 {
     writeRequestRecords();
-    if (std::optional<Socket> pooled = m_worker.upstreams().take(m_key)) {
+    UpstreamPool &pool = m_worker.upstreams();
+    m_slots = &pool.upstream(m_key, m_site.php.unanswered);
+    if (std::optional<Socket> pooled = pool.take(*m_slots)) {
+        m_holdsSlot = true;
         m_upstream.emplace(std::move(*pooled));
         m_outcome.timing.connectUs = 0;
         send();
         return;
     }
+    if (!pool.reserve(*m_slots)) {
+        queue(); // all busy: wait for one
+        return;
+    }
+    m_holdsSlot = true;
     connect();
 }
 
@@ -136,6 +150,10 @@ void FastCgiResponder::connect()
 void FastCgiResponder::abort()
 {
     m_aborted = true;
+    if (isWaiting()) {
+        leftQueue();
+        return;
+    }
     if (m_upstream) {
         beast::error_code ignored;
         m_upstream->close(ignored);
@@ -153,7 +171,13 @@ void FastCgiResponder::arm(std::chrono::milliseconds timeout)
     m_timer.expires_after(timeout);
     m_timer.async_wait([weak = weak_from_this()](const beast::error_code &ec) {
         const auto self = weak.lock();
-        if (!ec && self && !self->m_finished)
+        // A handler already queued when the timer was cancelled and armed again (the queue's
+        // wait handed a connection) comes without an error: the new expiry tells.
+        if (ec || !self || self->m_finished || self->m_timer.expiry() > Clock::now())
+            return;
+        if (self->isWaiting())
+            self->queueTimedOut();
+        else
             self->onTimeout();
     });
 }
@@ -188,11 +212,12 @@ const char *FastCgiResponder::reasonFor(FastCgiError error, std::string_view det
     static constexpr std::array<std::string_view, std::size_t(FastCgiError::Count)> kWhat {
         "cannot be reached", "timed out", "sent an invalid response head", "sent a response head over 16 KiB",
         "sent malformed FastCGI records", "closed the connection before answering",
-        "closed the connection before the end of the response"
+        "closed the connection before the end of the response",
+        "kept every connection this worker may open busy"
     };
     std::string text = "PHP-FPM at " + m_site.php.address + " ";
     text.append(kWhat[std::size_t(error)]);
-    if (error == FastCgiError::Timeout)
+    if (error == FastCgiError::Timeout || error == FastCgiError::QueueTimeout)
         text.append(" (").append(std::to_string(m_site.php.timeoutMs)).append(" ms)");
     if (!detail.empty())
         text.append(": ").append(detail);
@@ -246,6 +271,10 @@ void FastCgiResponder::finish(bool keepAlive)
         beast::error_code ignored;
         m_upstream->close(ignored); // not pooled: it may have unread bytes
         m_upstream.reset();
+    }
+    if (m_holdsSlot) {
+        m_holdsSlot = false;
+        m_worker.upstreams().release(*m_slots); // to the next request waiting, if any
     }
     // A request body not read to its end leaves the client's stream in doubt.
     m_outcome.keepAlive = keepAlive && m_client.bodyDone();

@@ -30,6 +30,7 @@ enum class FastCgiError : int {
     Malformed, // a record the protocol does not allow here: 502 (or the response cut short)
     ClosedEarly, // PHP-FPM closed before the response head: 502
     ClosedMidBody, // PHP-FPM closed before END_REQUEST, the head sent: the response cut short
+    QueueTimeout, // every connection the worker may open to PHP-FPM stayed busy for PhpSite::timeoutMs: 503
     Count
 };
 
@@ -46,6 +47,19 @@ enum class FastCgiError : int {
  *    FCGI_KEEP_CONN, carry one request at a time (request id 1), and go
  *    back only after FCGI_END_REQUEST with nothing unread behind it and the
  *    request body sent whole.
+ *  - The pool bounds them as the proxy's (per worker and address, busy and
+ *    idle: model::ServerConfig::upstreamConnectionsPerWorker): a request
+ *    that finds them all busy waits in the address's FIFO queue
+ *    (FastCgiQueue.cpp; WorkerCounters::phpQueued) for one to be given back
+ *    or closed, at most PhpSite::timeoutMs, then 503 with "Retry-After: 1"
+ *    (FastCgiError::QueueTimeout); a client that hangs up meanwhile leaves
+ *    at once (499). Without the bound, every HTTP/2 stream opened a
+ *    connection of its own: h2load -c 50 -m 100 made 5,000 at once,
+ *    PHP-FPM's listen backlog overflowed (EAGAIN on its socket), and about
+ *    20% of the requests got 502 "cannot be reached" while PHP-FPM was only
+ *    busy. nginx has the same failure there (its "connect() to unix:...
+ *    failed (11: Resource temporarily unavailable)"), and no queue outside
+ *    its commercial version.
  *  - "Pinned" workers: a PHP-FPM worker serves one connection at a time and,
  *    with FCGI_KEEP_CONN, waits on it for the next request instead of
  *    accepting another, so each idle kept connection holds one of
@@ -106,6 +120,7 @@ enum class FastCgiError : int {
  * keeps the client connection alive (`owner`) until its last handler ran.
  */
 class FastCgiResponder final : public std::enable_shared_from_this<FastCgiResponder>,
+                               private UpstreamPool::Waiter,
                                private ClientSide::Events
 {
 public:
@@ -133,6 +148,7 @@ public:
 
     FastCgiResponder(Worker &worker, ClientSide &client, std::shared_ptr<void> owner, const Site &site,
         PhpScript script, Begin begin, Done done);
+    ~FastCgiResponder();
 
     void start();
     SiteCounters *siteCounters() const;
@@ -183,7 +199,12 @@ private:
     void cutBody(FastCgiError error, std::string_view detail = {});
     void finishBody();
     void bodyEnded(bool ok) override;
-    void hungUp() override { } // never watched: no queue for PHP-FPM's connections
+    // FastCgiQueue.cpp: the wait for a connection when all the worker may open are busy.
+    void queue();
+    void upstreamReady(std::optional<Socket> socket) override;
+    void hungUp() override; // the client hung up while queued: the wait ends (499)
+    void queueTimedOut(); // 503
+    void leftQueue(); // abort() while queued: finish() from a handler of its own
     void logStderr(std::string_view text);
 
     Worker &m_worker;
@@ -197,6 +218,8 @@ private:
     std::string m_request; // the records for PHP-FPM (BEGIN_REQUEST, PARAMS, the first STDIN)
     std::string m_out; // STDIN framing for PHP-FPM, the response head for the client
     std::optional<Socket> m_upstream;
+    UpstreamPool::Upstream *m_slots = nullptr; // m_key's in the worker's pool, once asked for a connection
+    bool m_holdsSlot = false; // one of m_slots' connections is this request's (given back by finish())
     std::string m_spoolMemory; // a spooled body while it fits kSpoolMemoryBytes
     UniqueFd m_spoolFile; // beyond that: the unnamed file holding it
     std::uint64_t m_spooled = 0; // bytes of body spooled

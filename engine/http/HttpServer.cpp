@@ -461,6 +461,7 @@ model::MetricsSnapshot HttpServer::metrics() const
         for (size_t i = 0; i < snapshot.phpErrors.size(); ++i)
             snapshot.phpErrors[i] += worker->phpErrors[i].load(relaxed);
         snapshot.proxyQueued += worker->proxyQueued.load(relaxed);
+        snapshot.phpQueued += worker->phpQueued.load(relaxed);
         snapshot.tlsHandshakes += worker->tlsHandshakes.load(relaxed);
         snapshot.tlsResumed += worker->tlsResumed.load(relaxed);
         snapshot.tlsErrors += worker->tlsErrors.load(relaxed);

@@ -82,7 +82,8 @@ void UpstreamPool::give(Upstream &upstream, Socket socket, Clock::time_point now
     }
     // A proxied upstream keeps every connection under the bound: an idle
     // limit below it closed and reopened connections at -c 50 (11,222 in
-    // TIME-WAIT after 5 s of W6p with 32). PHP-FPM's, outside the bound, keep kIdleLimit.
+    // TIME-WAIT after 5 s of W6p with 32). PHP-FPM's keep at most kIdleLimit (each idle one pins a PHP-FPM
+    // worker).
     if (upstream.idle.size() >= (upstream.unanswered ? kIdleLimit : m_limit))
         closeIdle(upstream, 0); // the oldest goes (nobody waits: its slot is free)
     upstream.idle.push_back({ std::move(socket), now });

@@ -37,10 +37,16 @@ namespace hostbench::http {
  * destruction) when its client goes away or its wait times out
  * (ProxyResponder: 503).
  *
+ * The same bound holds for the connections to a PHP-FPM address
+ * (FastCgiResponder, key "fastcgi:" + address): without it, 50 HTTP/2
+ * clients with 100 streams each opened 5,000 connections to PHP-FPM at
+ * once, overflowed its listen backlog and got 502s for about a fifth of
+ * their requests.
+ *
  * A connection comes back with give() only after a whole response was read
  * from it and both sides keep it alive, so no pooled connection has unread
- * bytes. Every connection under the bound may stay idle (PHP-FPM's, by key
- * outside the bound: at most kIdleLimit; the oldest is closed beyond), none
+ * bytes. Every connection under the bound may stay idle (PHP-FPM's: at
+ * most kIdleLimit; the oldest is closed beyond), none
  * longer than kIdleTimeout. take() drops a
  * connection that is past its idle time, that the upstream has closed, or
  * that has bytes waiting (a peek with MSG_PEEK | MSG_DONTWAIT), and hands
@@ -107,6 +113,14 @@ public:
     std::size_t connectionLimit() const { return m_limit; }
     // The record of `key` (created empty on first use).
     Upstream &upstream(std::string_view key);
+    // A PHP-FPM address's record: as above, with PhpSite::unanswered kept for give() and prune().
+    Upstream &upstream(std::string_view key, const std::shared_ptr<std::atomic<int>> &unanswered)
+    {
+        Upstream &record = upstream(key);
+        if (record.unanswered.get() != unanswered.get()) // a reload's new site table
+            record.unanswered = unanswered;
+        return record;
+    }
     // An idle connection that is still good, its slot with it, or nullopt;
     // the stale ones it drops free their slots.
     std::optional<Socket> take(Upstream &upstream, Clock::time_point now = Clock::now());
@@ -120,21 +134,6 @@ public:
     // Gives back `socket` (open, nothing unread) with its slot: to the first
     // waiter, else kept idle for the next request.
     void give(Upstream &upstream, Socket socket, Clock::time_point now = Clock::now());
-    // By key, outside the bound (FastCgiResponder's connections to PHP-FPM,
-    // whose keys no proxied request uses: nobody waits there): as take() and
-    // give() above on upstream(key), no slot reserved for a new connection.
-    std::optional<Socket> take(std::string_view key, Clock::time_point now = Clock::now())
-    {
-        return take(upstream(key), now);
-    }
-    // `unanswered`: PhpSite::unanswered, kept for prune().
-    void give(std::string_view key, Socket socket, std::shared_ptr<const std::atomic<int>> unanswered,
-        Clock::time_point now = Clock::now())
-    {
-        Upstream &record = upstream(key);
-        record.unanswered = std::move(unanswered);
-        give(record, std::move(socket), now);
-    }
     void prune(Clock::time_point now = Clock::now());
     void clear();
     std::size_t idleCount() const;

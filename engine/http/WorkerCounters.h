@@ -55,8 +55,10 @@ struct alignas(64) WorkerCounters
     std::atomic<quint64> http2Streams { 0 };
     std::atomic<quint64> http2Resets { 0 };
     // PHP requests that failed, by http::FastCgiError (unavailable, timeout, bad head, head too
-    // large, malformed records, closed early, closed mid-body).
-    std::array<std::atomic<quint64>, 7> phpErrors {};
+    // large, malformed records, closed early, closed mid-body, the waits for a connection in vain).
+    std::array<std::atomic<quint64>, 8> phpErrors {};
+    // PHP requests that waited for a connection to PHP-FPM (UpstreamPool's bound reached).
+    std::atomic<quint64> phpQueued { 0 };
     // Service time: request parsed -> response written (µs).
     std::unique_ptr<std::atomic<quint64>[]> latency
         = std::make_unique<std::atomic<quint64>[]>(size_t(model::LatencyHistogram::kCountsLength));

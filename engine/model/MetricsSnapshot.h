@@ -95,9 +95,11 @@ struct MetricsSnapshot
     quint64 http2Streams = 0;
     quint64 http2Resets = 0;
     // PHP requests that failed through FastCGI, by cause (kPhpErrorNames; issue #25).
-    static constexpr std::array<const char *, 7> kPhpErrorNames { "unavailable", "timeout", "bad_head",
-        "head_too_large", "malformed", "closed_early", "closed_mid_body" };
-    std::array<quint64, 7> phpErrors {};
+    static constexpr std::array<const char *, 8> kPhpErrorNames { "unavailable", "timeout", "bad_head",
+        "head_too_large", "malformed", "closed_early", "closed_mid_body", "queue_timeout" };
+    std::array<quint64, 8> phpErrors {};
+    // PHP requests that waited for a connection to PHP-FPM (the per-worker bound reached).
+    quint64 phpQueued = 0;
     QList<SiteCount> perSite; // one entry per virtual host, in configuration order
     // Service-time percentiles (µs): request parsed -> response written, over the whole uptime.
     quint64 latencyP50Us = 0;

@@ -149,14 +149,18 @@ QString PhpFpmSetup::configText(const QString &dataFolder, int workers, const QS
         return {};
     }
     const Size size = sizeFor(workers);
-    QString text = u"; Written by Hostbench for the sites whose PHP address is \"auto\"; rewritten at each "
-                   "start, edits are lost.\n"
-                   "[global]\n"
-                   "pid = %1\nerror_log = %2\ndaemonize = no\n"
-                   "; SIGQUIT lets the workers finish their requests for this long\n"
-                   "process_control_timeout = 5s\n\n"
-                   "[hostbench]\n"
-                   "listen = %3\nlisten.mode = 0600\n"_s.arg(pid, log, listen);
+    QString text
+        = u"; Written by Hostbench for the sites whose PHP address is \"auto\"; rewritten at each "
+          "start, edits are lost.\n"
+          "[global]\n"
+          "pid = %1\nerror_log = %2\ndaemonize = no\n"
+          "; SIGQUIT lets the workers finish their requests for this long\n"
+          "process_control_timeout = 5s\n\n"
+          "[hostbench]\n"
+          "listen = %3\nlisten.mode = 0600\n"
+          "; the engine opens up to 64 connections per worker thread (upstreamConnectionsPerWorker);\n"
+          "; those beyond pm.max_children wait here, and a full backlog would be a 502\n"
+          "listen.backlog = 4096\n"_s.arg(pid, log, listen);
     if (!runAsUser.isEmpty())
         text += u"user = %1\n"_s.arg(runAsUser);
     if (!runAsGroup.isEmpty())

@@ -129,15 +129,17 @@ void TestControlFormat::prometheusText()
     QVERIFY(proxyLines.contains("hostbench_proxy_queued_total 42"));
     // PHP's FastCGI errors by cause (issue #25).
     MetricsSnapshot php = s;
-    php.phpErrors = { 1, 2, 3, 4, 5, 6, 7 };
+    php.phpErrors = { 1, 2, 3, 4, 5, 6, 7, 8 };
+    php.phpQueued = 17;
     const QList<QByteArray> phpLines = ControlFormat::prometheusText(php).split('\n');
     index = 0;
     for (const char *cause : { "unavailable", "timeout", "bad_head", "head_too_large", "malformed",
-             "closed_early", "closed_mid_body" }) {
+             "closed_early", "closed_mid_body", "queue_timeout" }) {
         const QByteArray line
             = "hostbench_fastcgi_errors_total{cause=\""_ba + cause + "\"} " + QByteArray::number(++index);
         QVERIFY2(phpLines.contains(line), line.constData());
     }
+    QVERIFY(phpLines.contains("hostbench_fastcgi_queued_total 17"));
 }
 
 void TestControlFormat::prometheusFamiliesHaveHelpAndType()
@@ -177,15 +179,15 @@ void TestControlFormat::prometheusFamiliesHaveHelpAndType()
     }
     QCOMPARE(helped, typed);
     // requests, bytes, connections accepted, open connections, uptime,
-    // proxied requests queued: one each; responses: one per status class
+    // proxied and PHP requests queued: one each; responses: one per status class
     // (5); site requests: one per site (2); proxy errors: one per cause (8);
-    // FastCGI errors: one per cause (7, issue #25); the site histograms of
+    // FastCGI errors: one per cause (8, issue #25); the site histograms of
     // service time, upstream response and header time (issue #24): per site
     // 15 buckets, _sum and _count; TLS handshakes (full, resumed) and TLS errors (issue #26);
     // HTTP/2 connections, streams and resets (issue #27).
-    QCOMPARE(helped.size(), 18);
+    QCOMPARE(helped.size(), 19);
     QCOMPARE(histograms.size(), 3);
-    QCOMPARE(samples, 6 + 5 + 2 + 8 + 7 + 3 + 3 + 3 * 2 * (15 + 2));
+    QCOMPARE(samples, 7 + 5 + 2 + 8 + 8 + 3 + 3 + 3 * 2 * (15 + 2));
 }
 
 void TestControlFormat::siteHistograms_data()

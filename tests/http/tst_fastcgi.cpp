@@ -266,9 +266,12 @@ private slots:
     void localhostIsLoopback();
     void moreRequestsThanChildren_data();
     void moreRequestsThanChildren();
+    void connectionsToPhpFpmAreBounded();
+    void queuedRequestsTimeOutOrHangUp();
 
 private:
-    bool start(HttpServer &server, const QString &address, int timeoutMs = 10000, int threads = 1);
+    bool start(HttpServer &server, const QString &address, int timeoutMs = 10000, int threads = 1,
+        int connectionsPerWorker = ServerConfig::kDefaultUpstreamConnections);
     QString errorLog() const;
 
     QTemporaryDir m_dir;
@@ -303,6 +306,27 @@ void TestFastCgi::initTestCase()
         { u"log.php"_s, "<?php error_log('x-marker from php'); echo 'logged';" },
         { u"slow.php"_s, "<?php sleep(5); echo 'late';" },
         { u"pause.php"_s, "<?php usleep(300000); echo 'paused';" },
+        { u"long.php"_s, "<?php usleep(2500000); echo 'long';" },
+        // How many run at once, the most ever seen kept in ../active.txt ("now most").
+        { u"concurrency.php"_s, R"(<?php
+$f = fopen(__DIR__ . '/../active.txt', 'c+');
+$count = function (int $step) use ($f) {
+    flock($f, LOCK_EX);
+    rewind($f);
+    $parts = explode(' ', stream_get_contents($f) ?: '0 0');
+    $now = intval($parts[0]) + $step;
+    $most = max(intval($parts[1] ?? 0), $now);
+    ftruncate($f, 0);
+    rewind($f);
+    fwrite($f, "$now $most");
+    fflush($f);
+    flock($f, LOCK_UN);
+    return $most;
+};
+$count(1);
+usleep(200000);
+echo $count(-1);
+)" },
         { u"uploads/photo.jpg"_s, "<?php echo 'pwned';" },
         { u"uploads/x.php"_s, "<?php echo 'x';" },
         { u"sub/index.php"_s, "<?php echo 'index';" },
@@ -329,7 +353,8 @@ void TestFastCgi::initTestCase()
     QVERIFY2(m_fpm->start(&error), qPrintable(error));
 }
 
-bool TestFastCgi::start(HttpServer &server, const QString &address, int timeoutMs, int threads)
+bool TestFastCgi::start(
+    HttpServer &server, const QString &address, int timeoutMs, int threads, int connectionsPerWorker)
 {
     VirtualHost host;
     host.hostName = u"php.test"_s;
@@ -344,6 +369,7 @@ bool TestFastCgi::start(HttpServer &server, const QString &address, int timeoutM
     ServerConfig config;
     config.port = 0;
     config.threads = threads;
+    config.upstreamConnectionsPerWorker = connectionsPerWorker;
     QString error;
     const bool started = server.start(config, { host }, &error);
     if (!started)
@@ -867,6 +893,108 @@ void TestFastCgi::moreRequestsThanChildren()
                 qPrintable(u"round %1, request %2: %3 ms"_s.arg(round).arg(i).arg(elapsed[i])));
         }
     }
+}
+
+void TestFastCgi::connectionsToPhpFpmAreBounded()
+{
+    // At most upstreamConnectionsPerWorker connections to one PHP-FPM per worker, the other
+    // requests queued until one is free: 8 requests at once, a limit of 2 and a pool of 8
+    // children run at most 2 scripts at once, and all are answered. Without the bound each
+    // request opened its own connection (h2load -c 50 -m 100: 5,000, PHP-FPM's listen
+    // backlog full, a fifth of them 502).
+    QFile::remove(m_dir.filePath(u"active.txt"_s));
+    QVERIFY(QDir().mkpath(m_dir.filePath(u"fpm-eight"_s)));
+    PhpFpm fpm(m_dir.filePath(u"fpm-eight"_s), 8);
+    QString error;
+    QVERIFY2(fpm.start(&error), qPrintable(error));
+    HttpServer server;
+    QVERIFY(start(server, fpm.address(), 20000, 1, 2));
+    constexpr int kClients = 8;
+    std::vector<Client::Reply> replies(kClients);
+    std::vector<std::thread> clients;
+    for (int i = 0; i < kClients; ++i) {
+        clients.emplace_back([&, i] {
+            Client client(server.port());
+            replies[i] = client.request(get("/concurrency.php"));
+        });
+    }
+    for (std::thread &client : clients)
+        client.join();
+    for (int i = 0; i < kClients; ++i) {
+        QCOMPARE(replies[i].status, 200);
+        QVERIFY2(replies[i].body.toInt() >= 1 && replies[i].body.toInt() <= 2, replies[i].body.constData());
+    }
+    QFile active(m_dir.filePath(u"active.txt"_s));
+    QVERIFY(active.open(QIODevice::ReadOnly));
+    QCOMPARE(active.readAll(), QByteArray("0 2")); // none left running; 2 at once at most, and reached
+    QVERIFY2(server.metrics().phpQueued >= 1, qPrintable(QString::number(server.metrics().phpQueued)));
+}
+
+void TestFastCgi::queuedRequestsTimeOutOrHangUp()
+{
+    // One connection per worker, held by a 2.5 s script of the site php.test (timeout 20 s).
+    // A request to queue.test (same PHP-FPM, timeout 1 s) waits for it: 503 with Retry-After
+    // after its 1 s, named in the error log and counted. A client of php.test that hangs up
+    // while queued leaves the queue (499). The long script is answered, and the connection
+    // serves the next request.
+    QFile::remove(m_dir.filePath(u"access.log"_s));
+    VirtualHost patient;
+    patient.hostName = u"php.test"_s;
+    patient.isDefault = true;
+    patient.documentRoot = m_root;
+    patient.accessLogEnabled = true;
+    patient.accessLogPath = m_dir.filePath(u"access.log"_s);
+    patient.errorLogPath = m_dir.filePath(u"error.log"_s);
+    patient.php.address = m_fpm->address();
+    patient.php.timeoutMs = 20000;
+    VirtualHost hasty = patient;
+    hasty.hostName = u"queue.test"_s;
+    hasty.isDefault = false;
+    hasty.php.timeoutMs = 1000;
+    ServerConfig config;
+    config.port = 0;
+    config.threads = 1;
+    config.upstreamConnectionsPerWorker = 1;
+    HttpServer server;
+    QString error;
+    QVERIFY2(server.start(config, { patient, hasty }, &error), qPrintable(error));
+
+    Client holder(server.port());
+    QVERIFY(holder.send(get("/long.php")));
+    QTest::qWait(300); // its connection to PHP-FPM opened, the script running
+
+    {
+        Client gone(server.port());
+        QVERIFY(gone.send(get("/hello.php")));
+        QTRY_VERIFY_WITH_TIMEOUT(server.metrics().phpQueued >= 1, 2000);
+    } // hangs up while queued
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(m_dir.filePath(u"access.log"_s)), 3000);
+
+    Client waiting(server.port());
+    QElapsedTimer timer;
+    timer.start();
+    const Client::Reply busy = waiting.request("GET /hello.php HTTP/1.1\r\nHost: queue.test\r\n\r\n");
+    QCOMPARE(busy.status, 503);
+    QCOMPARE(busy.field("Retry-After"), QByteArray("1"));
+    QVERIFY2(timer.elapsed() >= 900 && timer.elapsed() < 2400, qPrintable(QString::number(timer.elapsed())));
+    QCOMPARE(server.metrics().phpErrors[7], quint64(1)); // queue_timeout
+    QCOMPARE(server.metrics().phpQueued, quint64(2));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        errorLog().contains(u"kept every connection this worker may open busy (1000 ms)"_s), 5000);
+
+    const Client::Reply held = holder.read();
+    QCOMPARE(held.status, 200);
+    QCOMPARE(held.body, QByteArray("long"));
+    const Client::Reply next = waiting.request("GET /hello.php HTTP/1.1\r\nHost: queue.test\r\n\r\n");
+    QCOMPARE(next.status, 200);
+    QCOMPARE(next.body, QByteArray("hello"));
+
+    const auto accessLog = [this] {
+        QFile file(m_dir.filePath(u"access.log"_s));
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        accessLog().contains("\"GET /hello.php HTTP/1.1\" 499"), accessLog().constData(), 5000);
 }
 
 QTEST_GUILESS_MAIN(TestFastCgi)

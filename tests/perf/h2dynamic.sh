@@ -2,10 +2,10 @@
 # Proxied paths and PHP pages over HTTP/2 (issue #27): Hostbench's engine
 # against nginx under h2load, h2c with prior knowledge, one worker each,
 # access logs off.
-#   W6p h2c: h2load -n $REQUESTS -c 10 -m 10 /ok   proxied to an upstream
+#   W6p h2c: h2load -n $REQUESTS -c $CLIENTS -m $STREAMS /ok   proxied to an upstream
 #            nginx answering "OK" (HTTP/1.1 upstream, keep-alive pool of 64
 #            connections on both servers)
-#   W5 h2c:  h2load -n $REQUESTS -c 10 -m 10 /hello.php   (`<?php echo "hello";`)
+#   W5 h2c:  h2load -n $REQUESTS -c $CLIENTS -m $STREAMS /hello.php   (`<?php echo "hello";`)
 #            through one PHP-FPM pool ($PHP_CHILDREN static children, a unix
 #            socket) that both servers share
 # Runs each measurement $ROUNDS times, alternating servers (the order swapped
@@ -14,7 +14,8 @@
 # (tests/perf/lib.sh). On a shared machine only the ratio means something.
 #
 # Usage: tests/perf/h2dynamic.sh [path/to/hostbench-cli]
-#   env: ROUNDS=3  REQUESTS=20000  PHP_CHILDREN=4
+#   env: ROUNDS=3  REQUESTS=20000  PHP_CHILDREN=4  CLIENTS=10  STREAMS=10 (h2load's -c and -m)
+#        BACKLOG=4096 (PHP-FPM's listen.backlog; 511 is its default)
 # Exit status 0 when every run answered all its requests, 1 otherwise, 2 for a missing tool.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,6 +23,9 @@ CLI=$(readlink -f "${1:-build/app/cli/hostbench-cli}")
 ROUNDS=${ROUNDS:-3}
 REQUESTS=${REQUESTS:-20000}
 PHP_CHILDREN=${PHP_CHILDREN:-4}
+CLIENTS=${CLIENTS:-10}
+STREAMS=${STREAMS:-10}
+BACKLOG=${BACKLOG:-4096}
 PATH=$PATH:/usr/sbin
 for tool in "$CLI" h2load nginx php-fpm8.2 curl python3; do
     command -v "$tool" > /dev/null || { echo "missing: $tool (apt-get install nghttp2-client nginx php8.2-fpm curl python3)" >&2; exit 2; }
@@ -65,7 +69,7 @@ daemonize = no
 [bench]
 listen = $SOCK
 listen.mode = 0666
-listen.backlog = 4096
+listen.backlog = $BACKLOG
 pm = static
 pm.max_children = $PHP_CHILDREN
 pm.max_requests = 0
@@ -132,7 +136,7 @@ done
 status=0
 run() { # PORT PATH: prints the requests per second
     local out
-    out=$("${PIN_CLIENT[@]}" h2load -n "$REQUESTS" -c 10 -m 10 "http://127.0.0.1:$1$2" 2>&1)
+    out=$("${PIN_CLIENT[@]}" h2load -n "$REQUESTS" -c "$CLIENTS" -m "$STREAMS" "http://127.0.0.1:$1$2" 2>&1)
     if ! grep -q "requests: $REQUESTS total, $REQUESTS started, $REQUESTS done, $REQUESTS succeeded" <<< "$out"; then
         echo "not every request succeeded on port $1 $2:" >&2
         grep -E '^requests:|^status codes:' <<< "$out" >&2
@@ -142,7 +146,7 @@ run() { # PORT PATH: prints the requests per second
 }
 median() { python3 -c 'import statistics, sys; print(f"{statistics.median(map(float, sys.argv[1:])):.0f}")' "$@"; }
 
-echo "# $(date -u +%FT%TZ), $(lscpu | sed -n 's/^Model name: *//p') ($(nproc) CPUs), h2load -n $REQUESTS -c 10 -m 10, h2c"
+echo "# $(date -u +%FT%TZ), $(lscpu | sed -n 's/^Model name: *//p') ($(nproc) CPUs), h2load -n $REQUESTS -c $CLIENTS -m $STREAMS, h2c, PHP-FPM backlog $BACKLOG"
 for load in "W6p /ok" "W5 /hello.php"; do
     set -- $load
     name=$1 path=$2

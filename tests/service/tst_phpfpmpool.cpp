@@ -387,12 +387,13 @@ void TestPhpFpmPool::configText()
     QString error;
     const QString text = PhpFpmSetup::configText(u"/srv/hb"_s, 8, {}, {}, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    for (const QString &line : { u"pid = \"/srv/hb/php/php-fpm.pid\""_s,
-             u"error_log = \"/srv/hb/logs/php-fpm.log\""_s, u"daemonize = no"_s, u"[hostbench]"_s,
-             u"listen = \"/srv/hb/php/php-fpm.sock\""_s, u"listen.mode = 0600"_s, u"pm = dynamic"_s,
-             u"pm.max_children = 16"_s, u"pm.start_servers = 4"_s, u"pm.min_spare_servers = 4"_s,
-             u"pm.max_spare_servers = 8"_s, u"pm.max_requests = 0"_s, u"catch_workers_output = yes"_s,
-             u"php_value[upload_max_filesize] = 1G"_s, u"php_value[post_max_size] = 1G"_s })
+    for (const QString &line :
+        { u"pid = \"/srv/hb/php/php-fpm.pid\""_s, u"error_log = \"/srv/hb/logs/php-fpm.log\""_s,
+            u"daemonize = no"_s, u"[hostbench]"_s, u"listen = \"/srv/hb/php/php-fpm.sock\""_s,
+            u"listen.mode = 0600"_s, u"pm = dynamic"_s, u"pm.max_children = 16"_s, u"pm.start_servers = 4"_s,
+            u"pm.min_spare_servers = 4"_s, u"pm.max_spare_servers = 8"_s, u"pm.max_requests = 0"_s,
+            u"catch_workers_output = yes"_s, u"php_value[upload_max_filesize] = 1G"_s,
+            u"php_value[post_max_size] = 1G"_s, u"listen.backlog = 4096"_s })
         QVERIFY2(text.split(u'\n').contains(line), qPrintable(line));
     // Not root: it runs as whoever starts it; FPM's clear_env = yes stays.
     QVERIFY(!text.contains(u"user ="_s));
