@@ -14,8 +14,10 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -95,10 +97,12 @@ private slots:
     void noPoolIs502AndTimeoutIs504();
     void clientResetClosesPhpFpmsConnection();
     void clientResetBeforeTheAnswerIs499();
+    void queuedStreamLeavesOnReset();
 
 private:
     enum class Via { H2c, H2Tls };
-    bool start(HttpServer &server, const QString &address, int timeoutMs = 10000);
+    bool start(HttpServer &server, const QString &address, int timeoutMs = 10000,
+        int connectionsPerWorker = ServerConfig::kDefaultUpstreamConnections);
     Answer curl(const HttpServer &server, Via via, const QString &path, QStringList extra = {},
         const QByteArray &input = {}) const;
     QString errorLog() const;
@@ -133,6 +137,7 @@ void TestFastCgiH2::initTestCase()
             "<?php $f = __DIR__ . '/../big.bin'; header('Content-Length: ' . filesize($f)); readfile($f);" },
         { u"bigchunked.php"_s, "<?php readfile(__DIR__ . '/../big.bin');" },
         { u"slow.php"_s, "<?php sleep(5); echo 'late';" },
+        { u"second.php"_s, "<?php usleep(1200000); echo 'second';" },
         { u"uploads/photo.jpg"_s, "<?php echo 'pwned';" },
         { u"x.PHP"_s, "<?php echo 'upper';" },
         { u"plain.txt"_s, "static text" },
@@ -154,7 +159,7 @@ void TestFastCgiH2::initTestCase()
     QVERIFY2(m_fpm->start(&error), qPrintable(error));
 }
 
-bool TestFastCgiH2::start(HttpServer &server, const QString &address, int timeoutMs)
+bool TestFastCgiH2::start(HttpServer &server, const QString &address, int timeoutMs, int connectionsPerWorker)
 {
     VirtualHost host;
     host.hostName = u"php.test"_s;
@@ -169,6 +174,7 @@ bool TestFastCgiH2::start(HttpServer &server, const QString &address, int timeou
     ServerConfig config;
     config.port = 0;
     config.threads = 1;
+    config.upstreamConnectionsPerWorker = connectionsPerWorker;
     config.tlsEnabled = true;
     config.tlsPort = 0;
     config.dataFolder = m_data.path();
@@ -448,6 +454,59 @@ void TestFastCgiH2::clientResetBeforeTheAnswerIs499()
         return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
     };
     QTRY_VERIFY_WITH_TIMEOUT(logged().contains("\"GET /slow.php HTTP/2.0\" 499 0 "), 3000);
+}
+
+void TestFastCgiH2::queuedStreamLeavesOnReset()
+{
+    // One connection to PHP-FPM per worker: with a stream's script running, the next two
+    // streams' requests wait for it (the bound, FastCgiResponder.h). RST_STREAM on the
+    // first of them takes it out of the queue (499 in the access log); the other gets the
+    // connection once the script ends, and the HTTP/2 connection goes on.
+    HttpServer server;
+    QVERIFY(start(server, m_fpm->address(), 10000, 1));
+    FrameClient client(server.port());
+    QVERIFY(client.greet());
+    // A static file first: the access log is open from then on.
+    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 1, headerBlock("GET", "php.test", "/plain.txt")));
+    Frame frame;
+    bool answered = false;
+    while (!answered && client.next(frame)) {
+        if (frame.type == kHeaders)
+            client.fieldsOf(frame);
+        answered = frame.stream == 1 && (frame.flags & kEndStream);
+    }
+    QVERIFY(answered);
+    QVERIFY(
+        client.send(kHeaders, kEndHeaders | kEndStream, 3, headerBlock("GET", "php.test", "/second.php")));
+    QTest::qWait(300); // its connection opened, the script running
+    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 5, headerBlock("GET", "php.test", "/hello.php")));
+    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 7, headerBlock("GET", "php.test", "/hello.php")));
+    QTRY_COMPARE_WITH_TIMEOUT(server.metrics().phpQueued, quint64(2), 3000);
+    QVERIFY(client.send(kRstStream, 0, 5, FrameClient::word(kCancel)));
+
+    QHash<quint32, QList<QByteArray>> heads;
+    QHash<quint32, QByteArray> bodies;
+    QSet<quint32> ended;
+    while (ended.size() < 2 && client.next(frame)) {
+        if (frame.type == kHeaders)
+            heads[frame.stream] = client.fieldsOf(frame);
+        if (frame.type == kData)
+            bodies[frame.stream] += frame.payload;
+        if ((frame.type == kHeaders || frame.type == kData) && (frame.flags & kEndStream))
+            ended.insert(frame.stream);
+    }
+    QCOMPARE(ended, (QSet<quint32> { 3, 7 }));
+    QVERIFY(heads[3].contains(":status: 200"));
+    QCOMPARE(bodies[3], QByteArray("second"));
+    QVERIFY(heads[7].contains(":status: 200"));
+    QCOMPARE(bodies[7], QByteArray("hello"));
+    QVERIFY(!heads.contains(5));
+    QCOMPARE(server.metrics().phpErrors[7], quint64(0)); // no queue timeout
+    auto logged = [this] {
+        QFile file(m_dir.filePath(u"access.log"_s));
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(logged().contains("\"GET /hello.php HTTP/2.0\" 499 0 "), 3000);
 }
 
 QTEST_GUILESS_MAIN(TestFastCgiH2)
