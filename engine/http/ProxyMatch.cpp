@@ -102,7 +102,12 @@ void ProxyResponder::writeRequestHead(const Site &site)
     const bool lengthUnknown = m_client.bodyLengthUnknown();
     m_chunkedUpload = lengthUnknown && !whole;
     parts.chunked = m_chunkedUpload;
-    parts.withBody = request.hasBody && !m_chunkedUpload;
+    // RFC 9110 §8.6: a request whose method defines content says its length, 0 included. An
+    // HTTP/2 POST that ends with its HEADERS frame carries no content-length, and apps that
+    // want one (ASP.NET, many Java servers) would answer 411; nginx sends 0 there too.
+    const std::string_view method = request.methodName;
+    const bool contentMethod = method == "POST" || method == "PUT" || method == "PATCH";
+    parts.withBody = (request.hasBody || contentMethod) && !m_chunkedUpload;
     parts.bodyLength = lengthUnknown ? request.body.size() : std::size_t(m_client.bodyLength());
     // One allocation: the head is the client's fields, the target twice at most, and about 200
     // bytes of X-Forwarded-* and Forwarded (growing it as it was written cost about 450

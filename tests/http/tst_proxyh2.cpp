@@ -379,6 +379,7 @@ void TestProxyH2::requestBodies_data()
     QTest::newRow("content-length") << u"length"_s << QByteArray("length");
     QTest::newRow("no content-length, streamed") << u"stream"_s << QByteArray("chunked");
     QTest::newRow("no content-length, whole with its head") << u"whole"_s << QByteArray("length");
+    QTest::newRow("none, the stream ended by HEADERS") << u"empty"_s << QByteArray("length");
 }
 
 void TestProxyH2::requestBodies()
@@ -391,15 +392,18 @@ void TestProxyH2::requestBodies()
     for (qsizetype i = 0; i < body.size(); ++i)
         body[i] = char(i * 7 + (i >> 10));
     QByteArray answer;
-    if (how == u"whole"_s) {
+    if (how == u"whole"_s || how == u"empty"_s) {
         // HEADERS without END_STREAM or content-length, then the DATA that ends it, in one write:
-        // its length is known once the read is handed over (Content-Length upstream).
-        body = "hello";
+        // its length is known once the read is handed over (Content-Length upstream). Or HEADERS
+        // with END_STREAM: no body, and "Content-Length: 0" upstream (RFC 9110 §8.6).
+        body = how == u"whole"_s ? QByteArray("hello") : QByteArray();
         FrameClient client(server.port());
         QVERIFY(client.greet());
-        QVERIFY(client.writeAll(
-            FrameClient::frame(kHeaders, kEndHeaders, 1, headerBlock("POST", "app.test", "/echo/w"))
-            + FrameClient::frame(kData, kEndStream, 1, body)));
+        QVERIFY(client.writeAll(how == u"whole"_s
+                ? FrameClient::frame(kHeaders, kEndHeaders, 1, headerBlock("POST", "app.test", "/echo/w"))
+                    + FrameClient::frame(kData, kEndStream, 1, body)
+                : FrameClient::frame(
+                    kHeaders, kEndHeaders | kEndStream, 1, headerBlock("POST", "app.test", "/echo/e"))));
         const StreamReply reply = readStream(client, 1);
         QVERIFY2(reply.fields.contains(":status: 200"), reply.fields.join(u'\n').constData());
         answer = reply.body;
