@@ -106,6 +106,8 @@ private:
     Answer curl(const HttpServer &server, Via via, const QString &path, QStringList extra = {},
         const QByteArray &input = {}) const;
     QString errorLog() const;
+    QByteArray accessLog() const;
+    static bool greetWithStaticFile(FrameClient &client);
 
     QTemporaryDir m_dir;
     QTemporaryDir m_data;
@@ -207,6 +209,27 @@ QString TestFastCgiH2::errorLog() const
 {
     QFile file(m_dir.filePath(u"error.log"_s));
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+QByteArray TestFastCgiH2::accessLog() const
+{
+    QFile file(m_dir.filePath(u"access.log"_s));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool TestFastCgiH2::greetWithStaticFile(FrameClient &client)
+{
+    if (!client.greet()
+        || !client.send(kHeaders, kEndHeaders | kEndStream, 1, headerBlock("GET", "php.test", "/plain.txt")))
+        return false;
+    Frame frame;
+    while (client.next(frame)) {
+        if (frame.type == kHeaders)
+            client.fieldsOf(frame);
+        if (frame.stream == 1 && (frame.flags & kEndStream))
+            return true;
+    }
+    return false;
 }
 
 void TestFastCgiH2::serverVariables_data()
@@ -382,17 +405,9 @@ void TestFastCgiH2::clientResetClosesPhpFpmsConnection()
     HttpServer server;
     QVERIFY(start(server, m_fpm->address()));
     FrameClient client(server.port());
-    QVERIFY(client.greet());
-    // A static file first: the access log is open from then on, PHP-FPM has no connection yet.
-    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 1, headerBlock("GET", "php.test", "/plain.txt")));
+    // A static file first (stream 1): the access log is open from then on, PHP-FPM has no connection yet.
+    QVERIFY(greetWithStaticFile(client));
     Frame frame;
-    bool answered = false;
-    while (!answered && client.next(frame)) {
-        if (frame.type == kHeaders)
-            client.fieldsOf(frame);
-        answered = frame.stream == 1 && (frame.flags & kEndStream);
-    }
-    QVERIFY(answered);
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(m_dir.filePath(u"access.log"_s)).size() > 0, 5000);
     const int baseline = openDescriptors();
     QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 5, headerBlock("GET", "php.test", "/big.php")));
@@ -429,17 +444,8 @@ void TestFastCgiH2::clientResetBeforeTheAnswerIs499()
     HttpServer server;
     QVERIFY(start(server, m_fpm->address()));
     FrameClient client(server.port());
-    QVERIFY(client.greet());
-    // A static file first: the access log is open from then on.
-    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 1, headerBlock("GET", "php.test", "/plain.txt")));
-    Frame frame;
-    bool answered = false;
-    while (!answered && client.next(frame)) {
-        if (frame.type == kHeaders)
-            client.fieldsOf(frame);
-        answered = frame.stream == 1 && (frame.flags & kEndStream);
-    }
-    QVERIFY(answered);
+    // A static file first (stream 1): the access log is open from then on, PHP-FPM has no connection yet.
+    QVERIFY(greetWithStaticFile(client));
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(m_dir.filePath(u"access.log"_s)).size() > 0, 5000);
     const int baseline = openDescriptors();
     QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 3, headerBlock("GET", "php.test", "/slow.php")));
@@ -449,11 +455,7 @@ void TestFastCgiH2::clientResetBeforeTheAnswerIs499()
     QVERIFY(client.send(kRstStream, 0, 3, FrameClient::word(kCancel)));
     QTRY_COMPARE_WITH_TIMEOUT(openDescriptors(), baseline, 3000);
     QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
-    auto logged = [this] {
-        QFile file(m_dir.filePath(u"access.log"_s));
-        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-    };
-    QTRY_VERIFY_WITH_TIMEOUT(logged().contains("\"GET /slow.php HTTP/2.0\" 499 0 "), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(accessLog().contains("\"GET /slow.php HTTP/2.0\" 499 0 "), 3000);
 }
 
 void TestFastCgiH2::queuedStreamLeavesOnReset()
@@ -465,17 +467,9 @@ void TestFastCgiH2::queuedStreamLeavesOnReset()
     HttpServer server;
     QVERIFY(start(server, m_fpm->address(), 10000, 1));
     FrameClient client(server.port());
-    QVERIFY(client.greet());
-    // A static file first: the access log is open from then on.
-    QVERIFY(client.send(kHeaders, kEndHeaders | kEndStream, 1, headerBlock("GET", "php.test", "/plain.txt")));
+    // A static file first (stream 1): the access log is open from then on, PHP-FPM has no connection yet.
+    QVERIFY(greetWithStaticFile(client));
     Frame frame;
-    bool answered = false;
-    while (!answered && client.next(frame)) {
-        if (frame.type == kHeaders)
-            client.fieldsOf(frame);
-        answered = frame.stream == 1 && (frame.flags & kEndStream);
-    }
-    QVERIFY(answered);
     QVERIFY(
         client.send(kHeaders, kEndHeaders | kEndStream, 3, headerBlock("GET", "php.test", "/second.php")));
     QTest::qWait(300); // its connection opened, the script running
@@ -502,11 +496,7 @@ void TestFastCgiH2::queuedStreamLeavesOnReset()
     QCOMPARE(bodies[7], QByteArray("hello"));
     QVERIFY(!heads.contains(5));
     QCOMPARE(server.metrics().phpErrors[7], quint64(0)); // no queue timeout
-    auto logged = [this] {
-        QFile file(m_dir.filePath(u"access.log"_s));
-        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-    };
-    QTRY_VERIFY_WITH_TIMEOUT(logged().contains("\"GET /hello.php HTTP/2.0\" 499 0 "), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(accessLog().contains("\"GET /hello.php HTTP/2.0\" 499 0 "), 3000);
 }
 
 QTEST_GUILESS_MAIN(TestFastCgiH2)
