@@ -198,6 +198,8 @@ private:
     void onReadError();
     void cutBody(FastCgiError error, std::string_view detail = {});
     void finishBody();
+    // The rest of the answer after the head's STDOUT piece is in m_pending: END_REQUEST, no more body.
+    bool wholeBodyBuffered() const;
     void bodyEnded(bool ok) override;
     // FastCgiQueue.cpp: the wait for a connection when all the worker may open are busy.
     void queue();

@@ -304,6 +304,9 @@ void TestFastCgi::initTestCase()
             "<?php $f = __DIR__ . '/../big.bin'; header('Content-Length: ' . filesize($f)); readfile($f);" },
         { u"bigchunked.php"_s, "<?php readfile(__DIR__ . '/../big.bin');" },
         { u"log.php"_s, "<?php error_log('x-marker from php'); echo 'logged';" },
+        { u"flushed.php"_s,
+            "<?php while (ob_get_level()) ob_end_flush(); echo 'first'; flush(); usleep(200000); echo "
+            "'second';" },
         { u"slow.php"_s, "<?php sleep(5); echo 'late';" },
         { u"pause.php"_s, "<?php usleep(300000); echo 'paused';" },
         { u"long.php"_s, "<?php usleep(2500000); echo 'long';" },
@@ -393,7 +396,9 @@ void TestFastCgi::helloIsW5()
         QVERIFY(reply.complete);
         QCOMPARE(reply.status, 200);
         QCOMPARE(reply.body, QByteArray("hello"));
-        QVERIFY(reply.chunked); // PHP gave no length: chunked to an HTTP/1.1 client, kept alive
+        // PHP gave no length, but its whole answer came in one read: sent with its length, kept alive.
+        QVERIFY(!reply.chunked);
+        QCOMPARE(reply.field("Content-Length"), QByteArray("5"));
         QVERIFY(reply.field("Content-Type").startsWith("text/html"));
         QVERIFY(!reply.field("Date").isEmpty());
         QCOMPARE(reply.field("Connection"), QByteArray());
@@ -411,6 +416,18 @@ void TestFastCgi::helloIsW5()
     const Client::Reply index = client.request(get("/sub/"));
     QCOMPARE(index.status, 200);
     QCOMPARE(index.body, QByteArray("index"));
+    // An answer still coming after its first part (flushed, then more): chunked, as PHP gave no length.
+    const Client::Reply flushed = client.request(get("/flushed.php"));
+    QCOMPARE(flushed.status, 200);
+    QVERIFY(flushed.chunked);
+    QCOMPARE(flushed.field("Content-Length"), QByteArray());
+    QCOMPARE(flushed.body, QByteArray("firstsecond"));
+    // STDERR beside the answer: logged, the body whole.
+    const Client::Reply logged = client.request(get("/log.php"));
+    QCOMPARE(logged.status, 200);
+    QCOMPARE(logged.body, QByteArray("logged"));
+    const Client::Reply again = client.request(get("/hello.php"));
+    QCOMPARE(again.body, QByteArray("hello"));
 }
 
 void TestFastCgi::headAndHttp10()
@@ -430,8 +447,26 @@ void TestFastCgi::headAndHttp10()
     QCOMPARE(reply.status, 200);
     QVERIFY(reply.head.startsWith("HTTP/1.0 200"));
     QCOMPARE(reply.field("Connection"), QByteArray("close"));
-    QCOMPARE(reply.body, QByteArray("hello")); // delimited by the close
+    QCOMPARE(reply.field("Content-Length"), QByteArray("5")); // the whole answer came at once
+    QCOMPARE(reply.body, QByteArray("hello"));
     QVERIFY(reply.complete);
+    // An HTTP/1.0 client that asks to keep the connection (ab -k) keeps it: the answer has a length.
+    Client kept(server.port());
+    for (int i = 0; i < 3; ++i) {
+        const Client::Reply one
+            = kept.request("GET /hello.php HTTP/1.0\r\nHost: php.test\r\nConnection: keep-alive\r\n\r\n");
+        QCOMPARE(one.status, 200);
+        QCOMPARE(one.field("Connection"), QByteArray("keep-alive"));
+        QCOMPARE(one.body, QByteArray("hello"));
+    }
+    // One whose answer comes in parts is delimited by the close, as before.
+    Client parts(server.port());
+    const Client::Reply flushed
+        = parts.request("GET /flushed.php HTTP/1.0\r\nHost: php.test\r\nConnection: keep-alive\r\n\r\n");
+    QCOMPARE(flushed.status, 200);
+    QCOMPARE(flushed.field("Connection"), QByteArray("close"));
+    QCOMPARE(flushed.body, QByteArray("firstsecond"));
+    QVERIFY(flushed.complete);
 }
 
 void TestFastCgi::serverVariables_data()
