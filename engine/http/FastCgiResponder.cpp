@@ -33,7 +33,7 @@ FastCgiResponder::Dispatch FastCgiResponder::forRequest(Worker &worker, ClientSi
     std::string path;
     if (!RequestTarget::normalizePath(target.path, path) || site.findRoute(path))
         return {}; // the usual 400, or the fixed route: RequestHandler's
-    PhpScript script = matchPhp(site, site.php, path);
+    PhpScript script = matchPhp(site, site.php, path, &worker.handler().files().cache());
     switch (script.kind) {
     case PhpScript::Kind::Static:
         return {};

@@ -122,7 +122,7 @@ void Http2Connection::answer(Stream &stream)
                 return;
             if (site.runsPhp && !site.findRoute(path)) {
                 // A path the PHP rules refuse (PHP source as text, a script that is not there).
-                const PhpScript script = matchPhp(site, site.php, path);
+                const PhpScript script = matchPhp(site, site.php, path, &m_worker.handler().files().cache());
                 if (script.kind == PhpScript::Kind::Forbidden || script.kind == PhpScript::Kind::NotFound) {
                     response.clear();
                     response.headOnly = request.method == Request::Method::Head;

@@ -11,6 +11,7 @@
 
 namespace hostbench::http {
 
+class FileCache;
 struct Request;
 struct Site;
 
@@ -109,9 +110,14 @@ struct PhpScript
  *    outside the root, behind a link that leaves it (links not followed)
  *    or in the data folder is NotFound, never run.
  *
- * `normalizedPath`: RequestTarget's decoded, normalised path.
+ * `normalizedPath`: RequestTarget's decoded, normalised path. `cache`: the
+ * calling worker's FileCache (its thread only), whose entries answer the
+ * look-ups as they do the static phase's: a script created, removed or
+ * replaced shows within FileCache::kValidMs (nginx's open_file_cache_valid);
+ * null looks up every time.
  */
-PhpScript matchPhp(const Site &site, const PhpSite &php, std::string_view normalizedPath);
+PhpScript matchPhp(
+    const Site &site, const PhpSite &php, std::string_view normalizedPath, FileCache *cache = nullptr);
 
 // True when the file name `name` (one segment) is PHP source: a script's name
 // ("x.php") or another spelling of one (PhpScript::Kind::Forbidden's). Any thread.

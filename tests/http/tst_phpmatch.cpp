@@ -5,6 +5,7 @@
 // the FastCGI parameters of requests parsed by the real RequestParser
 // (nginx's fastcgi_params, httpoxy, underscores, repeated fields).
 #include "ParserFeed.h"
+#include "http/FileCache.h"
 #include "http/PhpMatch.h"
 #include "http/Request.h"
 #include "http/RequestParser.h"
@@ -60,6 +61,7 @@ private slots:
     void hostilePaths();
     void fastCgiParams_data();
     void fastCgiParams();
+    void cachedLookups();
 
 private:
     void writeFile(const QString &relative, const QByteArray &content = "<?php echo 1;");
@@ -72,6 +74,7 @@ private:
     QTemporaryDir m_dir;
     QString m_root; // the document root of every site
     std::shared_ptr<const http::SiteTable> m_sites;
+    http::FileCache m_cache; // a worker's, shared by every row: each row is asked with and without it
 };
 
 void TestPhpMatch::writeFile(const QString &relative, const QByteArray &content)
@@ -176,6 +179,14 @@ void TestPhpMatch::checkMatch()
     QVERIFY(valid);
     const http::Site &chosen = site(host);
     const http::PhpScript script = http::matchPhp(chosen, chosen.php, path);
+    // The worker's file cache gives the same answer, checked (the first time) or not (the second).
+    for (int i = 0; i < 2; ++i) {
+        const http::PhpScript cached = http::matchPhp(chosen, chosen.php, path, &m_cache);
+        QCOMPARE(kindName(cached.kind), kindName(script.kind));
+        QCOMPARE(cached.scriptName, script.scriptName);
+        QCOMPARE(cached.pathInfo, script.pathInfo);
+        QCOMPARE(cached.reason, script.reason);
+    }
     QCOMPARE(kindName(script.kind), kind);
     QCOMPARE(QString::fromStdString(script.scriptName), scriptName);
     QCOMPARE(QString::fromStdString(script.pathInfo), pathInfo);
@@ -524,6 +535,33 @@ void TestPhpMatch::fastCgiParams()
         QVERIFY2(
             it == byName.end(), qPrintable(name + u" = "_s + (it == byName.end() ? QString() : it->second)));
     }
+}
+
+void TestPhpMatch::cachedLookups()
+{
+    // With the worker's cache, a script made, removed or replaced by a link shows once the entry
+    // is older than FileCache::kValidMs, as a static file's change does (nginx's open_file_cache_valid).
+    const http::Site &plain = site(u"plain.test"_s);
+    http::FileCache cache;
+    const auto kindOf
+        = [&](std::string_view path) { return http::matchPhp(plain, plain.php, path, &cache).kind; };
+    const auto waitValid = [] { QTest::qWait(int(http::FileCache::kValidMs) + 100); };
+    QCOMPARE(kindOf("/later.php"), Kind::NotFound);
+    writeFile(u"root/later.php"_s);
+    QCOMPARE(kindOf("/later.php"), Kind::NotFound); // within kValidMs: the cached answer
+    QCOMPARE(http::matchPhp(plain, plain.php, "/later.php").kind, Kind::Script); // no cache: now
+    waitValid();
+    QCOMPARE(kindOf("/later.php"), Kind::Script);
+    QVERIFY(QFile::remove(m_dir.filePath(u"root/later.php"_s)));
+    waitValid();
+    QCOMPARE(kindOf("/later.php"), Kind::NotFound);
+    // Replaced by a link out of the root: refused once checked again, never run for longer.
+    writeFile(u"root/swapped.php"_s);
+    QCOMPARE(kindOf("/swapped.php"), Kind::Script);
+    QVERIFY(QFile::remove(m_dir.filePath(u"root/swapped.php"_s)));
+    makeLink(m_dir.filePath(u"outside/secret.php"_s), u"root/swapped.php"_s);
+    waitValid();
+    QCOMPARE(kindOf("/swapped.php"), Kind::NotFound);
 }
 
 QTEST_GUILESS_MAIN(TestPhpMatch)
