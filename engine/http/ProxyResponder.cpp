@@ -104,7 +104,9 @@ void ProxyResponder::arm(std::chrono::milliseconds timeout)
     m_timer.expires_after(timeout);
     m_timer.async_wait([weak = weak_from_this()](const beast::error_code &ec) {
         const auto self = weak.lock();
-        if (ec || !self || self->m_finished)
+        // A handler already queued when the timer was cancelled and armed again (the queue's
+        // wait handed a connection) comes without an error: the new expiry tells.
+        if (ec || !self || self->m_finished || self->m_timer.expiry() > Clock::now())
             return;
         if (self->isWaiting()) {
             self->queueTimedOut();
