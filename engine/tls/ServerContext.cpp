@@ -277,6 +277,11 @@ std::shared_ptr<ServerContext> ServerContext::load(
         SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_COMPRESSION | SSL_OP_IGNORE_UNEXPECTED_EOF
             | SSL_OP_CIPHER_SERVER_PREFERENCE);
     SSL_CTX_set_mode(ctx, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+    // Read what the socket has (up to a record's worth and more) in one read(2), not a record's
+    // 5-byte header and then its body in two: W1h2 over TLS made 2,749 reads for 5,000 requests,
+    // 1,344 of them 5-byte headers. Safe with tls::Stream: every read tries SSL_read first and
+    // waits for the socket only on SSL_ERROR_WANT_READ, so nothing buffered is left unread.
+    SSL_CTX_set_read_ahead(ctx, 1);
     // Tickets, no session cache: a resumed session needs nothing shared between workers.
     SSL_CTX_set_session_cache_mode(ctx, SSL_SESS_CACHE_OFF);
     if (SSL_CTX_set_cipher_list(ctx, kTls12Ciphers) != 1 || SSL_CTX_set_ciphersuites(ctx, kTls13Suites) != 1
