@@ -194,6 +194,8 @@ private:
     void writeHead(std::string_view bodyStart);
     void headSent(bool ok) override;
     void writeBody(std::string_view piece);
+    // `piece` cut to what PHP's Content-Length leaves (all of it when PHP gave none).
+    std::string_view withinLength(std::string_view piece);
     void pieceSent(bool ok) override;
     void onReadError();
     void cutBody(FastCgiError error, std::string_view detail = {});
@@ -241,6 +243,9 @@ private:
     bool m_headOnly = false;
     bool m_noBody = false; // HEAD, 204, 304: PHP's body is read and dropped
     bool m_headSent = false;
+    std::optional<std::uint64_t> m_declaredLength; // the client's Content-Length, when the answer has one
+    std::uint64_t m_bodyRelayed = 0; // body bytes given to the client side
+    bool m_excessLogged = false;
     bool m_continueSent = false;
     bool m_spooling = false; // reading a chunked body whole before PHP-FPM is asked
     bool m_unanswered = false; // counted in PhpSite::unanswered: new, unanswered past kPinnedAfter

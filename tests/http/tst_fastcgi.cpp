@@ -257,6 +257,7 @@ private slots:
     void multipartUpload();
     void largeReadfileKeepsMemoryFlat();
     void stderrReachesTheErrorLog();
+    void contentLengthFramesTheBody();
     void timeoutIs504AndTheClientGoesOn();
     void keptConnectionsAreReused();
     void unsafePaths_data();
@@ -304,6 +305,11 @@ void TestFastCgi::initTestCase()
             "<?php $f = __DIR__ . '/../big.bin'; header('Content-Length: ' . filesize($f)); readfile($f);" },
         { u"bigchunked.php"_s, "<?php readfile(__DIR__ . '/../big.bin');" },
         { u"log.php"_s, "<?php error_log('x-marker from php'); echo 'logged';" },
+        { u"lengthover.php"_s, "<?php header('Content-Length: 2'); echo 'hello';" },
+        { u"lengthoverbig.php"_s,
+            "<?php header('Content-Length: 20000'); while (ob_get_level()) ob_end_flush();"
+            " for ($i = 0; $i < 5; $i++) { echo str_repeat('y', 10000); flush(); }" },
+        { u"lengthunder.php"_s, "<?php header('Content-Length: 10'); echo 'abc';" },
         { u"flushed.php"_s,
             "<?php while (ob_get_level()) ob_end_flush(); echo 'first'; flush(); usleep(200000); echo "
             "'second';" },
@@ -739,6 +745,40 @@ void TestFastCgi::stderrReachesTheErrorLog()
     const QString line = errorLog().split(u'\n').filter(u"x-marker"_s).value(0);
     QVERIFY2(line.contains(u"request: \"GET /log.php HTTP/1.1\""_s), qPrintable(line));
     QVERIFY2(line.contains(u"[error]"_s), qPrintable(line));
+}
+
+void TestFastCgi::contentLengthFramesTheBody()
+{
+    // PHP's own Content-Length frames what the client reads: a body of another length must not
+    // leave a keep-alive client reading one answer's bytes as the next one's.
+    HttpServer server;
+    QVERIFY(start(server, m_fpm->address()));
+    Client client(server.port());
+    // More body than it says: cut to it (in one piece, or over several), the connection in step.
+    const Client::Reply over = client.request(get("/lengthover.php"));
+    QCOMPARE(over.status, 200);
+    QCOMPARE(over.field("Content-Length"), QByteArray("2"));
+    QCOMPARE(over.body, QByteArray("he"));
+    const auto inStep = [&client] {
+        const Client::Reply next = client.request(get("/hello.php"));
+        QVERIFY2(next.head.startsWith("HTTP/1.1 200 OK\r\n"), next.head.left(80).constData());
+        QCOMPARE(next.body, QByteArray("hello"));
+    };
+    inStep();
+    const Client::Reply big = client.request(get("/lengthoverbig.php"));
+    QVERIFY(big.head.startsWith("HTTP/1.1 200 OK\r\n"));
+    QCOMPARE(big.body, QByteArray(20000, 'y'));
+    inStep();
+    QTRY_VERIFY_WITH_TIMEOUT(errorLog().contains(u"its Content-Length is less than the body"_s), 5000);
+    // Less: the answer is cut short and the connection closed, the next request not answered on it.
+    Client other(server.port());
+    QVERIFY(other.send(get("/lengthunder.php") + get("/hello.php")));
+    const Client::Reply under = other.read();
+    QCOMPARE(under.status, 200);
+    QVERIFY(!under.complete);
+    QCOMPARE(under.body, QByteArray("abc"));
+    QVERIFY(other.waitForClose());
+    QTRY_VERIFY_WITH_TIMEOUT(errorLog().contains(u"its Content-Length is more than the body"_s), 5000);
 }
 
 void TestFastCgi::timeoutIs504AndTheClientGoesOn()
