@@ -3,8 +3,27 @@
 # The caller sets `set -euo pipefail` and owns $WORK (removed on exit).
 
 # Prints a TCP port that is free on 127.0.0.1 now.
+# A port outside the kernel's ephemeral range (ip_local_port_range), free
+# now: a port the kernel picks with bind(0) is an ephemeral one, which the
+# load generators' own connections may take as their source port before
+# the server binds it (EADDRINUSE midway through a run).
 free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+    python3 -c '
+import random, socket
+low, high = (int(x) for x in open("/proc/sys/net/ipv4/ip_local_port_range").read().split())
+ranges = [r for r in ((10000, low), (high + 1, 65536)) if r[1] - r[0] > 100]
+for _ in range(1000):
+    port = random.randrange(*random.choice(ranges))
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", port))
+    except OSError:
+        continue
+    print(port)
+    break
+else:
+    raise SystemExit("no free port outside the ephemeral range")
+'
 }
 
 # Writes $WORK/nginx.conf: one worker, access log off, `location = /ok`
