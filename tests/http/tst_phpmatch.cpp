@@ -15,6 +15,7 @@
 #include "model/VirtualHost.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -546,9 +547,12 @@ void TestPhpMatch::cachedLookups()
     const auto kindOf
         = [&](std::string_view path) { return http::matchPhp(plain, plain.php, path, &cache).kind; };
     const auto waitValid = [] { QTest::qWait(int(http::FileCache::kValidMs) + 100); };
+    QElapsedTimer sinceChecked;
+    sinceChecked.start();
     QCOMPARE(kindOf("/later.php"), Kind::NotFound);
     writeFile(u"root/later.php"_s);
-    QCOMPARE(kindOf("/later.php"), Kind::NotFound); // within kValidMs: the cached answer
+    if (sinceChecked.elapsed() < http::FileCache::kValidMs / 2) // not on a machine too slow to tell
+        QCOMPARE(kindOf("/later.php"), Kind::NotFound); // within kValidMs: the cached answer
     QCOMPARE(http::matchPhp(plain, plain.php, "/later.php").kind, Kind::Script); // no cache: now
     waitValid();
     QCOMPARE(kindOf("/later.php"), Kind::Script);
