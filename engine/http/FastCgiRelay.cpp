@@ -115,12 +115,12 @@ void FastCgiResponder::writeHead(std::string_view bodyStart)
     // body goes with the head in one write, with its length, where it would otherwise take three
     // (head, chunk, last chunk; W5's hello.php), and an HTTP/1.0 client may keep the connection.
     const bool whole = !m_noBody && (!length || *length == bodyStart.size()) && wholeBodyBuffered();
-    if (whole)
+    if (whole) {
         head.contentLength = bodyStart.size();
+        m_bodyRelayed = bodyStart.size(); // sent with the head
+    }
     if (head.contentLength && !m_noBody)
         m_declaredLength = head.contentLength;
-    if (whole)
-        m_bodyRelayed = bodyStart.size();
     m_out.clear();
     // Grown once: growing it line by line cost about 1,000 instructions a W5 request (callgrind).
     std::size_t fieldBytes = 0;
